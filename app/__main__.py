@@ -1,0 +1,7 @@
+"""``python -m app``: the same entry point as the ``napkinlab`` command."""
+
+import sys
+
+from app.cli import main
+
+sys.exit(main())

@@ -1,0 +1,75 @@
+"""The ``napkinlab`` command: subcommands over the same core as the GUI; no subcommand opens it.
+
+Each subcommand lives in its own module exposing ``register(subparsers)``, which adds a parser whose
+``handler`` default is ``handler(args) -> int``. Bad arguments print one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from core.errors import InputError
+
+__all__ = ["main"]
+
+#: Subcommand modules, in the order ``--help`` lists them.
+COMMANDS: tuple[str, ...] = (
+    "app.cli.devices_cmd",
+    "app.cli.napkin_cmd",
+    "app.cli.screenshot_cmd",
+)
+
+
+class UsageError(Exception):
+    """Raised by the parser instead of printing usage and exiting."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser (used by ``main`` and the docs)."""
+    parser = _Parser(
+        prog="napkinlab",
+        description="Napkin Lab: resource accounting for deep learning. Run without a subcommand to "
+        "open the app.",
+    )
+    parser.add_argument("--version", action="version", version="napkinlab 0.1.0")
+    subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``napkinlab`` with ``argv`` (``sys.argv[1:]`` by default); returns the exit code."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if not args_in or (
+        args_in[0].startswith("-") and args_in[0] not in ("-h", "--help", "--version")
+    ):
+        from app.gui import run_gui
+
+        return run_gui(args_in)
+    try:
+        args = build_parser().parse_args(args_in)
+        if args.command is None:
+            from app.gui import run_gui
+
+            return run_gui([])
+        return int(args.handler(args))
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except InputError as exc:
+        print(f"napkinlab: error: {exc.message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("napkinlab: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,150 @@
+"""``napkinlab napkin``: training time, largest model that fits, and the inverse questions."""
+
+from __future__ import annotations
+
+import argparse
+
+from app.cli.output import print_json
+from core import napkin
+from core.hardware import load_catalog
+from core.units import format_count, format_duration
+from core.validate import positive_float
+
+__all__ = ["register"]
+
+
+def _device_peak(args: argparse.Namespace) -> tuple[str, float]:
+    device = load_catalog().get(args.device)
+    if args.peak is not None:
+        return device.name, positive_float(args.peak, "peak", high=1e21)
+    return device.name, device.peak(args.dtype)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``napkin train-time|max-params|gpus-needed|mfu-needed|tokens``."""
+    parser = subparsers.add_parser("napkin", help="back-of-envelope training math (6·N·D)")
+    sub = parser.add_subparsers(dest="question", metavar="QUESTION", required=True)
+
+    def common(p: argparse.ArgumentParser, gpus: bool = True) -> None:
+        p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
+        p.add_argument("--dtype", default="bf16", help="compute dtype whose dense peak is used")
+        p.add_argument("--peak", default=None, help="override the peak FLOP/s per GPU")
+        if gpus:
+            p.add_argument("--gpus", default="1024", help="number of GPUs")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+
+    p = sub.add_parser("train-time", help="how long 6·N·D takes")
+    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
+    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
+    common(p)
+    p.set_defaults(handler=train_time)
+
+    p = sub.add_parser("max-params", help="largest model whose training state fits")
+    p.add_argument("--gpus", default="8", help="number of GPUs")
+    p.add_argument("--device", default="h100-sxm", help="device id (its memory is used)")
+    p.add_argument("--memory", default=None, help="override memory per GPU in bytes (80e9, 80G)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--bytes-per-param", default=None, help="bytes per parameter (12)")
+    group.add_argument("--recipe", default=None, help=f"one of: {', '.join(napkin.RECIPES)}")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=max_params)
+
+    p = sub.add_parser("gpus-needed", help="GPUs to finish within a deadline")
+    p.add_argument("--params", required=True)
+    p.add_argument("--tokens", required=True)
+    p.add_argument("--days", required=True)
+    p.add_argument("--mfu", default="0.5")
+    common(p, gpus=False)
+    p.set_defaults(handler=gpus_needed)
+
+    p = sub.add_parser("mfu-needed", help="MFU needed to finish within a deadline")
+    p.add_argument("--params", required=True)
+    p.add_argument("--tokens", required=True)
+    p.add_argument("--days", required=True)
+    common(p)
+    p.set_defaults(handler=mfu_needed)
+
+    p = sub.add_parser("tokens", help="tokens a GPU-time budget buys")
+    p.add_argument("--params", required=True)
+    p.add_argument("--days", required=True)
+    p.add_argument("--mfu", default="0.5")
+    common(p)
+    p.set_defaults(handler=tokens)
+
+
+def train_time(args: argparse.Namespace) -> int:
+    """Answer ``napkin train-time``."""
+    name, peak = _device_peak(args)
+    answer = napkin.train_time(args.params, args.tokens, args.gpus, peak, args.mfu)
+    if args.json:
+        print_json(
+            {
+                **answer.to_dict(),
+                "device": args.device,
+                "dtype": args.dtype,
+                "formula": answer.formula(),
+            }
+        )
+    else:
+        print(f"{format_duration(answer.seconds)} on {answer.gpus:,} × {name} ({args.dtype})")
+        print(answer.formula())
+    return 0
+
+
+def max_params(args: argparse.Namespace) -> int:
+    """Answer ``napkin max-params``."""
+    device = load_catalog().get(args.device)
+    memory = device.memory_bytes if args.memory is None else args.memory
+    if args.bytes_per_param is not None:
+        bpp: object = args.bytes_per_param
+    else:
+        bpp = napkin.recipe(args.recipe or "bf16-adamw")
+    answer = napkin.max_params(args.gpus, memory, bpp)
+    if args.json:
+        print_json({**answer.to_dict(), "device": args.device, "formula": answer.formula()})
+    else:
+        print(f"{format_count(answer.params, 'params')} on {answer.gpus:,} × {device.name}")
+        print(answer.formula())
+    return 0
+
+
+def _print_budget(args: argparse.Namespace, key: str, answer: napkin.BudgetAnswer) -> int:
+    if args.json:
+        print_json(
+            {
+                key: answer.value,
+                "feasible": answer.feasible,
+                "note": answer.note,
+                "formula": answer.formula,
+            }
+        )
+    else:
+        print(answer.formula)
+        if answer.note:
+            print(f"note: {answer.note}")
+    return 0
+
+
+def gpus_needed(args: argparse.Namespace) -> int:
+    """Answer ``napkin gpus-needed``."""
+    _, peak = _device_peak(args)
+    return _print_budget(
+        args, "gpus", napkin.gpus_needed(args.params, args.tokens, args.days, peak, args.mfu)
+    )
+
+
+def mfu_needed(args: argparse.Namespace) -> int:
+    """Answer ``napkin mfu-needed``."""
+    _, peak = _device_peak(args)
+    return _print_budget(
+        args, "mfu", napkin.mfu_needed(args.params, args.tokens, args.gpus, args.days, peak)
+    )
+
+
+def tokens(args: argparse.Namespace) -> int:
+    """Answer ``napkin tokens``."""
+    _, peak = _device_peak(args)
+    return _print_budget(
+        args, "tokens", napkin.tokens_in_budget(args.params, args.gpus, args.days, peak, args.mfu)
+    )

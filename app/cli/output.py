@@ -1,0 +1,35 @@
+"""Printing results: strict JSON (NaN and infinities as strings) or aligned text."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Any
+
+__all__ = ["print_json", "strict_json", "to_strict"]
+
+
+def to_strict(obj: Any) -> Any:
+    """Replace NaN and infinities with the strings ``"nan"``, ``"inf"``, ``"-inf"`` (recursively)."""
+    if isinstance(obj, float):
+        if math.isnan(obj):
+            return "nan"
+        if math.isinf(obj):
+            return "inf" if obj > 0 else "-inf"
+        return obj
+    if isinstance(obj, dict):
+        return {str(k): to_strict(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [to_strict(v) for v in obj]
+    return obj
+
+
+def strict_json(obj: Any, indent: int | None = 2) -> str:
+    """``obj`` as strict JSON text."""
+    return json.dumps(to_strict(obj), indent=indent, allow_nan=False)
+
+
+def print_json(obj: Any, indent: int | None = 2) -> None:
+    """Print ``obj`` as strict JSON on stdout."""
+    sys.stdout.write(strict_json(obj, indent) + "\n")

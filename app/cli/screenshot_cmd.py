@@ -1,0 +1,110 @@
+"""``napkinlab screenshot``: render a tab offscreen to PNG (or SVG for plot tabs), no display needed."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from app.tabs import TABS
+from core.errors import InputError
+
+__all__ = ["register", "render_tab"]
+
+WINDOW_SIZE = (1280, 820)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``screenshot`` subcommand."""
+    parser = subparsers.add_parser("screenshot", help="render a tab to PNG/SVG offscreen")
+    parser.add_argument("--tab", required=True, choices=[t.id for t in TABS])
+    parser.add_argument("--out", required=True, help="FILE.png, or FILE.svg for a plot tab")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    parser.add_argument("--scale", type=float, default=1.0, help="pixel scale, e.g. 2 for slides")
+    parser.add_argument("--presentation", action="store_true", help="larger fonts and lines")
+    parser.add_argument("--session", default=None, help="apply this session file first")
+    parser.add_argument("--size", default=None, help="window size WxH (default 1280x820)")
+    parser.set_defaults(handler=run)
+
+
+def _size(text: str | None) -> tuple[int, int]:
+    if text is None:
+        return WINDOW_SIZE
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise InputError(f"--size: {text!r} is not WxH (e.g. 1280x820)") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise InputError(f"--size: {w}x{h} is out of range; allowed: 320x240 to 7680x4320")
+    return w, h
+
+
+def render_tab(
+    tab: str,
+    out: Path,
+    *,
+    theme_name: str = "light",
+    scale: float = 1.0,
+    presentation: bool = False,
+    session: str | None = None,
+    size: tuple[int, int] = WINDOW_SIZE,
+) -> Path:
+    """Build the window offscreen, show ``tab`` and write it to ``out``; returns the path."""
+    from app.gui import make_application
+
+    app = make_application(offscreen=True)
+    from app import export
+    from app.main_window import MainWindow
+    from app.settings import Preferences
+    from app.theme import apply_theme, theme
+
+    prefs = Preferences(ephemeral=True)
+    prefs.theme, prefs.presentation = theme_name, presentation
+    window = MainWindow(preferences=prefs)
+    apply_theme(app, theme(theme_name, presentation))
+    window.current_theme = theme(theme_name, presentation)
+    if session is not None:
+        from core.session import read_session
+
+        problems = window.apply_session(read_session(session))
+        for problem in problems:
+            print(f"napkinlab: warning: {problem}", file=sys.stderr)
+    window.resize(*size)
+    page = window.show_tab(tab)
+    window.show()
+    page.apply_theme(window.current_theme)
+    for _ in range(3):
+        app.processEvents()
+    if hasattr(page, "prepare_screenshot"):
+        page.prepare_screenshot()
+        app.processEvents()
+    try:
+        if out.suffix.lower() == ".svg":
+            item = page.export_plot()
+            if item is None:
+                raise InputError(
+                    f"--out: the {tab} tab has no plot to export as SVG; use a .png file"
+                )
+            return export.save_svg(item, out)
+        if out.suffix.lower() != ".png":
+            raise InputError(f"--out: {out.name} must end in .png (or .svg for a plot tab)")
+        return export.save_png(page.export_widget(), out, scale)
+    finally:
+        window.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Render and report the file written."""
+    if not 0.5 <= args.scale <= 4:
+        raise InputError(f"--scale: {args.scale:g} is out of range; allowed: 0.5 to 4")
+    path = render_tab(
+        args.tab,
+        Path(args.out),
+        theme_name=args.theme,
+        scale=args.scale,
+        presentation=args.presentation,
+        session=args.session,
+        size=_size(args.size),
+    )
+    print(path)
+    return 0

@@ -1,0 +1,61 @@
+"""Export a tab as a picture: PNG at 1x or 2x, SVG for plots, or an image on the clipboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
+from PySide6.QtWidgets import QWidget
+
+from core.errors import InputError
+
+__all__ = ["copy_image", "render_widget", "save_png", "save_svg"]
+
+
+def render_widget(widget: QWidget, scale: float = 1.0) -> QImage:
+    """Render ``widget`` into an image ``scale`` times its logical size (crisp text at 2x)."""
+    if not 0.5 <= scale <= 4:
+        raise InputError(f"scale: {scale:g} is out of range; allowed: 0.5 to 4")
+    size = widget.size()
+    image = QImage(
+        round(size.width() * scale), round(size.height() * scale), QImage.Format.Format_ARGB32
+    )
+    image.setDevicePixelRatio(scale)
+    image.fill(widget.palette().window().color())
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    widget.render(painter, QPoint(0, 0))
+    painter.end()
+    return image
+
+
+def save_png(widget: QWidget, path: str | Path, scale: float = 1.0) -> Path:
+    """Save ``widget`` as a PNG; raises :class:`InputError` if it cannot be written."""
+    target = Path(path)
+    image = render_widget(widget, scale)
+    if not target.parent.exists():
+        raise InputError(f"{target}: folder {target.parent} does not exist")
+    if not image.save(str(target), "PNG"):
+        raise InputError(f"{target}: could not be written as PNG")
+    return target
+
+
+def save_svg(plot_item: Any, path: str | Path) -> Path:
+    """Save a pyqtgraph plot item (or scene) as SVG with pyqtgraph's own exporter."""
+    from pyqtgraph.exporters import SVGExporter
+
+    target = Path(path)
+    if not target.parent.exists():
+        raise InputError(f"{target}: folder {target.parent} does not exist")
+    SVGExporter(plot_item).export(str(target))
+    if not target.exists():
+        raise InputError(f"{target}: the SVG exporter wrote nothing")
+    return target
+
+
+def copy_image(widget: QWidget, scale: float = 2.0) -> None:
+    """Put a rendering of ``widget`` on the clipboard (2x by default, for slides)."""
+    QGuiApplication.clipboard().setImage(render_widget(widget, scale))

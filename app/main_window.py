@@ -1,0 +1,469 @@
+"""The main window: shared device and dtype selectors, five lazily built tabs, menus, sessions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedLayout,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
+
+from app import export
+from app.settings import Preferences
+from app.state import AppState
+from app.tabs import TABS, TabSpec, build_tab
+from app.tabs.base import TabPage
+from app.theme import Theme, apply_theme, theme
+from core.errors import InputError
+from core.hardware import DTYPES
+from core.session import Session, read_session, write_session
+
+__all__ = ["LazyTab", "MainWindow"]
+
+
+class LazyTab(QWidget):
+    """A tab slot that builds its page the first time it is shown (or asked for)."""
+
+    def __init__(self, spec: TabSpec, state: AppState, window: MainWindow) -> None:
+        super().__init__()
+        self.spec = spec
+        self._state = state
+        self._window = window
+        self._page: TabPage | None = None
+        self.pending: dict[str, Any] | None = None
+        self._layout = QStackedLayout(self)
+
+    @property
+    def built(self) -> bool:
+        """Whether the page exists yet."""
+        return self._page is not None
+
+    def page(self) -> TabPage:
+        """The page, built now if needed (a pending session state is applied once)."""
+        if self._page is None:
+            self._page = build_tab(self.spec, self._state)
+            self._layout.addWidget(self._page)
+            self._page.apply_theme(self._window.current_theme)
+            if self.pending is not None:
+                problems = self._page.restore_session(self.pending)
+                self.pending = None
+                self._window.report_problems(problems)
+        return self._page
+
+    def showEvent(self, event: Any) -> None:
+        self.page()
+        super().showEvent(event)
+
+
+class MainWindow(QMainWindow):
+    """Napkin Lab's window.
+
+    Parameters
+    ----------
+    state
+        The shared state; a fresh one is made when omitted.
+    preferences
+        Where preferences persist; ``Preferences(ephemeral=True)`` for screenshots and tests.
+    """
+
+    def __init__(
+        self, state: AppState | None = None, preferences: Preferences | None = None
+    ) -> None:
+        super().__init__()
+        self.state = state if state is not None else AppState()
+        self.prefs = preferences if preferences is not None else Preferences()
+        self.session_path: Path | None = None
+        self.current_theme: Theme = theme(self.prefs.theme, self.prefs.presentation)
+        self.setWindowTitle("Napkin Lab")
+        self._restore_selection()
+
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.slots: dict[str, LazyTab] = {}
+        for spec in TABS:
+            slot = LazyTab(spec, self.state, self)
+            index = self.tabs.addTab(slot, spec.title)
+            self.tabs.setTabToolTip(index, f"{spec.tooltip} (Ctrl+{index + 1})")
+            self.slots[spec.id] = slot
+        self.setCentralWidget(self.tabs)
+        self._build_toolbar()
+        self._build_menus()
+        self.statusBar().showMessage("Ready", 3000)
+        for problem in self.state.catalog.problems:
+            self.statusBar().showMessage(problem, 10000)
+        self.resize(1280, 820)
+        if self.prefs.geometry is not None:
+            self.restoreGeometry(self.prefs.geometry)
+
+    # selectors ----------------------------------------------------------------------------------
+    def _restore_selection(self) -> None:
+        device, dtype = self.prefs.selection
+        try:
+            self.state.set_device(device)
+            self.state.set_dtype(dtype)
+        except InputError:
+            pass  # a stale preference: keep the defaults
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Selection", self)
+        bar.setObjectName("selectionBar")
+        bar.setMovable(False)
+        self.addToolBar(bar)
+        bar.addWidget(QLabel(" Device "))
+        self.device_combo = QComboBox(bar)
+        self.device_combo.setMinimumContentsLength(24)
+        self.device_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        bar.addWidget(self.device_combo)
+        bar.addWidget(QLabel("  Dtype "))
+        self.dtype_combo = QComboBox(bar)
+        self.dtype_combo.addItems(list(DTYPES))
+        self.dtype_combo.setToolTip("Compute dtype whose peak every tab uses")
+        bar.addWidget(self.dtype_combo)
+        self._fill_devices()
+        self.dtype_combo.setCurrentText(self.state.dtype)
+        self.device_combo.currentIndexChanged.connect(self._device_picked)
+        self.dtype_combo.currentTextChanged.connect(self.state.set_dtype)
+        self.state.deviceChanged.connect(self._sync_device_combo)
+        self.state.dtypeChanged.connect(self._sync_dtype_combo)
+        self.state.catalogChanged.connect(self._fill_devices)
+
+    def _fill_devices(self) -> None:
+        self.device_combo.blockSignals(True)
+        self.device_combo.clear()
+        for device in self.state.catalog.devices:
+            suffix = " (yours)" if device.user_defined else ""
+            self.device_combo.addItem(device.name + suffix, device.id)
+            self.device_combo.setItemData(
+                self.device_combo.count() - 1,
+                f"{device.id}: {device.source}",
+                Qt.ItemDataRole.ToolTipRole,
+            )
+        self.device_combo.setCurrentIndex(self.device_combo.findData(self.state.device_id))
+        self.device_combo.blockSignals(False)
+        self._update_device_tooltip()
+
+    def _update_device_tooltip(self) -> None:
+        self.device_combo.setToolTip(f"Source: {self.state.device.source}")
+
+    def _device_picked(self, index: int) -> None:
+        device_id = self.device_combo.itemData(index)
+        if device_id:
+            self.state.set_device(device_id)
+
+    def _sync_device_combo(self, device_id: str) -> None:
+        self.device_combo.blockSignals(True)
+        self.device_combo.setCurrentIndex(self.device_combo.findData(device_id))
+        self.device_combo.blockSignals(False)
+        self._update_device_tooltip()
+
+    def _sync_dtype_combo(self, dtype: str) -> None:
+        self.dtype_combo.blockSignals(True)
+        self.dtype_combo.setCurrentText(dtype)
+        self.dtype_combo.blockSignals(False)
+
+    # menus ------------------------------------------------------------------------------------
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction(
+            self._action("&Open session…", self.open_session_dialog, QKeySequence.StandardKey.Open)
+        )
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addAction(
+            self._action("&Save session", self.save_session, QKeySequence.StandardKey.Save)
+        )
+        file_menu.addAction(self._action("Save session &as…", self.save_session_as, "Ctrl+Shift+S"))
+        file_menu.addSeparator()
+        file_menu.addAction(
+            self._action(
+                "&Export tab as PNG…",
+                lambda: self.export_dialog(1.0),
+                "Ctrl+E",
+                "Save the current tab as a PNG",
+            )
+        )
+        file_menu.addAction(
+            self._action(
+                "Export tab as PNG (&2x)…",
+                lambda: self.export_dialog(2.0),
+                "Ctrl+Shift+E",
+                "Save the current tab as a PNG at twice the resolution, for slides",
+            )
+        )
+        self.svg_action = self._action(
+            "Export plot as &SVG…",
+            self.export_svg_dialog,
+            None,
+            "Save the current tab's plot as SVG",
+        )
+        file_menu.addAction(self.svg_action)
+        file_menu.addAction(
+            self._action(
+                "&Copy image",
+                self.copy_image,
+                "Ctrl+Shift+C",
+                "Copy the current tab to the clipboard at 2x",
+            )
+        )
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
+
+        view = self.menuBar().addMenu("&View")
+        group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for name in ("light", "dark"):
+            action = self._action(
+                f"{name.title()} theme", lambda _c=False, n=name: self.set_theme(n)
+            )
+            action.setCheckable(True)
+            action.setChecked(name == self.current_theme.name)
+            group.addAction(action)
+            view.addAction(action)
+            self.theme_actions[name] = action
+        self.presentation_action = self._action(
+            "&Presentation mode",
+            self.set_presentation,
+            "Ctrl+Shift+P",
+            "Larger fonts and lines for slides",
+        )
+        self.presentation_action.setCheckable(True)
+        self.presentation_action.setChecked(self.prefs.presentation)
+        view.addSeparator()
+        view.addAction(self.presentation_action)
+        view.addSeparator()
+        for index, spec in enumerate(TABS):
+            view.addAction(
+                self._action(
+                    spec.title,
+                    lambda _c=False, i=index: self.tabs.setCurrentIndex(i),
+                    f"Ctrl+{index + 1}",
+                )
+            )
+
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(
+            self._action("Where do the device numbers come from?", self.show_source)
+        )
+        help_menu.addAction(self._action("&About Napkin Lab", self.show_about))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.prefs.recent_sessions
+        if not recent:
+            self.recent_menu.addAction("(none yet)").setEnabled(False)
+        for path in recent:
+            self.recent_menu.addAction(path, lambda p=path: self.open_session(p))
+
+    # tabs -------------------------------------------------------------------------------------
+    def current_page(self) -> TabPage:
+        """The page of the visible tab (built if needed)."""
+        slot = self.tabs.currentWidget()
+        assert isinstance(slot, LazyTab)
+        return slot.page()
+
+    def show_tab(self, tab_id: str) -> TabPage:
+        """Switch to ``tab_id`` and return its page."""
+        slot = self.slots[tab_id]
+        self.tabs.setCurrentWidget(slot)
+        return slot.page()
+
+    def report_problems(self, problems: list[str]) -> None:
+        """Tell the person about values that could not be applied (status bar, 10 s)."""
+        if problems:
+            self.statusBar().showMessage("; ".join(problems), 10000)
+
+    # theme ------------------------------------------------------------------------------------
+    def set_theme(self, name: str) -> None:
+        """Switch to the light or dark theme."""
+        self.prefs.theme = name
+        self._apply(theme(name, self.current_theme.scale > 1.0))
+        self.theme_actions[name].setChecked(True)
+
+    def set_presentation(self, on: bool) -> None:
+        """Turn presentation mode on or off."""
+        self.prefs.presentation = bool(on)
+        self.presentation_action.setChecked(bool(on))
+        self._apply(self.current_theme.presentation(bool(on)))
+
+    def _apply(self, t: Theme) -> None:
+        self.current_theme = t
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, t)
+        for slot in self.slots.values():
+            if slot.built:
+                slot.page().apply_theme(t)
+
+    # sessions ---------------------------------------------------------------------------------
+    def session(self) -> Session:
+        """Everything the person set: selection and every tab's inputs (unbuilt tabs keep theirs)."""
+        tabs: dict[str, dict[str, Any]] = {}
+        for tab_id, slot in self.slots.items():
+            if slot.built:
+                tabs[tab_id] = slot.page().session_state()
+            elif slot.pending is not None:
+                tabs[tab_id] = slot.pending
+        return Session(device=self.state.device_id, dtype=self.state.dtype, tabs=tabs)
+
+    def apply_session(self, session: Session) -> list[str]:
+        """Apply a session; returns what could not be applied."""
+        problems: list[str] = []
+        for setter, value in (
+            (self.state.set_device, session.device),
+            (self.state.set_dtype, session.dtype),
+        ):
+            try:
+                setter(value)
+            except InputError as exc:
+                problems.append(exc.message)
+        for tab_id, data in session.tabs.items():
+            slot = self.slots.get(tab_id)
+            if slot is None:
+                problems.append(f"unknown tab {tab_id!r} in session; ignored")
+            elif slot.built:
+                problems.extend(slot.page().restore_session(data))
+            else:
+                slot.pending = data
+        return problems
+
+    def open_session(self, path: str | Path) -> bool:
+        """Open a session file; a bad file is refused with a message and changes nothing."""
+        try:
+            session = read_session(path)
+        except InputError as exc:
+            self._error("Cannot open session", exc.message)
+            return False
+        self.report_problems(self.apply_session(session))
+        self.session_path = Path(path)
+        self.prefs.add_recent(str(Path(path).resolve()))
+        self.setWindowTitle(f"Napkin Lab — {Path(path).name}")
+        return True
+
+    def open_session_dialog(self) -> None:
+        """Ask for a session file and open it."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open session", "", "Napkin Lab session (*.json)"
+        )
+        if path:
+            self.open_session(path)
+
+    def save_session(self) -> bool:
+        """Save to the current session file, asking for one the first time."""
+        if self.session_path is None:
+            return self.save_session_as()
+        return self.write_session(self.session_path)
+
+    def save_session_as(self) -> bool:
+        """Ask for a file name and save the session there."""
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save session", "napkin-session.json", "Napkin Lab session (*.json)"
+        )
+        return self.write_session(Path(path)) if path else False
+
+    def write_session(self, path: Path) -> bool:
+        """Write the session atomically to ``path``."""
+        try:
+            write_session(path, self.session())
+        except InputError as exc:
+            self._error("Cannot save session", exc.message)
+            return False
+        self.session_path = path
+        self.prefs.add_recent(str(path.resolve()))
+        self.setWindowTitle(f"Napkin Lab — {path.name}")
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    # export -----------------------------------------------------------------------------------
+    def export_dialog(self, scale: float) -> None:
+        """Ask for a file name and export the current tab as PNG at ``scale``."""
+        spec = TABS[self.tabs.currentIndex()]
+        suffix = "@2x" if scale > 1 else ""
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export PNG", f"napkinlab-{spec.id}{suffix}.png", "PNG (*.png)"
+        )
+        if path:
+            try:
+                export.save_png(self.current_page().export_widget(), path, scale)
+                self.statusBar().showMessage(f"Exported {path}", 5000)
+            except InputError as exc:
+                self._error("Cannot export", exc.message)
+
+    def export_svg_dialog(self) -> None:
+        """Export the current tab's plot as SVG (tabs without a plot say so)."""
+        page = self.current_page()
+        item = page.export_plot()
+        if item is None:
+            self.statusBar().showMessage(
+                "This tab has no plot to export as SVG; use Export PNG", 6000
+            )
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export SVG", f"napkinlab-{page.tab_id}.svg", "SVG (*.svg)"
+        )
+        if path:
+            try:
+                export.save_svg(item, path)
+            except InputError as exc:
+                self._error("Cannot export", exc.message)
+
+    def copy_image(self) -> None:
+        """Copy the current tab, rendered at 2x, to the clipboard."""
+        export.copy_image(self.current_page().export_widget())
+        self.statusBar().showMessage("Copied the tab as an image", 4000)
+
+    # help -------------------------------------------------------------------------------------
+    def show_source(self) -> None:
+        """Show where the selected device's numbers come from."""
+        device = self.state.device
+        QMessageBox.information(
+            self, device.name, f"<b>{device.name}</b> ({device.id})<br><br>{device.source}"
+        )
+
+    def show_about(self) -> None:
+        """The about box."""
+        QMessageBox.about(
+            self,
+            "About Napkin Lab",
+            "Napkin Lab: resource accounting for deep learning, after Stanford CS336 lecture 2.",
+        )
+
+    def _error(self, title: str, message: str) -> None:
+        self.statusBar().showMessage(message, 10000)
+        if QApplication.platformName() != "offscreen":
+            QMessageBox.warning(self, title, message)
+
+    # closing ----------------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop every tab's background work, then save preferences."""
+        for slot in self.slots.values():
+            if slot.built:
+                slot.page().shutdown()
+        self.prefs.geometry = self.saveGeometry()
+        self.prefs.selection = (self.state.device_id, self.state.dtype)
+        self.prefs.sync()
+        super().closeEvent(event)

@@ -1,0 +1,94 @@
+"""The state every tab shares: the device catalog, the selected device and dtype, and a point bus.
+
+Tabs read and listen; only the main window's selectors (and sessions) change the selection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from core.errors import InputError
+from core.hardware import DTYPES, Device, DeviceCatalog, load_catalog
+
+__all__ = ["AppState"]
+
+
+class AppState(QObject):
+    """Shared selection and cross-tab events.
+
+    Signals
+    -------
+    deviceChanged(str)
+        The selected device id changed.
+    dtypeChanged(str)
+        The selected compute dtype changed.
+    catalogChanged()
+        A device was added or replaced (e.g. "this machine" after a benchmark).
+    rooflinePointRequested(object)
+        Another tab asks the Roofline tab to show an operator point (a plain dict: ``label``,
+        ``flops``, ``bytes``, optional ``dtype``).
+    measuredPoint(object)
+        A measured benchmark point arrived (a plain dict from the benchmark runner).
+    """
+
+    deviceChanged = Signal(str)
+    dtypeChanged = Signal(str)
+    catalogChanged = Signal()
+    rooflinePointRequested = Signal(object)
+    measuredPoint = Signal(object)
+
+    def __init__(self, catalog: DeviceCatalog | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._catalog = catalog if catalog is not None else load_catalog()
+        self._device_id = (
+            "h100-sxm" if "h100-sxm" in self._catalog.ids() else self._catalog.ids()[0]
+        )
+        self._dtype = "bf16"
+
+    @property
+    def catalog(self) -> DeviceCatalog:
+        """Every known device (built-in, user and measured)."""
+        return self._catalog
+
+    @property
+    def device(self) -> Device:
+        """The selected device."""
+        return self._catalog.get(self._device_id)
+
+    @property
+    def device_id(self) -> str:
+        """The selected device's id."""
+        return self._device_id
+
+    @property
+    def dtype(self) -> str:
+        """The selected compute dtype id (``bf16``)."""
+        return self._dtype
+
+    def set_device(self, device_id: str) -> None:
+        """Select a device by id; raises :class:`InputError` for an unknown id."""
+        self._catalog.get(device_id)
+        if device_id != self._device_id:
+            self._device_id = device_id
+            self.deviceChanged.emit(device_id)
+
+    def set_dtype(self, dtype: str) -> None:
+        """Select a compute dtype; raises :class:`InputError` for an unknown one."""
+        if dtype not in DTYPES:
+            raise InputError(f"dtype: unknown {dtype!r}; allowed: {', '.join(DTYPES)}")
+        if dtype != self._dtype:
+            self._dtype = dtype
+            self.dtypeChanged.emit(dtype)
+
+    def add_device(self, device: Device) -> None:
+        """Add or replace a device (user-defined or measured) and tell every tab."""
+        self._catalog = self._catalog.with_device(device)
+        self.catalogChanged.emit()
+        if device.id == self._device_id:
+            self.deviceChanged.emit(device.id)
+
+    def request_roofline_point(self, point: dict[str, Any]) -> None:
+        """Ask the Roofline tab to show ``point``."""
+        self.rooflinePointRequested.emit(point)

@@ -1,0 +1,48 @@
+"""The page every tab builds: session state, restore, export target and theme hooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+__all__ = ["TabPage"]
+
+
+class TabPage(QWidget):
+    """Base class of a tab's page.
+
+    Subclasses override what they support; the defaults describe a tab with no state and no plot.
+
+    Attributes
+    ----------
+    tab_id
+        The tab's id in :data:`app.tabs.TABS`.
+    """
+
+    tab_id: str = ""
+
+    def session_state(self) -> dict[str, Any]:
+        """The tab's inputs as plain JSON-able data (saved in sessions)."""
+        return {}
+
+    def restore_session(self, data: dict[str, Any]) -> list[str]:
+        """Restore inputs saved by :meth:`session_state`.
+
+        Must not raise: returns a message per value it could not restore (the rest is applied).
+        """
+        return []
+
+    def export_plot(self) -> Any | None:
+        """The pyqtgraph item to export as SVG, or ``None`` when the tab has no plot."""
+        return None
+
+    def export_widget(self) -> QWidget:
+        """The widget rendered for PNG export and the clipboard (the whole page by default)."""
+        return self
+
+    def apply_theme(self, theme: Any) -> None:
+        """Re-colour anything the application palette does not reach (plots)."""
+
+    def shutdown(self) -> None:
+        """Stop background work before the window closes (cooperative, waits briefly)."""

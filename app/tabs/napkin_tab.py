@@ -1,0 +1,260 @@
+"""The Napkin tab: the lecture's two back-of-envelope questions and their inverses, live.
+
+Every number shown comes from :mod:`core.napkin`; this module only wires fields to it.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from app.state import AppState
+from app.tabs.base import TabPage
+from core import napkin
+from core.errors import InputError
+from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
+from core.validate import fraction, positive_float, positive_int
+from widgets.number_field import NumberField
+from widgets.result_card import ResultCard
+
+__all__ = ["NapkinPage", "build"]
+
+#: Field id -> (label, default text, parser, tooltip). Defaults are the lecture's questions.
+FIELDS: dict[str, tuple[str, str, Any, str]] = {
+    "params": (
+        "Parameters N",
+        "70e9",
+        partial(positive_float, field="params", high=1e16),
+        "Model size; accepts 70e9, 70B, 70,000,000,000",
+    ),
+    "tokens": (
+        "Tokens D",
+        "15e12",
+        partial(positive_float, field="tokens", high=1e18),
+        "Training tokens; accepts 15e12 or 15T",
+    ),
+    "gpus": (
+        "GPUs",
+        "1024",
+        partial(positive_int, field="GPUs", high=10_000_000),
+        "Number of accelerators of the selected device",
+    ),
+    "mfu": (
+        "MFU",
+        "0.5",
+        partial(fraction, field="MFU"),
+        "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%)",
+    ),
+    "fit_gpus": (
+        "GPUs",
+        "8",
+        partial(positive_int, field="GPUs", high=10_000_000),
+        "Accelerators whose memory holds the training state",
+    ),
+    "bytes_per_param": (
+        "Bytes / param",
+        "12",
+        partial(positive_float, field="bytes per param", high=1e6),
+        "Used when the recipe is 'custom'",
+    ),
+    "days": (
+        "Deadline (days)",
+        "30",
+        partial(positive_float, field="days", high=1e6),
+        "Wall-clock budget for the inverse questions",
+    ),
+}
+
+
+class NapkinPage(TabPage):
+    """Three cards: training time, largest model that fits, and the inverse questions."""
+
+    tab_id = "napkin"
+
+    def __init__(self, state: AppState) -> None:
+        super().__init__()
+        self._state = state
+        self.fields: dict[str, NumberField] = {}
+        for key, (_label, text, parse, tip) in FIELDS.items():
+            field = NumberField(parse, text, tooltip=tip, parent=self)
+            field.setMaximumWidth(260)
+            field.valueChanged.connect(self.recompute)
+            field.validityChanged.connect(lambda _ok: self.recompute())
+            self.fields[key] = field
+        self.recipe = QComboBox(self)
+        for recipe in napkin.RECIPES.values():
+            self.recipe.addItem(f"{recipe.total:g} B — {recipe.label}", recipe.id)
+        self.recipe.addItem("custom bytes per parameter", "custom")
+        self.recipe.setMaximumWidth(420)
+        self.recipe.setToolTip("What each parameter costs in memory (activations not included)")
+        self.recipe.currentIndexChanged.connect(self.recompute)
+
+        self.time_card = ResultCard(
+            "How long does training take?",
+            "6·N·D FLOPs on the selected device and dtype at a given MFU (lecture question 1).",
+        )
+        self.fit_card = ResultCard(
+            "Largest model that fits",
+            "Total memory over bytes per parameter; activations excluded, so an upper bound "
+            "(lecture question 2).",
+        )
+        self.inverse_card = ResultCard(
+            "What would it take?",
+            "For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens affordable.",
+        )
+        self.peak_label = QLabel(self)
+        self.memory_label = QLabel(self)
+        self._add_rows(self.time_card, ["params", "tokens", "gpus", "mfu"], self.peak_label, "Peak")
+        self._add_rows(self.fit_card, ["fit_gpus"], self.memory_label, "Memory / GPU")
+        self.fit_card.form.addRow("Recipe", self.recipe)
+        self.fit_card.form.addRow(FIELDS["bytes_per_param"][0], self.fields["bytes_per_param"])
+        self._add_rows(self.inverse_card, ["days"], None, "")
+        self.gpus_line, self.mfu_line, self.tokens_line = QLabel(), QLabel(), QLabel()
+        for line in (self.gpus_line, self.mfu_line, self.tokens_line):
+            line.setObjectName("formula")
+            line.setWordWrap(True)
+
+        grid = QGridLayout()
+        grid.setSpacing(14)
+        grid.addWidget(self.time_card, 0, 0)
+        grid.addWidget(self.fit_card, 0, 1)
+        grid.addWidget(self.inverse_card, 1, 0, 1, 2)
+        grid.setRowStretch(2, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        body = QWidget()
+        body.setLayout(grid)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        self._body = body
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 12, 12, 12)
+        outer.addWidget(scroll)
+
+        state.deviceChanged.connect(lambda _id: self.recompute())
+        state.dtypeChanged.connect(lambda _dt: self.recompute())
+        state.catalogChanged.connect(self.recompute)
+        self.recompute()
+
+    def _add_rows(
+        self, card: ResultCard, keys: list[str], extra: QLabel | None, extra_label: str
+    ) -> None:
+        for key in keys:
+            card.form.addRow(FIELDS[key][0], self.fields[key])
+        if extra is not None:
+            extra.setWordWrap(True)
+            card.form.addRow(extra_label, extra)
+
+    # computation ------------------------------------------------------------------------------
+    def _values(self, keys: list[str]) -> dict[str, Any]:
+        for key in keys:
+            if not self.fields[key].isValid():
+                raise InputError(f"fix {FIELDS[key][0]}: {self.fields[key].errorText()}")
+        return {key: self.fields[key].value() for key in keys}
+
+    def recompute(self) -> None:
+        """Recompute every card from the current fields and the shared device and dtype."""
+        device, dtype = self._state.device, self._state.dtype
+        self.memory_label.setText(f"{format_bytes(device.memory_bytes)} ({device.name})")
+        self.fields["bytes_per_param"].setEnabled(self.recipe.currentData() == "custom")
+        try:
+            peak = device.peak(dtype)
+            self.peak_label.setText(f"{format_flop_rate(peak)} dense {dtype} ({device.name})")
+        except InputError as exc:
+            peak = None
+            self.peak_label.setText(exc.message)
+        self._time(peak)
+        self._fit(device.memory_bytes)
+        self._inverse(peak)
+
+    def _time(self, peak: float | None) -> None:
+        try:
+            if peak is None:
+                raise InputError("choose a dtype the selected device has a peak for")
+            v = self._values(["params", "tokens", "gpus", "mfu"])
+            answer = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
+        except InputError as exc:
+            self.time_card.show_problem(exc.message)
+            return
+        self.time_card.show_result(
+            format_duration(answer.seconds), answer.summary(), answer.formula()
+        )
+
+    def _fit(self, memory: float) -> None:
+        try:
+            v = self._values(["fit_gpus"])
+            choice = self.recipe.currentData()
+            bpp: Any = (
+                self._values(["bytes_per_param"])["bytes_per_param"]
+                if choice == "custom"
+                else napkin.recipe(choice)
+            )
+            answer = napkin.max_params(v["fit_gpus"], memory, bpp)
+        except InputError as exc:
+            self.fit_card.show_problem(exc.message)
+            return
+        self.fit_card.show_result(
+            format_count(answer.params, "params"), answer.summary(), answer.formula()
+        )
+
+    def _inverse(self, peak: float | None) -> None:
+        try:
+            if peak is None:
+                raise InputError("choose a dtype the selected device has a peak for")
+            v = self._values(["params", "tokens", "gpus", "mfu", "days"])
+            gpus = napkin.gpus_needed(v["params"], v["tokens"], v["days"], peak, v["mfu"])
+            mfu = napkin.mfu_needed(v["params"], v["tokens"], v["gpus"], v["days"], peak)
+            tokens = napkin.tokens_in_budget(v["params"], v["gpus"], v["days"], peak, v["mfu"])
+        except InputError as exc:
+            self.inverse_card.show_problem(exc.message)
+            return
+        days = format_sig(v["days"])
+        headline = f"{gpus.value:,.0f} GPUs for {days} days"
+        self.inverse_card.show_result(
+            headline,
+            f"MFU needed with {v['gpus']:,} GPUs: {mfu.value:.1%}"
+            + (f" ({mfu.note})" if mfu.note else "")
+            + f" · tokens affordable in {days} days: {format_count(tokens.value, 'tokens')}",
+            "\n".join((gpus.formula, mfu.formula, tokens.formula)),
+            ok=gpus.feasible,
+        )
+
+    # session ----------------------------------------------------------------------------------
+    def session_state(self) -> dict[str, Any]:
+        """Every field's text and the recipe."""
+        state: dict[str, Any] = {key: field.text() for key, field in self.fields.items()}
+        state["recipe"] = self.recipe.currentData()
+        return state
+
+    def restore_session(self, data: dict[str, Any]) -> list[str]:
+        """Apply saved texts; a value that no longer validates is reported and left as it was."""
+        problems: list[str] = []
+        for key, field in self.fields.items():
+            if key not in data:
+                continue
+            text = data[key]
+            try:
+                if not isinstance(text, str | int | float) or isinstance(text, bool):
+                    raise InputError(f"{FIELDS[key][0]}: expected text, got {type(text).__name__}")
+                FIELDS[key][2](str(text))
+            except InputError as exc:
+                problems.append(f"napkin: {exc.message}")
+                continue
+            field.setText(str(text))
+        if "recipe" in data:
+            index = self.recipe.findData(data["recipe"])
+            if index < 0:
+                problems.append(f"napkin: unknown recipe {data['recipe']!r}; kept the current one")
+            else:
+                self.recipe.setCurrentIndex(index)
+        self.recompute()
+        return problems
+
+
+def build(state: AppState) -> NapkinPage:
+    """Build the Napkin tab's page."""
+    return NapkinPage(state)

@@ -1,0 +1,141 @@
+"""Session files: every tab's inputs plus the selected device and dtype, as versioned JSON.
+
+Writes are atomic (a temporary file in the same folder, then ``os.replace``) so a crash or a full
+disk never leaves a half-written session behind. Reading refuses corrupt, truncated, foreign or
+newer-version files with an :class:`~core.errors.InputError` that names the file and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.errors import InputError
+
+__all__ = ["SESSION_SCHEMA_VERSION", "Session", "read_session", "write_session"]
+
+SESSION_SCHEMA_VERSION = 1
+_APP_TAG = "napkinlab-session"
+_MAX_BYTES = 50 * 1024 * 1024
+
+
+@dataclass
+class Session:
+    """What a session file holds.
+
+    Attributes
+    ----------
+    device, dtype
+        The shared selectors' values.
+    tabs
+        Per-tab state keyed by tab id (``"napkin"``); each tab validates its own part on restore.
+    """
+
+    device: str = "h100-sxm"
+    dtype: str = "bf16"
+    tabs: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document written to disk."""
+        return {
+            "app": _APP_TAG,
+            "schema_version": SESSION_SCHEMA_VERSION,
+            "device": self.device,
+            "dtype": self.dtype,
+            "tabs": self.tabs,
+        }
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _check_finite(obj: Any, path: str = "") -> None:
+    if isinstance(obj, float) and not math.isfinite(obj):
+        raise InputError(f"value at {path or 'top level'} is {obj}, which a session cannot hold")
+    if isinstance(obj, Mapping):
+        for key, value in obj.items():
+            _check_finite(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            _check_finite(value, f"{path}[{i}]")
+
+
+def write_session(path: str | os.PathLike[str], session: Session) -> Path:
+    """Write ``session`` to ``path`` atomically; returns the path written.
+
+    Raises
+    ------
+    InputError
+        If the state holds values JSON cannot represent, or the folder cannot be written.
+    """
+    target = Path(path)
+    document = session.to_json()
+    _check_finite(document)
+    text = json.dumps(document, indent=2, sort_keys=True, allow_nan=False)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp_name, target)
+        except BaseException:
+            Path(tmp_name).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise InputError(f"{target}: cannot be written ({exc.strerror or exc})") from None
+    return target
+
+
+def read_session(path: str | os.PathLike[str]) -> Session:
+    """Read a session file, refusing anything that is not a complete session of a known version.
+
+    Raises
+    ------
+    InputError
+        Naming the file and what is wrong with it (missing, unreadable, not JSON, truncated, not a
+        Napkin Lab session, written by a newer version, wrong field types).
+    """
+    source = Path(path)
+    try:
+        if source.stat().st_size > _MAX_BYTES:
+            raise InputError(f"{source}: larger than 50 MB; not a Napkin Lab session")
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{source}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{source}: cannot be read ({exc})") from None
+    try:
+        doc = json.loads(text, parse_constant=_reject_constant)
+    except (json.JSONDecodeError, ValueError) as exc:
+        raise InputError(
+            f"{source}: not valid JSON ({exc}); the file may be truncated or corrupt"
+        ) from None
+    if not isinstance(doc, dict) or doc.get("app") != _APP_TAG:
+        raise InputError(f"{source}: not a Napkin Lab session (no 'app': '{_APP_TAG}')")
+    version = doc.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InputError(f"{source}: 'schema_version' must be an integer, got {version!r}")
+    if version > SESSION_SCHEMA_VERSION:
+        raise InputError(
+            f"{source}: written by a newer Napkin Lab (session version {version}; this one reads "
+            f"up to {SESSION_SCHEMA_VERSION}); update Napkin Lab to open it"
+        )
+    if version < 1:
+        raise InputError(f"{source}: session version {version} is not valid")
+    device, dtype, tabs = doc.get("device"), doc.get("dtype"), doc.get("tabs", {})
+    if not isinstance(device, str) or not isinstance(dtype, str):
+        raise InputError(f"{source}: 'device' and 'dtype' must be strings")
+    if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
+        raise InputError(f"{source}: 'tabs' must map tab names to objects")
+    return Session(device=device, dtype=dtype, tabs=tabs)

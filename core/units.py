@@ -1,0 +1,112 @@
+"""Humanised units for the numbers Napkin Lab shows: counts, bytes, FLOPs, FLOP/s and durations.
+
+Counts use the field's habits (70 B params, 15 T tokens), bytes use SI units with the binary value
+available (``80 GB``; ``GiB`` on request), FLOPs use SI prefixes up to zetta (``6.30 YFLOPs`` is
+printed as ``6.30e24 FLOPs`` since few people read yotta).
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = [
+    "format_bytes",
+    "format_count",
+    "format_duration",
+    "format_flop_rate",
+    "format_flops",
+    "format_number",
+    "format_sig",
+]
+
+_SI = ((1e18, "E"), (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
+_COUNT = ((1e15, "P"), (1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k"))
+
+
+def format_sig(value: float, digits: int = 4) -> str:
+    """``value`` with ``digits`` significant digits, trailing zeros dropped (``143.9``)."""
+    if not math.isfinite(value):
+        return str(value)
+    if value == 0:
+        return "0"
+    text = f"{value:.{digits}g}"
+    if "e" in text:
+        mant, exp = text.split("e")
+        return f"{mant}e{int(exp)}"
+    return text
+
+
+def _scaled(value: float, table: tuple[tuple[float, str], ...], digits: int) -> tuple[str, str]:
+    magnitude = abs(value)
+    for scale, prefix in table:
+        if magnitude >= scale:
+            return format_sig(value / scale, digits), prefix
+    return format_sig(value, digits), ""
+
+
+def format_count(value: float, unit: str = "", digits: int = 4) -> str:
+    """A count with the field's suffixes: ``70 B params``, ``15 T tokens``, ``1.024 k GPUs``."""
+    if abs(value) >= 1e18:
+        return f"{format_number(value, digits)} {unit}".strip()
+    number, prefix = _scaled(value, _COUNT, digits)
+    return f"{number} {prefix}{' ' if prefix and unit else ''}{unit}".strip()
+
+
+def format_bytes(value: float, digits: int = 4, binary: bool = False) -> str:
+    """Bytes in SI units (``80 GB``, ``1.2 PB``) or binary ones (``74.51 GiB``)."""
+    if binary:
+        for power, prefix in ((5, "Pi"), (4, "Ti"), (3, "Gi"), (2, "Mi"), (1, "Ki")):
+            if abs(value) >= 1024**power:
+                return f"{format_sig(value / 1024**power, digits)} {prefix}B"
+        return f"{format_sig(value, digits)} B"
+    if abs(value) >= 1e21:
+        return f"{format_number(value, digits)} B"
+    number, prefix = _scaled(value, _SI, digits)
+    return f"{number} {prefix}B"
+
+
+def format_flops(value: float, digits: int = 4) -> str:
+    """An amount of work: ``6.3e24 FLOPs`` above exa, else ``1.2 PFLOPs``."""
+    if abs(value) >= 1e21:
+        return f"{format_number(value, digits)} FLOPs"
+    number, prefix = _scaled(value, _SI, digits)
+    return f"{number} {prefix}FLOPs"
+
+
+def format_flop_rate(value: float, digits: int = 4) -> str:
+    """A rate: ``989.5 TFLOP/s``."""
+    if abs(value) >= 1e21:
+        return f"{format_number(value, digits)} FLOP/s"
+    number, prefix = _scaled(value, _SI, digits)
+    return f"{number} {prefix}FLOP/s"
+
+
+def format_duration(seconds: float, digits: int = 4) -> str:
+    """A duration in the largest sensible unit: ``143.9 days``, ``2.1 years``, ``35 ms``."""
+    if not math.isfinite(seconds):
+        return "forever"
+    magnitude = abs(seconds)
+    if magnitude >= 365.25 * 86400 * 2:
+        return f"{format_sig(seconds / (365.25 * 86400), digits)} years"
+    if magnitude >= 2 * 86400:
+        return f"{format_sig(seconds / 86400, digits)} days"
+    if magnitude >= 2 * 3600:
+        return f"{format_sig(seconds / 3600, digits)} hours"
+    if magnitude >= 120:
+        return f"{format_sig(seconds / 60, digits)} min"
+    if magnitude >= 1 or magnitude == 0:
+        return f"{format_sig(seconds, digits)} s"
+    if magnitude >= 1e-3:
+        return f"{format_sig(seconds * 1e3, digits)} ms"
+    if magnitude >= 1e-6:
+        return f"{format_sig(seconds * 1e6, digits)} µs"
+    return f"{format_sig(seconds * 1e9, digits)} ns"
+
+
+def format_number(value: float, digits: int = 4) -> str:
+    """A plain number in scientific notation when large or small (``6.3e24``), else as is."""
+    if value != 0 and (abs(value) >= 1e6 or abs(value) < 1e-3):
+        mant, exp = f"{value:.{digits - 1}e}".split("e")
+        mant = mant.rstrip("0").rstrip(".")
+        return f"{mant}e{int(exp)}"
+    return format_sig(value, digits)

@@ -1,0 +1,1 @@
+"""Data files read with ``importlib.resources``: hardware specs, presets, styles, icons."""
