@@ -265,6 +265,17 @@ class MainWindow(QMainWindow):
                 )
             )
 
+        devices = self.menuBar().addMenu("&Devices")
+        devices.addAction(
+            self._action(
+                "&Add your own device…",
+                self.add_device_dialog,
+                None,
+                "Describe an accelerator; saved in your config folder",
+            )
+        )
+        devices.addAction(self._action("Where do the device numbers come from?", self.show_source))
+
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(
             self._action("Where do the device numbers come from?", self.show_source)
@@ -435,6 +446,29 @@ class MainWindow(QMainWindow):
         """Copy the current tab, rendered at 2x, to the clipboard."""
         export.copy_image(self.current_page().export_widget())
         self.statusBar().showMessage("Copied the tab as an image", 4000)
+
+    # devices ----------------------------------------------------------------------------------
+    def add_device_dialog(self) -> None:
+        """Ask for a device, save it to the user's file and select it."""
+        from widgets.device_dialog import DeviceDialog
+
+        dialog = DeviceDialog(self, start=self.state.device)
+        if dialog.exec() and dialog.device() is not None:
+            self.add_user_device(dialog.device())
+
+    def add_user_device(self, device: Any) -> bool:
+        """Save ``device`` in the user's device file and select it (refused with a message if not)."""
+        from core.user_devices import save_user_device
+
+        try:
+            path = save_user_device(device)
+        except InputError as exc:
+            self._error("Cannot save device", exc.message)
+            return False
+        self.state.add_device(device)
+        self.state.set_device(device.id)
+        self.statusBar().showMessage(f"Saved {device.name} in {path}", 6000)
+        return True
 
     # help -------------------------------------------------------------------------------------
     def show_source(self) -> None:

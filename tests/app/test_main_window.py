@@ -123,3 +123,19 @@ def test_export_png(window: MainWindow, tmp_path: Path) -> None:
     page = window.show_tab("napkin")
     path = export.save_png(page, tmp_path / "n.png", 2.0)
     assert QImage(str(path)).height() == 2 * page.height()
+
+
+def test_device_dialog_validates_and_adds(window: MainWindow, qtbot) -> None:
+    from widgets.device_dialog import DeviceDialog
+
+    dialog = DeviceDialog(window, start=window.state.device)
+    qtbot.addWidget(dialog)
+    dialog.peaks["bf16"].setText("-5")
+    dialog.try_accept()
+    assert "bf16 peak" in dialog.problem.text() and dialog.device() is None
+    dialog.peaks["bf16"].setText("5e14")
+    dialog.try_accept()
+    device = dialog.device()
+    assert device is not None and device.peak("bf16") == 5e14
+    assert window.add_user_device(device)
+    assert window.state.device_id == device.id and window.device_combo.currentData() == device.id
