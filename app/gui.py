@@ -52,6 +52,9 @@ def run_gui(argv: list[str]) -> int:
     apply_theme(app, theme(prefs.theme, prefs.presentation))  # before any widget: polish once
     window = MainWindow(preferences=prefs)
     window.show()
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(400, window.start_warmups)
     return int(app.exec())
 
 

@@ -26,6 +26,7 @@ from app.state import AppState
 from app.tabs import TABS, TabSpec, build_tab
 from app.tabs.base import TabPage
 from app.theme import Theme, apply_theme, theme
+from app.warmup import WarmupRunner
 from core.errors import InputError
 from core.hardware import DTYPES
 from core.session import Session, read_session, write_session
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.state = state if state is not None else AppState()
         self.prefs = preferences if preferences is not None else Preferences()
         self.session_path: Path | None = None
+        self.warmups: WarmupRunner | None = None
         self.current_theme: Theme = theme(self.prefs.theme, self.prefs.presentation)
         self.setWindowTitle("Napkin Lab")
         self._restore_selection()
@@ -491,9 +493,21 @@ class MainWindow(QMainWindow):
         if QApplication.platformName() != "offscreen":
             QMessageBox.warning(self, title, message)
 
+    # background warm-up -------------------------------------------------------------------------
+    def start_warmups(self) -> None:
+        """Pay first-call costs (torch, einops meta kernels) in the background, after first paint."""
+        if self.warmups is None:
+            self.warmups = WarmupRunner(parent=self)
+            self.warmups.errored.connect(
+                lambda message: self.statusBar().showMessage(message, 8000)
+            )
+            self.warmups.start()
+
     # closing ----------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop every tab's background work, then save preferences."""
+        if self.warmups is not None:
+            self.warmups.stop()
         for slot in self.slots.values():
             if slot.built:
                 slot.page().shutdown()
