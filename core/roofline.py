@@ -31,6 +31,7 @@ __all__ = [
     "mfu_bound",
     "predicted_time",
     "ridge",
+    "roof_polyline",
     "vector_ceiling",
 ]
 
@@ -274,3 +275,13 @@ def measured_from_dict(point: Mapping[str, Any]) -> MeasuredPoint:
         spread=_positive(point, "spread", allow_zero=True) if "spread" in point else 0.0,
         device=str(point.get("device", "")),
     )
+
+
+def roof_polyline(
+    peak: float, bandwidth: float, x_lo: float, x_hi: float
+) -> tuple[list[float], list[float]]:
+    """The roof ``min(peak, bandwidth · I)`` between intensities ``x_lo`` and ``x_hi``, as the
+    fewest vertices (the knee included when it lies inside), for drawing on log-log axes."""
+    knee = ridge(peak, bandwidth)
+    xs = [x_lo] + ([knee] if x_lo < knee < x_hi else []) + [x_hi]
+    return xs, [attainable(peak, bandwidth, x) for x in xs]

@@ -18,6 +18,8 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+import widgets.roofline_compat  # noqa: F401  (PySide6 6.12 + Python 3.11 None refcount)
+
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot"]
 
 #: View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s.
@@ -35,7 +37,7 @@ class RoofSpec:
     """One roof to draw: a polyline (linear units), its knee and what it says.
 
     ``colour`` indexes the theme's series colours; ``label`` is drawn at the right edge when not
-    empty; ``ridge_text`` is drawn at the knee when not empty; ``readout`` is shown on hover.
+    empty; ``ridge_text`` labels a dashed vertical line through the knee; ``readout`` is shown on hover.
     """
 
     key: str
@@ -96,6 +98,8 @@ class RooflinePlot(QWidget):
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setLabel("bottom", "Arithmetic intensity (FLOP/byte)")
         self.plot.setLabel("left", "Attainable FLOP/s")
+        for axis in ("bottom", "left"):
+            self.plot.getAxis(axis).enableAutoSIPrefix(False)
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.view = self.plot.getViewBox()
@@ -111,7 +115,7 @@ class RooflinePlot(QWidget):
         self._roof_items: list[pg.PlotCurveItem] = []
         self._roof_labels: list[tuple[pg.TextItem, float]] = []
         self._ridge_dots = pg.ScatterPlotItem(size=7, pen=None)
-        self._ridge_texts: list[pg.TextItem] = []
+        self._ridge_lines: list[tuple[pg.InfiniteLine, int]] = []
         self._trail = pg.PlotCurveItem()
         self._trail_dots = pg.ScatterPlotItem(size=5, pen=None)
         self._bars = pg.PlotCurveItem(connect="pairs")
@@ -150,7 +154,7 @@ class RooflinePlot(QWidget):
         xs = [x for x in xs if math.isfinite(x)] or [0.0, 3.0]
         ys = [y for y in ys if math.isfinite(y)] or [12.0, 15.0]
         x0, x1 = max(min(xs) - 1.0, X_LIMITS[0]), min(max(xs) + 1.5, X_LIMITS[1])
-        y0, y1 = max(min(ys) - 1.0, Y_LIMITS[0]), min(max(ys) + 0.6, Y_LIMITS[1])
+        y0, y1 = max(min(ys) - 0.8, Y_LIMITS[0]), min(max(ys) + 0.9, Y_LIMITS[1])
         self.set_range((x0, x1), (y0, y1))
 
     def set_roofs(self, roofs: Sequence[RoofSpec], legend: Sequence[tuple[str, int]]) -> None:
@@ -160,9 +164,9 @@ class RooflinePlot(QWidget):
             self.plot.removeItem(item)
         for text, _ in self._roof_labels:
             self.plot.removeItem(text)
-        for text in self._ridge_texts:
-            self.plot.removeItem(text)
-        self._roof_items, self._roof_labels, self._ridge_texts = [], [], []
+        for line, _ in self._ridge_lines:
+            self.plot.removeItem(line)
+        self._roof_items, self._roof_labels, self._ridge_lines = [], [], []
         for roof in self._roofs:
             curve = pg.PlotCurveItem(
                 np.log10(np.asarray(roof.xs, float)), np.log10(np.asarray(roof.ys, float))
@@ -174,10 +178,16 @@ class RooflinePlot(QWidget):
                 self.plot.addItem(text)
                 self._roof_labels.append((text, _log(roof.ys[-1])))
             if roof.ridge_text:
-                text = pg.TextItem(roof.ridge_text, anchor=(0.0, 0.0))
-                text.setPos(_log(roof.ridge[0]), _log(roof.ridge[1]))
-                self.plot.addItem(text)
-                self._ridge_texts.append(text)
+                line = pg.InfiniteLine(
+                    pos=_log(roof.ridge[0]),
+                    angle=90,
+                    movable=False,
+                    label=roof.ridge_text,
+                    labelOpts={"position": 0.04, "anchors": [(0, 1), (0, 1)]},
+                )
+                line.setZValue(-5)
+                self.plot.addItem(line)
+                self._ridge_lines.append((line, roof.colour))
         self._legend_entries = list(legend)
         self._restyle()
 
@@ -235,11 +245,8 @@ class RooflinePlot(QWidget):
 
     def label_items(self) -> list[pg.TextItem]:
         """Every text label on the chart: roof labels, ridge values and point labels."""
-        return (
-            [t for t, _ in self._roof_labels]
-            + self._ridge_texts
-            + list(self._point_labels.values())
-        )
+        ridge_labels = [line.label for line, _ in self._ridge_lines]
+        return [t for t, _ in self._roof_labels] + ridge_labels + list(self._point_labels.values())
 
     # ----------------------------------------------------------------- drawing
     def _colour(self, index: int) -> str:
@@ -274,9 +281,12 @@ class RooflinePlot(QWidget):
                 text, _ = next(label_iter)
                 text.setColor(QColor(self._colour(roof.colour)))
                 text.setFont(self._font(8.5, bold=roof.emphasis))
-        for text in self._ridge_texts:
-            text.setColor(fg)
-            text.setFont(self._font(8.5, bold=True))
+        for line, colour in self._ridge_lines:
+            line.setPen(
+                pg.mkPen(self._colour(colour), width=width * 0.6, style=Qt.PenStyle.DashLine)
+            )
+            line.label.setColor(QColor(self._colour(colour)))
+            line.label.setFont(self._font(9, bold=True))
         self._ridge_dots.setData(
             x=[_log(r.ridge[0]) for r in self._roofs if r.emphasis or r.ridge_text],
             y=[_log(r.ridge[1]) for r in self._roofs if r.emphasis or r.ridge_text],

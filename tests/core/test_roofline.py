@@ -18,6 +18,7 @@ from core.roofline import (
     mfu_bound,
     predicted_time,
     ridge,
+    roof_polyline,
     vector_ceiling,
 )
 
@@ -130,3 +131,10 @@ def test_measured_point_from_benchmark_dict():
     ]:
         with pytest.raises(InputError, match=message):
             measured_from_dict(bad)
+
+
+def test_roof_polyline_has_the_knee_only_inside_the_range():
+    xs, ys = roof_polyline(100.0, 10.0, 0.1, 1000.0)
+    assert xs == [0.1, 10.0, 1000.0] and ys == [1.0, 100.0, 100.0]
+    xs, ys = roof_polyline(100.0, 10.0, 20.0, 1000.0)
+    assert xs == [20.0, 1000.0] and ys == [100.0, 100.0]
