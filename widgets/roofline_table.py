@@ -57,7 +57,7 @@ class RooflineTable(QTableWidget):
         self._keys: list[str] = []
         self.itemSelectionChanged.connect(self._on_selection)
 
-    def keys(self) -> list[str]:
+    def row_keys(self) -> list[str]:
         """Row keys, top to bottom."""
         return list(self._keys)
 

@@ -29,7 +29,7 @@ def page(qtbot):
 
 def _row(page, key):
     table = page.table
-    row = table.keys().index(key)
+    row = table.row_keys().index(key)
     return [table.item(row, c).text() for c in range(table.columnCount())]
 
 
@@ -42,7 +42,7 @@ def _spot(page, key):
 
 def test_lecture_points_sit_where_the_core_puts_them(page):
     h100 = page._state.device
-    keys = page.table.keys()
+    keys = page.table.row_keys()
     assert len(keys) == len(LECTURE_PRESETS)
     for key, (name, sizes) in zip(keys, LECTURE_PRESETS, strict=True):
         result = evaluate(op_cost(name, "bf16", **sizes), h100)
@@ -70,7 +70,7 @@ def test_roofs_for_each_dtype_and_compared_devices(page):
 
 
 def test_slider_moves_the_selected_point_and_leaves_a_trail(page, qtbot):
-    key = page.table.keys()[-1]  # matmul, selected
+    key = page.table.row_keys()[-1]  # matmul, selected
     page.select(key)
     before = _spot(page, key).pos().x()
     page.editor.sliders["n"].setValue(page.editor.sliders["n"].value() + 8)  # n ×4
@@ -83,7 +83,7 @@ def test_slider_moves_the_selected_point_and_leaves_a_trail(page, qtbot):
 
 
 def test_typed_bad_size_keeps_the_last_good_point(page):
-    key = page.table.keys()[-1]
+    key = page.table.row_keys()[-1]
     page.select(key)
     field = page.editor.fields["m"]
     row = _row(page, key)
@@ -94,7 +94,7 @@ def test_typed_bad_size_keeps_the_last_good_point(page):
 
 
 def test_click_selects_the_table_row_and_hover_gives_a_readout(page):
-    first = page.table.keys()[0]
+    first = page.table.row_keys()[0]
     scatter = page.plot._scatter
     scatter.sigClicked.emit(scatter, [_spot(page, first)], None)
     assert page.table.selected_key() == first
@@ -104,7 +104,7 @@ def test_click_selects_the_table_row_and_hover_gives_a_readout(page):
     assert "intensity 0.25 FLOP/B" in page.plot.readout_at(scene)
     # On the bf16 roof far right of the knee: the ceiling's readout.
     view = page.plot.view
-    (x0, x1), _ = view.viewRange()
+    (_x0, x1), _ = view.viewRange()
     from PySide6.QtCore import QPointF
 
     on_roof = view.mapViewToScene(QPointF(x1 - 0.3, math.log10(989.5e12)))
@@ -112,7 +112,7 @@ def test_click_selects_the_table_row_and_hover_gives_a_readout(page):
 
 
 def test_row_click_selects_the_point(page):
-    key = page.table.keys()[1]
+    key = page.table.row_keys()[1]
     page.table.selectRow(1)
     assert page._selected == key
     assert page.plot._ring.points()[0].pos() == _spot(page, key).pos()
@@ -128,7 +128,7 @@ def test_points_from_other_tabs(page):
             "source": "Einops",
         }
     )
-    key = page.table.keys()[-1]
+    key = page.table.row_keys()[-1]
     assert _row(page, key)[0] == "einsum b h i d"
     assert _row(page, key)[4] == "500"
     assert "Einops" in page.convention.text()
@@ -150,7 +150,7 @@ def test_measured_points_signal_and_api(page):
         "device": "h100-sxm",
     }
     page._state.measuredPoint.emit(point)
-    key = page.table.keys()[-1]
+    key = page.table.row_keys()[-1]
     star = _spot(page, key)
     assert star.pos().y() == pytest.approx(math.log10(point["flops"] / point["seconds"]))
     assert star.pos().x() == pytest.approx(math.log10(point["flops"] / point["bytes"]))
@@ -158,12 +158,12 @@ def test_measured_points_signal_and_api(page):
     assert bars[0] < star.pos().y() < bars[1]
     problems = page.add_measured_points([dict(point, seconds=0), dict(point, op="relu")])
     assert len(problems) == 1 and "seconds" in problems[0]
-    assert page.table.keys()[-1].startswith("m") and page.table.rowCount() == 7
+    assert page.table.row_keys()[-1].startswith("m") and page.table.rowCount() == 7
     assert "seconds" in page.message
 
 
 def test_device_without_the_dtype_keeps_the_chart(page):
-    rows = [_row(page, k) for k in page.table.keys()]
+    rows = [_row(page, k) for k in page.table.row_keys()]
     roofs = len(page.plot.roof_items())
     page._state.set_device("a100-sxm")
     page._state.set_dtype("fp8")
@@ -172,7 +172,7 @@ def test_device_without_the_dtype_keeps_the_chart(page):
     page._state.set_device("h100-sxm")
     page._state.set_dtype("bf16")
     assert page.message == ""
-    assert [_row(page, k) for k in page.table.keys()] == rows
+    assert [_row(page, k) for k in page.table.row_keys()] == rows
     assert len(page.plot.roof_items()) == roofs
 
 
