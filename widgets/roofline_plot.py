@@ -25,6 +25,8 @@ __all__ = ["PointSpec", "RoofSpec", "RooflinePlot"]
 #: View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s.
 X_LIMITS = (-4.0, 7.0)
 Y_LIMITS = (6.0, 19.0)
+#: Above this many points only the selected one is labelled (the table and hover name the rest).
+MAX_POINT_LABELS = 16
 _STYLES = {
     "solid": Qt.PenStyle.SolidLine,
     "dash": Qt.PenStyle.DashLine,
@@ -95,7 +97,9 @@ class RooflinePlot(QWidget):
         self.widget = pg.PlotWidget(background=self._bg)
         self.plot = self.widget.getPlotItem()
         self.plot.setLogMode(True, True)
-        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self._grid_alpha = 0.25
+        self._grid = self._decade_grid()
+        self.plot.addItem(self._grid)
         self.plot.setLabel("bottom", "Arithmetic intensity (FLOP/byte)")
         self.plot.setLabel("left", "Attainable FLOP/s")
         for axis in ("bottom", "left"):
@@ -112,7 +116,8 @@ class RooflinePlot(QWidget):
             minYRange=0.3,
         )
         self.legend = self.plot.addLegend(offset=(12, 8), labelTextSize="9pt")
-        self._roof_items: list[pg.PlotCurveItem] = []
+        # One curve per (colour, style, emphasis): NaN-separated roofs draw in a single item.
+        self._roof_items: list[tuple[pg.PlotCurveItem, tuple[int, str, bool]]] = []
         self._roof_labels: list[tuple[pg.TextItem, float]] = []
         self._ridge_dots = pg.ScatterPlotItem(size=7, pen=None)
         self._ridge_lines: list[tuple[pg.InfiniteLine, int]] = []
@@ -123,6 +128,7 @@ class RooflinePlot(QWidget):
         self._stars = pg.ScatterPlotItem(size=16, symbol="star", hoverable=False)
         self._ring = pg.ScatterPlotItem(size=20, brush=None, symbol="o")
         self._point_labels: dict[str, pg.TextItem] = {}
+        self._label_pos: dict[str, tuple[float, float]] = {}
         for item in (self._ridge_dots, self._trail, self._trail_dots, self._bars):
             self.plot.addItem(item)
         for item in (self._scatter, self._stars, self._ring):
@@ -160,19 +166,23 @@ class RooflinePlot(QWidget):
     def set_roofs(self, roofs: Sequence[RoofSpec], legend: Sequence[tuple[str, int]]) -> None:
         """Replace every roof; ``legend`` lists (device name, colour index) entries."""
         self._roofs = list(roofs)
-        for item in self._roof_items:
+        for item, _ in self._roof_items:
             self.plot.removeItem(item)
         for text, _ in self._roof_labels:
             self.plot.removeItem(text)
         for line, _ in self._ridge_lines:
             self.plot.removeItem(line)
         self._roof_items, self._roof_labels, self._ridge_lines = [], [], []
+        groups: dict[tuple[int, str, bool], tuple[list[float], list[float]]] = {}
         for roof in self._roofs:
-            curve = pg.PlotCurveItem(
-                np.log10(np.asarray(roof.xs, float)), np.log10(np.asarray(roof.ys, float))
-            )
+            xs, ys = groups.setdefault((roof.colour, roof.style, roof.emphasis), ([], []))
+            xs += [*np.log10(np.asarray(roof.xs, float)), np.nan]
+            ys += [*np.log10(np.asarray(roof.ys, float)), np.nan]
+        for group, (xs, ys) in groups.items():
+            curve = pg.PlotCurveItem(np.array(xs), np.array(ys), connect="finite")
             self.plot.addItem(curve)
-            self._roof_items.append(curve)
+            self._roof_items.append((curve, group))
+        for roof in self._roofs:
             if roof.label:
                 text = pg.TextItem(roof.label, anchor=(1.0, 1.0))
                 self.plot.addItem(text)
@@ -219,6 +229,8 @@ class RooflinePlot(QWidget):
         """Ring the point with ``key`` (or none for an empty key)."""
         self._selected = key
         self._update_ring()
+        if len(self._points) > MAX_POINT_LABELS:
+            self._update_labels()
 
     def set_trail(self, xs: Sequence[float], ys: Sequence[float]) -> None:
         """Draw the path a point took while its shape changed (linear units, oldest first)."""
@@ -236,12 +248,16 @@ class RooflinePlot(QWidget):
         self._star = str(getattr(theme, "warning", self._star))
         self._scale = float(getattr(theme, "scale", 1.0))
         self.widget.setBackground(self._bg)
-        self.plot.showGrid(x=True, y=True, alpha=float(getattr(theme, "grid_alpha", 0.25)))
+        self._grid_alpha = float(getattr(theme, "grid_alpha", 0.25))
         self._restyle()
 
+    def roofs(self) -> list[RoofSpec]:
+        """The roofs drawn, in the order given."""
+        return list(self._roofs)
+
     def roof_items(self) -> list[pg.PlotCurveItem]:
-        """The drawn roof curves, in the order given (for tests and export checks)."""
-        return list(self._roof_items)
+        """The curves drawing the roofs (one per colour and line style)."""
+        return [item for item, _ in self._roof_items]
 
     def label_items(self) -> list[pg.TextItem]:
         """Every text label on the chart: roof labels, ridge values and point labels."""
@@ -258,9 +274,28 @@ class RooflinePlot(QWidget):
         font.setBold(bold)
         return font
 
+    @staticmethod
+    def _decade_grid() -> pg.PlotCurveItem:
+        """One line per decade over the whole zoomable area, drawn as a single item (pyqtgraph's
+        own log grid draws every minor line and costs more than the rest of the chart)."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for x in range(int(X_LIMITS[0]), int(X_LIMITS[1]) + 1):
+            xs += [x, x]
+            ys += [Y_LIMITS[0], Y_LIMITS[1]]
+        for y in range(int(Y_LIMITS[0]), int(Y_LIMITS[1]) + 1):
+            xs += [X_LIMITS[0], X_LIMITS[1]]
+            ys += [y, y]
+        grid = pg.PlotCurveItem(np.array(xs, float), np.array(ys, float), connect="pairs")
+        grid.setZValue(-20)
+        return grid
+
     def _restyle(self) -> None:
         width = 2.0 * self._scale
         fg = QColor(self._fg)
+        grid = QColor(self._fg)
+        grid.setAlphaF(self._grid_alpha * 0.8)
+        self._grid.setPen(pg.mkPen(grid, width=1))
         for axis in ("bottom", "left"):
             ax = self.plot.getAxis(axis)
             ax.setPen(pg.mkPen(fg))
@@ -268,11 +303,11 @@ class RooflinePlot(QWidget):
             ax.setTickFont(self._font(9))
             ax.label.setFont(self._font(10))
             ax.setLabel(ax.labelText, color=self._fg)
-        for roof, curve in zip(self._roofs, self._roof_items, strict=True):
+        for curve, (colour, style, emphasis) in self._roof_items:
             pen = pg.mkPen(
-                self._colour(roof.colour),
-                width=width * (1.5 if roof.emphasis else 1.0),
-                style=_STYLES.get(roof.style, Qt.PenStyle.SolidLine),
+                self._colour(colour),
+                width=width * (1.5 if emphasis else 1.0),
+                style=_STYLES.get(style, Qt.PenStyle.SolidLine),
             )
             curve.setPen(pen)
         label_iter = iter(self._roof_labels)
@@ -334,10 +369,16 @@ class RooflinePlot(QWidget):
             )
 
     def _update_labels(self, restyle: bool = False) -> None:
-        keys = {p.key for p in self._points}
+        labelled = (
+            self._points
+            if len(self._points) <= MAX_POINT_LABELS
+            else [p for p in self._points if p.key == self._selected]
+        )
+        keys = {p.key for p in labelled}
         for key in [k for k in self._point_labels if k not in keys]:
             self.plot.removeItem(self._point_labels.pop(key))
-        for p in self._points:
+            self._label_pos.pop(key, None)
+        for p in labelled:
             text = self._point_labels.get(p.key)
             if text is None:
                 text = pg.TextItem(p.label, anchor=(0.0, 1.0))
@@ -352,7 +393,10 @@ class RooflinePlot(QWidget):
             if restyle_this:
                 text.setColor(QColor(self._star if p.measured else self._fg))
                 text.setFont(self._font(8.5))
-            text.setPos(_log(p.x) + 0.04, _log(p.y) + 0.04)
+            pos = (_log(p.x) + 0.04, _log(p.y) + 0.04)
+            if restyle_this or self._label_pos.get(p.key) != pos:
+                self._label_pos[p.key] = pos
+                text.setPos(*pos)
         key = (
             tuple(self._legend_entries),
             any(r.style == "dot" for r in self._roofs),

@@ -52,9 +52,11 @@ class RooflineTable(QTableWidget):
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        self._widths_for: tuple[str, ...] = ()
         self._keys: list[str] = []
+        self._shown: dict[str, tuple[tuple[str, ...], str]] = {}
         self.itemSelectionChanged.connect(self._on_selection)
 
     def row_keys(self) -> list[str]:
@@ -67,12 +69,16 @@ class RooflineTable(QTableWidget):
         self.blockSignals(True)
         try:
             if keys != self._keys:
+                self._shown = {}
                 selected = self.selected_key()
                 self.setRowCount(len(rows))
                 self._keys = keys
                 if selected in keys:
                     self.selectRow(keys.index(selected))
-            for row, (_key, cells, tip) in enumerate(rows):
+            for row, (key, cells, tip) in enumerate(rows):
+                if self._shown.get(key) == (tuple(cells), tip) and self.item(row, 0) is not None:
+                    continue  # unchanged since the last call: no Qt calls at all
+                self._shown[key] = (tuple(cells), tip)
                 for col, text in enumerate(cells):
                     item = self.item(row, col)
                     if item is None:
@@ -86,6 +92,10 @@ class RooflineTable(QTableWidget):
                         item.setText(text)
                     if item.toolTip() != tip:
                         item.setToolTip(tip)
+            # Fit columns when rows come or go, not on every slider step (that costs a layout).
+            if tuple(keys) != self._widths_for:
+                self._widths_for = tuple(keys)
+                self.resizeColumnsToContents()
         finally:
             self.blockSignals(False)
 

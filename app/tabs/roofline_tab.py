@@ -118,6 +118,8 @@ class RooflinePage(TabPage):
         self._trail: list[tuple[float, float]] = []
         self._compare: list[str] = [d for d in DEFAULT_COMPARE if d in state.catalog.ids()]
         self.message = ""
+        self._row_cache: dict[tuple[Any, ...], Any] = {}
+        self._roof_cache: tuple[tuple[Any, ...], Any] | None = None
         self.plot = RooflinePlot(self)
         self.table = RooflineTable(self)
         self._build_controls()
@@ -340,6 +342,19 @@ class RooflinePage(TabPage):
         return result.intensity, result.attainable
 
     def _roof_specs(self) -> tuple[list[RoofSpec], list[tuple[str, int]]]:
+        key = (
+            self._state.device,
+            self._state.dtype,
+            tuple(self._compare),
+            self.all_dtypes.isChecked(),
+            self.vector.isChecked(),
+            self._state.catalog,
+        )
+        if self._roof_cache is None or self._roof_cache[0] != key:
+            self._roof_cache = (key, self._build_roof_specs())
+        return self._roof_cache[1]
+
+    def _build_roof_specs(self) -> tuple[list[RoofSpec], list[tuple[str, int]]]:
         state = self._state
         primary = state.device
         primary.peak(state.dtype)  # raises with the dtypes it has
@@ -390,66 +405,84 @@ class RooflinePage(TabPage):
         return specs, legend
 
     def _point_rows(self) -> tuple[list[PointSpec], list[tuple[str, list[str], str]]]:
-        device = self._state.device
+        """Specs and table rows of every point; unchanged points come from a cache."""
+        device, dtype = self._state.device, self._state.dtype
+        cache: dict[tuple[Any, ...], tuple[PointSpec | None, tuple[str, list[str], str]]] = {}
         specs: list[PointSpec] = []
         rows: list[tuple[str, list[str], str]] = []
         for entry in self._entries:
-            if entry.measured is not None:
-                m = entry.measured
-                low, high = m.achieved_range
-                readout = (
-                    f"{m.label} on {m.device}: {format_flops(m.flops)}, {format_bytes(m.bytes)}, "
-                    f"intensity {m.intensity:.4g} FLOP/B, achieved {format_flop_rate(m.achieved)} "
-                    f"(spread ±{m.spread / 2:.0%}), median {format_duration(m.seconds)}"
-                )
-                specs.append(
-                    PointSpec(entry.key, m.intensity, m.achieved, m.op, readout, True, low, high)
-                )
-                cells = [
-                    f"{m.op} {m.shape} (measured, {m.device})",
-                    m.dtype,
-                    format_flops(m.flops),
-                    format_bytes(m.bytes),
-                    f"{m.intensity:.4g}",
-                    f"{format_flop_rate(m.achieved)} ±{m.spread / 2:.0%}",
-                    "measured",
-                    format_duration(m.seconds),
-                ]
-                rows.append((entry.key, cells, readout))
-                continue
-            try:
-                cost, result = self._evaluate(entry)
-            except InputError as exc:
-                rows.append((entry.key, [entry.name, "", "", "", "", exc.message, "", ""], ""))
-                continue
-            dtypes = (
-                cost.dtype
-                if cost.out_dtype in ("", cost.dtype)
-                else f"{cost.dtype}→{cost.out_dtype}"
+            key = (
+                entry.key,
+                entry.name,
+                tuple(entry.sizes.items()),
+                entry.out_dtype,
+                dtype,
+                device.id,
+                device.mem_bandwidth,
+                tuple(device.peak_flops.items()),
             )
-            shape = " ".join(f"{k}={v:,}" for k, v in cost.sizes.items())
-            title = f"{cost.name} {shape}".strip()
-            bound = f"{result.bound} (MFU ≤ {result.mfu_bound:.1%})"
-            readout = (
-                f"{title} {dtypes}: {format_flops(cost.flops)}, {format_bytes(cost.bytes)}, "
-                f"intensity {result.intensity:.4g} FLOP/B, attainable "
-                f"{format_flop_rate(result.attainable)} on {_short(device)}, {bound}, "
-                f"{format_duration(result.time_s)}"
-            )
-            short = cost.name if entry.kind == "custom" else _point_label(cost)
-            specs.append(PointSpec(entry.key, result.intensity, result.attainable, short, readout))
-            cells = [
-                title,
-                dtypes,
-                format_flops(cost.flops),
-                format_bytes(cost.bytes),
-                f"{result.intensity:.4g}",
-                format_flop_rate(result.attainable),
-                bound,
-                format_duration(result.time_s),
-            ]
-            rows.append((entry.key, cells, cost.convention))
+            found = self._row_cache.get(key)
+            if found is None:
+                found = self._row_for(entry, device)
+            cache[key] = found
+            spec, row = found
+            if spec is not None:
+                specs.append(spec)
+            rows.append(row)
+        self._row_cache = cache
         return specs, rows
+
+    def _row_for(
+        self, entry: _Entry, device: Device
+    ) -> tuple[PointSpec | None, tuple[str, list[str], str]]:
+        if entry.measured is not None:
+            m = entry.measured
+            low, high = m.achieved_range
+            readout = (
+                f"{m.label} on {m.device}: {format_flops(m.flops)}, {format_bytes(m.bytes)}, "
+                f"intensity {m.intensity:.4g} FLOP/B, achieved {format_flop_rate(m.achieved)} "
+                f"(spread ±{m.spread / 2:.0%}), median {format_duration(m.seconds)}"
+            )
+            spec = PointSpec(entry.key, m.intensity, m.achieved, m.op, readout, True, low, high)
+            cells = [
+                f"{m.op} {m.shape} (measured, {m.device})",
+                m.dtype,
+                format_flops(m.flops),
+                format_bytes(m.bytes),
+                f"{m.intensity:.4g}",
+                f"{format_flop_rate(m.achieved)} ±{m.spread / 2:.0%}",
+                "measured",
+                format_duration(m.seconds),
+            ]
+            return spec, (entry.key, cells, readout)
+        try:
+            cost, result = self._evaluate(entry)
+        except InputError as exc:
+            return None, (entry.key, [entry.name, "", "", "", "", exc.message, "", ""], "")
+        same = cost.out_dtype in ("", cost.dtype)
+        dtypes = cost.dtype if same else f"{cost.dtype}→{cost.out_dtype}"
+        shape = " ".join(f"{k}={v:,}" for k, v in cost.sizes.items())
+        title = f"{cost.name} {shape}".strip()
+        bound = f"{result.bound} (MFU ≤ {result.mfu_bound:.1%})"
+        readout = (
+            f"{title} {dtypes}: {format_flops(cost.flops)}, {format_bytes(cost.bytes)}, "
+            f"intensity {result.intensity:.4g} FLOP/B, attainable "
+            f"{format_flop_rate(result.attainable)} on {_short(device)}, {bound}, "
+            f"{format_duration(result.time_s)}"
+        )
+        short = cost.name if entry.kind == "custom" else _point_label(cost)
+        spec = PointSpec(entry.key, result.intensity, result.attainable, short, readout)
+        cells = [
+            title,
+            dtypes,
+            format_flops(cost.flops),
+            format_bytes(cost.bytes),
+            f"{result.intensity:.4g}",
+            format_flop_rate(result.attainable),
+            bound,
+            format_duration(result.time_s),
+        ]
+        return spec, (entry.key, cells, cost.convention)
 
     def refresh(self, keep_error: bool = False) -> None:
         """Recompute everything and redraw; on bad input keep the last good chart and say why."""

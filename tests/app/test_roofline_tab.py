@@ -58,15 +58,15 @@ def test_lecture_points_sit_where_the_core_puts_them(page):
 def test_roofs_for_each_dtype_and_compared_devices(page):
     h100 = page._state.device
     compared = 2  # A100 and B200 at the selected dtype only
-    assert len(page.plot.roof_items()) == len(h100.dtypes) + compared
+    assert len(page.plot.roofs()) == len(h100.dtypes) + compared
     labels = [t.toPlainText() for t in page.plot.label_items()]
     assert any("bf16·fp16 989.5 TFLOP/s" in t for t in labels)
     assert any(t == "ridge 295 FLOP/B" for t in labels)
     page.all_dtypes.setChecked(True)
     a100, b200 = (page._state.catalog.get(i) for i in ("a100-sxm", "b200"))
-    assert len(page.plot.roof_items()) == len(h100.dtypes) + len(a100.dtypes) + len(b200.dtypes)
+    assert len(page.plot.roofs()) == len(h100.dtypes) + len(a100.dtypes) + len(b200.dtypes)
     page.vector.setChecked(True)
-    assert len(page.plot.roof_items()) == len(h100.dtypes) + len(a100.dtypes) + len(b200.dtypes) + 3
+    assert len(page.plot.roofs()) == len(h100.dtypes) + len(a100.dtypes) + len(b200.dtypes) + 3
 
 
 def test_slider_moves_the_selected_point_and_leaves_a_trail(page, qtbot):
@@ -164,16 +164,16 @@ def test_measured_points_signal_and_api(page):
 
 def test_device_without_the_dtype_keeps_the_chart(page):
     rows = [_row(page, k) for k in page.table.row_keys()]
-    roofs = len(page.plot.roof_items())
+    roofs = len(page.plot.roofs())
     page._state.set_device("a100-sxm")
     page._state.set_dtype("fp8")
     assert "no published fp8 peak" in page.message
-    assert len(page.plot.roof_items()) != 0
+    assert len(page.plot.roofs()) != 0
     page._state.set_device("h100-sxm")
     page._state.set_dtype("bf16")
     assert page.message == ""
     assert [_row(page, k) for k in page.table.row_keys()] == rows
-    assert len(page.plot.roof_items()) == roofs
+    assert len(page.plot.roofs()) == roofs
 
 
 def test_zoom_out_is_limited(page):
