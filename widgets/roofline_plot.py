@@ -159,7 +159,7 @@ class RooflinePlot(QWidget):
         ys = [_log(r.ridge[1]) for r in self._roofs] + [_log(p.y) for p in self._points]
         xs = [x for x in xs if math.isfinite(x)] or [0.0, 3.0]
         ys = [y for y in ys if math.isfinite(y)] or [12.0, 15.0]
-        x0, x1 = max(min(xs) - 1.0, X_LIMITS[0]), min(max(xs) + 1.5, X_LIMITS[1])
+        x0, x1 = max(min(xs) - 1.0, X_LIMITS[0]), min(max(xs) + 2.4, X_LIMITS[1])
         y0, y1 = max(min(ys) - 0.8, Y_LIMITS[0]), min(max(ys) + 0.9, Y_LIMITS[1])
         self.set_range((x0, x1), (y0, y1))
 
@@ -381,7 +381,7 @@ class RooflinePlot(QWidget):
         for p in labelled:
             text = self._point_labels.get(p.key)
             if text is None:
-                text = pg.TextItem(p.label, anchor=(0.0, 1.0))
+                text = pg.TextItem(p.label, anchor=(1.0, 1.0))
                 text.setZValue(11)
                 self.plot.addItem(text)
                 self._point_labels[p.key] = text
@@ -393,7 +393,7 @@ class RooflinePlot(QWidget):
             if restyle_this:
                 text.setColor(QColor(self._star if p.measured else self._fg))
                 text.setFont(self._font(8.5))
-            pos = (_log(p.x) + 0.04, _log(p.y) + 0.04)
+            pos = (_log(p.x) - 0.03, _log(p.y) + 0.04)
             if restyle_this or self._label_pos.get(p.key) != pos:
                 self._label_pos[p.key] = pos
                 text.setPos(*pos)

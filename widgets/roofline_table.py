@@ -32,6 +32,10 @@ COLUMNS: tuple[str, ...] = (
 )
 
 
+#: The point column never takes more than this many pixels (the hover readout has the rest).
+MAX_NAME_WIDTH = 230
+
+
 class RooflineTable(QTableWidget):
     """A read-only table of roofline points.
 
@@ -96,6 +100,7 @@ class RooflineTable(QTableWidget):
             if tuple(keys) != self._widths_for:
                 self._widths_for = tuple(keys)
                 self.resizeColumnsToContents()
+                self.setColumnWidth(0, min(self.columnWidth(0), MAX_NAME_WIDTH))
         finally:
             self.blockSignals(False)
 

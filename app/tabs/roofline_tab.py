@@ -82,6 +82,13 @@ def _short(device: Device) -> str:
     return name
 
 
+def _compact(device: Device) -> str:
+    """A chart-label name: ``H100 SXM5`` for "NVIDIA H100 SXM5 80GB", ``B200`` for "B200 (HGX…)"."""
+    words = _short(device).split("(")[0].split()
+    kept = [w for w in words if not w.upper().endswith("GB")][:2]
+    return " ".join(kept) or device.id
+
+
 @dataclass
 class _Entry:
     """One point on the chart: an operator with sizes, a custom (FLOPs, bytes) or a measurement."""
@@ -374,14 +381,14 @@ class RooflinePage(TabPage):
                 chosen = roof.dtype == state.dtype and roof.kind == "tensor"
                 label = ""
                 if roof.kind == "vector":
-                    label = f"{_short(device) if not is_primary else ''} fp32 vector"
+                    label = f"{_compact(device) if not is_primary else ''} fp32 vector"
                 elif roof.peak not in labelled and (is_primary or chosen):
                     labelled.add(roof.peak)
                     names = "·".join(same) if is_primary else state.dtype
-                    prefix = "" if is_primary else f"{_short(device)} "
+                    prefix = "" if is_primary else f"{_compact(device)} "
                     label = f"{prefix}{names} {format_flop_rate(roof.peak, 4)}"
                     if not is_primary:
-                        label += f" · ridge {roof.ridge:.0f}"
+                        label += f", ridge {roof.ridge:.0f}"
                 specs.append(
                     RoofSpec(
                         key=f"{device.id}/{roof.dtype}/{roof.kind}",
