@@ -10,6 +10,7 @@ a dtype the device does not support); the run goes on either way. FLOPs and byte
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import platform
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -27,6 +28,7 @@ __all__ = [
     "Outcome",
     "build_suite",
     "cpu_name",
+    "default_threads",
     "device_name",
     "eta_seconds",
     "run_case",
@@ -108,7 +110,7 @@ def build_suite(name: str, device: str = "cpu") -> list[Case]:
         raise InputError(f"suite: unknown {name!r}; allowed: {', '.join(SUITES)}", field="suite")
     quick = name == "quick"
     cuda = device.startswith("cuda")
-    budget = 0.2 if quick else 0.6
+    budget = 0.4 if quick else 0.8
     cases: list[Case] = []
     if cuda:
         sizes = [1024, 4096, 8192] if quick else [512, 1024, 2048, 4096, 8192, 16384]
@@ -326,13 +328,14 @@ def run_suite(
 ) -> Iterator[Outcome]:
     """Run ``cases`` one by one, yielding an :class:`Outcome` per case; stops quietly on cancel.
 
-    ``threads`` is applied with ``torch.set_num_threads`` in the calling thread (torch keeps the
-    setting per thread, so call this from the thread that does the work).
+    ``threads`` (default :func:`default_threads`) is applied with ``torch.set_num_threads`` in the
+    calling thread (torch keeps the setting per thread, so call this from the thread that works).
     """
     import torch
 
-    if threads is not None:
-        torch.set_num_threads(threads)
+    if threads is None:
+        threads = default_threads()
+    torch.set_num_threads(threads)
     cancelled = should_cancel or (lambda: False)
     start = time.perf_counter()
     for index, case in enumerate(cases):
@@ -351,6 +354,14 @@ def run_suite(
             yield Outcome(index, len(cases), case, error=_describe(exc, case), elapsed_s=elapsed)
             continue
         yield Outcome(index, len(cases), case, point=point, elapsed_s=time.perf_counter() - start)
+
+
+def default_threads() -> int:
+    """The cores this process may use (its CPU affinity), the default thread count."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def eta_seconds(cases: list[Case], done: int, elapsed_s: float) -> float:

@@ -20,6 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.devices_cmd",
     "app.cli.napkin_cmd",
     "app.cli.screenshot_cmd",
+    "app.cli.bench_cmd",
 )
 
 
