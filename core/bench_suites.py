@@ -165,6 +165,10 @@ def _randn(shape: tuple[int, ...], dtype: str, device: str) -> Any:
 
     if dtype == "fp8":
         return torch.randn(shape, device=device).to(torch.float8_e4m3fn)
+    if dtype not in _TORCH_DTYPES:
+        raise InputError(
+            f"dtype {dtype} is not benchmarked; allowed: {', '.join([*_TORCH_DTYPES, 'fp8'])}"
+        )
     return torch.randn(shape, dtype=getattr(torch, _TORCH_DTYPES[dtype]), device=device)
 
 

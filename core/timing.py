@@ -223,8 +223,8 @@ def time_op(
         spent += timer.run(fn, 1, before)
         warmups += 1
     estimate = max(spent / warmups, 1e-9)
-    per_sample = 1 if flush else max(1, math.ceil(min_sample_s / estimate))
-    reps = int(min(max_reps, max(min_reps, budget_s / (estimate * per_sample))))
+    per_sample = 1 if flush else max(1, math.ceil(min_sample_s / estimate - 1e-6))
+    reps = round(min(max_reps, max(min_reps, budget_s / (estimate * per_sample))))
 
     samples: list[float] = []
     for _ in range(reps):
