@@ -31,10 +31,13 @@ class BenchController(QObject):
 
     Signals
     -------
+    progressed(int, int, float)
+        Cases done, cases in all, seconds left (after the status bar shows it).
     runFinished(bool)
         A run ended and its file is closed; True if it was cancelled.
     """
 
+    progressed = Signal(int, int, float)
     runFinished = Signal(bool)
 
     def __init__(self, window: QMainWindow, state: AppState, path: Path | None = None) -> None:
@@ -171,6 +174,7 @@ class BenchController(QObject):
         self.progress_bar.setValue(done)
         left = "< 1 s" if eta < 1 else f"{eta:.0f} s" if eta < 120 else f"{eta / 60:.1f} min"
         self.eta_label.setText(f"Benchmark {done}/{total}, about {left} left")
+        self.progressed.emit(done, total, eta)
 
     def _on_point(self, point: dict[str, Any]) -> None:
         if self.worker is None:
