@@ -188,7 +188,7 @@ def time_op(
     budget_s
         Timed seconds to aim for (at least ``min_reps`` samples, at most ``max_reps``).
     warmup_s
-        Untimed seconds of calls first (at least one call: allocation, kernel selection, caches).
+        Untimed seconds of calls first (at least two: allocation, kernel selection, caches).
     flush
         Write a buffer larger than the L2 (:func:`cache_flush_bytes`) before each repetition,
         outside the timed region, so a small memory-bound operation is not served from cache.
@@ -213,16 +213,15 @@ def time_op(
         buffer = torch.empty(cache_flush_bytes(device) // 4, dtype=torch.int32, device=device)
         before = buffer.zero_
 
-    if cancelled():
-        raise Cancelled
-    first = timer.run(fn, 1, before)
-    warmups, spent = 1, first
-    while spent < warmup_s:
+    # Warm up: at least two calls (the first pays for allocation, library init, kernel choice),
+    # then until warmup_s is spent; the estimate ignores the first, cold call.
+    warm: list[float] = []
+    while len(warm) < 2 or sum(warm) < warmup_s:
         if cancelled():
             raise Cancelled
-        spent += timer.run(fn, 1, before)
-        warmups += 1
-    estimate = max(spent / warmups, 1e-9)
+        warm.append(timer.run(fn, 1, before))
+    warmups = len(warm)
+    estimate = max(quartiles(warm[1:])[1], 1e-9)
     per_sample = 1 if flush else max(1, math.ceil(min_sample_s / estimate - 1e-6))
     reps = round(min(max_reps, max(min_reps, budget_s / (estimate * per_sample))))
 

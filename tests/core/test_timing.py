@@ -37,14 +37,15 @@ def test_quartiles_match_the_standard_library(values):
 
 
 def test_median_and_spread_of_a_known_workload():
-    # Calls take 1, 2, ..., 8 ms in turn. Warm-up: one call (1 ms) is past warmup_s = 0.5 ms.
-    # Estimate 1 ms, budget 40 ms -> 40 timed calls: durations 2..8,1,2.. -> five full cycles.
+    # Calls take 1, 2, ..., 8 ms in turn. Warm-up: two calls (1 ms cold, 2 ms) already pass
+    # warmup_s = 0.5 ms; the estimate skips the cold call: 2 ms. Budget 80 ms / 2 ms -> 40 timed
+    # calls, durations 3, 4, ..., 8, 1, 2, 3, ...: five full cycles of 1..8 ms.
     work = FakeWork([i * 1e-3 for i in range(1, 9)])
-    t = time_op(work, budget_s=0.040, warmup_s=0.0005, min_sample_s=0, clock=work.clock)
-    assert t.warmup == 1
+    t = time_op(work, budget_s=0.080, warmup_s=0.0005, min_sample_s=0, clock=work.clock)
+    assert t.warmup == 2
     assert t.reps == 40
-    assert work.calls == 41
-    expected = [work.durations[(i + 1) % 8] for i in range(40)]
+    assert work.calls == 42
+    expected = [work.durations[(i + 2) % 8] for i in range(40)]
     q1, median, q3 = statistics.quantiles(expected, n=4, method="inclusive")
     assert t.median == pytest.approx(median)
     assert t.spread == pytest.approx((q3 - q1) / median)
