@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QProgressBar
 
@@ -24,6 +24,9 @@ from core.measurements import MeasurementWriter, default_measurements_path, read
 from core.this_machine import this_machine
 
 __all__ = ["BenchController", "install"]
+
+#: Runs that did not stop in time, kept referenced so their QThread is never destroyed running.
+_LINGERING: list[tuple[BenchWorker, QThread]] = []
 
 
 class BenchController(QObject):
@@ -157,6 +160,11 @@ class BenchController(QObject):
         stopped = self.thread.wait(timeout_ms)
         if stopped:
             self._finish(True)
+        else:  # never expected (a repetition is < 1 s); keep it alive until it ends, never abort
+            _LINGERING.append((self.worker, self.thread))
+            app = QCoreApplication.instance()
+            if app is not None:
+                app.aboutToQuit.connect(self.thread.wait)
         return stopped
 
     def _on_resolved(self, device: str, name: str, match: object) -> None:
