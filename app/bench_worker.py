@@ -9,7 +9,6 @@ the timing loop checks between repetitions, so a run stops within one repetition
 from __future__ import annotations
 
 import threading
-import time
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
@@ -101,7 +100,6 @@ class BenchWorker(QObject):
     def run(self) -> None:
         """Run every case, emitting signals; call it in the worker's own thread."""
         self.started.emit()
-        start = time.perf_counter()
         try:
             self._resolve()
             total = len(self.cases)
@@ -119,8 +117,7 @@ class BenchWorker(QObject):
                 else:
                     self.error.emit(outcome.error or f"{outcome.case.label}: failed")
                 done = outcome.index + 1
-                elapsed = time.perf_counter() - start
-                self.progress.emit(done, total, eta_seconds(self.cases, done, elapsed))
+                self.progress.emit(done, total, eta_seconds(self.cases, done, outcome.elapsed_s))
         except Exception as exc:  # never raise in the thread: report and finish
             self.error.emit(f"benchmark stopped: {type(exc).__name__}: {exc}")
         self.finished.emit(self._cancel.is_set())
