@@ -102,6 +102,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self._build_toolbar()
         self._build_menus()
+        from app.bench_controller import install as install_benchmark
+
+        self.bench = install_benchmark(self, self.state)
         self.statusBar().showMessage("Ready", 3000)
         for problem in self.state.catalog.problems:
             self.statusBar().showMessage(problem, 10000)
@@ -506,6 +509,7 @@ class MainWindow(QMainWindow):
     # closing ----------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop every tab's background work, then save preferences."""
+        self.bench.stop(2000)
         if self.warmups is not None:
             self.warmups.stop()
         for slot in self.slots.values():

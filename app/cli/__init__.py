@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.napkin_cmd",
     "app.cli.roofline_cmd",
     "app.cli.screenshot_cmd",
+    "app.cli.bench_cmd",
 )
 
 
