@@ -64,14 +64,12 @@ def _overflowed(fmt: FloatFormat, sign: int, policy: str, finite: bool) -> Encod
         code = fmt.max_code() | (fmt.sign_mask if sign else 0)
         return Encoded(code, decode(fmt, code), finite, False, f"{what} saturates to ±{fmt.max:g}")
     if rule == "inf":
-        code = fmt.inf_code(sign)
-        assert code is not None
-        return Encoded(
-            code, decode(fmt, code), finite, False, "" if not finite else "overflows to inf"
-        )
-    code = fmt.nan_code()
-    assert code is not None
-    return Encoded(code, math.nan, finite, False, f"{what} becomes NaN (no inf in {fmt.id})")
+        inf = fmt.inf_code(sign)
+        assert inf is not None
+        return Encoded(inf, decode(fmt, inf), finite, False, "overflows to inf" if finite else "")
+    nan = fmt.nan_code()
+    assert nan is not None
+    return Encoded(nan, math.nan, finite, False, f"{what} becomes NaN (no inf in {fmt.id})")
 
 
 def _encode_e8m0(fmt: FloatFormat, x: Fraction | float, policy: str) -> Encoded:

@@ -137,5 +137,5 @@ def test_unknown_format_lists_known_ids():
 
 
 def test_out_of_range_code_is_an_input_error():
-    with pytest.raises(InputError, match="allowed: 0x0 to 0xf$"):
+    with pytest.raises(InputError, match=r"allowed: 0x0 to 0xf$"):
         decode(FORMATS["float4_e2m1fn"], 0x100)
