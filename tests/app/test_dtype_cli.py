@@ -43,7 +43,7 @@ def test_negative_zero_and_specials_stay_strict(capsys):
     assert out["value"] == 0.0 and math.copysign(1, out["value"]) < 0 and out["code"] == 0x8000
     out = _json(capsys, "float8_e4m3fn", "--", "-inf")
     assert out["value"] == -448.0  # torch saturates
-    out = _json(capsys, "float8_e4m3fn", "--", "-inf", "--policy", "ocp")
+    out = _json(capsys, "--policy", "ocp", "float8_e4m3fn", "--", "-inf")
     assert out["value"] == "nan"
     out = _json(capsys, "float16", "1e6")
     assert out["value"] == "inf" and out["overflow"] is True
