@@ -26,7 +26,14 @@ from core.errors import InputError
 from core.format_codec import round_array
 from core.formats import FORMATS
 
-__all__ = ["BLOCK_FORMATS", "BlockFormat", "BlockResult", "get_block_format", "quantize"]
+__all__ = [
+    "BLOCK_FORMATS",
+    "BlockFormat",
+    "BlockResult",
+    "error_histograms",
+    "get_block_format",
+    "quantize",
+]
 
 MAX_VALUES = 1_000_000
 
@@ -91,6 +98,8 @@ class BlockResult:
         NVFP4's fp32 tensor scale (1.0 for the other formats).
     block_max_abs_error, block_rms_error, block_rel_error
         Per block: largest |error|, RMS error, and RMS error / RMS of the block's values.
+    block_flushed
+        Per block: the fraction of its non-zero values stored as zero (an outlier's victims).
     """
 
     format: BlockFormat
@@ -101,6 +110,7 @@ class BlockResult:
     block_max_abs_error: np.ndarray
     block_rms_error: np.ndarray
     block_rel_error: np.ndarray
+    block_flushed: np.ndarray
 
     @property
     def errors(self) -> np.ndarray:
@@ -116,6 +126,8 @@ class BlockResult:
         nonzero = self.values != 0
         flushed = float(np.mean(self.dequantized[nonzero] == 0)) if nonzero.any() else 0.0
         worst = int(np.argmax(self.block_rel_error)) if self.block_rel_error.size else 0
+        ruined = int(np.argmax(self.block_flushed)) if self.block_flushed.size else 0
+        worst_ok = bool(self.scales.size)
         return {
             "format": self.format.id,
             "n": int(self.values.size),
@@ -129,9 +141,9 @@ class BlockResult:
             "flushed_to_zero": flushed,
             "tensor_scale": self.tensor_scale,
             "worst_block": worst,
-            "worst_block_rel_error": float(self.block_rel_error[worst])
-            if self.scales.size
-            else 0.0,
+            "worst_block_rel_error": float(self.block_rel_error[worst]) if worst_ok else 0.0,
+            "most_flushed_block": ruined,
+            "most_flushed_fraction": float(self.block_flushed[ruined]) if worst_ok else 0.0,
         }
 
 
@@ -181,6 +193,9 @@ def quantize(values: object, format_id: str) -> BlockResult:
     norm = np.sqrt(np.mean(blocks**2, axis=1))
     rms = np.sqrt(sq)
     rel = np.divide(rms, norm, out=np.zeros_like(rms), where=norm > 0)
+    nonzero = (blocks != 0).sum(axis=1)
+    lost = ((blocks != 0) & (deq == 0)).sum(axis=1)
+    flushed = np.divide(lost, nonzero, out=np.zeros(len(lost)), where=nonzero > 0)
     return BlockResult(
         fmt,
         x,
@@ -190,4 +205,15 @@ def quantize(values: object, format_id: str) -> BlockResult:
         np.max(np.abs(err), axis=1),
         rms,
         rel,
+        flushed,
     )
+
+
+def error_histograms(
+    results: list[BlockResult], bins: int = 81
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Histograms of each result's errors over shared, symmetric bin edges."""
+    errors = [r.errors for r in results]
+    reach = max((float(np.max(np.abs(e))) for e in errors if e.size), default=0.0) or 1e-12
+    edges = np.linspace(-reach, reach, bins + 1)
+    return edges, [np.histogram(e, edges)[0] for e in errors]

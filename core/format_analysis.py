@@ -14,7 +14,16 @@ from typing import Any
 from core.format_codec import Number, encode
 from core.formats import FORMATS, FloatFormat, decode
 
-__all__ = ["Analysis", "analyze", "analyze_code", "compare", "format_info", "neighbours"]
+__all__ = [
+    "Analysis",
+    "analyze",
+    "analyze_code",
+    "compare",
+    "fields_text",
+    "format_info",
+    "formula",
+    "neighbours",
+]
 
 
 @dataclass(frozen=True)
@@ -204,3 +213,42 @@ def format_info(fmt: FloatFormat, policy: str = "torch") -> dict[str, Any]:
         "ml_dtypes": fmt.ml_name,
         "note": fmt.note,
     }
+
+
+def fields_text(fmt: FloatFormat, code: int) -> str:
+    """The fields of ``code`` in words: ``sign 0 · exponent 01111 = 15 · mantissa 10…0 = 512``."""
+    sign, exp, man = fmt.split(code)
+    parts = [f"sign {sign}"] if fmt.signed else ["no sign bit"]
+    raw = format(code, f"0{fmt.bits}b")[int(fmt.signed) :]
+    parts.append(f"exponent {raw[: fmt.exponent_bits]} = {exp}")
+    if fmt.mantissa_bits:
+        parts.append(f"mantissa {raw[fmt.exponent_bits :]} = {man}")
+    return " · ".join(parts)
+
+
+def formula(fmt: FloatFormat, code: int) -> str:
+    """How ``code`` becomes its value, numbers filled in: ``(−1)^0 · 2^(15−15) · 1.5 = 1.5``."""
+    cls = fmt.classify(code)
+    sign, exp, man = fmt.split(code)
+    m = fmt.mantissa_bits
+    if cls == "nan":
+        return f"{fmt.id}: this code is NaN ({_nan_rule(fmt)})"
+    if cls == "inf":
+        return f"exponent all ones, mantissa 0 → {'−' if sign else '+'}inf"
+    value = decode(fmt, code)
+    if fmt.specials == "e8m0":
+        return f"2^({exp} − {fmt.bias}) = 2^{exp - fmt.bias} = {value!r}"
+    head = f"(−1)^{sign} · " if fmt.signed else ""
+    if exp == 0:
+        frac = f"0 + {man}/{1 << m}"
+        return f"{head}2^(1 − {fmt.bias}) · ({frac}) = {value!r}   (subnormal: no implicit 1)"
+    return f"{head}2^({exp} − {fmt.bias}) · (1 + {man}/{1 << m}) = {value!r}"
+
+
+def _nan_rule(fmt: FloatFormat) -> str:
+    return {
+        "ieee": "exponent all ones, mantissa ≠ 0",
+        "fn": "only S.1111.111 is NaN; there is no inf",
+        "fnuz": "only 0x80, the would-be −0, is NaN",
+        "e8m0": "0xFF is NaN",
+    }.get(fmt.specials, "")

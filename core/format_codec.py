@@ -66,7 +66,7 @@ def _overflowed(fmt: FloatFormat, sign: int, policy: str, finite: bool) -> Encod
     if rule == "inf":
         inf = fmt.inf_code(sign)
         assert inf is not None
-        return Encoded(inf, decode(fmt, inf), finite, False, "overflows to inf" if finite else "")
+        return Encoded(inf, decode(fmt, inf), finite, False, "stored as inf" if finite else "")
     nan = fmt.nan_code()
     assert nan is not None
     return Encoded(nan, math.nan, finite, False, f"{what} becomes NaN (no inf in {fmt.id})")
@@ -128,7 +128,7 @@ def encode(fmt: FloatFormat, x: Number, policy: str = "torch") -> Encoded:
     if 2 * r > den or (2 * r == den and s & 1):
         s += 1
     if s == 0:
-        return Encoded(zero, decode(fmt, zero), underflow=True, note="underflows to zero")
+        return Encoded(zero, decode(fmt, zero), underflow=True)
     if s == 1 << (m + 1):
         s, e = s >> 1, e + 1
     if Fraction(s) * Fraction(2) ** (e - m) > fmt.max_exact():

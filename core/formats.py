@@ -24,16 +24,21 @@ import numpy as np
 from core.errors import InputError
 
 __all__ = [
+    "CLASSES",
     "DTYPE_TO_FORMAT",
     "FORMATS",
     "FORMAT_IDS",
     "POLICIES",
     "FloatFormat",
+    "classify_array",
     "decode",
     "decode_array",
     "format_for_dtype",
     "get_format",
 ]
+
+#: Value classes, in the order :func:`classify_array` numbers them.
+CLASSES: tuple[str, ...] = ("zero", "subnormal", "normal", "inf", "nan")
 
 #: Overflow conventions: what torch 2.13 does (default), or the OCP / ml_dtypes non-saturating cast.
 POLICIES: dict[str, str] = {
@@ -286,6 +291,29 @@ def decode_array(fmt: FloatFormat, codes: np.ndarray) -> np.ndarray:
     elif fmt.specials == "e8m0":
         mag = np.where(exp == top, np.nan, mag)
     return mag
+
+
+def classify_array(fmt: FloatFormat, codes: np.ndarray) -> np.ndarray:
+    """Vectorised :meth:`FloatFormat.classify`: indices into :data:`CLASSES` (uint8)."""
+    c = np.asarray(codes).astype(np.uint64)
+    m, e = fmt.mantissa_bits, fmt.exponent_bits
+    man = c & np.uint64((1 << m) - 1)
+    exp = (c >> np.uint64(m)) & np.uint64((1 << e) - 1)
+    top = np.uint64((1 << e) - 1)
+    out = np.full(c.shape, 2, dtype=np.uint8)
+    if fmt.specials == "e8m0":
+        out[exp == top] = 4
+        return out
+    out[(exp == 0) & (man != 0)] = 1
+    out[(exp == 0) & (man == 0)] = 0
+    if fmt.specials == "ieee":
+        out[(exp == top) & (man == 0)] = 3
+        out[(exp == top) & (man != 0)] = 4
+    elif fmt.specials == "fn":
+        out[(exp == top) & (man == np.uint64((1 << m) - 1))] = 4
+    elif fmt.specials == "fnuz":
+        out[c == np.uint64(fmt.sign_mask)] = 4
+    return out
 
 
 def _fmt(

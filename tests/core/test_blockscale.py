@@ -81,7 +81,8 @@ def test_one_outlier_ruins_its_block_only():
     outlier_block_small_values = np.delete(np.arange(32 * 5, 32 * 6), 3)
     assert np.all(res.dequantized[outlier_block_small_values] == 0)
     assert others.max() < 0.3
-    assert res.summary()["worst_block"] == 5
+    assert res.block_flushed[5] == 31 / 32
+    assert res.summary()["most_flushed_block"] == 5
 
 
 def test_summary_statistics_by_hand():

@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from core.errors import InputError
-from core.formats import FORMATS, decode, decode_array, get_format
+from core.formats import CLASSES, FORMATS, classify_array, decode, decode_array, get_format
 
 SMALL = [f for f in FORMATS.values() if f.bits <= 16]
 TORCH = [f for f in SMALL if f.torch_name]
@@ -99,8 +99,10 @@ def test_finite_count_and_classes_agree_with_the_decoded_table(fmt):
     assert fmt.has_nan == bool(np.isnan(values).any())
     assert fmt.has_zero == bool((values == 0).any())
     assert fmt.has_negative_zero == bool(((values == 0) & np.signbit(values)).any())
-    classes = {fmt.classify(int(c)) for c in _codes(fmt)}
-    assert classes <= {"zero", "subnormal", "normal", "inf", "nan"}
+    classes = [fmt.classify(int(c)) for c in _codes(fmt)]
+    assert [CLASSES[i] for i in classify_array(fmt, _codes(fmt))] == classes
+    assert set(classes) <= set(CLASSES)
+    assert all(math.isnan(v) == (k == "nan") for v, k in zip(values, classes, strict=True))
     # eps: the gap between 1 and the next value above it, read off the table
     above_one = values[np.isfinite(values) & (values > 1)]
     assert fmt.eps == above_one.min() - 1
