@@ -19,6 +19,7 @@ __all__ = ["entry", "main"]
 #: subcommand (``app.cli.napkin_cmd`` -> ``napkinlab napkin``).
 COMMANDS: tuple[str, ...] = (
     "app.cli.devices_cmd",
+    "app.cli.dtype_cmd",
     "app.cli.napkin_cmd",
     "app.cli.roofline_cmd",
     "app.cli.screenshot_cmd",
