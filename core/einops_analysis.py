@@ -268,16 +268,18 @@ def analyse(
         )
         _check_inputs(res, len(res.input_shapes))
     except InputError as exc:
-        res.error = exc.message
+        res.error, res.error_kind, res.error_field = exc.message, "arguments", exc.field
         return res
     except (TypeError, ValueError) as exc:
         res.error = f"arguments: {exc}; allowed: shapes as lists of whole numbers"
+        res.error_kind = "arguments"
         return res
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
             out, inputs = _run_meta(res)
         except Exception as exc:  # einops' or torch's refusal, explained below
+            res.error_kind = "pattern"
             try:
                 _explain_failure(res, exc)
             except Exception as inner:  # never let the explanation hide the answer

@@ -86,6 +86,11 @@ class EinopsAnalysis:
         shapes repeated, and what would be valid. ``None`` when valid.
     error_span
         ``(start, end)`` character positions in the pattern the error points at, when known.
+    error_kind
+        ``"arguments"`` when the inputs themselves are malformed (unknown op or dtype, a bad
+        shape, the wrong number of shapes), ``"pattern"`` when einops refused the call.
+    error_field
+        For argument errors: which input the message is about (``shape``, ``axes``, ...).
     output_shapes
         One shape per output (one for every op except ``unpack``).
     flops, bytes_read, bytes_written
@@ -104,6 +109,8 @@ class EinopsAnalysis:
     valid: bool = False
     error: str | None = None
     error_span: tuple[int, int] | None = None
+    error_kind: str | None = None
+    error_field: str | None = None
     output_shapes: list[tuple[int, ...]] = field(default_factory=list)
     axes: list[AxisInfo] = field(default_factory=list)
     plan: list[PlanStep] = field(default_factory=list)
@@ -153,6 +160,7 @@ class EinopsAnalysis:
             "valid": self.valid,
             "error": self.error,
             "error_span": list(self.error_span) if self.error_span else None,
+            "error_kind": self.error_kind,
             "output_shape": output,
             "axes": [a.to_dict() for a in self.axes],
             "plan": [s.to_dict() for s in self.plan],

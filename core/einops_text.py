@@ -38,14 +38,13 @@ _INT = re.compile(r"^[+-]?\d+$")
 _AXIS = re.compile(r"^\s*([^\s=]+)\s*=\s*(\S+)\s*$")
 
 
-def _int(text: str, field: str, allow_minus_one: bool = False) -> int:
+_SHAPE_HINT = "integers separated by commas, e.g. 2,3,4 (an empty shape is a 0-d tensor)"
+
+
+def _int(text: str, field: str, allow_minus_one: bool = False, hint: str = _SHAPE_HINT) -> int:
     text = text.strip().replace("_", "")
     if not _INT.match(text) or len(text) > 20:
-        raise InputError(
-            f"{field}: {text!r} is not a whole number; allowed: integers separated by commas, "
-            "e.g. 2,3,4 (an empty shape is a 0-d tensor)",
-            field=field,
-        )
+        raise InputError(f"{field}: {text!r} is not a whole number; allowed: {hint}", field=field)
     value = int(text)
     if value == -1 and allow_minus_one:
         return value
@@ -70,7 +69,8 @@ def parse_shape(
     body = text.strip()
     if body.startswith(("(", "[")) and body.endswith((")", "]")):
         body = body[1:-1]
-    parts = [p for p in re.split(r"[,x×\s]+", body.strip()) if p]
+    body = re.sub(r"(?<=\d)\s*[x×]\s*(?=\d)", ",", body)
+    parts = [p for p in re.split(r"[,\s]+", body.strip()) if p]
     if len(parts) > 64:
         raise InputError(f"{field}: {len(parts)} axes; allowed: at most 64", field=field)
     shape = tuple(_int(p, field, allow_minus_one) for p in parts)
@@ -117,7 +117,8 @@ def parse_axes(items: Iterable[str] | str, field: str = "axes") -> dict[str, int
                 f"{field}: {item!r} is not NAME=LENGTH; allowed: e.g. h=2 (several: h=2, w=3)",
                 field=field,
             )
-        name, value = match.group(1), _int(match.group(2), f"{field} {match.group(1)}")
+        name = match.group(1)
+        value = _int(match.group(2), f"{field} {name}", hint="a whole length such as h=2")
         if name in out:
             raise InputError(f"{field}: {name} is given twice", field=field)
         out[name] = value

@@ -18,6 +18,7 @@ __all__ = ["main"]
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "app.cli.devices_cmd",
+    "app.cli.einops_cmd",
     "app.cli.napkin_cmd",
     "app.cli.screenshot_cmd",
 )
