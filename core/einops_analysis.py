@@ -30,7 +30,9 @@ from core.einops_text import (
 from core.errors import InputError
 from core.hardware import DTYPE_BYTES
 
-__all__ = ["analyse", "contiguous_strides", "numel", "warm_up"]
+__all__ = ["analyse", "contiguous_strides", "is_warm", "numel", "warm_up"]
+
+_warm = False
 
 
 def numel(shape: Sequence[int]) -> int:
@@ -90,9 +92,11 @@ def _check_inputs(result: EinopsAnalysis, n_shapes: int) -> None:
 
 def _run_meta(res: EinopsAnalysis) -> tuple[Any, list[Any]]:
     """Run einops on meta tensors; returns the result and the inputs."""
+    global _warm
     import einops
     import torch
 
+    _warm = True
     inputs = [torch.empty(s, device="meta") for s in res.input_shapes]
     if res.op == "rearrange":
         return einops.rearrange(inputs[0], res.pattern, **res.axes_lengths), inputs
@@ -302,6 +306,11 @@ def analyse(
         if text not in res.warnings:
             res.warnings.append(text)
     return res
+
+
+def is_warm() -> bool:
+    """Whether torch and einops are loaded (an analysis has completed), so the next is fast."""
+    return _warm
 
 
 def warm_up() -> float:

@@ -24,6 +24,7 @@ __all__ = [
     "format_shape",
     "parse_axes",
     "parse_shape",
+    "parse_shape_list",
     "tokenize",
 ]
 
@@ -77,6 +78,22 @@ def parse_shape(
     if allow_minus_one and shape.count(-1) > 1:
         raise InputError(f"{field}: more than one -1; allowed: at most one unknown", field=field)
     return check_shape(shape, field, allow_minus_one=allow_minus_one)
+
+
+def parse_shape_list(
+    text: str, field: str = "shapes", *, allow_minus_one: bool = False
+) -> list[tuple[int, ...]]:
+    """Shapes separated by ``;``: ``"2,3,4; 2,5,4"``; an empty part is a 0-d tensor's ``()``."""
+    if not isinstance(text, str):
+        raise InputError(f"{field}: expected text such as 2,3,4; 4,5", field=field)
+    parts = text.split(";")
+    if len(parts) > 26:
+        raise InputError(f"{field}: {len(parts)} shapes; allowed: at most 26", field=field)
+    many = len(parts) > 1
+    return [
+        parse_shape(p, f"{field} {i + 1}" if many else field, allow_minus_one=allow_minus_one)
+        for i, p in enumerate(parts)
+    ]
 
 
 def check_shape(
