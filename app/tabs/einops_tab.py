@@ -66,6 +66,7 @@ class EinopsPage(TabPage):
         self.result: EinopsAnalysis | None = None
         self._thread: QThread | None = None
         self._last_key: str | None = None
+        self._warmed = False
         self._worker: _WarmUpWorker | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -293,6 +294,7 @@ class EinopsPage(TabPage):
         self._thread.start()
 
     def _warm_done(self, _seconds: float) -> None:
+        self._warmed = True
         if self.result is None:
             self.analyse_now()
 
@@ -322,8 +324,8 @@ class EinopsPage(TabPage):
     def analyse_now(self) -> None:
         """Analyse the current inputs and show the result (the debounce timer calls this)."""
         self._timer.stop()
-        if not is_warm() and self._thread is not None and self._thread.isRunning():
-            return
+        if not (self._warmed or is_warm()):
+            return  # the warm-up thread calls back when torch is loaded
         try:
             v = self._inputs()
         except InputError as exc:
@@ -490,6 +492,7 @@ class EinopsPage(TabPage):
         if self._thread is not None and self._thread.isRunning():
             self._thread.wait(30000)
         warm_up()
+        self._warmed = True
         self.analyse_now()
         self.run_on_real_tensors()
 
