@@ -20,6 +20,7 @@ __all__ = ["entry", "main"]
 COMMANDS: tuple[str, ...] = (
     "app.cli.devices_cmd",
     "app.cli.dtype_cmd",
+    "app.cli.einops_cmd",
     "app.cli.napkin_cmd",
     "app.cli.roofline_cmd",
     "app.cli.screenshot_cmd",
