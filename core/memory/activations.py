@@ -3,8 +3,8 @@
 Deep MLP (the lecture): each block ``x @ W`` then ReLU. The lecture counts one ``B×D`` tensor per
 layer, ``2·B·D·L`` bytes in bf16 (the default here). The *full* count keeps both the pre-ReLU
 and the post-ReLU tensor of every layer (``2`` tensors per layer), as an implementation whose
-activation saves its input does; torch's ReLU saves only its output, so a trace sits near the
-lecture's count (one tensor per layer, plus the network's input).
+activation saves its input does; torch's ReLU saves only its output, which is also the next
+matmul's input, so a trace matches the lecture's count (one tensor per layer).
 
 Transformer (Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
 Models", section 4.1): with 2-byte activations, 1-byte dropout masks and no flash attention a layer
@@ -97,6 +97,7 @@ class ActivationModel:
 
 def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
     x = batch * spec.d * e
+    terms: tuple[tuple[str, float], ...]
     if full:
         terms = (("pre-ReLU B·D", x), ("post-ReLU B·D", x))
         formula = f"2 tensors × B·D × {e} B per layer (pre- and post-ReLU: the full count)"

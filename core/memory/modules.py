@@ -223,7 +223,7 @@ def build_optimizer(params: Any, rec: Recipe, opt: Optimizer) -> Any:
                         state[name] = torch.zeros_like(p, dtype=dtypes[rec.state])
 
         @torch.no_grad()
-        def step(self, closure: Any = None) -> None:
+        def step(self, closure: Any = None) -> None:  # type: ignore[override]
             for group in self.param_groups:
                 for p in group["params"]:
                     if p.grad is None:

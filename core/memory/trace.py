@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,41 +167,21 @@ def trace(
     dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
     if rec.params not in dtypes:
         raise ValueError(f"tracing {rec.params} weights is not supported; use fp32, bf16 or fp16")
-    layer_re = re.compile(r"\.layers\.(\d+)")
-    samples: list[tuple[int, str, float, dict[str, float]]] = []
-    state = {"ops": 0, "phase": "forward", "peak": -1.0, "peak_phase": "forward",
-             "at_peak": {}, "last": -1.0, "shown": -1.0}  # fmt: skip
-    maxima = dict.fromkeys(TRACE_CATEGORIES, 0.0)
+    rec_ = _Recorder(layers, report, cancel)
 
     class _Tracker(MemTracker):
         def _update_peak_stats(self, peak_state: Any) -> None:
             # Replaces MemTracker's per-module peak bookkeeping (a loop over every module on
             # every op: quadratic in model size) with one global sample per op.
-            if cancel():
-                raise TraceCancelled("trace cancelled")
-            state["ops"] += 1
-            phase = "optimizer" if self._in_opt else "backward" if self._mod_tracker.is_bw else "forward"
-            state["phase"] = phase
+            phase = (
+                "optimizer"
+                if self._in_opt
+                else "backward"
+                if self._mod_tracker.is_bw
+                else "forward"
+            )
             snap = next(iter(self._curr_mem_snap.values()), {})
-            total = float(snap.get("Total", 0))
-            cats = _categories(snap)
-            for key, value in cats.items():
-                maxima[key] = max(maxima[key], value)
-            if phase == "backward" and "saved" not in state:
-                state["saved"] = cats["activations"]
-            if "initial_opt" not in state:
-                state["initial_opt"] = cats["optimizer"]
-            if total > state["peak"]:
-                state["peak"], state["peak_phase"], state["at_peak"] = total, phase, cats
-            if total != state["last"]:
-                samples.append((state["ops"], phase, total, cats))
-                state["last"] = total
-            idx = [int(m) for p in self._mod_tracker.parents for m in layer_re.findall(p)]
-            done = (max(idx) + 1) / layers if idx else (1.0 if phase != "forward" else 0.0)
-            frac = {"forward": 0.05 + 0.45 * done, "backward": 0.95 - 0.45 * done}.get(phase, 0.97)
-            if abs(frac - state["shown"]) >= 0.02:
-                state["shown"] = frac
-                report(frac, f"{phase}: layer {max(idx) + 1 if idx else '-'} of {layers}")
+            rec_.sample(phase, snap, self._mod_tracker.parents)
 
     old_dtype = torch.get_default_dtype()
     report(0.0, "building the model on fake tensors")
@@ -216,12 +197,11 @@ def trace(
             tracker.track_external(model, opt)
             counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
             with tracker, counter:
-                ctx = (
+                with (
                     torch.autocast("cpu", dtype=dtypes[rec.acts])
-                    if rec.acts != rec.params
-                    else _null()
-                )
-                with ctx:
+                    if rec.acts != rec.params and rec.acts in dtypes
+                    else nullcontext()
+                ):
                     loss = model(*inputs)
                 loss.backward()
                 opt.step()
@@ -231,28 +211,70 @@ def trace(
     finally:
         torch.set_default_dtype(old_dtype)
     report(1.0, "done")
-    return TraceResult(
-        at_peak=dict(state["at_peak"]),  # type: ignore[arg-type]
-        max_by_category=maxima,
-        categories={
-            **maxima,
-            "optimizer": float(state.get("initial_opt", maxima["optimizer"])),  # type: ignore[arg-type]
-            "activations": float(state.get("saved", maxima["activations"])),  # type: ignore[arg-type]
-        },
-        peak=float(state["peak"]),  # type: ignore[arg-type]
-        peak_phase=str(state["peak_phase"]),
-        flops=flops,
-        timeline=_thin(samples),
-        seconds=time.perf_counter() - started,
-    )
+    return rec_.result(flops, time.perf_counter() - started)
 
 
-class _null:
-    def __enter__(self) -> None:
-        return None
+class _Recorder:
+    """Samples the tracker's snapshot after every op: peak, maxima, timeline, progress, cancel."""
 
-    def __exit__(self, *exc: object) -> None:
-        return None
+    _LAYER = re.compile(r"\.layers\.(\d+)")
+
+    def __init__(
+        self, layers: int, report: Callable[[float, str], None], cancel: Callable[[], bool]
+    ) -> None:
+        self.layers, self.report, self.cancel = layers, report, cancel
+        self.ops = 0
+        self.peak, self.peak_phase = -1.0, "forward"
+        self.at_peak: dict[str, float] = {}
+        self.maxima = dict.fromkeys(TRACE_CATEGORIES, 0.0)
+        self.saved: float | None = None
+        self.initial_opt: float | None = None
+        self.samples: list[tuple[int, str, float, dict[str, float]]] = []
+        self.last, self.last_phase, self.shown = -1.0, "", -1.0
+
+    def sample(self, phase: str, snap: dict[str, int], parents: Any) -> None:
+        """Record one op's snapshot (and poll cancel, report progress)."""
+        if self.cancel():
+            raise TraceCancelled("trace cancelled")
+        self.ops += 1
+        total = float(snap.get("Total", 0))
+        cats = _categories(snap)
+        for key, value in cats.items():
+            self.maxima[key] = max(self.maxima[key], value)
+        if phase == "backward" and self.saved is None:
+            self.saved = cats["activations"]
+        if self.initial_opt is None:
+            self.initial_opt = cats["optimizer"]
+        if total > self.peak:
+            self.peak, self.peak_phase, self.at_peak = total, phase, cats
+        if total != self.last or phase != self.last_phase:
+            self.samples.append((self.ops, phase, total, cats))
+            self.last, self.last_phase = total, phase
+        idx = [int(m) for p in parents for m in self._LAYER.findall(p)]
+        done = (max(idx) + 1) / self.layers if idx else (1.0 if phase != "forward" else 0.0)
+        frac = {"forward": 0.05 + 0.45 * done, "backward": 0.95 - 0.45 * done}.get(phase, 0.97)
+        if abs(frac - self.shown) >= 0.02:
+            self.shown = frac
+            where = f"layer {max(idx) + 1} of {self.layers}" if idx else "outside the layers"
+            self.report(frac, f"{phase}: {where}")
+
+    def result(self, flops: float, seconds: float) -> TraceResult:
+        """The :class:`TraceResult` of everything sampled."""
+        categories = dict(self.maxima)
+        if self.initial_opt is not None:
+            categories["optimizer"] = self.initial_opt
+        if self.saved is not None:
+            categories["activations"] = self.saved
+        return TraceResult(
+            at_peak=dict(self.at_peak),
+            max_by_category=dict(self.maxima),
+            categories=categories,
+            peak=self.peak,
+            peak_phase=self.peak_phase,
+            flops=flops,
+            timeline=_thin(self.samples),
+            seconds=seconds,
+        )
 
 
 def _thin(samples: list[tuple[int, str, float, dict[str, float]]]) -> list[Any]:
