@@ -19,6 +19,7 @@ __all__ = ["main"]
 COMMANDS: tuple[str, ...] = (
     "app.cli.devices_cmd",
     "app.cli.napkin_cmd",
+    "app.cli.memory_cmd",
     "app.cli.screenshot_cmd",
 )
 

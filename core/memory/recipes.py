@@ -19,6 +19,7 @@ __all__ = [
     "Optimizer",
     "Recipe",
     "optimizer",
+    "parse_recipe",
     "recipe",
 ]
 
@@ -162,3 +163,27 @@ def recipe(
             f"recipe: unknown {name!r}; allowed: {', '.join(RECIPES)}, custom", field="recipe"
         )
     return RECIPES[key]
+
+
+def parse_recipe(text: str) -> Recipe:
+    """``fp32``, ``bf16``, ``amp`` or ``custom:params=bf16,grads=fp32,master=none,state=fp32,acts=bf16``.
+
+    Components left out of a custom recipe take the ``amp`` dtypes.
+    """
+    if not isinstance(text, str):
+        raise InputError(f"recipe: expected text, got {type(text).__name__}", field="recipe")
+    name, _, rest = text.strip().partition(":")
+    if name.lower() != "custom":
+        return recipe(name)
+    keys = ("params", "grads", "master", "state", "acts")
+    parts: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or key.strip() not in keys:
+            raise InputError(
+                f"recipe: {item!r} is not a component; allowed: {', '.join(keys)} as key=dtype, "
+                "e.g. custom:params=bf16,grads=fp32",
+                field="recipe",
+            )
+        parts[key.strip()] = value.strip().lower()
+    return recipe("custom", **parts)
