@@ -236,6 +236,10 @@ class _Recorder:
         """Record one op's snapshot (and poll cancel, report progress)."""
         if self.cancel():
             raise TraceCancelled("trace cancelled")
+        # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
+        # latest phase, so the phases run forward → backward → optimizer once each.
+        if PHASES.index(phase) < PHASES.index(self.last_phase or "forward"):
+            phase = self.last_phase
         self.ops += 1
         total = float(snap.get("Total", 0))
         cats = _categories(snap)
