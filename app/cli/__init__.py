@@ -21,10 +21,11 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.devices_cmd",
     "app.cli.dtype_cmd",
     "app.cli.einops_cmd",
-    "app.cli.napkin_cmd",
     "app.cli.roofline_cmd",
-    "app.cli.screenshot_cmd",
+    "app.cli.memory_cmd",
+    "app.cli.napkin_cmd",
     "app.cli.bench_cmd",
+    "app.cli.screenshot_cmd",
 )
 
 
