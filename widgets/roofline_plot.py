@@ -18,8 +18,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-import widgets.roofline_compat  # noqa: F401  (PySide6 6.12 + Python 3.11 None refcount)
-
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot"]
 
 #: View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s.
