@@ -102,6 +102,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self._build_toolbar()
         self._build_menus()
+        # Points for the Roofline tab can arrive before it was ever shown: build it then.
+        self.state.rooflinePointRequested.connect(self._roofline_point_requested)
+        self.state.measuredPoint.connect(self._measured_point)
         from app.bench_controller import install as install_benchmark
 
         self.bench = install_benchmark(self, self.state)
@@ -307,6 +310,25 @@ class MainWindow(QMainWindow):
         slot = self.slots[tab_id]
         self.tabs.setCurrentWidget(slot)
         return slot.page()
+
+    def _roofline_page_if_new(self) -> Any | None:
+        """Build the Roofline page if it was not built yet and return it; ``None`` if it existed."""
+        slot = self.slots["roofline"]
+        if slot.built:
+            return None  # its own connection receives the point
+        return slot.page()
+
+    def _roofline_point_requested(self, point: dict[str, Any]) -> None:
+        page = self._roofline_page_if_new()
+        if page is not None:
+            page.add_requested_point(point)
+        label = point.get("label", "point") if isinstance(point, dict) else "point"
+        self.statusBar().showMessage(f"Added {label} to the Roofline tab (Ctrl+3)", 5000)
+
+    def _measured_point(self, point: dict[str, Any]) -> None:
+        page = self._roofline_page_if_new()
+        if page is not None:
+            page.add_measured_points([point])
 
     def report_problems(self, problems: list[str]) -> None:
         """Tell the person about values that could not be applied (status bar, 10 s)."""

@@ -139,3 +139,35 @@ def test_device_dialog_validates_and_adds(window: MainWindow, qtbot) -> None:
     assert device is not None and device.peak("bf16") == 5e14
     assert window.add_user_device(device)
     assert window.state.device_id == device.id and window.device_combo.currentData() == device.id
+
+
+def test_points_reach_a_roofline_tab_never_shown(window: MainWindow) -> None:
+    assert not window.slots["roofline"].built
+    window.state.request_roofline_point(
+        {"label": "einsum bhsd", "flops": 2e9, "bytes": 4e6, "dtype": "bf16", "source": "einops"}
+    )
+    window.state.measuredPoint.emit(
+        {
+            "op": "matmul",
+            "dtype": "fp32",
+            "shape": [64, 64, 64],
+            "flops": 2 * 64**3,
+            "bytes": 3 * 4 * 64 * 64,
+            "seconds": 1e-4,
+            "spread": 0.02,
+            "device": "cpu",
+        }
+    )
+    page = window.slots["roofline"].page()
+    state = page.session_state()
+    assert "einsum bhsd" in str(state)
+    assert "Roofline" in window.statusBar().currentMessage()
+    # A second point goes through the page's own connection exactly once.
+    before = str(page.session_state()).count("einsum")
+    window.state.request_roofline_point(
+        {"label": "einsum two", "flops": 1e9, "bytes": 1e6, "dtype": "bf16", "source": "einops"}
+    )
+    assert (
+        str(page.session_state()).count("einsum two") == 1
+        and str(page.session_state()).count("einsum") == before + 1
+    )
