@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import platform
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -147,7 +148,8 @@ def cpu_name() -> str:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
             for line in f:
                 if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
+                    name = re.sub(r"\((R|TM)\)", "", line.split(":", 1)[1], flags=re.I)
+                    return " ".join(name.split())
     except OSError:
         pass
     return platform.processor() or platform.machine() or "unknown CPU"
