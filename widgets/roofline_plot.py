@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 import widgets.roofline_compat  # noqa: F401  (PySide6 6.12 + Python 3.11 None refcount)
@@ -397,6 +397,7 @@ class RooflinePlot(QWidget):
             if restyle_this or self._label_pos.get(p.key) != pos:
                 self._label_pos[p.key] = pos
                 text.setPos(*pos)
+        self._hide_colliding_labels()
         key = (
             tuple(self._legend_entries),
             any(r.style == "dot" for r in self._roofs),
@@ -407,6 +408,31 @@ class RooflinePlot(QWidget):
             self._legend_key = key
             self._rebuild_legend()
 
+    def _hide_colliding_labels(self) -> None:
+        """Show the selected point's label, then every other one that overlaps nothing shown."""
+        placed: list[QRectF] = []
+        selected = self._point_labels.get(self._selected)
+        if selected is not None:
+            selected.setVisible(True)
+            placed.append(self._label_rect(self._selected, selected))
+        placed += [t.sceneBoundingRect() for t, _ in self._roof_labels]
+        for key, text in self._point_labels.items():
+            if key == self._selected:
+                continue
+            rect = self._label_rect(key, text)
+            free = not any(rect.intersects(other) for other in placed)
+            text.setVisible(free)
+            if free:
+                placed.append(rect)
+
+    def _label_rect(self, key: str, text: pg.TextItem) -> QRectF:
+        x, y = self._label_pos.get(key, (0.0, 0.0))
+        at = self.view.mapViewToScene(QPointF(x, y))
+        metrics = QFontMetricsF(text.textItem.font())
+        width = metrics.horizontalAdvance(text.toPlainText()) + 6.0
+        height = metrics.height()
+        return QRectF(at.x() - width, at.y() - height, width, height)
+
     def _update_ring(self) -> None:
         chosen = [p for p in self._points if p.key == self._selected]
         self._ring.setData(x=[_log(p.x) for p in chosen], y=[_log(p.y) for p in chosen])
@@ -414,6 +440,7 @@ class RooflinePlot(QWidget):
     def _layout_roof_labels(self, *_: object) -> None:
         """Put roof labels at the right edge, above their roof, pushed apart so none overlap."""
         if not self._roof_labels:
+            self._hide_colliding_labels()
             return
         (x0, x1), (y0, y1) = self.view.viewRange()
         height = max(self.view.height(), 1.0)
@@ -423,6 +450,7 @@ class RooflinePlot(QWidget):
             pos = max(y, placed + gap)
             text.setPos(x1 - 0.01 * (x1 - x0), pos)
             placed = pos
+        self._hide_colliding_labels()
 
     # ----------------------------------------------------------------- interaction
     def _on_click(self, _item: object, points: Sequence[object], *_: object) -> None:
