@@ -96,9 +96,12 @@ def test_time_of_real_work_agrees_with_timeit():
     def work() -> int:
         return sum(range(20_000))
 
-    ours = time_op(work, budget_s=0.1, warmup_s=0.01).median
-    theirs = statistics.median(timeit.repeat(work, number=1, repeat=30))
-    assert 0.5 < ours / theirs < 2.0
+    ratios = []
+    for _ in range(3):  # interleaved, so a neighbour's burst of load hits both alike
+        ours = time_op(work, budget_s=0.05, warmup_s=0.005).median
+        theirs = statistics.median(timeit.repeat(work, number=1, repeat=15))
+        ratios.append(ours / theirs)
+    assert 0.5 < statistics.median(ratios) < 2.0
 
 
 def test_flush_buffer_is_larger_than_the_l2():
