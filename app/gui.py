@@ -44,10 +44,12 @@ def _quiet_offscreen_noise() -> None:
 def run_gui(argv: list[str]) -> int:
     """Open the main window and run the event loop; returns the exit code."""
     app = make_application(argv)
+    from app.gc_guard import MainThreadCollector
     from app.main_window import MainWindow
     from app.settings import Preferences
     from app.theme import apply_theme, theme
 
+    collector = MainThreadCollector(parent=app)  # noqa: F841 (lives as the app's child)
     prefs = Preferences()
     apply_theme(app, theme(prefs.theme, prefs.presentation))  # before any widget: polish once
     window = MainWindow(preferences=prefs)

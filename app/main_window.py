@@ -77,10 +77,17 @@ class MainWindow(QMainWindow):
         The shared state; a fresh one is made when omitted.
     preferences
         Where preferences persist; ``Preferences(ephemeral=True)`` for screenshots and tests.
+    menus
+        Build the menus, shortcuts and benchmark controls; the screenshot command, which renders
+        one tab and exits, skips them to start faster.
     """
 
     def __init__(
-        self, state: AppState | None = None, preferences: Preferences | None = None
+        self,
+        state: AppState | None = None,
+        preferences: Preferences | None = None,
+        *,
+        menus: bool = True,
     ) -> None:
         super().__init__()
         self.state = state if state is not None else AppState()
@@ -101,13 +108,15 @@ class MainWindow(QMainWindow):
             self.slots[spec.id] = slot
         self.setCentralWidget(self.tabs)
         self._build_toolbar()
-        self._build_menus()
+        self.bench: Any | None = None
+        if menus:
+            self._build_menus()
+            from app.bench_controller import install as install_benchmark
+
+            self.bench = install_benchmark(self, self.state)
         # Points for the Roofline tab can arrive before it was ever shown: build it then.
         self.state.rooflinePointRequested.connect(self._roofline_point_requested)
         self.state.measuredPoint.connect(self._measured_point)
-        from app.bench_controller import install as install_benchmark
-
-        self.bench = install_benchmark(self, self.state)
         self.statusBar().showMessage("Ready", 3000)
         for problem in self.state.catalog.problems:
             self.statusBar().showMessage(problem, 10000)
@@ -531,7 +540,8 @@ class MainWindow(QMainWindow):
     # closing ----------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop every tab's background work, then save preferences."""
-        self.bench.stop(2000)
+        if self.bench is not None:
+            self.bench.stop(2000)
         if self.warmups is not None:
             self.warmups.stop()
         for slot in self.slots.values():

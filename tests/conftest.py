@@ -33,6 +33,19 @@ def _isolated_user_folders(
 
 
 @pytest.fixture(autouse=True)
+def _collect_in_main_thread():
+    """Free each test's garbage here, in the GUI thread, not later inside some worker thread.
+
+    Qt objects must be destroyed in the thread that owns them; a cycle collection triggered by a
+    worker (importing torch, say) would otherwise finalise earlier tests' widgets there.
+    """
+    yield
+    import gc
+
+    gc.collect()
+
+
+@pytest.fixture(autouse=True)
 def _no_leaked_qthreads(request: pytest.FixtureRequest):
     """Fail a test that leaves a QThread running (napari's rule)."""
     yield

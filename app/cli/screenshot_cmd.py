@@ -61,7 +61,7 @@ def render_tab(
     prefs = Preferences(ephemeral=True)
     prefs.theme, prefs.presentation = theme_name, presentation
     apply_theme(app, theme(theme_name, presentation))  # before any widget exists: polish once
-    window = MainWindow(preferences=prefs)
+    window = MainWindow(preferences=prefs, menus=False)
     if session is not None:
         from core.session import read_session
 
@@ -90,6 +90,12 @@ def render_tab(
         return export.save_png(page.export_widget(), out, scale)
     finally:
         window.close()
+        # Destroy the Qt objects here, in the GUI thread: left to Python's cycle collector they
+        # could be finalised later in whatever thread triggers a collection (a worker importing
+        # torch), and Qt objects must die in the thread that owns them.
+        import shiboken6
+
+        shiboken6.delete(window)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -55,7 +55,7 @@ def test_lazy_tabs_build_on_first_show(window: MainWindow) -> None:
     assert window.slots["memory"].built
 
 
-def test_session_round_trip_and_pending_tabs(window: MainWindow, tmp_path: Path) -> None:
+def test_session_round_trip_and_pending_tabs(window: MainWindow, tmp_path: Path, qtbot) -> None:
     page = window.show_tab("napkin")
     page.fields["gpus"].setText("2048")
     window.state.set_device("h200")
@@ -65,12 +65,12 @@ def test_session_round_trip_and_pending_tabs(window: MainWindow, tmp_path: Path)
     assert saved["device"] == "h200" and saved["tabs"]["napkin"]["gpus"] == "2048"
 
     other = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(other)
     assert other.open_session(path)
     assert other.state.device_id == "h200"
     # The napkin tab was not built yet: its state waits, survives a save, and applies on show.
     assert other.session().tabs["napkin"]["gpus"] == "2048"
     assert other.show_tab("napkin").fields["gpus"].text() == "2048"
-    other.close()
 
 
 def test_corrupt_session_changes_nothing(window: MainWindow, tmp_path: Path) -> None:
