@@ -506,10 +506,13 @@ class RooflinePage(TabPage):
         self.plot.set_points(points, self._selected)
         self.plot.set_trail([t[0] for t in self._trail], [t[1] for t in self._trail])
         self.table.set_rows(rows)
-        self.table.select_key(self._selected)
+        if self.table.selected_key() != self._selected:
+            self.table.select_key(self._selected)
         entry = self._entry(self._selected)
         tip = next((tip for k, _, tip in rows if k == self._selected), "")
-        self.convention.setText(tip if entry is not None and entry.kind != "measured" else "")
+        tip = tip if entry is not None and entry.kind != "measured" else ""
+        if self.convention.text() != tip:
+            self.convention.setText(tip)
         if not keep_error:
             self._show_error("")
 
