@@ -325,12 +325,13 @@ class RooflinePage(TabPage):
         except InputError as exc:
             self._show_error(exc.message)
             return
-        old = self._evaluate_quiet(entry)
+        if name != entry.name:
+            self._trail = []  # a different operator: its path starts afresh
+        old = self._evaluate_quiet(entry) if name == entry.name else None
         if old is not None and (not self._trail or self._trail[-1] != old):
             self._trail.append(old)
         self._trail = self._trail[-_TRAIL_MAX:]
-        entry.name, entry.sizes = name, dict(sizes)
-        del result
+        entry.name, entry.sizes = name, dict(result[0].sizes)
         self.refresh()
 
     # ------------------------------------------------------------------ computing
