@@ -18,9 +18,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-import widgets.roofline_compat  # noqa: F401  (PySide6 6.12 + Python 3.11 None refcount)
+from widgets.roofline_compat import patch_svg_exporter
 
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot"]
+
+patch_svg_exporter()  # SVG export of this chart must work on Qt 6.12 (pyqtgraph#3485)
 
 #: View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s.
 X_LIMITS = (-4.0, 7.0)

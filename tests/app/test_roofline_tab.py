@@ -212,8 +212,13 @@ def test_themes_presentation_and_export(page, tmp_path):
                 assert text.color.name() != t.plot_bg
     item = page.export_plot()
     assert isinstance(item, pg.PlotItem)
-    # SVG: pyqtgraph 0.14's SVGExporter fails on current Qt for every plot (pyqtgraph#3485), so
-    # check the same item renders to an image with the theme's background and drawn roofs.
+    # SVG through the app's own exporter (pyqtgraph's, patched for Qt 6.12 paths).
+    from app.export import save_svg
+
+    svg = save_svg(item, tmp_path / "roofline.svg").read_text(encoding="utf-8")
+    assert "ridge 295 FLOP/B" in svg and "989.5 TFLOP/s" in svg
+    assert theme("dark").series[0] in svg.lower()
+    # PNG: the theme's background dominates and the selected device's roofs are drawn.
     image = pyqtgraph.exporters.ImageExporter(item).export(toBytes=True)
     from collections import Counter
 
@@ -238,3 +243,30 @@ def test_singletons_survive_many_void_qt_calls():
         pen.setCosmetic(True)
         pen.isCosmetic()
     assert sys.getrefcount(None) > 0 and sys.getrefcount(True) > 0
+
+
+def test_close_path_rewrite_keeps_the_shape():
+    from widgets.roofline_compat import _close_paths_explicitly
+
+    d = "M0,0 L263.5,0 L263.5,178.5 L0,178.5 L0,0 Z M5,5 L6,6 Z "
+    assert _close_paths_explicitly(d).split() == [
+        "M0,0",
+        "L263.5,0",
+        "L263.5,178.5",
+        "L0,178.5",
+        "L0,0",
+        "L0,0",
+        "M5,5",
+        "L6,6",
+        "L5,5",
+    ]
+
+
+def test_changing_the_operator_restarts_the_trail(page):
+    page.select(page.table.row_keys()[-1])
+    slider = page.editor.sliders["n"]
+    slider.setValue(slider.value() + 4)
+    assert page._trail
+    page.editor._op.setCurrentText("matvec")
+    assert page._trail == []
+    assert _row(page, page._selected)[0].startswith("matvec")
