@@ -22,7 +22,7 @@ from widgets.roofline_compat import patch_svg_exporter
 
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot"]
 
-patch_svg_exporter()  # SVG export of this chart must work on Qt 6.12 (pyqtgraph#3485)
+patch_svg_exporter()  # SVG export must work on current Qt (pyqtgraph#3485)
 
 #: View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s.
 X_LIMITS = (-4.0, 7.0)
