@@ -446,23 +446,25 @@ class RooflinePage(TabPage):
         if entry.measured is not None:
             m = entry.measured
             low, high = m.achieved_range
+            moved = f"{format_bytes(m.bandwidth)}/s moved"
+            rate = format_flop_rate(m.achieved) if m.flops > 0 else moved
             readout = (
-                f"{m.label} on {m.device}: {format_flops(m.flops)}, {format_bytes(m.bytes)}, "
-                f"intensity {m.intensity:.4g} FLOP/B, achieved {format_flop_rate(m.achieved)} "
+                f"{m.label} on {m.device or 'unknown device'}: {format_flops(m.flops)}, "
+                f"{format_bytes(m.bytes)}, intensity {m.intensity:.4g} FLOP/B, achieved {rate} "
                 f"(spread ±{m.spread / 2:.0%}), median {format_duration(m.seconds)}"
             )
             spec = PointSpec(entry.key, m.intensity, m.achieved, m.op, readout, True, low, high)
             cells = [
-                f"{m.op} {m.shape} (measured, {m.device})",
+                f"{m.label.removesuffix(' (measured)')} (measured{', ' + m.device if m.device else ''})",
                 m.dtype,
                 format_flops(m.flops),
                 format_bytes(m.bytes),
                 f"{m.intensity:.4g}",
-                f"{format_flop_rate(m.achieved)} ±{m.spread / 2:.0%}",
-                "measured",
+                f"{rate} ±{m.spread / 2:.0%}",
+                "measured" if m.flops > 0 else "measured (no FLOPs: not on the chart)",
                 format_duration(m.seconds),
             ]
-            return spec, (entry.key, cells, readout)
+            return (spec if m.flops > 0 else None), (entry.key, cells, readout)
         try:
             cost, result = self._evaluate(entry)
         except InputError as exc:

@@ -256,3 +256,34 @@ def test_changing_the_operator_restarts_the_trail(page):
     page.editor._op.setCurrentText("matvec")
     assert page._trail == []
     assert _row(page, page._selected)[0].startswith("matvec")
+
+
+def test_benchmark_runner_points_with_quartiles_and_copies(page):
+    runner = {
+        "op": "matmul",
+        "variant": "",
+        "label": "matmul 2048³",
+        "shape": "2048×2048×2048",
+        "sizes": {"m": 2048, "k": 2048, "n": 2048},
+        "dtype": "fp32",
+        "device": "cpu",
+        "device_name": "AMD EPYC",
+        "flops": 2 * 2048**3,
+        "bytes": 3 * 2048**2 * 4,
+        "seconds": 0.1,
+        "q1": 0.09,
+        "q3": 0.12,
+        "spread": 0.3,
+    }
+    copy = dict(runner, op="copy", label="copy 64 MB", flops=0.0, bytes=128e6, q1=None, q3=None)
+    assert page.add_measured_points([runner, copy]) == []
+    matmul_key, copy_key = page.table.row_keys()[-2:]
+    star = _spot(page, matmul_key)
+    bars = page.plot._bars.getData()[1]
+    assert bars[0] == pytest.approx(math.log10(runner["flops"] / 0.12))
+    assert bars[1] == pytest.approx(math.log10(runner["flops"] / 0.09))
+    assert star.pos().y() == pytest.approx(math.log10(runner["flops"] / 0.1))
+    assert "AMD EPYC" in _row(page, matmul_key)[0]
+    assert "GB/s moved" in _row(page, copy_key)[5]  # 128e6 B / 0.1 s = 1.28 GB/s
+    with pytest.raises(AssertionError):
+        _spot(page, copy_key)  # intensity 0 has no place on log axes
