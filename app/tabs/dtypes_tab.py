@@ -1,17 +1,433 @@
-"""The Dtypes tab (not built yet: shows what it will hold)."""
+"""The Dtypes tab: every number format from fp64 to fp4, bit by bit, and the block-scaled formats.
+
+Top: format, overflow convention and a value (or a code). Pages: the bit strip with the stored value
+and every format side by side; the range chart; every value of a small format; block quantization.
+All numbers come from :mod:`core.formats`, :mod:`core.format_codec`, :mod:`core.format_analysis`
+and :mod:`core.blockscale`; this module wires widgets to them. pyqtgraph is imported here (lazily,
+when the tab is first shown), never at app start-up.
+"""
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
 from app.state import AppState
-from app.tabs.placeholder import PlaceholderPage
+from app.tabs.base import TabPage
+from app.tabs.dtypes_blocks import BlockPanel
+from core.errors import InputError
+from core.format_analysis import Analysis, analyze, analyze_code, compare, fields_text, formula
+from core.format_codec import Number
+from core.formats import (
+    CLASSES,
+    FORMATS,
+    POLICIES,
+    classify_array,
+    decode,
+    decode_array,
+    format_for_dtype,
+)
+from core.value_text import Parsed, parse_code, parse_value_text
+from widgets.bit_strip import BitStrip
+from widgets.dtype_compare_table import CompareTable, number_text
+from widgets.dtype_range_chart import RangeChart
+from widgets.dtype_values_table import ValuesTable
+from widgets.number_field import NumberField
 
-__all__ = ["build"]
+__all__ = ["DtypesPage", "build"]
+
+PAGES = ("bits", "range", "values", "blocks")
 
 
-def build(state: AppState) -> PlaceholderPage:
+def _card(title: str, parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame(parent)
+    frame.setObjectName("card")
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(12, 8, 12, 10)
+    layout.setSpacing(4)
+    heading = QLabel(title, frame)
+    heading.setObjectName("cardTitle")
+    layout.addWidget(heading)
+    return frame, layout
+
+
+class _StepKeys(QObject):
+    """Up/Down in the value field step to the next / previous representable value."""
+
+    def __init__(self, page: DtypesPage) -> None:
+        super().__init__(page)
+        self.page = page
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.key() == Qt.Key.Key_Up:
+                self.page.step(+1)
+                return True
+            if event.key() == Qt.Key.Key_Down:
+                self.page.step(-1)
+                return True
+        return False
+
+
+class DtypesPage(TabPage):
+    """The Dtypes tab's page."""
+
+    tab_id = "dtypes"
+
+    def __init__(self, state: AppState) -> None:
+        super().__init__()
+        self.setObjectName("page")
+        self.state = state
+        self.format_id = format_for_dtype(state.dtype) or "bfloat16"
+        self.policy = "torch"
+        self.input: Number = math.nan
+        self.code: int = 0
+        self.analysis: Analysis | None = None
+        self.rows: list[Analysis] = []
+        self._values_for = ""
+        self._build()
+        state.dtypeChanged.connect(self._follow_dtype)
+        self._apply_fields()
+        self._set_from_text(self.value_field.value())
+
+    # layout -----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.format_combo = QComboBox(self)
+        for fid, fmt in FORMATS.items():
+            self.format_combo.addItem(f"{fid}  —  {fmt.title}", fid)
+        self.format_combo.setCurrentIndex(self.format_combo.findData(self.format_id))
+        self.format_combo.setToolTip("The format shown in the bit strip and the value table")
+        self.policy_combo = QComboBox(self)
+        for key, label in POLICIES.items():
+            self.policy_combo.addItem(label, key)
+        self.policy_combo.setToolTip(
+            "What an overflowing cast gives. torch 2.13 saturates float8_e4m3fn to ±448; the OCP "
+            "/ ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in both."
+        )
+        self.value_field = NumberField(
+            self._parse, "1e-8",
+            placeholder="0.1, 1e-8, 1/3, pi, 2**-9, -inf, nan or a code 0x3c00",
+            tooltip="A value (exact: 1/3 is one third) or a code in hex/binary. Up/Down step.",
+        )  # fmt: skip
+        self.value_field.lineEdit().installEventFilter(_StepKeys(self))
+        self.prev_button = QPushButton("◀ prev", self)
+        self.next_button = QPushButton("next ▶", self)
+        for b, d in ((self.prev_button, -1), (self.next_button, +1)):
+            b.setToolTip("Step to the neighbouring representable value (Down / Up keys)")
+            b.clicked.connect(lambda _c=False, d=d: self.step(d))
+        top = QGridLayout()
+        top.setHorizontalSpacing(8)
+        top.addWidget(QLabel("Format", self), 0, 0)
+        top.addWidget(self.format_combo, 0, 1)
+        top.addWidget(QLabel("Overflow", self), 0, 2)
+        top.addWidget(self.policy_combo, 0, 3)
+        top.addWidget(QLabel("Value", self), 0, 4)
+        top.addWidget(self.value_field, 0, 5, 2, 1, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.prev_button, 0, 6)
+        top.addWidget(self.next_button, 0, 7)
+        top.setColumnStretch(1, 3)
+        top.setColumnStretch(3, 2)
+        top.setColumnStretch(5, 3)
+        self.pages = QTabWidget(self)
+        self.pages.setDocumentMode(True)
+        self.pages.addTab(self._build_bits_page(), "Bits && compare")
+        self.range_chart = RangeChart(self)
+        self.range_chart.setRows(
+            [
+                (f.id, f.min_subnormal, f.min_normal, f.max, f.mantissa_bits)
+                for f in FORMATS.values()
+            ]
+        )
+        self.pages.addTab(self.range_chart, "Range")
+        self.values_table = ValuesTable(self)
+        self.values_note = QLabel(self)
+        self.values_note.setWordWrap(True)
+        values_page = QWidget(self)
+        vl = QVBoxLayout(values_page)
+        vl.addWidget(self.values_note)
+        vl.addWidget(self.values_table, 1)
+        self.pages.addTab(values_page, "All values")
+        self.blocks = BlockPanel(self)
+        self.pages.addTab(self.blocks, "Block scaling")
+        self.pages.currentChanged.connect(self._page_changed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 8)
+        layout.addLayout(top)
+        layout.addWidget(self.pages, 1)
+        self.format_combo.currentIndexChanged.connect(self._format_changed)
+        self.policy_combo.currentIndexChanged.connect(self._policy_changed)
+        self.value_field.valueChanged.connect(self._set_from_text)
+
+    def _build_bits_page(self) -> QWidget:
+        page = QWidget(self)
+        self.bit_strip = BitStrip(page)
+        self.bit_strip.codeChanged.connect(self.set_code)
+        fields_card, fl = _card("Bits", page)
+        self.fields_label = QLabel(fields_card)
+        self.formula_label = QLabel(fields_card)
+        self.formula_label.setObjectName("formula")
+        self.class_label = QLabel(fields_card)
+        for label in (self.fields_label, self.formula_label, self.class_label):
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            fl.addWidget(label)
+        fl.addStretch(1)
+        stored_card, sl = _card("Stored value", page)
+        self.stored_label = QLabel(stored_card)
+        self.stored_label.setObjectName("detail")
+        self.stored_label.setTextFormat(Qt.TextFormat.RichText)
+        self.stored_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.stored_label.setWordWrap(True)
+        sl.addWidget(self.stored_label)
+        sl.addStretch(1)
+        row = QHBoxLayout()
+        row.addWidget(fields_card, 1)
+        row.addWidget(stored_card, 1)
+        self.compare_table = CompareTable(page)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 8, 0, 0)
+        layout.addWidget(self.bit_strip)
+        layout.addLayout(row)
+        layout.addWidget(self.compare_table, 1)
+        return page
+
+    # model updates ----------------------------------------------------------------------------
+    @property
+    def fmt(self) -> Any:
+        """The selected :class:`~core.formats.FloatFormat`."""
+        return FORMATS[self.format_id]
+
+    def _parse(self, text: str) -> Parsed:
+        """The value field's validator: a value, or a code that fits the selected format."""
+        parsed = parse_value_text(text)
+        if parsed.code is not None:
+            parse_code(parsed.code, self.fmt.bits, self.format_id)
+        return parsed
+
+    def _set_from_text(self, parsed: Parsed) -> None:
+        if parsed.code is not None:
+            self.set_code(parsed.code, update_text=False)
+            return
+        assert parsed.value is not None
+        self.set_value(parsed.value)
+
+    def set_value(self, value: Number) -> None:
+        """Store ``value`` in the current format and refresh everything."""
+        self.input = value
+        self.analysis = analyze(self.fmt, value, self.policy)
+        self.code = self.analysis.code if self.analysis.code is not None else self.code
+        self._refresh()
+
+    def set_code(self, code: int, update_text: bool = True) -> None:
+        """Show ``code`` of the current format (a bit flip, a step or a typed code)."""
+        self.code = code
+        value = decode(self.fmt, code)
+        self.input = value
+        self.analysis = analyze_code(self.fmt, code, value)
+        if update_text:
+            text = number_text(value).replace("−", "-") if not math.isnan(value) else f"{code:#x}"
+            self.value_field.setValue(parse_value_text(text), text)
+        self._refresh()
+
+    def step(self, direction: int) -> None:
+        """Step to the next (+1) or previous (-1) representable value."""
+        if self.analysis is None:
+            return
+        target = self.analysis.next_code if direction > 0 else self.analysis.prev_code
+        if target is not None:
+            self.set_code(target)
+
+    def _refresh(self) -> None:
+        fmt, a = self.fmt, self.analysis
+        assert a is not None
+        self.bit_strip.blockSignals(True)
+        self.bit_strip.setCode(self.code)
+        self.bit_strip.blockSignals(False)
+        self.fields_label.setText(fields_text(fmt, self.code))
+        self.formula_label.setText(formula(fmt, self.code))
+        self.class_label.setText(f"class: <b>{a.cls}</b> · code {self.code:#x}")
+        self.stored_label.setText(self._stored_html(a))
+        self.prev_button.setEnabled(a.prev_code is not None)
+        self.next_button.setEnabled(a.next_code is not None)
+        self.rows = compare(self.input, self.policy)
+        self.compare_table.setRows(self.rows, self.format_id)
+        self.range_chart.setMarker(
+            float(self.input) if not isinstance(self.input, float) else self.input
+        )
+
+    def _stored_html(self, a: Analysis) -> str:
+        rows = [
+            ("stored", number_text(a.value)),
+            ("abs error", number_text(a.abs_error, 6)),
+            ("rel error", number_text(a.rel_error, 4)),
+            ("ulp here", number_text(a.ulp, 6)),
+            ("previous", number_text(a.prev)),
+            ("next", number_text(a.next)),
+        ]
+        cells = "".join(
+            f"<tr><td style='padding-right:12px'>{k}</td><td><b>{v}</b></td></tr>" for k, v in rows
+        )
+        notes = [a.note] if a.note else []
+        if self.fmt.note:
+            notes.append(self.fmt.note)
+        if a.code is None:
+            notes.insert(0, "not representable in this format")
+        extra = "".join(f"<div>{n}</div>" for n in notes)
+        return f"<table>{cells}</table>{extra}"
+
+    def _apply_fields(self) -> None:
+        fmt = self.fmt
+        self.bit_strip.setFields(
+            [
+                ("sign", int(fmt.signed)),
+                ("exponent", fmt.exponent_bits),
+                ("mantissa", fmt.mantissa_bits),
+            ]
+        )
+
+    def _format_changed(self) -> None:
+        self.format_id = self.format_combo.currentData()
+        self._apply_fields()
+        self.set_value(self.input)
+        self._values_for = ""
+        if self.pages.currentIndex() == PAGES.index("values"):
+            self.show_values_table()
+
+    def _policy_changed(self) -> None:
+        self.policy = self.policy_combo.currentData()
+        self.set_value(self.input)
+
+    def _follow_dtype(self, dtype: str) -> None:
+        fid = format_for_dtype(dtype)
+        if fid is not None and fid != self.format_id:
+            self.format_combo.setCurrentIndex(self.format_combo.findData(fid))
+
+    def _page_changed(self, index: int) -> None:
+        if PAGES[index] == "values":
+            self.show_values_table()
+        elif PAGES[index] == "blocks" and self.blocks.last is None:
+            self.blocks.recompute()
+
+    def show_values_table(self, format_id: str | None = None) -> None:
+        """Fill the all-values table for ``format_id`` (default: the selected format)."""
+        fmt = FORMATS[format_id or self.format_id]
+        if fmt.bits > 16:
+            self.values_table.values_model.setTable(
+                np.zeros(0), np.zeros(0, np.uint8), CLASSES, [1]
+            )
+            self.values_note.setText(
+                f"{fmt.id} has 2^{fmt.bits} codes: choose a format of 16 bits or fewer to list them."
+            )
+            return
+        if self._values_for == fmt.id:
+            return
+        codes = np.arange(fmt.code_count)
+        fields = [int(fmt.signed), fmt.exponent_bits, fmt.mantissa_bits]
+        self.values_table.values_model.setTable(
+            decode_array(fmt, codes), classify_array(fmt, codes), CLASSES, fields
+        )
+        self._values_for = fmt.id
+        layout = "rows: high bits, columns: low 4 bits" if fmt.bits <= 8 else "one row per code"
+        self.values_note.setText(
+            f"All {fmt.code_count:,} codes of {fmt.id} ({layout}); {fmt.finite_count:,} are finite. "
+            "Shaded: zeros and subnormals; NaN and inf highlighted. Hover a value for its bits."
+        )
+
+    # TabPage ----------------------------------------------------------------------------------
+    def session_state(self) -> dict[str, Any]:
+        """Format, policy, typed text, open page and the block panel's inputs."""
+        return {
+            "format": self.format_id,
+            "policy": self.policy,
+            "value": self.value_field.text(),
+            "page": PAGES[self.pages.currentIndex()],
+            **self.blocks.state(),
+        }
+
+    def restore_session(self, data: dict[str, Any]) -> list[str]:
+        """Apply saved inputs; anything invalid is reported and left as it was."""
+        problems: list[str] = []
+        try:
+            for key, combo in (("format", self.format_combo), ("policy", self.policy_combo)):
+                if key in data:
+                    index = combo.findData(data[key])
+                    if index < 0:
+                        problems.append(
+                            f"dtypes: unknown {key} {data[key]!r}; kept the current one"
+                        )
+                    else:
+                        combo.setCurrentIndex(index)
+            if "value" in data:
+                self.value_field.setText(str(data["value"]))
+                if not self.value_field.isValid():
+                    problems.append(f"dtypes: {self.value_field.errorText()}")
+                    self.value_field.revert()
+            problems += self.blocks.restore(data)
+            if data.get("page") in PAGES:
+                self.pages.setCurrentIndex(PAGES.index(data["page"]))
+        except (InputError, TypeError, ValueError) as exc:
+            problems.append(f"dtypes: could not restore ({exc})")
+        return problems
+
+    def export_plot(self) -> Any | None:
+        """The range chart (or the block histogram when that page is open)."""
+        if PAGES[self.pages.currentIndex()] == "blocks":
+            return self.blocks.plots.hist.getPlotItem()
+        return self.range_chart.item
+
+    def apply_theme(self, theme: Any) -> None:
+        """Colour the bit strip, plots and highlighted values for ``theme``."""
+        s = theme.series
+        self.bit_strip.setColours(
+            {"sign": s[1], "exponent": s[0], "mantissa": s[2]},
+            theme.text,
+            "#10131a" if theme.dark else "#ffffff",
+        )
+        self.range_chart.setColours(s[0], s[4], theme.plot_fg, theme.plot_bg)
+        self.blocks.plots.setColours(s, theme.plot_fg, theme.plot_bg)
+        self.compare_table.setWarningColour(theme.warning)
+
+        def tint(colour: str, alpha: int) -> str:
+            c = QColor(colour)
+            c.setAlpha(alpha)
+            return c.name(QColor.NameFormat.HexArgb)
+
+        self.values_table.values_model.setColours(
+            {
+                "nan": tint(theme.error, 110),
+                "inf": tint(theme.warning, 110),
+                "zero": tint(theme.muted, 70),
+                "subnormal": tint(s[0], 45),
+            }
+        )
+        if self.analysis is not None:
+            self._refresh()
+
+    def prepare_screenshot(self) -> None:
+        """Finish background work so a screenshot shows results."""
+        if PAGES[self.pages.currentIndex()] == "blocks":
+            self.blocks.wait_idle()
+
+    def shutdown(self) -> None:
+        """Stop the block-quantization worker."""
+        self.blocks.shutdown()
+
+
+def build(state: AppState) -> DtypesPage:
     """Build the Dtypes tab's page."""
-    return PlaceholderPage(
-        "dtypes",
-        "Dtypes",
-        "Bit layouts of every format from fp64 to fp4, with the block-scaled MX and NVFP4 formats: flip bits, type values, compare formats.",
-    )
+    return DtypesPage(state)

@@ -1,0 +1,98 @@
+"""Neighbours, ulp, errors and the cross-format comparison."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from core.format_analysis import analyze, analyze_code, compare, format_info, neighbours
+from core.formats import FORMATS, decode, decode_array
+
+SMALL = [f for f in FORMATS.values() if f.bits <= 16]
+
+
+@pytest.mark.parametrize("fmt", SMALL, ids=lambda f: f.id)
+def test_neighbours_are_the_adjacent_values_of_the_sorted_table(fmt):
+    values = decode_array(fmt, np.arange(fmt.code_count))
+    ordered = np.unique(values[~np.isnan(values)])  # -0 and +0 collapse to one value
+    for code in range(0, fmt.code_count, 1 if fmt.bits <= 8 else 61):
+        v = values[code]
+        down, up = neighbours(fmt, code)
+        if math.isnan(v):
+            assert (down, up) == (None, None)
+            continue
+        i = int(np.searchsorted(ordered, v))
+        want_down = ordered[i - 1] if i > 0 else None
+        want_up = ordered[i + 1] if i + 1 < len(ordered) else None
+        assert (None if down is None else decode(fmt, down)) == want_down, hex(code)
+        assert (None if up is None else decode(fmt, up)) == want_up, hex(code)
+
+
+def test_float16_neighbours_match_numpy_nextafter():
+    fmt = FORMATS["float16"]
+    for code in range(0, 1 << 16, 97):
+        x = np.uint16(code).view(np.float16)
+        if not np.isfinite(x):
+            continue
+        down, up = neighbours(fmt, code)
+        assert decode(fmt, up) == float(np.nextafter(x, np.float16(np.inf)))
+        assert decode(fmt, down) == float(np.nextafter(x, np.float16(-np.inf)))
+
+
+def test_ulp_is_the_gap_above_and_matches_numpy_spacing():
+    fmt = FORMATS["float16"]
+    for x in (1.0, 3.0, 1000.0, 6.1e-5, 1e-7):
+        code = int(np.float16(x).view(np.uint16))
+        assert analyze_code(fmt, code).ulp == float(np.spacing(np.float16(x)))
+    # the largest value has no larger neighbour: its ulp is the gap below
+    assert analyze_code(FORMATS["float8_e4m3fn"], 0x7E).ulp == 448 - 416
+
+
+def test_errors_are_exact():
+    third = analyze(FORMATS["float16"], Fraction(1, 3))
+    stored = Fraction(third.value)
+    assert third.abs_error == float(stored - Fraction(1, 3))
+    assert third.rel_error == float(abs(stored - Fraction(1, 3)) * 3)
+    assert analyze(FORMATS["float64"], Fraction(1, 10)).abs_error == float(
+        Fraction(0.1) - Fraction(1, 10)
+    )
+
+
+def test_compare_shows_fp16_underflow_and_bf16_keeping_1e_minus_8():
+    rows = {r.format_id: r for r in compare(Fraction(1, 10**8))}
+    assert rows["float16"].value == 0.0 and rows["float16"].underflow
+    assert rows["float16"].rel_error == 1.0
+    assert rows["bfloat16"].value != 0.0 and not rows["bfloat16"].underflow
+    assert rows["float8_e4m3fn"].value == 0.0
+    assert len(rows) == len(FORMATS)
+
+
+def test_compare_marks_overflow():
+    rows = {r.format_id: r for r in compare(Fraction(70000))}
+    assert rows["float16"].value == math.inf and rows["float16"].overflow
+    assert rows["float8_e4m3fn"].value == 448.0 and rows["float8_e4m3fn"].overflow
+    assert math.isnan(rows["float8_e4m3fnuz"].value)
+    assert rows["bfloat16"].value == 70144.0 and not rows["bfloat16"].overflow
+
+
+def test_info_has_the_cli_keys():
+    info = format_info(FORMATS["float8_e4m3fn"])
+    for key in [
+        "bits",
+        "exponent_bits",
+        "mantissa_bits",
+        "bias",
+        "max",
+        "min_normal",
+        "min_subnormal",
+        "eps",
+        "has_inf",
+        "has_nan",
+        "overflow",
+    ]:
+        assert key in info
+    assert info["overflow"] == "saturate"
+    assert format_info(FORMATS["float8_e4m3fn"], "ocp")["overflow"] == "nan"
