@@ -473,7 +473,7 @@ class RooflinePage(TabPage):
         dtypes = cost.dtype if same else f"{cost.dtype}→{cost.out_dtype}"
         shape = " ".join(f"{k}={v:,}" for k, v in cost.sizes.items())
         title = f"{cost.name} {shape}".strip()
-        bound = f"{result.bound} (MFU ≤ {result.mfu_bound:.1%})"
+        bound = f"{result.bound}, MFU ≤ {result.mfu_bound:.1%}"
         readout = (
             f"{title} {dtypes}: {format_flops(cost.flops)}, {format_bytes(cost.bytes)}, "
             f"intensity {result.intensity:.4g} FLOP/B, attainable "
