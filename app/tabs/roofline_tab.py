@@ -124,6 +124,7 @@ class RooflinePage(TabPage):
         self._selected = ""
         self._trail: list[tuple[float, float]] = []
         self._compare: list[str] = [d for d in DEFAULT_COMPARE if d in state.catalog.ids()]
+        self._known_ids: set[str] = set(state.catalog.ids())
         self.message = ""
         self._row_cache: dict[tuple[Any, ...], Any] = {}
         self._roof_cache: tuple[tuple[Any, ...], Any] | None = None
@@ -530,6 +531,14 @@ class RooflinePage(TabPage):
         self.refresh()
 
     def _on_catalog(self) -> None:
+        """A device was added or replaced: newcomers (e.g. "this machine") join the comparison."""
+        ids = self._state.catalog.ids()
+        for device_id in ids:
+            if device_id not in self._known_ids and device_id not in self._compare:
+                self._compare.append(device_id)
+        self._known_ids = set(ids)
+        self._compare = [i for i in self._compare if i in ids]
+        self._roof_cache = None
         self._fill_devices()
         self._on_selection_changed()
 

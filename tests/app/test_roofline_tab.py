@@ -287,3 +287,24 @@ def test_benchmark_runner_points_with_quartiles_and_copies(page):
     assert "GB/s moved" in _row(page, copy_key)[5]  # 128e6 B / 0.1 s = 1.28 GB/s
     with pytest.raises(AssertionError):
         _spot(page, copy_key)  # intensity 0 has no place on log axes
+
+
+def test_a_new_device_joins_the_comparison(page):
+    from core.hardware import device_from_dict
+
+    before = len(page.plot.roofs())
+    machine = device_from_dict(
+        {
+            "id": "this-machine",
+            "name": "This machine",
+            "peak_flops": {"bf16": 50e12},
+            "mem_bandwidth": 500e9,
+            "memory_bytes": 16e9,
+            "source": "measured",
+        }
+    )
+    page._state.add_device(machine)
+    assert "this-machine" in page.session_state()["compare"]
+    assert len(page.plot.roofs()) == before + 1
+    labels = [t.toPlainText() for t in page.plot.label_items()]
+    assert any(t.startswith("This machine bf16 50 TFLOP/s, ridge 100") for t in labels)
