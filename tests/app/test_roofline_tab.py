@@ -308,3 +308,26 @@ def test_a_new_device_joins_the_comparison(page):
     assert len(page.plot.roofs()) == before + 1
     labels = [t.toPlainText() for t in page.plot.label_items()]
     assert any(t.startswith("This machine bf16 50 TFLOP/s, ridge 100") for t in labels)
+
+
+def test_panel_controls_drive_the_page(page):
+    from PySide6.QtCore import Qt
+
+    from app.tabs.roofline_tab import PRESETS
+
+    rows = page.table.rowCount()
+    page.panel.preset.activated.emit(len(PRESETS))  # the last preset: flash attention
+    assert page.table.rowCount() == rows + 1
+    assert _row(page, page.table.row_keys()[-1])[0].startswith("flash_attention")
+    assert page.panel.preset.currentIndex() == 0
+    roofs = len(page.plot.roofs())
+    items = page.panel.device_list
+    h200 = next(
+        items.item(i) for i in range(items.count()) if items.item(i).text().startswith("H200")
+    )
+    h200.setCheckState(Qt.CheckState.Checked)
+    assert len(page.plot.roofs()) == roofs + 1 and "h200" in page.session_state()["compare"]
+    page.panel.remove_button.click()
+    assert page.table.rowCount() == rows
+    page.panel.lecture_button.click()
+    assert page.table.rowCount() == len(LECTURE_PRESETS)
