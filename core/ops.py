@@ -30,6 +30,7 @@ __all__ = [
     "OP_SIZES",
     "OpCost",
     "custom_cost",
+    "einsum_cost",
     "op_cost",
     "parse_op_spec",
 ]
@@ -323,6 +324,90 @@ def custom_cost(
         bytes_read=positive_float(bytes_total, f"{text} bytes"),
         bytes_written=0.0,
         convention=convention or "FLOPs and bytes as supplied by the caller.",
+        out_dtype=dtype,
+    )
+
+
+def _einsum_terms(equation: str) -> tuple[list[list[str]], list[str]]:
+    if not isinstance(equation, str) or equation.count("->") != 1:
+        raise InputError(
+            f"einsum {equation!r}: expected INPUTS->OUTPUT such as 'bhid,bhjd->bhij' "
+            "(or with spaces: 'b h i d, b h j d -> b h i j')",
+            field="op",
+        )
+    left, right = equation.split("->")
+
+    def indices(term: str) -> list[str]:
+        term = term.strip()
+        names = term.split() if " " in term else list(term)
+        for name in names:
+            if not name.isidentifier():
+                raise InputError(
+                    f"einsum {equation!r}: index {name!r} is not a name (letters, digits, _)",
+                    field="op",
+                )
+        return names
+
+    inputs = [indices(t) for t in left.split(",")]
+    output = indices(right)
+    if not 1 <= len(inputs) <= 2 or any(not t for t in inputs):
+        raise InputError(
+            f"einsum {equation!r}: one or two non-empty inputs are supported, got {len(inputs)}",
+            field="op",
+        )
+    unknown = [i for i in output if not any(i in t for t in inputs)]
+    if unknown:
+        raise InputError(
+            f"einsum {equation!r}: output index {unknown[0]!r} is in no input", field="op"
+        )
+    return inputs, output
+
+
+def einsum_cost(equation: str, dtype: str, **sizes: object) -> OpCost:
+    """Cost of a one- or two-operand einsum (``"bhid,bhjd->bhij"``, b=1, h=32, ...).
+
+    Convention: with two inputs, every combination of all indices is one multiply and one add,
+    ``2·∏ sizes`` FLOPs (torch's FlopCounterMode counts the same for the bmm it lowers to); with one
+    input, a reduction costs one add per input element and a pure rearrangement none. Bytes: each
+    input read once, the output written once.
+
+    Raises
+    ------
+    InputError
+        For a malformed equation, a missing or unexpected size, or a size out of range.
+    """
+    validate_dtype(dtype)
+    inputs, output = _einsum_terms(equation)
+    names = list(dict.fromkeys(i for term in inputs for i in term))
+    missing = [n for n in names if n not in sizes]
+    extra = [n for n in sizes if n not in names]
+    if missing or extra:
+        problem = f"missing size {missing[0]}" if missing else f"unexpected size {extra[0]}"
+        raise InputError(f"einsum {equation!r}: {problem}; it takes {', '.join(names)}", field="op")
+    clean = {n: positive_int(sizes[n], f"einsum {n}", high=MAX_SIZE) for n in names}
+
+    def volume(term: list[str]) -> int:
+        result = 1
+        for name in term:
+            result *= clean[name]
+        return result
+
+    everything = volume(names)
+    if len(inputs) == 2:
+        flops, rule = 2 * everything, "2 FLOPs (multiply, add) per combination of all indices"
+    elif set(output) != set(names):
+        flops, rule = everything, "1 add per input element (a reduction)"
+    else:
+        flops, rule = 0, "0 FLOPs (a rearrangement)"
+    width = DTYPE_BYTES[dtype]
+    return OpCost(
+        name=f"einsum {equation.strip()}",
+        dtype=dtype,
+        sizes=MappingProxyType(clean),
+        flops=float(flops),
+        bytes_read=float(sum(volume(t) for t in inputs)) * width,
+        bytes_written=float(volume(output)) * width,
+        convention=f"{rule}; read each input once, write the output once.",
         out_dtype=dtype,
     )
 

@@ -203,8 +203,10 @@ def evaluate(cost: OpCost, device: Device, dtype: str | None = None) -> Roofline
 class MeasuredPoint:
     """A timed run from the benchmark runner, placed on the chart.
 
-    ``spread`` is the relative spread of the timing (interquartile range / median); the achieved
-    rate's error bar spans ``F / (t·(1 + spread/2))`` to ``F / (t·(1 − spread/2))``.
+    ``spread`` is the relative spread of the timing (interquartile range / median). The achieved
+    rate's error bar spans ``F / q3`` to ``F / q1`` when the quartile times are known, else
+    ``F / (t·(1 + spread/2))`` to ``F / (t·(1 − spread/2))``. Pure data movement (``flops == 0``)
+    has no place on log axes; :attr:`bandwidth` says how fast it moved bytes.
     """
 
     op: str
@@ -215,6 +217,9 @@ class MeasuredPoint:
     seconds: float
     spread: float
     device: str
+    name: str = ""
+    q1: float | None = None
+    q3: float | None = None
 
     @property
     def intensity(self) -> float:
@@ -227,8 +232,15 @@ class MeasuredPoint:
         return self.flops / self.seconds
 
     @property
+    def bandwidth(self) -> float:
+        """Achieved bytes/s (median)."""
+        return self.bytes / self.seconds
+
+    @property
     def achieved_range(self) -> tuple[float, float]:
-        """Low and high achieved FLOP/s from the timing spread."""
+        """Low and high achieved FLOP/s from the quartile times or the timing spread."""
+        if self.q1 and self.q3 and self.q1 <= self.seconds <= self.q3:
+            return self.flops / self.q3, self.flops / self.q1
         half = min(self.spread / 2.0, 0.95)
         return self.flops / (self.seconds * (1.0 + half)), self.flops / (
             self.seconds * (1.0 - half)
@@ -236,8 +248,9 @@ class MeasuredPoint:
 
     @property
     def label(self) -> str:
-        """``matmul 1024×1024×1024 bf16 (measured)``."""
-        return f"{self.op} {self.shape} {self.dtype} (measured)".replace("  ", " ")
+        """``matmul 1024×1024×1024 bf16 (measured)`` (the runner's own label when it sent one)."""
+        text = self.name or f"{self.op} {self.shape}"
+        return f"{text} {self.dtype} (measured)".replace("  ", " ")
 
 
 def _shape_text(shape: Any) -> str:
@@ -265,15 +278,22 @@ def measured_from_dict(point: Mapping[str, Any]) -> MeasuredPoint:
     missing = [k for k in ("op", "flops", "bytes", "seconds") if k not in point]
     if missing:
         raise InputError(f"measured point: missing {', '.join(missing)}")
+    quartiles = [
+        _positive(point, key) if isinstance(point.get(key), int | float) else None
+        for key in ("q1", "q3")
+    ]
     return MeasuredPoint(
         op=str(point["op"]),
         dtype=str(point.get("dtype", "")),
         shape=_shape_text(point.get("shape", "")),
-        flops=_positive(point, "flops"),
+        flops=_positive(point, "flops", allow_zero=True),
         bytes=_positive(point, "bytes"),
         seconds=_positive(point, "seconds"),
         spread=_positive(point, "spread", allow_zero=True) if "spread" in point else 0.0,
-        device=str(point.get("device", "")),
+        device=str(point.get("device_name") or point.get("device", "")),
+        name=str(point.get("label", "") or ""),
+        q1=quartiles[0],
+        q3=quartiles[1],
     )
 
 

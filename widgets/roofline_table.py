@@ -25,15 +25,23 @@ COLUMNS: tuple[str, ...] = (
     "dtype",
     "FLOPs",
     "Bytes",
-    "Intensity (FLOP/B)",
-    "Attainable / achieved",
+    "FLOP/byte",
+    "FLOP/s",
     "Bound",
     "Time",
 )
 
 
+#: Header tooltips by column.
+HEADER_TIPS: dict[int, str] = {
+    4: "Arithmetic intensity: FLOPs per byte moved to and from memory",
+    5: "Attainable FLOP/s on the selected device (roofline); achieved FLOP/s for measured points",
+    6: "Memory- or compute-bound, with the best MFU the roofline allows: min(1, intensity / ridge)",
+    7: "Predicted time max(FLOPs / peak, bytes / bandwidth); median time for measured points",
+}
+
 #: The point column never takes more than this many pixels (the hover readout has the rest).
-MAX_NAME_WIDTH = 230
+MAX_NAME_WIDTH = 210
 
 
 class RooflineTable(QTableWidget):
@@ -50,6 +58,10 @@ class RooflineTable(QTableWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
         self.setHorizontalHeaderLabels(list(COLUMNS))
+        for col, tip in HEADER_TIPS.items():
+            header_item = self.horizontalHeaderItem(col)
+            if header_item is not None:
+                header_item.setToolTip(tip)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

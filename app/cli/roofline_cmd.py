@@ -79,4 +79,5 @@ def handler(args: argparse.Namespace) -> int:
             f"{format_flop_rate(result.attainable)}, {format_duration(result.time_s)}, "
             f"MFU ≤ {result.mfu_bound:.3g}"
         )
+        print(f"    counted as: {cost.convention}")
     return 0

@@ -82,6 +82,7 @@ def test_text_output_names_bound(capsys):
     assert main(["roofline", "--op", "relu:n=1M"]) == 0
     text = capsys.readouterr().out
     assert "ridge 295.4" in text and "memory-bound" in text
+    assert "counted as: 1 FLOP per element" in text
 
 
 @pytest.mark.parametrize(

@@ -212,8 +212,13 @@ def test_themes_presentation_and_export(page, tmp_path):
                 assert text.color.name() != t.plot_bg
     item = page.export_plot()
     assert isinstance(item, pg.PlotItem)
-    # SVG: pyqtgraph 0.14's SVGExporter fails on current Qt for every plot (pyqtgraph#3485), so
-    # check the same item renders to an image with the theme's background and drawn roofs.
+    # SVG through the app's own exporter (pyqtgraph's, patched for current Qt's closed paths).
+    from app.export import save_svg
+
+    svg = save_svg(item, tmp_path / "roofline.svg").read_text(encoding="utf-8")
+    assert "ridge 295 FLOP/B" in svg and "989.5 TFLOP/s" in svg
+    assert theme("dark").series[0] in svg.lower()
+    # PNG: the theme's background dominates and the selected device's roofs are drawn.
     image = pyqtgraph.exporters.ImageExporter(item).export(toBytes=True)
     from collections import Counter
 
@@ -224,3 +229,105 @@ def test_themes_presentation_and_export(page, tmp_path):
     )
     assert sampled.most_common(1)[0][0] == theme("dark").plot_bg
     assert theme("dark").series[0] in sampled  # the selected device's roofs
+
+
+def test_close_path_rewrite_keeps_the_shape():
+    from widgets.roofline_compat import _close_paths_explicitly
+
+    d = "M0,0 L263.5,0 L263.5,178.5 L0,178.5 L0,0 Z M5,5 L6,6 Z "
+    assert _close_paths_explicitly(d).split() == [
+        "M0,0",
+        "L263.5,0",
+        "L263.5,178.5",
+        "L0,178.5",
+        "L0,0",
+        "L0,0",
+        "M5,5",
+        "L6,6",
+        "L5,5",
+    ]
+
+
+def test_changing_the_operator_restarts_the_trail(page):
+    page.select(page.table.row_keys()[-1])
+    slider = page.editor.sliders["n"]
+    slider.setValue(slider.value() + 4)
+    assert page._trail
+    page.editor._op.setCurrentText("matvec")
+    assert page._trail == []
+    assert _row(page, page._selected)[0].startswith("matvec")
+
+
+def test_benchmark_runner_points_with_quartiles_and_copies(page):
+    runner = {
+        "op": "matmul",
+        "variant": "",
+        "label": "matmul 2048³",
+        "shape": "2048×2048×2048",
+        "sizes": {"m": 2048, "k": 2048, "n": 2048},
+        "dtype": "fp32",
+        "device": "cpu",
+        "device_name": "AMD EPYC",
+        "flops": 2 * 2048**3,
+        "bytes": 3 * 2048**2 * 4,
+        "seconds": 0.1,
+        "q1": 0.09,
+        "q3": 0.12,
+        "spread": 0.3,
+    }
+    copy = dict(runner, op="copy", label="copy 64 MB", flops=0.0, bytes=128e6, q1=None, q3=None)
+    assert page.add_measured_points([runner, copy]) == []
+    matmul_key, copy_key = page.table.row_keys()[-2:]
+    star = _spot(page, matmul_key)
+    bars = page.plot._bars.getData()[1]
+    assert bars[0] == pytest.approx(math.log10(runner["flops"] / 0.12))
+    assert bars[1] == pytest.approx(math.log10(runner["flops"] / 0.09))
+    assert star.pos().y() == pytest.approx(math.log10(runner["flops"] / 0.1))
+    assert "AMD EPYC" in _row(page, matmul_key)[0]
+    assert "GB/s moved" in _row(page, copy_key)[5]  # 128e6 B / 0.1 s = 1.28 GB/s
+    with pytest.raises(AssertionError):
+        _spot(page, copy_key)  # intensity 0 has no place on log axes
+
+
+def test_a_new_device_joins_the_comparison(page):
+    from core.hardware import device_from_dict
+
+    before = len(page.plot.roofs())
+    machine = device_from_dict(
+        {
+            "id": "this-machine",
+            "name": "This machine",
+            "peak_flops": {"bf16": 50e12},
+            "mem_bandwidth": 500e9,
+            "memory_bytes": 16e9,
+            "source": "measured",
+        }
+    )
+    page._state.add_device(machine)
+    assert "this-machine" in page.session_state()["compare"]
+    assert len(page.plot.roofs()) == before + 1
+    labels = [t.toPlainText() for t in page.plot.label_items()]
+    assert any(t.startswith("This machine bf16 50 TFLOP/s, ridge 100") for t in labels)
+
+
+def test_panel_controls_drive_the_page(page):
+    from PySide6.QtCore import Qt
+
+    from app.tabs.roofline_tab import PRESETS
+
+    rows = page.table.rowCount()
+    page.panel.preset.activated.emit(len(PRESETS))  # the last preset: flash attention
+    assert page.table.rowCount() == rows + 1
+    assert _row(page, page.table.row_keys()[-1])[0].startswith("flash_attention")
+    assert page.panel.preset.currentIndex() == 0
+    roofs = len(page.plot.roofs())
+    items = page.panel.device_list
+    h200 = next(
+        items.item(i) for i in range(items.count()) if items.item(i).text().startswith("H200")
+    )
+    h200.setCheckState(Qt.CheckState.Checked)
+    assert len(page.plot.roofs()) == roofs + 1 and "h200" in page.session_state()["compare"]
+    page.panel.remove_button.click()
+    assert page.table.rowCount() == rows
+    page.panel.lecture_button.click()
+    assert page.table.rowCount() == len(LECTURE_PRESETS)

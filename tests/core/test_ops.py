@@ -8,7 +8,15 @@ import pytest
 
 from core.errors import InputError
 from core.hardware import DTYPE_BYTES, DTYPES
-from core.ops import MAX_SIZE, OP_NAMES, OP_SIZES, custom_cost, op_cost, parse_op_spec
+from core.ops import (
+    MAX_SIZE,
+    OP_NAMES,
+    OP_SIZES,
+    custom_cost,
+    einsum_cost,
+    op_cost,
+    parse_op_spec,
+)
 
 N_BIG = 1024 * 1024  # the lecture's ReLU/GELU vector
 N = 1024  # the lecture's matrix side
@@ -167,3 +175,38 @@ def test_parse_op_spec_round_trips_and_reports_errors():
     ]:
         with pytest.raises(InputError, match=message):
             parse_op_spec(spec)
+
+
+def test_einsum_flops_agree_with_torch_flop_counter():
+    torch = pytest.importorskip("torch")
+    from torch.utils.flop_counter import FlopCounterMode
+
+    sizes = {"b": 2, "h": 4, "i": 32, "j": 48, "d": 16}
+    q = torch.empty(2, 4, 32, 16, device="meta")
+    k = torch.empty(2, 4, 48, 16, device="meta")
+    with FlopCounterMode(display=False) as counter:
+        torch.einsum("bhid,bhjd->bhij", q, k)
+    cost = einsum_cost("bhid,bhjd->bhij", "bf16", **sizes)
+    assert cost.flops == counter.get_total_flops()
+    # Bytes by hand: read q and k, write the b·h·i·j scores, 2 bytes each.
+    assert cost.bytes == 2 * (2 * 4 * 32 * 16 + 2 * 4 * 48 * 16 + 2 * 4 * 32 * 48)
+    spaced = einsum_cost("b h i d, b h j d -> b h i j", "bf16", **sizes)
+    assert spaced.flops == cost.flops and spaced.bytes == cost.bytes
+    # The same contraction as a matmul.
+    mm = einsum_cost("ik,kj->ij", "bf16", i=64, k=32, j=16)
+    assert mm.flops == op_cost("matmul", "bf16", m=64, k=32, n=16).flops
+
+
+def test_einsum_reductions_rearrangements_and_errors():
+    assert einsum_cost("ij->i", "fp32", i=3, j=5).flops == 15
+    assert einsum_cost("ij->ji", "fp32", i=3, j=5).flops == 0
+    for equation, sizes, message in [
+        ("ij,jk", {"i": 1, "j": 1, "k": 1}, "expected INPUTS->OUTPUT"),
+        ("ij,jk,kl->il", {"i": 1, "j": 1, "k": 1, "l": 1}, "one or two"),
+        ("ij->q", {"i": 1, "j": 1}, "'q' is in no input"),
+        ("ij->i", {"i": 1}, "missing size j"),
+        ("ij->i", {"i": 1, "j": 1, "z": 1}, "unexpected size z"),
+        ("ij->i", {"i": 0, "j": 1}, "too small"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            einsum_cost(equation, "bf16", **sizes)

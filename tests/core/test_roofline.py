@@ -123,6 +123,25 @@ def test_measured_point_from_benchmark_dict():
     low, high = point.achieved_range
     assert low == pytest.approx(2e9 / (4e-6 * 1.05)) and high == pytest.approx(2e9 / (4e-6 * 0.95))
     assert "1024×1024×1024" in point.label
+    # The runner's quartile times, label and device name win when present; copies have 0 FLOPs.
+    richer = measured_from_dict(
+        {
+            "op": "matmul",
+            "label": "matmul 1k",
+            "flops": 2e9,
+            "bytes": 6e6,
+            "seconds": 4e-6,
+            "q1": 3.9e-6,
+            "q3": 4.4e-6,
+            "spread": 0.125,
+            "device": "cuda",
+            "device_name": "NVIDIA H100",
+        }
+    )
+    assert richer.achieved_range == (2e9 / 4.4e-6, 2e9 / 3.9e-6)
+    assert richer.device == "NVIDIA H100" and richer.label.startswith("matmul 1k")
+    copy = measured_from_dict({"op": "copy", "flops": 0, "bytes": 8e6, "seconds": 4e-6})
+    assert copy.achieved == 0 and copy.bandwidth == pytest.approx(2e12)
     for bad, message in [
         ({"op": "x", "flops": 1, "bytes": 1}, "missing seconds"),
         ({"op": "x", "flops": 1, "bytes": 0, "seconds": 1}, "'bytes' = 0"),
