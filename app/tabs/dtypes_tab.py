@@ -10,7 +10,7 @@ when the tab is first shown), never at app start-up.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from app.state import AppState
 from app.tabs.base import TabPage
-from app.tabs.dtypes_blocks import BlockPanel
 from core.errors import InputError
 from core.format_analysis import Analysis, analyze, analyze_code, compare, fields_text, formula
 from core.format_codec import Number
@@ -45,9 +44,12 @@ from core.formats import (
 from core.value_text import Parsed, parse_code, parse_value_text
 from widgets.bit_strip import BitStrip
 from widgets.dtype_compare_table import CompareTable, number_text
-from widgets.dtype_range_chart import RangeChart
 from widgets.dtype_values_table import ValuesTable
 from widgets.number_field import NumberField
+
+if TYPE_CHECKING:
+    from app.tabs.dtypes_blocks import BlockPanel
+    from widgets.dtype_range_chart import RangeChart
 
 __all__ = ["DtypesPage", "build"]
 
@@ -100,6 +102,9 @@ class DtypesPage(TabPage):
         self.analysis: Analysis | None = None
         self.rows: list[Analysis] = []
         self._values_for = ""
+        self._theme: Any = None
+        self.range_chart: RangeChart | None = None  # built on first show (imports pyqtgraph)
+        self.blocks: BlockPanel | None = None
         self._build()
         state.dtypeChanged.connect(self._follow_dtype)
         self._apply_fields()
@@ -146,14 +151,9 @@ class DtypesPage(TabPage):
         self.pages = QTabWidget(self)
         self.pages.setDocumentMode(True)
         self.pages.addTab(self._build_bits_page(), "Bits && compare")
-        self.range_chart = RangeChart(self)
-        self.range_chart.setRows(
-            [
-                (f.id, f.min_subnormal, f.min_normal, f.max, f.mantissa_bits)
-                for f in FORMATS.values()
-            ]
-        )
-        self.pages.addTab(self.range_chart, "Range")
+        self.range_holder = QWidget(self)
+        QVBoxLayout(self.range_holder).setContentsMargins(0, 0, 0, 0)
+        self.pages.addTab(self.range_holder, "Range")
         self.values_table = ValuesTable(self)
         self.values_note = QLabel(self)
         self.values_note.setWordWrap(True)
@@ -162,8 +162,9 @@ class DtypesPage(TabPage):
         vl.addWidget(self.values_note)
         vl.addWidget(self.values_table, 1)
         self.pages.addTab(values_page, "All values")
-        self.blocks = BlockPanel(self)
-        self.pages.addTab(self.blocks, "Block scaling")
+        self.blocks_holder = QWidget(self)
+        QVBoxLayout(self.blocks_holder).setContentsMargins(0, 0, 0, 0)
+        self.pages.addTab(self.blocks_holder, "Block scaling")
         self.pages.currentChanged.connect(self._page_changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)
@@ -266,9 +267,8 @@ class DtypesPage(TabPage):
         self.next_button.setEnabled(a.next_code is not None)
         self.rows = compare(self.input, self.policy)
         self.compare_table.setRows(self.rows, self.format_id)
-        self.range_chart.setMarker(
-            float(self.input) if not isinstance(self.input, float) else self.input
-        )
+        if self.range_chart is not None:
+            self.range_chart.setMarker(float(self.input))
 
     def _stored_html(self, a: Analysis) -> str:
         rows = [
@@ -320,8 +320,39 @@ class DtypesPage(TabPage):
     def _page_changed(self, index: int) -> None:
         if PAGES[index] == "values":
             self.show_values_table()
-        elif PAGES[index] == "blocks" and self.blocks.last is None:
-            self.blocks.recompute()
+        elif PAGES[index] == "range":
+            self.ensure_range_chart()
+        elif PAGES[index] == "blocks":
+            blocks = self.ensure_blocks()
+            if blocks.last is None:
+                blocks.recompute()
+
+    def ensure_range_chart(self) -> RangeChart:
+        """Build the range chart on first use (pyqtgraph is imported here, not at start-up)."""
+        if self.range_chart is None:
+            from widgets.dtype_range_chart import RangeChart
+
+            self.range_chart = RangeChart(self.range_holder)
+            self.range_chart.setRows(
+                [
+                    (f.id, f.min_subnormal, f.min_normal, f.max, f.mantissa_bits)
+                    for f in FORMATS.values()
+                ]
+            )
+            self.range_holder.layout().addWidget(self.range_chart)
+            self._theme_plots()
+            self.range_chart.setMarker(float(self.input))
+        return self.range_chart
+
+    def ensure_blocks(self) -> BlockPanel:
+        """Build the block-quantization panel on first use."""
+        if self.blocks is None:
+            from app.tabs.dtypes_blocks import BlockPanel
+
+            self.blocks = BlockPanel(self.blocks_holder)
+            self.blocks_holder.layout().addWidget(self.blocks)
+            self._theme_plots()
+        return self.blocks
 
     def show_values_table(self, format_id: str | None = None) -> None:
         """Fill the all-values table for ``format_id`` (default: the selected format)."""
@@ -356,7 +387,7 @@ class DtypesPage(TabPage):
             "policy": self.policy,
             "value": self.value_field.text(),
             "page": PAGES[self.pages.currentIndex()],
-            **self.blocks.state(),
+            **(self.blocks.state() if self.blocks is not None else {}),
         }
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -377,7 +408,8 @@ class DtypesPage(TabPage):
                 if not self.value_field.isValid():
                     problems.append(f"dtypes: {self.value_field.errorText()}")
                     self.value_field.revert()
-            problems += self.blocks.restore(data)
+            if any(k in data for k in ("block_format", "source", "size", "seed", "typed")):
+                problems += self.ensure_blocks().restore(data)
             if data.get("page") in PAGES:
                 self.pages.setCurrentIndex(PAGES.index(data["page"]))
         except (InputError, TypeError, ValueError) as exc:
@@ -387,8 +419,8 @@ class DtypesPage(TabPage):
     def export_plot(self) -> Any | None:
         """The range chart (or the block histogram when that page is open)."""
         if PAGES[self.pages.currentIndex()] == "blocks":
-            return self.blocks.plots.hist.getPlotItem()
-        return self.range_chart.item
+            return self.ensure_blocks().plots.hist.getPlotItem()
+        return self.ensure_range_chart().item
 
     def apply_theme(self, theme: Any) -> None:
         """Colour the bit strip, plots and highlighted values for ``theme``."""
@@ -398,8 +430,8 @@ class DtypesPage(TabPage):
             theme.text,
             "#10131a" if theme.dark else "#ffffff",
         )
-        self.range_chart.setColours(s[0], s[4], theme.plot_fg, theme.plot_bg)
-        self.blocks.plots.setColours(s, theme.plot_fg, theme.plot_bg)
+        self._theme = theme
+        self._theme_plots()
         self.compare_table.setWarningColour(theme.warning)
 
         def tint(colour: str, alpha: int) -> str:
@@ -418,14 +450,24 @@ class DtypesPage(TabPage):
         if self.analysis is not None:
             self._refresh()
 
+    def _theme_plots(self) -> None:
+        t = self._theme
+        if t is None:
+            return
+        if self.range_chart is not None:
+            self.range_chart.setColours(t.series[0], t.series[4], t.plot_fg, t.plot_bg)
+        if self.blocks is not None:
+            self.blocks.plots.setColours(t.series, t.plot_fg, t.plot_bg)
+
     def prepare_screenshot(self) -> None:
         """Finish background work so a screenshot shows results."""
-        if PAGES[self.pages.currentIndex()] == "blocks":
+        if self.blocks is not None and PAGES[self.pages.currentIndex()] == "blocks":
             self.blocks.wait_idle()
 
     def shutdown(self) -> None:
         """Stop the block-quantization worker."""
-        self.blocks.shutdown()
+        if self.blocks is not None:
+            self.blocks.shutdown()
 
 
 def build(state: AppState) -> DtypesPage:
