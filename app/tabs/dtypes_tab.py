@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.state import AppState
 from app.tabs.base import TabPage
+from app.theme import theme as default_theme
 from core.errors import InputError
 from core.format_analysis import Analysis, analyze, analyze_code, compare, fields_text, formula
 from core.format_codec import Number
@@ -107,6 +108,7 @@ class DtypesPage(TabPage):
         self.blocks: BlockPanel | None = None
         self._build()
         state.dtypeChanged.connect(self._follow_dtype)
+        self.apply_theme(default_theme("light"))  # the window re-applies its own theme
         self._apply_fields()
         self._set_from_text(self.value_field.value())
 
