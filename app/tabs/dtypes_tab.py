@@ -55,6 +55,13 @@ if TYPE_CHECKING:
 __all__ = ["DtypesPage", "build"]
 
 PAGES = ("bits", "range", "values", "blocks")
+STORED_ROWS = ("stored", "abs error", "rel error", "ulp here", "previous", "next")
+
+
+def _set(label: QLabel, text: str) -> None:
+    """Set a label's text only when it changes (no needless relayout while typing)."""
+    if label.text() != text:
+        label.setText(text)
 
 
 def _card(title: str, parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
@@ -185,27 +192,41 @@ class DtypesPage(TabPage):
         self.formula_label = QLabel(fields_card)
         self.formula_label.setObjectName("formula")
         self.class_label = QLabel(fields_card)
-        for label in (self.fields_label, self.formula_label, self.class_label):
-            label.setWordWrap(True)
+        self.notes_label = QLabel(fields_card)
+        self.notes_label.setObjectName("cardSubtitle")
+        self.notes_label.setWordWrap(True)  # changes only with the format or a special case
+        for label in (self.fields_label, self.formula_label, self.class_label, self.notes_label):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             fl.addWidget(label)
         fl.addStretch(1)
         stored_card, sl = _card("Stored value", page)
-        self.stored_label = QLabel(stored_card)
-        self.stored_label.setObjectName("detail")
-        self.stored_label.setTextFormat(Qt.TextFormat.RichText)
-        self.stored_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.stored_label.setWordWrap(True)
-        sl.addWidget(self.stored_label)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(2)
+        self.stored_values: dict[str, QLabel] = {}
+        bold = self.font()
+        bold.setBold(True)
+        for i, key in enumerate(STORED_ROWS):
+            grid.addWidget(QLabel(key, stored_card), i, 0)
+            value = QLabel(stored_card)
+            value.setFont(bold)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            grid.addWidget(value, i, 1)
+            self.stored_values[key] = value
+        grid.setColumnStretch(1, 1)
+        sl.addLayout(grid)
         sl.addStretch(1)
-        row = QHBoxLayout()
+        cards = QWidget(page)
+        cards.setFixedHeight(170)  # a new value never re-lays out the page (typing stays fast)
+        row = QHBoxLayout(cards)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(fields_card, 1)
         row.addWidget(stored_card, 1)
         self.compare_table = CompareTable(page)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 8, 0, 0)
         layout.addWidget(self.bit_strip)
-        layout.addLayout(row)
+        layout.addWidget(cards)
         layout.addWidget(self.compare_table, 1)
         return page
 
@@ -261,10 +282,12 @@ class DtypesPage(TabPage):
         self.bit_strip.blockSignals(True)
         self.bit_strip.setCode(self.code)
         self.bit_strip.blockSignals(False)
-        self.fields_label.setText(fields_text(fmt, self.code))
-        self.formula_label.setText(formula(fmt, self.code))
-        self.class_label.setText(f"class: <b>{a.cls}</b> · code {self.code:#x}")
-        self.stored_label.setText(self._stored_html(a))
+        _set(self.fields_label, fields_text(fmt, self.code))
+        _set(self.formula_label, formula(fmt, self.code))
+        _set(self.class_label, f"class: <b>{a.cls}</b> · code {self.code:#x}")
+        for key, text in self._stored_texts(a).items():
+            _set(self.stored_values[key], text)
+        _set(self.notes_label, self._notes(a))
         self.prev_button.setEnabled(a.prev_code is not None)
         self.next_button.setEnabled(a.next_code is not None)
         self.rows = compare(self.input, self.policy)
@@ -272,25 +295,19 @@ class DtypesPage(TabPage):
         if self.range_chart is not None:
             self.range_chart.setMarker(float(self.input))
 
-    def _stored_html(self, a: Analysis) -> str:
-        rows = [
-            ("stored", number_text(a.value)),
-            ("abs error", number_text(a.abs_error, 6)),
-            ("rel error", number_text(a.rel_error, 4)),
-            ("ulp here", number_text(a.ulp, 6)),
-            ("previous", number_text(a.prev)),
-            ("next", number_text(a.next)),
-        ]
-        cells = "".join(
-            f"<tr><td style='padding-right:12px'>{k}</td><td><b>{v}</b></td></tr>" for k, v in rows
-        )
+    @staticmethod
+    def _stored_texts(a: Analysis) -> dict[str, str]:
+        values = (a.value, a.abs_error, a.rel_error, a.ulp, a.prev, a.next)
+        digits = (17, 6, 4, 6, 17, 17)
+        return {k: number_text(v, d) for k, v, d in zip(STORED_ROWS, values, digits, strict=True)}
+
+    def _notes(self, a: Analysis) -> str:
         notes = [a.note] if a.note else []
+        if a.code is None:
+            notes.insert(0, "Not representable in this format.")
         if self.fmt.note:
             notes.append(self.fmt.note)
-        if a.code is None:
-            notes.insert(0, "not representable in this format")
-        extra = "".join(f"<div>{n}</div>" for n in notes)
-        return f"<table>{cells}</table>{extra}"
+        return " ".join(notes)
 
     def _apply_fields(self) -> None:
         fmt = self.fmt
