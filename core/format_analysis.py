@@ -221,7 +221,9 @@ def fields_text(fmt: FloatFormat, code: int) -> str:
     parts = [f"sign {sign}"] if fmt.signed else ["no sign bit"]
     raw = format(code, f"0{fmt.bits}b")[int(fmt.signed) :]
     parts.append(f"exponent {raw[: fmt.exponent_bits]} = {exp}")
-    if fmt.mantissa_bits:
+    if fmt.mantissa_bits > 12:  # long fields: the bit strip shows the pattern
+        parts.append(f"mantissa ({fmt.mantissa_bits} bits) = {man}")
+    elif fmt.mantissa_bits:
         parts.append(f"mantissa {raw[fmt.exponent_bits :]} = {man}")
     return " · ".join(parts)
 
@@ -239,10 +241,11 @@ def formula(fmt: FloatFormat, code: int) -> str:
     if fmt.specials == "e8m0":
         return f"2^({exp} − {fmt.bias}) = 2^{exp - fmt.bias} = {value!r}"
     head = f"(−1)^{sign} · " if fmt.signed else ""
+    den = f"2^{m}" if m > 12 else str(1 << m)
     if exp == 0:
-        frac = f"0 + {man}/{1 << m}"
+        frac = f"0 + {man}/{den}"
         return f"{head}2^(1 − {fmt.bias}) · ({frac}) = {value!r}   (subnormal: no implicit 1)"
-    return f"{head}2^({exp} − {fmt.bias}) · (1 + {man}/{1 << m}) = {value!r}"
+    return f"{head}2^({exp} − {fmt.bias}) · (1 + {man}/{den}) = {value!r}"
 
 
 def _nan_rule(fmt: FloatFormat) -> str:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -197,6 +198,8 @@ class DtypesPage(TabPage):
         self.notes_label.setWordWrap(True)  # changes only with the format or a special case
         for label in (self.fields_label, self.formula_label, self.class_label, self.notes_label):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            # long fp64 lines must not widen the card (the tooltip has the whole line)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             fl.addWidget(label)
         fl.addStretch(1)
         stored_card, sl = _card("Stored value", page)
@@ -284,6 +287,7 @@ class DtypesPage(TabPage):
         self.bit_strip.blockSignals(False)
         _set(self.fields_label, fields_text(fmt, self.code))
         _set(self.formula_label, formula(fmt, self.code))
+        self.formula_label.setToolTip(self.formula_label.text())
         _set(self.class_label, f"class: <b>{a.cls}</b> · code {self.code:#x}")
         for key, text in self._stored_texts(a).items():
             _set(self.stored_values[key], text)

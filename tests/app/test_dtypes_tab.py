@@ -178,12 +178,13 @@ def test_session_round_trip_and_bad_session(page, qtbot):
 @given(text=st.text(max_size=30), fid=st.sampled_from(list(FORMATS)))
 def test_any_text_gives_a_value_or_a_message(page, text, fid):
     _select(page, fid)
-    before = page.analysis
+    before = (page.format_id, page.code, page.analysis.cls)
     _type(page, text)
     if page.value_field.isValid():
-        assert page.analysis is not None
-    else:
-        assert page.value_field.errorText() and page.analysis == before
+        assert page.analysis is not None and page.analysis.format_id == fid
+    else:  # a clear message, and the last good state is kept
+        assert page.value_field.errorText()
+        assert (page.format_id, page.code, page.analysis.cls) == before
 
 
 def test_pyqtgraph_is_not_imported_at_start_up():
