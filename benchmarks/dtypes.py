@@ -96,8 +96,14 @@ def main() -> None:
             )
             float(stored.to(torch.float64).item())
 
+    def type_no_paint() -> None:
+        page.value_field.setText(texts[index["i"] % len(texts)])
+        index["i"] += 1
+
     label = f"{len(FORMATS)} formats (torch: {len(torch_ids)})"
     print(_line(label, _median_ms(type_one, 60), _median_ms(baseline_typing, 60), 16))
+    print(_line("  (rows only, no paint)", _median_ms(type_no_paint, 60), (0.0, 0.0), 16))
+    app.processEvents()
     print(f"  load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     page.shutdown()
 

@@ -96,3 +96,16 @@ def test_info_has_the_cli_keys():
         assert key in info
     assert info["overflow"] == "saturate"
     assert format_info(FORMATS["float8_e4m3fn"], "ocp")["overflow"] == "nan"
+
+
+def test_formula_and_fields_fill_in_the_numbers():
+    from core.format_analysis import fields_text, formula
+
+    f16 = FORMATS["float16"]
+    # 0x3e00 = 0 01111 1000000000: exponent 15, mantissa 512 -> 2^(15-15) · (1 + 512/1024) = 1.5
+    assert formula(f16, 0x3E00) == "(−1)^0 · 2^(15 − 15) · (1 + 512/1024) = 1.5"
+    assert fields_text(f16, 0x3E00) == ("sign 0 · exponent 01111 = 15 · mantissa 1000000000 = 512")
+    assert "subnormal" in formula(f16, 0x0001) and "0 + 1/1024" in formula(f16, 0x0001)
+    assert "NaN" in formula(FORMATS["float8_e4m3fnuz"], 0x80)
+    assert formula(FORMATS["float8_e8m0fnu"], 127) == "2^(127 − 127) = 2^0 = 1.0"
+    assert "/2^52" in formula(FORMATS["float64"], 0x400921FB54442D18)
