@@ -210,3 +210,17 @@ def test_range_chart_marker_in_log10_units(page):
     _type(page, "1e-8")
     marker = page.range_chart._marker
     assert marker is not None and marker.value() == pytest.approx(-8)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=st.text(max_size=40))
+def test_block_fields_take_any_text(page, text):
+    blocks = page.ensure_blocks()
+    blocks.size.setText(text)
+    assert blocks.size.isValid() or blocks.size.errorText()
+    blocks.source.setCurrentIndex(blocks.source.findData("typed"))
+    blocks.typed.setPlainText(text)
+    blocks.recompute()  # invalid text: a message and no request; valid: a request
+    assert blocks.status.text()
