@@ -134,7 +134,9 @@ class ValuesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             return self._colours.get(cls)
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            left = not self._grid and _LIST_COLUMNS[index.column()] == "class"
+            side = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
+            return int(side | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.UserRole:
             return code
         return None
