@@ -326,6 +326,11 @@ class DtypesPage(TabPage):
     def _format_changed(self) -> None:
         self.format_id = self.format_combo.currentData()
         self._apply_fields()
+        if (
+            self.value_field.value().is_code
+        ):  # a code means nothing in another format: show its value
+            text = "nan" if math.isnan(self.input) else number_text(self.input).replace("−", "-")
+            self.value_field.setValue(parse_value_text(text), text)
         self.set_value(self.input)
         self._values_for = ""
         if self.pages.currentIndex() == PAGES.index("values"):

@@ -224,3 +224,10 @@ def test_block_fields_take_any_text(page, text):
     blocks.typed.setPlainText(text)
     blocks.recompute()  # invalid text: a message and no request; valid: a request
     assert blocks.status.text()
+
+
+def test_a_typed_code_becomes_its_value_when_the_format_changes(page):
+    _select(page, "float8_e4m3fn")
+    _type(page, "0x7e")
+    _select(page, "float16")
+    assert page.value_field.text() == "448.0" and page.analysis.value == 448.0

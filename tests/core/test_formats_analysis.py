@@ -109,3 +109,17 @@ def test_formula_and_fields_fill_in_the_numbers():
     assert "NaN" in formula(FORMATS["float8_e4m3fnuz"], 0x80)
     assert formula(FORMATS["float8_e8m0fnu"], 127) == "2^(127 − 127) = 2^0 = 1.0"
     assert "/2^52" in formula(FORMATS["float64"], 0x400921FB54442D18)
+
+
+def test_core_imports_no_qt_pyqtgraph_or_torch():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import core.formats, core.format_codec, core.format_analysis, core.value_text\n"
+        "import core.blockscale, core.block_vectors\n"
+        "print(sorted(m for m in ('PySide6', 'pyqtgraph', 'torch') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
