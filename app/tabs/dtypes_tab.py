@@ -17,12 +17,9 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -30,9 +27,10 @@ from PySide6.QtWidgets import (
 
 from app.state import AppState
 from app.tabs.base import TabPage
+from app.tabs.dtypes_bits import BitsView
 from app.theme import theme as default_theme
 from core.errors import InputError
-from core.format_analysis import Analysis, analyze, analyze_code, compare, fields_text, formula
+from core.format_analysis import Analysis, analyze, analyze_code, compare
 from core.format_codec import Number
 from core.formats import (
     CLASSES,
@@ -44,8 +42,7 @@ from core.formats import (
     format_for_dtype,
 )
 from core.value_text import Parsed, parse_code, parse_value_text
-from widgets.bit_strip import BitStrip
-from widgets.dtype_compare_table import CompareTable, number_text
+from widgets.dtype_compare_table import number_text
 from widgets.dtype_values_table import ValuesTable
 from widgets.number_field import NumberField
 
@@ -56,25 +53,6 @@ if TYPE_CHECKING:
 __all__ = ["DtypesPage", "build"]
 
 PAGES = ("bits", "range", "values", "blocks")
-STORED_ROWS = ("stored", "abs error", "rel error", "ulp here", "previous", "next")
-
-
-def _set(label: QLabel, text: str) -> None:
-    """Set a label's text only when it changes (no needless relayout while typing)."""
-    if label.text() != text:
-        label.setText(text)
-
-
-def _card(title: str, parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame(parent)
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(12, 8, 12, 10)
-    layout.setSpacing(4)
-    heading = QLabel(title, frame)
-    heading.setObjectName("cardTitle")
-    layout.addWidget(heading)
-    return frame, layout
 
 
 class _StepKeys(QObject):
@@ -185,53 +163,14 @@ class DtypesPage(TabPage):
         self.value_field.valueChanged.connect(self._set_from_text)
 
     def _build_bits_page(self) -> QWidget:
-        page = QWidget(self)
-        self.bit_strip = BitStrip(page)
-        self.bit_strip.codeChanged.connect(self.set_code)
-        fields_card, fl = _card("Bits", page)
-        self.fields_label = QLabel(fields_card)
-        self.formula_label = QLabel(fields_card)
-        self.formula_label.setObjectName("formula")
-        self.class_label = QLabel(fields_card)
-        self.notes_label = QLabel(fields_card)
-        self.notes_label.setObjectName("cardSubtitle")
-        self.notes_label.setWordWrap(True)  # changes only with the format or a special case
-        for label in (self.fields_label, self.formula_label, self.class_label, self.notes_label):
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            # long fp64 lines must not widen the card (the tooltip has the whole line)
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            fl.addWidget(label)
-        fl.addStretch(1)
-        stored_card, sl = _card("Stored value", page)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(14)
-        grid.setVerticalSpacing(2)
-        self.stored_values: dict[str, QLabel] = {}
-        bold = self.font()
-        bold.setBold(True)
-        for i, key in enumerate(STORED_ROWS):
-            grid.addWidget(QLabel(key, stored_card), i, 0)
-            value = QLabel(stored_card)
-            value.setFont(bold)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            grid.addWidget(value, i, 1)
-            self.stored_values[key] = value
-        grid.setColumnStretch(1, 1)
-        sl.addLayout(grid)
-        sl.addStretch(1)
-        cards = QWidget(page)
-        cards.setFixedHeight(170)  # a new value never re-lays out the page (typing stays fast)
-        row = QHBoxLayout(cards)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(fields_card, 1)
-        row.addWidget(stored_card, 1)
-        self.compare_table = CompareTable(page)
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 8, 0, 0)
-        layout.addWidget(self.bit_strip)
-        layout.addWidget(cards)
-        layout.addWidget(self.compare_table, 1)
-        return page
+        self.bits_view = BitsView(self)
+        self.bits_view.bit_strip.codeChanged.connect(self.set_code)
+        # the widgets tests and the theme reach
+        self.bit_strip = self.bits_view.bit_strip
+        self.compare_table = self.bits_view.compare_table
+        self.stored_values = self.bits_view.stored_values
+        self.notes_label = self.bits_view.notes_label
+        return self.bits_view
 
     # model updates ----------------------------------------------------------------------------
     @property
@@ -280,48 +219,17 @@ class DtypesPage(TabPage):
             self.set_code(target)
 
     def _refresh(self) -> None:
-        fmt, a = self.fmt, self.analysis
+        a = self.analysis
         assert a is not None
-        self.bit_strip.blockSignals(True)
-        self.bit_strip.setCode(self.code)
-        self.bit_strip.blockSignals(False)
-        _set(self.fields_label, fields_text(fmt, self.code))
-        _set(self.formula_label, formula(fmt, self.code))
-        self.formula_label.setToolTip(self.formula_label.text())
-        _set(self.class_label, f"class: <b>{a.cls}</b> · code {self.code:#x}")
-        for key, text in self._stored_texts(a).items():
-            _set(self.stored_values[key], text)
-        _set(self.notes_label, self._notes(a))
+        self.rows = compare(self.input, self.policy)
+        self.bits_view.render(self.fmt, self.code, a, self.rows)
         self.prev_button.setEnabled(a.prev_code is not None)
         self.next_button.setEnabled(a.next_code is not None)
-        self.rows = compare(self.input, self.policy)
-        self.compare_table.setRows(self.rows, self.format_id)
         if self.range_chart is not None:
             self.range_chart.setMarker(float(self.input))
 
-    @staticmethod
-    def _stored_texts(a: Analysis) -> dict[str, str]:
-        values = (a.value, a.abs_error, a.rel_error, a.ulp, a.prev, a.next)
-        digits = (17, 6, 4, 6, 17, 17)
-        return {k: number_text(v, d) for k, v, d in zip(STORED_ROWS, values, digits, strict=True)}
-
-    def _notes(self, a: Analysis) -> str:
-        notes = [a.note] if a.note else []
-        if a.code is None:
-            notes.insert(0, "Not representable in this format.")
-        if self.fmt.note:
-            notes.append(self.fmt.note)
-        return " ".join(notes)
-
     def _apply_fields(self) -> None:
-        fmt = self.fmt
-        self.bit_strip.setFields(
-            [
-                ("sign", int(fmt.signed)),
-                ("exponent", fmt.exponent_bits),
-                ("mantissa", fmt.mantissa_bits),
-            ]
-        )
+        self.bits_view.setFormat(self.fmt)
 
     def _format_changed(self) -> None:
         self.format_id = self.format_combo.currentData()
