@@ -138,14 +138,18 @@ def _errors(stored: float, x: Number) -> tuple[float | None, float | None]:
     if math.isnan(stored):
         return None, None
     if math.isinf(stored):
-        return math.inf, math.inf
+        return stored, math.inf  # stored - x is ±inf for any finite x
     q = Fraction(x)
     err = Fraction(stored) - q
-    rel = None if q == 0 else float(abs(err) / abs(q))
+    return _float(err), None if q == 0 else _float(abs(err) / abs(q))
+
+
+def _float(q: Fraction) -> float:
+    """``float(q)``, or ±inf beyond float range (1e-1000 stored as 2^-127 is 1e961 times off)."""
     try:
-        return float(err), rel
+        return float(q)
     except OverflowError:
-        return (math.inf if err > 0 else -math.inf), rel
+        return math.inf if q > 0 else -math.inf
 
 
 def analyze_code(fmt: FloatFormat, code: int, x: Number | None = None, **flags: Any) -> Analysis:

@@ -226,7 +226,14 @@ class DtypesPage(TabPage):
         self.prev_button.setEnabled(a.prev_code is not None)
         self.next_button.setEnabled(a.next_code is not None)
         if self.range_chart is not None:
-            self.range_chart.setMarker(float(self.input))
+            self.range_chart.setMarker(self._input_float())
+
+    def _input_float(self) -> float:
+        """The input as a float for the chart (beyond float range: ±inf, which hides the marker)."""
+        try:
+            return float(self.input)
+        except OverflowError:
+            return math.inf if self.input > 0 else -math.inf
 
     def _apply_fields(self) -> None:
         self.bits_view.setFormat(self.fmt)
@@ -277,7 +284,7 @@ class DtypesPage(TabPage):
             )
             self.range_holder.layout().addWidget(self.range_chart)
             self._theme_plots()
-            self.range_chart.setMarker(float(self.input))
+            self.range_chart.setMarker(self._input_float())
         return self.range_chart
 
     def ensure_blocks(self) -> BlockPanel:

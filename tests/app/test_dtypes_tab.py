@@ -231,3 +231,11 @@ def test_a_typed_code_becomes_its_value_when_the_format_changes(page):
     _type(page, "0x7e")
     _select(page, "float16")
     assert page.value_field.text() == "448.0" and page.analysis.value == 448.0
+
+
+def test_values_beyond_float64_range_with_the_chart_open(page):
+    page.pages.setCurrentIndex(PAGES.index("range"))
+    _type(page, "1e1000")
+    assert page.analysis.value == math.inf and page.range_chart._marker is None
+    _type(page, "-1e-1000")
+    assert page.analysis.value == 0.0 and page.analysis.underflow

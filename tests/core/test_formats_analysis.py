@@ -123,3 +123,13 @@ def test_core_imports_no_qt_pyqtgraph_or_torch():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_errors_beyond_float_range_are_infinite_not_exceptions():
+    tiny, huge = Fraction(-1, 10**1000), Fraction(10**1000)
+    e8m0 = analyze(FORMATS["float8_e8m0fnu"], tiny)  # torch: |x| -> 2^-127
+    assert e8m0.value == 2.0**-127 and e8m0.rel_error == math.inf
+    assert analyze(FORMATS["float64"], huge).abs_error == math.inf
+    assert analyze(FORMATS["float64"], -huge).abs_error == -math.inf
+    for row in compare(tiny) + compare(huge):
+        assert row.format_id in FORMATS
