@@ -21,6 +21,7 @@ __all__ = [
     "compare",
     "fields_text",
     "format_info",
+    "format_summary",
     "formula",
     "neighbours",
 ]
@@ -259,3 +260,31 @@ def _nan_rule(fmt: FloatFormat) -> str:
         "fnuz": "only 0x80, the would-be −0, is NaN",
         "e8m0": "0xFF is NaN",
     }.get(fmt.specials, "")
+
+
+_OVERFLOW_WORDS = {
+    "inf": "overflow → ±inf",
+    "nan": "overflow → NaN",
+    "saturate": "overflow saturates",
+}
+
+
+def format_summary(fmt: FloatFormat, policy: str = "torch") -> str:
+    """One line with the format's numbers, for the tab (eps corrected where torch is wrong)."""
+    layout = f"{int(fmt.signed)}·{fmt.exponent_bits}·{fmt.mantissa_bits}"
+    eps = f"eps {fmt.eps:g}"
+    if fmt.id == "float8_e5m2fnuz":
+        eps += " (torch.finfo says 0.125: wrong)"
+    specials = []
+    specials.append("±inf" if fmt.has_inf else "no inf")
+    specials.append("NaN" if fmt.has_nan else "no NaN")
+    if fmt.signed and not fmt.has_negative_zero:
+        specials.append("no −0")
+    if not fmt.has_zero:
+        specials.append("no zero")
+    return (
+        f"{fmt.bits} bits (sign·exponent·mantissa = {layout}), bias {fmt.bias} · max {fmt.max:g} · "
+        f"min normal {fmt.min_normal:g} · min subnormal {fmt.min_subnormal:g} · {eps} · "
+        f"{fmt.finite_count:,} finite values · {', '.join(specials)} · "
+        f"{_OVERFLOW_WORDS[fmt.overflow(policy)]}"
+    )

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.format_analysis import Analysis, fields_text, formula
+from core.format_analysis import Analysis, fields_text, format_summary, formula
 from core.formats import FloatFormat
 from widgets.bit_strip import BitStrip
 from widgets.dtype_compare_table import CompareTable, number_text
@@ -53,6 +53,10 @@ class BitsView(QWidget):
         super().__init__(parent)
         page = self
         self.bit_strip = BitStrip(page)
+        self.info_label = QLabel(page)
+        self.info_label.setObjectName("cardSubtitle")
+        self.info_label.setWordWrap(True)  # changes only with the format or the policy
+        self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         fields_card, fl = _card("Bits", page)
         self.fields_label = QLabel(fields_card)
         self.formula_label = QLabel(fields_card)
@@ -93,12 +97,14 @@ class BitsView(QWidget):
         self.compare_table = CompareTable(page)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 8, 0, 0)
+        layout.addWidget(self.info_label)
         layout.addWidget(self.bit_strip)
         layout.addWidget(cards)
         layout.addWidget(self.compare_table, 1)
 
-    def setFormat(self, fmt: FloatFormat) -> None:
-        """Lay the bit strip out for ``fmt``."""
+    def setFormat(self, fmt: FloatFormat, policy: str = "torch") -> None:
+        """Lay the bit strip out for ``fmt`` and show its numbers."""
+        _set(self.info_label, format_summary(fmt, policy))
         self.bit_strip.setFields(
             [
                 ("sign", int(fmt.signed)),

@@ -236,7 +236,7 @@ class DtypesPage(TabPage):
             return math.inf if self.input > 0 else -math.inf
 
     def _apply_fields(self) -> None:
-        self.bits_view.setFormat(self.fmt)
+        self.bits_view.setFormat(self.fmt, self.policy)
 
     def _format_changed(self) -> None:
         self.format_id = self.format_combo.currentData()
@@ -253,6 +253,7 @@ class DtypesPage(TabPage):
 
     def _policy_changed(self) -> None:
         self.policy = self.policy_combo.currentData()
+        self._apply_fields()
         self.set_value(self.input)
 
     def _follow_dtype(self, dtype: str) -> None:

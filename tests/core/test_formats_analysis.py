@@ -133,3 +133,12 @@ def test_errors_beyond_float_range_are_infinite_not_exceptions():
     assert analyze(FORMATS["float64"], -huge).abs_error == -math.inf
     for row in compare(tiny) + compare(huge):
         assert row.format_id in FORMATS
+
+
+def test_format_summary_corrects_torch_eps():
+    from core.format_analysis import format_summary
+
+    text = format_summary(FORMATS["float8_e5m2fnuz"])
+    assert "eps 0.25" in text and "wrong" in text and "overflow → NaN" in text
+    assert "saturates" in format_summary(FORMATS["float8_e4m3fn"])
+    assert "overflow → NaN" in format_summary(FORMATS["float8_e4m3fn"], "ocp")
