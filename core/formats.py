@@ -42,8 +42,8 @@ CLASSES: tuple[str, ...] = ("zero", "subnormal", "normal", "inf", "nan")
 
 #: Overflow conventions: what torch 2.13 does (default), or the OCP / ml_dtypes non-saturating cast.
 POLICIES: dict[str, str] = {
-    "torch": "torch 2.13 cast (saturating where torch saturates)",
-    "ocp": "OCP / ml_dtypes cast (non-saturating)",
+    "torch": "torch 2.13 (e4m3fn saturates)",
+    "ocp": "OCP / ml_dtypes (non-saturating)",
 }
 
 

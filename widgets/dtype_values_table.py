@@ -158,9 +158,13 @@ class ValuesTable(QTableView):
     def _relayout(self) -> None:
         header = self.horizontalHeader()
         if self.values_model.isGrid():
+            header.setStretchLastSection(False)
+            # wide enough for "-0.001953" at any font size; scroll rather than elide
+            header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance("-0.001953") + 8)
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
             self.verticalHeader().setVisible(True)
         else:
+            header.setMinimumSectionSize(-1)
             header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
             for column, width in enumerate((90, 200, 220, 90)):
                 self.setColumnWidth(column, width)

@@ -131,6 +131,15 @@ class DtypesPage(TabPage):
         top.addWidget(self.policy_combo, 0, 3)
         top.addWidget(QLabel("Value", self), 0, 4)
         top.addWidget(self.value_field, 0, 5, 2, 1, Qt.AlignmentFlag.AlignTop)
+        self.value_field.setMinimumWidth(150)
+        for combo in (
+            self.format_combo,
+            self.policy_combo,
+        ):  # long titles must not squeeze the field
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(16)
         top.addWidget(self.prev_button, 0, 6)
         top.addWidget(self.next_button, 0, 7)
         top.setColumnStretch(1, 3)
