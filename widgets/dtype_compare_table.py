@@ -128,13 +128,18 @@ class CompareTable(QTableView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
-        self.verticalHeader().setDefaultSectionSize(22)
         self.setWordWrap(False)  # one line per cell: cheaper text layout on every keystroke
         header = self.horizontalHeader()
-        for col, width in enumerate((130, 175, 215, 95, 85, 95)):
-            self.setColumnWidth(col, width)
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.fitColumns()
+
+    def fitColumns(self) -> None:
+        """Column widths for the current font (call again after a font / presentation change)."""
+        digit = self.fontMetrics().horizontalAdvance("0")
+        for col, chars in enumerate((16, 20, 24, 10, 9, 10)):
+            self.setColumnWidth(col, digit * chars + 12)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
 
     def setWarningColour(self, colour: str) -> None:
         """Text colour of overflow / underflow marks (theme)."""

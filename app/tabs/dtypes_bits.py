@@ -89,7 +89,7 @@ class BitsView(QWidget):
         sl.addLayout(grid)
         sl.addStretch(1)
         cards = QWidget(page)
-        cards.setFixedHeight(170)  # a new value never re-lays out the page (typing stays fast)
+        self.cards = cards  # fixed height: a new value never re-lays out the page (fast typing)
         row = QHBoxLayout(cards)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(fields_card, 1)
@@ -101,6 +101,12 @@ class BitsView(QWidget):
         layout.addWidget(self.bit_strip)
         layout.addWidget(cards)
         layout.addWidget(self.compare_table, 1)
+        self.fitToFont()
+
+    def fitToFont(self) -> None:
+        """Size the cards and the table for the current font (normal or presentation)."""
+        self.cards.setFixedHeight(self.fontMetrics().height() * 8 + 40)
+        self.compare_table.fitColumns()
 
     def setFormat(self, fmt: FloatFormat, policy: str = "torch") -> None:
         """Lay the bit strip out for ``fmt`` and show its numbers."""

@@ -385,6 +385,7 @@ class DtypesPage(TabPage):
         )
         self._theme = theme
         self._theme_plots()
+        self.bits_view.fitToFont()
         self.compare_table.setWarningColour(theme.warning)
 
         def tint(colour: str, alpha: int) -> str:
