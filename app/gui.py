@@ -17,21 +17,44 @@ def make_application(argv: list[str] | None = None, offscreen: bool = False):
 
     app = QApplication.instance()
     if app is None:
+        _quiet_offscreen_noise()
         app = QApplication(["napkinlab", *(argv or [])])
     app.setApplicationName("Napkin Lab")
     app.setOrganizationName("napkinlab")
     return app
 
 
+def _quiet_offscreen_noise() -> None:
+    """Drop the offscreen plugin's harmless "does not support propagateSizeHints" line."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    previous = None
+
+    def handler(mode, context, message):
+        if "propagateSizeHints" in message:
+            return
+        if previous is not None:
+            previous(mode, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous = qInstallMessageHandler(handler)
+
+
 def run_gui(argv: list[str]) -> int:
     """Open the main window and run the event loop; returns the exit code."""
     app = make_application(argv)
     from app.main_window import MainWindow
-    from app.theme import apply_theme
+    from app.settings import Preferences
+    from app.theme import apply_theme, theme
 
-    window = MainWindow()
-    apply_theme(app, window.current_theme)
+    prefs = Preferences()
+    apply_theme(app, theme(prefs.theme, prefs.presentation))  # before any widget: polish once
+    window = MainWindow(preferences=prefs)
     window.show()
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(400, window.start_warmups)
     return int(app.exec())
 
 

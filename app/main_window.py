@@ -26,6 +26,7 @@ from app.state import AppState
 from app.tabs import TABS, TabSpec, build_tab
 from app.tabs.base import TabPage
 from app.theme import Theme, apply_theme, theme
+from app.warmup import WarmupRunner
 from core.errors import InputError
 from core.hardware import DTYPES
 from core.session import Session, read_session, write_session
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.state = state if state is not None else AppState()
         self.prefs = preferences if preferences is not None else Preferences()
         self.session_path: Path | None = None
+        self.warmups: WarmupRunner | None = None
         self.current_theme: Theme = theme(self.prefs.theme, self.prefs.presentation)
         self.setWindowTitle("Napkin Lab")
         self._restore_selection()
@@ -100,6 +102,12 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self._build_toolbar()
         self._build_menus()
+        # Points for the Roofline tab can arrive before it was ever shown: build it then.
+        self.state.rooflinePointRequested.connect(self._roofline_point_requested)
+        self.state.measuredPoint.connect(self._measured_point)
+        from app.bench_controller import install as install_benchmark
+
+        self.bench = install_benchmark(self, self.state)
         self.statusBar().showMessage("Ready", 3000)
         for problem in self.state.catalog.problems:
             self.statusBar().showMessage(problem, 10000)
@@ -265,6 +273,17 @@ class MainWindow(QMainWindow):
                 )
             )
 
+        devices = self.menuBar().addMenu("&Devices")
+        devices.addAction(
+            self._action(
+                "&Add your own device…",
+                self.add_device_dialog,
+                None,
+                "Describe an accelerator; saved in your config folder",
+            )
+        )
+        devices.addAction(self._action("Where do the device numbers come from?", self.show_source))
+
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(
             self._action("Where do the device numbers come from?", self.show_source)
@@ -291,6 +310,25 @@ class MainWindow(QMainWindow):
         slot = self.slots[tab_id]
         self.tabs.setCurrentWidget(slot)
         return slot.page()
+
+    def _roofline_page_if_new(self) -> Any | None:
+        """Build the Roofline page if it was not built yet and return it; ``None`` if it existed."""
+        slot = self.slots["roofline"]
+        if slot.built:
+            return None  # its own connection receives the point
+        return slot.page()
+
+    def _roofline_point_requested(self, point: dict[str, Any]) -> None:
+        page = self._roofline_page_if_new()
+        if page is not None:
+            page.add_requested_point(point)
+        label = point.get("label", "point") if isinstance(point, dict) else "point"
+        self.statusBar().showMessage(f"Added {label} to the Roofline tab (Ctrl+3)", 5000)
+
+    def _measured_point(self, point: dict[str, Any]) -> None:
+        page = self._roofline_page_if_new()
+        if page is not None:
+            page.add_measured_points([point])
 
     def report_problems(self, problems: list[str]) -> None:
         """Tell the person about values that could not be applied (status bar, 10 s)."""
@@ -436,6 +474,29 @@ class MainWindow(QMainWindow):
         export.copy_image(self.current_page().export_widget())
         self.statusBar().showMessage("Copied the tab as an image", 4000)
 
+    # devices ----------------------------------------------------------------------------------
+    def add_device_dialog(self) -> None:
+        """Ask for a device, save it to the user's file and select it."""
+        from widgets.device_dialog import DeviceDialog
+
+        dialog = DeviceDialog(self, start=self.state.device)
+        if dialog.exec() and dialog.device() is not None:
+            self.add_user_device(dialog.device())
+
+    def add_user_device(self, device: Any) -> bool:
+        """Save ``device`` in the user's device file and select it (refused with a message if not)."""
+        from core.user_devices import save_user_device
+
+        try:
+            path = save_user_device(device)
+        except InputError as exc:
+            self._error("Cannot save device", exc.message)
+            return False
+        self.state.add_device(device)
+        self.state.set_device(device.id)
+        self.statusBar().showMessage(f"Saved {device.name} in {path}", 6000)
+        return True
+
     # help -------------------------------------------------------------------------------------
     def show_source(self) -> None:
         """Show where the selected device's numbers come from."""
@@ -457,9 +518,22 @@ class MainWindow(QMainWindow):
         if QApplication.platformName() != "offscreen":
             QMessageBox.warning(self, title, message)
 
+    # background warm-up -------------------------------------------------------------------------
+    def start_warmups(self) -> None:
+        """Pay first-call costs (torch, einops meta kernels) in the background, after first paint."""
+        if self.warmups is None:
+            self.warmups = WarmupRunner(parent=self)
+            self.warmups.errored.connect(
+                lambda message: self.statusBar().showMessage(message, 8000)
+            )
+            self.warmups.start()
+
     # closing ----------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop every tab's background work, then save preferences."""
+        self.bench.stop(2000)
+        if self.warmups is not None:
+            self.warmups.stop()
         for slot in self.slots.values():
             if slot.built:
                 slot.page().shutdown()

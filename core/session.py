@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,6 +74,8 @@ def write_session(path: str | os.PathLike[str], session: Session) -> Path:
     InputError
         If the state holds values JSON cannot represent, or the folder cannot be written.
     """
+    import tempfile
+
     target = Path(path)
     document = session.to_json()
     _check_finite(document)

@@ -60,9 +60,8 @@ def render_tab(
 
     prefs = Preferences(ephemeral=True)
     prefs.theme, prefs.presentation = theme_name, presentation
+    apply_theme(app, theme(theme_name, presentation))  # before any widget exists: polish once
     window = MainWindow(preferences=prefs)
-    apply_theme(app, theme(theme_name, presentation))
-    window.current_theme = theme(theme_name, presentation)
     if session is not None:
         from core.session import read_session
 

@@ -1,17 +1,509 @@
-"""The Einops tab (not built yet: shows what it will hold)."""
+"""The Einops tab: type a pattern and see what einops does with it and what it costs, live.
+
+Every number and sentence comes from :mod:`core.einops_analysis` (einops run on ``meta`` tensors);
+this module wires inputs to it, debounces typing, and shows the result.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
 from app.state import AppState
-from app.tabs.placeholder import PlaceholderPage
+from app.tabs.base import TabPage
+from core.einops_analysis import analyse, is_warm, warm_up
+from core.einops_examples import EXAMPLES, Example
+from core.einops_model import OPS, REDUCTIONS, EinopsAnalysis
+from core.einops_report import call_text, cost_line, strides_line, view_line
+from core.einops_run import DEFAULT_CAP, run_real
+from core.einops_text import format_shape, parse_axes, parse_shape_list
+from core.errors import InputError
+from core.hardware import DTYPE_BYTES
+from widgets.einops_editor import PatternEdit
+from widgets.einops_results import AxisTable, CodeView, PlanTable, TensorCompare
 
-__all__ = ["build"]
+__all__ = ["EinopsPage", "build"]
+
+DEBOUNCE_MS = 150
 
 
-def build(state: AppState) -> PlaceholderPage:
+class _WarmUpWorker(QObject):
+    """Imports torch and einops off the GUI thread (about 2 s the first time)."""
+
+    finished = Signal(float)
+    errored = Signal(str)
+
+    def run(self) -> None:
+        try:
+            self.finished.emit(warm_up())
+        except Exception as exc:  # reported, never raised in the thread
+            self.errored.emit(f"{type(exc).__name__}: {exc}")
+
+
+class EinopsPage(TabPage):
+    """Pattern editor, inputs, and the analysis: shape, axes, plan, code, cost, view/copy."""
+
+    tab_id = "einops"
+
+    def __init__(self, state: AppState) -> None:
+        super().__init__()
+        self._state = state
+        self.result: EinopsAnalysis | None = None
+        self._thread: QThread | None = None
+        self._last_key: str | None = None
+        self._warmed = False
+        self._worker: _WarmUpWorker | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.analyse_now)
+        self._build_inputs()
+        self._build_results()
+        self._layout()
+        state.dtypeChanged.connect(self._follow_state_dtype)
+        self.load_example(EXAMPLES[1])
+        if is_warm():
+            self.analyse_now()
+        else:
+            self._start_warm_up()
+
+    # construction -----------------------------------------------------------------------------
+    def _build_inputs(self) -> None:
+        self.op = QComboBox(self)
+        self.op.addItems(list(OPS))
+        self.op.setToolTip("The einops function to analyse")
+        self.reduction = QComboBox(self)
+        self.reduction.addItems(list(REDUCTIONS))
+        self.reduction.setToolTip("reduce's operation")
+        self.dtype = QComboBox(self)
+        for dtype, size in DTYPE_BYTES.items():
+            self.dtype.addItem(f"{dtype} ({size:g} B)", dtype)
+        self.dtype.setCurrentIndex(max(self.dtype.findData(self._state.dtype), 0))
+        self.dtype.setToolTip("Element type used for bytes read/written (follows the app's dtype)")
+        self.examples = QToolButton(self)
+        self.examples.setText("Examples ▾")
+        self.examples.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.examples)
+        menu.addSection("From the lecture")
+        for ex in EXAMPLES:
+            if ex.lecture:
+                self._add_example(menu, ex)
+        menu.addSection("More")
+        for ex in EXAMPLES:
+            if not ex.lecture:
+                self._add_example(menu, ex)
+        self.examples.setMenu(menu)
+        self.pattern = PatternEdit(self)
+        self.shapes = QLineEdit(self)
+        self.shapes.setToolTip(
+            "One shape per input, separated by ';' (e.g. 2,3,4; 2,5,4). Empty = 0-d"
+        )
+        self.axes = QLineEdit(self)
+        self.axes.setPlaceholderText("h=2, w=3")
+        self.axes.setToolTip(
+            "Lengths of named axes einops cannot infer (NAME=LENGTH, comma separated)"
+        )
+        self.packed = QLineEdit(self)
+        self.packed.setPlaceholderText("2; 1  (one per output)")
+        self.packed.setToolTip("unpack: the shape each output's * stands for, separated by ';'")
+        self.packed_label = QLabel("Packed shapes", self)
+        self.reduction_label = QLabel("Reduction", self)
+        for widget in (self.op, self.reduction, self.dtype):
+            widget.currentIndexChanged.connect(self._schedule)
+        self.op.currentIndexChanged.connect(self._update_visibility)
+        self.pattern.patternChanged.connect(self._schedule)
+        for edit in (self.shapes, self.axes, self.packed):
+            edit.textChanged.connect(self._schedule)
+
+    def _add_example(self, menu: QMenu, ex: Example) -> None:
+        action = menu.addAction(f"{ex.title}    ({ex.op})")
+        action.setToolTip(ex.note or ex.pattern)
+        action.triggered.connect(lambda _checked=False, e=ex: self.load_example(e))
+
+    def _build_results(self) -> None:
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.status = QLabel(self)
+        self.status.setFont(mono)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setObjectName("detail")
+        self.status.setWordWrap(False)
+        self.headline = QLabel(self)
+        self.headline.setObjectName("cardTitle")
+        self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cost = QLabel(self)
+        self.cost.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cost.setWordWrap(True)
+        self.cost.setToolTip("")
+        self.memory = QLabel(self)
+        self.memory.setWordWrap(True)
+        self.memory.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.warnings = QLabel(self)
+        self.warnings.setWordWrap(True)
+        self.warnings.setObjectName("warningText")
+        self.warnings.setStyleSheet("color: #c77700;")
+        self.axis_table = AxisTable(self)
+        self.plan_table = PlanTable(self)
+        self.code = CodeView("Plain PyTorch", self)
+        self.run_button = QPushButton(f"Run on real tensors (≤ {DEFAULT_CAP:,} elements)", self)
+        self.run_button.setToolTip(
+            "Runs einops on CPU tensors holding 0, 1, 2, ... and shows inputs and outputs. "
+            f"Refused above {DEFAULT_CAP:,} elements (inputs + outputs) so nothing large is allocated."
+        )
+        self.run_button.clicked.connect(self.run_on_real_tensors)
+        self.roofline_button = QPushButton("Send to Roofline", self)
+        self.roofline_button.setToolTip(
+            "Add this op's FLOPs and bytes as a point on the Roofline tab"
+        )
+        self.roofline_button.clicked.connect(self.send_to_roofline)
+        self.run_status = QLabel(self)
+        self.run_status.setWordWrap(True)
+        self.values = TensorCompare(self)
+
+    def _layout(self) -> None:
+        form = QGridLayout()
+        form.setHorizontalSpacing(10)
+        form.setVerticalSpacing(6)
+        form.addWidget(QLabel("Op", self), 0, 0)
+        form.addWidget(self.op, 0, 1)
+        form.addWidget(self.reduction_label, 0, 2)
+        form.addWidget(self.reduction, 0, 3)
+        form.addWidget(QLabel("Dtype", self), 0, 4)
+        form.addWidget(self.dtype, 0, 5)
+        form.addWidget(self.examples, 0, 7)
+        form.setColumnStretch(6, 1)
+        form.addWidget(QLabel("Pattern", self), 1, 0)
+        form.addWidget(self.pattern, 1, 1, 1, 7)
+        form.addWidget(QLabel("Shapes", self), 2, 0)
+        shapes_row = QHBoxLayout()
+        shapes_row.addWidget(self.shapes, 3)
+        shapes_row.addWidget(QLabel("Axis lengths", self))
+        shapes_row.addWidget(self.axes, 2)
+        shapes_row.addWidget(self.packed_label)
+        shapes_row.addWidget(self.packed, 2)
+        shapes_row.setSpacing(10)
+        form.addLayout(shapes_row, 2, 1, 1, 7)
+
+        summary = QVBoxLayout()
+        summary.setSpacing(4)
+        for widget in (self.headline, self.status, self.cost, self.memory, self.warnings):
+            summary.addWidget(widget)
+
+        left = QSplitter(Qt.Orientation.Vertical, self)
+        left.addWidget(self._titled("Axes", self.axis_table))
+        left.addWidget(self._titled("Plan (the steps einops takes)", self.plan_table))
+        right_top = QWidget(self)
+        rt = QVBoxLayout(right_top)
+        rt.setContentsMargins(0, 0, 0, 0)
+        rt.addWidget(self.code)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.roofline_button)
+        buttons.addStretch(1)
+        rt.addLayout(buttons)
+        rt.addWidget(self.run_status)
+        right = QSplitter(Qt.Orientation.Vertical, self)
+        right.addWidget(right_top)
+        right.addWidget(self.values)
+        right.setStretchFactor(0, 2)
+        right.setStretchFactor(1, 3)
+        body = QSplitter(Qt.Orientation.Horizontal, self)
+        body.addWidget(left)
+        body.addWidget(right)
+        body.setStretchFactor(0, 11)
+        body.setStretchFactor(1, 9)
+        body.setChildrenCollapsible(False)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 12, 12, 12)
+        outer.setSpacing(8)
+        outer.addLayout(form)
+        outer.addLayout(summary)
+        outer.addWidget(body, 1)
+
+    def _titled(self, title: str, widget: QWidget) -> QWidget:
+        box = QWidget(self)
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(title, box)
+        label.setObjectName("cardTitle")
+        layout.addWidget(label)
+        layout.addWidget(widget)
+        return box
+
+    # behaviour --------------------------------------------------------------------------------
+    def _schedule(self) -> None:
+        self._timer.start()
+
+    def _update_visibility(self) -> None:
+        op = self.op.currentText()
+        self.reduction.setVisible(op == "reduce")
+        self.reduction_label.setVisible(op == "reduce")
+        self.packed.setVisible(op == "unpack")
+        self.packed_label.setVisible(op == "unpack")
+        self.axes.setEnabled(op in ("rearrange", "reduce", "repeat"))
+
+    def _follow_state_dtype(self, dtype: str) -> None:
+        index = self.dtype.findData(dtype)
+        if index >= 0:
+            self.dtype.blockSignals(True)
+            self.dtype.setCurrentIndex(index)
+            self.dtype.blockSignals(False)
+            self._schedule()
+
+    def load_example(self, ex: Example) -> None:
+        """Fill every input from ``ex`` and analyse it."""
+        widgets = (self.op, self.reduction, self.pattern, self.shapes, self.axes, self.packed)
+        for w in widgets:
+            w.blockSignals(True)
+        self.op.setCurrentText(ex.op)
+        self.reduction.setCurrentText(ex.reduction)
+        self.pattern.setText(ex.pattern)
+        self.shapes.setText(ex.shapes)
+        self.axes.setText(ex.axes)
+        self.packed.setText(ex.packed)
+        for w in widgets:
+            w.blockSignals(False)
+        self._update_visibility()
+        self._schedule()
+
+    def _start_warm_up(self) -> None:
+        self.headline.setText("Loading torch and einops…")
+        self._thread = QThread(self)
+        self._worker = _WarmUpWorker()
+        self._worker.moveToThread(self._thread)
+        self._thread.started.connect(self._worker.run)
+        self._worker.finished.connect(self._warm_done)
+        self._worker.errored.connect(self._warm_failed)
+        self._worker.finished.connect(self._thread.quit)
+        self._worker.errored.connect(self._thread.quit)
+        self._thread.start()
+
+    def _warm_done(self, _seconds: float) -> None:
+        self._warmed = True
+        if self.result is None:
+            self.analyse_now()
+
+    def _warm_failed(self, message: str) -> None:
+        self.headline.setText("Could not load torch/einops")
+        self.status.setText(message)
+
+    def _inputs(self) -> dict[str, Any]:
+        op = self.op.currentText()
+        shapes = parse_shape_list(self.shapes.text(), "shapes")
+        axes = parse_axes(self.axes.text(), "axis lengths") if self.axes.text().strip() else {}
+        packed = (
+            parse_shape_list(self.packed.text(), "packed shapes", allow_minus_one=True)
+            if op == "unpack"
+            else []
+        )
+        return {
+            "op": op,
+            "pattern": self.pattern.text(),
+            "shapes": shapes,
+            "axes": axes if op in ("rearrange", "reduce", "repeat") else {},
+            "reduction": self.reduction.currentText(),
+            "packed_shapes": packed,
+            "dtype": self.dtype.currentData(),
+        }
+
+    def analyse_now(self) -> None:
+        """Analyse the current inputs and show the result (the debounce timer calls this)."""
+        self._timer.stop()
+        if not (self._warmed or is_warm()):
+            return  # the warm-up thread calls back when torch is loaded
+        try:
+            v = self._inputs()
+        except InputError as exc:
+            self._last_key = None
+            self._show_invalid(exc.message, None)
+            return
+        key = repr(sorted(v.items()))
+        if key == self._last_key:
+            return
+        self._last_key = key
+        res = analyse(
+            v["op"],
+            v["pattern"],
+            v["shapes"],
+            v["axes"],
+            reduction=v["reduction"],
+            packed_shapes=v["packed_shapes"],
+            dtype=v["dtype"],
+        )
+        if not res.valid:
+            self.result = res
+            self._show_invalid(res.error or "invalid", res.error_span)
+            return
+        self.result = res
+        self.pattern.setErrorSpan(None)
+        outs = "; ".join(format_shape(s) for s in res.output_shapes)
+        label = "Outputs" if res.op == "unpack" else "Output"
+        self.headline.setText(f"✓ {label} {outs}")
+        self.headline.setProperty("warning", False)
+        self.status.setText(call_text(res))
+        self.cost.setText(f"Cost: {cost_line(res)}")
+        self.cost.setToolTip(res.flop_convention)
+        self.memory.setText(f"{view_line(res)} · {strides_line(res)}")
+        self.warnings.setText("\n".join(f"⚠ {w}" for w in res.warnings))
+        self.warnings.setVisible(bool(res.warnings))
+        for widget in (self.axis_table, self.plan_table, self.code.edit):
+            widget.setEnabled(True)
+        self.axis_table.setAxes(res.axes)
+        self.plan_table.setPlan(res.plan)
+        self.code.setCode(res.torch_code)
+        self.run_button.setEnabled(True)
+        point = self.roofline_point()
+        self.roofline_button.setEnabled(point is not None)
+        if point is not None:
+            tip = "Add this op as a point on the Roofline tab"
+        elif res.bytes_read + res.bytes_written <= 0:
+            tip = "A view moves no bytes, so it has no point on a roofline"
+        else:
+            tip = "0 FLOPs (pure data movement): no point on a log-scale roofline"
+        self.roofline_button.setToolTip(tip)
+        self.run_status.clear()
+        self.values.clear()
+
+    def _show_invalid(self, message: str, span: tuple[int, int] | None) -> None:
+        """Show why there is no answer; the tables keep the last good analysis, greyed."""
+        self.headline.setText("✗ Not valid — einops would raise")
+        self.status.setText(message)
+        self.pattern.setErrorSpan(span)
+        self.cost.clear()
+        self.memory.setText("(tables below show the last valid call)")
+        self.warnings.clear()
+        self.warnings.setVisible(False)
+        self.run_button.setEnabled(False)
+        self.roofline_button.setEnabled(False)
+        for widget in (self.axis_table, self.plan_table, self.code.edit):
+            widget.setEnabled(False)
+        self.run_status.clear()
+        self.values.clear()
+
+    def run_on_real_tensors(self) -> None:
+        """Run the current (valid) call on small CPU tensors and show the values."""
+        if self.result is None or not self.result.valid:
+            return
+        try:
+            run = run_real(self.result, DEFAULT_CAP)
+        except InputError as exc:
+            self.run_status.setText(exc.message)
+            self.values.clear()
+            return
+        self.values.setValues(run.inputs, run.outputs)
+        check = (
+            "shapes match the analysis"
+            if run.matches_analysis
+            else "SHAPES DIFFER from the analysis"
+        )
+        self.run_status.setText(f"Ran einops on CPU: {run.elements:,} elements allocated; {check}.")
+
+    def roofline_point(self) -> dict[str, Any] | None:
+        """The point "Send to Roofline" emits for the current call (None when there is none)."""
+        res = self.result
+        if (
+            res is None
+            or not res.valid
+            or res.bytes_read + res.bytes_written <= 0
+            or res.flops <= 0
+        ):
+            return None
+        shapes = "; ".join(format_shape(s) for s in res.input_shapes)
+        return {
+            "label": f"{call_text(res)} on {shapes}",
+            "flops": float(res.flops),
+            "bytes": float(res.bytes_read + res.bytes_written),
+            "dtype": res.dtype,
+            "source": "einops",
+        }
+
+    def send_to_roofline(self) -> None:
+        """Ask the Roofline tab to show this op."""
+        point = self.roofline_point()
+        if point is not None:
+            self._state.request_roofline_point(point)
+
+    # TabPage ----------------------------------------------------------------------------------
+    def session_state(self) -> dict[str, Any]:
+        """The inputs as text."""
+        return {
+            "op": self.op.currentText(),
+            "pattern": self.pattern.text(),
+            "shapes": self.shapes.text(),
+            "axes": self.axes.text(),
+            "reduction": self.reduction.currentText(),
+            "packed": self.packed.text(),
+            "dtype": self.dtype.currentData(),
+        }
+
+    def restore_session(self, data: dict[str, Any]) -> list[str]:
+        """Apply saved inputs; unknown or malformed values are reported and skipped."""
+        problems: list[str] = []
+        if not isinstance(data, dict):
+            return ["einops: session data is not a mapping; kept the current inputs"]
+        combos = {"op": (self.op, OPS), "reduction": (self.reduction, REDUCTIONS)}
+        for key, (combo, allowed) in combos.items():
+            if key in data:
+                if data[key] in allowed:
+                    combo.setCurrentText(data[key])
+                else:
+                    problems.append(
+                        f"einops: {key} {data[key]!r} unknown; allowed: {', '.join(allowed)}"
+                    )
+        if "dtype" in data:
+            index = self.dtype.findData(data["dtype"])
+            if index >= 0:
+                self.dtype.setCurrentIndex(index)
+            else:
+                problems.append(f"einops: dtype {data['dtype']!r} unknown; kept the current one")
+        texts = {
+            "pattern": self.pattern,
+            "shapes": self.shapes,
+            "axes": self.axes,
+            "packed": self.packed,
+        }
+        for key, widget in texts.items():
+            if key in data:
+                if isinstance(data[key], str) and len(data[key]) <= 1000:
+                    widget.setText(data[key])
+                else:
+                    problems.append(f"einops: {key} is not text; kept the current one")
+        self._update_visibility()
+        self._schedule()
+        return problems
+
+    def prepare_screenshot(self) -> None:
+        """Finish warming up and analyse now (the screenshot command calls this before rendering)."""
+        if self._thread is not None and self._thread.isRunning():
+            self._thread.wait(30000)
+        warm_up()
+        self._warmed = True
+        self.analyse_now()
+        self.run_on_real_tensors()
+
+    def shutdown(self) -> None:
+        """Stop the debounce timer and wait for the warm-up thread."""
+        self._timer.stop()
+        if self._thread is not None and self._thread.isRunning():
+            self._thread.quit()
+            self._thread.wait(10000)
+
+
+def build(state: AppState) -> EinopsPage:
     """Build the Einops tab's page."""
-    return PlaceholderPage(
-        "einops",
-        "Einops",
-        "An einops expression tester: what a pattern does, its output shape, the equivalent PyTorch code, and its FLOPs and bytes.",
-    )
+    return EinopsPage(state)

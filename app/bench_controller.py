@@ -1,0 +1,263 @@
+"""The app side of the benchmark: a Benchmark menu, a progress bar, live points, "This machine".
+
+:func:`install` adds to a :class:`~app.main_window.MainWindow`: a "Benchmark" menu (Run quick suite,
+Run full suite, Cancel), "Open measurements…" in the File menu, and a progress bar with the time left
+in the status bar. Each measured point is appended to ``<data dir>/measurements.jsonl`` and sent to
+the Roofline tab through ``state.measuredPoint``; when a run ends, "This machine" (ceilings from the
+best matmul per dtype and the copy bandwidth) is added to the device catalog.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QProgressBar
+
+from app.bench_worker import BenchWorker, start_worker
+from app.state import AppState
+from core.bench_suites import Case
+from core.errors import InputError
+from core.measurements import MeasurementWriter, default_measurements_path, read_measurements
+from core.this_machine import this_machine
+
+__all__ = ["BenchController", "install"]
+
+#: Runs that did not stop in time, kept referenced so their QThread is never destroyed running.
+_LINGERING: list[tuple[BenchWorker, QThread]] = []
+
+
+class BenchController(QObject):
+    """Starts, tracks and stops benchmark runs for one window.
+
+    Signals
+    -------
+    progressed(int, int, float)
+        Cases done, cases in all, seconds left (after the status bar shows it).
+    runFinished(bool)
+        A run ended and its file is closed; True if it was cancelled.
+    """
+
+    progressed = Signal(int, int, float)
+    runFinished = Signal(bool)
+
+    def __init__(self, window: QMainWindow, state: AppState, path: Path | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.state = state
+        self.path = path
+        self.worker: BenchWorker | None = None
+        self.thread: QThread | None = None
+        self.writer: MeasurementWriter | None = None
+        self.points: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        self._previous: tuple[BenchWorker, QThread | None] | None = None
+        self._build_ui()
+
+    # ui ---------------------------------------------------------------------------------------
+    def _build_ui(self) -> None:
+        bar = self.window.menuBar()
+        self.menu = QMenu("&Benchmark", bar)
+        help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+        if help_action is not None:
+            bar.insertMenu(help_action, self.menu)
+        else:
+            bar.addMenu(self.menu)
+        self.quick_action = self._add(
+            "Run &quick suite", lambda: self.start("quick"), "Measure this machine (< 1 min)"
+        )
+        self.full_action = self._add(
+            "Run &full suite", lambda: self.start("full"), "More sizes and dtypes (a few minutes)"
+        )
+        self.menu.addSeparator()
+        self.cancel_action = self._add("&Cancel", self.cancel, "Stop the running benchmark")
+        self.cancel_action.setEnabled(False)
+        self.open_action = QAction("Open &measurements…", self.window)
+        self.open_action.setStatusTip("Load a .jsonl file of benchmark points onto the roofline")
+        self.open_action.triggered.connect(self.open_dialog)
+        file_action = next((a for a in bar.actions() if a.text().replace("&", "") == "File"), None)
+        file_menu = file_action.menu() if file_action is not None else None
+        if isinstance(file_menu, QMenu):
+            separators = [a for a in file_menu.actions() if a.isSeparator()]
+            if separators:
+                file_menu.insertAction(separators[0], self.open_action)
+            else:
+                file_menu.addAction(self.open_action)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setMaximumWidth(180)
+        self.progress_bar.setFormat("%v/%m")
+        self.eta_label = QLabel()
+        status = self.window.statusBar()
+        status.addPermanentWidget(self.eta_label)
+        status.addPermanentWidget(self.progress_bar)
+        self.progress_bar.hide()
+        self.eta_label.hide()
+
+    def _add(self, text: str, slot: Any, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self.menu.addAction(action)
+        return action
+
+    def _message(self, text: str, ms: int = 8000) -> None:
+        self.window.statusBar().showMessage(text, ms)
+
+    # running ----------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        """Whether a run is in progress."""
+        return self.thread is not None
+
+    def start(
+        self, suite: str | list[Case], device: str = "auto", threads: int | None = None
+    ) -> bool:
+        """Start a run of ``suite`` (a suite name or a list of cases); False if one is running."""
+        if self.running:
+            self._message("A benchmark is already running; cancel it first")
+            return False
+        try:
+            self.writer = MeasurementWriter(self.path or default_measurements_path())
+        except InputError as exc:
+            self._message(f"{exc.message}; points will not be saved", 10000)
+            self.writer = None
+        self.points, self.errors = [], []
+        self.worker = BenchWorker(
+            suite,
+            device,
+            threads=threads,
+            reference=self.state.device,
+            catalog=self.state.catalog,
+        )
+        self.worker.resolved.connect(self._on_resolved)
+        self.worker.progress.connect(self._on_progress)
+        self.worker.point.connect(self._on_point)
+        self.worker.error.connect(self._on_error)
+        self.worker.finished.connect(self._on_finished)
+        self.thread = start_worker(self.worker)
+        self.quick_action.setEnabled(False)
+        self.full_action.setEnabled(False)
+        self.cancel_action.setEnabled(True)
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.eta_label.setText("Benchmark starting…")
+        self.eta_label.show()
+        return True
+
+    def cancel(self) -> None:
+        """Ask the running benchmark to stop (it does within one repetition)."""
+        if self.worker is not None:
+            self.worker.cancel()
+            self.eta_label.setText("Cancelling…")
+
+    def stop(self, timeout_ms: int = 2000) -> bool:
+        """Cancel and wait for the run to end (the window calls this when closing)."""
+        if self.worker is None or self.thread is None:
+            return True
+        self.worker.cancel()
+        stopped = self.thread.wait(timeout_ms)
+        if stopped:
+            self._finish(True)
+        else:  # never expected (a repetition is < 1 s); keep it alive until it ends, never abort
+            _LINGERING.append((self.worker, self.thread))
+            app = QCoreApplication.instance()
+            if app is not None:
+                app.aboutToQuit.connect(self.thread.wait)
+        return stopped
+
+    def _on_resolved(self, device: str, name: str, match: object) -> None:
+        if isinstance(match, str) and match != self.state.device_id:
+            try:
+                self.state.set_device(match)
+            except InputError:
+                return
+            self._message(f"Benchmarking {name}: selected {self.state.device.name} for MFU")
+
+    def _on_progress(self, done: int, total: int, eta: float) -> None:
+        if self.worker is None:
+            return
+        self.progress_bar.setRange(0, max(total, 1))
+        self.progress_bar.setValue(done)
+        left = "< 1 s" if eta < 1 else f"{eta:.0f} s" if eta < 120 else f"{eta / 60:.1f} min"
+        self.eta_label.setText(f"Benchmark {done}/{total}, about {left} left")
+        self.progressed.emit(done, total, eta)
+
+    def _on_point(self, point: dict[str, Any]) -> None:
+        if self.worker is None:
+            return
+        self.points.append(point)
+        if self.writer is not None:
+            try:
+                self.writer.write(point)
+            except (OSError, InputError) as exc:
+                self._message(f"cannot save measurements: {exc}", 10000)
+                self.writer = None
+        self.state.measuredPoint.emit(point)
+
+    def _on_error(self, message: str) -> None:
+        if self.worker is None:
+            return
+        self.errors.append(message)
+        self._message(message, 10000)
+
+    def _on_finished(self, cancelled: bool) -> None:
+        if self.thread is not None:
+            self.thread.wait(2000)
+        self._finish(cancelled)
+
+    def _finish(self, cancelled: bool) -> None:
+        """Close the file, add "This machine", reset the UI (once per run)."""
+        if self.worker is None:
+            return
+        worker, thread = self.worker, self.thread
+        self.worker = self.thread = None
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+        self._previous = (worker, thread)  # released at the next run, once the thread has ended
+        self.quick_action.setEnabled(True)
+        self.full_action.setEnabled(True)
+        self.cancel_action.setEnabled(False)
+        self.progress_bar.hide()
+        self.eta_label.hide()
+        summary = f"{len(self.points)} points"
+        if self.errors:
+            summary += f", {len(self.errors)} not measured"
+        if any(p.get("op") == "matmul" for p in self.points):
+            device = this_machine(self.points, catalog=self.state.catalog)
+            self.state.add_device(device)
+            summary += f"; added “{device.name}” to the devices"
+        self._message(f"Benchmark {'cancelled' if cancelled else 'finished'}: {summary}", 10000)
+        self.runFinished.emit(cancelled)
+
+    # loading ----------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        """Ask for a measurements file and load it onto the roofline."""
+        start = str(self.path or default_measurements_path())
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, "Open measurements", start, "Measurements (*.jsonl);;All files (*)"
+        )
+        if path:
+            self.load(path)
+
+    def load(self, path: str | Path) -> int:
+        """Send every readable point of ``path`` to the roofline; returns how many."""
+        try:
+            result = read_measurements(path)
+        except InputError as exc:
+            self._message(exc.message, 10000)
+            return 0
+        for point in result.points:
+            self.state.measuredPoint.emit(point)
+        text = f"Loaded {len(result.points)} points from {Path(path).name}"
+        if result.problems:
+            text += f"; {len(result.problems)} lines skipped ({result.problems[0]})"
+        self._message(text, 10000)
+        return len(result.points)
+
+
+def install(window: QMainWindow, state: AppState) -> BenchController:
+    """Add the benchmark menu, File > Open measurements and the progress bar to ``window``."""
+    return BenchController(window, state)

@@ -1,0 +1,101 @@
+"""``napkinlab bench``: measure this machine headless (progress on stderr, points on stdout/FILE)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from app.cli.output import strict_json
+from core.errors import InputError
+from core.units import format_bytes, format_duration, format_flop_rate
+from core.validate import positive_int
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``bench`` subcommand."""
+    parser = subparsers.add_parser(
+        "bench",
+        help="time matmuls, elementwise ops, norms and copies on this machine",
+        description="Time operators on this machine (median of repetitions after warm-up; "
+        "spread = IQR / median). Progress goes to stderr.",
+    )
+    parser.add_argument("--suite", choices=("quick", "full"), default="quick")
+    parser.add_argument(
+        "--device", choices=("cpu", "cuda"), default="cpu", help="where to run (default cpu)"
+    )
+    parser.add_argument("--threads", help="CPU threads for torch (default: every core)")
+    parser.add_argument("--out", metavar="FILE.jsonl", help="append one JSON line per point")
+    parser.add_argument(
+        "--reference",
+        metavar="DEVICE_ID",
+        help="device whose peak gives the MFU (default: the entry matching the GPU; none on CPU)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per point on stdout")
+    parser.set_defaults(handler=run)
+
+
+def _line(point: dict) -> str:
+    rate = format_flop_rate(point["flop_rate"], 3) if point["flops"] else "—"
+    mfu = f"  MFU {point['mfu']:.1%}" if point.get("mfu") is not None else ""
+    noisy = "  (noisy)" if point["noisy"] else ""
+    return (
+        f"{point['label']:<38} {format_duration(point['seconds'], 3):>10}  {rate:>13}  "
+        f"{format_bytes(point['byte_rate'], 3) + '/s':>10}  ±{point['spread']:.0%}{mfu}{noisy}"
+    )
+
+
+def _eta(seconds: float) -> str:
+    if seconds < 1:
+        return "< 1 s"
+    return f"~{seconds:.0f} s" if seconds < 120 else f"~{seconds / 60:.1f} min"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the suite; exit 0 when at least one point was measured, 1 otherwise."""
+    from core.bench_suites import build_suite, device_name, eta_seconds, run_suite
+    from core.hardware import load_catalog
+    from core.measurements import MeasurementWriter
+    from core.this_machine import match_hardware
+
+    threads = positive_int(args.threads, "--threads", high=4096) if args.threads else None
+    import torch
+
+    if args.device == "cuda" and not torch.cuda.is_available():
+        raise InputError("--device cuda: torch sees no CUDA device here; allowed: cpu")
+    catalog = load_catalog()
+    reference = catalog.get(args.reference) if args.reference else None
+    name = device_name(args.device)
+    if reference is None and args.device == "cuda":
+        match = match_hardware(name, catalog)
+        reference = catalog.get(match) if match else None
+    cases = build_suite(args.suite, args.device)
+    writer = MeasurementWriter(args.out) if args.out else None
+    ref = f", MFU vs {reference.name}" if reference else ""
+    print(
+        f"napkinlab bench: {args.suite} suite, {len(cases)} cases on {name}{ref}", file=sys.stderr
+    )
+    measured = 0
+    try:
+        for outcome in run_suite(cases, args.device, reference=reference, threads=threads):
+            done = outcome.index + 1
+            eta = eta_seconds(cases, done, outcome.elapsed_s)
+            tag = f"[{done}/{outcome.total}, {_eta(eta)} left]"
+            if outcome.point is None:
+                print(f"{tag} skipped: {outcome.error}", file=sys.stderr)
+                continue
+            measured += 1
+            if writer is not None:
+                writer.write(outcome.point)
+            print(f"{tag} {outcome.case.label}", file=sys.stderr)
+            if args.json:
+                sys.stdout.write(strict_json(outcome.point, indent=None) + "\n")
+            else:
+                sys.stdout.write(_line(outcome.point) + "\n")
+            sys.stdout.flush()
+    finally:
+        if writer is not None:
+            writer.close()
+    print(f"napkinlab bench: {measured} of {len(cases)} cases measured", file=sys.stderr)
+    return 0 if measured else 1

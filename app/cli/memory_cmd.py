@@ -1,0 +1,118 @@
+"""``napkinlab memory``: the training-memory estimate of one step, optionally traced."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.cli.output import print_json
+from core.hardware import load_catalog
+from core.memory import CATEGORIES, derive, estimate
+from core.memory.options import DEFAULTS, config_from_options
+from core.units import format_bytes, format_count, format_duration, format_flops
+from core.validate import fraction
+
+__all__ = ["handler", "register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``memory``."""
+    p = subparsers.add_parser(
+        "memory",
+        help="training memory: params, grads, optimizer state, activations",
+        description="Bytes per device of one training step (the lecture's accounting), the largest "
+        "batch and model that fit, and with --trace a fake-tensor trace of the real model.",
+    )
+    p.add_argument(
+        "--model",
+        default=DEFAULTS["model"],
+        help="mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...) or "
+        "transformer:d=..,layers=..,heads=..[,kv_heads,ffn,vocab,gated,tied,seq]",
+    )
+    p.add_argument(
+        "--batch", default=DEFAULTS["batch"], help="batch per device (sequences or rows)"
+    )
+    p.add_argument("--seq", default=None, help="sequence length (transformers)")
+    p.add_argument("--micro-batch", default=None, help="micro-batch for gradient accumulation")
+    p.add_argument(
+        "--recipe",
+        default="bf16",
+        help="fp32, bf16, amp or custom:params=bf16,grads=fp32,master=none,state=fp32",
+    )
+    p.add_argument(
+        "--optimizer", default="adam", help="sgd, momentum, adagrad, rmsprop, adam, adamw"
+    )
+    p.add_argument("--checkpoint", default="none", help="none, every, sqrt or K (layers/segment)")
+    p.add_argument("--zero", default="0", help="ZeRO stage 0-3 (3 = FSDP)")
+    p.add_argument("--gpus", default="1", help="data-parallel devices")
+    p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
+    p.add_argument("--dtype", default="bf16", help="compute dtype whose peak times the step")
+    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation for the step time")
+    p.add_argument("--no-flash", action="store_true", help="attention keeps the s² softmax")
+    p.add_argument("--dropout", action="store_true", help="count dropout masks")
+    p.add_argument(
+        "--mlp-full",
+        action="store_true",
+        help="MLP: count pre- and post-ReLU tensors (default: the lecture's 2·B·D·L)",
+    )
+    p.add_argument("--trace", action="store_true", help="also trace one step on fake tensors")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=handler)  # fmt: skip
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Answer ``memory``."""
+    cfg = config_from_options(
+        model=args.model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
+        recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
+        zero=args.zero, gpus=args.gpus, flash=not args.no_flash, dropout=args.dropout,
+        mlp_full=args.mlp_full,
+    )  # fmt: skip
+    device = load_catalog().get(args.device)
+    mfu = fraction(args.mfu, "mfu")
+    peak = device.peak(args.dtype) if device.supports(args.dtype) else None
+    est = estimate(cfg)
+    answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=mfu)
+    traced: dict[str, Any] | None = None
+    if args.trace:
+        from core.memory.trace import trace
+
+        traced = trace(cfg).to_dict()
+    if args.json:
+        out = {
+            **est.to_dict(),
+            "model": cfg.model.to_dict(),
+            "recipe": cfg.recipe.sum_text(cfg.optimizer),
+            "device": args.device,
+            "gpus": cfg.gpus,
+            "derived": answer.to_dict(),
+        }
+        if traced is not None:
+            out["traced"] = traced
+        print_json(out)
+        return 0
+    print(f"{cfg.model.describe()} — {format_count(est.param_count, 'params')}")
+    print(f"recipe: {cfg.recipe.sum_text(cfg.optimizer)}")
+    width = max(len(k) for k in CATEGORIES)
+    for key in CATEGORIES:
+        line = f"  {key:<{width}}  {format_bytes(est.bytes[key]):>11}   {est.formulas[key]}"
+        if traced is not None:
+            line += f"   (traced {format_bytes(traced[key])})"
+        print(line)
+    print(f"  {'total':<{width}}  {format_bytes(est.total):>11}   per device")
+    print(f"  + {format_bytes(est.allowance)} {est.allowance_text}")
+    verdict = "fits" if answer.fits else "does not fit"
+    print(f"{verdict} on {device.name} ({format_bytes(device.memory_bytes)}) × {cfg.gpus:,}; "
+          f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "
+          f"shape: {answer.max_layers:,} layers ({format_count(answer.max_params, 'params')})")  # fmt: skip
+    time_text = (
+        f", {format_duration(answer.step_seconds)} per step at {mfu:.0%} MFU"
+        if answer.step_seconds is not None
+        else ""
+    )
+    print(f"FLOPs per step: {format_flops(est.flops)} = {est.flops_text}{time_text}")
+    if traced is not None:
+        print(f"traced peak: {format_bytes(traced['peak'])} in the {traced['peak_phase']} phase; "
+              f"temporaries {format_bytes(traced['temporaries'])}; counted FLOPs "
+              f"{format_flops(traced['flops'])} ({traced['seconds']:.1f} s)")  # fmt: skip
+    return 0

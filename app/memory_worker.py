@@ -1,0 +1,139 @@
+"""The background worker that traces a training step (and, on CUDA, measures one).
+
+A :class:`TraceWorker` is moved to a ``QThread`` by :class:`TraceRunner`; it emits progress,
+result and error as signals and stops cooperatively between ops when cancelled.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from core.memory.estimate import MemoryConfig
+
+__all__ = ["TraceRunner", "TraceWorker"]
+
+
+class TraceWorker(QObject):
+    """Runs :func:`core.memory.trace.trace` for one config.
+
+    Signals
+    -------
+    progress(float, str)
+        Fraction done and what is happening.
+    result(object)
+        ``{"trace": TraceResult, "measured": dict | None}``.
+    error(str)
+        Why the trace failed (or ``"cancelled"``).
+    finished()
+        Always emitted last.
+    """
+
+    progress = Signal(float, str)
+    result = Signal(object)
+    error = Signal(str)
+    finished = Signal()
+
+    def __init__(self, cfg: MemoryConfig, capacity: float | None = None) -> None:
+        super().__init__()
+        self._cfg, self._capacity = cfg, capacity
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask the trace to stop at the next op (thread-safe)."""
+        self._cancel.set()
+
+    @Slot()
+    def run(self) -> None:
+        """Trace (then measure on CUDA when available); never raises."""
+        try:
+            from core.memory.trace import TraceCancelled, trace
+
+            try:
+                out = trace(
+                    self._cfg, progress=self.progress.emit, should_cancel=self._cancel.is_set
+                )
+            except TraceCancelled:
+                self.error.emit("cancelled")
+                return
+            measured = None
+            from core.memory.measure import cuda_available, measure_cuda
+
+            if cuda_available() and not self._cancel.is_set():
+                self.progress.emit(0.99, "measuring a real step on CUDA")
+                measured = measure_cuda(self._cfg, self._capacity)
+            self.result.emit({"trace": out, "measured": measured})
+        except Exception as exc:  # the trace reports why; the estimate stays
+            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            self.error.emit(f"trace failed: {detail}")
+        finally:
+            self.finished.emit()
+
+
+class TraceRunner(QObject):
+    """Owns at most one running trace: starts it in a thread, cancels it, waits for it.
+
+    Signals
+    -------
+    progress(float, str), result(object), error(str)
+        Forwarded from the worker.
+    finished()
+        The thread has stopped (after result or error).
+    """
+
+    progress = Signal(float, str)
+    result = Signal(object)
+    error = Signal(str)
+    finished = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._worker: TraceWorker | None = None
+
+    def is_running(self) -> bool:
+        """Whether a trace is in flight."""
+        return self._thread is not None
+
+    def start(self, cfg: MemoryConfig, capacity: float | None = None) -> bool:
+        """Start tracing ``cfg``; returns False if one is already running."""
+        if self._thread is not None:
+            return False
+        thread, worker = QThread(self), TraceWorker(cfg, capacity)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progress.connect(self.progress)
+        worker.result.connect(self.result)
+        worker.error.connect(self.error)
+        worker.finished.connect(thread.quit)
+        thread.finished.connect(self._cleanup)
+        self._thread, self._worker = thread, worker
+        thread.start()
+        return True
+
+    def cancel(self) -> None:
+        """Ask the running trace to stop."""
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def stop(self, timeout_ms: int = 10_000) -> None:
+        """Cancel and wait for the thread (used on shutdown)."""
+        thread = self._thread
+        if thread is None:
+            return
+        self.cancel()
+        thread.quit()
+        thread.wait(timeout_ms)
+        self._cleanup()
+
+    def _cleanup(self) -> None:
+        thread, worker = self._thread, self._worker
+        if thread is None:
+            return
+        self._thread = self._worker = None
+        if worker is not None:
+            worker.deleteLater()
+        thread.deleteLater()
+        self.finished.emit()

@@ -1,0 +1,82 @@
+"""Background warm-up after the window is painted: pay first-call costs before the person types.
+
+Each warm-up is ``"module:function"``; a missing module is skipped (a tab not built yet). The work
+runs in a worker object moved to a QThread; errors are reported, never raised in the thread.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+__all__ = ["WARMUPS", "WarmupRunner"]
+
+#: First-call costs worth paying in the background (torch import, meta-kernel loading).
+WARMUPS: tuple[str, ...] = ("core.einops_analysis:warm_up",)
+
+
+class _Worker(QObject):
+    finished = Signal()
+    errored = Signal(str)
+
+    def __init__(self, targets: tuple[str, ...]) -> None:
+        super().__init__()
+        self._targets = targets
+        self.cancelled = False
+
+    @Slot()
+    def run(self) -> None:
+        for target in self._targets:
+            if self.cancelled:
+                break
+            module_name, _, function = target.partition(":")
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError:
+                continue
+            try:
+                getattr(module, function)()
+            except Exception as exc:
+                self.errored.emit(f"warm-up {target} failed: {exc}")
+        self.finished.emit()
+
+
+class WarmupRunner(QObject):
+    """Runs :data:`WARMUPS` once in a background thread.
+
+    Signals
+    -------
+    finished()
+        Every warm-up ran (or was skipped).
+    errored(str)
+        One warm-up failed; the others still run.
+    """
+
+    finished = Signal()
+    errored = Signal(str)
+
+    def __init__(self, targets: tuple[str, ...] = WARMUPS, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread = QThread()
+        self._worker = _Worker(targets)
+        self._worker.moveToThread(self._thread)
+        self._thread.started.connect(self._worker.run)
+        self._worker.finished.connect(self._thread.quit)
+        self._worker.finished.connect(self.finished)
+        self._worker.errored.connect(self.errored)
+
+    def start(self) -> None:
+        """Start the warm-ups (once)."""
+        if not self._thread.isRunning():
+            self._thread.start(QThread.Priority.LowPriority)
+
+    def stop(self, timeout_ms: int = 2000) -> bool:
+        """Ask the worker to stop after the current step and wait; returns whether it stopped."""
+        self._worker.cancelled = True
+        self._thread.quit()
+        return self._thread.wait(timeout_ms)
+
+    def is_running(self) -> bool:
+        """Whether the thread is still working."""
+        return self._thread.isRunning()

@@ -1,0 +1,37 @@
+"""Training memory: the lecture's accounting of one step (weights, gradients, optimizer state,
+activations), estimated by formula and traced on fake tensors.
+
+Modules
+-------
+models       the deep MLP and transformer shapes, presets with exact parameter counts
+recipes      precision recipes and optimizers: bytes per parameter as a sum
+activations  saved-activation formulas and checkpointing
+estimate     the estimate per device (accumulation, checkpointing, ZeRO) and derived answers
+modules      the real ``nn.Module`` for a spec (torch imported lazily)
+trace        one real step under ``FakeTensorMode`` with ``MemTracker`` and ``FlopCounterMode``
+"""
+
+from core.memory.activations import Checkpoint, checkpoint
+from core.memory.estimate import CATEGORIES, Derived, Estimate, MemoryConfig, derive, estimate
+from core.memory.models import PRESETS, MLPSpec, TransformerSpec, parse_model, preset
+from core.memory.recipes import OPTIMIZERS, RECIPES, optimizer, recipe
+
+__all__ = [
+    "CATEGORIES",
+    "OPTIMIZERS",
+    "PRESETS",
+    "RECIPES",
+    "Checkpoint",
+    "Derived",
+    "Estimate",
+    "MLPSpec",
+    "MemoryConfig",
+    "TransformerSpec",
+    "checkpoint",
+    "derive",
+    "estimate",
+    "optimizer",
+    "parse_model",
+    "preset",
+    "recipe",
+]

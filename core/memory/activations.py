@@ -1,0 +1,176 @@
+"""Activation memory: what the backward pass needs kept from the forward pass, and checkpointing.
+
+Deep MLP (the lecture): each block ``x @ W`` then ReLU. The lecture counts one ``B×D`` tensor per
+layer, ``2·B·D·L`` bytes in bf16 (the default here). The *full* count keeps both the pre-ReLU
+and the post-ReLU tensor of every layer (``2`` tensors per layer), as an implementation whose
+activation saves its input does; torch's ReLU saves only its output, which is also the next
+matmul's input, so a trace matches the lecture's count (one tensor per layer).
+
+Transformer (Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
+Models", section 4.1): with 2-byte activations, 1-byte dropout masks and no flash attention a layer
+keeps ``s·b·h·(34 + 5·a·s/h)`` bytes. Here the same accounting is written out term by term, with the
+activation width ``e`` of the recipe, an ``ffn`` width (``f = 4h`` gives back the paper's numbers),
+SwiGLU (four ``s·b·f`` tensors instead of two), grouped-query attention, flash attention (no
+``s²`` tensors; the kernel keeps its output and an fp32 log-sum-exp per row instead), and torch's
+RMSNorm, which computes in fp32 and keeps an fp32 copy of its input and its normalised output
+(8 bytes per element instead of the paper's 2-byte LayerNorm input).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from core.errors import InputError
+from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
+
+__all__ = ["ActivationModel", "Checkpoint", "activation_model", "checkpoint", "saved_bytes"]
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Activation checkpointing policy: ``none``, ``every`` layer, every ``k`` layers, ``sqrt``."""
+
+    mode: str  # "none" | "every" | "k" | "sqrt"
+    k: int = 1
+
+    def segment(self, layers: int) -> int:
+        """Layers per checkpointed segment (0 for none)."""
+        if self.mode == "none":
+            return 0
+        if self.mode == "every":
+            return 1
+        if self.mode == "sqrt":
+            return max(1, round(math.sqrt(layers)))
+        return min(self.k, layers)
+
+    def label(self) -> str:
+        """Short text for people."""
+        return {"none": "none", "every": "every layer", "sqrt": "every √L layers"}.get(
+            self.mode, f"every {self.k} layers"
+        )
+
+    def to_text(self) -> str:
+        """The CLI form (``none``, ``every``, ``sqrt`` or ``K``)."""
+        return str(self.k) if self.mode == "k" else self.mode
+
+
+def checkpoint(value: object) -> Checkpoint:
+    """Parse ``none``, ``every``, ``sqrt`` or a segment length ``K`` (1 ≤ K ≤ 100,000)."""
+    text = str(value).strip().lower()
+    if text in ("none", "every", "sqrt"):
+        return Checkpoint(text)
+    if text.isdigit() and 1 <= int(text) <= 100_000:
+        return Checkpoint("every", 1) if int(text) == 1 else Checkpoint("k", int(text))
+    raise InputError(
+        f"checkpoint: {value!r} is not a policy; allowed: none, every, sqrt or a whole number of "
+        "layers per segment from 1 to 100,000",
+        field="checkpoint",
+    )
+
+
+@dataclass(frozen=True)
+class ActivationModel:
+    """Activation bytes of one micro-batch, split so checkpointing can be applied.
+
+    Attributes
+    ----------
+    per_layer
+        Bytes one layer keeps without checkpointing.
+    boundary
+        Bytes of a layer's input (what a checkpoint keeps).
+    outside
+        Bytes kept outside the layers (embeddings, output layer and loss).
+    terms
+        ``(name, bytes per layer)`` for explanations.
+    formula
+        The per-layer formula written out.
+    """
+
+    per_layer: float
+    boundary: float
+    outside: float
+    terms: tuple[tuple[str, float], ...]
+    formula: str
+    outside_formula: str
+
+
+def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
+    x = batch * spec.d * e
+    terms: tuple[tuple[str, float], ...]
+    if full:
+        terms = (("pre-ReLU B·D", x), ("post-ReLU B·D", x))
+        formula = f"2 tensors × B·D × {e} B per layer (pre- and post-ReLU: the full count)"
+    else:
+        terms = (("B·D per layer", x),)
+        formula = f"{e}·B·D per layer ({e} bytes × B·D·L over the net: the lecture's count)"
+    return ActivationModel(sum(t[1] for t in terms), x, 0.0, terms, formula, "")
+
+
+def _transformer(
+    spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool
+) -> ActivationModel:
+    b, s, h, a, f = batch, seq, spec.d_model, spec.heads, spec.ffn
+    sbh = s * b * h
+    qkv_width = h + 2 * spec.kv_dim if flash else 3 * h
+    # LayerNorm keeps its input (e bytes); torch's RMSNorm computes in fp32 and keeps the fp32
+    # input and the fp32 normalised tensor (8 bytes per element, whatever the activation dtype).
+    norm_b = e if spec.norm == "layernorm" else 8
+    terms: list[tuple[str, float]] = [
+        (f"norm inputs (2 × {norm_b} B)", 2 * norm_b * sbh),
+        ("attention and MLP inputs (2)", 2 * e * sbh),
+        ("Q, K, V", e * s * b * qkv_width),
+        ("attention output (projection input)", e * sbh),
+    ]
+    if flash:
+        terms.append(("flash kernel output + fp32 log-sum-exp", e * sbh + 4 * a * s * b))
+    else:
+        terms.append(("softmax output a·s²·b", e * a * s * s * b))
+        if dropout:
+            terms.append(("attention dropout mask + output", (1 + e) * a * s * s * b))
+    n_mlp = 4 if spec.gated else 2
+    terms.append((f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * s * b * f))
+    if dropout:
+        terms.append(("dropout masks (2)", 2 * sbh))
+    per_layer = float(sum(t[1] for t in terms))
+    softmax = "" if flash else (f" + {5 if dropout else 2}·a·s²·b" if e == 2 else " + a·s²·b terms")
+    formula = (
+        f"≈ s·b·h·{per_layer / sbh:.4g}{softmax} bytes per layer "
+        f"({'flash' if flash else 'no flash'}, {'dropout' if dropout else 'no dropout'}, "
+        f"{e}-byte activations; Korthikanti et al. 2022: 34·s·b·h + 5·a·s²·b)"
+    )
+    outside = norm_b * sbh + e * sbh + 4 * s * b * spec.vocab
+    outside_formula = "final norm + LM-head input (s·b·h each) + fp32 log-softmax (4·s·b·V)"
+    return ActivationModel(per_layer, e * sbh, float(outside), tuple(terms), formula,
+                           outside_formula)  # fmt: skip
+
+
+def activation_model(
+    spec: ModelSpec,
+    batch: int,
+    seq: int,
+    act_bytes: int,
+    *,
+    flash: bool = True,
+    dropout: bool = False,
+    mlp_full: bool = False,
+) -> ActivationModel:
+    """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens)."""
+    if isinstance(spec, MLPSpec):
+        return _mlp(spec, batch, act_bytes, mlp_full)
+    return _transformer(spec, batch, seq, act_bytes, flash, dropout)
+
+
+def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> float:
+    """Activation bytes kept at the start of backward under ``policy``.
+
+    none: ``L·a``; checkpoint every ``k`` layers: ``⌈L/k⌉·c + k·a`` (segment inputs kept, one
+    segment recomputed at a time); every layer is ``k = 1``; ``sqrt`` takes ``k = round(√L)``,
+    giving ``O(√L)`` memory for one extra forward pass. ``outside`` is added in every case.
+    """
+    k = policy.segment(layers)
+    if k == 0:
+        inner = layers * model.per_layer
+    else:
+        inner = math.ceil(layers / k) * model.boundary + k * model.per_layer
+    return inner + model.outside

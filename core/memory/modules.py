@@ -1,0 +1,246 @@
+"""The real ``nn.Module`` for a model spec, and the optimizer a recipe implies.
+
+torch is imported inside :func:`build_module` and :func:`build_optimizer` only. The classes are
+made on first use and cached, so importing this module costs nothing.
+
+The modules follow the shapes of :mod:`core.memory.models` with ordinary torch building blocks
+(``nn.Linear``, ``nn.Embedding``, ``nn.LayerNorm``/``nn.RMSNorm``, ``F.scaled_dot_product_attention``
+with ``enable_gqa`` or an explicit softmax when flash attention is off). Their ``numel`` sum is the
+independent check of the parameter-count formulas.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from core.memory.activations import Checkpoint
+from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
+from core.memory.recipes import Optimizer, Recipe
+
+__all__ = ["build_module", "build_optimizer", "make_batch"]
+
+
+@cache
+def _classes() -> dict[str, Any]:
+    import torch
+    import torch.nn.functional as F
+    from torch import nn
+    from torch.utils.checkpoint import checkpoint as ckpt
+
+    def run_layers(layers: Any, x: Any, segment: int) -> Any:
+        if segment == 0:
+            for layer in layers:
+                x = layer(x)
+            return x
+
+        def run(start: int, stop: int, h: Any) -> Any:
+            for layer in layers[start:stop]:
+                h = layer(h)
+            return h
+
+        for start in range(0, len(layers), segment):
+            stop = min(start + segment, len(layers))
+            x = ckpt(run, start, stop, x, use_reentrant=False)
+        return x
+
+    class Block(nn.Module):
+        """The lecture's block: ``x @ W`` then ReLU."""
+
+        def __init__(self, dim: int) -> None:
+            super().__init__()
+            self.weight = nn.Parameter(torch.randn(dim, dim) / math.sqrt(dim))
+
+        def forward(self, x: Any) -> Any:
+            return F.relu(x @ self.weight)
+
+    class DeepNetwork(nn.Module):
+        """The lecture's deep network of ``L`` blocks; loss = mean of the output."""
+
+        def __init__(self, spec: MLPSpec, segment: int) -> None:
+            super().__init__()
+            self.layers = nn.ModuleList([Block(spec.d) for _ in range(spec.layers)])
+            self.segment = segment
+
+        def forward(self, x: Any) -> Any:
+            return run_layers(self.layers, x, self.segment).mean()
+
+    class Attention(nn.Module):
+        def __init__(self, spec: TransformerSpec, flash: bool, dropout: float) -> None:
+            super().__init__()
+            d, kv = spec.d_model, spec.kv_dim
+            self.heads, self.kv_heads, self.hd = spec.heads, spec.kv_heads, spec.head_dim
+            self.q = nn.Linear(d, d, bias=spec.bias)
+            self.k = nn.Linear(d, kv, bias=spec.bias)
+            self.v = nn.Linear(d, kv, bias=spec.bias)
+            self.o = nn.Linear(d, d, bias=spec.bias)
+            self.flash, self.p = flash, dropout
+            self.rope = spec.max_pos == 0
+
+        def forward(self, x: Any) -> Any:
+            b, s, d = x.shape
+            q = self.q(x).view(b, s, self.heads, self.hd).transpose(1, 2)
+            k = self.k(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
+            v = self.v(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
+            if self.rope:
+                q, k = _rope(q), _rope(k)
+            if self.flash:
+                y = F.scaled_dot_product_attention(
+                    q, k, v, is_causal=True, dropout_p=self.p if self.training else 0.0,
+                    enable_gqa=self.kv_heads != self.heads,
+                )  # fmt: skip
+            else:
+                if self.kv_heads != self.heads:
+                    rep = self.heads // self.kv_heads
+                    k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
+                scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.hd))
+                mask = torch.ones(s, s, dtype=torch.bool, device=x.device).triu(1)
+                probs = scores.masked_fill(mask, float("-inf")).softmax(-1)
+                probs = F.dropout(probs, self.p, self.training)
+                y = probs @ v
+            return self.o(y.transpose(1, 2).reshape(b, s, d))
+
+    def _rope(t: Any) -> Any:
+        # Rotary embedding with cos/sin made on the fly (no parameters, like Llama's buffers).
+        s, hd = t.shape[-2], t.shape[-1]
+        pos = torch.arange(s, device=t.device, dtype=torch.float32)
+        inv = 1.0 / (10000 ** (torch.arange(0, hd, 2, device=t.device).float() / hd))
+        ang = torch.outer(pos, inv)
+        cos, sin = ang.cos().to(t.dtype), ang.sin().to(t.dtype)
+        cos, sin = torch.cat([cos, cos], -1), torch.cat([sin, sin], -1)
+        half = hd // 2
+        rotated = torch.cat([-t[..., half:], t[..., :half]], -1)
+        return t * cos + rotated * sin
+
+    class MLP(nn.Module):
+        def __init__(self, spec: TransformerSpec) -> None:
+            super().__init__()
+            d, f = spec.d_model, spec.ffn
+            self.gated = spec.gated
+            self.up = nn.Linear(d, f, bias=spec.bias)
+            if spec.gated:
+                self.gate = nn.Linear(d, f, bias=spec.bias)
+            self.down = nn.Linear(f, d, bias=spec.bias)
+
+        def forward(self, x: Any) -> Any:
+            if self.gated:
+                return self.down(F.silu(self.gate(x)) * self.up(x))
+            return self.down(F.gelu(self.up(x)))
+
+    def norm(spec: TransformerSpec) -> Any:
+        if spec.norm == "layernorm":
+            return nn.LayerNorm(spec.d_model)
+        return nn.RMSNorm(spec.d_model, eps=1e-5)
+
+    class Layer(nn.Module):
+        def __init__(self, spec: TransformerSpec, flash: bool, dropout: float) -> None:
+            super().__init__()
+            self.norm1, self.attn = norm(spec), Attention(spec, flash, dropout)
+            self.norm2, self.mlp = norm(spec), MLP(spec)
+            self.p = dropout
+
+        def forward(self, x: Any) -> Any:
+            x = x + F.dropout(self.attn(self.norm1(x)), self.p, self.training)
+            return x + F.dropout(self.mlp(self.norm2(x)), self.p, self.training)
+
+    class Transformer(nn.Module):
+        """Decoder-only transformer; forward(tokens, targets) returns the cross-entropy loss."""
+
+        def __init__(self, spec: TransformerSpec, flash: bool, dropout: float, segment: int):
+            super().__init__()
+            self.embed = nn.Embedding(spec.vocab, spec.d_model)
+            self.pos = nn.Embedding(spec.max_pos, spec.d_model) if spec.max_pos else None
+            self.layers = nn.ModuleList(Layer(spec, flash, dropout) for _ in range(spec.layers))
+            self.norm = norm(spec)
+            self.head = None if spec.tied else nn.Linear(spec.d_model, spec.vocab, bias=False)
+            self.segment, self.p = segment, dropout
+
+        def forward(self, tokens: Any, targets: Any) -> Any:
+            x = self.embed(tokens)
+            if self.pos is not None:
+                x = x + self.pos(torch.arange(tokens.shape[1], device=tokens.device))
+            x = F.dropout(x, self.p, self.training)
+            x = self.norm(run_layers(self.layers, x, self.segment))
+            weight = self.embed.weight if self.head is None else self.head.weight
+            logits = F.linear(x, weight).float()
+            return F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1))
+
+    return {"DeepNetwork": DeepNetwork, "Transformer": Transformer}
+
+
+def build_module(
+    spec: ModelSpec,
+    *,
+    policy: Checkpoint | None = None,
+    flash: bool = True,
+    dropout: bool = False,
+) -> Any:
+    """A real ``nn.Module`` for ``spec`` on the current default device and dtype.
+
+    Build it under ``torch.device("meta")`` to count parameters without memory, or under
+    ``FakeTensorMode`` to trace a step.
+    """
+    segment = (policy or Checkpoint("none")).segment(spec.layers)
+    classes = _classes()
+    if isinstance(spec, MLPSpec):
+        return classes["DeepNetwork"](spec, segment)
+    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment)
+
+
+def make_batch(spec: ModelSpec, batch: int, seq: int) -> tuple[Any, ...]:
+    """Inputs for one forward: ``(x,)`` for the MLP, ``(tokens, targets)`` for a transformer."""
+    import torch
+
+    if isinstance(spec, MLPSpec):
+        return (torch.randn(batch, spec.d),)
+    tokens = torch.randint(0, spec.vocab, (batch, seq))
+    return tokens, torch.randint(0, spec.vocab, (batch, seq))
+
+
+def build_optimizer(params: Any, rec: Recipe, opt: Optimizer) -> Any:
+    """An optimizer that keeps exactly the recipe's state: dtype per tensor, optional master copy.
+
+    torch.optim keeps its state in the parameter's dtype; the lecture's bf16 recipe keeps fp32
+    moments, so the state is made here, eagerly, in ``rec.state`` (and ``rec.master``). The update
+    is a plain in-place rule per parameter (what a fused kernel does), so the step adds no
+    full-model temporaries.
+    """
+    import torch
+
+    dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16,
+              "fp8": torch.float8_e4m3fn}  # fmt: skip
+
+    class RecipeOptimizer(torch.optim.Optimizer):
+        def __init__(self, params: Any) -> None:
+            super().__init__(params, {"lr": 1e-3})
+            for group in self.param_groups:
+                for p in group["params"]:
+                    state = self.state[p]
+                    if rec.master != "none":
+                        state["master"] = p.detach().to(dtypes[rec.master], copy=True)
+                    for name in opt.states:
+                        state[name] = torch.zeros_like(p, dtype=dtypes[rec.state])
+
+        @torch.no_grad()
+        def step(self, closure: Any = None) -> None:  # type: ignore[override]
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p.grad is None:
+                        continue
+                    state, g = self.state[p], p.grad
+                    target = state.get("master", p)
+                    for name in opt.states:
+                        s = state[name]
+                        if name in ("m", "momentum"):
+                            s.mul_(0.9).add_(g)
+                        else:
+                            s.mul_(0.9).addcmul_(g, g)
+                    if opt.states:
+                        target.add_(state[opt.states[0]], alpha=-group["lr"])
+                    else:
+                        target.add_(g, alpha=-group["lr"])
+                    if target is not p:
+                        p.copy_(target)
+
+    return RecipeOptimizer(params)

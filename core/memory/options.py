@@ -1,0 +1,69 @@
+"""Build a :class:`~core.memory.estimate.MemoryConfig` from people's text (CLI, fields, sessions).
+
+Each option is validated on its own, so a message names the one field that is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import InputError
+from core.memory.activations import checkpoint
+from core.memory.estimate import MemoryConfig
+from core.memory.models import parse_model
+from core.memory.recipes import optimizer, parse_recipe
+from core.validate import positive_int
+
+__all__ = ["DEFAULTS", "config_from_options"]
+
+#: Default option texts (the lecture's example network).
+DEFAULTS: dict[str, Any] = {
+    "model": "mlp:d=4096,layers=8",
+    "batch": "64",
+    "seq": "",
+    "micro_batch": "",
+    "recipe": "bf16",
+    "optimizer": "adam",
+    "checkpoint": "none",
+    "zero": "0",
+    "gpus": "1",
+    "flash": True,
+    "dropout": False,
+    "mlp_full": False,
+}
+
+
+def _flag(value: object, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise InputError(f"{name}: expected true or false, got {value!r}", field=name)
+
+
+def config_from_options(**options: Any) -> MemoryConfig:
+    """Validate every option (missing ones take :data:`DEFAULTS`) and build the config."""
+    unknown = set(options) - set(DEFAULTS)
+    if unknown:
+        raise InputError(f"unknown option(s): {', '.join(sorted(unknown))}; allowed: "
+                         f"{', '.join(DEFAULTS)}")  # fmt: skip
+    o = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None}}
+    seq = None if str(o["seq"]).strip() == "" else positive_int(o["seq"], "seq", high=10_000_000)
+    micro = (
+        None
+        if str(o["micro_batch"]).strip() == ""
+        else positive_int(o["micro_batch"], "micro-batch", high=10**9)
+    )
+    zero = positive_int(o["zero"], "zero", low=0, high=3)
+    return MemoryConfig(
+        model=parse_model(str(o["model"])),
+        batch=positive_int(o["batch"], "batch", high=10**9),
+        seq=seq,
+        micro_batch=micro,
+        recipe=parse_recipe(str(o["recipe"])),
+        optimizer=optimizer(str(o["optimizer"])),
+        checkpoint=checkpoint(o["checkpoint"]),
+        zero=zero,
+        gpus=positive_int(o["gpus"], "gpus", high=10_000_000),
+        flash=_flag(o["flash"], "flash"),
+        dropout=_flag(o["dropout"], "dropout"),
+        mlp_full=_flag(o["mlp_full"], "mlp_full"),
+    )

@@ -1,0 +1,189 @@
+"""Precision recipes and optimizers: what each parameter costs in bytes, written as a sum.
+
+A recipe fixes the dtype of the weights, the gradients, an optional fp32 master copy, the optimizer
+state and the activations. An optimizer fixes how many state tensors of the parameter's shape it
+keeps. Together they give the bytes per parameter the lecture adds up (2 + 2 + 8 = 12 for bf16
+weights and gradients with fp32 Adam moments; 4 + 4 + 8 = 16 for plain fp32 Adam).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.errors import InputError
+
+__all__ = [
+    "DTYPE_SIZES",
+    "OPTIMIZERS",
+    "RECIPES",
+    "Optimizer",
+    "Recipe",
+    "optimizer",
+    "parse_recipe",
+    "recipe",
+]
+
+#: Bytes per element of the storage dtypes a recipe may use.
+DTYPE_SIZES: dict[str, int] = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
+
+
+@dataclass(frozen=True)
+class Optimizer:
+    """An optimizer's state: the names of the per-parameter tensors it keeps."""
+
+    id: str
+    label: str
+    states: tuple[str, ...]
+
+    @property
+    def n_states(self) -> int:
+        """How many tensors of the parameter's shape the optimizer keeps."""
+        return len(self.states)
+
+
+#: State per parameter (Kingma & Ba 2015 for Adam; torch.optim keeps the same tensors).
+OPTIMIZERS: dict[str, Optimizer] = {
+    o.id: o
+    for o in (
+        Optimizer("sgd", "SGD (no state)", ()),
+        Optimizer("momentum", "SGD with momentum", ("momentum",)),
+        Optimizer("adagrad", "AdaGrad (sum of squared gradients)", ("sum of g²",)),
+        Optimizer("rmsprop", "RMSProp (average of g²)", ("average of g²",)),
+        Optimizer("adam", "Adam (first and second moments)", ("m", "v")),
+        Optimizer("adamw", "AdamW (first and second moments)", ("m", "v")),
+    )
+}
+
+
+def optimizer(name: str) -> Optimizer:
+    """An optimizer by id; the error lists the known ones."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in OPTIMIZERS:
+        raise InputError(
+            f"optimizer: unknown {name!r}; allowed: {', '.join(OPTIMIZERS)}", field="optimizer"
+        )
+    return OPTIMIZERS[key]
+
+
+def _dtype(value: str, what: str, *, allow_none: bool = False) -> str:
+    allowed = list(DTYPE_SIZES) + (["none"] if allow_none else [])
+    if value not in allowed:
+        raise InputError(f"{what}: unknown dtype {value!r}; allowed: {', '.join(allowed)}",
+                         field=what)  # fmt: skip
+    return value
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """Storage dtypes of one training recipe.
+
+    Attributes
+    ----------
+    params, grads
+        Dtype of the weights the model computes with and of their gradients.
+    master
+        Dtype of a separate master copy of the weights kept by the optimizer (``"none"``: none).
+    state
+        Dtype of each optimizer state tensor.
+    acts
+        Dtype of saved activations.
+    """
+
+    id: str
+    label: str
+    params: str
+    grads: str
+    master: str
+    state: str
+    acts: str
+
+    def __post_init__(self) -> None:
+        for what in ("params", "grads", "state", "acts"):
+            _dtype(getattr(self, what), what)
+        _dtype(self.master, "master", allow_none=True)
+
+    def bytes(self, what: str) -> int:
+        """Bytes per element of ``params``, ``grads``, ``master``, ``state`` or ``acts``."""
+        dtype = getattr(self, what)
+        return 0 if dtype == "none" else DTYPE_SIZES[dtype]
+
+    def per_param(self, opt: Optimizer) -> dict[str, int]:
+        """Bytes per parameter by category (master copy counted with the optimizer)."""
+        return {
+            "params": self.bytes("params"),
+            "grads": self.bytes("grads"),
+            "optimizer": self.bytes("master") + opt.n_states * self.bytes("state"),
+        }
+
+    def total_per_param(self, opt: Optimizer) -> int:
+        """Bytes per parameter of weights, gradients and optimizer state together."""
+        return sum(self.per_param(opt).values())
+
+    def sum_text(self, opt: Optimizer) -> str:
+        """The bytes per parameter written as a sum, each term named: ``2 + 2 + 8 = 12``."""
+        terms = [
+            f"{self.bytes('params')} ({self.params} weights)",
+            f"{self.bytes('grads')} ({self.grads} grads)",
+        ]
+        if self.master != "none":
+            terms.append(f"{self.bytes('master')} ({self.master} master copy)")
+        if opt.n_states:
+            names = " + ".join(opt.states)
+            terms.append(f"{opt.n_states * self.bytes('state')} ({self.state} {names})")
+        return " + ".join(terms) + f" = {self.total_per_param(opt)} bytes/param"
+
+
+RECIPES: dict[str, Recipe] = {
+    r.id: r
+    for r in (
+        Recipe("fp32", "fp32 everything", "fp32", "fp32", "none", "fp32", "fp32"),
+        Recipe("bf16", "bf16 weights and grads, fp32 optimizer state (lecture)",
+               "bf16", "bf16", "none", "fp32", "bf16"),
+        Recipe("amp", "mixed precision: bf16 weights and grads, fp32 master copy and state",
+               "bf16", "bf16", "fp32", "fp32", "bf16"),
+    )
+}  # fmt: skip
+
+
+def recipe(
+    name: str,
+    *,
+    params: str = "bf16",
+    grads: str = "bf16",
+    master: str = "fp32",
+    state: str = "fp32",
+    acts: str = "bf16",
+) -> Recipe:
+    """A recipe by id (``fp32``, ``bf16``, ``amp``) or ``custom`` with a dtype per component."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key == "custom":
+        return Recipe("custom", "custom dtypes", params, grads, master, state, acts)
+    if key not in RECIPES:
+        raise InputError(
+            f"recipe: unknown {name!r}; allowed: {', '.join(RECIPES)}, custom", field="recipe"
+        )
+    return RECIPES[key]
+
+
+def parse_recipe(text: str) -> Recipe:
+    """``fp32``, ``bf16``, ``amp`` or ``custom:params=bf16,grads=fp32,master=none,state=fp32,acts=bf16``.
+
+    Components left out of a custom recipe take the ``amp`` dtypes.
+    """
+    if not isinstance(text, str):
+        raise InputError(f"recipe: expected text, got {type(text).__name__}", field="recipe")
+    name, _, rest = text.strip().partition(":")
+    if name.lower() != "custom":
+        return recipe(name)
+    keys = ("params", "grads", "master", "state", "acts")
+    parts: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or key.strip() not in keys:
+            raise InputError(
+                f"recipe: {item!r} is not a component; allowed: {', '.join(keys)} as key=dtype, "
+                "e.g. custom:params=bf16,grads=fp32",
+                field="recipe",
+            )
+        parts[key.strip()] = value.strip().lower()
+    return recipe("custom", **parts)

@@ -1,0 +1,121 @@
+"""The benchmark worker and controller: live points, per-case errors, cancel, a clean close."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from PySide6.QtCore import QtMsgType
+
+from app.bench_worker import BenchWorker, start_worker
+from app.main_window import MainWindow
+from app.settings import Preferences
+from core.bench_suites import Case
+from core.measurements import default_measurements_path
+from core.this_machine import THIS_MACHINE_ID
+
+TINY = 0.005
+
+
+def tiny_suite() -> list[Case]:
+    return [
+        Case("matmul", "fp32", {"m": 32, "k": 32, "n": 32}, budget_s=TINY),
+        Case("matmul", "fp4", {"m": 8, "k": 8, "n": 8}, budget_s=TINY),  # unsupported dtype
+        Case("copy", "fp32", {"n": 4096}, budget_s=TINY),
+    ]
+
+
+def long_suite() -> list[Case]:
+    # Each repetition is short (cancel is checked between them); the budgets make it long.
+    return [Case("copy", "fp32", {"n": 1 << 16}, budget_s=30.0) for _ in range(5)]
+
+
+def run_worker(qtbot, worker: BenchWorker):
+    seen: dict[str, list] = {"points": [], "errors": [], "progress": []}
+    worker.point.connect(seen["points"].append)
+    worker.error.connect(seen["errors"].append)
+    worker.progress.connect(lambda d, t, e: seen["progress"].append((d, t, e)))
+    return seen
+
+
+def test_points_arrive_and_errors_are_reported_per_case(qtbot):
+    worker = BenchWorker(tiny_suite(), "cpu", threads=1)
+    seen = run_worker(qtbot, worker)
+    with qtbot.waitSignal(worker.finished, timeout=20000) as done:
+        thread = start_worker(worker)
+    assert thread.wait(2000)
+    assert done.args == [False]
+    assert [p["op"] for p in seen["points"]] == ["matmul", "copy"]
+    assert seen["points"][0]["flops"] == 2 * 32**3
+    assert len(seen["errors"]) == 1 and "fp4" in seen["errors"][0]
+    assert seen["progress"][-1][:2] == (3, 3)
+    assert all(p["threads"] == 1 for p in seen["points"])
+
+
+def test_cancel_takes_effect_within_a_second(qtbot):
+    worker = BenchWorker(long_suite(), "cpu", threads=1)
+    seen = run_worker(qtbot, worker)
+    with qtbot.waitSignal(worker.progress, timeout=20000):
+        thread = start_worker(worker)
+    # The first progress (0 done) means timing has started; cancel mid-case.
+    asked = time.perf_counter()
+    with qtbot.waitSignal(worker.finished, timeout=5000) as done:
+        worker.cancel()
+    elapsed = time.perf_counter() - asked
+    assert thread.wait(2000)
+    assert done.args == [True]
+    assert elapsed < 1.0
+    assert seen["points"] == []  # the 30 s case never completed
+
+
+def test_controller_saves_points_and_adds_this_machine(qtbot):
+    window = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(window)
+    received: list[dict] = []
+    window.state.measuredPoint.connect(received.append)
+    with qtbot.waitSignal(window.bench.runFinished, timeout=20000):
+        assert window.bench.start(tiny_suite(), "cpu", threads=1)
+        assert not window.bench.start(tiny_suite())  # one run at a time
+    assert [p["op"] for p in received] == ["matmul", "copy"]
+    lines = default_measurements_path().read_text().splitlines()
+    assert [json.loads(line)["op"] for line in lines] == ["matmul", "copy"]
+    device = window.state.catalog.get(THIS_MACHINE_ID)
+    assert device.peak("fp32") == pytest.approx(received[0]["flop_rate"])
+    assert not window.bench.running and window.bench.quick_action.isEnabled()
+
+
+def test_open_measurements_loads_complete_lines(qtbot, tmp_path):
+    window = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(window)
+    point = {"op": "dot", "dtype": "fp32", "shape": [8], "flops": 16, "bytes": 64,
+             "seconds": 1e-6, "spread": 0.0, "device": "cpu"}  # fmt: skip
+    path = tmp_path / "other-machine.jsonl"
+    path.write_text(json.dumps(point) + "\n" + json.dumps(point) + "\n" + '{"op": "do')
+    received: list[dict] = []
+    window.state.measuredPoint.connect(received.append)
+    assert window.bench.load(path) == 2
+    assert received == [point, point]
+    assert "1 lines skipped" in window.statusBar().currentMessage()
+
+
+def test_closing_the_window_during_a_run_is_clean(qtbot, qtlog):
+    window = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.bench.start(long_suite(), "cpu", threads=1)
+    qtbot.waitSignal(window.bench.progressed, timeout=20000).wait()
+    thread = window.bench.thread
+    asked = time.perf_counter()
+    window.close()
+    assert time.perf_counter() - asked < 2.0
+    assert not window.bench.running
+    assert thread is not None and thread.isFinished()
+    qtbot.wait(50)  # let queued signals from the ended run arrive: they must be ignored quietly
+    warnings = [
+        r.message
+        for r in qtlog.records
+        if r.type != QtMsgType.QtDebugMsg
+        and "propagateSizeHints" not in r.message  # the offscreen platform's note on show()
+    ]
+    assert warnings == []

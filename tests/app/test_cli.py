@@ -1,0 +1,159 @@
+"""The command line: exit codes, strict JSON, and the lecture's answers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_train_time_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "napkin",
+        "train-time",
+        "--params",
+        "70e9",
+        "--tokens",
+        "15e12",
+        "--gpus",
+        "1024",
+        "--device",
+        "h100-sxm",
+        "--dtype",
+        "bf16",
+        "--mfu",
+        "0.5",
+        "--json",
+    )
+    data = json.loads(out)
+    assert code == 0
+    assert data["flops"] == pytest.approx(6 * 70e9 * 15e12)
+    assert data["seconds"] == pytest.approx(6 * 70e9 * 15e12 / (989.5e12 * 0.5 * 1024))
+    assert data["days"] == pytest.approx(data["seconds"] / 86400)
+
+
+def test_max_params_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "napkin",
+        "max-params",
+        "--gpus",
+        "8",
+        "--device",
+        "h100-sxm",
+        "--bytes-per-param",
+        "12",
+        "--json",
+    )
+    data = json.loads(out)
+    assert (
+        code == 0
+        and data["params"] == pytest.approx(8 * 80e9 / 12)
+        and data["bytes_per_param"] == 12
+    )
+
+
+def test_max_params_recipe_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "napkin", "max-params", "--recipe", "fp32-adamw")
+    assert code == 0 and "4 (params fp32) + 4 (grads fp32)" in out and "= 16 bytes/param" in out
+
+
+def test_devices_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "devices", "--json")
+    devices = {d["id"]: d for d in json.loads(out)}
+    assert code == 0 and len(devices) >= 20
+    h100 = devices["h100-sxm"]
+    assert set(h100) >= {"id", "name", "peak_flops", "mem_bandwidth", "memory_bytes", "source"}
+    assert h100["peak_flops"]["bf16"] == 989.5e12
+
+
+def test_devices_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "devices")
+    assert code == 0 and "h100-sxm" in out and "989.5" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["napkin", "train-time", "--params", "0", "--tokens", "1e12"],
+        ["napkin", "train-time", "--params", "nan", "--tokens", "1e12"],
+        ["napkin", "train-time", "--params", "7e9", "--tokens", "1e400"],
+        ["napkin", "train-time", "--params", "7e9", "--tokens", "1e12", "--gpus", "1e30"],
+        ["napkin", "train-time", "--params", "7e9", "--tokens", "1e12", "--device", "nope"],
+        [
+            "napkin",
+            "train-time",
+            "--params",
+            "7e9",
+            "--tokens",
+            "1e12",
+            "--device",
+            "t4",
+            "--dtype",
+            "bf16",
+        ],
+        ["napkin", "train-time", "--params", "7e9"],
+        ["napkin", "max-params", "--gpus", "-1"],
+        ["napkin", "max-params", "--bytes-per-param", "0"],
+        ["napkin", "max-params", "--recipe", "magic"],
+        ["napkin"],
+        ["nonsense"],
+        ["screenshot", "--tab", "napkin", "--out", "/no/such/folder/x.png"],
+        ["screenshot", "--tab", "napkin", "--out", "x.svg"],
+        ["screenshot", "--tab", "napkin", "--out", "x.png", "--scale", "100"],
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "error" in lines[0] and "Traceback" not in err
+
+
+def test_screenshot_writes_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from PySide6.QtGui import QImage
+
+    out = tmp_path / "napkin.png"
+    code, _, _ = run(
+        capsys,
+        "screenshot",
+        "--tab",
+        "napkin",
+        "--out",
+        str(out),
+        "--theme",
+        "dark",
+        "--scale",
+        "2",
+    )
+    image = QImage(str(out))
+    assert code == 0 and image.width() == 2 * 1280
+    # Dark theme: the page background is dark.
+    assert image.pixelColor(5, 5).lightness() < 80
+
+
+def test_python_dash_m_app_in_a_subprocess() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "app", "napkin", "max-params", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0 and json.loads(out.stdout)["params"] == pytest.approx(8 * 80e9 / 12)

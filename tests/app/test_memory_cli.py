@@ -1,0 +1,71 @@
+"""``napkinlab memory``: JSON keys, agreement with the lecture's numbers, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import main
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    assert main(["memory", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_issue_example_keys_and_values(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--model", "mlp:d=4096,layers=8", "--batch", "64", "--recipe", "bf16",
+                "--optimizer", "adam")  # fmt: skip
+    n = 4096 * 4096 * 8
+    assert out["param_count"] == n
+    assert out["params"] == 2 * n and out["grads"] == 2 * n and out["optimizer"] == 8 * n
+    assert out["activations"] == 2 * 64 * 4096 * 8  # the lecture's 2·B·D·L
+    assert out["total"] == out["params"] + out["grads"] + out["optimizer"] + out["activations"]
+    assert "traced" not in out
+
+
+def test_preset_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--model", "llama2-7b", "--batch", "8", "--seq", "2048", "--micro-batch",
+                "2", "--checkpoint", "sqrt", "--zero", "3", "--gpus", "8")  # fmt: skip
+    assert out["param_count"] == 6_738_415_616
+    assert out["params"] == pytest.approx(2 * 6_738_415_616 / 8)
+    assert out["derived"]["fits"] is True
+
+
+def test_trace_adds_traced_categories(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--model", "mlp:d=64,layers=2", "--batch", "4", "--trace")
+    traced = out["traced"]
+    for key in ("params", "grads", "optimizer", "activations", "peak"):
+        assert key in traced
+    assert traced["params"] == out["params"]
+    assert traced["peak"] >= traced["params"] + traced["optimizer"]
+
+
+def test_text_output_shows_the_sum(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "--model", "mlp:d=1024,layers=4", "--batch", "8"]) == 0
+    text = capsys.readouterr().out
+    assert "= 12 bytes/param" in text and "activations" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--model", "mlp:d=4096,layers=1e15"], "layers"),
+        (["--batch", "0"], "batch"),
+        (["--recipe", "fp7"], "recipe"),
+        (["--optimizer", "lion"], "optimizer"),
+        (["--checkpoint", "often"], "checkpoint"),
+        (["--zero", "4"], "zero"),
+        (["--gpus", "-1"], "gpus"),
+        (["--micro-batch", "128", "--batch", "64"], "micro-batch"),
+        (["--recipe", "custom:weights=bf16"], "component"),
+        (["--mfu", "2"], "mfu"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
+    assert main(["memory", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert needle in err and "\n" not in err

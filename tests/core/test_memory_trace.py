@@ -1,0 +1,95 @@
+"""The fake-tensor trace on tiny models: categories, FLOPs, peak phase, cancel, failure."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.memory import MemoryConfig, MLPSpec, checkpoint, estimate, parse_model, recipe
+
+torch = pytest.importorskip("torch")
+
+from core.memory.trace import TraceCancelled, trace  # noqa: E402
+
+TINY_TF = "transformer:d=128,layers=2,heads=4,kv_heads=2,vocab=512,seq=64"
+
+
+def test_mlp_trace_matches_hand_count() -> None:
+    b, d, layers = 32, 128, 4
+    cfg = MemoryConfig(MLPSpec(d, layers), batch=b, recipe=recipe("fp32"))
+    result = trace(cfg)
+    n = d * d * layers
+    assert result.categories["params"] == 4 * n
+    assert result.categories["grads"] == 4 * n
+    assert result.categories["optimizer"] == 8 * n  # Adam: m and v in fp32
+    # torch keeps every ReLU output (each is also the next matmul's input): L·B·D fp32 values,
+    # plus a scalar loss; the input batch is data made before the step, not an activation.
+    saved = result.categories["activations"]
+    assert 4 * b * d * layers <= saved <= 4 * b * d * layers + 64
+    # Forward 2·B·N, backward 4·B·N, except the input's gradient (2·B·D²) nobody needs.
+    assert result.flops == 6 * b * n - 2 * b * d * d
+
+
+def test_bf16_recipe_traces_fp32_moments() -> None:
+    cfg = MemoryConfig(MLPSpec(64, 2), batch=4, recipe=recipe("bf16"))
+    result = trace(cfg)
+    n = 64 * 64 * 2
+    assert result.categories["params"] == 2 * n
+    assert result.categories["optimizer"] == 8 * n
+    assert torch.get_default_dtype() == torch.float32  # restored
+
+
+def test_amp_traces_the_master_copy() -> None:
+    cfg = MemoryConfig(MLPSpec(64, 2), batch=4, recipe=recipe("amp"))
+    assert trace(cfg).categories["optimizer"] == (4 + 8) * 64 * 64 * 2
+
+
+@pytest.mark.parametrize("flash", [True, False])
+def test_tiny_transformer_estimate_agrees_with_trace(flash: bool) -> None:
+    cfg = MemoryConfig(parse_model(TINY_TF), batch=2, flash=flash)
+    est, result = estimate(cfg), trace(cfg)
+    for key in ("params", "grads", "optimizer"):
+        assert result.categories[key] == pytest.approx(est.bytes[key], rel=0.02)
+    assert result.categories["activations"] == pytest.approx(est.bytes["activations"], rel=0.15)
+    assert result.peak >= result.categories["params"] + result.categories["optimizer"]
+    assert result.flops == pytest.approx(est.flops, rel=0.1)
+
+
+def test_peak_without_checkpointing_is_in_backward() -> None:
+    cfg = MemoryConfig(MLPSpec(64, 4), batch=4096, recipe=recipe("fp32"))
+    result = trace(cfg)
+    assert result.peak_phase == "backward"
+    phases = [p for _, p, _, _ in result.timeline]
+    assert phases.index("forward") < phases.index("backward") < phases.index("optimizer")
+
+
+def test_checkpointing_cuts_traced_activations() -> None:
+    spec = MLPSpec(64, 16)
+    plain = trace(MemoryConfig(spec, batch=512, recipe=recipe("fp32")))
+    ckpt = trace(MemoryConfig(spec, batch=512, recipe=recipe("fp32"),
+                              checkpoint=checkpoint("sqrt")))  # fmt: skip
+    assert ckpt.categories["activations"] < plain.categories["activations"] / 2
+
+
+def test_cancel_stops_and_restores_dtype() -> None:
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return len(calls) > 5
+
+    with pytest.raises(TraceCancelled):
+        trace(MemoryConfig(MLPSpec(64, 4), batch=4, recipe=recipe("bf16")), should_cancel=cancel)
+    assert torch.get_default_dtype() == torch.float32
+
+
+def test_progress_is_reported_in_order() -> None:
+    seen: list[float] = []
+    trace(MemoryConfig(parse_model(TINY_TF), batch=1), progress=lambda f, _t: seen.append(f))
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and len(seen) > 3
+
+
+def test_unsupported_recipe_fails_with_a_reason() -> None:
+    cfg = MemoryConfig(MLPSpec(64, 2), batch=4, recipe=recipe("custom", params="fp8"))
+    with pytest.raises(ValueError, match="fp8"):
+        trace(cfg)
+    assert torch.get_default_dtype() == torch.float32

@@ -1,0 +1,94 @@
+"""Validators: every input gives a number in range or an InputError naming the field."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.errors import InputError
+from core.validate import fraction, parse_number, positive_float, positive_int
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1024", 1024),
+        ("1,024", 1024),
+        ("6.3e24", 6.3e24),
+        ("70B", 70e9),
+        ("15 T", 15e12),
+        ("1_000", 1000),
+        (" 2.5k ", 2500),
+        (".5", 0.5),
+        (7, 7),
+        (0.25, 0.25),
+    ],
+)
+def test_accepted_forms(text: object, value: float) -> None:
+    assert parse_number(text, "x") == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "  ",
+        "abc",
+        "1e400",
+        "nan",
+        "inf",
+        "-inf",
+        "1..2",
+        "0x10",
+        "2**8",
+        "__import__('os')",
+        True,
+        None,
+        [1],
+        float("nan"),
+        float("inf"),
+    ],
+)
+def test_rejected_forms_say_what_and_where(bad: object) -> None:
+    with pytest.raises(InputError) as info:
+        parse_number(bad, "tokens")
+    assert info.value.field == "tokens"
+    assert info.value.message.startswith("tokens:")
+
+
+def test_ranges() -> None:
+    with pytest.raises(InputError, match="too small; allowed: an integer from 1 to 10,000,000"):
+        positive_int(0, "GPUs")
+    with pytest.raises(InputError, match="not a whole number"):
+        positive_int("2.5", "GPUs")
+    with pytest.raises(InputError, match="too large"):
+        positive_float(1e31, "params")
+    assert fraction("50%", "MFU") == 0.5
+    with pytest.raises(InputError, match="fraction above 0 up to 1"):
+        fraction(0, "MFU")
+
+
+@given(
+    st.one_of(
+        st.text(max_size=30),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.integers(min_value=-(10**40), max_value=10**40),
+        st.none(),
+        st.booleans(),
+    )
+)
+def test_fuzz_never_raises_anything_else(value: object) -> None:
+    for validator in (
+        lambda v: positive_float(v, "f"),
+        lambda v: positive_int(v, "i"),
+        lambda v: fraction(v, "m"),
+    ):
+        try:
+            result = validator(value)
+        except InputError as exc:
+            assert exc.message
+        else:
+            assert math.isfinite(result) and result > 0

@@ -1,0 +1,118 @@
+"""A dialog to describe one's own accelerator: id, name, bandwidth, memory and peaks per dtype.
+
+The dialog only collects text; :func:`core.hardware.device_from_dict` validates the whole entry and
+its message is shown in the dialog, which stays open until the entry is valid or cancelled.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.errors import InputError
+from core.hardware import DTYPES, Device, device_from_dict
+from core.validate import positive_float
+from widgets.number_field import NumberField
+
+__all__ = ["DeviceDialog"]
+
+
+def _optional(text: str, field: str) -> float | None:
+    return None if not text.strip() else positive_float(text, field, high=1e21)
+
+
+class DeviceDialog(QDialog):
+    """Collect a user device; :meth:`device` returns it once the dialog is accepted."""
+
+    def __init__(self, parent: QWidget | None = None, start: Device | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add your own device")
+        self._device: Device | None = None
+        form = QFormLayout()
+        self.id_edit = QLineEdit(start.id + "-mine" if start else "my-gpu")
+        self.id_edit.setToolTip("Short id used by sessions and the CLI (letters, digits, dashes)")
+        self.name_edit = QLineEdit(f"{start.name} (mine)" if start else "My GPU")
+        self.source_edit = QLineEdit("measured / my datasheet")
+        self.source_edit.setToolTip("Where the numbers come from")
+        form.addRow("Id", self.id_edit)
+        form.addRow("Name", self.name_edit)
+        form.addRow("Source", self.source_edit)
+        self.bandwidth = NumberField(
+            partial(positive_float, field="bandwidth", high=1e16),
+            f"{start.mem_bandwidth:g}" if start else "1e12",
+            tooltip="Memory bandwidth in bytes/s (1e12 or 1T)",
+        )
+        self.memory = NumberField(
+            partial(positive_float, field="memory", high=1e16),
+            f"{start.memory_bytes:g}" if start else "24e9",
+            tooltip="Memory capacity in bytes (24e9 or 24G)",
+        )
+        form.addRow("Bandwidth (B/s)", self.bandwidth)
+        form.addRow("Memory (bytes)", self.memory)
+        self.peaks: dict[str, NumberField] = {}
+        for dtype in DTYPES:
+            value = start.peak_flops.get(dtype) if start else None
+            field = NumberField(
+                partial(_optional, field=f"{dtype} peak"),
+                f"{value:g}" if value else "",
+                placeholder="none",
+                tooltip=f"Dense {dtype} peak FLOP/s; empty if unsupported",
+            )
+            self.peaks[dtype] = field
+            form.addRow(f"{dtype} peak (FLOP/s)", field)
+        self.problem = QLabel()
+        self.problem.setObjectName("fieldError")
+        self.problem.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.try_accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+
+    def entry(self) -> dict[str, Any]:
+        """The JSON entry the fields describe (not yet validated)."""
+        peaks = {
+            d: f.value() for d, f in self.peaks.items() if f.isValid() and f.value() is not None
+        }
+        return {
+            "id": self.id_edit.text().strip(),
+            "name": self.name_edit.text().strip(),
+            "source": self.source_edit.text().strip(),
+            "mem_bandwidth": self.bandwidth.value(),
+            "memory_bytes": self.memory.value(),
+            "peak_flops": peaks,
+        }
+
+    def try_accept(self) -> None:
+        """Accept if every field is valid and the entry validates; else say what is wrong."""
+        bad = [
+            f.errorText()
+            for f in (self.bandwidth, self.memory, *self.peaks.values())
+            if not f.isValid()
+        ]
+        try:
+            if bad:
+                raise InputError(bad[0])
+            self._device = device_from_dict(self.entry(), user_defined=True)
+        except InputError as exc:
+            self.problem.setText(exc.message)
+            return
+        self.accept()
+
+    def device(self) -> Device | None:
+        """The validated device after acceptance, else ``None``."""
+        return self._device

@@ -1,0 +1,318 @@
+"""The Memory tab's inputs: model (presets or shape), batch, recipe, optimizer, checkpointing, ZeRO.
+
+The widget turns what people typed into option texts for
+:func:`core.memory.options.config_from_options`; every number field validates with a core
+validator and shows its own message. It does no accounting.
+
+Signals
+-------
+changed()
+    Any input changed to a valid value (debounced for typing).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.errors import InputError
+from core.memory.models import LIMITS, PRESETS
+from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
+from core.validate import fraction, positive_int
+from widgets.number_field import NumberField
+
+__all__ = ["MemoryControls"]
+
+
+def _optional_int(text: str, field: str, high: int) -> int | None:
+    return None if not str(text).strip() else positive_int(text, field, high=high)
+
+
+#: key -> (label, default, parser, tooltip)
+FIELDS: dict[str, tuple[str, str, Any, str]] = {
+    "d": ("Width D", "4096", partial(positive_int, field="D", high=LIMITS["d"]), "MLP width"),
+    "layers": ("Layers L", "8", partial(positive_int, field="layers", high=LIMITS["layers"]),
+               "Number of blocks"),
+    "vocab": ("Vocabulary", "32000", partial(positive_int, field="vocab", high=LIMITS["vocab"]), ""),
+    "d_model": ("d_model", "2048", partial(positive_int, field="d_model", high=LIMITS["d"]), ""),
+    "tf_layers": ("Layers", "24", partial(positive_int, field="layers", high=LIMITS["layers"]), ""),
+    "heads": ("Heads", "16", partial(positive_int, field="heads", high=LIMITS["heads"]), ""),
+    "kv_heads": ("KV heads", "16", partial(positive_int, field="kv heads", high=LIMITS["heads"]),
+                 "Fewer than heads = grouped-query attention"),
+    "ffn": ("FFN size", "5632", partial(positive_int, field="ffn", high=LIMITS["ffn"]), ""),
+    "seq": ("Sequence", "", partial(_optional_int, field="seq", high=LIMITS["seq"]),
+            "Tokens per sequence; empty = the model's default"),
+    "batch": ("Batch / device", "64", partial(positive_int, field="batch", high=10**9),
+              "Sequences (or rows for the MLP) per device per optimizer step"),
+    "micro_batch": ("Micro-batch", "", partial(_optional_int, field="micro-batch", high=10**9),
+                    "Gradient accumulation: one forward holds this many; empty = the batch"),
+    "k": ("Segment k", "4", partial(positive_int, field="k", high=100_000),
+          "Layers per checkpointed segment"),
+    "gpus": ("GPUs", "1", partial(positive_int, field="GPUs", high=10_000_000),
+             "Data-parallel devices (ZeRO shards over them)"),
+    "mfu": ("MFU", "0.5", partial(fraction, field="MFU"), "For the step time: 0.5 or 50%"),
+}  # fmt: skip
+
+MODEL_CHOICES: list[tuple[str, str]] = [
+    ("Deep MLP (lecture)", "mlp"),
+    ("Custom transformer", "transformer"),
+    *[(name, name) for name in PRESETS],
+]
+
+
+class MemoryControls(QWidget):
+    """All inputs of the Memory tab in three forms (model, training, parallelism)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.fields: dict[str, NumberField] = {}
+        for key, (_label, text, parse, tip) in FIELDS.items():
+            f = NumberField(parse, text, tooltip=tip, placeholder="default" if not text else "",
+                            parent=self)  # fmt: skip
+            f.valueChanged.connect(self._emit)
+            f.validityChanged.connect(lambda _ok: self._emit())
+            self.fields[key] = f
+        self.model = self._combo(
+            MODEL_CHOICES, "Model shape: the lecture's MLP, your own, a preset"
+        )
+        self.gated = self._check("SwiGLU MLP (gated)", True)
+        self.tied = self._check("Tied embeddings", False)
+        self.recipe = self._combo(
+            [(f"{r.id} — {r.label}", r.id) for r in RECIPES.values()]
+            + [("custom dtypes", "custom")],
+            "Storage dtype of weights, gradients, master copy, optimizer state and activations",
+        )
+        self.dtypes: dict[str, QComboBox] = {}
+        for part, default in (("params", "bf16"), ("grads", "bf16"), ("master", "fp32"),
+                              ("state", "fp32"), ("acts", "bf16")):  # fmt: skip
+            options = list(DTYPE_SIZES) + (["none"] if part == "master" else [])
+            box = self._combo([(o, o) for o in options], f"dtype of {part}")
+            box.setCurrentIndex(options.index(default))
+            self.dtypes[part] = box
+        self.recipe.setCurrentIndex(self.recipe.findData("bf16"))
+        self.optimizer = self._combo([(o.label, o.id) for o in OPTIMIZERS.values()], "Optimizer")
+        self.optimizer.setCurrentIndex(list(OPTIMIZERS).index("adam"))
+        self.checkpoint = self._combo(
+            [("none", "none"), ("every layer", "every"), ("every √L layers", "sqrt"),
+             ("every k layers", "k")],
+            "Activation checkpointing: keep layer inputs, recompute the rest in backward",
+        )  # fmt: skip
+        self.zero = self._combo(
+            [("0 — replicate", "0"), ("1 — shard optimizer", "1"), ("2 — + gradients", "2"),
+             ("3 — + weights (FSDP)", "3")],
+            "ZeRO stage over the GPUs",
+        )  # fmt: skip
+        self.flash = self._check("Flash attention (no s² tensors)", True)
+        self.dropout = self._check("Dropout masks", False)
+        self.mlp_full = self._check("MLP: count pre- and post-ReLU", False)
+        self.mlp_full.setToolTip(
+            "Off: the lecture's 2·B·D·L (one B×D tensor per layer). On: both the matmul output "
+            "and the ReLU output of every layer."
+        )
+
+        self.model_form, self.training_form, self.parallel_form = (
+            QFormLayout(), QFormLayout(), QFormLayout())  # fmt: skip
+        mf = self.model_form
+        mf.addRow("Model", self.model)
+        self.shape_note = QLabel(self)
+        self.shape_note.setObjectName("cardSubtitle")
+        self.shape_note.setWordWrap(True)
+        self.shape_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.shape_note.setMinimumHeight(34)
+        for key in ("d", "layers", "vocab", "d_model", "tf_layers", "heads", "kv_heads", "ffn"):
+            mf.addRow(FIELDS[key][0], self.fields[key])
+        mf.addRow("", self.gated)
+        mf.addRow("", self.tied)
+        mf.addRow(FIELDS["seq"][0], self.fields["seq"])
+        tf = self.training_form
+        for key in ("batch", "micro_batch"):
+            tf.addRow(FIELDS[key][0], self.fields[key])
+        tf.addRow("Recipe", self.recipe)
+        for part, box in self.dtypes.items():
+            tf.addRow(f"  {part}", box)
+        tf.addRow("Optimizer", self.optimizer)
+        tf.addRow("Checkpoint", self.checkpoint)
+        tf.addRow(FIELDS["k"][0], self.fields["k"])
+        tf.addRow("", self.flash)
+        tf.addRow("", self.dropout)
+        tf.addRow("", self.mlp_full)
+        pf = self.parallel_form
+        pf.addRow("ZeRO", self.zero)
+        pf.addRow(FIELDS["gpus"][0], self.fields["gpus"])
+        pf.addRow(FIELDS["mfu"][0], self.fields["mfu"])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for title, form in (("Model", mf), ("Training step", tf), ("Devices", pf)):
+            heading = QLabel(title, self)
+            heading.setObjectName("cardTitle")
+            layout.addWidget(heading)
+            if form is mf:
+                layout.addWidget(self.shape_note)
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+            layout.addLayout(form)
+        layout.addStretch(1)
+        self._sync_visibility()
+
+    # construction helpers ----------------------------------------------------------------------
+    def _combo(self, items: list[tuple[str, str]], tip: str) -> QComboBox:
+        box = QComboBox(self)
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        box.setMinimumContentsLength(14)
+        for text, data in items:
+            box.addItem(text, data)
+        box.setToolTip(tip)
+        box.currentIndexChanged.connect(self._emit)
+        return box
+
+    def _check(self, text: str, on: bool) -> QCheckBox:
+        box = QCheckBox(text, self)
+        box.setChecked(on)
+        box.toggled.connect(self._emit)
+        return box
+
+    def _set_row_visible(self, form: QFormLayout, widget: QWidget, visible: bool) -> None:
+        form.setRowVisible(widget, visible)
+
+    def _sync_visibility(self) -> None:
+        kind = self.model.currentData()
+        mlp, custom = kind == "mlp", kind == "transformer"
+        for key in ("d", "layers"):
+            self._set_row_visible(self.model_form, self.fields[key], mlp)
+        for key in ("vocab", "d_model", "tf_layers", "heads", "kv_heads", "ffn"):
+            self._set_row_visible(self.model_form, self.fields[key], custom)
+        for box in (self.gated, self.tied):
+            self._set_row_visible(self.model_form, box, custom)
+        self._set_row_visible(self.model_form, self.fields["seq"], not mlp)
+        self._set_row_visible(self.training_form, self.flash, not mlp)
+        self._set_row_visible(self.training_form, self.dropout, not mlp)
+        self._set_row_visible(self.training_form, self.mlp_full, mlp)
+        custom_recipe = self.recipe.currentData() == "custom"
+        for box in self.dtypes.values():
+            self._set_row_visible(self.training_form, box, custom_recipe)
+        self._set_row_visible(self.training_form, self.fields["k"],
+                              self.checkpoint.currentData() == "k")  # fmt: skip
+        if kind in PRESETS:
+            self.shape_note.setText(PRESETS[kind].describe())
+        elif mlp:
+            self.shape_note.setText("L blocks of x @ W (D×D, no bias) then ReLU; P = D²·L")
+        else:
+            self.shape_note.setText("Llama-style: RMSNorm, rotary positions, no biases")
+
+    def _emit(self) -> None:
+        if not hasattr(self, "parallel_form"):  # still being built
+            return
+        self._sync_visibility()
+        self.changed.emit()
+
+    # API ---------------------------------------------------------------------------------------
+    def problem(self) -> str | None:
+        """The first visible field's error, or ``None`` when every visible input is valid."""
+        for key, f in self.fields.items():
+            if f.isVisibleTo(self) and not f.isValid():
+                return f"{FIELDS[key][0]}: {f.errorText()}"
+        return None
+
+    def model_text(self) -> str:
+        """The model as the CLI writes it."""
+        kind = self.model.currentData()
+        v = {k: f.value() for k, f in self.fields.items()}
+        if kind == "mlp":
+            return f"mlp:d={v['d']},layers={v['layers']}"
+        if kind == "transformer":
+            return (
+                f"transformer:vocab={v['vocab']},d={v['d_model']},layers={v['tf_layers']},"
+                f"heads={v['heads']},kv_heads={v['kv_heads']},ffn={v['ffn']},"
+                f"gated={str(self.gated.isChecked()).lower()},tied={str(self.tied.isChecked()).lower()}"
+            )
+        return str(kind)
+
+    def options(self) -> dict[str, Any]:
+        """Option texts for :func:`core.memory.options.config_from_options`."""
+        v = {k: f.value() for k, f in self.fields.items()}
+        rec = self.recipe.currentData()
+        if rec == "custom":
+            rec = "custom:" + ",".join(f"{p}={b.currentData()}" for p, b in self.dtypes.items())
+        ck = self.checkpoint.currentData()
+        return {
+            "model": self.model_text(),
+            "batch": v["batch"],
+            "seq": "" if v["seq"] is None else v["seq"],
+            "micro_batch": "" if v["micro_batch"] is None else v["micro_batch"],
+            "recipe": rec,
+            "optimizer": self.optimizer.currentData(),
+            "checkpoint": str(v["k"]) if ck == "k" else ck,
+            "zero": self.zero.currentData(),
+            "gpus": v["gpus"],
+            "flash": self.flash.isChecked(),
+            "dropout": self.dropout.isChecked(),
+            "mlp_full": self.mlp_full.isChecked(),
+        }
+
+    def mfu(self) -> float:
+        """The MFU for the step time (last good value)."""
+        return float(self.fields["mfu"].value())
+
+    def state(self) -> dict[str, Any]:
+        """Everything as plain data (sessions)."""
+        out: dict[str, Any] = {k: f.text() for k, f in self.fields.items()}
+        for name in ("model", "recipe", "optimizer", "checkpoint", "zero"):
+            out[name] = getattr(self, name).currentData()
+        for part, box in self.dtypes.items():
+            out[f"dtype_{part}"] = box.currentData()
+        for name in ("gated", "tied", "flash", "dropout", "mlp_full"):
+            out[name] = getattr(self, name).isChecked()
+        return out
+
+    def restore(self, data: dict[str, Any]) -> list[str]:
+        """Apply :meth:`state` output; returns a message per value that could not be applied."""
+        problems: list[str] = []
+        widgets = [*self.fields.values(), self.model, self.recipe, self.optimizer,
+                   self.checkpoint, self.zero, *self.dtypes.values()]  # fmt: skip
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            for key, f in self.fields.items():
+                if key not in data:
+                    continue
+                text = data[key]
+                try:
+                    if not isinstance(text, str | int | float) or isinstance(text, bool):
+                        raise InputError(f"{FIELDS[key][0]}: expected text")
+                    FIELDS[key][2](str(text))
+                except InputError as exc:
+                    problems.append(f"memory: {exc.message}")
+                    continue
+                f.setText(str(text))
+            combos = {"model": self.model, "recipe": self.recipe, "optimizer": self.optimizer,
+                      "checkpoint": self.checkpoint, "zero": self.zero}  # fmt: skip
+            combos.update({f"dtype_{p}": b for p, b in self.dtypes.items()})
+            for name, box in combos.items():
+                if name in data:
+                    index = box.findData(data[name])
+                    if index < 0:
+                        problems.append(
+                            f"memory: unknown {name} {data[name]!r}; kept the current one"
+                        )
+                    else:
+                        box.setCurrentIndex(index)
+            for name in ("gated", "tied", "flash", "dropout", "mlp_full"):
+                if isinstance(data.get(name), bool):
+                    getattr(self, name).setChecked(data[name])
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self._emit()
+        return problems

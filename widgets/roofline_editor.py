@@ -1,0 +1,151 @@
+"""An operator-shape editor: pick an operator, move its sizes with log sliders or type them.
+
+The editor knows only names: the caller passes the operators, the sizes each takes and a parser
+for one size (a core validator). Sliders step by a quarter octave (×2^¼) so a drag sweeps sizes
+from 1 to 2^36; typed values (``4096``, ``1M``) are validated inline, debounced, and a bad value
+keeps the last good one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSlider, QWidget
+
+from widgets.number_field import NumberField
+
+__all__ = ["SIZE_LABELS", "ShapeEditor", "position_to_size", "size_to_position"]
+
+#: Display names of the sizes operators take.
+SIZE_LABELS: dict[str, str] = {
+    "b": "batch b",
+    "h": "heads h",
+    "s": "sequence s",
+    "d": "head dim d",
+    "m": "rows m",
+    "k": "inner k",
+    "n": "n",
+}
+_STEPS_PER_OCTAVE = 4
+_MAX_POSITION = 36 * _STEPS_PER_OCTAVE
+
+
+def position_to_size(position: int) -> int:
+    """Slider position -> size: ``round(2 ** (position / 4))``."""
+    return round(2 ** (position / _STEPS_PER_OCTAVE))
+
+
+def size_to_position(size: int) -> int:
+    """Size -> nearest slider position."""
+    return max(0, min(_MAX_POSITION, round(math.log2(max(size, 1)) * _STEPS_PER_OCTAVE)))
+
+
+class ShapeEditor(QWidget):
+    """Operator combo plus a slider and a validated field per size.
+
+    Parameters
+    ----------
+    ops
+        Operator name -> the size names it takes, in order.
+    parse_size
+        ``parse_size(size_name, text) -> int``; raises ``InputError`` for a bad size.
+
+    Signals
+    -------
+    shapeChanged(str, object)
+        The operator name and a ``dict`` of its sizes, after any change by the user.
+    """
+
+    shapeChanged = Signal(str, object)
+
+    def __init__(
+        self,
+        ops: Mapping[str, tuple[str, ...]],
+        parse_size: Callable[[str, str], int],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._ops = dict(ops)
+        self._op = QComboBox(self)
+        self._op.addItems(list(self._ops))
+        self._op.setToolTip("Operator whose shape the sliders change")
+        self.sliders: dict[str, QSlider] = {}
+        self.fields: dict[str, NumberField] = {}
+        self._labels: dict[str, QLabel] = {}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel("Operator", self), 0, 0)
+        grid.addWidget(self._op, 0, 1, 1, 2)
+        names = [s for s in SIZE_LABELS if any(s in sizes for sizes in self._ops.values())]
+        for row, name in enumerate(names, start=1):
+            label = QLabel(SIZE_LABELS[name], self)
+            slider = QSlider(Qt.Orientation.Horizontal, self)
+            slider.setRange(0, _MAX_POSITION)
+            slider.setValue(size_to_position(1024))
+            slider.setToolTip(f"{SIZE_LABELS[name]}: drag to scale by ×2^¼ per step")
+            field = NumberField(
+                partial(parse_size, name),
+                "1024",
+                tooltip=f"{SIZE_LABELS[name]}: a whole number (1024, 4k, 1M)",
+            )
+            field.setMinimumWidth(90)
+            slider.valueChanged.connect(partial(self._on_slider, name))
+            field.valueChanged.connect(partial(self._on_field, name))
+            grid.addWidget(label, row, 0)
+            grid.addWidget(slider, row, 1)
+            grid.addWidget(field, row, 2, Qt.AlignmentFlag.AlignTop)
+            self.sliders[name], self.fields[name], self._labels[name] = slider, field, label
+        grid.setColumnStretch(1, 1)
+        self._op.currentTextChanged.connect(self._on_op)
+        self._show_rows()
+
+    def value(self) -> tuple[str, dict[str, int]]:
+        """The operator and its sizes as shown."""
+        name = self._op.currentText()
+        return name, {s: int(self.fields[s].value()) for s in self._ops[name]}
+
+    def set_shape(self, name: str, sizes: Mapping[str, int]) -> None:
+        """Show ``name`` with ``sizes`` (from code: emits nothing)."""
+        self._op.blockSignals(True)
+        self._op.setCurrentText(name)
+        self._op.blockSignals(False)
+        for size_name, value in sizes.items():
+            if size_name in self.fields:
+                self._set_size(size_name, int(value))
+        self._show_rows()
+
+    def _set_size(self, name: str, value: int) -> None:
+        self.fields[name].setValue(value, f"{value:,}")
+        slider = self.sliders[name]
+        slider.blockSignals(True)
+        slider.setValue(size_to_position(value))
+        slider.blockSignals(False)
+
+    def _show_rows(self) -> None:
+        wanted = self._ops.get(self._op.currentText(), ())
+        for name in self.sliders:
+            for widget in (self.sliders[name], self.fields[name], self._labels[name]):
+                widget.setVisible(name in wanted)
+
+    def _emit(self) -> None:
+        name, sizes = self.value()
+        self.shapeChanged.emit(name, sizes)
+
+    def _on_op(self, _name: str) -> None:
+        self._show_rows()
+        self._emit()
+
+    def _on_slider(self, name: str, position: int) -> None:
+        value = position_to_size(position)
+        self.fields[name].setValue(value, f"{value:,}")
+        self._emit()
+
+    def _on_field(self, name: str, value: int) -> None:
+        slider = self.sliders[name]
+        slider.blockSignals(True)
+        slider.setValue(size_to_position(value))
+        slider.blockSignals(False)
+        self._emit()

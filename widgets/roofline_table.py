@@ -1,0 +1,128 @@
+"""The roofline's points table: one row per point, cells given as text by the caller.
+
+Rows are keyed; when the keys stay the same only changed cells are rewritten, so moving a slider
+repaints one row instead of rebuilding the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+__all__ = ["COLUMNS", "RooflineTable"]
+
+#: Column titles, in order.
+COLUMNS: tuple[str, ...] = (
+    "Point",
+    "dtype",
+    "FLOPs",
+    "Bytes",
+    "Intensity (FLOP/B)",
+    "Attainable / achieved",
+    "Bound",
+    "Time",
+)
+
+
+#: The point column never takes more than this many pixels (the hover readout has the rest).
+MAX_NAME_WIDTH = 230
+
+
+class RooflineTable(QTableWidget):
+    """A read-only table of roofline points.
+
+    Signals
+    -------
+    pointSelected(str)
+        The key of the row the user selected.
+    """
+
+    pointSelected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(COLUMNS), parent)
+        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.verticalHeader().setVisible(False)
+        self.setAlternatingRowColors(True)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        self._widths_for: tuple[str, ...] = ()
+        self._keys: list[str] = []
+        self._shown: dict[str, tuple[tuple[str, ...], str]] = {}
+        self.itemSelectionChanged.connect(self._on_selection)
+
+    def row_keys(self) -> list[str]:
+        """Row keys, top to bottom."""
+        return list(self._keys)
+
+    def set_rows(self, rows: Sequence[tuple[str, Sequence[str], str]]) -> None:
+        """Show ``(key, cells, tooltip)`` rows; cells must match :data:`COLUMNS`."""
+        keys = [key for key, _, _ in rows]
+        self.blockSignals(True)
+        try:
+            if keys != self._keys:
+                self._shown = {}
+                selected = self.selected_key()
+                self.setRowCount(len(rows))
+                self._keys = keys
+                if selected in keys:
+                    self.selectRow(keys.index(selected))
+            for row, (key, cells, tip) in enumerate(rows):
+                if self._shown.get(key) == (tuple(cells), tip) and self.item(row, 0) is not None:
+                    continue  # unchanged since the last call: no Qt calls at all
+                self._shown[key] = (tuple(cells), tip)
+                for col, text in enumerate(cells):
+                    item = self.item(row, col)
+                    if item is None:
+                        item = QTableWidgetItem(text)
+                        if col >= 2:
+                            item.setTextAlignment(
+                                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                            )
+                        self.setItem(row, col, item)
+                    elif item.text() != text:
+                        item.setText(text)
+                    if item.toolTip() != tip:
+                        item.setToolTip(tip)
+            # Fit columns when rows come or go, not on every slider step (that costs a layout).
+            if tuple(keys) != self._widths_for:
+                self._widths_for = tuple(keys)
+                self.resizeColumnsToContents()
+                self.setColumnWidth(0, min(self.columnWidth(0), MAX_NAME_WIDTH))
+        finally:
+            self.blockSignals(False)
+
+    def selected_key(self) -> str:
+        """The selected row's key, or ``""``."""
+        rows = {index.row() for index in self.selectedIndexes()}
+        return self._keys[min(rows)] if rows and min(rows) < len(self._keys) else ""
+
+    def select_key(self, key: str) -> None:
+        """Select the row with ``key`` without emitting :attr:`pointSelected`."""
+        self.blockSignals(True)
+        try:
+            if key in self._keys:
+                row = self._keys.index(key)
+                self.selectRow(row)
+                self.scrollToItem(self.item(row, 0))
+            else:
+                self.clearSelection()
+        finally:
+            self.blockSignals(False)
+
+    def _on_selection(self) -> None:
+        key = self.selected_key()
+        if key:
+            self.pointSelected.emit(key)
