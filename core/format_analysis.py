@@ -21,6 +21,7 @@ __all__ = [
     "compare",
     "fields_text",
     "format_info",
+    "format_summary",
     "formula",
     "neighbours",
 ]
@@ -138,14 +139,18 @@ def _errors(stored: float, x: Number) -> tuple[float | None, float | None]:
     if math.isnan(stored):
         return None, None
     if math.isinf(stored):
-        return math.inf, math.inf
+        return stored, math.inf  # stored - x is ±inf for any finite x
     q = Fraction(x)
     err = Fraction(stored) - q
-    rel = None if q == 0 else float(abs(err) / abs(q))
+    return _float(err), None if q == 0 else _float(abs(err) / abs(q))
+
+
+def _float(q: Fraction) -> float:
+    """``float(q)``, or ±inf beyond float range (1e-1000 stored as 2^-127 is 1e961 times off)."""
     try:
-        return float(err), rel
+        return float(q)
     except OverflowError:
-        return (math.inf if err > 0 else -math.inf), rel
+        return math.inf if q > 0 else -math.inf
 
 
 def analyze_code(fmt: FloatFormat, code: int, x: Number | None = None, **flags: Any) -> Analysis:
@@ -221,7 +226,9 @@ def fields_text(fmt: FloatFormat, code: int) -> str:
     parts = [f"sign {sign}"] if fmt.signed else ["no sign bit"]
     raw = format(code, f"0{fmt.bits}b")[int(fmt.signed) :]
     parts.append(f"exponent {raw[: fmt.exponent_bits]} = {exp}")
-    if fmt.mantissa_bits:
+    if fmt.mantissa_bits > 12:  # long fields: the bit strip shows the pattern
+        parts.append(f"mantissa ({fmt.mantissa_bits} bits) = {man}")
+    elif fmt.mantissa_bits:
         parts.append(f"mantissa {raw[fmt.exponent_bits :]} = {man}")
     return " · ".join(parts)
 
@@ -239,10 +246,11 @@ def formula(fmt: FloatFormat, code: int) -> str:
     if fmt.specials == "e8m0":
         return f"2^({exp} − {fmt.bias}) = 2^{exp - fmt.bias} = {value!r}"
     head = f"(−1)^{sign} · " if fmt.signed else ""
+    den = f"2^{m}" if m > 12 else str(1 << m)
     if exp == 0:
-        frac = f"0 + {man}/{1 << m}"
+        frac = f"0 + {man}/{den}"
         return f"{head}2^(1 − {fmt.bias}) · ({frac}) = {value!r}   (subnormal: no implicit 1)"
-    return f"{head}2^({exp} − {fmt.bias}) · (1 + {man}/{1 << m}) = {value!r}"
+    return f"{head}2^({exp} − {fmt.bias}) · (1 + {man}/{den}) = {value!r}"
 
 
 def _nan_rule(fmt: FloatFormat) -> str:
@@ -252,3 +260,31 @@ def _nan_rule(fmt: FloatFormat) -> str:
         "fnuz": "only 0x80, the would-be −0, is NaN",
         "e8m0": "0xFF is NaN",
     }.get(fmt.specials, "")
+
+
+_OVERFLOW_WORDS = {
+    "inf": "overflow → ±inf",
+    "nan": "overflow → NaN",
+    "saturate": "overflow saturates",
+}
+
+
+def format_summary(fmt: FloatFormat, policy: str = "torch") -> str:
+    """One line with the format's numbers, for the tab (eps corrected where torch is wrong)."""
+    layout = f"{int(fmt.signed)}·{fmt.exponent_bits}·{fmt.mantissa_bits}"
+    eps = f"eps {fmt.eps:g}"
+    if fmt.id == "float8_e5m2fnuz":
+        eps += " (torch.finfo says 0.125: wrong)"
+    specials = []
+    specials.append("±inf" if fmt.has_inf else "no inf")
+    specials.append("NaN" if fmt.has_nan else "no NaN")
+    if fmt.signed and not fmt.has_negative_zero:
+        specials.append("no −0")
+    if not fmt.has_zero:
+        specials.append("no zero")
+    return (
+        f"{fmt.bits} bits (sign·exponent·mantissa = {layout}), bias {fmt.bias} · max {fmt.max:g} · "
+        f"min normal {fmt.min_normal:g} · min subnormal {fmt.min_subnormal:g} · {eps} · "
+        f"{fmt.finite_count:,} finite values · {', '.join(specials)} · "
+        f"{_OVERFLOW_WORDS[fmt.overflow(policy)]}"
+    )

@@ -42,8 +42,8 @@ CLASSES: tuple[str, ...] = ("zero", "subnormal", "normal", "inf", "nan")
 
 #: Overflow conventions: what torch 2.13 does (default), or the OCP / ml_dtypes non-saturating cast.
 POLICIES: dict[str, str] = {
-    "torch": "torch 2.13 cast (saturating where torch saturates)",
-    "ocp": "OCP / ml_dtypes cast (non-saturating)",
+    "torch": "torch 2.13 (e4m3fn saturates)",
+    "ocp": "OCP / ml_dtypes (non-saturating)",
 }
 
 
@@ -323,127 +323,45 @@ def _fmt(
     return FloatFormat(id_, title, e, m, bias, specials, torch_ov, ocp, **kw)  # type: ignore[arg-type]
 
 
+_E5M2FNUZ_NOTE = (
+    "torch.finfo(torch.float8_e5m2fnuz).eps is 0.125 in torch 2.13; the true eps is 2^-2 = 0.25 "
+    "(1.25 is the next value after 1)."
+)
+_E8M0_NOTE = (
+    "Unsigned powers of two; no zero. torch ignores the sign and maps 0 to 2^-127; ml_dtypes gives "
+    "NaN for zero and negatives."
+)
+_TF32_NOTE = "Tensor cores round fp32 inputs to 10 mantissa bits; stored as fp32."
+
+# id, title, exponent bits, mantissa bits, bias, specials, torch overflow (OCP overflow if it differs)
 FORMATS: dict[str, FloatFormat] = {
     f.id: f
     for f in (
         _fmt("float64", "FP64 (IEEE double)", 11, 52, 1023, "ieee", "inf", torch_name="float64"),
         _fmt("float32", "FP32 (IEEE single)", 8, 23, 127, "ieee", "inf", torch_name="float32"),
-        _fmt(
-            "tfloat32",
-            "TF32 (NVIDIA tensor-core input)",
-            8,
-            10,
-            127,
-            "ieee",
-            "inf",
-            storage_bits=32,
-            note="Tensor cores round fp32 inputs to 10 mantissa bits; stored as fp32.",
-        ),
+        _fmt("tfloat32", "TF32 (NVIDIA tensor-core input)", 8, 10, 127, "ieee", "inf",
+             storage_bits=32, note=_TF32_NOTE),
         _fmt("float16", "FP16 (IEEE half)", 5, 10, 15, "ieee", "inf", torch_name="float16"),
-        _fmt(
-            "bfloat16",
-            "BF16 (brain float)",
-            8,
-            7,
-            127,
-            "ieee",
-            "inf",
-            torch_name="bfloat16",
-            ml_name="bfloat16",
-        ),
-        _fmt(
-            "float8_e4m3fn",
-            "FP8 E4M3 (OCP, no inf)",
-            4,
-            3,
-            7,
-            "fn",
-            "saturate",
-            ocp="nan",
-            torch_name="float8_e4m3fn",
-            ml_name="float8_e4m3fn",
-        ),
-        _fmt(
-            "float8_e4m3fnuz",
-            "FP8 E4M3 FNUZ (AMD/Graphcore)",
-            4,
-            3,
-            8,
-            "fnuz",
-            "nan",
-            torch_name="float8_e4m3fnuz",
-            ml_name="float8_e4m3fnuz",
-        ),
-        _fmt(
-            "float8_e5m2",
-            "FP8 E5M2 (OCP, IEEE-like)",
-            5,
-            2,
-            15,
-            "ieee",
-            "inf",
-            torch_name="float8_e5m2",
-            ml_name="float8_e5m2",
-        ),
-        _fmt(
-            "float8_e5m2fnuz",
-            "FP8 E5M2 FNUZ (AMD/Graphcore)",
-            5,
-            2,
-            16,
-            "fnuz",
-            "nan",
-            torch_name="float8_e5m2fnuz",
-            ml_name="float8_e5m2fnuz",
-            note="torch.finfo(torch.float8_e5m2fnuz).eps is 0.125 in torch 2.13; the true eps is "
-            "2^-2 = 0.25 (1.25 is the next value after 1).",
-        ),
-        _fmt(
-            "float8_e8m0fnu",
-            "E8M0 (MX block scale)",
-            8,
-            0,
-            127,
-            "e8m0",
-            "nan",
-            signed=False,
-            torch_name="float8_e8m0fnu",
-            ml_name="float8_e8m0fnu",
-            note="Unsigned powers of two; no zero. torch ignores the sign and maps 0 to 2^-127; "
-            "ml_dtypes gives NaN for zero and negatives.",
-        ),
-        _fmt(
-            "float6_e2m3fn",
-            "FP6 E2M3 (OCP MX)",
-            2,
-            3,
-            1,
-            "none",
-            "saturate",
-            ml_name="float6_e2m3fn",
-        ),
-        _fmt(
-            "float6_e3m2fn",
-            "FP6 E3M2 (OCP MX)",
-            3,
-            2,
-            3,
-            "none",
-            "saturate",
-            ml_name="float6_e3m2fn",
-        ),
-        _fmt(
-            "float4_e2m1fn",
-            "FP4 E2M1 (OCP MX, NVFP4)",
-            2,
-            1,
-            1,
-            "none",
-            "saturate",
-            ml_name="float4_e2m1fn",
-        ),
+        _fmt("bfloat16", "BF16 (brain float)", 8, 7, 127, "ieee", "inf",
+             torch_name="bfloat16", ml_name="bfloat16"),
+        _fmt("float8_e4m3fn", "FP8 E4M3 (OCP, no inf)", 4, 3, 7, "fn", "saturate", ocp="nan",
+             torch_name="float8_e4m3fn", ml_name="float8_e4m3fn"),
+        _fmt("float8_e4m3fnuz", "FP8 E4M3 FNUZ (AMD/Graphcore)", 4, 3, 8, "fnuz", "nan",
+             torch_name="float8_e4m3fnuz", ml_name="float8_e4m3fnuz"),
+        _fmt("float8_e5m2", "FP8 E5M2 (OCP, IEEE-like)", 5, 2, 15, "ieee", "inf",
+             torch_name="float8_e5m2", ml_name="float8_e5m2"),
+        _fmt("float8_e5m2fnuz", "FP8 E5M2 FNUZ (AMD/Graphcore)", 5, 2, 16, "fnuz", "nan",
+             torch_name="float8_e5m2fnuz", ml_name="float8_e5m2fnuz", note=_E5M2FNUZ_NOTE),
+        _fmt("float8_e8m0fnu", "E8M0 (MX block scale)", 8, 0, 127, "e8m0", "nan", signed=False,
+             torch_name="float8_e8m0fnu", ml_name="float8_e8m0fnu", note=_E8M0_NOTE),
+        _fmt("float6_e2m3fn", "FP6 E2M3 (OCP MX)", 2, 3, 1, "none", "saturate",
+             ml_name="float6_e2m3fn"),
+        _fmt("float6_e3m2fn", "FP6 E3M2 (OCP MX)", 3, 2, 3, "none", "saturate",
+             ml_name="float6_e3m2fn"),
+        _fmt("float4_e2m1fn", "FP4 E2M1 (OCP MX, NVFP4)", 2, 1, 1, "none", "saturate",
+             ml_name="float4_e2m1fn"),
     )
-}
+}  # fmt: skip
 
 FORMAT_IDS: tuple[str, ...] = tuple(FORMATS)
 

@@ -25,9 +25,12 @@ class BlockPlots(QWidget):
         self.scale_plot = self.blocks.addPlot(row=0, col=0)
         self.error_plot = self.blocks.addPlot(row=1, col=0)
         self.error_plot.setXLink(self.scale_plot)
-        self.hist.getPlotItem().setLabels(bottom="error (stored − input)", left="values")
+        self.hist.getPlotItem().setLabels(bottom="error (stored − input)", left="values + 1 (log)")
+        self.hist.getPlotItem().getAxis("left").setLogMode(True)  # data are log10(count + 1)
+        self.hist.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
         self.scale_plot.setLabels(left="block scale")
         self.scale_plot.getAxis("left").setLogMode(True)  # data are log10(scale)
+        self.scale_plot.getAxis("left").enableAutoSIPrefix(False)
         self.error_plot.setLabels(left="flushed to 0 (%)", bottom="block")
         for item in (self.hist.getPlotItem(), self.scale_plot, self.error_plot):
             item.setMenuEnabled(False)
@@ -68,7 +71,10 @@ class BlockPlots(QWidget):
             hist.plot(
                 edges, count, stepMode="center", pen=pg.mkPen(colour, width=2.5 - i), name=label
             )
-        hist.setLimits(xMin=float(edges[0]) - 1, xMax=float(edges[-1]) + 1)
+        top = max((float(np.log10(np.max(c) + 1.0)) for _, c in counts), default=1.0)
+        hist.setLimits(xMin=float(edges[0]) - 1, xMax=float(edges[-1]) + 1, yMin=0, yMax=top + 1)
+        hist.setYRange(0, top * 1.05, padding=0)
+        hist.setXRange(float(edges[0]), float(edges[-1]), padding=0.02)
         self.scale_plot.clear()
         self.error_plot.clear()
         x = np.arange(scales.size)

@@ -134,7 +134,9 @@ class ValuesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             return self._colours.get(cls)
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            left = not self._grid and _LIST_COLUMNS[index.column()] == "class"
+            side = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
+            return int(side | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.UserRole:
             return code
         return None
@@ -156,9 +158,13 @@ class ValuesTable(QTableView):
     def _relayout(self) -> None:
         header = self.horizontalHeader()
         if self.values_model.isGrid():
+            header.setStretchLastSection(False)
+            # wide enough for "-0.001953" at any font size; scroll rather than elide
+            header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance("-0.001953") + 8)
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
             self.verticalHeader().setVisible(True)
         else:
+            header.setMinimumSectionSize(-1)
             header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
             for column, width in enumerate((90, 200, 220, 90)):
                 self.setColumnWidth(column, width)

@@ -10,16 +10,14 @@ when the tab is first shown), never at app start-up.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QTabWidget,
@@ -29,9 +27,10 @@ from PySide6.QtWidgets import (
 
 from app.state import AppState
 from app.tabs.base import TabPage
-from app.tabs.dtypes_blocks import BlockPanel
+from app.tabs.dtypes_bits import BitsView
+from app.theme import theme as default_theme
 from core.errors import InputError
-from core.format_analysis import Analysis, analyze, analyze_code, compare, fields_text, formula
+from core.format_analysis import Analysis, analyze, analyze_code, compare
 from core.format_codec import Number
 from core.formats import (
     CLASSES,
@@ -43,27 +42,17 @@ from core.formats import (
     format_for_dtype,
 )
 from core.value_text import Parsed, parse_code, parse_value_text
-from widgets.bit_strip import BitStrip
-from widgets.dtype_compare_table import CompareTable, number_text
-from widgets.dtype_range_chart import RangeChart
+from widgets.dtype_compare_table import number_text
 from widgets.dtype_values_table import ValuesTable
 from widgets.number_field import NumberField
+
+if TYPE_CHECKING:
+    from app.tabs.dtypes_blocks import BlockPanel
+    from widgets.dtype_range_chart import RangeChart
 
 __all__ = ["DtypesPage", "build"]
 
 PAGES = ("bits", "range", "values", "blocks")
-
-
-def _card(title: str, parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame(parent)
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(12, 8, 12, 10)
-    layout.setSpacing(4)
-    heading = QLabel(title, frame)
-    heading.setObjectName("cardTitle")
-    layout.addWidget(heading)
-    return frame, layout
 
 
 class _StepKeys(QObject):
@@ -100,8 +89,12 @@ class DtypesPage(TabPage):
         self.analysis: Analysis | None = None
         self.rows: list[Analysis] = []
         self._values_for = ""
+        self._theme: Any = None
+        self.range_chart: RangeChart | None = None  # built on first show (imports pyqtgraph)
+        self.blocks: BlockPanel | None = None
         self._build()
         state.dtypeChanged.connect(self._follow_dtype)
+        self.apply_theme(default_theme("light"))  # the window re-applies its own theme
         self._apply_fields()
         self._set_from_text(self.value_field.value())
 
@@ -138,6 +131,15 @@ class DtypesPage(TabPage):
         top.addWidget(self.policy_combo, 0, 3)
         top.addWidget(QLabel("Value", self), 0, 4)
         top.addWidget(self.value_field, 0, 5, 2, 1, Qt.AlignmentFlag.AlignTop)
+        self.value_field.setMinimumWidth(150)
+        for combo in (
+            self.format_combo,
+            self.policy_combo,
+        ):  # long titles must not squeeze the field
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(16)
         top.addWidget(self.prev_button, 0, 6)
         top.addWidget(self.next_button, 0, 7)
         top.setColumnStretch(1, 3)
@@ -146,14 +148,9 @@ class DtypesPage(TabPage):
         self.pages = QTabWidget(self)
         self.pages.setDocumentMode(True)
         self.pages.addTab(self._build_bits_page(), "Bits && compare")
-        self.range_chart = RangeChart(self)
-        self.range_chart.setRows(
-            [
-                (f.id, f.min_subnormal, f.min_normal, f.max, f.mantissa_bits)
-                for f in FORMATS.values()
-            ]
-        )
-        self.pages.addTab(self.range_chart, "Range")
+        self.range_holder = QWidget(self)
+        QVBoxLayout(self.range_holder).setContentsMargins(0, 0, 0, 0)
+        self.pages.addTab(self.range_holder, "Range")
         self.values_table = ValuesTable(self)
         self.values_note = QLabel(self)
         self.values_note.setWordWrap(True)
@@ -162,8 +159,9 @@ class DtypesPage(TabPage):
         vl.addWidget(self.values_note)
         vl.addWidget(self.values_table, 1)
         self.pages.addTab(values_page, "All values")
-        self.blocks = BlockPanel(self)
-        self.pages.addTab(self.blocks, "Block scaling")
+        self.blocks_holder = QWidget(self)
+        QVBoxLayout(self.blocks_holder).setContentsMargins(0, 0, 0, 0)
+        self.pages.addTab(self.blocks_holder, "Block scaling")
         self.pages.currentChanged.connect(self._page_changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)
@@ -174,37 +172,14 @@ class DtypesPage(TabPage):
         self.value_field.valueChanged.connect(self._set_from_text)
 
     def _build_bits_page(self) -> QWidget:
-        page = QWidget(self)
-        self.bit_strip = BitStrip(page)
-        self.bit_strip.codeChanged.connect(self.set_code)
-        fields_card, fl = _card("Bits", page)
-        self.fields_label = QLabel(fields_card)
-        self.formula_label = QLabel(fields_card)
-        self.formula_label.setObjectName("formula")
-        self.class_label = QLabel(fields_card)
-        for label in (self.fields_label, self.formula_label, self.class_label):
-            label.setWordWrap(True)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            fl.addWidget(label)
-        fl.addStretch(1)
-        stored_card, sl = _card("Stored value", page)
-        self.stored_label = QLabel(stored_card)
-        self.stored_label.setObjectName("detail")
-        self.stored_label.setTextFormat(Qt.TextFormat.RichText)
-        self.stored_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.stored_label.setWordWrap(True)
-        sl.addWidget(self.stored_label)
-        sl.addStretch(1)
-        row = QHBoxLayout()
-        row.addWidget(fields_card, 1)
-        row.addWidget(stored_card, 1)
-        self.compare_table = CompareTable(page)
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 8, 0, 0)
-        layout.addWidget(self.bit_strip)
-        layout.addLayout(row)
-        layout.addWidget(self.compare_table, 1)
-        return page
+        self.bits_view = BitsView(self)
+        self.bits_view.bit_strip.codeChanged.connect(self.set_code)
+        # the widgets tests and the theme reach
+        self.bit_strip = self.bits_view.bit_strip
+        self.compare_table = self.bits_view.compare_table
+        self.stored_values = self.bits_view.stored_values
+        self.notes_label = self.bits_view.notes_label
+        return self.bits_view
 
     # model updates ----------------------------------------------------------------------------
     @property
@@ -253,56 +228,33 @@ class DtypesPage(TabPage):
             self.set_code(target)
 
     def _refresh(self) -> None:
-        fmt, a = self.fmt, self.analysis
+        a = self.analysis
         assert a is not None
-        self.bit_strip.blockSignals(True)
-        self.bit_strip.setCode(self.code)
-        self.bit_strip.blockSignals(False)
-        self.fields_label.setText(fields_text(fmt, self.code))
-        self.formula_label.setText(formula(fmt, self.code))
-        self.class_label.setText(f"class: <b>{a.cls}</b> · code {self.code:#x}")
-        self.stored_label.setText(self._stored_html(a))
+        self.rows = compare(self.input, self.policy)
+        self.bits_view.render(self.fmt, self.code, a, self.rows)
         self.prev_button.setEnabled(a.prev_code is not None)
         self.next_button.setEnabled(a.next_code is not None)
-        self.rows = compare(self.input, self.policy)
-        self.compare_table.setRows(self.rows, self.format_id)
-        self.range_chart.setMarker(
-            float(self.input) if not isinstance(self.input, float) else self.input
-        )
+        if self.range_chart is not None:
+            self.range_chart.setMarker(self._input_float())
 
-    def _stored_html(self, a: Analysis) -> str:
-        rows = [
-            ("stored", number_text(a.value)),
-            ("abs error", number_text(a.abs_error, 6)),
-            ("rel error", number_text(a.rel_error, 4)),
-            ("ulp here", number_text(a.ulp, 6)),
-            ("previous", number_text(a.prev)),
-            ("next", number_text(a.next)),
-        ]
-        cells = "".join(
-            f"<tr><td style='padding-right:12px'>{k}</td><td><b>{v}</b></td></tr>" for k, v in rows
-        )
-        notes = [a.note] if a.note else []
-        if self.fmt.note:
-            notes.append(self.fmt.note)
-        if a.code is None:
-            notes.insert(0, "not representable in this format")
-        extra = "".join(f"<div>{n}</div>" for n in notes)
-        return f"<table>{cells}</table>{extra}"
+    def _input_float(self) -> float:
+        """The input as a float for the chart (beyond float range: ±inf, which hides the marker)."""
+        try:
+            return float(self.input)
+        except OverflowError:
+            return math.inf if self.input > 0 else -math.inf
 
     def _apply_fields(self) -> None:
-        fmt = self.fmt
-        self.bit_strip.setFields(
-            [
-                ("sign", int(fmt.signed)),
-                ("exponent", fmt.exponent_bits),
-                ("mantissa", fmt.mantissa_bits),
-            ]
-        )
+        self.bits_view.setFormat(self.fmt, self.policy)
 
     def _format_changed(self) -> None:
         self.format_id = self.format_combo.currentData()
         self._apply_fields()
+        if (
+            self.value_field.value().is_code
+        ):  # a code means nothing in another format: show its value
+            text = "nan" if math.isnan(self.input) else number_text(self.input).replace("−", "-")
+            self.value_field.setValue(parse_value_text(text), text)
         self.set_value(self.input)
         self._values_for = ""
         if self.pages.currentIndex() == PAGES.index("values"):
@@ -310,6 +262,7 @@ class DtypesPage(TabPage):
 
     def _policy_changed(self) -> None:
         self.policy = self.policy_combo.currentData()
+        self._apply_fields()
         self.set_value(self.input)
 
     def _follow_dtype(self, dtype: str) -> None:
@@ -320,8 +273,39 @@ class DtypesPage(TabPage):
     def _page_changed(self, index: int) -> None:
         if PAGES[index] == "values":
             self.show_values_table()
-        elif PAGES[index] == "blocks" and self.blocks.last is None:
-            self.blocks.recompute()
+        elif PAGES[index] == "range":
+            self.ensure_range_chart()
+        elif PAGES[index] == "blocks":
+            blocks = self.ensure_blocks()
+            if blocks.last is None:
+                blocks.recompute()
+
+    def ensure_range_chart(self) -> RangeChart:
+        """Build the range chart on first use (pyqtgraph is imported here, not at start-up)."""
+        if self.range_chart is None:
+            from widgets.dtype_range_chart import RangeChart
+
+            self.range_chart = RangeChart(self.range_holder)
+            self.range_chart.setRows(
+                [
+                    (f.id, f.min_subnormal, f.min_normal, f.max, f.mantissa_bits)
+                    for f in FORMATS.values()
+                ]
+            )
+            self.range_holder.layout().addWidget(self.range_chart)
+            self._theme_plots()
+            self.range_chart.setMarker(self._input_float())
+        return self.range_chart
+
+    def ensure_blocks(self) -> BlockPanel:
+        """Build the block-quantization panel on first use."""
+        if self.blocks is None:
+            from app.tabs.dtypes_blocks import BlockPanel
+
+            self.blocks = BlockPanel(self.blocks_holder)
+            self.blocks_holder.layout().addWidget(self.blocks)
+            self._theme_plots()
+        return self.blocks
 
     def show_values_table(self, format_id: str | None = None) -> None:
         """Fill the all-values table for ``format_id`` (default: the selected format)."""
@@ -356,7 +340,7 @@ class DtypesPage(TabPage):
             "policy": self.policy,
             "value": self.value_field.text(),
             "page": PAGES[self.pages.currentIndex()],
-            **self.blocks.state(),
+            **(self.blocks.state() if self.blocks is not None else {}),
         }
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -377,7 +361,8 @@ class DtypesPage(TabPage):
                 if not self.value_field.isValid():
                     problems.append(f"dtypes: {self.value_field.errorText()}")
                     self.value_field.revert()
-            problems += self.blocks.restore(data)
+            if any(k in data for k in ("block_format", "source", "size", "seed", "typed")):
+                problems += self.ensure_blocks().restore(data)
             if data.get("page") in PAGES:
                 self.pages.setCurrentIndex(PAGES.index(data["page"]))
         except (InputError, TypeError, ValueError) as exc:
@@ -387,8 +372,8 @@ class DtypesPage(TabPage):
     def export_plot(self) -> Any | None:
         """The range chart (or the block histogram when that page is open)."""
         if PAGES[self.pages.currentIndex()] == "blocks":
-            return self.blocks.plots.hist.getPlotItem()
-        return self.range_chart.item
+            return self.ensure_blocks().plots.hist.getPlotItem()
+        return self.ensure_range_chart().item
 
     def apply_theme(self, theme: Any) -> None:
         """Colour the bit strip, plots and highlighted values for ``theme``."""
@@ -398,8 +383,9 @@ class DtypesPage(TabPage):
             theme.text,
             "#10131a" if theme.dark else "#ffffff",
         )
-        self.range_chart.setColours(s[0], s[4], theme.plot_fg, theme.plot_bg)
-        self.blocks.plots.setColours(s, theme.plot_fg, theme.plot_bg)
+        self._theme = theme
+        self._theme_plots()
+        self.bits_view.fitToFont()
         self.compare_table.setWarningColour(theme.warning)
 
         def tint(colour: str, alpha: int) -> str:
@@ -418,14 +404,24 @@ class DtypesPage(TabPage):
         if self.analysis is not None:
             self._refresh()
 
+    def _theme_plots(self) -> None:
+        t = self._theme
+        if t is None:
+            return
+        if self.range_chart is not None:
+            self.range_chart.setColours(t.series[0], t.series[4], t.plot_fg, t.plot_bg)
+        if self.blocks is not None:
+            self.blocks.plots.setColours(t.series, t.plot_fg, t.plot_bg)
+
     def prepare_screenshot(self) -> None:
         """Finish background work so a screenshot shows results."""
-        if PAGES[self.pages.currentIndex()] == "blocks":
+        if self.blocks is not None and PAGES[self.pages.currentIndex()] == "blocks":
             self.blocks.wait_idle()
 
     def shutdown(self) -> None:
         """Stop the block-quantization worker."""
-        self.blocks.shutdown()
+        if self.blocks is not None:
+            self.blocks.shutdown()
 
 
 def build(state: AppState) -> DtypesPage:

@@ -9,6 +9,8 @@ import ml_dtypes
 import numpy as np
 import pytest
 import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.cli import main
 
@@ -123,3 +125,19 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, fragment):
     assert main(["dtype", *argv]) == 2
     err = capsys.readouterr().err
     assert fragment in err and err.count("\n") == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(max_size=30), fid=st.sampled_from(["float16", "float4_e2m1fn", "all", "fp7"]))
+def test_any_value_text_exits_0_or_2(text, fid):
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["dtype", "--json", fid, "--", text])
+    assert code in (0, 2)
+    if code == 2:
+        assert err.getvalue().startswith(("napkinlab: error:", "error:"))
+    else:
+        json.loads(out.getvalue(), parse_constant=lambda t: pytest.fail(f"non-strict {t}"))

@@ -96,3 +96,49 @@ def test_info_has_the_cli_keys():
         assert key in info
     assert info["overflow"] == "saturate"
     assert format_info(FORMATS["float8_e4m3fn"], "ocp")["overflow"] == "nan"
+
+
+def test_formula_and_fields_fill_in_the_numbers():
+    from core.format_analysis import fields_text, formula
+
+    f16 = FORMATS["float16"]
+    # 0x3e00 = 0 01111 1000000000: exponent 15, mantissa 512 -> 2^(15-15) · (1 + 512/1024) = 1.5
+    assert formula(f16, 0x3E00) == "(−1)^0 · 2^(15 − 15) · (1 + 512/1024) = 1.5"
+    assert fields_text(f16, 0x3E00) == ("sign 0 · exponent 01111 = 15 · mantissa 1000000000 = 512")
+    assert "subnormal" in formula(f16, 0x0001) and "0 + 1/1024" in formula(f16, 0x0001)
+    assert "NaN" in formula(FORMATS["float8_e4m3fnuz"], 0x80)
+    assert formula(FORMATS["float8_e8m0fnu"], 127) == "2^(127 − 127) = 2^0 = 1.0"
+    assert "/2^52" in formula(FORMATS["float64"], 0x400921FB54442D18)
+
+
+def test_core_imports_no_qt_pyqtgraph_or_torch():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import core.formats, core.format_codec, core.format_analysis, core.value_text\n"
+        "import core.blockscale, core.block_vectors\n"
+        "print(sorted(m for m in ('PySide6', 'pyqtgraph', 'torch') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_errors_beyond_float_range_are_infinite_not_exceptions():
+    tiny, huge = Fraction(-1, 10**1000), Fraction(10**1000)
+    e8m0 = analyze(FORMATS["float8_e8m0fnu"], tiny)  # torch: |x| -> 2^-127
+    assert e8m0.value == 2.0**-127 and e8m0.rel_error == math.inf
+    assert analyze(FORMATS["float64"], huge).abs_error == math.inf
+    assert analyze(FORMATS["float64"], -huge).abs_error == -math.inf
+    for row in compare(tiny) + compare(huge):
+        assert row.format_id in FORMATS
+
+
+def test_format_summary_corrects_torch_eps():
+    from core.format_analysis import format_summary
+
+    text = format_summary(FORMATS["float8_e5m2fnuz"])
+    assert "eps 0.25" in text and "wrong" in text and "overflow → NaN" in text
+    assert "saturates" in format_summary(FORMATS["float8_e4m3fn"])
+    assert "overflow → NaN" in format_summary(FORMATS["float8_e4m3fn"], "ocp")

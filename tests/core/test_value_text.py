@@ -106,3 +106,15 @@ def test_arithmetic_like_text_gives_a_value_or_a_message(text):
 def test_repr_of_any_float_parses_back_to_that_float(x):
     # repr is the shortest decimal that rounds back to x, so the exact decimal rounds back to x
     assert float(parse_value(repr(x))) == x
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(-(10**6), 10**6),
+    st.integers(-1000, 1000),
+    st.sampled_from(["torch", "ocp"]),
+)
+def test_any_magnitude_is_stored_in_every_format_without_error(mantissa, exponent, policy):
+    value = parse_value(f"{mantissa}e{exponent}")
+    for row in compare(value, policy):
+        assert row.abs_error is None or not math.isnan(row.abs_error)

@@ -1,0 +1,141 @@
+"""The Dtypes tab's "Bits & compare" page: bit strip, fields and formula, stored value, compare table.
+
+It renders what :class:`~app.tabs.dtypes_tab.DtypesPage` computed with :mod:`core.format_analysis`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.format_analysis import Analysis, fields_text, format_summary, formula
+from core.formats import FloatFormat
+from widgets.bit_strip import BitStrip
+from widgets.dtype_compare_table import CompareTable, number_text
+
+__all__ = ["STORED_ROWS", "BitsView"]
+
+STORED_ROWS = ("stored", "abs error", "rel error", "ulp here", "previous", "next")
+
+
+def _set(label: QLabel, text: str) -> None:
+    """Set a label's text only when it changes (no needless relayout while typing)."""
+    if label.text() != text:
+        label.setText(text)
+
+
+def _card(title: str, parent: QWidget) -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame(parent)
+    frame.setObjectName("card")
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(12, 8, 12, 10)
+    layout.setSpacing(4)
+    heading = QLabel(title, frame)
+    heading.setObjectName("cardTitle")
+    layout.addWidget(heading)
+    return frame, layout
+
+
+class BitsView(QWidget):
+    """The bits page. ``bit_strip.codeChanged`` tells the tab about clicked bits."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        page = self
+        self.bit_strip = BitStrip(page)
+        self.info_label = QLabel(page)
+        self.info_label.setObjectName("cardSubtitle")
+        self.info_label.setWordWrap(True)  # changes only with the format or the policy
+        self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        fields_card, fl = _card("Bits", page)
+        self.fields_label = QLabel(fields_card)
+        self.formula_label = QLabel(fields_card)
+        self.formula_label.setObjectName("formula")
+        self.class_label = QLabel(fields_card)
+        self.notes_label = QLabel(fields_card)
+        self.notes_label.setObjectName("cardSubtitle")
+        self.notes_label.setWordWrap(True)  # changes only with the format or a special case
+        for label in (self.fields_label, self.formula_label, self.class_label, self.notes_label):
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            # long fp64 lines must not widen the card (the tooltip has the whole line)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            fl.addWidget(label)
+        fl.addStretch(1)
+        stored_card, sl = _card("Stored value", page)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(2)
+        self.stored_values: dict[str, QLabel] = {}
+        bold = self.font()
+        bold.setBold(True)
+        for i, key in enumerate(STORED_ROWS):
+            grid.addWidget(QLabel(key, stored_card), i, 0)
+            value = QLabel(stored_card)
+            value.setFont(bold)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            grid.addWidget(value, i, 1)
+            self.stored_values[key] = value
+        grid.setColumnStretch(1, 1)
+        sl.addLayout(grid)
+        sl.addStretch(1)
+        cards = QWidget(page)
+        self.cards = cards  # fixed height: a new value never re-lays out the page (fast typing)
+        row = QHBoxLayout(cards)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(fields_card, 1)
+        row.addWidget(stored_card, 1)
+        self.compare_table = CompareTable(page)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 8, 0, 0)
+        layout.addWidget(self.info_label)
+        layout.addWidget(self.bit_strip)
+        layout.addWidget(cards)
+        layout.addWidget(self.compare_table, 1)
+        self.fitToFont()
+
+    def fitToFont(self) -> None:
+        """Size the cards and the table for the current font (normal or presentation)."""
+        self.cards.setFixedHeight(self.fontMetrics().height() * 8 + 40)
+        self.compare_table.fitColumns()
+
+    def setFormat(self, fmt: FloatFormat, policy: str = "torch") -> None:
+        """Lay the bit strip out for ``fmt`` and show its numbers."""
+        _set(self.info_label, format_summary(fmt, policy))
+        self.bit_strip.setFields(
+            [
+                ("sign", int(fmt.signed)),
+                ("exponent", fmt.exponent_bits),
+                ("mantissa", fmt.mantissa_bits),
+            ]
+        )
+
+    def render(self, fmt: FloatFormat, code: int, a: Analysis, rows: Sequence[Analysis]) -> None:
+        """Show ``code`` of ``fmt``, its analysis ``a`` and every format's ``rows``."""
+        self.bit_strip.blockSignals(True)
+        self.bit_strip.setCode(code)
+        self.bit_strip.blockSignals(False)
+        _set(self.fields_label, fields_text(fmt, code))
+        _set(self.formula_label, formula(fmt, code))
+        self.formula_label.setToolTip(self.formula_label.text())
+        _set(self.class_label, f"class: <b>{a.cls}</b> · code {code:#x}")
+        values = (a.value, a.abs_error, a.rel_error, a.ulp, a.prev, a.next)
+        digits = (17, 6, 4, 6, 17, 17)
+        for key, v, d in zip(STORED_ROWS, values, digits, strict=True):
+            _set(self.stored_values[key], number_text(v, d))
+        notes = [a.note] if a.note else []
+        if a.code is None:
+            notes.insert(0, "Not representable in this format.")
+        if fmt.note:
+            notes.append(fmt.note)
+        _set(self.notes_label, " ".join(notes))
+        self.compare_table.setRows(rows, fmt.id)
