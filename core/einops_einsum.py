@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.einops_matmul import matmul_code
 from core.einops_model import AxisInfo, PlanStep
 from core.einops_text import Token, format_shape, tokenize
 
@@ -230,6 +231,9 @@ def plan_einsum(
     legend = ", ".join(f"{v}={k}" for k, v in letters.items())
     code = f"# letters: {legend}\n" if legend else ""
     code += f'y = torch.einsum("{compact}", {inputs})  # ' + (" ".join(out_names) or "(0-d)")
+    matmul = matmul_code(op_names, shapes, out_names)
+    if matmul is not None:
+        code += "\n\n# the same, as one batched matmul (torch does this inside einsum):\n" + matmul
     steps = [
         PlanStep("input", f"input {i}: {' '.join(n) or '(0-d)'}", tuple(s), tuple(n), None)
         for i, (n, s) in enumerate(zip(op_names, shapes, strict=True))

@@ -228,3 +228,27 @@ def test_warm_up_and_lazy_torch_import() -> None:
     code = "import sys, core.einops_analysis, core.einops_text, core.einops_model; print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "shapes"),
+    [
+        ("batch seq1 hidden, batch seq2 hidden -> batch seq1 seq2", [(2, 3, 4), (2, 5, 4)]),
+        ("seq1 hidden, hidden seq2 -> seq1 seq2", [(3, 4), (4, 3)]),
+        ("... hidden1, hidden1 hidden2 -> ... hidden2", [(3, 2, 4), (4, 5)]),
+        ("i j, j k -> k i", [(2, 3), (3, 4)]),
+        ("i j, j k -> i", [(2, 3), (3, 4)]),
+        ("b h, h -> b", [(2, 3), (3,)]),
+        ("i, j -> j i", [(2,), (3,)]),
+    ],
+)
+def test_einsum_matmul_form_alone_matches_einops(pattern: str, shapes: list) -> None:
+    result = analyse("einsum", pattern, shapes)
+    marker = "# the same, as one batched matmul"
+    assert marker in result.torch_code
+    matmul_only = result.torch_code.split(marker, 1)[1].split("\n", 1)[1]
+    assert "einsum" not in matmul_only and " @ " in matmul_only
+    tensors = [torch.randn(s, dtype=torch.float64) for s in shapes]
+    got = _exec_code(matmul_only, tensors)
+    expected = run_einops("einsum", pattern, tensors, {}, {})
+    assert _same(got, expected)
