@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from core.einops_model import AxisInfo, PlanStep
 from core.einops_text import format_shape
-from widgets.einops_editor import axis_color, is_dark
+from widgets.einops_editor import axis_colors, is_dark
 
 __all__ = ["AxisTable", "CodeView", "PlanTable", "TensorCompare"]
 
@@ -61,13 +61,14 @@ class AxisTable(_Table):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(("Axis", "Length", "Role", "Note"), parent)
 
-    def setAxes(self, axes: Sequence[AxisInfo]) -> None:
-        """Show ``axes`` (an empty list clears the table)."""
+    def setAxes(self, axes: Sequence[AxisInfo], pattern: str = "") -> None:
+        """Show ``axes``, names coloured as in ``pattern``'s editor (an empty list clears)."""
         self.setRowCount(len(axes))
-        dark = is_dark(self)
+        colors = axis_colors(pattern, is_dark(self))
         for row, axis in enumerate(axes):
             name = self._item(axis.name)
-            name.setForeground(axis_color(axis.name, dark))
+            if axis.name in colors:
+                name.setForeground(colors[axis.name])
             name.setFont(_mono())
             self.setItem(row, 0, name)
             self.setItem(row, 1, self._item(f"{axis.length:,}", align_right=True))

@@ -67,6 +67,7 @@ class EinopsPage(TabPage):
         self._thread: QThread | None = None
         self._last_key: str | None = None
         self._warmed = False
+        self._colors = {"warning": "#b26a00", "error": "#c62828"}
         self._worker: _WarmUpWorker | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -155,7 +156,7 @@ class EinopsPage(TabPage):
         self.warnings = QLabel(self)
         self.warnings.setWordWrap(True)
         self.warnings.setObjectName("warningText")
-        self.warnings.setStyleSheet("color: #c77700;")
+        self.warnings.setStyleSheet(f"color: {self._colors['warning']};")
         self.axis_table = AxisTable(self)
         self.plan_table = PlanTable(self)
         self.code = CodeView("Plain PyTorch", self)
@@ -356,6 +357,7 @@ class EinopsPage(TabPage):
         self.headline.setText(f"✓ {label} {outs}")
         self.headline.setProperty("warning", False)
         self.status.setText(call_text(res))
+        self._style_status(False)
         self.cost.setText(f"Cost: {cost_line(res)}")
         self.cost.setToolTip(res.flop_convention)
         self.memory.setText(f"{view_line(res)} · {strides_line(res)}")
@@ -363,7 +365,7 @@ class EinopsPage(TabPage):
         self.warnings.setVisible(bool(res.warnings))
         for widget in (self.axis_table, self.plan_table, self.code.edit):
             widget.setEnabled(True)
-        self.axis_table.setAxes(res.axes)
+        self.axis_table.setAxes(res.axes, res.pattern)
         self.plan_table.setPlan(res.plan)
         self.code.setCode(res.torch_code)
         self.run_button.setEnabled(True)
@@ -383,6 +385,7 @@ class EinopsPage(TabPage):
         """Show why there is no answer; the tables keep the last good analysis, greyed."""
         self.headline.setText("✗ Not valid — einops would raise")
         self.status.setText(message)
+        self._style_status(True)
         self.pattern.setErrorSpan(span)
         self.cost.clear()
         self.memory.setText("(tables below show the last valid call)")
@@ -439,6 +442,18 @@ class EinopsPage(TabPage):
             self._state.request_roofline_point(point)
 
     # TabPage ----------------------------------------------------------------------------------
+    def apply_theme(self, theme: Any) -> None:
+        """Warning and error colours from the theme; re-colour axis names for light/dark."""
+        self._colors = {"warning": theme.warning, "error": theme.error}
+        self.warnings.setStyleSheet(f"color: {theme.warning};")
+        self._style_status(self.result is not None and not self.result.valid)
+        self.pattern.highlighter.rehighlight()
+        if self.result is not None and self.result.valid:
+            self.axis_table.setAxes(self.result.axes, self.result.pattern)
+
+    def _style_status(self, invalid: bool) -> None:
+        self.status.setStyleSheet(f"color: {self._colors['error']};" if invalid else "")
+
     def session_state(self) -> dict[str, Any]:
         """The inputs as text."""
         return {
