@@ -108,6 +108,13 @@ def diagnose_einsum(
             dim = shape[k if ell_at is None or k < ell_at else k - 1 + n_ell]
             if tok.text in lengths:
                 seen, where, first = lengths[tok.text]
+                if where == i and dim != seen:
+                    return (
+                        f"axis {tok.text!r} appears twice in input {i} (taking a diagonal) but "
+                        f"its lengths differ: {seen} and {dim}",
+                        [(first.start, first.end), (tok.start, tok.end)],
+                        "an axis repeated within one input needs the same length both times",
+                    )
                 if dim != seen and dim != 1 and seen != 1:
                     return (
                         f"axis {tok.text!r} has length {dim} in input {i} but {seen} in input "
