@@ -250,8 +250,8 @@ def plan_einsum(
     steps.append(
         PlanStep(
             "multiply",
-            f"multiply over every combination of {' '.join(all_names) or '(no axes)'}: {terms:,} "
-            "products (torch does not materialise this)",
+            f"{terms:,} products, one per combination of {' '.join(all_names) or '(no axes)'} "
+            "(not materialised)",
             tuple(lengths[n] for n in all_names),
             all_names,
             None,

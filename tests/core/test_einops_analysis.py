@@ -89,6 +89,9 @@ def _caret_columns(message: str, pattern: str) -> list[int]:
         (("repeat", "b s -> b s r", [(2, 3)], {}, {}), "r"),
         (("rearrange", "b s s -> b s", [(2, 3, 3)], {}, {}), "s -"),
         (("einsum", "a b, b c -> a c", [(2, 3), (4, 5)], {}, {}), "b c"),
+        (("einsum", "i i ->", [(3, 4)], {}, {}), "i "),
+        (("pack", "b * c", [(2, 3), (2, 4)], {}, {}), "c"),
+        (("rearrange", "b ((s)) -> b s", [(2, 3)], {}, {}), "(s"),
     ],
 )
 def test_caret_points_at_the_bad_token(case: Case, token: str) -> None:
