@@ -13,6 +13,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -208,20 +209,43 @@ class EinopsPage(TabPage):
         self.headline.setText("Could not load torch/einops")
         self.status.setText(message)
 
+    def _field(self, edit: QLineEdit, parse: Any) -> Any:
+        """Parse ``edit``'s text, marking the field red when it is malformed."""
+        try:
+            value = parse(edit.text())
+        except InputError:
+            self._mark(edit, True)
+            raise
+        self._mark(edit, False)
+        return value
+
+    @staticmethod
+    def _mark(edit: QLineEdit, bad: bool) -> None:
+        if edit.property("invalid") != bad:
+            edit.setProperty("invalid", bad)
+            edit.style().unpolish(edit)
+            edit.style().polish(edit)
+
     def _inputs(self) -> dict[str, Any]:
         op = self.op.currentText()
-        shapes = parse_shape_list(self.shapes.text(), "shapes")
-        axes = parse_axes(self.axes.text(), "axis lengths") if self.axes.text().strip() else {}
-        packed = (
-            parse_shape_list(self.packed.text(), "packed shapes", allow_minus_one=True)
-            if op == "unpack"
-            else []
-        )
+        shapes = self._field(self.shapes, lambda t: parse_shape_list(t, "shapes"))
+        axes: dict[str, int] = {}
+        if op in ("rearrange", "reduce", "repeat"):
+            axes = self._field(
+                self.axes, lambda t: parse_axes(t, "axis lengths") if t.strip() else {}
+            )
+        else:
+            self._mark(self.axes, False)
+        packed = []
+        if op == "unpack":
+            packed = self._field(
+                self.packed, lambda t: parse_shape_list(t, "packed shapes", allow_minus_one=True)
+            )
         return {
             "op": op,
             "pattern": self.pattern.text(),
             "shapes": shapes,
-            "axes": axes if op in ("rearrange", "reduce", "repeat") else {},
+            "axes": axes,
             "reduction": self.reduction.currentText(),
             "packed_shapes": packed,
             "dtype": self.dtype.currentData(),

@@ -196,3 +196,17 @@ def test_axis_names_highlighted_like_the_table_and_error_underlined(page: Einops
         if f.format.underlineStyle() == f.format.UnderlineStyle.WaveUnderline
     ]
     assert [page.pattern.text()[f.start : f.start + f.length] for f in wavy] == ["x"]
+
+
+def test_malformed_field_is_marked_and_axes_ignored_for_einsum(page: EinopsPage) -> None:
+    page.load_example(EXAMPLES[4])  # rearrange with heads=2
+    page.axes.setText("heads=two")
+    page.analyse_now()
+    assert page.axes.property("invalid") is True and "heads" in page.status.text()
+    page.axes.setText("heads=2")
+    page.analyse_now()
+    assert page.axes.property("invalid") is False and page.result.valid
+    page.load_example(EXAMPLES[1])  # einsum: axis lengths do not apply
+    page.axes.setText("nonsense")
+    page.analyse_now()
+    assert page.result.valid and page.axes.property("invalid") is False
