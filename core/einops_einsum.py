@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.einops_matmul import matmul_code
 from core.einops_model import AxisInfo, PlanStep
 from core.einops_text import Token, format_shape, tokenize
 
@@ -107,6 +108,13 @@ def diagnose_einsum(
             dim = shape[k if ell_at is None or k < ell_at else k - 1 + n_ell]
             if tok.text in lengths:
                 seen, where, first = lengths[tok.text]
+                if where == i and dim != seen:
+                    return (
+                        f"axis {tok.text!r} appears twice in input {i} (taking a diagonal) but "
+                        f"its lengths differ: {seen} and {dim}",
+                        [(first.start, first.end), (tok.start, tok.end)],
+                        "an axis repeated within one input needs the same length both times",
+                    )
                 if dim != seen and dim != 1 and seen != 1:
                     return (
                         f"axis {tok.text!r} has length {dim} in input {i} but {seen} in input "
@@ -230,6 +238,9 @@ def plan_einsum(
     legend = ", ".join(f"{v}={k}" for k, v in letters.items())
     code = f"# letters: {legend}\n" if legend else ""
     code += f'y = torch.einsum("{compact}", {inputs})  # ' + (" ".join(out_names) or "(0-d)")
+    matmul = matmul_code(op_names, shapes, out_names)
+    if matmul is not None:
+        code += "\n\n# the same, as one batched matmul (torch does this inside einsum):\n" + matmul
     steps = [
         PlanStep("input", f"input {i}: {' '.join(n) or '(0-d)'}", tuple(s), tuple(n), None)
         for i, (n, s) in enumerate(zip(op_names, shapes, strict=True))
@@ -239,8 +250,8 @@ def plan_einsum(
     steps.append(
         PlanStep(
             "multiply",
-            f"multiply over every combination of {' '.join(all_names) or '(no axes)'}: {terms:,} "
-            "products (torch does not materialise this)",
+            f"{terms:,} products, one per combination of {' '.join(all_names) or '(no axes)'} "
+            "(not materialised)",
             tuple(lengths[n] for n in all_names),
             all_names,
             None,

@@ -251,7 +251,8 @@ def explain(
             f"allowed: {_NAMES}",
         )
     if m := re.search(r"Could not infer sizes for (\{.*\})", reason):
-        names = _set_names(m.group(1))
+        order = [t.text for t in left]
+        names = sorted(_set_names(m.group(1)), key=lambda n: order.index(n) if n in order else 0)
         return done(
             f"cannot infer both {' and '.join(names)} from one input axis",
             find(names, left),

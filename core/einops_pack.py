@@ -157,11 +157,11 @@ def explain_pack(
             [(bad[0].start, bad[0].end)],
             "pack/unpack patterns hold only axis names and one '*' (no brackets, no '...')",
         )
-    if m := re.search(
-        r"packed tensor #(\d+).*has shape (.*), while pattern .* at least (\d+) axes", reason
-    ):
+    if m := re.search(r"packed tensor #(\d+).*while pattern .* at least (\d+) axes", reason):
+        i = int(m.group(1))
+        shape_text = format_shape(shapes[i]) if i < len(shapes) else "?"
         return done(
-            f"input {m.group(1)} has shape {m.group(2)} but the pattern needs at least {m.group(3)} axes",
+            f"input {i} has shape {shape_text} but the pattern needs at least {m.group(2)} axes",
             [(0, len(pattern))],
             "give each input the named axes (the '*' may match none)",
         )
@@ -178,6 +178,18 @@ def explain_pack(
             f"axis '*' has length {total} but the packed shapes need {sizes or 0}",
             [(t.start, t.end) for t in stars],
             "the packed shapes' element counts must add up to the '*' axis (one of them may hold a -1)",
+        )
+    if m := re.search(
+        r"Expected (\d+) in dimension (\d+) but got (\d+) for tensor number (\d+)", reason
+    ):
+        names = pattern.split()
+        dim = int(m.group(2))
+        name = names[dim] if dim < len(names) else "?"
+        hits = [(t.start, t.end) for t in tokens if t.text == name][:1]
+        return done(
+            f"axis {name!r} has length {m.group(1)} in input 0 but {m.group(3)} in input {m.group(4)}",
+            hits,
+            "every input must agree on the axes other than '*'",
         )
     if "Sizes of tensors must match" in reason or "must match" in reason:
         return done(

@@ -64,7 +64,8 @@ def strides_line(res: EinopsAnalysis) -> str:
 def report_text(res: EinopsAnalysis) -> str:
     """The whole analysis as plain text (the CLI's default output)."""
     shapes = "; ".join(format_shape(s) for s in res.input_shapes)
-    lines = [f"{call_text(res)}   with x: {shapes}"]
+    label = "x" if len(res.input_shapes) == 1 else "shapes"
+    lines = [f"{call_text(res)}   with {label}: {shapes}"]
     if not res.valid:
         lines.append("INVALID")
         lines.append(res.error or "")

@@ -18,7 +18,7 @@ __all__ = ["DEFAULT_CAP", "FLOP_CAP", "RealRun", "run_real"]
 #: Default cap on elements allocated by "Run on real tensors" (inputs + outputs).
 DEFAULT_CAP = 1_000_000
 #: Cap on the FLOPs of a real run (keeps a tiny-input, huge-contraction einsum from hanging).
-FLOP_CAP = 1e9
+FLOP_CAP = 2e8
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,11 @@
 """A one-line einops pattern editor that colours axis names and underlines the error's token.
 
-Each axis name gets a stable colour (the same name has the same colour in the axis table, see
-:func:`axis_color`); ``->``, brackets, ``...`` and ``*`` are drawn bold. The editor only shows text;
+Each axis name gets a colour by order of first appearance (the same colour in the axis table,
+see :func:`axis_colors`); ``->``, brackets, ``...`` and ``*`` are drawn bold. The editor only shows text;
 the error span comes from the analysis.
 """
 
 from __future__ import annotations
-
-import zlib
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
@@ -25,7 +23,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from core.einops_text import tokenize
 
-__all__ = ["AxisHighlighter", "PatternEdit", "axis_color", "is_dark"]
+__all__ = ["AxisHighlighter", "PatternEdit", "axis_colors", "is_dark"]
 
 _LIGHT = ("#1f5fbf", "#b8332b", "#1e7d32", "#7b3fb0", "#b35c00", "#00838f", "#ad1457", "#6d4c41")
 _DARK = ("#7ab4ff", "#ff8a80", "#7fd98a", "#c79bff", "#ffb74d", "#4dd0e1", "#f48fb1", "#bcaaa4")
@@ -36,10 +34,14 @@ def is_dark(widget: QWidget) -> bool:
     return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
 
 
-def axis_color(name: str, dark: bool) -> QColor:
-    """The colour of axis ``name`` (stable across runs and widgets)."""
+def axis_colors(pattern: str, dark: bool) -> dict[str, QColor]:
+    """A colour per axis name of ``pattern``, in order of first appearance (distinct for 8)."""
     table = _DARK if dark else _LIGHT
-    return QColor(table[zlib.crc32(name.encode("utf-8")) % len(table)])
+    out: dict[str, QColor] = {}
+    for tok in tokenize(pattern):
+        if tok.is_name and not tok.text.isdecimal() and tok.text not in out:
+            out[tok.text] = QColor(table[len(out) % len(table)])
+    return out
 
 
 class AxisHighlighter(QSyntaxHighlighter):
@@ -51,11 +53,11 @@ class AxisHighlighter(QSyntaxHighlighter):
         self.error_span: tuple[int, int] | None = None
 
     def highlightBlock(self, text: str) -> None:
-        dark = is_dark(self._editor)
+        colors = axis_colors(text, is_dark(self._editor))
         for tok in tokenize(text):
             fmt = QTextCharFormat()
-            if tok.is_name and not tok.text.isdecimal():
-                fmt.setForeground(axis_color(tok.text, dark))
+            if tok.text in colors:
+                fmt.setForeground(colors[tok.text])
             else:
                 fmt.setFontWeight(QFont.Weight.Bold)
             self.setFormat(tok.start, tok.end - tok.start, fmt)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -25,13 +25,20 @@ from PySide6.QtWidgets import (
 
 from core.einops_model import AxisInfo, PlanStep
 from core.einops_text import format_shape
-from widgets.einops_editor import axis_color, is_dark
+from widgets.einops_editor import axis_colors, is_dark
 
 __all__ = ["AxisTable", "CodeView", "PlanTable", "TensorCompare"]
 
 
-def _mono() -> object:
-    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+def _mono(widget: QWidget | None = None) -> QFont:
+    """A monospaced font; at ``widget``'s size when given (so presentation mode scales it)."""
+    fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    if widget is None:
+        return fixed
+    font = QFont(widget.font())
+    font.setFamily(fixed.family())
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
 
 
 class _Table(QTableWidget):
@@ -61,14 +68,15 @@ class AxisTable(_Table):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(("Axis", "Length", "Role", "Note"), parent)
 
-    def setAxes(self, axes: Sequence[AxisInfo]) -> None:
-        """Show ``axes`` (an empty list clears the table)."""
+    def setAxes(self, axes: Sequence[AxisInfo], pattern: str = "") -> None:
+        """Show ``axes``, names coloured as in ``pattern``'s editor (an empty list clears)."""
         self.setRowCount(len(axes))
-        dark = is_dark(self)
+        colors = axis_colors(pattern, is_dark(self))
         for row, axis in enumerate(axes):
             name = self._item(axis.name)
-            name.setForeground(axis_color(axis.name, dark))
-            name.setFont(_mono())
+            if axis.name in colors:
+                name.setForeground(colors[axis.name])
+            name.setFont(_mono(self))
             self.setItem(row, 0, name)
             self.setItem(row, 1, self._item(f"{axis.length:,}", align_right=True))
             self.setItem(row, 2, self._item(axis.role))
@@ -88,7 +96,7 @@ class PlanTable(_Table):
         for row, step in enumerate(steps):
             self.setItem(row, 0, self._item(step.op))
             shape = self._item(format_shape(step.shape))
-            shape.setFont(_mono())
+            shape.setFont(_mono(self))
             self.setItem(row, 1, shape)
             memory = {True: "view", False: "copy", None: ""}[step.is_view]
             self.setItem(row, 2, self._item(memory))

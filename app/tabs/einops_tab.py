@@ -11,15 +11,11 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QComboBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMenu,
     QPushButton,
     QSplitter,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,7 +30,7 @@ from core.einops_run import DEFAULT_CAP, run_real
 from core.einops_text import format_shape, parse_axes, parse_shape_list
 from core.errors import InputError
 from core.hardware import DTYPE_BYTES
-from widgets.einops_editor import PatternEdit
+from widgets.einops_form import EinopsCallForm
 from widgets.einops_results import AxisTable, CodeView, PlanTable, TensorCompare
 
 __all__ = ["EinopsPage", "build"]
@@ -67,6 +63,7 @@ class EinopsPage(TabPage):
         self._thread: QThread | None = None
         self._last_key: str | None = None
         self._warmed = False
+        self._colors = {"warning": "#b26a00", "error": "#c62828"}
         self._worker: _WarmUpWorker | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -84,56 +81,13 @@ class EinopsPage(TabPage):
 
     # construction -----------------------------------------------------------------------------
     def _build_inputs(self) -> None:
-        self.op = QComboBox(self)
-        self.op.addItems(list(OPS))
-        self.op.setToolTip("The einops function to analyse")
-        self.reduction = QComboBox(self)
-        self.reduction.addItems(list(REDUCTIONS))
-        self.reduction.setToolTip("reduce's operation")
-        self.dtype = QComboBox(self)
-        for dtype, size in DTYPE_BYTES.items():
-            self.dtype.addItem(f"{dtype} ({size:g} B)", dtype)
-        self.dtype.setCurrentIndex(max(self.dtype.findData(self._state.dtype), 0))
-        self.dtype.setToolTip("Element type used for bytes read/written (follows the app's dtype)")
-        self.examples = QToolButton(self)
-        self.examples.setText("Examples ▾")
-        self.examples.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        menu = QMenu(self.examples)
-        menu.addSection("From the lecture")
-        for ex in EXAMPLES:
-            if ex.lecture:
-                self._add_example(menu, ex)
-        menu.addSection("More")
-        for ex in EXAMPLES:
-            if not ex.lecture:
-                self._add_example(menu, ex)
-        self.examples.setMenu(menu)
-        self.pattern = PatternEdit(self)
-        self.shapes = QLineEdit(self)
-        self.shapes.setToolTip(
-            "One shape per input, separated by ';' (e.g. 2,3,4; 2,5,4). Empty = 0-d"
-        )
-        self.axes = QLineEdit(self)
-        self.axes.setPlaceholderText("h=2, w=3")
-        self.axes.setToolTip(
-            "Lengths of named axes einops cannot infer (NAME=LENGTH, comma separated)"
-        )
-        self.packed = QLineEdit(self)
-        self.packed.setPlaceholderText("2; 1  (one per output)")
-        self.packed.setToolTip("unpack: the shape each output's * stands for, separated by ';'")
-        self.packed_label = QLabel("Packed shapes", self)
-        self.reduction_label = QLabel("Reduction", self)
-        for widget in (self.op, self.reduction, self.dtype):
-            widget.currentIndexChanged.connect(self._schedule)
-        self.op.currentIndexChanged.connect(self._update_visibility)
-        self.pattern.patternChanged.connect(self._schedule)
-        for edit in (self.shapes, self.axes, self.packed):
-            edit.textChanged.connect(self._schedule)
-
-    def _add_example(self, menu: QMenu, ex: Example) -> None:
-        action = menu.addAction(f"{ex.title}    ({ex.op})")
-        action.setToolTip(ex.note or ex.pattern)
-        action.triggered.connect(lambda _checked=False, e=ex: self.load_example(e))
+        self.form = EinopsCallForm(OPS, REDUCTIONS, DTYPE_BYTES, EXAMPLES, self)
+        self.form.setDtype(self._state.dtype)
+        self.form.changed.connect(self._schedule)
+        # the inputs, for tests and for the layout
+        self.op, self.reduction, self.dtype = self.form.op, self.form.reduction, self.form.dtype
+        self.pattern, self.shapes, self.axes = self.form.pattern, self.form.shapes, self.form.axes
+        self.packed, self.examples = self.form.packed, self.form.examples
 
     def _build_results(self) -> None:
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
@@ -155,7 +109,7 @@ class EinopsPage(TabPage):
         self.warnings = QLabel(self)
         self.warnings.setWordWrap(True)
         self.warnings.setObjectName("warningText")
-        self.warnings.setStyleSheet("color: #c77700;")
+        self.warnings.setStyleSheet(f"color: {self._colors['warning']};")
         self.axis_table = AxisTable(self)
         self.plan_table = PlanTable(self)
         self.code = CodeView("Plain PyTorch", self)
@@ -175,29 +129,6 @@ class EinopsPage(TabPage):
         self.values = TensorCompare(self)
 
     def _layout(self) -> None:
-        form = QGridLayout()
-        form.setHorizontalSpacing(10)
-        form.setVerticalSpacing(6)
-        form.addWidget(QLabel("Op", self), 0, 0)
-        form.addWidget(self.op, 0, 1)
-        form.addWidget(self.reduction_label, 0, 2)
-        form.addWidget(self.reduction, 0, 3)
-        form.addWidget(QLabel("Dtype", self), 0, 4)
-        form.addWidget(self.dtype, 0, 5)
-        form.addWidget(self.examples, 0, 7)
-        form.setColumnStretch(6, 1)
-        form.addWidget(QLabel("Pattern", self), 1, 0)
-        form.addWidget(self.pattern, 1, 1, 1, 7)
-        form.addWidget(QLabel("Shapes", self), 2, 0)
-        shapes_row = QHBoxLayout()
-        shapes_row.addWidget(self.shapes, 3)
-        shapes_row.addWidget(QLabel("Axis lengths", self))
-        shapes_row.addWidget(self.axes, 2)
-        shapes_row.addWidget(self.packed_label)
-        shapes_row.addWidget(self.packed, 2)
-        shapes_row.setSpacing(10)
-        form.addLayout(shapes_row, 2, 1, 1, 7)
-
         summary = QVBoxLayout()
         summary.setSpacing(4)
         for widget in (self.headline, self.status, self.cost, self.memory, self.warnings):
@@ -219,8 +150,8 @@ class EinopsPage(TabPage):
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(right_top)
         right.addWidget(self.values)
-        right.setStretchFactor(0, 2)
-        right.setStretchFactor(1, 3)
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 1)
         body = QSplitter(Qt.Orientation.Horizontal, self)
         body.addWidget(left)
         body.addWidget(right)
@@ -231,7 +162,7 @@ class EinopsPage(TabPage):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(8)
-        outer.addLayout(form)
+        outer.addWidget(self.form)
         outer.addLayout(summary)
         outer.addWidget(body, 1)
 
@@ -249,37 +180,13 @@ class EinopsPage(TabPage):
     def _schedule(self) -> None:
         self._timer.start()
 
-    def _update_visibility(self) -> None:
-        op = self.op.currentText()
-        self.reduction.setVisible(op == "reduce")
-        self.reduction_label.setVisible(op == "reduce")
-        self.packed.setVisible(op == "unpack")
-        self.packed_label.setVisible(op == "unpack")
-        self.axes.setEnabled(op in ("rearrange", "reduce", "repeat"))
-
     def _follow_state_dtype(self, dtype: str) -> None:
-        index = self.dtype.findData(dtype)
-        if index >= 0:
-            self.dtype.blockSignals(True)
-            self.dtype.setCurrentIndex(index)
-            self.dtype.blockSignals(False)
+        if self.form.setDtype(dtype):
             self._schedule()
 
     def load_example(self, ex: Example) -> None:
-        """Fill every input from ``ex`` and analyse it."""
-        widgets = (self.op, self.reduction, self.pattern, self.shapes, self.axes, self.packed)
-        for w in widgets:
-            w.blockSignals(True)
-        self.op.setCurrentText(ex.op)
-        self.reduction.setCurrentText(ex.reduction)
-        self.pattern.setText(ex.pattern)
-        self.shapes.setText(ex.shapes)
-        self.axes.setText(ex.axes)
-        self.packed.setText(ex.packed)
-        for w in widgets:
-            w.blockSignals(False)
-        self._update_visibility()
-        self._schedule()
+        """Fill every input from ``ex`` and analyse it (after the debounce)."""
+        self.form.loadExample(ex)
 
     def _start_warm_up(self) -> None:
         self.headline.setText("Loading torch and einops…")
@@ -302,20 +209,43 @@ class EinopsPage(TabPage):
         self.headline.setText("Could not load torch/einops")
         self.status.setText(message)
 
+    def _field(self, edit: QLineEdit, parse: Any) -> Any:
+        """Parse ``edit``'s text, marking the field red when it is malformed."""
+        try:
+            value = parse(edit.text())
+        except InputError:
+            self._mark(edit, True)
+            raise
+        self._mark(edit, False)
+        return value
+
+    @staticmethod
+    def _mark(edit: QLineEdit, bad: bool) -> None:
+        if edit.property("invalid") != bad:
+            edit.setProperty("invalid", bad)
+            edit.style().unpolish(edit)
+            edit.style().polish(edit)
+
     def _inputs(self) -> dict[str, Any]:
         op = self.op.currentText()
-        shapes = parse_shape_list(self.shapes.text(), "shapes")
-        axes = parse_axes(self.axes.text(), "axis lengths") if self.axes.text().strip() else {}
-        packed = (
-            parse_shape_list(self.packed.text(), "packed shapes", allow_minus_one=True)
-            if op == "unpack"
-            else []
-        )
+        shapes = self._field(self.shapes, lambda t: parse_shape_list(t, "shapes"))
+        axes: dict[str, int] = {}
+        if op in ("rearrange", "reduce", "repeat"):
+            axes = self._field(
+                self.axes, lambda t: parse_axes(t, "axis lengths") if t.strip() else {}
+            )
+        else:
+            self._mark(self.axes, False)
+        packed = []
+        if op == "unpack":
+            packed = self._field(
+                self.packed, lambda t: parse_shape_list(t, "packed shapes", allow_minus_one=True)
+            )
         return {
             "op": op,
             "pattern": self.pattern.text(),
             "shapes": shapes,
-            "axes": axes if op in ("rearrange", "reduce", "repeat") else {},
+            "axes": axes,
             "reduction": self.reduction.currentText(),
             "packed_shapes": packed,
             "dtype": self.dtype.currentData(),
@@ -356,6 +286,7 @@ class EinopsPage(TabPage):
         self.headline.setText(f"✓ {label} {outs}")
         self.headline.setProperty("warning", False)
         self.status.setText(call_text(res))
+        self._style_status(False)
         self.cost.setText(f"Cost: {cost_line(res)}")
         self.cost.setToolTip(res.flop_convention)
         self.memory.setText(f"{view_line(res)} · {strides_line(res)}")
@@ -363,7 +294,7 @@ class EinopsPage(TabPage):
         self.warnings.setVisible(bool(res.warnings))
         for widget in (self.axis_table, self.plan_table, self.code.edit):
             widget.setEnabled(True)
-        self.axis_table.setAxes(res.axes)
+        self.axis_table.setAxes(res.axes, res.pattern)
         self.plan_table.setPlan(res.plan)
         self.code.setCode(res.torch_code)
         self.run_button.setEnabled(True)
@@ -383,6 +314,7 @@ class EinopsPage(TabPage):
         """Show why there is no answer; the tables keep the last good analysis, greyed."""
         self.headline.setText("✗ Not valid — einops would raise")
         self.status.setText(message)
+        self._style_status(True)
         self.pattern.setErrorSpan(span)
         self.cost.clear()
         self.memory.setText("(tables below show the last valid call)")
@@ -439,53 +371,34 @@ class EinopsPage(TabPage):
             self._state.request_roofline_point(point)
 
     # TabPage ----------------------------------------------------------------------------------
+    def apply_theme(self, theme: Any) -> None:
+        """Warning and error colours from the theme; re-colour axis names for light/dark."""
+        self._colors = {"warning": theme.warning, "error": theme.error}
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(theme.base_pt * theme.scale)
+        for widget in (self.status, self.code.edit, self.values.inputs, self.values.outputs):
+            widget.setFont(mono)
+        big = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        big.setPointSizeF(theme.base_pt * 1.15 * theme.scale)
+        self.pattern.setFont(big)
+        self.warnings.setStyleSheet(f"color: {theme.warning};")
+        self._style_status(self.result is not None and not self.result.valid)
+        self.pattern.highlighter.rehighlight()
+        if self.result is not None and self.result.valid:
+            self.axis_table.setAxes(self.result.axes, self.result.pattern)
+
+    def _style_status(self, invalid: bool) -> None:
+        self.status.setStyleSheet(f"color: {self._colors['error']};" if invalid else "")
+
     def session_state(self) -> dict[str, Any]:
         """The inputs as text."""
-        return {
-            "op": self.op.currentText(),
-            "pattern": self.pattern.text(),
-            "shapes": self.shapes.text(),
-            "axes": self.axes.text(),
-            "reduction": self.reduction.currentText(),
-            "packed": self.packed.text(),
-            "dtype": self.dtype.currentData(),
-        }
+        return self.form.texts()
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
         """Apply saved inputs; unknown or malformed values are reported and skipped."""
-        problems: list[str] = []
         if not isinstance(data, dict):
             return ["einops: session data is not a mapping; kept the current inputs"]
-        combos = {"op": (self.op, OPS), "reduction": (self.reduction, REDUCTIONS)}
-        for key, (combo, allowed) in combos.items():
-            if key in data:
-                if data[key] in allowed:
-                    combo.setCurrentText(data[key])
-                else:
-                    problems.append(
-                        f"einops: {key} {data[key]!r} unknown; allowed: {', '.join(allowed)}"
-                    )
-        if "dtype" in data:
-            index = self.dtype.findData(data["dtype"])
-            if index >= 0:
-                self.dtype.setCurrentIndex(index)
-            else:
-                problems.append(f"einops: dtype {data['dtype']!r} unknown; kept the current one")
-        texts = {
-            "pattern": self.pattern,
-            "shapes": self.shapes,
-            "axes": self.axes,
-            "packed": self.packed,
-        }
-        for key, widget in texts.items():
-            if key in data:
-                if isinstance(data[key], str) and len(data[key]) <= 1000:
-                    widget.setText(data[key])
-                else:
-                    problems.append(f"einops: {key} is not text; kept the current one")
-        self._update_visibility()
-        self._schedule()
-        return problems
+        return [f"einops: {problem}" for problem in self.form.setTexts(data)]
 
     def prepare_screenshot(self) -> None:
         """Finish warming up and analyse now (the screenshot command calls this before rendering)."""

@@ -162,3 +162,51 @@ def test_warm_up_runs_in_a_thread(qtbot, monkeypatch: pytest.MonkeyPatch) -> Non
     assert p.result.valid
     p.shutdown()
     assert not p._thread.isRunning()
+
+
+def _formats(page: EinopsPage) -> list:
+    return page.pattern.document().firstBlock().layout().formats()
+
+
+def test_axis_names_highlighted_like_the_table_and_error_underlined(page: EinopsPage) -> None:
+    page.load_example(EXAMPLES[1])  # batch seq1 hidden, batch seq2 hidden -> batch seq1 seq2
+    page.analyse_now()
+    text = page.pattern.text()
+    formats = _formats(page)
+    colour_at = {
+        text[f.start : f.start + f.length]: f.format.foreground().color().name()
+        for f in formats
+        if f.format.foreground().style() != 0
+    }
+    table = {
+        page.axis_table.item(r, 0).text(): page.axis_table.item(r, 0).foreground().color().name()
+        for r in range(page.axis_table.rowCount())
+    }
+    assert set(table) == {"batch", "seq1", "seq2", "hidden"}
+    for name, colour in table.items():
+        assert colour_at[name] == colour
+    assert len(set(table.values())) == len(table)  # distinct colours per axis
+    page.pattern.setText("b s d -> b d s x")
+    page.shapes.setText("2,3,4")
+    page.op.setCurrentText("rearrange")
+    page.analyse_now()
+    wavy = [
+        f
+        for f in _formats(page)
+        if f.format.underlineStyle() == f.format.UnderlineStyle.WaveUnderline
+    ]
+    assert [page.pattern.text()[f.start : f.start + f.length] for f in wavy] == ["x"]
+
+
+def test_malformed_field_is_marked_and_axes_ignored_for_einsum(page: EinopsPage) -> None:
+    page.load_example(EXAMPLES[4])  # rearrange with heads=2
+    page.axes.setText("heads=two")
+    page.analyse_now()
+    assert page.axes.property("invalid") is True and "heads" in page.status.text()
+    page.axes.setText("heads=2")
+    page.analyse_now()
+    assert page.axes.property("invalid") is False and page.result.valid
+    page.load_example(EXAMPLES[1])  # einsum: axis lengths do not apply
+    page.axes.setText("nonsense")
+    page.analyse_now()
+    assert page.result.valid and page.axes.property("invalid") is False

@@ -89,6 +89,9 @@ def _caret_columns(message: str, pattern: str) -> list[int]:
         (("repeat", "b s -> b s r", [(2, 3)], {}, {}), "r"),
         (("rearrange", "b s s -> b s", [(2, 3, 3)], {}, {}), "s -"),
         (("einsum", "a b, b c -> a c", [(2, 3), (4, 5)], {}, {}), "b c"),
+        (("einsum", "i i ->", [(3, 4)], {}, {}), "i "),
+        (("pack", "b * c", [(2, 3), (2, 4)], {}, {}), "c"),
+        (("rearrange", "b ((s)) -> b s", [(2, 3)], {}, {}), "(s"),
     ],
 )
 def test_caret_points_at_the_bad_token(case: Case, token: str) -> None:
@@ -225,6 +228,35 @@ def test_json_dict_has_the_cli_keys() -> None:
 
 def test_warm_up_and_lazy_torch_import() -> None:
     assert warm_up() >= 0.0
-    code = "import sys, core.einops_analysis, core.einops_text, core.einops_model; print('torch' in sys.modules)"
+    modules = "analysis codegen einsum errors examples matmul model pack report run text transform"
+    code = (
+        "import sys, importlib\n"
+        f"for m in {modules.split()!r}: importlib.import_module('core.einops_' + m)\n"
+        "print(sorted(k for k in ('torch', 'einops', 'PySide6', 'pyqtgraph') if k in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "shapes"),
+    [
+        ("batch seq1 hidden, batch seq2 hidden -> batch seq1 seq2", [(2, 3, 4), (2, 5, 4)]),
+        ("seq1 hidden, hidden seq2 -> seq1 seq2", [(3, 4), (4, 3)]),
+        ("... hidden1, hidden1 hidden2 -> ... hidden2", [(3, 2, 4), (4, 5)]),
+        ("i j, j k -> k i", [(2, 3), (3, 4)]),
+        ("i j, j k -> i", [(2, 3), (3, 4)]),
+        ("b h, h -> b", [(2, 3), (3,)]),
+        ("i, j -> j i", [(2,), (3,)]),
+    ],
+)
+def test_einsum_matmul_form_alone_matches_einops(pattern: str, shapes: list) -> None:
+    result = analyse("einsum", pattern, shapes)
+    marker = "# the same, as one batched matmul"
+    assert marker in result.torch_code
+    matmul_only = result.torch_code.split(marker, 1)[1].split("\n", 1)[1]
+    assert "einsum" not in matmul_only and " @ " in matmul_only
+    tensors = [torch.randn(s, dtype=torch.float64) for s in shapes]
+    got = _exec_code(matmul_only, tensors)
+    expected = run_einops("einsum", pattern, tensors, {}, {})
+    assert _same(got, expected)
