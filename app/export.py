@@ -47,6 +47,9 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
     """Save a pyqtgraph plot item (or scene) as SVG with pyqtgraph's own exporter."""
     from pyqtgraph.exporters import SVGExporter
 
+    from widgets.pyqtgraph_svg import patch_svg_exporter
+
+    patch_svg_exporter()  # pyqtgraph#3485: Qt 6.11+ closes paths with "Z"
     target = Path(path)
     if not target.parent.exists():
         raise InputError(f"{target}: folder {target.parent} does not exist")

@@ -18,7 +18,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from widgets.roofline_compat import patch_svg_exporter
+from widgets.pyqtgraph_svg import patch_svg_exporter
 
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot"]
 

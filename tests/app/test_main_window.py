@@ -171,3 +171,23 @@ def test_points_reach_a_roofline_tab_never_shown(window: MainWindow) -> None:
         str(page.session_state()).count("einsum two") == 1
         and str(page.session_state()).count("einsum") == before + 1
     )
+
+
+def test_svg_export_of_every_plot_tab(window: MainWindow, tmp_path: Path) -> None:
+    from xml.dom import minidom
+
+    from app import export
+
+    exported = []
+    for tab_id in ("dtypes", "roofline", "memory"):
+        page = window.show_tab(tab_id)
+        item = page.export_plot()
+        if item is None:
+            continue
+        exported.append(tab_id)
+        path = export.save_svg(item, tmp_path / f"{tab_id}.svg")
+        document = minidom.parse(str(path))  # well-formed XML
+        assert document.getElementsByTagName("svg") and document.getElementsByTagName("path"), (
+            tab_id
+        )
+    assert {"roofline", "memory"} <= set(exported)

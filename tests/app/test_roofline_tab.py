@@ -232,7 +232,7 @@ def test_themes_presentation_and_export(page, tmp_path):
 
 
 def test_close_path_rewrite_keeps_the_shape():
-    from widgets.roofline_compat import _close_paths_explicitly
+    from widgets.pyqtgraph_svg import _close_paths_explicitly
 
     d = "M0,0 L263.5,0 L263.5,178.5 L0,178.5 L0,0 Z M5,5 L6,6 Z "
     assert _close_paths_explicitly(d).split() == [

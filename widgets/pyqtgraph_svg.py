@@ -1,4 +1,4 @@
-"""Work-around for pyqtgraph 0.14's SVG exporter on current Qt (used by the Roofline chart).
+"""Work-around for pyqtgraph 0.14's SVG exporter on current Qt (every plot export goes through it).
 
 Qt 6.11+ ends closed paths with ``Z``, which pyqtgraph's ``correctCoordinates`` cannot parse
 (``ValueError: not enough values to unpack``, pyqtgraph issue #3485), so every SVG export fails.
