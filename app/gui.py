@@ -18,7 +18,10 @@ def make_application(argv: list[str] | None = None, offscreen: bool = False):
     app = QApplication.instance()
     if app is None:
         _quiet_offscreen_noise()
-        app = QApplication(["napkinlab", *(argv or [])])
+        # Fusion from the command line: Qt sets it in C++, so no Python QStyle wrapper (and its
+        # ~500 enum members) is created on the start-up path.
+        app = QApplication(["napkinlab", "-style", "Fusion", *(argv or [])])
+        app.setProperty("napkinlab_style", "Fusion")
     app.setApplicationName("Napkin Lab")
     app.setOrganizationName("napkinlab")
     return app

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QStackedLayout,
     QTabWidget,
     QToolBar,
@@ -31,11 +28,14 @@ from core.errors import InputError
 from core.hardware import DTYPES
 from core.session import Session, read_session, write_session
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction, QCloseEvent
+
 __all__ = ["LazyTab", "MainWindow"]
 
 
 class LazyTab(QWidget):
-    """A tab slot that builds its page the first time it is shown (or asked for)."""
+    """A tab slot that builds its page the first time it becomes current (or is asked for)."""
 
     def __init__(self, spec: TabSpec, state: AppState, window: MainWindow) -> None:
         super().__init__()
@@ -62,10 +62,6 @@ class LazyTab(QWidget):
                 self.pending = None
                 self._window.report_problems(problems)
         return self._page
-
-    def showEvent(self, event: Any) -> None:
-        self.page()
-        super().showEvent(event)
 
 
 class MainWindow(QMainWindow):
@@ -107,10 +103,17 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(index, f"{spec.tooltip} (Ctrl+{index + 1})")
             self.slots[spec.id] = slot
         self.setCentralWidget(self.tabs)
+        # Build a tab's page when it becomes current (the first one once the event loop runs).
+        self.tabs.currentChanged.connect(lambda index: self.tabs.widget(index).page())
+        QTimer.singleShot(0, self, self.current_page)
         self._build_toolbar()
         self.bench: Any | None = None
+        self.theme_actions: dict[str, QAction] = {}
+        self.presentation_action: QAction | None = None
         if menus:
-            self._build_menus()
+            from app.menus import build_menus
+
+            build_menus(self)
             from app.bench_controller import install as install_benchmark
 
             self.bench = install_benchmark(self, self.state)
@@ -192,121 +195,6 @@ class MainWindow(QMainWindow):
         self.dtype_combo.setCurrentText(dtype)
         self.dtype_combo.blockSignals(False)
 
-    # menus ------------------------------------------------------------------------------------
-    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction(
-            self._action("&Open session…", self.open_session_dialog, QKeySequence.StandardKey.Open)
-        )
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        file_menu.addAction(
-            self._action("&Save session", self.save_session, QKeySequence.StandardKey.Save)
-        )
-        file_menu.addAction(self._action("Save session &as…", self.save_session_as, "Ctrl+Shift+S"))
-        file_menu.addSeparator()
-        file_menu.addAction(
-            self._action(
-                "&Export tab as PNG…",
-                lambda: self.export_dialog(1.0),
-                "Ctrl+E",
-                "Save the current tab as a PNG",
-            )
-        )
-        file_menu.addAction(
-            self._action(
-                "Export tab as PNG (&2x)…",
-                lambda: self.export_dialog(2.0),
-                "Ctrl+Shift+E",
-                "Save the current tab as a PNG at twice the resolution, for slides",
-            )
-        )
-        self.svg_action = self._action(
-            "Export plot as &SVG…",
-            self.export_svg_dialog,
-            None,
-            "Save the current tab's plot as SVG",
-        )
-        file_menu.addAction(self.svg_action)
-        file_menu.addAction(
-            self._action(
-                "&Copy image",
-                self.copy_image,
-                "Ctrl+Shift+C",
-                "Copy the current tab to the clipboard at 2x",
-            )
-        )
-        file_menu.addSeparator()
-        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
-
-        view = self.menuBar().addMenu("&View")
-        group = QActionGroup(self)
-        self.theme_actions: dict[str, QAction] = {}
-        for name in ("light", "dark"):
-            action = self._action(
-                f"{name.title()} theme", lambda _c=False, n=name: self.set_theme(n)
-            )
-            action.setCheckable(True)
-            action.setChecked(name == self.current_theme.name)
-            group.addAction(action)
-            view.addAction(action)
-            self.theme_actions[name] = action
-        self.presentation_action = self._action(
-            "&Presentation mode",
-            self.set_presentation,
-            "Ctrl+Shift+P",
-            "Larger fonts and lines for slides",
-        )
-        self.presentation_action.setCheckable(True)
-        self.presentation_action.setChecked(self.prefs.presentation)
-        view.addSeparator()
-        view.addAction(self.presentation_action)
-        view.addSeparator()
-        for index, spec in enumerate(TABS):
-            view.addAction(
-                self._action(
-                    spec.title,
-                    lambda _c=False, i=index: self.tabs.setCurrentIndex(i),
-                    f"Ctrl+{index + 1}",
-                )
-            )
-
-        devices = self.menuBar().addMenu("&Devices")
-        devices.addAction(
-            self._action(
-                "&Add your own device…",
-                self.add_device_dialog,
-                None,
-                "Describe an accelerator; saved in your config folder",
-            )
-        )
-        devices.addAction(self._action("Where do the device numbers come from?", self.show_source))
-
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(
-            self._action("Where do the device numbers come from?", self.show_source)
-        )
-        help_menu.addAction(self._action("&About Napkin Lab", self.show_about))
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        recent = self.prefs.recent_sessions
-        if not recent:
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
-        for path in recent:
-            self.recent_menu.addAction(path, lambda p=path: self.open_session(p))
-
     # tabs -------------------------------------------------------------------------------------
     def current_page(self) -> TabPage:
         """The page of the visible tab (built if needed)."""
@@ -349,12 +237,14 @@ class MainWindow(QMainWindow):
         """Switch to the light or dark theme."""
         self.prefs.theme = name
         self._apply(theme(name, self.current_theme.scale > 1.0))
-        self.theme_actions[name].setChecked(True)
+        if name in self.theme_actions:
+            self.theme_actions[name].setChecked(True)
 
     def set_presentation(self, on: bool) -> None:
         """Turn presentation mode on or off."""
         self.prefs.presentation = bool(on)
-        self.presentation_action.setChecked(bool(on))
+        if self.presentation_action is not None:
+            self.presentation_action.setChecked(bool(on))
         self._apply(self.current_theme.presentation(bool(on)))
 
     def _apply(self, t: Theme) -> None:
@@ -413,6 +303,8 @@ class MainWindow(QMainWindow):
 
     def open_session_dialog(self) -> None:
         """Ask for a session file and open it."""
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self, "Open session", "", "Napkin Lab session (*.json)"
         )
@@ -427,6 +319,8 @@ class MainWindow(QMainWindow):
 
     def save_session_as(self) -> bool:
         """Ask for a file name and save the session there."""
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self, "Save session", "napkin-session.json", "Napkin Lab session (*.json)"
         )
@@ -450,6 +344,8 @@ class MainWindow(QMainWindow):
         """Ask for a file name and export the current tab as PNG at ``scale``."""
         spec = TABS[self.tabs.currentIndex()]
         suffix = "@2x" if scale > 1 else ""
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self, "Export PNG", f"napkinlab-{spec.id}{suffix}.png", "PNG (*.png)"
         )
@@ -469,6 +365,8 @@ class MainWindow(QMainWindow):
                 "This tab has no plot to export as SVG; use Export PNG", 6000
             )
             return
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self, "Export SVG", f"napkinlab-{page.tab_id}.svg", "SVG (*.svg)"
         )
@@ -510,12 +408,16 @@ class MainWindow(QMainWindow):
     def show_source(self) -> None:
         """Show where the selected device's numbers come from."""
         device = self.state.device
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.information(
             self, device.name, f"<b>{device.name}</b> ({device.id})<br><br>{device.source}"
         )
 
     def show_about(self) -> None:
         """The about box."""
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             "About Napkin Lab",
@@ -525,6 +427,8 @@ class MainWindow(QMainWindow):
     def _error(self, title: str, message: str) -> None:
         self.statusBar().showMessage(message, 10000)
         if QApplication.platformName() != "offscreen":
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self, title, message)
 
     # background warm-up -------------------------------------------------------------------------

@@ -169,7 +169,9 @@ def style_sheet(t: Theme) -> str:
 
 def apply_theme(app: QApplication, t: Theme) -> None:
     """Apply ``t`` to the whole application."""
-    app.setStyle("Fusion")
+    if app.property("napkinlab_style") != "Fusion":  # make_application already chose it
+        app.setStyle("Fusion")
+        app.setProperty("napkinlab_style", "Fusion")
     app.setPalette(_palette(t))
     font = QFont(app.font())
     font.setPointSizeF(t.base_pt * t.scale)

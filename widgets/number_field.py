@@ -9,13 +9,15 @@ last good value, which Escape restores.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from core.errors import InputError
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QKeyEvent
 
 __all__ = ["NumberField"]
 
@@ -158,9 +160,10 @@ class NumberField(QWidget):
         valid = message is None
         self._error.setText(message or "")
         self._error.setVisible(not valid)
-        self._edit.setProperty("invalid", not valid)
-        self._edit.style().unpolish(self._edit)
-        self._edit.style().polish(self._edit)
         if valid != self._valid:
             self._valid = valid
+            self._edit.setProperty("invalid", not valid)
+            style = self._edit.style()  # re-apply the style sheet's [invalid="true"] rule
+            style.unpolish(self._edit)
+            style.polish(self._edit)
             self.validityChanged.emit(valid)

@@ -56,9 +56,11 @@ class ResultCard(QFrame):
     def show_result(self, headline: str, detail: str, formula: str, *, ok: bool = True) -> None:
         """Show an answer (``ok=False`` marks it as a warning, e.g. an impossible MFU)."""
         self.headline.setText(headline)
-        self.headline.setProperty("warning", not ok)
-        self.headline.style().unpolish(self.headline)
-        self.headline.style().polish(self.headline)
+        if bool(self.headline.property("warning")) != (not ok):
+            self.headline.setProperty("warning", not ok)
+            style = self.headline.style()  # re-apply the style sheet's [warning="true"] rule
+            style.unpolish(self.headline)
+            style.polish(self.headline)
         self.detail.setText(detail)
         self.formula.setText(formula)
 

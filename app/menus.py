@@ -1,0 +1,145 @@
+"""The main window's menus and shortcuts (built only for the interactive window)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+from app.tabs import TABS
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
+
+__all__ = ["build_menus"]
+
+
+def _action(
+    window: MainWindow, text: str, slot: Any, shortcut: Any = None, tip: str = ""
+) -> QAction:
+    """A window-wide action (its shortcut works whatever has focus)."""
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    if tip:
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+    action.triggered.connect(slot)
+    window.addAction(action)
+    return action
+
+
+def _file_menu(window: MainWindow) -> None:
+    menu = window.menuBar().addMenu("&File")
+    menu.addAction(
+        _action(window, "&Open session…", window.open_session_dialog, QKeySequence.StandardKey.Open)
+    )
+    recent = menu.addMenu("Open &recent")
+
+    def fill_recent() -> None:
+        recent.clear()
+        paths = window.prefs.recent_sessions
+        if not paths:
+            recent.addAction("(none yet)").setEnabled(False)
+        for path in paths:
+            recent.addAction(path, lambda p=path: window.open_session(p))
+
+    recent.aboutToShow.connect(fill_recent)
+    menu.addAction(
+        _action(window, "&Save session", window.save_session, QKeySequence.StandardKey.Save)
+    )
+    menu.addAction(_action(window, "Save session &as…", window.save_session_as, "Ctrl+Shift+S"))
+    menu.addSeparator()
+    menu.addAction(
+        _action(
+            window,
+            "&Export tab as PNG…",
+            lambda: window.export_dialog(1.0),
+            "Ctrl+E",
+            "Save the current tab as a PNG",
+        )
+    )
+    menu.addAction(
+        _action(
+            window,
+            "Export tab as PNG (&2x)…",
+            lambda: window.export_dialog(2.0),
+            "Ctrl+Shift+E",
+            "Save the current tab as a PNG at twice the resolution, for slides",
+        )
+    )
+    menu.addAction(
+        _action(
+            window,
+            "Export plot as &SVG…",
+            window.export_svg_dialog,
+            None,
+            "Save the current tab's plot as SVG",
+        )
+    )
+    menu.addAction(
+        _action(
+            window,
+            "&Copy image",
+            window.copy_image,
+            "Ctrl+Shift+C",
+            "Copy the current tab to the clipboard at 2x",
+        )
+    )
+    menu.addSeparator()
+    menu.addAction(_action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit))
+
+
+def _view_menu(window: MainWindow) -> None:
+    menu = window.menuBar().addMenu("&View")
+    group = QActionGroup(window)
+    for name in ("light", "dark"):
+        action = _action(
+            window, f"{name.title()} theme", lambda _c=False, n=name: window.set_theme(n)
+        )
+        action.setCheckable(True)
+        action.setChecked(name == window.current_theme.name)
+        group.addAction(action)
+        menu.addAction(action)
+        window.theme_actions[name] = action
+    presentation = _action(
+        window,
+        "&Presentation mode",
+        window.set_presentation,
+        "Ctrl+Shift+P",
+        "Larger fonts and lines for slides",
+    )
+    presentation.setCheckable(True)
+    presentation.setChecked(window.prefs.presentation)
+    window.presentation_action = presentation
+    menu.addSeparator()
+    menu.addAction(presentation)
+    menu.addSeparator()
+    for index, spec in enumerate(TABS):
+        menu.addAction(
+            _action(
+                window,
+                spec.title,
+                lambda _c=False, i=index: window.tabs.setCurrentIndex(i),
+                f"Ctrl+{index + 1}",
+            )
+        )
+
+
+def build_menus(window: MainWindow) -> None:
+    """Add File, View, Devices and Help menus with their shortcuts to ``window``."""
+    _file_menu(window)
+    _view_menu(window)
+    devices = window.menuBar().addMenu("&Devices")
+    devices.addAction(
+        _action(
+            window,
+            "&Add your own device…",
+            window.add_device_dialog,
+            None,
+            "Describe an accelerator; saved in your config folder",
+        )
+    )
+    devices.addAction(_action(window, "Where do the device numbers come from?", window.show_source))
+    help_menu = window.menuBar().addMenu("&Help")
+    help_menu.addAction(_action(window, "&About Napkin Lab", window.show_about))
