@@ -193,6 +193,13 @@ def trace(
             model.train()
             opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
             inputs = make_batch(spec, cfg.micro, cfg.seq_len)
+
+            def check(_module: Any, _inputs: Any) -> None:
+                if cancel():
+                    raise TraceCancelled("trace cancelled")
+
+            for sub in model.modules():
+                sub.register_forward_pre_hook(check)
             tracker = _Tracker()
             tracker.track_external(model, opt)
             counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
@@ -234,7 +241,9 @@ class _Recorder:
 
     def sample(self, phase: str, snap: dict[str, int], parents: Any) -> None:
         """Record one op's snapshot (and poll cancel, report progress)."""
-        if self.cancel():
+        # Raising inside an op of the forward pass can abort the process (torch terminates on an
+        # exception crossing some C++ frames); forward is cancelled from module pre-hooks instead.
+        if phase != "forward" and self.cancel():
             raise TraceCancelled("trace cancelled")
         # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
         # latest phase, so the phases run forward → backward → optimizer once each.
