@@ -29,7 +29,7 @@ def _classes() -> dict[str, Any]:
     from torch import nn
     from torch.utils.checkpoint import checkpoint as ckpt
 
-    def run_layers(layers: Any, x: Any, segment: int) -> Any:
+    def run_layers(layers: Any, x: Any, segment: int, reentrant: bool) -> Any:
         if segment == 0:
             for layer in layers:
                 x = layer(x)
@@ -42,7 +42,7 @@ def _classes() -> dict[str, Any]:
 
         for start in range(0, len(layers), segment):
             stop = min(start + segment, len(layers))
-            x = ckpt(run, start, stop, x, use_reentrant=False)
+            x = ckpt(run, start, stop, x, use_reentrant=reentrant)
         return x
 
     class Block(nn.Module):
@@ -64,7 +64,9 @@ def _classes() -> dict[str, Any]:
             self.segment = segment
 
         def forward(self, x: Any) -> Any:
-            return run_layers(self.layers, x, self.segment).mean()
+            # The input needs no gradient, so reentrant checkpointing would drop the first
+            # segment's weight gradients: use the non-reentrant form here.
+            return run_layers(self.layers, x, self.segment, reentrant=False).mean()
 
     class Attention(nn.Module):
         def __init__(self, spec: TransformerSpec, flash: bool, dropout: float) -> None:
@@ -161,7 +163,9 @@ def _classes() -> dict[str, Any]:
             if self.pos is not None:
                 x = x + self.pos(torch.arange(tokens.shape[1], device=tokens.device))
             x = F.dropout(x, self.p, self.training)
-            x = self.norm(run_layers(self.layers, x, self.segment))
+            # Reentrant checkpointing: under the memory tracker's module hooks the non-reentrant
+            # form keeps recomputed activations alive until the end of backward.
+            x = self.norm(run_layers(self.layers, x, self.segment, reentrant=True))
             weight = self.embed.weight if self.head is None else self.head.weight
             logits = F.linear(x, weight).float()
             return F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1))
