@@ -1,6 +1,7 @@
 """Estimate against trace for every preset at two batch sizes: a markdown table for the README.
 
-Run: ``python benchmarks/memory_accuracy.py [--batches 1,4] [--models gpt2,llama2-7b]``.
+Run: ``python benchmarks/memory_accuracy.py [--batches 1,4] [--models gpt2,llama2-7b]
+[--checkpoint sqrt]``.
 Targets: weights, gradients and optimizer state within 2%; transformer activations within 15%.
 Each gap above target is listed under the table with the reason from
 :data:`core.memory.compare.REASONS`. Recipe bf16 (the lecture's 2 + 2 + 8), Adam, flash
@@ -23,7 +24,9 @@ from core.memory.trace import trace
 TARGET = {"params": 0.02, "grads": 0.02, "optimizer": 0.02, "activations": 0.15}
 
 
-def rows(models: list[str], batches: list[int]) -> tuple[list[str], list[str]]:
+def rows(
+    models: list[str], batches: list[int], policy: str = "none"
+) -> tuple[list[str], list[str]]:
     """Table lines and notes for gaps above target."""
     head = ("| model | batch × seq | params | grads | optimizer | activations est → trace (gap) "
             "| total est | traced peak (phase) | trace time |")  # fmt: skip
@@ -31,7 +34,7 @@ def rows(models: list[str], batches: list[int]) -> tuple[list[str], list[str]]:
     notes: list[str] = []
     for name in models:
         for batch in batches:
-            cfg = MemoryConfig(PRESETS[name], batch=batch)
+            cfg = MemoryConfig(PRESETS[name], batch=batch, checkpoint=checkpoint(policy))
             est = estimate(cfg)
             t0 = time.perf_counter()
             tr = trace(cfg)
@@ -60,10 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--batches", default="1,4")
     parser.add_argument("--models", default=",".join(PRESETS))
+    parser.add_argument("--checkpoint", default="none", help="none, every, sqrt or K")
     args = parser.parse_args(argv)
     batches = [int(b) for b in args.batches.split(",")]
     models = [m.strip() for m in args.models.split(",")]
-    lines, notes = rows(models, batches)
+    lines, notes = rows(models, batches, args.checkpoint)
     print("\n".join(lines))
     print()
     if notes:

@@ -62,12 +62,26 @@ def test_peak_without_checkpointing_is_in_backward() -> None:
     assert phases.index("forward") < phases.index("backward") < phases.index("optimizer")
 
 
-def test_checkpointing_cuts_traced_activations() -> None:
-    spec = MLPSpec(64, 16)
-    plain = trace(MemoryConfig(spec, batch=512, recipe=recipe("fp32")))
-    ckpt = trace(MemoryConfig(spec, batch=512, recipe=recipe("fp32"),
-                              checkpoint=checkpoint("sqrt")))  # fmt: skip
-    assert ckpt.categories["activations"] < plain.categories["activations"] / 2
+@pytest.mark.parametrize("policy", ["none", "every", "4", "sqrt"])
+def test_checkpointing_trace_matches_the_formula(policy: str) -> None:
+    # MLP, L = 16: none keeps 16 B·D tensors; every layer keeps 16 inputs + 1 recomputed;
+    # k = 4 (= √16) keeps 4 segment inputs + 4 recomputed layers: half of none.
+    b, d, layers = 512, 64, 16
+    cfg = MemoryConfig(MLPSpec(d, layers), batch=b, recipe=recipe("fp32"),
+                       checkpoint=checkpoint(policy))  # fmt: skip
+    held = trace(cfg).categories["activations"]
+    expected = {"none": 16, "every": 17, "4": 8, "sqrt": 8}[policy] * 4 * b * d
+    assert expected <= held <= expected + 64  # + the scalar loss
+    assert estimate(cfg).bytes["activations"] == expected
+
+
+def test_checkpointed_transformer_recompute_is_freed() -> None:
+    cfg = MemoryConfig(parse_model(TINY_TF.replace("layers=2", "layers=4")), batch=2,
+                       checkpoint=checkpoint("every"))  # fmt: skip
+    plain = MemoryConfig(parse_model(TINY_TF.replace("layers=2", "layers=4")), batch=2)
+    held, est = trace(cfg).categories["activations"], estimate(cfg).bytes["activations"]
+    assert held == pytest.approx(est, rel=0.25)
+    assert held < trace(plain).categories["activations"]
 
 
 def test_cancel_stops_and_restores_dtype() -> None:
