@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.memory import PRESETS, MemoryConfig, estimate
+from core.memory import PRESETS, MemoryConfig, checkpoint, estimate
 from core.memory.compare import REASONS, gap
 from core.memory.trace import trace
 
