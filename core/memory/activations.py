@@ -164,13 +164,12 @@ def activation_model(
 def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> float:
     """Activation bytes kept at the start of backward under ``policy``.
 
-    none: ``L·a``; checkpoint every ``k`` layers: ``⌈L/k⌉·c + k·a`` (segment inputs kept, one
-    segment recomputed at a time); every layer is ``k = 1``; ``sqrt`` takes ``k = round(√L)``,
-    giving ``O(√L)`` memory for one extra forward pass. ``outside`` is added in every case.
+    none: ``L·a + outside``; checkpoint every ``k`` layers: ``⌈L/k⌉·c + max(outside, k·a)``
+    (segment inputs kept; the output layer's tensors are freed by the loss's backward before the
+    first segment is recomputed, and one segment is recomputed at a time); every layer is
+    ``k = 1``; ``sqrt`` takes ``k = round(√L)``, giving ``O(√L)`` memory for one extra forward.
     """
     k = policy.segment(layers)
     if k == 0:
-        inner = layers * model.per_layer
-    else:
-        inner = math.ceil(layers / k) * model.boundary + k * model.per_layer
-    return inner + model.outside
+        return layers * model.per_layer + model.outside
+    return math.ceil(layers / k) * model.boundary + max(model.outside, k * model.per_layer)
