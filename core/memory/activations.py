@@ -11,7 +11,7 @@ Models", section 4.1): with 2-byte activations, 1-byte dropout masks and no flas
 keeps ``s·b·h·(34 + 5·a·s/h)`` bytes. Here the same accounting is written out term by term, with the
 activation width ``e`` of the recipe, an ``ffn`` width (``f = 4h`` gives back the paper's numbers),
 SwiGLU (four ``s·b·f`` tensors instead of two), grouped-query attention, flash attention (no
-``s²`` tensors; the kernel keeps its output and an fp32 log-sum-exp per row instead), and torch's
+``s²`` tensors; the kernel keeps an fp32 log-sum-exp per row instead), and torch's
 RMSNorm, which computes in fp32 and keeps an fp32 copy of its input and its normalised output
 (8 bytes per element instead of the paper's 2-byte LayerNorm input).
 """
@@ -123,7 +123,8 @@ def _transformer(
         ("attention output (projection input)", e * sbh),
     ]
     if flash:
-        terms.append(("flash kernel output + fp32 log-sum-exp", e * sbh + 4 * a * s * b))
+        # The kernel's output is the projection's input (a view): only the log-sum-exp is new.
+        terms.append(("flash fp32 log-sum-exp", 4 * a * s * b))
     else:
         terms.append(("softmax output a·s²·b", e * a * s * s * b))
         if dropout:
