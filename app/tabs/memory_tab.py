@@ -93,6 +93,7 @@ class MemoryPage(TabPage):
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         self.readouts: dict[str, QLabel] = {}
+        self.captions: dict[str, QLabel] = {}
         names = [("max_batch", "Largest micro-batch that fits"),
                  ("max_model", "Largest model of this shape"),
                  ("flops", "FLOPs per step"), ("time", "Step time")]  # fmt: skip
@@ -102,10 +103,12 @@ class MemoryPage(TabPage):
             value = QLabel()
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            grid.addWidget(caption, 0, i)
-            grid.addWidget(value, 1, i)
-            grid.setColumnStretch(i, 1)
+            row, col = divmod(i, 2)
+            grid.addWidget(caption, 2 * row, col)
+            grid.addWidget(value, 2 * row + 1, col)
+            grid.setColumnStretch(col, 1)
             self.readouts[key] = value
+            self.captions[key] = caption
         self.problem = QLabel()
         self.problem.setObjectName("fieldError")
         self.problem.setWordWrap(True)
@@ -227,12 +230,13 @@ class MemoryPage(TabPage):
         self.readouts["max_model"].setText(
             f"{answer.max_layers:,} layers = {format_count(answer.max_params, 'params')}"
             if answer.max_layers
-            else "none: not even one layer fits"
+            else "none at this batch: one layer is already too big"
         )
         self.readouts["flops"].setText(format_flops(est.flops))
         self.readouts["flops"].setToolTip(est.flops_text)
+        self.captions["time"].setText(f"Step time at {self.controls.mfu():.0%} MFU, {dtype} peak")
         self.readouts["time"].setText(
-            f"{format_duration(answer.step_seconds)} at {self.controls.mfu():.0%} MFU, {dtype}"
+            format_duration(answer.step_seconds)
             if answer.step_seconds is not None
             else f"{device.name} has no {dtype} peak"
         )

@@ -221,3 +221,16 @@ def test_checkpoint_every_k() -> None:
     policy = checkpoint("4")
     assert policy.segment(32) == 4 and policy.to_text() == "4"
     assert checkpoint("sqrt").segment(32) == round(math.sqrt(32))
+
+
+def test_core_memory_imports_neither_qt_nor_torch() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, core.memory, core.memory.trace, core.memory.modules, core.memory.measure, "
+        "core.memory.compare, core.memory.options; "
+        "bad = [m for m in ('torch', 'PySide6', 'pyqtgraph') if m in sys.modules]; "
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
