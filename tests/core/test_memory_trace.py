@@ -107,3 +107,22 @@ def test_unsupported_recipe_fails_with_a_reason() -> None:
     with pytest.raises(ValueError, match="fp8"):
         trace(cfg)
     assert torch.get_default_dtype() == torch.float32
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="checks the no-CUDA path")
+def test_measure_returns_none_without_cuda() -> None:
+    from core.memory.measure import cuda_available, measure_cuda
+
+    assert not cuda_available()
+    assert measure_cuda(MemoryConfig(MLPSpec(64, 2), batch=4)) is None
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+def test_measured_peak_is_near_the_traced_peak() -> None:
+    from core.memory.measure import measure_cuda
+
+    cfg = MemoryConfig(parse_model(TINY_TF), batch=8, recipe=recipe("fp32"))
+    measured = measure_cuda(cfg)
+    assert measured is not None
+    # Measured peak counts the weights, state and batch made before the step too.
+    assert measured["peak"] == pytest.approx(trace(cfg).peak, rel=0.25)
