@@ -62,6 +62,7 @@ def test_peak_without_checkpointing_is_in_backward() -> None:
     assert phases.index("forward") < phases.index("backward") < phases.index("optimizer")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["none", "every", "4", "sqrt"])
 def test_checkpointing_trace_matches_the_formula(policy: str) -> None:
     # MLP, L = 16: none keeps 16 B·D tensors; every layer keeps 16 inputs + 1 recomputed;
@@ -75,6 +76,7 @@ def test_checkpointing_trace_matches_the_formula(policy: str) -> None:
     assert estimate(cfg).bytes["activations"] == expected
 
 
+@pytest.mark.slow
 def test_checkpointed_transformer_recompute_is_freed() -> None:
     cfg = MemoryConfig(parse_model(TINY_TF.replace("layers=2", "layers=4")), batch=2,
                        checkpoint=checkpoint("every"))  # fmt: skip
