@@ -262,7 +262,9 @@ class MemoryPage(TabPage):
             hover = {k: f"at the traced peak {k} = {format_bytes(at_peak.get(k, 0.0))}. "
                      f"{lines.get(k, '')}" for k in DRAWN}  # fmt: skip
             hover["total"] = lines.get("total", "")
-            bars.append(Bar(f"trace (peak, {self.traced.peak_phase})",
+            stale = self._traced_key != self._key(est.config)
+            name = "trace of earlier inputs" if stale else f"trace (peak, {self.traced.peak_phase})"
+            bars.append(Bar(name,
                             {k: at_peak.get(k, 0.0) for k in DRAWN}, hover))  # fmt: skip
         if self.measured is not None:
             bars.append(Bar("measured (CUDA)", {"measured peak": self.measured["peak"]},

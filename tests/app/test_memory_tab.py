@@ -122,3 +122,18 @@ def test_theme_switch_recolours(page: MemoryPage) -> None:
 
     page.apply_theme(theme("dark"))
     assert page.bars.backgroundBrush().color().name() == theme("dark").plot_bg
+
+
+def test_trace_bar_marked_stale_after_inputs_change(page: MemoryPage) -> None:
+    from core.memory.trace import trace
+
+    _set(page, "d", "32")
+    _set(page, "layers", "2")
+    _set(page, "batch", "2")
+    cfg = page._config()
+    page._pending_key = page._key(cfg)
+    page._on_result({"trace": trace(cfg), "measured": None})
+    assert page.bars.bars()[1].label.startswith("trace (peak")
+    _set(page, "batch", "4")
+    assert page.bars.bars()[1].label == "trace of earlier inputs"
+    assert "trace again" in page.status.text()
