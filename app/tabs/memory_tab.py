@@ -226,7 +226,11 @@ class MemoryPage(TabPage):
         )
         self.verdict.setText(verdict)
         self.recipe_line.setText(cfg.recipe.sum_text(cfg.optimizer))
-        self.readouts["max_batch"].setText(f"{answer.max_micro_batch:,}")
+        self.readouts["max_batch"].setText(
+            f"{answer.max_micro_batch:,}"
+            if answer.max_micro_batch
+            else "none: weights, gradients and state alone do not fit"
+        )
         self.readouts["max_model"].setText(
             f"{answer.max_layers:,} layers = {format_count(answer.max_params, 'params')}"
             if answer.max_layers
@@ -341,9 +345,10 @@ class MemoryPage(TabPage):
         self._theme = theme
         colours = {k: theme.series[i % len(theme.series)] for i, k in enumerate(DRAWN)}
         colours["measured peak"] = theme.series[5 % len(theme.series)]
-        for plot in (self.bars, self.phases):
-            plot.setBackground(theme.plot_bg)
-            plot.set_colours(colours, theme.plot_fg)
+        self.phases.setBackground(theme.plot_bg)
+        self.phases.set_colours(colours, theme.plot_fg)
+        self.bars.set_colours(colours, theme.plot_fg)
+        self.bars.set_background(theme.plot_bg)
 
     def export_plot(self) -> Any:
         """The bars' plot item (SVG export)."""
