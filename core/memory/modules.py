@@ -172,10 +172,10 @@ def _classes() -> dict[str, Any]:
 
         def forward(self, tokens: Any, targets: Any) -> Any:
             x = self.embed(tokens)
-            attn = self.layers[0].attn
-            shared = _shared(tokens.shape[1], attn.hd, x.dtype, x.device, not attn.flash)
-            for layer in self.layers:
-                layer.attn.shared = shared
+            attns: list[Any] = [layer.attn for layer in self.layers]
+            shared = _shared(tokens.shape[1], attns[0].hd, x.dtype, x.device, not attns[0].flash)
+            for attn in attns:
+                attn.shared = shared
             if self.pos is not None:
                 x = x + self.pos(torch.arange(tokens.shape[1], device=tokens.device))
             x = drop(x, self.p, self.training)
