@@ -41,7 +41,7 @@ class MemoryBars(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
-        self.setMinimumHeight(260)
+        self.setMinimumHeight(230)
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
@@ -61,6 +61,12 @@ class MemoryBars(pg.PlotWidget):
         """Category -> colour and the text colour; redraws."""
         self._colours, self._fg = dict(colours), foreground
         self._redraw()
+
+    def set_background(self, background: str) -> None:
+        """Plot and legend background (the legend hides the capacity line behind it)."""
+        self.setBackground(background)
+        self._legend.setBrush(pg.mkBrush(background))
+        self._legend.setPen(pg.mkPen(self._fg, width=0.5))
 
     def set_bars(
         self,
@@ -149,6 +155,7 @@ class MemoryBars(pg.PlotWidget):
                     label=label,
                     labelOpts={"position": 0.02, "color": self._fg, "anchors": [(0, 1), (0, 1)]},
                 )  # fmt: skip
+                line.setZValue(20)
                 plot.addItem(line)
                 self._items.append(line)
                 top = max(top, cap_gb)

@@ -24,7 +24,7 @@ class PhaseView(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
-        self.setMinimumHeight(200)
+        self.setMinimumHeight(170)
         self.setMenuEnabled(False)
         self.hideButtons()
         plot = self.getPlotItem()
@@ -56,6 +56,7 @@ class PhaseView(pg.PlotWidget):
         self._samples = []
         self._message.setText(text)
         self._message.setPos(0.5, 0.5)
+        self._show_values(False)
         self.getPlotItem().setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
 
     def samples(self) -> list[Any]:
@@ -67,6 +68,7 @@ class PhaseView(pg.PlotWidget):
         self._clear()
         self._samples, self._order = list(samples), list(order)
         self._message.setText("")
+        self._show_values(True)
         if not samples:
             self.show_message("The trace recorded no samples")
             return
@@ -82,7 +84,7 @@ class PhaseView(pg.PlotWidget):
                 region.setZValue(-10)
                 plot.addItem(region)
                 label = pg.TextItem(samples[start][1], color=self._fg, anchor=(0, 0))
-                label.setPos(x0, ymax * 1.12)
+                label.setPos(x0, ymax * 1.3)
                 plot.addItem(label)
                 self._items += [region, label]
                 start = i
@@ -113,7 +115,11 @@ class PhaseView(pg.PlotWidget):
         plot.addItem(marker)
         plot.addItem(text)
         self._items += [marker, text]
-        plot.setRange(xRange=(x[0], x[-1]), yRange=(0, ymax * 1.25), padding=0.02)
+        plot.setRange(xRange=(x[0], x[-1]), yRange=(0, ymax * 1.36), padding=0.02)
+
+    def _show_values(self, on: bool) -> None:
+        for name in ("left", "bottom"):
+            self.getPlotItem().getAxis(name).setStyle(showValues=on)
 
     def _clear(self) -> None:
         plot = self.getPlotItem()

@@ -93,6 +93,7 @@ class MemoryPage(TabPage):
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         self.readouts: dict[str, QLabel] = {}
+        self.captions: dict[str, QLabel] = {}
         names = [("max_batch", "Largest micro-batch that fits"),
                  ("max_model", "Largest model of this shape"),
                  ("flops", "FLOPs per step"), ("time", "Step time")]  # fmt: skip
@@ -102,10 +103,12 @@ class MemoryPage(TabPage):
             value = QLabel()
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            grid.addWidget(caption, 0, i)
-            grid.addWidget(value, 1, i)
-            grid.setColumnStretch(i, 1)
+            row, col = divmod(i, 2)
+            grid.addWidget(caption, 2 * row, col)
+            grid.addWidget(value, 2 * row + 1, col)
+            grid.setColumnStretch(col, 1)
             self.readouts[key] = value
+            self.captions[key] = caption
         self.problem = QLabel()
         self.problem.setObjectName("fieldError")
         self.problem.setWordWrap(True)
@@ -223,16 +226,21 @@ class MemoryPage(TabPage):
         )
         self.verdict.setText(verdict)
         self.recipe_line.setText(cfg.recipe.sum_text(cfg.optimizer))
-        self.readouts["max_batch"].setText(f"{answer.max_micro_batch:,}")
+        self.readouts["max_batch"].setText(
+            f"{answer.max_micro_batch:,}"
+            if answer.max_micro_batch
+            else "none: weights, gradients and state alone do not fit"
+        )
         self.readouts["max_model"].setText(
             f"{answer.max_layers:,} layers = {format_count(answer.max_params, 'params')}"
             if answer.max_layers
-            else "none: not even one layer fits"
+            else "none at this batch: one layer is already too big"
         )
         self.readouts["flops"].setText(format_flops(est.flops))
         self.readouts["flops"].setToolTip(est.flops_text)
+        self.captions["time"].setText(f"Step time at {self.controls.mfu():.0%} MFU, {dtype} peak")
         self.readouts["time"].setText(
-            f"{format_duration(answer.step_seconds)} at {self.controls.mfu():.0%} MFU, {dtype}"
+            format_duration(answer.step_seconds)
             if answer.step_seconds is not None
             else f"{device.name} has no {dtype} peak"
         )
@@ -258,7 +266,9 @@ class MemoryPage(TabPage):
             hover = {k: f"at the traced peak {k} = {format_bytes(at_peak.get(k, 0.0))}. "
                      f"{lines.get(k, '')}" for k in DRAWN}  # fmt: skip
             hover["total"] = lines.get("total", "")
-            bars.append(Bar(f"trace (peak, {self.traced.peak_phase})",
+            stale = self._traced_key != self._key(est.config)
+            name = "trace of earlier inputs" if stale else f"trace (peak, {self.traced.peak_phase})"
+            bars.append(Bar(name,
                             {k: at_peak.get(k, 0.0) for k in DRAWN}, hover))  # fmt: skip
         if self.measured is not None:
             bars.append(Bar("measured (CUDA)", {"measured peak": self.measured["peak"]},
@@ -335,9 +345,10 @@ class MemoryPage(TabPage):
         self._theme = theme
         colours = {k: theme.series[i % len(theme.series)] for i, k in enumerate(DRAWN)}
         colours["measured peak"] = theme.series[5 % len(theme.series)]
-        for plot in (self.bars, self.phases):
-            plot.setBackground(theme.plot_bg)
-            plot.set_colours(colours, theme.plot_fg)
+        self.phases.setBackground(theme.plot_bg)
+        self.phases.set_colours(colours, theme.plot_fg)
+        self.bars.set_colours(colours, theme.plot_fg)
+        self.bars.set_background(theme.plot_bg)
 
     def export_plot(self) -> Any:
         """The bars' plot item (SVG export)."""

@@ -11,7 +11,7 @@ Models", section 4.1): with 2-byte activations, 1-byte dropout masks and no flas
 keeps ``s·b·h·(34 + 5·a·s/h)`` bytes. Here the same accounting is written out term by term, with the
 activation width ``e`` of the recipe, an ``ffn`` width (``f = 4h`` gives back the paper's numbers),
 SwiGLU (four ``s·b·f`` tensors instead of two), grouped-query attention, flash attention (no
-``s²`` tensors; the kernel keeps its output and an fp32 log-sum-exp per row instead), and torch's
+``s²`` tensors; the kernel keeps an fp32 log-sum-exp per row instead), and torch's
 RMSNorm, which computes in fp32 and keeps an fp32 copy of its input and its normalised output
 (8 bytes per element instead of the paper's 2-byte LayerNorm input).
 """
@@ -123,7 +123,8 @@ def _transformer(
         ("attention output (projection input)", e * sbh),
     ]
     if flash:
-        terms.append(("flash kernel output + fp32 log-sum-exp", e * sbh + 4 * a * s * b))
+        # The kernel's output is the projection's input (a view): only the log-sum-exp is new.
+        terms.append(("flash fp32 log-sum-exp", 4 * a * s * b))
     else:
         terms.append(("softmax output a·s²·b", e * a * s * s * b))
         if dropout:
@@ -164,13 +165,12 @@ def activation_model(
 def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> float:
     """Activation bytes kept at the start of backward under ``policy``.
 
-    none: ``L·a``; checkpoint every ``k`` layers: ``⌈L/k⌉·c + k·a`` (segment inputs kept, one
-    segment recomputed at a time); every layer is ``k = 1``; ``sqrt`` takes ``k = round(√L)``,
-    giving ``O(√L)`` memory for one extra forward pass. ``outside`` is added in every case.
+    none: ``L·a + outside``; checkpoint every ``k`` layers: ``⌈L/k⌉·c + max(outside, k·a)``
+    (segment inputs kept; the output layer's tensors are freed by the loss's backward before the
+    first segment is recomputed, and one segment is recomputed at a time); every layer is
+    ``k = 1``; ``sqrt`` takes ``k = round(√L)``, giving ``O(√L)`` memory for one extra forward.
     """
     k = policy.segment(layers)
     if k == 0:
-        inner = layers * model.per_layer
-    else:
-        inner = math.ceil(layers / k) * model.boundary + k * model.per_layer
-    return inner + model.outside
+        return layers * model.per_layer + model.outside
+    return math.ceil(layers / k) * model.boundary + max(model.outside, k * model.per_layer)

@@ -50,6 +50,9 @@ def explain(
         if sharded and key != "activations":
             line += f" The estimate is per device with ZeRO-{est.config.zero} over "
             line += f"{est.config.gpus} GPUs; the trace is one unsharded device."
+        if key == "grads" and est.config.recipe.grads != est.config.recipe.params:
+            line += (" Autograd makes gradients in the weights' dtype, so the trace shows "
+                     f"{est.config.recipe.params} gradients, not {est.config.recipe.grads}.")  # fmt: skip
         out[key] = line
     temps = float(traced.get("temporaries", 0.0))
     out["temporaries"] = f"temporaries: trace {format_bytes(temps)}. {REASONS['temporaries']}"

@@ -179,9 +179,13 @@ def estimate(cfg: MemoryConfig) -> Estimate:
         if k == 0
         else f"⌈L/k⌉ = {math.ceil(spec.layers / k):,} layer inputs + k = {k} layers recomputed"
     )
-    formulas["activations"] = f"{layers_text}; {acts.formula}" + (
-        f"; plus {acts.outside_formula}" if acts.outside_formula else ""
-    )
+    if acts.outside_formula:
+        outside = f"; plus {acts.outside_formula}"
+        if k:
+            outside = f"; the recomputed layers or, if larger, {acts.outside_formula}"
+    else:
+        outside = ""
+    formulas["activations"] = f"{layers_text}; {acts.formula}{outside}"
     if cfg.micro != cfg.batch:
         formulas["activations"] += f"; micro-batch {cfg.micro} of {cfg.batch}"
     tensor_total = sum(out.values())

@@ -29,7 +29,7 @@ def _classes() -> dict[str, Any]:
     from torch import nn
     from torch.utils.checkpoint import checkpoint as ckpt
 
-    def run_layers(layers: Any, x: Any, segment: int) -> Any:
+    def run_layers(layers: Any, x: Any, segment: int, reentrant: bool) -> Any:
         if segment == 0:
             for layer in layers:
                 x = layer(x)
@@ -42,8 +42,12 @@ def _classes() -> dict[str, Any]:
 
         for start in range(0, len(layers), segment):
             stop = min(start + segment, len(layers))
-            x = ckpt(run, start, stop, x, use_reentrant=False)
+            x = ckpt(run, start, stop, x, use_reentrant=reentrant)
         return x
+
+    def drop(x: Any, p: float, training: bool) -> Any:
+        # No dropout op at all when p = 0: torch would still make (and keep) a mask.
+        return F.dropout(x, p, training) if p > 0 and training else x
 
     class Block(nn.Module):
         """The lecture's block: ``x @ W`` then ReLU."""
@@ -64,7 +68,9 @@ def _classes() -> dict[str, Any]:
             self.segment = segment
 
         def forward(self, x: Any) -> Any:
-            return run_layers(self.layers, x, self.segment).mean()
+            # The input needs no gradient, so reentrant checkpointing would drop the first
+            # segment's weight gradients: use the non-reentrant form here.
+            return run_layers(self.layers, x, self.segment, reentrant=False).mean()
 
     class Attention(nn.Module):
         def __init__(self, spec: TransformerSpec, flash: bool, dropout: float) -> None:
@@ -77,6 +83,10 @@ def _classes() -> dict[str, Any]:
             self.o = nn.Linear(d, d, bias=spec.bias)
             self.flash, self.p = flash, dropout
             self.rope = spec.max_pos == 0
+            # Set by the model once per forward and shared by every layer, as Llama code shares
+            # its rotary cos/sin and its causal mask (made per layer they would add s·hd and s²
+            # tensors to every layer's saved activations).
+            self.shared: dict[str, Any] = {}
 
         def forward(self, x: Any) -> Any:
             b, s, d = x.shape
@@ -84,7 +94,8 @@ def _classes() -> dict[str, Any]:
             k = self.k(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
             v = self.v(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
             if self.rope:
-                q, k = _rope(q), _rope(k)
+                cos, sin = self.shared["cos"], self.shared["sin"]
+                q, k = _rope(q, cos, sin), _rope(k, cos, sin)
             if self.flash:
                 y = F.scaled_dot_product_attention(
                     q, k, v, is_causal=True, dropout_p=self.p if self.training else 0.0,
@@ -95,23 +106,26 @@ def _classes() -> dict[str, Any]:
                     rep = self.heads // self.kv_heads
                     k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
                 scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.hd))
-                mask = torch.ones(s, s, dtype=torch.bool, device=x.device).triu(1)
-                probs = scores.masked_fill(mask, float("-inf")).softmax(-1)
-                probs = F.dropout(probs, self.p, self.training)
+                probs = scores.masked_fill(self.shared["mask"], float("-inf")).softmax(-1)
+                probs = drop(probs, self.p, self.training)
                 y = probs @ v
             return self.o(y.transpose(1, 2).reshape(b, s, d))
 
-    def _rope(t: Any) -> Any:
-        # Rotary embedding with cos/sin made on the fly (no parameters, like Llama's buffers).
-        s, hd = t.shape[-2], t.shape[-1]
-        pos = torch.arange(s, device=t.device, dtype=torch.float32)
-        inv = 1.0 / (10000 ** (torch.arange(0, hd, 2, device=t.device).float() / hd))
-        ang = torch.outer(pos, inv)
-        cos, sin = ang.cos().to(t.dtype), ang.sin().to(t.dtype)
-        cos, sin = torch.cat([cos, cos], -1), torch.cat([sin, sin], -1)
-        half = hd // 2
+    def _rope(t: Any, cos: Any, sin: Any) -> Any:
+        half = t.shape[-1] // 2
         rotated = torch.cat([-t[..., half:], t[..., :half]], -1)
         return t * cos + rotated * sin
+
+    def _shared(s: int, hd: int, dtype: Any, device: Any, mask: bool) -> dict[str, Any]:
+        # Rotary cos/sin (no parameters, like Llama's buffers) and the causal mask.
+        pos = torch.arange(s, device=device, dtype=torch.float32)
+        inv = 1.0 / (10000 ** (torch.arange(0, hd, 2, device=device).float() / hd))
+        ang = torch.outer(pos, inv)
+        cos, sin = ang.cos().to(dtype), ang.sin().to(dtype)
+        out = {"cos": torch.cat([cos, cos], -1), "sin": torch.cat([sin, sin], -1)}
+        if mask:
+            out["mask"] = torch.ones(s, s, dtype=torch.bool, device=device).triu(1)
+        return out
 
     class MLP(nn.Module):
         def __init__(self, spec: TransformerSpec) -> None:
@@ -141,8 +155,8 @@ def _classes() -> dict[str, Any]:
             self.p = dropout
 
         def forward(self, x: Any) -> Any:
-            x = x + F.dropout(self.attn(self.norm1(x)), self.p, self.training)
-            return x + F.dropout(self.mlp(self.norm2(x)), self.p, self.training)
+            x = x + drop(self.attn(self.norm1(x)), self.p, self.training)
+            return x + drop(self.mlp(self.norm2(x)), self.p, self.training)
 
     class Transformer(nn.Module):
         """Decoder-only transformer; forward(tokens, targets) returns the cross-entropy loss."""
@@ -158,10 +172,16 @@ def _classes() -> dict[str, Any]:
 
         def forward(self, tokens: Any, targets: Any) -> Any:
             x = self.embed(tokens)
+            attns: list[Any] = [layer.attn for layer in self.layers]
+            shared = _shared(tokens.shape[1], attns[0].hd, x.dtype, x.device, not attns[0].flash)
+            for attn in attns:
+                attn.shared = shared
             if self.pos is not None:
                 x = x + self.pos(torch.arange(tokens.shape[1], device=tokens.device))
-            x = F.dropout(x, self.p, self.training)
-            x = self.norm(run_layers(self.layers, x, self.segment))
+            x = drop(x, self.p, self.training)
+            # Reentrant checkpointing: under the memory tracker's module hooks the non-reentrant
+            # form keeps recomputed activations alive until the end of backward.
+            x = self.norm(run_layers(self.layers, x, self.segment, reentrant=True))
             weight = self.embed.weight if self.head is None else self.head.weight
             logits = F.linear(x, weight).float()
             return F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1))

@@ -15,6 +15,7 @@ fake mode; the default dtype is restored afterwards. Optimizer state is created 
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from collections.abc import Callable
@@ -65,8 +66,9 @@ class TraceResult:
         Bytes per category at the moment of the peak.
     categories
         The numbers to hold against an estimate: weights and gradients at their largest, the
-        optimizer state before the step (its in-step temporaries excluded), activations saved
-        for backward (at the first backward op) and temporaries at their largest.
+        optimizer state before the step (its in-step temporaries excluded), activations at their
+        largest during backward (what was saved for it, plus any recomputed segment when
+        checkpointing) and temporaries at their largest.
     max_by_category
         The largest value each category reached during the step.
     peak, peak_phase
@@ -167,7 +169,7 @@ def trace(
     dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
     if rec.params not in dtypes:
         raise ValueError(f"tracing {rec.params} weights is not supported; use fp32, bf16 or fp16")
-    rec_ = _Recorder(layers, report, cancel)
+    rec_ = _Recorder(layers, report, cancel, collect=cfg.checkpoint.mode != "none")
 
     class _Tracker(MemTracker):
         def _update_peak_stats(self, peak_state: Any) -> None:
@@ -193,6 +195,13 @@ def trace(
             model.train()
             opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
             inputs = make_batch(spec, cfg.micro, cfg.seq_len)
+
+            def check(_module: Any, _inputs: Any) -> None:
+                if cancel():
+                    raise TraceCancelled("trace cancelled")
+
+            for sub in model.modules():
+                sub.register_forward_pre_hook(check)
             tracker = _Tracker()
             tracker.track_external(model, opt)
             counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
@@ -220,9 +229,14 @@ class _Recorder:
     _LAYER = re.compile(r"\.layers\.(\d+)")
 
     def __init__(
-        self, layers: int, report: Callable[[float, str], None], cancel: Callable[[], bool]
+        self,
+        layers: int,
+        report: Callable[[float, str], None],
+        cancel: Callable[[], bool],
+        collect: bool = False,
     ) -> None:
         self.layers, self.report, self.cancel = layers, report, cancel
+        self.collect, self.layer = collect, -1
         self.ops = 0
         self.peak, self.peak_phase = -1.0, "forward"
         self.at_peak: dict[str, float] = {}
@@ -234,7 +248,9 @@ class _Recorder:
 
     def sample(self, phase: str, snap: dict[str, int], parents: Any) -> None:
         """Record one op's snapshot (and poll cancel, report progress)."""
-        if self.cancel():
+        # Raising inside an op of the forward pass can abort the process (torch terminates on an
+        # exception crossing some C++ frames); forward is cancelled from module pre-hooks instead.
+        if phase != "forward" and self.cancel():
             raise TraceCancelled("trace cancelled")
         # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
         # latest phase, so the phases run forward → backward → optimizer once each.
@@ -245,8 +261,8 @@ class _Recorder:
         cats = _categories(snap)
         for key, value in cats.items():
             self.maxima[key] = max(self.maxima[key], value)
-        if phase == "backward" and self.saved is None:
-            self.saved = cats["activations"]
+        if phase == "backward":
+            self.saved = max(self.saved or 0.0, cats["activations"])
         if self.initial_opt is None:
             self.initial_opt = cats["optimizer"]
         if total > self.peak:
@@ -255,6 +271,12 @@ class _Recorder:
             self.samples.append((self.ops, phase, total, cats))
             self.last, self.last_phase = total, phase
         idx = [int(m) for p in parents for m in self._LAYER.findall(p)]
+        if self.collect and phase == "backward" and idx and max(idx) != self.layer:
+            # Recomputed (checkpointed) activations sit in reference cycles of the fake-tensor
+            # step and would look alive until Python's collector runs; a real run frees them as
+            # soon as the layer's backward is done, so collect once per layer.
+            self.layer = max(idx)
+            gc.collect()
         done = (max(idx) + 1) / self.layers if idx else (1.0 if phase != "forward" else 0.0)
         frac = {"forward": 0.05 + 0.45 * done, "backward": 0.95 - 0.45 * done}.get(phase, 0.97)
         if abs(frac - self.shown) >= 0.02:

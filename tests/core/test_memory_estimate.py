@@ -221,3 +221,28 @@ def test_checkpoint_every_k() -> None:
     policy = checkpoint("4")
     assert policy.segment(32) == 4 and policy.to_text() == "4"
     assert checkpoint("sqrt").segment(32) == round(math.sqrt(32))
+
+
+def test_core_memory_imports_neither_qt_nor_torch() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, core.memory, core.memory.trace, core.memory.modules, core.memory.measure, "
+        "core.memory.compare, core.memory.options; "
+        "bad = [m for m in ('torch', 'PySide6', 'pyqtgraph') if m in sys.modules]; "
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_explain_gives_both_numbers_the_gap_and_a_reason() -> None:
+    from core.memory.compare import explain, gap
+
+    est = estimate(MemoryConfig(MLPSpec(1024, 4), batch=32, zero=2, gpus=4))
+    traced = {k: v * 1.1 for k, v in est.bytes.items()}
+    lines = explain(est, traced, peak=est.total * 0.9)
+    assert "+10.0%" in lines["activations"] and "saved" in lines["activations"]
+    assert "ZeRO-2" in lines["grads"] and "unsharded" in lines["grads"]
+    assert "-10.0%" in lines["total"]
+    assert gap(0.0, 0.0) == 0.0 and gap(2.0, 1.0) == -0.5

@@ -62,12 +62,28 @@ def test_peak_without_checkpointing_is_in_backward() -> None:
     assert phases.index("forward") < phases.index("backward") < phases.index("optimizer")
 
 
-def test_checkpointing_cuts_traced_activations() -> None:
-    spec = MLPSpec(64, 16)
-    plain = trace(MemoryConfig(spec, batch=512, recipe=recipe("fp32")))
-    ckpt = trace(MemoryConfig(spec, batch=512, recipe=recipe("fp32"),
-                              checkpoint=checkpoint("sqrt")))  # fmt: skip
-    assert ckpt.categories["activations"] < plain.categories["activations"] / 2
+@pytest.mark.slow
+@pytest.mark.parametrize("policy", ["none", "every", "4", "sqrt"])
+def test_checkpointing_trace_matches_the_formula(policy: str) -> None:
+    # MLP, L = 16: none keeps 16 B·D tensors; every layer keeps 16 inputs + 1 recomputed;
+    # k = 4 (= √16) keeps 4 segment inputs + 4 recomputed layers: half of none.
+    b, d, layers = 512, 64, 16
+    cfg = MemoryConfig(MLPSpec(d, layers), batch=b, recipe=recipe("fp32"),
+                       checkpoint=checkpoint(policy))  # fmt: skip
+    held = trace(cfg).categories["activations"]
+    expected = {"none": 16, "every": 17, "4": 8, "sqrt": 8}[policy] * 4 * b * d
+    assert expected <= held <= expected + 64  # + the scalar loss
+    assert estimate(cfg).bytes["activations"] == expected
+
+
+@pytest.mark.slow
+def test_checkpointed_transformer_recompute_is_freed() -> None:
+    cfg = MemoryConfig(parse_model(TINY_TF.replace("layers=2", "layers=4")), batch=2,
+                       checkpoint=checkpoint("every"))  # fmt: skip
+    plain = MemoryConfig(parse_model(TINY_TF.replace("layers=2", "layers=4")), batch=2)
+    held, est = trace(cfg).categories["activations"], estimate(cfg).bytes["activations"]
+    assert held == pytest.approx(est, rel=0.25)
+    assert held < trace(plain).categories["activations"]
 
 
 def test_cancel_stops_and_restores_dtype() -> None:
@@ -93,3 +109,22 @@ def test_unsupported_recipe_fails_with_a_reason() -> None:
     with pytest.raises(ValueError, match="fp8"):
         trace(cfg)
     assert torch.get_default_dtype() == torch.float32
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="checks the no-CUDA path")
+def test_measure_returns_none_without_cuda() -> None:
+    from core.memory.measure import cuda_available, measure_cuda
+
+    assert not cuda_available()
+    assert measure_cuda(MemoryConfig(MLPSpec(64, 2), batch=4)) is None
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+def test_measured_peak_is_near_the_traced_peak() -> None:
+    from core.memory.measure import measure_cuda
+
+    cfg = MemoryConfig(parse_model(TINY_TF), batch=8, recipe=recipe("fp32"))
+    measured = measure_cuda(cfg)
+    assert measured is not None
+    # Measured peak counts the weights, state and batch made before the step too.
+    assert measured["peak"] == pytest.approx(trace(cfg).peak, rel=0.25)

@@ -1,0 +1,139 @@
+"""The Memory tab: live estimate, bad input keeps the last state, background trace and cancel."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.state import AppState
+from app.tabs.memory_tab import MemoryPage
+from core.memory import MemoryConfig, MLPSpec, estimate
+
+
+@pytest.fixture
+def page(qtbot) -> MemoryPage:
+    p = MemoryPage(AppState())
+    qtbot.addWidget(p)
+    yield p
+    p.shutdown()
+
+
+def _set(page: MemoryPage, key: str, text: str) -> None:
+    page.controls.fields[key].setText(text)
+
+
+def test_default_is_the_lecture_network(page: MemoryPage) -> None:
+    est = page.estimate
+    assert est is not None
+    expected = estimate(MemoryConfig(MLPSpec(4096, 8), batch=64))
+    assert est.total == expected.total
+    bar = page.bars.bars()[0]
+    assert bar.label == "estimate" and bar.values["activations"] == 2 * 64 * 4096 * 8
+    assert "12 bytes/param" in page.recipe_line.text()
+
+
+def test_changing_batch_updates_bars(page: MemoryPage) -> None:
+    _set(page, "batch", "128")
+    assert page.bars.bars()[0].values["activations"] == 2 * 128 * 4096 * 8
+
+
+def test_bad_input_keeps_last_good_estimate(page: MemoryPage) -> None:
+    before = page.estimate.total
+    _set(page, "layers", "1e15")
+    assert not page.problem.isHidden()
+    assert "layers" in page.problem.text()
+    assert page.estimate.total == before
+
+
+def test_preset_selection_and_device_change(page: MemoryPage) -> None:
+    page.controls.model.setCurrentIndex(page.controls.model.findData("llama2-7b"))
+    assert page.estimate.param_count == 6_738_415_616
+    assert "Does not fit" in page.verdict.text()
+    page._state.set_device("h100-sxm")  # unchanged id: no crash
+    assert page.bars.bars()[0].values["params"] == 2 * 6_738_415_616
+
+
+def test_hover_explains_a_segment(page: MemoryPage) -> None:
+    est = page.estimate
+    y = est.bytes["params"] / 2 / 1e9
+    text = page.bars.hover_text(0.0, y)
+    assert "params" in text and "2 B ×" in text
+    assert page.bars.hover_text(0.5, y) == ""
+
+
+@pytest.mark.slow
+def test_trace_runs_in_background_and_adds_a_bar(page: MemoryPage, qtbot) -> None:
+    _set(page, "d", "64")
+    _set(page, "layers", "2")
+    _set(page, "batch", "4")
+    with qtbot.waitSignal(page.traceFinished, timeout=60_000) as blocker:
+        page.start_trace()
+        assert not page.trace_button.isEnabled()
+    assert blocker.args == [True]
+    qtbot.waitUntil(lambda: page.trace_button.isEnabled(), timeout=10_000)
+    labels = [b.label for b in page.bars.bars()]
+    assert labels[0] == "estimate" and labels[1].startswith("trace")
+    assert page.bars.bars()[1].values["params"] == 2 * 64 * 64 * 2
+    assert page.phases.samples()
+    assert "Traced" in page.status.text()
+    hover = page.bars.bars()[1].hover["total"]
+    assert "traced peak" in hover
+
+
+def test_failing_trace_reports_why_and_estimate_stays(page: MemoryPage, qtbot) -> None:
+    page.controls.recipe.setCurrentIndex(page.controls.recipe.findData("custom"))
+    page.controls.dtypes["params"].setCurrentIndex(page.controls.dtypes["params"].findData("fp8"))
+    _set(page, "d", "64")
+    total = page.estimate.total
+    with qtbot.waitSignal(page.traceFinished, timeout=60_000) as blocker:
+        page.start_trace()
+    assert blocker.args == [False]
+    assert "fp8" in page.status.text() and "estimate stands" in page.status.text()
+    assert page.estimate.total == total
+    qtbot.waitUntil(lambda: not page.runner.is_running(), timeout=10_000)
+
+
+def test_cancel_and_shutdown_stop_the_thread(page: MemoryPage, qtbot) -> None:
+    page.controls.model.setCurrentIndex(page.controls.model.findData("gpt2"))
+    with qtbot.waitSignal(page.traceFinished, timeout=60_000) as blocker:
+        page.start_trace()
+        page.cancel_trace()
+    assert blocker.args == [False]
+    assert "cancelled" in page.status.text()
+    page.start_trace()
+    page.shutdown()
+    assert not page.runner.is_running()
+
+
+def test_session_round_trip_and_bad_values(page: MemoryPage, qtbot) -> None:
+    _set(page, "batch", "32")
+    page.controls.checkpoint.setCurrentIndex(page.controls.checkpoint.findData("sqrt"))
+    saved = page.session_state()
+    other = MemoryPage(AppState())
+    qtbot.addWidget(other)
+    assert other.restore_session(saved) == []
+    assert other.estimate.total == page.estimate.total
+    problems = other.restore_session({"batch": "-1", "recipe": "fp7", "layers": None})
+    assert len(problems) == 3
+    assert other.controls.fields["batch"].value() == 32
+
+
+def test_theme_switch_recolours(page: MemoryPage) -> None:
+    from app.theme import theme
+
+    page.apply_theme(theme("dark"))
+    assert page.bars.backgroundBrush().color().name() == theme("dark").plot_bg
+
+
+def test_trace_bar_marked_stale_after_inputs_change(page: MemoryPage) -> None:
+    from core.memory.trace import trace
+
+    _set(page, "d", "32")
+    _set(page, "layers", "2")
+    _set(page, "batch", "2")
+    cfg = page._config()
+    page._pending_key = page._key(cfg)
+    page._on_result({"trace": trace(cfg), "measured": None})
+    assert page.bars.bars()[1].label.startswith("trace (peak")
+    _set(page, "batch", "4")
+    assert page.bars.bars()[1].label == "trace of earlier inputs"
+    assert "trace again" in page.status.text()
