@@ -41,7 +41,7 @@ HEADER_TIPS: dict[int, str] = {
 }
 
 #: The point column never takes more than this many pixels (the hover readout has the rest).
-MAX_NAME_WIDTH = 210
+MAX_NAME_WIDTH = 170
 
 
 class RooflineTable(QTableWidget):
