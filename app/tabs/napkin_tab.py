@@ -16,6 +16,7 @@ from core import napkin
 from core.errors import InputError
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
 from core.validate import fraction, positive_float, positive_int
+from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
 from widgets.result_card import ResultCard
 
@@ -83,6 +84,11 @@ class NapkinPage(TabPage):
             field.valueChanged.connect(self.recompute)
             field.validityChanged.connect(lambda _ok: self.recompute())
             self.fields[key] = field
+        self.model = LazyComboBox(("custom N", ""), _model_presets, self)
+        self.model.setToolTip("Take N from a model's exact parameter count (Memory tab presets)")
+        self.model.setMaximumWidth(260)
+        self.model.currentIndexChanged.connect(self._model_picked)
+        self.fields["params"].valueChanged.connect(self._params_typed)
         self.recipe = QComboBox(self)
         for recipe in napkin.RECIPES.values():
             self.recipe.addItem(f"{recipe.total:g} B — {recipe.label}", recipe.id)
@@ -106,6 +112,7 @@ class NapkinPage(TabPage):
         )
         self.peak_label = QLabel(self)
         self.memory_label = QLabel(self)
+        self.time_card.form.addRow("Model", self.model)
         self._add_rows(self.time_card, ["params", "tokens", "gpus", "mfu"], self.peak_label, "Peak")
         self._add_rows(self.fit_card, ["fit_gpus"], self.memory_label, "Memory / GPU")
         self.fit_card.form.addRow("Recipe", self.recipe)
@@ -148,6 +155,21 @@ class NapkinPage(TabPage):
         if extra is not None:
             extra.setWordWrap(True)
             card.form.addRow(extra_label, extra)
+
+    # model presets ------------------------------------------------------------------------------
+    def _model_picked(self, index: int) -> None:
+        name = self.model.itemData(index)
+        if name:
+            from core.memory import preset
+
+            self.fields["params"].setValue(preset(name).param_count, str(preset(name).param_count))
+            self.recompute()
+
+    def _params_typed(self, _value: object) -> None:
+        if self.model.currentIndex() != 0:
+            self.model.blockSignals(True)
+            self.model.setCurrentIndex(0)  # N no longer matches the preset
+            self.model.blockSignals(False)
 
     # computation ------------------------------------------------------------------------------
     def _values(self, keys: list[str]) -> dict[str, Any]:
@@ -228,6 +250,7 @@ class NapkinPage(TabPage):
         """Every field's text and the recipe."""
         state: dict[str, Any] = {key: field.text() for key, field in self.fields.items()}
         state["recipe"] = self.recipe.currentData()
+        state["model"] = self.model.currentData()
         return state
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -245,6 +268,15 @@ class NapkinPage(TabPage):
                 problems.append(f"napkin: {exc.message}")
                 continue
             field.setText(str(text))
+        if data.get("model"):
+            self.model.ensure_populated()
+            index = self.model.findData(data["model"])
+            if index < 0:
+                problems.append(f"napkin: unknown model {data['model']!r}; kept N as typed")
+            else:
+                self.model.blockSignals(True)
+                self.model.setCurrentIndex(index)
+                self.model.blockSignals(False)
         if "recipe" in data:
             index = self.recipe.findData(data["recipe"])
             if index < 0:
@@ -253,6 +285,20 @@ class NapkinPage(TabPage):
                 self.recipe.setCurrentIndex(index)
         self.recompute()
         return problems
+
+
+def _model_presets() -> list[tuple[str, str, str]]:
+    """The Memory tab's transformer presets with their exact parameter counts."""
+    from core.memory import PRESETS
+
+    return [
+        (
+            f"{name} ({format_count(spec.param_count, 'params')})",
+            name,
+            f"{spec.param_count:,} parameters",
+        )
+        for name, spec in PRESETS.items()
+    ]
 
 
 def build(state: AppState) -> NapkinPage:

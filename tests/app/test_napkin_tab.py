@@ -65,3 +65,16 @@ def test_recent_sessions_are_newest_first_and_capped() -> None:
     assert (
         prefs.recent_sessions[:2] == ["/s5.json", "/s11.json"] and len(prefs.recent_sessions) == 8
     )
+
+
+def test_model_preset_sets_exact_params_and_typing_resets_it(page: NapkinPage, qtbot) -> None:
+    from core.memory import preset
+
+    page.model.ensure_populated()
+    page.model.setCurrentIndex(page.model.findData("llama2-7b"))
+    assert page.fields["params"].value() == 6_738_415_616 == preset("llama2-7b").param_count
+    expected = napkin.train_time(6_738_415_616, 15e12, 1024, 989.5e12, 0.5).days
+    assert page.time_card.headline.text() == f"{expected:.4g} days"
+    assert page.session_state()["model"] == "llama2-7b"
+    page.fields["params"].setText("13e9")
+    assert page.model.currentIndex() == 0 and page.session_state()["model"] == ""
