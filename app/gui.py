@@ -56,6 +56,8 @@ def run_gui(argv: list[str]) -> int:
     prefs = Preferences()
     apply_theme(app, theme(prefs.theme, prefs.presentation))  # before any widget: polish once
     window = MainWindow(preferences=prefs)
+    window.autosave = True
+    window.restore_last_session()
     window.show()
     from PySide6.QtCore import QTimer
 

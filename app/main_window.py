@@ -90,6 +90,8 @@ class MainWindow(QMainWindow):
         self.prefs = preferences if preferences is not None else Preferences()
         self.session_path: Path | None = None
         self.warmups: WarmupRunner | None = None
+        #: Keep the inputs in ``<config>/last-session.json`` on close (the interactive app only).
+        self.autosave = False
         self.current_theme: Theme = theme(self.prefs.theme, self.prefs.presentation)
         self.setWindowTitle("Napkin Lab")
         self._restore_selection()
@@ -454,4 +456,34 @@ class MainWindow(QMainWindow):
         self.prefs.geometry = self.saveGeometry()
         self.prefs.selection = (self.state.device_id, self.state.dtype)
         self.prefs.sync()
+        if self.autosave:
+            self.save_last_session()
         super().closeEvent(event)
+
+    # last session -----------------------------------------------------------------------------
+    @staticmethod
+    def last_session_path() -> Path:
+        """Where the inputs of the last run are kept (``<config>/last-session.json``)."""
+        from core.paths import config_dir
+
+        return config_dir() / "last-session.json"
+
+    def save_last_session(self) -> None:
+        """Keep every tab's inputs for the next start (a failure is only reported)."""
+        try:
+            write_session(self.last_session_path(), self.session())
+        except InputError as exc:
+            self.statusBar().showMessage(exc.message, 5000)
+
+    def restore_last_session(self) -> bool:
+        """Bring back the inputs of the last run, if any; a bad file is reported and left alone."""
+        path = self.last_session_path()
+        if not path.exists():
+            return False
+        try:
+            session = read_session(path)
+        except InputError as exc:
+            self.statusBar().showMessage(f"Last session not restored: {exc.message}", 10000)
+            return False
+        self.report_problems(self.apply_session(session))
+        return True

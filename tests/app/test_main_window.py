@@ -191,3 +191,28 @@ def test_svg_export_of_every_plot_tab(window: MainWindow, tmp_path: Path) -> Non
             tab_id
         )
     assert {"roofline", "memory"} <= set(exported)
+
+
+def test_last_session_is_kept_across_starts(window: MainWindow, qtbot) -> None:
+    window.autosave = True
+    window.show_tab("napkin").fields["tokens"].setText("2T")
+    window.state.set_device("mi300x")
+    window.close()
+    assert window.last_session_path().exists()
+
+    again = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(again)
+    assert again.restore_last_session()
+    assert again.state.device_id == "mi300x"
+    assert again.show_tab("napkin").fields["tokens"].text() == "2T"
+
+
+def test_corrupt_last_session_is_reported_not_fatal(qtbot) -> None:
+    path = MainWindow.last_session_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{truncated")
+    win = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(win)
+    assert not win.restore_last_session()
+    assert "Last session not restored" in win.statusBar().currentMessage()
+    assert path.read_text() == "{truncated"
