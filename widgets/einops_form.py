@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.einops_examples import Example
+from widgets.combo_data import find_data
 from widgets.einops_editor import PatternEdit
 
 __all__ = ["EinopsCallForm"]
@@ -193,7 +194,7 @@ class EinopsCallForm(QWidget):
 
     def setDtype(self, dtype: object) -> bool:
         """Select ``dtype`` without emitting :attr:`changed`; False if it is not offered."""
-        index = self.dtype.findData(dtype)
+        index = find_data(self.dtype, dtype)
         if index < 0:
             return False
         self.dtype.blockSignals(True)

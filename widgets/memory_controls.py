@@ -30,6 +30,7 @@ from core.errors import InputError
 from core.memory.models import LIMITS, PRESETS
 from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
 from core.validate import fraction, positive_int
+from widgets.combo_data import find_data
 from widgets.number_field import NumberField
 
 __all__ = ["MemoryControls"]
@@ -301,7 +302,7 @@ class MemoryControls(QWidget):
             combos.update({f"dtype_{p}": b for p, b in self.dtypes.items()})
             for name, box in combos.items():
                 if name in data:
-                    index = box.findData(data[name])
+                    index = find_data(box, data[name])
                     if index < 0:
                         problems.append(
                             f"memory: unknown {name} {data[name]!r}; kept the current one"

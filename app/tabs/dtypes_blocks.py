@@ -23,6 +23,7 @@ from core.block_vectors import GENERATORS, generate, parse_vector
 from core.blockscale import BLOCK_FORMATS, MAX_VALUES, error_histograms, quantize
 from core.errors import InputError
 from core.validate import positive_int
+from widgets.combo_data import find_data
 from widgets.dtype_block_plots import BlockPlots
 from widgets.number_field import NumberField
 
@@ -278,7 +279,7 @@ class BlockPanel(QWidget):
         problems = []
         for key, combo in (("block_format", self.format), ("source", self.source)):
             if key in data:
-                index = combo.findData(data[key])
+                index = find_data(combo, data[key])
                 if index < 0:
                     problems.append(f"dtypes: unknown {key} {data[key]!r}; kept the current one")
                 else:

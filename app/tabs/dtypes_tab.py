@@ -42,6 +42,7 @@ from core.formats import (
     format_for_dtype,
 )
 from core.value_text import Parsed, parse_code, parse_value_text
+from widgets.combo_data import find_data
 from widgets.dtype_compare_table import number_text
 from widgets.dtype_values_table import ValuesTable
 from widgets.number_field import NumberField
@@ -349,7 +350,7 @@ class DtypesPage(TabPage):
         try:
             for key, combo in (("format", self.format_combo), ("policy", self.policy_combo)):
                 if key in data:
-                    index = combo.findData(data[key])
+                    index = find_data(combo, data[key])
                     if index < 0:
                         problems.append(
                             f"dtypes: unknown {key} {data[key]!r}; kept the current one"

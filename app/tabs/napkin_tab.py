@@ -16,6 +16,7 @@ from core import napkin
 from core.errors import InputError
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
 from core.validate import fraction, positive_float, positive_int
+from widgets.combo_data import find_data
 from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
 from widgets.result_card import ResultCard
@@ -270,7 +271,7 @@ class NapkinPage(TabPage):
             field.setText(str(text))
         if data.get("model"):
             self.model.ensure_populated()
-            index = self.model.findData(data["model"])
+            index = find_data(self.model, data["model"])
             if index < 0:
                 problems.append(f"napkin: unknown model {data['model']!r}; kept N as typed")
             else:
@@ -278,7 +279,7 @@ class NapkinPage(TabPage):
                 self.model.setCurrentIndex(index)
                 self.model.blockSignals(False)
         if "recipe" in data:
-            index = self.recipe.findData(data["recipe"])
+            index = find_data(self.recipe, data["recipe"])
             if index < 0:
                 problems.append(f"napkin: unknown recipe {data['recipe']!r}; kept the current one")
             else:
