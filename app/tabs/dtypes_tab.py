@@ -206,7 +206,12 @@ class DtypesPage(TabPage):
         """Store ``value`` in the current format and refresh everything."""
         self.input = value
         self.analysis = analyze(self.fmt, value, self.policy)
-        self.code = self.analysis.code if self.analysis.code is not None else self.code
+        if self.analysis.code is not None:
+            self.code = self.analysis.code
+        elif not 0 <= self.code < 1 << self.fmt.bits:
+            # Not representable here (NaN in fp6/fp4) and the old code belongs to a wider format:
+            # show +0 in the bit strip; the analysis says the value is not representable.
+            self.code = 0
         self._refresh()
 
     def set_code(self, code: int, update_text: bool = True) -> None:

@@ -239,3 +239,12 @@ def test_values_beyond_float64_range_with_the_chart_open(page):
     assert page.analysis.value == math.inf and page.range_chart._marker is None
     _type(page, "-1e-1000")
     assert page.analysis.value == 0.0 and page.analysis.underflow
+
+
+def test_nan_code_then_a_format_without_nan(page):
+    # Typed as a code of float16, then shown in fp6/fp4, which cannot hold NaN: no crash, a note.
+    _select(page, "float16")
+    _type(page, "0x7e00")  # float16 NaN
+    for fid in ("float6_e3m2fn", "float4_e2m1fn", "float6_e2m3fn"):
+        _select(page, fid)
+        assert page.format_id == fid and 0 <= page.code < 1 << FORMATS[fid].bits

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox
 from widgets.combo_data import find_data
 
 
-def test_finds_by_value_and_type_and_never_raises(qtbot) -> None:  # noqa: ANN001
+def test_finds_by_value_and_type_and_never_raises(qtbot) -> None:
     box = QComboBox()
     qtbot.addWidget(box)
     for text, data in (("zero", 0), ("one", 1), ("bf16", "bf16"), ("yes", True)):
