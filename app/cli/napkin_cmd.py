@@ -7,6 +7,7 @@ import argparse
 from app.cli.output import print_json
 from core import napkin
 from core.hardware import load_catalog
+from core.tensor_memory import tensor_memory
 from core.units import format_count, format_duration
 from core.validate import positive_float
 
@@ -64,6 +65,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--days", required=True)
     common(p)
     p.set_defaults(handler=mfu_needed)
+
+    p = sub.add_parser("tensor", help="memory of one tensor: elements × bytes per element")
+    p.add_argument("--shape", required=True, help="e.g. 4,8 or 12288*4,12288 ('' = a scalar)")
+    p.add_argument("--dtype", default="fp32", help="element dtype (fp32, bf16, fp8, fp4, ...)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=tensor)
 
     p = sub.add_parser("tokens", help="tokens a GPU-time budget buys")
     p.add_argument("--params", required=True)
@@ -148,3 +155,14 @@ def tokens(args: argparse.Namespace) -> int:
     return _print_budget(
         args, "tokens", napkin.tokens_in_budget(args.params, args.gpus, args.days, peak, args.mfu)
     )
+
+
+def tensor(args: argparse.Namespace) -> int:
+    """Answer ``napkin tensor``."""
+    answer = tensor_memory(args.shape, args.dtype)
+    if args.json:
+        print_json({**answer.to_dict(), "formula": answer.formula()})
+    else:
+        print(answer.summary())
+        print(answer.formula())
+    return 0

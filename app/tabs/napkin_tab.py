@@ -14,6 +14,7 @@ from app.state import AppState
 from app.tabs.base import TabPage
 from core import napkin
 from core.errors import InputError
+from core.tensor_memory import parse_shape, tensor_memory
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
 from core.validate import fraction, positive_float, positive_int
 from widgets.combo_data import find_data
@@ -67,6 +68,12 @@ FIELDS: dict[str, tuple[str, str, Any, str]] = {
         partial(positive_float, field="days", high=1e6),
         "Wall-clock budget for the inverse questions",
     ),
+    "shape": (
+        "Shape",
+        "12288*4, 12288",
+        parse_shape,
+        "Dimensions separated by commas or x; each may be a product (12288*4). Empty = a scalar",
+    ),
 }
 
 
@@ -111,6 +118,10 @@ class NapkinPage(TabPage):
             "What would it take?",
             "For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens affordable.",
         )
+        self.tensor_card = ResultCard(
+            "How big is one tensor?",
+            "Elements × bytes per element of the selected dtype (a GPT-3 FFN matrix by default).",
+        )
         self.peak_label = QLabel(self)
         self.memory_label = QLabel(self)
         self.time_card.form.addRow("Model", self.model)
@@ -119,6 +130,7 @@ class NapkinPage(TabPage):
         self.fit_card.form.addRow("Recipe", self.recipe)
         self.fit_card.form.addRow(FIELDS["bytes_per_param"][0], self.fields["bytes_per_param"])
         self._add_rows(self.inverse_card, ["days"], None, "")
+        self._add_rows(self.tensor_card, ["shape"], None, "")
         self.gpus_line, self.mfu_line, self.tokens_line = QLabel(), QLabel(), QLabel()
         for line in (self.gpus_line, self.mfu_line, self.tokens_line):
             line.setObjectName("formula")
@@ -128,7 +140,8 @@ class NapkinPage(TabPage):
         grid.setSpacing(14)
         grid.addWidget(self.time_card, 0, 0)
         grid.addWidget(self.fit_card, 0, 1)
-        grid.addWidget(self.inverse_card, 1, 0, 1, 2)
+        grid.addWidget(self.inverse_card, 1, 0)
+        grid.addWidget(self.tensor_card, 1, 1)
         grid.setRowStretch(2, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
@@ -193,6 +206,7 @@ class NapkinPage(TabPage):
         self._time(peak)
         self._fit(device.memory_bytes)
         self._inverse(peak)
+        self._tensor(dtype)
 
     def _time(self, peak: float | None) -> None:
         try:
@@ -222,6 +236,16 @@ class NapkinPage(TabPage):
             return
         self.fit_card.show_result(
             format_count(answer.params, "params"), answer.summary(), answer.formula()
+        )
+
+    def _tensor(self, dtype: str) -> None:
+        try:
+            answer = tensor_memory(self._values(["shape"])["shape"], dtype)
+        except InputError as exc:
+            self.tensor_card.show_problem(exc.message)
+            return
+        self.tensor_card.show_result(
+            answer.summary(), f"{answer.numel:,} elements in {dtype}", answer.formula()
         )
 
     def _inverse(self, peak: float | None) -> None:

@@ -157,3 +157,13 @@ def test_python_dash_m_app_in_a_subprocess() -> None:
         timeout=120,
     )
     assert out.returncode == 0 and json.loads(out.stdout)["params"] == pytest.approx(8 * 80e9 / 12)
+
+
+def test_napkin_tensor_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "napkin", "tensor", "--shape", "12288*4,12288", "--dtype", "fp32", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["bytes"] == 12288 * 4 * 12288 * 4 and data["shape"] == [49152, 12288]
+    code, _, err = run(capsys, "napkin", "tensor", "--shape", "4,0")
+    assert code == 2 and "dimension 2" in err

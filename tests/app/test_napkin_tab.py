@@ -78,3 +78,13 @@ def test_model_preset_sets_exact_params_and_typing_resets_it(page: NapkinPage, q
     assert page.session_state()["model"] == "llama2-7b"
     page.fields["params"].setText("13e9")
     assert page.model.currentIndex() == 0 and page.session_state()["model"] == ""
+
+
+def test_tensor_card_follows_the_shared_dtype(page: NapkinPage) -> None:
+    assert page.tensor_card.headline.text().startswith("1.208 GB")  # bf16 default
+    page.state_ref.set_dtype("fp32")
+    assert page.tensor_card.headline.text() == "2.416 GB (2.25 GiB)"  # the lecture's ~2.3 GB
+    page.fields["shape"].setText("4,8")
+    assert "= 128" in page.tensor_card.formula.text()
+    page.fields["shape"].setText("4,,8")
+    assert "dimension 2 is empty" in page.tensor_card.detail.text()
