@@ -156,6 +156,20 @@ class RooflinePlot(QWidget):
         """Show intensities 10**x_log[0]..10**x_log[1] and rates 10**y_log[0]..10**y_log[1]."""
         self.view.setRange(xRange=x_log, yRange=y_log, padding=0.02)
 
+    def ensure_visible(self, points: Sequence[tuple[float, float]]) -> bool:
+        """Re-fit the view if any (intensity, FLOP/s) point lies outside it; returns whether it did.
+
+        Measured points from a CPU sit orders of magnitude below accelerator roofs: they must not
+        land off-screen.
+        """
+        (x0, x1), (y0, y1) = self.view.viewRange()
+        for x, y in points:
+            lx, ly = _log(x), _log(y)
+            if math.isfinite(lx) and math.isfinite(ly) and not (x0 <= lx <= x1 and y0 <= ly <= y1):
+                self.fit()
+                return True
+        return False
+
     def fit(self) -> None:
         """Zoom to show every roof's knee and every point with a margin."""
         xs = [_log(r.ridge[0]) for r in self._roofs] + [_log(p.x) for p in self._points]

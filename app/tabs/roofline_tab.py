@@ -166,6 +166,7 @@ class RooflinePage(TabPage):
         """Add benchmark measurements (dicts with ``op, dtype, shape, flops, bytes, seconds,
         spread, device``); returns a message per point that was refused (the rest are shown)."""
         problems = []
+        added = []
         for point in points:
             try:
                 measured = measured_from_dict(point)
@@ -175,9 +176,12 @@ class RooflinePage(TabPage):
             self._entries.append(
                 Entry(f"m{next(self._counter)}", "measured", measured.op, measured=measured)
             )
+            if measured.flops > 0:
+                added.append((measured.intensity, measured.achieved))
         if problems:
             self._show_error("; ".join(problems))
         self.refresh(keep_error=bool(problems))
+        self.plot.ensure_visible(added)
         return problems
 
     def remove_selected(self) -> None:

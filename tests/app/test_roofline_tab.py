@@ -331,3 +331,29 @@ def test_panel_controls_drive_the_page(page):
     assert page.table.rowCount() == rows
     page.panel.lecture_button.click()
     assert page.table.rowCount() == len(LECTURE_PRESETS)
+
+
+def test_measured_cpu_points_are_brought_into_view(qtbot):
+    from app.state import AppState
+    from app.tabs.roofline_tab import RooflinePage
+
+    page = RooflinePage(AppState())
+    qtbot.addWidget(page)
+    page.show()
+    # A CPU ReLU: 1e6 FLOPs, 8e6 bytes in 1 ms -> 1e9 FLOP/s, far below any accelerator roof.
+    page.add_measured_points(
+        [
+            {
+                "op": "relu",
+                "dtype": "fp32",
+                "shape": "1048576",
+                "flops": 1e6,
+                "bytes": 8e6,
+                "seconds": 1e-3,
+                "spread": 0.05,
+                "device": "cpu",
+            }
+        ]
+    )
+    (x0, x1), (y0, y1) = page.plot.view.viewRange()
+    assert x0 <= math.log10(1e6 / 8e6) <= x1 and y0 <= math.log10(1e9) <= y1
