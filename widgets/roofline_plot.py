@@ -343,6 +343,9 @@ class RooflinePlot(QWidget):
                 text, _ = next(label_iter)
                 text.setColor(QColor(self._colour(roof.colour)))
                 text.setFont(self._font(8.5, bold=roof.emphasis))
+                backdrop = QColor(self._bg)  # roofs and grid pass behind, not through, the text
+                backdrop.setAlphaF(0.85)
+                text.fill = pg.mkBrush(backdrop)
         for line, colour in self._ridge_lines:
             line.setPen(
                 pg.mkPen(self._colour(colour), width=width * 0.6, style=Qt.PenStyle.DashLine)
@@ -473,7 +476,10 @@ class RooflinePlot(QWidget):
             return
         (x0, x1), (y0, y1) = self.view.viewRange()
         height = max(self.view.height(), 1.0)
-        gap = 15.0 * self._scale * (y1 - y0) / height  # one text line in log10 units
+        # One label's height (text items ignore the view's transform: their rect is in pixels),
+        # in log10 units of the current view.
+        line_px = max((t.boundingRect().height() for t, _ in self._roof_labels), default=0.0)
+        gap = max(line_px * 0.85, 15.0 * self._scale) * (y1 - y0) / height
         placed = -math.inf
         for text, y in sorted(self._roof_labels, key=lambda item: item[1]):
             pos = max(y, placed + gap)
