@@ -17,16 +17,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import export
 from app.settings import Preferences
 from app.state import AppState
 from app.tabs import TABS, TabSpec, build_tab
 from app.tabs.base import TabPage
 from app.theme import Theme, apply_theme, theme
 from app.warmup import WarmupRunner
+from app.window_export import ExportActions
+from app.window_sessions import SessionActions
 from core.errors import InputError
 from core.hardware import DTYPES
-from core.session import Session, read_session, write_session
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -64,7 +64,7 @@ class LazyTab(QWidget):
         return self._page
 
 
-class MainWindow(QMainWindow):
+class MainWindow(SessionActions, ExportActions, QMainWindow):
     """Napkin Lab's window.
 
     Parameters
@@ -258,131 +258,6 @@ class MainWindow(QMainWindow):
             if slot.built:
                 slot.page().apply_theme(t)
 
-    # sessions ---------------------------------------------------------------------------------
-    def session(self) -> Session:
-        """Everything the person set: selection and every tab's inputs (unbuilt tabs keep theirs)."""
-        tabs: dict[str, dict[str, Any]] = {}
-        for tab_id, slot in self.slots.items():
-            if slot.built:
-                tabs[tab_id] = slot.page().session_state()
-            elif slot.pending is not None:
-                tabs[tab_id] = slot.pending
-        return Session(device=self.state.device_id, dtype=self.state.dtype, tabs=tabs)
-
-    def apply_session(self, session: Session) -> list[str]:
-        """Apply a session; returns what could not be applied."""
-        problems: list[str] = []
-        for setter, value in (
-            (self.state.set_device, session.device),
-            (self.state.set_dtype, session.dtype),
-        ):
-            try:
-                setter(value)
-            except InputError as exc:
-                problems.append(exc.message)
-        for tab_id, data in session.tabs.items():
-            slot = self.slots.get(tab_id)
-            if slot is None:
-                problems.append(f"unknown tab {tab_id!r} in session; ignored")
-            elif slot.built:
-                problems.extend(slot.page().restore_session(data))
-            else:
-                slot.pending = data
-        return problems
-
-    def open_session(self, path: str | Path) -> bool:
-        """Open a session file; a bad file is refused with a message and changes nothing."""
-        try:
-            session = read_session(path)
-        except InputError as exc:
-            self._error("Cannot open session", exc.message)
-            return False
-        self.report_problems(self.apply_session(session))
-        self.session_path = Path(path)
-        self.prefs.add_recent(str(Path(path).resolve()))
-        self.setWindowTitle(f"Napkin Lab — {Path(path).name}")
-        return True
-
-    def open_session_dialog(self) -> None:
-        """Ask for a session file and open it."""
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open session", "", "Napkin Lab session (*.json)"
-        )
-        if path:
-            self.open_session(path)
-
-    def save_session(self) -> bool:
-        """Save to the current session file, asking for one the first time."""
-        if self.session_path is None:
-            return self.save_session_as()
-        return self.write_session(self.session_path)
-
-    def save_session_as(self) -> bool:
-        """Ask for a file name and save the session there."""
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save session", "napkin-session.json", "Napkin Lab session (*.json)"
-        )
-        return self.write_session(Path(path)) if path else False
-
-    def write_session(self, path: Path) -> bool:
-        """Write the session atomically to ``path``."""
-        try:
-            write_session(path, self.session())
-        except InputError as exc:
-            self._error("Cannot save session", exc.message)
-            return False
-        self.session_path = path
-        self.prefs.add_recent(str(path.resolve()))
-        self.setWindowTitle(f"Napkin Lab — {path.name}")
-        self.statusBar().showMessage(f"Saved {path}", 5000)
-        return True
-
-    # export -----------------------------------------------------------------------------------
-    def export_dialog(self, scale: float) -> None:
-        """Ask for a file name and export the current tab as PNG at ``scale``."""
-        spec = TABS[self.tabs.currentIndex()]
-        suffix = "@2x" if scale > 1 else ""
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export PNG", f"napkinlab-{spec.id}{suffix}.png", "PNG (*.png)"
-        )
-        if path:
-            try:
-                export.save_png(self.current_page().export_widget(), path, scale)
-                self.statusBar().showMessage(f"Exported {path}", 5000)
-            except InputError as exc:
-                self._error("Cannot export", exc.message)
-
-    def export_svg_dialog(self) -> None:
-        """Export the current tab's plot as SVG (tabs without a plot say so)."""
-        page = self.current_page()
-        item = page.export_plot()
-        if item is None:
-            self.statusBar().showMessage(
-                "This tab has no plot to export as SVG; use Export PNG", 6000
-            )
-            return
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export SVG", f"napkinlab-{page.tab_id}.svg", "SVG (*.svg)"
-        )
-        if path:
-            try:
-                export.save_svg(item, path)
-            except InputError as exc:
-                self._error("Cannot export", exc.message)
-
-    def copy_image(self) -> None:
-        """Copy the current tab, rendered at 2x, to the clipboard."""
-        export.copy_image(self.current_page().export_widget())
-        self.statusBar().showMessage("Copied the tab as an image", 4000)
-
     # devices ----------------------------------------------------------------------------------
     def add_device_dialog(self) -> None:
         """Ask for a device, save it to the user's file and select it."""
@@ -459,31 +334,3 @@ class MainWindow(QMainWindow):
         if self.autosave:
             self.save_last_session()
         super().closeEvent(event)
-
-    # last session -----------------------------------------------------------------------------
-    @staticmethod
-    def last_session_path() -> Path:
-        """Where the inputs of the last run are kept (``<config>/last-session.json``)."""
-        from core.paths import config_dir
-
-        return config_dir() / "last-session.json"
-
-    def save_last_session(self) -> None:
-        """Keep every tab's inputs for the next start (a failure is only reported)."""
-        try:
-            write_session(self.last_session_path(), self.session())
-        except InputError as exc:
-            self.statusBar().showMessage(exc.message, 5000)
-
-    def restore_last_session(self) -> bool:
-        """Bring back the inputs of the last run, if any; a bad file is reported and left alone."""
-        path = self.last_session_path()
-        if not path.exists():
-            return False
-        try:
-            session = read_session(path)
-        except InputError as exc:
-            self.statusBar().showMessage(f"Last session not restored: {exc.message}", 10000)
-            return False
-        self.report_problems(self.apply_session(session))
-        return True

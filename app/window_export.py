@@ -1,0 +1,59 @@
+"""The main window's export actions: PNG at 1x or 2x, SVG for plots, the clipboard.
+
+A mixin of :class:`app.main_window.MainWindow`; it relies on the window's ``tabs``,
+``current_page()``, ``statusBar()`` and ``_error()``.
+"""
+
+from __future__ import annotations
+
+from app import export
+from app.tabs import TABS
+from core.errors import InputError
+
+__all__ = ["ExportActions"]
+
+
+class ExportActions:
+    """Export the current tab."""
+
+    # export -----------------------------------------------------------------------------------
+    def export_dialog(self, scale: float) -> None:
+        """Ask for a file name and export the current tab as PNG at ``scale``."""
+        spec = TABS[self.tabs.currentIndex()]
+        suffix = "@2x" if scale > 1 else ""
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export PNG", f"napkinlab-{spec.id}{suffix}.png", "PNG (*.png)"
+        )
+        if path:
+            try:
+                export.save_png(self.current_page().export_widget(), path, scale)
+                self.statusBar().showMessage(f"Exported {path}", 5000)
+            except InputError as exc:
+                self._error("Cannot export", exc.message)
+
+    def export_svg_dialog(self) -> None:
+        """Export the current tab's plot as SVG (tabs without a plot say so)."""
+        page = self.current_page()
+        item = page.export_plot()
+        if item is None:
+            self.statusBar().showMessage(
+                "This tab has no plot to export as SVG; use Export PNG", 6000
+            )
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export SVG", f"napkinlab-{page.tab_id}.svg", "SVG (*.svg)"
+        )
+        if path:
+            try:
+                export.save_svg(item, path)
+            except InputError as exc:
+                self._error("Cannot export", exc.message)
+
+    def copy_image(self) -> None:
+        """Copy the current tab, rendered at 2x, to the clipboard."""
+        export.copy_image(self.current_page().export_widget())
+        self.statusBar().showMessage("Copied the tab as an image", 4000)
