@@ -44,6 +44,22 @@ def _quiet_offscreen_noise() -> None:
     previous = qInstallMessageHandler(handler)
 
 
+def _report_slot_errors(window) -> None:
+    """Show an exception escaping a Qt slot in the status bar (and on stderr); keep running."""
+    import contextlib
+    import traceback
+
+    def hook(kind, value, tb) -> None:
+        traceback.print_exception(kind, value, tb)
+        with contextlib.suppress(RuntimeError):  # the window may already be gone
+            window.statusBar().showMessage(
+                f"Internal error: {kind.__name__}: {value} (details on stderr; please report it)",
+                15000,
+            )
+
+    sys.excepthook = hook
+
+
 def run_gui(argv: list[str]) -> int:
     """Open the main window and run the event loop; returns the exit code."""
     app = make_application(argv)
@@ -57,6 +73,7 @@ def run_gui(argv: list[str]) -> int:
     apply_theme(app, theme(prefs.theme, prefs.presentation))  # before any widget: polish once
     window = MainWindow(preferences=prefs)
     window.autosave = True
+    _report_slot_errors(window)
     window.restore_last_session()
     window.show()
     from PySide6.QtCore import QTimer

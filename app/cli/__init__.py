@@ -84,6 +84,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("napkinlab: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
+        import os
+
+        if os.environ.get("NAPKINLAB_DEBUG"):
+            raise
+        print(
+            f"napkinlab: internal error: {type(exc).__name__}: {exc} "
+            "(set NAPKINLAB_DEBUG=1 for the traceback, and please report it)",
+            file=sys.stderr,
+        )
+        return 1
 
 
 def entry() -> None:

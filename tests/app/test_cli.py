@@ -167,3 +167,17 @@ def test_napkin_tensor_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["bytes"] == 12288 * 4 * 12288 * 4 and data["shape"] == [49152, 12288]
     code, _, err = run(capsys, "napkin", "tensor", "--shape", "4,0")
     assert code == 2 and "dimension 2" in err
+
+
+def test_an_internal_error_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    import app.cli.devices_cmd as devices_cmd
+
+    def broken(_args: object) -> int:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(devices_cmd, "run", broken)
+    monkeypatch.delenv("NAPKINLAB_DEBUG", raising=False)
+    code, _, err = run(capsys, "devices")
+    assert code == 1 and err.count("\n") == 1 and "internal error: ZeroDivisionError: boom" in err
