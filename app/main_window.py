@@ -319,8 +319,8 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             self.warmups.start()
 
     # closing ----------------------------------------------------------------------------------
-    def closeEvent(self, event: QCloseEvent) -> None:
-        """Stop every tab's background work, then save preferences."""
+    def stop_background_work(self) -> None:
+        """Stop the benchmark, the warm-up and every tab's worker, waiting briefly for each."""
         if self.bench is not None:
             self.bench.stop(2000)
         if self.warmups is not None:
@@ -328,6 +328,10 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         for slot in self.slots.values():
             if slot.built:
                 slot.page().shutdown()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop every tab's background work, then save preferences."""
+        self.stop_background_work()
         self.prefs.geometry = self.saveGeometry()
         self.prefs.selection = (self.state.device_id, self.state.dtype)
         self.prefs.sync()

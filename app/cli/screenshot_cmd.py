@@ -89,7 +89,7 @@ def render_tab(
             raise InputError(f"--out: {out.name} must end in .png (or .svg for a plot tab)")
         return export.save_png(page.export_widget(), out, scale)
     finally:
-        window.close()
+        window.stop_background_work()  # what closing does, without a close event to dispatch
         # Destroy the Qt objects here, in the GUI thread: left to Python's cycle collector they
         # could be finalised later in whatever thread triggers a collection (a worker importing
         # torch), and Qt objects must die in the thread that owns them.
