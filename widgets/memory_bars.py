@@ -45,7 +45,7 @@ class MemoryBars(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
-        self.getPlotItem().setLabel("left", "memory per device (GB)")
+        self.getPlotItem().setLabel("left", "GB per device")
         self.getPlotItem().showGrid(x=False, y=True, alpha=0.25)
         self._bars: list[Bar] = []
         self._colours: dict[str, str] = {}
@@ -161,13 +161,13 @@ class MemoryBars(pg.PlotWidget):
                 top = max(top, cap_gb)
             else:
                 note = pg.TextItem(
-                    f"↑ {label}: off the scale (the tallest bar is {tallest / cap_gb:.1%} of it)",
+                    f"↑ {cap_gb:.4g} GB capacity is off the scale (tallest bar: {tallest / cap_gb:.1%})",
                     color=self._fg, anchor=(0, 0),
                 )  # fmt: skip
-                note.setPos(-0.55, tallest * 1.3)
+                top = tallest * 1.4  # headroom: the note hangs from the top, above the bar labels
+                note.setPos(-0.55, top * 1.17)
                 plot.addItem(note)
                 self._items.append(note)
-                top = tallest * 1.12
         n = len(self._bars) + len(self._slots)
         ticks = [(i, b.label) for i, b in enumerate(self._bars)]
         ticks += [(len(self._bars) + j, s) for j, s in enumerate(self._slots)]

@@ -28,7 +28,7 @@ class PhaseView(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.hideButtons()
         plot = self.getPlotItem()
-        plot.setLabel("left", "traced (GB)")
+        plot.setLabel("left", "traced GB")
         plot.setLabel("bottom", "ops in one training step")
         plot.showGrid(x=False, y=True, alpha=0.25)
         self._items: list[Any] = []

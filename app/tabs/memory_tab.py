@@ -79,6 +79,8 @@ class MemoryPage(TabPage):
         left_scroll.setWidget(left_card)
         left_scroll.setMinimumWidth(330)
         left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._left_scroll = left_scroll
+        self._left_card = left_card
 
         answers, answers_layout = _card()
         title = QLabel("One training step, per device")
@@ -279,9 +281,9 @@ class MemoryPage(TabPage):
             label += f" per device (× {gpus:,} = {format_bytes(device.memory_bytes * gpus)})"
         slots = []
         if self.traced is None:
-            slots.append("trace: not run")
+            slots.append("not traced")
         if self.measured is None:
-            slots.append("measured: needs CUDA")
+            slots.append("no GPU run")
         self.bars.set_bars(bars, device.memory_bytes, label, slots)
 
     # trace ---------------------------------------------------------------------------------
@@ -343,6 +345,10 @@ class MemoryPage(TabPage):
 
             theme = get_theme("light")
         self._theme = theme
+        # Larger fonts in presentation mode need a wider control column, or its fields clip.
+        scale = max(1.0, getattr(theme, "scale", 1.0))
+        needed = self._left_card.minimumSizeHint().width() + round(18 * scale)  # + scroll bar
+        self._left_scroll.setMinimumWidth(max(round(330 * scale), needed))
         colours = {k: theme.series[i % len(theme.series)] for i, k in enumerate(DRAWN)}
         colours["measured peak"] = theme.series[5 % len(theme.series)]
         self.phases.setBackground(theme.plot_bg)

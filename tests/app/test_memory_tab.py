@@ -137,3 +137,23 @@ def test_trace_bar_marked_stale_after_inputs_change(page: MemoryPage) -> None:
     _set(page, "batch", "4")
     assert page.bars.bars()[1].label == "trace of earlier inputs"
     assert "trace again" in page.status.text()
+
+
+def test_control_column_fits_its_fields_in_presentation_mode(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from app.state import AppState
+    from app.tabs.memory_tab import MemoryPage
+    from app.theme import apply_theme, theme
+
+    app = QApplication.instance()
+    page = MemoryPage(AppState())
+    qtbot.addWidget(page)
+    try:
+        apply_theme(app, theme("light", presentation=True))
+        page.apply_theme(theme("light", presentation=True))
+        needed = page._left_card.minimumSizeHint().width()
+        assert page._left_scroll.minimumWidth() >= needed  # no field clipped at the right edge
+    finally:
+        apply_theme(app, theme("light"))
+        page.apply_theme(theme("light"))
