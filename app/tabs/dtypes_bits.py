@@ -61,6 +61,7 @@ class BitsView(QWidget):
         self.fields_label = QLabel(fields_card)
         self.formula_label = QLabel(fields_card)
         self.formula_label.setObjectName("formula")
+        self.formula_label.setWordWrap(True)  # fp64 formulas and presentation mode: wrap, not clip
         self.class_label = QLabel(fields_card)
         self.notes_label = QLabel(fields_card)
         self.notes_label.setObjectName("cardSubtitle")
