@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
-__all__ = ["find_data"]
+__all__ = ["find_data", "restore_combos"]
 
 
 def find_data(box: QComboBox, value: Any) -> int:
@@ -21,3 +21,20 @@ def find_data(box: QComboBox, value: Any) -> int:
         if type(data) is type(value) and data == value:
             return index
     return -1
+
+
+def restore_combos(tab: str, combos: dict[str, QComboBox], data: dict[str, Any]) -> list[str]:
+    """Select each saved value in its combo box; returns a message per value not offered.
+
+    ``combos`` maps session keys to boxes; keys absent from ``data`` are left alone.
+    """
+    problems = []
+    for key, box in combos.items():
+        if key not in data:
+            continue
+        index = find_data(box, data[key])
+        if index < 0:
+            problems.append(f"{tab}: unknown {key} {data[key]!r}; kept the current one")
+        else:
+            box.setCurrentIndex(index)
+    return problems

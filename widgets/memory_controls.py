@@ -30,7 +30,7 @@ from core.errors import InputError
 from core.memory.models import LIMITS, PRESETS
 from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
 from core.validate import fraction, positive_int
-from widgets.combo_data import find_data
+from widgets.combo_data import restore_combos
 from widgets.number_field import NumberField
 
 __all__ = ["MemoryControls"]
@@ -300,15 +300,7 @@ class MemoryControls(QWidget):
             combos = {"model": self.model, "recipe": self.recipe, "optimizer": self.optimizer,
                       "checkpoint": self.checkpoint, "zero": self.zero}  # fmt: skip
             combos.update({f"dtype_{p}": b for p, b in self.dtypes.items()})
-            for name, box in combos.items():
-                if name in data:
-                    index = find_data(box, data[name])
-                    if index < 0:
-                        problems.append(
-                            f"memory: unknown {name} {data[name]!r}; kept the current one"
-                        )
-                    else:
-                        box.setCurrentIndex(index)
+            problems += restore_combos("memory", combos, data)
             for name in ("gated", "tied", "flash", "dropout", "mlp_full"):
                 if isinstance(data.get(name), bool):
                     getattr(self, name).setChecked(data[name])

@@ -23,7 +23,7 @@ from core.block_vectors import GENERATORS, generate, parse_vector
 from core.blockscale import BLOCK_FORMATS, MAX_VALUES, error_histograms, quantize
 from core.errors import InputError
 from core.validate import positive_int
-from widgets.combo_data import find_data
+from widgets.combo_data import restore_combos
 from widgets.dtype_block_plots import BlockPlots
 from widgets.number_field import NumberField
 
@@ -276,14 +276,9 @@ class BlockPanel(QWidget):
 
     def restore(self, data: dict[str, Any]) -> list[str]:
         """Apply saved inputs; returns messages for values that could not be restored."""
-        problems = []
-        for key, combo in (("block_format", self.format), ("source", self.source)):
-            if key in data:
-                index = find_data(combo, data[key])
-                if index < 0:
-                    problems.append(f"dtypes: unknown {key} {data[key]!r}; kept the current one")
-                else:
-                    combo.setCurrentIndex(index)
+        problems = restore_combos(
+            "dtypes", {"block_format": self.format, "source": self.source}, data
+        )
         for key, field in (("size", self.size), ("seed", self.seed)):
             if key in data:
                 field.setText(str(data[key]))

@@ -42,7 +42,7 @@ from core.formats import (
     format_for_dtype,
 )
 from core.value_text import Parsed, parse_code, parse_value_text
-from widgets.combo_data import find_data
+from widgets.combo_data import restore_combos
 from widgets.dtype_compare_table import number_text
 from widgets.dtype_values_table import ValuesTable
 from widgets.number_field import NumberField
@@ -353,15 +353,8 @@ class DtypesPage(TabPage):
         """Apply saved inputs; anything invalid is reported and left as it was."""
         problems: list[str] = []
         try:
-            for key, combo in (("format", self.format_combo), ("policy", self.policy_combo)):
-                if key in data:
-                    index = find_data(combo, data[key])
-                    if index < 0:
-                        problems.append(
-                            f"dtypes: unknown {key} {data[key]!r}; kept the current one"
-                        )
-                    else:
-                        combo.setCurrentIndex(index)
+            combos = {"format": self.format_combo, "policy": self.policy_combo}
+            problems += restore_combos("dtypes", combos, data)
             if "value" in data:
                 self.value_field.setText(str(data["value"]))
                 if not self.value_field.isValid():
