@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QProgress
 
 from app.bench_worker import BenchWorker, start_worker
 from app.state import AppState
-from core.bench_suites import Case
+from core.bench.measurements import MeasurementWriter, default_measurements_path, read_measurements
+from core.bench.suites import Case
+from core.bench.this_machine import this_machine
 from core.errors import InputError
-from core.measurements import MeasurementWriter, default_measurements_path, read_measurements
-from core.this_machine import this_machine
 
 __all__ = ["BenchController", "install"]
 

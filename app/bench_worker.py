@@ -12,15 +12,15 @@ import threading
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from core.bench_suites import Case, build_suite, device_name, eta_seconds, run_suite
-from core.hardware import Device, DeviceCatalog
-from core.this_machine import match_hardware
+from core.bench.suites import Case, build_suite, device_name, eta_seconds, run_suite
+from core.bench.this_machine import match_hardware
+from core.roofline.hardware import Device, DeviceCatalog
 
 __all__ = ["BenchWorker", "start_worker"]
 
 
 class BenchWorker(QObject):
-    """Runs a suite (a name from :data:`core.bench_suites.SUITES`, or a list of cases) on a device.
+    """Runs a suite (a name from :data:`core.bench.suites.SUITES`, or a list of cases) on a device.
 
     ``device="auto"`` takes CUDA when torch sees one, else the CPU. ``threads`` (default: every
     core) is set with ``torch.set_num_threads`` inside the worker thread, where it applies.
@@ -36,7 +36,7 @@ class BenchWorker(QObject):
     progress(int, int, float)
         Cases done, cases in all, estimated seconds left.
     point(object)
-        One measured point (a dict, see :func:`core.bench_suites.run_case`).
+        One measured point (a dict, see :func:`core.bench.suites.run_case`).
     error(str)
         A case could not be measured, or the run failed; the message says which and why.
     finished(bool)

@@ -26,7 +26,7 @@ from app.warmup import WarmupRunner
 from app.window_export import ExportActions
 from app.window_sessions import SessionActions
 from core.errors import InputError
-from core.hardware import DTYPES
+from core.roofline.hardware import DTYPES
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -269,7 +269,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
 
     def add_user_device(self, device: Any) -> bool:
         """Save ``device`` in the user's device file and select it (refused with a message if not)."""
-        from core.user_devices import save_user_device
+        from core.roofline.user_devices import save_user_device
 
         try:
             path = save_user_device(device)

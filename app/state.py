@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from core.errors import InputError
-from core.hardware import DTYPES, Device, DeviceCatalog, load_catalog
+from core.roofline.hardware import DTYPES, Device, DeviceCatalog, load_catalog
 
 __all__ = ["AppState"]
 

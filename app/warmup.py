@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 __all__ = ["WARMUPS", "WarmupRunner"]
 
 #: First-call costs worth paying in the background (torch import, meta-kernel loading).
-WARMUPS: tuple[str, ...] = ("core.einops_analysis:warm_up",)
+WARMUPS: tuple[str, ...] = ("core.einops.analysis:warm_up",)
 
 
 class _Worker(QObject):

@@ -1,7 +1,7 @@
 """Accuracy: the runner's fp32 matmul GFLOP/s against ``torch.utils.benchmark``, side by side.
 
 For n = 512, 1024, 2048 (same inputs, same thread count, same ``torch.mm(a, b, out=c)``), times
-the call with :func:`core.bench_suites.run_case` and with
+the call with :func:`core.bench.suites.run_case` and with
 ``torch.utils.benchmark.Timer(...).blocked_autorange()``, alternating the two ``--rounds`` times so
 that a neighbour's load hits both alike, and prints both medians and their ratio (the median of the
 per-round ratios, so that load drifting between rounds cancels). Target: every ratio within 0.9-1.1
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch
 import torch.utils.benchmark as tb
 
-from core.bench_suites import Case, run_case
+from core.bench.suites import Case, run_case
 
 
 def reference_seconds(n: int, threads: int, min_run_time: float) -> float:

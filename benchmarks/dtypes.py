@@ -47,7 +47,7 @@ def main() -> None:
 
     from app.state import AppState
     from app.tabs.dtypes_tab import PAGES, DtypesPage
-    from core.formats import FORMATS
+    from core.numbers.formats import FORMATS
 
     app = QApplication.instance() or QApplication([])
     page = DtypesPage(AppState())

@@ -72,7 +72,7 @@ def _bump(shapes: list[tuple[int, ...]], i: int, op: str) -> list[tuple[int, ...
 
 
 def _analysis(op, pattern, shapes, axes, extra, *, bump: bool):
-    from core.einops_analysis import analyse
+    from core.einops.analysis import analyse
 
     def call(i: int) -> None:
         analyse(op, pattern, _bump(shapes, i, op) if bump else shapes, axes, **extra)
@@ -102,7 +102,7 @@ def _einops_call(op, pattern, tensors, axes, extra):
 
 def main() -> int:
     """Run the benchmark and print its figures."""
-    from core.einops_analysis import analyse, warm_up
+    from core.einops.analysis import analyse, warm_up
 
     cold = warm_up()
     print(f"warm_up() (imports torch + einops, first analyses): {cold * 1000:.0f} ms")

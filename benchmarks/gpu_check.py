@@ -52,10 +52,10 @@ def main() -> int:
         print("gpu_check: triton is not installed; cannot compare with do_bench", file=sys.stderr)
         return 2
 
-    from core.bench_suites import Case, build_suite, device_name, run_case, run_suite
-    from core.hardware import load_catalog
-    from core.measurements import MeasurementWriter
-    from core.this_machine import match_hardware
+    from core.bench.measurements import MeasurementWriter
+    from core.bench.suites import Case, build_suite, device_name, run_case, run_suite
+    from core.bench.this_machine import match_hardware
+    from core.roofline.hardware import load_catalog
 
     catalog = load_catalog()
     name = device_name("cuda")
@@ -100,7 +100,7 @@ def main() -> int:
         f"TFLOP/s, ratio {ratio:.3f}{peak}"
     )
 
-    # 1 GiB copy (fp32): bytes = read + write, as core.ops counts it.
+    # 1 GiB copy (fp32): bytes = read + write, as core.roofline.ops counts it.
     elems = GIB // 4
     ours = run_case(Case("copy", "fp32", {"n": elems}, budget_s=1.0), "cuda")
     theirs_s = _do_bench_copy(do_bench, elems)

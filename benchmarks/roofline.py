@@ -30,8 +30,8 @@ def _build():
     from app.state import AppState
     from app.tabs.roofline_tab import RooflinePage
     from app.theme import theme
-    from core.hardware import load_catalog
-    from core.ops import OP_NAMES, OP_SIZES
+    from core.roofline.hardware import load_catalog
+    from core.roofline.ops import OP_NAMES, OP_SIZES
 
     state = AppState(load_catalog([]))
     state.set_device(DEVICES[0])

@@ -1,13 +1,25 @@
 """Napkin Lab's accounting core: plain Python, no Qt, torch imported only where needed.
 
-Modules
--------
-errors      the one exception type for bad input (:class:`InputError`)
-validate    validators for numbers typed by people
-units       humanised units (params, bytes, FLOPs, durations)
-hardware    the accelerator database (dense peaks, bandwidth, memory)
-napkin      6·N·D training time and largest-model-that-fits
-session     versioned, atomically written session files
+One package per domain, each answering one question, with its public names in its ``__init__``:
+
+Packages
+--------
+numbers   how numbers are stored: formats fp64 to fp4, block-scaled MX / NVFP4
+einops    what an einops call does and what it costs
+roofline  devices, operator costs and the roofline math
+memory    the training-memory accounting of one step, estimated and traced
+bench     synchronized timing, benchmark suites, measurements, "This machine"
+napkin    6·N·D training time, the largest model that fits, the size of one tensor
+
+Shared plumbing (imported by every domain, importing none)
+----------------------------------------------------------
+errors    the one exception type for bad input (:class:`InputError`)
+validate  validators for numbers typed by people
+units     humanised units (params, bytes, FLOPs, durations)
+paths     the user's config and data folders
+session   versioned, atomically written session files
+
+The allowed directions between packages are import-linter contracts in ``pyproject.toml``.
 """
 
 from core.errors import InputError

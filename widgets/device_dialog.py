@@ -1,6 +1,6 @@
 """A dialog to describe one's own accelerator: id, name, bandwidth, memory and peaks per dtype.
 
-The dialog only collects text; :func:`core.hardware.device_from_dict` validates the whole entry and
+The dialog only collects text; :func:`core.roofline.hardware.device_from_dict` validates the whole entry and
 its message is shown in the dialog, which stays open until the entry is valid or cancelled.
 """
 
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.errors import InputError
-from core.hardware import DTYPES, Device, device_from_dict
+from core.roofline.hardware import DTYPES, Device, device_from_dict
 from core.validate import positive_float
 from widgets.number_field import NumberField
 

@@ -54,10 +54,10 @@ def _eta(seconds: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the suite; exit 0 when at least one point was measured, 1 otherwise."""
-    from core.bench_suites import build_suite, device_name, eta_seconds, run_suite
-    from core.hardware import load_catalog
-    from core.measurements import MeasurementWriter
-    from core.this_machine import match_hardware
+    from core.bench.measurements import MeasurementWriter
+    from core.bench.suites import build_suite, device_name, eta_seconds, run_suite
+    from core.bench.this_machine import match_hardware
+    from core.roofline.hardware import load_catalog
 
     threads = positive_int(args.threads, "--threads", high=4096) if args.threads else None
     import torch

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from app.cli.output import print_json
-from core.hardware import DTYPES, load_catalog
+from core.roofline.hardware import DTYPES, load_catalog
 from core.units import format_bytes, format_sig
 
 __all__ = ["register"]

@@ -19,12 +19,12 @@ import argparse
 import numpy as np
 
 from app.cli.output import print_json, strict_json
-from core.block_vectors import generate, load_npy, parse_generate_spec
-from core.blockscale import BLOCK_FORMATS, quantize
 from core.errors import InputError
-from core.format_analysis import Analysis, analyze, analyze_code, compare, format_info
-from core.formats import FORMAT_IDS, POLICIES, FloatFormat, decode_array, get_format
-from core.value_text import parse_code, parse_value_text
+from core.numbers.analysis import Analysis, analyze, analyze_code, compare, format_info
+from core.numbers.block_vectors import generate, load_npy, parse_generate_spec
+from core.numbers.blockscale import BLOCK_FORMATS, quantize
+from core.numbers.formats import FORMAT_IDS, POLICIES, FloatFormat, decode_array, get_format
+from core.numbers.value_text import parse_code, parse_value_text
 
 __all__ = ["register", "run"]
 

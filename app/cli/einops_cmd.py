@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 
 from app.cli.output import print_json
-from core.einops_analysis import analyse
-from core.einops_model import OPS, REDUCTIONS
-from core.einops_report import report_text
-from core.einops_text import parse_axes, parse_shape
+from core.einops.analysis import analyse
+from core.einops.model import OPS, REDUCTIONS
+from core.einops.report import report_text
+from core.einops.text import parse_axes, parse_shape
 from core.errors import InputError
-from core.hardware import DTYPE_BYTES
+from core.roofline.hardware import DTYPE_BYTES
 
 __all__ = ["handler", "register"]
 

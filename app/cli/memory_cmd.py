@@ -6,9 +6,9 @@ import argparse
 from typing import Any
 
 from app.cli.output import print_json
-from core.hardware import load_catalog
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options
+from core.roofline.hardware import load_catalog
 from core.units import format_bytes, format_count, format_duration, format_flops
 from core.validate import fraction
 

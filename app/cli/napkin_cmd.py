@@ -6,8 +6,8 @@ import argparse
 
 from app.cli.output import print_json
 from core import napkin
-from core.hardware import load_catalog
-from core.tensor_memory import tensor_memory
+from core.napkin.tensor import tensor_memory
+from core.roofline.hardware import load_catalog
 from core.units import format_count, format_duration
 from core.validate import positive_float
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from app.cli.output import print_json
-from core.hardware import load_catalog, validate_dtype
-from core.ops import OP_NAMES, OP_SIZES, op_cost, parse_op_spec
-from core.roofline import evaluate
+from core.roofline.bounds import evaluate
+from core.roofline.hardware import load_catalog, validate_dtype
+from core.roofline.ops import OP_NAMES, OP_SIZES, op_cost, parse_op_spec
 from core.units import format_bytes, format_duration, format_flop_rate, format_flops
 
 __all__ = ["register"]

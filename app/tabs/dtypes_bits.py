@@ -1,6 +1,6 @@
 """The Dtypes tab's "Bits & compare" page: bit strip, fields and formula, stored value, compare table.
 
-It renders what :class:`~app.tabs.dtypes_tab.DtypesPage` computed with :mod:`core.format_analysis`.
+It renders what :class:`~app.tabs.dtypes_tab.DtypesPage` computed with :mod:`core.numbers.analysis`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.format_analysis import Analysis, fields_text, format_summary, formula
-from core.formats import FloatFormat
-from widgets.bit_strip import BitStrip
-from widgets.dtype_compare_table import CompareTable, number_text
+from core.numbers.analysis import Analysis, fields_text, format_summary, formula
+from core.numbers.formats import FloatFormat
+from widgets.dtypes.bit_strip import BitStrip
+from widgets.dtypes.compare_table import CompareTable, number_text
 
 __all__ = ["STORED_ROWS", "BitsView"]
 

@@ -19,12 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.block_vectors import GENERATORS, generate, parse_vector
-from core.blockscale import BLOCK_FORMATS, MAX_VALUES, error_histograms, quantize
 from core.errors import InputError
+from core.numbers.block_vectors import GENERATORS, generate, parse_vector
+from core.numbers.blockscale import BLOCK_FORMATS, MAX_VALUES, error_histograms, quantize
 from core.validate import positive_int
 from widgets.combo_data import restore_combos
-from widgets.dtype_block_plots import BlockPlots
+from widgets.dtypes.block_plots import BlockPlots
 from widgets.number_field import NumberField
 
 __all__ = ["BlockPanel", "BlockWorker"]

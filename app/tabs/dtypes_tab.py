@@ -2,8 +2,8 @@
 
 Top: format, overflow convention and a value (or a code). Pages: the bit strip with the stored value
 and every format side by side; the range chart; every value of a small format; block quantization.
-All numbers come from :mod:`core.formats`, :mod:`core.format_codec`, :mod:`core.format_analysis`
-and :mod:`core.blockscale`; this module wires widgets to them. pyqtgraph is imported here (lazily,
+All numbers come from :mod:`core.numbers.formats`, :mod:`core.numbers.codec`, :mod:`core.numbers.analysis`
+and :mod:`core.numbers.blockscale`; this module wires widgets to them. pyqtgraph is imported here (lazily,
 when the tab is first shown), never at app start-up.
 """
 
@@ -30,9 +30,9 @@ from app.tabs.base import TabPage
 from app.tabs.dtypes_bits import BitsView
 from app.theme import theme as default_theme
 from core.errors import InputError
-from core.format_analysis import Analysis, analyze, analyze_code, compare
-from core.format_codec import Number
-from core.formats import (
+from core.numbers.analysis import Analysis, analyze, analyze_code, compare
+from core.numbers.codec import Number
+from core.numbers.formats import (
     CLASSES,
     FORMATS,
     POLICIES,
@@ -41,15 +41,15 @@ from core.formats import (
     decode_array,
     format_for_dtype,
 )
-from core.value_text import Parsed, parse_code, parse_value_text
+from core.numbers.value_text import Parsed, parse_code, parse_value_text
 from widgets.combo_data import restore_combos
-from widgets.dtype_compare_table import number_text
-from widgets.dtype_values_table import ValuesTable
+from widgets.dtypes.compare_table import number_text
+from widgets.dtypes.values_table import ValuesTable
 from widgets.number_field import NumberField
 
 if TYPE_CHECKING:
     from app.tabs.dtypes_blocks import BlockPanel
-    from widgets.dtype_range_chart import RangeChart
+    from widgets.dtypes.range_chart import RangeChart
 
 __all__ = ["DtypesPage", "build"]
 
@@ -185,7 +185,7 @@ class DtypesPage(TabPage):
     # model updates ----------------------------------------------------------------------------
     @property
     def fmt(self) -> Any:
-        """The selected :class:`~core.formats.FloatFormat`."""
+        """The selected :class:`~core.numbers.formats.FloatFormat`."""
         return FORMATS[self.format_id]
 
     def _parse(self, text: str) -> Parsed:
@@ -289,7 +289,7 @@ class DtypesPage(TabPage):
     def ensure_range_chart(self) -> RangeChart:
         """Build the range chart on first use (pyqtgraph is imported here, not at start-up)."""
         if self.range_chart is None:
-            from widgets.dtype_range_chart import RangeChart
+            from widgets.dtypes.range_chart import RangeChart
 
             self.range_chart = RangeChart(self.range_holder)
             self.range_chart.setRows(

@@ -1,6 +1,6 @@
 """The Einops tab: type a pattern and see what einops does with it and what it costs, live.
 
-Every number and sentence comes from :mod:`core.einops_analysis` (einops run on ``meta`` tensors);
+Every number and sentence comes from :mod:`core.einops.analysis` (einops run on ``meta`` tensors);
 this module wires inputs to it, debounces typing, and shows the result.
 """
 
@@ -22,16 +22,16 @@ from PySide6.QtWidgets import (
 
 from app.state import AppState
 from app.tabs.base import TabPage
-from core.einops_analysis import analyse, is_warm, warm_up
-from core.einops_examples import EXAMPLES, Example
-from core.einops_model import OPS, REDUCTIONS, EinopsAnalysis
-from core.einops_report import call_text, cost_line, strides_line, view_line
-from core.einops_run import DEFAULT_CAP, run_real
-from core.einops_text import format_shape, parse_axes, parse_shape_list
+from core.einops.analysis import analyse, is_warm, warm_up
+from core.einops.examples import EXAMPLES, Example
+from core.einops.model import OPS, REDUCTIONS, EinopsAnalysis
+from core.einops.report import call_text, cost_line, strides_line, view_line
+from core.einops.run import DEFAULT_CAP, run_real
+from core.einops.text import format_shape, parse_axes, parse_shape_list
 from core.errors import InputError
-from core.hardware import DTYPE_BYTES
-from widgets.einops_form import EinopsCallForm
-from widgets.einops_results import AxisTable, CodeView, PlanTable, TensorCompare
+from core.roofline.hardware import DTYPE_BYTES
+from widgets.einops.form import EinopsCallForm
+from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
 
 __all__ = ["EinopsPage", "build"]
 

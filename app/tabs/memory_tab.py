@@ -31,9 +31,9 @@ from core.memory.compare import explain
 from core.memory.estimate import Estimate
 from core.memory.options import config_from_options
 from core.units import format_bytes, format_count, format_duration, format_flops
-from widgets.memory_bars import Bar, MemoryBars
-from widgets.memory_controls import MemoryControls
-from widgets.memory_phases import PhaseView
+from widgets.memory.bars import Bar, MemoryBars
+from widgets.memory.controls import MemoryControls
+from widgets.memory.phases import PhaseView
 
 __all__ = ["MemoryPage", "build"]
 

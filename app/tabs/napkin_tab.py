@@ -1,6 +1,6 @@
 """The Napkin tab: the lecture's two back-of-envelope questions and their inverses, live.
 
-Every number shown comes from :mod:`core.napkin`; this module only wires fields to it.
+Every number shown comes from :mod:`core.napkin.training`; this module only wires fields to it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from app.state import AppState
 from app.tabs.base import TabPage
 from core import napkin
 from core.errors import InputError
-from core.tensor_memory import parse_shape, tensor_memory
+from core.napkin.tensor import parse_shape, tensor_memory
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
 from core.validate import fraction, positive_float, positive_int
 from widgets.combo_data import find_data

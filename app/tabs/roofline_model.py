@@ -1,7 +1,7 @@
 """What the Roofline tab shows, as plain data: presets, points, roof specs and table rows.
 
-Every number comes from :mod:`core.ops` and :mod:`core.roofline`; this module only turns the
-results into text and the specs :mod:`widgets.roofline_plot` and :mod:`widgets.roofline_table`
+Every number comes from :mod:`core.roofline.ops` and :mod:`core.roofline.bounds`; this module only turns the
+results into text and the specs :mod:`widgets.roofline.plot` and :mod:`widgets.roofline.table`
 draw. No Qt.
 """
 
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.errors import InputError
-from core.hardware import Device
-from core.ops import OpCost, op_cost
-from core.roofline import MeasuredPoint, ceilings, evaluate, roof_polyline
+from core.roofline.bounds import MeasuredPoint, ceilings, evaluate, roof_polyline
+from core.roofline.hardware import Device
+from core.roofline.ops import OpCost, op_cost
 from core.units import format_bytes, format_duration, format_flop_rate, format_flops
-from widgets.roofline_plot import PointSpec, RoofSpec
+from widgets.roofline.plot import PointSpec, RoofSpec
 
 __all__ = [
     "DEFAULT_COMPARE",

@@ -1,8 +1,8 @@
 """The Roofline tab: ceilings per device and dtype, operator points that slide with their shape,
 points sent by other tabs, and measured points from the benchmark runner.
 
-Every number comes from :mod:`core.ops` and :mod:`core.roofline`; this module turns the results
-into text and plain specs for :mod:`widgets.roofline_plot` and :mod:`widgets.roofline_table`.
+Every number comes from :mod:`core.roofline.ops` and :mod:`core.roofline.bounds`; this module turns the results
+into text and plain specs for :mod:`widgets.roofline.plot` and :mod:`widgets.roofline.table`.
 """
 
 from __future__ import annotations
@@ -30,17 +30,17 @@ from app.tabs.roofline_model import (
     short_name,
 )
 from core.errors import InputError
-from core.hardware import DTYPES
-from core.ops import MAX_SIZE, OP_SIZES, OpCost, custom_cost, op_cost
-from core.roofline import (
+from core.roofline.bounds import (
     RooflineResult,
     evaluate,
     measured_from_dict,
 )
+from core.roofline.hardware import DTYPES
+from core.roofline.ops import MAX_SIZE, OP_SIZES, OpCost, custom_cost, op_cost
 from core.validate import positive_int
-from widgets.roofline_panel import RooflinePanel
-from widgets.roofline_plot import PointSpec, RooflinePlot, RoofSpec
-from widgets.roofline_table import RooflineTable
+from widgets.roofline.panel import RooflinePanel
+from widgets.roofline.plot import PointSpec, RooflinePlot, RoofSpec
+from widgets.roofline.table import RooflineTable
 
 __all__ = ["LECTURE_PRESETS", "PRESETS", "RooflinePage", "build"]
 

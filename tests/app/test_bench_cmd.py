@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-import core.bench_suites
+import core.bench.suites
 from app.cli import main
-from core.bench_suites import Case
-from core.measurements import REQUIRED_KEYS, read_measurements
+from core.bench.measurements import REQUIRED_KEYS, read_measurements
+from core.bench.suites import Case
 
 torch = pytest.importorskip("torch")
 
@@ -21,7 +21,7 @@ def tiny_suite(monkeypatch):
         Case("matmul", "fp4", {"m": 8, "k": 8, "n": 8}, budget_s=0.005),
         Case("dot", "fp32", {"n": 1024}, budget_s=0.005),
     ]
-    monkeypatch.setattr(core.bench_suites, "build_suite", lambda name, device="cpu": cases)
+    monkeypatch.setattr(core.bench.suites, "build_suite", lambda name, device="cpu": cases)
     return cases
 
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import QtMsgType
 from app.bench_worker import BenchWorker, start_worker
 from app.main_window import MainWindow
 from app.settings import Preferences
-from core.bench_suites import Case
-from core.measurements import default_measurements_path
-from core.this_machine import THIS_MACHINE_ID
+from core.bench.measurements import default_measurements_path
+from core.bench.suites import Case
+from core.bench.this_machine import THIS_MACHINE_ID
 
 TINY = 0.005
 

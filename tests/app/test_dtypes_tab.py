@@ -16,9 +16,9 @@ from PySide6.QtCore import Qt
 
 from app.state import AppState
 from app.tabs.dtypes_tab import PAGES, DtypesPage
-from core.block_vectors import generate
-from core.blockscale import quantize
-from core.formats import FORMATS
+from core.numbers.block_vectors import generate
+from core.numbers.blockscale import quantize
+from core.numbers.formats import FORMATS
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from PySide6.QtGui import QGuiApplication
 from app.state import AppState
 from app.tabs import einops_tab
 from app.tabs.einops_tab import EinopsPage
-from core.einops_analysis import warm_up
-from core.einops_examples import EXAMPLES
-from core.einops_text import parse_axes, parse_shape_list
+from core.einops.analysis import warm_up
+from core.einops.examples import EXAMPLES
+from core.einops.text import parse_axes, parse_shape_list
 
 LECTURE_PATTERNS = {
     "seq1 hidden, hidden seq2 -> seq1 seq2",

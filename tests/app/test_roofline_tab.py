@@ -9,10 +9,10 @@ import pytest
 from app.state import AppState
 from app.tabs.roofline_tab import LECTURE_PRESETS, RooflinePage
 from app.theme import theme
-from core.hardware import load_catalog
-from core.ops import op_cost
-from core.roofline import evaluate
-from widgets.roofline_plot import X_LIMITS, Y_LIMITS
+from core.roofline.bounds import evaluate
+from core.roofline.hardware import load_catalog
+from core.roofline.ops import op_cost
+from widgets.roofline.plot import X_LIMITS, Y_LIMITS
 
 
 @pytest.fixture
@@ -290,7 +290,7 @@ def test_benchmark_runner_points_with_quartiles_and_copies(page):
 
 
 def test_a_new_device_joins_the_comparison(page):
-    from core.hardware import device_from_dict
+    from core.roofline.hardware import device_from_dict
 
     before = len(page.plot.roofs())
     machine = device_from_dict(

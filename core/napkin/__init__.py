@@ -1,0 +1,52 @@
+"""Back-of-envelope answers from the lecture: 6·N·D training FLOPs, training time, the largest
+model that fits, GPUs or MFU needed, tokens in a budget, and how big one tensor is.
+
+Modules
+-------
+training  6·N·D, training time and model size (the 143-day and 53B questions)
+tensor    elements × bytes per element of one tensor
+"""
+
+from core.napkin.tensor import (
+    MAX_ELEMENTS,
+    TensorMemory,
+    parse_shape,
+    tensor_memory,
+)
+from core.napkin.training import (
+    FLOPS_PER_PARAM_TOKEN,
+    RECIPES,
+    SECONDS_PER_DAY,
+    BudgetAnswer,
+    BytesRecipe,
+    MaxParamsAnswer,
+    TrainTimeAnswer,
+    gpus_needed,
+    max_params,
+    mfu_needed,
+    recipe,
+    tokens_in_budget,
+    train_time,
+    training_flops,
+)
+
+__all__ = [
+    "FLOPS_PER_PARAM_TOKEN",
+    "MAX_ELEMENTS",
+    "RECIPES",
+    "SECONDS_PER_DAY",
+    "BudgetAnswer",
+    "BytesRecipe",
+    "MaxParamsAnswer",
+    "TensorMemory",
+    "TrainTimeAnswer",
+    "gpus_needed",
+    "max_params",
+    "mfu_needed",
+    "parse_shape",
+    "recipe",
+    "tensor_memory",
+    "tokens_in_budget",
+    "train_time",
+    "training_flops",
+]

@@ -1,0 +1,103 @@
+"""Vectors to quantize: generated (normal, uniform, outliers, log-normal), typed/pasted, or a .npy file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+from core.errors import InputError
+from core.numbers.blockscale import MAX_VALUES
+from core.validate import positive_int
+
+__all__ = ["GENERATORS", "generate", "load_npy", "parse_generate_spec", "parse_vector"]
+
+#: Generator id -> what it draws.
+GENERATORS: dict[str, str] = {
+    "normal": "standard normal N(0, 1)",
+    "uniform": "uniform on [-1, 1]",
+    "outliers": "N(0, 1) with 1 value in 500 scaled by 100 (activation outliers)",
+    "lognormal": "log-normal (sigma 2) with random signs: a wide dynamic range",
+}
+
+
+def generate(kind: str, n: int, seed: int = 0) -> np.ndarray:
+    """``n`` values drawn by generator ``kind`` (see :data:`GENERATORS`), reproducible by ``seed``."""
+    if kind not in GENERATORS:
+        raise InputError(
+            f"generator: unknown {kind[:40]!r}; known: {', '.join(GENERATORS)}", field="generator"
+        )
+    n = positive_int(n, "size", high=MAX_VALUES)
+    rng = np.random.default_rng(seed)
+    if kind == "normal":
+        return rng.standard_normal(n)
+    if kind == "uniform":
+        return rng.uniform(-1.0, 1.0, n)
+    if kind == "outliers":
+        x = rng.standard_normal(n)
+        hits = rng.random(n) < 1 / 500
+        if not hits.any():
+            hits[rng.integers(n)] = True
+        x[hits] *= 100.0
+        return x
+    return rng.lognormal(0.0, 2.0, n) * rng.choice([-1.0, 1.0], n)
+
+
+def parse_generate_spec(text: str) -> tuple[str, int]:
+    """``"normal:4096"`` -> ``("normal", 4096)``; sizes accept ``4k``, ``1e6``."""
+    kind, sep, size = str(text).strip().partition(":")
+    if not sep:
+        raise InputError(
+            f"--generate: {text[:40]!r} is not KIND:SIZE (e.g. normal:4096); kinds: "
+            f"{', '.join(GENERATORS)}",
+            field="generator",
+        )
+    if kind not in GENERATORS:
+        generate(kind, 1)  # raises the listing message
+    return kind, positive_int(size, "size", high=MAX_VALUES)
+
+
+_SPLIT = re.compile(r"[\s,;\[\]]+")
+
+
+def parse_vector(text: str) -> np.ndarray:
+    """Numbers typed or pasted, separated by spaces, commas, semicolons or newlines."""
+    tokens = [t for t in _SPLIT.split(str(text)) if t]
+    if not tokens:
+        raise InputError("vector: empty; paste numbers separated by spaces or commas")
+    if len(tokens) > MAX_VALUES:
+        raise InputError(f"vector: {len(tokens):,} values; allowed: up to {MAX_VALUES:,}")
+    values = np.empty(len(tokens))
+    for i, token in enumerate(tokens):
+        try:
+            values[i] = float(token)
+        except ValueError:
+            raise InputError(
+                f"vector: value {i + 1} ({token[:30]!r}) is not a number; use plain decimals "
+                "such as 0.5 or -1e-3",
+                field="vector",
+            ) from None
+    if not np.isfinite(values).all():
+        raise InputError("vector: contains NaN or inf; allowed: finite numbers", field="vector")
+    return values
+
+
+def load_npy(path: str | Path) -> np.ndarray:
+    """A numeric .npy file (any shape, flattened); never unpickles objects."""
+    try:
+        data = np.load(Path(path), allow_pickle=False)
+    except FileNotFoundError:
+        raise InputError(f"--input: {path} does not exist", field="input") from None
+    except (ValueError, OSError) as exc:
+        raise InputError(
+            f"--input: {path} is not a numeric .npy file ({exc})", field="input"
+        ) from None
+    if not isinstance(data, np.ndarray) or data.dtype.kind not in "fiub":
+        raise InputError(f"--input: {path} holds no numeric array", field="input")
+    x = data.astype(np.float64).ravel()
+    if x.size == 0 or x.size > MAX_VALUES:
+        raise InputError(f"--input: {x.size:,} values; allowed: 1 to {MAX_VALUES:,}", field="input")
+    if not np.isfinite(x).all():
+        raise InputError(f"--input: {path} contains NaN or inf", field="input")
+    return x

@@ -1,0 +1,462 @@
+"""Operator costs for the roofline: FLOPs, bytes read and bytes written of common tensor operators.
+
+Each cost is a hand count that states its convention (:attr:`OpCost.convention`). Shared rules:
+
+* A multiply-add counts as 2 FLOPs, so ``matmul(m, k, n)`` is ``2·m·k·n`` as
+  :mod:`torch.utils.flop_counter` counts it. The lecture counts a length-n dot product as ``2n - 1``
+  (n multiplies, n - 1 adds); the difference is below ``1/n`` and the lecture's intensities
+  (dot ≈ 0.5, matvec ≈ 1, matmul ≈ n/3) come out unchanged.
+* Transcendentals (exp, tanh, rsqrt) count as 1 FLOP, except GELU, which the lecture counts as
+  ~20 FLOPs per element for its tanh formula.
+* Bytes are the minimum HBM traffic: every input read once and every output written once, with the
+  dtype's storage size (:data:`core.roofline.hardware.DTYPE_BYTES`); caches and re-reads are ignored, so
+  the intensity is an upper bound of what a kernel achieves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from core.errors import InputError
+from core.roofline.hardware import DTYPE_BYTES, validate_dtype
+from core.validate import positive_int
+
+__all__ = [
+    "MAX_SIZE",
+    "OP_NAMES",
+    "OP_SIZES",
+    "OpCost",
+    "custom_cost",
+    "einsum_cost",
+    "op_cost",
+    "parse_op_spec",
+]
+
+#: The largest accepted size of one dimension (10 billion elements).
+MAX_SIZE = 10**10
+
+
+@dataclass(frozen=True)
+class OpCost:
+    """What one operator costs on a dtype: the inputs of a roofline point.
+
+    Attributes
+    ----------
+    name
+        Operator id (``matmul``) or a free label for custom points.
+    dtype
+        Input dtype id (``bf16``); the compute ceiling a roofline compares against.
+    sizes
+        The named sizes (``{"m": 1024, "k": 1024, "n": 1024}``).
+    flops
+        Floating-point operations, counted as :attr:`convention` says.
+    bytes_read, bytes_written
+        Minimum main-memory traffic in bytes.
+    convention
+        How FLOPs and bytes were counted, in one or two sentences (shown next to the numbers).
+    out_dtype
+        Output dtype id when it differs from ``dtype`` (mixed precision), else equal to ``dtype``.
+    """
+
+    name: str
+    dtype: str
+    sizes: Mapping[str, int] = field(hash=False)
+    flops: float
+    bytes_read: float
+    bytes_written: float
+    convention: str
+    out_dtype: str = ""
+
+    @property
+    def bytes(self) -> float:
+        """Total memory traffic: bytes read plus bytes written."""
+        return self.bytes_read + self.bytes_written
+
+    @property
+    def intensity(self) -> float:
+        """Arithmetic intensity in FLOP per byte of memory traffic."""
+        return self.flops / self.bytes if self.bytes > 0 else 0.0
+
+    def label(self) -> str:
+        """Short display text: ``matmul m=1024 k=1024 n=1024 bf16``."""
+        shape = " ".join(f"{k}={v:,}" for k, v in self.sizes.items())
+        dtypes = (
+            self.dtype if self.out_dtype in ("", self.dtype) else f"{self.dtype}→{self.out_dtype}"
+        )
+        return f"{self.name} {shape} {dtypes}".replace("  ", " ").strip()
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-able form (CLI and sessions)."""
+        return {
+            "op": self.name,
+            "dtype": self.dtype,
+            "out_dtype": self.out_dtype or self.dtype,
+            "sizes": dict(self.sizes),
+            "flops": self.flops,
+            "bytes_read": self.bytes_read,
+            "bytes_written": self.bytes_written,
+            "bytes": self.bytes,
+            "intensity": self.intensity,
+            "convention": self.convention,
+        }
+
+
+# (flops, elements read, elements written, convention); elements are converted to bytes later.
+_Counts = tuple[float, float, float, str]
+
+
+def _relu(n: int) -> _Counts:
+    return n, n, n, "1 FLOP per element (max(x, 0) is one comparison); read x, write y."
+
+
+def _gelu(n: int) -> _Counts:
+    return (
+        20 * n,
+        n,
+        n,
+        "~20 FLOPs per element for 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³))), as the lecture "
+        "counts it (tanh expanded); read x, write y.",
+    )
+
+
+def _add(n: int) -> _Counts:
+    return n, 2 * n, n, "1 FLOP per element; read x and y, write x + y."
+
+
+def _copy(n: int) -> _Counts:
+    return 0, n, n, "0 FLOPs; read x, write a copy (pure data movement)."
+
+
+def _dot(n: int) -> _Counts:
+    return (
+        2 * n,
+        2 * n,
+        1,
+        "2n FLOPs (a multiply-add counts 2; the lecture's 2n - 1 differs by < 1/n); "
+        "read x and w, write one scalar.",
+    )
+
+
+def _matvec(m: int, n: int) -> _Counts:
+    return (
+        2 * m * n,
+        m * n + n,
+        m,
+        "2·m·n FLOPs (m dot products of length n); read W (m×n) and x (n), write y (m).",
+    )
+
+
+def _matmul(m: int, k: int, n: int) -> _Counts:
+    return (
+        2 * m * k * n,
+        m * k + k * n,
+        m * n,
+        "2·m·k·n FLOPs (a multiply-add counts 2, as torch's FlopCounterMode); read A (m×k) and "
+        "B (k×n), write C (m×n).",
+    )
+
+
+def _bmm(b: int, m: int, k: int, n: int) -> _Counts:
+    return (
+        2 * b * m * k * n,
+        b * (m * k + k * n),
+        b * m * n,
+        "2·b·m·k·n FLOPs; read b pairs of A (m×k) and B (k×n), write b outputs (m×n).",
+    )
+
+
+def _softmax(m: int, n: int) -> _Counts:
+    return (
+        5 * m * n,
+        m * n,
+        m * n,
+        "5 FLOPs per element over m rows of n: max, subtract, exp (counted as 1), sum, divide; "
+        "read x, write y (one pass, the row kept on chip).",
+    )
+
+
+def _layernorm(m: int, n: int) -> _Counts:
+    return (
+        7 * m * n + 4 * m,
+        m * n + 2 * n,
+        m * n,
+        "7 FLOPs per element (mean sum, subtract, square, variance sum, scale by 1/σ, ×γ, +β) plus "
+        "4 per row (two divides, +ε, rsqrt counted as 1); read x, γ, β, write y.",
+    )
+
+
+def _rmsnorm(m: int, n: int) -> _Counts:
+    return (
+        4 * m * n + 3 * m,
+        m * n + n,
+        m * n,
+        "4 FLOPs per element (square, sum, scale by 1/rms, ×γ) plus 3 per row (divide, +ε, rsqrt "
+        "counted as 1); read x and γ, write y.",
+    )
+
+
+def _attention_flops(b: int, h: int, s: int, d: int) -> float:
+    return 4 * b * h * s * s * d + 5 * b * h * s * s
+
+
+def _attention(b: int, h: int, s: int, d: int) -> _Counts:
+    qkv = b * h * s * d
+    scores = b * h * s * s
+    return (
+        _attention_flops(b, h, s, d),
+        3 * qkv + 2 * scores,
+        qkv + 2 * scores,
+        "Naive, no mask: S = QKᵀ (2·s²·d), softmax (5 per score, exp as 1), O = PV (2·s²·d) per "
+        "batch and head. The s×s scores S and probabilities P are each written to memory and read "
+        "back: read Q, K, V, S, P; write S, P, O.",
+    )
+
+
+def _flash_attention(b: int, h: int, s: int, d: int) -> _Counts:
+    qkv = b * h * s * d
+    return (
+        _attention_flops(b, h, s, d),
+        3 * qkv,
+        qkv,
+        "Fused (FlashAttention-style), no mask: same FLOPs as naive attention (recomputation "
+        "ignored), but the scores stay on chip: read Q, K, V once, write O.",
+    )
+
+
+_COUNTERS: dict[str, tuple[tuple[str, ...], Callable[..., _Counts]]] = {
+    "relu": (("n",), _relu),
+    "gelu": (("n",), _gelu),
+    "add": (("n",), _add),
+    "copy": (("n",), _copy),
+    "dot": (("n",), _dot),
+    "matvec": (("m", "n"), _matvec),
+    "matmul": (("m", "k", "n"), _matmul),
+    "bmm": (("b", "m", "k", "n"), _bmm),
+    "softmax": (("m", "n"), _softmax),
+    "layernorm": (("m", "n"), _layernorm),
+    "rmsnorm": (("m", "n"), _rmsnorm),
+    "attention": (("b", "h", "s", "d"), _attention),
+    "flash_attention": (("b", "h", "s", "d"), _flash_attention),
+}
+
+#: Every operator :func:`op_cost` knows, in menu order.
+OP_NAMES: tuple[str, ...] = tuple(_COUNTERS)
+
+#: The named sizes each operator needs, in order.
+OP_SIZES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {name: sizes for name, (sizes, _) in _COUNTERS.items()}
+)
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or name not in _COUNTERS:
+        raise InputError(f"op: unknown {name!r}; allowed: {', '.join(OP_NAMES)}", field="op")
+    return name
+
+
+def op_cost(name: str, dtype: str, *, out_dtype: str | None = None, **sizes: object) -> OpCost:
+    """Cost of operator ``name`` on tensors of ``dtype`` with the given named sizes.
+
+    Parameters
+    ----------
+    name
+        One of :data:`OP_NAMES`.
+    dtype
+        Input dtype id from :data:`core.roofline.hardware.DTYPES`.
+    out_dtype
+        Output dtype for mixed precision (``op_cost("matmul", "fp8", out_dtype="bf16", ...)``:
+        fp8 inputs, bf16 output); defaults to ``dtype``.
+    **sizes
+        Exactly the sizes in :data:`OP_SIZES` for ``name``, each a whole number from 1 to
+        :data:`MAX_SIZE` (strings such as ``"1,024"`` or ``"4k"`` are accepted).
+
+    Raises
+    ------
+    InputError
+        For an unknown op or dtype, missing or unexpected sizes, or a size out of range.
+    """
+    _check_name(name)
+    validate_dtype(dtype)
+    out = validate_dtype(out_dtype) if out_dtype is not None else dtype
+    wanted, counter = _COUNTERS[name]
+    missing = [s for s in wanted if s not in sizes]
+    extra = [s for s in sizes if s not in wanted]
+    if missing or extra:
+        problem = f"missing {', '.join(missing)}" if missing else f"unexpected {', '.join(extra)}"
+        raise InputError(
+            f"{name}: {problem}; it takes {', '.join(wanted)} "
+            f"(e.g. {name}:{','.join(f'{s}=1024' for s in wanted)})",
+            field="op",
+        )
+    clean = {s: positive_int(sizes[s], f"{name} {s}", high=MAX_SIZE) for s in wanted}
+    flops, read, written, convention = counter(*clean.values())
+    return OpCost(
+        name=name,
+        dtype=dtype,
+        sizes=MappingProxyType(clean),
+        flops=float(flops),
+        bytes_read=float(read) * DTYPE_BYTES[dtype],
+        bytes_written=float(written) * DTYPE_BYTES[out],
+        convention=convention,
+        out_dtype=out,
+    )
+
+
+def custom_cost(
+    label: str, dtype: str, flops: float, bytes_total: float, convention: str = ""
+) -> OpCost:
+    """A point whose FLOPs and bytes someone else counted (an einsum from the Einops tab).
+
+    ``bytes_total`` is booked as bytes read; the split does not change the roofline.
+    """
+    from core.validate import positive_float
+
+    validate_dtype(dtype)
+    text = str(label).strip() or "custom"
+    return OpCost(
+        name=text[:80],
+        dtype=dtype,
+        sizes=MappingProxyType({}),
+        flops=positive_float(flops, f"{text} FLOPs", low=0.0, allow_low=True),
+        bytes_read=positive_float(bytes_total, f"{text} bytes"),
+        bytes_written=0.0,
+        convention=convention or "FLOPs and bytes as supplied by the caller.",
+        out_dtype=dtype,
+    )
+
+
+def _einsum_terms(equation: str) -> tuple[list[list[str]], list[str]]:
+    if not isinstance(equation, str) or equation.count("->") != 1:
+        raise InputError(
+            f"einsum {equation!r}: expected INPUTS->OUTPUT such as 'bhid,bhjd->bhij' "
+            "(or with spaces: 'b h i d, b h j d -> b h i j')",
+            field="op",
+        )
+    left, right = equation.split("->")
+
+    def indices(term: str) -> list[str]:
+        term = term.strip()
+        names = term.split() if " " in term else list(term)
+        for name in names:
+            if not name.isidentifier():
+                raise InputError(
+                    f"einsum {equation!r}: index {name!r} is not a name (letters, digits, _)",
+                    field="op",
+                )
+        return names
+
+    inputs = [indices(t) for t in left.split(",")]
+    output = indices(right)
+    if not 1 <= len(inputs) <= 2 or any(not t for t in inputs):
+        raise InputError(
+            f"einsum {equation!r}: one or two non-empty inputs are supported, got {len(inputs)}",
+            field="op",
+        )
+    unknown = [i for i in output if not any(i in t for t in inputs)]
+    if unknown:
+        raise InputError(
+            f"einsum {equation!r}: output index {unknown[0]!r} is in no input", field="op"
+        )
+    return inputs, output
+
+
+def einsum_cost(equation: str, dtype: str, **sizes: object) -> OpCost:
+    """Cost of a one- or two-operand einsum (``"bhid,bhjd->bhij"``, b=1, h=32, ...).
+
+    Convention: with two inputs, every combination of all indices is one multiply and one add,
+    ``2·∏ sizes`` FLOPs (torch's FlopCounterMode counts the same for the bmm it lowers to); with one
+    input, a reduction costs one add per input element and a pure rearrangement none. Bytes: each
+    input read once, the output written once.
+
+    Raises
+    ------
+    InputError
+        For a malformed equation, a missing or unexpected size, or a size out of range.
+    """
+    validate_dtype(dtype)
+    inputs, output = _einsum_terms(equation)
+    names = list(dict.fromkeys(i for term in inputs for i in term))
+    missing = [n for n in names if n not in sizes]
+    extra = [n for n in sizes if n not in names]
+    if missing or extra:
+        problem = f"missing size {missing[0]}" if missing else f"unexpected size {extra[0]}"
+        raise InputError(f"einsum {equation!r}: {problem}; it takes {', '.join(names)}", field="op")
+    clean = {n: positive_int(sizes[n], f"einsum {n}", high=MAX_SIZE) for n in names}
+
+    def volume(term: list[str]) -> int:
+        result = 1
+        for name in term:
+            result *= clean[name]
+        return result
+
+    everything = volume(names)
+    if len(inputs) == 2:
+        flops, rule = 2 * everything, "2 FLOPs (multiply, add) per combination of all indices"
+    elif set(output) != set(names):
+        flops, rule = everything, "1 add per input element (a reduction)"
+    else:
+        flops, rule = 0, "0 FLOPs (a rearrangement)"
+    width = DTYPE_BYTES[dtype]
+    return OpCost(
+        name=f"einsum {equation.strip()}",
+        dtype=dtype,
+        sizes=MappingProxyType(clean),
+        flops=float(flops),
+        bytes_read=float(sum(volume(t) for t in inputs)) * width,
+        bytes_written=float(volume(output)) * width,
+        convention=f"{rule}; read each input once, write the output once.",
+        out_dtype=dtype,
+    )
+
+
+_SPEC = re.compile(r"^\s*(?P<name>[A-Za-z_]+)\s*(?::(?P<args>.*))?$")
+
+
+def parse_op_spec(text: str) -> tuple[str, dict[str, int]]:
+    """Parse the CLI form ``matmul:m=1024,k=1024,n=1024`` into ``("matmul", {...})``.
+
+    Sizes are checked like :func:`op_cost` checks them (names, range), so a bad spec fails here
+    with a message that repeats it.
+
+    Raises
+    ------
+    InputError
+        Naming the spec and what is allowed.
+    """
+    if not isinstance(text, str):
+        raise InputError(f"op: expected text such as matmul:m=1024,k=1024,n=1024, got {text!r}")
+    match = _SPEC.match(text)
+    if match is None:
+        raise InputError(
+            f"op {text!r}: expected NAME:SIZE=VALUE,... such as matmul:m=1024,k=1024,n=1024; "
+            f"names: {', '.join(OP_NAMES)}",
+            field="op",
+        )
+    name = _check_name(match["name"].lower())
+    wanted = OP_SIZES[name]
+    sizes: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in (match["args"] or "").split(","))):
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise InputError(
+                f"op {text!r}: {part!r} is not SIZE=VALUE; {name} takes {', '.join(wanted)}",
+                field="op",
+            )
+        if key not in wanted:
+            raise InputError(
+                f"op {text!r}: unknown size {key!r}; {name} takes {', '.join(wanted)}", field="op"
+            )
+        if key in sizes:
+            raise InputError(f"op {text!r}: size {key!r} given twice", field="op")
+        sizes[key] = positive_int(value.strip(), f"{name} {key}", high=MAX_SIZE)
+    missing = [s for s in wanted if s not in sizes]
+    if missing:
+        example = ",".join(f"{s}=1024" for s in wanted)
+        raise InputError(
+            f"op {text!r}: missing {', '.join(missing)}; e.g. {name}:{example}", field="op"
+        )
+    return name, {s: sizes[s] for s in wanted}

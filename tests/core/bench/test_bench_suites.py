@@ -1,0 +1,91 @@
+"""Suites, points and "This machine": costs from core.roofline.ops, per-case errors, ceilings from points."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.bench.suites import Case, build_suite, eta_seconds, run_case, run_suite
+from core.bench.this_machine import THIS_MACHINE_ID, match_hardware, this_machine
+from core.errors import InputError
+from core.roofline.hardware import load_catalog
+
+torch = pytest.importorskip("torch")
+
+TINY = 0.005  # seconds of timed work per case: enough to exercise the path, not to measure
+
+
+def test_quick_suite_covers_the_issue_ops_on_cpu():
+    cases = build_suite("quick", "cpu")
+    ops = {c.op for c in cases}
+    assert {"matmul", "relu", "gelu", "dot", "matvec", "copy", "softmax", "layernorm"} <= ops
+    assert {c.dtype for c in cases if c.op == "matmul"} >= {"fp32", "bf16", "fp16"}
+    assert "h2d" not in ops  # host-to-device copies only where there is a device
+    assert sum(c.budget_s for c in cases) < 20  # leaves room for warm-up inside a minute
+    with pytest.raises(InputError, match="allowed: quick, full"):
+        build_suite("huge")
+
+
+def test_matmul_point_counts_by_hand_and_uses_the_reference_peak():
+    h100 = load_catalog().get("h100-sxm")
+    n = 64
+    p = run_case(Case("matmul", "fp32", {"m": n, "k": n, "n": n}, budget_s=TINY), reference=h100)
+    assert p["flops"] == 2 * n**3  # one multiply and one add per (i, j, k)
+    assert p["bytes"] == 3 * n * n * 4  # read A and B, write C, 4 bytes each
+    assert p["seconds"] > 0 and p["spread"] >= 0
+    assert p["flop_rate"] == pytest.approx(p["flops"] / p["seconds"])
+    assert p["mfu"] == pytest.approx(p["flop_rate"] / h100.peak("fp32"))
+    assert p["bw_util"] == pytest.approx(p["byte_rate"] / h100.mem_bandwidth)
+    assert p["device"] == "cpu" and p["shape"] == [n, n, n]
+
+
+def test_a_failing_case_is_reported_and_the_run_goes_on():
+    cases = [
+        Case("h2d", "fp32", {"n": 16}, variant="pinned", budget_s=TINY),  # needs CUDA
+        Case("matmul", "fp4", {"m": 8, "k": 8, "n": 8}, budget_s=TINY),  # no torch fp4 tensors
+        Case("copy", "fp32", {"n": 1024}, budget_s=TINY),
+    ]
+    outcomes = list(run_suite(cases, threads=1))
+    assert [o.point is not None for o in outcomes] == [False, False, True]
+    assert "CUDA" in outcomes[0].error and "fp4" in outcomes[1].error
+    assert outcomes[2].point["bytes"] == 2 * 1024 * 4
+
+
+def test_eta_scales_remaining_budget_by_observed_pace():
+    cases = [Case("copy", "fp32", {"n": 8}, budget_s=b) for b in (1.0, 1.0, 2.0)]
+    # Two 1 s budgets took 4 s: the remaining 2 s budget should take about 4 s.
+    assert eta_seconds(cases, 2, 4.0) == pytest.approx(4.0)
+    assert eta_seconds(cases, 3, 9.0) == 0
+
+
+def test_this_machine_takes_the_best_matmul_per_dtype_and_the_copy_bandwidth():
+    base = {"device": "cpu", "device_name": "Test CPU", "threads": 2, "flops": 1, "bytes": 1}
+    points = [
+        {**base, "op": "matmul", "dtype": "fp32", "flop_rate": 50e9, "byte_rate": 1e9},
+        {**base, "op": "matmul", "dtype": "fp32", "flop_rate": 80e9, "byte_rate": 1e9},
+        {**base, "op": "matmul", "dtype": "bf16", "flop_rate": 300e9, "byte_rate": 1e9},
+        {**base, "op": "copy", "dtype": "fp32", "flop_rate": 0, "byte_rate": 20e9},
+        {**base, "op": "relu", "dtype": "fp32", "flop_rate": 1e9, "byte_rate": 25e9},
+    ]
+    dev = this_machine(points, memory_bytes=64e9)
+    assert dev.id == THIS_MACHINE_ID
+    assert dict(dev.peak_flops) == {"fp32": 80e9, "bf16": 300e9}
+    assert dev.mem_bandwidth == 20e9  # the copy, not the faster-looking cached relu
+    assert "Test CPU, 2 threads" in dev.name and dev.extra["threads"] == 2
+    with pytest.raises(InputError, match="no matmul"):
+        this_machine(points[3:])
+
+
+@pytest.mark.parametrize(
+    ("gpu", "expected"),
+    [
+        ("NVIDIA H100 80GB HBM3", "h100-sxm"),
+        ("NVIDIA H100 PCIe", "h100-pcie"),
+        ("NVIDIA H200", "h200"),
+        ("NVIDIA A100-SXM4-80GB", "a100-sxm"),
+        ("NVIDIA GeForce RTX 4090", "rtx-4090"),
+        ("Some Unknown GPU", None),
+    ],
+)
+def test_gpu_names_match_their_hardware_entry(gpu, expected):
+    # Names as torch.cuda.get_device_name reports them on those cards.
+    assert match_hardware(gpu, load_catalog()) == expected

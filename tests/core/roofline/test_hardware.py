@@ -1,0 +1,99 @@
+"""The hardware database: checked against the reference CSV and the lecture's H100 numbers."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from core.errors import InputError
+from core.roofline.hardware import DTYPES, builtin_devices, load_catalog
+
+REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "hardware.csv"
+
+
+def test_h100_ridge_is_295() -> None:
+    h100 = load_catalog().get("h100-sxm")
+    # Lecture: 1979e12 / 2 dense bf16 and 3.35e12 B/s.
+    assert h100.peak("bf16") == 1979e12 / 2
+    assert h100.mem_bandwidth == 3.35e12
+    assert round(h100.peak("bf16") / h100.mem_bandwidth) == 295
+
+
+def test_at_least_twenty_devices_with_required_ids() -> None:
+    ids = load_catalog().ids()
+    assert len(ids) >= 20 and len(set(ids)) == len(ids)
+    for required in ("h100-sxm", "h200", "a100-sxm", "b200", "mi300x", "rtx-4090", "tpu-v5e"):
+        assert required in ids
+
+
+def test_every_device_has_a_source_and_sane_numbers() -> None:
+    for device in builtin_devices():
+        assert device.source.strip()
+        assert device.peak_flops and set(device.peak_flops) <= set(DTYPES)
+        assert 1e10 < device.mem_bandwidth < 1e14 and 1e9 < device.memory_bytes < 1e13
+        # Dense peaks: a narrower dtype is never slower than a wider one on the same device.
+        order = [d for d in ("fp32", "tf32", "bf16", "fp8", "fp4") if d in device.peak_flops]
+        rates = [device.peak_flops[d] for d in order]
+        assert rates == sorted(rates), device.id
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="shared/reference not beside the checkout")
+def test_matches_reference_csv() -> None:
+    with REFERENCE.open(newline="") as handle:
+        rows = {r["name"]: r for r in csv.DictReader(handle)}
+    for device in builtin_devices():
+        row = rows[device.name]
+        assert device.mem_bandwidth == float(row["mem_bw_Bps"])
+        for dtype in DTYPES:
+            expected = float(row[dtype]) if row[dtype] else None
+            assert device.peak_flops.get(dtype) == expected, (device.id, dtype)
+
+
+def test_missing_dtype_message_lists_what_it_has() -> None:
+    t4 = load_catalog().get("t4")
+    with pytest.raises(
+        InputError, match="has no published bf16 peak; it has: fp64, fp32, fp16, int8"
+    ):
+        t4.peak("bf16")
+
+
+def test_unknown_device_lists_known() -> None:
+    with pytest.raises(InputError, match="known: h100-sxm"):
+        load_catalog().get("h1000")
+
+
+def test_user_devices_are_added_and_bad_files_reported(tmp_path: Path) -> None:
+    good = tmp_path / "devices.json"
+    good.write_text(
+        json.dumps(
+            {
+                "schema_version": 1,
+                "devices": [
+                    {
+                        "id": "lab-box",
+                        "name": "Lab box",
+                        "peak_flops": {"fp32": 1e12},
+                        "mem_bandwidth": 5e10,
+                        "memory_bytes": 3.2e10,
+                    },
+                    {
+                        "id": "broken",
+                        "peak_flops": {"fp33": 1},
+                        "mem_bandwidth": 1,
+                        "memory_bytes": 1,
+                    },
+                ],
+            }
+        )
+    )
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text("{not json")
+    catalog = load_catalog([good, corrupt])
+    assert catalog.get("lab-box").user_defined
+    assert "broken" not in catalog.ids()
+    assert any("fp33" in p for p in catalog.problems)
+    assert any("corrupt.json" in p and "JSON" in p for p in catalog.problems)
+    assert "h100-sxm" in catalog.ids()

@@ -1,0 +1,1 @@
+"""Views of the Einops tab: the pattern editor, the call form and the results panes."""

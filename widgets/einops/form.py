@@ -1,0 +1,216 @@
+"""The inputs of one einops call: op, reduction, dtype, examples menu, pattern, shapes, axis lengths.
+
+The form only holds text and choices; parsing and analysis happen in ``core`` (the tab wires them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QToolButton,
+    QWidget,
+)
+
+from core.einops.examples import Example
+from widgets.combo_data import find_data
+from widgets.einops.editor import PatternEdit
+
+__all__ = ["EinopsCallForm"]
+
+_TEXT_KEYS = ("pattern", "shapes", "axes", "packed")
+
+
+class EinopsCallForm(QWidget):
+    """Inputs for an einops call, laid out in three rows.
+
+    Signals
+    -------
+    changed()
+        Any input changed (by the person; not while :meth:`setTexts` or :meth:`loadExample` run).
+    """
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        ops: Sequence[str],
+        reductions: Sequence[str],
+        dtypes: Mapping[str, float],
+        examples: Sequence[Example],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.op = QComboBox(self)
+        self.op.addItems(list(ops))
+        self.op.setToolTip("The einops function to analyse")
+        self.reduction = QComboBox(self)
+        self.reduction.addItems(list(reductions))
+        self.reduction.setToolTip("reduce's operation")
+        self.dtype = QComboBox(self)
+        for dtype, size in dtypes.items():
+            self.dtype.addItem(f"{dtype} ({size:g} B)", dtype)
+        self.dtype.setToolTip("Element type used for bytes read/written (follows the app's dtype)")
+        self.examples = QToolButton(self)
+        self.examples.setText("Examples ▾")
+        self.examples.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.examples)
+        menu.addSection("From the lecture")
+        for ex in examples:
+            if ex.lecture:
+                self._add_example(menu, ex)
+        menu.addSection("More")
+        for ex in examples:
+            if not ex.lecture:
+                self._add_example(menu, ex)
+        self.examples.setMenu(menu)
+        self.pattern = PatternEdit(self)
+        self.shapes = QLineEdit(self)
+        self.shapes.setToolTip(
+            "One shape per input, separated by ';' (e.g. 2,3,4; 2,5,4). Empty = 0-d"
+        )
+        self.axes = QLineEdit(self)
+        self.axes.setPlaceholderText("h=2, w=3")
+        self.axes.setToolTip(
+            "Lengths of named axes einops cannot infer (NAME=LENGTH, comma separated)"
+        )
+        self.packed = QLineEdit(self)
+        self.packed.setPlaceholderText("2; 1  (one per output)")
+        self.packed.setToolTip("unpack: the shape each output's * stands for, separated by ';'")
+        self.packed_label = QLabel("Packed shapes", self)
+        self.reduction_label = QLabel("Reduction", self)
+        self._layout()
+        for combo in (self.op, self.reduction, self.dtype):
+            combo.currentIndexChanged.connect(self.changed)
+        self.op.currentIndexChanged.connect(self._update_visibility)
+        self.pattern.patternChanged.connect(self.changed)
+        for edit in (self.shapes, self.axes, self.packed):
+            edit.textChanged.connect(self.changed)
+        self._update_visibility()
+
+    def _layout(self) -> None:
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(6)
+        grid.addWidget(QLabel("Op", self), 0, 0)
+        grid.addWidget(self.op, 0, 1)
+        grid.addWidget(self.reduction_label, 0, 2)
+        grid.addWidget(self.reduction, 0, 3)
+        grid.addWidget(QLabel("Dtype", self), 0, 4)
+        grid.addWidget(self.dtype, 0, 5)
+        grid.addWidget(self.examples, 0, 7)
+        grid.setColumnStretch(6, 1)
+        grid.addWidget(QLabel("Pattern", self), 1, 0)
+        grid.addWidget(self.pattern, 1, 1, 1, 7)
+        grid.addWidget(QLabel("Shapes", self), 2, 0)
+        row = QHBoxLayout()
+        row.setSpacing(10)
+        row.addWidget(self.shapes, 3)
+        row.addWidget(QLabel("Axis lengths", self))
+        row.addWidget(self.axes, 2)
+        row.addWidget(self.packed_label)
+        row.addWidget(self.packed, 2)
+        grid.addLayout(row, 2, 1, 1, 7)
+
+    def _add_example(self, menu: QMenu, ex: Example) -> None:
+        action = menu.addAction(f"{ex.title}    ({ex.op})")
+        action.setToolTip(ex.note or ex.pattern)
+        action.triggered.connect(lambda _checked=False, e=ex: self.loadExample(e))
+
+    def _update_visibility(self) -> None:
+        op = self.op.currentText()
+        for widget in (self.reduction, self.reduction_label):
+            widget.setVisible(op == "reduce")
+        for widget in (self.packed, self.packed_label):
+            widget.setVisible(op == "unpack")
+        self.axes.setEnabled(op in ("rearrange", "reduce", "repeat"))
+
+    def _quiet(self, on: bool) -> None:
+        for w in (
+            self.op,
+            self.reduction,
+            self.dtype,
+            self.pattern,
+            self.shapes,
+            self.axes,
+            self.packed,
+        ):
+            w.blockSignals(on)
+
+    def texts(self) -> dict[str, Any]:
+        """Every input as text (the dtype as its id)."""
+        return {
+            "op": self.op.currentText(),
+            "pattern": self.pattern.text(),
+            "shapes": self.shapes.text(),
+            "axes": self.axes.text(),
+            "reduction": self.reduction.currentText(),
+            "packed": self.packed.text(),
+            "dtype": self.dtype.currentData(),
+        }
+
+    def setTexts(self, data: Mapping[str, Any]) -> list[str]:
+        """Apply saved inputs; returns a message per value it could not apply (never raises)."""
+        problems: list[str] = []
+        self._quiet(True)
+        try:
+            for key, combo in (("op", self.op), ("reduction", self.reduction)):
+                if key in data:
+                    allowed = [combo.itemText(i) for i in range(combo.count())]
+                    if data[key] in allowed:
+                        combo.setCurrentText(data[key])
+                    else:
+                        problems.append(
+                            f"{key} {data[key]!r} unknown; allowed: {', '.join(allowed)}"
+                        )
+            if "dtype" in data and not self.setDtype(data["dtype"]):
+                problems.append(f"dtype {data['dtype']!r} unknown; kept the current one")
+            widgets = {
+                "pattern": self.pattern,
+                "shapes": self.shapes,
+                "axes": self.axes,
+                "packed": self.packed,
+            }
+            for key in _TEXT_KEYS:
+                if key in data:
+                    if isinstance(data[key], str) and len(data[key]) <= 1000:
+                        widgets[key].setText(data[key])
+                    else:
+                        problems.append(f"{key} is not text; kept the current one")
+        finally:
+            self._quiet(False)
+        self._update_visibility()
+        self.changed.emit()
+        return problems
+
+    def setDtype(self, dtype: object) -> bool:
+        """Select ``dtype`` without emitting :attr:`changed`; False if it is not offered."""
+        index = find_data(self.dtype, dtype)
+        if index < 0:
+            return False
+        self.dtype.blockSignals(True)
+        self.dtype.setCurrentIndex(index)
+        self.dtype.blockSignals(False)
+        return True
+
+    def loadExample(self, ex: Example) -> None:
+        """Fill the inputs from ``ex`` (the dtype is kept) and emit :attr:`changed` once."""
+        self.setTexts(
+            {
+                "op": ex.op,
+                "reduction": ex.reduction,
+                "pattern": ex.pattern,
+                "shapes": ex.shapes,
+                "axes": ex.axes,
+                "packed": ex.packed,
+            }
+        )

@@ -1,0 +1,180 @@
+"""Views of an einops analysis: the axis table, the plan table, copyable code, real tensors.
+
+They render :class:`~core.einops.model.AxisInfo` / :class:`~core.einops.model.PlanStep` records
+and text from ``core``; they compute nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.einops.model import AxisInfo, PlanStep
+from core.einops.text import format_shape
+from widgets.einops.editor import axis_colors, is_dark
+
+__all__ = ["AxisTable", "CodeView", "PlanTable", "TensorCompare"]
+
+
+def _mono(widget: QWidget | None = None) -> QFont:
+    """A monospaced font; at ``widget``'s size when given (so presentation mode scales it)."""
+    fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    if widget is None:
+        return fixed
+    font = QFont(widget.font())
+    font.setFamily(fixed.family())
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
+
+
+class _Table(QTableWidget):
+    def __init__(self, headers: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(0, len(headers), parent)
+        self.setHorizontalHeaderLabels(list(headers))
+        self.verticalHeader().setVisible(False)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setWordWrap(False)
+        header = self.horizontalHeader()
+        for col in range(len(headers) - 1):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+
+    def _item(self, text: str, align_right: bool = False) -> QTableWidgetItem:
+        item = QTableWidgetItem(text)
+        item.setToolTip(text)
+        if align_right:
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return item
+
+
+class AxisTable(_Table):
+    """One row per elementary axis: name (in its pattern colour), length, role, note."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(("Axis", "Length", "Role", "Note"), parent)
+
+    def setAxes(self, axes: Sequence[AxisInfo], pattern: str = "") -> None:
+        """Show ``axes``, names coloured as in ``pattern``'s editor (an empty list clears)."""
+        self.setRowCount(len(axes))
+        colors = axis_colors(pattern, is_dark(self))
+        for row, axis in enumerate(axes):
+            name = self._item(axis.name)
+            if axis.name in colors:
+                name.setForeground(colors[axis.name])
+            name.setFont(_mono(self))
+            self.setItem(row, 0, name)
+            self.setItem(row, 1, self._item(f"{axis.length:,}", align_right=True))
+            self.setItem(row, 2, self._item(axis.role))
+            self.setItem(row, 3, self._item(axis.note))
+
+
+class PlanTable(_Table):
+    """One row per step: operation, shape after it, view or copy, and what it does."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(("Step", "Shape after", "Memory", "What (→ axes after)"), parent)
+        self.setWordWrap(True)
+
+    def setPlan(self, steps: Sequence[PlanStep]) -> None:
+        """Show ``steps``."""
+        self.setRowCount(len(steps))
+        for row, step in enumerate(steps):
+            self.setItem(row, 0, self._item(step.op))
+            shape = self._item(format_shape(step.shape))
+            shape.setFont(_mono(self))
+            self.setItem(row, 1, shape)
+            memory = {True: "view", False: "copy", None: ""}[step.is_view]
+            self.setItem(row, 2, self._item(memory))
+            names = " ".join(step.names)
+            extra = f"  →  {names}" if names and names not in step.detail else ""
+            self.setItem(row, 3, self._item(step.detail + extra))
+        self.resizeRowsToContents()
+
+
+class CodeView(QWidget):
+    """Read-only, monospaced code with a Copy button.
+
+    Signals
+    -------
+    copied()
+        The code was put on the clipboard.
+    """
+
+    copied = Signal()
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel(title, self)
+        self.title.setObjectName("cardTitle")
+        self.copy_button = QPushButton("Copy", self)
+        self.copy_button.setToolTip("Copy the code to the clipboard")
+        self.copy_button.clicked.connect(self.copy)
+        self.edit = QPlainTextEdit(self)
+        self.edit.setReadOnly(True)
+        self.edit.setFont(_mono())
+        self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        top = QHBoxLayout()
+        top.addWidget(self.title)
+        top.addStretch(1)
+        top.addWidget(self.copy_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.edit)
+
+    def setCode(self, code: str) -> None:
+        """Show ``code``."""
+        self.edit.setPlainText(code)
+        self.copy_button.setEnabled(bool(code))
+
+    def code(self) -> str:
+        """The code shown."""
+        return self.edit.toPlainText()
+
+    def copy(self) -> None:
+        """Put the code on the clipboard."""
+        QGuiApplication.clipboard().setText(self.code())
+        self.copied.emit()
+
+
+class TensorCompare(QWidget):
+    """Input values and output values side by side (monospaced text)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.inputs = QPlainTextEdit(self)
+        self.outputs = QPlainTextEdit(self)
+        for edit, tip in ((self.inputs, "Inputs"), (self.outputs, "Outputs")):
+            edit.setReadOnly(True)
+            edit.setFont(_mono())
+            edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            edit.setPlaceholderText(f"{tip} appear here after “Run on real tensors”.")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.inputs, 1)
+        layout.addWidget(self.outputs, 1)
+
+    def setValues(self, inputs: Sequence[str], outputs: Sequence[str]) -> None:
+        """Show each input's and output's text, labelled ``x0``/``y0``..."""
+        self.inputs.setPlainText("\n\n".join(f"x{i}: {t}" for i, t in enumerate(inputs)))
+        self.outputs.setPlainText("\n\n".join(f"y{i}: {t}" for i, t in enumerate(outputs)))
+
+    def clear(self) -> None:
+        """Remove the values shown."""
+        self.inputs.clear()
+        self.outputs.clear()

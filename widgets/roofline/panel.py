@@ -1,0 +1,142 @@
+"""The Roofline tab's control column: devices to compare, options, the shape editor and buttons.
+
+Plain widgets with Qt-style signals; the page wires them to its model. The panel knows names and
+texts it is given (device names, operator sizes, preset titles), never how anything is computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from widgets.roofline.editor import ShapeEditor
+
+__all__ = ["RooflinePanel"]
+
+
+class RooflinePanel(QWidget):
+    """Controls of the roofline page.
+
+    Parameters
+    ----------
+    ops
+        Operator name -> its size names (for the shape editor).
+    parse_size
+        ``parse_size(size_name, text) -> int`` (a core validator).
+    dtypes
+        Dtype ids offered as the output dtype of a mixed-precision point.
+    presets
+        Titles of the presets in the "Add a preset…" menu.
+
+    Signals
+    -------
+    compareToggled(str, bool)
+        A device was ticked or unticked for comparison.
+    presetChosen(int)
+        The index (into ``presets``) of the preset the user picked.
+    """
+
+    compareToggled = Signal(str, bool)
+    presetChosen = Signal(int)
+
+    def __init__(
+        self,
+        ops: Mapping[str, tuple[str, ...]],
+        parse_size: Callable[[str, str], int],
+        dtypes: Sequence[str],
+        presets: Sequence[str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        box = QVBoxLayout(self)
+        title = QLabel("<b>Compare devices</b> (the selected device is always shown)", self)
+        title.setWordWrap(True)
+        box.addWidget(title)
+        self.device_list = QListWidget(self)
+        self.device_list.setMaximumHeight(150)
+        box.addWidget(self.device_list)
+        self.all_dtypes = QCheckBox("All dtypes of compared devices", self)
+        self.vector = QCheckBox("Vector ceiling (fp32 CUDA cores)", self)
+        self.vector.setToolTip("Elementwise kernels run on the vector units, not the tensor cores")
+        box.addWidget(self.all_dtypes)
+        box.addWidget(self.vector)
+        box.addWidget(QLabel("<b>Selected point's shape</b>", self))
+        self.editor = ShapeEditor(ops, parse_size, self)
+        box.addWidget(self.editor)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Output dtype", self))
+        self.out_dtype = QComboBox(self)
+        self.out_dtype.addItem("same as input", None)
+        for dt in dtypes:
+            self.out_dtype.addItem(dt, dt)
+        self.out_dtype.setToolTip("Mixed precision: e.g. fp8 inputs with a bf16 output")
+        row.addWidget(self.out_dtype, 1)
+        box.addLayout(row)
+        self.convention = QLabel(self)
+        self.convention.setObjectName("formula")
+        self.convention.setWordWrap(True)
+        box.addWidget(self.convention)
+        buttons = QHBoxLayout()
+        self.add_button = QPushButton("Add point", self)
+        self.remove_button = QPushButton("Remove", self)
+        self.lecture_button = QPushButton("Lecture set", self)
+        self.lecture_button.setToolTip("Reset to the lecture's ReLU, GELU, dot, matvec, matmul")
+        for button in (self.add_button, self.remove_button, self.lecture_button):
+            buttons.addWidget(button)
+        box.addLayout(buttons)
+        self.preset = QComboBox(self)
+        self.preset.addItem("Add a preset…")
+        self.preset.addItems(list(presets))
+        box.addWidget(self.preset)
+        self.fit_button = QPushButton("Fit view", self)
+        box.addWidget(self.fit_button)
+        self.error = QLabel(self)
+        self.error.setObjectName("fieldError")
+        self.error.setWordWrap(True)
+        self.error.setVisible(False)
+        box.addWidget(self.error)
+        box.addStretch(1)
+        self.device_list.itemChanged.connect(self._on_item)
+        self.preset.activated.connect(self._on_preset)
+
+    def set_devices(self, devices: Sequence[tuple[str, str, bool]]) -> None:
+        """Show ``(id, name, checked)`` rows (from code: emits nothing)."""
+        self.device_list.blockSignals(True)
+        self.device_list.clear()
+        for device_id, name, checked in devices:
+            item = QListWidgetItem(name, self.device_list)
+            item.setData(Qt.ItemDataRole.UserRole, device_id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+        self.device_list.blockSignals(False)
+
+    def set_error(self, message: str) -> None:
+        """Show ``message`` in red under the controls (hidden when empty)."""
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+
+    def set_convention(self, text: str) -> None:
+        """Show how the selected point was counted."""
+        if self.convention.text() != text:
+            self.convention.setText(text)
+
+    def _on_item(self, item: QListWidgetItem) -> None:
+        on = item.checkState() == Qt.CheckState.Checked
+        self.compareToggled.emit(str(item.data(Qt.ItemDataRole.UserRole)), on)
+
+    def _on_preset(self, index: int) -> None:
+        if index > 0:
+            self.presetChosen.emit(index - 1)
+        self.preset.setCurrentIndex(0)
