@@ -1,0 +1,101 @@
+"""``napkinlab comm``: a collective's time, algbw and busbw on a device, or one DP step's traffic."""
+
+from __future__ import annotations
+
+import argparse
+
+from app.cli.output import print_json
+from core.comm import COLLECTIVES, STRATEGIES, dp_step_comm, estimate_collective, normalize_op
+from core.errors import InputError
+from core.roofline.hardware import load_catalog
+from core.units import format_bytes, format_duration
+from core.validate import positive_float, positive_int
+
+__all__ = ["handler", "register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``comm --op OP --bytes B --gpus N --device D [--nodes M] [--json]``."""
+    parser = subparsers.add_parser(
+        "comm",
+        help="time, algbw and busbw of a collective (or one data-parallel step) on a device",
+        description="A collective on paper: ring factors (all-reduce 2(n-1)/n, all-gather and "
+        "reduce-scatter (n-1)/n, broadcast 1) over the slowest link the ring crosses; algbw and "
+        "busbw as nccl-tests defines them. With --params: the collectives of one data-parallel "
+        "step instead.",
+    )
+    parser.add_argument("--op", default="all-reduce", help=f"one of {', '.join(COLLECTIVES)}")
+    parser.add_argument("--bytes", help="message size in bytes (nccl-tests' size: 1e9, 4G)")
+    parser.add_argument("--gpus", default="8", help="total GPUs (ranks), e.g. 1024")
+    parser.add_argument("--nodes", default="1", help="nodes the GPUs span (default 1)")
+    parser.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
+    parser.add_argument("--params", help="data-parallel step of a model with this many parameters")
+    parser.add_argument("--strategy", default="ddp", help=f"with --params: {', '.join(STRATEGIES)}")
+    parser.add_argument("--grad-bytes", default="2", help="bytes per gradient element (bf16 = 2)")
+    parser.add_argument("--compute-s", help="the step's compute time in seconds")
+    parser.add_argument(
+        "--overlap", action="store_true", help="communication overlaps compute (needs --compute-s)"
+    )
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=handler)
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Estimate the collective (or the step) and print it."""
+    gpus = positive_int(args.gpus, "--gpus", high=10**7)
+    nodes = positive_int(args.nodes, "--nodes", high=10**7)
+    device = load_catalog().get(args.device)
+    if args.params is not None:
+        return _step(args, device, gpus, nodes)
+    if args.bytes is None:
+        raise InputError("--bytes: missing; give the message size (1e9, 4G) or --params")
+    estimate = estimate_collective(
+        normalize_op(args.op),
+        positive_float(args.bytes, "--bytes", high=1e18),
+        gpus,
+        device,
+        nodes,
+    )
+    if args.json:
+        print_json(dict(estimate.to_dict(), device=device.id))
+        return 0
+    print(
+        f"{estimate.op} of {format_bytes(estimate.size, 4)} over {gpus} GPUs "
+        f"({nodes} node{'s' * (nodes > 1)}) on {device.name}"
+    )
+    print(f"  time     {format_duration(estimate.time_s, 4)}")
+    print(f"  algbw    {format_bytes(estimate.algbw, 4)}/s   (bytes / time)")
+    print(f"  busbw    {format_bytes(estimate.busbw, 4)}/s   (algbw x {estimate.factor:.4g})")
+    print(f"  per rank {format_bytes(estimate.bytes_per_rank, 4)} sent")
+    for note in estimate.assumptions:
+        print(f"  - {note}")
+    return 0
+
+
+def _step(args: argparse.Namespace, device: object, gpus: int, nodes: int) -> int:
+    compute = positive_float(args.compute_s, "--compute-s", high=1e9) if args.compute_s else None
+    step = dp_step_comm(
+        positive_float(args.params, "--params", high=1e16),
+        device,
+        gpus,
+        nodes=nodes,
+        strategy=args.strategy,
+        grad_bytes=positive_float(args.grad_bytes, "--grad-bytes", high=16),
+        param_bytes=positive_float(args.grad_bytes, "--grad-bytes", high=16),
+        compute_s=compute,
+        overlapped=args.overlap,
+    )
+    if args.json:
+        print_json(dict(step.to_dict(), device=getattr(device, "id", "")))
+        return 0
+    print(f"{step.strategy} step over {gpus} GPUs ({nodes} node(s)): {len(step.collectives)} kinds")
+    for estimate, count in step.collectives:
+        print(
+            f"  {count} x {estimate.op:<15} {format_bytes(estimate.size, 4):>10}  "
+            f"{format_duration(estimate.time_s, 4):>10} each"
+        )
+    print(f"  communication {format_duration(step.time_s, 4)} per step", end="")
+    print(f", exposed {format_duration(step.exposed_s, 4)}" if step.overlapped else "")
+    for note in step.assumptions:
+        print(f"  - {note}")
+    return 0

@@ -1,0 +1,60 @@
+"""``napkinlab comm``: JSON keys, hand-derived numbers, one-line errors with exit 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import main
+
+
+def run_json(capsys, *args: str) -> dict:
+    assert main(["comm", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_all_reduce_on_one_h100_node(capsys):
+    out = run_json(capsys, "--op", "all-reduce", "--bytes", "1e9", "--gpus", "8")
+    # 2*7/8 * 1e9 B per rank over NVLink 4 (900 GB/s bidirectional = 450e9 each way)
+    assert out["time_s"] == pytest.approx(1.75e9 / 450e9)
+    assert out["algbw"] == pytest.approx(1e9 / out["time_s"])
+    assert out["busbw"] == pytest.approx(out["algbw"] * 1.75)
+    assert out["device"] == "h100-sxm" and out["assumptions"]
+
+
+def test_reduce_scatter_across_nodes_uses_the_network(capsys):
+    out = run_json(
+        capsys, "--op", "reduce_scatter", "--bytes", "4G", "--gpus", "16", "--nodes", "2"
+    )
+    assert out["time_s"] == pytest.approx(4e9 * 15 / 16 / 50e9)
+
+
+def test_data_parallel_step(capsys):
+    out = run_json(capsys, "--params", "7e9", "--gpus", "1024", "--nodes", "128")
+    assert out["strategy"] == "ddp" and out["collectives"][0]["op"] == "all-reduce"
+    assert out["time_s"] == pytest.approx(2 * 1023 / 1024 * 14e9 / 50e9)
+    out = run_json(capsys, "--params", "7e9", "--gpus", "8", "--compute-s", "0.01", "--overlap")
+    assert out["exposed_s"] == pytest.approx(max(0.0, out["time_s"] - 0.01))
+
+
+def test_text_output(capsys):
+    assert main(["comm", "--op", "broadcast", "--bytes", "1e6", "--gpus", "4"]) == 0
+    assert "busbw" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--bytes", "1e6", "--gpus", "0"], "--gpus"),
+        (["--bytes", "1e6", "--gpus", "8", "--nodes", "3"], "split evenly"),
+        (["--bytes", "1e6", "--op", "all-to-all"], "allowed: all-reduce"),
+        (["--gpus", "8"], "--bytes"),
+        (["--bytes", "1e6", "--gpus", "16", "--nodes", "2", "--device", "l4"], "inter-node"),
+        (["--bytes", "1e6", "--device", "m3-max"], "intra-node"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
+    assert main(["comm", *args]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1
