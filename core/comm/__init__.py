@@ -18,11 +18,13 @@ from core.comm.algorithms import (
     normalize_op,
 )
 from core.comm.dp import STRATEGIES, StepComm, dp_step_comm
+from core.comm.results import CollectiveSeries, read_collectives
 
 __all__ = [
     "COLLECTIVES",
     "STRATEGIES",
     "CollectiveEstimate",
+    "CollectiveSeries",
     "StepComm",
     "bus_factor",
     "dp_step_comm",
@@ -30,4 +32,5 @@ __all__ = [
     "link_bandwidth",
     "measured_bandwidths",
     "normalize_op",
+    "read_collectives",
 ]
