@@ -7,7 +7,7 @@ import argparse
 from app.cli.output import print_json
 from core.comm import COLLECTIVES, STRATEGIES, dp_step_comm, estimate_collective, normalize_op
 from core.errors import InputError
-from core.roofline.hardware import load_catalog
+from core.roofline.hardware import Device, load_catalog
 from core.units import format_bytes, format_duration
 from core.validate import positive_float, positive_int
 
@@ -36,6 +36,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--overlap", action="store_true", help="communication overlaps compute (needs --compute-s)"
     )
+    train = parser.add_argument_group(
+        "napkin training time with communication (with --params and --tokens)"
+    )
+    train.add_argument("--tokens", help="training tokens D (15e12, 15T)")
+    train.add_argument("--batch-tokens", default="4M", help="tokens per optimizer step (4M)")
+    train.add_argument("--mfu", default="0.5", help="model FLOPs utilisation for the compute")
+    train.add_argument("--dtype", default="bf16", help="compute dtype whose peak is used")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=handler)
 
@@ -45,6 +52,8 @@ def handler(args: argparse.Namespace) -> int:
     gpus = positive_int(args.gpus, "--gpus", high=10**7)
     nodes = positive_int(args.nodes, "--nodes", high=10**7)
     device = load_catalog().get(args.device)
+    if args.params is not None and args.tokens is not None:
+        return _training(args, device, gpus, nodes)
     if args.params is not None:
         return _step(args, device, gpus, nodes)
     if args.bytes is None:
@@ -72,7 +81,7 @@ def handler(args: argparse.Namespace) -> int:
     return 0
 
 
-def _step(args: argparse.Namespace, device: object, gpus: int, nodes: int) -> int:
+def _step(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> int:
     compute = positive_float(args.compute_s, "--compute-s", high=1e9) if args.compute_s else None
     step = dp_step_comm(
         positive_float(args.params, "--params", high=1e16),
@@ -86,7 +95,7 @@ def _step(args: argparse.Namespace, device: object, gpus: int, nodes: int) -> in
         overlapped=args.overlap,
     )
     if args.json:
-        print_json(dict(step.to_dict(), device=getattr(device, "id", "")))
+        print_json(dict(step.to_dict(), device=device.id))
         return 0
     print(f"{step.strategy} step over {gpus} GPUs ({nodes} node(s)): {len(step.collectives)} kinds")
     for estimate, count in step.collectives:
@@ -97,5 +106,36 @@ def _step(args: argparse.Namespace, device: object, gpus: int, nodes: int) -> in
     print(f"  communication {format_duration(step.time_s, 4)} per step", end="")
     print(f", exposed {format_duration(step.exposed_s, 4)}" if step.overlapped else "")
     for note in step.assumptions:
+        print(f"  - {note}")
+    return 0
+
+
+def _training(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> int:
+    from core.comm.training import train_time_with_comm
+    from core.napkin.training import train_time
+
+    params = positive_float(args.params, "--params", high=1e16)
+    tokens = positive_float(args.tokens, "--tokens", high=1e18)
+    compute = train_time(params, tokens, gpus, device.peak(args.dtype), args.mfu)
+    answer = train_time_with_comm(
+        compute.seconds,
+        params,
+        tokens,
+        positive_float(args.batch_tokens, "--batch-tokens", high=1e18),
+        device,
+        gpus,
+        nodes=nodes,
+        strategy=args.strategy,
+        grad_bytes=positive_float(args.grad_bytes, "--grad-bytes", high=16),
+        overlapped=args.overlap,
+    )
+    if args.json:
+        print_json(dict(answer.to_dict(), device=device.id, mfu=compute.mfu))
+        return 0
+    print(f"compute        {compute.summary()}")
+    print(f"communication  +{answer.comm_added_s / 86400:.4g} days over {answer.steps:.4g} steps")
+    print(f"total          {answer.total_s / 86400:.4g} days")
+    print(f"  - {answer.assumption}")
+    for note in answer.step.assumptions[1:]:
         print(f"  - {note}")
     return 0

@@ -58,3 +58,13 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
     assert main(["comm", *args]) == 2
     err = capsys.readouterr().err
     assert needle in err and err.count("\n") == 1
+
+
+def test_training_time_with_communication(capsys):
+    out = run_json(
+        capsys, "--params", "70e9", "--tokens", "15e12", "--gpus", "1024", "--nodes", "128"
+    )
+    compute = 6 * 70e9 * 15e12 / (1024 * 989.5e12 * 0.5)
+    assert out["compute_s"] == pytest.approx(compute)
+    assert out["total_s"] == pytest.approx(compute + 3.75e6 * 2 * 1023 / 1024 * 140e9 / 50e9)
+    assert "not overlapped" in out["assumption"]
