@@ -43,6 +43,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     train.add_argument("--batch-tokens", default="4M", help="tokens per optimizer step (4M)")
     train.add_argument("--mfu", default="0.5", help="model FLOPs utilisation for the compute")
     train.add_argument("--dtype", default="bf16", help="compute dtype whose peak is used")
+    fsdp = parser.add_argument_group("FSDP traced with fake ranks (per-rank memory, collectives)")
+    fsdp.add_argument(
+        "--fsdp-model", metavar="MODEL", help="trace MODEL (gpt2, mlp:d=..,layers=..)"
+    )
+    fsdp.add_argument("--zero", default="3", help="3 (FSDP) or 2 (no reshard after forward)")
+    fsdp.add_argument("--batch", default="1", help="sequences per rank")
+    fsdp.add_argument("--seq", default=None, help="sequence length (default: the model's)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=handler)
 
@@ -52,6 +59,8 @@ def handler(args: argparse.Namespace) -> int:
     gpus = positive_int(args.gpus, "--gpus", high=10**7)
     nodes = positive_int(args.nodes, "--nodes", high=10**7)
     device = load_catalog().get(args.device)
+    if args.fsdp_model is not None:
+        return _fsdp(args, device, gpus, nodes)
     if args.params is not None and args.tokens is not None:
         return _training(args, device, gpus, nodes)
     if args.params is not None:
@@ -138,4 +147,49 @@ def _training(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -
     print(f"  - {answer.assumption}")
     for note in answer.step.assumptions[1:]:
         print(f"  - {note}")
+    return 0
+
+
+def _fsdp(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> int:
+    from core.comm.dp import traced_step_comm
+    from core.memory.estimate import MemoryConfig
+    from core.memory.fsdp_trace import MAX_WORLD, compare, trace_fsdp
+    from core.memory.models import parse_model
+
+    zero = positive_int(args.zero, "--zero", low=2, high=3)
+    cfg = MemoryConfig(
+        model=parse_model(args.fsdp_model),
+        batch=positive_int(args.batch, "--batch", high=10**6),
+        seq=positive_int(args.seq, "--seq", high=10**7) if args.seq else None,
+        zero=zero,
+        gpus=gpus,
+    )
+    if gpus > MAX_WORLD:
+        raise InputError(f"--gpus: {gpus} ranks cannot be traced; allowed: 1 to {MAX_WORLD}")
+    trace = trace_fsdp(cfg, gpus)
+    rows = compare(trace, cfg)
+    timed = traced_step_comm(trace.collectives, device, gpus, nodes=nodes)
+    comm_s = sum(e.time_s for e, _ in timed)
+    if args.json:
+        out = trace.to_dict() | {
+            "versus_formula": rows,
+            "comm": [dict(e.to_dict(), calls=k) for e, k in timed],
+            "comm_time_s": comm_s,
+            "device": device.id,
+        }
+        print_json(out)
+        return 0
+    print(f"FSDP (ZeRO-{zero}) of {args.fsdp_model} over {gpus} fake ranks, traced in "
+          f"{trace.seconds:.1f} s; rank 0:")  # fmt: skip
+    print(f"  peak {format_bytes(trace.peak, 4)}: " + ", ".join(
+        f"{k} {format_bytes(v, 3)}" for k, v in sorted(trace.at_peak.items(), key=lambda kv: -kv[1])
+    ))  # fmt: skip
+    for row in rows:
+        why = f"  ({row['why']})" if row["why"] else ""
+        print(f"  {row['category']:<10} traced {format_bytes(row['traced'], 4):>10}  formula "
+              f"{format_bytes(row['formula'], 4):>10}  gap {row['gap']:+.1%}{why}")  # fmt: skip
+    for estimate, calls in timed:
+        print(f"  {calls} x {estimate.op}: {format_bytes(estimate.size, 4)} in all, "
+              f"{format_duration(estimate.time_s, 4)} on {device.name}")  # fmt: skip
+    print(f"  communication per step {format_duration(comm_s, 4)} (not overlapped)")
     return 0

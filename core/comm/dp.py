@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from core.comm.algorithms import CollectiveEstimate, estimate_collective
 from core.errors import InputError
 
-__all__ = ["STRATEGIES", "StepComm", "dp_step_comm"]
+__all__ = ["STRATEGIES", "StepComm", "dp_step_comm", "traced_step_comm"]
 
 #: Data-parallel strategies and the collectives each step runs: (op, which bytes, how many times).
 STRATEGIES: dict[str, tuple[tuple[str, str, int], ...]] = {
@@ -118,3 +118,20 @@ def dp_step_comm(
     else:
         notes.append("not overlapped: communication adds to the step's compute time")
     return StepComm(strategy, done, total, exposed, overlapped, compute_s, tuple(notes))
+
+
+def traced_step_comm(
+    collectives: dict[str, dict[str, float]], device: object, gpus: int, *, nodes: int = 1
+) -> list[tuple[CollectiveEstimate, int]]:
+    """Time the collectives a trace counted (``{"all-gather": {"calls": 4, "bytes": ...}}``).
+
+    ``bytes`` is the sum over calls of nccl-tests' message size (the whole gathered output, the
+    whole reduce-scatter input). With no latency term the time of the calls equals the time of one
+    collective of their summed size, so each kind is estimated once with its call count.
+    """
+    out = []
+    for op, seen in sorted(collectives.items()):
+        size, calls = float(seen.get("bytes", 0.0)), int(seen.get("calls", 0))
+        if size > 0 and calls > 0:
+            out.append((estimate_collective(op, size, gpus, device, nodes), calls))
+    return out

@@ -68,3 +68,21 @@ def test_training_time_with_communication(capsys):
     assert out["compute_s"] == pytest.approx(compute)
     assert out["total_s"] == pytest.approx(compute + 3.75e6 * 2 * 1023 / 1024 * 140e9 / 50e9)
     assert "not overlapped" in out["assumption"]
+
+
+def test_fsdp_trace_beside_the_formula_and_timed(capsys):
+    out = run_json(capsys, "--fsdp-model", "mlp:d=256,layers=2", "--gpus", "2", "--batch", "4")
+    assert out["world_size"] == 2 and out["zero"] == 3
+    assert {r["category"]: round(r["gap"], 3) for r in out["versus_formula"]} == {
+        "params": 0.0,
+        "grads": 0.0,
+        "optimizer": 0.0,
+    }
+    gather = next(c for c in out["comm"] if c["op"] == "all-gather")
+    # 4 all-gathers of one 256x256 bf16 layer each, half crossing NVLink (450e9 B/s each way)
+    assert gather["calls"] == 4 and gather["time_s"] == pytest.approx(4 * 131072 * 0.5 / 450e9)
+
+
+def test_fsdp_trace_refuses_too_many_ranks(capsys):
+    assert main(["comm", "--fsdp-model", "gpt2", "--gpus", "2048"]) == 2
+    assert "1 to 1024" in capsys.readouterr().err

@@ -44,3 +44,13 @@ def test_lecture_scale_on_h100s_over_the_network():
     h100 = load_catalog([]).get("h100-sxm")
     step = dp_step_comm(7e9, h100, 1024, nodes=128)
     assert step.time_s == pytest.approx(2 * 1023 / 1024 * 14e9 / (400e9 / 8))
+
+
+def test_traced_collectives_are_timed_like_one_message_of_their_sum():
+    from core.comm.dp import traced_step_comm
+
+    seen = {"all-gather": {"calls": 4, "bytes": 4e9}, "reduce-scatter": {"calls": 2, "bytes": 2e9}}
+    (gather, k1), (scatter, k2) = traced_step_comm(seen, LINK, 8)
+    assert (gather.op, k1, scatter.op, k2) == ("all-gather", 4, "reduce-scatter", 2)
+    assert gather.time_s == pytest.approx(4e9 * 7 / 8 / 100e9)
+    assert scatter.time_s == pytest.approx(2e9 * 7 / 8 / 100e9)
