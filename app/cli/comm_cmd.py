@@ -106,7 +106,7 @@ def _step(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> in
     if args.json:
         print_json(dict(step.to_dict(), device=device.id))
         return 0
-    print(f"{step.strategy} step over {gpus} GPUs ({nodes} node(s)): {len(step.collectives)} kinds")
+    print(f"{step.strategy} step over {gpus} GPUs ({nodes} node(s)), per rank:")
     for estimate, count in step.collectives:
         print(
             f"  {count} x {estimate.op:<15} {format_bytes(estimate.size, 4):>10}  "

@@ -4,9 +4,9 @@ Answers: how many bytes each rank sends for an all-reduce, all-gather, reduce-sc
 of a given size over n GPUs, and how long it takes over the database's intra- or inter-node
 bandwidth (ring factors, algbw and busbw as nccl-tests defines them: :mod:`core.comm.algorithms`);
 how much communication one data-parallel step pays (:mod:`core.comm.dp`) and what it adds to
-the napkin training time, overlapped with compute or not (:mod:`core.comm.training`); and what torch.distributed
-measures on this machine (:mod:`core.comm.collectives`, torch imported only when it runs, and
-:mod:`core.comm.results` to read its JSON-lines rows back).
+the napkin training time, overlapped with compute or not (:mod:`core.comm.training`); and what
+torch.distributed measures on this machine (:mod:`core.comm.collectives`, torch imported only when
+it runs, and :mod:`core.comm.results` to read its JSON-lines rows back).
 """
 
 from core.comm.algorithms import (
