@@ -126,6 +126,12 @@ def _view_menu(window: MainWindow) -> None:
         )
 
 
+def _open_collectives(window: MainWindow) -> None:
+    from app.comm_view import open_collectives  # pyqtgraph and the reader load on first use
+
+    open_collectives(window)
+
+
 def build_menus(window: MainWindow) -> None:
     """Add File, View, Devices and Help menus with their shortcuts to ``window``."""
     _file_menu(window)
@@ -141,5 +147,14 @@ def build_menus(window: MainWindow) -> None:
         )
     )
     devices.addAction(_action(window, "Where do the device numbers come from?", window.show_source))
+    devices.addAction(
+        _action(
+            window,
+            "Open &collectives benchmark…",
+            lambda: _open_collectives(window),
+            None,
+            "Plot bench --suite collectives results against the device's interconnect",
+        )
+    )
     help_menu = window.menuBar().addMenu("&Help")
     help_menu.addAction(_action(window, "&About Napkin Lab", window.show_about))

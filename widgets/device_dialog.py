@@ -59,6 +59,19 @@ class DeviceDialog(QDialog):
         )
         form.addRow("Bandwidth (B/s)", self.bandwidth)
         form.addRow("Memory (bytes)", self.memory)
+        self.links: dict[str, NumberField] = {}
+        for key, label, tip in (
+            ("intra_node_bandwidth", "Intra-node link (B/s)", "NVLink/Infinity Fabric/PCIe"),
+            ("inter_node_bandwidth", "Network per GPU (B/s)", "400 Gb/s NDR = 50e9"),
+        ):
+            value = getattr(start, key, None) if start else None
+            self.links[key] = NumberField(
+                partial(_optional, field=label),
+                f"{value:g}" if value else "",
+                placeholder="unknown",
+                tooltip=f"{tip}; unidirectional bytes/s per GPU; empty if unknown",
+            )
+            form.addRow(label, self.links[key])
         self.peaks: dict[str, NumberField] = {}
         for dtype in DTYPES:
             value = start.peak_flops.get(dtype) if start else None
@@ -95,13 +108,13 @@ class DeviceDialog(QDialog):
             "mem_bandwidth": self.bandwidth.value(),
             "memory_bytes": self.memory.value(),
             "peak_flops": peaks,
-        }
+        } | {k: f.value() for k, f in self.links.items() if f.isValid() and f.value() is not None}
 
     def try_accept(self) -> None:
         """Accept if every field is valid and the entry validates; else say what is wrong."""
         bad = [
             f.errorText()
-            for f in (self.bandwidth, self.memory, *self.peaks.values())
+            for f in (self.bandwidth, self.memory, *self.peaks.values(), *self.links.values())
             if not f.isValid()
         ]
         try:

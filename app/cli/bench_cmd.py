@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.cli import collectives
 from app.cli.output import strict_json
 from core.errors import InputError
 from core.units import format_bytes, format_duration, format_flop_rate
@@ -21,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Time operators on this machine (median of repetitions after warm-up; "
         "spread = IQR / median). Progress goes to stderr.",
     )
-    parser.add_argument("--suite", choices=("quick", "full"), default="quick")
+    parser.add_argument("--suite", choices=("quick", "full", "collectives"), default="quick")
     parser.add_argument(
         "--device", choices=("cpu", "cuda"), default="cpu", help="where to run (default cpu)"
     )
@@ -33,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="device whose peak gives the MFU (default: the entry matching the GPU; none on CPU)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per point on stdout")
+    collectives.add_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -54,6 +56,8 @@ def _eta(seconds: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the suite; exit 0 when at least one point was measured, 1 otherwise."""
+    if args.suite == "collectives":  # torchrun-launched, separate module (issue 14)
+        return collectives.run(args)
     from core.bench.measurements import MeasurementWriter
     from core.bench.suites import build_suite, device_name, eta_seconds, run_suite
     from core.bench.this_machine import match_hardware

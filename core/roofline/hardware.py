@@ -65,6 +65,16 @@ class Device:
         Memory capacity in bytes (SI: 80 GB = 80e9).
     source
         Where the numbers come from, with caveats.
+    intra_node_bandwidth
+        Interconnect bandwidth per GPU to its peers inside one node (NVLink, Infinity Fabric, ICI,
+        or PCIe where there is none), **unidirectional**, in bytes/s; ``None`` if unknown.
+    inter_node_bandwidth
+        Typical network bandwidth per GPU across nodes (400 Gb/s NDR InfiniBand = 50e9),
+        unidirectional, in bytes/s; ``None`` if the device is not sold in multi-node systems.
+    intra_node_link, inter_node_link
+        What the link is (``NVLink 4``), for display.
+    intra_node_source, inter_node_source
+        Where each figure comes from.
     """
 
     id: str
@@ -78,6 +88,12 @@ class Device:
     tdp_w: float | None = None
     user_defined: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    intra_node_bandwidth: float | None = None
+    intra_node_link: str = ""
+    intra_node_source: str = ""
+    inter_node_bandwidth: float | None = None
+    inter_node_link: str = ""
+    inter_node_source: str = ""
 
     def peak(self, dtype: str) -> float:
         """Dense peak FLOP/s for ``dtype``; raises :class:`InputError` if the device lacks it."""
@@ -114,6 +130,12 @@ class Device:
             out["l2_bytes"] = self.l2_bytes
         if self.tdp_w is not None:
             out["tdp_w"] = self.tdp_w
+        for scope in ("intra_node", "inter_node"):
+            bandwidth = getattr(self, f"{scope}_bandwidth")
+            if bandwidth is not None:
+                out[f"{scope}_bandwidth"] = bandwidth
+                out[f"{scope}_link"] = getattr(self, f"{scope}_link")
+                out[f"{scope}_source"] = getattr(self, f"{scope}_source")
         out["user_defined"] = self.user_defined
         return out
 
@@ -171,6 +193,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         optional[key] = (
             _number(entry, key, where, _MAX_MEMORY) if entry.get(key) is not None else None
         )
+    links = _links(entry, where, user_defined=user_defined)
     vendor = entry.get("vendor", "")
     return Device(
         id=dev_id,
@@ -183,7 +206,28 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         l2_bytes=optional["l2_bytes"],
         tdp_w=optional["tdp_w"],
         user_defined=user_defined,
+        **links,
     )
+
+
+def _links(entry: Mapping[str, Any], where: str, *, user_defined: bool) -> dict[str, Any]:
+    """The optional interconnect fields: a bandwidth, what the link is, and (built-ins) a source."""
+    out: dict[str, Any] = {}
+    for scope in ("intra_node", "inter_node"):
+        key = f"{scope}_bandwidth"
+        if entry.get(key) is None:
+            continue
+        out[key] = _number(entry, key, where, _MAX_BANDWIDTH)
+        for part in ("link", "source"):
+            text = entry.get(f"{scope}_{part}", "")
+            if not isinstance(text, str):
+                raise InputError(f"{where}: '{scope}_{part}' must be a string, got {text!r}")
+            out[f"{scope}_{part}"] = text.strip()
+        if not user_defined and not out[f"{scope}_source"]:
+            raise InputError(f"{where}: '{scope}_source' must say where {key} comes from")
+        if user_defined and not out[f"{scope}_source"]:
+            out[f"{scope}_source"] = "user-defined"
+    return out
 
 
 def _devices_from_document(doc: Any, where: str, *, user_defined: bool) -> list[Device]:

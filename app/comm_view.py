@@ -1,0 +1,45 @@
+"""Open a collectives benchmark file (``bench --suite collectives --out``) and show it in a dialog."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from core.comm.results import read_collectives
+from core.errors import InputError
+from widgets.comm import CollectivesDialog
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
+
+__all__ = ["open_collectives", "show_collectives"]
+
+
+def show_collectives(window: MainWindow, path: str) -> CollectivesDialog | None:
+    """Read ``path`` and show it beside the current device's intra-node bandwidth."""
+    try:
+        series, problems = read_collectives(path)
+    except InputError as exc:
+        QMessageBox.warning(window, "Collectives", exc.message)
+        return None
+    device = window.state.device
+    bandwidth = device.intra_node_bandwidth
+    label = (
+        f"{device.name}: {device.intra_node_link or 'link'} (database)"
+        if bandwidth
+        else f"{device.name} has no interconnect bandwidth in the database"
+    )
+    dialog = CollectivesDialog(series, (label, bandwidth), problems, parent=window)
+    dialog.show()
+    window._collectives_dialog = dialog  # type: ignore[attr-defined]  # keep a reference
+    return dialog
+
+
+def open_collectives(window: MainWindow) -> None:
+    """Ask for a JSON-lines file, then show it."""
+    path, _ = QFileDialog.getOpenFileName(
+        window, "Open collectives benchmark", "", "JSON lines (*.jsonl);;All files (*)"
+    )
+    if path:
+        show_collectives(window, path)

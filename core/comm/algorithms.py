@@ -1,0 +1,205 @@
+"""Collective communication on paper: bytes on the wire, time, algbw and busbw per collective.
+
+Conventions (those of nccl-tests, ``doc/PERFORMANCE.md``, so a measured row and an estimate compare):
+
+- ``size`` is the message size S in bytes as nccl-tests counts it: the buffer of an all-reduce or a
+  broadcast; the **whole** gathered output of an all-gather (n × the per-rank piece); the **whole**
+  input of a reduce-scatter (n × the per-rank output).
+- ``algbw = S / t``; ``busbw = algbw × factor(n)`` with the ring factors below. busbw is what each
+  rank's link carries, so it is comparable across n and to the link's own bandwidth.
+- Ring factors: all-reduce 2(n−1)/n (a reduce-scatter then an all-gather), all-gather and
+  reduce-scatter (n−1)/n, broadcast 1 (a pipelined chain). One rank moves nothing: time 0.
+- Time on paper: ``t = S × factor(n) / B`` where B is the unidirectional bandwidth per GPU of the
+  slowest link the ring crosses: the intra-node link (NVLink, Infinity Fabric, ICI, PCIe) within a
+  node, ``min(intra, inter)`` once it spans nodes (every rank has its own NIC; rings cross nodes).
+  No latency term (α = 0): small messages are latency-bound and run far below this figure. Tree and
+  hierarchical algorithms (NCCL picks them at scale) are not modelled.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from core.errors import InputError
+
+__all__ = [
+    "COLLECTIVES",
+    "CollectiveEstimate",
+    "bus_factor",
+    "estimate_collective",
+    "link_bandwidth",
+    "measured_bandwidths",
+    "normalize_op",
+]
+
+#: Collective names as the CLI spells them; ``all_reduce`` (torch/nccl-tests style) is accepted too.
+COLLECTIVES: tuple[str, ...] = ("all-reduce", "all-gather", "reduce-scatter", "broadcast")
+
+_MAX_RANKS = 10**7
+
+
+def normalize_op(op: object) -> str:
+    """``all_reduce``/``allreduce``/``all-reduce`` → ``all-reduce``; the error lists the allowed names."""
+    text = op.strip().lower().replace("_", "-") if isinstance(op, str) else ""
+    aliases = {c.replace("-", ""): c for c in COLLECTIVES}
+    name = aliases.get(text.replace("-", ""), "")
+    if not name:
+        raise InputError(
+            f"op: unknown collective {op!r}; allowed: {', '.join(COLLECTIVES)}", field="op"
+        )
+    return name
+
+
+def _ranks(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _MAX_RANKS:
+        raise InputError(
+            f"gpus: {n!r} is not a rank count; allowed: 1 to {_MAX_RANKS:,}", field="gpus"
+        )
+    return n
+
+
+def bus_factor(op: str, n: int) -> float:
+    """nccl-tests' busbw/algbw ratio: bytes each rank sends per byte of message, for a ring."""
+    name = normalize_op(op)
+    ranks = _ranks(n)
+    if name == "all-reduce":
+        return 2 * (ranks - 1) / ranks
+    if name == "broadcast":
+        return 1.0
+    return (ranks - 1) / ranks
+
+
+def measured_bandwidths(op: str, size: float, seconds: float, n: int) -> tuple[float, float]:
+    """``(algbw, busbw)`` in bytes/s for a measured ``seconds`` (nccl-tests' definitions)."""
+    if not seconds > 0:
+        return math.inf, math.inf
+    algbw = size / seconds
+    return algbw, algbw * bus_factor(op, n)
+
+
+def link_bandwidth(device: object, nodes: int) -> tuple[float, str]:
+    """The per-GPU unidirectional bandwidth bounding a ring over ``nodes`` nodes, and why.
+
+    ``device`` is a :class:`core.roofline.hardware.Device` (any object with its interconnect fields).
+    """
+    intra = getattr(device, "intra_node_bandwidth", None)
+    name = getattr(device, "name", str(device))
+    if intra is None:
+        raise InputError(
+            f"device: {name} has no intra-node interconnect bandwidth in the database; "
+            "add your own device with one (Devices menu or devices.json 'intra_node_bandwidth')",
+            field="device",
+        )
+    link = getattr(device, "intra_node_link", "") or "intra-node link"
+    if nodes == 1:
+        return float(intra), f"{link}, {intra / 1e9:g} GB/s per GPU each way"
+    inter = getattr(device, "inter_node_bandwidth", None)
+    if inter is None:
+        raise InputError(
+            f"nodes: {name} has no inter-node network bandwidth in the database, so a ring over "
+            f"{nodes} nodes cannot be estimated; use --nodes 1 or a device with "
+            "'inter_node_bandwidth'",
+            field="nodes",
+        )
+    nlink = getattr(device, "inter_node_link", "") or "network"
+    if inter <= intra:
+        why = (
+            f"{nlink}, {inter / 1e9:g} GB/s per GPU each way (slower than {link}: bounds the ring)"
+        )
+        return float(inter), why
+    return float(intra), f"{link}, {intra / 1e9:g} GB/s per GPU each way (slower than the network)"
+
+
+@dataclass(frozen=True)
+class CollectiveEstimate:
+    """One collective on paper; every figure in bytes, seconds and bytes/s."""
+
+    op: str
+    size: float
+    ranks: int
+    nodes: int
+    factor: float
+    bytes_per_rank: float
+    bandwidth: float
+    time_s: float
+    algbw: float
+    busbw: float
+    assumptions: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form (``napkinlab comm --json``)."""
+        return {
+            "op": self.op,
+            "bytes": self.size,
+            "gpus": self.ranks,
+            "nodes": self.nodes,
+            "bus_factor": self.factor,
+            "bytes_per_rank": self.bytes_per_rank,
+            "link_bandwidth": self.bandwidth,
+            "time_s": self.time_s,
+            "algbw": self.algbw,
+            "busbw": self.busbw,
+            "assumptions": list(self.assumptions),
+        }
+
+
+def estimate_collective(
+    op: str, size: float, gpus: int, device: object, nodes: int = 1
+) -> CollectiveEstimate:
+    """Time, algbw and busbw of ``op`` on ``size`` bytes over ``gpus`` ranks spread on ``nodes``.
+
+    Raises
+    ------
+    InputError
+        For an unknown op, a rank count below 1, nodes that do not divide the GPUs, or a device
+        without the bandwidth this needs.
+    """
+    name = normalize_op(op)
+    ranks = _ranks(gpus)
+    if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= ranks:
+        raise InputError(
+            f"nodes: {nodes!r} must be a whole number from 1 to gpus ({ranks})", field="nodes"
+        )
+    if ranks % nodes:
+        raise InputError(
+            f"nodes: {ranks} GPUs do not split evenly over {nodes} nodes; allowed: a divisor of "
+            f"{ranks}",
+            field="nodes",
+        )
+    if not (isinstance(size, int | float) and math.isfinite(size) and size > 0):
+        raise InputError(f"bytes: {size!r} must be a positive number of bytes", field="bytes")
+    bandwidth, why = link_bandwidth(device, nodes)
+    factor = bus_factor(name, ranks)
+    per_rank = size * factor if ranks > 1 else 0.0
+    time_s = per_rank / bandwidth
+    algbw = size / time_s if time_s > 0 else math.inf
+    busbw = algbw * factor if time_s > 0 else 0.0
+    assumptions = (
+        f"ring algorithm: each rank sends {factor:.4g} x the message ({_factor_text(name)})",
+        f"bounded by {why}" if ranks > 1 else "one rank: nothing crosses a link",
+        "bandwidth term only (no per-hop latency): small messages run far below this",
+        f"{ranks // nodes} GPUs per node x {nodes} node(s); every GPU has its own link",
+    )
+    return CollectiveEstimate(
+        op=name,
+        size=float(size),
+        ranks=ranks,
+        nodes=nodes,
+        factor=factor,
+        bytes_per_rank=per_rank,
+        bandwidth=bandwidth,
+        time_s=time_s,
+        algbw=algbw,
+        busbw=busbw,
+        assumptions=assumptions,
+    )
+
+
+def _factor_text(op: str) -> str:
+    return {
+        "all-reduce": "2(n-1)/n: reduce-scatter then all-gather",
+        "all-gather": "(n-1)/n",
+        "reduce-scatter": "(n-1)/n",
+        "broadcast": "1: pipelined chain",
+    }[op]

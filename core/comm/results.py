@@ -1,0 +1,99 @@
+"""Reading collective-benchmark rows back (``bench --suite collectives --out FILE.jsonl``).
+
+One row per op and message size, as :func:`core.comm.collectives.run_collectives` yields them.
+Malformed lines are reported by number and skipped, as :mod:`core.bench.measurements` does for
+operator points; rows of several runs (world sizes, backends) are kept apart as series.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.errors import InputError
+
+__all__ = ["CollectiveSeries", "read_collectives"]
+
+_OPS = ("all_reduce", "all_gather", "reduce_scatter", "broadcast")
+
+
+@dataclass(frozen=True)
+class CollectiveSeries:
+    """busbw (and algbw) against message size for one op, world size and backend."""
+
+    op: str
+    world_size: int
+    backend: str
+    sizes: tuple[float, ...]
+    busbw: tuple[float, ...]
+    algbw: tuple[float, ...]
+    all_correct: bool
+
+    @property
+    def label(self) -> str:
+        """``all_reduce, 2 ranks, gloo``."""
+        return f"{self.op}, {self.world_size} ranks, {self.backend}"
+
+
+def _problem(obj: Any) -> str | None:
+    if not isinstance(obj, dict):
+        return "expected a JSON object"
+    if obj.get("op") not in _OPS:
+        return f"'op' must be one of {', '.join(_OPS)}, got {obj.get('op')!r}"
+    for key in ("bytes", "time_s", "algbw", "busbw", "world_size"):
+        value = obj.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+            return f"'{key}' must be a number > 0, got {value!r}"
+    return None
+
+
+def read_collectives(path: str | Path) -> tuple[tuple[CollectiveSeries, ...], tuple[str, ...]]:
+    """The series in a collectives file and the problems met (``"line 3: ..."``).
+
+    Raises
+    ------
+    InputError
+        If the file cannot be read at all, or holds no collective row.
+    """
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    problems: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
+            problems.append(f"line {number}: not JSON; skipped")
+            continue
+        reason = _problem(obj)
+        if reason:
+            problems.append(f"line {number}: {reason}; skipped")
+            continue
+        key = (obj["op"], int(obj["world_size"]), str(obj.get("backend", "?")))
+        groups.setdefault(key, []).append(obj)
+    if not groups:
+        raise InputError(
+            f"{path}: no collective rows (op, bytes, time_s, algbw, busbw, world_size) found"
+        )
+    series = []
+    for (op, world, backend), rows in groups.items():
+        rows.sort(key=lambda r: r["bytes"])
+        series.append(
+            CollectiveSeries(
+                op,
+                world,
+                backend,
+                tuple(float(r["bytes"]) for r in rows),
+                tuple(float(r["busbw"]) for r in rows),
+                tuple(float(r["algbw"]) for r in rows),
+                all(r.get("correct", True) is True for r in rows),
+            )
+        )
+    return tuple(series), tuple(problems)

@@ -1,0 +1,47 @@
+"""A dialog showing a collectives benchmark file: the plot, what was skipped, and the comparison."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from core.comm.results import CollectiveSeries
+from widgets.comm.bandwidth_plot import BandwidthPlot
+
+__all__ = ["CollectivesDialog"]
+
+
+class CollectivesDialog(QDialog):
+    """Measured busbw against message size beside the database's link bandwidth."""
+
+    def __init__(
+        self,
+        series: Sequence[CollectiveSeries],
+        reference: tuple[str, float | None],
+        problems: Sequence[str] = (),
+        title: str = "Collectives measured",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(760, 520)
+        self.plot = BandwidthPlot(self)
+        self.plot.setSeries(series)
+        self.plot.setReference(*reference)
+        self.note = QLabel(
+            "busbw = algbw x the ring factor (all-reduce 2(n-1)/n, all-gather and reduce-scatter "
+            "(n-1)/n, broadcast 1), as nccl-tests defines it: comparable to one link's "
+            "unidirectional bandwidth." + ("" if reference[1] else f" {reference[0]}.")
+        )
+        self.note.setWordWrap(True)
+        self.problems = QLabel("\n".join(problems[:5]) + ("\n…" if len(problems) > 5 else ""))
+        self.problems.setObjectName("fieldError")
+        self.problems.setVisible(bool(problems))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.note)
+        layout.addWidget(self.problems)
+        layout.addWidget(buttons)
