@@ -10,7 +10,6 @@ inputs are saved on close only over a file that is missing or a readable session
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -131,7 +130,7 @@ class SessionActions:
         is only reported: that file is never replaced.
         """
         path = self.last_session_path()
-        if os.path.lexists(path):
+        if path.exists():
             try:
                 read_session(path)
             except InputError as exc:
@@ -149,7 +148,7 @@ class SessionActions:
     def restore_last_session(self) -> bool:
         """Bring back the inputs of the last run, if any; a bad file is reported and left alone."""
         path = self.last_session_path()
-        if not os.path.lexists(path):
+        if not path.exists():
             return False
         try:
             session = read_session(path)

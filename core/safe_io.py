@@ -345,6 +345,10 @@ def atomic_write(
     info = _check_replaceable(shown, real)
     folder = real.parent
     if not folder.is_dir():
+        if real != Path(os.path.abspath(shown)):
+            raise InputError(
+                f"{shown}: is a symlink to {real}, whose folder does not exist; nothing was written"
+            )
         if not make_folder:
             raise InputError(f"{shown}: folder {folder} does not exist; nothing was written")
         try:

@@ -10,7 +10,6 @@ not a regular file) is never overwritten: the error says so, names it and the li
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ __all__ = ["remove_user_device", "save_user_device"]
 
 
 def _read_entries(path: Path) -> list[dict[str, Any]]:
-    if not os.path.lexists(path):
+    if not path.exists():  # nothing yet (a symlink to a file to be made is written through)
         return []
     try:
         doc = load_json(path, limit=MAX_USER_FILE_BYTES)
