@@ -49,9 +49,9 @@ def contents(template: str) -> st.SearchStrategy[bytes]:
     )
     bad_number = st.sampled_from(BAD_NUMBERS).map(lambda v: _fill(template, v))
     wrong_type = JSON_VALUES.map(lambda v: _fill(template, json.dumps(v)))
-    not_utf8 = st.tuples(st.integers(0, len(good)), st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"])).map(
-        lambda t: good[: t[0]] + t[1] + good[t[0] :]
-    )
+    not_utf8 = st.tuples(
+        st.integers(0, len(good)), st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"])
+    ).map(lambda t: good[: t[0]] + t[1] + good[t[0] :])
     any_json = JSON_VALUES.map(lambda v: json.dumps(v).encode())
     return st.one_of(
         st.binary(max_size=600), deep, bad_number, wrong_type, not_utf8, any_json, st.just(good)

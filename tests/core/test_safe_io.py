@@ -132,7 +132,10 @@ def test_a_failed_write_leaves_the_original_and_no_temp_file(
     with pytest.raises(InputError) as info:
         atomic_write(path, "x" * 1000)
     monkeypatch.undo()
-    assert info.value.message == f"{path}: cannot be written (No space left on device); it was not changed"
+    assert (
+        info.value.message
+        == f"{path}: cannot be written (No space left on device); it was not changed"
+    )
     assert path.read_text() == "original" and not leftovers(tmp_path)
 
 

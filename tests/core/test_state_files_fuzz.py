@@ -129,7 +129,9 @@ def test_measurements_read_and_append_never_lose_the_file(data: bytes) -> None:
 
         _only_input_errors(append)
         after = path.read_bytes()
-        assert after.startswith(data) and after.endswith(json.dumps(POINT, separators=(",", ":")).encode() + b"\n")
+        assert after.startswith(data) and after.endswith(
+            json.dumps(POINT, separators=(",", ":")).encode() + b"\n"
+        )
 
 
 @pytest.mark.parametrize("kind", KINDS)
