@@ -194,6 +194,8 @@ def _number_problem(token: str, value: float) -> str | None:
 
 def _parse_float(token: str) -> float:
     value = float(token)
+    if NUMBER_RANGE[0] <= abs(value) <= NUMBER_RANGE[1]:
+        return value  # the common case, checked without a call
     problem = _number_problem(token, value)
     if problem is not None:
         raise _Refused(token, problem)
