@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import json
 import math
 import os
@@ -289,7 +290,9 @@ def load_json(path: str | os.PathLike[str], *, limit: int) -> Any:
 
 
 # writing --------------------------------------------------------------------------------------
+@functools.cache
 def _umask() -> int:
+    """The process umask, read once (reading it means setting it for an instant)."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
