@@ -280,16 +280,12 @@ class RooflinePage(TabPage):
         cache: dict[tuple[Any, ...], tuple[PointSpec | None, tuple[str, list[str], str]]] = {}
         specs: list[PointSpec] = []
         rows: list[tuple[str, list[str], str]] = []
+        selection = (dtype, device.id, device.mem_bandwidth, tuple(device.peak_flops.items()))
         for entry in self._entries:
-            key = (
-                entry.key,
-                entry.name,
-                tuple(entry.sizes.items()),
-                entry.out_dtype,
-                dtype,
-                device.id,
-                device.mem_bandwidth,
-                tuple(device.peak_flops.items()),
+            key: tuple[Any, ...] = (
+                (entry.key,)  # a measurement's row depends on nothing else
+                if entry.measured is not None
+                else (entry.key, entry.name, tuple(entry.sizes.items()), entry.out_dtype, selection)
             )
             found = self._row_cache.get(key)
             if found is None:

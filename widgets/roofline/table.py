@@ -94,7 +94,7 @@ class RooflineTable(QTableWidget):
                     self.selectRow(keys.index(selected))
             for row, (key, cells, tip) in enumerate(rows):
                 shown = (key, tuple(cells), tip)
-                if self._shown.get(row) == shown and self.item(row, 0) is not None:
+                if self._shown.get(row) == shown:
                     continue  # unchanged in this row since the last call: no Qt calls at all
                 self._shown[row] = shown
                 for col, text in enumerate(cells):
