@@ -54,6 +54,7 @@ _MAX_MEMORY = 1e16
 _MIN_VALUE = 1.0
 #: A user's device file larger than this is not one a person wrote.
 MAX_USER_FILE_BYTES = 10_000_000
+_NEWLINE = "\n"
 
 
 @dataclass(frozen=True)
@@ -255,9 +256,9 @@ class DeviceCatalog:
         found = self._index.get(device_id) if isinstance(device_id, str) else None
         if found is not None:
             return found
-        raise InputError(
-            f"device: unknown {brief(device_id)}; known: {', '.join(self.ids())}", field="device"
-        )
+        ids = self.ids()
+        known = ", ".join(ids[:40]) + (f" and {len(ids) - 40} more" if len(ids) > 40 else "")
+        raise InputError(f"device: unknown {brief(device_id)}; known: {known}", field="device")
 
     def with_device(self, device: Device) -> DeviceCatalog:
         """A catalog with ``device`` added (or replacing the one with the same id)."""
@@ -279,7 +280,9 @@ def _entry_line(text: str, entry: Any) -> str:
     if not isinstance(dev_id, str):
         return ""
     found = re.search(r'"id"\s*:\s*' + re.escape(json.dumps(dev_id)), text)
-    return f"line {text.count(chr(10), 0, found.start()) + 1}" if found else ""
+    if found is None:
+        return ""
+    return f"line {text.count(_NEWLINE, 0, found.start()) + 1}"
 
 
 def _read_user_devices(paths: Iterable[Path]) -> tuple[list[Device], list[str]]:
