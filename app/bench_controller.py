@@ -3,7 +3,8 @@
 :func:`install` adds to a :class:`~app.main_window.MainWindow`: a "Benchmark" menu (Run quick suite,
 Run full suite, Cancel), "Open measurements…" in the File menu, and a progress bar with the time left
 in the status bar. Each measured point is appended to ``<data dir>/measurements.jsonl`` and sent to
-the Roofline tab through ``state.measuredPoint``; when a run ends, "This machine" (ceilings from the
+the Roofline tab through ``state.measuredPoint`` (a file opened later comes as one
+``state.measuredPoints`` batch); when a run ends, "This machine" (ceilings from the
 best matmul per dtype and the copy bandwidth) is added to the device catalog.
 """
 
@@ -243,14 +244,18 @@ class BenchController(QObject):
             self.load(path)
 
     def load(self, path: str | Path) -> int:
-        """Send every readable point of ``path`` to the roofline; returns how many."""
+        """Send every readable point of ``path`` to the roofline at once; returns how many.
+
+        One ``state.measuredPoints`` signal carries them all, so the roofline redraws once:
+        loading is linear in the number of points.
+        """
         try:
             result = read_measurements(path)
         except InputError as exc:
             self._message(exc.message, 10000)
             return 0
-        for point in result.points:
-            self.state.measuredPoint.emit(point)
+        if result.points:
+            self.state.measuredPoints.emit(list(result.points))
         text = f"Loaded {len(result.points)} points from {Path(path).name}"
         if result.problems:
             text += f"; {len(result.problems)} lines skipped ({result.problems[0]})"

@@ -122,9 +122,11 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         # Points for the Roofline tab can arrive before it was ever shown: build it then.
         self.state.rooflinePointRequested.connect(self._roofline_point_requested)
         self.state.measuredPoint.connect(self._measured_point)
+        self.state.measuredPoints.connect(self._measured_points)
         self.statusBar().showMessage("Ready", 3000)
-        for problem in self.state.catalog.problems:
-            self.statusBar().showMessage(problem, 10000)
+        for problem in (*self.state.catalog.problems, self.prefs.problem):
+            if problem:
+                self.statusBar().showMessage(problem, 10000)
         self.resize(1280, 820)
         if self.prefs.geometry is not None:
             self.restoreGeometry(self.prefs.geometry)
@@ -225,9 +227,12 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.statusBar().showMessage(f"Added {label} to the Roofline tab (Ctrl+3)", 5000)
 
     def _measured_point(self, point: dict[str, Any]) -> None:
+        self._measured_points([point])
+
+    def _measured_points(self, points: list[dict[str, Any]]) -> None:
         page = self._roofline_page_if_new()
         if page is not None:
-            page.add_measured_points([point])
+            page.add_measured_points(points)
 
     def report_problems(self, problems: list[str]) -> None:
         """Tell the person about values that could not be applied (status bar, 10 s)."""

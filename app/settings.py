@@ -1,32 +1,99 @@
-"""Persistent preferences (theme, presentation mode, geometry, recent sessions) via QSettings."""
+"""Persistent preferences (theme, presentation mode, geometry, recent sessions) via QSettings.
+
+The file is ``<config>/napkinlab.conf`` (INI; on Linux the same file QSettings' native format uses).
+Before QSettings reads it, it is checked with :func:`core.safe_io.read_bytes`: a FIFO, a device, a
+folder, a file over 1 MB, or one that is not UTF-8 INI text is never handed to Qt (which would block,
+read without end, or rewrite it), and a read-only file is read but never written. In those cases the
+preferences live in memory for this run and :attr:`Preferences.problem` says why (the window shows
+it); the user's file is left exactly as it was.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+import stat
+from pathlib import Path
+
 from PySide6.QtCore import QByteArray, QSettings
 
-__all__ = ["Preferences"]
+from core.errors import InputError
+from core.safe_io import read_bytes
+
+__all__ = ["MAX_SETTINGS_BYTES", "Preferences", "settings_path"]
 
 _MAX_RECENT = 8
+#: A settings file larger than this was not written by Napkin Lab.
+MAX_SETTINGS_BYTES = 1_000_000
+_INI_LINE = re.compile(r"\s*(?:\[[^\]]*\]|[^=\[;#][^=]*=.*|[;#].*)?\s*")
+
+
+def settings_path() -> Path:
+    """Where preferences are kept: ``<config>/napkinlab.conf``."""
+    from core.paths import config_dir
+
+    return config_dir() / "napkinlab.conf"
+
+
+def _file_problem(path: Path) -> tuple[str, bool]:
+    """(why the file must not be used, whether it may still be read); ``("", True)`` if fine."""
+    if not os.path.lexists(path):
+        return "", True
+    try:
+        data = read_bytes(path, limit=MAX_SETTINGS_BYTES)
+    except InputError as exc:
+        return exc.message, False
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"{path}: not UTF-8 text; not a settings file Napkin Lab wrote", False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "\x00" in line or not _INI_LINE.fullmatch(line):
+            return f"{path}, line {number}: not an INI settings line", False
+    mode = os.stat(path).st_mode
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        return f"{path}: is read-only", True
+    return "", True
 
 
 class Preferences:
-    """Typed access to the app's QSettings; ``ephemeral`` ones (screenshots, tests) never persist."""
+    """Typed access to the app's QSettings; ``ephemeral`` ones (screenshots, tests) never persist.
 
-    def __init__(self, ephemeral: bool = False) -> None:
+    Parameters
+    ----------
+    ephemeral
+        Keep everything in memory (nothing is read or written).
+    path
+        The settings file; defaults to :func:`settings_path`.
+    """
+
+    def __init__(self, ephemeral: bool = False, path: Path | None = None) -> None:
         self._ephemeral = ephemeral
-        self._settings = None if ephemeral else QSettings("napkinlab", "napkinlab")
+        self._settings: QSettings | None = None
+        self._writable = False
         self._memory: dict[str, object] = {}
+        #: Why the settings file is not used or not written ("" when all is well).
+        self.problem = ""
+        if ephemeral:
+            return
+        self.path = path if path is not None else settings_path()
+        problem, readable = _file_problem(self.path)
+        if readable:
+            self._settings = QSettings(str(self.path), QSettings.Format.IniFormat)
+            self._writable = not problem
+        if problem:
+            self.problem = f"Preferences are not saved: {problem}; the file is left as it is"
 
     def _get(self, key: str, default: object) -> object:
-        if self._settings is None:
+        if key in self._memory or self._settings is None:
             return self._memory.get(key, default)
         return self._settings.value(key, default)
 
     def _set(self, key: str, value: object) -> None:
-        if self._settings is None:
-            self._memory[key] = value
-        else:
+        if self._settings is not None and self._writable:
             self._settings.setValue(key, value)
+        else:
+            self._memory[key] = value
 
     @property
     def theme(self) -> str:
@@ -75,7 +142,7 @@ class Preferences:
         value = self._get("sessions/recent", [])
         if isinstance(value, str):
             value = [value] if value else []
-        return [str(v) for v in value] if isinstance(value, list) else []
+        return [str(v) for v in value][:_MAX_RECENT] if isinstance(value, list) else []
 
     def add_recent(self, path: str) -> None:
         """Put ``path`` first in the recent sessions."""
@@ -83,6 +150,8 @@ class Preferences:
         self._set("sessions/recent", [path, *recent][:_MAX_RECENT])
 
     def sync(self) -> None:
-        """Flush to disk."""
-        if self._settings is not None:
+        """Flush to disk (only a file that was fit to be written)."""
+        if self._settings is not None and self._writable:
             self._settings.sync()
+            if self._settings.status() != QSettings.Status.NoError and not self.problem:
+                self.problem = f"Preferences are not saved: {self.path} cannot be written"

@@ -31,6 +31,9 @@ class AppState(QObject):
         ``flops``, ``bytes``, optional ``dtype``).
     measuredPoint(object)
         A measured benchmark point arrived (a plain dict from the benchmark runner).
+    measuredPoints(object)
+        Many measured points arrived at once (a list of such dicts, e.g. a file was opened):
+        listeners add them in one go and redraw once, so loading is linear in the points.
     """
 
     deviceChanged = Signal(str)
@@ -38,6 +41,7 @@ class AppState(QObject):
     catalogChanged = Signal()
     rooflinePointRequested = Signal(object)
     measuredPoint = Signal(object)
+    measuredPoints = Signal(object)
 
     def __init__(self, catalog: DeviceCatalog | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -1,5 +1,8 @@
 """The main window's export actions: PNG at 1x or 2x, SVG for plots, the clipboard.
 
+Files are written atomically by :mod:`app.export`; a failure is one line in a message box and the
+status bar, and the file that was there is left as it was.
+
 A mixin of :class:`app.main_window.MainWindow`; it relies on the window's ``tabs``,
 ``current_page()``, ``statusBar()`` and ``_error()``.
 """
@@ -50,6 +53,7 @@ class ExportActions:
         if path:
             try:
                 export.save_svg(item, path)
+                self.statusBar().showMessage(f"Exported {path}", 5000)
             except InputError as exc:
                 self._error("Cannot export", exc.message)
 

@@ -2,6 +2,10 @@
 
 A mixin of :class:`app.main_window.MainWindow`; it relies on the window's ``state``, ``slots``,
 ``prefs``, ``statusBar()``, ``report_problems()`` and ``_error()``.
+
+Every file is read and written by :mod:`core.session` (safe reading, atomic writing). The last run's
+inputs are saved on close only over a file that is missing or a readable session: a damaged
+``last-session.json`` is reported at start and then left for the person to repair, never replaced.
 """
 
 from __future__ import annotations
@@ -119,12 +123,27 @@ class SessionActions:
 
         return config_dir() / "last-session.json"
 
-    def save_last_session(self) -> None:
-        """Keep every tab's inputs for the next start (a failure is only reported)."""
+    def save_last_session(self) -> bool:
+        """Keep every tab's inputs for the next start; returns whether they were written.
+
+        A failure, or an existing file that is not a readable session (the person must repair it),
+        is only reported: that file is never replaced.
+        """
+        path = self.last_session_path()
+        if path.exists():
+            try:
+                read_session(path)
+            except InputError as exc:
+                self.statusBar().showMessage(
+                    f"Inputs not saved: {exc.message}; fix or remove the file", 10000
+                )
+                return False
         try:
-            write_session(self.last_session_path(), self.session())
+            write_session(path, self.session())
         except InputError as exc:
             self.statusBar().showMessage(exc.message, 5000)
+            return False
+        return True
 
     def restore_last_session(self) -> bool:
         """Bring back the inputs of the last run, if any; a bad file is reported and left alone."""
@@ -134,7 +153,11 @@ class SessionActions:
         try:
             session = read_session(path)
         except InputError as exc:
-            self.statusBar().showMessage(f"Last session not restored: {exc.message}", 10000)
+            self.statusBar().showMessage(
+                f"Last session not restored: {exc.message}; the file is kept as it is and not "
+                "overwritten (fix or remove it)",
+                10000,
+            )
             return False
         self.report_problems(self.apply_session(session))
         return True

@@ -1,8 +1,11 @@
 """Session files: every tab's inputs plus the selected device and dtype, as versioned JSON.
 
-Writes are atomic (a temporary file in the same folder, then ``os.replace``) so a crash or a full
-disk never leaves a half-written session behind. Reading refuses corrupt, truncated, foreign or
-newer-version files with an :class:`~core.errors.InputError` that names the file and the problem.
+Writes go through :func:`core.safe_io.atomic_write` (a temporary file in the same folder, fsync'ed,
+then ``os.replace``; through symlinks, never over a read-only file) so a crash or a full disk never
+leaves a half-written session behind. Reading goes through :func:`core.safe_io.load_json` (regular
+files only, size-capped, strict numbers, bounded nesting) and refuses corrupt, truncated, foreign or
+newer-version files with an :class:`~core.errors.InputError` that names the file, the line and the
+problem.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
+from core.safe_io import atomic_write, brief, load_json
 
 __all__ = ["SESSION_SCHEMA_VERSION", "Session", "read_session", "write_session"]
 
 SESSION_SCHEMA_VERSION = 1
 _APP_TAG = "napkinlab-session"
-_MAX_BYTES = 50 * 1024 * 1024
+_MAX_BYTES = 50_000_000
 
 
 @dataclass
@@ -51,10 +55,6 @@ class Session:
         }
 
 
-def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def _check_finite(obj: Any, path: str = "") -> None:
     if isinstance(obj, float) and not math.isfinite(obj):
         raise InputError(f"value at {path or 'top level'} is {obj}, which a session cannot hold")
@@ -74,27 +74,14 @@ def write_session(path: str | os.PathLike[str], session: Session) -> Path:
     InputError
         If the state holds values JSON cannot represent, or the folder cannot be written.
     """
-    import tempfile
-
     target = Path(path)
     document = session.to_json()
     _check_finite(document)
-    text = json.dumps(document, indent=2, sort_keys=True, allow_nan=False)
-    folder = target.parent if str(target.parent) else Path(".")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp_name, target)
-        except BaseException:
-            Path(tmp_name).unlink(missing_ok=True)
-            raise
-    except OSError as exc:
-        raise InputError(f"{target}: cannot be written ({exc.strerror or exc})") from None
+        text = json.dumps(document, indent=2, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InputError(f"{target}: the session cannot be written as JSON ({exc})") from None
+    atomic_write(target, text, make_folder=True)
     return target
 
 
@@ -108,25 +95,12 @@ def read_session(path: str | os.PathLike[str]) -> Session:
         Napkin Lab session, written by a newer version, wrong field types).
     """
     source = Path(path)
-    try:
-        if source.stat().st_size > _MAX_BYTES:
-            raise InputError(f"{source}: larger than 50 MB; not a Napkin Lab session")
-        text = source.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{source}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{source}: cannot be read ({exc})") from None
-    try:
-        doc = json.loads(text, parse_constant=_reject_constant)
-    except (json.JSONDecodeError, ValueError) as exc:
-        raise InputError(
-            f"{source}: not valid JSON ({exc}); the file may be truncated or corrupt"
-        ) from None
+    doc = load_json(source, limit=_MAX_BYTES)
     if not isinstance(doc, dict) or doc.get("app") != _APP_TAG:
         raise InputError(f"{source}: not a Napkin Lab session (no 'app': '{_APP_TAG}')")
     version = doc.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise InputError(f"{source}: 'schema_version' must be an integer, got {version!r}")
+        raise InputError(f"{source}: 'schema_version' must be an integer, got {brief(version)}")
     if version > SESSION_SCHEMA_VERSION:
         raise InputError(
             f"{source}: written by a newer Napkin Lab (session version {version}; this one reads "

@@ -26,9 +26,12 @@ from widgets.number_field import NumberField
 
 __all__ = ["DeviceDialog"]
 
+#: The device file's own lower bound (:func:`device_from_dict`): below 1 FLOP/s or byte is a typo.
+_AT_LEAST_ONE: dict[str, Any] = {"low": 1.0, "allow_low": True}
+
 
 def _optional(text: str, field: str) -> float | None:
-    return None if not text.strip() else positive_float(text, field, high=1e21)
+    return None if not text.strip() else positive_float(text, field, high=1e21, **_AT_LEAST_ONE)
 
 
 class DeviceDialog(QDialog):
@@ -48,12 +51,12 @@ class DeviceDialog(QDialog):
         form.addRow("Name", self.name_edit)
         form.addRow("Source", self.source_edit)
         self.bandwidth = NumberField(
-            partial(positive_float, field="bandwidth", high=1e16),
+            partial(positive_float, field="bandwidth", high=1e16, **_AT_LEAST_ONE),
             f"{start.mem_bandwidth:g}" if start else "1e12",
             tooltip="Memory bandwidth in bytes/s (1e12 or 1T)",
         )
         self.memory = NumberField(
-            partial(positive_float, field="memory", high=1e16),
+            partial(positive_float, field="memory", high=1e16, **_AT_LEAST_ONE),
             f"{start.memory_bytes:g}" if start else "24e9",
             tooltip="Memory capacity in bytes (24e9 or 24G)",
         )

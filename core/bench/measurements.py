@@ -3,7 +3,12 @@
 Every point is one line of strict JSON, written and flushed (and fsync'ed) as soon as it is
 measured, so a killed process loses nothing already written; at worst its last line is cut short.
 The reader keeps every complete, well-formed line and reports the others by line number, so a file
-from a crashed run, or one made by ``napkinlab bench`` on another machine, still loads.
+from a crashed run, or one made by ``napkinlab bench`` on another machine, still loads. It reads
+through :mod:`core.safe_io` (regular files only, at most :data:`MAX_FILE_BYTES`), parses each line
+strictly (no NaN or Infinity, nesting bounded) and checks every number a point is drawn from against
+its range (:data:`RANGES`), so a point that would overflow the roofline (``seconds: 1e-320``) is
+reported and skipped, never drawn. The writer appends only to a regular file (never a FIFO or a
+device) that is not read-only.
 """
 
 from __future__ import annotations
@@ -18,8 +23,11 @@ from types import TracebackType
 from typing import IO, Any
 
 from core.errors import InputError
+from core.safe_io import JSONProblem, brief, check_json, open_append, read_bytes
 
 __all__ = [
+    "MAX_FILE_BYTES",
+    "RANGES",
     "REQUIRED_KEYS",
     "MeasurementWriter",
     "ReadResult",
@@ -39,6 +47,21 @@ REQUIRED_KEYS: tuple[str, ...] = (
     "spread",
     "device",
 )
+
+#: The allowed range of each number a point is drawn from (``None``: the key may be absent or not a
+#: number). The bounds keep every derived rate and intensity finite (FLOPs / seconds <= 1e42).
+RANGES: Mapping[str, tuple[float, float]] = {
+    "flops": (0.0, 1e30),
+    "bytes": (1.0, 1e30),  # a measured kernel moves at least one byte
+    "seconds": (1e-12, 1e6),
+    "spread": (0.0, 1e3),
+    "q1": (1e-12, 1e6),
+    "q3": (1e-12, 1e6),
+}
+_OPTIONAL = frozenset({"spread", "q1", "q3"})
+
+#: The largest measurements file read (about a million points).
+MAX_FILE_BYTES = 500_000_000
 
 
 def default_measurements_path() -> Path:
@@ -81,17 +104,20 @@ class MeasurementWriter:
         self.count = 0
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._file: IO[str] | None = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
-        self._file.seek(0, os.SEEK_END)
-        if self._file.tell() > 0:
-            self._file.seek(self._file.tell() - 1)
-            last = self._file.read(1)
-            self._file.seek(0, os.SEEK_END)
-            if last != "\n":
-                self._file.write("\n")
+        try:
+            self._file: IO[bytes] | None = open_append(self.path)
+        except InputError as exc:
+            raise InputError(f"cannot write measurements: {exc.message}") from None
+        try:
+            size = os.fstat(self._file.fileno()).st_size
+            if size > 0 and os.pread(self._file.fileno(), 1, size - 1) != b"\n":
+                self._file.write(b"\n")
                 self._flush()
+        except OSError as exc:
+            self.close()
+            raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
 
     def _flush(self) -> None:
         assert self._file is not None
@@ -103,7 +129,7 @@ class MeasurementWriter:
         """Append ``point`` as one line and flush it to the operating system (and disk)."""
         if self._file is None:
             raise InputError(f"measurements file {self.path} is already closed")
-        self._file.write(point_to_json(point) + "\n")
+        self._file.write((point_to_json(point) + "\n").encode("utf-8"))
         self._flush()
         self.count += 1
 
@@ -139,28 +165,33 @@ def _check_point(obj: Any) -> str | None:
     missing = [k for k in REQUIRED_KEYS if k not in obj]
     if missing:
         return f"missing {', '.join(missing)} (a point needs {', '.join(REQUIRED_KEYS)})"
-    for key in ("flops", "bytes", "seconds"):
-        value = obj[key]
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            return f"'{key}' must be a number >= 0, got {value!r}"
-    if obj["seconds"] <= 0:
-        return f"'seconds' must be > 0, got {obj['seconds']!r}"
+    for key, (low, high) in RANGES.items():
+        value = obj.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if low <= value <= high:
+                continue
+        elif key in _OPTIONAL:
+            continue  # absent, or a strict-JSON "nan" the runner wrote: not drawn from
+        return f"'{key}' must be a number from {low:g} to {high:g}, got {brief(value)}"
     return None
 
 
 def read_measurements(path: str | Path) -> ReadResult:
     """Read every well-formed point of a JSON-lines file; report the lines that are not.
 
+    Linear in the file's size: one pass over its lines, each parsed once.
+
     Raises
     ------
     InputError
-        If the file cannot be opened at all (a damaged line is a problem, not an error).
+        If the file cannot be opened at all: missing, not a regular file, larger than
+        :data:`MAX_FILE_BYTES` (a damaged line is a problem, not an error).
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read measurements {path}: {exc.strerror}") from None
+        data = read_bytes(path, limit=MAX_FILE_BYTES)
+    except InputError as exc:
+        raise InputError(f"cannot read measurements: {exc.message}") from None
     points: list[dict[str, Any]] = []
     problems: list[str] = []
     lines = data.split(b"\n")
@@ -169,9 +200,20 @@ def read_measurements(path: str | Path) -> ReadResult:
             continue
         cut = number == len(lines)  # no newline after it: the writer may have been killed mid-line
         try:
-            obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            why = "incomplete last line (the run was cut off)" if cut else f"not JSON ({exc})"
+            obj = check_json(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            problems.append(
+                f"line {number}: not UTF-8 text (byte at column {exc.start + 1}); skipped"
+            )
+            continue
+        except JSONProblem as exc:
+            why = exc.reason
+            if exc.syntax:
+                why = (
+                    "incomplete last line (the run was cut off)"
+                    if cut
+                    else f"not JSON ({exc.syntax})"
+                )
             problems.append(f"line {number}: {why}; skipped")
             continue
         reason = _check_point(obj)

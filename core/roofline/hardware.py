@@ -2,13 +2,17 @@
 
 Built-in devices come from ``resources/hardware.json`` (versioned, one source per entry). Users add
 their own devices as JSON files in their config folder (``devices.json``, same schema); a bad user
-file is reported in :attr:`DeviceCatalog.problems`, never fatal.
+file is reported in :attr:`DeviceCatalog.problems`, never fatal. User files are read with
+:func:`core.safe_io.load_json` (regular files only, size-capped, strict finite numbers, bounded
+nesting, the line of a bad value named), and every number is checked against its range.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from core.errors import InputError
+from core.safe_io import brief, decode_utf8, parse_json, read_bytes
 
 __all__ = [
     "DTYPES",
@@ -45,6 +50,11 @@ DTYPE_BYTES: Mapping[str, float] = MappingProxyType(
 _MAX_FLOPS = 1e21  # a zettaFLOP/s per chip is beyond anything sold; refuse typos above it
 _MAX_BANDWIDTH = 1e16
 _MAX_MEMORY = 1e16
+#: Below one FLOP/s, byte/s or byte a value is a typo (and ratios of such values overflow).
+_MIN_VALUE = 1.0
+#: A user's device file larger than this is not one a person wrote.
+MAX_USER_FILE_BYTES = 10_000_000
+_NEWLINE = "\n"
 
 
 @dataclass(frozen=True)
@@ -143,19 +153,26 @@ class Device:
 def validate_dtype(dtype: object) -> str:
     """Check a compute dtype id (``bf16``); the error lists the allowed ids."""
     if not isinstance(dtype, str) or dtype not in DTYPES:
-        raise InputError(f"dtype: unknown {dtype!r}; allowed: {', '.join(DTYPES)}", field="dtype")
+        raise InputError(
+            f"dtype: unknown {brief(dtype)}; allowed: {', '.join(DTYPES)}", field="dtype"
+        )
     return dtype
 
 
 def _number(entry: Mapping[str, Any], key: str, where: str, high: float) -> float:
     value = entry.get(key)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InputError(f"{where}: '{key}' must be a number, got {value!r}")
-    if not math.isfinite(value) or value <= 0 or value > high:
+        raise InputError(f"{where}: '{key}' must be a number, got {brief(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number) or number < _MIN_VALUE or number > high:
         raise InputError(
-            f"{where}: '{key}' = {value!r} is out of range; allowed: 0 < x <= {high:g}"
+            f"{where}: '{key}' = {brief(value)} is out of range; "
+            f"allowed: {_MIN_VALUE:g} <= x <= {high:g}"
         )
-    return float(value)
+    return number
 
 
 def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) -> Device:
@@ -170,7 +187,9 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         raise InputError(f"device entry must be an object, got {type(entry).__name__}")
     dev_id = entry.get("id")
     if not isinstance(dev_id, str) or not dev_id or len(dev_id) > 64 or dev_id.strip() != dev_id:
-        raise InputError(f"device entry: 'id' must be a short non-empty string, got {dev_id!r}")
+        raise InputError(
+            f"device entry: 'id' must be a short non-empty string, got {brief(dev_id)}"
+        )
     where = f"device {dev_id!r}"
     name = entry.get("name", dev_id)
     if not isinstance(name, str) or not name.strip():
@@ -182,7 +201,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
     for dtype, _ in peaks_in.items():
         if dtype not in DTYPES:
             raise InputError(
-                f"{where}: unknown dtype {dtype!r} in peak_flops; allowed: {', '.join(DTYPES)}"
+                f"{where}: unknown dtype {brief(dtype)} in peak_flops; allowed: {', '.join(DTYPES)}"
             )
         peaks[dtype] = _number(peaks_in, dtype, f"{where} peak_flops", _MAX_FLOPS)
     source = entry.get("source", "")
@@ -236,7 +255,8 @@ def _devices_from_document(doc: Any, where: str, *, user_defined: bool) -> list[
     version = doc.get("schema_version")
     if version != SCHEMA_VERSION:
         raise InputError(
-            f"{where}: schema_version {version!r} is not supported; this version reads {SCHEMA_VERSION}"
+            f"{where}: schema_version {brief(version)} is not supported; this version reads "
+            f"{SCHEMA_VERSION}"
         )
     entries = doc.get("devices")
     if not isinstance(entries, list):
@@ -264,6 +284,12 @@ class DeviceCatalog:
 
     devices: tuple[Device, ...]
     problems: tuple[str, ...] = ()
+    _index: Mapping[str, Device] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {d.id: d for d in self.devices})
 
     def ids(self) -> tuple[str, ...]:
         """Every device id, built-ins first."""
@@ -271,29 +297,49 @@ class DeviceCatalog:
 
     def get(self, device_id: object) -> Device:
         """The device with ``device_id``; the error lists the known ids."""
-        for device in self.devices:
-            if device.id == device_id:
-                return device
-        raise InputError(
-            f"device: unknown {device_id!r}; known: {', '.join(self.ids())}", field="device"
-        )
+        found = self._index.get(device_id) if isinstance(device_id, str) else None
+        if found is not None:
+            return found
+        ids = self.ids()
+        known = ", ".join(ids[:40]) + (f" and {len(ids) - 40} more" if len(ids) > 40 else "")
+        raise InputError(f"device: unknown {brief(device_id)}; known: {known}", field="device")
 
     def with_device(self, device: Device) -> DeviceCatalog:
         """A catalog with ``device`` added (or replacing the one with the same id)."""
-        kept = tuple(d for d in self.devices if d.id != device.id)
-        return DeviceCatalog((*kept, device), self.problems)
+        return self.with_devices([device])
+
+    def with_devices(self, devices: Iterable[Device]) -> DeviceCatalog:
+        """A catalog with ``devices`` added in order, each replacing one with the same id (which
+        moves to the end); linear in the number of devices, however many are added."""
+        merged = dict(self._index)
+        for device in devices:
+            merged.pop(device.id, None)
+            merged[device.id] = device
+        return DeviceCatalog(tuple(merged.values()), self.problems)
+
+
+def _entry_line(text: str, entry: Any) -> str:
+    """``"line 12"``: where the entry with this id starts in ``text`` ("" if it cannot be told)."""
+    dev_id = entry.get("id") if isinstance(entry, Mapping) else None
+    if not isinstance(dev_id, str):
+        return ""
+    found = re.search(r'"id"\s*:\s*' + re.escape(json.dumps(dev_id)), text)
+    if found is None:
+        return ""
+    return f"line {text.count(_NEWLINE, 0, found.start()) + 1}"
 
 
 def _read_user_devices(paths: Iterable[Path]) -> tuple[list[Device], list[str]]:
     found: list[Device] = []
     problems: list[str] = []
     for path in paths:
-        if not path.exists():
+        if not os.path.lexists(path):
             continue
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problems.append(f"{path}: cannot be read as JSON ({exc}); its devices are ignored")
+            text = decode_utf8(read_bytes(path, limit=MAX_USER_FILE_BYTES), path)
+            doc = parse_json(text, path)
+        except InputError as exc:
+            problems.append(f"{exc.message}; its devices are ignored")
             continue
         if (
             not isinstance(doc, Mapping)
@@ -304,11 +350,12 @@ def _read_user_devices(paths: Iterable[Path]) -> tuple[list[Device], list[str]]:
                 f"{path}: expected {{'schema_version': {SCHEMA_VERSION}, 'devices': [...]}}; ignored"
             )
             continue
-        for entry in doc["devices"]:
+        for number, entry in enumerate(doc["devices"], start=1):
             try:
                 found.append(device_from_dict(entry, user_defined=True))
             except InputError as exc:
-                problems.append(f"{path}: {exc.message}; entry ignored")
+                where = _entry_line(text, entry)
+                problems.append(f"{path}, {where or f'device {number}'}: {exc.message}; ignored")
     return found, problems
 
 
@@ -323,7 +370,4 @@ def load_catalog(user_paths: Iterable[Path] | None = None) -> DeviceCatalog:
     """
     paths = list(user_paths) if user_paths is not None else [user_devices_path()]
     users, problems = _read_user_devices(paths)
-    catalog = DeviceCatalog(builtin_devices(), tuple(problems))
-    for device in users:
-        catalog = catalog.with_device(device)
-    return catalog
+    return DeviceCatalog(builtin_devices(), tuple(problems)).with_devices(users)

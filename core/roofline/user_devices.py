@@ -1,40 +1,46 @@
 """Saving a person's own devices to their config folder, without ever losing what is there.
 
 The file is ``<config>/napkinlab/devices.json`` with the same schema as the built-in database. A
-device is added or replaced by id and the file is rewritten atomically; a file that exists but cannot
-be read is never overwritten (the error says so and names it).
+device is added or replaced by id and the file is rewritten with :func:`core.safe_io.atomic_write`
+(temporary file, fsync, rename; through a symlink to its target; never over a read-only file; no
+temporary file left on failure). A file that exists but cannot be read (not JSON, a NaN, too deep,
+not a regular file) is never overwritten: the error says so, names it and the line.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
-from core.roofline.hardware import SCHEMA_VERSION, Device, builtin_devices, user_devices_path
+from core.roofline.hardware import (
+    MAX_USER_FILE_BYTES,
+    SCHEMA_VERSION,
+    Device,
+    builtin_devices,
+    user_devices_path,
+)
+from core.safe_io import atomic_write, load_json
 
 __all__ = ["remove_user_device", "save_user_device"]
 
 
 def _read_entries(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
+    if not path.exists():  # nothing yet (a symlink to a file to be made is written through)
         return []
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(
-            f"{path}: cannot be read ({exc}); fix or move it first, it was not changed"
-        ) from None
+        doc = load_json(path, limit=MAX_USER_FILE_BYTES)
+    except InputError as exc:
+        raise InputError(f"{exc.message}; fix or move it first, it was not changed") from None
     if (
         not isinstance(doc, dict)
         or doc.get("schema_version") != SCHEMA_VERSION
         or not isinstance(doc.get("devices"), list)
     ):
         raise InputError(
-            f"{path}: not a version-{SCHEMA_VERSION} device file; fix or move it first, it was not changed"
+            f"{path}: not a version-{SCHEMA_VERSION} device file; fix or move it first, it was not "
+            "changed"
         )
     return list(doc["devices"])
 
@@ -43,14 +49,7 @@ def _write_entries(path: Path, entries: list[dict[str, Any]]) -> None:
     text = json.dumps(
         {"schema_version": SCHEMA_VERSION, "devices": entries}, indent=2, allow_nan=False
     )
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".devices.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    atomic_write(path, text, make_folder=True)
 
 
 def save_user_device(device: Device, path: Path | None = None) -> Path:

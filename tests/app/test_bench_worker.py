@@ -92,10 +92,10 @@ def test_open_measurements_loads_complete_lines(qtbot, tmp_path):
              "seconds": 1e-6, "spread": 0.0, "device": "cpu"}  # fmt: skip
     path = tmp_path / "other-machine.jsonl"
     path.write_text(json.dumps(point) + "\n" + json.dumps(point) + "\n" + '{"op": "do')
-    received: list[dict] = []
-    window.state.measuredPoint.connect(received.append)
+    received: list[list[dict]] = []
+    window.state.measuredPoints.connect(received.append)
     assert window.bench.load(path) == 2
-    assert received == [point, point]
+    assert received == [[point, point]]  # one batch: the roofline redraws once
     assert "1 lines skipped" in window.statusBar().currentMessage()
 
 

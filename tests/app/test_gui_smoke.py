@@ -59,5 +59,5 @@ def test_app_starts_warms_up_and_quits(tmp_path: Path) -> None:
     assert "warm; tabs built: ['dtypes']" in out.stdout
     noise = [line for line in out.stderr.splitlines() if line.strip()]
     assert not noise, noise[:5]  # no Qt warnings, no tracebacks
-    # Preferences were saved on close, in the isolated folder.
-    assert list((tmp_path / "xdg").rglob("*.conf"))
+    # Preferences were saved on close, in the isolated config folder (<config>/napkinlab.conf).
+    assert (tmp_path / "config" / "napkinlab.conf").is_file()

@@ -42,6 +42,7 @@ HEADER_TIPS: dict[int, str] = {
 
 #: The point column never takes more than this many pixels (the hover readout has the rest).
 MAX_NAME_WIDTH = 170
+_NUMBER_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 class RooflineTable(QTableWidget):
@@ -72,7 +73,7 @@ class RooflineTable(QTableWidget):
         header.setStretchLastSection(True)
         self._widths_for: tuple[str, ...] = ()
         self._keys: list[str] = []
-        self._shown: dict[str, tuple[tuple[str, ...], str]] = {}
+        self._shown: dict[int, tuple[str, tuple[str, ...], str]] = {}
         self.itemSelectionChanged.connect(self._on_selection)
 
     def row_keys(self) -> list[str]:
@@ -85,26 +86,27 @@ class RooflineTable(QTableWidget):
         self.blockSignals(True)
         try:
             if keys != self._keys:
-                self._shown = {}
                 selected = self.selected_key()
                 self.setRowCount(len(rows))
                 self._keys = keys
+                self._shown = {r: v for r, v in self._shown.items() if r < len(rows)}
                 if selected in keys:
                     self.selectRow(keys.index(selected))
             for row, (key, cells, tip) in enumerate(rows):
-                if self._shown.get(key) == (tuple(cells), tip) and self.item(row, 0) is not None:
-                    continue  # unchanged since the last call: no Qt calls at all
-                self._shown[key] = (tuple(cells), tip)
+                shown = (key, tuple(cells), tip)
+                if self._shown.get(row) == shown:
+                    continue  # unchanged in this row since the last call: no Qt calls at all
+                self._shown[row] = shown
                 for col, text in enumerate(cells):
                     item = self.item(row, col)
                     if item is None:
                         item = QTableWidgetItem(text)
                         if col >= 2:
-                            item.setTextAlignment(
-                                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                            )
+                            item.setTextAlignment(_NUMBER_ALIGN)
+                        item.setToolTip(tip)
                         self.setItem(row, col, item)
-                    elif item.text() != text:
+                        continue
+                    if item.text() != text:
                         item.setText(text)
                     if item.toolTip() != tip:
                         item.setToolTip(tip)

@@ -131,3 +131,47 @@ def test_corrupt_and_incomplete_points_are_reported_by_line(tmp_path):
 def test_missing_file_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match="cannot read measurements"):
         read_measurements(tmp_path / "nope.jsonl")
+
+
+# issue 11 ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ('{"op": "dot", "flops": 16, "bytes": 64, "seconds": NaN', "NaN is not a number"),
+        ('{"op": "dot", "flops": 1e400, "bytes": 64, "seconds": 1e-6', "1e400 is out of range"),
+        ('{"op": "dot", "flops": 16, "bytes": 64, "seconds": 1e-320', "1e-320 is too small"),
+        ('{"op": "dot", "flops": 16, "bytes": 64, "seconds": 1e-13', "'seconds' must be a number"),
+        ('{"op": "dot", "flops": 16, "bytes": 1e-200, "seconds": 1e-6', "'bytes' must be a number"),
+        ('{"op": "dot", "flops": 1e31, "bytes": 64, "seconds": 1e-6', "'flops' must be a number"),
+        ('{"op": "dot", "flops": 16, "bytes": 64, "seconds": 1e-6, "q1": 1e-300', "'q1' must be"),
+        ('{"op": "dot", "flops": 16, "bytes": 64, "seconds": 1e-6, "x": ' + "[" * 5000, "nested"),
+    ],
+)
+def test_numbers_out_of_range_are_skipped_by_line(tmp_path, line: str, words: str) -> None:
+    rest = ', "dtype": "fp32", "shape": [8], "spread": 0.0, "device": "cpu"}'
+    bad = line + ("" if line.endswith("[") else rest)
+    path = tmp_path / "m.jsonl"
+    path.write_text(json.dumps(point(1)) + "\n" + bad + "\n" + json.dumps(point(3)) + "\n")
+    result = read_measurements(path)
+    assert [p["shape"][0] for p in result.points] == [1, 3]
+    (problem,) = result.problems
+    assert problem.startswith("line 2: ") and words in problem and len(problem) < 200
+
+
+def test_the_writer_refuses_a_fifo_and_a_read_only_file(tmp_path):
+    import signal
+
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    signal.alarm(10)  # a blocking open fails the test instead of hanging the suite
+    try:
+        with pytest.raises(InputError, match="FIFO"):
+            MeasurementWriter(fifo)
+    finally:
+        signal.alarm(0)
+    locked = tmp_path / "locked.jsonl"
+    locked.write_text(json.dumps(point(1)) + "\n")
+    locked.chmod(0o444)
+    with pytest.raises(InputError, match="read-only"):
+        MeasurementWriter(locked)
+    assert locked.read_text() == json.dumps(point(1)) + "\n"

@@ -97,3 +97,55 @@ def test_user_devices_are_added_and_bad_files_reported(tmp_path: Path) -> None:
     assert any("fp33" in p for p in catalog.problems)
     assert any("corrupt.json" in p and "JSON" in p for p in catalog.problems)
     assert "h100-sxm" in catalog.ids()
+
+
+# issue 11 ---------------------------------------------------------------------------------------
+ENTRY = '{"id": "mine", "peak_flops": {"bf16": 1e14}, "mem_bandwidth": %s, "memory_bytes": 1e9}'
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("NaN", "line 3: NaN is not a number"),
+        ("Infinity", "line 3: Infinity is not a number"),
+        ("1e400", "line 3: the number 1e400 is out of range"),
+        ("1e-320", "line 3: the number 1e-320 is too small"),
+        ("1e-5", "line 3: device 'mine': 'mem_bandwidth' = 1e-05 is out of range"),
+        ('"fast"', "line 3: device 'mine': 'mem_bandwidth' must be a number"),
+    ],
+)
+def test_bad_numbers_in_user_devices_are_reported_by_line(
+    tmp_path: Path, value: str, words: str
+) -> None:
+    path = tmp_path / "devices.json"
+    path.write_text('{"schema_version": 1,\n "devices": [\n  ' + ENTRY % value + "\n]}")
+    catalog = load_catalog([path])
+    assert "mine" not in catalog.ids() and "h100-sxm" in catalog.ids()
+    (problem,) = catalog.problems
+    assert problem.startswith(f"{path}, ") and words in problem
+
+
+def test_a_deeply_nested_device_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "devices.json"
+    path.write_text('{"schema_version": 1, "devices": ' + "[" * 100_000)
+    (problem,) = load_catalog([path]).problems
+    assert "nested deeper than 64 levels" in problem
+
+
+def test_many_user_devices_load_in_one_merge(tmp_path: Path, monkeypatch) -> None:
+    from core.roofline import hardware
+
+    devices = [json.loads(ENTRY % "1e12") | {"id": f"dev{i}"} for i in range(300)]
+    path = tmp_path / "devices.json"
+    path.write_text(json.dumps({"schema_version": 1, "devices": devices}))
+    made = []
+    original = hardware.DeviceCatalog.__post_init__
+
+    def counted(self) -> None:
+        made.append(len(self.devices))
+        original(self)
+
+    monkeypatch.setattr(hardware.DeviceCatalog, "__post_init__", counted)
+    catalog = load_catalog([path])
+    assert len(catalog.ids()) == len(hardware.builtin_devices()) + 300
+    assert len(made) == 2  # the built-ins, then one merge: not one catalog per device

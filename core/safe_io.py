@@ -1,0 +1,413 @@
+"""Reading and writing the user's files safely: every state file and export goes through here.
+
+What the app reads from disk (sessions, ``last-session.json``, ``devices.json``, measurement files,
+settings) may be damaged or hostile, and what it writes must never lose what was there:
+
+* **Reading** opens only regular files. The path is opened with ``O_NONBLOCK`` (a FIFO cannot
+  block) and checked with ``fstat`` after opening (a symlink to ``/dev/zero``, a FIFO, a device or
+  a folder is refused), then at most ``limit + 1`` bytes are read, so a file that grows while it is
+  read, or whose ``st_size`` lies, cannot exhaust memory.
+* **JSON** is parsed strictly: no ``NaN``/``Infinity`` literals, every number finite and within
+  ``1e-300 <= |x| <= 1e300`` (or zero), nesting at most :data:`MAX_DEPTH` levels, no invalid
+  UTF-8 or lone surrogates. A problem names the line it is on (:class:`JSONProblem`).
+* **Writing** is atomic: a temporary file in the target's folder, written, ``fsync``'ed, renamed
+  over the target, then the folder ``fsync``'ed. A symlink is written through to its target (the
+  link stays a link); a read-only file, a folder or a device is refused, not replaced. On any
+  failure the temporary file is removed, the original is untouched, and one
+  :class:`~core.errors.InputError` line says why.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import functools
+import json
+import math
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+from typing import IO, Any
+
+from core.errors import InputError
+
+__all__ = [
+    "MAX_DEPTH",
+    "JSONProblem",
+    "atomic_write",
+    "brief",
+    "check_json",
+    "decode_utf8",
+    "load_json",
+    "open_append",
+    "parse_json",
+    "read_bytes",
+]
+
+#: Deepest nesting of arrays and objects a state file may have (real ones use fewer than 8).
+MAX_DEPTH = 64
+#: Largest magnitude of a JSON number (and smallest non-zero one) a state file may hold.
+NUMBER_RANGE = (1e-300, 1e300)
+
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_CHUNK = 1 << 20
+
+
+def brief(value: object, width: int = 40) -> str:
+    """``repr(value)`` cut to ``width`` characters, for messages about values read from files."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _size_text(limit: int) -> str:
+    return f"{limit / 1e6:g} MB" if limit >= 1_000_000 else f"{limit:,} bytes"
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, refusing anything else or anything over ``limit``.
+
+    Raises
+    ------
+    InputError
+        Naming the file: missing, not a regular file (folder, FIFO, device, socket), larger than
+        ``limit`` bytes, or unreadable.
+    """
+    source = Path(path)
+    try:
+        before = os.stat(source)  # refuse devices and FIFOs before even opening them
+        if not stat.S_ISREG(before.st_mode):
+            raise InputError(
+                f"{source}: is {_kind(before.st_mode)}; only regular files can be read"
+            )
+        fd = os.open(source, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise InputError(f"{source}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{source}: cannot be read ({_why(exc)})") from None
+    try:
+        info = os.fstat(fd)  # what was opened, not what the path named a moment before
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"{source}: is {_kind(info.st_mode)}; only regular files can be read")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:  # st_size is only a hint: read at most limit + 1 bytes
+            chunk = os.read(fd, min(_CHUNK, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise InputError(f"{source}: cannot be read ({_why(exc)})") from None
+    finally:
+        os.close(fd)
+    if total > limit:
+        raise InputError(f"{source}: larger than {_size_text(limit)}; not a file Napkin Lab wrote")
+    return b"".join(chunks)
+
+
+def decode_utf8(data: bytes, source: str | os.PathLike[str]) -> str:
+    """``data`` as UTF-8 text (a leading byte-order mark is dropped); bad bytes name their line."""
+    try:
+        return data.decode("utf-8-sig" if data.startswith(codecs.BOM_UTF8) else "utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"{source}, line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+            "the file may be corrupt or not a Napkin Lab file"
+        ) from None
+
+
+class JSONProblem(InputError):
+    """Why a JSON text was refused and on which line (``message`` is ``"line 3: ..."``).
+
+    ``syntax`` is the decoder's own words when the text is not JSON at all (else ``""``).
+    """
+
+    def __init__(self, reason: str, line: int, syntax: str = "") -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.reason = reason
+        self.line = line
+        self.syntax = syntax
+
+
+class _Refused(ValueError):
+    def __init__(self, token: str, reason: str) -> None:
+        super().__init__(reason)
+        self.token = token
+        self.reason = reason
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s\[\]{}:,"]+|[\[\]{}]', re.DOTALL)
+_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _line_of(text: str, token: str | None = None, depth: int | None = None) -> int:
+    """The line of the first ``token`` outside strings, or where nesting first exceeds ``depth``."""
+    level = 0
+    for match in _TOKENS.finditer(text):
+        found = match.group()
+        if depth is not None and found in "[{":
+            level += 1
+            if level > depth:
+                return text.count("\n", 0, match.start()) + 1
+        elif depth is not None and found in "]}":
+            level -= 1
+        elif token is not None and found == token:
+            return text.count("\n", 0, match.start()) + 1
+    return 1
+
+
+def _number_problem(token: str, value: float) -> str | None:
+    low, high = NUMBER_RANGE
+    shown = token if len(token) <= 24 else token[:21] + "..."
+    if not math.isfinite(value) or abs(value) > high:
+        return f"the number {shown} is out of range; allowed: magnitudes up to {high:g}"
+    if value == 0 and any(c in "123456789" for c in token.lower().split("e")[0]):
+        return f"the number {shown} is too small (it underflows to 0); allowed: 0 or {low:g} and up"
+    if value != 0 and abs(value) < low:
+        return f"the number {shown} is too small; allowed: 0 or magnitudes from {low:g}"
+    return None
+
+
+def _parse_float(token: str) -> float:
+    value = float(token)
+    if NUMBER_RANGE[0] <= abs(value) <= NUMBER_RANGE[1]:
+        return value  # the common case, checked without a call
+    problem = _number_problem(token, value)
+    if problem is not None:
+        raise _Refused(token, problem)
+    return value
+
+
+def _parse_int(token: str) -> int:
+    if len(token.lstrip("-")) > 301:
+        raise _Refused(token, _number_problem(token, math.inf) or "out of range")
+    value = int(token)
+    problem = _number_problem(token, float(value))
+    if problem is not None:
+        raise _Refused(token, problem)
+    return value
+
+
+def _parse_constant(token: str) -> Any:
+    raise _Refused(token, f"{token} is not a number JSON allows; write a finite number")
+
+
+def _check_tree(doc: Any, text: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` and strings holding lone surrogates."""
+    check_strings = _SURROGATE.search(text) is not None
+    stack: list[tuple[Any, int]] = [(doc, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth >= MAX_DEPTH:
+                raise JSONProblem(
+                    f"nested deeper than {MAX_DEPTH} levels; not a Napkin Lab file",
+                    _line_of(text, depth=MAX_DEPTH),
+                )
+            items = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+            stack.extend((item, depth + 1) for item in items)
+        elif check_strings and isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                at = _SURROGATE.search(text)
+                raise JSONProblem(
+                    "a string holds a lone UTF-16 surrogate (\\ud800-\\udfff); not valid text",
+                    text.count("\n", 0, at.start()) + 1 if at is not None else 1,
+                ) from None
+
+
+def check_json(text: str) -> Any:
+    """Parse ``text`` as strict JSON within the limits above.
+
+    Raises
+    ------
+    JSONProblem
+        With the reason and the line: syntax, ``NaN``/``Infinity``, a number out of range, nesting
+        deeper than :data:`MAX_DEPTH`, a lone surrogate.
+    """
+    try:
+        doc = json.loads(
+            text,
+            parse_float=_parse_float,
+            parse_int=_parse_int,
+            parse_constant=_parse_constant,
+        )
+    except _Refused as exc:
+        raise JSONProblem(exc.reason, _line_of(text, token=exc.token)) from None
+    except json.JSONDecodeError as exc:
+        syntax = f"{exc.msg}, column {exc.colno}"
+        raise JSONProblem(
+            f"not valid JSON ({syntax}); the file may be truncated or corrupt", exc.lineno, syntax
+        ) from None
+    except RecursionError:
+        raise JSONProblem(
+            f"nested deeper than {MAX_DEPTH} levels; not a Napkin Lab file",
+            _line_of(text, depth=MAX_DEPTH),
+        ) from None
+    except ValueError as exc:  # e.g. an integer literal beyond Python's digit limit
+        raise JSONProblem(f"not valid JSON ({exc})", 1) from None
+    _check_tree(doc, text)
+    return doc
+
+
+def parse_json(text: str, source: str | os.PathLike[str]) -> Any:
+    """:func:`check_json` whose error names ``source``: ``"<file>, line 3: ..."``."""
+    try:
+        return check_json(text)
+    except JSONProblem as exc:
+        raise InputError(f"{source}, {exc.message}") from None
+
+
+def load_json(path: str | os.PathLike[str], *, limit: int) -> Any:
+    """Read, decode and parse the JSON file ``path`` (see :func:`read_bytes`, :func:`check_json`)."""
+    return parse_json(decode_utf8(read_bytes(path, limit=limit), path), path)
+
+
+# writing --------------------------------------------------------------------------------------
+@functools.cache
+def _umask() -> int:
+    """The process umask, read once (reading it means setting it for an instant)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _check_replaceable(shown: Path, real: Path) -> os.stat_result | None:
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot be written ({_why(exc)}); nothing was changed") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(
+            f"{shown}: is {_kind(info.st_mode)}, not a regular file; it was not replaced"
+        )
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(
+        real, os.W_OK
+    ):
+        raise InputError(
+            f"{shown}: is read-only; it was not changed (make it writable or choose another file)"
+        )
+    return info
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # platforms that cannot open a folder (Windows) have nothing to sync
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(
+    path: str | os.PathLike[str], data: bytes | str, *, make_folder: bool = False
+) -> Path:
+    """Replace the file ``path`` with ``data`` atomically; returns ``path``.
+
+    A symlink is written through (its target is replaced, the link kept). The new file keeps the
+    old one's permissions (a new file gets the usual ``0o666 & ~umask``).
+
+    Raises
+    ------
+    InputError
+        One line naming ``path``: read-only, not a regular file, missing folder, disk full...; the
+        original file is untouched and no temporary file is left behind.
+    """
+    shown = Path(path)
+    real = Path(os.path.realpath(shown))
+    payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    info = _check_replaceable(shown, real)
+    folder = real.parent
+    if not folder.is_dir():
+        if real != Path(os.path.abspath(shown)):
+            raise InputError(
+                f"{shown}: is a symlink to {real}, whose folder does not exist; nothing was written"
+            )
+        if not make_folder:
+            raise InputError(f"{shown}: folder {folder} does not exist; nothing was written")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"{shown}: folder cannot be created ({_why(exc)})") from None
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask())
+        os.replace(tmp, real)
+        tmp = None
+        _fsync_folder(folder)
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot be written ({_why(exc)}); it was not changed") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return shown
+
+
+def open_append(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open the regular file ``path`` (created if missing) for appending bytes.
+
+    Raises
+    ------
+    InputError
+        If it is not a regular file (a FIFO, a device, a folder), is read-only, or cannot be opened.
+    """
+    shown = Path(path)
+    real = Path(os.path.realpath(shown))
+    _check_replaceable(shown, real)
+    flags = (
+        os.O_RDWR
+        | os.O_APPEND
+        | os.O_CREAT
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+        | getattr(os, "O_BINARY", 0)
+    )
+    try:
+        fd = os.open(real, flags, 0o666)
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot be written ({_why(exc)})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"{shown}: is {_kind(info.st_mode)}, not a regular file")
+        return os.fdopen(fd, "ab")
+    except BaseException:
+        os.close(fd)
+        raise
