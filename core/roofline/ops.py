@@ -26,6 +26,7 @@ from core.validate import positive_int
 
 __all__ = [
     "MAX_SIZE",
+    "MIN_SIZE",
     "OP_NAMES",
     "OP_SIZES",
     "OpCost",
@@ -35,7 +36,9 @@ __all__ = [
     "parse_op_spec",
 ]
 
-#: The largest accepted size of one dimension (10 billion elements).
+#: The smallest and largest accepted size of one dimension (10 billion elements): the one range
+#: that the Roofline's fields, its sliders and the CLI's ``--op`` share.
+MIN_SIZE = 1
 MAX_SIZE = 10**10
 
 
@@ -291,7 +294,7 @@ def op_cost(name: str, dtype: str, *, out_dtype: str | None = None, **sizes: obj
             f"(e.g. {name}:{','.join(f'{s}=1024' for s in wanted)})",
             field="op",
         )
-    clean = {s: positive_int(sizes[s], f"{name} {s}", high=MAX_SIZE) for s in wanted}
+    clean = {s: positive_int(sizes[s], f"{name} {s}", low=MIN_SIZE, high=MAX_SIZE) for s in wanted}
     flops, read, written, convention = counter(*clean.values())
     return OpCost(
         name=name,
@@ -384,7 +387,7 @@ def einsum_cost(equation: str, dtype: str, **sizes: object) -> OpCost:
     if missing or extra:
         problem = f"missing size {missing[0]}" if missing else f"unexpected size {extra[0]}"
         raise InputError(f"einsum {equation!r}: {problem}; it takes {', '.join(names)}", field="op")
-    clean = {n: positive_int(sizes[n], f"einsum {n}", high=MAX_SIZE) for n in names}
+    clean = {n: positive_int(sizes[n], f"einsum {n}", low=MIN_SIZE, high=MAX_SIZE) for n in names}
 
     def volume(term: list[str]) -> int:
         result = 1
@@ -452,7 +455,7 @@ def parse_op_spec(text: str) -> tuple[str, dict[str, int]]:
             )
         if key in sizes:
             raise InputError(f"op {text!r}: size {key!r} given twice", field="op")
-        sizes[key] = positive_int(value.strip(), f"{name} {key}", high=MAX_SIZE)
+        sizes[key] = positive_int(value.strip(), f"{name} {key}", low=MIN_SIZE, high=MAX_SIZE)
     missing = [s for s in wanted if s not in sizes]
     if missing:
         example = ",".join(f"{s}=1024" for s in wanted)
