@@ -149,3 +149,57 @@ def test_a_measured_gpu_takes_the_matched_entrys_capacity_and_family():
     assert dev.extra["matches"] == "a100-sxm-40gb"
     assert dev.memory_bytes == 40e9  # the datasheet's 40 GB, not a guessed 80 GB
     assert dev.mem_bandwidth == 1.3e12 and dev.family == "cuda"
+
+
+def test_host_to_device_copies_are_compared_with_the_host_link_not_hbm():
+    from core.bench.host_link import host_link
+    from core.bench.suites import utilisation
+
+    h200 = load_catalog().get("h200")
+    h2d = Case("h2d", "fp32", {"n": 1 << 26}, variant="pinned")
+    # The H200 measured 55 GB/s pinned: 87 % of PCIe 5.0 x16 (32 GT/s × 16 × 128/130 / 8 bytes).
+    got = utilisation(h2d, 0.0, 55e9, h200)
+    assert got["bw_ref"] == "PCIe 5.0 x16"
+    assert got["bw_util"] == pytest.approx(55e9 / (32e9 * 16 * 128 / 130 / 8))
+    assert got["mfu"] is None
+    copy = utilisation(Case("copy", "fp32", {"n": 1 << 28}), 0.0, 4.25e12, h200)
+    assert copy["bw_ref"] == "memory" and copy["bw_util"] == pytest.approx(4.25e12 / 4.8e12)
+    # Every NVIDIA and AMD catalog entry knows its link; TPUs and Apple GPUs have none here.
+    for device in load_catalog().devices:
+        if device.vendor in ("NVIDIA", "AMD"):
+            assert host_link(device.id) is not None, device.id
+    assert utilisation(h2d, 0.0, 1e9, load_catalog().get("tpu-v5e"))["bw_util"] is None
+
+
+def test_fp8_matmul_pins_fp32_scales_whatever_the_default_dtype():
+    torch = pytest.importorskip("torch")
+    from core.bench.suites import FP8_FAST_ACCUM, _prepare
+
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        fn = _prepare(Case("matmul", "fp8", {"m": 32, "k": 32, "n": 32}), "cpu")
+        out = fn()
+    except RuntimeError as exc:  # a torch build without CPU _scaled_mm
+        pytest.skip(f"no fp8 matmul here: {exc}")
+    finally:
+        torch.set_default_dtype(old)
+    assert out.dtype == torch.bfloat16 and out.shape == (32, 32)
+    assert FP8_FAST_ACCUM is False  # stated in every fp8 point
+
+
+def test_layer_norm_is_timed_with_the_allocating_kernel():
+    torch = pytest.importorskip("torch")
+    from core.bench.suites import _prepare
+
+    fn = _prepare(Case("layernorm", "fp32", {"m": 8, "n": 16}), "cpu")
+    recorded = []
+
+    class Spy(torch.utils._python_dispatch.TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            recorded.append(str(func))
+            return func(*args, **(kwargs or {}))
+
+    with Spy():
+        fn()
+    assert recorded == ["aten.native_layer_norm.default"]  # not the .out wrapper (extra copies)
