@@ -64,11 +64,11 @@ def storage_bytes(dtype: str, count: float) -> float:
 #: Device families and the runtime allowance each has (what sits in memory besides tensors).
 FAMILIES: Mapping[str, str] = MappingProxyType(
     {
-        "cuda": "CUDA context and cuBLAS/cuDNN workspaces",
-        "rocm": "HIP runtime context and rocBLAS/MIOpen workspaces",
-        "tpu": "XLA runtime and compiled-program buffers",
-        "apple": "Metal runtime and the unified memory the OS keeps",
-        "cpu": "runtime and allocator overhead",
+        "cuda": "CUDA context and workspaces",
+        "rocm": "HIP runtime and rocBLAS/MIOpen workspaces",
+        "tpu": "XLA runtime and program buffers",
+        "apple": "Metal runtime and the memory macOS keeps",
+        "cpu": "framework runtime and libraries",
     }
 )
 _VENDOR_FAMILY = {"nvidia": "cuda", "amd": "rocm", "google": "tpu", "apple": "apple"}
@@ -148,6 +148,10 @@ class Device:
     def runtime_allowance_name(self) -> str:
         """What the memory beyond tensors is on this device (no "CUDA context" on a TPU)."""
         return FAMILIES[self.family]
+
+    def name_allowance(self, text: str) -> str:
+        """``text`` (an allowance written for CUDA) with the runtime this device really has."""
+        return text.replace(FAMILIES["cuda"], self.runtime_allowance_name)
 
     def supports(self, dtype: str) -> bool:
         """Whether the device lists a peak for ``dtype``."""

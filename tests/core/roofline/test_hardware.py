@@ -149,3 +149,15 @@ def test_sub_byte_storage_takes_whole_bytes():
     # Packed fp4: two per byte, but an odd count still needs the last whole byte.
     assert [storage_bytes("fp4", n) for n in (0, 1, 2, 3, 7)] == [0, 1, 1, 2, 4]
     assert storage_bytes("bf16", 3) == 6 and storage_bytes("fp8", 5) == 5
+
+
+def test_the_memory_allowance_names_the_runtime_of_the_device():
+    from core.memory import MemoryConfig, estimate, parse_model
+
+    text = estimate(MemoryConfig(parse_model("gpt2"), batch=1)).allowance_text
+    catalog = load_catalog()
+    assert "CUDA context" in catalog.get("h100-sxm").name_allowance(text)
+    for device_id in ("tpu-v5e", "m4-max", "mi300x"):
+        named = catalog.get(device_id).name_allowance(text)
+        assert "CUDA" not in named, (device_id, named)
+        assert catalog.get(device_id).runtime_allowance_name in named
