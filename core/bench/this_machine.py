@@ -75,6 +75,15 @@ def match_hardware(gpu_name: str, catalog: DeviceCatalog) -> str | None:
     return max(found)[2] if found else None
 
 
+def _measured(value: object) -> bool:
+    """A rate that was really measured: a finite positive number (not 0, NaN or missing)."""
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and (math.isfinite(value) and value > 0)
+    )
+
+
 def _memory_bytes(device: str) -> float:
     if device.startswith("cuda"):
         import torch
@@ -112,12 +121,12 @@ def this_machine(
     peaks: dict[str, float] = {}
     bandwidth: float | None = None
     for p in pts:
-        if p.get("op") == "matmul" and p.get("dtype") in DTYPES:
-            peaks[p["dtype"]] = max(peaks.get(p["dtype"], 0.0), float(p["flop_rate"]))
+        flops = p.get("flop_rate") if p.get("op") == "matmul" and p.get("dtype") in DTYPES else None
+        if _measured(flops):
+            peaks[p["dtype"]] = max(peaks.get(p["dtype"], 0.0), float(flops))  # type: ignore[arg-type]
         rate = p.get("byte_rate") if p.get("op") == "copy" else None
-        if isinstance(rate, int | float) and math.isfinite(rate) and rate > 0:
-            bandwidth = max(bandwidth or 0.0, float(rate))
-    peaks = {d: v for d, v in peaks.items() if math.isfinite(v) and v > 0}
+        if _measured(rate):
+            bandwidth = max(bandwidth or 0.0, float(rate))  # type: ignore[arg-type]
     if not peaks:
         raise InputError("this machine: no matmul was measured, so there is no compute ceiling")
     first = pts[0]

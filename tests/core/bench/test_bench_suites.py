@@ -131,7 +131,10 @@ def test_a_run_without_a_copy_gives_no_bandwidth_not_a_placeholder():
     with pytest.raises(InputError, match="no copy was measured"):
         evaluate(op_cost("relu", "fp32", n=1024), dev)
     # A copy that measured nothing usable (0 B/s, NaN) is no measurement either.
-    bad = [{**base, "op": "copy", "dtype": "fp32", "flop_rate": 0, "byte_rate": r} for r in (0.0,)]
+    bad = [
+        {**base, "op": "copy", "dtype": "fp32", "flop_rate": 0, "byte_rate": r}
+        for r in (0.0, float("nan"))
+    ]
     assert this_machine(points + bad, memory_bytes=1e9).mem_bandwidth is None
 
 
