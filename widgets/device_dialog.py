@@ -52,7 +52,7 @@ class DeviceDialog(QDialog):
         form.addRow("Source", self.source_edit)
         self.bandwidth = NumberField(
             partial(positive_float, field="bandwidth", high=1e16, **_AT_LEAST_ONE),
-            f"{start.mem_bandwidth:g}" if start else "1e12",
+            f"{start.mem_bandwidth:g}" if start and start.mem_bandwidth else "1e12",
             tooltip="Memory bandwidth in bytes/s (1e12 or 1T)",
         )
         self.memory = NumberField(

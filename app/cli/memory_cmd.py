@@ -100,7 +100,7 @@ def handler(args: argparse.Namespace) -> int:
             line += f"   (traced {format_bytes(traced[key])})"
         print(line)
     print(f"  {'total':<{width}}  {format_bytes(est.total):>11}   per device")
-    print(f"  + {format_bytes(est.allowance)} {est.allowance_text}")
+    print(f"  + {format_bytes(est.allowance)} {device.name_allowance(est.allowance_text)}")
     verdict = "fits" if answer.fits else "does not fit"
     print(f"{verdict} on {device.name} ({format_bytes(device.memory_bytes)}) × {cfg.gpus:,}; "
           f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "

@@ -288,7 +288,8 @@ class EinopsPage(TabPage):
         self.status.setText(call_text(res))
         self._style_status(False)
         self.cost.setText(f"Cost: {cost_line(res)}")
-        self.cost.setToolTip(res.flop_convention)
+        note = f"\n\nNote: {res.flops_note}" if res.flops_note else ""
+        self.cost.setToolTip(res.flop_convention + note)
         self.memory.setText(f"{view_line(res)} · {strides_line(res)}")
         self.warnings.setText("\n".join(f"⚠ {w}" for w in res.warnings))
         self.warnings.setVisible(bool(res.warnings))

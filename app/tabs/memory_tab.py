@@ -224,7 +224,7 @@ class MemoryPage(TabPage):
             verdict += f", per device of {cfg.gpus:,} (ZeRO-{cfg.zero})"
         verdict += (
             f". Plus {format_bytes(est.allowance)} "
-            f"allowance: {est.allowance_text.split(': ', 1)[-1]}."
+            f"allowance: {device.name_allowance(est.allowance_text).split(': ', 1)[-1]}."
         )
         self.verdict.setText(verdict)
         self.recipe_line.setText(cfg.recipe.sum_text(cfg.optimizer))

@@ -101,17 +101,24 @@ def build_roofs(
     *,
     all_dtypes: bool = False,
     vector: bool = False,
-) -> tuple[list[RoofSpec], list[tuple[str, int]]]:
-    """Roof specs and legend entries: every dtype of ``primary`` (the selected dtype emphasised,
-    its ridge labelled), ``dtype`` (or every dtype) of each compared device, vector roofs.
+) -> tuple[list[RoofSpec], list[tuple[str, int]], list[str]]:
+    """Roof specs, legend entries and notes: every dtype of ``primary`` (the selected dtype
+    emphasised, its ridge labelled), ``dtype`` (or every dtype) of each compared device, vector roofs.
 
-    Raises
-    ------
-    InputError
-        When ``primary`` has no peak for ``dtype``.
+    Nothing is refused: a device that lacks ``dtype`` or has no measured bandwidth shows what it
+    has (or nothing), and a note names it (``TPU v5e has no published fp32 peak``).
     """
-    primary.peak(dtype)  # raises with the dtypes it has
     devices = [primary, *(d for d in compared if d.id != primary.id)]
+    notes: list[str] = []
+    for device in devices:
+        if device.mem_bandwidth is None:
+            try:
+                device.bandwidth()
+            except InputError as exc:
+                notes.append(f"{exc.message}: no roof drawn")
+        elif not device.supports(dtype):
+            have = ", ".join(device.dtypes)
+            notes.append(f"{short_name(device)} has no published {dtype} peak (it has: {have})")
     specs: list[RoofSpec] = []
     legend: list[tuple[str, int]] = []
     for colour, device in enumerate(devices):
@@ -152,7 +159,7 @@ def build_roofs(
                     emphasis=chosen,
                 )
             )
-    return specs, legend
+    return specs, legend, notes
 
 
 def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | None, Row]:

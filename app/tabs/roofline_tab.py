@@ -36,7 +36,7 @@ from core.roofline.bounds import (
     measured_from_dict,
 )
 from core.roofline.hardware import DTYPES
-from core.roofline.ops import MAX_SIZE, OP_SIZES, OpCost, custom_cost, op_cost
+from core.roofline.ops import MAX_SIZE, MIN_SIZE, OP_SIZES, OpCost, custom_cost, op_cost
 from core.validate import positive_int
 from widgets.roofline.panel import RooflinePanel
 from widgets.roofline.plot import PointSpec, RooflinePlot, RoofSpec
@@ -48,7 +48,7 @@ _TRAIL_MAX = 200
 
 
 def _parse_size(name: str, text: str) -> int:
-    return positive_int(text, f"size {name}", high=MAX_SIZE)
+    return positive_int(text, f"size {name}", low=MIN_SIZE, high=MAX_SIZE)
 
 
 class RooflinePage(TabPage):
@@ -77,7 +77,9 @@ class RooflinePage(TabPage):
 
     # ------------------------------------------------------------------ layout
     def _build_layout(self) -> None:
-        self.panel = RooflinePanel(OP_SIZES, _parse_size, DTYPES, [t for t, _, _ in PRESETS], self)
+        self.panel = RooflinePanel(
+            OP_SIZES, _parse_size, MAX_SIZE, DTYPES, [t for t, _, _ in PRESETS], self
+        )
         panel = self.panel
         self.editor, self.out_dtype = panel.editor, panel.out_dtype
         self.all_dtypes, self.vector = panel.all_dtypes, panel.vector
@@ -252,7 +254,7 @@ class RooflinePage(TabPage):
             return None
         return result.intensity, result.attainable
 
-    def _roof_specs(self) -> tuple[list[RoofSpec], list[tuple[str, int]]]:
+    def _roof_specs(self) -> tuple[list[RoofSpec], list[tuple[str, int]], list[str]]:
         key = (
             self._state.device,
             self._state.dtype,
@@ -301,7 +303,7 @@ class RooflinePage(TabPage):
     def refresh(self, keep_error: bool = False) -> None:
         """Recompute everything and redraw; on bad input keep the last good chart and say why."""
         try:
-            roofs, legend = self._roof_specs()
+            roofs, legend, notes = self._roof_specs()
             points, rows = self._point_rows()
         except InputError as exc:
             self._show_error(exc.message)
@@ -320,7 +322,7 @@ class RooflinePage(TabPage):
         tip = tip if entry is not None and entry.kind != "measured" else ""
         self.panel.set_convention(tip)
         if not keep_error:
-            self._show_error("")
+            self._show_error("; ".join(notes))
 
     def _show_error(self, message: str) -> None:
         self.message = message

@@ -9,6 +9,7 @@ a dtype the device does not support); the run goes on either way. FLOPs and byte
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 import platform
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.bench.host_link import host_link
 from core.bench.timing import Cancelled, time_op
 from core.errors import InputError
 from core.roofline.hardware import Device
@@ -34,7 +36,14 @@ __all__ = [
     "eta_seconds",
     "run_case",
     "run_suite",
+    "utilisation",
+    "warm_clocks",
 ]
+
+#: fp8 matmuls use ``torch._scaled_mm`` with fp32 per-tensor scales of 1.0 and a bf16 output,
+#: with fast accumulation OFF (full-precision accumulation, as training uses for gradients); fast
+#: accumulation is faster on Hopper and changes results. Recorded in every fp8 point.
+FP8_FAST_ACCUM = False
 
 #: Suite names ``napkinlab bench --suite`` accepts.
 SUITES: tuple[str, ...] = ("quick", "full")
@@ -167,8 +176,8 @@ def device_name(device: str) -> str:
 def _randn(shape: tuple[int, ...], dtype: str, device: str) -> Any:
     import torch
 
-    if dtype == "fp8":
-        return torch.randn(shape, device=device).to(torch.float8_e4m3fn)
+    if dtype == "fp8":  # float32 whatever the process default dtype is
+        return torch.randn(shape, dtype=torch.float32, device=device).to(torch.float8_e4m3fn)
     if dtype not in _TORCH_DTYPES:
         raise InputError(
             f"dtype {dtype} is not benchmarked; allowed: {', '.join([*_TORCH_DTYPES, 'fp8'])}"
@@ -187,8 +196,10 @@ def _prepare(case: Case, device: str) -> Callable[[], Any]:
         a = _randn((m, k), dt, device)
         if dt == "fp8":
             bt = _randn((n, k), dt, device)  # _scaled_mm wants B column-major
-            one = torch.tensor(1.0, device=device)
-            return lambda: torch._scaled_mm(a, bt.t(), one, one, out_dtype=torch.bfloat16)
+            one = torch.tensor(1.0, dtype=torch.float32, device=device)  # scales must be fp32
+            return lambda: torch._scaled_mm(
+                a, bt.t(), one, one, out_dtype=torch.bfloat16, use_fast_accum=FP8_FAST_ACCUM
+            )
         b = _randn((k, n), dt, device)
         c = torch.empty((m, n), dtype=a.dtype, device=device)
         return lambda: torch.mm(a, b, out=c)
@@ -210,17 +221,14 @@ def _prepare(case: Case, device: str) -> Callable[[], Any]:
         return lambda: torch.mv(w, x, out=y)
     if case.op in ("softmax", "layernorm"):
         x = _randn((s["m"], s["n"]), dt, device)
-        y = torch.empty_like(x)
         if case.op == "softmax":
+            y = torch.empty_like(x)
             return lambda: aten._softmax.out(x, -1, False, out=y)
         gamma, beta = _randn((s["n"],), dt, device), _randn((s["n"],), dt, device)
-        # Mean/rstd dtypes differ by backend (CPU: input dtype, CUDA: fp32): ask torch on one row.
-        _, mean0, _ = torch.native_layer_norm(x[:1], [s["n"]], gamma, beta, 1e-5)
-        stats = torch.empty((s["m"], 1), dtype=mean0.dtype, device=device)
-        rstd = torch.empty_like(stats)
-        return lambda: aten.native_layer_norm.out(
-            x, [s["n"]], gamma, beta, 1e-5, out0=y, out1=stats, out2=rstd
-        )
+        # The allocating kernel: native_layer_norm.out is a generated wrapper that runs it into
+        # fresh tensors and then copies them into out= (extra traffic the count does not have).
+        # The caching allocator (CUDA) and the reused block (CPU) make the allocation cheap.
+        return lambda: torch.native_layer_norm(x, [s["n"]], gamma, beta, 1e-5)
     if case.op == "h2d":
         if not device.startswith("cuda"):
             raise InputError("h2d copies need a CUDA device")
@@ -280,8 +288,10 @@ def run_case(
     old_tf32 = torch.backends.cuda.matmul.allow_tf32
     torch.backends.cuda.matmul.allow_tf32 = tf32
     fn: Callable[[], Any] | None = None
+    cuda = device.startswith("cuda")
     try:
-        fn = _prepare(case, device)
+        with torch.cuda.device(device) if cuda else contextlib.nullcontext():
+            fn = _prepare(case, device)  # inputs on that device, not the current one
         memory_bound = case.op != "matmul"
         timing = time_op(
             fn,
@@ -320,11 +330,32 @@ def run_case(
         "bw_util": None,
         "time": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
     }
+    point["timing"] = timing.method
+    if case.dtype == "fp8" and case.op == "matmul":
+        point["fp8_fast_accum"] = FP8_FAST_ACCUM
     if reference is not None:
-        if reference.supports(case.dtype) and flops > 0:
-            point["mfu"] = point["flop_rate"] / reference.peak(case.dtype)
-        point["bw_util"] = point["byte_rate"] / reference.mem_bandwidth
+        point.update(utilisation(case, point["flop_rate"], point["byte_rate"], reference))
     return point
+
+
+def utilisation(
+    case: Case, flop_rate: float, byte_rate: float, reference: Device
+) -> dict[str, Any]:
+    """``mfu``, ``bw_util`` and ``bw_ref`` of a measured rate against ``reference``.
+
+    MFU uses the dtype's dense peak (None when the device has none or the op has no FLOPs). A
+    host-to-device copy is compared with the host link (:mod:`core.bench.host_link`, e.g. PCIe
+    5.0 x16), every other op with the memory bandwidth; None where that is unknown.
+    """
+    mfu = flop_rate / reference.peak(case.dtype) if reference.supports(case.dtype) else None
+    out: dict[str, Any] = {"mfu": mfu if flop_rate > 0 else None, "bw_util": None, "bw_ref": None}
+    if case.op == "h2d":
+        link = host_link(reference.id)
+        if link is not None:
+            out["bw_util"], out["bw_ref"] = byte_rate / link.bandwidth, link.name
+    elif reference.mem_bandwidth is not None:
+        out["bw_util"], out["bw_ref"] = byte_rate / reference.mem_bandwidth, "memory"
+    return out
 
 
 def run_suite(
@@ -334,11 +365,13 @@ def run_suite(
     reference: Device | None = None,
     threads: int | None = None,
     should_cancel: Callable[[], bool] | None = None,
+    warm_s: float = 1.0,
 ) -> Iterator[Outcome]:
     """Run ``cases`` one by one, yielding an :class:`Outcome` per case; stops quietly on cancel.
 
     ``threads`` (default :func:`default_threads`) is applied with ``torch.set_num_threads`` in the
     calling thread (torch keeps the setting per thread, so call this from the thread that works).
+    On CUDA, :func:`warm_clocks` first runs a sustained matmul for ``warm_s`` seconds.
     """
     import torch
 
@@ -347,6 +380,8 @@ def run_suite(
     torch.set_num_threads(threads)
     cancelled = should_cancel or (lambda: False)
     start = time.perf_counter()
+    if device.startswith("cuda") and warm_s > 0:
+        warm_clocks(device, warm_s, should_cancel=cancelled)
     for index, case in enumerate(cases):
         if cancelled():
             return
@@ -363,6 +398,28 @@ def run_suite(
             yield Outcome(index, len(cases), case, error=_describe(exc, case), elapsed_s=elapsed)
             continue
         yield Outcome(index, len(cases), case, point=point, elapsed_s=time.perf_counter() - start)
+
+
+def warm_clocks(
+    device: str, seconds: float = 1.0, *, should_cancel: Callable[[], bool] | None = None
+) -> int:
+    """Run bf16 matmuls 4096³ on ``device`` for about ``seconds`` so the GPU reaches its sustained
+    clocks before anything is timed (a cold H200 timed the first 8192³ matmul ~5 % slow).
+    Returns the matmuls run; stops early when ``should_cancel`` says so."""
+    import torch
+
+    cancelled = should_cancel or (lambda: False)
+    with torch.cuda.device(device):
+        a = torch.randn(4096, 4096, dtype=torch.bfloat16, device=device)
+        c = torch.empty_like(a)
+        done, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds and not cancelled():
+            for _ in range(20):  # ~3 ms of work per batch on an H100; sync per batch
+                torch.mm(a, a, out=c)
+            torch.cuda.synchronize(device)
+            done += 20
+        del a, c
+    return done
 
 
 def default_threads() -> int:

@@ -1,7 +1,9 @@
 """ "This machine" as a :class:`~core.roofline.hardware.Device`, built from benchmark points.
 
 Its ceilings are what was measured, not a datasheet: the peak for each dtype is the best matmul
-FLOP/s of that dtype, the memory bandwidth is the best copy B/s. It works wherever a device does
+FLOP/s of that dtype, the memory bandwidth is the best copy B/s. A run without a copy (cancelled
+or partial) gives no bandwidth (``mem_bandwidth=None``), never a placeholder: the Roofline then says
+the bandwidth was not measured. It works wherever a device does
 (roofline, napkin, memory). The CPU name and thread count (or the GPU name, plus the id of the
 matching hardware entry) are recorded in its ``extra`` and its ``source``.
 """
@@ -9,6 +11,7 @@ matching hardware entry) are recorded in its ``extra`` and its ``source``.
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -24,28 +27,61 @@ __all__ = ["THIS_MACHINE_ID", "match_hardware", "this_machine"]
 THIS_MACHINE_ID = "this-machine"
 
 
+_MODEL = re.compile(r"^(?:[a-z]{1,3}\d{1,4}[a-z]?|\d{3,4})$")  # h100, t4, mi300x, 4090, 6000
+_SIZE = re.compile(r"^(\d{2,3})gb$")
+_NOT_MODELS = ("hbm", "gddr", "sxm", "nvl", "pcie", "gen")
+_VARIANTS = ("sxm", "pcie", "nvl", "ada", "ti", "super")
+
+
 def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[^a-z0-9]+", text.lower()) if t]
+
+
+def _signature(text: str) -> tuple[set[str], set[str], set[str]]:
+    """(model numbers, memory sizes, variant words) named in a GPU or catalog name.
+
+    ``sxm4`` counts as ``sxm``; ``hbm3``, ``geforce`` and text in parentheses say nothing about
+    the model.
+    """
+    words = _tokens(re.sub(r"\([^)]*\)", " ", text))  # "(AWS g5)", "(HGX, 1000W)": no model
+    models = {w for w in words if _MODEL.match(w) and not w.startswith(_NOT_MODELS)}
+    sizes = {m[1] for w in words if (m := _SIZE.match(w))}
+    variants = {v for w in words for v in _VARIANTS if w == v or (v == "sxm" and w.startswith(v))}
+    return models, sizes, variants
 
 
 def match_hardware(gpu_name: str, catalog: DeviceCatalog) -> str | None:
     """The id of the catalog entry that ``gpu_name`` (``torch.cuda.get_device_name``) is, or None.
 
-    Every part of an entry's id must start a word of the name (``h100-pcie`` matches "NVIDIA H100
-    PCIe"; ``a100-sxm`` matches "NVIDIA A100-SXM4-80GB"); the first part alone also counts, so
-    "NVIDIA H100 80GB HBM3" picks the first H100 entry. The entry with most parts matched wins.
+    A name matches an entry when it has the same model numbers ("H100", "4090", "6000"), the same
+    variant words (SXM, PCIe, NVL, Ada: a missing one on either side only matches a name that
+    has none, so "H100 NVL" is not the H100 SXM) and, when both state one, the same memory size
+    ("A100-SXM4-40GB" is not the 80 GB entry). torch names the H100 SXM "H100 80GB HBM3": a name
+    with no variant word may match an entry whose only variant is SXM. Unknown → None.
     """
-    words = _tokens(gpu_name)
-    best: tuple[int, int, str] | None = None
+    models, sizes, variants = _signature(gpu_name)
+    if not models:
+        return None
+    found: list[tuple[int, int, str]] = []
     for order, device in enumerate(catalog.devices):
-        parts = _tokens(device.id)
-        if not parts or not any(w == parts[0] for w in words):
+        d_models, d_sizes, d_variants = _signature(f"{device.id} {device.name}")
+        if d_models != models:
             continue
-        matched = sum(any(w.startswith(p) for w in words) for p in parts)
-        key = (matched, -order, device.id)
-        if best is None or key > best:
-            best = key
-    return best[2] if best else None
+        if sizes and d_sizes and not sizes & d_sizes:
+            continue
+        if variants != d_variants and not (not variants and d_variants == {"sxm"}):
+            continue
+        found.append((bool(sizes & d_sizes), -order, device.id))
+    return max(found)[2] if found else None
+
+
+def _measured(value: object) -> bool:
+    """A rate that was really measured: a finite positive number (not 0, NaN or missing)."""
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and (math.isfinite(value) and value > 0)
+    )
 
 
 def _memory_bytes(device: str) -> float:
@@ -83,46 +119,60 @@ def this_machine(
     """
     pts = list(points)
     peaks: dict[str, float] = {}
-    bandwidth = 0.0
+    bandwidth: float | None = None
     for p in pts:
-        if p.get("op") == "matmul" and p.get("dtype") in DTYPES:
-            peaks[p["dtype"]] = max(peaks.get(p["dtype"], 0.0), float(p["flop_rate"]))
-        if p.get("op") == "copy":
-            bandwidth = max(bandwidth, float(p["byte_rate"]))
+        flops = p.get("flop_rate") if p.get("op") == "matmul" and p.get("dtype") in DTYPES else None
+        if _measured(flops):
+            peaks[p["dtype"]] = max(peaks.get(p["dtype"], 0.0), float(flops))  # type: ignore[arg-type]
+        rate = p.get("byte_rate") if p.get("op") == "copy" else None
+        if _measured(rate):
+            bandwidth = max(bandwidth or 0.0, float(rate))  # type: ignore[arg-type]
     if not peaks:
         raise InputError("this machine: no matmul was measured, so there is no compute ceiling")
-    if bandwidth <= 0:  # no copy measured: the best memory-bound point is a lower bound
-        bandwidth = max((float(p["byte_rate"]) for p in pts if p.get("op") != "matmul"), default=0)
     first = pts[0]
     kind = str(first.get("device", "cpu"))
     name = str(first.get("device_name", "unknown"))
     threads = first.get("threads")
     extra: dict[str, Any] = {"kind": kind, "device_name": name}
+    matched = None
     if kind == "cuda":
         label = name
         matches = match_hardware(name, catalog) if catalog is not None else None
         extra["matches"] = matches
+        extra["family"] = "rocm" if "amd" in name.lower() else "cuda"
+        matched = catalog.get(matches) if catalog is not None and matches else None
     else:
         label = f"{name}, {threads} thread{'s' if threads != 1 else ''}"
         extra["threads"] = threads
     when = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     best = ", ".join(f"{d} {peaks[d] / 1e9:.4g} GFLOP/s" for d in DTYPES if d in peaks)
+    moved = (
+        f"bandwidth from the best copy ({bandwidth / 1e9:.3g} GB/s)"
+        if bandwidth is not None
+        else "no bandwidth: no copy was measured (the run was cancelled or partial)"
+    )
     source = (
         f"Measured by Napkin Lab's benchmark on {label} ({when}): best matmul per dtype ({best}); "
-        f"bandwidth from the best copy ({bandwidth / 1e9:.3g} GB/s). Ceilings are achieved, not "
-        "datasheet, numbers."
+        f"{moved}. Ceilings are achieved, not datasheet, numbers."
     )
     if memory_bytes is None:
-        try:
-            memory_bytes = _memory_bytes(kind)
-        except Exception:  # points from a CUDA machine loaded where there is no CUDA
-            memory_bytes = 80e9
+        recorded = first.get("memory_bytes")
+        if isinstance(recorded, int | float) and math.isfinite(recorded) and recorded > 0:
+            memory_bytes = float(recorded)
+        elif matched is not None:
+            memory_bytes = matched.memory_bytes
+        else:
+            try:
+                memory_bytes = _memory_bytes(kind)
+            except Exception:  # points from a CUDA machine loaded where there is no CUDA
+                memory_bytes = 80e9
+                source += " Memory capacity unknown here: 80 GB assumed."
     return Device(
         id=THIS_MACHINE_ID,
         name=f"This machine ({label})",
         vendor="measured",
         peak_flops=MappingProxyType(peaks),
-        mem_bandwidth=max(bandwidth, 1.0),
+        mem_bandwidth=bandwidth,
         memory_bytes=float(memory_bytes),
         source=source,
         extra=MappingProxyType(extra),

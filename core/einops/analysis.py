@@ -28,7 +28,8 @@ from core.einops.text import (
     format_shape,
 )
 from core.errors import InputError
-from core.roofline.hardware import DTYPE_BYTES
+from core.roofline.hardware import DTYPE_BYTES, storage_bytes
+from core.roofline.ops import contraction_flops, lecture_count_note, reduction_flops
 
 __all__ = ["analyse", "contiguous_strides", "is_warm", "numel", "warm_up"]
 
@@ -147,9 +148,13 @@ def _base(t: Any) -> Any:
     return t if getattr(t, "_base", None) is None else t._base
 
 
+def _stored(dtype: str, shapes: Sequence[Sequence[int]]) -> float:
+    """Bytes of the tensors of ``shapes``, each in whole bytes (packed fp4: ceil(n / 2))."""
+    return float(sum(storage_bytes(dtype, numel(s)) for s in shapes))
+
+
 def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
     """Fill in shapes, plan, code, cost and warnings of a call einops accepted."""
-    nbytes = DTYPE_BYTES[res.dtype]
     outputs = list(out) if res.op == "unpack" else [out[0] if res.op == "pack" else out]
     res.output_shapes = [tuple(int(d) for d in o.shape) for o in outputs]
     res.output_strides = [tuple(int(s) for s in o.stride()) for o in outputs]
@@ -162,8 +167,8 @@ def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
     if n_out > MAX_ELEMENTS:
         res.warnings.append(f"the output has {n_out:.3g} elements, more than any real device holds")
     moved = 0 if res.is_view else 1
-    res.bytes_read = float(n_in * nbytes * moved)
-    res.bytes_written = float(n_out * nbytes * moved)
+    res.bytes_read = _stored(res.dtype, res.input_shapes) * moved
+    res.bytes_written = _stored(res.dtype, res.output_shapes) * moved
     if res.op in ("rearrange", "reduce", "repeat"):
         _describe_transform(res, inputs[0], n_in, n_out)
     elif res.op == "einsum":
@@ -172,9 +177,9 @@ def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
         plan = plan_einsum(res.pattern, res.input_shapes, res.output_shapes[0])
         res.axes, res.plan, res.torch_code = plan.axes, plan.steps, plan.code
         res.warnings.extend(plan.warnings)
-        k = len(res.input_shapes)
-        summed = plan.terms > n_out or any(a.role in ("contracted", "summed") for a in plan.axes)
-        res.flops = float((k - 1) * plan.terms + (plan.terms - n_out if summed else 0))
+        counted = contraction_flops(plan.operands, plan.output_names, plan.lengths)
+        res.flops = float(counted.flops)
+        res.flops_note = lecture_count_note(counted.flops, counted.lecture_flops)
     elif res.op == "pack":
         from core.einops.pack import plan_pack
 
@@ -187,8 +192,8 @@ def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
         res.axes, res.plan, res.torch_code = plan_unpack(
             res.pattern, res.input_shapes[0], res.packed_shapes, res.output_shapes
         )
-        copied = sum(numel(s) for s, v in zip(res.output_shapes, views, strict=True) if not v)
-        res.bytes_read = res.bytes_written = float(copied * nbytes)
+        copied = [s for s, v in zip(res.output_shapes, views, strict=True) if not v]
+        res.bytes_read = res.bytes_written = _stored(res.dtype, copied)
 
 
 def _describe_transform(res: EinopsAnalysis, x: Any, n_in: int, n_out: int) -> None:
@@ -206,7 +211,8 @@ def _describe_transform(res: EinopsAnalysis, x: Any, n_in: int, n_out: int) -> N
             PlanStep(step.kind, step.detail, tuple(int(d) for d in tensor.shape), step.names, view)
         )
     if any(s.kind == "reduce" for s in plan.steps):
-        res.flops = float(max(n_in - n_out, 0) + (n_out if res.reduction == "mean" else 0))
+        res.flops = float(reduction_flops(n_in, n_out, res.reduction or "sum"))
+        res.flops_note = lecture_count_note(res.flops, res.flops - (n_out if n_in else 0))
         if res.reduction == "mean" and n_in == 0 and n_out > 0:
             res.warnings.append("mean over a length-0 axis gives NaN")
     if res.op == "repeat" and res.is_view and any(s == 0 for s in res.output_strides[0]):

@@ -160,6 +160,8 @@ class EinsumPlan:
     steps: list[PlanStep]
     code: str
     warnings: list[str] = field(default_factory=list)
+    operands: list[list[str]] = field(default_factory=list)
+    lengths: dict[str, int] = field(default_factory=dict)
 
 
 def plan_einsum(
@@ -191,7 +193,8 @@ def plan_einsum(
                 seen_in.append(i)
             if dim == 1:
                 ones.setdefault(name, []).append(i)
-            lengths[name] = max(lengths.get(name, 1), dim) if dim != 0 else 0
+            known = lengths.get(name, 1)
+            lengths[name] = 0 if dim == 0 or known == 0 else max(known, dim)
     out_names: list[str] = []
     for tok in right:
         if tok.text == "...":
@@ -268,7 +271,7 @@ def plan_einsum(
             None,
         )
     )
-    return EinsumPlan(axes, terms, out_names, steps, code, warnings)
+    return EinsumPlan(axes, terms, out_names, steps, code, warnings, op_names, dict(lengths))
 
 
 def _letters(op_names: list[list[str]], compact: str) -> dict[str, str]:

@@ -25,12 +25,14 @@ REDUCTIONS: tuple[str, ...] = ("sum", "mean", "max", "min", "prod", "any", "all"
 
 #: How FLOPs are counted (shown next to every FLOP figure).
 FLOP_CONVENTION = (
-    "1 FLOP = one add, multiply, compare or divide of two elements (the lecture's convention). "
-    "reduce: (input elements − output elements) combining ops, plus one divide per output for "
-    "mean. einsum over k operands, evaluated as one loop over all T index combinations: "
-    "(k−1)·T multiplies + (T − output elements) adds when an axis is summed; a two-operand "
-    "matmul gives 2·B·D·K − B·K (≈ 2·B·D·K). rearrange, repeat, pack and unpack move data "
-    "and count 0 FLOPs."
+    "A multiply-add counts 2 FLOPs, so a matmul is 2·m·k·n, as on the Roofline tab and in torch's "
+    "FlopCounterMode; a sum of n terms is n adds. reduce: one add (compare, multiply) per input "
+    "element, plus one divide per output for mean. einsum, evaluated as torch does: an axis in "
+    "one input only is summed first (1 add per element), then inputs are contracted pairwise, "
+    "left to right: 2 FLOPs per index combination of a step that sums an axis, 1 (a multiply) "
+    "of one that does not. rearrange, repeat, pack and unpack move data and count 0 FLOPs. "
+    "Zero-length axes give 0. The lecture's exact count (a length-n dot product as 2n − 1) is "
+    "shown as a note."
 )
 
 
@@ -95,6 +97,8 @@ class EinopsAnalysis:
         One shape per output (one for every op except ``unpack``).
     flops, bytes_read, bytes_written
         Cost for :attr:`dtype` under :data:`FLOP_CONVENTION`; bytes are zero for a view.
+    flops_note
+        The lecture's exact count (a sum of n terms as n − 1 adds) beside :attr:`flops`, or ''.
     is_view
         Whether the output shares the input's memory (no bytes copied).
     """
@@ -116,6 +120,7 @@ class EinopsAnalysis:
     plan: list[PlanStep] = field(default_factory=list)
     torch_code: str = ""
     flops: float = 0.0
+    flops_note: str = ""
     bytes_read: float = 0.0
     bytes_written: float = 0.0
     is_view: bool | None = None
@@ -170,6 +175,7 @@ class EinopsAnalysis:
             "bytes_written": self.bytes_written,
             "intensity": self.intensity,
             "flop_convention": FLOP_CONVENTION,
+            "flops_note": self.flops_note,
             "is_view": self.is_view,
             "input_strides": [list(s) for s in self.input_strides],
             "output_strides": [list(s) for s in self.output_strides],

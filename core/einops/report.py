@@ -91,4 +91,6 @@ def report_text(res: EinopsAnalysis) -> str:
         lines.append(f"warning: {w}")
     if res.flops:
         lines.append(f"FLOPs: {res.flop_convention}")
+    if res.flops_note:
+        lines.append(f"note: {res.flops_note}")
     return "\n".join(lines)

@@ -143,7 +143,8 @@ def parse_axes(items: Iterable[str] | str, field: str = "axes") -> dict[str, int
 
 
 def check_axes(axes: Mapping[str, int], field: str = "axes") -> dict[str, int]:
-    """Validate axis lengths given as numbers: names are words, lengths in [1, 2^40]."""
+    """Validate axis lengths given as numbers: names are words, lengths in [0, 2^40] (einops
+    accepts a zero length: ``repeat(x, "i -> i c", c=0)`` is an empty tensor)."""
     out: dict[str, int] = {}
     for name, value in axes.items():
         if not isinstance(name, str) or not re.fullmatch(r"\w{1,64}", name):
@@ -151,9 +152,9 @@ def check_axes(axes: Mapping[str, int], field: str = "axes") -> dict[str, int]:
                 f"{field}: {str(name)[:40]!r} is not an axis name; allowed: letters, digits, _",
                 field=field,
             )
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DIM:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DIM:
             raise InputError(
-                f"{field}: {name}={value!r} is out of range; allowed: a whole length from 1 to 2^40",
+                f"{field}: {name}={value!r} is out of range; allowed: a whole length from 0 to 2^40",
                 field=field,
             )
         out[name] = int(value)

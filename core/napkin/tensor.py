@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from core.errors import InputError
-from core.roofline.hardware import DTYPE_BYTES, validate_dtype
+from core.roofline.hardware import DTYPE_BYTES, storage_bytes, validate_dtype
 from core.units import format_bytes, format_number
 from core.validate import positive_int
 
@@ -80,9 +80,13 @@ class TensorMemory:
     def formula(self) -> str:
         """``32 elements × 4 bytes = 128 bytes`` with the shape's product written out."""
         dims = " × ".join(f"{d:,}" for d in self.shape) or "1 (0-d)"
+        if self.bytes_per_element < 1:  # packed sub-byte storage: whole bytes
+            bits = round(self.bytes_per_element * 8)
+            product = f"⌈{self.numel:,} × {bits} bits / 8⌉ ({self.dtype}, packed)"
+        else:
+            product = f"{self.numel:,} × {self.bytes_per_element:g} ({self.dtype})"
         return (
-            f"elements = {dims} = {self.numel:,}\n"
-            f"bytes = {self.numel:,} × {self.bytes_per_element:g} ({self.dtype}) = {format_number(self.bytes)}"
+            f"elements = {dims} = {self.numel:,}\nbytes = {product} = {format_number(self.bytes)}"
         )
 
     def summary(self) -> str:
@@ -101,7 +105,8 @@ class TensorMemory:
 
 
 def tensor_memory(shape: object, dtype: object) -> TensorMemory:
-    """Memory of a dense tensor: ``numel × bytes per element`` (fp4 packs two per byte)."""
+    """Memory of a dense tensor: ``numel × bytes per element``; fp4 packs two per byte, in whole
+    bytes (``ceil(numel × 4 / 8)``: 3 fp4 values take 2 bytes)."""
     dims = (
         parse_shape(shape)
         if isinstance(shape, str)
@@ -116,7 +121,7 @@ def tensor_memory(shape: object, dtype: object) -> TensorMemory:
             f"shape: {numel:.3e} elements; allowed: at most {MAX_ELEMENTS:.0e}", field="shape"
         )
     per = float(DTYPE_BYTES[dt])
-    return TensorMemory(dims, dt, numel, per, numel * per)
+    return TensorMemory(dims, dt, numel, per, storage_bytes(dt, numel))
 
 
 def _as_sequence(shape: object) -> tuple[object, ...]:

@@ -149,7 +149,7 @@ def round_array(fmt: FloatFormat, x: np.ndarray, policy: str = "torch") -> np.nd
     a = np.abs(x)
     if fmt.specials == "e8m0":
         frac, ex = np.frexp(a)
-        k = ex - 1 + (frac >= 0.75)
+        k = np.where(a == 0, -127, ex - 1 + (frac >= 0.75))  # 0 has no code: 2^-127, as encode
         out = np.ldexp(1.0, np.clip(k, -127, 127).astype(np.int64))
         bad = ~np.isfinite(x) | (k > 127)
         if policy == "ocp":

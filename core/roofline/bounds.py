@@ -93,11 +93,15 @@ def ceilings(
     """The compute roofs of ``device``: one per dtype it supports (all, or those in ``dtypes``).
 
     With ``vector=True`` the fp32 vector ceiling is appended when the device lists fp32.
-    Dtypes the device lacks are skipped, not errors (a chart shows what exists).
+    Dtypes the device lacks are skipped, not errors (a chart shows what exists); a device whose
+    bandwidth was not measured has no roof at all (:meth:`Device.bandwidth` says why).
     """
     wanted = DTYPES if dtypes is None else tuple(validate_dtype(d) for d in dtypes)
+    bandwidth = device.mem_bandwidth
+    if bandwidth is None:
+        return []
     out = [
-        Ceiling(device.id, device.name, d, device.peak_flops[d], device.mem_bandwidth)
+        Ceiling(device.id, device.name, d, device.peak_flops[d], bandwidth)
         for d in DTYPES
         if d in wanted and device.supports(d)
     ]
@@ -109,8 +113,9 @@ def ceilings(
 
 
 def vector_ceiling(device: Device) -> Ceiling | None:
-    """The fp32 vector (CUDA-core) roof, or ``None`` when the device lists no fp32 peak."""
-    if not device.supports(VECTOR_DTYPE):
+    """The fp32 vector (CUDA-core) roof, or ``None`` when the device lists no fp32 peak (or has
+    no measured bandwidth)."""
+    if not device.supports(VECTOR_DTYPE) or device.mem_bandwidth is None:
         return None
     return Ceiling(
         device.id,
@@ -193,10 +198,11 @@ def evaluate(cost: OpCost, device: Device, dtype: str | None = None) -> Roofline
     Raises
     ------
     InputError
-        When the device has no peak for the dtype (the message lists the ones it has).
+        When the device has no peak for the dtype (the message lists the ones it has), or no
+        measured bandwidth.
     """
     peak = device.peak(dtype or cost.dtype)
-    return evaluate_raw(cost.flops, cost.bytes, peak, device.mem_bandwidth)
+    return evaluate_raw(cost.flops, cost.bytes, peak, device.bandwidth())
 
 
 @dataclass(frozen=True)

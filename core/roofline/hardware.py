@@ -26,13 +26,16 @@ from core.safe_io import brief, decode_utf8, parse_json, read_bytes
 
 __all__ = [
     "DTYPES",
+    "DTYPE_BITS",
     "DTYPE_BYTES",
+    "FAMILIES",
     "SCHEMA_VERSION",
     "Device",
     "DeviceCatalog",
     "builtin_devices",
     "device_from_dict",
     "load_catalog",
+    "storage_bytes",
     "user_devices_path",
     "validate_dtype",
 ]
@@ -46,6 +49,34 @@ DTYPES: tuple[str, ...] = ("fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4",
 DTYPE_BYTES: Mapping[str, float] = MappingProxyType(
     {"fp64": 8, "fp32": 4, "tf32": 4, "bf16": 2, "fp16": 2, "fp8": 1, "fp4": 0.5, "int8": 1}
 )
+
+#: Storage bits per element of each compute dtype.
+DTYPE_BITS: Mapping[str, int] = MappingProxyType({d: int(b * 8) for d, b in DTYPE_BYTES.items()})
+
+
+def storage_bytes(dtype: str, count: float) -> float:
+    """Bytes that ``count`` packed elements of ``dtype`` occupy: ``ceil(count × bits / 8)``.
+
+    Sub-byte dtypes (fp4) pack several elements per byte, but storage comes in whole bytes: 3 fp4
+    values take 2 bytes, not 1.5. Counts beyond 2^53 are already whole in float64 and pass through.
+    """
+    bits = DTYPE_BITS[validate_dtype(dtype)]
+    if bits % 8 == 0:
+        return float(count) * (bits // 8)
+    return float(math.ceil(count * bits / 8)) if count < 2**53 else float(count) * bits / 8
+
+
+#: Device families and the runtime allowance each has (what sits in memory besides tensors).
+FAMILIES: Mapping[str, str] = MappingProxyType(
+    {
+        "cuda": "CUDA context and workspaces",
+        "rocm": "HIP runtime and rocBLAS/MIOpen workspaces",
+        "tpu": "XLA runtime and program buffers",
+        "apple": "Metal runtime and the memory macOS keeps",
+        "cpu": "framework runtime and libraries",
+    }
+)
+_VENDOR_FAMILY = {"nvidia": "cuda", "amd": "rocm", "google": "tpu", "apple": "apple"}
 
 _MAX_FLOPS = 1e21  # a zettaFLOP/s per chip is beyond anything sold; refuse typos above it
 _MAX_BANDWIDTH = 1e16
@@ -70,7 +101,8 @@ class Device:
     peak_flops
         Dense peak FLOP/s per dtype (``"bf16" -> 989.5e12``); dtypes the device lacks are absent.
     mem_bandwidth
-        Main-memory bandwidth in bytes/s.
+        Main-memory bandwidth in bytes/s, or ``None`` when it is not known (a "this machine"
+        run that measured no copy): use :meth:`bandwidth`, which says so.
     memory_bytes
         Memory capacity in bytes (SI: 80 GB = 80e9).
     source
@@ -91,7 +123,7 @@ class Device:
     name: str
     vendor: str
     peak_flops: Mapping[str, float]
-    mem_bandwidth: float
+    mem_bandwidth: float | None
     memory_bytes: float
     source: str
     l2_bytes: float | None = None
@@ -115,6 +147,37 @@ class Device:
             raise InputError(
                 f"{self.name} has no published {dtype} peak; it has: {have}", field="dtype"
             ) from None
+
+    def bandwidth(self) -> float:
+        """Main-memory bytes/s; raises :class:`InputError` when it was not measured."""
+        if self.mem_bandwidth is None:
+            raise InputError(
+                f"{self.name} has no memory bandwidth: no copy was measured (run the benchmark "
+                "to the end, or pick a device with a datasheet bandwidth)",
+                field="device",
+            )
+        return self.mem_bandwidth
+
+    @property
+    def family(self) -> str:
+        """The software stack the device runs: a key of :data:`FAMILIES` (``cuda``, ``tpu``...).
+
+        Taken from ``extra["family"]`` when set (a measured device records its kind), else from
+        the vendor; unknown vendors count as ``cuda`` only when named NVIDIA, else ``cpu``.
+        """
+        given = self.extra.get("family") if self.extra else None
+        if isinstance(given, str) and given in FAMILIES:
+            return given
+        return _VENDOR_FAMILY.get(self.vendor.strip().lower(), "cpu")
+
+    @property
+    def runtime_allowance_name(self) -> str:
+        """What the memory beyond tensors is on this device (no "CUDA context" on a TPU)."""
+        return FAMILIES[self.family]
+
+    def name_allowance(self, text: str) -> str:
+        """``text`` (an allowance written for CUDA) with the runtime this device really has."""
+        return text.replace(FAMILIES["cuda"], self.runtime_allowance_name)
 
     def supports(self, dtype: str) -> bool:
         """Whether the device lists a peak for ``dtype``."""

@@ -5,37 +5,54 @@ Each cost is a hand count that states its convention (:attr:`OpCost.convention`)
 * A multiply-add counts as 2 FLOPs, so ``matmul(m, k, n)`` is ``2·m·k·n`` as
   :mod:`torch.utils.flop_counter` counts it. The lecture counts a length-n dot product as ``2n - 1``
   (n multiplies, n - 1 adds); the difference is below ``1/n`` and the lecture's intensities
-  (dot ≈ 0.5, matvec ≈ 1, matmul ≈ n/3) come out unchanged.
+  (dot ≈ 0.5, matvec ≈ 1, matmul ≈ n/3) come out unchanged. The app shows the lecture's count
+  only as a note (:func:`lecture_count_note`).
+* A sum of n terms costs n adds (accumulating into zero, as the multiply-add loop does): a
+  reduction of n elements is n FLOPs, ``mean`` adds one divide per output, max/min one compare
+  per element. :func:`contraction_flops` counts every einsum (the Einops tab and
+  :func:`einsum_cost` share it) the way torch evaluates it: axes in one input only are summed
+  first, then inputs are contracted pairwise, left to right; a pairwise step that sums an axis
+  costs 2 FLOPs per combination of its indices (a batched matmul, what FlopCounterMode counts),
+  one without a summed axis 1 multiply per combination (FlopCounterMode counts those 0).
+* Every count is ≥ 0: a zero-length axis gives 0 FLOPs, never a negative number.
 * Transcendentals (exp, tanh, rsqrt) count as 1 FLOP, except GELU, which the lecture counts as
   ~20 FLOPs per element for its tanh formula.
 * Bytes are the minimum HBM traffic: every input read once and every output written once, with the
-  dtype's storage size (:data:`core.roofline.hardware.DTYPE_BYTES`); caches and re-reads are ignored, so
+  dtype's storage size (:func:`core.roofline.hardware.storage_bytes`: packed sub-byte dtypes take
+  whole bytes, ceil(elements × bits / 8)); caches and re-reads are ignored, so
   the intensity is an upper bound of what a kernel achieves.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from core.errors import InputError
-from core.roofline.hardware import DTYPE_BYTES, validate_dtype
+from core.roofline.hardware import storage_bytes, validate_dtype
 from core.validate import positive_int
 
 __all__ = [
     "MAX_SIZE",
+    "MIN_SIZE",
     "OP_NAMES",
     "OP_SIZES",
+    "Contraction",
     "OpCost",
+    "contraction_flops",
     "custom_cost",
     "einsum_cost",
+    "lecture_count_note",
     "op_cost",
     "parse_op_spec",
+    "reduction_flops",
 ]
 
-#: The largest accepted size of one dimension (10 billion elements).
+#: The smallest and largest accepted size of one dimension (10 billion elements): the one range
+#: that the Roofline's fields, its sliders and the CLI's ``--op`` share.
+MIN_SIZE = 1
 MAX_SIZE = 10**10
 
 
@@ -291,15 +308,15 @@ def op_cost(name: str, dtype: str, *, out_dtype: str | None = None, **sizes: obj
             f"(e.g. {name}:{','.join(f'{s}=1024' for s in wanted)})",
             field="op",
         )
-    clean = {s: positive_int(sizes[s], f"{name} {s}", high=MAX_SIZE) for s in wanted}
+    clean = {s: positive_int(sizes[s], f"{name} {s}", low=MIN_SIZE, high=MAX_SIZE) for s in wanted}
     flops, read, written, convention = counter(*clean.values())
     return OpCost(
         name=name,
         dtype=dtype,
         sizes=MappingProxyType(clean),
         flops=float(flops),
-        bytes_read=float(read) * DTYPE_BYTES[dtype],
-        bytes_written=float(written) * DTYPE_BYTES[out],
+        bytes_read=storage_bytes(dtype, read),
+        bytes_written=storage_bytes(out, written),
         convention=convention,
         out_dtype=out,
     )
@@ -363,12 +380,98 @@ def _einsum_terms(equation: str) -> tuple[list[list[str]], list[str]]:
     return inputs, output
 
 
+def _volume(names: Iterable[str], lengths: Mapping[str, int]) -> int:
+    result = 1
+    for name in names:
+        result *= lengths[name]
+    return result
+
+
+@dataclass(frozen=True)
+class Contraction:
+    """FLOPs of one einsum: the total, the part torch's FlopCounterMode sees (its matmuls), the
+    lecture's exact count (a sum of n terms as n − 1 adds) and how it was counted."""
+
+    flops: int
+    matmul_flops: int
+    lecture_flops: int
+    rule: str
+
+
+def contraction_flops(
+    operands: Sequence[Sequence[str]], output: Sequence[str], lengths: Mapping[str, int]
+) -> Contraction:
+    """FLOPs of ``einsum(operands -> output)`` with axis ``lengths``, as torch evaluates it.
+
+    1. An axis that is in one input only and not in the output is summed first: one add per
+       element of that input.
+    2. Inputs are then contracted pairwise, left to right. A step that sums axes (in both sides,
+       in no later input, not in the output) is a batched matmul: ``2·∏ sizes`` of every axis it
+       touches (what FlopCounterMode counts for the ``bmm``). A step that sums nothing is an
+       element-wise or outer product: ``∏ sizes`` multiplies.
+    3. One input and no summed axis: a rearrangement, 0 FLOPs.
+
+    An axis repeated within one input (a diagonal) counts once. Zero-length axes give 0.
+    """
+    ops = [list(dict.fromkeys(names)) for names in operands]
+    out = set(output)
+    flops = matmul = sums = 0  # sums: results of sums (each one add fewer in the lecture's count)
+    rules: list[str] = []
+    for i, names in enumerate(ops):
+        others = {n for j, other in enumerate(ops) if j != i for n in other}
+        alone = [n for n in names if n not in out and n not in others]
+        if alone:
+            flops += _volume(names, lengths)
+            ops[i] = [n for n in names if n not in alone]
+            sums += _volume(ops[i], lengths) if _volume(names, lengths) else 0
+            rules.append(f"sum {' '.join(alone)} of input {i} first (1 add per element)")
+    left = ops[0] if ops else []
+    for j in range(1, len(ops)):
+        right = ops[j]
+        later = out | {n for other in ops[j + 1 :] for n in other}
+        union = list(dict.fromkeys([*left, *right]))
+        summed = [n for n in left if n in right and n not in later]
+        size = _volume(union, lengths)
+        if summed:
+            flops += 2 * size
+            matmul += 2 * size
+            sums += _volume([n for n in union if n not in summed], lengths) if size else 0
+            rules.append(
+                f"contract {' '.join(summed)}: 2 FLOPs per combination of {' '.join(union)}"
+            )
+        else:
+            flops += size
+            rules.append(f"multiply: 1 FLOP per combination of {' '.join(union) or '(scalars)'}")
+        left = [n for n in union if n not in summed]
+    rule = "; ".join(rules) if rules else "0 FLOPs (a rearrangement)"
+    return Contraction(flops, matmul, flops - sums, rule)
+
+
+def reduction_flops(n_in: int, n_out: int, reduction: str = "sum") -> int:
+    """FLOPs of reducing ``n_in`` elements to ``n_out``: one add (or compare, multiply) per input
+    element, plus one divide per output for ``mean``. Never negative; 0 for empty tensors."""
+    return max(n_in, 0) + (max(n_out, 0) if reduction == "mean" and n_in > 0 else 0)
+
+
+def lecture_count_note(flops: float, lecture_flops: float) -> str:
+    """The lecture's exact count, as a note beside the app's: a length-n dot product is ``2n − 1``
+    (n multiplies, n − 1 adds), so a matmul is ``2·m·k·n − m·n`` where the app (and torch's
+    FlopCounterMode) counts ``2·m·k·n``. Empty when the two agree."""
+    if flops <= 0 or lecture_flops >= flops:
+        return ""
+    return (
+        f"The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): "
+        f"{lecture_flops:,.0f} FLOPs, {1 - lecture_flops / flops:.2%} fewer than the "
+        f"{flops:,.0f} counted here with a multiply-add as 2, as torch's FlopCounterMode does."
+    )
+
+
 def einsum_cost(equation: str, dtype: str, **sizes: object) -> OpCost:
     """Cost of a one- or two-operand einsum (``"bhid,bhjd->bhij"``, b=1, h=32, ...).
 
-    Convention: with two inputs, every combination of all indices is one multiply and one add,
-    ``2·∏ sizes`` FLOPs (torch's FlopCounterMode counts the same for the bmm it lowers to); with one
-    input, a reduction costs one add per input element and a pure rearrangement none. Bytes: each
+    FLOPs: :func:`contraction_flops` (a two-input contraction is ``2·∏ sizes``, as torch's
+    FlopCounterMode counts the bmm it lowers to; an axis in one input only is summed first; a
+    one-input reduction costs one add per input element and a rearrangement none). Bytes: each
     input read once, the output written once.
 
     Raises
@@ -384,30 +487,16 @@ def einsum_cost(equation: str, dtype: str, **sizes: object) -> OpCost:
     if missing or extra:
         problem = f"missing size {missing[0]}" if missing else f"unexpected size {extra[0]}"
         raise InputError(f"einsum {equation!r}: {problem}; it takes {', '.join(names)}", field="op")
-    clean = {n: positive_int(sizes[n], f"einsum {n}", high=MAX_SIZE) for n in names}
-
-    def volume(term: list[str]) -> int:
-        result = 1
-        for name in term:
-            result *= clean[name]
-        return result
-
-    everything = volume(names)
-    if len(inputs) == 2:
-        flops, rule = 2 * everything, "2 FLOPs (multiply, add) per combination of all indices"
-    elif set(output) != set(names):
-        flops, rule = everything, "1 add per input element (a reduction)"
-    else:
-        flops, rule = 0, "0 FLOPs (a rearrangement)"
-    width = DTYPE_BYTES[dtype]
+    clean = {n: positive_int(sizes[n], f"einsum {n}", low=MIN_SIZE, high=MAX_SIZE) for n in names}
+    counted = contraction_flops(inputs, output, clean)
     return OpCost(
         name=f"einsum {equation.strip()}",
         dtype=dtype,
         sizes=MappingProxyType(clean),
-        flops=float(flops),
-        bytes_read=float(sum(volume(t) for t in inputs)) * width,
-        bytes_written=float(volume(output)) * width,
-        convention=f"{rule}; read each input once, write the output once.",
+        flops=float(counted.flops),
+        bytes_read=float(sum(storage_bytes(dtype, _volume(t, clean)) for t in inputs)),
+        bytes_written=float(storage_bytes(dtype, _volume(output, clean))),
+        convention=f"{counted.rule}; read each input once, write the output once.",
         out_dtype=dtype,
     )
 
@@ -452,7 +541,7 @@ def parse_op_spec(text: str) -> tuple[str, dict[str, int]]:
             )
         if key in sizes:
             raise InputError(f"op {text!r}: size {key!r} given twice", field="op")
-        sizes[key] = positive_int(value.strip(), f"{name} {key}", high=MAX_SIZE)
+        sizes[key] = positive_int(value.strip(), f"{name} {key}", low=MIN_SIZE, high=MAX_SIZE)
     missing = [s for s in wanted if s not in sizes]
     if missing:
         example = ",".join(f"{s}=1024" for s in wanted)

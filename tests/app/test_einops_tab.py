@@ -119,8 +119,8 @@ def test_send_to_roofline_emits_the_analysis_cost(page: EinopsPage, qtbot) -> No
     assert point["flops"] == res.flops and point["bytes"] == res.bytes_read + res.bytes_written
     assert point["source"] == "einops" and point["dtype"] == res.dtype
     assert isinstance(point["label"], str) and point["label"]
-    # the lecture's matmul count, per batch: n·n·(2n−1)
-    assert point["flops"] == 16 * 4096 * 4096 * (2 * 4096 - 1)
+    # one convention with the Roofline tab: 2·m·k·n per batch (the lecture's 2n − 1 is a note)
+    assert point["flops"] == 16 * 2 * 4096**3
 
 
 def test_copy_puts_code_on_clipboard(page: EinopsPage) -> None:
@@ -210,3 +210,11 @@ def test_malformed_field_is_marked_and_axes_ignored_for_einsum(page: EinopsPage)
     page.axes.setText("nonsense")
     page.analyse_now()
     assert page.result.valid and page.axes.property("invalid") is False
+
+
+def test_cost_tooltip_states_the_convention_and_the_lectures_count_as_a_note(page: EinopsPage):
+    page.load_example(next(e for e in EXAMPLES if e.title.startswith("Large matmul")))
+    page.analyse_now()
+    tip = page.cost.toolTip()
+    assert "2·m·k·n" in tip and "Note:" in tip
+    assert f"{16 * (2 * 4096**3 - 4096**2):,}" in tip  # the lecture's n·n·(2n − 1) per batch

@@ -357,3 +357,51 @@ def test_measured_cpu_points_are_brought_into_view(qtbot):
     )
     (x0, x1), (y0, y1) = page.plot.view.viewRange()
     assert x0 <= math.log10(1e6 / 8e6) <= x1 and y0 <= math.log10(1e9) <= y1
+
+
+def test_a_device_without_the_dtype_still_shows_the_compared_devices_that_have_it(page):
+    # TPU v5e has no fp32: its own roofs (bf16, int8) and the compared A100 and B200 fp32 roofs
+    # stay on the chart, and the note names the device that lacks fp32.
+    page._state.set_device("tpu-v5e")
+    page._state.set_dtype("fp32")
+    keys = [r.key for r in page.plot.roofs()]
+    assert "a100-sxm/fp32/tensor" in keys and "b200/fp32/tensor" in keys
+    assert any(k.startswith("tpu-v5e/") for k in keys)
+    assert "TPU v5e has no published fp32 peak" in page.message
+    rows = [_row(page, k) for k in page.table.row_keys()]
+    assert all("no published fp32 peak" in r[5] for r in rows)  # points say why, no number
+
+
+def test_a_device_without_measured_bandwidth_says_so(page):
+    from core.bench.this_machine import this_machine
+
+    point = {"device": "cpu", "device_name": "Test CPU", "threads": 2, "op": "matmul"}
+    machine = this_machine([{**point, "dtype": "bf16", "flop_rate": 50e12}], memory_bytes=16e9)
+    page._state.add_device(machine)
+    assert not any(r.key.startswith("this-machine/") for r in page.plot.roofs())
+    assert "no copy was measured" in page.message
+    page._state.set_device("this-machine")
+    page._state.set_dtype("bf16")
+    assert "no memory bandwidth" in page.message
+    assert all("no memory bandwidth" in _row(page, k)[5] for k in page.table.row_keys())
+    assert page.plot.roofs()  # the compared devices are still drawn
+
+
+def test_slider_field_and_cli_share_one_size_range(page):
+    from core.errors import InputError
+    from core.roofline.ops import MAX_SIZE, MIN_SIZE, parse_op_spec
+
+    page.select(page.table.row_keys()[-1])  # matmul
+    slider = page.editor.sliders["n"]
+    slider.setValue(slider.maximum())
+    _name, sizes = page.editor.value()
+    assert MIN_SIZE <= sizes["n"] <= MAX_SIZE
+    # The slider's end is a size the field and the CLI accept, and the point's label agrees.
+    assert page.editor.fields["n"].value() == sizes["n"]
+    assert f"n={sizes['n']:,}" in _row(page, page._selected)[0]
+    assert parse_op_spec(f"matmul:m=1,k=1,n={sizes['n']}")[1]["n"] == sizes["n"]
+    assert sizes["n"] * 2**0.25 > MAX_SIZE  # ... and the last step below MAX_SIZE
+    slider.setValue(slider.minimum())
+    assert page.editor.value()[1]["n"] == MIN_SIZE
+    with pytest.raises(InputError):
+        parse_op_spec(f"matmul:m=1,k=1,n={MAX_SIZE + 1}")

@@ -1,8 +1,9 @@
 """An operator-shape editor: pick an operator, move its sizes with log sliders or type them.
 
 The editor knows only names: the caller passes the operators, the sizes each takes and a parser
-for one size (a core validator). Sliders step by a quarter octave (×2^¼) so a drag sweeps sizes
-from 1 to 2^36; typed values (``4096``, ``1M``) are validated inline, debounced, and a bad value
+for one size (a core validator) and the one size range that validator accepts. Sliders step by a
+quarter octave (×2^¼) within that range, so a drag never reaches a size the field (or the CLI)
+would refuse; typed values (``4096``, ``1M``) are validated inline, debounced, and a bad value
 keeps the last good one.
 """
 
@@ -17,7 +18,13 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSlider, QWidget
 
 from widgets.number_field import NumberField
 
-__all__ = ["SIZE_LABELS", "ShapeEditor", "position_to_size", "size_to_position"]
+__all__ = [
+    "SIZE_LABELS",
+    "ShapeEditor",
+    "max_position",
+    "position_to_size",
+    "size_to_position",
+]
 
 #: Display names of the sizes operators take.
 SIZE_LABELS: dict[str, str] = {
@@ -30,7 +37,14 @@ SIZE_LABELS: dict[str, str] = {
     "n": "n",
 }
 _STEPS_PER_OCTAVE = 4
-_MAX_POSITION = 36 * _STEPS_PER_OCTAVE
+
+
+def max_position(max_size: int) -> int:
+    """The last slider position whose size is at most ``max_size``."""
+    position = math.floor(math.log2(max_size) * _STEPS_PER_OCTAVE)
+    while position > 0 and position_to_size(position) > max_size:
+        position -= 1
+    return position
 
 
 def position_to_size(position: int) -> int:
@@ -38,9 +52,10 @@ def position_to_size(position: int) -> int:
     return round(2 ** (position / _STEPS_PER_OCTAVE))
 
 
-def size_to_position(size: int) -> int:
-    """Size -> nearest slider position."""
-    return max(0, min(_MAX_POSITION, round(math.log2(max(size, 1)) * _STEPS_PER_OCTAVE)))
+def size_to_position(size: int, max_size: int = 2**36) -> int:
+    """Size -> nearest slider position (within the range that ``max_size`` allows)."""
+    top = max_position(max_size)
+    return max(0, min(top, round(math.log2(max(size, 1)) * _STEPS_PER_OCTAVE)))
 
 
 class ShapeEditor(QWidget):
@@ -52,6 +67,8 @@ class ShapeEditor(QWidget):
         Operator name -> the size names it takes, in order.
     parse_size
         ``parse_size(size_name, text) -> int``; raises ``InputError`` for a bad size.
+    max_size
+        The largest size ``parse_size`` accepts: the sliders end there.
 
     Signals
     -------
@@ -65,10 +82,12 @@ class ShapeEditor(QWidget):
         self,
         ops: Mapping[str, tuple[str, ...]],
         parse_size: Callable[[str, str], int],
+        max_size: int,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._ops = dict(ops)
+        self._max_size = max_size
         self._op = QComboBox(self)
         self._op.addItems(list(self._ops))
         self._op.setToolTip("Operator whose shape the sliders change")
@@ -83,8 +102,8 @@ class ShapeEditor(QWidget):
         for row, name in enumerate(names, start=1):
             label = QLabel(SIZE_LABELS[name], self)
             slider = QSlider(Qt.Orientation.Horizontal, self)
-            slider.setRange(0, _MAX_POSITION)
-            slider.setValue(size_to_position(1024))
+            slider.setRange(0, max_position(max_size))
+            slider.setValue(size_to_position(1024, max_size))
             slider.setToolTip(f"{SIZE_LABELS[name]}: drag to scale by ×2^¼ per step")
             field = NumberField(
                 partial(parse_size, name),
@@ -121,7 +140,7 @@ class ShapeEditor(QWidget):
         self.fields[name].setValue(value, f"{value:,}")
         slider = self.sliders[name]
         slider.blockSignals(True)
-        slider.setValue(size_to_position(value))
+        slider.setValue(size_to_position(value, self._max_size))
         slider.blockSignals(False)
 
     def _show_rows(self) -> None:
@@ -146,6 +165,6 @@ class ShapeEditor(QWidget):
     def _on_field(self, name: str, value: int) -> None:
         slider = self.sliders[name]
         slider.blockSignals(True)
-        slider.setValue(size_to_position(value))
+        slider.setValue(size_to_position(value, self._max_size))
         slider.blockSignals(False)
         self._emit()

@@ -35,6 +35,8 @@ class RooflinePanel(QWidget):
         Operator name -> its size names (for the shape editor).
     parse_size
         ``parse_size(size_name, text) -> int`` (a core validator).
+    max_size
+        The largest size ``parse_size`` accepts (the sliders' end).
     dtypes
         Dtype ids offered as the output dtype of a mixed-precision point.
     presets
@@ -55,6 +57,7 @@ class RooflinePanel(QWidget):
         self,
         ops: Mapping[str, tuple[str, ...]],
         parse_size: Callable[[str, str], int],
+        max_size: int,
         dtypes: Sequence[str],
         presets: Sequence[str],
         parent: QWidget | None = None,
@@ -73,7 +76,7 @@ class RooflinePanel(QWidget):
         box.addWidget(self.all_dtypes)
         box.addWidget(self.vector)
         box.addWidget(QLabel("<b>Selected point's shape</b>", self))
-        self.editor = ShapeEditor(ops, parse_size, self)
+        self.editor = ShapeEditor(ops, parse_size, max_size, self)
         box.addWidget(self.editor)
         row = QHBoxLayout()
         row.addWidget(QLabel("Output dtype", self))

@@ -78,14 +78,131 @@ def test_this_machine_takes_the_best_matmul_per_dtype_and_the_copy_bandwidth():
 @pytest.mark.parametrize(
     ("gpu", "expected"),
     [
+        # Names as torch.cuda.get_device_name reports them; None where the catalog has no entry
+        # of that model, variant and memory size (a near miss is a wrong ceiling, not a match).
         ("NVIDIA H100 80GB HBM3", "h100-sxm"),
         ("NVIDIA H100 PCIe", "h100-pcie"),
+        ("NVIDIA H100 NVL", "h100-nvl"),
         ("NVIDIA H200", "h200"),
         ("NVIDIA A100-SXM4-80GB", "a100-sxm"),
+        ("NVIDIA A100-SXM4-40GB", "a100-sxm-40gb"),
+        ("NVIDIA A100 80GB PCIe", None),
+        ("NVIDIA A100-PCIE-40GB", None),
         ("NVIDIA GeForce RTX 4090", "rtx-4090"),
+        ("NVIDIA GeForce RTX 4080", None),
+        ("NVIDIA RTX 6000 Ada Generation", None),
+        ("NVIDIA L40S", "l40s"),
+        ("Tesla T4", "t4"),
+        ("Tesla V100-SXM2-16GB", None),
+        ("NVIDIA B200", "b200"),
+        ("AMD Instinct MI300X", "mi300x"),
+        ("NVIDIA A10G", "a10g"),
         ("Some Unknown GPU", None),
+        ("", None),
     ],
 )
 def test_gpu_names_match_their_hardware_entry(gpu, expected):
-    # Names as torch.cuda.get_device_name reports them on those cards.
     assert match_hardware(gpu, load_catalog()) == expected
+
+
+def test_every_catalog_name_matches_its_own_entry_only():
+    catalog = load_catalog()
+    for device in catalog.devices:
+        assert match_hardware(device.name, catalog) == device.id
+
+
+def test_a_run_without_a_copy_gives_no_bandwidth_not_a_placeholder():
+    # A cancelled run: one matmul, a relu, no copy. The old code made up 1 B/s (ReLU: 97 days).
+    base = {"device": "cpu", "device_name": "Test CPU", "threads": 2, "flops": 1, "bytes": 1}
+    points = [
+        {**base, "op": "matmul", "dtype": "fp32", "flop_rate": 50e9, "byte_rate": 1e9},
+        {**base, "op": "relu", "dtype": "fp32", "flop_rate": 1e9, "byte_rate": 25e9},
+    ]
+    dev = this_machine(points, memory_bytes=64e9)
+    assert dev.mem_bandwidth is None
+    assert "no copy was measured" in dev.source
+    with pytest.raises(InputError, match="no memory bandwidth"):
+        dev.bandwidth()
+    # Every roofline consumer says "not measured" instead of a number.
+    from core.roofline.bounds import ceilings, evaluate, vector_ceiling
+    from core.roofline.ops import op_cost
+
+    assert ceilings(dev) == [] and vector_ceiling(dev) is None
+    with pytest.raises(InputError, match="no copy was measured"):
+        evaluate(op_cost("relu", "fp32", n=1024), dev)
+    # A copy that measured nothing usable (0 B/s, NaN) is no measurement either.
+    bad = [
+        {**base, "op": "copy", "dtype": "fp32", "flop_rate": 0, "byte_rate": r}
+        for r in (0.0, float("nan"))
+    ]
+    assert this_machine(points + bad, memory_bytes=1e9).mem_bandwidth is None
+
+
+def test_a_measured_gpu_takes_the_matched_entrys_capacity_and_family():
+    point = {
+        "device": "cuda",
+        "device_name": "NVIDIA A100-SXM4-40GB",
+        "op": "matmul",
+        "dtype": "bf16",
+        "flop_rate": 250e12,
+        "byte_rate": 1e9,
+    }
+    copy = {**point, "op": "copy", "flop_rate": 0.0, "byte_rate": 1.3e12}
+    dev = this_machine([point, copy], catalog=load_catalog())
+    assert dev.extra["matches"] == "a100-sxm-40gb"
+    assert dev.memory_bytes == 40e9  # the datasheet's 40 GB, not a guessed 80 GB
+    assert dev.mem_bandwidth == 1.3e12 and dev.family == "cuda"
+
+
+def test_host_to_device_copies_are_compared_with_the_host_link_not_hbm():
+    from core.bench.host_link import host_link
+    from core.bench.suites import utilisation
+
+    h200 = load_catalog().get("h200")
+    h2d = Case("h2d", "fp32", {"n": 1 << 26}, variant="pinned")
+    # The H200 measured 55 GB/s pinned: 87 % of PCIe 5.0 x16 (32 GT/s × 16 × 128/130 / 8 bytes).
+    got = utilisation(h2d, 0.0, 55e9, h200)
+    assert got["bw_ref"] == "PCIe 5.0 x16"
+    assert got["bw_util"] == pytest.approx(55e9 / (32e9 * 16 * 128 / 130 / 8))
+    assert got["mfu"] is None
+    copy = utilisation(Case("copy", "fp32", {"n": 1 << 28}), 0.0, 4.25e12, h200)
+    assert copy["bw_ref"] == "memory" and copy["bw_util"] == pytest.approx(4.25e12 / 4.8e12)
+    # Every NVIDIA and AMD catalog entry knows its link; TPUs and Apple GPUs have none here.
+    for device in load_catalog().devices:
+        if device.vendor in ("NVIDIA", "AMD"):
+            assert host_link(device.id) is not None, device.id
+    assert utilisation(h2d, 0.0, 1e9, load_catalog().get("tpu-v5e"))["bw_util"] is None
+
+
+def test_fp8_matmul_pins_fp32_scales_whatever_the_default_dtype():
+    torch = pytest.importorskip("torch")
+    from core.bench.suites import FP8_FAST_ACCUM, _prepare
+
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        fn = _prepare(Case("matmul", "fp8", {"m": 32, "k": 32, "n": 32}), "cpu")
+        out = fn()
+    except RuntimeError as exc:  # a torch build without CPU _scaled_mm
+        pytest.skip(f"no fp8 matmul here: {exc}")
+    finally:
+        torch.set_default_dtype(old)
+    assert out.dtype == torch.bfloat16 and out.shape == (32, 32)
+    assert FP8_FAST_ACCUM is False  # stated in every fp8 point
+
+
+def test_layer_norm_is_timed_with_the_allocating_kernel():
+    torch = pytest.importorskip("torch")
+    from core.bench.suites import _prepare
+
+    fn = _prepare(Case("layernorm", "fp32", {"m": 8, "n": 16}), "cpu")
+    recorded = []
+
+    class Spy(torch.utils._python_dispatch.TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            recorded.append(str(func))
+            return func(*args, **(kwargs or {}))
+
+    with Spy():
+        fn()
+    assert recorded == ["aten.native_layer_norm.default"]  # not the .out wrapper (extra copies)

@@ -45,6 +45,14 @@ def test_fp4_packs_two_per_byte() -> None:
     assert tensor_memory("16", "fp4").bytes == 8
 
 
+@pytest.mark.parametrize("shape", ["1", "3", "3,5", "7,9,11", "12288,49153"])
+def test_odd_fp4_counts_take_whole_bytes(shape: str) -> None:
+    # torch's packed float4_e2m1fn_x2 holds two values per byte: an odd count needs one more byte.
+    answer = tensor_memory(shape, "fp4")
+    assert answer.bytes == (answer.numel + 1) // 2 and float(answer.bytes).is_integer()
+    assert "⌈" in answer.formula() and "packed" in answer.formula()
+
+
 @pytest.mark.parametrize(
     "bad", ["4,,8", "a,b", "0,4", "4*-1", "1e30,1e30", "4.5", "1e9,1e9,1e9", ",".join(["2"] * 17)]
 )

@@ -118,7 +118,9 @@ def test_every_op_states_a_convention_and_intensity_scales_with_dtype():
         assert costs["bf16"].convention
         for dt, cost in costs.items():
             assert cost.flops == costs["fp32"].flops
-            assert cost.bytes == pytest.approx(costs["fp32"].bytes * DTYPE_BYTES[dt] / 4)
+            # Packed sub-byte storage rounds each of read and written up to a whole byte.
+            scaled = costs["fp32"].bytes * DTYPE_BYTES[dt] / 4
+            assert scaled <= cost.bytes <= scaled + (2 if DTYPE_BYTES[dt] < 1 else 0)
 
 
 def test_mixed_precision_matmul_reads_fp8_and_writes_bf16():
