@@ -108,40 +108,64 @@ def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
 
 
 def _transformer(
-    spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool
+    spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool, kernels: str
 ) -> ActivationModel:
     b, s, h, a, f = batch, seq, spec.d_model, spec.heads, spec.ffn
-    sbh = s * b * h
-    qkv_width = h + 2 * spec.kv_dim if flash else 3 * h
-    # LayerNorm keeps its input (e bytes); torch's RMSNorm computes in fp32 and keeps the fp32
-    # input and the fp32 normalised tensor (8 bytes per element, whatever the activation dtype).
-    norm_b = e if spec.norm == "layernorm" else 8
+    sbh, s2 = s * b * h, a * s * s * b
+    cuda = kernels == "cuda"
+    # What the norms keep (read with saved_tensors_hooks, torch 2.11-2.13): CUDA's fused kernels
+    # keep the input and fp32 statistics per row (RMSNorm: rstd; LayerNorm: mean and rstd); the
+    # CPU LayerNorm keeps the input and statistics in its dtype, the CPU RMSNorm computes in
+    # fp32 and keeps an fp32 copy of its input and of the normalised tensor (8 B per element).
+    if spec.norm == "layernorm":
+        norm = (f"norm inputs (2 × {e} B) + statistics", 2 * (e * sbh + 2 * (4 if cuda else e) * s * b))
+    elif cuda:
+        norm = (f"norm inputs (2 × {e} B) + fp32 rstd", 2 * (e * sbh + 4 * s * b))
+    else:
+        norm = ("norm inputs (2 × 8 B, fp32 copies)", 2 * 8 * sbh)
+    # Dropout masks: bool (1 B) on CUDA, the input's dtype on CPU.
+    m = 1 if cuda else e
+    math_fallback = flash and dropout and not cuda
+    qkv_width = h + 2 * spec.kv_dim if flash and not math_fallback else 3 * h
     terms: list[tuple[str, float]] = [
-        (f"norm inputs (2 × {norm_b} B)", 2 * norm_b * sbh),
+        norm,
         ("attention and MLP inputs (2)", 2 * e * sbh),
         ("Q, K, V", e * s * b * qkv_width),
         ("attention output (projection input)", e * sbh),
     ]
-    if flash:
+    if math_fallback:
+        # CPU attention with dropout falls back to the math path, which computes in fp32 and keeps
+        # the scaled query, the probabilities, the dropout mask and the dropped probabilities.
+        terms.append(("CPU attention with dropout: fp32 scaled Q", 4 * sbh))
+        terms.append(("CPU attention with dropout: 3 fp32 a·s²·b (probs, mask, dropped)", 12 * s2))
+    elif flash:
         # The kernel's output is the projection's input (a view): only the log-sum-exp is new.
         terms.append(("flash fp32 log-sum-exp", 4 * a * s * b))
     else:
-        terms.append(("softmax output a·s²·b", e * a * s * s * b))
+        terms.append(("softmax output a·s²·b", e * s2))
         if dropout:
-            terms.append(("attention dropout mask + output", (1 + e) * a * s * s * b))
+            terms.append((f"attention dropout mask ({m} B) + output", (m + e) * s2))
     n_mlp = 4 if spec.gated else 2
     terms.append((f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * s * b * f))
     if dropout:
-        terms.append(("dropout masks (2)", 2 * sbh))
+        terms.append((f"dropout masks (2 × {m} B)", 2 * m * sbh))
     per_layer = float(sum(t[1] for t in terms))
-    softmax = "" if flash else (f" + {5 if dropout else 2}·a·s²·b" if e == 2 else " + a·s²·b terms")
-    formula = (
-        f"≈ s·b·h·{per_layer / sbh:.4g}{softmax} bytes per layer "
-        f"({'flash' if flash else 'no flash'}, {'dropout' if dropout else 'no dropout'}, "
-        f"{e}-byte activations; Korthikanti et al. 2022: 34·s·b·h + 5·a·s²·b)"
+    quad = float(sum(v for name, v in terms if "s²" in name))
+    lin = per_layer - quad
+    formula = f"≈ s·b·h·{lin / sbh:.4g}"
+    if quad:
+        formula += f" + {quad / s2:.4g}·a·s²·b"
+    formula += (
+        f" bytes per layer ({'flash' if flash else 'no flash'}, "
+        f"{'dropout' if dropout else 'no dropout'}, {e}-byte activations, {kernels} kernels; "
+        "Korthikanti et al. 2022: 34·s·b·h + 5·a·s²·b)"
     )
-    outside = norm_b * sbh + e * sbh + 4 * s * b * spec.vocab
+    norm_out = norm[1] / 2
+    outside = norm_out + e * sbh + 4 * s * b * spec.vocab
     outside_formula = "final norm + LM-head input (s·b·h each) + fp32 log-softmax (4·s·b·V)"
+    if dropout:
+        outside += m * sbh
+        outside_formula += " + embedding dropout mask"
     return ActivationModel(per_layer, e * sbh, float(outside), tuple(terms), formula,
                            outside_formula)  # fmt: skip
 
@@ -155,11 +179,13 @@ def activation_model(
     flash: bool = True,
     dropout: bool = False,
     mlp_full: bool = False,
+    kernels: str = "cuda",
 ) -> ActivationModel:
-    """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens)."""
+    """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens),
+    for the kernels of ``kernels`` (``cuda`` or ``cpu``)."""
     if isinstance(spec, MLPSpec):
         return _mlp(spec, batch, act_bytes, mlp_full)
-    return _transformer(spec, batch, seq, act_bytes, flash, dropout)
+    return _transformer(spec, batch, seq, act_bytes, flash, dropout, kernels)
 
 
 def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> float:

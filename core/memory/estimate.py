@@ -24,10 +24,15 @@ __all__ = [
     "RESERVE_FRACTION",
     "Derived",
     "Estimate",
+    "KERNELS",
     "MemoryConfig",
     "derive",
     "estimate",
 ]
+
+#: Kernel families whose saved tensors the activation model follows (see
+#: :mod:`core.memory.activations`): ``cuda`` (NVIDIA and AMD GPUs) or ``cpu``.
+KERNELS: tuple[str, ...] = ("cuda", "cpu")
 
 #: The stacked categories, bottom to top.
 CATEGORIES: tuple[str, ...] = ("params", "grads", "optimizer", "activations")
@@ -58,17 +63,25 @@ class MemoryConfig:
     flash: bool = True
     dropout: bool = False
     mlp_full: bool = False
+    kernels: str = "cuda"
 
     def __post_init__(self) -> None:
         positive_int(self.batch, "batch", high=10**9)
         if self.micro_batch is not None:
             positive_int(self.micro_batch, "micro-batch", high=10**9)
-            if self.micro_batch > self.batch:
+            if self.micro_batch > self.batch or self.batch % self.micro_batch:
                 raise InputError(
-                    f"micro-batch: {self.micro_batch:,} is larger than the batch {self.batch:,}; "
-                    "allowed: 1 to the batch size",
+                    f"micro-batch: {self.micro_batch:,} does not divide the batch "
+                    f"{self.batch:,}; allowed: a divisor of the batch "
+                    f"({_divisors_text(self.batch)})",
                     field="micro_batch",
                 )
+        if self.kernels not in KERNELS:
+            raise InputError(
+                f"kernels: {self.kernels!r}; allowed: {', '.join(KERNELS)} (whose kernels decide "
+                "what is saved for backward)",
+                field="kernels",
+            )
         if self.seq is not None:
             positive_int(self.seq, "seq", high=10_000_000)
         positive_int(self.gpus, "gpus", high=10_000_000)
@@ -93,8 +106,19 @@ class MemoryConfig:
 
     @property
     def accumulation(self) -> int:
-        """Micro-batches per optimizer step (``⌈batch / micro⌉``)."""
-        return math.ceil(self.batch / self.micro)
+        """Micro-batches per optimizer step (``batch / micro``, a whole number)."""
+        return self.batch // self.micro
+
+
+def _divisors_text(n: int) -> str:
+    """The divisors of ``n`` for a message: all when few, else the first and last few."""
+    small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
+    found = sorted({*small, *(n // d for d in small)})
+    if len(found) <= 8:
+        return ", ".join(f"{d:,}" for d in found)
+    return ", ".join(f"{d:,}" for d in found[:4]) + ", …, " + ", ".join(
+        f"{d:,}" for d in found[-2:]
+    )
 
 
 @dataclass(frozen=True)
@@ -170,7 +194,7 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     formulas["recipe"] = rec.sum_text(opt)
     acts = activation_model(
         spec, cfg.micro, cfg.seq_len, rec.bytes("acts"),
-        flash=cfg.flash, dropout=cfg.dropout, mlp_full=cfg.mlp_full,
+        flash=cfg.flash, dropout=cfg.dropout, mlp_full=cfg.mlp_full, kernels=cfg.kernels,
     )  # fmt: skip
     out["activations"] = saved_bytes(acts, spec.layers, cfg.checkpoint)
     k = cfg.checkpoint.segment(spec.layers)
