@@ -24,7 +24,15 @@ from dataclasses import dataclass
 from core.errors import InputError
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 
-__all__ = ["ActivationModel", "Checkpoint", "activation_model", "checkpoint", "saved_bytes"]
+__all__ = [
+    "ActivationModel",
+    "Checkpoint",
+    "Moment",
+    "activation_model",
+    "checkpoint",
+    "peak_moments",
+    "saved_bytes",
+]
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,14 @@ class ActivationModel:
         ``(name, bytes per layer)`` for explanations.
     formula
         The per-layer formula written out.
+    loss_temps, loss_temps_formula
+        Temporaries at the start of backward, beside everything saved: the loss's gradients
+        (for a transformer the fp32 gradients of the log-softmax and of the logits, 8·s·b·V).
+    layer_temps, layer_temps_formula
+        The largest set of temporaries inside one layer's backward (gradients of its hidden
+        tensors, and of the s² scores without flash attention).
+    head_grad_params
+        Parameters whose gradients exist once the loss's backward is done (the output layer).
     """
 
     per_layer: float
@@ -93,6 +109,13 @@ class ActivationModel:
     terms: tuple[tuple[str, float], ...]
     formula: str
     outside_formula: str
+    loss_temps: float = 0.0
+    loss_temps_formula: str = ""
+    layer_temps: float = 0.0
+    layer_temps_formula: str = ""
+    head_grad_params: int = 0
+    loss_saved: float = 0.0
+    tied: bool = False
 
 
 def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
@@ -104,7 +127,11 @@ def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
     else:
         terms = (("B·D per layer", x),)
         formula = f"{e}·B·D per layer ({e} bytes × B·D·L over the net: the lecture's count)"
-    return ActivationModel(sum(t[1] for t in terms), x, 0.0, terms, formula, "")
+    return ActivationModel(
+        sum(t[1] for t in terms), x, 0.0, terms, formula, "",
+        loss_temps=x, loss_temps_formula=f"the loss's gradient ({e}·B·D)",
+        layer_temps=2 * x, layer_temps_formula=f"a block's input and output gradients (2 × {e}·B·D)",
+    )  # fmt: skip
 
 
 def _transformer(
@@ -166,8 +193,20 @@ def _transformer(
     if dropout:
         outside += m * sbh
         outside_formula += " + embedding dropout mask"
-    return ActivationModel(per_layer, e * sbh, float(outside), tuple(terms), formula,
-                           outside_formula)  # fmt: skip
+    n_hidden = 3 if spec.gated else 2
+    mlp_t = n_hidden * e * s * b * f
+    attn_t = 0 if flash and not math_fallback else (3 if dropout else 2) * (4 if math_fallback else e) * s2
+    layer_temps = 2 * e * sbh + max(mlp_t, attn_t)
+    layer_text = f"2 residual gradients (2·{e}·s·b·h) + the larger of the MLP's ({n_hidden}·{e}·s·b·ffn)"
+    layer_text += " and the attention's s² gradients" if attn_t else ""
+    return ActivationModel(
+        per_layer, e * sbh, float(outside), tuple(terms), formula, outside_formula,
+        loss_temps=float(8 * s * b * spec.vocab),
+        loss_temps_formula="fp32 gradients of the log-softmax and of the logits (2 × 4·s·b·V)",
+        layer_temps=float(layer_temps), layer_temps_formula=layer_text,
+        head_grad_params=spec.vocab * h, loss_saved=float(4 * s * b * spec.vocab),
+        tied=spec.tied,
+    )  # fmt: skip
 
 
 def activation_model(
@@ -200,3 +239,59 @@ def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> floa
     if k == 0:
         return layers * model.per_layer + model.outside
     return math.ceil(layers / k) * model.boundary + max(model.outside, k * model.per_layer)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One candidate for the peak: activations, temporaries and the gradients alive.
+
+    ``grad_params`` counts parameters whose gradients exist (``inf``: all but ``grad_missing``);
+    ``grad_temps`` counts gradient-sized temporaries (in parameters, at the gradients' bytes).
+    """
+
+    name: str
+    activations: float
+    temporaries: float
+    grad_params: float
+    grad_temps: float
+    temporaries_formula: str
+    grad_missing: float = 0.0
+
+
+def peak_moments(model: ActivationModel, layers: int, policy: Checkpoint) -> tuple[Moment, ...]:
+    """The moments of backward at which memory can peak (weights and optimizer state aside).
+
+    * ``start of backward``: everything saved plus the loss's gradients; no gradient exists
+      yet (``zero_grad(set_to_none=True)`` freed them).
+    * ``top layer's backward``: the loss's tensors are freed, the output layer's gradient exists
+      (tied to the embedding it waits, as a temporary, for the embedding's part), one layer's
+      backward temporaries (and, checkpointing, the recomputed segment).
+    * ``end of backward``: every gradient but the embedding's, which is being made (tied: the
+      head's part, the embedding's part and their sum), almost no activations.
+
+    Between these, activations fall and gradients grow about linearly, so the largest of the
+    three bounds the step (the optimizer update runs in place).
+    """
+    k = policy.segment(layers)
+    kept = layers * model.per_layer if k == 0 else math.ceil(layers / k) * model.boundary
+    after_loss = kept + (k * model.per_layer if k else 0.0) + model.outside - model.loss_saved
+    head = float(model.head_grad_params)
+    tied = model.tied
+    top_text = model.layer_temps_formula + (
+        " + the output layer's gradient waiting for the tied embedding's" if tied else ""
+    )
+    end_text = (
+        "the tied embedding's gradient: the head's part, the embedding's part and their sum "
+        "(3 × V·h gradients)"
+        if tied
+        else "the embedding's gradient being made (V·h)" if head else model.layer_temps_formula
+    )
+    end_temps = 0.0 if head else model.layer_temps
+    return (
+        Moment("start of backward", kept + model.outside, model.loss_temps, 0.0, 0.0,
+               model.loss_temps_formula),
+        Moment("top layer's backward", after_loss, model.layer_temps, 0.0 if tied else head,
+               head if tied else 0.0, top_text),
+        Moment("end of backward", model.boundary if not head else 0.0, end_temps,
+               float("inf"), 3 * head if tied else head, end_text, grad_missing=head),
+    )  # fmt: skip
