@@ -145,7 +145,10 @@ def _transformer(
     # CPU LayerNorm keeps the input and statistics in its dtype, the CPU RMSNorm computes in
     # fp32 and keeps an fp32 copy of its input and of the normalised tensor (8 B per element).
     if spec.norm == "layernorm":
-        norm = (f"norm inputs (2 × {e} B) + statistics", 2 * (e * sbh + 2 * (4 if cuda else e) * s * b))
+        norm = (
+            f"norm inputs (2 × {e} B) + statistics",
+            2 * (e * sbh + 2 * (4 if cuda else e) * s * b),
+        )
     elif cuda:
         norm = (f"norm inputs (2 × {e} B) + fp32 rstd", 2 * (e * sbh + 4 * s * b))
     else:
@@ -171,13 +174,14 @@ def _transformer(
     else:
         terms.append(("softmax output a·s²·b", e * s2))
         if dropout:
-            terms.append((f"attention dropout mask ({m} B) + output", (m + e) * s2))
+            terms.append((f"attention dropout mask ({m} B) + output, a·s²·b each", (m + e) * s2))
     n_mlp = 4 if spec.gated else 2
     terms.append((f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * s * b * f))
     if dropout:
         terms.append((f"dropout masks (2 × {m} B)", 2 * m * sbh))
     per_layer = float(sum(t[1] for t in terms))
-    quad = float(sum(v for name, v in terms if "s²" in name))
+    # Terms that grow with s² (each name says a·s²·b); the rest grow with s.
+    quad = float(sum(v for name, v in terms if "a·s²·b" in name))
     lin = per_layer - quad
     formula = f"≈ s·b·h·{lin / sbh:.4g}"
     if quad:
@@ -195,9 +199,15 @@ def _transformer(
         outside_formula += " + embedding dropout mask"
     n_hidden = 3 if spec.gated else 2
     mlp_t = n_hidden * e * s * b * f
-    attn_t = 0 if flash and not math_fallback else (3 if dropout else 2) * (4 if math_fallback else e) * s2
+    attn_t = (
+        0
+        if flash and not math_fallback
+        else (3 if dropout else 2) * (4 if math_fallback else e) * s2
+    )
     layer_temps = 2 * e * sbh + max(mlp_t, attn_t)
-    layer_text = f"2 residual gradients (2·{e}·s·b·h) + the larger of the MLP's ({n_hidden}·{e}·s·b·ffn)"
+    layer_text = (
+        f"2 residual gradients (2·{e}·s·b·h) + the larger of the MLP's ({n_hidden}·{e}·s·b·ffn)"
+    )
     layer_text += " and the attention's s² gradients" if attn_t else ""
     return ActivationModel(
         per_layer, e * sbh, float(outside), tuple(terms), formula, outside_formula,
@@ -284,7 +294,9 @@ def peak_moments(model: ActivationModel, layers: int, policy: Checkpoint) -> tup
         "the tied embedding's gradient: the head's part, the embedding's part and their sum "
         "(3 × V·h gradients)"
         if tied
-        else "the embedding's gradient being made (V·h)" if head else model.layer_temps_formula
+        else "the embedding's gradient being made (V·h)"
+        if head
+        else model.layer_temps_formula
     )
     end_temps = 0.0 if head else model.layer_temps
     return (

@@ -21,10 +21,10 @@ from core.validate import positive_int
 __all__ = [
     "CATEGORIES",
     "CONTEXT_BYTES",
+    "KERNELS",
     "RESERVE_FRACTION",
     "Derived",
     "Estimate",
-    "KERNELS",
     "MemoryConfig",
     "derive",
     "estimate",
@@ -116,8 +116,8 @@ def _divisors_text(n: int) -> str:
     found = sorted({*small, *(n // d for d in small)})
     if len(found) <= 8:
         return ", ".join(f"{d:,}" for d in found)
-    return ", ".join(f"{d:,}" for d in found[:4]) + ", …, " + ", ".join(
-        f"{d:,}" for d in found[-2:]
+    return (
+        ", ".join(f"{d:,}" for d in found[:4]) + ", …, " + ", ".join(f"{d:,}" for d in found[-2:])
     )
 
 

@@ -19,7 +19,7 @@ from core.memory.activations import Checkpoint
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe
 
-__all__ = ["build_module", "build_optimizer", "make_batch"]
+__all__ = ["autocast", "build_module", "build_optimizer", "make_batch"]
 
 
 @cache
@@ -149,7 +149,7 @@ def _classes() -> dict[str, Any]:
             self.k = nn.Linear(d, kv, bias=spec.bias)
             self.v = nn.Linear(d, kv, bias=spec.bias)
             self.o = nn.Linear(d, d, bias=spec.bias)
-            self.flash, self.p, self.cuda = flash, dropout, cuda
+            self.flash, self.p, self.emulate_cuda = flash, dropout, cuda
             self.rope = spec.max_pos == 0
             # Set by the model once per forward and shared by every layer, as Llama code shares
             # its rotary cos/sin and its causal mask (made per layer they would add s·hd and s²
@@ -164,7 +164,7 @@ def _classes() -> dict[str, Any]:
             if self.rope:
                 cos, sin = self.shared["cos"], self.shared["sin"]
                 q, k = _rope(q, cos, sin), _rope(k, cos, sin)
-            if self.flash and self.cuda and self.p > 0 and self.training:
+            if self.flash and self.emulate_cuda and self.p > 0 and self.training:
                 y = _CudaAttention.apply(q, k, v)
             elif self.flash:
                 y = F.scaled_dot_product_attention(
@@ -177,7 +177,7 @@ def _classes() -> dict[str, Any]:
                     k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
                 scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.hd))
                 probs = scores.masked_fill(self.shared["mask"], float("-inf")).softmax(-1)
-                probs = drop(probs, self.p, self.training, self.cuda)
+                probs = drop(probs, self.p, self.training, self.emulate_cuda)
                 y = probs @ v
             return self.o(y.transpose(1, 2).reshape(b, s, d))
 
@@ -224,11 +224,11 @@ def _classes() -> dict[str, Any]:
             super().__init__()
             self.norm1, self.attn = norm(spec, cuda), Attention(spec, flash, dropout, cuda)
             self.norm2, self.mlp = norm(spec, cuda), MLP(spec)
-            self.p, self.cuda = dropout, cuda
+            self.p, self.emulate_cuda = dropout, cuda
 
         def forward(self, x: Any) -> Any:
-            x = x + drop(self.attn(self.norm1(x)), self.p, self.training, self.cuda)
-            return x + drop(self.mlp(self.norm2(x)), self.p, self.training, self.cuda)
+            x = x + drop(self.attn(self.norm1(x)), self.p, self.training, self.emulate_cuda)
+            return x + drop(self.mlp(self.norm2(x)), self.p, self.training, self.emulate_cuda)
 
     class Transformer(nn.Module):
         """Decoder-only transformer; forward(tokens, targets) returns the cross-entropy loss."""
@@ -245,7 +245,7 @@ def _classes() -> dict[str, Any]:
             )
             self.norm = norm(spec, cuda)
             self.head = None if spec.tied else nn.Linear(spec.d_model, spec.vocab, bias=False)
-            self.segment, self.p, self.cuda = segment, dropout, cuda
+            self.segment, self.p, self.emulate_cuda = segment, dropout, cuda
 
         def forward(self, tokens: Any, targets: Any) -> Any:
             x = self.embed(tokens)
@@ -255,7 +255,7 @@ def _classes() -> dict[str, Any]:
                 attn.shared = shared
             if self.pos is not None:
                 x = x + self.pos(torch.arange(tokens.shape[1], device=tokens.device))
-            x = drop(x, self.p, self.training, self.cuda)
+            x = drop(x, self.p, self.training, self.emulate_cuda)
             # Reentrant checkpointing: under the memory tracker's module hooks the non-reentrant
             # form keeps recomputed activations alive until the end of backward.
             x = self.norm(run_layers(self.layers, x, self.segment, reentrant=True))
@@ -287,9 +287,24 @@ def build_module(
     classes = _classes()
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
-    return classes["Transformer"](
-        spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda"
-    )
+    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda")
+
+
+def autocast(rec: Recipe, device_type: str) -> Any:
+    """The autocast a recipe implies on ``device_type`` (``"cpu"`` or ``"cuda"``).
+
+    Mixed recipes (activations in another dtype than the weights, e.g. fp32 weights with bf16
+    activations) compute under ``torch.autocast``; others run as they are. The trace and the
+    real CUDA step share this, so they compute in the same dtypes.
+    """
+    from contextlib import nullcontext
+
+    import torch
+
+    dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
+    if rec.acts != rec.params and rec.acts in dtypes:
+        return torch.autocast(device_type, dtype=dtypes[rec.acts])
+    return nullcontext()
 
 
 def make_batch(spec: ModelSpec, batch: int, seq: int) -> tuple[Any, ...]:

@@ -19,12 +19,11 @@ import gc
 import re
 import time
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.memory.estimate import MemoryConfig
-from core.memory.modules import build_module, build_optimizer, make_batch
+from core.memory.modules import autocast, build_module, build_optimizer, make_batch
 
 __all__ = ["PHASES", "TraceCancelled", "TraceResult", "trace"]
 
@@ -232,11 +231,7 @@ def trace(
             tracker.track_external(model, opt)
             counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
             with tracker, counter:
-                with (
-                    torch.autocast("cpu", dtype=dtypes[rec.acts])
-                    if rec.acts != rec.params and rec.acts in dtypes
-                    else nullcontext()
-                ):
+                with autocast(rec, "cpu"):
                     loss = model(*inputs)
                 loss.backward()
                 opt.step()
