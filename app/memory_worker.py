@@ -69,7 +69,6 @@ class TraceWorker(QObject):
         finally:
             self.finished.emit()
 
-
     def _measure(self) -> tuple[dict[str, float] | None, str | None]:
         """The real CUDA step, on its own error path: its failure never discards the trace."""
         try:

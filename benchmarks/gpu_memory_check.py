@@ -84,8 +84,10 @@ def main() -> int:
                      "trace_peak": tr.peak, "trace_activations": tr.categories["activations"],
                      "measured_peak": real, "measured_static": measured["static"],
                      "measured_reserved": measured["reserved"]})  # fmt: skip
-    print(f"gpu memory check: {time.perf_counter() - started:.1f} s; "
-          f"{'all within' if ok else 'NOT all within'} {LOW}-{HIGH}")
+    print(
+        f"gpu memory check: {time.perf_counter() - started:.1f} s; "
+        f"{'all within' if ok else 'NOT all within'} {LOW}-{HIGH}"
+    )
     out = os.environ.get("OUT")
     if out:
         Path(out, "gpu_memory_check.json").write_text(json.dumps(rows, indent=1))

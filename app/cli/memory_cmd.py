@@ -107,7 +107,9 @@ def handler(args: argparse.Namespace) -> int:
             line += f"   (traced {format_bytes(traced[key])})"
         print(line)
     print(f"  {'total':<{width}}  {format_bytes(est.total):>11}   per device (the four above)")
-    line = f"  {'temps':<{width}}  {format_bytes(est.temporaries):>11}   {est.formulas['temporaries']}"
+    line = (
+        f"  {'temps':<{width}}  {format_bytes(est.temporaries):>11}   {est.formulas['temporaries']}"
+    )
     if traced is not None:
         line += f"   (traced {format_bytes(traced['at_peak'].get('temporaries', 0.0))} at its peak)"
     print(line)

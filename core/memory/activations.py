@@ -116,6 +116,7 @@ class ActivationModel:
     head_grad_params: int = 0
     loss_saved: float = 0.0
     tied: bool = False
+    layer_params: int = 0
 
 
 def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
@@ -135,9 +136,14 @@ def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
 
 
 def _transformer(
-    spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool, kernels: str
-) -> ActivationModel:
+    spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool, kernels: str,
+    weight_bytes: int,
+) -> ActivationModel:  # fmt: skip
     b, s, h, a, f = batch, seq, spec.d_model, spec.heads, spec.ffn
+    # Autocast (weights wider than the activations): the norms run in the weights' dtype and
+    # keep their input in it, and each matmul keeps the low-precision copy of its weight.
+    mixed = weight_bytes > e
+    n_in = weight_bytes if mixed else e
     sbh, s2 = s * b * h, a * s * s * b
     cuda = kernels == "cuda"
     # What the norms keep (read with saved_tensors_hooks, torch 2.11-2.13): CUDA's fused kernels
@@ -145,12 +151,13 @@ def _transformer(
     # CPU LayerNorm keeps the input and statistics in its dtype, the CPU RMSNorm computes in
     # fp32 and keeps an fp32 copy of its input and of the normalised tensor (8 B per element).
     if spec.norm == "layernorm":
+        stat = 4 if cuda or mixed else e
         norm = (
-            f"norm inputs (2 × {e} B) + statistics",
-            2 * (e * sbh + 2 * (4 if cuda else e) * s * b),
+            f"norm inputs (2 × {n_in} B) + statistics",
+            2 * (n_in * sbh + 2 * stat * s * b),
         )
     elif cuda:
-        norm = (f"norm inputs (2 × {e} B) + fp32 rstd", 2 * (e * sbh + 4 * s * b))
+        norm = (f"norm inputs (2 × {n_in} B) + fp32 rstd", 2 * (n_in * sbh + 4 * s * b))
     else:
         norm = ("norm inputs (2 × 8 B, fp32 copies)", 2 * 8 * sbh)
     # Dropout masks: bool (1 B) on CUDA, the input's dtype on CPU.
@@ -179,6 +186,9 @@ def _transformer(
     terms.append((f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * s * b * f))
     if dropout:
         terms.append((f"dropout masks (2 × {m} B)", 2 * m * sbh))
+    if mixed:
+        weights = 2 * h * h + 2 * h * spec.kv_dim + (3 if spec.gated else 2) * h * f
+        terms.append((f"autocast's {e}-byte weight copies", e * weights))
     per_layer = float(sum(t[1] for t in terms))
     # Terms that grow with s² (each name says a·s²·b); the rest grow with s.
     quad = float(sum(v for name, v in terms if "a·s²·b" in name))
@@ -194,6 +204,9 @@ def _transformer(
     norm_out = norm[1] / 2
     outside = norm_out + e * sbh + 4 * s * b * spec.vocab
     outside_formula = "final norm + LM-head input (s·b·h each) + fp32 log-softmax (4·s·b·V)"
+    if mixed:
+        outside += e * spec.vocab * h
+        outside_formula += f" + autocast's {e}-byte copy of the output layer (V·h)"
     if dropout:
         outside += m * sbh
         outside_formula += " + embedding dropout mask"
@@ -215,7 +228,7 @@ def _transformer(
         loss_temps_formula="fp32 gradients of the log-softmax and of the logits (2 × 4·s·b·V)",
         layer_temps=float(layer_temps), layer_temps_formula=layer_text,
         head_grad_params=spec.vocab * h, loss_saved=float(4 * s * b * spec.vocab),
-        tied=spec.tied,
+        tied=spec.tied, layer_params=spec.layer_params(),
     )  # fmt: skip
 
 
@@ -229,12 +242,15 @@ def activation_model(
     dropout: bool = False,
     mlp_full: bool = False,
     kernels: str = "cuda",
+    weight_bytes: int | None = None,
 ) -> ActivationModel:
     """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens),
-    for the kernels of ``kernels`` (``cuda`` or ``cpu``)."""
+    for the kernels of ``kernels`` (``cuda`` or ``cpu``); ``weight_bytes`` wider than
+    ``act_bytes`` means the step runs under autocast."""
     if isinstance(spec, MLPSpec):
         return _mlp(spec, batch, act_bytes, mlp_full)
-    return _transformer(spec, batch, seq, act_bytes, flash, dropout, kernels)
+    return _transformer(spec, batch, seq, act_bytes, flash, dropout, kernels,
+                        weight_bytes or act_bytes)  # fmt: skip
 
 
 def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> float:
@@ -299,7 +315,17 @@ def peak_moments(model: ActivationModel, layers: int, policy: Checkpoint) -> tup
         else model.layer_temps_formula
     )
     end_temps = 0.0 if head else model.layer_temps
+    bottom: tuple[Moment, ...] = ()
+    if k:
+        # The first segment recomputed last: its k layers' activations and temporaries, every
+        # gradient but its own layers' and the embedding's.
+        bottom = (Moment("bottom segment's recompute", model.boundary + k * model.per_layer,
+                         model.layer_temps, float("inf"), 3 * head if tied else 0.0,
+                         model.layer_temps_formula + (" + the tied output layer's gradient"
+                                                      if tied else ""),
+                         grad_missing=head + k * model.layer_params),)  # fmt: skip
     return (
+        *bottom,
         Moment("start of backward", kept + model.outside, model.loss_temps, 0.0, 0.0,
                model.loss_temps_formula),
         Moment("top layer's backward", after_loss, model.layer_temps, 0.0 if tied else head,

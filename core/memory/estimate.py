@@ -240,6 +240,7 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     acts = activation_model(
         spec, cfg.micro, cfg.seq_len, rec.bytes("acts"),
         flash=cfg.flash, dropout=cfg.dropout, mlp_full=cfg.mlp_full, kernels=cfg.kernels,
+        weight_bytes=rec.bytes("params"),
     )  # fmt: skip
     out["activations"] = saved_bytes(acts, spec.layers, cfg.checkpoint)
     k = cfg.checkpoint.segment(spec.layers)

@@ -42,6 +42,15 @@ def test_changing_batch_updates_bars(page: MemoryPage) -> None:
     assert page.bars.bars()[0].values["activations"] == 2 * 128 * 4096 * 8
 
 
+def test_micro_batch_that_does_not_divide_is_refused_as_in_the_cli(page: MemoryPage) -> None:
+    before = page.estimate
+    _set(page, "batch", "64")
+    _set(page, "micro_batch", "48")
+    assert not page.problem.isHidden()
+    assert "micro-batch: 48 does not divide the batch 64" in page.problem.text()
+    assert page.estimate is not None and page.estimate.config.micro == before.config.micro
+
+
 def test_bad_input_keeps_last_good_estimate(page: MemoryPage) -> None:
     before = page.estimate.total
     _set(page, "layers", "1e15")

@@ -207,7 +207,7 @@ def test_allowance_is_separate_from_the_total() -> None:
     [
         ({"batch": 0}, "batch"),
         ({"batch": 8, "micro_batch": 16}, "does not divide the batch 8"),
-            ({"batch": 8, "micro_batch": 3}, r"does not divide the batch 8; allowed: .*1, 2, 4, 8"),
+        ({"batch": 8, "micro_batch": 3}, r"does not divide the batch 8; allowed: .*1, 2, 4, 8"),
         ({"zero": 4}, "zero"),
         ({"gpus": 0}, "gpus"),
         ({"seq": 10**12}, "seq"),
