@@ -248,7 +248,7 @@ def test_explain_gives_both_numbers_the_gap_and_a_reason() -> None:
 
     est = estimate(MemoryConfig(MLPSpec(1024, 4), batch=32, zero=2, gpus=4))
     traced = {k: v * 1.1 for k, v in est.bytes.items()}
-    lines = explain(est, traced, peak=est.total * 0.9)
+    lines = explain(est, traced, peak=est.peak * 0.9)
     assert "+10.0%" in lines["activations"] and "saved" in lines["activations"]
     assert "ZeRO-2" in lines["grads"] and "unsharded" in lines["grads"]
     assert "-10.0%" in lines["total"]
