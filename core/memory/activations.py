@@ -14,6 +14,16 @@ SwiGLU (four ``s·b·f`` tensors instead of two), grouped-query attention, flash
 ``s²`` tensors; the kernel keeps an fp32 log-sum-exp per row instead), and torch's
 RMSNorm, which computes in fp32 and keeps an fp32 copy of its input and its normalised output
 (8 bytes per element instead of the paper's 2-byte LayerNorm input).
+
+What is kept depends on the kernels (``kernels="cuda"`` or ``"cpu"``, read with
+``saved_tensors_hooks`` on an H200 and on CPU, torch 2.11): CUDA's fused RMSNorm keeps its input
+and an fp32 rstd per row, dropout masks are 1 byte and fused attention with dropout keeps no s²
+tensor; the CPU kernels keep what the paragraph above says, masks in the input's dtype, and
+attention with dropout falls back to the math path (fp32 s² tensors).
+
+:func:`peak_moments` names the moments of backward at which the step can peak, with the
+temporaries alive then (the loss's fp32 gradients, one layer's backward gradients, the
+embedding's gradient); the estimate's peak is the fullest of them.
 """
 
 from __future__ import annotations
