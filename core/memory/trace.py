@@ -205,7 +205,12 @@ def trace(
                 if self._mod_tracker.is_bw
                 else "forward"
             )
-            snap = next(iter(self._curr_mem_snap.values()), {})
+            # One snapshot per device; summed, so a machine with CUDA (whose device may come
+            # first with nothing on it) samples the same fake CPU tensors as one without.
+            snap: dict[str, int] = {}
+            for per_device in self._curr_mem_snap.values():
+                for key, value in per_device.items():
+                    snap[key] = snap.get(key, 0) + int(value)
             rec_.sample(phase, snap, self._mod_tracker.parents)
 
     old_dtype = torch.get_default_dtype()
@@ -240,6 +245,11 @@ def trace(
             flops = float(counter.get_total_flops())
     finally:
         torch.set_default_dtype(old_dtype)
+    if rec_.ops == 0:
+        raise RuntimeError(
+            f"torch {torch.__version__}: MemTracker reported no op of the step (its private "
+            "_update_peak_stats hook changed); the trace cannot sample memory"
+        )
     report(1.0, "done")
     return rec_.result(flops, time.perf_counter() - started)
 
