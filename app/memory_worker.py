@@ -24,7 +24,9 @@ class TraceWorker(QObject):
     progress(float, str)
         Fraction done and what is happening.
     result(object)
-        ``{"trace": TraceResult, "measured": dict | None}``.
+        ``{"trace": TraceResult, "measured": dict | None, "measure_error": str | None}``: a
+        failed or skipped real step (not enough free GPU memory, out of memory) keeps the
+        finished trace and says why in ``measure_error``.
     error(str)
         Why the trace failed (or ``"cancelled"``).
     finished()
@@ -37,6 +39,7 @@ class TraceWorker(QObject):
     finished = Signal()
 
     def __init__(self, cfg: MemoryConfig, capacity: float | None = None) -> None:
+        # ``capacity`` is kept for callers; the real step checks the GPU's free memory instead.
         super().__init__()
         self._cfg, self._capacity = cfg, capacity
         self._cancel = threading.Event()
@@ -58,18 +61,28 @@ class TraceWorker(QObject):
             except TraceCancelled:
                 self.error.emit("cancelled")
                 return
-            measured = None
-            from core.memory.measure import cuda_available, measure_cuda
-
-            if cuda_available() and not self._cancel.is_set():
-                self.progress.emit(0.99, "measuring a real step on CUDA")
-                measured = measure_cuda(self._cfg, self._capacity)
-            self.result.emit({"trace": out, "measured": measured})
+            measured, measure_error = self._measure()
+            self.result.emit({"trace": out, "measured": measured, "measure_error": measure_error})
         except Exception as exc:  # the trace reports why; the estimate stays
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             self.error.emit(f"trace failed: {detail}")
         finally:
             self.finished.emit()
+
+    def _measure(self) -> tuple[dict[str, float] | None, str | None]:
+        """The real CUDA step, on its own error path: its failure never discards the trace."""
+        try:
+            from core.memory.measure import MeasurementError, cuda_available, measure_cuda
+
+            if not cuda_available() or self._cancel.is_set():
+                return None, None
+            self.progress.emit(0.99, "measuring a real step on CUDA")
+            return measure_cuda(self._cfg), None
+        except MeasurementError as exc:
+            return None, str(exc)
+        except Exception as exc:  # the trace stands; say why the measurement is missing
+            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            return None, f"real step failed: {detail}"
 
 
 class TraceRunner(QObject):

@@ -7,7 +7,7 @@ from typing import Any
 
 from app.cli.output import print_json
 from core.memory import CATEGORIES, derive, estimate
-from core.memory.options import DEFAULTS, config_from_options
+from core.memory.options import DEFAULTS, config_from_options, kernels_for
 from core.roofline.hardware import load_catalog
 from core.units import format_bytes, format_count, format_duration, format_flops
 from core.validate import fraction
@@ -55,6 +55,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="MLP: count pre- and post-ReLU tensors (default: the lecture's 2·B·D·L)",
     )
+    p.add_argument(
+        "--kernels",
+        default=None,
+        help="cuda or cpu: whose kernels decide what is saved for backward (default: cuda for "
+        "NVIDIA and AMD devices, cpu otherwise)",
+    )
     p.add_argument("--trace", action="store_true", help="also trace one step on fake tensors")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=handler)  # fmt: skip
@@ -62,13 +68,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Answer ``memory``."""
+    device = load_catalog().get(args.device)
+    kernels = args.kernels if args.kernels is not None else kernels_for(device.vendor)
     cfg = config_from_options(
         model=args.model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
         recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
         zero=args.zero, gpus=args.gpus, flash=not args.no_flash, dropout=args.dropout,
-        mlp_full=args.mlp_full,
+        mlp_full=args.mlp_full, kernels=kernels,
     )  # fmt: skip
-    device = load_catalog().get(args.device)
     mfu = fraction(args.mfu, "mfu")
     peak = device.peak(args.dtype) if device.supports(args.dtype) else None
     est = estimate(cfg)
@@ -99,7 +106,18 @@ def handler(args: argparse.Namespace) -> int:
         if traced is not None:
             line += f"   (traced {format_bytes(traced[key])})"
         print(line)
-    print(f"  {'total':<{width}}  {format_bytes(est.total):>11}   per device")
+    print(f"  {'total':<{width}}  {format_bytes(est.total):>11}   per device (the four above)")
+    line = (
+        f"  {'temps':<{width}}  {format_bytes(est.temporaries):>11}   {est.formulas['temporaries']}"
+    )
+    if traced is not None:
+        line += f"   (traced {format_bytes(traced['at_peak'].get('temporaries', 0.0))} at its peak)"
+    print(line)
+    line = f"  {'peak':<{width}}  {format_bytes(est.peak):>11}   {est.formulas['peak']}"
+    if traced is not None:
+        line += f"   (traced {format_bytes(traced['peak'])})"
+    print(line)
+    print(f"  kernels: {cfg.kernels} (what {cfg.kernels.upper()} kernels keep for backward)")
     print(f"  + {format_bytes(est.allowance)} {device.name_allowance(est.allowance_text)}")
     verdict = "fits" if answer.fits else "does not fit"
     print(f"{verdict} on {device.name} ({format_bytes(device.memory_bytes)}) × {cfg.gpus:,}; "

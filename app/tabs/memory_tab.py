@@ -29,7 +29,7 @@ from core.errors import InputError
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.compare import explain
 from core.memory.estimate import Estimate
-from core.memory.options import config_from_options
+from core.memory.options import config_from_options, kernels_for
 from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.memory.bars import Bar, MemoryBars
 from widgets.memory.controls import MemoryControls
@@ -189,7 +189,9 @@ class MemoryPage(TabPage):
         problem = self.controls.problem()
         if problem:
             raise InputError(problem)
-        return config_from_options(**self.controls.options())
+        options = self.controls.options()
+        options["kernels"] = kernels_for(self._state.device.vendor)
+        return config_from_options(**options)
 
     def recompute(self) -> None:
         """Re-estimate from the controls and the shared device; keep the last good state on error."""
@@ -208,7 +210,11 @@ class MemoryPage(TabPage):
         answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=self.controls.mfu())
         self.answer = answer
         self.headline.setText(
-            f"{format_bytes(est.total)}  ·  {format_count(est.param_count, 'params')}"
+            f"peak {format_bytes(est.peak)}  ·  {format_count(est.param_count, 'params')}"
+        )
+        self.headline.setToolTip(
+            f"Estimated peak of the step ({est.peak_moment}); the four categories add up to "
+            f"{format_bytes(est.total)}. Kernels: {cfg.kernels}."
         )
         self.headline.setProperty("warning", not answer.fits)
         self.headline.style().unpolish(self.headline)
@@ -260,8 +266,18 @@ class MemoryPage(TabPage):
             return
         hover_est = {k: f"estimate {k}: {format_bytes(est.bytes[k])} = {est.formulas[k]}"
                      for k in CATEGORIES}  # fmt: skip
-        hover_est["total"] = f"estimate total {format_bytes(est.total)}"
-        bars = [Bar("estimate", {k: est.bytes[k] for k in CATEGORIES}, hover_est)]
+        hover_est["total"] = f"estimate total {format_bytes(est.total)} (the four categories)"
+        hover_peak = {
+            k: f"estimated at the peak ({est.peak_moment}) {k}: {format_bytes(v)}"
+            for k, v in est.at_peak.items()
+        }
+        hover_peak["temporaries"] += f" = {est.formulas['temporaries']}"
+        hover_peak["total"] = f"estimated peak {format_bytes(est.peak)}: {est.formulas['peak']}"
+        bars = [
+            Bar("estimate (sum)", {k: est.bytes[k] for k in CATEGORIES}, hover_est),
+            Bar(f"estimate (peak, {est.config.kernels})",
+                {k: est.at_peak.get(k, 0.0) for k in DRAWN}, hover_peak),
+        ]  # fmt: skip
         if self.traced is not None:
             at_peak = self.traced.at_peak
             lines = explain(est, self.traced.categories, self.traced.peak)
@@ -294,7 +310,7 @@ class MemoryPage(TabPage):
         except InputError as exc:
             self.status.setText(f"Cannot trace: {exc.message}")
             return
-        if self.runner.start(cfg, self._state.device.memory_bytes):
+        if self.runner.start(cfg):
             self._pending_key = self._key(cfg)
             self.trace_button.setEnabled(False)
             self.cancel_button.setEnabled(True)
@@ -315,10 +331,13 @@ class MemoryPage(TabPage):
         self.traced, self.measured = payload["trace"], payload["measured"]
         self._traced_key = self._pending_key
         t = self.traced
-        self.status.setText(
+        text = (
             f"Traced in {t.seconds:.1f} s: peak {format_bytes(t.peak)} during {t.peak_phase}; "
             f"counted {format_flops(t.flops)}"
         )
+        if payload.get("measure_error"):
+            text += f". {payload['measure_error']}"
+        self.status.setText(text)
         self.phases.set_timeline(t.timeline, list(DRAWN))
         self._draw_bars()
         self.traceFinished.emit(True)

@@ -9,15 +9,27 @@ activations  saved-activation formulas and checkpointing
 estimate     the estimate per device (accumulation, checkpointing, ZeRO) and derived answers
 modules      the real ``nn.Module`` for a spec (torch imported lazily)
 trace        one real step under ``FakeTensorMode`` with ``MemTracker`` and ``FlopCounterMode``
+measure      one real step on a CUDA device (``torch.cuda.max_memory_allocated``)
+options      a config from people's text; the kernels a device runs
+compare      estimate against trace, gap by gap, with reasons
 """
 
 from core.memory.activations import Checkpoint, checkpoint
-from core.memory.estimate import CATEGORIES, Derived, Estimate, MemoryConfig, derive, estimate
+from core.memory.estimate import (
+    CATEGORIES,
+    KERNELS,
+    Derived,
+    Estimate,
+    MemoryConfig,
+    derive,
+    estimate,
+)
 from core.memory.models import PRESETS, MLPSpec, TransformerSpec, parse_model, preset
 from core.memory.recipes import OPTIMIZERS, RECIPES, optimizer, recipe
 
 __all__ = [
     "CATEGORIES",
+    "KERNELS",
     "OPTIMIZERS",
     "PRESETS",
     "RECIPES",

@@ -14,6 +14,16 @@ SwiGLU (four ``s·b·f`` tensors instead of two), grouped-query attention, flash
 ``s²`` tensors; the kernel keeps an fp32 log-sum-exp per row instead), and torch's
 RMSNorm, which computes in fp32 and keeps an fp32 copy of its input and its normalised output
 (8 bytes per element instead of the paper's 2-byte LayerNorm input).
+
+What is kept depends on the kernels (``kernels="cuda"`` or ``"cpu"``, read with
+``saved_tensors_hooks`` on an H200 and on CPU, torch 2.11): CUDA's fused RMSNorm keeps its input
+and an fp32 rstd per row, dropout masks are 1 byte and fused attention with dropout keeps no s²
+tensor; the CPU kernels keep what the paragraph above says, masks in the input's dtype, and
+attention with dropout falls back to the math path (fp32 s² tensors).
+
+:func:`peak_moments` names the moments of backward at which the step can peak, with the
+temporaries alive then (the loss's fp32 gradients, one layer's backward gradients, the
+embedding's gradient); the estimate's peak is the fullest of them.
 """
 
 from __future__ import annotations
@@ -24,7 +34,15 @@ from dataclasses import dataclass
 from core.errors import InputError
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 
-__all__ = ["ActivationModel", "Checkpoint", "activation_model", "checkpoint", "saved_bytes"]
+__all__ = [
+    "ActivationModel",
+    "Checkpoint",
+    "Moment",
+    "activation_model",
+    "checkpoint",
+    "peak_moments",
+    "saved_bytes",
+]
 
 
 @dataclass(frozen=True)
@@ -85,6 +103,14 @@ class ActivationModel:
         ``(name, bytes per layer)`` for explanations.
     formula
         The per-layer formula written out.
+    loss_temps, loss_temps_formula
+        Temporaries at the start of backward, beside everything saved: the loss's gradients
+        (for a transformer the fp32 gradients of the log-softmax and of the logits, 8·s·b·V).
+    layer_temps, layer_temps_formula
+        The largest set of temporaries inside one layer's backward (gradients of its hidden
+        tensors, and of the s² scores without flash attention).
+    head_grad_params
+        Parameters whose gradients exist once the loss's backward is done (the output layer).
     """
 
     per_layer: float
@@ -93,6 +119,14 @@ class ActivationModel:
     terms: tuple[tuple[str, float], ...]
     formula: str
     outside_formula: str
+    loss_temps: float = 0.0
+    loss_temps_formula: str = ""
+    layer_temps: float = 0.0
+    layer_temps_formula: str = ""
+    head_grad_params: int = 0
+    loss_saved: float = 0.0
+    tied: bool = False
+    layer_params: int = 0
 
 
 def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
@@ -104,46 +138,108 @@ def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
     else:
         terms = (("B·D per layer", x),)
         formula = f"{e}·B·D per layer ({e} bytes × B·D·L over the net: the lecture's count)"
-    return ActivationModel(sum(t[1] for t in terms), x, 0.0, terms, formula, "")
+    return ActivationModel(
+        sum(t[1] for t in terms), x, 0.0, terms, formula, "",
+        loss_temps=x, loss_temps_formula=f"the loss's gradient ({e}·B·D)",
+        layer_temps=2 * x, layer_temps_formula=f"a block's input and output gradients (2 × {e}·B·D)",
+    )  # fmt: skip
 
 
 def _transformer(
-    spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool
-) -> ActivationModel:
+    spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool, kernels: str,
+    weight_bytes: int,
+) -> ActivationModel:  # fmt: skip
     b, s, h, a, f = batch, seq, spec.d_model, spec.heads, spec.ffn
-    sbh = s * b * h
-    qkv_width = h + 2 * spec.kv_dim if flash else 3 * h
-    # LayerNorm keeps its input (e bytes); torch's RMSNorm computes in fp32 and keeps the fp32
-    # input and the fp32 normalised tensor (8 bytes per element, whatever the activation dtype).
-    norm_b = e if spec.norm == "layernorm" else 8
+    # Autocast (weights wider than the activations): the norms run in the weights' dtype and
+    # keep their input in it, and each matmul keeps the low-precision copy of its weight.
+    mixed = weight_bytes > e
+    n_in = weight_bytes if mixed else e
+    sbh, s2 = s * b * h, a * s * s * b
+    cuda = kernels == "cuda"
+    # What the norms keep (read with saved_tensors_hooks, torch 2.11-2.13): CUDA's fused kernels
+    # keep the input and fp32 statistics per row (RMSNorm: rstd; LayerNorm: mean and rstd); the
+    # CPU LayerNorm keeps the input and statistics in its dtype, the CPU RMSNorm computes in
+    # fp32 and keeps an fp32 copy of its input and of the normalised tensor (8 B per element).
+    if spec.norm == "layernorm":
+        stat = 4 if cuda or mixed else e
+        norm = (
+            f"norm inputs (2 × {n_in} B) + statistics",
+            2 * (n_in * sbh + 2 * stat * s * b),
+        )
+    elif cuda:
+        norm = (f"norm inputs (2 × {n_in} B) + fp32 rstd", 2 * (n_in * sbh + 4 * s * b))
+    else:
+        norm = ("norm inputs (2 × 8 B, fp32 copies)", 2 * 8 * sbh)
+    # Dropout masks: bool (1 B) on CUDA, the input's dtype on CPU.
+    m = 1 if cuda else e
+    math_fallback = flash and dropout and not cuda
+    qkv_width = h + 2 * spec.kv_dim if flash and not math_fallback else 3 * h
     terms: list[tuple[str, float]] = [
-        (f"norm inputs (2 × {norm_b} B)", 2 * norm_b * sbh),
+        norm,
         ("attention and MLP inputs (2)", 2 * e * sbh),
         ("Q, K, V", e * s * b * qkv_width),
         ("attention output (projection input)", e * sbh),
     ]
-    if flash:
+    if math_fallback:
+        # CPU attention with dropout falls back to the math path, which computes in fp32 and keeps
+        # the scaled query, the probabilities, the dropout mask and the dropped probabilities.
+        terms.append(("CPU attention with dropout: fp32 scaled Q", 4 * sbh))
+        terms.append(("CPU attention with dropout: 3 fp32 a·s²·b (probs, mask, dropped)", 12 * s2))
+    elif flash:
         # The kernel's output is the projection's input (a view): only the log-sum-exp is new.
         terms.append(("flash fp32 log-sum-exp", 4 * a * s * b))
     else:
-        terms.append(("softmax output a·s²·b", e * a * s * s * b))
+        terms.append(("softmax output a·s²·b", e * s2))
         if dropout:
-            terms.append(("attention dropout mask + output", (1 + e) * a * s * s * b))
+            terms.append((f"attention dropout mask ({m} B) + output, a·s²·b each", (m + e) * s2))
     n_mlp = 4 if spec.gated else 2
     terms.append((f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * s * b * f))
     if dropout:
-        terms.append(("dropout masks (2)", 2 * sbh))
+        terms.append((f"dropout masks (2 × {m} B)", 2 * m * sbh))
+    if mixed:
+        weights = 2 * h * h + 2 * h * spec.kv_dim + (3 if spec.gated else 2) * h * f
+        terms.append((f"autocast's {e}-byte weight copies", e * weights))
     per_layer = float(sum(t[1] for t in terms))
-    softmax = "" if flash else (f" + {5 if dropout else 2}·a·s²·b" if e == 2 else " + a·s²·b terms")
-    formula = (
-        f"≈ s·b·h·{per_layer / sbh:.4g}{softmax} bytes per layer "
-        f"({'flash' if flash else 'no flash'}, {'dropout' if dropout else 'no dropout'}, "
-        f"{e}-byte activations; Korthikanti et al. 2022: 34·s·b·h + 5·a·s²·b)"
+    # Terms that grow with s² (each name says a·s²·b); the rest grow with s.
+    quad = float(sum(v for name, v in terms if "a·s²·b" in name))
+    lin = per_layer - quad
+    formula = f"≈ s·b·h·{lin / sbh:.4g}"
+    if quad:
+        formula += f" + {quad / s2:.4g}·a·s²·b"
+    formula += (
+        f" bytes per layer ({'flash' if flash else 'no flash'}, "
+        f"{'dropout' if dropout else 'no dropout'}, {e}-byte activations, {kernels} kernels; "
+        "Korthikanti et al. 2022: 34·s·b·h + 5·a·s²·b)"
     )
-    outside = norm_b * sbh + e * sbh + 4 * s * b * spec.vocab
+    norm_out = norm[1] / 2
+    outside = norm_out + e * sbh + 4 * s * b * spec.vocab
     outside_formula = "final norm + LM-head input (s·b·h each) + fp32 log-softmax (4·s·b·V)"
-    return ActivationModel(per_layer, e * sbh, float(outside), tuple(terms), formula,
-                           outside_formula)  # fmt: skip
+    if mixed:
+        outside += e * spec.vocab * h
+        outside_formula += f" + autocast's {e}-byte copy of the output layer (V·h)"
+    if dropout:
+        outside += m * sbh
+        outside_formula += " + embedding dropout mask"
+    n_hidden = 3 if spec.gated else 2
+    mlp_t = n_hidden * e * s * b * f
+    attn_t = (
+        0
+        if flash and not math_fallback
+        else (3 if dropout else 2) * (4 if math_fallback else e) * s2
+    )
+    layer_temps = 2 * e * sbh + max(mlp_t, attn_t)
+    layer_text = (
+        f"2 residual gradients (2·{e}·s·b·h) + the larger of the MLP's ({n_hidden}·{e}·s·b·ffn)"
+    )
+    layer_text += " and the attention's s² gradients" if attn_t else ""
+    return ActivationModel(
+        per_layer, e * sbh, float(outside), tuple(terms), formula, outside_formula,
+        loss_temps=float(8 * s * b * spec.vocab),
+        loss_temps_formula="fp32 gradients of the log-softmax and of the logits (2 × 4·s·b·V)",
+        layer_temps=float(layer_temps), layer_temps_formula=layer_text,
+        head_grad_params=spec.vocab * h, loss_saved=float(4 * s * b * spec.vocab),
+        tied=spec.tied, layer_params=spec.layer_params(),
+    )  # fmt: skip
 
 
 def activation_model(
@@ -155,11 +251,16 @@ def activation_model(
     flash: bool = True,
     dropout: bool = False,
     mlp_full: bool = False,
+    kernels: str = "cuda",
+    weight_bytes: int | None = None,
 ) -> ActivationModel:
-    """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens)."""
+    """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens),
+    for the kernels of ``kernels`` (``cuda`` or ``cpu``); ``weight_bytes`` wider than
+    ``act_bytes`` means the step runs under autocast."""
     if isinstance(spec, MLPSpec):
         return _mlp(spec, batch, act_bytes, mlp_full)
-    return _transformer(spec, batch, seq, act_bytes, flash, dropout)
+    return _transformer(spec, batch, seq, act_bytes, flash, dropout, kernels,
+                        weight_bytes or act_bytes)  # fmt: skip
 
 
 def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> float:
@@ -174,3 +275,71 @@ def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> floa
     if k == 0:
         return layers * model.per_layer + model.outside
     return math.ceil(layers / k) * model.boundary + max(model.outside, k * model.per_layer)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One candidate for the peak: activations, temporaries and the gradients alive.
+
+    ``grad_params`` counts parameters whose gradients exist (``inf``: all but ``grad_missing``);
+    ``grad_temps`` counts gradient-sized temporaries (in parameters, at the gradients' bytes).
+    """
+
+    name: str
+    activations: float
+    temporaries: float
+    grad_params: float
+    grad_temps: float
+    temporaries_formula: str
+    grad_missing: float = 0.0
+
+
+def peak_moments(model: ActivationModel, layers: int, policy: Checkpoint) -> tuple[Moment, ...]:
+    """The moments of backward at which memory can peak (weights and optimizer state aside).
+
+    * ``start of backward``: everything saved plus the loss's gradients; no gradient exists
+      yet (``zero_grad(set_to_none=True)`` freed them).
+    * ``top layer's backward``: the loss's tensors are freed, the output layer's gradient exists
+      (tied to the embedding it waits, as a temporary, for the embedding's part), one layer's
+      backward temporaries (and, checkpointing, the recomputed segment).
+    * ``end of backward``: every gradient but the embedding's, which is being made (tied: the
+      head's part, the embedding's part and their sum), almost no activations.
+
+    Between these, activations fall and gradients grow about linearly, so the largest of the
+    three bounds the step (the optimizer update runs in place).
+    """
+    k = policy.segment(layers)
+    kept = layers * model.per_layer if k == 0 else math.ceil(layers / k) * model.boundary
+    after_loss = kept + (k * model.per_layer if k else 0.0) + model.outside - model.loss_saved
+    head = float(model.head_grad_params)
+    tied = model.tied
+    top_text = model.layer_temps_formula + (
+        " + the output layer's gradient waiting for the tied embedding's" if tied else ""
+    )
+    end_text = (
+        "the tied embedding's gradient: the head's part, the embedding's part and their sum "
+        "(3 × V·h gradients)"
+        if tied
+        else "the embedding's gradient being made (V·h)"
+        if head
+        else model.layer_temps_formula
+    )
+    end_temps = 0.0 if head else model.layer_temps
+    bottom: tuple[Moment, ...] = ()
+    if k:
+        # The first segment recomputed last: its k layers' activations and temporaries, every
+        # gradient but its own layers' and the embedding's.
+        bottom = (Moment("bottom segment's recompute", model.boundary + k * model.per_layer,
+                         model.layer_temps, float("inf"), 3 * head if tied else 0.0,
+                         model.layer_temps_formula + (" + the tied output layer's gradient"
+                                                      if tied else ""),
+                         grad_missing=head + k * model.layer_params),)  # fmt: skip
+    return (
+        *bottom,
+        Moment("start of backward", kept + model.outside, model.loss_temps, 0.0, 0.0,
+               model.loss_temps_formula),
+        Moment("top layer's backward", after_loss, model.layer_temps, 0.0 if tied else head,
+               head if tied else 0.0, top_text),
+        Moment("end of backward", model.boundary if not head else 0.0, end_temps,
+               float("inf"), 3 * head if tied else head, end_text, grad_missing=head),
+    )  # fmt: skip

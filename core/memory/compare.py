@@ -20,11 +20,13 @@ REASONS: dict[str, str] = {
     "optimizer": "state is made before the step (steady state); ZeRO-1 sharding is not traced.",
     "activations": "the formula counts the large saved tensors; the trace also sees small ones "
     "(norm statistics, masks, the loss) and what this torch version really keeps.",
-    "temporaries": "temporaries (gradients of activations during backward, the logits before the "
-    "loss) are not in the estimate: they are part of why the real peak differs.",
-    "total": "the estimate adds every category's largest value; the traced peak is one moment "
-    "(start of backward without checkpointing), so it is usually lower. Neither includes the "
-    "allowance (CUDA context, allocator reserve).",
+    "temporaries": "temporaries (the loss's fp32 gradients at the start of backward, one layer's "
+    "backward gradients, the embedding's gradient at the end) are estimated at the estimate's "
+    "peak moment; the trace shows those at its own peak.",
+    "total": "the estimated peak is the fullest of a few moments of backward (start of backward, "
+    "top layer, end of backward; with checkpointing the bottom segment's recompute); the traced "
+    "peak is the fullest moment seen. Neither includes the allowance (CUDA context, allocator "
+    "reserve).",
 }
 
 
@@ -55,10 +57,13 @@ def explain(
                      f"{est.config.recipe.params} gradients, not {est.config.recipe.grads}.")  # fmt: skip
         out[key] = line
     temps = float(traced.get("temporaries", 0.0))
-    out["temporaries"] = f"temporaries: trace {format_bytes(temps)}. {REASONS['temporaries']}"
+    out["temporaries"] = (
+        f"temporaries: estimate {format_bytes(est.temporaries)} at the {est.peak_moment}, "
+        f"trace {format_bytes(temps)}. {REASONS['temporaries']}"
+    )
     if peak is not None:
         out["total"] = (
-            f"total: estimate {format_bytes(est.total)}, traced peak {format_bytes(peak)} "
-            f"({gap(est.total, peak):+.1%}). {REASONS['total']}"
+            f"total: estimated peak {format_bytes(est.peak)} ({est.peak_moment}), traced peak "
+            f"{format_bytes(peak)} ({gap(est.peak, peak):+.1%}). {REASONS['total']}"
         )
     return out

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.errors import InputError
-from core.memory.activations import Checkpoint, activation_model, saved_bytes
+from core.memory.activations import Checkpoint, activation_model, peak_moments, saved_bytes
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
 from core.validate import positive_int
@@ -21,6 +21,7 @@ from core.validate import positive_int
 __all__ = [
     "CATEGORIES",
     "CONTEXT_BYTES",
+    "KERNELS",
     "RESERVE_FRACTION",
     "Derived",
     "Estimate",
@@ -28,6 +29,10 @@ __all__ = [
     "derive",
     "estimate",
 ]
+
+#: Kernel families whose saved tensors the activation model follows (see
+#: :mod:`core.memory.activations`): ``cuda`` (NVIDIA and AMD GPUs) or ``cpu``.
+KERNELS: tuple[str, ...] = ("cuda", "cpu")
 
 #: The stacked categories, bottom to top.
 CATEGORIES: tuple[str, ...] = ("params", "grads", "optimizer", "activations")
@@ -58,17 +63,25 @@ class MemoryConfig:
     flash: bool = True
     dropout: bool = False
     mlp_full: bool = False
+    kernels: str = "cuda"
 
     def __post_init__(self) -> None:
         positive_int(self.batch, "batch", high=10**9)
         if self.micro_batch is not None:
             positive_int(self.micro_batch, "micro-batch", high=10**9)
-            if self.micro_batch > self.batch:
+            if self.micro_batch > self.batch or self.batch % self.micro_batch:
                 raise InputError(
-                    f"micro-batch: {self.micro_batch:,} is larger than the batch {self.batch:,}; "
-                    "allowed: 1 to the batch size",
+                    f"micro-batch: {self.micro_batch:,} does not divide the batch "
+                    f"{self.batch:,}; allowed: a divisor of the batch "
+                    f"({_divisors_text(self.batch)})",
                     field="micro_batch",
                 )
+        if self.kernels not in KERNELS:
+            raise InputError(
+                f"kernels: {self.kernels!r}; allowed: {', '.join(KERNELS)} (whose kernels decide "
+                "what is saved for backward)",
+                field="kernels",
+            )
         if self.seq is not None:
             positive_int(self.seq, "seq", high=10_000_000)
         positive_int(self.gpus, "gpus", high=10_000_000)
@@ -93,8 +106,19 @@ class MemoryConfig:
 
     @property
     def accumulation(self) -> int:
-        """Micro-batches per optimizer step (``⌈batch / micro⌉``)."""
-        return math.ceil(self.batch / self.micro)
+        """Micro-batches per optimizer step (``batch / micro``, a whole number)."""
+        return self.batch // self.micro
+
+
+def _divisors_text(n: int) -> str:
+    """The divisors of ``n`` for a message: all when few, else the first and last few."""
+    small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
+    found = sorted({*small, *(n // d for d in small)})
+    if len(found) <= 8:
+        return ", ".join(f"{d:,}" for d in found)
+    return (
+        ", ".join(f"{d:,}" for d in found[:4]) + ", …, " + ", ".join(f"{d:,}" for d in found[-2:])
+    )
 
 
 @dataclass(frozen=True)
@@ -109,19 +133,38 @@ class Estimate:
     allowance_text: str
     flops: float
     flops_text: str
+    at_peak: dict[str, float] = field(default_factory=dict)
+    peak_moment: str = ""
 
     @property
     def total(self) -> float:
-        """Weights + gradients + optimizer state + activations (the allowance excluded)."""
+        """Weights + gradients + optimizer state + activations (the lecture's sum; the
+        allowance and the temporaries excluded)."""
         return float(sum(self.bytes.values()))
 
+    @property
+    def temporaries(self) -> float:
+        """Temporaries at the estimated peak (gradients of activations, the loss's gradients)."""
+        return float(self.at_peak.get("temporaries", 0.0))
+
+    @property
+    def peak(self) -> float:
+        """The estimated peak of the step: bytes alive at its fullest moment (the headline)."""
+        return float(sum(self.at_peak.values())) if self.at_peak else self.total
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``param_count``, the categories, ``total``, the allowance and FLOPs."""
+        """JSON form: ``param_count``, the categories, ``total``, ``temporaries``, ``peak``
+        (with ``peak_moment`` and ``at_peak``), the allowance, the kernels and FLOPs."""
         return {
             "param_count": self.param_count,
             **{k: self.bytes[k] for k in CATEGORIES},
             "total": self.total,
+            "temporaries": self.temporaries,
+            "peak": self.peak,
+            "peak_moment": self.peak_moment,
+            "at_peak": dict(self.at_peak),
             "allowance": self.allowance,
+            "kernels": self.config.kernels,
             "flops_per_step": self.flops,
             "formulas": dict(self.formulas),
         }
@@ -131,6 +174,34 @@ def _lookup_params(spec: ModelSpec) -> int:
     if isinstance(spec, TransformerSpec):
         return (0 if spec.tied else spec.vocab * spec.d_model) + spec.max_pos * spec.d_model
     return 0
+
+
+def _recompute_flops(cfg: MemoryConfig) -> tuple[float, str]:
+    """Forward FLOPs of the checkpointed layers, done again in backward (0 without checkpoints).
+
+    Every layer is inside a checkpointed segment; the embeddings, the final norm, the output
+    layer and the loss are not, so they are not recomputed. Per layer: ``2·N_layer·D`` for the
+    matmuls plus the attention's forward ``QKᵀ`` and ``A·V`` (``4·B·s²·d``).
+    """
+    if cfg.checkpoint.mode == "none":
+        return 0.0, ""
+    spec = cfg.model
+    tokens = cfg.batch * cfg.seq_len * cfg.gpus
+    if isinstance(spec, MLPSpec):
+        n_layers = spec.param_count
+        return 2.0 * n_layers * tokens, (
+            f" + recompute: one more forward of the L checkpointed blocks, 2·N·D = 2 × "
+            f"{n_layers:,} × {tokens:,}"
+        )
+    d, kv = spec.d_model, spec.kv_dim
+    # Matmul weights only: biases and norm weights add no multiply-adds.
+    n_layers = spec.layers * (2 * d * d + 2 * d * kv + (3 if spec.gated else 2) * d * spec.ffn)
+    attn = 4.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
+    return 2.0 * n_layers * tokens + attn, (
+        f" + recompute: the checkpointed layers' forward again, 2·N_layers·D = 2 × "
+        f"{n_layers:,} × {tokens:,} + attention 4·L·B·s²·d (not the embeddings, the output "
+        "layer or the loss)"
+    )
 
 
 def _flops(cfg: MemoryConfig, n: int) -> tuple[float, str]:
@@ -146,10 +217,8 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, str]:
         attn = 12.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
         total += attn
         text += " + attention 12·L·B·s²·d (QKᵀ and A·V, forward + backward, causal mask not halved)"
-    if cfg.checkpoint.mode != "none":
-        total += dense / 3.0
-        text += " + recompute ≈ one more forward (2·N·D)"
-    return total, text
+    recompute, recompute_text = _recompute_flops(cfg)
+    return total + recompute, text + recompute_text
 
 
 def estimate(cfg: MemoryConfig) -> Estimate:
@@ -170,7 +239,8 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     formulas["recipe"] = rec.sum_text(opt)
     acts = activation_model(
         spec, cfg.micro, cfg.seq_len, rec.bytes("acts"),
-        flash=cfg.flash, dropout=cfg.dropout, mlp_full=cfg.mlp_full,
+        flash=cfg.flash, dropout=cfg.dropout, mlp_full=cfg.mlp_full, kernels=cfg.kernels,
+        weight_bytes=rec.bytes("params"),
     )  # fmt: skip
     out["activations"] = saved_bytes(acts, spec.layers, cfg.checkpoint)
     k = cfg.checkpoint.segment(spec.layers)
@@ -188,15 +258,40 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     formulas["activations"] = f"{layers_text}; {acts.formula}{outside}"
     if cfg.micro != cfg.batch:
         formulas["activations"] += f"; micro-batch {cfg.micro} of {cfg.batch}"
-    tensor_total = sum(out.values())
+    at_peak, moment, temps_text = _peak(out, acts, spec.layers, cfg.checkpoint, n)
+    formulas["temporaries"] = temps_text
+    formulas["peak"] = (
+        f"at the {moment}: params + optimizer"
+        + (" + gradients" if at_peak["grads"] else "")
+        + " + activations alive + temporaries (the largest of start of backward, top layer's "
+        "backward and end of backward)"
+    )
+    tensor_total = max(sum(out.values()), sum(at_peak.values()))
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensor_total
     flops, flops_text = _flops(cfg, n)
     return Estimate(
         cfg, n, out, formulas, allowance,
         f"allowance (not traced): CUDA context and workspaces ≈ {CONTEXT_BYTES / 1e9:g} GB + "
         f"allocator reserve ≈ {RESERVE_FRACTION:.0%} of tensor bytes",
-        flops, flops_text,
+        flops, flops_text, at_peak, moment,
     )  # fmt: skip
+
+
+def _peak(
+    out: dict[str, float], acts: Any, layers: int, policy: Checkpoint, n: int
+) -> tuple[dict[str, float], str, str]:
+    """Bytes by category at the fullest moment of backward, its name and the temporaries' text."""
+    per_grad = out["grads"] / n if n else 0.0
+    best: tuple[dict[str, float], str, str] | None = None
+    for m in peak_moments(acts, layers, policy):
+        alive = n - m.grad_missing if m.grad_params == float("inf") else min(m.grad_params, n)
+        cats = {"params": out["params"], "grads": per_grad * alive,
+                "optimizer": out["optimizer"], "activations": m.activations,
+                "temporaries": m.temporaries + per_grad * m.grad_temps}  # fmt: skip
+        if best is None or sum(cats.values()) > sum(best[0].values()):
+            best = (cats, m.name, f"{m.temporaries_formula} (at the {m.name})")
+    assert best is not None
+    return best
 
 
 @dataclass(frozen=True)
@@ -219,7 +314,7 @@ class Derived:
 
 def _fits(cfg: MemoryConfig, capacity: float) -> bool:
     e = estimate(cfg)
-    return e.total + e.allowance <= capacity
+    return e.peak + e.allowance <= capacity
 
 
 def _largest(lo: int, hi: int, ok: Any) -> int:
@@ -244,9 +339,10 @@ def derive(
     ``None``).
     """
     cfg = est.config
-    fits = est.total + est.allowance <= capacity
+    fits = est.peak + est.allowance <= capacity
+    # Memory depends on the micro-batch only: search it as a batch of its own.
     max_micro = _largest(
-        1, 10**9, lambda m: _fits(replace(cfg, batch=max(m, cfg.batch), micro_batch=m), capacity)
+        1, 10**9, lambda m: _fits(replace(cfg, batch=m, micro_batch=None), capacity)
     )
     max_layers = _largest(
         1, 100_000, lambda n: _fits(replace(cfg, model=cfg.model.with_layers(n)), capacity)
@@ -258,8 +354,8 @@ def derive(
     return Derived(
         capacity=capacity,
         fits=fits,
-        fits_without_allowance=est.total <= capacity,
-        headroom=capacity - est.total - est.allowance,
+        fits_without_allowance=est.peak <= capacity,
+        headroom=capacity - est.peak - est.allowance,
         max_micro_batch=max(max_micro, 0),
         max_layers=max(max_layers, 0),
         max_params=max_params,

@@ -1,17 +1,29 @@
 """An optional real training step on a CUDA device: ``torch.cuda.max_memory_allocated``.
 
 Only runs where ``torch.cuda.is_available()``; elsewhere :func:`measure_cuda` returns ``None``.
-The model is built on the GPU in the recipe's weight dtype with the same optimizer as the trace,
-so the measured peak can be held against the traced one (the difference is the allocator's
-rounding and cuBLAS workspaces).
+The model is built on the GPU in the recipe's weight dtype with the same optimizer and the same
+autocast as the trace (mixed recipes compute in the activation dtype), so the measured peak can
+be held against the traced one (the difference is the allocator's rounding and workspaces).
+
+Whether the step can run is decided by the memory the driver reports free on the installed GPU
+(``torch.cuda.mem_get_info``), not by the device picked for the estimate. A step that would not
+fit, or that runs out of memory, raises :class:`MeasurementError`; the model and the optimizer
+are freed and the cache emptied whatever happens. ``backend`` (default ``torch.cuda``) and
+``device`` are seams for tests without a GPU.
 """
 
 from __future__ import annotations
 
-from core.memory.estimate import MemoryConfig
-from core.memory.modules import build_module, build_optimizer, make_batch
+from typing import Any
 
-__all__ = ["cuda_available", "measure_cuda"]
+from core.memory.estimate import MemoryConfig
+from core.memory.modules import autocast, build_module, build_optimizer, make_batch
+
+__all__ = ["MeasurementError", "cuda_available", "measure_cuda"]
+
+
+class MeasurementError(RuntimeError):
+    """The real step was not run (it cannot fit the free memory) or ran out of memory."""
 
 
 def cuda_available() -> bool:
@@ -21,40 +33,72 @@ def cuda_available() -> bool:
     return bool(torch.cuda.is_available())
 
 
-def measure_cuda(cfg: MemoryConfig, capacity: float | None = None) -> dict[str, float] | None:
-    """Run one real step on ``cuda:0`` and return ``{"peak": bytes, "reserved": bytes}``.
+def measure_cuda(
+    cfg: MemoryConfig,
+    capacity: float | None = None,
+    *,
+    backend: Any = None,
+    device: str = "cuda",
+) -> dict[str, float] | None:
+    """Run one real step on the current CUDA device; ``{"peak", "reserved", "static"}`` bytes.
 
-    Returns ``None`` without CUDA, or when the estimate says the step cannot fit ``capacity``.
+    Returns ``None`` without CUDA. ``capacity`` is ignored (kept for callers of the earlier
+    API): the free memory the driver reports decides. Raises :class:`MeasurementError` when the
+    estimated peak (plus its allowance) exceeds the free memory, or when the step runs out of
+    memory.
     """
     import torch
 
-    if not torch.cuda.is_available():
+    from core.units import format_bytes
+
+    cuda = torch.cuda if backend is None else backend
+    if not cuda.is_available():
         return None
     from core.memory.estimate import estimate
 
-    if capacity is not None and estimate(cfg).total > capacity:
-        return None
+    est = estimate(cfg)
+    free = float(cuda.mem_get_info()[0])
+    need = est.peak + est.allowance
+    if need > free:
+        raise MeasurementError(
+            f"real step not run: it needs about {format_bytes(need)} (estimated peak + "
+            f"allowance) and the GPU has {format_bytes(free)} free"
+        )
     dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
     old = torch.get_default_dtype()
+    model = opt = inputs = None
+    failure = ""
     try:
         torch.set_default_dtype(dtypes[cfg.recipe.params])
-        torch.cuda.empty_cache()
-        torch.cuda.reset_peak_memory_stats()
-        with torch.device("cuda"):
+        cuda.empty_cache()
+        with torch.device(device):
             model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
                                  dropout=cfg.dropout)  # fmt: skip
             opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
             inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)
-        base = torch.cuda.memory_allocated()
-        torch.cuda.reset_peak_memory_stats()
-        model(*inputs).backward()
+        cuda.synchronize()
+        base = cuda.memory_allocated()
+        cuda.reset_peak_memory_stats()
+        with autocast(cfg.recipe, device):
+            loss = model(*inputs)
+        loss.backward()
+        del loss
         opt.step()
         opt.zero_grad(set_to_none=True)
-        torch.cuda.synchronize()
-        peak = float(torch.cuda.max_memory_allocated())
-        reserved = float(torch.cuda.max_memory_reserved())
-        del model, opt, inputs
-        torch.cuda.empty_cache()
-        return {"peak": peak, "reserved": reserved, "static": float(base)}
+        cuda.synchronize()
+        result = {
+            "peak": float(cuda.max_memory_allocated()),
+            "reserved": float(cuda.max_memory_reserved()),
+            "static": float(base),
+        }
+    except torch.cuda.OutOfMemoryError as exc:
+        # Keep only the text: the exception's traceback would keep the step's tensors alive.
+        lines = str(exc).strip().splitlines()
+        failure = f"real step ran out of memory: {lines[0] if lines else 'CUDA out of memory'}"
     finally:
+        del model, opt, inputs
         torch.set_default_dtype(old)
+        cuda.empty_cache()
+    if failure:
+        raise MeasurementError(failure)
+    return result

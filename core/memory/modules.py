@@ -19,7 +19,7 @@ from core.memory.activations import Checkpoint
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe
 
-__all__ = ["build_module", "build_optimizer", "make_batch"]
+__all__ = ["autocast", "build_module", "build_optimizer", "make_batch"]
 
 
 @cache
@@ -45,9 +45,75 @@ def _classes() -> dict[str, Any]:
             x = ckpt(run, start, stop, x, use_reentrant=reentrant)
         return x
 
-    def drop(x: Any, p: float, training: bool) -> Any:
+    def drop(x: Any, p: float, training: bool, cuda: bool = False) -> Any:
         # No dropout op at all when p = 0: torch would still make (and keep) a mask.
-        return F.dropout(x, p, training) if p > 0 and training else x
+        if not (p > 0 and training):
+            return x
+        return _CudaDropout.apply(x, p) if cuda else F.dropout(x, p, training)
+
+    # Stand-ins that keep for backward exactly what the CUDA kernels keep (read on an H200 with
+    # torch 2.11 through saved_tensors_hooks), for tracing a CUDA target on a CPU build, where
+    # fake CUDA tensors cannot run. They compute shapes only: used under FakeTensorMode alone.
+    class _CudaRMSNorm(torch.autograd.Function):
+        """Fused CUDA RMSNorm: keeps the input, the weight and an fp32 rstd per row."""
+
+        @staticmethod
+        def forward(ctx: Any, x: Any, weight: Any) -> Any:
+            rstd = x.new_empty((*x.shape[:-1], 1), dtype=torch.float32)
+            ctx.save_for_backward(x, weight, rstd)
+            return torch.empty_like(x)
+
+        @staticmethod
+        def backward(ctx: Any, grad: Any) -> Any:
+            x, weight, _ = ctx.saved_tensors
+            return torch.empty_like(x), torch.empty_like(weight)
+
+    class _CudaDropout(torch.autograd.Function):
+        """CUDA dropout: keeps a 1-byte (bool) mask, whatever the input dtype."""
+
+        @staticmethod
+        def forward(ctx: Any, x: Any, p: float) -> Any:
+            ctx.save_for_backward(torch.empty(x.shape, dtype=torch.bool, device=x.device))
+            return torch.empty_like(x)
+
+        @staticmethod
+        def backward(ctx: Any, grad: Any) -> Any:
+            return torch.empty_like(grad), None
+
+    class _CudaAttention(torch.autograd.Function):
+        """CUDA fused attention with dropout: keeps q, k, v, the output and an fp32
+        log-sum-exp per row (no s² tensor; the CPU math fallback keeps several)."""
+
+        @staticmethod
+        def forward(ctx: Any, q: Any, k: Any, v: Any) -> Any:
+            rep = q.shape[1] // k.shape[1]
+            ke, ve = (k, v) if rep == 1 else (k.repeat_interleave(rep, 1),
+                                              v.repeat_interleave(rep, 1))  # fmt: skip
+            out, _ = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu(
+                q, ke, ve, 0.0, True
+            )
+            lse = q.new_empty(q.shape[:-1], dtype=torch.float32)
+            ctx.save_for_backward(q, k, v, out, lse)
+            return out
+
+        @staticmethod
+        def backward(ctx: Any, grad: Any) -> Any:
+            q, k, v, out, lse = ctx.saved_tensors
+            rep = q.shape[1] // k.shape[1]
+            ke, ve = (k, v) if rep == 1 else (k.repeat_interleave(rep, 1),
+                                              v.repeat_interleave(rep, 1))  # fmt: skip
+            gq, gk, gv = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu_backward(
+                grad, q, ke, ve, out, lse, 0.0, True
+            )
+            if rep > 1:
+                b, h, s, d = k.shape
+                gk = gk.view(b, h, rep, s, d).sum(2)
+                gv = gv.view(b, h, rep, s, v.shape[-1]).sum(2)
+            return gq, gk, gv
+
+    class CudaRMSNorm(nn.RMSNorm):
+        def forward(self, x: Any) -> Any:
+            return _CudaRMSNorm.apply(x, self.weight)
 
     class Block(nn.Module):
         """The lecture's block: ``x @ W`` then ReLU."""
@@ -73,7 +139,9 @@ def _classes() -> dict[str, Any]:
             return run_layers(self.layers, x, self.segment, reentrant=False).mean()
 
     class Attention(nn.Module):
-        def __init__(self, spec: TransformerSpec, flash: bool, dropout: float) -> None:
+        def __init__(
+            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
+        ) -> None:
             super().__init__()
             d, kv = spec.d_model, spec.kv_dim
             self.heads, self.kv_heads, self.hd = spec.heads, spec.kv_heads, spec.head_dim
@@ -81,7 +149,7 @@ def _classes() -> dict[str, Any]:
             self.k = nn.Linear(d, kv, bias=spec.bias)
             self.v = nn.Linear(d, kv, bias=spec.bias)
             self.o = nn.Linear(d, d, bias=spec.bias)
-            self.flash, self.p = flash, dropout
+            self.flash, self.p, self.emulate_cuda = flash, dropout, cuda
             self.rope = spec.max_pos == 0
             # Set by the model once per forward and shared by every layer, as Llama code shares
             # its rotary cos/sin and its causal mask (made per layer they would add s·hd and s²
@@ -96,7 +164,9 @@ def _classes() -> dict[str, Any]:
             if self.rope:
                 cos, sin = self.shared["cos"], self.shared["sin"]
                 q, k = _rope(q, cos, sin), _rope(k, cos, sin)
-            if self.flash:
+            if self.flash and self.emulate_cuda and self.p > 0 and self.training:
+                y = _CudaAttention.apply(q, k, v)
+            elif self.flash:
                 y = F.scaled_dot_product_attention(
                     q, k, v, is_causal=True, dropout_p=self.p if self.training else 0.0,
                     enable_gqa=self.kv_heads != self.heads,
@@ -107,7 +177,7 @@ def _classes() -> dict[str, Any]:
                     k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
                 scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.hd))
                 probs = scores.masked_fill(self.shared["mask"], float("-inf")).softmax(-1)
-                probs = drop(probs, self.p, self.training)
+                probs = drop(probs, self.p, self.training, self.emulate_cuda)
                 y = probs @ v
             return self.o(y.transpose(1, 2).reshape(b, s, d))
 
@@ -142,33 +212,40 @@ def _classes() -> dict[str, Any]:
                 return self.down(F.silu(self.gate(x)) * self.up(x))
             return self.down(F.gelu(self.up(x)))
 
-    def norm(spec: TransformerSpec) -> Any:
+    def norm(spec: TransformerSpec, cuda: bool = False) -> Any:
         if spec.norm == "layernorm":
             return nn.LayerNorm(spec.d_model)
-        return nn.RMSNorm(spec.d_model, eps=1e-5)
+        return (CudaRMSNorm if cuda else nn.RMSNorm)(spec.d_model, eps=1e-5)
 
     class Layer(nn.Module):
-        def __init__(self, spec: TransformerSpec, flash: bool, dropout: float) -> None:
+        def __init__(
+            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
+        ) -> None:
             super().__init__()
-            self.norm1, self.attn = norm(spec), Attention(spec, flash, dropout)
-            self.norm2, self.mlp = norm(spec), MLP(spec)
-            self.p = dropout
+            self.norm1, self.attn = norm(spec, cuda), Attention(spec, flash, dropout, cuda)
+            self.norm2, self.mlp = norm(spec, cuda), MLP(spec)
+            self.p, self.emulate_cuda = dropout, cuda
 
         def forward(self, x: Any) -> Any:
-            x = x + drop(self.attn(self.norm1(x)), self.p, self.training)
-            return x + drop(self.mlp(self.norm2(x)), self.p, self.training)
+            x = x + drop(self.attn(self.norm1(x)), self.p, self.training, self.emulate_cuda)
+            return x + drop(self.mlp(self.norm2(x)), self.p, self.training, self.emulate_cuda)
 
     class Transformer(nn.Module):
         """Decoder-only transformer; forward(tokens, targets) returns the cross-entropy loss."""
 
-        def __init__(self, spec: TransformerSpec, flash: bool, dropout: float, segment: int):
+        def __init__(
+            self, spec: TransformerSpec, flash: bool, dropout: float, segment: int,
+            cuda: bool = False,
+        ) -> None:  # fmt: skip
             super().__init__()
             self.embed = nn.Embedding(spec.vocab, spec.d_model)
             self.pos = nn.Embedding(spec.max_pos, spec.d_model) if spec.max_pos else None
-            self.layers = nn.ModuleList(Layer(spec, flash, dropout) for _ in range(spec.layers))
-            self.norm = norm(spec)
+            self.layers = nn.ModuleList(
+                Layer(spec, flash, dropout, cuda) for _ in range(spec.layers)
+            )
+            self.norm = norm(spec, cuda)
             self.head = None if spec.tied else nn.Linear(spec.d_model, spec.vocab, bias=False)
-            self.segment, self.p = segment, dropout
+            self.segment, self.p, self.emulate_cuda = segment, dropout, cuda
 
         def forward(self, tokens: Any, targets: Any) -> Any:
             x = self.embed(tokens)
@@ -178,7 +255,7 @@ def _classes() -> dict[str, Any]:
                 attn.shared = shared
             if self.pos is not None:
                 x = x + self.pos(torch.arange(tokens.shape[1], device=tokens.device))
-            x = drop(x, self.p, self.training)
+            x = drop(x, self.p, self.training, self.emulate_cuda)
             # Reentrant checkpointing: under the memory tracker's module hooks the non-reentrant
             # form keeps recomputed activations alive until the end of backward.
             x = self.norm(run_layers(self.layers, x, self.segment, reentrant=True))
@@ -195,17 +272,39 @@ def build_module(
     policy: Checkpoint | None = None,
     flash: bool = True,
     dropout: bool = False,
+    emulate: str | None = None,
 ) -> Any:
     """A real ``nn.Module`` for ``spec`` on the current default device and dtype.
 
     Build it under ``torch.device("meta")`` to count parameters without memory, or under
-    ``FakeTensorMode`` to trace a step.
+    ``FakeTensorMode`` to trace a step. ``emulate="cuda"`` swaps RMSNorm, dropout and attention
+    with dropout for stand-ins that keep what the CUDA kernels keep for backward (shapes only:
+    for tracing a CUDA target under ``FakeTensorMode`` on any build).
     """
+    if emulate not in (None, "cuda"):
+        raise ValueError(f"emulate: {emulate!r}; allowed: None or 'cuda'")
     segment = (policy or Checkpoint("none")).segment(spec.layers)
     classes = _classes()
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
-    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment)
+    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda")
+
+
+def autocast(rec: Recipe, device_type: str) -> Any:
+    """The autocast a recipe implies on ``device_type`` (``"cpu"`` or ``"cuda"``).
+
+    Mixed recipes (activations in another dtype than the weights, e.g. fp32 weights with bf16
+    activations) compute under ``torch.autocast``; others run as they are. The trace and the
+    real CUDA step share this, so they compute in the same dtypes.
+    """
+    from contextlib import nullcontext
+
+    import torch
+
+    dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
+    if rec.acts != rec.params and rec.acts in dtypes:
+        return torch.autocast(device_type, dtype=dtypes[rec.acts])
+    return nullcontext()
 
 
 def make_batch(spec: ModelSpec, batch: int, seq: int) -> tuple[Any, ...]:

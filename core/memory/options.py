@@ -14,7 +14,7 @@ from core.memory.models import parse_model
 from core.memory.recipes import optimizer, parse_recipe
 from core.validate import positive_int
 
-__all__ = ["DEFAULTS", "config_from_options"]
+__all__ = ["DEFAULTS", "config_from_options", "kernels_for"]
 
 #: Default option texts (the lecture's example network).
 DEFAULTS: dict[str, Any] = {
@@ -30,7 +30,14 @@ DEFAULTS: dict[str, Any] = {
     "flash": True,
     "dropout": False,
     "mlp_full": False,
+    "kernels": "cuda",
 }
+
+
+def kernels_for(vendor: str) -> str:
+    """The kernel family a device runs: ``cuda`` for NVIDIA and AMD GPUs (ROCm follows the CUDA
+    kernels' saved tensors), ``cpu`` otherwise (the CPU kernels are what torch runs there)."""
+    return "cuda" if vendor.strip().lower() in ("nvidia", "amd") else "cpu"
 
 
 def _flag(value: object, name: str) -> bool:
@@ -66,4 +73,5 @@ def config_from_options(**options: Any) -> MemoryConfig:
         flash=_flag(o["flash"], "flash"),
         dropout=_flag(o["dropout"], "dropout"),
         mlp_full=_flag(o["mlp_full"], "mlp_full"),
+        kernels=str(o["kernels"]).strip().lower(),
     )

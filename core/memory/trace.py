@@ -19,12 +19,11 @@ import gc
 import re
 import time
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.memory.estimate import MemoryConfig
-from core.memory.modules import build_module, build_optimizer, make_batch
+from core.memory.modules import autocast, build_module, build_optimizer, make_batch
 
 __all__ = ["PHASES", "TraceCancelled", "TraceResult", "trace"]
 
@@ -113,28 +112,52 @@ def _categories(snapshot: dict[str, int]) -> dict[str, float]:
     return out
 
 
+def _sdpa_flops(q: Any, k: Any, v: Any) -> int:
+    """Forward FLOPs of attention, ``QKᵀ`` and ``A·V``: ``2·b·h·s_q·s_k·(d_q + d_v)``.
+
+    Grouped-query attention (fewer key/value heads) counts the query's heads. Written here
+    because torch before 2.12 asserts equal heads in its own formula (a traced GQA model failed).
+    """
+    b, h, s_q, d_q = (int(x) for x in q)
+    s_k, d_v = int(k[-2]), int(v[-1])
+    return 2 * b * h * s_q * s_k * (d_q + d_v)
+
+
+def _sdpa_backward_flops(q: Any, k: Any, v: Any) -> int:
+    """Backward FLOPs: the scores recomputed plus four gradient matmuls (``2.5 ×`` forward)."""
+    b, h, s_q, d_q = (int(x) for x in q)
+    s_k, d_v = int(k[-2]), int(v[-1])
+    return 2 * b * h * s_q * s_k * (2 * d_q + 3 * d_v)
+
+
 def _flop_mapping() -> dict[Any, Any]:
-    """Count CPU flash attention, which ``FlopCounterMode`` maps to nothing by default."""
+    """FLOP formulas for every fused attention op, GQA included.
+
+    ``FlopCounterMode`` maps CPU flash attention to nothing, and torch before 2.12 rejects
+    grouped-query shapes in the CUDA ops' formulas; one formula here serves every op.
+    """
     import torch
-    from torch.utils import flop_counter as fc
 
     aten = torch.ops.aten
     mapping: dict[Any, Any] = {}
-    fwd = getattr(aten, "_scaled_dot_product_flash_attention_for_cpu", None)
-    bwd = getattr(aten, "_scaled_dot_product_flash_attention_for_cpu_backward", None)
-    if fwd is not None:
 
-        def fwd_flops(q: Any, k: Any, v: Any, *args: Any, out_shape: Any = None, **kw: Any) -> int:
-            return fc.sdpa_flop_count(q, k, v)
+    def fwd_flops(q: Any, k: Any, v: Any, *args: Any, out_shape: Any = None, **kw: Any) -> int:
+        return _sdpa_flops(q, k, v)
 
-        mapping[fwd] = fwd_flops
-    if bwd is not None:
+    def bwd_flops(go: Any, q: Any, k: Any, v: Any, *args: Any, out_shape: Any = None,
+                  **kw: Any) -> int:  # fmt: skip
+        return _sdpa_backward_flops(q, k, v)
 
-        def bwd_flops(go: Any, q: Any, k: Any, v: Any, *args: Any, out_shape: Any = None,
-                      **kw: Any) -> int:  # fmt: skip
-            return fc.sdpa_backward_flop_count(go, q, k, v)
-
-        mapping[bwd] = bwd_flops
+    for name in ("_scaled_dot_product_flash_attention_for_cpu",
+                 "_scaled_dot_product_efficient_attention",
+                 "_scaled_dot_product_flash_attention",
+                 "_scaled_dot_product_cudnn_attention"):  # fmt: skip
+        op = getattr(aten, name, None)
+        if op is not None:
+            mapping[op] = fwd_flops
+        op = getattr(aten, name + "_backward", None)
+        if op is not None:
+            mapping[op] = bwd_flops
     return mapping
 
 
@@ -182,7 +205,12 @@ def trace(
                 if self._mod_tracker.is_bw
                 else "forward"
             )
-            snap = next(iter(self._curr_mem_snap.values()), {})
+            # One snapshot per device; summed, so a machine with CUDA (whose device may come
+            # first with nothing on it) samples the same fake CPU tensors as one without.
+            snap: dict[str, int] = {}
+            for per_device in self._curr_mem_snap.values():
+                for key, value in per_device.items():
+                    snap[key] = snap.get(key, 0) + int(value)
             rec_.sample(phase, snap, self._mod_tracker.parents)
 
     old_dtype = torch.get_default_dtype()
@@ -190,8 +218,10 @@ def trace(
     try:
         with FakeTensorMode():
             torch.set_default_dtype(dtypes[rec.params])
-            model = build_module(spec, policy=cfg.checkpoint, flash=cfg.flash,
-                                 dropout=cfg.dropout)  # fmt: skip
+            model = build_module(
+                spec, policy=cfg.checkpoint, flash=cfg.flash, dropout=cfg.dropout,
+                emulate="cuda" if cfg.kernels == "cuda" else None,
+            )  # fmt: skip
             model.train()
             opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
             inputs = make_batch(spec, cfg.micro, cfg.seq_len)
@@ -206,11 +236,7 @@ def trace(
             tracker.track_external(model, opt)
             counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
             with tracker, counter:
-                with (
-                    torch.autocast("cpu", dtype=dtypes[rec.acts])
-                    if rec.acts != rec.params and rec.acts in dtypes
-                    else nullcontext()
-                ):
+                with autocast(rec, "cpu"):
                     loss = model(*inputs)
                 loss.backward()
                 opt.step()
@@ -219,6 +245,11 @@ def trace(
             flops = float(counter.get_total_flops())
     finally:
         torch.set_default_dtype(old_dtype)
+    if rec_.ops == 0:
+        raise RuntimeError(
+            f"torch {torch.__version__}: MemTracker reported no op of the step (its private "
+            "_update_peak_stats hook changed); the trace cannot sample memory"
+        )
     report(1.0, "done")
     return rec_.result(flops, time.perf_counter() - started)
 

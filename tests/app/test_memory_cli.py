@@ -59,6 +59,8 @@ def test_text_output_shows_the_sum(capsys: pytest.CaptureFixture[str]) -> None:
         (["--zero", "4"], "zero"),
         (["--gpus", "-1"], "gpus"),
         (["--micro-batch", "128", "--batch", "64"], "micro-batch"),
+        (["--micro-batch", "3", "--batch", "4"], "micro-batch: 3 does not divide the batch 4"),
+        (["--kernels", "tpu"], "kernels: 'tpu'; allowed: cuda, cpu"),
         (["--recipe", "custom:weights=bf16"], "component"),
         (["--mfu", "2"], "mfu"),
     ],
@@ -69,3 +71,14 @@ def test_bad_input_exits_2_with_one_line(
     assert main(["memory", *args]) == 2
     err = capsys.readouterr().err.strip()
     assert needle in err and "\n" not in err
+
+
+def test_json_has_temporaries_peak_and_kernels(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--model", "gpt2", "--batch", "4", "--seq", "128", "--trace")
+    at = out["at_peak"]
+    assert out["peak"] == pytest.approx(sum(at.values()))
+    assert out["temporaries"] == at["temporaries"] == 8 * 128 * 4 * 50257  # 2 × 4·s·b·V
+    assert out["kernels"] == "cuda"  # the default device is an NVIDIA GPU
+    assert out["peak"] == pytest.approx(out["traced"]["peak"], rel=0.10)
+    cpu = _json(capsys, "--model", "gpt2", "--device", "tpu-v5e", "--kernels", "cpu")
+    assert cpu["kernels"] == "cpu" and "cpu kernels" in cpu["formulas"]["activations"]

@@ -27,13 +27,28 @@ def test_default_is_the_lecture_network(page: MemoryPage) -> None:
     expected = estimate(MemoryConfig(MLPSpec(4096, 8), batch=64))
     assert est.total == expected.total
     bar = page.bars.bars()[0]
-    assert bar.label == "estimate" and bar.values["activations"] == 2 * 64 * 4096 * 8
+    assert bar.label == "estimate (sum)" and bar.values["activations"] == 2 * 64 * 4096 * 8
+    # The second bar is the estimated peak: its segments, temporaries included, add up to it.
+    peak = page.bars.bars()[1]
+    assert peak.label.startswith("estimate (peak")
+    assert "temporaries" in peak.values
+    assert sum(peak.values.values()) == pytest.approx(expected.peak)
+    assert page.headline.text().startswith("peak ")
     assert "12 bytes/param" in page.recipe_line.text()
 
 
 def test_changing_batch_updates_bars(page: MemoryPage) -> None:
     _set(page, "batch", "128")
     assert page.bars.bars()[0].values["activations"] == 2 * 128 * 4096 * 8
+
+
+def test_micro_batch_that_does_not_divide_is_refused_as_in_the_cli(page: MemoryPage) -> None:
+    before = page.estimate
+    _set(page, "batch", "64")
+    _set(page, "micro_batch", "48")
+    assert not page.problem.isHidden()
+    assert "micro-batch: 48 does not divide the batch 64" in page.problem.text()
+    assert page.estimate is not None and page.estimate.config.micro == before.config.micro
 
 
 def test_bad_input_keeps_last_good_estimate(page: MemoryPage) -> None:
@@ -71,11 +86,11 @@ def test_trace_runs_in_background_and_adds_a_bar(page: MemoryPage, qtbot) -> Non
     assert blocker.args == [True]
     qtbot.waitUntil(lambda: page.trace_button.isEnabled(), timeout=10_000)
     labels = [b.label for b in page.bars.bars()]
-    assert labels[0] == "estimate" and labels[1].startswith("trace")
-    assert page.bars.bars()[1].values["params"] == 2 * 64 * 64 * 2
+    assert labels[0] == "estimate (sum)" and labels[2].startswith("trace")
+    assert page.bars.bars()[2].values["params"] == 2 * 64 * 64 * 2
     assert page.phases.samples()
     assert "Traced" in page.status.text()
-    hover = page.bars.bars()[1].hover["total"]
+    hover = page.bars.bars()[2].hover["total"]
     assert "traced peak" in hover
 
 
@@ -133,9 +148,9 @@ def test_trace_bar_marked_stale_after_inputs_change(page: MemoryPage) -> None:
     cfg = page._config()
     page._pending_key = page._key(cfg)
     page._on_result({"trace": trace(cfg), "measured": None})
-    assert page.bars.bars()[1].label.startswith("trace (peak")
+    assert page.bars.bars()[2].label.startswith("trace (peak")
     _set(page, "batch", "4")
-    assert page.bars.bars()[1].label == "trace of earlier inputs"
+    assert page.bars.bars()[2].label == "trace of earlier inputs"
     assert "trace again" in page.status.text()
 
 
