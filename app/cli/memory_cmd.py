@@ -81,10 +81,13 @@ def handler(args: argparse.Namespace) -> int:
     est = estimate(cfg)
     answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=mfu)
     traced: dict[str, Any] | None = None
+    fsdp: dict[str, Any] | None = None
     if args.trace:
         from core.memory.trace import trace
 
         traced = trace(cfg).to_dict()
+        if cfg.zero in (2, 3) and cfg.gpus > 1:
+            fsdp = _fsdp_trace(cfg)
     if args.json:
         out = {
             **est.to_dict(),
@@ -96,6 +99,8 @@ def handler(args: argparse.Namespace) -> int:
         }
         if traced is not None:
             out["traced"] = traced
+        if fsdp is not None:
+            out["fsdp_traced"] = fsdp
         print_json(out)
         return 0
     print(f"{cfg.model.describe()} — {format_count(est.param_count, 'params')}")
@@ -133,4 +138,20 @@ def handler(args: argparse.Namespace) -> int:
         print(f"traced peak: {format_bytes(traced['peak'])} in the {traced['peak_phase']} phase; "
               f"temporaries {format_bytes(traced['temporaries'])}; counted FLOPs "
               f"{format_flops(traced['flops'])} ({traced['seconds']:.1f} s)")  # fmt: skip
+    if fsdp is not None:
+        print(f"traced per rank under FSDP (ZeRO-{cfg.zero}, {cfg.gpus:,} fake ranks): peak "
+              f"{format_bytes(fsdp['trace']['peak_bytes'])} ({fsdp['trace']['seconds']:.1f} s)")  # fmt: skip
+        for row in fsdp["compare"]:
+            gap = f"{row['gap']:+.1%}"
+            why = f"   {row['why']}" if row["why"] else ""
+            print(f"  {row['category']:<{width}}  traced {format_bytes(row['traced']):>11}   "
+                  f"formula {format_bytes(row['formula']):>11}   {gap}{why}")  # fmt: skip
     return 0
+
+
+def _fsdp_trace(cfg: Any) -> dict[str, Any]:
+    """Rank 0's memory traced under FSDP with ``cfg.gpus`` fake ranks, beside the ZeRO formula."""
+    from core.memory.fsdp_trace import compare, trace_fsdp
+
+    result = trace_fsdp(cfg, cfg.gpus)
+    return {"trace": result.to_dict(), "compare": compare(result, cfg)}

@@ -82,3 +82,23 @@ def test_json_has_temporaries_peak_and_kernels(capsys: pytest.CaptureFixture[str
     assert out["peak"] == pytest.approx(out["traced"]["peak"], rel=0.10)
     cpu = _json(capsys, "--model", "gpt2", "--device", "tpu-v5e", "--kernels", "cpu")
     assert cpu["kernels"] == "cpu" and "cpu kernels" in cpu["formulas"]["activations"]
+
+
+@pytest.mark.slow
+def test_zero3_trace_adds_the_per_rank_fsdp_trace(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 14: `memory --zero 3 --gpus N --trace` traces rank 0 under FSDP with N fake ranks.
+    d, layers, gpus = 256, 4, 4
+    out = _json(capsys, "--model", f"mlp:d={d},layers={layers}", "--batch", "8", "--recipe",
+                "fp32", "--optimizer", "adam", "--zero", "3", "--gpus", str(gpus), "--trace")  # fmt: skip
+    fsdp = out["fsdp_traced"]
+    assert fsdp["trace"]["world_size"] == gpus and fsdp["trace"]["zero"] == 3
+    rows = {r["category"]: r for r in fsdp["compare"]}
+    # Hand count: fp32 weights d·d per layer, sharded over the ranks; Adam keeps two moments.
+    shard = d * d * layers * 4 / gpus
+    assert rows["params"]["traced"] == pytest.approx(shard)
+    assert rows["optimizer"]["traced"] == pytest.approx(2 * shard)
+
+
+def test_zero0_trace_has_no_fsdp_part(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--model", "mlp:d=64,layers=2", "--batch", "4", "--gpus", "4", "--trace")
+    assert "traced" in out and "fsdp_traced" not in out
