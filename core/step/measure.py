@@ -19,7 +19,7 @@ from core.errors import InputError
 from core.memory.estimate import MemoryConfig, estimate
 from core.step.trace import StepTrace
 
-__all__ = ["Measured", "available_memory", "measure_config"]
+__all__ = ["Measured", "available_memory", "check_fits", "measure_config"]
 
 #: Share of the available memory a measured run may plan to use.
 MEMORY_SHARE = 0.5

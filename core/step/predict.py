@@ -22,7 +22,7 @@ from core.step.costs import KINDS
 from core.step.recorder import OpRecord
 from core.step.trace import StepTrace
 
-__all__ = ["ASSUMPTION", "PHASES", "Prediction", "by_module", "predict", "rollup"]
+__all__ = ["ASSUMPTION", "PHASES", "Prediction", "by_module", "explain", "predict", "rollup"]
 
 PHASES: tuple[str, ...] = ("forward", "backward", "optimizer")
 ASSUMPTION = (

@@ -47,6 +47,7 @@ class OpRecord:
     bytes_written: int
     shapes: str = ""
     node: str = ""
+    seq_nr: int = -1
     problem: str = ""
 
     @property
@@ -207,6 +208,8 @@ class Recorder:
                 dtype = dtype_id((tensors or outs)[0].dtype) if (tensors or outs) else ""
             rec = OpRecord(index, self.phase, module, kind, name, dtype, 0, 0, 0,
                            _shape_text(tensors), type(node).__name__ if node is not None else "")  # fmt: skip
+            if node is not None:
+                rec.seq_nr = int(node._sequence_nr())
             self.ops.append(rec)
         except Exception as exc:
             self.ops.append(OpRecord(index, self.phase, ROOT, "pointwise", str(func), "", 0, 0, 0,
