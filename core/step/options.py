@@ -8,7 +8,7 @@ from typing import Any
 from core.errors import InputError
 from core.memory.activations import checkpoint
 from core.memory.estimate import MemoryConfig
-from core.memory.models import parse_model
+from core.memory.models import ModelSpec, parse_model
 from core.memory.recipes import optimizer, parse_recipe
 from core.step.hf import load_config
 from core.validate import positive_int
@@ -56,6 +56,7 @@ def inputs_from_options(**options: Any) -> StepInputs:
                          f"{', '.join(DEFAULTS)}")  # fmt: skip
     o = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None}}
     notes: list[str] = []
+    spec: ModelSpec
     if str(o["config"]).strip():
         spec, notes = load_config(str(o["config"]).strip())
     else:
