@@ -67,8 +67,14 @@ def check_fits(cfg: MemoryConfig, available: float | None = None) -> float:
     return need
 
 
-def measure_config(cfg: MemoryConfig, trace: StepTrace) -> Measured:
-    """Run ``cfg``'s step for real on the CPU and time each op of ``trace``."""
+def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Measured:
+    """Run ``cfg``'s step for real on the CPU and time each op of ``trace``.
+
+    With ``repeats`` > 1 the step is profiled that many times and each op keeps its median (a
+    shared machine's interference mostly lands on some repeats, not all).
+    """
+    import statistics
+
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
 
@@ -112,15 +118,20 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace) -> Measured:
     step()
     from torch.profiler import ProfilerActivity, profile
 
-    with profile(activities=[ProfilerActivity.CPU]) as prof:
-        started = time.perf_counter()
-        with Wrap():
-            step()
-        wall = time.perf_counter() - started
-    per = {}
-    for event in prof.events():
-        if event.name.startswith("#"):
-            per[int(event.name[1:])] = event.cpu_time_total * 1e-6
+    runs: dict[int, list[float]] = {}
+    walls = []
+    for _ in range(max(1, repeats)):
+        names.clear()
+        with profile(activities=[ProfilerActivity.CPU]) as prof:
+            started = time.perf_counter()
+            with Wrap():
+                step()
+            walls.append(time.perf_counter() - started)
+        for event in prof.events():
+            if event.name.startswith("#"):
+                runs.setdefault(int(event.name[1:]), []).append(event.cpu_time_total * 1e-6)
+    per = {k: statistics.median(v) for k, v in runs.items()}
+    wall = statistics.median(walls)
     traced = [op.name for op in trace.ops]
     n = min(len(traced), len(names))
     same = [i for i in range(n) if traced[i] == names[i]]
