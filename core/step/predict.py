@@ -148,7 +148,7 @@ def explain(trace: StepTrace, pred: Prediction) -> dict[str, Any]:
     opt_s = kinds["optimizer"]["predicted_s"]
     mm_rate = mm_f / (mm_s * pred.peak) if mm_s > 0 else 0.0
     sentence = (
-        f"MFU {pred.mfu:.0%}: matmuls and attention take {pred.share(mm_s):.0%} of the time at "
+        f"MFU {pred.mfu:.1%}: matmuls and attention take {pred.share(mm_s):.0%} of the time at "
         f"{mm_rate:.0%} of peak; memory-bound pointwise, norm, softmax and copy ops take "
         f"{pred.share(mem_s):.0%}; the optimizer step {pred.share(opt_s):.0%}."
     )
