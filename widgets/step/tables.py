@@ -104,8 +104,9 @@ class OpFilter(QSortFilterProxyModel):
 
     def set_text(self, text: str) -> None:
         """Filter on ``text`` (case-insensitive; empty shows every op)."""
+        self.beginFilterChange()
         self._text = text.strip().lower()
-        self.invalidateFilter()
+        self.endFilterChange()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
         """Whether op ``row`` matches the filter text."""
