@@ -70,9 +70,10 @@ def test_plans_side_by_side(page: StepPage, traced) -> None:
     page.set_result(trace, inputs)
     rows = {page.plans_table.item(r, 0).text(): r for r in range(page.plans_table.rowCount())}
     assert {"step time", "MFU", "peak memory"} <= set(rows)
-    assert page.plans_table.item(rows["device"], 2).text() != page.plans_table.item(
-        rows["device"], 1
-    ).text()
+    assert (
+        page.plans_table.item(rows["device"], 2).text()
+        != page.plans_table.item(rows["device"], 1).text()
+    )
 
 
 def test_csv_has_a_row_per_op(page: StepPage, traced) -> None:
