@@ -39,7 +39,7 @@ from core.memory import OPTIMIZERS, PRESETS, RECIPES
 from core.roofline.hardware import DTYPES
 from core.step.options import DEFAULTS, StepInputs, inputs_from_options
 from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
-from core.step.report import op_rows, ops_csv, top_ops
+from core.step.report import op_rows, ops_csv, roofline_points, top_ops
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.combo_data import restore_combos
@@ -172,6 +172,10 @@ class StepPage(TabPage):
         self.pin_button = QPushButton("Pin as plan A")
         self.pin_button.setToolTip("Keep this result; trace other inputs to compare (plan B)")
         self.pin_button.setEnabled(False)
+        self.roofline_button = QPushButton("Show kinds on the Roofline tab")
+        self.roofline_button.setToolTip("One point per op kind (summed FLOPs and bytes)")
+        self.roofline_button.setEnabled(False)
+        self.roofline_button.clicked.connect(self.send_to_roofline)
         self.csv_button = QPushButton("Export ops as CSV…")
         self.csv_button.setEnabled(False)
         self.trace_button.clicked.connect(self.start_trace)
@@ -192,6 +196,7 @@ class StepPage(TabPage):
         layout.addWidget(self.status)
         layout.addWidget(self.pin_button)
         layout.addWidget(self.csv_button)
+        layout.addWidget(self.roofline_button)
         layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -322,6 +327,7 @@ class StepPage(TabPage):
                             f"{trace.seconds:.1f} s (fake tensors)")  # fmt: skip
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)
+        self.roofline_button.setEnabled(True)
         self._show_table()
         self.repredict()
 
@@ -427,6 +433,13 @@ class StepPage(TabPage):
             change = f"{(vb / va - 1):+.1%}" if va else "–"
             rows.append((name, fmt(va), fmt(vb), change))
         self.plans_table.set_rows(("", "plan A", "plan B", "B vs A"), rows)
+
+    def send_to_roofline(self) -> None:
+        """Ask the Roofline tab to show one point per op kind."""
+        if self.trace is None or self.prediction is None:
+            return
+        for point in roofline_points(self.trace, self.prediction):
+            self._state.request_roofline_point(point)
 
     # export, sessions, shutdown --------------------------------------------------------------
     def csv_text(self) -> str:

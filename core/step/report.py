@@ -11,7 +11,7 @@ from typing import Any
 from core.step.predict import ASSUMPTION, Prediction, by_module, explain, rollup
 from core.step.trace import TABLE_ROWS, StepTrace
 
-__all__ = ["CSV_COLUMNS", "op_rows", "ops_csv", "step_report", "top_ops"]
+__all__ = ["CSV_COLUMNS", "op_rows", "ops_csv", "roofline_points", "step_report", "top_ops"]
 
 CSV_COLUMNS: tuple[str, ...] = (
     "index", "phase", "module", "kind", "name", "dtype", "flops", "bytes_read", "bytes_written",
@@ -109,3 +109,21 @@ def step_report(
     if measured is not None:
         out["measured_s"] = _nan_sum(measured)
     return out
+
+
+def roofline_points(trace: StepTrace, pred: Prediction) -> list[dict[str, Any]]:
+    """One Roofline-tab point per op kind that does arithmetic: the kind's summed FLOPs and bytes
+    (so its intensity), labelled with its share of the predicted step time."""
+    points = []
+    for kind, row in rollup(trace.ops, pred.seconds, "kind").items():
+        nbytes = row["bytes_read"] + row["bytes_written"]
+        if row["flops"] <= 0 or nbytes <= 0:
+            continue
+        points.append({
+            "label": f"step {kind} ({pred.share(row['predicted_s']):.0%} of the time)",
+            "flops": row["flops"],
+            "bytes": nbytes,
+            "dtype": pred.compute_dtype,
+            "source": "Step",
+        })  # fmt: skip
+    return points

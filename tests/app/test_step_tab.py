@@ -107,3 +107,15 @@ def test_background_trace_and_bad_input(page: StepPage, qtbot) -> None:
     page.fields["batch"].setText("zero")
     assert not page.start_trace()
     assert "batch" in page.status.text()
+
+
+def test_kinds_go_to_the_roofline_as_points(page: StepPage, traced, qtbot) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    got: list[dict] = []
+    page._state.rooflinePointRequested.connect(got.append)
+    page.send_to_roofline()
+    kinds = {p["label"].split(" (")[0].removeprefix("step ") for p in got}
+    assert "matmul" in kinds
+    mm = next(p for p in got if p["label"].startswith("step matmul"))
+    assert mm["flops"] == sum(op.flops for op in trace.ops if op.kind == "matmul")
