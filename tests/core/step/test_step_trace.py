@@ -164,3 +164,37 @@ def test_too_large_models_and_runs_are_refused() -> None:
         trace_config(MemoryConfig(deep, batch=1, seq=8))
     with pytest.raises(InputError, match="measure"):
         check_fits(_cfg("llama2-7b", batch=1, seq=4096), available=64e9)
+
+
+def test_notebook_api_on_a_fake_model_counts_by_hand() -> None:
+    # A person's model built under FakeTensorMode: nothing allocated, torch.optim.AdamW (its
+    # state appears in the warm-up step), loss outside the model.
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    b, d, k = 16, 256, 10
+    with FakeTensorMode():
+        model = torch.nn.Sequential(torch.nn.Linear(d, d), torch.nn.ReLU(), torch.nn.Linear(d, k))
+        opt = torch.optim.AdamW(model.parameters())
+        batch = (torch.randn(b, d), torch.randint(0, k, (b,)))
+    tr = trace_module(model, batch, torch.nn.functional.cross_entropy, opt)
+    n_weights = d * d + d * k
+    # Forward and backward of both linears, less the gradient of the input nobody needs.
+    assert _matmul_flops(tr) == 6 * b * n_weights - 2 * b * d * d
+    n = n_weights + d + k
+    assert tr.table["params"] == {"dtype": "fp32", "elements": n, "bytes": 4.0 * n}
+    assert tr.table["optimizer"]["elements"] == 2 * n
+    assert {op.module for op in tr.ops if op.phase == "backward" and op.kind == "matmul"} == {
+        "0",
+        "2",
+    }
+    assert any(op.kind == "host sync" for op in tr.ops)  # AdamW reads its step count (.item())
+
+
+def test_recipe_optimizer_bytes_by_hand() -> None:
+    # The traced Adam update per element, fp32: m·0.9 (r4 w4), m + g (r8 w4), v·0.9 (r4 w4),
+    # v + g·g (addcmul: r8 w4), p − lr·m (r8 w4) = 52 bytes per parameter.
+    cfg = MemoryConfig(parse_model("mlp:d=32,layers=2"), batch=4, recipe=recipe("fp32"),
+                       optimizer=optimizer("adam"))  # fmt: skip
+    tr = trace_config(cfg)
+    opt_bytes = sum(op.bytes for op in tr.ops if op.phase == "optimizer")
+    assert opt_bytes == 52 * 32 * 32 * 2
