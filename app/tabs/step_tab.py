@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -203,8 +204,9 @@ class StepPage(TabPage):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(card)
-        scroll.setMinimumWidth(330)
+        self._left_card = card
         self._left = scroll
+        self._fit_left()
         self._update_device_label()
 
     def _build_results(self) -> None:
@@ -217,7 +219,7 @@ class StepPage(TabPage):
         self.split_line.setWordWrap(True)
         self.split_line.setObjectName("formula")
         self.table4 = RowsTable(stretch=True)
-        self.table4.setMaximumHeight(150)
+        self.table4.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         for w in (self.headline, self.sentence, self.split_line, self.table4):
             layout.addWidget(w)
         self.op_model = OpTableModel()
@@ -346,6 +348,9 @@ class StepPage(TabPage):
         rows = [(name, r["dtype"], format_count(r["elements"]), format_bytes(r["bytes"]))
                 for name, r in ((k, self.trace.table[k]) for k in TABLE_ROWS)]  # fmt: skip
         self.table4.set_rows(("", "dtype", "elements", "bytes"), rows)
+        self.table4.resizeRowsToContents()
+        height = self.table4.horizontalHeader().height() + 2 * self.table4.frameWidth()
+        self.table4.setFixedHeight(height + sum(self.table4.rowHeight(r) for r in range(4)))
 
     def _show_prediction(self) -> None:
         trace, pred = self.trace, self.prediction
@@ -356,8 +361,9 @@ class StepPage(TabPage):
         )
         self.headline.setWordWrap(True)
         self.headline.setToolTip(ASSUMPTION)
-        self.sentence.setText(f"On {pred.device_name} (peak of {pred.ceiling}; MFU against "
-                              f"{pred.compute_dtype}). {why['sentence']}")  # fmt: skip
+        peak = "each op's dtype peak" if pred.ceiling == "per op dtype" else f"{pred.ceiling} peak"
+        self.sentence.setText(f"On {pred.device_name} ({peak}; MFU against {pred.compute_dtype}). "
+                              f"{why['sentence']}")  # fmt: skip
         phases = rollup(trace.ops, pred.seconds, "phase")
         parts = [f"{p} {format_flops(phases[p]['flops'])}, {format_duration(phases[p]['predicted_s'])}"
                  for p in PHASES]  # fmt: skip
@@ -378,7 +384,7 @@ class StepPage(TabPage):
         top = [trace.ops[i] for i in top_ops(pred, 8)]
         self.top_table.set_rows(
             ("top op", "module", "predicted", "share"),
-            [(f"#{op.index} {op.name} ({op.kind})", op.module,
+            [(f"#{op.index} {op.name}", op.module,
               format_duration(pred.seconds[op.index]), f"{pred.share(pred.seconds[op.index]):.1%}")
              for op in top],
         )  # fmt: skip
@@ -494,9 +500,16 @@ class StepPage(TabPage):
         """The "where the time goes" chart."""
         return self.kind_chart.getPlotItem()
 
+    def _fit_left(self) -> None:
+        # The control column is as wide as its fields need at the current font (presentation
+        # mode enlarges it), plus room for a vertical scroll bar: nothing is clipped.
+        bar = self._left.verticalScrollBar().sizeHint().width()
+        self._left.setMinimumWidth(self._left_card.minimumSizeHint().width() + bar + 4)
+
     def apply_theme(self, theme: Any) -> None:
-        """Colour the chart."""
+        """Colour the chart; widen the control column to its fields."""
         self._theme = theme
+        self._fit_left()
         if theme is not None:
             self.kind_chart.setBackground(theme.plot_bg)
             self.kind_chart.set_colours(theme.series, theme.plot_fg)

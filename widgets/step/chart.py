@@ -12,7 +12,7 @@ __all__ = ["KindChart"]
 
 
 class KindChart(pg.PlotWidget):
-    """Horizontal bars: one per kind, length = share of the predicted step (0-100 %)."""
+    """Horizontal bars: one per kind, length = share of the predicted step (0-100 %), labelled."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
@@ -22,6 +22,7 @@ class KindChart(pg.PlotWidget):
         plot = self.getPlotItem()
         plot.setLabel("bottom", "share of the predicted step time (%)")
         plot.setMouseEnabled(x=False, y=False)
+        plot.hideAxis("left")  # each bar carries its kind's name
         plot.showGrid(x=True, y=False, alpha=0.25)
         self._fg = "#1d2330"
         self._colours: Sequence[str] = ("#3b6fd8",)
@@ -31,9 +32,8 @@ class KindChart(pg.PlotWidget):
     def set_colours(self, colours: Sequence[str], foreground: str) -> None:
         """Series colours and the text colour; redraws."""
         self._colours, self._fg = tuple(colours) or ("#3b6fd8",), foreground
-        for name in ("left", "bottom"):
-            self.getPlotItem().getAxis(name).setPen(foreground)
-            self.getPlotItem().getAxis(name).setTextPen(foreground)
+        self.getPlotItem().getAxis("bottom").setPen(foreground)
+        self.getPlotItem().getAxis("bottom").setTextPen(foreground)
         self.set_shares(dict(self._data))
 
     def set_shares(self, shares: Mapping[str, float]) -> None:
@@ -46,15 +46,17 @@ class KindChart(pg.PlotWidget):
         self._data = data
         if not data:
             return
-        for i, (_kind, share) in enumerate(data):
+        for i, (kind, share) in enumerate(data):
             bar = pg.BarGraphItem(x0=0, y=i, height=0.7, width=100 * share,
                                   brush=QColor(self._colours[i % len(self._colours)]), pen=None)  # fmt: skip
-            text = pg.TextItem(f"{100 * share:.1f} %", color=self._fg, anchor=(0, 0.5))
+            text = pg.TextItem(f"{kind}  {100 * share:.1f} %", color=self._fg, anchor=(0, 0.5))
             text.setPos(100 * share + 1, i)
             plot.addItem(bar)
             plot.addItem(text)
             self._items += [bar, text]
-        axis = plot.getAxis("left")
-        axis.setTicks([[(i, kind) for i, (kind, _s) in enumerate(data)]])
-        plot.setLimits(xMin=0, xMax=130, yMin=-1, yMax=len(data))
-        plot.setRange(xRange=(0, 118), yRange=(-0.6, len(data) - 0.4), padding=0)
+        plot.setLimits(xMin=0, xMax=160, yMin=-1, yMax=len(data))
+        plot.setRange(xRange=(0, 140), yRange=(-0.6, len(data) - 0.4), padding=0)
+
+    def shares(self) -> dict[str, float]:
+        """The shares drawn, ``{kind: share}``."""
+        return dict(self._data)
