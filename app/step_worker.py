@@ -25,7 +25,7 @@ class StepWorker(QObject):
     progress(float, str)
         Fraction done and what is happening.
     result(object)
-        ``{"trace": StepTrace, "inputs": StepInputs}``.
+        ``{"trace": StepTrace, "inputs": StepInputs, "measured": Measured | None}``.
     error(str)
         Why the trace failed (or ``"cancelled"``).
     finished()
@@ -37,9 +37,9 @@ class StepWorker(QObject):
     error = Signal(str)
     finished = Signal()
 
-    def __init__(self, inputs: StepInputs) -> None:
+    def __init__(self, inputs: StepInputs, measure: bool = False) -> None:
         super().__init__()
-        self._inputs = inputs
+        self._inputs, self._measure = inputs, measure
         self._cancel = threading.Event()
 
     def cancel(self) -> None:
@@ -55,6 +55,10 @@ class StepWorker(QObject):
             from core.step.trace import trace_config
 
             try:
+                if self._measure:
+                    from core.step.measure import check_fits
+
+                    check_fits(self._inputs.config)  # refused before anything is built
                 out = trace_config(
                     self._inputs.config,
                     progress=self.progress.emit,
@@ -67,7 +71,13 @@ class StepWorker(QObject):
                 self.error.emit(exc.message)
                 return
             out.notes.extend(self._inputs.notes)
-            self.result.emit({"trace": out, "inputs": self._inputs})
+            measured = None
+            if self._measure and not self._cancel.is_set():
+                from core.step.measure import measure_config
+
+                self.progress.emit(0.99, "running the step for real on this CPU")
+                measured = measure_config(self._inputs.config, out)
+            self.result.emit({"trace": out, "inputs": self._inputs, "measured": measured})
         except Exception as exc:  # reported, never raised in the thread
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             self.error.emit(f"trace failed: {detail}")
@@ -100,11 +110,11 @@ class StepRunner(QObject):
         """Whether a trace is in flight."""
         return self._thread is not None
 
-    def start(self, inputs: StepInputs) -> bool:
-        """Start tracing ``inputs``; returns False if one is already running."""
+    def start(self, inputs: StepInputs, measure: bool = False) -> bool:
+        """Start tracing ``inputs`` (then measuring); returns False if one is already running."""
         if self._thread is not None:
             return False
-        thread, worker = QThread(self), StepWorker(inputs)
+        thread, worker = QThread(self), StepWorker(inputs, measure)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         worker.progress.connect(self.progress)

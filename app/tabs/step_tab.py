@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QFormLayout,
@@ -88,6 +89,7 @@ class StepPage(TabPage):
         self.trace: StepTrace | None = None
         self.inputs: StepInputs | None = None
         self.prediction: Prediction | None = None
+        self.measured: Any = None
         self.plan_a: dict[str, Any] | None = None
         self._build_controls()
         self._build_results()
@@ -157,6 +159,10 @@ class StepPage(TabPage):
         self.depth.setValue(2)
         self.depth.valueChanged.connect(lambda _v: self._show_modules())
         form.addRow("Module depth", self.depth)
+        self.measure_box = QCheckBox("Also run it on this CPU (measured)")
+        self.measure_box.setToolTip("Run the same step for real under torch.profiler and match "
+                                    "each op; refused when it would not fit in memory")  # fmt: skip
+        form.addRow(self.measure_box)
         self.device_label = QLabel()
         self.device_label.setWordWrap(True)
         self.device_label.setObjectName("formula")
@@ -291,7 +297,7 @@ class StepPage(TabPage):
         except InputError as exc:
             self.status.setText(exc.message)
             return False
-        if not self.runner.start(inputs):
+        if not self.runner.start(inputs, self.measure_box.isChecked()):
             return False
         self.trace_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -310,7 +316,7 @@ class StepPage(TabPage):
         self.status.setText(text)
 
     def _on_result(self, data: dict[str, Any]) -> None:
-        self.set_result(data["trace"], data["inputs"])
+        self.set_result(data["trace"], data["inputs"], data.get("measured"))
         self.traceFinished.emit(True)
 
     def _on_error(self, message: str) -> None:
@@ -322,11 +328,16 @@ class StepPage(TabPage):
         self.cancel_button.setEnabled(False)
         self.progress.setVisible(False)
 
-    def set_result(self, trace: StepTrace, inputs: StepInputs) -> None:
-        """Show a finished trace (and predict it on the current device)."""
-        self.trace, self.inputs = trace, inputs
-        self.status.setText(f"Traced {len(trace.ops):,} ops of {inputs.label} in "
-                            f"{trace.seconds:.1f} s (fake tensors)")  # fmt: skip
+    def set_result(self, trace: StepTrace, inputs: StepInputs, measured: Any = None) -> None:
+        """Show a finished trace (and predict it on the current device); ``measured`` is a
+        :class:`core.step.measure.Measured` of the same step, or None."""
+        self.trace, self.inputs, self.measured = trace, inputs, measured
+        text = (f"Traced {len(trace.ops):,} ops of {inputs.label} in {trace.seconds:.1f} s "
+                "(fake tensors)")  # fmt: skip
+        if measured is not None:
+            text += (f"; measured on this CPU: {format_duration(measured.step_s)} per step, "
+                     f"{measured.matched:,} ops matched {measured.mismatch}")  # fmt: skip
+        self.status.setText(text)
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)
         self.roofline_button.setEnabled(True)
@@ -371,14 +382,19 @@ class StepPage(TabPage):
         ratio = phases["backward"]["flops"] / fwd if fwd else 0.0
         self.split_line.setText(" · ".join(parts) + f"  —  backward/forward FLOPs {ratio:.2f} "
                                 "(the lecture: ≈ 2). Ops summed, no overlap.")  # fmt: skip
-        self.op_model.set_rows(op_rows(trace, pred))
-        kinds = rollup(trace.ops, pred.seconds, "kind")
+        meas = self.measured.seconds if self.measured is not None else None
+        self.op_model.set_rows(op_rows(trace, pred, meas), measured=meas is not None)
+        kinds = rollup(trace.ops, pred.seconds, "kind", meas)
         self.kind_chart.set_shares({k: pred.share(v["predicted_s"]) for k, v in kinds.items()})
+        headers = ["kind", "ops", "FLOPs", "bytes", "predicted", "share"]
+        if meas is not None:
+            headers.append("measured (this CPU)")
         self.kinds_table.set_rows(
-            ("kind", "ops", "FLOPs", "bytes", "predicted", "share"),
+            headers,
             [(k, f"{int(v['ops']):,}", format_flops(v["flops"]),
               format_bytes(v["bytes_read"] + v["bytes_written"]),
-              format_duration(v["predicted_s"]), f"{pred.share(v['predicted_s']):.1%}")
+              format_duration(v["predicted_s"]), f"{pred.share(v['predicted_s']):.1%}",
+              *([format_duration(v["measured_s"])] if meas is not None else []))
              for k, v in kinds.items() if v["ops"]],
         )  # fmt: skip
         top = [trace.ops[i] for i in top_ops(pred, 8)]
@@ -452,7 +468,8 @@ class StepPage(TabPage):
         """The op table as CSV (empty before a trace)."""
         if self.trace is None or self.prediction is None:
             return ""
-        return ops_csv(self.trace, self.prediction)
+        meas = self.measured.seconds if self.measured is not None else None
+        return ops_csv(self.trace, self.prediction, meas)
 
     def _export_csv(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export ops", "step_ops.csv", "CSV (*.csv)")
@@ -471,6 +488,7 @@ class StepPage(TabPage):
         out["model"] = self.model_box.currentText()
         out.update({k: box.currentData() for k, box in self.combos.items()})
         out["depth"] = self.depth.value()
+        out["measure"] = self.measure_box.isChecked()
         return out
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -488,6 +506,8 @@ class StepPage(TabPage):
             else:
                 self.fields[key].setText(value)
         problems += restore_combos("step", self.combos, data)
+        if isinstance(data.get("measure"), bool):
+            self.measure_box.setChecked(data["measure"])
         depth = data.get("depth")
         if depth is not None:
             if isinstance(depth, int) and not isinstance(depth, bool) and 1 <= depth <= 8:

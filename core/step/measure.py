@@ -88,11 +88,11 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
         torch.set_default_dtype(dtypes[rec.params])
         model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
                              dropout=cfg.dropout)  # fmt: skip
+        model.train()
+        opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
+        inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)  # as the trace makes it
     finally:
         torch.set_default_dtype(old)
-    model.train()
-    opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
-    inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)
     names: list[str] = []
 
     class Wrap(TorchDispatchMode):

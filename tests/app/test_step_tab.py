@@ -119,3 +119,18 @@ def test_kinds_go_to_the_roofline_as_points(page: StepPage, traced, qtbot) -> No
     assert "matmul" in kinds
     mm = next(p for p in got if p["label"].startswith("step matmul"))
     assert mm["flops"] == sum(op.flops for op in trace.ops if op.kind == "matmul")
+
+
+@pytest.mark.slow
+def test_measured_run_adds_a_measured_column(page: StepPage, qtbot) -> None:
+    page.model_box.setCurrentText(TINY["model"])
+    page.fields["batch"].setText("4")
+    page.measure_box.setChecked(True)
+    with qtbot.waitSignal(page.traceFinished, timeout=120_000) as blocker:
+        assert page.start_trace()
+    assert blocker.args == [True]
+    assert page.measured is not None and page.measured.matched == len(page.trace.ops)
+    headers = [page.op_model.headerData(c, Qt.Orientation.Horizontal)
+               for c in range(page.op_model.columnCount())]  # fmt: skip
+    assert "Measured" in headers
+    assert "measured on this CPU" in page.status.text()

@@ -198,3 +198,11 @@ def test_recipe_optimizer_bytes_by_hand() -> None:
     tr = trace_config(cfg)
     opt_bytes = sum(op.bytes for op in tr.ops if op.phase == "optimizer")
     assert opt_bytes == 52 * 32 * 32 * 2
+
+
+def test_bf16_mlp_measures_with_the_traced_batch_dtype() -> None:
+    # The real run makes its batch under the recipe's default dtype, as the trace does.
+    cfg = MemoryConfig(parse_model("mlp:d=32,layers=2"), batch=4, recipe=recipe("bf16"))
+    tr = trace_config(cfg)
+    measured = measure_config(cfg, tr)
+    assert measured.mismatch == "" and measured.matched == len(tr.ops)
