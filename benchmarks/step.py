@@ -1,13 +1,14 @@
 """Performance of the Step tab's core, and how well its prediction matches this CPU.
 
-Run: ``python benchmarks/step.py [--skip-7b]`` from the repository root. Prints
+Run: ``python benchmarks/step.py [--skip-7b | --compare-only]`` from the repository root. Prints
 
 * the wall time of tracing gpt2 at batch 1, sequence 1024 (target < 5 s);
 * the wall time and peak resident memory of tracing llama2-7b at batch 1, sequence 4096
   (targets < 30 s, < 1 GB), in a child process so the peak RSS is its own;
 * the median time of re-predicting the gpt2 trace on another device (target < 50 ms);
 * for the lecture MLP and a small transformer (fp32), the step predicted with "This machine"
-  ceilings (fp32 matmul and copy, measured here first with the benchmark's own cases) against the
+  ceilings (fp32 matmul and copy, measured here first with the benchmark's own cases, one thread
+  on both sides) against the
   step measured under torch.profiler (median of 3 profiled steps per op), per kind and in total (target: total within ±30 %).
 """
 
@@ -72,11 +73,20 @@ def this_machine_fp32() -> object:
 
     cases = [c for c in build_suite("quick") if (c.op == "matmul" and c.dtype == "fp32")
              or c.op == "copy"]  # fmt: skip
-    return this_machine([run_case(c) for c in cases])
+    return this_machine([run_case(c, threads=THREADS) for c in cases])
+
+
+#: Threads for the CPU comparison: one, on both sides. On this shared 2-core machine, two-thread
+#: ops stall whenever another process takes one core (OpenMP barriers), which says nothing about
+#: the prediction.
+THREADS = 1
 
 
 def bench_predicted_vs_measured() -> None:
     """Predicted (This machine) vs measured step, per kind and total, for two small models."""
+    import torch
+
+    torch.set_num_threads(THREADS)
     from core.step.measure import measure_config
     from core.step.predict import predict, rollup
     from core.step.trace import trace_config
@@ -110,7 +120,10 @@ def bench_predicted_vs_measured() -> None:
 
 
 def main() -> None:
-    """Print every figure."""
+    """Print every figure (``--compare-only``: just the CPU comparison)."""
+    if "--compare-only" in sys.argv:
+        bench_predicted_vs_measured()
+        return
     t, rss, ops = bench_trace("gpt2", 1024)
     print(
         f"gpt2 b1 s1024 trace: {t:.2f} s, {ops:,} ops, peak RSS {rss / 1e9:.2f} GB (target < 5 s)"
