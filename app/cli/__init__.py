@@ -25,6 +25,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.memory_cmd",
     "app.cli.napkin_cmd",
     "app.cli.comm_cmd",
+    "app.cli.step_cmd",
     "app.cli.bench_cmd",
     "app.cli.screenshot_cmd",
 )

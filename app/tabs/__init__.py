@@ -53,6 +53,12 @@ TABS: tuple[TabSpec, ...] = (
     TabSpec(
         "napkin", "Napkin", "app.tabs.napkin_tab", "Back-of-envelope training time and model size"
     ),
+    TabSpec(
+        "step",
+        "Step",
+        "app.tabs.step_tab",
+        "One training step op by op: FLOPs, bytes, time and MFU on a device",
+    ),
 )
 
 

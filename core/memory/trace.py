@@ -19,6 +19,7 @@ import gc
 import re
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,6 +167,7 @@ def trace(
     *,
     progress: Callable[[float, str], None] | None = None,
     should_cancel: Callable[[], bool] | None = None,
+    instrument: Callable[[Any, Any], AbstractContextManager[Any]] | None = None,
 ) -> TraceResult:
     """Run one forward, backward and optimizer step of ``cfg`` on fake tensors.
 
@@ -178,6 +180,10 @@ def trace(
         Called with ``(fraction, text)`` as layers pass, from the calling thread.
     should_cancel
         Polled between ops; returning ``True`` raises :class:`TraceCancelled`.
+    instrument
+        Called with ``(model, optimizer)`` once both exist on fake tensors; the context manager it
+        returns is entered innermost around the traced step, so a dispatch mode of the caller sees
+        every op of the same single pass (the Step tab records its ops this way).
     """
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
@@ -235,7 +241,8 @@ def trace(
             tracker = _Tracker()
             tracker.track_external(model, opt)
             counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
-            with tracker, counter:
+            extra = instrument(model, opt) if instrument is not None else nullcontext()
+            with tracker, counter, extra:
                 with autocast(rec, "cpu"):
                     loss = model(*inputs)
                 loss.backward()

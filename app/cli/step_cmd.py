@@ -1,0 +1,183 @@
+"""``napkinlab step``: one training step traced op by op, predicted on a device, optionally measured."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+from typing import Any
+
+from app.cli.output import print_json
+from core.errors import InputError
+from core.step.options import DEFAULTS, inputs_from_options
+from core.units import format_bytes, format_count, format_duration, format_flops
+from core.validate import positive_int
+
+__all__ = ["handler", "register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``step``."""
+    p = subparsers.add_parser(
+        "step",
+        help="one training step op by op: FLOPs, bytes, predicted time, MFU",
+        description="Trace one forward, backward and optimizer step on fake tensors (nothing is "
+        "allocated), count every aten op's FLOPs and bytes, predict its time on a device by the "
+        "roofline (ops summed, no overlap) and, with --measure, run it for real on this CPU.",
+    )
+    p.add_argument("--model", default=DEFAULTS["model"],
+                   help="a preset (gpt2, llama2-7b, ...), mlp:d=..,layers=.. or transformer:...")  # fmt: skip
+    p.add_argument("--config", default="", metavar="FILE.json",
+                   help="a Hugging Face config.json (llama, mistral, qwen2, gpt2), read offline")  # fmt: skip
+    p.add_argument("--batch", default=DEFAULTS["batch"], help="sequences (or MLP rows) per step")
+    p.add_argument("--seq", default=DEFAULTS["seq"], help="sequence length (transformers)")
+    p.add_argument("--recipe", default=DEFAULTS["recipe"], help="fp32, bf16, amp or custom:...")
+    p.add_argument("--optimizer", default=DEFAULTS["optimizer"], help="sgd, momentum, adam, adamw…")
+    p.add_argument("--checkpoint", default="none", help="none, every, sqrt or K layers/segment")
+    p.add_argument("--device", default=DEFAULTS["device"], help="device id (napkinlab devices)")
+    p.add_argument(
+        "--dtype", default="", help="one ceiling for every op (default: each op's dtype)"
+    )
+    p.add_argument("--measure", action="store_true",
+                   help="also run the step for real on this CPU under torch.profiler")  # fmt: skip
+    p.add_argument("--measurements", default="", metavar="FILE.jsonl",
+                   help="benchmark points for the 'This machine' ceilings (default: the app's)")  # fmt: skip
+    p.add_argument("--top", default="10", help="how many of the slowest ops to list")
+    p.add_argument("--depth", default="2", help="module depth of the rollup")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="machine-readable output")
+    out.add_argument("--csv", default="", metavar="FILE", help="write the op table as CSV")
+    p.set_defaults(handler=handler)
+
+
+def _this_machine(path_text: str) -> Any:
+    from core.bench import default_measurements_path, read_measurements, this_machine
+
+    path = Path(path_text) if path_text else default_measurements_path()
+    if not path.exists():
+        if path_text:
+            raise InputError(f"measurements: {path} does not exist", field="measurements")
+        return None
+    points = [p for p in read_measurements(path).points if p.get("device", "cpu") == "cpu"]
+    try:
+        return this_machine(points)
+    except InputError:
+        return None
+
+
+def _compare(trace: Any, pred: Any, measured: Any) -> dict[str, Any]:
+    from core.step.predict import rollup
+
+    kinds = rollup(trace.ops, pred.seconds, "kind", measured.seconds)
+    total = sum(s for s in measured.seconds if not math.isnan(s))
+    return {
+        "device": pred.device_id,
+        "device_name": pred.device_name,
+        "predicted_s": pred.step_time_s,
+        "measured_ops_s": total,
+        "ratio": pred.step_time_s / total if total > 0 else float("nan"),
+        "kind": {
+            k: {
+                "predicted_s": v["predicted_s"],
+                "measured_s": v["measured_s"],
+                "ratio": v["predicted_s"] / v["measured_s"]
+                if v["measured_s"] > 0
+                else float("nan"),
+            }
+            for k, v in kinds.items()
+            if v["ops"]
+        },
+    }
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Answer ``step``."""
+    from core.roofline.hardware import load_catalog
+    from core.step.predict import predict
+    from core.step.report import ops_csv, step_report, top_ops
+    from core.step.trace import trace_config
+
+    inputs = inputs_from_options(
+        model=args.model, config=args.config, batch=args.batch, seq=args.seq, recipe=args.recipe,
+        optimizer=args.optimizer, checkpoint=args.checkpoint, device=args.device,
+        dtype=args.dtype,
+    )  # fmt: skip
+    top = positive_int(args.top, "top", low=0, high=100_000)
+    depth = positive_int(args.depth, "depth", high=64)
+    device = load_catalog().get(inputs.device)
+    config = inputs.config
+    if args.measure:
+        from core.step.measure import check_fits, measurable
+
+        config = measurable(config)  # the run is on this CPU: trace with the CPU's kernels
+        check_fits(config)  # refused before the trace, and before anything is built
+    trace = trace_config(config)
+    trace.notes.extend(inputs.notes)
+    pred = predict(trace, device, inputs.dtype)
+    measured = None
+    compare: dict[str, Any] = {}
+    if args.measure:
+        from core.step.measure import measure_config
+
+        measured = measure_config(config, trace)
+        compare["datasheet"] = _compare(trace, pred, measured)
+        machine = _this_machine(args.measurements)
+        if machine is not None:
+            compare["this_machine"] = _compare(trace, predict(trace, machine), measured)
+    if args.csv:
+        try:
+            Path(args.csv).write_text(ops_csv(trace, pred, measured.seconds if measured else None),
+                                      encoding="utf-8")  # fmt: skip
+        except OSError as exc:
+            raise InputError(f"csv: cannot write {args.csv}: {exc.strerror}", field="csv") from None
+    report = step_report(trace, pred, measured=measured.seconds if measured else None, top=top,
+                         depth=depth)  # fmt: skip
+    report["model"] = inputs.config.model.to_dict()
+    report["inputs"] = inputs.label
+    if measured is not None:
+        report["measured"] = {
+            "step_wall_s": measured.step_s,
+            "matched": measured.matched,
+            "ops": len(trace.ops),
+            "mismatch": measured.mismatch,
+            "compare": compare,
+        }
+    if args.json:
+        print_json(report)
+        return 0
+    _print_text(report, trace, pred, top_ops(pred, top))
+    if args.csv:
+        print(f"op table written to {args.csv}")
+    return 0
+
+
+def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -> None:
+    print(f"{report['source']} — {report['inputs']}")
+    print(
+        f"traced {len(trace.ops):,} ops in {trace.seconds:.1f} s (fake tensors, nothing allocated)"
+    )
+    for row in ("params", "grads", "optimizer", "activations"):
+        r = report[row]
+        print(f"  {row:<11} {r['dtype']:>9}  {format_count(r['elements'], 'elements'):>18}  "
+              f"{format_bytes(r['bytes']):>10}")  # fmt: skip
+    phases = report["totals"]["phase"]
+    for name, r in phases.items():
+        print(f"  {name:<9} {format_flops(r['flops']):>14}  {format_duration(r['predicted_s']):>10}"
+              f"  ({pred.share(r['predicted_s']):.0%})")  # fmt: skip
+    print(f"backward/forward FLOPs: {report['backward_forward_flops']:.2f} (the lecture: ≈ 2)")
+    print(f"on {pred.device_name}: step {format_duration(pred.step_time_s)}, MFU {pred.mfu:.1%} "
+          f"({report['assumption']})")  # fmt: skip
+    print(report["explanation"]["sentence"])
+    if top:
+        print("slowest ops:")
+        for i in top:
+            op = trace.ops[i]
+            print(f"  #{op.index:<6} {op.phase:<9} {op.kind:<12} {op.name:<28} {op.module:<24} "
+                  f"{format_duration(pred.seconds[i]):>10}")  # fmt: skip
+    measured = report.get("measured")
+    if measured:
+        print(f"measured on this CPU: {format_duration(measured['step_wall_s'])} per step "
+              f"({measured['matched']:,} of {measured['ops']:,} ops matched)")  # fmt: skip
+        for key, comp in measured["compare"].items():
+            print(f"  predicted from {key} ({comp['device_name']}): "
+                  f"{format_duration(comp['predicted_s'])}, ratio {comp['ratio']:.2f}")  # fmt: skip

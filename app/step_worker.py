@@ -1,0 +1,154 @@
+"""The background worker that traces one training step op by op for the Step tab.
+
+A :class:`StepWorker` is moved to a ``QThread`` by :class:`StepRunner`; it emits progress, result and
+error as signals and stops cooperatively (between ops) when cancelled. Nothing is raised in the
+thread.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from core.step.options import StepInputs
+
+__all__ = ["StepRunner", "StepWorker"]
+
+
+class StepWorker(QObject):
+    """Runs :func:`core.step.trace.trace_config` for one set of inputs.
+
+    Signals
+    -------
+    progress(float, str)
+        Fraction done and what is happening.
+    result(object)
+        ``{"trace": StepTrace, "inputs": StepInputs, "measured": Measured | None}``.
+    error(str)
+        Why the trace failed (or ``"cancelled"``).
+    finished()
+        Always emitted last.
+    """
+
+    progress = Signal(float, str)
+    result = Signal(object)
+    error = Signal(str)
+    finished = Signal()
+
+    def __init__(self, inputs: StepInputs, measure: bool = False) -> None:
+        super().__init__()
+        self._inputs, self._measure = inputs, measure
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask the trace to stop at the next op (thread-safe)."""
+        self._cancel.set()
+
+    @Slot()
+    def run(self) -> None:
+        """Trace; never raises."""
+        try:
+            from core.errors import InputError
+            from core.memory.trace import TraceCancelled
+            from core.step.trace import trace_config
+
+            config = self._inputs.config
+            try:
+                if self._measure:
+                    from core.step.measure import check_fits, measurable
+
+                    config = measurable(config)  # the run is on this CPU: the CPU's kernels
+                    check_fits(config)  # refused before anything is built
+                out = trace_config(
+                    config,
+                    progress=self.progress.emit,
+                    should_cancel=self._cancel.is_set,
+                )
+            except TraceCancelled:
+                self.error.emit("cancelled")
+                return
+            except InputError as exc:
+                self.error.emit(exc.message)
+                return
+            out.notes.extend(self._inputs.notes)
+            measured = None
+            if self._measure and not self._cancel.is_set():
+                from core.step.measure import measure_config
+
+                self.progress.emit(0.99, "running the step for real on this CPU")
+                measured = measure_config(config, out)
+            self.result.emit({"trace": out, "inputs": self._inputs, "measured": measured})
+        except Exception as exc:  # reported, never raised in the thread
+            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            self.error.emit(f"trace failed: {detail}")
+        finally:
+            self.finished.emit()
+
+
+class StepRunner(QObject):
+    """Owns at most one running trace: starts it in a thread, cancels it, waits for it.
+
+    Signals
+    -------
+    progress(float, str), result(object), error(str)
+        Forwarded from the worker.
+    finished()
+        The thread has stopped (after result or error).
+    """
+
+    progress = Signal(float, str)
+    result = Signal(object)
+    error = Signal(str)
+    finished = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._worker: StepWorker | None = None
+
+    def is_running(self) -> bool:
+        """Whether a trace is in flight."""
+        return self._thread is not None
+
+    def start(self, inputs: StepInputs, measure: bool = False) -> bool:
+        """Start tracing ``inputs`` (then measuring); returns False if one is already running."""
+        if self._thread is not None:
+            return False
+        thread, worker = QThread(self), StepWorker(inputs, measure)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progress.connect(self.progress)
+        worker.result.connect(self.result)
+        worker.error.connect(self.error)
+        worker.finished.connect(thread.quit)
+        thread.finished.connect(self._cleanup)
+        self._thread, self._worker = thread, worker
+        thread.start()
+        return True
+
+    def cancel(self) -> None:
+        """Ask the running trace to stop."""
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def stop(self, timeout_ms: int = 10_000) -> None:
+        """Cancel and wait for the thread (used on shutdown)."""
+        thread = self._thread
+        if thread is None:
+            return
+        self.cancel()
+        thread.quit()
+        thread.wait(timeout_ms)
+        self._cleanup()
+
+    def _cleanup(self) -> None:
+        thread, worker = self._thread, self._worker
+        if thread is None:
+            return
+        self._thread = self._worker = None
+        if worker is not None:
+            worker.deleteLater()
+        thread.deleteLater()
+        self.finished.emit()

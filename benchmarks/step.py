@@ -1,0 +1,143 @@
+"""Performance of the Step tab's core, and how well its prediction matches this CPU.
+
+Run: ``python benchmarks/step.py [--skip-7b | --compare-only]`` from the repository root. Prints
+
+* the wall time of tracing gpt2 at batch 1, sequence 1024 (target < 5 s);
+* the wall time and peak resident memory of tracing llama2-7b at batch 1, sequence 4096
+  (targets < 30 s, < 1 GB), in a child process so the peak RSS is its own;
+* the median time of re-predicting the gpt2 trace on another device (target < 50 ms);
+* for the lecture MLP and a small transformer (fp32), the step predicted with "This machine"
+  ceilings (fp32 matmul and copy, measured here first with the benchmark's own cases, one thread
+  on both sides) against the
+  step measured under torch.profiler (median of 3 profiled steps per op), per kind and in total (target: total within ±30 %).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.memory.options import config_from_options  # noqa: E402
+
+CHILD = """
+import resource, sys, time
+sys.path.insert(0, {root!r})
+from core.memory.options import config_from_options
+from core.step.trace import trace_config
+cfg = config_from_options(model={model!r}, batch=1, seq={seq}, recipe="bf16", optimizer="adamw")
+t = time.perf_counter()
+tr = trace_config(cfg)
+dt = time.perf_counter() - t
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(f"{{dt}} {{rss}} {{len(tr.ops)}}")
+"""
+
+
+def bench_trace(model: str, seq: int) -> tuple[float, float, int]:
+    """Seconds, peak RSS bytes and op count of tracing ``model`` in a child process."""
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD.format(root=str(ROOT), model=model, seq=seq)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    seconds, rss, ops = out.stdout.split()[-3:]
+    return float(seconds), float(rss), int(ops)
+
+
+def bench_repredict(repeats: int = 20) -> tuple[float, int]:
+    """Median seconds of predicting a gpt2 (b1, s1024) trace on the next device of the catalog."""
+    from core.roofline.hardware import load_catalog
+    from core.step.predict import predict
+    from core.step.trace import trace_config
+
+    cfg = config_from_options(model="gpt2", batch=1, seq=1024, recipe="bf16", optimizer="adamw")
+    tr = trace_config(cfg)
+    devices = load_catalog().devices
+    times = []
+    for i in range(repeats):
+        t = time.perf_counter()
+        predict(tr, devices[i % len(devices)])
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), len(tr.ops)
+
+
+def this_machine_fp32() -> object:
+    """'This machine' from the benchmark's fp32 matmul and copy cases, measured now."""
+    from core.bench import build_suite, run_case, this_machine
+
+    cases = [c for c in build_suite("quick") if (c.op == "matmul" and c.dtype == "fp32")
+             or c.op == "copy"]  # fmt: skip
+    return this_machine([run_case(c, threads=THREADS) for c in cases])
+
+
+#: Threads for the CPU comparison: one, on both sides. On this shared 2-core machine, two-thread
+#: ops stall whenever another process takes one core (OpenMP barriers), which says nothing about
+#: the prediction.
+THREADS = 1
+
+
+def bench_predicted_vs_measured() -> None:
+    """Predicted (This machine) vs measured step, per kind and total, for two small models."""
+    import torch
+
+    torch.set_num_threads(THREADS)
+    from core.step.measure import measure_config
+    from core.step.predict import predict, rollup
+    from core.step.trace import trace_config
+
+    for model, batch, seq in (
+        ("mlp:d=1024,layers=8", 1024, None),
+        ("transformer:d=256,layers=2,heads=4,vocab=2048", 8, 256),
+    ):
+        cfg = config_from_options(model=model, batch=batch, seq=seq, recipe="fp32",
+                                  optimizer="adam")  # fmt: skip
+        tr = trace_config(cfg)
+        machine = this_machine_fp32()  # measured just before the step, under the same load
+        print(f"\n{machine.name}: fp32 {machine.peak_flops['fp32'] / 1e9:.1f} GFLOP/s, "  # type: ignore[attr-defined]
+              f"{machine.mem_bandwidth / 1e9:.1f} GB/s")  # type: ignore[attr-defined]  # fmt: skip
+        pred = predict(tr, machine)  # type: ignore[arg-type]
+        meas = measure_config(cfg, tr, repeats=3)
+        kinds = rollup(tr.ops, pred.seconds, "kind", meas.seconds)
+        total_m = sum(s for s in meas.seconds if not math.isnan(s))
+        print(f"\n{model} batch {batch}{f' seq {seq}' if seq else ''} fp32 Adam: "
+              f"{meas.matched}/{len(tr.ops)} ops matched")  # fmt: skip
+        print(f"  {'kind':<13} {'predicted':>11} {'measured':>11} {'ratio':>6}")
+        for kind, row in kinds.items():
+            if not row["ops"]:
+                continue
+            ratio = row["predicted_s"] / row["measured_s"] if row["measured_s"] else float("nan")
+            print(f"  {kind:<13} {row['predicted_s'] * 1e3:>9.3f}ms {row['measured_s'] * 1e3:>9.3f}ms"
+                  f" {ratio:>6.2f}")  # fmt: skip
+        print(f"  {'total (ops)':<13} {pred.step_time_s * 1e3:>9.3f}ms {total_m * 1e3:>9.3f}ms "
+              f"{pred.step_time_s / total_m:>6.2f}   (wall of the profiled step "
+              f"{meas.step_s * 1e3:.1f} ms)")  # fmt: skip
+
+
+def main() -> None:
+    """Print every figure (``--compare-only``: just the CPU comparison)."""
+    if "--compare-only" in sys.argv:
+        bench_predicted_vs_measured()
+        return
+    t, rss, ops = bench_trace("gpt2", 1024)
+    print(
+        f"gpt2 b1 s1024 trace: {t:.2f} s, {ops:,} ops, peak RSS {rss / 1e9:.2f} GB (target < 5 s)"
+    )
+    if "--skip-7b" not in sys.argv:
+        t, rss, ops = bench_trace("llama2-7b", 4096)
+        print(f"llama2-7b b1 s4096 trace: {t:.2f} s, {ops:,} ops, peak RSS {rss / 1e9:.2f} GB "
+              "(targets < 30 s, < 1 GB)")  # fmt: skip
+    s, ops = bench_repredict()
+    print(
+        f"re-predict gpt2 ({ops:,} ops) on another device: median {s * 1e3:.2f} ms (target < 50 ms)"
+    )
+    bench_predicted_vs_measured()
+
+
+if __name__ == "__main__":
+    main()

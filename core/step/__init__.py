@@ -1,0 +1,43 @@
+"""One training step, op by op: which aten ops forward, backward and the optimizer dispatch, what
+each costs (FLOPs, bytes read and written, intensity), which module owns it, how long it takes on a
+device by the roofline, and the step's time and MFU (the lecture's closing table for your model).
+
+Modules
+-------
+costs     kinds, FLOPs and bytes of one aten op, with every counting convention stated once
+recorder  the dispatch mode that records the ops and attributes them to modules (backward too)
+trace     one fake-tensor pass of a Memory configuration, or a person's nn.Module (notebook API)
+hf        a Hugging Face config.json (llama, mistral, qwen2, gpt2) read offline into a spec
+predict   per-op roofline time on a device, step time (no overlap), MFU, rollups, the explanation
+measure   the same step run for real on the CPU under torch.profiler, matched op by op
+"""
+
+from core.step.costs import KINDS
+from core.step.hf import FAMILIES, load_config, spec_from_config
+from core.step.measure import Measured, check_fits, measure_config
+from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
+from core.step.recorder import ROOT, OpRecord
+from core.step.trace import TABLE_ROWS, StepTrace, trace_config, trace_module
+
+__all__ = [
+    "ASSUMPTION",
+    "FAMILIES",
+    "KINDS",
+    "PHASES",
+    "ROOT",
+    "TABLE_ROWS",
+    "Measured",
+    "OpRecord",
+    "Prediction",
+    "StepTrace",
+    "by_module",
+    "check_fits",
+    "explain",
+    "load_config",
+    "measure_config",
+    "predict",
+    "rollup",
+    "spec_from_config",
+    "trace_config",
+    "trace_module",
+]

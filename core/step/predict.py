@@ -1,0 +1,167 @@
+"""Predicted time of each traced op on a device, the step time, MFU and where the time goes.
+
+Each op takes :func:`core.roofline.bounds.predicted_time` (the Roofline tab's function:
+``max(FLOPs / peak, bytes / bandwidth)``) with the peak of the op's own dtype (or of one dtype for
+every op when a ceiling is chosen; integer and unknown dtypes use the step's compute dtype). The step
+time is the plain sum: **no overlap** between ops, no launch overhead. Predicted MFU = the step's
+model FLOPs (matmuls and attention) / (step time × the compute dtype's peak).
+
+A :class:`~core.step.trace.StepTrace` is predicted again for another device, dtype or ceiling without
+tracing again (a loop over the recorded ops: milliseconds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.roofline.bounds import predicted_time
+from core.roofline.hardware import Device
+from core.step.costs import KINDS
+from core.step.recorder import OpRecord
+from core.step.trace import StepTrace
+
+__all__ = ["ASSUMPTION", "PHASES", "Prediction", "by_module", "explain", "predict", "rollup"]
+
+PHASES: tuple[str, ...] = ("forward", "backward", "optimizer")
+ASSUMPTION = (
+    "each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, "
+    "no launch overhead)"
+)
+_MEMORY_KINDS = ("pointwise", "norm", "softmax/loss", "reduction", "embedding", "copy/layout")
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """Per-op predicted seconds on one device and the totals they add up to.
+
+    Attributes
+    ----------
+    seconds
+        Predicted seconds of each op, in the trace's op order.
+    step_time_s, mfu
+        The sum of ``seconds``; model FLOPs / (step time × peak of ``compute_dtype``).
+    """
+
+    device_id: str
+    device_name: str
+    ceiling: str
+    compute_dtype: str
+    peak: float
+    bandwidth: float
+    seconds: tuple[float, ...]
+    step_time_s: float
+    mfu: float
+
+    def share(self, total: float) -> float:
+        """``total`` seconds as a share of the step."""
+        return total / self.step_time_s if self.step_time_s > 0 else 0.0
+
+
+def _peak(device: Device, dtype: str, fallback: str) -> float:
+    for key in (dtype, fallback, "fp32"):
+        if device.supports(key):
+            return float(device.peak_flops[key])
+    return float(max(device.peak_flops.values()))
+
+
+def predict(trace: StepTrace, device: Device, dtype: str | None = None) -> Prediction:
+    """Predict every op of ``trace`` on ``device`` (``dtype``: one ceiling for all ops).
+
+    Raises
+    ------
+    InputError
+        When the device has no memory bandwidth (a benchmark run that measured no copy).
+    """
+    bw = device.bandwidth()
+    compute = dtype or trace.compute_dtype
+    peaks: dict[str, float] = {}
+    seconds = []
+    for op in trace.ops:
+        key = dtype or op.dtype
+        peak = peaks.get(key)
+        if peak is None:
+            peak = peaks[key] = _peak(device, key, compute)
+        seconds.append(predicted_time(op.flops, op.bytes, peak, bw))
+    total = float(sum(seconds))
+    peak_c = _peak(device, compute, "fp32")
+    mfu = trace.model_flops / (total * peak_c) if total > 0 else 0.0
+    return Prediction(
+        device_id=device.id,
+        device_name=device.name,
+        ceiling=dtype or "per op dtype",
+        compute_dtype=compute,
+        peak=peak_c,
+        bandwidth=bw,
+        seconds=tuple(seconds),
+        step_time_s=total,
+        mfu=mfu,
+    )
+
+
+def rollup(
+    ops: Sequence[OpRecord],
+    seconds: Sequence[float],
+    key: str,
+    measured: Sequence[float] | None = None,
+) -> dict[str, dict[str, float]]:
+    """Totals by ``phase``, ``kind`` or ``module``: ops, flops, bytes, predicted (and measured) s."""
+    out: dict[str, dict[str, float]] = {}
+    order = PHASES if key == "phase" else KINDS if key == "kind" else ()
+    for name in order:
+        out[name] = _empty(measured is not None)
+    for i, op in enumerate(ops):
+        row = out.setdefault(getattr(op, key), _empty(measured is not None))
+        _add(row, op, seconds[i], measured[i] if measured is not None else None)
+    return out
+
+
+def by_module(
+    ops: Sequence[OpRecord], seconds: Sequence[float], depth: int
+) -> dict[str, dict[str, float]]:
+    """Totals per module, names cut to ``depth`` dotted parts (``layers.0`` at depth 2)."""
+    out: dict[str, dict[str, float]] = {}
+    for i, op in enumerate(ops):
+        name = ".".join(op.module.split(".")[: max(1, depth)])
+        _add(out.setdefault(name, _empty(False)), op, seconds[i], None)
+    return out
+
+
+def _empty(measured: bool) -> dict[str, float]:
+    row = {"ops": 0.0, "flops": 0.0, "bytes_read": 0.0, "bytes_written": 0.0, "predicted_s": 0.0}
+    if measured:
+        row["measured_s"] = 0.0
+    return row
+
+
+def _add(row: dict[str, float], op: OpRecord, s: float, m: float | None) -> None:
+    row["ops"] += 1
+    row["flops"] += op.flops
+    row["bytes_read"] += op.bytes_read
+    row["bytes_written"] += op.bytes_written
+    row["predicted_s"] += s
+    if m is not None:
+        row["measured_s"] += m
+
+
+def explain(trace: StepTrace, pred: Prediction) -> dict[str, Any]:
+    """Where the time goes: shares by kind and the sentence that explains the MFU."""
+    kinds = rollup(trace.ops, pred.seconds, "kind")
+    mm_s = kinds["matmul"]["predicted_s"] + kinds["attention"]["predicted_s"]
+    mm_f = kinds["matmul"]["flops"] + kinds["attention"]["flops"]
+    mem_s = sum(kinds[k]["predicted_s"] for k in _MEMORY_KINDS)
+    opt_s = kinds["optimizer"]["predicted_s"]
+    mm_rate = mm_f / (mm_s * pred.peak) if mm_s > 0 else 0.0
+    sentence = (
+        f"MFU {pred.mfu:.1%}: matmuls and attention take {pred.share(mm_s):.0%} of the time at "
+        f"{mm_rate:.0%} of peak; memory-bound pointwise, norm, softmax and copy ops take "
+        f"{pred.share(mem_s):.0%}; the optimizer step {pred.share(opt_s):.0%}."
+    )
+    return {
+        "sentence": sentence,
+        "matmul_share": pred.share(mm_s),
+        "matmul_rate": mm_rate,
+        "memory_bound_share": pred.share(mem_s),
+        "optimizer_share": pred.share(opt_s),
+    }

@@ -1,0 +1,150 @@
+"""The Step tab renders core results: the four rows, op table (filter, sort), rollups, plans,
+re-prediction on device change without tracing, background trace, CSV and sessions."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.state import AppState
+from app.tabs.step_tab import StepPage
+from core.step.options import inputs_from_options
+from core.step.predict import predict
+from core.step.trace import trace_config
+
+pytest.importorskip("torch")
+
+TINY = {"model": "mlp:d=32,layers=2", "batch": "4", "recipe": "fp32", "optimizer": "adam"}
+
+
+@pytest.fixture
+def page(qtbot) -> StepPage:
+    p = StepPage(AppState())
+    qtbot.addWidget(p)
+    yield p
+    p.shutdown()
+
+
+@pytest.fixture(scope="module")
+def traced():
+    inputs = inputs_from_options(**TINY)
+    return trace_config(inputs.config), inputs
+
+
+def test_result_fills_table_ops_and_rollups(page: StepPage, traced) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    assert page.table4.rowCount() == 4
+    assert page.table4.item(0, 0).text() == "params"
+    assert page.table4.item(0, 2).text() == "2.048 k"  # 32·32·2 weights
+    assert page.op_model.rowCount() == len(trace.ops)
+    pred = predict(trace, page._state.device)
+    assert page.prediction is not None and page.prediction.step_time_s == pred.step_time_s
+    page.filter_edit.setText("backward matmul")
+    backward_mm = [op for op in trace.ops if op.phase == "backward" and op.kind == "matmul"]
+    assert page.op_filter.rowCount() == len(backward_mm) == 3  # the input's gradient is skipped
+    page.filter_edit.setText("")
+    page.op_view.sortByColumn(6, Qt.SortOrder.DescendingOrder)  # FLOPs
+    top = page.op_filter.index(0, 6).data(Qt.ItemDataRole.UserRole)
+    assert top == max(op.flops for op in trace.ops)
+    assert "backward/forward FLOPs" in page.split_line.text()
+    assert "MFU" in page.sentence.text()
+    assert page.kinds_table.rowCount() >= 3
+
+
+def test_device_change_repredicts_without_tracing(page: StepPage, traced) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    before = page.prediction
+    page._state.set_device("a100-sxm")
+    assert page.trace is trace
+    assert page.prediction is not before
+    assert page.prediction.device_id == "a100-sxm"
+
+
+def test_plans_side_by_side(page: StepPage, traced) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    page.pin_plan_a()
+    page._state.set_device("a100-sxm")
+    page.set_result(trace, inputs)
+    rows = {page.plans_table.item(r, 0).text(): r for r in range(page.plans_table.rowCount())}
+    assert {"step time", "MFU", "peak memory"} <= set(rows)
+    assert (
+        page.plans_table.item(rows["device"], 2).text()
+        != page.plans_table.item(rows["device"], 1).text()
+    )
+
+
+def test_csv_has_a_row_per_op(page: StepPage, traced) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    lines = page.csv_text().strip().splitlines()
+    assert len(lines) == len(trace.ops) + 1 and lines[0].startswith("index,phase,module")
+
+
+def test_session_round_trip(page: StepPage, qtbot) -> None:
+    page.model_box.setCurrentText("llama2-7b")
+    page.fields["seq"].setText("512")
+    page.combos["recipe"].setCurrentIndex(page.combos["recipe"].findData("amp"))
+    page.depth.setValue(3)
+    saved = page.session_state()
+    other = StepPage(AppState())
+    qtbot.addWidget(other)
+    assert other.restore_session(saved) == []
+    assert other.session_state() == saved
+    assert other.restore_session({"recipe": "nope", "depth": 99, "batch": 3})
+    other.shutdown()
+
+
+def test_background_trace_and_bad_input(page: StepPage, qtbot) -> None:
+    page.model_box.setCurrentText(TINY["model"])
+    page.fields["batch"].setText("4")
+    with qtbot.waitSignal(page.traceFinished, timeout=60_000) as blocker:
+        assert page.start_trace()
+    assert blocker.args == [True]
+    assert page.trace is not None and page.op_model.rowCount() == len(page.trace.ops)
+    page.fields["batch"].setText("zero")
+    assert not page.start_trace()
+    assert "batch" in page.status.text()
+
+
+def test_kinds_go_to_the_roofline_as_points(page: StepPage, traced, qtbot) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    got: list[dict] = []
+    page._state.rooflinePointRequested.connect(got.append)
+    page.send_to_roofline()
+    kinds = {p["label"].split(" (")[0].removeprefix("step ") for p in got}
+    assert "matmul" in kinds
+    mm = next(p for p in got if p["label"].startswith("step matmul"))
+    assert mm["flops"] == sum(op.flops for op in trace.ops if op.kind == "matmul")
+
+
+@pytest.mark.slow
+def test_measured_run_adds_a_measured_column(page: StepPage, qtbot) -> None:
+    page.model_box.setCurrentText(TINY["model"])
+    page.fields["batch"].setText("4")
+    page.measure_box.setChecked(True)
+    with qtbot.waitSignal(page.traceFinished, timeout=120_000) as blocker:
+        assert page.start_trace()
+    assert blocker.args == [True]
+    assert page.measured is not None and page.measured.matched == len(page.trace.ops)
+    headers = [page.op_model.headerData(c, Qt.Orientation.Horizontal)
+               for c in range(page.op_model.columnCount())]  # fmt: skip
+    assert "Measured" in headers
+    assert "measured on this CPU" in page.status.text()
+
+
+def test_a_device_without_bandwidth_is_said_not_crashed(page: StepPage, traced) -> None:
+    # issue 11 item 1 meets the Step tab: "This machine" from a run that measured no copy.
+    from dataclasses import replace
+
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    before = page.prediction
+    machine = replace(page._state.device, id="no-copy", name="No copy", mem_bandwidth=None)
+    page._state.add_device(machine)
+    page._state.set_device("no-copy")
+    assert "no memory bandwidth" in page.status.text()
+    assert page.trace is trace and page.prediction.device_id == before.device_id  # last good one

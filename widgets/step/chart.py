@@ -1,0 +1,62 @@
+""" "Where the time goes": predicted time per op kind as horizontal bars, with shares labelled."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QWidget
+
+__all__ = ["KindChart"]
+
+
+class KindChart(pg.PlotWidget):
+    """Horizontal bars: one per kind, length = share of the predicted step (0-100 %), labelled."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent)
+        self.setMinimumHeight(160)
+        self.setMenuEnabled(False)
+        self.hideButtons()
+        plot = self.getPlotItem()
+        plot.setLabel("bottom", "share of the predicted step time (%)")
+        plot.setMouseEnabled(x=False, y=False)
+        plot.hideAxis("left")  # each bar carries its kind's name
+        plot.showGrid(x=True, y=False, alpha=0.25)
+        self._fg = "#1d2330"
+        self._colours: Sequence[str] = ("#3b6fd8",)
+        self._data: list[tuple[str, float]] = []
+        self._items: list[pg.GraphicsObject] = []
+
+    def set_colours(self, colours: Sequence[str], foreground: str) -> None:
+        """Series colours and the text colour; redraws."""
+        self._colours, self._fg = tuple(colours) or ("#3b6fd8",), foreground
+        self.getPlotItem().getAxis("bottom").setPen(foreground)
+        self.getPlotItem().getAxis("bottom").setTextPen(foreground)
+        self.set_shares(dict(self._data))
+
+    def set_shares(self, shares: Mapping[str, float]) -> None:
+        """``{kind: share 0..1}``; kinds with no time are left out, largest on top."""
+        plot = self.getPlotItem()
+        for item in self._items:
+            plot.removeItem(item)
+        self._items = []
+        data = sorted(((k, v) for k, v in shares.items() if v > 0), key=lambda kv: kv[1])
+        self._data = data
+        if not data:
+            return
+        for i, (kind, share) in enumerate(data):
+            bar = pg.BarGraphItem(x0=0, y=i, height=0.7, width=100 * share,
+                                  brush=QColor(self._colours[i % len(self._colours)]), pen=None)  # fmt: skip
+            text = pg.TextItem(f"{kind}  {100 * share:.1f} %", color=self._fg, anchor=(0, 0.5))
+            text.setPos(100 * share + 1, i)
+            plot.addItem(bar)
+            plot.addItem(text)
+            self._items += [bar, text]
+        plot.setLimits(xMin=0, xMax=160, yMin=-1, yMax=len(data))
+        plot.setRange(xRange=(0, 140), yRange=(-0.6, len(data) - 0.4), padding=0)
+
+    def shares(self) -> dict[str, float]:
+        """The shares drawn, ``{kind: share}``."""
+        return dict(self._data)

@@ -1,0 +1,162 @@
+"""Tables of the Step tab: the sortable, filterable op table and small read-only row tables.
+
+:class:`OpTableModel` shows rows given as dicts (``core.step.report.op_rows``); sorting uses the
+raw numbers (``Qt.UserRole``), display uses the formatted text. :class:`OpFilter` keeps the rows
+whose phase, kind, module or name contain the filter text (case-insensitive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from core.units import format_bytes, format_duration, format_flops
+
+__all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable"]
+
+#: (row key, header) of the op table.
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("index", "#"), ("phase", "Phase"), ("module", "Module"), ("kind", "Kind"), ("name", "Op"),
+    ("dtype", "Dtype"), ("flops", "FLOPs"), ("bytes_read", "Read"), ("bytes_written", "Written"),
+    ("intensity", "FLOP/B"), ("predicted_s", "Predicted"), ("measured_s", "Measured"),
+)  # fmt: skip
+_TEXT = {"phase", "module", "kind", "name", "dtype"}
+
+
+def _format(key: str, value: Any) -> str:
+    if value is None or (isinstance(value, float) and value != value):
+        return "–"
+    if key == "flops":
+        return format_flops(value) if value else "0"
+    if key in ("bytes_read", "bytes_written"):
+        return format_bytes(value) if value else "0"
+    if key in ("predicted_s", "measured_s"):
+        return format_duration(value)
+    if key == "intensity":
+        return f"{value:.3g}"
+    return str(value)
+
+
+class OpTableModel(QAbstractTableModel):
+    """One row per traced op (dicts with the ``COLUMNS`` keys)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[dict[str, Any]] = []
+        self._columns = [c for c in COLUMNS if c[0] != "measured_s"]
+
+    def set_rows(self, rows: Sequence[dict[str, Any]], measured: bool = False) -> None:
+        """Replace every row; ``measured`` adds the measured column."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._columns = [c for c in COLUMNS if measured or c[0] != "measured_s"]
+        self.endResetModel()
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows shown (unsorted, unfiltered)."""
+        return list(self._rows)
+
+    def rowCount(self, parent: QModelIndex | None = None) -> int:
+        """Number of ops."""
+        return 0 if parent is not None and parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | None = None) -> int:
+        """Number of columns."""
+        return 0 if parent is not None and parent.isValid() else len(self._columns)
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Formatted text, raw value for sorting (``UserRole``), alignment."""
+        if not index.isValid():
+            return None
+        key = self._columns[index.column()][0]
+        value = self._rows[index.row()].get(key)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _format(key, value)
+        if role == Qt.ItemDataRole.UserRole:
+            return value if value is not None else -1.0
+        if role == Qt.ItemDataRole.ToolTipRole:
+            row = self._rows[index.row()]
+            tip = f"{row.get('name')} {row.get('shapes', '')}"
+            return tip + (f"\n{row['problem']}" if row.get("problem") else "")
+        if role == Qt.ItemDataRole.TextAlignmentRole and key not in _TEXT:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._columns[section][1]
+        return None
+
+
+class OpFilter(QSortFilterProxyModel):
+    """Sorts by raw values; keeps rows whose phase, module, kind or op name contain the text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+        self._text = ""
+
+    def set_text(self, text: str) -> None:
+        """Filter on ``text`` (case-insensitive; empty shows every op)."""
+        self.beginFilterChange()
+        self._text = text.strip().lower()
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
+        """Whether op ``row`` matches the filter text."""
+        if not self._text:
+            return True
+        model = self.sourceModel()
+        if not isinstance(model, OpTableModel):
+            return True
+        data = model._rows[row]
+        hay = " ".join(str(data.get(k, "")) for k in ("phase", "module", "kind", "name")).lower()
+        return all(part in hay for part in self._text.split())
+
+    def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
+        """Compare raw values (numbers as numbers)."""
+        a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
+        try:
+            return bool(a < b)
+        except TypeError:
+            return str(a) < str(b)
+
+
+class RowsTable(QTableWidget):
+    """A small read-only table: ``set_rows(headers, rows)`` with rows of already formatted text."""
+
+    def __init__(self, stretch: bool = False) -> None:
+        super().__init__()
+        self._stretch = stretch
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.verticalHeader().setVisible(False)
+        self.setAlternatingRowColors(True)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+
+    def set_rows(self, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+        """Show ``rows`` under ``headers``; columns after the first align right."""
+        self.setSortingEnabled(False)
+        self.clear()
+        self.setColumnCount(len(headers))
+        self.setRowCount(len(rows))
+        self.setHorizontalHeaderLabels(list(headers))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                item = QTableWidgetItem(str(text))
+                if c:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.setItem(r, c, item)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        if self._stretch:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        elif headers:
+            header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
