@@ -1,8 +1,12 @@
 """Validators for numbers that come from people: text fields, CLI arguments and session files.
 
-Each validator accepts a number or a string (``"70e9"``, ``"1,024"``, ``"15T"``), and either returns a
-finite Python number inside the allowed range or raises :class:`~core.errors.InputError` with a
-message naming the field, the bad value and what is allowed.
+Each validator accepts a number or a string (``"70e9"``, ``"1,024"``, ``"15T"``, ``"70b"``), and
+either returns a finite Python number inside the allowed range or raises
+:class:`~core.errors.InputError` with a message naming the field, the bad value and what is allowed.
+
+Every range is closed and bounded on both sides: a real quantity is at least :data:`TINY` unless a
+caller allows zero, so no accepted value can make a later division overflow to infinity
+(``5e-324`` parameters would buy infinitely many tokens).
 """
 
 from __future__ import annotations
@@ -12,24 +16,44 @@ import re
 from numbers import Real
 
 from core.errors import InputError
+from core.units import format_number
 
-__all__ = ["SUFFIXES", "fraction", "parse_number", "positive_float", "positive_int"]
+__all__ = [
+    "MIN_FRACTION",
+    "SUFFIXES",
+    "TINY",
+    "fraction",
+    "parse_number",
+    "positive_float",
+    "positive_int",
+]
 
-#: Multipliers accepted after a number: ``15T`` tokens, ``70B`` parameters, ``80G`` bytes.
+#: Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or
+#: ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``,
+#: since a lower-case ``e`` starts an exponent.
 SUFFIXES: dict[str, float] = {
     "k": 1e3,
-    "K": 1e3,
-    "M": 1e6,
-    "G": 1e9,
-    "B": 1e9,
-    "T": 1e12,
-    "P": 1e15,
+    "m": 1e6,
+    "g": 1e9,
+    "b": 1e9,
+    "t": 1e12,
+    "p": 1e15,
     "E": 1e18,
 }
 
+#: The smallest real quantity accepted unless a caller allows zero: far below anything physical,
+#: far above the subnormals whose reciprocals overflow.
+TINY = 1e-30
+#: The smallest utilisation-like ratio accepted (0.0001 %).
+MIN_FRACTION = 1e-6
+
 _NUMBER = re.compile(
-    r"^(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<suffix>[kKMGBTPE]?)$"
+    r"^(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<suffix>[kKmMgGbBtTpPE]?)$"
 )
+
+
+def _suffix(letter: str) -> float:
+    return SUFFIXES.get(letter, SUFFIXES.get(letter.lower(), 1.0))
 
 
 def _describe(value: object) -> str:
@@ -41,7 +65,7 @@ def parse_number(value: object, field: str) -> float:
     """Turn a number or a person's text into a finite float.
 
     Accepts ints, floats and strings such as ``"1024"``, ``"1,024"``, ``"6.3e24"``, ``"70B"``,
-    ``"15 T"``, ``"1_000"``. Rejects booleans, NaN, infinities and values beyond float range.
+    ``"70b"``, ``"15 T"``, ``"1_000"``. Rejects booleans, NaN, infinities and values beyond float range.
 
     Raises
     ------
@@ -62,11 +86,11 @@ def parse_number(value: object, field: str) -> float:
         match = _NUMBER.match(text)
         if match is None:
             raise InputError(
-                f"{field}: {_describe(value)} is not a number; use digits with an optional exponent "
-                "(6.3e24) or suffix (k, M, B/G, T, P, E)",
+                f"{field}: {_describe(value)} is not a number; allowed: digits with an optional "
+                "exponent (6.3e24) or suffix (k, M, B or G, T, P, E), e.g. 70e9 or 70B",
                 field=field,
             )
-        number = float(match["num"]) * SUFFIXES.get(match["suffix"], 1.0)
+        number = float(match["num"]) * _suffix(match["suffix"])
     else:
         raise InputError(f"{field}: expected a number, got {type(value).__name__}", field=field)
     if math.isnan(number):
@@ -81,7 +105,7 @@ def _range_text(low: float, high: float, integer: bool, low_inclusive: bool) -> 
     low_word = "from" if low_inclusive else "above"
     if integer:
         return f"allowed: {kind} {low_word} {int(low):,} to {int(high):,}"
-    return f"allowed: {kind} {low_word} {low:g} to {high:g}"
+    return f"allowed: {kind} {low_word} {format_number(low)} to {format_number(high)}"
 
 
 def positive_float(
@@ -89,20 +113,22 @@ def positive_float(
     field: str,
     *,
     high: float = 1e30,
-    low: float = 0.0,
-    allow_low: bool = False,
+    low: float = TINY,
+    allow_low: bool = True,
 ) -> float:
-    """Validate a real quantity that must lie in ``(low, high]`` (or ``[low, high]``).
+    """Validate a real quantity that must lie in ``[low, high]`` (``(low, high]`` without
+    ``allow_low``).
 
-    The default range ``(0, 1e30]`` suits counts of FLOPs, tokens, parameters and bytes while
-    refusing absurd input (``1e400`` overflows earlier; ``1e31`` is refused here).
+    The default range ``[1e-30, 1e30]`` suits counts of FLOPs, tokens, parameters and bytes while
+    refusing absurd input (``1e400`` overflows earlier; ``1e31`` and ``5e-324`` are refused here).
     """
     number = parse_number(value, field)
     too_low = number < low if allow_low else number <= low
     if too_low or number > high:
         problem = "too small" if too_low else "too large"
         raise InputError(
-            f"{field}: {number:g} is {problem}; {_range_text(low, high, False, allow_low)}",
+            f"{field}: {format_number(number)} is {problem}; "
+            f"{_range_text(low, high, False, allow_low)}",
             field=field,
         )
     return number
@@ -116,28 +142,30 @@ def positive_int(value: object, field: str, *, high: int = 10**7, low: int = 1) 
     number = parse_number(value, field)
     if number != math.floor(number):
         raise InputError(
-            f"{field}: {number:g} is not a whole number; {_range_text(low, high, True, True)}",
+            f"{field}: {format_number(number)} is not a whole number; "
+            f"{_range_text(low, high, True, True)}",
             field=field,
         )
     if number < low or number > high:
         problem = "too small" if number < low else "too large"
         raise InputError(
-            f"{field}: {number:g} is {problem}; {_range_text(low, high, True, True)}",
+            f"{field}: {format_number(number)} is {problem}; {_range_text(low, high, True, True)}",
             field=field,
         )
     return int(number)
 
 
-def fraction(value: object, field: str) -> float:
-    """Validate a utilisation-like ratio in ``(0, 1]``; accepts ``"50%"`` as 0.5."""
+def fraction(value: object, field: str, *, low: float = MIN_FRACTION) -> float:
+    """Validate a utilisation-like ratio in ``[low, 1]`` (``[1e-6, 1]``); accepts ``"50%"``."""
     if isinstance(value, str) and value.strip().endswith("%"):
         number = parse_number(value.strip()[:-1], field) / 100.0
     else:
         number = parse_number(value, field)
-    if not 0.0 < number <= 1.0:
+    if not low <= number <= 1.0:
         raise InputError(
-            f"{field}: {number:g} is out of range; allowed: a fraction above 0 up to 1 "
-            "(or a percentage such as 50%)",
+            f"{field}: {format_number(number)} is out of range; allowed: a fraction from "
+            f"{format_number(low)} to 1, or a percentage from {format_number(low * 100)}% to 100% "
+            "(0.5 or 50%)",
             field=field,
         )
     return number
