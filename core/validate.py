@@ -22,10 +22,12 @@ __all__ = [
     "MIN_FRACTION",
     "SUFFIXES",
     "TINY",
+    "file_path",
     "fraction",
     "parse_number",
     "positive_float",
     "positive_int",
+    "split_list",
 ]
 
 #: Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or
@@ -50,6 +52,24 @@ MIN_FRACTION = 1e-6
 _NUMBER = re.compile(
     r"^(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<suffix>[kKmMgGbBtTpPE]?)$"
 )
+
+
+#: Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).
+_GROUPED = re.compile(
+    r"^[+-]?\d{1,3}(?:,\d{3})+(?=$|[.eE\s]|[^\d,])|^[+-]?\d+(?:_\d+)+(?=$|[^\d_])"
+)
+
+
+def _without_separators(text: str) -> str:
+    """``1,024`` -> ``1024``; a misplaced separator (``2,,3``, ``1,0``, ``1__0``) is left in, so the
+    number is refused."""
+    if "," not in text and "_" not in text:
+        return text
+    match = _GROUPED.match(text)
+    if match is None:
+        return text
+    head = match.group(0).replace(",", "").replace("_", "")
+    return head + text[match.end() :]
 
 
 def _suffix(letter: str) -> float:
@@ -80,14 +100,18 @@ def parse_number(value: object, field: str) -> float:
         except OverflowError:
             raise InputError(f"{field}: {_describe(value)} is too large", field=field) from None
     elif isinstance(value, str):
-        text = value.strip().replace(",", "").replace("_", "")
+        text = value.strip()
         if not text:
-            raise InputError(f"{field}: empty; enter a number such as 1024 or 7e9", field=field)
-        match = _NUMBER.match(text)
+            raise InputError(
+                f"{field}: empty; allowed: a number such as 1024, 7e9 or 70B", field=field
+            )
+        match = _NUMBER.match(_without_separators(text))
         if match is None:
             raise InputError(
                 f"{field}: {_describe(value)} is not a number; allowed: digits with an optional "
-                "exponent (6.3e24) or suffix (k, M, B or G, T, P, E), e.g. 70e9 or 70B",
+                "exponent (6.3e24) or suffix (k, M, B or G, T, P, E)"
+                + (", commas only between groups of 3 digits (1,024)" if "," in text else "")
+                + ", e.g. 70e9 or 70B",
                 field=field,
             )
         number = float(match["num"]) * _suffix(match["suffix"])
@@ -169,3 +193,42 @@ def fraction(value: object, field: str, *, low: float = MIN_FRACTION) -> float:
             field=field,
         )
     return number
+
+
+def file_path(value: object, field: str) -> str:
+    """Validate a file name typed by a person: non-empty text without NUL characters.
+
+    The operating system refuses a NUL byte with a ``ValueError`` that is not about the file.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{field}: empty; allowed: a file name such as out.png", field=field)
+    if "\x00" in value:
+        raise InputError(
+            f"{field}: {_describe(value)} contains a NUL character; allowed: a file name",
+            field=field,
+        )
+    return value
+
+
+def split_list(text: str, field: str, *, example: str, trailing_comma: bool = False) -> list[str]:
+    """Split a comma-separated list into stripped items; an empty item is an error.
+
+    ``"2,3,4"`` -> ``["2", "3", "4"]``; ``""`` -> ``[]``; ``"2,,3"``, ``",2"`` and ``"2,"`` are
+    refused, naming the position, except one trailing comma when ``trailing_comma`` (Python's
+    ``(7,)``). Every list a person types (shapes, op sizes, model and recipe options) goes through
+    here, so all of them refuse the same typos.
+    """
+    body = text.strip()
+    if not body:
+        return []
+    items = [item.strip() for item in body.split(",")]
+    if trailing_comma and len(items) > 1 and not items[-1]:
+        items.pop()
+    for position, item in enumerate(items, start=1):
+        if not item:
+            raise InputError(
+                f"{field}: item {position} of {_describe(text)} is empty; allowed: items "
+                f"separated by single commas, e.g. {example}",
+                field=field,
+            )
+    return items

@@ -117,3 +117,28 @@ def test_fuzz_never_raises_anything_else(value: object) -> None:
         else:
             assert math.isfinite(result) and result >= 1e-30
             assert math.isfinite(1.0 / result)
+
+
+@pytest.mark.parametrize("text", ["2,,3", "1,0", "1,00", ",1", "1,", "1__0", "_1", "1,0000"])
+def test_misplaced_separators_are_refused(text: str) -> None:
+    with pytest.raises(InputError, match="is not a number; allowed: "):
+        parse_number(text, "x")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("1,024", 1024), ("1,024,000.5", 1024000.5), ("12,345B", 12345e9), ("1_000_000", 1e6)],
+)
+def test_grouped_digits_are_accepted(text: str, value: float) -> None:
+    assert parse_number(text, "x") == value
+
+
+def test_lists_refuse_empty_items_naming_the_position() -> None:
+    from core.validate import split_list
+
+    assert split_list(" 2, 3 ,4 ", "shape", example="2,3,4") == ["2", "3", "4"]
+    assert split_list("", "shape", example="2,3,4") == []
+    assert split_list("7,", "shape", example="2", trailing_comma=True) == ["7"]
+    for bad in ("2,,3", ",2", "2,", "2, ,3"):
+        with pytest.raises(InputError, match=r"shape: item \d of .* is empty; allowed: items"):
+            split_list(bad, "shape", example="2,3,4")
