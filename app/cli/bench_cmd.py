@@ -8,7 +8,7 @@ import sys
 from app.cli.output import strict_json
 from core.errors import InputError
 from core.units import format_bytes, format_duration, format_flop_rate
-from core.validate import positive_int
+from core.validate import file_path, positive_int
 
 __all__ = ["register"]
 
@@ -59,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
     from core.bench.this_machine import match_hardware
     from core.roofline.hardware import load_catalog
 
-    threads = positive_int(args.threads, "--threads", high=4096) if args.threads else None
+    threads = (
+        positive_int(args.threads, "--threads", high=4096) if args.threads is not None else None
+    )
     import torch
 
     if args.device == "cuda" and not torch.cuda.is_available():
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         match = match_hardware(name, catalog)
         reference = catalog.get(match) if match else None
     cases = build_suite(args.suite, args.device)
-    writer = MeasurementWriter(args.out) if args.out else None
+    writer = MeasurementWriter(file_path(args.out, "--out")) if args.out is not None else None
     ref = f", MFU vs {reference.name}" if reference else ""
     print(
         f"napkinlab bench: {args.suite} suite, {len(cases)} cases on {name}{ref}", file=sys.stderr

@@ -27,7 +27,7 @@ from core.numbers.blockscale import BLOCK_FORMATS, quantize
 from core.numbers.formats import FORMAT_IDS, POLICIES, FloatFormat, decode_array, get_format
 from core.numbers.value_text import parse_code, parse_value_text
 from core.units import format_number
-from core.validate import positive_int
+from core.validate import file_path, positive_int
 
 __all__ = ["register", "run"]
 
@@ -167,7 +167,7 @@ def _table_mode(fmt: FloatFormat, args: argparse.Namespace) -> int:
 
 def _quantize_mode(args: argparse.Namespace) -> int:
     if args.input is not None:
-        x = load_npy(args.input)
+        x = load_npy(file_path(args.input, "--input"))
     elif args.generate is not None:
         kind, n = parse_generate_spec(args.generate)
         x = generate(kind, n, positive_int(args.seed, "--seed", low=0, high=2**32 - 1))

@@ -8,6 +8,7 @@ from a crashed run, or one made by ``napkinlab bench`` on another machine, still
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -81,17 +82,14 @@ class MeasurementWriter:
         self.count = 0
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._file: IO[str] | None = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115
+            with open(self.path, "ab+") as raw:  # the last byte, even inside a cut UTF-8 character
+                cut = raw.seek(0, os.SEEK_END) > 0 and raw.seek(-1, os.SEEK_END) >= 0
+                cut = cut and raw.read(1) != b"\n"
+            self._file: IO[str] | None = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
-        self._file.seek(0, os.SEEK_END)
-        if self._file.tell() > 0:
-            self._file.seek(self._file.tell() - 1)
-            last = self._file.read(1)
-            self._file.seek(0, os.SEEK_END)
-            if last != "\n":
-                self._file.write("\n")
-                self._flush()
+        if cut:
+            self._write("\n")
 
     def _flush(self) -> None:
         assert self._file is not None
@@ -103,15 +101,24 @@ class MeasurementWriter:
         """Append ``point`` as one line and flush it to the operating system (and disk)."""
         if self._file is None:
             raise InputError(f"measurements file {self.path} is already closed")
-        self._file.write(point_to_json(point) + "\n")
-        self._flush()
+        self._write(point_to_json(point) + "\n")
         self.count += 1
+
+    def _write(self, text: str) -> None:
+        assert self._file is not None
+        try:
+            self._file.write(text)
+            self._flush()
+        except OSError as exc:  # a full disk (/dev/full), a vanished network share
+            self.close()
+            raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
 
     def close(self) -> None:
         """Close the file (points are already on disk)."""
         if self._file is not None:
-            self._file.close()
-            self._file = None
+            file, self._file = self._file, None
+            with contextlib.suppress(OSError):  # its last flush failed: write() said so
+                file.close()
 
     def __enter__(self) -> MeasurementWriter:
         return self
