@@ -1,4 +1,9 @@
-"""``napkinlab screenshot``: render a tab offscreen to PNG (or SVG for plot tabs), no display needed."""
+"""``napkinlab screenshot``: render a tab offscreen to PNG (or SVG for plot tabs), no display needed.
+
+With ``--session FILE``, every value the file holds that could not be applied (out of range, an
+unknown device, an unknown key) is reported on stderr as ``napkinlab: warning: ...``, one line each;
+the picture shows the defaults for those inputs.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from pathlib import Path
 
 from app.tabs import TABS
 from core.errors import InputError
+from core.validate import file_path, positive_float
 
 __all__ = ["register", "render_tab"]
 
@@ -20,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--tab", required=True, choices=[t.id for t in TABS])
     parser.add_argument("--out", required=True, help="FILE.png, or FILE.svg for a plot tab")
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
-    parser.add_argument("--scale", type=float, default=1.0, help="pixel scale, e.g. 2 for slides")
+    parser.add_argument("--scale", default="1", help="pixel scale 0.5 to 4, e.g. 2 for slides")
     parser.add_argument("--presentation", action="store_true", help="larger fonts and lines")
     parser.add_argument("--session", default=None, help="apply this session file first")
     parser.add_argument("--size", default=None, help="window size WxH (default 1280x820)")
@@ -62,14 +68,15 @@ def render_tab(
     prefs.theme, prefs.presentation = theme_name, presentation
     apply_theme(app, theme(theme_name, presentation))  # before any widget exists: polish once
     window = MainWindow(preferences=prefs, menus=False)
+    problems: list[str] = []
     if session is not None:
         from core.session import read_session
 
-        problems = window.apply_session(read_session(session))
-        for problem in problems:
-            print(f"napkinlab: warning: {problem}", file=sys.stderr)
+        problems += window.apply_session(read_session(session))
     window.resize(*size)
-    page = window.show_tab(tab)
+    page = window.show_tab(tab)  # restores the tab's pending session inputs, reporting problems
+    for problem in problems + window.problems:
+        print(f"napkinlab: warning: {problem}", file=sys.stderr)
     window.show()
     page.apply_theme(window.current_theme)
     for _ in range(3):
@@ -100,15 +107,14 @@ def render_tab(
 
 def run(args: argparse.Namespace) -> int:
     """Render and report the file written."""
-    if not 0.5 <= args.scale <= 4:
-        raise InputError(f"--scale: {args.scale:g} is out of range; allowed: 0.5 to 4")
+    scale = positive_float(args.scale, "--scale", low=0.5, high=4.0)
     path = render_tab(
         args.tab,
-        Path(args.out),
+        Path(file_path(args.out, "--out")),
         theme_name=args.theme,
-        scale=args.scale,
+        scale=scale,
         presentation=args.presentation,
-        session=args.session,
+        session=None if args.session is None else file_path(args.session, "--session"),
         size=_size(args.size),
     )
     print(path)
