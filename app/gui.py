@@ -98,7 +98,7 @@ def run_gui(argv: list[str]) -> int:
     window.show()
     from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(400, window.start_warmups)
+    QTimer.singleShot(400, window, window.start_warmups)  # never fires for a deleted window
     return int(app.exec())
 
 

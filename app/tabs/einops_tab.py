@@ -196,8 +196,11 @@ class EinopsPage(TabPage):
         self._thread.started.connect(self._worker.run)
         self._worker.finished.connect(self._warm_done)
         self._worker.errored.connect(self._warm_failed)
-        self._worker.finished.connect(self._thread.quit)
-        self._worker.errored.connect(self._thread.quit)
+        # Quit from the worker's thread: a queued quit would wait for the GUI thread, which may be
+        # blocked waiting for this thread (prepare_screenshot took 30 s that way).
+        direct = Qt.ConnectionType.DirectConnection
+        self._worker.finished.connect(self._thread.quit, direct)
+        self._worker.errored.connect(self._thread.quit, direct)
         self._thread.start()
 
     def _warm_done(self, _seconds: float) -> None:
@@ -403,7 +406,7 @@ class EinopsPage(TabPage):
     def prepare_screenshot(self) -> None:
         """Finish warming up and analyse now (the screenshot command calls this before rendering)."""
         if self._thread is not None and self._thread.isRunning():
-            self._thread.wait(30000)
+            self._thread.wait()
         warm_up()
         self._warmed = True
         self.analyse_now()
@@ -414,7 +417,7 @@ class EinopsPage(TabPage):
         self._timer.stop()
         if self._thread is not None and self._thread.isRunning():
             self._thread.quit()
-            self._thread.wait(10000)
+            self._thread.wait()  # an import in progress cannot be interrupted; never abandon it
 
 
 def build(state: AppState) -> EinopsPage:

@@ -199,7 +199,7 @@ def test_screenshot_session_reports_each_rejected_value(
             }
         )
     )
-    code, out, err = run(
+    code, _out, err = run(
         capsys, "screenshot", "--tab", "napkin", "--session", str(session),
         "--out", str(tmp_path / "n.png"),
     )  # fmt: skip

@@ -164,6 +164,7 @@ def test_random_argument_vectors_exit_0_or_2(
     import app.cli.screenshot_cmd as screenshot_cmd
     import core.bench.suites as suites
 
+    monkeypatch.chdir(files[1])  # a relative --out lands in the test's folder
     monkeypatch.setattr(suites, "run_suite", _stop)  # bench: stop once the suite would run
     monkeypatch.setattr(screenshot_cmd, "render_tab", _stop)  # screenshot: stop before rendering
     parser = cli.build_parser(command)
