@@ -99,6 +99,8 @@ def run_gui(argv: list[str]) -> int:
     from PySide6.QtCore import QTimer
 
     QTimer.singleShot(400, window, window.start_warmups)  # never fires for a deleted window
+    if window.isHidden():  # closed before the event loop ran: nothing would ever quit the loop
+        return 0
     return int(app.exec())
 
 
