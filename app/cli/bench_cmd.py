@@ -7,7 +7,7 @@ import sys
 
 from app.cli.output import strict_json
 from core.errors import InputError
-from core.units import format_bytes, format_duration, format_flop_rate
+from core.units import format_bytes, format_duration, format_flop_rate, format_percent
 from core.validate import file_path, positive_int
 
 __all__ = ["register"]
@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _line(point: dict) -> str:
     rate = format_flop_rate(point["flop_rate"], 3) if point["flops"] else "—"
-    mfu = f"  MFU {point['mfu']:.1%}" if point.get("mfu") is not None else ""
+    mfu = f"  MFU {format_percent(point['mfu'])}" if point.get("mfu") is not None else ""
     noisy = "  (noisy)" if point["noisy"] else ""
     return (
         f"{point['label']:<38} {format_duration(point['seconds'], 3):>10}  {rate:>13}  "

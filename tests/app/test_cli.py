@@ -224,3 +224,10 @@ def test_napkin_answers_say_what_they_assumed(capsys: pytest.CaptureFixture[str]
     assert f"= {need * 100:.3g}%" in out
     code, out, _ = run(capsys, "napkin", "train-time", "--params", "70e9", "--tokens", "15e12")
     assert "MFU 50%" in out and "NVIDIA H100" in out and "bf16" in out
+
+
+def test_mfu_is_a_percentage_in_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    # A 1×1×1 matmul: 2 FLOPs over 6 bytes (bf16) at 3.35 TB/s against 989.5 TFLOP/s.
+    mfu = (2 / 6) * 3.35e12 / 989.5e12
+    code, out, _ = run(capsys, "roofline", "--op", "matmul:m=1,k=1,n=1")
+    assert code == 0 and f"MFU ≤ {mfu * 100:.3g}%" in out and "0.113%" in out
