@@ -25,7 +25,9 @@ def restore_tab(page: Any, data: object) -> list[str]:
     """
     tab = getattr(page, "tab_id", "") or type(page).__name__
     if not isinstance(data, dict):
-        return [f"{tab}: expected an object of inputs, got {type(data).__name__}; kept the defaults"]
+        return [
+            f"{tab}: expected an object of inputs, got {type(data).__name__}; kept the defaults"
+        ]
     try:
         problems = list(page.restore_session(data))
     except Exception as exc:  # a session file must never break a tab
