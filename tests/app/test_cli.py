@@ -231,3 +231,13 @@ def test_mfu_is_a_percentage_in_text_output(capsys: pytest.CaptureFixture[str]) 
     mfu = (2 / 6) * 3.35e12 / 989.5e12
     code, out, _ = run(capsys, "roofline", "--op", "matmul:m=1,k=1,n=1")
     assert code == 0 and f"MFU ≤ {mfu * 100:.3g}%" in out and "0.113%" in out
+
+
+def test_no_arguments_on_a_headless_machine_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    code, _, err = run(capsys)
+    assert code == 2 and len(err.splitlines()) == 1 and "no display" in err

@@ -134,3 +134,24 @@ def test_session_restore_reports_unknown_keys_and_bad_values(page: NapkinPage) -
     assert any("unknown input 'typo' ignored" in p for p in problems)
     assert any("unknown tensor dtype 'fp9'" in p for p in problems)
     assert restore_tab(page, ["not", "a", "dict"])[0].startswith("napkin: expected an object")
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "accepted"),
+    [("params", "70b", True), ("tokens", "15t", True), ("params", "5e-324", False),
+     ("days", "5e-324", False), ("mfu", "5e-324", False), ("params", "-1", False),
+     ("gpus", "2,,3", False)],
+)  # fmt: skip
+def test_fields_validate_like_the_cli(page: NapkinPage, key: str, text: str, accepted: bool):
+    from app.cli import main
+
+    page.fields[key].setText(text)
+    assert page.fields[key].isValid() == accepted
+    assert page.time_card.headline.text() not in ("", "—")  # an answer, current or last good
+    flag = {"params": "--params", "tokens": "--tokens", "days": "--days", "mfu": "--mfu",
+            "gpus": "--gpus"}[key]  # fmt: skip
+    argv = ["napkin", "gpus-needed", "--params", "70e9", "--tokens", "15e12", "--days", "30"]
+    argv += [flag, text] if flag != "--gpus" else []
+    if flag == "--gpus":
+        argv = ["napkin", "train-time", "--params", "70e9", "--tokens", "15e12", "--gpus", text]
+    assert (main(argv) == 0) == accepted
