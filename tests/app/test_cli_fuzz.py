@@ -172,7 +172,7 @@ def test_random_argument_vectors_exit_0_or_2(
     skip = {"trace"}  # a fake-tensor trace of a large model takes seconds; tested elsewhere
 
     @settings(
-        max_examples=25,
+        max_examples=60,
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
