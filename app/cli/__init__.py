@@ -118,7 +118,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_gui([])
     try:
-        return _parse_and_run(args_in)
+        code = _parse_and_run(args_in)
+        sys.stdout.flush()  # a full disk or closed pipe behind stdout is reported here, not at exit
+        return code
     except SystemExit as exc:  # --help, --version: argparse printed and asked to exit
         return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     except UsageError as exc:
@@ -152,9 +154,10 @@ def _file_problem(exc: OSError | UnicodeError) -> str:
     """``cannot write /dev/full: No space left on device`` from an ``OSError`` (or a decode error)."""
     if isinstance(exc, UnicodeError):
         return f"a file is not valid UTF-8 text ({_one_line(str(exc))}); save it as UTF-8"
-    name = exc.filename if exc.filename is not None else "a file"
     reason = exc.strerror or _one_line(str(exc)) or type(exc).__name__
-    return f"{name}: {reason}"
+    if exc.filename is None:  # raised while flushing: stdout, or the file being written
+        return f"cannot write the output: {reason}"
+    return f"{exc.filename}: {reason}"
 
 
 def entry() -> None:

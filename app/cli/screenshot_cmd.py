@@ -59,7 +59,6 @@ def render_tab(
     from app.gui import make_application
 
     app = make_application(offscreen=True)
-    from app import export
     from app.main_window import MainWindow
     from app.settings import Preferences
     from app.theme import apply_theme, theme
@@ -85,16 +84,9 @@ def render_tab(
         page.prepare_screenshot()
         app.processEvents()
     try:
-        if out.suffix.lower() == ".svg":
-            item = page.export_plot()
-            if item is None:
-                raise InputError(
-                    f"--out: the {tab} tab has no plot to export as SVG; use a .png file"
-                )
-            return export.save_svg(item, out)
-        if out.suffix.lower() != ".png":
-            raise InputError(f"--out: {out.name} must end in .png (or .svg for a plot tab)")
-        return export.save_png(page.export_widget(), out, scale)
+        return _save(page, tab, out, scale)
+    except OSError as exc:  # a full disk, a vanished folder: the file, not the program, is at fault
+        raise InputError(f"--out: {out} cannot be written: {exc.strerror or exc}") from None
     finally:
         window.stop_background_work()  # what closing does, without a close event to dispatch
         # Destroy the Qt objects here, in the GUI thread: left to Python's cycle collector they
@@ -103,6 +95,20 @@ def render_tab(
         import shiboken6
 
         shiboken6.delete(window)
+
+
+def _save(page, tab: str, out: Path, scale: float) -> Path:
+    """Write ``page`` to ``out``: SVG of its plot, or PNG of the whole page."""
+    from app import export
+
+    if out.suffix.lower() == ".svg":
+        item = page.export_plot()
+        if item is None:
+            raise InputError(f"--out: the {tab} tab has no plot to export as SVG; use a .png file")
+        return export.save_svg(item, out)
+    if out.suffix.lower() != ".png":
+        raise InputError(f"--out: {out.name} must end in .png (or .svg for a plot tab)")
+    return export.save_png(page.export_widget(), out, scale)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -255,3 +255,28 @@ def test_full_disk_and_invalid_utf8_exit_2(
         ["screenshot", "--tab", "napkin", "--session", files[2], "--out", str(tmp_path / "a.png")]
     )
     assert code == 2 and "bad.json" in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize(("tab", "suffix"), [("napkin", ".png"), ("roofline", ".svg")])
+def test_screenshot_to_a_full_disk_exits_2(tmp_path: Path, tab: str, suffix: str) -> None:
+    full = tmp_path / f"full{suffix}"
+    full.symlink_to("/dev/full")
+    code, _, err = run_quietly(["screenshot", "--tab", tab, "--out", str(full)])
+    assert code == 2 and "No space left on device" in err and len(err.splitlines()) == 1, err
+
+
+def test_stdout_on_a_full_disk_exits_2() -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "app", "devices", "--json"],
+            cwd=Path(__file__).resolve().parents[2],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "napkinlab: error: cannot write the output: No space left on device\n"
