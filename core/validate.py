@@ -187,9 +187,8 @@ def fraction(value: object, field: str, *, low: float = MIN_FRACTION) -> float:
         number = parse_number(value, field)
     if not low <= number <= 1.0:
         raise InputError(
-            f"{field}: {format_number(number)} is out of range; allowed: a fraction from "
-            f"{format_number(low)} to 1, or a percentage from {format_number(low * 100)}% to 100% "
-            "(0.5 or 50%)",
+            f"{field}: {format_number(number)} is out of range; allowed: {format_number(low)} to 1 "
+            f"(or {format_number(low * 100)}% to 100%)",
             field=field,
         )
     return number

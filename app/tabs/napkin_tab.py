@@ -212,7 +212,7 @@ class NapkinPage(TabPage):
     def _values(self, keys: list[str]) -> dict[str, Any]:
         for key in keys:
             if not self.fields[key].isValid():
-                raise InputError(f"fix {FIELDS[key][0]}: {self.fields[key].errorText()}")
+                raise InputError(self.fields[key].errorText())  # it names the field
         return {key: self.fields[key].value() for key in keys}
 
     def recompute(self) -> None:

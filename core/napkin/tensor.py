@@ -60,8 +60,8 @@ def parse_shape(text: object) -> tuple[int, ...]:
         factors = part.split("*")
         if not all(f.strip() for f in factors):
             raise InputError(
-                f"shape: dimension {position} {part.strip()!r} is not a product of whole numbers; "
-                "allowed: whole numbers joined by single * (12288*4), no powers (1024, not 2**10)",
+                f"shape: dimension {position} is {part.strip()!r}; allowed: a whole number or a "
+                "product such as 12288*4 (no powers)",
                 field="shape",
             )
         size = 1

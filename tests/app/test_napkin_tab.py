@@ -39,7 +39,7 @@ def test_bad_input_shows_message_and_escape_restores(page: NapkinPage, qtbot) ->
     field.lineEdit().selectAll()
     qtbot.keyClicks(field.lineEdit(), "1.7")
     qtbot.waitUntil(lambda: not field.isValid(), timeout=2000)
-    assert "MFU" in field.errorText() and "from 1e-6 to 1" in field.errorText()
+    assert "MFU" in field.errorText() and "allowed: 1e-6 to 1" in field.errorText()
     assert "MFU" in page.time_card.detail.text()
     # The last good answer stays, dimmed and marked, in every card that uses the field.
     assert page.time_card.headline.text() == "143.9 days" and page.time_card.is_stale()

@@ -67,7 +67,7 @@ def test_ranges() -> None:
     with pytest.raises(InputError, match="too large"):
         positive_float(1e31, "params")
     assert fraction("50%", "MFU") == 0.5
-    with pytest.raises(InputError, match="a fraction from 1e-6 to 1"):
+    with pytest.raises(InputError, match=r"allowed: 1e-6 to 1 \(or 1e-4% to 100%\)"):
         fraction(0, "MFU")
 
 
@@ -84,7 +84,7 @@ def test_subnormal_and_tiny_quantities_are_refused_with_the_range(tiny: object) 
     # 1 / 5e-324 overflows to inf: every real quantity has a lower bound, said in the message.
     with pytest.raises(InputError, match=r"too small; allowed: a number from 1e-30 to 1e30"):
         positive_float(tiny, "bandwidth")
-    with pytest.raises(InputError, match="from 1e-6 to 1"):
+    with pytest.raises(InputError, match="allowed: 1e-6 to 1"):
         fraction(tiny, "MFU")
     assert positive_float(0, "FLOPs", low=0.0) == 0.0  # a caller may allow zero explicitly
 
