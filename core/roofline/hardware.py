@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from core.errors import InputError
+from core.validate import TINY
 
 __all__ = [
     "DTYPES",
@@ -129,9 +130,9 @@ def _number(entry: Mapping[str, Any], key: str, where: str, high: float) -> floa
     value = entry.get(key)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InputError(f"{where}: '{key}' must be a number, got {value!r}")
-    if not math.isfinite(value) or value <= 0 or value > high:
+    if not math.isfinite(value) or value < TINY or value > high:  # 5e-324: inf ridge, times
         raise InputError(
-            f"{where}: '{key}' = {value!r} is out of range; allowed: 0 < x <= {high:g}"
+            f"{where}: '{key}' = {value!r} is out of range; allowed: {TINY:g} to {high:g}"
         )
     return float(value)
 

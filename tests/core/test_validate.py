@@ -142,3 +142,13 @@ def test_lists_refuse_empty_items_naming_the_position() -> None:
     for bad in ("2,,3", ",2", "2,", "2, ,3"):
         with pytest.raises(InputError, match=r"shape: item \d of .* is empty; allowed: items"):
             split_list(bad, "shape", example="2,3,4")
+
+
+def test_device_entries_share_the_lower_bound() -> None:
+    # A user device with a subnormal peak would give an infinite ridge and infinite times.
+    from core.roofline.hardware import device_from_dict, load_catalog
+
+    entry = load_catalog().get("h100-sxm").to_dict()
+    entry["peak_flops"] = {"bf16": 5e-324}
+    with pytest.raises(InputError, match="allowed: 1e-30 to"):
+        device_from_dict({**entry, "id": "tiny"}, user_defined=True)
