@@ -76,6 +76,9 @@ class AppState(QObject):
             "h100-sxm" if "h100-sxm" in self._catalog.ids() else self._catalog.ids()[0]
         )
         self._dtype = "bf16"
+        #: Whether tabs may pay first-call costs in background threads (the interactive app); the
+        #: screenshot command, which renders one tab once, sets it False and analyses in place.
+        self.background_warmups = True
 
     @property
     def catalog(self) -> DeviceCatalog:

@@ -61,12 +61,15 @@ def render_tab(
     app = make_application(offscreen=True)
     from app.main_window import MainWindow
     from app.settings import Preferences
+    from app.state import AppState
     from app.theme import apply_theme, theme
 
     prefs = Preferences(ephemeral=True)
     prefs.theme, prefs.presentation = theme_name, presentation
     apply_theme(app, theme(theme_name, presentation))  # before any widget exists: polish once
-    window = MainWindow(preferences=prefs, menus=False)
+    state = AppState()
+    state.background_warmups = False  # one picture: analyse in place, no warm-up of other calls
+    window = MainWindow(state, preferences=prefs, menus=False)
     problems: list[str] = []
     if session is not None:
         from core.session import read_session

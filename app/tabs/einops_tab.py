@@ -74,7 +74,8 @@ class EinopsPage(TabPage):
         self._layout()
         state.dtypeChanged.connect(self._follow_state_dtype)
         self.load_example(EXAMPLES[1])
-        if is_warm():
+        if is_warm() or not state.background_warmups:
+            self._warmed = True  # without a background warm-up, analyse (and import) right here
             self.analyse_now()
         else:
             self._start_warm_up()
@@ -404,10 +405,13 @@ class EinopsPage(TabPage):
         return [f"einops: {problem}" for problem in self.form.setTexts(data)]
 
     def prepare_screenshot(self) -> None:
-        """Finish warming up and analyse now (the screenshot command calls this before rendering)."""
+        """Analyse the shown call now (the screenshot command calls this before rendering).
+
+        Only that call: the full warm-up, every op's first-call cost (pack's torch.cat imports
+        torch._dynamo, ~1 s), serves typing, not one picture.
+        """
         if self._thread is not None and self._thread.isRunning():
             self._thread.wait()
-        warm_up()
         self._warmed = True
         self.analyse_now()
         self.run_on_real_tensors()
