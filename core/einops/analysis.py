@@ -12,6 +12,7 @@ meant to run in a background thread at start-up.
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections.abc import Mapping, Sequence
@@ -91,14 +92,28 @@ def _check_inputs(result: EinopsAnalysis, n_shapes: int) -> None:
         )
 
 
+#: An einsum whose inputs' element counts multiply to at most this runs on small CPU tensors
+#: (zeros): at most this many multiply-adds, microseconds of work. Meta tensors would send torch's
+#: meta ``bmm`` through ``torch.fx.experimental.symbolic_shapes``, whose first import (sympy)
+#: costs about half a second of a cold ``napkinlab einops einsum``. The shapes and the errors are
+#: the same: both devices go through the same ``at::einsum``.
+SMALL_EINSUM_WORK = 10**7
+
+
 def _run_meta(res: EinopsAnalysis) -> tuple[Any, list[Any]]:
-    """Run einops on meta tensors; returns the result and the inputs."""
+    """Run einops on meta tensors (small einsums on CPU zeros); returns the result and inputs."""
     global _warm
     import einops
     import torch
 
     _warm = True
-    inputs = [torch.empty(s, device="meta") for s in res.input_shapes]
+    device = "meta"
+    if (
+        res.op == "einsum"
+        and math.prod(math.prod(s) for s in res.input_shapes) <= SMALL_EINSUM_WORK
+    ):
+        device = "cpu"
+    inputs = [torch.zeros(s, device=device) for s in res.input_shapes]
     if res.op == "rearrange":
         return einops.rearrange(inputs[0], res.pattern, **res.axes_lengths), inputs
     if res.op == "reduce":

@@ -263,3 +263,14 @@ def test_einsum_matmul_form_alone_matches_einops(pattern: str, shapes: list) -> 
     got = _exec_code(matmul_only, tensors)
     expected = run_einops("einsum", pattern, tensors, {}, {})
     assert _same(got, expected)
+
+
+@pytest.mark.parametrize("case", [c for c in VALID + INVALID if c[0] == "einsum"], ids=case_id)
+def test_small_einsums_on_cpu_zeros_answer_as_on_meta(case: Case, monkeypatch) -> None:
+    # Small einsums run on CPU zeros to skip the meta bmm's sympy import: the whole analysis
+    # (shapes, strides, costs, errors and carets) must equal the meta run's.
+    from core.einops import analysis
+
+    small = _analyse(case).to_dict()
+    monkeypatch.setattr(analysis, "SMALL_EINSUM_WORK", 0)
+    assert _analyse(case).to_dict() == small
