@@ -25,8 +25,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-TABS = ("dtypes", "einops", "roofline", "memory", "napkin")
+from app.tabs import TABS as TAB_SPECS  # noqa: E402  (every tab, so tabs added later are timed)
+
+TABS = tuple(spec.id for spec in TAB_SPECS)
 EINOPS = {
     "einops rearrange": ["rearrange", "b s (h d) -> b h s d", "--shape", "2,3,8", "--axis", "h=2"],
     "einops einsum": ["einsum", "b i d, b j d -> b i j", "--shape", "2,3,4", "--shape", "2,5,4"],
