@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterator
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
-from PySide6.QtGui import QFontMetrics, QTextDocument, Qt as QtGuiQt
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtGui import Qt as QtGuiQt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -79,7 +80,7 @@ def _visible(root: QWidget) -> Iterator[QWidget]:
 
 def _label_problem(label: QLabel) -> str | None:
     text = label.text()
-    if not text or label.pixmap() is not None and not label.pixmap().isNull():
+    if not text or (label.pixmap() is not None and not label.pixmap().isNull()):
         return None
     rich = label.textFormat() == Qt.TextFormat.RichText or (
         label.textFormat() == Qt.TextFormat.AutoText and QtGuiQt.mightBeRichText(text)
@@ -140,7 +141,8 @@ def _button_problem(button: QAbstractButton) -> str | None:
 
 
 def _combo_problem(combo: QComboBox) -> str | None:
-    text = combo.currentText()
+    display = getattr(combo, "display_text", None)  # BriefComboBox: what it paints
+    text = display() if callable(display) else combo.currentText()
     if not text or combo.isEditable():
         return None
     option = QStyleOptionComboBox()
@@ -266,16 +268,16 @@ def audit(root: QWidget, *, scrollbars: bool = False) -> list[str]:
             found.extend(_header_problems(widget))
         elif isinstance(widget, QAbstractItemView):
             found.extend(_cell_problems(widget))
-        elif isinstance(widget, QScrollBar) and scrollbars:
-            if widget.maximum() > widget.minimum():
-                found.append(f"visible scroll bar ({widget.maximum() - widget.minimum()} px)")
+        elif isinstance(widget, QScrollBar) and scrollbars and widget.maximum() > widget.minimum():
+            found.append(f"visible scroll bar ({widget.maximum() - widget.minimum()} px)")
         if isinstance(widget, QLabel | QAbstractButton | QComboBox):
             found.append(_clipped(widget, root) or "")
         text = ""
         if isinstance(widget, QLabel | QAbstractButton):
             text = _TAGS.sub("", widget.text())[:40]
         elif isinstance(widget, QComboBox):
-            text = widget.currentText()[:40]
+            display = getattr(widget, "display_text", None)
+            text = (display() if callable(display) else widget.currentText())[:40]
         for problem in found:
             if problem:
                 problems.append(f"{_name(widget)} {text!r}: {problem}")

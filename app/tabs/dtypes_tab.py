@@ -42,6 +42,7 @@ from core.numbers.formats import (
     format_for_dtype,
 )
 from core.numbers.value_text import Parsed, parse_code, parse_value_text
+from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.dtypes.compare_table import number_text
 from widgets.dtypes.values_table import ValuesTable
@@ -101,12 +102,12 @@ class DtypesPage(TabPage):
 
     # layout -----------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.format_combo = QComboBox(self)
+        self.format_combo = BriefComboBox(self)
         for fid, fmt in FORMATS.items():
             self.format_combo.addItem(f"{fid}  —  {fmt.title}", fid)
         self.format_combo.setCurrentIndex(self.format_combo.findData(self.format_id))
         self.format_combo.setToolTip("The format shown in the bit strip and the value table")
-        self.policy_combo = QComboBox(self)
+        self.policy_combo = BriefComboBox(self)
         for key, label in POLICIES.items():
             self.policy_combo.addItem(label, key)
         self.policy_combo.setToolTip(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from app.state import AppState
 from app.tabs.base import TabPage
@@ -17,6 +17,7 @@ from core.errors import InputError
 from core.napkin.tensor import parse_shape, tensor_memory
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
 from core.validate import fraction, positive_float, positive_int
+from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import find_data
 from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
@@ -97,7 +98,7 @@ class NapkinPage(TabPage):
         self.model.setMaximumWidth(260)
         self.model.currentIndexChanged.connect(self._model_picked)
         self.fields["params"].valueChanged.connect(self._params_typed)
-        self.recipe = QComboBox(self)
+        self.recipe = BriefComboBox(self, minimum_chars=12)
         for recipe in napkin.RECIPES.values():
             self.recipe.addItem(f"{recipe.total:g} B — {recipe.label}", recipe.id)
         self.recipe.addItem("custom bytes per parameter", "custom")

@@ -41,7 +41,7 @@ class MemoryBars(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
-        self.setMinimumHeight(230)
+        self.setMinimumHeight(140)
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()

@@ -30,6 +30,7 @@ from core.errors import InputError
 from core.memory.models import LIMITS, PRESETS
 from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
 from core.validate import fraction, positive_int
+from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.number_field import NumberField
 
@@ -169,9 +170,7 @@ class MemoryControls(QWidget):
 
     # construction helpers ----------------------------------------------------------------------
     def _combo(self, items: list[tuple[str, str]], tip: str) -> QComboBox:
-        box = QComboBox(self)
-        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        box.setMinimumContentsLength(14)
+        box = BriefComboBox(self, minimum_chars=14)
         for text, data in items:
             box.addItem(text, data)
         box.setToolTip(tip)
