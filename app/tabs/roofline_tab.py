@@ -424,6 +424,7 @@ class RooflinePage(TabPage):
 
     def apply_theme(self, theme: Any) -> None:
         """Re-colour the chart for the theme and presentation scale."""
+        self.panel.set_compact(getattr(theme, "scale", 1.0) > 1.0)
         self.plot.apply_theme(theme)
         self._roof_key = None
         self.refresh()
