@@ -1,4 +1,4 @@
-"""Export a tab as a picture: PNG at 1x or 2x, SVG for plots, or an image on the clipboard.
+"""Export a tab as a picture: PNG at 1x or 2x, SVG for plots, PDF, or an image on the clipboard.
 
 A picture is made in memory and written with :func:`core.safe_io.atomic_write` (temporary file,
 fsync, rename; through a symlink to its target; never over a read-only file or a folder), so a
@@ -7,17 +7,26 @@ failed export leaves the old file as it was and no temporary file behind.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMessageLogContext,
+    QPoint,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
 from core.errors import InputError
 from core.safe_io import atomic_write
 
-__all__ = ["copy_image", "render_widget", "save_png", "save_svg"]
+__all__ = ["copy_image", "pdf_bytes", "render_widget", "save_pdf", "save_png", "save_svg"]
 
 
 def render_widget(widget: QWidget, scale: float = 1.0) -> QImage:
@@ -57,13 +66,67 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
     """Save a pyqtgraph plot item (or scene) as SVG with pyqtgraph's own exporter."""
     from pyqtgraph.exporters import SVGExporter
 
-    from widgets.pyqtgraph_svg import patch_svg_exporter
+    from widgets.pyqtgraph_svg import clipped_to_view, full_profile, patch_svg_exporter
 
     patch_svg_exporter()  # pyqtgraph#3485: Qt 6.11+ closes paths with "Z"
     target = Path(path)
-    data = SVGExporter(plot_item).export(toBytes=True)
+    rect = plot_item.sceneBoundingRect() if hasattr(plot_item, "sceneBoundingRect") else None
+    if rect is not None and (rect.width() < 150 or rect.height() < 100):
+        raise InputError(f"{target}: the plot is not laid out yet (show its page, then export)")
+    with clipped_to_view(plot_item):  # same picture in renderers that ignore clip paths
+        data = SVGExporter(plot_item).export(toBytes=True)
     if not data:
         raise InputError(f"{target}: the SVG exporter made nothing")
+    return atomic_write(target, full_profile(bytes(data)))
+
+
+def pdf_bytes(widget: QWidget, title: str = "Napkin Lab") -> bytes:
+    """``widget`` as a one-page PDF of its size (1 px = 1 pt), text kept as text."""
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setTitle(title)
+    writer.setCreator("Napkin Lab")
+    writer.setResolution(72)
+    size = widget.size()
+    page = QPageSize(
+        QSizeF(size.width(), size.height()),
+        QPageSize.Unit.Point,
+        "",
+        QPageSize.SizeMatchPolicy.ExactMatch,
+    )
+    writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    painter = QPainter(writer)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    previous = qInstallMessageHandler(_quiet_gradients)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.fillRect(0, 0, size.width(), size.height(), widget.palette().window())
+    try:
+        widget.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
+        qInstallMessageHandler(previous)
+    buffer.close()
+    return data.data()
+
+
+def _quiet_gradients(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Drop QPdfEngine's notice about Fusion's button gradients (drawn flat in the PDF)."""
+    if "unable to create a gradient" in message:
+        return
+    print(message, file=sys.stderr)
+
+
+def save_pdf(widget: QWidget, path: str | Path) -> Path:
+    """Save ``widget`` as a vector PDF (QPdfWriter); raises :class:`InputError` on failure."""
+    target = Path(path)
+    data = pdf_bytes(widget, title=f"Napkin Lab: {target.stem}")
+    if not data.startswith(b"%PDF"):
+        raise InputError(f"{target}: the PDF writer made nothing")
     return atomic_write(target, data)
 
 
