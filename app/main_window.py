@@ -256,12 +256,17 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         if self.presentation_action is not None:
             self.presentation_action.setChecked(on)
         if on and not was_on:
-            self._geometry_before_presentation = self.saveGeometry()
+            self._geometry_before_presentation = (self.windowState(), self.geometry())
         self._apply(self.current_theme.presentation(on))
         if was_on and not on and self._geometry_before_presentation is not None:
-            QApplication.processEvents()  # let the smaller fonts lower the minimum size first
-            self.restoreGeometry(self._geometry_before_presentation)
+            state, rect = self._geometry_before_presentation
             self._geometry_before_presentation = None
+            QApplication.processEvents()  # let the smaller fonts lower the minimum size first
+            if state & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+                self.setWindowState(state)
+            else:
+                self.setWindowState(Qt.WindowState.WindowNoState)
+                self.setGeometry(rect)
 
     def _apply(self, t: Theme) -> None:
         self.current_theme = t

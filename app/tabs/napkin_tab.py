@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from app.state import AppState
 from app.tabs.base import TabPage
@@ -18,6 +18,7 @@ from core.napkin.tensor import parse_shape, tensor_memory
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
 from core.validate import fraction, positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
+from widgets.card_deck import CardDeck
 from widgets.combo_data import find_data
 from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
@@ -137,25 +138,14 @@ class NapkinPage(TabPage):
             line.setObjectName("formula")
             line.setWordWrap(True)
 
-        grid = QGridLayout()
-        grid.setSpacing(14)
-        grid.addWidget(self.time_card, 0, 0)
-        grid.addWidget(self.fit_card, 0, 1)
-        grid.addWidget(self.inverse_card, 1, 0)
-        grid.addWidget(self.tensor_card, 1, 1)
-        grid.setRowStretch(2, 1)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
-        body = QWidget()
-        body.setLayout(grid)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(body)
-        self._body = body
+        # Two columns of cards on a wide screen; when the rows do not fit the height
+        # (presentation mode, a laptop) one row shows at a time under toggle buttons.
+        self.deck = CardDeck(
+            [self.time_card, self.fit_card, self.inverse_card, self.tensor_card], self
+        )
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
-        outer.addWidget(scroll)
+        outer.addWidget(self.deck)
 
         state.deviceChanged.connect(lambda _id: self.recompute())
         state.dtypeChanged.connect(lambda _dt: self.recompute())
