@@ -215,12 +215,20 @@ def _cell_problems(view: QAbstractItemView) -> Iterator[str]:
             font = index.data(Qt.ItemDataRole.FontRole) or view.font()
             fm = QFontMetrics(font)
             text = str(text)
-            need = max(fm.horizontalAdvance(line) for line in text.split("\n"))
             # Fusion: a focus-frame margin each side plus the decoration (icon) if any.
             margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
-            need += 2 * (margin + 1)
+            room = rect.width() - 2 * (margin + 1)
             if index.data(Qt.ItemDataRole.DecorationRole) is not None:
-                need += view.iconSize().width() + 4
+                room -= view.iconSize().width() + 4
+            if view.wordWrap():  # wrapped cells must be tall enough for their lines
+                flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+                need_h = fm.boundingRect(QRect(0, 0, max(1, room), 10_000), flags, text).height()
+                if need_h > rect.height() + _SLACK:
+                    yield f"cell ({row}, {column}) {text[:24]!r} needs {need_h} px of height, has {rect.height()}"
+                continue
+            need = (
+                max(fm.horizontalAdvance(line) for line in text.split("\n")) + rect.width() - room
+            )
             if need > rect.width() + _SLACK:
                 yield f"cell ({row}, {column}) {text[:24]!r} needs {need} px, has {rect.width()}"
 
