@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["make_application", "run_gui"]
+__all__ = ["has_display", "make_application", "run_gui"]
+
+
+def has_display() -> bool:
+    """Whether a window can open: not a Linux machine without X11, Wayland or a chosen Qt platform.
+
+    Qt aborts the process (SIGABRT) when no platform plugin can start; asking first lets the caller
+    say so in one line instead.
+    """
+    import os
+
+    if not sys.platform.startswith("linux"):
+        return True
+    return any(os.environ.get(v) for v in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
 
 
 def make_application(argv: list[str] | None = None, offscreen: bool = False):
@@ -61,7 +74,14 @@ def _report_slot_errors(window) -> None:
 
 
 def run_gui(argv: list[str]) -> int:
-    """Open the main window and run the event loop; returns the exit code."""
+    """Open the main window and run the event loop; returns the exit code (2: no display)."""
+    if not has_display():
+        print(
+            "napkinlab: error: no display to open the app on (DISPLAY and WAYLAND_DISPLAY are "
+            "unset); use a subcommand (napkinlab --help) or set QT_QPA_PLATFORM=offscreen",
+            file=sys.stderr,
+        )
+        return 2
     app = make_application(argv)
     from app.gc_guard import MainThreadCollector
     from app.main_window import MainWindow
@@ -78,7 +98,9 @@ def run_gui(argv: list[str]) -> int:
     window.show()
     from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(400, window.start_warmups)
+    QTimer.singleShot(400, window, window.start_warmups)  # never fires for a deleted window
+    if window.isHidden():  # closed before the event loop ran: nothing would ever quit the loop
+        return 0
     return int(app.exec())
 
 

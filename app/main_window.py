@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.settings import Preferences
-from app.state import AppState
+from app.state import AppState, restore_tab
 from app.tabs import TABS, TabSpec, build_tab
 from app.tabs.base import TabPage
 from app.theme import Theme, apply_theme, theme
@@ -58,7 +58,7 @@ class LazyTab(QWidget):
             self._layout.addWidget(self._page)
             self._page.apply_theme(self._window.current_theme)
             if self.pending is not None:
-                problems = self._page.restore_session(self.pending)
+                problems = restore_tab(self._page, self.pending)
                 self.pending = None
                 self._window.report_problems(problems)
         return self._page
@@ -90,6 +90,9 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.prefs = preferences if preferences is not None else Preferences()
         self.session_path: Path | None = None
         self.warmups: WarmupRunner | None = None
+        self._closing = False
+        #: Every problem reported by :meth:`report_problems` (the screenshot command prints them).
+        self.problems: list[str] = []
         #: Keep the inputs in ``<config>/last-session.json`` on close (the interactive app only).
         self.autosave = False
         self.current_theme: Theme = theme(self.prefs.theme, self.prefs.presentation)
@@ -238,6 +241,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
     def report_problems(self, problems: list[str]) -> None:
         """Tell the person about values that could not be applied (status bar, 10 s)."""
         if problems:
+            self.problems.extend(problems)
             self.statusBar().showMessage("; ".join(problems), 10000)
 
     # theme ------------------------------------------------------------------------------------
@@ -329,8 +333,11 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
 
     # background warm-up -------------------------------------------------------------------------
     def start_warmups(self) -> None:
-        """Pay first-call costs (torch, einops meta kernels) in the background, after first paint."""
-        if self.warmups is None:
+        """Pay first-call costs (torch, einops meta kernels) in the background, after first paint.
+
+        Not once the window is closing: a thread started then would outlive the event loop.
+        """
+        if self.warmups is None and not self._closing:
             self.warmups = WarmupRunner(parent=self)
             self.warmups.errored.connect(
                 lambda message: self.statusBar().showMessage(message, 8000)
@@ -349,9 +356,15 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
                 slot.page().shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Stop every tab's background work, then save preferences."""
-        self.stop_background_work()
+        """Stop every tab's background work, then save preferences.
+
+        Safe at any moment, even while the warm-up imports torch: the window disappears at once and
+        the process waits for the import to finish rather than destroy a running thread.
+        """
+        self._closing = True
         self.prefs.geometry = self.saveGeometry()
+        self.hide()
+        self.stop_background_work()
         self.prefs.selection = (self.state.device_id, self.state.dtype)
         self.prefs.sync()
         if self.autosave:

@@ -12,7 +12,37 @@ from PySide6.QtCore import QObject, Signal
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, DeviceCatalog, load_catalog
 
-__all__ = ["AppState"]
+__all__ = ["AppState", "restore_tab"]
+
+
+def restore_tab(page: Any, data: object) -> list[str]:
+    """Restore a tab's saved inputs; returns one message per value that was not applied.
+
+    Wraps the page's ``restore_session`` so that no session can break a tab: data that is not an
+    object, an exception inside the page (a bug, reported rather than raised) and keys the tab does
+    not know (a typo, or a newer version's input) each give a message instead of being dropped
+    silently. The page reports the values it refused itself.
+    """
+    tab = getattr(page, "tab_id", "") or type(page).__name__
+    if not isinstance(data, dict):
+        return [
+            f"{tab}: expected an object of inputs, got {type(data).__name__}; kept the defaults"
+        ]
+    try:
+        problems = list(page.restore_session(data))
+    except Exception as exc:  # a session file must never break a tab
+        problems = [f"{tab}: could not restore ({type(exc).__name__}: {exc})"]
+    try:
+        known = set(page.session_state())
+    except Exception:  # the page already said what went wrong
+        known = set(data)
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        problems.append(
+            f"{tab}: unknown input{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(repr(k) for k in unknown)} ignored; known: {', '.join(sorted(known))}"
+        )
+    return problems
 
 
 class AppState(QObject):
@@ -50,6 +80,9 @@ class AppState(QObject):
             "h100-sxm" if "h100-sxm" in self._catalog.ids() else self._catalog.ids()[0]
         )
         self._dtype = "bf16"
+        #: Whether tabs may pay first-call costs in background threads (the interactive app); the
+        #: screenshot command, which renders one tab once, sets it False and analyses in place.
+        self.background_warmups = True
 
     @property
     def catalog(self) -> DeviceCatalog:

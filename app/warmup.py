@@ -2,13 +2,16 @@
 
 Each warm-up is ``"module:function"``; a missing module is skipped (a tab not built yet). The work
 runs in a worker object moved to a QThread; errors are reported, never raised in the thread.
+
+Stopping is cooperative: a step in progress (importing torch takes seconds and cannot be
+interrupted) is waited for, because a QThread destroyed while running aborts the whole process.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 __all__ = ["WARMUPS", "WarmupRunner"]
 
@@ -62,7 +65,9 @@ class WarmupRunner(QObject):
         self._worker = _Worker(targets)
         self._worker.moveToThread(self._thread)
         self._thread.started.connect(self._worker.run)
-        self._worker.finished.connect(self._thread.quit)
+        # Quit from the worker's thread: queued to the GUI thread, the quit would wait for a GUI
+        # thread that may itself be blocked in stop()'s wait.
+        self._worker.finished.connect(self._thread.quit, Qt.ConnectionType.DirectConnection)
         self._worker.finished.connect(self.finished)
         self._worker.errored.connect(self.errored)
 
@@ -71,10 +76,13 @@ class WarmupRunner(QObject):
         if not self._thread.isRunning():
             self._thread.start(QThread.Priority.LowPriority)
 
-    def stop(self, timeout_ms: int = 2000) -> bool:
-        """Ask the worker to stop after the current step and wait; returns whether it stopped."""
+    def stop(self, timeout_ms: int | None = None) -> bool:
+        """Ask the worker to stop after the current step and wait for it (by default as long as
+        the step takes); returns whether it stopped."""
         self._worker.cancelled = True
         self._thread.quit()
+        if timeout_ms is None:
+            return self._thread.wait()
         return self._thread.wait(timeout_ms)
 
     def is_running(self) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.state import restore_tab
 from core.errors import InputError
 from core.session import Session, read_session, write_session
 
@@ -59,7 +60,7 @@ class SessionActions:
             if slot is None:
                 problems.append(f"unknown tab {tab_id!r} in session; ignored")
             elif slot.built:
-                problems.extend(slot.page().restore_session(data))
+                problems.extend(restore_tab(slot.page(), data))
             else:
                 slot.pending = data
         return problems

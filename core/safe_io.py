@@ -181,6 +181,20 @@ def _line_of(text: str, token: str | None = None, depth: int | None = None) -> i
     return 1
 
 
+def _deeper_than(text: str, depth: int) -> bool:
+    """Whether arrays and objects outside strings nest deeper than ``depth`` anywhere in ``text``."""
+    level = 0
+    for match in _TOKENS.finditer(text):
+        found = match.group()
+        if found in "[{":
+            level += 1
+            if level > depth:
+                return True
+        elif found in "]}":
+            level -= 1
+    return False
+
+
 def _number_problem(token: str, value: float) -> str | None:
     low, high = NUMBER_RANGE
     shown = token if len(token) <= 24 else token[:21] + "..."
@@ -261,6 +275,11 @@ def check_json(text: str) -> Any:
     except _Refused as exc:
         raise JSONProblem(exc.reason, _line_of(text, token=exc.token)) from None
     except json.JSONDecodeError as exc:
+        if _deeper_than(text, MAX_DEPTH):  # Python 3.12+ stops deep nesting with a syntax error
+            raise JSONProblem(
+                f"nested deeper than {MAX_DEPTH} levels; not a Napkin Lab file",
+                _line_of(text, depth=MAX_DEPTH),
+            ) from None
         syntax = f"{exc.msg}, column {exc.colno}"
         raise JSONProblem(
             f"not valid JSON ({syntax}); the file may be truncated or corrupt", exc.lineno, syntax

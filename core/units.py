@@ -2,7 +2,10 @@
 
 Counts use the field's habits (70 B params, 15 T tokens), bytes use SI units with the binary value
 available (``80 GB``; ``GiB`` on request), FLOPs use SI prefixes up to zetta (``6.30 YFLOPs`` is
-printed as ``6.30e24 FLOPs`` since few people read yotta).
+printed as ``6.30e24 FLOPs`` since few people read yotta). Ratios that the UI calls MFU or utilisation
+are percentages (``50%``). Numbers are rounded to significant digits, never printed with their binary
+representation noise (``0.552``, not ``0.55200000000000005``), and a unit after exactly one is
+singular (``1 day``, ``1 GPU``). Infinities and NaN print as ``inf``, ``-inf`` and ``nan``.
 """
 
 from __future__ import annotations
@@ -16,17 +19,33 @@ __all__ = [
     "format_flop_rate",
     "format_flops",
     "format_number",
+    "format_percent",
     "format_sig",
+    "plural",
 ]
 
 _SI = ((1e18, "E"), (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
 _COUNT = ((1e15, "P"), (1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k"))
 
 
+def _non_finite(value: float) -> str:
+    return "nan" if math.isnan(value) else "inf" if value > 0 else "-inf"
+
+
+def plural(count: float, noun: str) -> str:
+    """``noun`` for ``count`` of it: ``1 day``, ``2 days``, ``1 GPU``, ``1.5 days``.
+
+    ``noun`` is the plural form (``days``, ``params``, ``FLOPs``); exactly one drops its ``s``.
+    """
+    if count == 1 and noun.endswith("s") and len(noun) > 1:
+        return noun[:-1]
+    return noun
+
+
 def format_sig(value: float, digits: int = 4) -> str:
     """``value`` with ``digits`` significant digits, trailing zeros dropped (``143.9``)."""
     if not math.isfinite(value):
-        return str(value)
+        return _non_finite(value)
     if value == 0:
         return "0"
     text = f"{value:.{digits}g}"
@@ -46,10 +65,11 @@ def _scaled(value: float, table: tuple[tuple[float, str], ...], digits: int) -> 
 
 def format_count(value: float, unit: str = "", digits: int = 4) -> str:
     """A count with the field's suffixes: ``70 B params``, ``15 T tokens``, ``1.024 k GPUs``."""
-    if abs(value) >= 1e18:
+    if not math.isfinite(value) or abs(value) >= 1e18:
         return f"{format_number(value, digits)} {unit}".strip()
     number, prefix = _scaled(value, _COUNT, digits)
-    return f"{number} {prefix}{' ' if prefix and unit else ''}{unit}".strip()
+    noun = plural(1 if number == "1" and not prefix else 2, unit)
+    return f"{number} {prefix}{' ' if prefix and noun else ''}{noun}".strip()
 
 
 def format_bytes(value: float, digits: int = 4, binary: bool = False) -> str:
@@ -59,23 +79,23 @@ def format_bytes(value: float, digits: int = 4, binary: bool = False) -> str:
             if abs(value) >= 1024**power:
                 return f"{format_sig(value / 1024**power, digits)} {prefix}B"
         return f"{format_sig(value, digits)} B"
-    if abs(value) >= 1e21:
+    if not math.isfinite(value) or abs(value) >= 1e21:
         return f"{format_number(value, digits)} B"
     number, prefix = _scaled(value, _SI, digits)
     return f"{number} {prefix}B"
 
 
 def format_flops(value: float, digits: int = 4) -> str:
-    """An amount of work: ``6.3e24 FLOPs`` above exa, else ``1.2 PFLOPs``."""
-    if abs(value) >= 1e21:
+    """An amount of work: ``6.3e24 FLOPs`` above exa, else ``1.2 PFLOPs`` (``1 FLOP``)."""
+    if not math.isfinite(value) or abs(value) >= 1e21:
         return f"{format_number(value, digits)} FLOPs"
     number, prefix = _scaled(value, _SI, digits)
-    return f"{number} {prefix}FLOPs"
+    return f"{number} {prefix}{plural(1 if number == '1' and not prefix else 2, 'FLOPs')}"
 
 
 def format_flop_rate(value: float, digits: int = 4) -> str:
     """A rate: ``989.5 TFLOP/s``."""
-    if abs(value) >= 1e21:
+    if not math.isfinite(value) or abs(value) >= 1e21:
         return f"{format_number(value, digits)} FLOP/s"
     number, prefix = _scaled(value, _SI, digits)
     return f"{number} {prefix}FLOP/s"
@@ -86,12 +106,10 @@ def format_duration(seconds: float, digits: int = 4) -> str:
     if not math.isfinite(seconds):
         return "forever"
     magnitude = abs(seconds)
-    if magnitude >= 365.25 * 86400 * 2:
-        return f"{format_sig(seconds / (365.25 * 86400), digits)} years"
-    if magnitude >= 2 * 86400:
-        return f"{format_sig(seconds / 86400, digits)} days"
-    if magnitude >= 2 * 3600:
-        return f"{format_sig(seconds / 3600, digits)} hours"
+    for scale, unit in ((365.25 * 86400, "years"), (86400, "days"), (3600, "hours")):
+        if magnitude >= 2 * scale:
+            number = format_sig(seconds / scale, digits)
+            return f"{number} {unit}"
     if magnitude >= 120:
         return f"{format_sig(seconds / 60, digits)} min"
     if magnitude >= 1 or magnitude == 0:
@@ -103,8 +121,20 @@ def format_duration(seconds: float, digits: int = 4) -> str:
     return f"{format_sig(seconds * 1e9, digits)} ns"
 
 
+def format_percent(ratio: float, digits: int = 3) -> str:
+    """A ratio as a percentage with ``digits`` significant digits: ``50%``, ``240%``, ``0.113%``."""
+    if not math.isfinite(ratio):
+        return f"{_non_finite(ratio)}%"
+    if math.isinf(ratio * 100):  # a percentage beyond float range: shift the exponent by hand
+        mantissa, exponent = format_number(ratio, digits).split("e")
+        return f"{mantissa}e{int(exponent) + 2}%"
+    return f"{format_number(ratio * 100, digits)}%"
+
+
 def format_number(value: float, digits: int = 4) -> str:
     """A plain number in scientific notation when large or small (``6.3e24``), else as is."""
+    if not math.isfinite(value):
+        return _non_finite(value)
     if value != 0 and (abs(value) >= 1e6 or abs(value) < 1e-3):
         mant, exp = f"{value:.{digits - 1}e}".split("e")
         mant = mant.rstrip("0").rstrip(".")

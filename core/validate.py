@@ -1,8 +1,12 @@
 """Validators for numbers that come from people: text fields, CLI arguments and session files.
 
-Each validator accepts a number or a string (``"70e9"``, ``"1,024"``, ``"15T"``), and either returns a
-finite Python number inside the allowed range or raises :class:`~core.errors.InputError` with a
-message naming the field, the bad value and what is allowed.
+Each validator accepts a number or a string (``"70e9"``, ``"1,024"``, ``"15T"``, ``"70b"``), and
+either returns a finite Python number inside the allowed range or raises
+:class:`~core.errors.InputError` with a message naming the field, the bad value and what is allowed.
+
+Every range is closed and bounded on both sides: a real quantity is at least :data:`TINY` unless a
+caller allows zero, so no accepted value can make a later division overflow to infinity
+(``5e-324`` parameters would buy infinitely many tokens).
 """
 
 from __future__ import annotations
@@ -12,24 +16,64 @@ import re
 from numbers import Real
 
 from core.errors import InputError
+from core.units import format_number
 
-__all__ = ["SUFFIXES", "fraction", "parse_number", "positive_float", "positive_int"]
+__all__ = [
+    "MIN_FRACTION",
+    "SUFFIXES",
+    "TINY",
+    "file_path",
+    "fraction",
+    "parse_number",
+    "positive_float",
+    "positive_int",
+    "split_list",
+]
 
-#: Multipliers accepted after a number: ``15T`` tokens, ``70B`` parameters, ``80G`` bytes.
+#: Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or
+#: ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``,
+#: since a lower-case ``e`` starts an exponent.
 SUFFIXES: dict[str, float] = {
     "k": 1e3,
-    "K": 1e3,
-    "M": 1e6,
-    "G": 1e9,
-    "B": 1e9,
-    "T": 1e12,
-    "P": 1e15,
+    "m": 1e6,
+    "g": 1e9,
+    "b": 1e9,
+    "t": 1e12,
+    "p": 1e15,
     "E": 1e18,
 }
 
+#: The smallest real quantity accepted unless a caller allows zero: far below anything physical,
+#: far above the subnormals whose reciprocals overflow.
+TINY = 1e-30
+#: The smallest utilisation-like ratio accepted (0.0001 %).
+MIN_FRACTION = 1e-6
+
 _NUMBER = re.compile(
-    r"^(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<suffix>[kKMGBTPE]?)$"
+    r"^(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<suffix>[kKmMgGbBtTpPE]?)$"
 )
+
+
+#: Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).
+_GROUPED = re.compile(
+    r"^[+-]?\d{1,3}(?:,\d{3})+(?=$|[.eE\s]|[^\d,])|^[+-]?\d+(?:_\d+)+(?=$|[^\d_])"
+)
+
+
+def _without_separators(text: str) -> str:
+    """``1,024`` -> ``1024``; a misplaced separator (``2,,3``, ``1,0``, ``1__0``) is left in, so the
+    number is refused."""
+    if "," not in text and "_" not in text:
+        return text
+    match = _GROUPED.match(text)
+    if match is None:
+        return text
+    head = match.group(0).replace(",", "").replace("_", "")
+    return head + text[match.end() :]
+
+
+def _suffix(letter: str) -> float:
+    return SUFFIXES.get(letter, SUFFIXES.get(letter.lower(), 1.0))
 
 
 def _describe(value: object) -> str:
@@ -41,7 +85,7 @@ def parse_number(value: object, field: str) -> float:
     """Turn a number or a person's text into a finite float.
 
     Accepts ints, floats and strings such as ``"1024"``, ``"1,024"``, ``"6.3e24"``, ``"70B"``,
-    ``"15 T"``, ``"1_000"``. Rejects booleans, NaN, infinities and values beyond float range.
+    ``"70b"``, ``"15 T"``, ``"1_000"``. Rejects booleans, NaN, infinities and values beyond float range.
 
     Raises
     ------
@@ -56,17 +100,21 @@ def parse_number(value: object, field: str) -> float:
         except OverflowError:
             raise InputError(f"{field}: {_describe(value)} is too large", field=field) from None
     elif isinstance(value, str):
-        text = value.strip().replace(",", "").replace("_", "")
+        text = value.strip()
         if not text:
-            raise InputError(f"{field}: empty; enter a number such as 1024 or 7e9", field=field)
-        match = _NUMBER.match(text)
+            raise InputError(
+                f"{field}: empty; allowed: a number such as 1024, 7e9 or 70B", field=field
+            )
+        match = _NUMBER.match(_without_separators(text))
         if match is None:
             raise InputError(
-                f"{field}: {_describe(value)} is not a number; use digits with an optional exponent "
-                "(6.3e24) or suffix (k, M, B/G, T, P, E)",
+                f"{field}: {_describe(value)} is not a number; allowed: digits with an optional "
+                "exponent (6.3e24) or suffix (k, M, B or G, T, P, E)"
+                + (", commas only between groups of 3 digits (1,024)" if "," in text else "")
+                + ", e.g. 70e9 or 70B",
                 field=field,
             )
-        number = float(match["num"]) * SUFFIXES.get(match["suffix"], 1.0)
+        number = float(match["num"]) * _suffix(match["suffix"])
     else:
         raise InputError(f"{field}: expected a number, got {type(value).__name__}", field=field)
     if math.isnan(number):
@@ -81,7 +129,7 @@ def _range_text(low: float, high: float, integer: bool, low_inclusive: bool) -> 
     low_word = "from" if low_inclusive else "above"
     if integer:
         return f"allowed: {kind} {low_word} {int(low):,} to {int(high):,}"
-    return f"allowed: {kind} {low_word} {low:g} to {high:g}"
+    return f"allowed: {kind} {low_word} {format_number(low)} to {format_number(high)}"
 
 
 def positive_float(
@@ -89,20 +137,22 @@ def positive_float(
     field: str,
     *,
     high: float = 1e30,
-    low: float = 0.0,
-    allow_low: bool = False,
+    low: float = TINY,
+    allow_low: bool = True,
 ) -> float:
-    """Validate a real quantity that must lie in ``(low, high]`` (or ``[low, high]``).
+    """Validate a real quantity that must lie in ``[low, high]`` (``(low, high]`` without
+    ``allow_low``).
 
-    The default range ``(0, 1e30]`` suits counts of FLOPs, tokens, parameters and bytes while
-    refusing absurd input (``1e400`` overflows earlier; ``1e31`` is refused here).
+    The default range ``[1e-30, 1e30]`` suits counts of FLOPs, tokens, parameters and bytes while
+    refusing absurd input (``1e400`` overflows earlier; ``1e31`` and ``5e-324`` are refused here).
     """
     number = parse_number(value, field)
     too_low = number < low if allow_low else number <= low
     if too_low or number > high:
         problem = "too small" if too_low else "too large"
         raise InputError(
-            f"{field}: {number:g} is {problem}; {_range_text(low, high, False, allow_low)}",
+            f"{field}: {format_number(number)} is {problem}; "
+            f"{_range_text(low, high, False, allow_low)}",
             field=field,
         )
     return number
@@ -116,28 +166,68 @@ def positive_int(value: object, field: str, *, high: int = 10**7, low: int = 1) 
     number = parse_number(value, field)
     if number != math.floor(number):
         raise InputError(
-            f"{field}: {number:g} is not a whole number; {_range_text(low, high, True, True)}",
+            f"{field}: {format_number(number)} is not a whole number; "
+            f"{_range_text(low, high, True, True)}",
             field=field,
         )
     if number < low or number > high:
         problem = "too small" if number < low else "too large"
         raise InputError(
-            f"{field}: {number:g} is {problem}; {_range_text(low, high, True, True)}",
+            f"{field}: {format_number(number)} is {problem}; {_range_text(low, high, True, True)}",
             field=field,
         )
     return int(number)
 
 
-def fraction(value: object, field: str) -> float:
-    """Validate a utilisation-like ratio in ``(0, 1]``; accepts ``"50%"`` as 0.5."""
+def fraction(value: object, field: str, *, low: float = MIN_FRACTION) -> float:
+    """Validate a utilisation-like ratio in ``[low, 1]`` (``[1e-6, 1]``); accepts ``"50%"``."""
     if isinstance(value, str) and value.strip().endswith("%"):
         number = parse_number(value.strip()[:-1], field) / 100.0
     else:
         number = parse_number(value, field)
-    if not 0.0 < number <= 1.0:
+    if not low <= number <= 1.0:
         raise InputError(
-            f"{field}: {number:g} is out of range; allowed: a fraction above 0 up to 1 "
-            "(or a percentage such as 50%)",
+            f"{field}: {format_number(number)} is out of range; allowed: {format_number(low)} to 1 "
+            f"(or {format_number(low * 100)}% to 100%)",
             field=field,
         )
     return number
+
+
+def file_path(value: object, field: str) -> str:
+    """Validate a file name typed by a person: non-empty text without NUL characters.
+
+    The operating system refuses a NUL byte with a ``ValueError`` that is not about the file.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{field}: empty; allowed: a file name such as out.png", field=field)
+    if "\x00" in value:
+        raise InputError(
+            f"{field}: {_describe(value)} contains a NUL character; allowed: a file name",
+            field=field,
+        )
+    return value
+
+
+def split_list(text: str, field: str, *, example: str, trailing_comma: bool = False) -> list[str]:
+    """Split a comma-separated list into stripped items; an empty item is an error.
+
+    ``"2,3,4"`` -> ``["2", "3", "4"]``; ``""`` -> ``[]``; ``"2,,3"``, ``",2"`` and ``"2,"`` are
+    refused, naming the position, except one trailing comma when ``trailing_comma`` (Python's
+    ``(7,)``). Every list a person types (shapes, op sizes, model and recipe options) goes through
+    here, so all of them refuse the same typos.
+    """
+    body = text.strip()
+    if not body:
+        return []
+    items = [item.strip() for item in body.split(",")]
+    if trailing_comma and len(items) > 1 and not items[-1]:
+        items.pop()
+    for position, item in enumerate(items, start=1):
+        if not item:
+            raise InputError(
+                f"{field}: item {position} of {_describe(text)} is empty; allowed: items "
+                f"separated by single commas, e.g. {example}",
+                field=field,
+            )
+    return items

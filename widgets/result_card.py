@@ -11,7 +11,9 @@ __all__ = ["ResultCard"]
 class ResultCard(QFrame):
     """A card with a title, a form of inputs, a headline result, a detail line and a formula.
 
-    The card only displays text it is given; the numbers come from ``core``.
+    The card only displays text it is given; the numbers come from ``core``. When its inputs go
+    bad it keeps the last good answer, dimmed and marked as such (:meth:`show_problem`), as every
+    tab does; it never shows an old answer undimmed.
     """
 
     def __init__(self, title: str, subtitle: str = "", parent: QWidget | None = None) -> None:
@@ -56,14 +58,37 @@ class ResultCard(QFrame):
     def show_result(self, headline: str, detail: str, formula: str, *, ok: bool = True) -> None:
         """Show an answer (``ok=False`` marks it as a warning, e.g. an impossible MFU)."""
         self.headline.setText(headline)
-        if bool(self.headline.property("warning")) != (not ok):
-            self.headline.setProperty("warning", not ok)
-            style = self.headline.style()  # re-apply the style sheet's [warning="true"] rule
-            style.unpolish(self.headline)
-            style.polish(self.headline)
+        self._set_flag(self.headline, "warning", not ok)
+        self._set_stale(False)
         self.detail.setText(detail)
         self.formula.setText(formula)
 
     def show_problem(self, message: str) -> None:
-        """Show why there is no answer (an input is invalid)."""
-        self.show_result("—", message, "", ok=False)
+        """Say why the answer cannot be updated; the last good answer stays, dimmed.
+
+        Before any good answer there is nothing to keep: the headline is a dash.
+        """
+        if not self.headline.text() or self.headline.text() == "—":
+            self.headline.setText("—")
+            self._set_flag(self.headline, "warning", True)
+            self.formula.setText("")
+            self.detail.setText(message)
+            return
+        self._set_stale(True)
+        self.detail.setText(f"{message} — showing the last good answer, dimmed")
+
+    def is_stale(self) -> bool:
+        """Whether the answer shown is the last good one, not the current inputs'."""
+        return bool(self.headline.property("stale"))
+
+    def _set_stale(self, stale: bool) -> None:
+        for label in (self.headline, self.formula):
+            self._set_flag(label, "stale", stale)
+
+    @staticmethod
+    def _set_flag(label: QLabel, name: str, on: bool) -> None:
+        if bool(label.property(name)) != on:
+            label.setProperty(name, on)
+            style = label.style()  # re-apply the style sheet's [name="true"] rules
+            style.unpolish(label)
+            style.polish(label)

@@ -1,13 +1,19 @@
 """The ``napkinlab`` command: subcommands over the same core as the GUI; no subcommand opens it.
 
 Each subcommand lives in its own module exposing ``register(subparsers)``, which adds a parser whose
-``handler`` default is ``handler(args) -> int``. Bad arguments print one line on stderr and exit 2.
+``handler`` default is ``handler(args) -> int``.
+
+Exit codes, for every subcommand: 0 done (``--help`` and ``--version`` too); 2 bad input, one line on
+stderr (an unknown option, a value out of range, a file that cannot be read or written); 1 a bug, one
+line on stderr (``NAPKINLAB_DEBUG=1`` shows the traceback). Only ``napkinlab`` with no argument at
+all opens the app; anything else is parsed, so ``napkinlab --json devices`` is an error, not a window.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 
@@ -30,6 +36,12 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.screenshot_cmd",
 )
 
+VERSION = "napkinlab 0.1.0"
+
+#: Arguments that are values, not options, although they start with ``-``: ``--params -1``,
+#: ``--peak -5e14``, ``dtype float16 -inf``. Validators then say what range is allowed.
+_NEGATIVE_VALUE = re.compile(r"^-(?:\d|\.\d|inf(?:inity)?$|nan$)", re.IGNORECASE)
+
 
 def _command_name(module: str) -> str:
     return module.rsplit(".", 1)[-1].removesuffix("_cmd")
@@ -40,18 +52,22 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_VALUE
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: error: {message}")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; ``only`` registers just that subcommand (a faster start)."""
     parser = _Parser(
         prog="napkinlab",
-        description="Napkin Lab: resource accounting for deep learning. Run without a subcommand to "
-        "open the app.",
+        description="Napkin Lab: resource accounting for deep learning. Run without arguments to "
+        "open the app; options go after the subcommand (napkinlab devices --json).",
     )
-    parser.add_argument("--version", action="version", version="napkinlab 0.1.0")
+    parser.add_argument("--version", action="version", version=VERSION)
     subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", parser_class=_Parser)
     known = [m for m in COMMANDS if _command_name(m) == only] or COMMANDS
     for name in known:
@@ -59,30 +75,67 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _subcommand(args_in: list[str]) -> str | None:
+    """The first argument that names a subcommand (``None`` when there is none)."""
+    names = {_command_name(m) for m in COMMANDS}
+    return next((a for a in args_in if a in names), None)
+
+
+def _misplaced_option(args_in: list[str], command: str | None) -> str | None:
+    """An option typed before the subcommand (``napkinlab --json devices``), if any."""
+    for arg in args_in:
+        if arg == command or arg == "--":
+            return None
+        if arg.startswith("-") and arg not in ("-h", "--help", "--version"):
+            return arg
+    return None
+
+
+def _parse_and_run(args_in: list[str]) -> int:
+    command = _subcommand(args_in)
+    misplaced = _misplaced_option(args_in, command)
+    if misplaced is not None:
+        where = f"napkinlab {command} {misplaced}" if command else "napkinlab SUBCOMMAND OPTIONS"
+        raise UsageError(
+            f"napkinlab: error: unknown option {misplaced!r} before the subcommand; options go "
+            f"after it ({where}); see napkinlab --help"
+        )
+    args = build_parser(command).parse_args(args_in)
+    if args.command is None:
+        raise UsageError(
+            "napkinlab: error: give a SUBCOMMAND (see napkinlab --help), or no argument"
+        )
+    return int(args.handler(args))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``napkinlab`` with ``argv`` (``sys.argv[1:]`` by default); returns the exit code."""
     args_in = list(sys.argv[1:] if argv is None else argv)
-    if not args_in or (
-        args_in[0].startswith("-") and args_in[0] not in ("-h", "--help", "--version")
-    ):
+    if not args_in:
         from app.gui import run_gui
 
-        return run_gui(args_in)
+        return run_gui([])
     try:
-        args = build_parser(args_in[0]).parse_args(args_in)
-        if args.command is None:
-            from app.gui import run_gui
-
-            return run_gui([])
-        return int(args.handler(args))
+        code = _parse_and_run(args_in)
+        sys.stdout.flush()  # a full disk or closed pipe behind stdout is reported here, not at exit
+        return code
+    except SystemExit as exc:  # --help, --version: argparse printed and asked to exit
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_one_line(str(exc)), file=sys.stderr)
         return 2
     except InputError as exc:
-        print(f"napkinlab: error: {exc.message}", file=sys.stderr)
+        print(f"napkinlab: error: {_one_line(exc.message)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except (OSError, UnicodeError) as exc:  # a file named on the command line: unreadable, full
+        print(f"napkinlab: error: {_file_problem(exc)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("napkinlab: interrupted", file=sys.stderr)
         return 130
@@ -92,11 +145,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("NAPKINLAB_DEBUG"):
             raise
         print(
-            f"napkinlab: internal error: {type(exc).__name__}: {exc} "
+            f"napkinlab: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
             "(set NAPKINLAB_DEBUG=1 for the traceback, and please report it)",
             file=sys.stderr,
         )
         return 1
+
+
+def _file_problem(exc: OSError | UnicodeError) -> str:
+    """``cannot write /dev/full: No space left on device`` from an ``OSError`` (or a decode error)."""
+    if isinstance(exc, UnicodeError):
+        return f"a file is not valid UTF-8 text ({_one_line(str(exc))}); save it as UTF-8"
+    reason = exc.strerror or _one_line(str(exc)) or type(exc).__name__
+    if exc.filename is None:  # raised while flushing: stdout, or the file being written
+        return f"cannot write the output: {reason}"
+    return f"{exc.filename}: {reason}"
 
 
 def entry() -> None:

@@ -8,8 +8,8 @@ import sys
 from app.cli import collectives
 from app.cli.output import strict_json
 from core.errors import InputError
-from core.units import format_bytes, format_duration, format_flop_rate
-from core.validate import positive_int
+from core.units import format_bytes, format_duration, format_flop_rate, format_percent
+from core.validate import file_path, positive_int
 
 __all__ = ["register"]
 
@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _line(point: dict) -> str:
     rate = format_flop_rate(point["flop_rate"], 3) if point["flops"] else "—"
-    mfu = f"  MFU {point['mfu']:.1%}" if point.get("mfu") is not None else ""
+    mfu = f"  MFU {format_percent(point['mfu'])}" if point.get("mfu") is not None else ""
     noisy = "  (noisy)" if point["noisy"] else ""
     return (
         f"{point['label']:<38} {format_duration(point['seconds'], 3):>10}  {rate:>13}  "
@@ -63,7 +63,9 @@ def run(args: argparse.Namespace) -> int:
     from core.bench.this_machine import match_hardware
     from core.roofline.hardware import load_catalog
 
-    threads = positive_int(args.threads, "--threads", high=4096) if args.threads else None
+    threads = (
+        positive_int(args.threads, "--threads", high=4096) if args.threads is not None else None
+    )
     import torch
 
     if args.device == "cuda" and not torch.cuda.is_available():
@@ -75,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         match = match_hardware(name, catalog)
         reference = catalog.get(match) if match else None
     cases = build_suite(args.suite, args.device)
-    writer = MeasurementWriter(args.out) if args.out else None
+    writer = MeasurementWriter(file_path(args.out, "--out")) if args.out is not None else None
     ref = f", MFU vs {reference.name}" if reference else ""
     print(
         f"napkinlab bench: {args.suite} suite, {len(cases)} cases on {name}{ref}", file=sys.stderr

@@ -15,6 +15,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import math
 
 import numpy as np
 
@@ -25,6 +26,8 @@ from core.numbers.block_vectors import generate, load_npy, parse_generate_spec
 from core.numbers.blockscale import BLOCK_FORMATS, quantize
 from core.numbers.formats import FORMAT_IDS, POLICIES, FloatFormat, decode_array, get_format
 from core.numbers.value_text import parse_code, parse_value_text
+from core.units import format_number
+from core.validate import file_path, positive_int
 
 __all__ = ["register", "run"]
 
@@ -47,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--input", metavar="FILE.npy", help="vector to quantize")
     source.add_argument("--generate", metavar="KIND:N", help="e.g. normal:4096, outliers:1e5")
-    parser.add_argument("--seed", type=int, default=0, help="seed for --generate")
+    parser.add_argument("--seed", default="0", help="seed for --generate (0 to 2^32 - 1)")
     parser.add_argument(
         "--policy",
         choices=list(POLICIES),
@@ -59,7 +62,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _num(x: float | None) -> str:
-    return "-" if x is None else f"{x:.17g}" if x == x else "nan"
+    """Exact and shortest: the float's round-trip repr (``0.552``, never ``0.55200000000000005``)."""
+    if x is None:
+        return "-"
+    return repr(float(x)).removesuffix(".0") if math.isfinite(x) else format_number(x)
 
 
 def _print_analysis(rows: list[Analysis]) -> None:
@@ -161,10 +167,10 @@ def _table_mode(fmt: FloatFormat, args: argparse.Namespace) -> int:
 
 def _quantize_mode(args: argparse.Namespace) -> int:
     if args.input is not None:
-        x = load_npy(args.input)
+        x = load_npy(file_path(args.input, "--input"))
     elif args.generate is not None:
         kind, n = parse_generate_spec(args.generate)
-        x = generate(kind, n, args.seed)
+        x = generate(kind, n, positive_int(args.seed, "--seed", low=0, high=2**32 - 1))
     else:
         raise InputError(
             "--quantize needs --input FILE.npy or --generate KIND:N (e.g. normal:4096)"

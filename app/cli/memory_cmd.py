@@ -9,7 +9,7 @@ from app.cli.output import print_json
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
 from core.roofline.hardware import load_catalog
-from core.units import format_bytes, format_count, format_duration, format_flops
+from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from core.validate import fraction
 
 __all__ = ["handler", "register"]
@@ -129,7 +129,7 @@ def handler(args: argparse.Namespace) -> int:
           f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "
           f"shape: {answer.max_layers:,} layers ({format_count(answer.max_params, 'params')})")  # fmt: skip
     time_text = (
-        f", {format_duration(answer.step_seconds)} per step at {mfu:.0%} MFU"
+        f", {format_duration(answer.step_seconds)} per step at {format_percent(mfu)} MFU"
         if answer.step_seconds is not None
         else ""
     )

@@ -1,24 +1,53 @@
-"""``napkinlab napkin``: training time, largest model that fits, and the inverse questions."""
+"""``napkinlab napkin``: training time, largest model that fits, and the inverse questions.
+
+Every answer says what it assumed: the device, the dtype whose dense peak was used (or the peak
+given with ``--peak``) and the MFU, as a line of text and as JSON fields.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from app.cli.output import print_json
 from core import napkin
 from core.napkin.tensor import tensor_memory
 from core.roofline.hardware import load_catalog
-from core.units import format_count, format_duration
-from core.validate import positive_float
+from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_percent
 
 __all__ = ["register"]
 
 
-def _device_peak(args: argparse.Namespace) -> tuple[str, float]:
+def _assumed(args: argparse.Namespace) -> dict[str, Any]:
+    """The device, dtype, peak and MFU an answer rests on (validated; ``mfu`` absent if unused)."""
     device = load_catalog().get(args.device)
     if args.peak is not None:
-        return device.name, positive_float(args.peak, "peak", high=1e21)
-    return device.name, device.peak(args.dtype)
+        peak, source = napkin.VALIDATORS["peak"](args.peak), "--peak"
+    else:
+        peak, source = device.peak(args.dtype), f"dense {args.dtype} peak of {device.id}"
+    assumed: dict[str, Any] = {
+        "device": device.id,
+        "device_name": device.name,
+        "dtype": args.dtype,
+        "peak_flops": peak,
+        "peak_source": source,
+    }
+    if getattr(args, "mfu", None) is not None:
+        assumed["mfu"] = napkin.VALIDATORS["mfu"](args.mfu)
+    return assumed
+
+
+def _assumed_text(assumed: dict[str, Any]) -> str:
+    """``assumed: H100 SXM5 (h100-sxm), bf16 dense peak 989.5 TFLOP/s per GPU, MFU 50%``."""
+    peak = format_flop_rate(assumed["peak_flops"])
+    parts = [f"{assumed['device_name']} ({assumed['device']})"]
+    if assumed["peak_source"] == "--peak":
+        parts.append(f"peak {peak} per GPU (--peak)")
+    else:
+        parts.append(f"{assumed['dtype']} dense peak {peak} per GPU")
+    if "mfu" in assumed:
+        parts.append(f"MFU {format_percent(assumed['mfu'])}")
+    return "assumed: " + ", ".join(parts)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -82,19 +111,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def train_time(args: argparse.Namespace) -> int:
     """Answer ``napkin train-time``."""
-    name, peak = _device_peak(args)
-    answer = napkin.train_time(args.params, args.tokens, args.gpus, peak, args.mfu)
+    assumed = _assumed(args)
+    answer = napkin.train_time(
+        args.params, args.tokens, args.gpus, assumed["peak_flops"], assumed["mfu"]
+    )
     if args.json:
-        print_json(
-            {
-                **answer.to_dict(),
-                "device": args.device,
-                "dtype": args.dtype,
-                "formula": answer.formula(),
-            }
-        )
+        print_json({**assumed, **answer.to_dict(), "formula": answer.formula()})
     else:
-        print(f"{format_duration(answer.seconds)} on {answer.gpus:,} × {name} ({args.dtype})")
+        print(
+            f"{format_duration(answer.seconds)} on {answer.gpus:,} × {assumed['device_name']} "
+            f"({args.dtype}, MFU {format_percent(answer.mfu)})"
+        )
+        print(_assumed_text(assumed))
         print(answer.formula())
     return 0
 
@@ -108,18 +136,34 @@ def max_params(args: argparse.Namespace) -> int:
     else:
         bpp = napkin.recipe(args.recipe or "bf16-adamw")
     answer = napkin.max_params(args.gpus, memory, bpp)
+    source = "--memory" if args.memory is not None else f"memory of {device.id}"
     if args.json:
-        print_json({**answer.to_dict(), "device": args.device, "formula": answer.formula()})
+        print_json(
+            {
+                **answer.to_dict(),
+                "device": device.id,
+                "device_name": device.name,
+                "memory_source": source,
+                "formula": answer.formula(),
+            }
+        )
     else:
         print(f"{format_count(answer.params, 'params')} on {answer.gpus:,} × {device.name}")
+        print(
+            f"assumed: {device.name} ({device.id}), {format_bytes(answer.memory_bytes)} per GPU"
+            f"{' (--memory)' if args.memory is not None else ''}, activations excluded"
+        )
         print(answer.formula())
     return 0
 
 
-def _print_budget(args: argparse.Namespace, key: str, answer: napkin.BudgetAnswer) -> int:
+def _print_budget(
+    args: argparse.Namespace, key: str, answer: napkin.BudgetAnswer, assumed: dict[str, Any]
+) -> int:
     if args.json:
         print_json(
             {
+                **assumed,
                 key: answer.value,
                 "feasible": answer.feasible,
                 "note": answer.note,
@@ -127,6 +171,7 @@ def _print_budget(args: argparse.Namespace, key: str, answer: napkin.BudgetAnswe
             }
         )
     else:
+        print(_assumed_text(assumed))
         print(answer.formula)
         if answer.note:
             print(f"note: {answer.note}")
@@ -135,26 +180,23 @@ def _print_budget(args: argparse.Namespace, key: str, answer: napkin.BudgetAnswe
 
 def gpus_needed(args: argparse.Namespace) -> int:
     """Answer ``napkin gpus-needed``."""
-    _, peak = _device_peak(args)
-    return _print_budget(
-        args, "gpus", napkin.gpus_needed(args.params, args.tokens, args.days, peak, args.mfu)
-    )
+    a = _assumed(args)
+    answer = napkin.gpus_needed(args.params, args.tokens, args.days, a["peak_flops"], a["mfu"])
+    return _print_budget(args, "gpus", answer, a)
 
 
 def mfu_needed(args: argparse.Namespace) -> int:
-    """Answer ``napkin mfu-needed``."""
-    _, peak = _device_peak(args)
-    return _print_budget(
-        args, "mfu", napkin.mfu_needed(args.params, args.tokens, args.gpus, args.days, peak)
-    )
+    """Answer ``napkin mfu-needed`` (the MFU is the answer, so none is assumed)."""
+    a = _assumed(args)
+    answer = napkin.mfu_needed(args.params, args.tokens, args.gpus, args.days, a["peak_flops"])
+    return _print_budget(args, "mfu", answer, a)
 
 
 def tokens(args: argparse.Namespace) -> int:
     """Answer ``napkin tokens``."""
-    _, peak = _device_peak(args)
-    return _print_budget(
-        args, "tokens", napkin.tokens_in_budget(args.params, args.gpus, args.days, peak, args.mfu)
-    )
+    a = _assumed(args)
+    answer = napkin.tokens_in_budget(args.params, args.gpus, args.days, a["peak_flops"], a["mfu"])
+    return _print_budget(args, "tokens", answer, a)
 
 
 def tensor(args: argparse.Namespace) -> int:

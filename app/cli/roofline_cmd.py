@@ -8,7 +8,13 @@ from app.cli.output import print_json
 from core.roofline.bounds import evaluate
 from core.roofline.hardware import load_catalog, validate_dtype
 from core.roofline.ops import OP_NAMES, OP_SIZES, op_cost, parse_op_spec
-from core.units import format_bytes, format_duration, format_flop_rate, format_flops
+from core.units import (
+    format_bytes,
+    format_duration,
+    format_flop_rate,
+    format_flops,
+    format_percent,
+)
 
 __all__ = ["register"]
 
@@ -77,7 +83,7 @@ def handler(args: argparse.Namespace) -> int:
             f"{spec}: {format_flops(cost.flops)}, {format_bytes(cost.bytes)}, "
             f"intensity {result.intensity:.4g} FLOP/B -> {result.bound}-bound, "
             f"{format_flop_rate(result.attainable)}, {format_duration(result.time_s)}, "
-            f"MFU ≤ {result.mfu_bound:.3g}"
+            f"MFU ≤ {format_percent(result.mfu_bound)}"
         )
         print(f"    counted as: {cost.convention}")
     return 0

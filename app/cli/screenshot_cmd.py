@@ -1,4 +1,9 @@
-"""``napkinlab screenshot``: render a tab offscreen to PNG (or SVG for plot tabs), no display needed."""
+"""``napkinlab screenshot``: render a tab offscreen to PNG (or SVG for plot tabs), no display needed.
+
+With ``--session FILE``, every value the file holds that could not be applied (out of range, an
+unknown device, an unknown key) is reported on stderr as ``napkinlab: warning: ...``, one line each;
+the picture shows the defaults for those inputs.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from pathlib import Path
 
 from app.tabs import TABS
 from core.errors import InputError
+from core.validate import file_path, positive_float
 
 __all__ = ["register", "render_tab"]
 
@@ -20,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--tab", required=True, choices=[t.id for t in TABS])
     parser.add_argument("--out", required=True, help="FILE.png, or FILE.svg for a plot tab")
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
-    parser.add_argument("--scale", type=float, default=1.0, help="pixel scale, e.g. 2 for slides")
+    parser.add_argument("--scale", default="1", help="pixel scale 0.5 to 4, e.g. 2 for slides")
     parser.add_argument("--presentation", action="store_true", help="larger fonts and lines")
     parser.add_argument("--session", default=None, help="apply this session file first")
     parser.add_argument("--size", default=None, help="window size WxH (default 1280x820)")
@@ -53,23 +59,26 @@ def render_tab(
     from app.gui import make_application
 
     app = make_application(offscreen=True)
-    from app import export
     from app.main_window import MainWindow
     from app.settings import Preferences
+    from app.state import AppState
     from app.theme import apply_theme, theme
 
     prefs = Preferences(ephemeral=True)
     prefs.theme, prefs.presentation = theme_name, presentation
     apply_theme(app, theme(theme_name, presentation))  # before any widget exists: polish once
-    window = MainWindow(preferences=prefs, menus=False)
+    state = AppState()
+    state.background_warmups = False  # one picture: analyse in place, no warm-up of other calls
+    window = MainWindow(state, preferences=prefs, menus=False)
+    problems: list[str] = []
     if session is not None:
         from core.session import read_session
 
-        problems = window.apply_session(read_session(session))
-        for problem in problems:
-            print(f"napkinlab: warning: {problem}", file=sys.stderr)
+        problems += window.apply_session(read_session(session))
     window.resize(*size)
-    page = window.show_tab(tab)
+    page = window.show_tab(tab)  # restores the tab's pending session inputs, reporting problems
+    for problem in problems + window.problems:
+        print(f"napkinlab: warning: {problem}", file=sys.stderr)
     window.show()
     page.apply_theme(window.current_theme)
     for _ in range(3):
@@ -78,16 +87,9 @@ def render_tab(
         page.prepare_screenshot()
         app.processEvents()
     try:
-        if out.suffix.lower() == ".svg":
-            item = page.export_plot()
-            if item is None:
-                raise InputError(
-                    f"--out: the {tab} tab has no plot to export as SVG; use a .png file"
-                )
-            return export.save_svg(item, out)
-        if out.suffix.lower() != ".png":
-            raise InputError(f"--out: {out.name} must end in .png (or .svg for a plot tab)")
-        return export.save_png(page.export_widget(), out, scale)
+        return _save(page, tab, out, scale)
+    except OSError as exc:  # a full disk, a vanished folder: the file, not the program, is at fault
+        raise InputError(f"--out: {out} cannot be written: {exc.strerror or exc}") from None
     finally:
         window.stop_background_work()  # what closing does, without a close event to dispatch
         # Destroy the Qt objects here, in the GUI thread: left to Python's cycle collector they
@@ -98,17 +100,30 @@ def render_tab(
         shiboken6.delete(window)
 
 
+def _save(page, tab: str, out: Path, scale: float) -> Path:
+    """Write ``page`` to ``out``: SVG of its plot, or PNG of the whole page."""
+    from app import export
+
+    if out.suffix.lower() == ".svg":
+        item = page.export_plot()
+        if item is None:
+            raise InputError(f"--out: the {tab} tab has no plot to export as SVG; use a .png file")
+        return export.save_svg(item, out)
+    if out.suffix.lower() != ".png":
+        raise InputError(f"--out: {out.name} must end in .png (or .svg for a plot tab)")
+    return export.save_png(page.export_widget(), out, scale)
+
+
 def run(args: argparse.Namespace) -> int:
     """Render and report the file written."""
-    if not 0.5 <= args.scale <= 4:
-        raise InputError(f"--scale: {args.scale:g} is out of range; allowed: 0.5 to 4")
+    scale = positive_float(args.scale, "--scale", low=0.5, high=4.0)
     path = render_tab(
         args.tab,
-        Path(args.out),
+        Path(file_path(args.out, "--out")),
         theme_name=args.theme,
-        scale=args.scale,
+        scale=scale,
         presentation=args.presentation,
-        session=args.session,
+        session=None if args.session is None else file_path(args.session, "--session"),
         size=_size(args.size),
     )
     print(path)

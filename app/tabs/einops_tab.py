@@ -74,7 +74,8 @@ class EinopsPage(TabPage):
         self._layout()
         state.dtypeChanged.connect(self._follow_state_dtype)
         self.load_example(EXAMPLES[1])
-        if is_warm():
+        if is_warm() or not state.background_warmups:
+            self._warmed = True  # without a background warm-up, analyse (and import) right here
             self.analyse_now()
         else:
             self._start_warm_up()
@@ -196,8 +197,11 @@ class EinopsPage(TabPage):
         self._thread.started.connect(self._worker.run)
         self._worker.finished.connect(self._warm_done)
         self._worker.errored.connect(self._warm_failed)
-        self._worker.finished.connect(self._thread.quit)
-        self._worker.errored.connect(self._thread.quit)
+        # Quit from the worker's thread: a queued quit would wait for the GUI thread, which may be
+        # blocked waiting for this thread (prepare_screenshot took 30 s that way).
+        direct = Qt.ConnectionType.DirectConnection
+        self._worker.finished.connect(self._thread.quit, direct)
+        self._worker.errored.connect(self._thread.quit, direct)
         self._thread.start()
 
     def _warm_done(self, _seconds: float) -> None:
@@ -402,10 +406,13 @@ class EinopsPage(TabPage):
         return [f"einops: {problem}" for problem in self.form.setTexts(data)]
 
     def prepare_screenshot(self) -> None:
-        """Finish warming up and analyse now (the screenshot command calls this before rendering)."""
+        """Analyse the shown call now (the screenshot command calls this before rendering).
+
+        Only that call: the full warm-up, every op's first-call cost (pack's torch.cat imports
+        torch._dynamo, ~1 s), serves typing, not one picture.
+        """
         if self._thread is not None and self._thread.isRunning():
-            self._thread.wait(30000)
-        warm_up()
+            self._thread.wait()
         self._warmed = True
         self.analyse_now()
         self.run_on_real_tensors()
@@ -415,7 +422,7 @@ class EinopsPage(TabPage):
         self._timer.stop()
         if self._thread is not None and self._thread.isRunning():
             self._thread.quit()
-            self._thread.wait(10000)
+            self._thread.wait()  # an import in progress cannot be interrupted; never abandon it
 
 
 def build(state: AppState) -> EinopsPage:

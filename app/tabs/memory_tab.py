@@ -31,7 +31,7 @@ from core.memory import CATEGORIES, derive, estimate
 from core.memory.compare import explain
 from core.memory.estimate import Estimate
 from core.memory.options import config_from_options, kernels_for
-from core.units import format_bytes, format_count, format_duration, format_flops
+from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from widgets.memory.bars import Bar, MemoryBars
 from widgets.memory.controls import MemoryControls
 from widgets.memory.phases import PhaseView
@@ -255,7 +255,9 @@ class MemoryPage(TabPage):
         )
         self.readouts["flops"].setText(format_flops(est.flops))
         self.readouts["flops"].setToolTip(est.flops_text)
-        self.captions["time"].setText(f"Step time at {self.controls.mfu():.0%} MFU, {dtype} peak")
+        self.captions["time"].setText(
+            f"Step time at {format_percent(self.controls.mfu())} MFU, {dtype} peak"
+        )
         self.readouts["time"].setText(
             format_duration(answer.step_seconds)
             if answer.step_seconds is not None

@@ -1,22 +1,34 @@
 """The Napkin tab: the lecture's two back-of-envelope questions and their inverses, live.
 
-Every number shown comes from :mod:`core.napkin.training`; this module only wires fields to it.
+Every number shown comes from :mod:`core.napkin.training`; this module only wires fields to it, with
+the same validators as the ``napkin`` CLI. A bad field leaves each card's last good answer on screen,
+dimmed, with the reason. The defaults show the lecture's answers side by side: the training cards
+use the shared dtype (bf16), the tensor card its own (fp32, the lecture's GPT-3 matrix, 2.416 GB).
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout
 
 from app.state import AppState
 from app.tabs.base import TabPage
 from core import napkin
 from core.errors import InputError
 from core.napkin.tensor import parse_shape, tensor_memory
-from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_sig
-from core.validate import fraction, positive_float, positive_int
+from core.napkin.training import VALIDATORS
+from core.roofline.hardware import DTYPE_BYTES
+from core.units import (
+    format_bytes,
+    format_count,
+    format_duration,
+    format_flop_rate,
+    format_number,
+    format_percent,
+    format_sig,
+    plural,
+)
 from widgets.brief_combo import BriefComboBox
 from widgets.card_deck import CardDeck
 from widgets.combo_data import find_data
@@ -26,48 +38,51 @@ from widgets.result_card import ResultCard
 
 __all__ = ["NapkinPage", "build"]
 
+#: The tensor card's default dtype: the lecture sizes its GPT-3 matrix in fp32.
+TENSOR_DTYPE = "fp32"
+
 #: Field id -> (label, default text, parser, tooltip). Defaults are the lecture's questions.
 FIELDS: dict[str, tuple[str, str, Any, str]] = {
     "params": (
         "Parameters N",
         "70e9",
-        partial(positive_float, field="params", high=1e16),
+        VALIDATORS["params"],
         "Model size; accepts 70e9, 70B, 70,000,000,000",
     ),
     "tokens": (
         "Tokens D",
         "15e12",
-        partial(positive_float, field="tokens", high=1e18),
+        VALIDATORS["tokens"],
         "Training tokens; accepts 15e12 or 15T",
     ),
     "gpus": (
         "GPUs",
         "1024",
-        partial(positive_int, field="GPUs", high=10_000_000),
+        VALIDATORS["gpus"],
         "Number of accelerators of the selected device",
     ),
     "mfu": (
         "MFU",
         "0.5",
-        partial(fraction, field="MFU"),
+        VALIDATORS["mfu"],
         "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%)",
     ),
     "fit_gpus": (
         "GPUs",
         "8",
-        partial(positive_int, field="GPUs", high=10_000_000),
+        VALIDATORS["gpus"],
         "Accelerators whose memory holds the training state",
     ),
     "bytes_per_param": (
         "Bytes / param",
         "12",
-        partial(positive_float, field="bytes per param", high=1e6),
+        VALIDATORS["bytes_per_param"],
         "Used when the recipe is 'custom'",
     ),
     "days": (
         "Deadline (days)",
         "30",
-        partial(positive_float, field="days", high=1e6),
+        VALIDATORS["days"],
         "Wall-clock budget for the inverse questions",
     ),
     "shape": (
@@ -122,8 +137,15 @@ class NapkinPage(TabPage):
         )
         self.tensor_card = ResultCard(
             "How big is one tensor?",
-            "Elements × bytes per element of the selected dtype (a GPT-3 FFN matrix by default).",
+            "Elements × bytes per element (the lecture's GPT-3 FFN matrix in fp32 by default).",
         )
+        self.tensor_dtype = QComboBox(self)
+        for dt in DTYPE_BYTES:
+            self.tensor_dtype.addItem(f"{dt} ({format_sig(DTYPE_BYTES[dt])} B)", dt)
+        self.tensor_dtype.setCurrentIndex(find_data(self.tensor_dtype, TENSOR_DTYPE))
+        self.tensor_dtype.setToolTip("This card's own element dtype (the toolbar's is for compute)")
+        self.tensor_dtype.setMaximumWidth(260)
+        self.tensor_dtype.currentIndexChanged.connect(self.recompute)
         self.peak_label = QLabel(self)
         self.memory_label = QLabel(self)
         self.time_card.form.addRow("Model", self.model)
@@ -133,6 +155,7 @@ class NapkinPage(TabPage):
         self.fit_card.form.addRow(FIELDS["bytes_per_param"][0], self.fields["bytes_per_param"])
         self._add_rows(self.inverse_card, ["days"], None, "")
         self._add_rows(self.tensor_card, ["shape"], None, "")
+        self.tensor_card.form.addRow("Dtype", self.tensor_dtype)
         self.gpus_line, self.mfu_line, self.tokens_line = QLabel(), QLabel(), QLabel()
         for line in (self.gpus_line, self.mfu_line, self.tokens_line):
             line.setObjectName("formula")
@@ -180,7 +203,7 @@ class NapkinPage(TabPage):
     def _values(self, keys: list[str]) -> dict[str, Any]:
         for key in keys:
             if not self.fields[key].isValid():
-                raise InputError(f"fix {FIELDS[key][0]}: {self.fields[key].errorText()}")
+                raise InputError(self.fields[key].errorText())  # it names the field
         return {key: self.fields[key].value() for key in keys}
 
     def recompute(self) -> None:
@@ -197,7 +220,7 @@ class NapkinPage(TabPage):
         self._time(peak)
         self._fit(device.memory_bytes)
         self._inverse(peak)
-        self._tensor(dtype)
+        self._tensor(self.tensor_dtype.currentData())
 
     def _time(self, peak: float | None) -> None:
         try:
@@ -209,7 +232,9 @@ class NapkinPage(TabPage):
             self.time_card.show_problem(exc.message)
             return
         self.time_card.show_result(
-            format_duration(answer.seconds), answer.summary(), answer.formula()
+            format_duration(answer.seconds),
+            f"{answer.summary()} · {self._state.dtype} at MFU {format_percent(answer.mfu)}",
+            answer.formula(),
         )
 
     def _fit(self, memory: float) -> None:
@@ -250,13 +275,15 @@ class NapkinPage(TabPage):
         except InputError as exc:
             self.inverse_card.show_problem(exc.message)
             return
-        days = format_sig(v["days"])
-        headline = f"{gpus.value:,.0f} GPUs for {days} days"
+        days = f"{format_number(v['days'])} {plural(v['days'], 'days')}"
+        count = gpus.value
+        count_text = f"{count:,.0f}" if count < 1e15 else format_number(count)
+        headline = f"{count_text} {plural(count, 'GPUs')} for {days}"
         self.inverse_card.show_result(
             headline,
-            f"MFU needed with {v['gpus']:,} GPUs: {mfu.value:.1%}"
+            f"MFU needed with {v['gpus']:,} {plural(v['gpus'], 'GPUs')}: {format_percent(mfu.value)}"
             + (f" ({mfu.note})" if mfu.note else "")
-            + f" · tokens affordable in {days} days: {format_count(tokens.value, 'tokens')}",
+            + f" · tokens affordable in {days}: {format_count(tokens.value, 'tokens')}",
             "\n".join((gpus.formula, mfu.formula, tokens.formula)),
             ok=gpus.feasible,
         )
@@ -267,6 +294,7 @@ class NapkinPage(TabPage):
         state: dict[str, Any] = {key: field.text() for key, field in self.fields.items()}
         state["recipe"] = self.recipe.currentData()
         state["model"] = self.model.currentData()
+        state["tensor_dtype"] = self.tensor_dtype.currentData()
         return state
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -293,6 +321,15 @@ class NapkinPage(TabPage):
                 self.model.blockSignals(True)
                 self.model.setCurrentIndex(index)
                 self.model.blockSignals(False)
+        if "tensor_dtype" in data:
+            index = find_data(self.tensor_dtype, data["tensor_dtype"])
+            if index < 0:
+                problems.append(
+                    f"napkin: unknown tensor dtype {data['tensor_dtype']!r}; allowed: "
+                    f"{', '.join(DTYPE_BYTES)}"
+                )
+            else:
+                self.tensor_dtype.setCurrentIndex(index)
         if "recipe" in data:
             index = find_data(self.recipe, data["recipe"])
             if index < 0:

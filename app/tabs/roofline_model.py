@@ -14,7 +14,7 @@ from core.errors import InputError
 from core.roofline.bounds import MeasuredPoint, ceilings, evaluate, roof_polyline
 from core.roofline.hardware import Device
 from core.roofline.ops import OpCost, op_cost
-from core.units import format_bytes, format_duration, format_flop_rate, format_flops
+from core.units import format_bytes, format_duration, format_flop_rate, format_flops, format_percent
 from widgets.roofline.plot import PointSpec, RoofSpec
 
 __all__ = [
@@ -195,7 +195,7 @@ def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | Non
     dtypes = cost.dtype if same else f"{cost.dtype}→{cost.out_dtype}"
     shape = " ".join(f"{k}={v:,}" for k, v in cost.sizes.items())
     title = f"{cost.name} {shape}".strip()
-    bound = f"{result.bound}, MFU ≤ {result.mfu_bound:.1%}"
+    bound = f"{result.bound}, MFU ≤ {format_percent(result.mfu_bound)}"
     readout = (
         f"{title} {dtypes}: {format_flops(cost.flops)}, {format_bytes(cost.bytes)}, "
         f"intensity {result.intensity:.4g} FLOP/B, attainable "

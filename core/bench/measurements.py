@@ -13,6 +13,7 @@ device) that is not read-only.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -129,15 +130,20 @@ class MeasurementWriter:
         """Append ``point`` as one line and flush it to the operating system (and disk)."""
         if self._file is None:
             raise InputError(f"measurements file {self.path} is already closed")
-        self._file.write((point_to_json(point) + "\n").encode("utf-8"))
-        self._flush()
+        try:
+            self._file.write((point_to_json(point) + "\n").encode("utf-8"))
+            self._flush()
+        except OSError as exc:  # a full disk (/dev/full), a vanished network share
+            self.close()
+            raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
         self.count += 1
 
     def close(self) -> None:
         """Close the file (points are already on disk)."""
         if self._file is not None:
-            self._file.close()
-            self._file = None
+            file, self._file = self._file, None
+            with contextlib.suppress(OSError):  # its last flush failed: write() said so
+                file.close()
 
     def __enter__(self) -> MeasurementWriter:
         return self

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core.errors import InputError
+from core.validate import split_list
 
 __all__ = [
     "MAX_DIM",
@@ -71,7 +72,8 @@ def parse_shape(
     if body.startswith(("(", "[")) and body.endswith((")", "]")):
         body = body[1:-1]
     body = re.sub(r"(?<=\d)\s*[x×]\s*(?=\d)", ",", body)
-    parts = [p for p in re.split(r"[,\s]+", body.strip()) if p]
+    items = split_list(body, field, example="2,3,4", trailing_comma=True)
+    parts = [p for item in items for p in item.split()]
     if len(parts) > 64:
         raise InputError(f"{field}: {len(parts)} axes; allowed: at most 64", field=field)
     shape = tuple(_int(p, field, allow_minus_one) for p in parts)

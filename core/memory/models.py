@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from core.errors import InputError
-from core.validate import positive_int
+from core.validate import positive_int, split_list
 
 __all__ = [
     "LIMITS",
@@ -243,7 +243,7 @@ _BOOL = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no":
 
 def _options(text: str, allowed: set[str], what: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in split_list(text, "model", example="mlp:d=4096,layers=8"):
         key, sep, value = part.partition("=")
         key = key.strip().lower()
         if not sep or key not in allowed:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.errors import InputError
+from core.validate import split_list
 
 __all__ = [
     "DTYPE_SIZES",
@@ -177,7 +178,7 @@ def parse_recipe(text: str) -> Recipe:
         return recipe(name)
     keys = ("params", "grads", "master", "state", "acts")
     parts: dict[str, str] = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
+    for item in split_list(rest, "recipe", example="custom:params=bf16,grads=fp32"):
         key, sep, value = item.partition("=")
         if not sep or key.strip() not in keys:
             raise InputError(

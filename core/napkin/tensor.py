@@ -53,10 +53,19 @@ def parse_shape(text: object) -> tuple[int, ...]:
     for position, part in enumerate(parts, start=1):
         if not part.strip():
             raise InputError(
-                f"shape: dimension {position} is empty in {text!r}; write e.g. 4,8", field="shape"
+                f"shape: dimension {position} of {text!r} is empty; allowed: dimensions "
+                "separated by single commas or x, e.g. 4,8",
+                field="shape",
+            )
+        factors = part.split("*")
+        if not all(f.strip() for f in factors):
+            raise InputError(
+                f"shape: dimension {position} is {part.strip()!r}; allowed: a whole number or a "
+                "product such as 12288*4 (no powers)",
+                field="shape",
             )
         size = 1
-        for factor in part.split("*"):
+        for factor in factors:
             size *= positive_int(factor, f"shape: dimension {position}", high=MAX_ELEMENTS)
             if size > MAX_ELEMENTS:
                 raise InputError(

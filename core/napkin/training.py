@@ -8,6 +8,9 @@ The two lecture questions (seed 000, section 二):
   parameter) hold 8·80e9 / 12 ≈ 53.3e9 parameters (activations not counted: an upper bound).
 
 Every function validates its inputs and raises :class:`~core.errors.InputError` naming the field.
+The validators (:data:`VALIDATORS`) are the ones the Napkin tab's fields and the ``napkin`` CLI use,
+so both accept and refuse the same text. Every range is bounded on both sides, so every answer is a
+finite number (at most ~1e42 GPUs for 1e16 parameters on 1e18 tokens in 0.0864 s at MFU 1e-6).
 Results carry the formula with the numbers filled in, so a view only has to show them.
 """
 
@@ -17,7 +20,14 @@ import math
 from dataclasses import dataclass
 
 from core.errors import InputError
-from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_flops
+from core.units import (
+    format_bytes,
+    format_count,
+    format_duration,
+    format_flop_rate,
+    format_flops,
+    format_percent,
+)
 from core.units import format_number as _n
 from core.validate import fraction, positive_float, positive_int
 
@@ -25,6 +35,7 @@ __all__ = [
     "FLOPS_PER_PARAM_TOKEN",
     "RECIPES",
     "SECONDS_PER_DAY",
+    "VALIDATORS",
     "BudgetAnswer",
     "BytesRecipe",
     "MaxParamsAnswer",
@@ -46,6 +57,52 @@ _MAX_PARAMS = 1e16
 _MAX_TOKENS = 1e18
 _MAX_GPUS = 10_000_000
 _MAX_DAYS = 1e6
+_MIN_DAYS = 1e-6  # 0.0864 s
+
+
+def _params(value: object) -> float:
+    return positive_float(value, "params", low=1.0, high=_MAX_PARAMS)
+
+
+def _tokens(value: object) -> float:
+    return positive_float(value, "tokens", low=1.0, high=_MAX_TOKENS)
+
+
+def _gpus(value: object) -> int:
+    return positive_int(value, "GPUs", high=_MAX_GPUS)
+
+
+def _mfu(value: object) -> float:
+    return fraction(value, "MFU")
+
+
+def _days(value: object) -> float:
+    return positive_float(value, "days", low=_MIN_DAYS, high=_MAX_DAYS)
+
+
+def _peak(value: object) -> float:
+    return positive_float(value, "peak FLOP/s", low=1.0, high=1e21)
+
+
+def _memory(value: object) -> float:
+    return positive_float(value, "memory per GPU", low=1.0, high=1e16)
+
+
+def _bytes_per_param(value: object) -> float:
+    return positive_float(value, "bytes per param", low=0.01, high=1e6)
+
+
+#: Input name -> validator, shared by the functions below, the Napkin tab and the CLI.
+VALIDATORS = {
+    "params": _params,
+    "tokens": _tokens,
+    "gpus": _gpus,
+    "mfu": _mfu,
+    "days": _days,
+    "peak": _peak,
+    "memory": _memory,
+    "bytes_per_param": _bytes_per_param,
+}
 
 
 @dataclass(frozen=True)
@@ -112,9 +169,7 @@ def recipe(recipe_id: object) -> BytesRecipe:
 
 def training_flops(params: object, tokens: object) -> float:
     """Training FLOPs ≈ 6 · N · D (2 forward + 4 backward per parameter per token)."""
-    n = positive_float(params, "params", high=_MAX_PARAMS)
-    d = positive_float(tokens, "tokens", high=_MAX_TOKENS)
-    return FLOPS_PER_PARAM_TOKEN * n * d
+    return FLOPS_PER_PARAM_TOKEN * _params(params) * _tokens(tokens)
 
 
 @dataclass(frozen=True)
@@ -139,7 +194,7 @@ class TrainTimeAnswer:
         """The computation with the numbers filled in, one step per line."""
         return (
             f"FLOPs = 6 × N × D = 6 × {_n(self.params)} × {_n(self.tokens)} = {_n(self.flops)}\n"
-            f"throughput = peak × MFU × GPUs = {_n(self.peak_flops)} × {self.mfu:g} × {self.gpus:,}"
+            f"throughput = peak × MFU × GPUs = {_n(self.peak_flops)} × {_n(self.mfu)} × {self.gpus:,}"
             f" = {_n(self.cluster_flops_per_s)} FLOP/s\n"
             f"time = {_n(self.flops)} / {_n(self.cluster_flops_per_s)} = {_n(self.seconds)} s"
             f" = {_n(self.days)} days"
@@ -167,10 +222,6 @@ class TrainTimeAnswer:
         }
 
 
-def _peak(peak_flops: object) -> float:
-    return positive_float(peak_flops, "peak FLOP/s", high=1e21)
-
-
 def train_time(
     params: object, tokens: object, gpus: object, peak_flops: object, mfu: object
 ) -> TrainTimeAnswer:
@@ -187,14 +238,15 @@ def train_time(
     mfu
         Model FLOPs utilisation in (0, 1].
     """
-    flops = training_flops(params, tokens)
-    n_gpus = positive_int(gpus, "GPUs", high=_MAX_GPUS)
+    n, d = _params(params), _tokens(tokens)
+    flops = FLOPS_PER_PARAM_TOKEN * n * d
+    n_gpus = _gpus(gpus)
     peak = _peak(peak_flops)
-    util = fraction(mfu, "MFU")
+    util = _mfu(mfu)
     rate = peak * util * n_gpus
     return TrainTimeAnswer(
-        params=float(positive_float(params, "params", high=_MAX_PARAMS)),
-        tokens=float(positive_float(tokens, "tokens", high=_MAX_TOKENS)),
+        params=n,
+        tokens=d,
         gpus=n_gpus,
         peak_flops=peak,
         mfu=util,
@@ -219,13 +271,14 @@ class MaxParamsAnswer:
         return (
             f"bytes/param = {self.recipe_formula}\n"
             f"params = GPUs × memory / bytes per param = {self.gpus:,} × {_n(self.memory_bytes)}"
-            f" / {self.bytes_per_param:g} = {_n(self.params)}"
+            f" / {_n(self.bytes_per_param)} = {_n(self.params)}"
         )
 
     def summary(self) -> str:
         """One humanised line."""
         total = format_bytes(self.gpus * self.memory_bytes)
-        return f"{total} / {self.bytes_per_param:g} B per param → {format_count(self.params, 'params')}"
+        per = _n(self.bytes_per_param)
+        return f"{total} / {per} B per param → {format_count(self.params, 'params')}"
 
     def to_dict(self) -> dict[str, float | str]:
         """JSON form for the CLI."""
@@ -245,14 +298,19 @@ def max_params(
 
     ``bytes_per_param`` is a number or a :class:`BytesRecipe`.
     """
-    n_gpus = positive_int(gpus, "GPUs", high=_MAX_GPUS)
-    memory = positive_float(memory_bytes, "memory per GPU", high=1e16)
+    n_gpus = _gpus(gpus)
+    memory = _memory(memory_bytes)
     if isinstance(bytes_per_param, BytesRecipe):
         bpp, text = bytes_per_param.total, bytes_per_param.formula()
     else:
-        bpp = positive_float(bytes_per_param, "bytes per param", high=1e6)
-        text = f"{bpp:g} bytes/param"
+        bpp = _bytes_per_param(bytes_per_param)
+        text = f"{_n(bpp)} bytes/param"
     return MaxParamsAnswer(n_gpus, memory, bpp, text, n_gpus * memory / bpp)
+
+
+def _whole(count: int) -> str:
+    """A whole count with thousands separators (``147,381``), in powers of ten beyond 1e15."""
+    return f"{count:,}" if count < 10**15 else _n(float(count))
 
 
 @dataclass(frozen=True)
@@ -265,24 +323,20 @@ class BudgetAnswer:
     note: str = ""
 
 
-def _days(days: object) -> float:
-    return positive_float(days, "days", high=_MAX_DAYS)
-
-
 def gpus_needed(
     params: object, tokens: object, days: object, peak_flops: object, mfu: object
 ) -> BudgetAnswer:
     """How many GPUs finish 6·N·D within ``days``: ceil(FLOPs / (peak · MFU · seconds))."""
     flops = training_flops(params, tokens)
     seconds = _days(days) * SECONDS_PER_DAY
-    peak, util = _peak(peak_flops), fraction(mfu, "MFU")
+    peak, util = _peak(peak_flops), _mfu(mfu)
     exact = flops / (peak * util * seconds)
     count = max(1, math.ceil(exact - 1e-9))
     feasible = count <= _MAX_GPUS
     return BudgetAnswer(
         float(count),
-        f"GPUs = FLOPs / (peak × MFU × seconds) = {_n(flops)} / ({_n(peak)} × {util:g} × "
-        f"{_n(seconds)}) = {_n(exact)} → {count:,}",
+        f"GPUs = FLOPs / (peak × MFU × seconds) = {_n(flops)} / ({_n(peak)} × {_n(util)} × "
+        f"{_n(seconds)}) = {_n(exact)} → {_whole(count)}",
         feasible,
         "" if feasible else "more than 10 million GPUs: no cluster that size exists",
     )
@@ -293,7 +347,7 @@ def mfu_needed(
 ) -> BudgetAnswer:
     """The MFU needed to finish within ``days`` on ``gpus``; above 1 is impossible."""
     flops = training_flops(params, tokens)
-    n_gpus = positive_int(gpus, "GPUs", high=_MAX_GPUS)
+    n_gpus = _gpus(gpus)
     seconds = _days(days) * SECONDS_PER_DAY
     peak = _peak(peak_flops)
     need = flops / (peak * n_gpus * seconds)
@@ -301,7 +355,7 @@ def mfu_needed(
     return BudgetAnswer(
         need,
         f"MFU = FLOPs / (peak × GPUs × seconds) = {_n(flops)} / ({_n(peak)} × {n_gpus:,} × "
-        f"{_n(seconds)}) = {_n(need)}",
+        f"{_n(seconds)}) = {_n(need)} = {format_percent(need)}",
         feasible,
         "" if feasible else "needs more than 100% of peak: add GPUs or time",
     )
@@ -311,14 +365,14 @@ def tokens_in_budget(
     params: object, gpus: object, days: object, peak_flops: object, mfu: object
 ) -> BudgetAnswer:
     """Tokens a budget buys: peak · MFU · GPUs · seconds / (6 · N)."""
-    n = positive_float(params, "params", high=_MAX_PARAMS)
-    n_gpus = positive_int(gpus, "GPUs", high=_MAX_GPUS)
+    n = _params(params)
+    n_gpus = _gpus(gpus)
     seconds = _days(days) * SECONDS_PER_DAY
-    peak, util = _peak(peak_flops), fraction(mfu, "MFU")
+    peak, util = _peak(peak_flops), _mfu(mfu)
     budget = peak * util * n_gpus * seconds
     tokens = budget / (FLOPS_PER_PARAM_TOKEN * n)
     return BudgetAnswer(
         tokens,
-        f"tokens = peak × MFU × GPUs × seconds / (6 × N) = {_n(peak)} × {util:g} × {n_gpus:,} × "
+        f"tokens = peak × MFU × GPUs × seconds / (6 × N) = {_n(peak)} × {_n(util)} × {n_gpus:,} × "
         f"{_n(seconds)} / (6 × {_n(n)}) = {_n(tokens)}",
     )

@@ -139,10 +139,10 @@ def _errors(stored: float, x: Number) -> tuple[float | None, float | None]:
     if math.isnan(stored):
         return None, None
     if math.isinf(stored):
-        return stored, math.inf  # stored - x is ±inf for any finite x
+        return stored, stored  # stored - x is ±inf for any finite x; so is the relative error
     q = Fraction(x)
     err = Fraction(stored) - q
-    return _float(err), None if q == 0 else _float(abs(err) / abs(q))
+    return _float(err), None if q == 0 else _float(err / abs(q))  # signed, as abs_error
 
 
 def _float(q: Fraction) -> float:

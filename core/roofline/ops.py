@@ -32,7 +32,7 @@ from types import MappingProxyType
 
 from core.errors import InputError
 from core.roofline.hardware import storage_bytes, validate_dtype
-from core.validate import positive_int
+from core.validate import positive_int, split_list
 
 __all__ = [
     "MAX_SIZE",
@@ -527,7 +527,8 @@ def parse_op_spec(text: str) -> tuple[str, dict[str, int]]:
     name = _check_name(match["name"].lower())
     wanted = OP_SIZES[name]
     sizes: dict[str, int] = {}
-    for part in filter(None, (p.strip() for p in (match["args"] or "").split(","))):
+    example = "matmul:m=1024,k=1024,n=1024"
+    for part in split_list(match["args"] or "", f"op {text!r}", example=example):
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or not key:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -181,3 +182,62 @@ def test_an_internal_error_is_one_line_and_exit_1(
     monkeypatch.delenv("NAPKINLAB_DEBUG", raising=False)
     code, _, err = run(capsys, "devices")
     assert code == 1 and err.count("\n") == 1 and "internal error: ZeroDivisionError: boom" in err
+
+
+def test_screenshot_session_reports_each_rejected_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = tmp_path / "s.json"
+    session.write_text(
+        json.dumps(
+            {
+                "app": "napkinlab-session",
+                "schema_version": 1,
+                "device": "nope",
+                "dtype": "bf16",
+                "tabs": {"napkin": {"params": "abc", "gpus": "-3", "typo": 1, "recipe": "x"}},
+            }
+        )
+    )
+    code, _out, err = run(
+        capsys, "screenshot", "--tab", "napkin", "--session", str(session),
+        "--out", str(tmp_path / "n.png"),
+    )  # fmt: skip
+    warnings = [line for line in err.splitlines() if line.startswith("napkinlab: warning: ")]
+    assert code == 0 and (tmp_path / "n.png").exists()
+    assert len(warnings) == 5 == len(err.splitlines()), err
+    for needle in ("device: unknown 'nope'", "params: 'abc'", "GPUs: -3", "'typo'", "recipe 'x'"):
+        assert any(needle in w for w in warnings), (needle, err)
+
+
+def test_napkin_answers_say_what_they_assumed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "napkin", "gpus-needed", "--params", "70B", "--tokens", "15T",
+                       "--days", "30", "--json")  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and data["device"] == "h100-sxm" and data["dtype"] == "bf16"
+    assert data["peak_flops"] == 989.5e12 and data["mfu"] == 0.5
+    assert data["gpus"] == math.ceil(6 * 70e9 * 15e12 / (989.5e12 * 0.5 * 30 * 86400))
+    code, out, _ = run(capsys, "napkin", "mfu-needed", "--params", "70B", "--tokens", "15T",
+                       "--days", "30")  # fmt: skip
+    need = 6 * 70e9 * 15e12 / (989.5e12 * 1024 * 30 * 86400)  # 2.399: 240 %
+    assert code == 0 and "bf16 dense peak 989.5 TFLOP/s per GPU" in out
+    assert f"= {need * 100:.3g}%" in out
+    code, out, _ = run(capsys, "napkin", "train-time", "--params", "70e9", "--tokens", "15e12")
+    assert "MFU 50%" in out and "NVIDIA H100" in out and "bf16" in out
+
+
+def test_mfu_is_a_percentage_in_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    # A 1×1×1 matmul: 2 FLOPs over 6 bytes (bf16) at 3.35 TB/s against 989.5 TFLOP/s.
+    mfu = (2 / 6) * 3.35e12 / 989.5e12
+    code, out, _ = run(capsys, "roofline", "--op", "matmul:m=1,k=1,n=1")
+    assert code == 0 and f"MFU ≤ {mfu * 100:.3g}%" in out and "0.113%" in out
+
+
+def test_no_arguments_on_a_headless_machine_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    code, _, err = run(capsys)
+    assert code == 2 and len(err.splitlines()) == 1 and "no display" in err

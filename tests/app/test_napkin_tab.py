@@ -39,16 +39,36 @@ def test_bad_input_shows_message_and_escape_restores(page: NapkinPage, qtbot) ->
     field.lineEdit().selectAll()
     qtbot.keyClicks(field.lineEdit(), "1.7")
     qtbot.waitUntil(lambda: not field.isValid(), timeout=2000)
-    assert "MFU" in field.errorText() and "up to 1" in field.errorText()
+    assert "MFU" in field.errorText() and "allowed: 1e-6 to 1" in field.errorText()
     assert "MFU" in page.time_card.detail.text()
+    # The last good answer stays, dimmed and marked, in every card that uses the field.
+    assert page.time_card.headline.text() == "143.9 days" and page.time_card.is_stale()
+    assert "last good answer" in page.time_card.detail.text()
+    assert page.inverse_card.is_stale() and not page.fit_card.is_stale()
     qtbot.keyClick(field.lineEdit(), pytest.importorskip("PySide6.QtCore").Qt.Key.Key_Escape)
     assert field.text() == "0.5" and field.isValid()
+    assert not page.time_card.is_stale() and not page.inverse_card.is_stale()
 
 
 def test_device_without_dtype_says_so(page: NapkinPage) -> None:
     page.state_ref.set_device("t4")
     assert "no published bf16 peak" in page.peak_label.text()
-    assert page.time_card.headline.text() == "—"
+    assert page.time_card.is_stale() and "choose a dtype" in page.time_card.detail.text()
+    page.state_ref.set_dtype("fp16")  # T4: 65e12 dense fp16
+    expected = napkin.train_time(70e9, 15e12, 1024, page.state_ref.device.peak("fp16"), 0.5)
+    years = 6 * 70e9 * 15e12 / (65e12 * 0.5 * 1024) / (365.25 * 86400)  # by hand: ~6 years
+    assert expected.days / 365.25 == pytest.approx(years)
+    assert page.time_card.headline.text() == f"{years:.4g} years"
+    assert not page.time_card.is_stale()
+
+
+def test_a_card_with_no_good_answer_yet_shows_a_dash(qtbot) -> None:
+    from widgets.result_card import ResultCard
+
+    card = ResultCard("t")
+    qtbot.addWidget(card)
+    card.show_problem("params: empty")
+    assert card.headline.text() == "—" and card.detail.text() == "params: empty"
 
 
 def test_custom_recipe(page: NapkinPage) -> None:
@@ -80,11 +100,58 @@ def test_model_preset_sets_exact_params_and_typing_resets_it(page: NapkinPage, q
     assert page.model.currentIndex() == 0 and page.session_state()["model"] == ""
 
 
-def test_tensor_card_follows_the_shared_dtype(page: NapkinPage) -> None:
-    assert page.tensor_card.headline.text().startswith("1.208 GB")  # bf16 default
-    page.state_ref.set_dtype("fp32")
+def test_defaults_show_both_lecture_answers_side_by_side(page: NapkinPage) -> None:
+    # Training in bf16 (the shared dtype), the GPT-3 matrix in fp32: 12288·4 × 12288 × 4 bytes.
+    assert page.state_ref.dtype == "bf16"
+    assert page.time_card.headline.text() == "143.9 days"
     assert page.tensor_card.headline.text() == "2.416 GB (2.25 GiB)"  # the lecture's ~2.3 GB
+    assert 12288 * 4 * 12288 * 4 == 2_415_919_104
+    page.state_ref.set_dtype("fp32")  # the toolbar's compute dtype leaves the tensor alone
+    assert page.tensor_card.headline.text() == "2.416 GB (2.25 GiB)"
+    page.tensor_dtype.setCurrentIndex(page.tensor_dtype.findData("bf16"))
+    assert page.tensor_card.headline.text().startswith("1.208 GB")
     page.fields["shape"].setText("4,8")
-    assert "= 128" in page.tensor_card.formula.text()
+    assert "= 64" in page.tensor_card.formula.text()  # 32 elements × 2 bytes
     page.fields["shape"].setText("4,,8")
-    assert "dimension 2 is empty" in page.tensor_card.detail.text()
+    assert "dimension 2 of '4,,8' is empty" in page.tensor_card.detail.text()
+    assert page.tensor_card.is_stale() and "= 64" in page.tensor_card.formula.text()
+    assert page.session_state()["tensor_dtype"] == "bf16"
+
+
+def test_inverse_card_says_one_day_and_one_gpu(page: NapkinPage) -> None:
+    page.fields["days"].setText("1")
+    page.fields["params"].setText("1e3")
+    page.fields["tokens"].setText("1e3")
+    assert page.inverse_card.headline.text() == "1 GPU for 1 day"
+
+
+def test_session_restore_reports_unknown_keys_and_bad_values(page: NapkinPage) -> None:
+    from app.state import restore_tab
+
+    problems = restore_tab(page, {"params": "abc", "typo": 1, "tensor_dtype": "fp9", "days": "2"})
+    assert page.fields["days"].text() == "2"
+    assert any("params: 'abc' is not a number" in p for p in problems)
+    assert any("unknown input 'typo' ignored" in p for p in problems)
+    assert any("unknown tensor dtype 'fp9'" in p for p in problems)
+    assert restore_tab(page, ["not", "a", "dict"])[0].startswith("napkin: expected an object")
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "accepted"),
+    [("params", "70b", True), ("tokens", "15t", True), ("params", "5e-324", False),
+     ("days", "5e-324", False), ("mfu", "5e-324", False), ("params", "-1", False),
+     ("gpus", "2,,3", False)],
+)  # fmt: skip
+def test_fields_validate_like_the_cli(page: NapkinPage, key: str, text: str, accepted: bool):
+    from app.cli import main
+
+    page.fields[key].setText(text)
+    assert page.fields[key].isValid() == accepted
+    assert page.time_card.headline.text() not in ("", "—")  # an answer, current or last good
+    flag = {"params": "--params", "tokens": "--tokens", "days": "--days", "mfu": "--mfu",
+            "gpus": "--gpus"}[key]  # fmt: skip
+    argv = ["napkin", "gpus-needed", "--params", "70e9", "--tokens", "15e12", "--days", "30"]
+    argv += [flag, text] if flag != "--gpus" else []
+    if flag == "--gpus":
+        argv = ["napkin", "train-time", "--params", "70e9", "--tokens", "15e12", "--gpus", text]
+    assert (main(argv) == 0) == accepted

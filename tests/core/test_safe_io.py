@@ -171,3 +171,13 @@ def test_a_missing_folder_is_created_only_when_asked(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="does not exist; nothing was written"):
         atomic_write(tmp_path / "absent" / "a.png", b"x")
     assert atomic_write(tmp_path / "made" / "a.json", "x", make_folder=True).read_text() == "x"
+
+
+def test_deep_nesting_is_named_even_when_the_parser_reports_a_syntax_error() -> None:
+    # Python 3.11 raises RecursionError on deep nesting, 3.12 a JSONDecodeError: one message both.
+    from core.safe_io import MAX_DEPTH, JSONProblem, check_json
+
+    for text in ("[" * 5000, '{"a": ' + "[" * 5000 + " }", "[" * (MAX_DEPTH + 1) + "]"):
+        with pytest.raises(JSONProblem, match="nested deeper than"):
+            check_json(text)
+    assert check_json('["[[[[[[["]') == ["[[[[[[["]  # brackets inside strings do not count

@@ -1,0 +1,29 @@
+"""``screenshot`` analyses the einops tab in place: no background warm-up to wait for (issue 11)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+
+
+def test_einops_page_without_background_warmups_analyses_at_once(qtbot) -> None:
+    from app.state import AppState
+    from app.tabs.einops_tab import EinopsPage
+
+    state = AppState()
+    state.background_warmups = False
+    page = EinopsPage(state)
+    qtbot.addWidget(page)
+    assert page._thread is None  # nothing to wait for, nothing left running
+    assert page.result is not None and page.result.valid
+    # The lecture's batched attention scores: (2,3,4) × (2,3,4) -> (2,3,3).
+    assert page.result.output_shapes == [(2, 3, 3)]
+
+
+def test_einops_screenshot_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "einops.png"
+    assert main(["screenshot", "--tab", "einops", "--out", str(out)]) == 0
+    assert out.stat().st_size > 10_000 and capsys.readouterr().err == ""
