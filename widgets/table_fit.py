@@ -24,7 +24,7 @@ def _content_width(view: QTableView, column: int) -> int:
     fm = header.fontMetrics()
     head = max((fm.horizontalAdvance(t) for t in str(text or "").split("\n")), default=0)
     cells = view.sizeHintForColumn(column)
-    return max(head + 2 * margin + 4, cells + 2)
+    return max(head + 2 * margin + 12, cells + 2)  # headers: bold in some styles
 
 
 def fit_columns(view: QTableView, priority: Sequence[int] | None = None) -> list[int]:

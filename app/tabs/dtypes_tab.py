@@ -80,6 +80,7 @@ class DtypesPage(TabPage):
     """The Dtypes tab's page."""
 
     tab_id = "dtypes"
+    caption_keys = ("format", "value")
 
     def __init__(self, state: AppState) -> None:
         super().__init__()

@@ -55,6 +55,7 @@ class EinopsPage(TabPage):
     """Pattern editor, inputs, and the analysis: shape, axes, plan, code, cost, view/copy."""
 
     tab_id = "einops"
+    caption_keys = ("op", "pattern", "shapes")
 
     def __init__(self, state: AppState) -> None:
         super().__init__()

@@ -60,6 +60,7 @@ class MemoryPage(TabPage):
     """
 
     tab_id = "memory"
+    caption_keys = ("model", "batch", "seq", "recipe", "optimizer", "checkpoint", "gpus")
     traceFinished = Signal(bool)
 
     def __init__(self, state: AppState) -> None:

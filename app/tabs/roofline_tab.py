@@ -55,6 +55,7 @@ class RooflinePage(TabPage):
     """Roofline chart, points table and controls (devices to compare, operator shapes)."""
 
     tab_id = "roofline"
+    caption_keys = ("compare",)
 
     def __init__(self, state: AppState) -> None:
         super().__init__()

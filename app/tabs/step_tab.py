@@ -81,6 +81,7 @@ class StepPage(TabPage):
     """
 
     tab_id = "step"
+    caption_keys = ("model", "batch", "seq", "recipe", "optimizer", "checkpoint")
     traceFinished = Signal(bool)
 
     def __init__(self, state: AppState) -> None:
