@@ -71,7 +71,7 @@ def _opted_out(widget: QWidget, root: QWidget) -> bool:
 
 def _visible(root: QWidget) -> Iterator[QWidget]:
     for widget in root.findChildren(QWidget):
-        if widget.isWindow() or not widget.isVisibleTo(root):
+        if widget.isWindow() or not widget.isVisibleTo(root) or not widget.isVisible():
             continue
         if widget.width() <= 0 or widget.height() <= 0:
             continue

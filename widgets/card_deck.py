@@ -90,11 +90,13 @@ class CardDeck(QWidget):
         return max(heights)
 
     def minimumSizeHint(self) -> QSize:
-        """One card's width; the tallest card (at the current column width) plus the pager."""
+        """One card's width; the tallest card's own minimum plus the pager.
+
+        Not the height the cards want at the current width: that width lags font and theme
+        changes, and a minimum that follows it would push the window past the screen.
+        """
         width = self.fontMetrics().averageCharWidth() * self._min_chars
-        columns = self._columns(self.width())
-        column = max(width, (self.width() - self._spacing * (columns - 1)) // columns)
-        tallest = max(self._row_height([c], column) for c in self.cards)
+        tallest = max(c.minimumSizeHint().height() for c in self.cards)
         return QSize(width, tallest + self.pager.sizeHint().height() + self._spacing)
 
     def sizeHint(self) -> QSize:

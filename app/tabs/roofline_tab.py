@@ -90,6 +90,8 @@ class RooflinePage(TabPage):
         scroll.setWidgetResizable(True)
         scroll.setMinimumWidth(330)
         scroll.setMaximumWidth(400)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._panel_scroll = scroll
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(self.plot)
         right.addWidget(self.table)
@@ -426,6 +428,11 @@ class RooflinePage(TabPage):
     def apply_theme(self, theme: Any) -> None:
         """Re-colour the chart for the theme and presentation scale."""
         self.panel.set_compact(getattr(theme, "scale", 1.0) > 1.0)
+        # The control column is as wide as its controls need at this font: never cut off.
+        bar = self._panel_scroll.verticalScrollBar().sizeHint().width()
+        needed = self.panel.minimumSizeHint().width() + bar + 4
+        self._panel_scroll.setMinimumWidth(max(330, needed))
+        self._panel_scroll.setMaximumWidth(max(400, needed))
         self.plot.apply_theme(theme)
         self._roof_key = None
         self.refresh()

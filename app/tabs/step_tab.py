@@ -545,6 +545,8 @@ class StepPage(TabPage):
         self.device_label.setVisible(not compact)
         self._left_form.setVerticalSpacing(2 if compact else -1)
         self._fit_left()
+        if self.trace is not None:
+            self._show_table()  # row heights for the new font
         if theme is not None:
             self.kind_chart.setBackground(theme.plot_bg)
             self.kind_chart.set_colours(theme.series, theme.plot_fg)

@@ -47,26 +47,14 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
-#: (tab, mode) pairs that do not fit yet (issue 13); strict, so a fix must remove its entry.
-KNOWN: set[tuple[str, str]] = {
-    ("dtypes", "normal-1366x768"),
-    ("dtypes", "presentation-1280x720"),
-    ("einops", "default"),
-    ("einops", "normal-1366x768"),
-    ("einops", "presentation-1280x720"),
-    ("einops", "presentation-1920x1080"),
-    ("memory", "default"),
-    ("memory", "normal-1366x768"),
-    ("memory", "presentation-1280x720"),
-    ("memory", "presentation-1920x1080"),
-    ("napkin", "normal-1366x768"),
-    ("napkin", "presentation-1280x720"),
-    ("roofline", "default"),
-    ("roofline", "normal-1366x768"),
-    ("roofline", "presentation-1280x720"),
-    ("roofline", "presentation-1920x1080"),
-    ("step", "normal-1366x768"),
-    ("step", "presentation-1280x720"),
+#: (tab, mode) pairs that do not fit yet (issue 13) -> whether the xfail is strict (a fix must
+#: then remove its entry). Not strict: it fits in one theme and not after switching to the other.
+KNOWN: dict[tuple[str, str], bool] = {
+    # The code and tensor panes scroll and the plan's last column is narrow at 1.4x fonts.
+    ("einops", "presentation-1280x720"): True,
+    ("einops", "presentation-1920x1080"): True,
+    # After a theme switch the top-op table's first column is narrower than its op names.
+    ("step", "presentation-1280x720"): False,
 }
 
 
@@ -77,7 +65,10 @@ def _cases():
             for spec in TABS:
                 marks = []
                 if (spec.id, mode) in KNOWN:
-                    marks.append(pytest.mark.xfail(strict=True, reason="issue 13: not fitted yet"))
+                    strict = KNOWN[spec.id, mode]
+                    marks.append(
+                        pytest.mark.xfail(strict=strict, reason="issue 13: not fitted yet")
+                    )
                 yield pytest.param(
                     spec.id, size, presentation, theme, marks=marks, id=f"{spec.id}-{mode}-{theme}"
                 )
