@@ -180,6 +180,7 @@ class MemoryPage(TabPage):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addWidget(split)
+        self._outer = outer
 
         self.runner = TraceRunner(self)
         self.runner.progress.connect(self._on_progress)
@@ -378,6 +379,8 @@ class MemoryPage(TabPage):
         self._theme = theme
         self._compact = getattr(theme, "scale", 1.0) > 1.0
         self.controls.set_compact(self._compact)
+        margin = 6 if self._compact else 12
+        self._outer.setContentsMargins(margin, margin, margin, margin)
         self._fold()
         # Larger fonts in presentation mode need a wider control column, or its fields clip.
         scale = max(1.0, getattr(theme, "scale", 1.0))
