@@ -81,6 +81,11 @@ class Preferences:
         if readable:
             self._settings = QSettings(str(self.path), QSettings.Format.IniFormat)
             self._writable = not problem
+            if not problem and self._settings.status() == QSettings.Status.FormatError:
+                # Lines our check lets through that Qt still cannot parse (e.g. "[\\]"):
+                # writing would replace the user's file, so it is left alone.
+                problem = f"{self.path}: not an INI file Qt can read"
+                self._writable = False
         if problem:
             self.problem = f"Preferences are not saved: {problem}; the file is left as it is"
 
