@@ -9,8 +9,9 @@ from __future__ import annotations
 import threading
 import traceback
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
+from app.worker_runner import WorkerRunner
 from core.memory.estimate import MemoryConfig
 
 __all__ = ["TraceRunner", "TraceWorker"]
@@ -85,68 +86,11 @@ class TraceWorker(QObject):
             return None, f"real step failed: {detail}"
 
 
-class TraceRunner(QObject):
-    """Owns at most one running trace: starts it in a thread, cancels it, waits for it.
-
-    Signals
-    -------
-    progress(float, str), result(object), error(str)
-        Forwarded from the worker.
-    finished()
-        The thread has stopped (after result or error).
-    """
-
-    progress = Signal(float, str)
-    result = Signal(object)
-    error = Signal(str)
-    finished = Signal()
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._thread: QThread | None = None
-        self._worker: TraceWorker | None = None
-
-    def is_running(self) -> bool:
-        """Whether a trace is in flight."""
-        return self._thread is not None
+class TraceRunner(WorkerRunner):
+    """Owns at most one running memory trace (see :class:`~app.worker_runner.WorkerRunner`)."""
 
     def start(self, cfg: MemoryConfig, capacity: float | None = None) -> bool:
         """Start tracing ``cfg``; returns False if one is already running."""
-        if self._thread is not None:
+        if self.is_running():
             return False
-        thread, worker = QThread(self), TraceWorker(cfg, capacity)
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
-        worker.progress.connect(self.progress)
-        worker.result.connect(self.result)
-        worker.error.connect(self.error)
-        worker.finished.connect(thread.quit)
-        thread.finished.connect(self._cleanup)
-        self._thread, self._worker = thread, worker
-        thread.start()
-        return True
-
-    def cancel(self) -> None:
-        """Ask the running trace to stop."""
-        if self._worker is not None:
-            self._worker.cancel()
-
-    def stop(self, timeout_ms: int = 10_000) -> None:
-        """Cancel and wait for the thread (used on shutdown)."""
-        thread = self._thread
-        if thread is None:
-            return
-        self.cancel()
-        thread.quit()
-        thread.wait(timeout_ms)
-        self._cleanup()
-
-    def _cleanup(self) -> None:
-        thread, worker = self._thread, self._worker
-        if thread is None:
-            return
-        self._thread = self._worker = None
-        if worker is not None:
-            worker.deleteLater()
-        thread.deleteLater()
-        self.finished.emit()
+        return self._start(TraceWorker(cfg, capacity))

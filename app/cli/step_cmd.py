@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--model", default=DEFAULTS["model"],
                    help="a preset (gpt2, llama2-7b, ...), mlp:d=..,layers=.. or transformer:...")  # fmt: skip
     p.add_argument("--config", default="", metavar="FILE.json",
-                   help="a Hugging Face config.json (llama, mistral, qwen2, gpt2), read offline")  # fmt: skip
+                   help="a Hugging Face config.json, read offline (llama, mistral, qwen2, gpt2; any "
+                   "other architecture with the extra napkinlab[hf])")  # fmt: skip
     p.add_argument("--batch", default=DEFAULTS["batch"], help="sequences (or MLP rows) per step")
     p.add_argument("--seq", default=DEFAULTS["seq"], help="sequence length (transformers)")
     p.add_argument("--recipe", default=DEFAULTS["recipe"], help="fp32, bf16, amp or custom:...")
@@ -97,6 +98,11 @@ def handler(args: argparse.Namespace) -> int:
     from core.step.report import ops_csv, step_report, top_ops
     from core.step.trace import trace_config
 
+    if str(args.config or "").strip():
+        from core.step.hf_build import needs_transformers
+
+        if needs_transformers(args.config.strip()):
+            return _hf_handler(args)
     inputs = inputs_from_options(
         model=args.model, config=args.config, batch=args.batch, seq=args.seq, recipe=args.recipe,
         optimizer=args.optimizer, checkpoint=args.checkpoint, device=args.device,
@@ -125,11 +131,7 @@ def handler(args: argparse.Namespace) -> int:
         if machine is not None:
             compare["this_machine"] = _compare(trace, predict(trace, machine), measured)
     if args.csv:
-        try:
-            Path(args.csv).write_text(ops_csv(trace, pred, measured.seconds if measured else None),
-                                      encoding="utf-8")  # fmt: skip
-        except OSError as exc:
-            raise InputError(f"csv: cannot write {args.csv}: {exc.strerror}", field="csv") from None
+        _write_csv(args.csv, ops_csv(trace, pred, measured.seconds if measured else None))
     report = step_report(trace, pred, measured=measured.seconds if measured else None, top=top,
                          depth=depth)  # fmt: skip
     report["model"] = inputs.config.model.to_dict()
@@ -142,6 +144,62 @@ def handler(args: argparse.Namespace) -> int:
             "mismatch": measured.mismatch,
             "compare": compare,
         }
+    if args.json:
+        print_json(report)
+        return 0
+    _print_text(report, trace, pred, top_ops(pred, top))
+    if args.csv:
+        print(f"op table written to {args.csv}")
+    return 0
+
+
+def _write_csv(path: str, text: str) -> None:
+    """Write the op table atomically (a failed write leaves the old file and no temp file)."""
+    from core.safe_io import atomic_write
+
+    try:
+        atomic_write(path, text)
+    except InputError as exc:
+        raise InputError(f"csv: {exc.message}", field="csv") from None
+
+
+def _hf_handler(args: argparse.Namespace) -> int:
+    """``step --config FILE`` for an architecture that ``transformers`` builds (napkinlab[hf])."""
+    from core.memory.recipes import parse_recipe
+    from core.roofline.hardware import load_catalog, validate_dtype
+    from core.step.hf_build import trace_hf_config
+    from core.step.predict import predict
+    from core.step.report import ops_csv, step_report, top_ops
+
+    if args.measure:
+        raise InputError(
+            "measure: a model built by transformers is traced, not run here; measure a preset, the "
+            "custom transformer or a llama/mistral/qwen2/gpt2 config",
+            field="measure",
+        )
+    if str(args.checkpoint).strip() not in ("", "none"):
+        raise InputError(
+            "checkpoint: a model built by transformers is traced as it is; allowed: none",
+            field="checkpoint",
+        )
+    batch = positive_int(args.batch or DEFAULTS["batch"], "batch", high=10**6)
+    seq = positive_int(args.seq or DEFAULTS["seq"], "seq", high=10_000_000)
+    weights = parse_recipe(str(args.recipe or DEFAULTS["recipe"])).params
+    optimizer = str(args.optimizer or DEFAULTS["optimizer"]).strip().lower()
+    dtype = str(args.dtype or "").strip() or None
+    if dtype is not None:
+        validate_dtype(dtype)
+    device = load_catalog().get(str(args.device or DEFAULTS["device"]).strip())
+    top = positive_int(args.top, "top", low=0, high=100_000)
+    depth = positive_int(args.depth, "depth", high=64)
+    trace = trace_hf_config(args.config.strip(), batch=batch, seq=seq, dtype=weights,
+                            optimizer=optimizer)  # fmt: skip
+    pred = predict(trace, device, dtype)
+    if args.csv:
+        _write_csv(args.csv, ops_csv(trace, pred, None))
+    report = step_report(trace, pred, measured=None, top=top, depth=depth)
+    report["model"] = {"kind": "transformers", "config": args.config.strip()}
+    report["inputs"] = f"{trace.source}, batch {batch} × seq {seq}, {weights} weights, {optimizer}"
     if args.json:
         print_json(report)
         return 0

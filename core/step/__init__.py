@@ -8,13 +8,15 @@ costs     kinds, FLOPs and bytes of one aten op, with every counting convention 
 recorder  the dispatch mode that records the ops and attributes them to modules (backward too)
 trace     one fake-tensor pass of a Memory configuration, or a person's nn.Module (notebook API)
 hf        a Hugging Face config.json (llama, mistral, qwen2, gpt2) read offline into a spec
+hf_build  any other architecture built by transformers on fake tensors (napkinlab[hf])
 predict   per-op roofline time on a device, step time (no overlap), MFU, rollups, the explanation
 measure   the same step run for real on the CPU under torch.profiler, matched op by op
 """
 
 from core.step.costs import KINDS
-from core.step.hf import FAMILIES, load_config, spec_from_config
-from core.step.measure import Measured, check_fits, measure_config
+from core.step.hf import FAMILIES, load_config, read_config, spec_from_config
+from core.step.hf_build import needs_transformers, trace_hf_config, transformers_available
+from core.step.measure import Measured, check_fits, measurable, measure_config
 from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
 from core.step.recorder import ROOT, OpRecord
 from core.step.trace import TABLE_ROWS, StepTrace, trace_config, trace_module
@@ -34,10 +36,15 @@ __all__ = [
     "check_fits",
     "explain",
     "load_config",
+    "measurable",
     "measure_config",
+    "needs_transformers",
     "predict",
+    "read_config",
     "rollup",
     "spec_from_config",
     "trace_config",
+    "trace_hf_config",
     "trace_module",
+    "transformers_available",
 ]

@@ -7,14 +7,13 @@ listed in the returned notes (Qwen2's biases on q/k/v only are approximated by n
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
 from core.memory.models import TransformerSpec
 
-__all__ = ["FAMILIES", "load_config", "spec_from_config"]
+__all__ = ["FAMILIES", "MAX_CONFIG_BYTES", "load_config", "read_config", "spec_from_config"]
 
 FAMILIES: tuple[str, ...] = ("llama", "mistral", "qwen2", "gpt2")
 _LLAMA = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
@@ -83,18 +82,29 @@ def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerS
     return spec, notes
 
 
-def load_config(path: str | Path) -> tuple[TransformerSpec, list[str]]:
-    """Read ``path`` (a ``config.json``) offline; one :class:`InputError` names what is wrong."""
+#: The largest config.json read (real ones are a few kilobytes).
+MAX_CONFIG_BYTES = 4 << 20
+
+
+def read_config(path: str | Path) -> dict[str, Any]:
+    """The parsed ``config.json`` at ``path``, read offline through :mod:`core.safe_io` (regular
+    files only, at most :data:`MAX_CONFIG_BYTES`, strict JSON); one :class:`InputError` says why."""
+    from core.safe_io import JSONProblem, check_json, decode_utf8, read_bytes
+
     where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"config: cannot read {where}: {exc}", field="config") from None
+        text = decode_utf8(read_bytes(path, limit=MAX_CONFIG_BYTES), path)
+    except InputError as exc:
+        raise InputError(f"config: cannot read {exc.message}", field="config") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"config: {where} is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-            field="config",
-        ) from None
-    return spec_from_config(doc, where)
+        doc = check_json(text)
+    except JSONProblem as exc:
+        raise InputError(f"config: {where} is not JSON ({exc.message})", field="config") from None
+    if not isinstance(doc, dict):
+        raise InputError(f"config: {where} is not a JSON object", field="config")
+    return doc
+
+
+def load_config(path: str | Path) -> tuple[TransformerSpec, list[str]]:
+    """Read ``path`` (a ``config.json``) offline; one :class:`InputError` names what is wrong."""
+    return spec_from_config(read_config(path), str(path))

@@ -76,7 +76,7 @@ def test_bad_input_is_one_line_exit_2(
              "nofield": tmp_path / "b.json", "bert": tmp_path / "c.json"}  # fmt: skip
     files["notjson"].write_text("{", encoding="utf-8")
     files["nofield"].write_text(json.dumps({"model_type": "llama"}), encoding="utf-8")
-    files["bert"].write_text(json.dumps({"model_type": "bert"}), encoding="utf-8")
+    files["bert"].write_text(json.dumps({"model_type": "no-such-arch"}), encoding="utf-8")
     args = [a.format(**{k: str(v) for k, v in files.items()}) for a in args]
     assert main(["step", *args]) == 2
     err = capsys.readouterr().err.strip()

@@ -1,0 +1,116 @@
+"""Any architecture Hugging Face ``transformers`` can build from a ``config.json``, traced on fake
+tensors (the optional extra ``napkinlab[hf]``).
+
+:mod:`core.step.hf` reads the llama, mistral, qwen2 and gpt2 families into Napkin Lab's own
+transformer; every other ``model_type`` that ``transformers`` knows is built here with
+``AutoModelForCausalLM.from_config`` inside ``FakeTensorMode`` (no weights are downloaded or
+allocated: the config is read offline and every tensor has a shape but no storage), then traced by
+:func:`core.step.trace.trace_module` with the next-token cross-entropy in fp32 and the optimizer
+asked for. ``transformers`` is imported only here, only when such a config is traced.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+from core.errors import InputError
+from core.step.hf import FAMILIES, read_config
+from core.step.trace import StepTrace, trace_module
+
+__all__ = ["needs_transformers", "trace_hf_config", "transformers_available"]
+
+_DTYPES = ("fp32", "bf16", "fp16")
+_OPTIMIZERS = ("adamw", "adam", "sgd")
+
+
+def transformers_available() -> bool:
+    """Whether the optional ``transformers`` package is installed (``pip install napkinlab[hf]``)."""
+    return importlib.util.find_spec("transformers") is not None
+
+
+def needs_transformers(path: str | Path) -> bool:
+    """Whether ``path``'s ``model_type`` is outside the families read without ``transformers``."""
+    return read_config(path).get("model_type") not in FAMILIES
+
+
+def trace_hf_config(
+    path: str | Path,
+    *,
+    batch: int,
+    seq: int,
+    dtype: str = "bf16",
+    optimizer: str = "adamw",
+) -> StepTrace:
+    """Build ``path``'s model with ``transformers`` on fake tensors and trace one training step.
+
+    Raises
+    ------
+    InputError
+        Without ``transformers``, for a ``model_type`` it does not know, a config it refuses, a
+        sequence longer than the model's positions, or an unsupported dtype or optimizer.
+    """
+    doc = read_config(path)
+    family = doc.get("model_type")
+    if not transformers_available():
+        raise InputError(
+            f"config: unknown architecture model_type={family!r}; allowed without extra "
+            f"packages: {', '.join(FAMILIES)}; for any architecture transformers builds, install "
+            'the extra: pip install "napkinlab[hf]"',
+            field="model_type",
+        )
+    if dtype not in _DTYPES:
+        raise InputError(f"recipe: {dtype} weights cannot be traced; allowed: {', '.join(_DTYPES)}")
+    if optimizer not in _OPTIMIZERS:
+        raise InputError(f"optimizer: {optimizer!r}; allowed: {', '.join(_OPTIMIZERS)}")
+    import torch
+    import torch.nn.functional as F
+    import transformers
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    try:
+        config = transformers.AutoConfig.for_model(**doc)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(
+            f"config: unknown architecture model_type={family!r}: transformers does not know it "
+            f"({exc})",
+            field="model_type",
+        ) from None
+    limit = getattr(config, "max_position_embeddings", None) or getattr(config, "n_positions", None)
+    if isinstance(limit, int) and seq > limit:
+        raise InputError(f"seq: {seq:,} is longer than the model's {limit:,} positions")
+    vocab = int(getattr(config, "vocab_size", 0) or 0)
+    if vocab <= 0:
+        raise InputError("config: vocab_size is missing; a causal LM needs it", field="vocab_size")
+    torch_dtype = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}[dtype]
+    old = torch.get_default_dtype()
+    try:
+        torch.set_default_dtype(torch_dtype)
+        with FakeTensorMode(allow_non_fake_inputs=True):
+            try:
+                model = transformers.AutoModelForCausalLM.from_config(config)
+            except (ValueError, TypeError, AssertionError) as exc:
+                raise InputError(
+                    f"config: transformers cannot build {family!r} from it ({exc})", field="config"
+                ) from None
+            ids = torch.randint(0, vocab, (batch, seq))
+            params = model.parameters()
+            opt: Any = {
+                "adamw": lambda: torch.optim.AdamW(params, lr=1e-4),
+                "adam": lambda: torch.optim.Adam(params, lr=1e-4),
+                "sgd": lambda: torch.optim.SGD(params, lr=1e-2, momentum=0.9),
+            }[optimizer]()
+    finally:
+        torch.set_default_dtype(old)
+
+    def next_token_loss(out: Any, target: Any) -> Any:
+        logits = out.logits[:, :-1].flatten(0, 1).float()
+        return F.cross_entropy(logits, target[:, 1:].flatten())
+
+    trace = trace_module(model, (ids, ids), next_token_loss, opt, name=f"{family} ({path})")
+    trace.notes.append(
+        f"built by transformers {transformers.__version__} from the config on fake tensors; "
+        "loss: next-token cross-entropy in fp32"
+    )
+    return trace
