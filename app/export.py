@@ -1,4 +1,4 @@
-"""Export a tab as a picture: PNG at 1x or 2x, SVG for plots, or an image on the clipboard.
+"""Export a tab as a picture: PNG at 1x or 2x, SVG for plots, PDF, or an image on the clipboard.
 
 A picture is made in memory and written with :func:`core.safe_io.atomic_write` (temporary file,
 fsync, rename; through a symlink to its target; never over a read-only file or a folder), so a
@@ -7,17 +7,36 @@ failed export leaves the old file as it was and no temporary file behind.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMessageLogContext,
+    QPoint,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
 from core.errors import InputError
 from core.safe_io import atomic_write
 
-__all__ = ["copy_image", "render_widget", "save_png", "save_svg"]
+__all__ = [
+    "copy_image",
+    "pdf_bytes",
+    "render_plot",
+    "render_widget",
+    "save_pdf",
+    "save_plot_pdf",
+    "save_plot_png",
+    "save_png",
+    "save_svg",
+]
 
 
 def render_widget(widget: QWidget, scale: float = 1.0) -> QImage:
@@ -57,16 +76,173 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
     """Save a pyqtgraph plot item (or scene) as SVG with pyqtgraph's own exporter."""
     from pyqtgraph.exporters import SVGExporter
 
-    from widgets.pyqtgraph_svg import patch_svg_exporter
+    from widgets.pyqtgraph_svg import clipped_to_view, full_profile, patch_svg_exporter
 
     patch_svg_exporter()  # pyqtgraph#3485: Qt 6.11+ closes paths with "Z"
     target = Path(path)
-    data = SVGExporter(plot_item).export(toBytes=True)
+    rect = plot_item.sceneBoundingRect() if hasattr(plot_item, "sceneBoundingRect") else None
+    if rect is not None and (rect.width() < 150 or rect.height() < 100):
+        raise InputError(f"{target}: the plot is not laid out yet (show its page, then export)")
+    with clipped_to_view(plot_item):  # same picture in renderers that ignore clip paths
+        data = SVGExporter(plot_item).export(toBytes=True)
     if not data:
         raise InputError(f"{target}: the SVG exporter made nothing")
+    return atomic_write(target, full_profile(bytes(data)))
+
+
+def pdf_bytes(widget: QWidget, title: str = "Napkin Lab") -> bytes:
+    """``widget`` as a one-page PDF of its size (1 px = 1 pt), text kept as text."""
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setTitle(title)
+    writer.setCreator("Napkin Lab")
+    writer.setResolution(72)
+    size = widget.size()
+    page = QPageSize(
+        QSizeF(size.width(), size.height()),
+        QPageSize.Unit.Point,
+        "",
+        QPageSize.SizeMatchPolicy.ExactMatch,
+    )
+    writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    painter = QPainter(writer)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    previous = qInstallMessageHandler(_quiet_gradients)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.fillRect(0, 0, size.width(), size.height(), widget.palette().window())
+    try:
+        widget.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
+        qInstallMessageHandler(previous)
+    buffer.close()
+    return data.data()
+
+
+def _quiet_gradients(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Drop QPdfEngine's notice about Fusion's button gradients (drawn flat in the PDF)."""
+    if "unable to create a gradient" in message:
+        return
+    print(message, file=sys.stderr)
+
+
+def save_pdf(widget: QWidget, path: str | Path) -> Path:
+    """Save ``widget`` as a vector PDF (QPdfWriter); raises :class:`InputError` on failure."""
+    target = Path(path)
+    data = pdf_bytes(widget, title=f"Napkin Lab: {target.stem}")
+    if not data.startswith(b"%PDF"):
+        raise InputError(f"{target}: the PDF writer made nothing")
     return atomic_write(target, data)
 
 
 def copy_image(widget: QWidget, scale: float = 2.0) -> None:
     """Put a rendering of ``widget`` on the clipboard (2x by default, for slides)."""
     QGuiApplication.clipboard().setImage(render_widget(widget, scale))
+
+
+def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, height: int) -> None:
+    """Paint ``plot_item`` (vector, scaled to fit) above a one-line ``caption`` on ``painter``."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    view = plot_item.getViewWidget()
+    background = view.backgroundBrush() if view is not None else None
+    painter.fillRect(0, 0, width, height, background or QGuiApplication.palette().window())
+    font = QGuiApplication.font()
+    metrics = QFontMetrics(font)
+    line = metrics.height() + 8
+    text = metrics.elidedText(caption, Qt.TextElideMode.ElideMiddle, width - 16)
+    # Lay the chart out at the picture's size (text stays at its point size), paint it 1:1,
+    # then give the view its size back.
+    old_size = view.size() if view is not None else None
+    if view is not None:
+        view.resize(width, height - line)
+    try:
+        source = plot_item.sceneBoundingRect()
+        target = QRectF(0, 0, source.width(), source.height())
+        with clipped_scene(plot_item):
+            plot_item.scene().render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+    finally:
+        if view is not None and old_size is not None:
+            view.resize(old_size)
+    painter.setFont(font)
+    painter.setPen(view.palette().text().color() if view is not None else Qt.GlobalColor.black)
+    if background is not None and background.color().lightness() < 128:
+        painter.setPen(Qt.GlobalColor.white)
+    painter.drawText(
+        QRectF(8, height - line, width - 16, line), Qt.AlignmentFlag.AlignVCenter, text
+    )
+
+
+def clipped_scene(plot_item: Any) -> Any:
+    """Curves cut at the axes while rendering (see :func:`widgets.pyqtgraph_svg.clipped_to_view`)."""
+    from widgets.pyqtgraph_svg import clipped_to_view
+
+    return clipped_to_view(plot_item)
+
+
+def _plot_size(plot_item: Any, size: tuple[int, int] | None) -> tuple[int, int]:
+    if size is not None:
+        return size
+    rect = plot_item.sceneBoundingRect()
+    from PySide6.QtGui import QFontMetrics
+
+    return round(rect.width()), round(rect.height()) + QFontMetrics(
+        QGuiApplication.font()
+    ).height() + 8
+
+
+def save_plot_png(
+    plot_item: Any,
+    caption: str,
+    path: str | Path,
+    scale: float = 1.0,
+    size: tuple[int, int] | None = None,
+) -> Path:
+    """The chart with its caption as a PNG of exactly ``size`` × ``scale`` pixels."""
+    width, height = _plot_size(plot_item, size)
+    image = QImage(round(width * scale), round(height * scale), QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(scale)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    render_plot(plot_item, caption, painter, width, height)
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    saved = image.save(buffer, "PNG", 75)
+    buffer.close()
+    if not saved:
+        raise InputError(f"{path}: the picture could not be encoded as PNG")
+    return atomic_write(Path(path), data.data())
+
+
+def save_plot_pdf(
+    plot_item: Any, caption: str, path: str | Path, size: tuple[int, int] | None = None
+) -> Path:
+    """The chart with its caption as a vector PDF page of ``size`` points."""
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+    width, height = _plot_size(plot_item, size)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setCreator("Napkin Lab")
+    writer.setResolution(72)
+    page = QPageSize(
+        QSizeF(width, height), QPageSize.Unit.Point, "", QPageSize.SizeMatchPolicy.ExactMatch
+    )
+    writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    painter = QPainter(writer)
+    render_plot(plot_item, caption, painter, width, height)
+    painter.end()
+    buffer.close()
+    return atomic_write(Path(path), data.data())

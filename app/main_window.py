@@ -115,6 +115,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.bench: Any | None = None
         self.theme_actions: dict[str, QAction] = {}
         self.presentation_action: QAction | None = None
+        self._geometry_before_presentation: Any | None = None
         if menus:
             from app.menus import build_menus
 
@@ -252,11 +253,24 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             self.theme_actions[name].setChecked(True)
 
     def set_presentation(self, on: bool) -> None:
-        """Turn presentation mode on or off."""
-        self.prefs.presentation = bool(on)
+        """Turn presentation mode on or off; off restores the window's size from before."""
+        on = bool(on)
+        was_on = self.current_theme.scale > 1.0
+        self.prefs.presentation = on
         if self.presentation_action is not None:
-            self.presentation_action.setChecked(bool(on))
-        self._apply(self.current_theme.presentation(bool(on)))
+            self.presentation_action.setChecked(on)
+        if on and not was_on:
+            self._geometry_before_presentation = (self.windowState(), self.geometry())
+        self._apply(self.current_theme.presentation(on))
+        if was_on and not on and self._geometry_before_presentation is not None:
+            state, rect = self._geometry_before_presentation
+            self._geometry_before_presentation = None
+            QApplication.processEvents()  # let the smaller fonts lower the minimum size first
+            if state & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+                self.setWindowState(state)
+            else:
+                self.setWindowState(Qt.WindowState.WindowNoState)
+                self.setGeometry(rect)
 
     def _apply(self, t: Theme) -> None:
         self.current_theme = t

@@ -80,6 +80,15 @@ def _file_menu(window: MainWindow) -> None:
     menu.addAction(
         _action(
             window,
+            "Export tab as P&DF…",
+            window.export_pdf_dialog,
+            None,
+            "Save the current tab as a vector PDF (text stays selectable)",
+        )
+    )
+    menu.addAction(
+        _action(
+            window,
             "&Copy image",
             window.copy_image,
             "Ctrl+Shift+C",

@@ -25,6 +25,7 @@ __all__ = ["MAX_SETTINGS_BYTES", "Preferences", "settings_path"]
 _MAX_RECENT = 8
 #: A settings file larger than this was not written by Napkin Lab.
 MAX_SETTINGS_BYTES = 1_000_000
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _INI_LINE = re.compile(r"\s*(?:\[[^\]]*\]|[^=\[;#][^=]*=.*|[;#].*)?\s*")
 
 
@@ -47,6 +48,9 @@ def _file_problem(path: Path) -> tuple[str, bool]:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return f"{path}: not UTF-8 text; not a settings file Napkin Lab wrote", False
+    control = _CONTROL.search(text)
+    if control:  # Python splits lines at \v and \f, Qt does not: no INI file holds them
+        return f"{path}: control character {control.group()!r}; not a settings file", False
     for number, line in enumerate(text.splitlines(), start=1):
         if "\x00" in line or not _INI_LINE.fullmatch(line):
             return f"{path}, line {number}: not an INI settings line", False
@@ -81,6 +85,11 @@ class Preferences:
         if readable:
             self._settings = QSettings(str(self.path), QSettings.Format.IniFormat)
             self._writable = not problem
+            if not problem and self._settings.status() == QSettings.Status.FormatError:
+                # Lines our check lets through that Qt still cannot parse (e.g. "[\\]"):
+                # writing would replace the user's file, so it is left alone.
+                problem = f"{self.path}: not an INI file Qt can read"
+                self._writable = False
         if problem:
             self.problem = f"Preferences are not saved: {problem}; the file is left as it is"
 

@@ -1,4 +1,4 @@
-"""The main window's export actions: PNG at 1x or 2x, SVG for plots, the clipboard.
+"""The main window's export actions: PNG at 1x or 2x, SVG for plots, PDF, the clipboard.
 
 Files are written atomically by :mod:`app.export`; a failure is one line in a message box and the
 status bar, and the file that was there is left as it was.
@@ -53,6 +53,21 @@ class ExportActions:
         if path:
             try:
                 export.save_svg(item, path)
+                self.statusBar().showMessage(f"Exported {path}", 5000)
+            except InputError as exc:
+                self._error("Cannot export", exc.message)
+
+    def export_pdf_dialog(self) -> None:
+        """Export the current tab as a vector PDF (text stays text)."""
+        spec = TABS[self.tabs.currentIndex()]
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export PDF", f"napkinlab-{spec.id}.pdf", "PDF (*.pdf)"
+        )
+        if path:
+            try:
+                export.save_pdf(self.current_page().export_widget(), path)
                 self.statusBar().showMessage(f"Exported {path}", 5000)
             except InputError as exc:
                 self._error("Cannot export", exc.message)

@@ -1,4 +1,8 @@
-"""``napkinlab screenshot``: render a tab offscreen to PNG (or SVG for plot tabs), no display needed.
+"""``napkinlab screenshot``: render a tab offscreen to PNG, PDF (or SVG for plot tabs), no display.
+
+``--size WxH`` renders the whole window at exactly W×H (× ``--scale``) pixels; without it the tab's
+page is rendered at the default window size. ``--content plot`` renders only the tab's main chart
+with a caption line (device, dtype, the tab's inputs): the picture people paste into slides.
 
 With ``--session FILE``, every value the file holds that could not be applied (out of range, an
 unknown device, an unknown key) is reported on stderr as ``napkinlab: warning: ...``, one line each;
@@ -24,12 +28,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``screenshot`` subcommand."""
     parser = subparsers.add_parser("screenshot", help="render a tab to PNG/SVG offscreen")
     parser.add_argument("--tab", required=True, choices=[t.id for t in TABS])
-    parser.add_argument("--out", required=True, help="FILE.png, or FILE.svg for a plot tab")
+    parser.add_argument(
+        "--out", required=True, help="FILE.png or FILE.pdf, or FILE.svg for a plot tab"
+    )
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
     parser.add_argument("--scale", default="1", help="pixel scale 0.5 to 4, e.g. 2 for slides")
     parser.add_argument("--presentation", action="store_true", help="larger fonts and lines")
     parser.add_argument("--session", default=None, help="apply this session file first")
-    parser.add_argument("--size", default=None, help="window size WxH (default 1280x820)")
+    parser.add_argument(
+        "--size", default=None, help="the whole window at exactly WxH pixels (x --scale)"
+    )
+    parser.add_argument(
+        "--content",
+        choices=("page", "plot"),
+        default="page",
+        help="page: the tab (or window with --size); plot: the main chart with a caption",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -53,7 +67,8 @@ def render_tab(
     scale: float = 1.0,
     presentation: bool = False,
     session: str | None = None,
-    size: tuple[int, int] = WINDOW_SIZE,
+    size: tuple[int, int] | None = None,
+    content: str = "page",
 ) -> Path:
     """Build the window offscreen, show ``tab`` and write it to ``out``; returns the path."""
     from app.gui import make_application
@@ -75,7 +90,7 @@ def render_tab(
         from core.session import read_session
 
         problems += window.apply_session(read_session(session))
-    window.resize(*size)
+    window.resize(*(size or WINDOW_SIZE))
     page = window.show_tab(tab)  # restores the tab's pending session inputs, reporting problems
     for problem in problems + window.problems:
         print(f"napkinlab: warning: {problem}", file=sys.stderr)
@@ -87,7 +102,16 @@ def render_tab(
         page.prepare_screenshot()
         app.processEvents()
     try:
-        return _save(page, tab, out, scale)
+        if size is not None and content == "page":
+            got = (window.width(), window.height())
+            if got != size:
+                raise InputError(
+                    f"--size: the {tab} tab needs at least {got[0]}x{got[1]}; "
+                    f"{size[0]}x{size[1]} is too small"
+                )
+        if content == "plot":
+            return _save_plot(window, page, tab, out, scale, size)
+        return _save(window if size is not None else page, page, tab, out, scale)
     except OSError as exc:  # a full disk, a vanished folder: the file, not the program, is at fault
         raise InputError(f"--out: {out} cannot be written: {exc.strerror or exc}") from None
     finally:
@@ -100,18 +124,57 @@ def render_tab(
         shiboken6.delete(window)
 
 
-def _save(page, tab: str, out: Path, scale: float) -> Path:
-    """Write ``page`` to ``out``: SVG of its plot, or PNG of the whole page."""
+def _save(target, page, tab: str, out: Path, scale: float) -> Path:
+    """Write ``target`` (the window or the page) to ``out``: PNG, PDF or SVG of the plot."""
     from app import export
 
-    if out.suffix.lower() == ".svg":
+    suffix = out.suffix.lower()
+    if suffix == ".svg":
         item = page.export_plot()
         if item is None:
             raise InputError(f"--out: the {tab} tab has no plot to export as SVG; use a .png file")
         return export.save_svg(item, out)
+    widget = target if target is not page else page.export_widget()
+    if suffix == ".pdf":
+        return export.save_pdf(widget, out)
+    if suffix != ".png":
+        raise InputError(f"--out: {out.name} must end in .png or .pdf (or .svg for a plot tab)")
+    return export.save_png(widget, out, scale)
+
+
+def caption(window, page) -> str:
+    """One line under a slide's chart: device, dtype and the tab's inputs."""
+    state = window.state
+    parts = [state.device.name, state.dtype]
+    inputs = page.session_state()
+    for key in page.caption_keys or tuple(inputs):
+        value = inputs.get(key)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = ", ".join(value)
+        if isinstance(value, bool) or value in (None, "", [], {}):
+            continue
+        if isinstance(value, str | int | float):
+            parts.append(f"{key} {value}")
+        if len(parts) >= 9:
+            break
+    return " · ".join(str(p) for p in parts)
+
+
+def _save_plot(window, page, tab: str, out: Path, scale: float, size) -> Path:
+    """The tab's main chart alone, with a caption line, as PNG, PDF or SVG."""
+    from app import export
+
+    item = page.export_plot()
+    if item is None:
+        raise InputError(f"--content plot: the {tab} tab has no plot; use --content page")
+    if out.suffix.lower() == ".svg":
+        return export.save_svg(item, out)
+    text = caption(window, page)
+    if out.suffix.lower() == ".pdf":
+        return export.save_plot_pdf(item, text, out, size)
     if out.suffix.lower() != ".png":
-        raise InputError(f"--out: {out.name} must end in .png (or .svg for a plot tab)")
-    return export.save_png(page.export_widget(), out, scale)
+        raise InputError(f"--out: {out.name} must end in .png, .pdf or .svg")
+    return export.save_plot_png(item, text, out, scale, size)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,7 +187,8 @@ def run(args: argparse.Namespace) -> int:
         scale=scale,
         presentation=args.presentation,
         session=None if args.session is None else file_path(args.session, "--session"),
-        size=_size(args.size),
+        size=None if args.size is None else _size(args.size),
+        content=args.content,
     )
     print(path)
     return 0

@@ -21,6 +21,8 @@ class TabPage(QWidget):
     """
 
     tab_id: str = ""
+    #: Inputs named in a slide's caption (``screenshot --content plot``), in order; empty: all.
+    caption_keys: tuple[str, ...] = ()
 
     def session_state(self) -> dict[str, Any]:
         """The tab's inputs as plain JSON-able data (saved in sessions)."""

@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +24,7 @@ from core.numbers.analysis import Analysis, fields_text, format_summary, formula
 from core.numbers.formats import FloatFormat
 from widgets.dtypes.bit_strip import BitStrip
 from widgets.dtypes.compare_table import CompareTable, number_text
+from widgets.table_fit import rows_height
 
 __all__ = ["STORED_ROWS", "BitsView"]
 
@@ -96,18 +99,57 @@ class BitsView(QWidget):
         row.addWidget(fields_card, 1)
         row.addWidget(stored_card, 1)
         self.compare_table = CompareTable(page)
+        # When the page is too short for the cards and every table row (presentation mode at
+        # 1280x720), the cards fold under this toggle: the table shows the same numbers per row.
+        self.details_toggle = QToolButton(page)
+        self.details_toggle.setText("Bits and stored value")
+        self.details_toggle.setCheckable(True)
+        self.details_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.details_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.details_toggle.setAutoRaise(True)
+        self.details_toggle.setVisible(False)
+        self.details_toggle.toggled.connect(lambda _on: self._refold())
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 8, 0, 0)
         layout.addWidget(self.info_label)
-        layout.addWidget(self.bit_strip)
+        strip_row = QHBoxLayout()
+        strip_row.setContentsMargins(0, 0, 0, 0)
+        strip_row.addWidget(self.bit_strip, 1)
+        strip_row.addWidget(self.details_toggle, 0, Qt.AlignmentFlag.AlignBottom)
+        layout.addLayout(strip_row)
         layout.addWidget(cards)
         layout.addWidget(self.compare_table, 1)
         self.fitToFont()
 
     def fitToFont(self) -> None:
         """Size the cards and the table for the current font (normal or presentation)."""
-        self.cards.setFixedHeight(self.fontMetrics().height() * 8 + 40)
+        self.cards.setFixedHeight(self.fontMetrics().height() * 7 + 46)
         self.compare_table.fitColumns()
+        self._refold()
+
+    def _refold(self) -> None:
+        """Fold the cards when they and the whole table do not fit the page's height."""
+        table = self.compare_table
+        spacing = self.layout().spacing()
+        needed = (
+            self.info_label.heightForWidth(max(1, self.width()))
+            + max(self.bit_strip.minimumHeight(), self.bit_strip.sizeHint().height())
+            + self.cards.height()
+            + rows_height(table, table.model().rowCount())
+            + 3 * spacing
+            + 8
+        )
+        compact = self.height() < needed
+        self.details_toggle.setVisible(compact)
+        self.cards.setVisible(not compact or self.details_toggle.isChecked())
+        open_ = self.cards.isVisibleTo(self)
+        arrow = Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow
+        self.details_toggle.setArrowType(arrow)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Fold or unfold the cards for the new height."""
+        super().resizeEvent(event)
+        self._refold()
 
     def setFormat(self, fmt: FloatFormat, policy: str = "torch") -> None:
         """Lay the bit strip out for ``fmt`` and show its numbers."""

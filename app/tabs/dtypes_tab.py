@@ -16,6 +16,7 @@ import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QGridLayout,
     QLabel,
@@ -42,6 +43,7 @@ from core.numbers.formats import (
     format_for_dtype,
 )
 from core.numbers.value_text import Parsed, parse_code, parse_value_text
+from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.dtypes.compare_table import number_text
 from widgets.dtypes.values_table import ValuesTable
@@ -78,6 +80,7 @@ class DtypesPage(TabPage):
     """The Dtypes tab's page."""
 
     tab_id = "dtypes"
+    caption_keys = ("format", "value")
 
     def __init__(self, state: AppState) -> None:
         super().__init__()
@@ -101,12 +104,12 @@ class DtypesPage(TabPage):
 
     # layout -----------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.format_combo = QComboBox(self)
+        self.format_combo = BriefComboBox(self)
         for fid, fmt in FORMATS.items():
             self.format_combo.addItem(f"{fid}  —  {fmt.title}", fid)
         self.format_combo.setCurrentIndex(self.format_combo.findData(self.format_id))
         self.format_combo.setToolTip("The format shown in the bit strip and the value table")
-        self.policy_combo = QComboBox(self)
+        self.policy_combo = BriefComboBox(self)
         for key, label in POLICIES.items():
             self.policy_combo.addItem(label, key)
         self.policy_combo.setToolTip(
@@ -369,10 +372,39 @@ class DtypesPage(TabPage):
         return problems
 
     def export_plot(self) -> Any | None:
-        """The range chart (or the block histogram when that page is open)."""
+        """The range chart (or the block histogram when that page is open), laid out.
+
+        A page never opened has never been laid out (a 100×30 scene); it is laid out at the
+        size of the open page, without being shown, so the SVG is the picture the user would see.
+        """
         if PAGES[self.pages.currentIndex()] == "blocks":
-            return self.ensure_blocks().plots.hist.getPlotItem()
-        return self.ensure_range_chart().item
+            plots = self.ensure_blocks().plots
+            self._lay_out("blocks", plots.hist)
+            return plots.hist.getPlotItem()
+        chart = self.ensure_range_chart()
+        self._lay_out("range", chart.plot)
+        return chart.item
+
+    def _lay_out(self, page: str, view: QWidget) -> None:
+        if view.width() >= 150 and view.height() >= 100:
+            return
+        current = self.pages.currentIndex()
+        self.pages.blockSignals(True)
+        try:
+            self.pages.setCurrentIndex(PAGES.index(page))
+            holder = self.pages.currentWidget()
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            for _ in range(2):  # the first paint sizes the axes to their labels, the second uses it
+                layout = holder.layout()
+                if layout is not None:
+                    layout.activate()
+                QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+                if page == "range" and self.range_chart is not None:
+                    self.range_chart.reset_view()
+                view.grab()
+        finally:
+            self.pages.setCurrentIndex(current)
+            self.pages.blockSignals(False)
 
     def apply_theme(self, theme: Any) -> None:
         """Colour the bit strip, plots and highlighted values for ``theme``."""

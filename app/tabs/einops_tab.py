@@ -14,8 +14,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +57,7 @@ class EinopsPage(TabPage):
     """Pattern editor, inputs, and the analysis: shape, axes, plan, code, cost, view/copy."""
 
     tab_id = "einops"
+    caption_keys = ("op", "pattern", "shapes")
 
     def __init__(self, state: AppState) -> None:
         super().__init__()
@@ -146,6 +149,14 @@ class EinopsPage(TabPage):
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.roofline_button)
         buttons.addStretch(1)
+        # Presentation mode folds the tensor printouts (a secondary panel) under this toggle.
+        self.tensors_toggle = QToolButton(self)
+        self.tensors_toggle.setText("Tensors")
+        self.tensors_toggle.setToolTip("Show the inputs and outputs of the real run")
+        self.tensors_toggle.setCheckable(True)
+        self.tensors_toggle.setVisible(False)
+        self.tensors_toggle.toggled.connect(lambda _on: self._fold())
+        buttons.addWidget(self.tensors_toggle)
         rt.addLayout(buttons)
         rt.addWidget(self.run_status)
         right = QSplitter(Qt.Orientation.Vertical, self)
@@ -376,9 +387,24 @@ class EinopsPage(TabPage):
             self._state.request_roofline_point(point)
 
     # TabPage ----------------------------------------------------------------------------------
+    def _fold(self) -> None:
+        """Presentation mode: the tensor printouts fold away and the code wraps."""
+        compact = getattr(self, "_compact", False)
+        self.tensors_toggle.setVisible(compact)
+        self.values.setVisible(not compact or self.tensors_toggle.isChecked())
+        wrap = (
+            QPlainTextEdit.LineWrapMode.WidgetWidth
+            if compact
+            else QPlainTextEdit.LineWrapMode.NoWrap
+        )
+        if self.code.edit.lineWrapMode() != wrap:
+            self.code.edit.setLineWrapMode(wrap)
+
     def apply_theme(self, theme: Any) -> None:
         """Warning and error colours from the theme; re-colour axis names for light/dark."""
         self._colors = {"warning": theme.warning, "error": theme.error}
+        self._compact = getattr(theme, "scale", 1.0) > 1.0
+        self._fold()
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(theme.base_pt * theme.scale)
         for widget in (self.status, self.code.edit, self.values.inputs, self.values.outputs):

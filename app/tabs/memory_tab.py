@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -59,6 +60,7 @@ class MemoryPage(TabPage):
     """
 
     tab_id = "memory"
+    caption_keys = ("model", "batch", "seq", "recipe", "optimizer", "checkpoint", "gpus")
     traceFinished = Signal(bool)
 
     def __init__(self, state: AppState) -> None:
@@ -142,10 +144,18 @@ class MemoryPage(TabPage):
         self.progress.setVisible(False)
         self.status = QLabel("Not traced yet")
         self.status.setWordWrap(True)
+        # Presentation mode folds the timeline (a secondary plot) under this toggle.
+        self.timeline_toggle = QToolButton()
+        self.timeline_toggle.setText("Timeline")
+        self.timeline_toggle.setToolTip("Show the traced memory over time")
+        self.timeline_toggle.setCheckable(True)
+        self.timeline_toggle.setVisible(False)
+        self.timeline_toggle.toggled.connect(lambda _on: self._fold())
         trace_row = QHBoxLayout()
         for w in (self.trace_button, self.cancel_button, self.progress):
             trace_row.addWidget(w)
         trace_row.addWidget(self.status, 1)
+        trace_row.addWidget(self.timeline_toggle)
         self.trace_button.clicked.connect(self.start_trace)
         self.cancel_button.clicked.connect(self.cancel_trace)
 
@@ -170,6 +180,7 @@ class MemoryPage(TabPage):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addWidget(split)
+        self._outer = outer
 
         self.runner = TraceRunner(self)
         self.runner.progress.connect(self._on_progress)
@@ -366,6 +377,11 @@ class MemoryPage(TabPage):
 
             theme = get_theme("light")
         self._theme = theme
+        self._compact = getattr(theme, "scale", 1.0) > 1.0
+        self.controls.set_compact(self._compact)
+        margin = 6 if self._compact else 12
+        self._outer.setContentsMargins(margin, margin, margin, margin)
+        self._fold()
         # Larger fonts in presentation mode need a wider control column, or its fields clip.
         scale = max(1.0, getattr(theme, "scale", 1.0))
         needed = self._left_card.minimumSizeHint().width() + round(18 * scale)  # + scroll bar
@@ -376,6 +392,13 @@ class MemoryPage(TabPage):
         self.phases.set_colours(colours, theme.plot_fg)
         self.bars.set_colours(colours, theme.plot_fg)
         self.bars.set_background(theme.plot_bg)
+
+    def _fold(self) -> None:
+        """Presentation mode: the timeline and the hover note give their room to the answers."""
+        compact = getattr(self, "_compact", False)
+        self.timeline_toggle.setVisible(compact)
+        self.phases.setVisible(not compact or self.timeline_toggle.isChecked())
+        self.hover.setVisible(not compact)
 
     def export_plot(self) -> Any:
         """The bars' plot item (SVG export)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout
 
 from app.state import AppState
 from app.tabs.base import TabPage
@@ -29,6 +29,8 @@ from core.units import (
     format_sig,
     plural,
 )
+from widgets.brief_combo import BriefComboBox
+from widgets.card_deck import CardDeck
 from widgets.combo_data import find_data
 from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
@@ -112,7 +114,7 @@ class NapkinPage(TabPage):
         self.model.setMaximumWidth(260)
         self.model.currentIndexChanged.connect(self._model_picked)
         self.fields["params"].valueChanged.connect(self._params_typed)
-        self.recipe = QComboBox(self)
+        self.recipe = BriefComboBox(self, minimum_chars=12)
         for recipe in napkin.RECIPES.values():
             self.recipe.addItem(f"{recipe.total:g} B — {recipe.label}", recipe.id)
         self.recipe.addItem("custom bytes per parameter", "custom")
@@ -159,25 +161,14 @@ class NapkinPage(TabPage):
             line.setObjectName("formula")
             line.setWordWrap(True)
 
-        grid = QGridLayout()
-        grid.setSpacing(14)
-        grid.addWidget(self.time_card, 0, 0)
-        grid.addWidget(self.fit_card, 0, 1)
-        grid.addWidget(self.inverse_card, 1, 0)
-        grid.addWidget(self.tensor_card, 1, 1)
-        grid.setRowStretch(2, 1)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
-        body = QWidget()
-        body.setLayout(grid)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(body)
-        self._body = body
+        # Two columns of cards on a wide screen; when the rows do not fit the height
+        # (presentation mode, a laptop) one row shows at a time under toggle buttons.
+        self.deck = CardDeck(
+            [self.time_card, self.fit_card, self.inverse_card, self.tensor_card], self
+        )
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
-        outer.addWidget(scroll)
+        outer.addWidget(self.deck)
 
         state.deviceChanged.connect(lambda _id: self.recompute())
         state.dtypeChanged.connect(lambda _dt: self.recompute())

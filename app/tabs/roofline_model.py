@@ -134,12 +134,13 @@ def build_roofs(
             label = ""
             if roof.kind == "vector":
                 label = f"{compact_name(device) if not is_primary else ''} fp32 vector"
-            elif roof.peak not in labelled and (is_primary or chosen):
+            elif roof.peak not in labelled and (is_primary or chosen or all_dtypes):
+                # "All dtypes" labels every compared roof too, else they are unnamed lines.
                 labelled.add(roof.peak)
-                names = "·".join(same) if is_primary else dtype
+                names = "·".join(same) if is_primary or all_dtypes else dtype
                 prefix = "" if is_primary else f"{compact_name(device)} "
                 label = f"{prefix}{names} {format_flop_rate(roof.peak, 4)}"
-                if not is_primary:
+                if not is_primary and chosen:
                     label += f", ridge {roof.ridge:.0f}"
             specs.append(
                 RoofSpec(

@@ -55,6 +55,7 @@ class RooflinePage(TabPage):
     """Roofline chart, points table and controls (devices to compare, operator shapes)."""
 
     tab_id = "roofline"
+    caption_keys = ("compare",)
 
     def __init__(self, state: AppState) -> None:
         super().__init__()
@@ -89,6 +90,8 @@ class RooflinePage(TabPage):
         scroll.setWidgetResizable(True)
         scroll.setMinimumWidth(330)
         scroll.setMaximumWidth(400)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._panel_scroll = scroll
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(self.plot)
         right.addWidget(self.table)
@@ -424,6 +427,12 @@ class RooflinePage(TabPage):
 
     def apply_theme(self, theme: Any) -> None:
         """Re-colour the chart for the theme and presentation scale."""
+        self.panel.set_compact(getattr(theme, "scale", 1.0) > 1.0)
+        # The control column is as wide as its controls need at this font: never cut off.
+        bar = self._panel_scroll.verticalScrollBar().sizeHint().width()
+        needed = self.panel.minimumSizeHint().width() + bar + 4
+        self._panel_scroll.setMinimumWidth(max(330, needed))
+        self._panel_scroll.setMaximumWidth(max(400, needed))
         self.plot.apply_theme(theme)
         self._roof_key = None
         self.refresh()

@@ -81,6 +81,7 @@ class StepPage(TabPage):
     """
 
     tab_id = "step"
+    caption_keys = ("model", "batch", "seq", "recipe", "optimizer", "checkpoint")
     traceFinished = Signal(bool)
 
     def __init__(self, state: AppState) -> None:
@@ -189,6 +190,7 @@ class StepPage(TabPage):
         self.cancel_button.clicked.connect(self.runner_cancel)
         self.pin_button.clicked.connect(self.pin_plan_a)
         self.csv_button.clicked.connect(self._export_csv)
+        self._left_form = form
         card, layout = _card()
         title = QLabel("One training step")
         title.setObjectName("cardTitle")
@@ -537,7 +539,14 @@ class StepPage(TabPage):
     def apply_theme(self, theme: Any) -> None:
         """Colour the chart; widen the control column to its fields."""
         self._theme = theme
+        # Presentation mode: the device note (the toolbar shows the device) folds away and the
+        # rows tighten, so the control column fits 720 px without a scroll bar.
+        compact = getattr(theme, "scale", 1.0) > 1.0
+        self.device_label.setVisible(not compact)
+        self._left_form.setVerticalSpacing(2 if compact else -1)
         self._fit_left()
+        if self.trace is not None:
+            self._show_table()  # row heights for the new font
         if theme is not None:
             self.kind_chart.setBackground(theme.plot_bg)
             self.kind_chart.set_colours(theme.series, theme.plot_fg)

@@ -405,3 +405,23 @@ def test_slider_field_and_cli_share_one_size_range(page):
     assert page.editor.value()[1]["n"] == MIN_SIZE
     with pytest.raises(InputError):
         parse_op_spec(f"matmul:m=1,k=1,n={MAX_SIZE + 1}")
+
+
+def test_all_dtypes_labels_the_compared_devices_roofs(page):
+    page.all_dtypes.setChecked(True)
+    labels = [t.toPlainText() for t in page.plot.label_items()]
+    assert any(t.startswith("A100") and "fp64" in t for t in labels)
+    assert any(t.startswith("B200") and "fp8" in t for t in labels)
+
+
+def test_a_point_label_near_the_left_edge_stays_inside_the_axes(page, qtbot):
+    page.resize(1100, 700)
+    page.show()
+    qtbot.waitExposed(page)
+    key = page.table.row_keys()[0]  # relu, the leftmost point
+    page.select(key)
+    page.plot.plot.setXRange(math.log10(0.2), 6, padding=0)  # relu at 0.25 hugs the left axis
+    page.plot._hide_colliding_labels()
+    text = page.plot._point_labels[key]
+    left = page.plot.view.sceneBoundingRect().left()
+    assert text.sceneBoundingRect().left() >= left - 1

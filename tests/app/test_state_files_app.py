@@ -284,3 +284,23 @@ def test_settings_and_exports_on_hostile_kinds(
         export.save_png(window.show_tab("napkin"), target)
     assert "\n" not in str(info.value) and snapshot(target) == before
     assert not leftovers(tmp_path)
+
+
+def test_settings_qt_cannot_parse_are_left_alone(tmp_path: Path) -> None:
+    """``[\\]`` passes the INI line check but QSettings reports a format error: never rewrite it."""
+    path = tmp_path / "napkinlab.conf"
+    path.write_bytes(b"[\\]")
+    prefs = Preferences(path=path)
+    prefs.theme = "dark"
+    prefs.sync()
+    assert prefs.problem and path.read_bytes() == b"[\\]"
+
+
+@pytest.mark.parametrize("data", [b"\x0b", b"theme=dark\x0c\n", b"[view]\x1b\n"])
+def test_settings_with_control_characters_are_left_alone(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "napkinlab.conf"
+    path.write_bytes(data)
+    prefs = Preferences(path=path)
+    prefs.theme = "dark"
+    prefs.sync()
+    assert prefs.problem and path.read_bytes() == data

@@ -68,8 +68,12 @@ class BlockPlots(QWidget):
         self.legend.clear()
         for i, (label, count) in reversed(list(enumerate(counts))):
             colour = self._colours[i % len(self._colours)]
-            hist.plot(
-                edges, count, stepMode="center", pen=pg.mkPen(colour, width=2.5 - i), name=label
+            hist.plot(  # the left axis reads log10(count + 1): plot exactly that
+                edges,
+                np.log10(np.asarray(count, dtype=float) + 1.0),
+                stepMode="center",
+                pen=pg.mkPen(colour, width=2.5 - i),
+                name=label,
             )
         top = max((float(np.log10(np.max(c) + 1.0)) for _, c in counts), default=1.0)
         hist.setLimits(xMin=float(edges[0]) - 1, xMax=float(edges[-1]) + 1, yMin=0, yMax=top + 1)

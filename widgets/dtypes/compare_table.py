@@ -12,9 +12,10 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
 from core.numbers.analysis import Analysis
+from widgets.table_fit import ColumnFitter
 
 __all__ = ["CompareModel", "CompareTable", "number_text"]
 
@@ -129,17 +130,15 @@ class CompareTable(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
         self.setWordWrap(False)  # one line per cell: cheaper text layout on every keystroke
-        header = self.horizontalHeader()
-        header.setStretchLastSection(True)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # Columns fit their contents; when the table is narrow (presentation mode) the least
+        # telling ones go: the code, the ulp, the absolute error.
+        self.fitter = ColumnFitter(self, (0, 2, 6, 4, 3, 1, 5))
         self.fitColumns()
 
     def fitColumns(self) -> None:
-        """Column widths for the current font (call again after a font / presentation change)."""
-        digit = self.fontMetrics().horizontalAdvance("0")
-        for col, chars in enumerate((16, 20, 24, 10, 9, 10)):
-            self.setColumnWidth(col, digit * chars + 12)
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        """Row height and columns for the current font (call again after a presentation change)."""
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 3)
+        self.fitter.fit()
 
     def setWarningColour(self, colour: str) -> None:
         """Text colour of overflow / underflow marks (theme)."""

@@ -86,6 +86,13 @@ class RangeChart(QWidget):
         )  # fmt: skip
         self.item.addItem(self._marker)
 
+    def reset_view(self) -> None:
+        """Show every format and the whole magnitude range (after the first layout)."""
+        n = len(self._rows)
+        if n:
+            self.item.setYRange(-0.6, n - 0.4, padding=0)
+            self.item.setXRange(-46, 40, padding=0)
+
     def _redraw(self) -> None:
         self.item.clear()
         self._marker = None

@@ -89,6 +89,8 @@ class PlanTable(_Table):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(("Step", "Shape after", "Memory", "What (→ axes after)"), parent)
         self.setWordWrap(True)
+        # Rows follow their wrapped text when the column narrows or the font grows.
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
     def setPlan(self, steps: Sequence[PlanStep]) -> None:
         """Show ``steps``."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Signal
-from PySide6.QtGui import QColor, QCursor
+from PySide6.QtGui import QColor, QCursor, QFontMetrics
 from PySide6.QtWidgets import QToolTip, QWidget
 
 __all__ = ["Bar", "MemoryBars"]
@@ -41,7 +41,7 @@ class MemoryBars(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
-        self.setMinimumHeight(230)
+        self.setMinimumHeight(140)
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
@@ -169,9 +169,14 @@ class MemoryBars(pg.PlotWidget):
                 plot.addItem(note)
                 self._items.append(note)
         n = len(self._bars) + len(self._slots)
-        ticks = [(i, b.label) for i, b in enumerate(self._bars)]
+        # "estimate (peak, cuda)" on two lines: side by side the long labels ran into each other.
+        ticks = [(i, b.label.replace(" (", "\n(", 1)) for i, b in enumerate(self._bars)]
         ticks += [(len(self._bars) + j, s) for j, s in enumerate(self._slots)]
-        plot.getAxis("bottom").setTicks([ticks])
+        bottom = plot.getAxis("bottom")
+        bottom.setTicks([ticks])
+        lines = max(t.count("\n") + 1 for _, t in ticks) if ticks else 1
+        font = bottom.style.get("tickFont") or self.font()
+        bottom.setHeight(QFontMetrics(font).height() * lines + 16)
         for name in ("left", "bottom"):
             plot.getAxis(name).setPen(self._fg)
             plot.getAxis(name).setTextPen(self._fg)

@@ -30,6 +30,7 @@ from core.errors import InputError
 from core.memory.models import LIMITS, PRESETS
 from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
 from core.validate import fraction, positive_int
+from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.number_field import NumberField
 
@@ -167,11 +168,17 @@ class MemoryControls(QWidget):
         layout.addStretch(1)
         self._sync_visibility()
 
+    def set_compact(self, compact: bool) -> None:
+        """Tighter rows (presentation mode's larger fonts must still fit 720 px)."""
+        for form in (self.model_form, self.training_form, self.parallel_form):
+            form.setVerticalSpacing(2 if compact else -1)
+        layout = self.layout()
+        if layout is not None:
+            layout.setSpacing(4 if compact else -1)
+
     # construction helpers ----------------------------------------------------------------------
     def _combo(self, items: list[tuple[str, str]], tip: str) -> QComboBox:
-        box = QComboBox(self)
-        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        box.setMinimumContentsLength(14)
+        box = BriefComboBox(self, minimum_chars=14)
         for text, data in items:
             box.addItem(text, data)
         box.setToolTip(tip)

@@ -24,7 +24,7 @@ class PhaseView(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
-        self.setMinimumHeight(170)
+        self.setMinimumHeight(90)
         self.setMenuEnabled(False)
         self.hideButtons()
         plot = self.getPlotItem()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -64,11 +65,20 @@ class RooflinePanel(QWidget):
     ) -> None:
         super().__init__(parent)
         box = QVBoxLayout(self)
-        title = QLabel("<b>Compare devices</b> (the selected device is always shown)", self)
-        title.setWordWrap(True)
-        box.addWidget(title)
+        # A secondary panel: the device list folds under its title (presentation mode folds it).
+        self.compare_toggle = QToolButton(self)
+        self.compare_toggle.setText("Compare devices")
+        self.compare_toggle.setToolTip("Tick devices to draw beside the selected one")
+        self.compare_toggle.setCheckable(True)
+        self.compare_toggle.setChecked(True)
+        self.compare_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.compare_toggle.setArrowType(Qt.ArrowType.DownArrow)
+        self.compare_toggle.setAutoRaise(True)
+        self.compare_toggle.toggled.connect(self._fold)
+        box.addWidget(self.compare_toggle)
         self.device_list = QListWidget(self)
         self.device_list.setMaximumHeight(150)
+        self.device_list.setToolTip("The selected device is always shown")
         box.addWidget(self.device_list)
         self.all_dtypes = QCheckBox("All dtypes of compared devices", self)
         self.vector = QCheckBox("Vector ceiling (fp32 CUDA cores)", self)
@@ -124,6 +134,16 @@ class RooflinePanel(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
         self.device_list.blockSignals(False)
+
+    def _fold(self, open_: bool) -> None:
+        self.device_list.setVisible(open_)
+        arrow = Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow
+        self.compare_toggle.setArrowType(arrow)
+
+    def set_compact(self, compact: bool) -> None:
+        """Fold the secondary parts (device list, counting note) for presentation mode."""
+        self.compare_toggle.setChecked(not compact)
+        self.convention.setVisible(not compact)
 
     def set_error(self, message: str) -> None:
         """Show ``message`` in red under the controls (hidden when empty)."""

@@ -425,8 +425,11 @@ class RooflinePlot(QWidget):
                 text.setColor(QColor(self._star if p.measured else self._fg))
                 text.setFont(self._font(8.5))
             pos = (_log(p.x) - 0.03, _log(p.y) + 0.04)
-            if restyle_this or self._label_pos.get(p.key) != pos:
+            placed = self._label_pos.get(p.key)
+            moved = placed is None or abs(placed[0] - pos[0]) > 0.07 or placed[1] != pos[1]
+            if restyle_this or moved:
                 self._label_pos[p.key] = pos
+                text.setAnchor((1.0, 1.0))  # left of the point; _keep_inside may flip it
                 text.setPos(*pos)
         self._hide_colliding_labels()
         key = (
@@ -448,6 +451,7 @@ class RooflinePlot(QWidget):
             placed.append(self._label_rect(self._selected, selected))
         placed += [t.sceneBoundingRect() for t, _ in self._roof_labels]
         for key, text in self._point_labels.items():
+            self._keep_inside(key, text)
             if key == self._selected:
                 continue
             rect = self._label_rect(key, text)
@@ -456,13 +460,28 @@ class RooflinePlot(QWidget):
             if free:
                 placed.append(rect)
 
+    def _keep_inside(self, key: str, text: pg.TextItem) -> None:
+        """Put a point's label right of its point when, left of it, it would leave the axes."""
+        x, y = self._label_pos.get(key, (0.0, 0.0))
+        left_of = text.anchor.x() >= 0.5
+        point_x = x + 0.03 if left_of else x - 0.03
+        at = self.view.mapViewToScene(QPointF(point_x - 0.03, y))
+        width = QFontMetricsF(text.textItem.font()).horizontalAdvance(text.toPlainText()) + 6.0
+        fits_left = at.x() - width >= self.view.sceneBoundingRect().left()
+        if fits_left != left_of:
+            new_x = point_x - 0.03 if fits_left else point_x + 0.03
+            self._label_pos[key] = (new_x, y)
+            text.setAnchor((1.0, 1.0) if fits_left else (0.0, 1.0))
+            text.setPos(new_x, y)
+
     def _label_rect(self, key: str, text: pg.TextItem) -> QRectF:
         x, y = self._label_pos.get(key, (0.0, 0.0))
         at = self.view.mapViewToScene(QPointF(x, y))
         metrics = QFontMetricsF(text.textItem.font())
         width = metrics.horizontalAdvance(text.toPlainText()) + 6.0
         height = metrics.height()
-        return QRectF(at.x() - width, at.y() - height, width, height)
+        left = at.x() - width if text.anchor.x() >= 0.5 else at.x()
+        return QRectF(left, at.y() - height, width, height)
 
     def _update_ring(self) -> None:
         chosen = tuple((p.x, p.y) for p in self._points if p.key == self._selected)

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
 )
+
+from widgets.table_fit import ColumnFitter
 
 __all__ = ["COLUMNS", "RooflineTable"]
 
@@ -40,8 +41,8 @@ HEADER_TIPS: dict[int, str] = {
     7: "Predicted time max(FLOPs / peak, bytes / bandwidth); median time for measured points",
 }
 
-#: The point column never takes more than this many pixels (the hover readout has the rest).
-MAX_NAME_WIDTH = 170
+#: Columns from most to least telling: a narrow table hides the last ones first.
+PRIORITY = (0, 4, 5, 6, 7, 2, 3, 1)
 _NUMBER_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
@@ -68,9 +69,7 @@ class RooflineTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        self.fitter = ColumnFitter(self, PRIORITY, min_rows=6)
         self._widths_for: tuple[str, ...] = ()
         self._keys: list[str] = []
         self._shown: dict[int, tuple[str, tuple[str, ...], str]] = {}
@@ -113,8 +112,7 @@ class RooflineTable(QTableWidget):
             # Fit columns when rows come or go, not on every slider step (that costs a layout).
             if tuple(keys) != self._widths_for:
                 self._widths_for = tuple(keys)
-                self.resizeColumnsToContents()
-                self.setColumnWidth(0, min(self.columnWidth(0), MAX_NAME_WIDTH))
+                self.fitter.fit()
         finally:
             self.blockSignals(False)
 

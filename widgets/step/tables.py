@@ -138,6 +138,7 @@ class RowsTable(QTableWidget):
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setWordWrap(False)  # one line per row: rows keep their height at any font
 
     def set_rows(self, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         """Show ``rows`` under ``headers``; columns after the first align right."""

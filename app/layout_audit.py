@@ -1,0 +1,292 @@
+"""Find text that does not fit: the layout check behind ``tests/app/test_layout_fit.py``.
+
+:func:`audit` walks the visible widgets of a window (or any widget) and names every label, button,
+combo box, item-view header section or cell whose text is wider than the room it has (font metrics
+against the contents rectangle; word-wrapped labels by height), every visible scroll bar when asked
+to, and every widget its ancestors cut off. A widget that elides on purpose opts out with
+``widget.setProperty(ELIDE_OK, True)`` (it and its children are skipped).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtGui import Qt as QtGuiQt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QCheckBox,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QScrollBar,
+    QStyle,
+    QStyleOptionComboBox,
+    QTabBar,
+    QToolButton,
+    QWidget,
+)
+
+__all__ = ["ELIDE_OK", "audit"]
+
+#: Property name: a widget with this property set to True may elide its text by design.
+ELIDE_OK = "napkinlab_elide_ok"
+_SLACK = 1  # pixels of rounding the check tolerates
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def _name(widget: QWidget) -> str:
+    chain = []
+    w: QWidget | None = widget
+    while w is not None and len(chain) < 3:
+        chain.append(w.objectName() or type(w).__name__)
+        w = w.parentWidget()
+    return "/".join(reversed(chain))
+
+
+def _plain(text: str, rich: bool) -> str:
+    if rich:
+        doc = QTextDocument()
+        doc.setHtml(text)
+        return doc.toPlainText()
+    return text
+
+
+def _opted_out(widget: QWidget, root: QWidget) -> bool:
+    w: QWidget | None = widget
+    while w is not None:
+        if w.property(ELIDE_OK):
+            return True
+        if w is root:
+            return False
+        w = w.parentWidget()
+    return False
+
+
+def _visible(root: QWidget) -> Iterator[QWidget]:
+    for widget in root.findChildren(QWidget):
+        if widget.isWindow() or not widget.isVisibleTo(root) or not widget.isVisible():
+            continue
+        if widget.width() <= 0 or widget.height() <= 0:
+            continue
+        yield widget
+
+
+def _label_problem(label: QLabel) -> str | None:
+    text = label.text()
+    if not text or (label.pixmap() is not None and not label.pixmap().isNull()):
+        return None
+    rich = label.textFormat() == Qt.TextFormat.RichText or (
+        label.textFormat() == Qt.TextFormat.AutoText and QtGuiQt.mightBeRichText(text)
+    )
+    rect = label.contentsRect()
+    margin = label.margin()
+    width = rect.width() - 2 * margin
+    height = rect.height() - 2 * margin
+    if label.wordWrap():
+        need = label.heightForWidth(label.width())
+        if need > label.height() + _SLACK:
+            return f"wrapped text needs {need} px of height, has {label.height()}"
+        # A single unbreakable word can still be wider than the label.
+        fm = QFontMetrics(label.font())
+        plain = _plain(text, rich)
+        words = plain.split()
+        widest = max((fm.horizontalAdvance(w) for w in words), default=0)
+        if widest > width + _SLACK:
+            return f"a word needs {widest} px, has {width}"
+        return None
+    fm = QFontMetrics(label.font())
+    if rich:
+        doc = QTextDocument()
+        doc.setDefaultFont(label.font())
+        doc.setDocumentMargin(0)
+        doc.setHtml(text)
+        need = round(doc.idealWidth())
+        need_h = round(doc.size().height())
+    else:
+        lines = text.split("\n")
+        need = max(fm.horizontalAdvance(line) for line in lines)
+        need_h = fm.height() * len(lines)
+    if need > width + _SLACK:
+        return f"needs {need} px, has {width}"
+    if need_h > height + fm.descent() + _SLACK:
+        return f"needs {need_h} px of height, has {height}"
+    return None
+
+
+def _button_problem(button: QAbstractButton) -> str | None:
+    text = button.text().replace("&&", "\x00").replace("&", "").replace("\x00", "&")
+    if not text:
+        return None
+    need = button.minimumSizeHint().width() if isinstance(button, QCheckBox | QRadioButton) else 0
+    if isinstance(button, QPushButton | QToolButton) or not need:
+        fm = QFontMetrics(button.font())
+        need = fm.horizontalAdvance(text.split("\n")[0])
+        if not button.icon().isNull() and not (
+            isinstance(button, QToolButton)
+            and button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextOnly
+        ):
+            need += button.iconSize().width() + 4
+        margin = button.style().pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, None, button)
+        need += margin if isinstance(button, QPushButton) else 4
+    if need > button.width() + _SLACK:
+        return f"{text!r} needs {need} px, has {button.width()}"
+    return None
+
+
+def _combo_problem(combo: QComboBox) -> str | None:
+    display = getattr(combo, "display_text", None)  # BriefComboBox: what it paints
+    text = display() if callable(display) else combo.currentText()
+    if not text or combo.isEditable():
+        return None
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+    )
+    need = QFontMetrics(combo.font()).horizontalAdvance(text)
+    if not combo.itemIcon(combo.currentIndex()).isNull():
+        need += combo.iconSize().width() + 4
+    if need > field.width() + _SLACK:
+        return f"{text!r} needs {need} px, has {field.width()}"
+    return None
+
+
+def _header_problems(header: QHeaderView) -> Iterator[str]:
+    model = header.model()
+    if model is None:
+        return
+    fm = QFontMetrics(header.font())
+    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    horizontal = header.orientation() == Qt.Orientation.Horizontal
+    count = _count(model, horizontal)
+    for section in range(count):
+        if header.isSectionHidden(section):
+            continue
+        text = model.headerData(section, header.orientation(), Qt.ItemDataRole.DisplayRole)
+        if text is None or str(text) == "":
+            continue
+        lines = str(text).split("\n")
+        size = header.sectionSize(section)
+        if horizontal:
+            need = max(fm.horizontalAdvance(line) for line in lines) + 2 * margin
+            if header.isSortIndicatorShown() and header.sortIndicatorSection() == section:
+                need += fm.height()
+        else:
+            need = fm.horizontalAdvance(lines[0]) + 2 * margin
+            size = header.width()
+        if need > size + _SLACK:
+            yield f"header {str(text)!r} needs {need} px, has {size}"
+
+
+def _count(model: QAbstractItemModel, columns: bool) -> int:
+    """Rows or columns at the top level (a list model's ``columnCount`` is private: one)."""
+    try:
+        return model.columnCount(QModelIndex()) if columns else model.rowCount(QModelIndex())
+    except TypeError:
+        return 1 if columns else model.rowCount()
+
+
+def _cell_problems(view: QAbstractItemView) -> Iterator[str]:
+    if view.textElideMode() == Qt.TextElideMode.ElideNone:
+        return
+    model = view.model()
+    if model is None:
+        return
+    viewport = view.viewport().rect()
+    rows = min(_count(model, False), 400)
+    for row in range(rows):
+        for column in range(_count(model, True)):
+            index = model.index(row, column, QModelIndex())
+            rect = view.visualRect(index)
+            if rect.isEmpty() or not rect.intersects(viewport):
+                continue
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            if text is None or str(text) == "":
+                continue
+            if view.indexWidget(index) is not None:
+                continue
+            font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+            fm = QFontMetrics(font)
+            text = str(text)
+            # Fusion: a focus-frame margin each side plus the decoration (icon) if any.
+            margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
+            room = rect.width() - 2 * (margin + 1)
+            if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+                room -= view.iconSize().width() + 4
+            if view.wordWrap():  # wrapped cells must be tall enough for their lines
+                flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+                need_h = fm.boundingRect(QRect(0, 0, max(1, room), 10_000), flags, text).height()
+                if need_h > rect.height() + _SLACK:
+                    yield f"cell ({row}, {column}) {text[:24]!r} needs {need_h} px of height, has {rect.height()}"
+                continue
+            need = (
+                max(fm.horizontalAdvance(line) for line in text.split("\n")) + rect.width() - room
+            )
+            if need > rect.width() + _SLACK:
+                yield f"cell ({row}, {column}) {text[:24]!r} needs {need} px, has {rect.width()}"
+
+
+def _clipped(widget: QWidget, root: QWidget) -> str | None:
+    """Whether an ancestor (other than a scroll area's viewport) cuts ``widget`` off."""
+    rect = QRect(widget.mapTo(root, widget.rect().topLeft()), widget.size())
+    w = widget.parentWidget()
+    while w is not None:
+        if isinstance(w.parentWidget(), QAbstractScrollArea) and w is w.parentWidget().viewport():
+            return None  # scrolled content; the scroll bar check covers it
+        area = QRect(w.mapTo(root, w.rect().topLeft()), w.size())
+        if not area.contains(rect):
+            cut = rect.intersected(area)
+            if cut.width() < rect.width() - _SLACK or cut.height() < rect.height() - _SLACK:
+                return f"cut off by {_name(w)}: {rect.width()}x{rect.height()} shows {cut.width()}x{cut.height()}"
+        if w is root:
+            return None
+        w = w.parentWidget()
+    return None
+
+
+def audit(root: QWidget, *, scrollbars: bool = False) -> list[str]:
+    """Every text in ``root`` that does not fit, as ``"<widget path>: <why>"`` lines.
+
+    Parameters
+    ----------
+    root
+        The window (or page) to check, shown and laid out.
+    scrollbars
+        Also report every visible scroll bar (presentation mode must fit without one).
+    """
+    problems: list[str] = []
+    for widget in _visible(root):
+        if _opted_out(widget, root):
+            continue
+        found: list[str] = []
+        if isinstance(widget, QLabel):
+            found.append(_label_problem(widget) or "")
+        elif isinstance(widget, QAbstractButton) and not isinstance(widget.parent(), QTabBar):
+            found.append(_button_problem(widget) or "")
+        elif isinstance(widget, QComboBox):
+            found.append(_combo_problem(widget) or "")
+        elif isinstance(widget, QHeaderView):
+            found.extend(_header_problems(widget))
+        elif isinstance(widget, QAbstractItemView):
+            found.extend(_cell_problems(widget))
+        elif isinstance(widget, QScrollBar) and scrollbars and widget.maximum() > widget.minimum():
+            found.append(f"visible scroll bar ({widget.maximum() - widget.minimum()} px)")
+        if isinstance(widget, QLabel | QAbstractButton | QComboBox):
+            found.append(_clipped(widget, root) or "")
+        text = ""
+        if isinstance(widget, QLabel | QAbstractButton):
+            text = _TAGS.sub("", widget.text())[:40]
+        elif isinstance(widget, QComboBox):
+            display = getattr(widget, "display_text", None)
+            text = (display() if callable(display) else widget.currentText())[:40]
+        for problem in found:
+            if problem:
+                problems.append(f"{_name(widget)} {text!r}: {problem}")
+    return problems

@@ -1,0 +1,100 @@
+"""SVG and PDF export: the picture the user sees, drawn the same by every renderer."""
+
+from __future__ import annotations
+
+import re
+import zlib
+from pathlib import Path
+from xml.dom import minidom
+
+import pytest
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from app import export
+from app.main_window import MainWindow
+from app.settings import Preferences
+from app.tabs import TABS
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow(preferences=Preferences(ephemeral=True), menus=False)
+    qtbot.addWidget(win)
+    win.resize(1280, 820)
+    win.show()
+    yield win
+    win.stop_background_work()
+
+
+def _svg(path: Path) -> minidom.Document:
+    return minidom.parseString(path.read_bytes())
+
+
+@pytest.mark.parametrize("tab", ["dtypes", "roofline", "memory", "step"])
+def test_svg_is_the_laid_out_plot_without_tiny_clip_paths(window, tab, tmp_path: Path) -> None:
+    page = window.show_tab(tab)  # dtypes opens on its Bits page: the range chart was never shown
+    item = page.export_plot()
+    assert item is not None
+    doc = _svg(export.save_svg(item, tmp_path / f"{tab}.svg"))
+    root = doc.documentElement
+    if root.getAttribute("baseProfile") == "tiny":
+        assert not doc.getElementsByTagName("clipPath"), "clip paths are not SVG Tiny"
+    width, height = (float(v) for v in root.getAttribute("viewBox").split()[2:])
+    assert width > 300 and height > 200  # not pyqtgraph's 100x30 unlaid-out scene
+    assert doc.getElementsByTagName("path") and doc.getElementsByTagName("text")
+
+
+def test_dtypes_svg_has_the_range_chart_rows(window, tmp_path: Path) -> None:
+    page = window.show_tab("dtypes")
+    path = export.save_svg(page.export_plot(), tmp_path / "range.svg")
+    texts = " ".join(t.toxml() for t in _svg(path).getElementsByTagName("text"))
+    assert "float8_e4m3fn" in texts and "magnitude" in texts
+
+
+def test_roofline_svg_curves_stay_inside_the_axes(window, tmp_path: Path) -> None:
+    """Rendered by Qt's own SVG renderer, no curve is drawn left of the y axis."""
+    from PySide6.QtSvg import QSvgRenderer
+
+    page = window.show_tab("roofline")
+    path = export.save_svg(page.export_plot(), tmp_path / "roof.svg")
+    renderer = QSvgRenderer(str(path))
+    size = renderer.defaultSize()
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    axis = page.plot.plot.getAxis("left").sceneBoundingRect()
+    origin = page.export_plot().sceneBoundingRect()
+    x_left = int(axis.right() - origin.left()) - 3
+    y_bottom = int(page.plot.plot.getAxis("bottom").sceneBoundingRect().top() - origin.top())
+    # Below the x axis, left of the y axis: only tick labels, never the coloured roof lines.
+    coloured = 0
+    for x in range(2, x_left):
+        for y in range(y_bottom + 2, size.height() - 2):
+            c = image.pixelColor(x, y)
+            if max(c.red(), c.green(), c.blue()) - min(c.red(), c.green(), c.blue()) > 80:
+                coloured += 1
+    assert coloured == 0
+
+
+def _pdf_streams(data: bytes) -> bytes:
+    out = []
+    for match in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+        chunk = match.group(1)
+        try:
+            out.append(zlib.decompress(chunk))
+        except zlib.error:
+            out.append(chunk)
+    return b"\n".join(out)
+
+
+@pytest.mark.parametrize("tab", [t.id for t in TABS])
+def test_pdf_of_every_tab_has_vector_text(window, tab, tmp_path: Path) -> None:
+    page = window.show_tab(tab)
+    path = export.save_pdf(page.export_widget(), tmp_path / f"{tab}.pdf")
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert b"/Font" in data
+    content = _pdf_streams(data)
+    assert b"BT" in content and b"Tf" in content  # text objects, not a picture of text

@@ -1,0 +1,155 @@
+"""Every tab fits: no clipped or elided text, and no scroll bar in presentation mode.
+
+One window visits every tab of :data:`app.tabs.TABS` (so a tab added later is covered) at 1280×720
+in presentation mode, 1920×1080 in presentation mode, 1366×768 at normal size and the default size,
+in the light and the dark theme, and :func:`app.layout_audit.audit` names whatever does not fit.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from app.layout_audit import audit
+from app.main_window import MainWindow
+from app.settings import Preferences
+from app.tabs import TABS
+
+#: (name, size or None for the default, presentation mode)
+MODES = (
+    ("presentation-1280x720", (1280, 720), True),
+    ("presentation-1920x1080", (1920, 1080), True),
+    ("normal-1366x768", (1366, 768), False),
+    ("default", None, False),
+)
+
+
+@pytest.fixture(scope="module")
+def window():
+    """One window with every tab built and its results computed (a trace takes seconds)."""
+    app = QApplication.instance() or QApplication([])
+    win = MainWindow(preferences=Preferences(ephemeral=True), menus=False)
+    win.show()
+    for spec in TABS:
+        page = win.show_tab(spec.id)
+        app.processEvents()
+        if hasattr(page, "prepare_screenshot"):
+            page.prepare_screenshot()
+    yield win
+    win.stop_background_work()
+    import shiboken6
+
+    shiboken6.delete(win)
+
+
+@pytest.fixture(scope="module")
+def presentation_window():
+    """A window started in presentation mode, as ``screenshot --presentation`` starts it."""
+    from app.theme import apply_theme, theme
+
+    app = QApplication.instance() or QApplication([])
+    prefs = Preferences(ephemeral=True)
+    prefs.presentation = True
+    apply_theme(app, theme("light", True))
+    win = MainWindow(preferences=prefs, menus=False)
+    win.resize(1280, 720)
+    win.show()
+    for spec in TABS:
+        page = win.show_tab(spec.id)
+        app.processEvents()
+        if hasattr(page, "prepare_screenshot"):
+            page.prepare_screenshot()
+    yield win
+    win.stop_background_work()
+    apply_theme(app, theme("light", False))
+    import shiboken6
+
+    shiboken6.delete(win)
+
+
+def _settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+#: (tab, mode) pairs that do not fit yet (issue 13) -> whether the xfail is strict (a fix must
+#: then remove its entry). Not strict: it fits in one theme and not after switching to the other.
+KNOWN: dict[tuple[str, str], bool] = {
+    # The axes and plan tables need more rows than they get at 1.4x fonts (they fit in some
+    # orders of theme switches, not when started in presentation mode).
+    ("einops", "presentation-1280x720"): False,
+    # After a theme switch the top-op table's first column is narrower than its op names.
+    ("step", "presentation-1280x720"): False,
+}
+
+
+def _cases():
+    # Grouped by mode and theme: the window restyles only when they change.
+    for mode, size, presentation in MODES:
+        for theme in ("light", "dark"):
+            for spec in TABS:
+                marks = []
+                if (spec.id, mode) in KNOWN:
+                    strict = KNOWN[spec.id, mode]
+                    marks.append(
+                        pytest.mark.xfail(strict=strict, reason="issue 13: not fitted yet")
+                    )
+                yield pytest.param(
+                    spec.id, size, presentation, theme, marks=marks, id=f"{spec.id}-{mode}-{theme}"
+                )
+
+
+@pytest.mark.parametrize(("tab", "size", "presentation", "theme"), list(_cases()))
+def test_tab_fits(window: MainWindow, tab: str, size, presentation: bool, theme: str) -> None:
+    if window.current_theme.name != theme:
+        window.set_theme(theme)
+    if (window.current_theme.scale > 1.0) != presentation:
+        window.set_presentation(presentation)
+    want = size or (1280, 820)
+    window.resize(*want)
+    window.show_tab(tab)
+    _settle()
+    problems = audit(window, scrollbars=presentation)
+    got = (window.width(), window.height())
+    if got != want:
+        problems.insert(0, f"the window is {got[0]}x{got[1]}, not {want[0]}x{want[1]}")
+    assert not problems, "\n".join(problems)
+
+
+def test_presentation_off_restores_geometry(window: MainWindow) -> None:
+    window.set_presentation(False)
+    window.resize(1100, 700)
+    _settle()
+    window.set_presentation(True)
+    window.resize(1500, 900)
+    _settle()
+    window.set_presentation(False)
+    _settle()
+    assert (window.width(), window.height()) == (1100, 700)
+
+
+@pytest.mark.parametrize(
+    "tab",
+    [
+        pytest.param(
+            s.id,
+            marks=[
+                pytest.mark.xfail(
+                    strict=KNOWN[s.id, "presentation-1280x720"], reason="issue 13: not fitted yet"
+                )
+            ]
+            if (s.id, "presentation-1280x720") in KNOWN
+            else [],
+        )
+        for s in TABS
+    ],
+)
+def test_tab_fits_when_started_in_presentation(presentation_window: MainWindow, tab: str) -> None:
+    window = presentation_window
+    window.resize(1280, 720)
+    window.show_tab(tab)
+    _settle()
+    problems = audit(window, scrollbars=True)
+    if (window.width(), window.height()) != (1280, 720):
+        problems.insert(0, f"the window is {window.width()}x{window.height()}, not 1280x720")
+    assert not problems, "\n".join(problems)

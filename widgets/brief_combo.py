@@ -1,0 +1,90 @@
+"""A combo box that shows an item's brief text when its full text does not fit.
+
+Long item texts ("bf16 — bf16 weights and grads, fp32 optimizer state (lecture)") explain a choice
+in the drop-down list, but clip in a narrow control column or at presentation font sizes. A
+:class:`BriefComboBox` paints the full text when it fits and the item's brief text otherwise (the
+popup always lists the full texts; the tooltip then carries the full text too), so nothing is
+ever elided.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics, QPaintEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
+    QWidget,
+)
+
+__all__ = ["BRIEF_ROLE", "BriefComboBox", "brief_text"]
+
+#: Item data role holding an item's brief text (defaults to :func:`brief_text` of its text).
+BRIEF_ROLE = Qt.ItemDataRole.UserRole + 41
+_CUT = re.compile(r"\s+(?:—|–|\()")
+
+
+def brief_text(text: str) -> str:
+    """The text before its first dash or parenthesis: ``"Adam (first …)"`` → ``"Adam"``."""
+    match = _CUT.search(text)
+    return text[: match.start()] if match and match.start() > 0 else text
+
+
+class BriefComboBox(QComboBox):
+    """A ``QComboBox`` whose closed box shows :meth:`display_text` (full or brief text)."""
+
+    def __init__(self, parent: QWidget | None = None, *, minimum_chars: int = 8) -> None:
+        super().__init__(parent)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(minimum_chars)
+        self._tip = ""
+
+    def setToolTip(self, tip: str) -> None:
+        """The tooltip; the full item text is prepended while the brief text is shown."""
+        self._tip = tip
+        super().setToolTip(tip)
+
+    def _field_width(self) -> int:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        rect = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        )
+        return rect.width()
+
+    def brief(self, index: int | None = None) -> str:
+        """The brief text of item ``index`` (the current one by default)."""
+        index = self.currentIndex() if index is None else index
+        stored = self.itemData(index, BRIEF_ROLE)
+        return str(stored) if stored else brief_text(self.itemText(index))
+
+    def display_text(self) -> str:
+        """What the closed box shows: the current text if it fits, else its brief text."""
+        text = self.currentText()
+        if QFontMetrics(self.font()).horizontalAdvance(text) <= self._field_width():
+            return text
+        return self.brief()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Paint like ``QComboBox`` with :meth:`display_text` as the label."""
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        shown = self.display_text()
+        option.currentText = shown
+        full = self.currentText()
+        tip = self._tip if shown == full else f"{full}\n{self._tip}".strip()
+        if self.toolTip() != tip:
+            super().setToolTip(tip)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def showPopup(self) -> None:
+        """Open the list wide enough for the full texts."""
+        view = self.view()
+        view.setMinimumWidth(view.sizeHintForColumn(0) + 2 * view.frameWidth() + 8)
+        super().showPopup()

@@ -1,0 +1,118 @@
+"""Tables that choose which columns to show instead of eliding their cells.
+
+:class:`ColumnFitter` watches a ``QTableView``: whenever its width, font or rows change, it sizes
+every column to its contents (header included) and, when they do not all fit the viewport, hides
+the least important columns until the rest fit whole. The last shown column takes the spare
+width. Hidden columns stay in the model (copy, tooltips and tests still see them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QHeaderView, QStyle, QTableView
+
+__all__ = ["ColumnFitter", "fit_columns", "rows_height"]
+
+
+def _content_width(view: QTableView, column: int) -> int:
+    header = view.horizontalHeader()
+    model = view.model()
+    text = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    fm = header.fontMetrics()
+    head = max((fm.horizontalAdvance(t) for t in str(text or "").split("\n")), default=0)
+    cells = view.sizeHintForColumn(column)
+    return max(head + 2 * margin + 12, cells + 2)  # headers: bold in some styles
+
+
+def fit_columns(view: QTableView, priority: Sequence[int] | None = None) -> list[int]:
+    """Show the most important columns that fit ``view`` whole; returns the shown columns.
+
+    ``priority`` lists column indexes from most to least important (model order by default);
+    columns not listed are shown only after the listed ones.
+    """
+    model = view.model()
+    if model is None:
+        return []
+    count = model.columnCount()
+    order = list(priority or range(count))
+    order += [c for c in range(count) if c not in order]
+    available = view.viewport().width()
+    widths = {c: _content_width(view, c) for c in range(count)}
+    shown: list[int] = []
+    used = 0
+    for column in order:
+        if used + widths[column] <= available or not shown:
+            shown.append(column)
+            used += widths[column]
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    visible = sorted(shown)
+    spare = max(0, available - used)
+    for column in range(count):
+        hidden = column not in shown
+        if header.isSectionHidden(column) != hidden:
+            header.setSectionHidden(column, hidden)
+        if not hidden:
+            extra = spare if column == visible[-1] else 0
+            header.resizeSection(column, widths[column] + extra)
+    return visible
+
+
+def rows_height(view: QTableView, rows: int) -> int:
+    """Height that shows the header and the first ``rows`` rows of ``view`` without scrolling."""
+    header = view.horizontalHeader()
+    head = header.sizeHint().height() if header.isVisible() else 0
+    body = sum(view.rowHeight(r) for r in range(rows))
+    return head + body + 2 * view.frameWidth() + 1
+
+
+class ColumnFitter(QObject):
+    """Re-run :func:`fit_columns` on ``view`` after resizes, font changes and new rows.
+
+    With ``min_rows`` the view also asks its layout for the height of that many rows (or of all
+    its rows, when fewer), so a short table is shown whole instead of scrolling by a pixel.
+    """
+
+    def __init__(
+        self, view: QTableView, priority: Sequence[int] | None = None, *, min_rows: int = 0
+    ) -> None:
+        super().__init__(view)
+        self._view = view
+        self._priority = list(priority or [])
+        self._min_rows = min_rows
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.fit)
+        view.installEventFilter(self)
+        view.viewport().installEventFilter(self)
+        model = view.model()
+        if model is not None:
+            for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
+                signal.connect(self._timer.start)
+            model.dataChanged.connect(self._timer.start)
+
+    def fit(self) -> list[int]:
+        """Fit now; returns the shown columns."""
+        if self._min_rows:
+            model = self._view.model()
+            rows = min(self._min_rows, model.rowCount() if model is not None else 0)
+            height = rows_height(self._view, rows)
+            if self._view.minimumHeight() != height:
+                self._view.setMinimumHeight(height)
+        return fit_columns(self._view, self._priority or None)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Schedule a fit when the view or its viewport is resized or restyled."""
+        if event.type() in (
+            QEvent.Type.Resize,
+            QEvent.Type.FontChange,
+            QEvent.Type.StyleChange,
+            QEvent.Type.Show,
+        ):
+            self._timer.start()
+        return False
