@@ -148,3 +148,25 @@ def test_a_device_without_bandwidth_is_said_not_crashed(page: StepPage, traced) 
     page._state.set_device("no-copy")
     assert "no memory bandwidth" in page.status.text()
     assert page.trace is trace and page.prediction.device_id == before.device_id  # last good one
+
+
+def test_kind_bars_that_do_not_fit_merge_into_other(qtbot) -> None:
+    # The labels must not overlap: a short chart draws the largest kinds and one "other" bar
+    # holding the rest, whose share is their sum.
+    from widgets.step import KindChart
+
+    chart = KindChart()
+    qtbot.addWidget(chart)
+    shares = {f"kind{i}": (i + 1) / 55 for i in range(10)}  # 1/55 … 10/55, sums to 1
+    chart.resize(400, 800)
+    chart.show()
+    qtbot.waitExposed(chart)
+    chart.set_shares(shares)
+    assert chart.shares() == pytest.approx(shares)
+    chart.resize(400, chart.minimumHeight())
+    drawn = chart.shares()
+    fit = chart.rows_that_fit()
+    assert len(drawn) == fit < len(shares)
+    assert sum(drawn.values()) == pytest.approx(1.0)
+    (other,) = [k for k in drawn if k.startswith("other")]
+    assert drawn[other] == pytest.approx(sum(range(1, 10 - fit + 2)) / 55)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 __all__ = ["KindChart"]
@@ -26,6 +27,7 @@ class KindChart(pg.PlotWidget):
         plot.showGrid(x=True, y=False, alpha=0.25)
         self._fg = "#1d2330"
         self._colours: Sequence[str] = ("#3b6fd8",)
+        self._shares: dict[str, float] = {}
         self._data: list[tuple[str, float]] = []
         self._items: list[pg.GraphicsObject] = []
 
@@ -34,15 +36,37 @@ class KindChart(pg.PlotWidget):
         self._colours, self._fg = tuple(colours) or ("#3b6fd8",), foreground
         self.getPlotItem().getAxis("bottom").setPen(foreground)
         self.getPlotItem().getAxis("bottom").setTextPen(foreground)
-        self.set_shares(dict(self._data))
+        self.set_shares(self._shares)
+
+    def rows_that_fit(self) -> int:
+        """How many labelled bars fit the chart's height without their labels overlapping."""
+        line = QFontMetrics(self.font()).height() * 1.25
+        room = self.height() - 2.5 * line  # the bottom axis and its label
+        return max(2, int(room // line))
 
     def set_shares(self, shares: Mapping[str, float]) -> None:
-        """``{kind: share 0..1}``; kinds with no time are left out, largest on top."""
+        """``{kind: share 0..1}``; kinds with no time are left out, largest on top. When more kinds
+        than :meth:`rows_that_fit` have time, the smallest are drawn as one "other" bar."""
+        self._shares = dict(shares)
+        self._draw()
+
+    def resizeEvent(self, event: Any) -> None:
+        """Re-fit the bars to the new height."""
+        super().resizeEvent(event)
+        if getattr(self, "_shares", None):  # pyqtgraph resizes during __init__, before _shares
+            self._draw()
+
+    def _draw(self) -> None:
         plot = self.getPlotItem()
         for item in self._items:
             plot.removeItem(item)
         self._items = []
-        data = sorted(((k, v) for k, v in shares.items() if v > 0), key=lambda kv: kv[1])
+        data = sorted(((k, v) for k, v in self._shares.items() if v > 0), key=lambda kv: -kv[1])
+        fit = self.rows_that_fit()
+        if len(data) > fit:
+            rest = data[fit - 1 :]
+            data = [*data[: fit - 1], (f"other ({len(rest)} kinds)", sum(v for _, v in rest))]
+        data.reverse()  # largest on top
         self._data = data
         if not data:
             return
@@ -58,5 +82,5 @@ class KindChart(pg.PlotWidget):
         plot.setRange(xRange=(0, 140), yRange=(-0.6, len(data) - 0.4), padding=0)
 
     def shares(self) -> dict[str, float]:
-        """The shares drawn, ``{kind: share}``."""
+        """The shares drawn, ``{kind or "other (n kinds)": share}``."""
         return dict(self._data)
