@@ -26,6 +26,10 @@ __all__ = ["CardDeck"]
 
 
 def _title(card: QWidget) -> str:
+    """The card's name on a page button: its ``shortTitle`` property, else its title."""
+    short = card.property("shortTitle")
+    if isinstance(short, str) and short:
+        return short
     label = card.findChild(QLabel, "cardTitle")
     return label.text() if label is not None else card.objectName()
 

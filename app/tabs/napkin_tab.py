@@ -8,9 +8,10 @@ use the shared dtype (bf16), the tensor card its own (fp32, the lecture's GPT-3 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
 
 from app.state import AppState
 from app.tabs.base import TabPage
@@ -29,6 +30,7 @@ from core.units import (
     format_sig,
     plural,
 )
+from core.validate import positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.card_deck import CardDeck
 from widgets.combo_data import find_data
@@ -79,6 +81,18 @@ FIELDS: dict[str, tuple[str, str, Any, str]] = {
         VALIDATORS["bytes_per_param"],
         "Used when the recipe is 'custom'",
     ),
+    "batch_tokens": (
+        "Batch tokens",
+        "4M",
+        partial(positive_float, field="batch tokens", high=1e18),
+        "Tokens per optimizer step: each step all-reduces the gradients once (4M = 4e6)",
+    ),
+    "per_node": (
+        "GPUs per node",
+        "8",
+        partial(positive_int, field="GPUs per node", high=1024),
+        "GPUs sharing the fast intra-node link (NVLink); the ring crosses the network between nodes",
+    ),
     "days": (
         "Deadline (days)",
         "30",
@@ -95,7 +109,8 @@ FIELDS: dict[str, tuple[str, str, Any, str]] = {
 
 
 class NapkinPage(TabPage):
-    """Three cards: training time, largest model that fits, and the inverse questions."""
+    """Five cards: training time, largest model that fits, the inverse questions, one tensor's
+    size and what data-parallel communication adds to the training time."""
 
     tab_id = "napkin"
 
@@ -139,6 +154,17 @@ class NapkinPage(TabPage):
             "How big is one tensor?",
             "Elements × bytes per element (the lecture's GPT-3 FFN matrix in fp32 by default).",
         )
+        self.comm_card = ResultCard(
+            "What does communication add?",
+            "Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, "
+            "2(n−1)/n), over NVLink inside a node and the network between nodes.",
+        )
+        self.overlap = QCheckBox("overlapped with compute", self)
+        self.overlap.setToolTip(
+            "On: gradients are reduced during backward, so each step pays only the communication "
+            "beyond its compute time. Off: every step adds its whole communication time."
+        )
+        self.overlap.toggled.connect(self.recompute)
         self.tensor_dtype = QComboBox(self)
         for dt in DTYPE_BYTES:
             self.tensor_dtype.addItem(f"{dt} ({format_sig(DTYPE_BYTES[dt])} B)", dt)
@@ -155,16 +181,27 @@ class NapkinPage(TabPage):
         self.fit_card.form.addRow(FIELDS["bytes_per_param"][0], self.fields["bytes_per_param"])
         self._add_rows(self.inverse_card, ["days"], None, "")
         self._add_rows(self.tensor_card, ["shape"], None, "")
+        self._add_rows(self.comm_card, ["batch_tokens", "per_node"], None, "")
+        self.comm_card.form.addRow("", self.overlap)
         self.tensor_card.form.addRow("Dtype", self.tensor_dtype)
         self.gpus_line, self.mfu_line, self.tokens_line = QLabel(), QLabel(), QLabel()
         for line in (self.gpus_line, self.mfu_line, self.tokens_line):
             line.setObjectName("formula")
             line.setWordWrap(True)
 
+        for card, short in (
+            (self.time_card, "Training time"),
+            (self.fit_card, "Largest model"),
+            (self.inverse_card, "What would it take?"),
+            (self.tensor_card, "One tensor"),
+            (self.comm_card, "Communication"),
+        ):
+            card.setProperty("shortTitle", short)  # the page buttons' names when paged
         # Two columns of cards on a wide screen; when the rows do not fit the height
         # (presentation mode, a laptop) one row shows at a time under toggle buttons.
         self.deck = CardDeck(
-            [self.time_card, self.fit_card, self.inverse_card, self.tensor_card], self
+            [self.time_card, self.fit_card, self.inverse_card, self.tensor_card, self.comm_card],
+            self,
         )
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
@@ -218,6 +255,7 @@ class NapkinPage(TabPage):
             peak = None
             self.peak_label.setText(exc.message)
         self._time(peak)
+        self._comm(peak)
         self._fit(device.memory_bytes)
         self._inverse(peak)
         self._tensor(self.tensor_dtype.currentData())
@@ -235,6 +273,35 @@ class NapkinPage(TabPage):
             format_duration(answer.seconds),
             f"{answer.summary()} · {self._state.dtype} at MFU {format_percent(answer.mfu)}",
             answer.formula(),
+        )
+
+    def _comm(self, peak: float | None) -> None:
+        from core.comm import train_time_with_comm
+
+        try:
+            if peak is None:
+                raise InputError("choose a dtype the selected device has a peak for")
+            v = self._values(["params", "tokens", "gpus", "mfu", "batch_tokens", "per_node"])
+            if v["gpus"] % v["per_node"] and v["gpus"] > v["per_node"]:
+                raise InputError(
+                    f"GPUs per node: {v['per_node']:,} does not divide the {v['gpus']:,} GPUs; "
+                    "allowed: a divisor of the GPUs"
+                )
+            nodes = max(1, v["gpus"] // v["per_node"])
+            compute = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
+            answer = train_time_with_comm(
+                compute.seconds, v["params"], v["tokens"], v["batch_tokens"], self._state.device,
+                v["gpus"], nodes=nodes, overlapped=self.overlap.isChecked(),
+            )  # fmt: skip
+        except InputError as exc:
+            self.comm_card.show_problem(exc.message)
+            return
+        self.comm_card.show_result(
+            format_duration(answer.total_s),
+            f"{format_duration(answer.compute_s)} of compute + "
+            f"{format_duration(answer.comm_added_s)} of communication "
+            f"({nodes:,} {plural(nodes, 'nodes')})",
+            answer.assumption,
         )
 
     def _fit(self, memory: float) -> None:
@@ -295,6 +362,7 @@ class NapkinPage(TabPage):
         state["recipe"] = self.recipe.currentData()
         state["model"] = self.model.currentData()
         state["tensor_dtype"] = self.tensor_dtype.currentData()
+        state["overlap"] = self.overlap.isChecked()
         return state
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -330,6 +398,11 @@ class NapkinPage(TabPage):
                 )
             else:
                 self.tensor_dtype.setCurrentIndex(index)
+        if "overlap" in data:
+            if isinstance(data["overlap"], bool):
+                self.overlap.setChecked(data["overlap"])
+            else:
+                problems.append(f"napkin: overlap {data['overlap']!r}; allowed: true or false")
         if "recipe" in data:
             index = find_data(self.recipe, data["recipe"])
             if index < 0:
