@@ -6,18 +6,17 @@ result and error as signals and stops cooperatively between ops when cancelled.
 
 from __future__ import annotations
 
-import threading
 import traceback
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import Slot
 
-from app.worker_runner import WorkerRunner
+from app.worker_runner import CancellableWorker, WorkerRunner
 from core.memory.estimate import MemoryConfig
 
 __all__ = ["TraceRunner", "TraceWorker"]
 
 
-class TraceWorker(QObject):
+class TraceWorker(CancellableWorker):
     """Runs :func:`core.memory.trace.trace` for one config.
 
     Signals
@@ -34,20 +33,10 @@ class TraceWorker(QObject):
         Always emitted last.
     """
 
-    progress = Signal(float, str)
-    result = Signal(object)
-    error = Signal(str)
-    finished = Signal()
-
     def __init__(self, cfg: MemoryConfig, capacity: float | None = None) -> None:
         # ``capacity`` is kept for callers; the real step checks the GPU's free memory instead.
         super().__init__()
         self._cfg, self._capacity = cfg, capacity
-        self._cancel = threading.Event()
-
-    def cancel(self) -> None:
-        """Ask the trace to stop at the next op (thread-safe)."""
-        self._cancel.set()
 
     @Slot()
     def run(self) -> None:

@@ -7,18 +7,17 @@ thread.
 
 from __future__ import annotations
 
-import threading
 import traceback
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import Slot
 
-from app.worker_runner import WorkerRunner
+from app.worker_runner import CancellableWorker, WorkerRunner
 from core.step.options import StepInputs
 
 __all__ = ["StepRunner", "StepWorker"]
 
 
-class StepWorker(QObject):
+class StepWorker(CancellableWorker):
     """Runs :func:`core.step.trace.trace_config` for one set of inputs.
 
     Signals
@@ -33,19 +32,9 @@ class StepWorker(QObject):
         Always emitted last.
     """
 
-    progress = Signal(float, str)
-    result = Signal(object)
-    error = Signal(str)
-    finished = Signal()
-
     def __init__(self, inputs: StepInputs, measure: bool = False) -> None:
         super().__init__()
         self._inputs, self._measure = inputs, measure
-        self._cancel = threading.Event()
-
-    def cancel(self) -> None:
-        """Ask the trace to stop at the next op (thread-safe)."""
-        self._cancel.set()
 
     @Slot()
     def run(self) -> None:

@@ -8,11 +8,37 @@ when the worker finishes and deletes both in the GUI thread.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-__all__ = ["WorkerRunner"]
+__all__ = ["CancellableWorker", "WorkerRunner"]
+
+
+class CancellableWorker(QObject):
+    """The worker side: the four signals a :class:`WorkerRunner` forwards and a cooperative cancel.
+
+    Subclasses implement ``run`` (a slot that never raises and emits ``finished`` last) and check
+    ``self._cancel.is_set()`` between steps.
+
+    Signals
+    -------
+    progress(float, str), result(object), error(str), finished()
+    """
+
+    progress = Signal(float, str)
+    result = Signal(object)
+    error = Signal(str)
+    finished = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask the job to stop at its next step (thread-safe)."""
+        self._cancel.set()
 
 
 class WorkerRunner(QObject):
