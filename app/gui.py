@@ -91,7 +91,12 @@ def run_gui(argv: list[str]) -> int:
     collector = MainThreadCollector(parent=app)  # noqa: F841 (lives as the app's child)
     prefs = Preferences()
     apply_theme(app, theme(prefs.theme, prefs.presentation))  # before any widget: polish once
+    from app.i18n import language_manager, system_language
+
+    language_problem = language_manager().install(prefs.language or system_language())
     window = MainWindow(preferences=prefs)
+    if language_problem:
+        window.statusBar().showMessage(language_problem, 10000)
     window.autosave = True
     _report_slot_errors(window)
     window.restore_last_session()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import LanguageManager, language_manager
 from app.settings import Preferences
 from app.state import AppState, restore_tab
 from app.tabs import TABS, TabSpec, build_tab
@@ -27,6 +28,7 @@ from app.window_export import ExportActions
 from app.window_sessions import SessionActions
 from core.errors import InputError
 from core.roofline.hardware import DTYPES
+from widgets.i18n import localized, translate
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -44,6 +46,7 @@ class LazyTab(QWidget):
         self._window = window
         self._page: TabPage | None = None
         self.pending: dict[str, Any] | None = None
+        self._carried: Any | None = None
         self._layout = QStackedLayout(self)
 
     @property
@@ -61,7 +64,37 @@ class LazyTab(QWidget):
                 problems = restore_tab(self._page, self.pending)
                 self.pending = None
                 self._window.report_problems(problems)
+            if self._carried is not None:
+                carried, self._carried = self._carried, None
+                try:
+                    self._page.take_over(carried)
+                except Exception as exc:  # a result that cannot be shown must not break the tab
+                    self._window.report_problems([f"{self.spec.id}: {type(exc).__name__}: {exc}"])
         return self._page
+
+    def rebuild(self, build_now: bool) -> None:
+        """Drop the page (after a language switch) and build it again, inputs and results kept.
+
+        Parameters
+        ----------
+        build_now
+            Build the new page at once (the visible tab); otherwise when it is next shown.
+        """
+        old = self._page
+        if old is None:
+            return
+        self.pending = old.session_state()
+        try:
+            self._carried = old.carried_state()
+        except Exception:  # a page that cannot hand over its results computes them again
+            self._carried = None
+        old.shutdown()
+        self._layout.removeWidget(old)
+        old.hide()
+        old.deleteLater()
+        self._page = None
+        if build_now:
+            self.page()
 
 
 class MainWindow(SessionActions, ExportActions, QMainWindow):
@@ -96,7 +129,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         #: Keep the inputs in ``<config>/last-session.json`` on close (the interactive app only).
         self.autosave = False
         self.current_theme: Theme = theme(self.prefs.theme, self.prefs.presentation)
-        self.setWindowTitle("Napkin Lab")
+        self.setWindowTitle(translate("MainWindow", "Napkin Lab"))
         self._restore_selection()
 
         self.tabs = QTabWidget(self)
@@ -104,9 +137,9 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.slots: dict[str, LazyTab] = {}
         for spec in TABS:
             slot = LazyTab(spec, self.state, self)
-            index = self.tabs.addTab(slot, spec.title)
-            self.tabs.setTabToolTip(index, f"{spec.tooltip} (Ctrl+{index + 1})")
+            self.tabs.addTab(slot, "")
             self.slots[spec.id] = slot
+        self._title_tabs()
         self.setCentralWidget(self.tabs)
         # Build a tab's page when it becomes current (the first one once the event loop runs).
         self.tabs.currentChanged.connect(lambda index: self.tabs.widget(index).page())
@@ -115,7 +148,11 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.bench: Any | None = None
         self.theme_actions: dict[str, QAction] = {}
         self.presentation_action: QAction | None = None
+        self.language_actions: Any | None = None
+        #: Every action the menus added to the window (removed before the menus are rebuilt).
+        self.menu_actions: list[QAction] = []
         self._geometry_before_presentation: Any | None = None
+        self._has_menus = menus
         if menus:
             from app.menus import build_menus
 
@@ -127,7 +164,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.state.rooflinePointRequested.connect(self._roofline_point_requested)
         self.state.measuredPoint.connect(self._measured_point)
         self.state.measuredPoints.connect(self._measured_points)
-        self.statusBar().showMessage("Ready", 3000)
+        self.statusBar().showMessage(translate("MainWindow", "Ready"), 3000)
         for problem in (*self.state.catalog.problems, self.prefs.problem):
             if problem:
                 self.statusBar().showMessage(problem, 10000)
@@ -149,18 +186,20 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         bar.setObjectName("selectionBar")
         bar.setMovable(False)
         self.addToolBar(bar)
-        bar.addWidget(QLabel(" Device "))
+        self.device_label = QLabel(bar)
+        bar.addWidget(self.device_label)
         self.device_combo = QComboBox(bar)
         self.device_combo.setMinimumContentsLength(24)
         self.device_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         bar.addWidget(self.device_combo)
-        bar.addWidget(QLabel("  Dtype "))
+        self.dtype_label = QLabel(bar)
+        bar.addWidget(self.dtype_label)
         self.dtype_combo = QComboBox(bar)
         self.dtype_combo.addItems(list(DTYPES))
-        self.dtype_combo.setToolTip("Compute dtype whose peak every tab uses")
         bar.addWidget(self.dtype_combo)
+        self._title_toolbar()
         self._fill_devices()
         self.dtype_combo.setCurrentText(self.state.dtype)
         self.device_combo.currentIndexChanged.connect(self._device_picked)
@@ -169,15 +208,29 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.state.dtypeChanged.connect(self._sync_dtype_combo)
         self.state.catalogChanged.connect(self._fill_devices)
 
+    def _title_toolbar(self) -> None:
+        self.device_label.setText(" " + translate("MainWindow", "Device") + " ")
+        self.dtype_label.setText("  " + translate("MainWindow", "Dtype") + " ")
+        self.dtype_combo.setToolTip(
+            translate("MainWindow", "Compute dtype whose peak every tab uses")
+        )
+
+    def _title_tabs(self) -> None:
+        for index, spec in enumerate(TABS):
+            self.tabs.setTabText(index, localized(spec.title))
+            self.tabs.setTabToolTip(index, f"{localized(spec.tooltip)} (Ctrl+{index + 1})")
+
     def _fill_devices(self) -> None:
         self.device_combo.blockSignals(True)
         self.device_combo.clear()
         for device in self.state.catalog.devices:
-            suffix = " (yours)" if device.user_defined else ""
+            suffix = " " + translate("MainWindow", "(yours)") if device.user_defined else ""
             self.device_combo.addItem(device.name + suffix, device.id)
             self.device_combo.setItemData(
                 self.device_combo.count() - 1,
-                f"{device.id}: {device.source}",
+                translate("MainWindow", "{id}, source: {source}").format(
+                    id=device.id, source=device.source
+                ),
                 Qt.ItemDataRole.ToolTipRole,
             )
         self.device_combo.setCurrentIndex(self.device_combo.findData(self.state.device_id))
@@ -185,7 +238,9 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self._update_device_tooltip()
 
     def _update_device_tooltip(self) -> None:
-        self.device_combo.setToolTip(f"Source: {self.state.device.source}")
+        self.device_combo.setToolTip(
+            translate("MainWindow", "Source: {source}").format(source=self.state.device.source)
+        )
 
     def _device_picked(self, index: int) -> None:
         device_id = self.device_combo.itemData(index)
@@ -227,8 +282,14 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         page = self._roofline_page_if_new()
         if page is not None:
             page.add_requested_point(point)
-        label = point.get("label", "point") if isinstance(point, dict) else "point"
-        self.statusBar().showMessage(f"Added {label} to the Roofline tab (Ctrl+3)", 5000)
+        point_word = translate("MainWindow", "point")
+        label = point.get("label", point_word) if isinstance(point, dict) else point_word
+        self.statusBar().showMessage(
+            translate("MainWindow", "Added {label} to the Roofline tab (Ctrl+3)").format(
+                label=localized(label)
+            ),
+            5000,
+        )
 
     def _measured_point(self, point: dict[str, Any]) -> None:
         self._measured_points([point])
@@ -242,7 +303,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         """Tell the person about values that could not be applied (status bar, 10 s)."""
         if problems:
             self.problems.extend(problems)
-            self.statusBar().showMessage("; ".join(problems), 10000)
+            self.statusBar().showMessage("; ".join(localized(p) for p in problems), 10000)
 
     # theme ------------------------------------------------------------------------------------
     def set_theme(self, name: str) -> None:
@@ -281,6 +342,57 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             if slot.built:
                 slot.page().apply_theme(t)
 
+    # language ---------------------------------------------------------------------------------
+    @property
+    def languages(self) -> LanguageManager:
+        """The application's translators (one manager per application)."""
+        return language_manager()
+
+    def set_language(self, language: str) -> str | None:
+        """Show the window in ``language`` (``""``: the system's) now, keeping every input.
+
+        The choice is remembered. A missing or damaged catalog leaves the window in English and
+        says so in the status bar; returns that message, or None.
+        """
+        from app.i18n import system_language
+
+        self.prefs.language = language
+        problem = self.languages.install(language or system_language())
+        self.retranslate()
+        if self.language_actions is not None:
+            for action in self.language_actions.actions():
+                action.setChecked(action.data() == language)
+        if problem:
+            self.statusBar().showMessage(problem, 10000)
+        return problem
+
+    def retranslate(self) -> None:
+        """Rebuild every text in the current language: menus, toolbar, tab titles and pages.
+
+        Built pages are rebuilt with their inputs (:meth:`TabPage.session_state`) and what they
+        computed or measured (:meth:`TabPage.carried_state`), so nothing the person did is lost.
+        """
+        self.setWindowTitle(
+            translate("MainWindow", "Napkin Lab")
+            if self.session_path is None
+            else f"{translate('MainWindow', 'Napkin Lab')} — {self.session_path.name}"
+        )
+        self._title_toolbar()
+        self._fill_devices()
+        self._title_tabs()
+        if self._has_menus:
+            for action in self.menu_actions:
+                self.removeAction(action)
+                action.deleteLater()
+            self.menu_actions = []
+            self.menuBar().clear()
+            from app.menus import build_menus
+
+            build_menus(self)
+        current = self.tabs.currentWidget()
+        for slot in self.slots.values():
+            slot.rebuild(build_now=slot is current)
+
     # devices ----------------------------------------------------------------------------------
     def add_device_dialog(self) -> None:
         """Ask for a device, save it to the user's file and select it."""
@@ -297,11 +409,14 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         try:
             path = save_user_device(device)
         except InputError as exc:
-            self._error("Cannot save device", exc.message)
+            self._error(translate("MainWindow", "Cannot save device"), localized(exc.message))
             return False
         self.state.add_device(device)
         self.state.set_device(device.id)
-        self.statusBar().showMessage(f"Saved {device.name} in {path}", 6000)
+        self.statusBar().showMessage(
+            translate("MainWindow", "Saved {name} in {path}").format(name=device.name, path=path),
+            6000,
+        )
         return True
 
     # help -------------------------------------------------------------------------------------
@@ -320,11 +435,15 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
 
         QMessageBox.about(
             self,
-            "About Napkin Lab",
-            "Napkin Lab: resource accounting for deep learning, after Stanford CS336 lecture 2.",
+            translate("MainWindow", "About Napkin Lab"),
+            translate(
+                "MainWindow",
+                "Napkin Lab: resource accounting for deep learning, after Stanford CS336 lecture 2.",
+            ),
         )
 
     def _error(self, title: str, message: str) -> None:
+        message = localized(message)
         self.statusBar().showMessage(message, 10000)
         if QApplication.platformName() != "offscreen":
             from PySide6.QtWidgets import QMessageBox
@@ -340,7 +459,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         if self.warmups is None and not self._closing:
             self.warmups = WarmupRunner(parent=self)
             self.warmups.errored.connect(
-                lambda message: self.statusBar().showMessage(message, 8000)
+                lambda message: self.statusBar().showMessage(localized(message), 8000)
             )
             self.warmups.start()
 

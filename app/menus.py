@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from app.i18n import LANGUAGES
 from app.tabs import TABS
+from widgets.i18n import localized, translate
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -26,86 +28,106 @@ def _action(
         action.setToolTip(tip)
     action.triggered.connect(slot)
     window.addAction(action)
+    window.menu_actions.append(action)
     return action
 
 
 def _file_menu(window: MainWindow) -> None:
-    menu = window.menuBar().addMenu("&File")
+    menu = window.menuBar().addMenu(translate("Menus", "&File"))
     menu.addAction(
-        _action(window, "&Open session…", window.open_session_dialog, QKeySequence.StandardKey.Open)
+        _action(
+            window,
+            translate("Menus", "&Open session…"),
+            window.open_session_dialog,
+            QKeySequence.StandardKey.Open,
+        )
     )
-    recent = menu.addMenu("Open &recent")
+    recent = menu.addMenu(translate("Menus", "Open &recent"))
 
     def fill_recent() -> None:
         recent.clear()
         paths = window.prefs.recent_sessions
         if not paths:
-            recent.addAction("(none yet)").setEnabled(False)
+            recent.addAction(translate("Menus", "(none yet)")).setEnabled(False)
         for path in paths:
             recent.addAction(path, lambda p=path: window.open_session(p))
 
     recent.aboutToShow.connect(fill_recent)
     menu.addAction(
-        _action(window, "&Save session", window.save_session, QKeySequence.StandardKey.Save)
+        _action(
+            window,
+            translate("Menus", "&Save session"),
+            window.save_session,
+            QKeySequence.StandardKey.Save,
+        )
     )
-    menu.addAction(_action(window, "Save session &as…", window.save_session_as, "Ctrl+Shift+S"))
+    menu.addAction(
+        _action(
+            window, translate("Menus", "Save session &as…"), window.save_session_as, "Ctrl+Shift+S"
+        )
+    )
     menu.addSeparator()
     menu.addAction(
         _action(
             window,
-            "&Export tab as PNG…",
+            translate("Menus", "&Export tab as PNG…"),
             lambda: window.export_dialog(1.0),
             "Ctrl+E",
-            "Save the current tab as a PNG",
+            translate("Menus", "Save the current tab as a PNG"),
         )
     )
     menu.addAction(
         _action(
             window,
-            "Export tab as PNG (&2x)…",
+            translate("Menus", "Export tab as PNG (&2x)…"),
             lambda: window.export_dialog(2.0),
             "Ctrl+Shift+E",
-            "Save the current tab as a PNG at twice the resolution, for slides",
+            translate("Menus", "Save the current tab as a PNG at twice the resolution, for slides"),
         )
     )
     menu.addAction(
         _action(
             window,
-            "Export plot as &SVG…",
+            translate("Menus", "Export plot as &SVG…"),
             window.export_svg_dialog,
             None,
-            "Save the current tab's plot as SVG",
+            translate("Menus", "Save the current tab's plot as SVG"),
         )
     )
     menu.addAction(
         _action(
             window,
-            "Export tab as P&DF…",
+            translate("Menus", "Export tab as P&DF…"),
             window.export_pdf_dialog,
             None,
-            "Save the current tab as a vector PDF (text stays selectable)",
+            translate("Menus", "Save the current tab as a vector PDF (text stays selectable)"),
         )
     )
     menu.addAction(
         _action(
             window,
-            "&Copy image",
+            translate("Menus", "&Copy image"),
             window.copy_image,
             "Ctrl+Shift+C",
-            "Copy the current tab to the clipboard at 2x",
+            translate("Menus", "Copy the current tab to the clipboard at 2x"),
         )
     )
     menu.addSeparator()
-    menu.addAction(_action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit))
+    menu.addAction(
+        _action(window, translate("Menus", "&Quit"), window.close, QKeySequence.StandardKey.Quit)
+    )
 
 
 def _view_menu(window: MainWindow) -> None:
-    menu = window.menuBar().addMenu("&View")
+    menu = window.menuBar().addMenu(translate("Menus", "&View"))
     group = QActionGroup(window)
     for name in ("light", "dark"):
-        action = _action(
-            window, f"{name.title()} theme", lambda _c=False, n=name: window.set_theme(n)
+        label = (
+            translate("Menus", "Light theme")
+            if name == "light"
+            else translate("Menus", "Dark theme")
         )
+        action = _action(window, label, lambda _c=False, n=name: window.set_theme(n))
         action.setCheckable(True)
         action.setChecked(name == window.current_theme.name)
         group.addAction(action)
@@ -113,26 +135,46 @@ def _view_menu(window: MainWindow) -> None:
         window.theme_actions[name] = action
     presentation = _action(
         window,
-        "&Presentation mode",
+        translate("Menus", "&Presentation mode"),
         window.set_presentation,
         "Ctrl+Shift+P",
-        "Larger fonts and lines for slides",
+        translate("Menus", "Larger fonts and lines for slides"),
     )
     presentation.setCheckable(True)
     presentation.setChecked(window.prefs.presentation)
     window.presentation_action = presentation
     menu.addSeparator()
     menu.addAction(presentation)
+    _language_menu(window, menu)
     menu.addSeparator()
     for index, spec in enumerate(TABS):
         menu.addAction(
             _action(
                 window,
-                spec.title,
+                localized(spec.title),
                 lambda _c=False, i=index: window.tabs.setCurrentIndex(i),
                 f"Ctrl+{index + 1}",
             )
         )
+
+
+def _language_menu(window: MainWindow, view: Any) -> None:
+    """View > Language: each catalog by its own name, plus following the system's language."""
+    menu = view.addMenu(translate("Menus", "&Language"))
+    group = QActionGroup(window)
+    chosen = window.prefs.language
+    entries = [("", translate("Menus", "System language"))]
+    entries += [(code, name) for code, name in LANGUAGES.items()]
+    for code, name in entries:
+        action = QAction(name, window)
+        action.setData(code)
+        action.setCheckable(True)
+        action.setChecked(code == chosen)
+        action.setStatusTip(translate("Menus", "Show the window in this language (no restart)"))
+        action.triggered.connect(lambda _c=False, c=code: window.set_language(c))
+        group.addAction(action)
+        menu.addAction(action)
+    window.language_actions = group
 
 
 def _open_collectives(window: MainWindow) -> None:
@@ -142,28 +184,38 @@ def _open_collectives(window: MainWindow) -> None:
 
 
 def build_menus(window: MainWindow) -> None:
-    """Add File, View, Devices and Help menus with their shortcuts to ``window``."""
+    """Add File, View, Devices and Help menus with their shortcuts to ``window``.
+
+    Called again after a language switch: the menu bar is cleared and the window's actions
+    removed first (:meth:`app.main_window.MainWindow.retranslate`).
+    """
     _file_menu(window)
     _view_menu(window)
-    devices = window.menuBar().addMenu("&Devices")
+    devices = window.menuBar().addMenu(translate("Menus", "&Devices"))
     devices.addAction(
         _action(
             window,
-            "&Add your own device…",
+            translate("Menus", "&Add your own device…"),
             window.add_device_dialog,
             None,
-            "Describe an accelerator; saved in your config folder",
+            translate("Menus", "Describe an accelerator; saved in your config folder"),
         )
     )
-    devices.addAction(_action(window, "Where do the device numbers come from?", window.show_source))
+    devices.addAction(
+        _action(
+            window, translate("Menus", "Where do the device numbers come from?"), window.show_source
+        )
+    )
     devices.addAction(
         _action(
             window,
-            "Open &collectives benchmark…",
+            translate("Menus", "Open &collectives benchmark…"),
             lambda: _open_collectives(window),
             None,
-            "Plot bench --suite collectives results against the device's interconnect",
+            translate(
+                "Menus", "Plot bench --suite collectives results against the device's interconnect"
+            ),
         )
     )
-    help_menu = window.menuBar().addMenu("&Help")
-    help_menu.addAction(_action(window, "&About Napkin Lab", window.show_about))
+    help_menu = window.menuBar().addMenu(translate("Menus", "&Help"))
+    help_menu.addAction(_action(window, translate("Menus", "&About Napkin Lab"), window.show_about))

@@ -1,4 +1,4 @@
-"""Persistent preferences (theme, presentation mode, geometry, recent sessions) via QSettings.
+"""Persistent preferences (theme, presentation mode, language, geometry, recent sessions) via QSettings.
 
 The file is ``<config>/napkinlab.conf`` (INI; on Linux the same file QSettings' native format uses).
 Before QSettings reads it, it is checked with :func:`core.safe_io.read_bytes`: a FIFO, a device, a
@@ -122,6 +122,18 @@ class Preferences:
     @presentation.setter
     def presentation(self, value: bool) -> None:
         self._set("view/presentation", "true" if value else "false")
+
+    @property
+    def language(self) -> str:
+        """The chosen language code (``en``, ``zh_CN``, ``zh_TW``), or ``""`` to follow the system."""
+        value = self._get("view/language", "")
+        from app.i18n import LANGUAGES
+
+        return value if isinstance(value, str) and value in LANGUAGES else ""
+
+    @language.setter
+    def language(self, value: str) -> None:
+        self._set("view/language", value)
 
     @property
     def geometry(self) -> QByteArray | None:

@@ -18,6 +18,7 @@ validate  validators for numbers typed by people
 units     humanised units (params, bytes, FLOPs, durations)
 paths     the user's config and data folders
 session   versioned, atomically written session files
+texts     sentences for people that the window can translate (:func:`translate`)
 
 The allowed directions between packages are import-linter contracts in ``pyproject.toml``.
 """

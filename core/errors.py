@@ -28,5 +28,12 @@ class InputError(ValueError):
 
     @property
     def message(self) -> str:
-        """The message without the exception class name."""
-        return str(self.args[0]) if self.args else ""
+        """The message without the exception class name.
+
+        A message built with :func:`core.texts.translate` stays a :class:`core.texts.Text`, so
+        the window can show it in the person's language.
+        """
+        if not self.args:
+            return ""
+        first = self.args[0]
+        return first if isinstance(first, str) else str(first)

@@ -36,6 +36,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--presentation", action="store_true", help="larger fonts and lines")
     parser.add_argument("--session", default=None, help="apply this session file first")
     parser.add_argument(
+        "--lang",
+        choices=("en", "zh_CN", "zh_TW"),
+        default="en",
+        help="the window's language (default en)",
+    )
+    parser.add_argument(
         "--size", default=None, help="the whole window at exactly WxH pixels (x --scale)"
     )
     parser.add_argument(
@@ -69,6 +75,7 @@ def render_tab(
     session: str | None = None,
     size: tuple[int, int] | None = None,
     content: str = "page",
+    language: str = "en",
 ) -> Path:
     """Build the window offscreen, show ``tab`` and write it to ``out``; returns the path."""
     from app.gui import make_application
@@ -82,6 +89,11 @@ def render_tab(
     prefs = Preferences(ephemeral=True)
     prefs.theme, prefs.presentation = theme_name, presentation
     apply_theme(app, theme(theme_name, presentation))  # before any widget exists: polish once
+    from app.i18n import language_manager
+
+    language_problem = language_manager().install(language)
+    if language_problem:
+        print(f"napkinlab: warning: {language_problem}", file=sys.stderr)
     state = AppState()
     state.background_warmups = False  # one picture: analyse in place, no warm-up of other calls
     window = MainWindow(state, preferences=prefs, menus=False)
@@ -189,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
         session=None if args.session is None else file_path(args.session, "--session"),
         size=None if args.size is None else _size(args.size),
         content=args.content,
+        language=args.lang,
     )
     print(path)
     return 0

@@ -11,6 +11,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from core.texts import translate
+
 if TYPE_CHECKING:
     from app.state import AppState
     from app.tabs.base import TabPage
@@ -20,7 +22,11 @@ __all__ = ["TABS", "TabSpec", "build_tab", "tab_spec"]
 
 @dataclass(frozen=True)
 class TabSpec:
-    """A tab's id (used by sessions, the CLI and shortcuts), title, module and tooltip."""
+    """A tab's id (used by sessions, the CLI and shortcuts), title, module and tooltip.
+
+    The title and tooltip are :class:`core.texts.Text` (English; ``widgets.i18n.localized`` gives
+    them in the window's language).
+    """
 
     id: str
     title: str
@@ -31,33 +37,39 @@ class TabSpec:
 TABS: tuple[TabSpec, ...] = (
     TabSpec(
         "dtypes",
-        "Dtypes",
+        translate("Tabs", "Dtypes"),
         "app.tabs.dtypes_tab",
-        "Bit layouts of fp64 down to fp4 and block formats",
+        translate("Tabs", "Bit layouts of fp64 down to fp4 and block formats"),
     ),
     TabSpec(
-        "einops", "Einops", "app.tabs.einops_tab", "What an einops pattern does and what it costs"
+        "einops",
+        translate("Tabs", "Einops"),
+        "app.tabs.einops_tab",
+        translate("Tabs", "What an einops pattern does and what it costs"),
     ),
     TabSpec(
         "roofline",
-        "Roofline",
+        translate("Tabs", "Roofline"),
         "app.tabs.roofline_tab",
-        "Ceilings per device and dtype, operator points",
+        translate("Tabs", "Ceilings per device and dtype, operator points"),
     ),
     TabSpec(
         "memory",
-        "Memory",
+        translate("Tabs", "Memory"),
         "app.tabs.memory_tab",
-        "Training memory: params, grads, optimizer, activations",
+        translate("Tabs", "Training memory: params, grads, optimizer, activations"),
     ),
     TabSpec(
-        "napkin", "Napkin", "app.tabs.napkin_tab", "Back-of-envelope training time and model size"
+        "napkin",
+        translate("Tabs", "Napkin"),
+        "app.tabs.napkin_tab",
+        translate("Tabs", "Back-of-envelope training time and model size"),
     ),
     TabSpec(
         "step",
-        "Step",
+        translate("Tabs", "Step"),
         "app.tabs.step_tab",
-        "One training step op by op: FLOPs, bytes, time and MFU on a device",
+        translate("Tabs", "One training step op by op: FLOPs, bytes, time and MFU on a device"),
     ),
 )
 

@@ -48,3 +48,15 @@ class TabPage(QWidget):
 
     def shutdown(self) -> None:
         """Stop background work before the window closes (cooperative, waits briefly)."""
+
+    def carried_state(self) -> Any | None:
+        """What a rebuilt page should take over beyond the inputs (results, measured points).
+
+        Switching the language rebuilds every page in the new language: it restores the inputs
+        with :meth:`restore_session`, then hands this to the new page's :meth:`take_over` so that
+        nothing computed or measured is lost or computed again. ``None``: nothing to carry.
+        """
+        return None
+
+    def take_over(self, carried: Any) -> None:
+        """Adopt what the previous page's :meth:`carried_state` returned (must not raise)."""
