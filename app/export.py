@@ -2,7 +2,8 @@
 
 A picture is made in memory and written with :func:`core.safe_io.atomic_write` (temporary file,
 fsync, rename; through a symlink to its target; never over a read-only file or a folder), so a
-failed export leaves the old file as it was and no temporary file behind.
+failed export leaves the old file as it was and no temporary file behind. Errors are
+:class:`core.texts.Text` (English on the command line, translated in the window).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.errors import InputError
 from core.safe_io import atomic_write
+from core.texts import translate
 
 __all__ = [
     "copy_image",
@@ -42,7 +44,11 @@ __all__ = [
 def render_widget(widget: QWidget, scale: float = 1.0) -> QImage:
     """Render ``widget`` into an image ``scale`` times its logical size (crisp text at 2x)."""
     if not 0.5 <= scale <= 4:
-        raise InputError(f"scale: {scale:g} is out of range; allowed: 0.5 to 4")
+        raise InputError(
+            translate("Export", "scale: {scale} is out of range; allowed: 0.5 to 4").format(
+                scale=f"{scale:g}"
+            )
+        )
     size = widget.size()
     image = QImage(
         round(size.width() * scale), round(size.height() * scale), QImage.Format.Format_ARGB32
@@ -57,6 +63,12 @@ def render_widget(widget: QWidget, scale: float = 1.0) -> QImage:
     return image
 
 
+def _not_encoded(target: Path) -> str:
+    return translate("Export", "{file}: the picture could not be encoded as PNG").format(
+        file=str(target)
+    )
+
+
 def save_png(widget: QWidget, path: str | Path, scale: float = 1.0) -> Path:
     """Save ``widget`` as a PNG; raises :class:`InputError` if it cannot be written."""
     target = Path(path)
@@ -68,7 +80,7 @@ def save_png(widget: QWidget, path: str | Path, scale: float = 1.0) -> Path:
     saved = image.save(buffer, "PNG", 75)
     buffer.close()
     if not saved:
-        raise InputError(f"{target}: the picture could not be encoded as PNG")
+        raise InputError(_not_encoded(target))
     return atomic_write(target, data.data())
 
 
@@ -82,11 +94,17 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
     target = Path(path)
     rect = plot_item.sceneBoundingRect() if hasattr(plot_item, "sceneBoundingRect") else None
     if rect is not None and (rect.width() < 150 or rect.height() < 100):
-        raise InputError(f"{target}: the plot is not laid out yet (show its page, then export)")
+        raise InputError(
+            translate(
+                "Export", "{file}: the plot is not laid out yet (show its page, then export)"
+            ).format(file=str(target))
+        )
     with clipped_to_view(plot_item):  # same picture in renderers that ignore clip paths
         data = SVGExporter(plot_item).export(toBytes=True)
     if not data:
-        raise InputError(f"{target}: the SVG exporter made nothing")
+        raise InputError(
+            translate("Export", "{file}: the SVG exporter made nothing").format(file=str(target))
+        )
     return atomic_write(target, full_profile(bytes(data)))
 
 
@@ -136,7 +154,9 @@ def save_pdf(widget: QWidget, path: str | Path) -> Path:
     target = Path(path)
     data = pdf_bytes(widget, title=f"Napkin Lab: {target.stem}")
     if not data.startswith(b"%PDF"):
-        raise InputError(f"{target}: the PDF writer made nothing")
+        raise InputError(
+            translate("Export", "{file}: the PDF writer made nothing").format(file=str(target))
+        )
     return atomic_write(target, data)
 
 
@@ -219,7 +239,7 @@ def save_plot_png(
     saved = image.save(buffer, "PNG", 75)
     buffer.close()
     if not saved:
-        raise InputError(f"{path}: the picture could not be encoded as PNG")
+        raise InputError(_not_encoded(Path(path)))
     return atomic_write(Path(path), data.data())
 
 

@@ -65,8 +65,12 @@ def _report_slot_errors(window) -> None:
     def hook(kind, value, tb) -> None:
         traceback.print_exception(kind, value, tb)
         with contextlib.suppress(RuntimeError):  # the window may already be gone
+            from widgets.i18n import translate
+
             window.statusBar().showMessage(
-                f"Internal error: {kind.__name__}: {value} (details on stderr; please report it)",
+                translate(
+                    "MainWindow", "Internal error: {error} (details on stderr; please report it)"
+                ).format(error=f"{kind.__name__}: {value}"),
                 15000,
             )
 

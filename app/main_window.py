@@ -167,7 +167,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.statusBar().showMessage(translate("MainWindow", "Ready"), 3000)
         for problem in (*self.state.catalog.problems, self.prefs.problem):
             if problem:
-                self.statusBar().showMessage(problem, 10000)
+                self.statusBar().showMessage(localized(problem), 10000)
         self.resize(1280, 820)
         if self.prefs.geometry is not None:
             self.restoreGeometry(self.prefs.geometry)
@@ -182,7 +182,8 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             pass  # a stale preference: keep the defaults
 
     def _build_toolbar(self) -> None:
-        bar = QToolBar("Selection", self)
+        bar = QToolBar(self)
+        self._toolbar = bar
         bar.setObjectName("selectionBar")
         bar.setMovable(False)
         self.addToolBar(bar)
@@ -209,6 +210,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.state.catalogChanged.connect(self._fill_devices)
 
     def _title_toolbar(self) -> None:
+        self._toolbar.setWindowTitle(translate("MainWindow", "Selection"))
         self.device_label.setText(" " + translate("MainWindow", "Device") + " ")
         self.dtype_label.setText("  " + translate("MainWindow", "Dtype") + " ")
         self.dtype_combo.setToolTip(
@@ -363,7 +365,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             for action in self.language_actions.actions():
                 action.setChecked(action.data() == language)
         if problem:
-            self.statusBar().showMessage(problem, 10000)
+            self.statusBar().showMessage(localized(problem), 10000)
         return problem
 
     def retranslate(self) -> None:
@@ -372,11 +374,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         Built pages are rebuilt with their inputs (:meth:`TabPage.session_state`) and what they
         computed or measured (:meth:`TabPage.carried_state`), so nothing the person did is lost.
         """
-        self.setWindowTitle(
-            translate("MainWindow", "Napkin Lab")
-            if self.session_path is None
-            else f"{translate('MainWindow', 'Napkin Lab')} — {self.session_path.name}"
-        )
+        self._title_session()
         self._title_toolbar()
         self._fill_devices()
         self._title_tabs()
@@ -426,7 +424,11 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         from PySide6.QtWidgets import QMessageBox
 
         QMessageBox.information(
-            self, device.name, f"<b>{device.name}</b> ({device.id})<br><br>{device.source}"
+            self,
+            translate("MainWindow", "Where the numbers of {name} come from").format(
+                name=device.name
+            ),
+            f"<b>{device.name}</b> ({device.id})<br><br>{localized(device.source)}",
         )
 
     def show_about(self) -> None:

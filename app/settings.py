@@ -5,7 +5,8 @@ Before QSettings reads it, it is checked with :func:`core.safe_io.read_bytes`: a
 folder, a file over 1 MB, or one that is not UTF-8 INI text is never handed to Qt (which would block,
 read without end, or rewrite it), and a read-only file is read but never written. In those cases the
 preferences live in memory for this run and :attr:`Preferences.problem` says why (the window shows
-it); the user's file is left exactly as it was.
+it); the user's file is left exactly as it was. The problem is a :class:`core.texts.Text`: the
+preferences are read before a language is installed, so the window translates it when it shows it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from core.errors import InputError
 from core.safe_io import read_bytes
+from core.texts import translate
 
 __all__ = ["MAX_SETTINGS_BYTES", "Preferences", "settings_path"]
 
@@ -47,16 +49,22 @@ def _file_problem(path: Path) -> tuple[str, bool]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return f"{path}: not UTF-8 text; not a settings file Napkin Lab wrote", False
+        return translate(
+            "Preferences", "{file}: not UTF-8 text; not a settings file Napkin Lab wrote"
+        ).format(file=str(path)), False
     control = _CONTROL.search(text)
     if control:  # Python splits lines at \v and \f, Qt does not: no INI file holds them
-        return f"{path}: control character {control.group()!r}; not a settings file", False
+        return translate(
+            "Preferences", "{file}: control character {character}; not a settings file"
+        ).format(file=str(path), character=repr(control.group())), False
     for number, line in enumerate(text.splitlines(), start=1):
         if "\x00" in line or not _INI_LINE.fullmatch(line):
-            return f"{path}, line {number}: not an INI settings line", False
+            return translate("Preferences", "{file}, line {line}: not an INI settings line").format(
+                file=str(path), line=number
+            ), False
     mode = os.stat(path).st_mode
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
-        return f"{path}: is read-only", True
+        return translate("Preferences", "{file}: is read-only").format(file=str(path)), True
     return "", True
 
 
@@ -88,10 +96,14 @@ class Preferences:
             if not problem and self._settings.status() == QSettings.Status.FormatError:
                 # Lines our check lets through that Qt still cannot parse (e.g. "[\\]"):
                 # writing would replace the user's file, so it is left alone.
-                problem = f"{self.path}: not an INI file Qt can read"
+                problem = translate("Preferences", "{file}: not an INI file Qt can read").format(
+                    file=str(self.path)
+                )
                 self._writable = False
         if problem:
-            self.problem = f"Preferences are not saved: {problem}; the file is left as it is"
+            self.problem = translate(
+                "Preferences", "Preferences are not saved: {problem}; the file is left as it is"
+            ).format(problem=problem)
 
     def _get(self, key: str, default: object) -> object:
         if key in self._memory or self._settings is None:
@@ -175,4 +187,6 @@ class Preferences:
         if self._settings is not None and self._writable:
             self._settings.sync()
             if self._settings.status() != QSettings.Status.NoError and not self.problem:
-                self.problem = f"Preferences are not saved: {self.path} cannot be written"
+                self.problem = translate(
+                    "Preferences", "Preferences are not saved: {file} cannot be written"
+                ).format(file=str(self.path))

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, DeviceCatalog, load_catalog
+from core.texts import translate
 
 __all__ = ["AppState", "restore_tab"]
 
@@ -21,27 +22,45 @@ def restore_tab(page: Any, data: object) -> list[str]:
     Wraps the page's ``restore_session`` so that no session can break a tab: data that is not an
     object, an exception inside the page (a bug, reported rather than raised) and keys the tab does
     not know (a typo, or a newer version's input) each give a message instead of being dropped
-    silently. The page reports the values it refused itself.
+    silently. The page reports the values it refused itself. The messages are
+    :class:`core.texts.Text` (English; the window shows them translated).
     """
     tab = getattr(page, "tab_id", "") or type(page).__name__
     if not isinstance(data, dict):
         return [
-            f"{tab}: expected an object of inputs, got {type(data).__name__}; kept the defaults"
+            translate(
+                "Sessions", "{tab}: expected an object of inputs, got {kind}; kept the defaults"
+            ).format(tab=tab, kind=type(data).__name__)
         ]
     try:
         problems = list(page.restore_session(data))
     except Exception as exc:  # a session file must never break a tab
-        problems = [f"{tab}: could not restore ({type(exc).__name__}: {exc})"]
+        problems = [
+            translate("Sessions", "{tab}: could not restore ({error})").format(
+                tab=tab, error=f"{type(exc).__name__}: {exc}"
+            )
+        ]
     try:
         known = set(page.session_state())
     except Exception:  # the page already said what went wrong
         known = set(data)
     unknown = sorted(str(key) for key in data if key not in known)
     if unknown:
-        problems.append(
-            f"{tab}: unknown input{'s' if len(unknown) > 1 else ''} "
-            f"{', '.join(repr(k) for k in unknown)} ignored; known: {', '.join(sorted(known))}"
-        )
+        names = {
+            "tab": tab,
+            "names": ", ".join(repr(k) for k in unknown),
+            "known": ", ".join(sorted(known)),
+        }
+        if len(unknown) > 1:
+            problems.append(
+                translate("Sessions", "{tab}: unknown inputs {names} ignored; known: {known}")
+                .format(**names)
+            )  # fmt: skip
+        else:
+            problems.append(
+                translate("Sessions", "{tab}: unknown input {names} ignored; known: {known}")
+                .format(**names)
+            )  # fmt: skip
     return problems
 
 
@@ -114,7 +133,11 @@ class AppState(QObject):
     def set_dtype(self, dtype: str) -> None:
         """Select a compute dtype; raises :class:`InputError` for an unknown one."""
         if dtype not in DTYPES:
-            raise InputError(f"dtype: unknown {dtype!r}; allowed: {', '.join(DTYPES)}")
+            raise InputError(
+                translate("Sessions", "dtype: unknown {value}; allowed: {allowed}").format(
+                    value=repr(dtype), allowed=", ".join(DTYPES)
+                )
+            )
         if dtype != self._dtype:
             self._dtype = dtype
             self.dtypeChanged.emit(dtype)

@@ -13,6 +13,8 @@ import importlib
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
+from widgets.i18n import translate
+
 __all__ = ["WARMUPS", "WarmupRunner"]
 
 #: First-call costs worth paying in the background (torch import, meta-kernel loading).
@@ -41,7 +43,11 @@ class _Worker(QObject):
             try:
                 getattr(module, function)()
             except Exception as exc:
-                self.errored.emit(f"warm-up {target} failed: {exc}")
+                self.errored.emit(  # QCoreApplication.translate is thread-safe
+                    translate("MainWindow", "warm-up {target} failed: {error}").format(
+                        target=target, error=str(exc)
+                    )
+                )
         self.finished.emit()
 
 

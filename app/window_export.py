@@ -12,6 +12,7 @@ from __future__ import annotations
 from app import export
 from app.tabs import TABS
 from core.errors import InputError
+from widgets.i18n import translate
 
 __all__ = ["ExportActions"]
 
@@ -27,14 +28,20 @@ class ExportActions:
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export PNG", f"napkinlab-{spec.id}{suffix}.png", "PNG (*.png)"
+            self,
+            translate("Export", "Export PNG"),
+            f"napkinlab-{spec.id}{suffix}.png",
+            translate("Export", "PNG image (*.png)"),
         )
         if path:
             try:
                 export.save_png(self.current_page().export_widget(), path, scale)
-                self.statusBar().showMessage(f"Exported {path}", 5000)
+                self._exported(path)
             except InputError as exc:
-                self._error("Cannot export", exc.message)
+                self._error(translate("Export", "Cannot export"), exc.message)
+
+    def _exported(self, path: str) -> None:
+        self.statusBar().showMessage(translate("Export", "Exported {path}").format(path=path), 5000)
 
     def export_svg_dialog(self) -> None:
         """Export the current tab's plot as SVG (tabs without a plot say so)."""
@@ -42,20 +49,23 @@ class ExportActions:
         item = page.export_plot()
         if item is None:
             self.statusBar().showMessage(
-                "This tab has no plot to export as SVG; use Export PNG", 6000
+                translate("Export", "This tab has no plot to export as SVG; use Export PNG"), 6000
             )
             return
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export SVG", f"napkinlab-{page.tab_id}.svg", "SVG (*.svg)"
+            self,
+            translate("Export", "Export SVG"),
+            f"napkinlab-{page.tab_id}.svg",
+            translate("Export", "SVG drawing (*.svg)"),
         )
         if path:
             try:
                 export.save_svg(item, path)
-                self.statusBar().showMessage(f"Exported {path}", 5000)
+                self._exported(path)
             except InputError as exc:
-                self._error("Cannot export", exc.message)
+                self._error(translate("Export", "Cannot export"), exc.message)
 
     def export_pdf_dialog(self) -> None:
         """Export the current tab as a vector PDF (text stays text)."""
@@ -63,16 +73,19 @@ class ExportActions:
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export PDF", f"napkinlab-{spec.id}.pdf", "PDF (*.pdf)"
+            self,
+            translate("Export", "Export PDF"),
+            f"napkinlab-{spec.id}.pdf",
+            translate("Export", "PDF document (*.pdf)"),
         )
         if path:
             try:
                 export.save_pdf(self.current_page().export_widget(), path)
-                self.statusBar().showMessage(f"Exported {path}", 5000)
+                self._exported(path)
             except InputError as exc:
-                self._error("Cannot export", exc.message)
+                self._error(translate("Export", "Cannot export"), exc.message)
 
     def copy_image(self) -> None:
         """Copy the current tab, rendered at 2x, to the clipboard."""
         export.copy_image(self.current_page().export_widget())
-        self.statusBar().showMessage("Copied the tab as an image", 4000)
+        self.statusBar().showMessage(translate("Export", "Copied the tab as an image"), 4000)

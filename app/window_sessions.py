@@ -6,6 +6,9 @@ A mixin of :class:`app.main_window.MainWindow`; it relies on the window's ``stat
 Every file is read and written by :mod:`core.session` (safe reading, atomic writing). The last run's
 inputs are saved on close only over a file that is missing or a readable session: a damaged
 ``last-session.json`` is reported at start and then left for the person to repair, never replaced.
+
+Problems are :class:`core.texts.Text` (kept English in :attr:`MainWindow.problems`, which the
+screenshot command prints) and shown translated; dialogs and status lines are translated at once.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.state import restore_tab
+from core import texts
 from core.errors import InputError
 from core.session import Session, read_session, write_session
+from widgets.i18n import localized, translate
 
 if TYPE_CHECKING:
     from app.main_window import LazyTab
@@ -58,7 +63,11 @@ class SessionActions:
         for tab_id, data in session.tabs.items():
             slot = self.slots.get(tab_id)
             if slot is None:
-                problems.append(f"unknown tab {tab_id!r} in session; ignored")
+                problems.append(
+                    texts.translate("Sessions", "unknown tab {tab} in session; ignored").format(
+                        tab=repr(tab_id)
+                    )
+                )
             elif slot.built:
                 problems.extend(restore_tab(slot.page(), data))
             else:
@@ -70,20 +79,33 @@ class SessionActions:
         try:
             session = read_session(path)
         except InputError as exc:
-            self._error("Cannot open session", exc.message)
+            self._error(translate("Sessions", "Cannot open session"), exc.message)
             return False
         self.report_problems(self.apply_session(session))
         self.session_path = Path(path)
         self.prefs.add_recent(str(Path(path).resolve()))
-        self.setWindowTitle(f"Napkin Lab — {Path(path).name}")
+        self._title_session()
         return True
+
+    def _title_session(self) -> None:
+        """The window title: the app's name, and the session file's when there is one."""
+        name = translate("MainWindow", "Napkin Lab")
+        if self.session_path is not None:
+            name = translate("Sessions", "{app} — {file}").format(
+                app=name, file=self.session_path.name
+            )
+        self.setWindowTitle(name)
+
+    @staticmethod
+    def _session_filter() -> str:
+        return translate("Sessions", "Napkin Lab session (*.json)")
 
     def open_session_dialog(self) -> None:
         """Ask for a session file and open it."""
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open session", "", "Napkin Lab session (*.json)"
+            self, translate("Sessions", "Open session"), "", self._session_filter()
         )
         if path:
             self.open_session(path)
@@ -99,7 +121,10 @@ class SessionActions:
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save session", "napkin-session.json", "Napkin Lab session (*.json)"
+            self,
+            translate("Sessions", "Save session"),
+            "napkin-session.json",
+            self._session_filter(),
         )
         return self.write_session(Path(path)) if path else False
 
@@ -108,12 +133,14 @@ class SessionActions:
         try:
             write_session(path, self.session())
         except InputError as exc:
-            self._error("Cannot save session", exc.message)
+            self._error(translate("Sessions", "Cannot save session"), exc.message)
             return False
         self.session_path = path
         self.prefs.add_recent(str(path.resolve()))
-        self.setWindowTitle(f"Napkin Lab — {path.name}")
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self._title_session()
+        self.statusBar().showMessage(
+            translate("Sessions", "Saved {path}").format(path=str(path)), 5000
+        )
         return True
 
     # last session -----------------------------------------------------------------------------
@@ -136,13 +163,15 @@ class SessionActions:
                 read_session(path)
             except InputError as exc:
                 self.statusBar().showMessage(
-                    f"Inputs not saved: {exc.message}; fix or remove the file", 10000
-                )
+                    translate("Sessions", "Inputs not saved: {problem}; fix or remove the file")
+                    .format(problem=localized(exc.message)),
+                    10000,
+                )  # fmt: skip
                 return False
         try:
             write_session(path, self.session())
         except InputError as exc:
-            self.statusBar().showMessage(exc.message, 5000)
+            self.statusBar().showMessage(localized(exc.message), 5000)
             return False
         return True
 
@@ -155,8 +184,11 @@ class SessionActions:
             session = read_session(path)
         except InputError as exc:
             self.statusBar().showMessage(
-                f"Last session not restored: {exc.message}; the file is kept as it is and not "
-                "overwritten (fix or remove it)",
+                translate(
+                    "Sessions",
+                    "Last session not restored: {problem}; the file is kept as it is and not "
+                    "overwritten (fix or remove it)",
+                ).format(problem=localized(exc.message)),
                 10000,
             )
             return False

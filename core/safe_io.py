@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from core.errors import InputError
+from core.texts import Text, translate
 
 __all__ = [
     "MAX_DEPTH",
@@ -67,20 +68,34 @@ def brief(value: object, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int) -> Text:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return translate("SafeIO", "a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return translate("SafeIO", "a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return translate("SafeIO", "a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return translate("SafeIO", "a socket")
+    return translate("SafeIO", "not a regular file")
 
 
 def _size_text(limit: int) -> str:
-    return f"{limit / 1e6:g} MB" if limit >= 1_000_000 else f"{limit:,} bytes"
+    if limit >= 1_000_000:
+        return f"{limit / 1e6:g} MB"
+    return translate("SafeIO", "{count} bytes").format(count=f"{limit:,}")
+
+
+def _not_regular(source: Path, mode: int) -> Text:
+    return translate("SafeIO", "{file}: is {kind}; only regular files can be read").format(
+        file=str(source), kind=_kind(mode)
+    )
+
+
+def _unreadable(source: Path, exc: OSError) -> Text:
+    return translate("SafeIO", "{file}: cannot be read ({why})").format(
+        file=str(source), why=_why(exc)
+    )
 
 
 def _why(exc: OSError) -> str:
@@ -100,18 +115,18 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
     try:
         before = os.stat(source)  # refuse devices and FIFOs before even opening them
         if not stat.S_ISREG(before.st_mode):
-            raise InputError(
-                f"{source}: is {_kind(before.st_mode)}; only regular files can be read"
-            )
+            raise InputError(_not_regular(source, before.st_mode))
         fd = os.open(source, _OPEN_FLAGS)
     except FileNotFoundError:
-        raise InputError(f"{source}: no such file") from None
+        raise InputError(
+            translate("SafeIO", "{file}: no such file").format(file=str(source))
+        ) from None
     except OSError as exc:
-        raise InputError(f"{source}: cannot be read ({_why(exc)})") from None
+        raise InputError(_unreadable(source, exc)) from None
     try:
         info = os.fstat(fd)  # what was opened, not what the path named a moment before
         if not stat.S_ISREG(info.st_mode):
-            raise InputError(f"{source}: is {_kind(info.st_mode)}; only regular files can be read")
+            raise InputError(_not_regular(source, info.st_mode))
         chunks: list[bytes] = []
         total = 0
         while total <= limit:  # st_size is only a hint: read at most limit + 1 bytes
@@ -121,11 +136,15 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
     except OSError as exc:
-        raise InputError(f"{source}: cannot be read ({_why(exc)})") from None
+        raise InputError(_unreadable(source, exc)) from None
     finally:
         os.close(fd)
     if total > limit:
-        raise InputError(f"{source}: larger than {_size_text(limit)}; not a file Napkin Lab wrote")
+        raise InputError(
+            translate("SafeIO", "{file}: larger than {size}; not a file Napkin Lab wrote").format(
+                file=str(source), size=_size_text(limit)
+            )
+        )
     return b"".join(chunks)
 
 
@@ -136,8 +155,11 @@ def decode_utf8(data: bytes, source: str | os.PathLike[str]) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(
-            f"{source}, line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); "
-            "the file may be corrupt or not a Napkin Lab file"
+            translate(
+                "SafeIO",
+                "{file}, line {line}: not UTF-8 text (byte {byte}); "
+                "the file may be corrupt or not a Napkin Lab file",
+            ).format(file=str(source), line=line, byte=f"0x{data[exc.start]:02x}")
         ) from None
 
 
@@ -148,7 +170,9 @@ class JSONProblem(InputError):
     """
 
     def __init__(self, reason: str, line: int, syntax: str = "") -> None:
-        super().__init__(f"line {line}: {reason}")
+        super().__init__(
+            translate("SafeIO", "line {line}: {reason}").format(line=line, reason=reason)
+        )
         self.reason = reason
         self.line = line
         self.syntax = syntax
@@ -199,11 +223,18 @@ def _number_problem(token: str, value: float) -> str | None:
     low, high = NUMBER_RANGE
     shown = token if len(token) <= 24 else token[:21] + "..."
     if not math.isfinite(value) or abs(value) > high:
-        return f"the number {shown} is out of range; allowed: magnitudes up to {high:g}"
+        return translate(
+            "SafeIO", "the number {number} is out of range; allowed: magnitudes up to {high}"
+        ).format(number=shown, high=f"{high:g}")
     if value == 0 and any(c in "123456789" for c in token.lower().split("e")[0]):
-        return f"the number {shown} is too small (it underflows to 0); allowed: 0 or {low:g} and up"
+        return translate(
+            "SafeIO",
+            "the number {number} is too small (it underflows to 0); allowed: 0 or {low} and up",
+        ).format(number=shown, low=f"{low:g}")
     if value != 0 and abs(value) < low:
-        return f"the number {shown} is too small; allowed: 0 or magnitudes from {low:g}"
+        return translate(
+            "SafeIO", "the number {number} is too small; allowed: 0 or magnitudes from {low}"
+        ).format(number=shown, low=f"{low:g}")
     return None
 
 
@@ -228,7 +259,18 @@ def _parse_int(token: str) -> int:
 
 
 def _parse_constant(token: str) -> Any:
-    raise _Refused(token, f"{token} is not a number JSON allows; write a finite number")
+    raise _Refused(
+        token,
+        translate("SafeIO", "{token} is not a number JSON allows; write a finite number").format(
+            token=token
+        ),
+    )
+
+
+def _too_deep() -> Text:
+    return translate("SafeIO", "nested deeper than {depth} levels; not a Napkin Lab file").format(
+        depth=MAX_DEPTH
+    )
 
 
 def _check_tree(doc: Any, text: str) -> None:
@@ -240,7 +282,7 @@ def _check_tree(doc: Any, text: str) -> None:
         if isinstance(node, dict | list):
             if depth >= MAX_DEPTH:
                 raise JSONProblem(
-                    f"nested deeper than {MAX_DEPTH} levels; not a Napkin Lab file",
+                    _too_deep(),
                     _line_of(text, depth=MAX_DEPTH),
                 )
             items = [*node.keys(), *node.values()] if isinstance(node, dict) else node
@@ -251,7 +293,10 @@ def _check_tree(doc: Any, text: str) -> None:
             except UnicodeEncodeError:
                 at = _SURROGATE.search(text)
                 raise JSONProblem(
-                    "a string holds a lone UTF-16 surrogate (\\ud800-\\udfff); not valid text",
+                    translate(
+                        "SafeIO",
+                        "a string holds a lone UTF-16 surrogate (\\ud800-\\udfff); not valid text",
+                    ),
                     text.count("\n", 0, at.start()) + 1 if at is not None else 1,
                 ) from None
 
@@ -277,20 +322,26 @@ def check_json(text: str) -> Any:
     except json.JSONDecodeError as exc:
         if _deeper_than(text, MAX_DEPTH):  # Python 3.12+ stops deep nesting with a syntax error
             raise JSONProblem(
-                f"nested deeper than {MAX_DEPTH} levels; not a Napkin Lab file",
+                _too_deep(),
                 _line_of(text, depth=MAX_DEPTH),
             ) from None
         syntax = f"{exc.msg}, column {exc.colno}"
         raise JSONProblem(
-            f"not valid JSON ({syntax}); the file may be truncated or corrupt", exc.lineno, syntax
+            translate(
+                "SafeIO", "not valid JSON ({syntax}); the file may be truncated or corrupt"
+            ).format(syntax=syntax),
+            exc.lineno,
+            syntax,
         ) from None
     except RecursionError:
         raise JSONProblem(
-            f"nested deeper than {MAX_DEPTH} levels; not a Napkin Lab file",
+            _too_deep(),
             _line_of(text, depth=MAX_DEPTH),
         ) from None
     except ValueError as exc:  # e.g. an integer literal beyond Python's digit limit
-        raise JSONProblem(f"not valid JSON ({exc})", 1) from None
+        raise JSONProblem(
+            translate("SafeIO", "not valid JSON ({why})").format(why=str(exc)), 1
+        ) from None
     _check_tree(doc, text)
     return doc
 
@@ -300,7 +351,9 @@ def parse_json(text: str, source: str | os.PathLike[str]) -> Any:
     try:
         return check_json(text)
     except JSONProblem as exc:
-        raise InputError(f"{source}, {exc.message}") from None
+        raise InputError(
+            translate("SafeIO", "{file}, {problem}").format(file=str(source), problem=exc.message)
+        ) from None
 
 
 def load_json(path: str | os.PathLike[str], *, limit: int) -> Any:
@@ -323,16 +376,25 @@ def _check_replaceable(shown: Path, real: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise InputError(f"{shown}: cannot be written ({_why(exc)}); nothing was changed") from None
+        raise InputError(
+            translate("SafeIO", "{file}: cannot be written ({why}); nothing was changed").format(
+                file=str(shown), why=_why(exc)
+            )
+        ) from None
     if not stat.S_ISREG(info.st_mode):
         raise InputError(
-            f"{shown}: is {_kind(info.st_mode)}, not a regular file; it was not replaced"
+            translate(
+                "SafeIO", "{file}: is {kind}, not a regular file; it was not replaced"
+            ).format(file=str(shown), kind=_kind(info.st_mode))
         )
     if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(
         real, os.W_OK
     ):
         raise InputError(
-            f"{shown}: is read-only; it was not changed (make it writable or choose another file)"
+            translate(
+                "SafeIO",
+                "{file}: is read-only; it was not changed (make it writable or choose another file)",
+            ).format(file=str(shown))
         )
     return info
 
@@ -371,14 +433,25 @@ def atomic_write(
     if not folder.is_dir():
         if real != Path(os.path.abspath(shown)):
             raise InputError(
-                f"{shown}: is a symlink to {real}, whose folder does not exist; nothing was written"
+                translate(
+                    "SafeIO",
+                    "{file}: is a symlink to {target}, whose folder does not exist; "
+                    "nothing was written",
+                ).format(file=str(shown), target=str(real))
             )
         if not make_folder:
-            raise InputError(f"{shown}: folder {folder} does not exist; nothing was written")
+            raise InputError(
+                translate("SafeIO", "{file}: folder {folder} does not exist; nothing was written")
+                .format(file=str(shown), folder=str(folder))
+            )  # fmt: skip
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise InputError(f"{shown}: folder cannot be created ({_why(exc)})") from None
+            raise InputError(
+                translate("SafeIO", "{file}: folder cannot be created ({why})").format(
+                    file=str(shown), why=_why(exc)
+                )
+            ) from None
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=folder)
@@ -391,7 +464,11 @@ def atomic_write(
         tmp = None
         _fsync_folder(folder)
     except OSError as exc:
-        raise InputError(f"{shown}: cannot be written ({_why(exc)}); it was not changed") from None
+        raise InputError(
+            translate("SafeIO", "{file}: cannot be written ({why}); it was not changed").format(
+                file=str(shown), why=_why(exc)
+            )
+        ) from None
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
@@ -421,11 +498,19 @@ def open_append(path: str | os.PathLike[str]) -> IO[bytes]:
     try:
         fd = os.open(real, flags, 0o666)
     except OSError as exc:
-        raise InputError(f"{shown}: cannot be written ({_why(exc)})") from None
+        raise InputError(
+            translate("SafeIO", "{file}: cannot be written ({why})").format(
+                file=str(shown), why=_why(exc)
+            )
+        ) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise InputError(f"{shown}: is {_kind(info.st_mode)}, not a regular file")
+            raise InputError(
+                translate("SafeIO", "{file}: is {kind}, not a regular file").format(
+                    file=str(shown), kind=_kind(info.st_mode)
+                )
+            )
         return os.fdopen(fd, "ab")
     except BaseException:
         os.close(fd)

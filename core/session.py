@@ -20,6 +20,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.safe_io import atomic_write, brief, load_json
+from core.texts import translate
 
 __all__ = ["SESSION_SCHEMA_VERSION", "Session", "read_session", "write_session"]
 
@@ -57,7 +58,12 @@ class Session:
 
 def _check_finite(obj: Any, path: str = "") -> None:
     if isinstance(obj, float) and not math.isfinite(obj):
-        raise InputError(f"value at {path or 'top level'} is {obj}, which a session cannot hold")
+        where = path or translate("Sessions", "top level")
+        raise InputError(
+            translate(
+                "Sessions", "value at {where} is {value}, which a session cannot hold"
+            ).format(where=where, value=str(obj))
+        )
     if isinstance(obj, Mapping):
         for key, value in obj.items():
             _check_finite(value, f"{path}.{key}" if path else str(key))
@@ -80,7 +86,11 @@ def write_session(path: str | os.PathLike[str], session: Session) -> Path:
     try:
         text = json.dumps(document, indent=2, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise InputError(f"{target}: the session cannot be written as JSON ({exc})") from None
+        raise InputError(
+            translate("Sessions", "{file}: the session cannot be written as JSON ({why})").format(
+                file=str(target), why=str(exc)
+            )
+        ) from None
     atomic_write(target, text, make_folder=True)
     return target
 
@@ -97,20 +107,43 @@ def read_session(path: str | os.PathLike[str]) -> Session:
     source = Path(path)
     doc = load_json(source, limit=_MAX_BYTES)
     if not isinstance(doc, dict) or doc.get("app") != _APP_TAG:
-        raise InputError(f"{source}: not a Napkin Lab session (no 'app': '{_APP_TAG}')")
+        raise InputError(
+            translate("Sessions", "{file}: not a Napkin Lab session (no 'app': '{tag}')").format(
+                file=str(source), tag=_APP_TAG
+            )
+        )
     version = doc.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise InputError(f"{source}: 'schema_version' must be an integer, got {brief(version)}")
+        raise InputError(
+            translate(
+                "Sessions", "{file}: 'schema_version' must be an integer, got {value}"
+            ).format(file=str(source), value=brief(version))
+        )
     if version > SESSION_SCHEMA_VERSION:
         raise InputError(
-            f"{source}: written by a newer Napkin Lab (session version {version}; this one reads "
-            f"up to {SESSION_SCHEMA_VERSION}); update Napkin Lab to open it"
+            translate(
+                "Sessions",
+                "{file}: written by a newer Napkin Lab (session version {version}; this one reads "
+                "up to {known}); update Napkin Lab to open it",
+            ).format(file=str(source), version=version, known=SESSION_SCHEMA_VERSION)
         )
     if version < 1:
-        raise InputError(f"{source}: session version {version} is not valid")
+        raise InputError(
+            translate("Sessions", "{file}: session version {version} is not valid").format(
+                file=str(source), version=version
+            )
+        )
     device, dtype, tabs = doc.get("device"), doc.get("dtype"), doc.get("tabs", {})
     if not isinstance(device, str) or not isinstance(dtype, str):
-        raise InputError(f"{source}: 'device' and 'dtype' must be strings")
+        raise InputError(
+            translate("Sessions", "{file}: 'device' and 'dtype' must be strings").format(
+                file=str(source)
+            )
+        )
     if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
-        raise InputError(f"{source}: 'tabs' must map tab names to objects")
+        raise InputError(
+            translate("Sessions", "{file}: 'tabs' must map tab names to objects").format(
+                file=str(source)
+            )
+        )
     return Session(device=device, dtype=dtype, tabs=tabs)

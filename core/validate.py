@@ -7,6 +7,10 @@ either returns a finite Python number inside the allowed range or raises
 Every range is closed and bounded on both sides: a real quantity is at least :data:`TINY` unless a
 caller allows zero, so no accepted value can make a later division overflow to infinity
 (``5e-324`` parameters would buy infinitely many tokens).
+
+Messages are :class:`core.texts.Text` (context ``Validate``): English for the CLI, translated where
+the window shows them (``widgets.i18n.localized``). The field name is the caller's; pass a ``Text``
+to have it translated too.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import re
 from numbers import Real
 
 from core.errors import InputError
+from core.texts import Text, translate
 from core.units import format_number
 
 __all__ = [
@@ -93,43 +98,92 @@ def parse_number(value: object, field: str) -> float:
         Naming ``field`` and the bad value.
     """
     if isinstance(value, bool) or value is None:
-        raise InputError(f"{field}: {_describe(value)} is not a number", field=field)
+        raise InputError(
+            translate("Validate", "{field}: {value} is not a number").format(
+                field=field, value=_describe(value)
+            ),
+            field=field,
+        )
     if isinstance(value, Real):
         try:
             number = float(value)
         except OverflowError:
-            raise InputError(f"{field}: {_describe(value)} is too large", field=field) from None
+            raise InputError(
+                translate("Validate", "{field}: {value} is too large").format(
+                    field=field, value=_describe(value)
+                ),
+                field=field,
+            ) from None
     elif isinstance(value, str):
         text = value.strip()
         if not text:
             raise InputError(
-                f"{field}: empty; allowed: a number such as 1024, 7e9 or 70B", field=field
-            )
+                translate("Validate", "{field}: empty; allowed: a number such as 1024, 7e9 or 70B")
+                .format(field=field),
+                field=field,
+            )  # fmt: skip
         match = _NUMBER.match(_without_separators(text))
         if match is None:
-            raise InputError(
-                f"{field}: {_describe(value)} is not a number; allowed: digits with an optional "
-                "exponent (6.3e24) or suffix (k, M, B or G, T, P, E)"
-                + (", commas only between groups of 3 digits (1,024)" if "," in text else "")
-                + ", e.g. 70e9 or 70B",
-                field=field,
-            )
+            raise InputError(_not_a_number(field, value, "," in text), field=field)
         number = float(match["num"]) * _suffix(match["suffix"])
     else:
-        raise InputError(f"{field}: expected a number, got {type(value).__name__}", field=field)
+        raise InputError(
+            translate("Validate", "{field}: expected a number, got {kind}").format(
+                field=field, kind=type(value).__name__
+            ),
+            field=field,
+        )
     if math.isnan(number):
-        raise InputError(f"{field}: NaN is not allowed; enter a number", field=field)
+        raise InputError(
+            translate("Validate", "{field}: NaN is not allowed; enter a number").format(
+                field=field
+            ),
+            field=field,
+        )
     if math.isinf(number):
-        raise InputError(f"{field}: {_describe(value)} is too large (overflows)", field=field)
+        raise InputError(
+            translate("Validate", "{field}: {value} is too large (overflows)").format(
+                field=field, value=_describe(value)
+            ),
+            field=field,
+        )
     return number
 
 
-def _range_text(low: float, high: float, integer: bool, low_inclusive: bool) -> str:
-    kind = "an integer" if integer else "a number"
-    low_word = "from" if low_inclusive else "above"
+def _not_a_number(field: str, value: object, commas: bool) -> Text:
+    if commas:
+        return translate(
+            "Validate",
+            "{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) "
+            "or suffix (k, M, B or G, T, P, E), commas only between groups of 3 digits (1,024), "
+            "e.g. 70e9 or 70B",
+        ).format(field=field, value=_describe(value))
+    return translate(
+        "Validate",
+        "{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) "
+        "or suffix (k, M, B or G, T, P, E), e.g. 70e9 or 70B",
+    ).format(field=field, value=_describe(value))
+
+
+def _range_text(low: float, high: float, integer: bool, low_inclusive: bool) -> Text:
     if integer:
-        return f"allowed: {kind} {low_word} {int(low):,} to {int(high):,}"
-    return f"allowed: {kind} {low_word} {format_number(low)} to {format_number(high)}"
+        return translate("Validate", "allowed: an integer from {low} to {high}").format(
+            low=f"{int(low):,}", high=f"{int(high):,}"
+        )
+    bounds = {"low": format_number(low), "high": format_number(high)}
+    if low_inclusive:
+        return translate("Validate", "allowed: a number from {low} to {high}").format(**bounds)
+    return translate("Validate", "allowed: a number above {low} to {high}").format(**bounds)
+
+
+def _out_of_range(field: str, number: float, too_low: bool, allowed: Text) -> Text:
+    if too_low:
+        return translate("Validate", "{field}: {value} is too small; {allowed}").format(
+            field=field, value=format_number(number), allowed=allowed
+        )
+    return translate("Validate", "{field}: {value} is too large; {allowed}").format(
+        field=field, value=format_number(number), allowed=allowed
+    )
 
 
 def positive_float(
@@ -149,12 +203,8 @@ def positive_float(
     number = parse_number(value, field)
     too_low = number < low if allow_low else number <= low
     if too_low or number > high:
-        problem = "too small" if too_low else "too large"
-        raise InputError(
-            f"{field}: {format_number(number)} is {problem}; "
-            f"{_range_text(low, high, False, allow_low)}",
-            field=field,
-        )
+        allowed = _range_text(low, high, False, allow_low)
+        raise InputError(_out_of_range(field, number, too_low, allowed), field=field)
     return number
 
 
@@ -166,16 +216,14 @@ def positive_int(value: object, field: str, *, high: int = 10**7, low: int = 1) 
     number = parse_number(value, field)
     if number != math.floor(number):
         raise InputError(
-            f"{field}: {format_number(number)} is not a whole number; "
-            f"{_range_text(low, high, True, True)}",
+            translate("Validate", "{field}: {value} is not a whole number; {allowed}").format(
+                field=field, value=format_number(number), allowed=_range_text(low, high, True, True)
+            ),
             field=field,
         )
     if number < low or number > high:
-        problem = "too small" if number < low else "too large"
-        raise InputError(
-            f"{field}: {format_number(number)} is {problem}; {_range_text(low, high, True, True)}",
-            field=field,
-        )
+        allowed = _range_text(low, high, True, True)
+        raise InputError(_out_of_range(field, number, number < low, allowed), field=field)
     return int(number)
 
 
@@ -187,8 +235,15 @@ def fraction(value: object, field: str, *, low: float = MIN_FRACTION) -> float:
         number = parse_number(value, field)
     if not low <= number <= 1.0:
         raise InputError(
-            f"{field}: {format_number(number)} is out of range; allowed: {format_number(low)} to 1 "
-            f"(or {format_number(low * 100)}% to 100%)",
+            translate(
+                "Validate",
+                "{field}: {value} is out of range; allowed: {low} to 1 (or {percent}% to 100%)",
+            ).format(
+                field=field,
+                value=format_number(number),
+                low=format_number(low),
+                percent=format_number(low * 100),
+            ),
             field=field,
         )
     return number
@@ -200,12 +255,18 @@ def file_path(value: object, field: str) -> str:
     The operating system refuses a NUL byte with a ``ValueError`` that is not about the file.
     """
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{field}: empty; allowed: a file name such as out.png", field=field)
-    if "\x00" in value:
         raise InputError(
-            f"{field}: {_describe(value)} contains a NUL character; allowed: a file name",
+            translate("Validate", "{field}: empty; allowed: a file name such as out.png").format(
+                field=field
+            ),
             field=field,
         )
+    if "\x00" in value:
+        raise InputError(
+            translate("Validate", "{field}: {value} contains a NUL character; allowed: a file name")
+            .format(field=field, value=_describe(value)),
+            field=field,
+        )  # fmt: skip
     return value
 
 
@@ -226,8 +287,11 @@ def split_list(text: str, field: str, *, example: str, trailing_comma: bool = Fa
     for position, item in enumerate(items, start=1):
         if not item:
             raise InputError(
-                f"{field}: item {position} of {_describe(text)} is empty; allowed: items "
-                f"separated by single commas, e.g. {example}",
+                translate(
+                    "Validate",
+                    "{field}: item {position} of {value} is empty; allowed: items separated by "
+                    "single commas, e.g. {example}",
+                ).format(field=field, position=position, value=_describe(text), example=example),
                 field=field,
             )
     return items

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from widgets.i18n import translate
+
 __all__ = ["CardDeck"]
 
 
@@ -166,7 +168,7 @@ class CardDeck(QWidget):
             button.setText("  ·  ".join(_title(card) for card in row))
             button.setCheckable(True)
             button.setChecked(i == self._page)
-            button.setToolTip("Show these cards")
+            button.setToolTip(translate("CardDeck", "Show these cards"))
             self._buttons.addButton(button, i)
             self._pager_row.addWidget(button)
         self._pager_row.addStretch(1)

@@ -6,6 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
+from core.texts import translate
+
 __all__ = ["find_data", "restore_combos"]
 
 
@@ -26,7 +28,8 @@ def find_data(box: QComboBox, value: Any) -> int:
 def restore_combos(tab: str, combos: dict[str, QComboBox], data: dict[str, Any]) -> list[str]:
     """Select each saved value in its combo box; returns a message per value not offered.
 
-    ``combos`` maps session keys to boxes; keys absent from ``data`` are left alone.
+    ``combos`` maps session keys to boxes; keys absent from ``data`` are left alone. The messages
+    are :class:`core.texts.Text` (the window shows them translated).
     """
     problems = []
     for key, box in combos.items():
@@ -34,7 +37,11 @@ def restore_combos(tab: str, combos: dict[str, QComboBox], data: dict[str, Any])
             continue
         index = find_data(box, data[key])
         if index < 0:
-            problems.append(f"{tab}: unknown {key} {data[key]!r}; kept the current one")
+            problems.append(
+                translate("Sessions", "{tab}: unknown {key} {value}; kept the current one").format(
+                    tab=tab, key=key, value=repr(data[key])
+                )
+            )
         else:
             box.setCurrentIndex(index)
     return problems

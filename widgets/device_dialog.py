@@ -1,7 +1,8 @@
 """A dialog to describe one's own accelerator: id, name, bandwidth, memory and peaks per dtype.
 
 The dialog only collects text; :func:`core.roofline.hardware.device_from_dict` validates the whole entry and
-its message is shown in the dialog, which stays open until the entry is valid or cancelled.
+its message is shown in the dialog (in the window's language), which stays open until the entry
+is valid or cancelled.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, device_from_dict
 from core.validate import positive_float
+from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
 
 __all__ = ["DeviceDialog"]
@@ -39,53 +41,79 @@ class DeviceDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, start: Device | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add your own device")
+        self.setWindowTitle(translate("DeviceDialog", "Add your own device"))
         self._device: Device | None = None
         form = QFormLayout()
         self.id_edit = QLineEdit(start.id + "-mine" if start else "my-gpu")
-        self.id_edit.setToolTip("Short id used by sessions and the CLI (letters, digits, dashes)")
-        self.name_edit = QLineEdit(f"{start.name} (mine)" if start else "My GPU")
-        self.source_edit = QLineEdit("measured / my datasheet")
-        self.source_edit.setToolTip("Where the numbers come from")
-        form.addRow("Id", self.id_edit)
-        form.addRow("Name", self.name_edit)
-        form.addRow("Source", self.source_edit)
+        self.id_edit.setToolTip(
+            translate(
+                "DeviceDialog", "Short id used by sessions and the CLI (letters, digits, dashes)"
+            )
+        )
+        self.name_edit = QLineEdit(
+            translate("DeviceDialog", "{name} (mine)").format(name=start.name)
+            if start
+            else translate("DeviceDialog", "My GPU")
+        )
+        self.source_edit = QLineEdit(translate("DeviceDialog", "measured / my datasheet"))
+        self.source_edit.setToolTip(translate("DeviceDialog", "Where the numbers come from"))
+        form.addRow(translate("DeviceDialog", "Id"), self.id_edit)
+        form.addRow(translate("DeviceDialog", "Name"), self.name_edit)
+        form.addRow(translate("DeviceDialog", "Source"), self.source_edit)
+        bandwidth = translate("DeviceDialog", "bandwidth")
+        memory = translate("DeviceDialog", "memory")
         self.bandwidth = NumberField(
-            partial(positive_float, field="bandwidth", high=1e16, **_AT_LEAST_ONE),
+            partial(positive_float, field=bandwidth, high=1e16, **_AT_LEAST_ONE),
             f"{start.mem_bandwidth:g}" if start and start.mem_bandwidth else "1e12",
-            tooltip="Memory bandwidth in bytes/s (1e12 or 1T)",
+            tooltip=translate("DeviceDialog", "Memory bandwidth in bytes/s (1e12 or 1T)"),
         )
         self.memory = NumberField(
-            partial(positive_float, field="memory", high=1e16, **_AT_LEAST_ONE),
+            partial(positive_float, field=memory, high=1e16, **_AT_LEAST_ONE),
             f"{start.memory_bytes:g}" if start else "24e9",
-            tooltip="Memory capacity in bytes (24e9 or 24G)",
+            tooltip=translate("DeviceDialog", "Memory capacity in bytes (24e9 or 24G)"),
         )
-        form.addRow("Bandwidth (B/s)", self.bandwidth)
-        form.addRow("Memory (bytes)", self.memory)
+        form.addRow(translate("DeviceDialog", "Bandwidth (B/s)"), self.bandwidth)
+        form.addRow(translate("DeviceDialog", "Memory (bytes)"), self.memory)
         self.links: dict[str, NumberField] = {}
         for key, label, tip in (
-            ("intra_node_bandwidth", "Intra-node link (B/s)", "NVLink/Infinity Fabric/PCIe"),
-            ("inter_node_bandwidth", "Network per GPU (B/s)", "400 Gb/s NDR = 50e9"),
+            (
+                "intra_node_bandwidth",
+                translate("DeviceDialog", "Intra-node link (B/s)"),
+                "NVLink/Infinity Fabric/PCIe",
+            ),
+            (
+                "inter_node_bandwidth",
+                translate("DeviceDialog", "Network per GPU (B/s)"),
+                "400 Gb/s NDR = 50e9",
+            ),
         ):
             value = getattr(start, key, None) if start else None
             self.links[key] = NumberField(
                 partial(_optional, field=label),
                 f"{value:g}" if value else "",
-                placeholder="unknown",
-                tooltip=f"{tip}; unidirectional bytes/s per GPU; empty if unknown",
+                placeholder=translate("DeviceDialog", "unknown"),
+                tooltip=translate(
+                    "DeviceDialog", "{link}; unidirectional bytes/s per GPU; empty if unknown"
+                ).format(link=tip),
             )
             form.addRow(label, self.links[key])
         self.peaks: dict[str, NumberField] = {}
         for dtype in DTYPES:
             value = start.peak_flops.get(dtype) if start else None
             field = NumberField(
-                partial(_optional, field=f"{dtype} peak"),
+                partial(
+                    _optional, field=translate("DeviceDialog", "{dtype} peak").format(dtype=dtype)
+                ),
                 f"{value:g}" if value else "",
-                placeholder="none",
-                tooltip=f"Dense {dtype} peak FLOP/s; empty if unsupported",
+                placeholder=translate("DeviceDialog", "none"),
+                tooltip=translate(
+                    "DeviceDialog", "Dense {dtype} peak FLOP/s; empty if unsupported"
+                ).format(dtype=dtype),
             )
             self.peaks[dtype] = field
-            form.addRow(f"{dtype} peak (FLOP/s)", field)
+            form.addRow(
+                translate("DeviceDialog", "{dtype} peak (FLOP/s)").format(dtype=dtype), field
+            )
         self.problem = QLabel()
         self.problem.setObjectName("fieldError")
         self.problem.setWordWrap(True)
@@ -125,7 +153,7 @@ class DeviceDialog(QDialog):
                 raise InputError(bad[0])
             self._device = device_from_dict(self.entry(), user_defined=True)
         except InputError as exc:
-            self.problem.setText(exc.message)
+            self.problem.setText(localized(exc.message))
             return
         self.accept()
 

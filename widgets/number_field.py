@@ -3,7 +3,8 @@
 The field knows nothing about what the number means: it is given a ``parse`` callable (a core
 validator) that returns a value or raises :class:`~core.errors.InputError`. Good values are emitted
 after a short debounce; a bad value shows the validator's message under the field and keeps the
-last good value, which Escape restores.
+last good value, which Escape restores. The message is shown in the window's language
+(:func:`widgets.i18n.localized`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from core.errors import InputError
+from widgets.i18n import localized
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QKeyEvent
@@ -123,7 +125,7 @@ class NumberField(QWidget):
         return self._valid
 
     def errorText(self) -> str:
-        """The inline message shown for the current text ('' when valid)."""
+        """The inline message shown for the current text, as shown ('' when valid)."""
         return self._error.text() if not self._valid else ""
 
     def lineEdit(self) -> QLineEdit:
@@ -158,7 +160,7 @@ class NumberField(QWidget):
 
     def _set_error(self, message: str | None) -> None:
         valid = message is None
-        self._error.setText(message or "")
+        self._error.setText(localized(message) if message else "")
         self._error.setVisible(not valid)
         if valid != self._valid:
             self._valid = valid

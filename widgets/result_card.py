@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QVBoxLayout, QWidget
 
+from widgets.i18n import localized, translate
+
 __all__ = ["ResultCard"]
 
 
@@ -13,7 +15,8 @@ class ResultCard(QFrame):
 
     The card only displays text it is given; the numbers come from ``core``. When its inputs go
     bad it keeps the last good answer, dimmed and marked as such (:meth:`show_problem`), as every
-    tab does; it never shows an old answer undimmed.
+    tab does; it never shows an old answer undimmed. Sentences the core wrote
+    (:class:`core.texts.Text`) are shown in the window's language.
     """
 
     def __init__(self, title: str, subtitle: str = "", parent: QWidget | None = None) -> None:
@@ -57,17 +60,18 @@ class ResultCard(QFrame):
 
     def show_result(self, headline: str, detail: str, formula: str, *, ok: bool = True) -> None:
         """Show an answer (``ok=False`` marks it as a warning, e.g. an impossible MFU)."""
-        self.headline.setText(headline)
+        self.headline.setText(localized(headline))
         self._set_flag(self.headline, "warning", not ok)
         self._set_stale(False)
-        self.detail.setText(detail)
-        self.formula.setText(formula)
+        self.detail.setText(localized(detail))
+        self.formula.setText(localized(formula))
 
     def show_problem(self, message: str) -> None:
         """Say why the answer cannot be updated; the last good answer stays, dimmed.
 
         Before any good answer there is nothing to keep: the headline is a dash.
         """
+        message = localized(message)
         if not self.headline.text() or self.headline.text() == "—":
             self.headline.setText("—")
             self._set_flag(self.headline, "warning", True)
@@ -75,7 +79,11 @@ class ResultCard(QFrame):
             self.detail.setText(message)
             return
         self._set_stale(True)
-        self.detail.setText(f"{message} — showing the last good answer, dimmed")
+        self.detail.setText(
+            translate("ResultCard", "{problem} — showing the last good answer, dimmed").format(
+                problem=message
+            )
+        )
 
     def is_stale(self) -> bool:
         """Whether the answer shown is the last good one, not the current inputs'."""

@@ -2,6 +2,172 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CardDeck</name>
+    <message>
+        <source>Show these cards</source>
+        <translation>显示这些卡片</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceDialog</name>
+    <message>
+        <source>Add your own device</source>
+        <extracomment>The device file&apos;s own lower bound (:func:`device_from_dict`): below 1 FLOP/s or byte is a typo.</extracomment>
+        <translation>添加自定义设备</translation>
+    </message>
+    <message>
+        <source>Short id used by sessions and the CLI (letters, digits, dashes)</source>
+        <translation>会话和命令行使用的简短 id（字母、数字、连字符）</translation>
+    </message>
+    <message>
+        <source>{name} (mine)</source>
+        <translation>{name}（我的）</translation>
+    </message>
+    <message>
+        <source>My GPU</source>
+        <translation>我的 GPU</translation>
+    </message>
+    <message>
+        <source>measured / my datasheet</source>
+        <translation>实测 / 我的数据手册</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from</source>
+        <translation>这些数字的来源</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth in bytes/s (1e12 or 1T)</source>
+        <translation>显存带宽，单位字节/秒（1e12 或 1T）</translation>
+    </message>
+    <message>
+        <source>Memory capacity in bytes (24e9 or 24G)</source>
+        <translation>显存容量，单位字节（24e9 或 24G）</translation>
+    </message>
+    <message>
+        <source>Bandwidth (B/s)</source>
+        <translation>带宽 (B/s)</translation>
+    </message>
+    <message>
+        <source>Memory (bytes)</source>
+        <translation>显存（字节）</translation>
+    </message>
+    <message>
+        <source>Intra-node link (B/s)</source>
+        <translation>节点内互连 (B/s)</translation>
+    </message>
+    <message>
+        <source>Network per GPU (B/s)</source>
+        <translation>每 GPU 网络 (B/s)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>{link}; unidirectional bytes/s per GPU; empty if unknown</source>
+        <translation>{link}；每 GPU 单向字节/秒；未知则留空</translation>
+    </message>
+    <message>
+        <source>{dtype} peak</source>
+        <translation>{dtype} 峰值</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Dense {dtype} peak FLOP/s; empty if unsupported</source>
+        <translation>稠密 {dtype} 峰值 FLOP/s；不支持则留空</translation>
+    </message>
+    <message>
+        <source>{dtype} peak (FLOP/s)</source>
+        <translation>{dtype} 峰值 (FLOP/s)</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>scale: {scale} is out of range; allowed: 0.5 to 4</source>
+        <translation>缩放：{scale} 超出范围；允许：0.5 到 4</translation>
+    </message>
+    <message>
+        <source>{file}: the picture could not be encoded as PNG</source>
+        <translation>{file}：无法将图像编码为 PNG</translation>
+    </message>
+    <message>
+        <source>{file}: the plot is not laid out yet (show its page, then export)</source>
+        <translation>{file}：图表尚未完成布局（先显示它所在的页面，再导出）</translation>
+    </message>
+    <message>
+        <source>{file}: the SVG exporter made nothing</source>
+        <translation>{file}：SVG 导出器没有生成任何内容</translation>
+    </message>
+    <message>
+        <source>{file}: the PDF writer made nothing</source>
+        <translation>{file}：PDF 写入器没有生成任何内容</translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation>导出 PNG</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Exported {path}</source>
+        <translation>已导出 {path}</translation>
+    </message>
+    <message>
+        <source>This tab has no plot to export as SVG; use Export PNG</source>
+        <translation>此标签页没有可导出为 SVG 的图表；请使用导出 PNG</translation>
+    </message>
+    <message>
+        <source>Export SVG</source>
+        <translation>导出 SVG</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export PDF</source>
+        <translation>导出 PDF</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Copied the tab as an image</source>
+        <translation>已将标签页复制为图像</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Napkin Lab</source>
@@ -12,6 +178,10 @@
         <source>Ready</source>
         <extracomment>Every action the menus added to the window (removed before the menus are rebuilt).</extracomment>
         <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>选择</translation>
     </message>
     <message>
         <source>Device</source>
@@ -54,12 +224,25 @@
         <translation>已将 {name} 保存到 {path}</translation>
     </message>
     <message>
+        <source>Where the numbers of {name} come from</source>
+        <translation>{name} 的参数来源</translation>
+    </message>
+    <message>
         <source>About Napkin Lab</source>
         <translation>关于 Napkin Lab</translation>
     </message>
     <message>
         <source>Napkin Lab: resource accounting for deep learning, after Stanford CS336 lecture 2.</source>
         <translation>Napkin Lab：深度学习的资源核算（resource accounting），基于斯坦福 CS336 第 2 讲。</translation>
+    </message>
+    <message>
+        <source>Internal error: {error} (details on stderr; please report it)</source>
+        <translation>内部错误：{error}（详情见 stderr；请报告此问题）</translation>
+    </message>
+    <message>
+        <source>warm-up {target} failed: {error}</source>
+        <extracomment>First-call costs worth paying in the background (torch import, meta-kernel loading).</extracomment>
+        <translation>预热 {target} 失败：{error}</translation>
     </message>
 </context>
 <context>
@@ -198,6 +381,274 @@
     </message>
 </context>
 <context>
+    <name>Preferences</name>
+    <message>
+        <source>{file}: not UTF-8 text; not a settings file Napkin Lab wrote</source>
+        <extracomment>A settings file larger than this was not written by Napkin Lab.</extracomment>
+        <translation>{file}：不是 UTF-8 文本；不是 Napkin Lab 写入的设置文件</translation>
+    </message>
+    <message>
+        <source>{file}: control character {character}; not a settings file</source>
+        <translation>{file}：含控制字符 {character}；不是设置文件</translation>
+    </message>
+    <message>
+        <source>{file}, line {line}: not an INI settings line</source>
+        <translation>{file}，第 {line} 行：不是 INI 设置行</translation>
+    </message>
+    <message>
+        <source>{file}: is read-only</source>
+        <translation>{file}：只读</translation>
+    </message>
+    <message>
+        <source>{file}: not an INI file Qt can read</source>
+        <extracomment>Why the settings file is not used or not written (&quot;&quot; when all is well).</extracomment>
+        <translation>{file}：不是 Qt 能读取的 INI 文件</translation>
+    </message>
+    <message>
+        <source>Preferences are not saved: {problem}; the file is left as it is</source>
+        <translation>偏好设置不会保存：{problem}；该文件保持原样</translation>
+    </message>
+    <message>
+        <source>Preferences are not saved: {file} cannot be written</source>
+        <translation>偏好设置未保存：无法写入 {file}</translation>
+    </message>
+</context>
+<context>
+    <name>ResultCard</name>
+    <message>
+        <source>{problem} — showing the last good answer, dimmed</source>
+        <translation>{problem} —— 以灰色显示上一个有效结果</translation>
+    </message>
+</context>
+<context>
+    <name>SafeIO</name>
+    <message>
+        <source>a folder</source>
+        <extracomment>Deepest nesting of arrays and objects a state file may have (real ones use fewer than 8). Largest magnitude of a JSON number (and smallest non-zero one) a state file may hold.</extracomment>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道 (FIFO)</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>设备文件</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>非普通文件</translation>
+    </message>
+    <message>
+        <source>{count} bytes</source>
+        <translation>{count} 字节</translation>
+    </message>
+    <message>
+        <source>{file}: is {kind}; only regular files can be read</source>
+        <translation>{file}：是{kind}；只能读取普通文件</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be read ({why})</source>
+        <translation>{file}：无法读取（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: no such file</source>
+        <translation>{file}：文件不存在</translation>
+    </message>
+    <message>
+        <source>{file}: larger than {size}; not a file Napkin Lab wrote</source>
+        <translation>{file}：大于 {size}；不是 Napkin Lab 写入的文件</translation>
+    </message>
+    <message>
+        <source>{file}, line {line}: not UTF-8 text (byte {byte}); the file may be corrupt or not a Napkin Lab file</source>
+        <translation>{file}，第 {line} 行：不是 UTF-8 文本（字节 {byte}）；文件可能已损坏，或不是 Napkin Lab 的文件</translation>
+    </message>
+    <message>
+        <source>line {line}: {reason}</source>
+        <translation>第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <source>the number {number} is out of range; allowed: magnitudes up to {high}</source>
+        <translation>数字 {number} 超出范围；允许：绝对值不超过 {high}</translation>
+    </message>
+    <message>
+        <source>the number {number} is too small (it underflows to 0); allowed: 0 or {low} and up</source>
+        <translation>数字 {number} 太小（下溢为 0）；允许：0 或不小于 {low}</translation>
+    </message>
+    <message>
+        <source>the number {number} is too small; allowed: 0 or magnitudes from {low}</source>
+        <translation>数字 {number} 太小；允许：0 或绝对值不小于 {low}</translation>
+    </message>
+    <message>
+        <source>{token} is not a number JSON allows; write a finite number</source>
+        <translation>{token} 不是 JSON 允许的数字；请写有限的数</translation>
+    </message>
+    <message>
+        <source>nested deeper than {depth} levels; not a Napkin Lab file</source>
+        <translation>嵌套超过 {depth} 层；不是 Napkin Lab 的文件</translation>
+    </message>
+    <message>
+        <source>a string holds a lone UTF-16 surrogate (\ud800-\udfff); not valid text</source>
+        <translation>字符串含有孤立的 UTF-16 代理项 (\ud800-\udfff)；不是有效文本</translation>
+    </message>
+    <message>
+        <source>not valid JSON ({syntax}); the file may be truncated or corrupt</source>
+        <translation>不是有效的 JSON（{syntax}）；文件可能被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>not valid JSON ({why})</source>
+        <translation>不是有效的 JSON（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}, {problem}</source>
+        <translation>{file}，{problem}</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be written ({why}); nothing was changed</source>
+        <translation>{file}：无法写入（{why}）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>{file}: is {kind}, not a regular file; it was not replaced</source>
+        <translation>{file}：是{kind}，不是普通文件；未被替换</translation>
+    </message>
+    <message>
+        <source>{file}: is read-only; it was not changed (make it writable or choose another file)</source>
+        <translation>{file}：只读；未被更改（请设为可写或选择其他文件）</translation>
+    </message>
+    <message>
+        <source>{file}: is a symlink to {target}, whose folder does not exist; nothing was written</source>
+        <translation>{file}：是指向 {target} 的符号链接，其所在文件夹不存在；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>{file}: folder {folder} does not exist; nothing was written</source>
+        <translation>{file}：文件夹 {folder} 不存在；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>{file}: folder cannot be created ({why})</source>
+        <translation>{file}：无法创建文件夹（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be written ({why}); it was not changed</source>
+        <translation>{file}：无法写入（{why}）；文件未被更改</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be written ({why})</source>
+        <translation>{file}：无法写入（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: is {kind}, not a regular file</source>
+        <translation>{file}：是{kind}，不是普通文件</translation>
+    </message>
+</context>
+<context>
+    <name>Sessions</name>
+    <message>
+        <source>{tab}: expected an object of inputs, got {kind}; kept the defaults</source>
+        <translation>{tab}：应为输入值组成的对象，实际为 {kind}；保留默认值</translation>
+    </message>
+    <message>
+        <source>{tab}: could not restore ({error})</source>
+        <translation>{tab}：无法恢复（{error}）</translation>
+    </message>
+    <message>
+        <source>{tab}: unknown inputs {names} ignored; known: {known}</source>
+        <translation>{tab}：已忽略未知输入 {names}；已知输入：{known}</translation>
+    </message>
+    <message>
+        <source>{tab}: unknown input {names} ignored; known: {known}</source>
+        <translation>{tab}：已忽略未知输入 {names}；已知输入：{known}</translation>
+    </message>
+    <message>
+        <source>dtype: unknown {value}; allowed: {allowed}</source>
+        <extracomment>Whether tabs may pay first-call costs in background threads (the interactive app); the screenshot command, which renders one tab once, sets it False and analyses in place.</extracomment>
+        <translation>数据类型：未知的 {value}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>unknown tab {tab} in session; ignored</source>
+        <translation>会话中有未知标签页 {tab}；已忽略</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>{app} — {file}</source>
+        <translation>{app} — {file}</translation>
+    </message>
+    <message>
+        <source>Napkin Lab session (*.json)</source>
+        <translation>Napkin Lab 会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>Inputs not saved: {problem}; fix or remove the file</source>
+        <translation>输入未保存：{problem}；请修复或删除该文件</translation>
+    </message>
+    <message>
+        <source>Last session not restored: {problem}; the file is kept as it is and not overwritten (fix or remove it)</source>
+        <translation>未恢复上次会话：{problem}；该文件保持原样，不会被覆盖（请修复或删除它）</translation>
+    </message>
+    <message>
+        <source>top level</source>
+        <translation>顶层</translation>
+    </message>
+    <message>
+        <source>value at {where} is {value}, which a session cannot hold</source>
+        <translation>{where} 处的值为 {value}，会话无法保存这样的值</translation>
+    </message>
+    <message>
+        <source>{file}: the session cannot be written as JSON ({why})</source>
+        <translation>{file}：会话无法写成 JSON（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: not a Napkin Lab session (no &apos;app&apos;: &apos;{tag}&apos;)</source>
+        <translation>{file}：不是 Napkin Lab 会话（没有 &apos;app&apos;: &apos;{tag}&apos;）</translation>
+    </message>
+    <message>
+        <source>{file}: &apos;schema_version&apos; must be an integer, got {value}</source>
+        <translation>{file}：&apos;schema_version&apos; 必须是整数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>{file}: written by a newer Napkin Lab (session version {version}; this one reads up to {known}); update Napkin Lab to open it</source>
+        <translation>{file}：由更新版本的 Napkin Lab 写入（会话版本 {version}；本版本最多读取 {known}）；请更新 Napkin Lab 后再打开</translation>
+    </message>
+    <message>
+        <source>{file}: session version {version} is not valid</source>
+        <translation>{file}：会话版本 {version} 无效</translation>
+    </message>
+    <message>
+        <source>{file}: &apos;device&apos; and &apos;dtype&apos; must be strings</source>
+        <translation>{file}：&apos;device&apos; 和 &apos;dtype&apos; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>{file}: &apos;tabs&apos; must map tab names to objects</source>
+        <translation>{file}：&apos;tabs&apos; 必须把标签页名映射到对象</translation>
+    </message>
+    <message>
+        <source>{tab}: unknown {key} {value}; kept the current one</source>
+        <translation>{tab}：未知的 {key} {value}；保留当前值</translation>
+    </message>
+</context>
+<context>
     <name>Tabs</name>
     <message>
         <source>Dtypes</source>
@@ -246,6 +697,82 @@
     <message>
         <source>One training step op by op: FLOPs, bytes, time and MFU on a device</source>
         <translation>逐个算子看一个训练步：在某设备上的 FLOPs、字节数、时间与 MFU</translation>
+    </message>
+</context>
+<context>
+    <name>Validate</name>
+    <message>
+        <source>{field}: {value} is not a number</source>
+        <extracomment>Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``, since a lower-case ``e`` starts an exponent. The smallest real quantity accepted unless a caller allows zero: far below anything physical, far above the subnormals whose reciprocals overflow. The smallest utilisation-like ratio accepted (0.0001 %). Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).</extracomment>
+        <translation>{field}：{value} 不是数字</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too large</source>
+        <translation>{field}：{value} 太大</translation>
+    </message>
+    <message>
+        <source>{field}: empty; allowed: a number such as 1024, 7e9 or 70B</source>
+        <translation>{field}：为空；允许：数字，例如 1024、7e9 或 70B</translation>
+    </message>
+    <message>
+        <source>{field}: expected a number, got {kind}</source>
+        <translation>{field}：应为数字，实际为 {kind}</translation>
+    </message>
+    <message>
+        <source>{field}: NaN is not allowed; enter a number</source>
+        <translation>{field}：不允许 NaN；请输入数字</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too large (overflows)</source>
+        <translation>{field}：{value} 太大（溢出）</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E), commas only between groups of 3 digits (1,024), e.g. 70e9 or 70B</source>
+        <translation>{field}：{value} 不是数字；允许：数字，可带指数（6.3e24）或后缀（k、M、B 或 G、T、P、E），逗号只能分隔 3 位一组的数字（1,024），例如 70e9 或 70B</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E), e.g. 70e9 or 70B</source>
+        <translation>{field}：{value} 不是数字；允许：数字，可带指数（6.3e24）或后缀（k、M、B 或 G、T、P、E），例如 70e9 或 70B</translation>
+    </message>
+    <message>
+        <source>allowed: an integer from {low} to {high}</source>
+        <translation>允许：{low} 到 {high} 的整数</translation>
+    </message>
+    <message>
+        <source>allowed: a number from {low} to {high}</source>
+        <translation>允许：{low} 到 {high} 的数</translation>
+    </message>
+    <message>
+        <source>allowed: a number above {low} to {high}</source>
+        <translation>允许：大于 {low}、不超过 {high} 的数</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too small; {allowed}</source>
+        <translation>{field}：{value} 太小；{allowed}</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too large; {allowed}</source>
+        <translation>{field}：{value} 太大；{allowed}</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is not a whole number; {allowed}</source>
+        <translation>{field}：{value} 不是整数；{allowed}</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is out of range; allowed: {low} to 1 (or {percent}% to 100%)</source>
+        <translation>{field}：{value} 超出范围；允许：{low} 到 1（或 {percent}% 到 100%）</translation>
+    </message>
+    <message>
+        <source>{field}: empty; allowed: a file name such as out.png</source>
+        <translation>{field}：为空；允许：文件名，例如 out.png</translation>
+    </message>
+    <message>
+        <source>{field}: {value} contains a NUL character; allowed: a file name</source>
+        <translation>{field}：{value} 含有 NUL 字符；允许：文件名</translation>
+    </message>
+    <message>
+        <source>{field}: item {position} of {value} is empty; allowed: items separated by single commas, e.g. {example}</source>
+        <translation>{field}：{value} 的第 {position} 项为空；允许：用单个逗号分隔的各项，例如 {example}</translation>
     </message>
 </context>
 </TS>

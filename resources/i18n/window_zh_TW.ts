@@ -2,6 +2,172 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>CardDeck</name>
+    <message>
+        <source>Show these cards</source>
+        <translation>顯示這些卡片</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceDialog</name>
+    <message>
+        <source>Add your own device</source>
+        <extracomment>The device file&apos;s own lower bound (:func:`device_from_dict`): below 1 FLOP/s or byte is a typo.</extracomment>
+        <translation>新增自訂裝置</translation>
+    </message>
+    <message>
+        <source>Short id used by sessions and the CLI (letters, digits, dashes)</source>
+        <translation>工作階段與命令列使用的簡短 id（字母、數字、連字號）</translation>
+    </message>
+    <message>
+        <source>{name} (mine)</source>
+        <translation>{name}（我的）</translation>
+    </message>
+    <message>
+        <source>My GPU</source>
+        <translation>我的 GPU</translation>
+    </message>
+    <message>
+        <source>measured / my datasheet</source>
+        <translation>實測 / 我的規格書</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from</source>
+        <translation>這些數字的來源</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>頻寬</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>記憶體</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth in bytes/s (1e12 or 1T)</source>
+        <translation>記憶體頻寬，單位位元組/秒（1e12 或 1T）</translation>
+    </message>
+    <message>
+        <source>Memory capacity in bytes (24e9 or 24G)</source>
+        <translation>記憶體容量，單位位元組（24e9 或 24G）</translation>
+    </message>
+    <message>
+        <source>Bandwidth (B/s)</source>
+        <translation>頻寬 (B/s)</translation>
+    </message>
+    <message>
+        <source>Memory (bytes)</source>
+        <translation>記憶體（位元組）</translation>
+    </message>
+    <message>
+        <source>Intra-node link (B/s)</source>
+        <translation>節點內互連 (B/s)</translation>
+    </message>
+    <message>
+        <source>Network per GPU (B/s)</source>
+        <translation>每 GPU 網路 (B/s)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>{link}; unidirectional bytes/s per GPU; empty if unknown</source>
+        <translation>{link}；每 GPU 單向位元組/秒；未知則留空</translation>
+    </message>
+    <message>
+        <source>{dtype} peak</source>
+        <translation>{dtype} 峰值</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>Dense {dtype} peak FLOP/s; empty if unsupported</source>
+        <translation>稠密 {dtype} 峰值 FLOP/s；不支援則留空</translation>
+    </message>
+    <message>
+        <source>{dtype} peak (FLOP/s)</source>
+        <translation>{dtype} 峰值 (FLOP/s)</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>scale: {scale} is out of range; allowed: 0.5 to 4</source>
+        <translation>縮放：{scale} 超出範圍；允許：0.5 到 4</translation>
+    </message>
+    <message>
+        <source>{file}: the picture could not be encoded as PNG</source>
+        <translation>{file}：無法將影像編碼為 PNG</translation>
+    </message>
+    <message>
+        <source>{file}: the plot is not laid out yet (show its page, then export)</source>
+        <translation>{file}：圖表尚未完成版面配置（先顯示它所在的頁面，再匯出）</translation>
+    </message>
+    <message>
+        <source>{file}: the SVG exporter made nothing</source>
+        <translation>{file}：SVG 匯出器沒有產生任何內容</translation>
+    </message>
+    <message>
+        <source>{file}: the PDF writer made nothing</source>
+        <translation>{file}：PDF 寫入器沒有產生任何內容</translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation>匯出 PNG</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 影像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>無法匯出</translation>
+    </message>
+    <message>
+        <source>Exported {path}</source>
+        <translation>已匯出 {path}</translation>
+    </message>
+    <message>
+        <source>This tab has no plot to export as SVG; use Export PNG</source>
+        <translation>此分頁沒有可匯出為 SVG 的圖表；請使用匯出 PNG</translation>
+    </message>
+    <message>
+        <source>Export SVG</source>
+        <translation>匯出 SVG</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 向量圖 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export PDF</source>
+        <translation>匯出 PDF</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Copied the tab as an image</source>
+        <translation>已將分頁複製為影像</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Napkin Lab</source>
@@ -12,6 +178,10 @@
         <source>Ready</source>
         <extracomment>Every action the menus added to the window (removed before the menus are rebuilt).</extracomment>
         <translation>就緒</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>選擇</translation>
     </message>
     <message>
         <source>Device</source>
@@ -54,12 +224,25 @@
         <translation>已將 {name} 儲存至 {path}</translation>
     </message>
     <message>
+        <source>Where the numbers of {name} come from</source>
+        <translation>{name} 的參數來源</translation>
+    </message>
+    <message>
         <source>About Napkin Lab</source>
         <translation>關於 Napkin Lab</translation>
     </message>
     <message>
         <source>Napkin Lab: resource accounting for deep learning, after Stanford CS336 lecture 2.</source>
         <translation>Napkin Lab：深度學習的資源核算（resource accounting），依據史丹佛 CS336 第 2 講。</translation>
+    </message>
+    <message>
+        <source>Internal error: {error} (details on stderr; please report it)</source>
+        <translation>內部錯誤：{error}（詳情見 stderr；請回報此問題）</translation>
+    </message>
+    <message>
+        <source>warm-up {target} failed: {error}</source>
+        <extracomment>First-call costs worth paying in the background (torch import, meta-kernel loading).</extracomment>
+        <translation>預熱 {target} 失敗：{error}</translation>
     </message>
 </context>
 <context>
@@ -198,6 +381,274 @@
     </message>
 </context>
 <context>
+    <name>Preferences</name>
+    <message>
+        <source>{file}: not UTF-8 text; not a settings file Napkin Lab wrote</source>
+        <extracomment>A settings file larger than this was not written by Napkin Lab.</extracomment>
+        <translation>{file}：不是 UTF-8 文字；不是 Napkin Lab 寫入的設定檔</translation>
+    </message>
+    <message>
+        <source>{file}: control character {character}; not a settings file</source>
+        <translation>{file}：含控制字元 {character}；不是設定檔</translation>
+    </message>
+    <message>
+        <source>{file}, line {line}: not an INI settings line</source>
+        <translation>{file}，第 {line} 行：不是 INI 設定行</translation>
+    </message>
+    <message>
+        <source>{file}: is read-only</source>
+        <translation>{file}：唯讀</translation>
+    </message>
+    <message>
+        <source>{file}: not an INI file Qt can read</source>
+        <extracomment>Why the settings file is not used or not written (&quot;&quot; when all is well).</extracomment>
+        <translation>{file}：不是 Qt 能讀取的 INI 檔案</translation>
+    </message>
+    <message>
+        <source>Preferences are not saved: {problem}; the file is left as it is</source>
+        <translation>偏好設定不會儲存：{problem}；該檔案保持原樣</translation>
+    </message>
+    <message>
+        <source>Preferences are not saved: {file} cannot be written</source>
+        <translation>偏好設定未儲存：無法寫入 {file}</translation>
+    </message>
+</context>
+<context>
+    <name>ResultCard</name>
+    <message>
+        <source>{problem} — showing the last good answer, dimmed</source>
+        <translation>{problem} —— 以灰色顯示上一個有效結果</translation>
+    </message>
+</context>
+<context>
+    <name>SafeIO</name>
+    <message>
+        <source>a folder</source>
+        <extracomment>Deepest nesting of arrays and objects a state file may have (real ones use fewer than 8). Largest magnitude of a JSON number (and smallest non-zero one) a state file may hold.</extracomment>
+        <translation>資料夾</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>具名管道 (FIFO)</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>裝置檔</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>通訊端</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>非一般檔案</translation>
+    </message>
+    <message>
+        <source>{count} bytes</source>
+        <translation>{count} 位元組</translation>
+    </message>
+    <message>
+        <source>{file}: is {kind}; only regular files can be read</source>
+        <translation>{file}：是{kind}；只能讀取一般檔案</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be read ({why})</source>
+        <translation>{file}：無法讀取（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: no such file</source>
+        <translation>{file}：檔案不存在</translation>
+    </message>
+    <message>
+        <source>{file}: larger than {size}; not a file Napkin Lab wrote</source>
+        <translation>{file}：大於 {size}；不是 Napkin Lab 寫入的檔案</translation>
+    </message>
+    <message>
+        <source>{file}, line {line}: not UTF-8 text (byte {byte}); the file may be corrupt or not a Napkin Lab file</source>
+        <translation>{file}，第 {line} 行：不是 UTF-8 文字（位元組 {byte}）；檔案可能已損毀，或不是 Napkin Lab 的檔案</translation>
+    </message>
+    <message>
+        <source>line {line}: {reason}</source>
+        <translation>第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <source>the number {number} is out of range; allowed: magnitudes up to {high}</source>
+        <translation>數字 {number} 超出範圍；允許：絕對值不超過 {high}</translation>
+    </message>
+    <message>
+        <source>the number {number} is too small (it underflows to 0); allowed: 0 or {low} and up</source>
+        <translation>數字 {number} 太小（下溢為 0）；允許：0 或不小於 {low}</translation>
+    </message>
+    <message>
+        <source>the number {number} is too small; allowed: 0 or magnitudes from {low}</source>
+        <translation>數字 {number} 太小；允許：0 或絕對值不小於 {low}</translation>
+    </message>
+    <message>
+        <source>{token} is not a number JSON allows; write a finite number</source>
+        <translation>{token} 不是 JSON 允許的數字；請寫有限的數</translation>
+    </message>
+    <message>
+        <source>nested deeper than {depth} levels; not a Napkin Lab file</source>
+        <translation>巢狀超過 {depth} 層；不是 Napkin Lab 的檔案</translation>
+    </message>
+    <message>
+        <source>a string holds a lone UTF-16 surrogate (\ud800-\udfff); not valid text</source>
+        <translation>字串含有孤立的 UTF-16 代理字元 (\ud800-\udfff)；不是有效文字</translation>
+    </message>
+    <message>
+        <source>not valid JSON ({syntax}); the file may be truncated or corrupt</source>
+        <translation>不是有效的 JSON（{syntax}）；檔案可能被截斷或已損毀</translation>
+    </message>
+    <message>
+        <source>not valid JSON ({why})</source>
+        <translation>不是有效的 JSON（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}, {problem}</source>
+        <translation>{file}，{problem}</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be written ({why}); nothing was changed</source>
+        <translation>{file}：無法寫入（{why}）；未做任何變更</translation>
+    </message>
+    <message>
+        <source>{file}: is {kind}, not a regular file; it was not replaced</source>
+        <translation>{file}：是{kind}，不是一般檔案；未被取代</translation>
+    </message>
+    <message>
+        <source>{file}: is read-only; it was not changed (make it writable or choose another file)</source>
+        <translation>{file}：唯讀；未被變更（請設為可寫入或選擇其他檔案）</translation>
+    </message>
+    <message>
+        <source>{file}: is a symlink to {target}, whose folder does not exist; nothing was written</source>
+        <translation>{file}：是指向 {target} 的符號連結，其所在資料夾不存在；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>{file}: folder {folder} does not exist; nothing was written</source>
+        <translation>{file}：資料夾 {folder} 不存在；未寫入任何內容</translation>
+    </message>
+    <message>
+        <source>{file}: folder cannot be created ({why})</source>
+        <translation>{file}：無法建立資料夾（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be written ({why}); it was not changed</source>
+        <translation>{file}：無法寫入（{why}）；檔案未被變更</translation>
+    </message>
+    <message>
+        <source>{file}: cannot be written ({why})</source>
+        <translation>{file}：無法寫入（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: is {kind}, not a regular file</source>
+        <translation>{file}：是{kind}，不是一般檔案</translation>
+    </message>
+</context>
+<context>
+    <name>Sessions</name>
+    <message>
+        <source>{tab}: expected an object of inputs, got {kind}; kept the defaults</source>
+        <translation>{tab}：應為輸入值組成的物件，實際為 {kind}；保留預設值</translation>
+    </message>
+    <message>
+        <source>{tab}: could not restore ({error})</source>
+        <translation>{tab}：無法還原（{error}）</translation>
+    </message>
+    <message>
+        <source>{tab}: unknown inputs {names} ignored; known: {known}</source>
+        <translation>{tab}：已忽略未知輸入 {names}；已知輸入：{known}</translation>
+    </message>
+    <message>
+        <source>{tab}: unknown input {names} ignored; known: {known}</source>
+        <translation>{tab}：已忽略未知輸入 {names}；已知輸入：{known}</translation>
+    </message>
+    <message>
+        <source>dtype: unknown {value}; allowed: {allowed}</source>
+        <extracomment>Whether tabs may pay first-call costs in background threads (the interactive app); the screenshot command, which renders one tab once, sets it False and analyses in place.</extracomment>
+        <translation>資料型別：未知的 {value}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>unknown tab {tab} in session; ignored</source>
+        <translation>工作階段中有未知分頁 {tab}；已忽略</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>無法開啟工作階段</translation>
+    </message>
+    <message>
+        <source>{app} — {file}</source>
+        <translation>{app} — {file}</translation>
+    </message>
+    <message>
+        <source>Napkin Lab session (*.json)</source>
+        <translation>Napkin Lab 工作階段 (*.json)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>開啟工作階段</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>儲存工作階段</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>無法儲存工作階段</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>已儲存 {path}</translation>
+    </message>
+    <message>
+        <source>Inputs not saved: {problem}; fix or remove the file</source>
+        <translation>輸入未儲存：{problem}；請修復或刪除該檔案</translation>
+    </message>
+    <message>
+        <source>Last session not restored: {problem}; the file is kept as it is and not overwritten (fix or remove it)</source>
+        <translation>未還原上次的工作階段：{problem}；該檔案保持原樣，不會被覆寫（請修復或刪除它）</translation>
+    </message>
+    <message>
+        <source>top level</source>
+        <translation>最上層</translation>
+    </message>
+    <message>
+        <source>value at {where} is {value}, which a session cannot hold</source>
+        <translation>{where} 處的值為 {value}，工作階段無法儲存這樣的值</translation>
+    </message>
+    <message>
+        <source>{file}: the session cannot be written as JSON ({why})</source>
+        <translation>{file}：工作階段無法寫成 JSON（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: not a Napkin Lab session (no &apos;app&apos;: &apos;{tag}&apos;)</source>
+        <translation>{file}：不是 Napkin Lab 工作階段（沒有 &apos;app&apos;: &apos;{tag}&apos;）</translation>
+    </message>
+    <message>
+        <source>{file}: &apos;schema_version&apos; must be an integer, got {value}</source>
+        <translation>{file}：&apos;schema_version&apos; 必須是整數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>{file}: written by a newer Napkin Lab (session version {version}; this one reads up to {known}); update Napkin Lab to open it</source>
+        <translation>{file}：由較新版本的 Napkin Lab 寫入（工作階段版本 {version}；本版本最多讀取 {known}）；請更新 Napkin Lab 後再開啟</translation>
+    </message>
+    <message>
+        <source>{file}: session version {version} is not valid</source>
+        <translation>{file}：工作階段版本 {version} 無效</translation>
+    </message>
+    <message>
+        <source>{file}: &apos;device&apos; and &apos;dtype&apos; must be strings</source>
+        <translation>{file}：&apos;device&apos; 和 &apos;dtype&apos; 必須是字串</translation>
+    </message>
+    <message>
+        <source>{file}: &apos;tabs&apos; must map tab names to objects</source>
+        <translation>{file}：&apos;tabs&apos; 必須把分頁名稱對應到物件</translation>
+    </message>
+    <message>
+        <source>{tab}: unknown {key} {value}; kept the current one</source>
+        <translation>{tab}：未知的 {key} {value}；保留目前的值</translation>
+    </message>
+</context>
+<context>
     <name>Tabs</name>
     <message>
         <source>Dtypes</source>
@@ -246,6 +697,82 @@
     <message>
         <source>One training step op by op: FLOPs, bytes, time and MFU on a device</source>
         <translation>逐個運算看一個訓練步：在某裝置上的 FLOPs、位元組數、時間與 MFU</translation>
+    </message>
+</context>
+<context>
+    <name>Validate</name>
+    <message>
+        <source>{field}: {value} is not a number</source>
+        <extracomment>Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``, since a lower-case ``e`` starts an exponent. The smallest real quantity accepted unless a caller allows zero: far below anything physical, far above the subnormals whose reciprocals overflow. The smallest utilisation-like ratio accepted (0.0001 %). Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).</extracomment>
+        <translation>{field}：{value} 不是數字</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too large</source>
+        <translation>{field}：{value} 太大</translation>
+    </message>
+    <message>
+        <source>{field}: empty; allowed: a number such as 1024, 7e9 or 70B</source>
+        <translation>{field}：為空；允許：數字，例如 1024、7e9 或 70B</translation>
+    </message>
+    <message>
+        <source>{field}: expected a number, got {kind}</source>
+        <translation>{field}：應為數字，實際為 {kind}</translation>
+    </message>
+    <message>
+        <source>{field}: NaN is not allowed; enter a number</source>
+        <translation>{field}：不允許 NaN；請輸入數字</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too large (overflows)</source>
+        <translation>{field}：{value} 太大（溢位）</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E), commas only between groups of 3 digits (1,024), e.g. 70e9 or 70B</source>
+        <translation>{field}：{value} 不是數字；允許：數字，可帶指數（6.3e24）或字尾（k、M、B 或 G、T、P、E），逗號只能分隔 3 位一組的數字（1,024），例如 70e9 或 70B</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E), e.g. 70e9 or 70B</source>
+        <translation>{field}：{value} 不是數字；允許：數字，可帶指數（6.3e24）或字尾（k、M、B 或 G、T、P、E），例如 70e9 或 70B</translation>
+    </message>
+    <message>
+        <source>allowed: an integer from {low} to {high}</source>
+        <translation>允許：{low} 到 {high} 的整數</translation>
+    </message>
+    <message>
+        <source>allowed: a number from {low} to {high}</source>
+        <translation>允許：{low} 到 {high} 的數</translation>
+    </message>
+    <message>
+        <source>allowed: a number above {low} to {high}</source>
+        <translation>允許：大於 {low}、不超過 {high} 的數</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too small; {allowed}</source>
+        <translation>{field}：{value} 太小；{allowed}</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is too large; {allowed}</source>
+        <translation>{field}：{value} 太大；{allowed}</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is not a whole number; {allowed}</source>
+        <translation>{field}：{value} 不是整數；{allowed}</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is out of range; allowed: {low} to 1 (or {percent}% to 100%)</source>
+        <translation>{field}：{value} 超出範圍；允許：{low} 到 1（或 {percent}% 到 100%）</translation>
+    </message>
+    <message>
+        <source>{field}: empty; allowed: a file name such as out.png</source>
+        <translation>{field}：為空；允許：檔案名稱，例如 out.png</translation>
+    </message>
+    <message>
+        <source>{field}: {value} contains a NUL character; allowed: a file name</source>
+        <translation>{field}：{value} 含有 NUL 字元；允許：檔案名稱</translation>
+    </message>
+    <message>
+        <source>{field}: item {position} of {value} is empty; allowed: items separated by single commas, e.g. {example}</source>
+        <translation>{field}：{value} 的第 {position} 項為空；允許：以單一逗號分隔的各項，例如 {example}</translation>
     </message>
 </context>
 </TS>
