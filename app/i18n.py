@@ -96,15 +96,28 @@ class LanguageManager:
                 f"The {LANGUAGES[language]} catalog ({catalog.name}) is missing or damaged; "
                 "showing English. Reinstall Napkin Lab to repair it."
             )
-        qt_own = QTranslator(self._app)
-        folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        for translator_ in (translator, qt_own):
-            if translator_ is qt_own and not qt_own.load(f"qt_{language}", folder):
-                continue  # Qt's own buttons stay English; ours are translated
-            self._app.installTranslator(translator_)
-            self._installed.append(translator_)
+        self._app.installTranslator(translator)
+        self._installed.append(translator)
+        qt_own = _qt_catalog(self._app, language)
+        if qt_own is not None:  # without it Qt's own buttons stay English; ours are translated
+            self._app.installTranslator(qt_own)
+            self._installed.append(qt_own)
         self.language = language
         return None
+
+
+def _qt_catalog(app: QCoreApplication, language: str) -> QTranslator | None:
+    """Qt's own texts (Save, Cancel, the file dialog) in ``language``, if Qt ships them.
+
+    ``qtbase_<lang>.qm`` holds the widgets' texts; ``qt_<lang>.qm`` only points at every Qt
+    module's catalog and fails to load where some are not installed (PySide6-Essentials).
+    """
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    for name in (f"qtbase_{language}", f"qt_{language}"):
+        translator = QTranslator(app)
+        if translator.load(name, folder) and not translator.isEmpty():
+            return translator
+    return None
 
 
 _MANAGER: LanguageManager | None = None

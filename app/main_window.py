@@ -32,6 +32,7 @@ from widgets.i18n import localized, translate
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
+    from PySide6.QtWidgets import QMenu
 
 __all__ = ["LazyTab", "MainWindow"]
 
@@ -151,6 +152,8 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.language_actions: Any | None = None
         #: Every action the menus added to the window (removed before the menus are rebuilt).
         self.menu_actions: list[QAction] = []
+        #: The menus :func:`app.menus.build_menus` put in the menu bar (deleted before a rebuild).
+        self.built_menus: list[QMenu] = []
         self._geometry_before_presentation: Any | None = None
         self._has_menus = menus
         if menus:
@@ -384,9 +387,15 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
                 action.deleteLater()
             self.menu_actions = []
             self.menuBar().clear()
+            for menu in self.built_menus:
+                menu.deleteLater()  # with its submenus, action groups and language actions
+            self.built_menus = []
             from app.menus import build_menus
 
             build_menus(self)
+            rebuild = getattr(self.bench, "retranslate", None)
+            if callable(rebuild):  # the benchmark controller puts its menu back, translated
+                rebuild()
         current = self.tabs.currentWidget()
         for slot in self.slots.values():
             slot.rebuild(build_now=slot is current)

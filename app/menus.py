@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu
 
 from app.i18n import LANGUAGES
 from app.tabs import TABS
@@ -32,8 +33,16 @@ def _action(
     return action
 
 
+def _menu(window: MainWindow, title: str, name: str) -> QMenu:
+    """A menu of the menu bar, named for code that looks it up in any language (``fileMenu``)."""
+    menu = window.menuBar().addMenu(title)
+    menu.setObjectName(name)
+    window.built_menus.append(menu)
+    return menu
+
+
 def _file_menu(window: MainWindow) -> None:
-    menu = window.menuBar().addMenu(translate("Menus", "&File"))
+    menu = _menu(window, translate("Menus", "&File"), "fileMenu")
     menu.addAction(
         _action(
             window,
@@ -119,8 +128,8 @@ def _file_menu(window: MainWindow) -> None:
 
 
 def _view_menu(window: MainWindow) -> None:
-    menu = window.menuBar().addMenu(translate("Menus", "&View"))
-    group = QActionGroup(window)
+    menu = _menu(window, translate("Menus", "&View"), "viewMenu")
+    group = QActionGroup(menu)
     for name in ("light", "dark"):
         label = (
             translate("Menus", "Light theme")
@@ -161,12 +170,13 @@ def _view_menu(window: MainWindow) -> None:
 def _language_menu(window: MainWindow, view: Any) -> None:
     """View > Language: each catalog by its own name, plus following the system's language."""
     menu = view.addMenu(translate("Menus", "&Language"))
-    group = QActionGroup(window)
+    menu.setObjectName("languageMenu")
+    group = QActionGroup(menu)  # deleted with the menu when the menus are rebuilt
     chosen = window.prefs.language
     entries = [("", translate("Menus", "System language"))]
     entries += [(code, name) for code, name in LANGUAGES.items()]
     for code, name in entries:
-        action = QAction(name, window)
+        action = QAction(name, group)
         action.setData(code)
         action.setCheckable(True)
         action.setChecked(code == chosen)
@@ -187,11 +197,13 @@ def build_menus(window: MainWindow) -> None:
     """Add File, View, Devices and Help menus with their shortcuts to ``window``.
 
     Called again after a language switch: the menu bar is cleared and the window's actions
-    removed first (:meth:`app.main_window.MainWindow.retranslate`).
+    and menus removed first (:meth:`app.main_window.MainWindow.retranslate`). The menus are named
+    (``fileMenu``, ``viewMenu``, ``devicesMenu``, ``helpMenu``) so that code adding to them finds
+    them whatever the language.
     """
     _file_menu(window)
     _view_menu(window)
-    devices = window.menuBar().addMenu(translate("Menus", "&Devices"))
+    devices = _menu(window, translate("Menus", "&Devices"), "devicesMenu")
     devices.addAction(
         _action(
             window,
@@ -217,5 +229,5 @@ def build_menus(window: MainWindow) -> None:
             ),
         )
     )
-    help_menu = window.menuBar().addMenu(translate("Menus", "&Help"))
+    help_menu = _menu(window, translate("Menus", "&Help"), "helpMenu")
     help_menu.addAction(_action(window, translate("Menus", "&About Napkin Lab"), window.show_about))

@@ -42,6 +42,9 @@ class DeviceDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, start: Device | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(translate("DeviceDialog", "Add your own device"))
+        # Wide enough that a field's message takes two or three lines, not six (Chinese wraps
+        # at any character, so narrow fields make tall rows).
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 90)
         self._device: Device | None = None
         form = QFormLayout()
         self.id_edit = QLineEdit(start.id + "-mine" if start else "my-gpu")

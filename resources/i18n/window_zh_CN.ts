@@ -176,7 +176,7 @@
     </message>
     <message>
         <source>Ready</source>
-        <extracomment>Every action the menus added to the window (removed before the menus are rebuilt).</extracomment>
+        <extracomment>Every action the menus added to the window (removed before the menus are rebuilt). The menus :func:`app.menus.build_menus` put in the menu bar (deleted before a rebuild).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
