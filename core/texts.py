@@ -56,14 +56,14 @@ class Text(str):
         self.args = dict(args)
         return self
 
-    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    def format(self, *args: Any, **kwargs: Any) -> Text:
         """The sentence with its placeholders filled, still a :class:`Text` (so still translatable).
 
-        Only a sentence not formatted yet (no arguments) and named values make a :class:`Text`;
-        anything else formats like ``str.format``.
+        A sentence not formatted yet (no arguments) given named values keeps its context and
+        template; anything else formats like ``str.format`` into a sentence that is not looked up.
         """
         if args or self.args or not kwargs:
-            return str.format(self, *args, **kwargs)
+            return Text("", str.format(self, *args, **kwargs), {})
         return Text(self.context, self.template, kwargs)
 
     def __reduce__(self) -> tuple[Any, ...]:

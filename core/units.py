@@ -6,11 +6,17 @@ printed as ``6.30e24 FLOPs`` since few people read yotta). Ratios that the UI ca
 are percentages (``50%``). Numbers are rounded to significant digits, never printed with their binary
 representation noise (``0.552``, not ``0.55200000000000005``), and a unit after exactly one is
 singular (``1 day``, ``1 GPU``). Infinities and NaN print as ``inf``, ``-inf`` and ``nan``.
+
+Units and prefixes are the same in every language; the words of a duration (``days``, ``forever``)
+are :class:`core.texts.Text`, so a window that shows them with ``widgets.i18n.localized`` (or
+inside a translated sentence) gives ``143.9 天``, while the CLI prints ``143.9 days``.
 """
 
 from __future__ import annotations
 
 import math
+
+from core.texts import translate
 
 __all__ = [
     "format_bytes",
@@ -104,12 +110,14 @@ def format_flop_rate(value: float, digits: int = 4) -> str:
 def format_duration(seconds: float, digits: int = 4) -> str:
     """A duration in the largest sensible unit: ``143.9 days``, ``2.1 years``, ``35 ms``."""
     if not math.isfinite(seconds):
-        return "forever"
+        return translate("Units", "forever")
     magnitude = abs(seconds)
-    for scale, unit in ((365.25 * 86400, "years"), (86400, "days"), (3600, "hours")):
-        if magnitude >= 2 * scale:
-            number = format_sig(seconds / scale, digits)
-            return f"{number} {unit}"
+    if magnitude >= 2 * 365.25 * 86400:
+        return translate("Units", "{n} years").format(n=format_sig(seconds / 31_557_600, digits))
+    if magnitude >= 2 * 86400:
+        return translate("Units", "{n} days").format(n=format_sig(seconds / 86400, digits))
+    if magnitude >= 2 * 3600:
+        return translate("Units", "{n} hours").format(n=format_sig(seconds / 3600, digits))
     if magnitude >= 120:
         return f"{format_sig(seconds / 60, digits)} min"
     if magnitude >= 1 or magnitude == 0:

@@ -700,6 +700,25 @@
     </message>
 </context>
 <context>
+    <name>Units</name>
+    <message>
+        <source>forever</source>
+        <translation>永远</translation>
+    </message>
+    <message>
+        <source>{n} years</source>
+        <translation>{n} 年</translation>
+    </message>
+    <message>
+        <source>{n} days</source>
+        <translation>{n} 天</translation>
+    </message>
+    <message>
+        <source>{n} hours</source>
+        <translation>{n} 小时</translation>
+    </message>
+</context>
+<context>
     <name>Validate</name>
     <message>
         <source>{field}: {value} is not a number</source>

@@ -22,9 +22,10 @@ def test_keyword_arguments_give_the_same_text() -> None:
     assert by_keywords == by_format and by_keywords.args == by_format.args
 
 
-def test_format_of_a_formatted_or_positional_text_is_plain_str_format() -> None:
+def test_format_of_a_formatted_or_positional_text_is_str_format_not_looked_up() -> None:
     done = translate("A", "x {a}").format(a="{b}")
-    assert done.format(b=1) == "x 1" and type(done.format(b=1)) is str
+    again = done.format(b=1)
+    assert again == "x 1" and again.context == "" and again.template == "x 1"
     assert translate("A", "{} and {}").format(1, 2) == "1 and 2"
     assert translate("A", "plain").format() == "plain"
 
