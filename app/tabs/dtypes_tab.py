@@ -372,15 +372,18 @@ class DtypesPage(TabPage):
         return problems
 
     def export_plot(self) -> Any | None:
-        """The range chart (or the block histogram when that page is open), laid out.
+        """The range chart, or on the Block scaling page its three plots in one item, laid out.
 
         A page never opened has never been laid out (a 100×30 scene); it is laid out at the
         size of the open page, without being shown, so the SVG is the picture the user would see.
         """
         if PAGES[self.pages.currentIndex()] == "blocks":
-            plots = self.ensure_blocks().plots
-            self._lay_out("blocks", plots.hist)
-            return plots.hist.getPlotItem()
+            blocks = self.ensure_blocks()
+            if blocks.last is None:
+                blocks.recompute()
+            blocks.wait_idle()  # the plots of the current inputs, not empty axes
+            self._lay_out("blocks", blocks.plots.view)
+            return blocks.plots.exportItem()
         chart = self.ensure_range_chart()
         self._lay_out("range", chart.plot)
         return chart.item
