@@ -9,6 +9,7 @@ import numpy as np
 
 from core.errors import InputError
 from core.numbers.blockscale import MAX_VALUES
+from core.numbers.wording import fill
 from core.texts import translate
 from core.validate import positive_int
 
@@ -75,9 +76,8 @@ def parse_vector(text: str) -> np.ndarray:
         )
     if len(tokens) > MAX_VALUES:
         raise InputError(
-            translate(
-                "Dtypes",
-                "vector: {count} values; allowed: up to {max}",
+            fill(
+                translate("Dtypes", "vector: {count} values; allowed: up to {max}"),
                 count=f"{len(tokens):,}",
                 max=f"{MAX_VALUES:,}",
             )
@@ -88,10 +88,12 @@ def parse_vector(text: str) -> np.ndarray:
             values[i] = float(token)
         except ValueError:
             raise InputError(
-                translate(
-                    "Dtypes",
-                    "vector: value {index} ({token}) is not a number; use plain decimals "
-                    "such as 0.5 or -1e-3",
+                fill(
+                    translate(
+                        "Dtypes",
+                        "vector: value {index} ({token}) is not a number; use plain decimals "
+                        "such as 0.5 or -1e-3",
+                    ),
                     index=i + 1,
                     token=repr(token[:30]),
                 ),

@@ -25,6 +25,7 @@ import numpy as np
 from core.errors import InputError
 from core.numbers.codec import round_array
 from core.numbers.formats import FORMATS
+from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = [
@@ -175,9 +176,8 @@ def _mx_scales(amax: np.ndarray, element_max: float) -> np.ndarray:
 
 
 def _too_many(count: int) -> str:
-    return translate(
-        "Dtypes",
-        "vector: {count} values; allowed: 1 to {max}",
+    return fill(
+        translate("Dtypes", "vector: {count} values; allowed: 1 to {max}"),
         count=f"{count:,}",
         max=f"{MAX_VALUES:,}",
     )

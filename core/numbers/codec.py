@@ -17,6 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from core.numbers.formats import FloatFormat, decode
+from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = ["Encoded", "Number", "encode", "round_array"]
@@ -63,11 +64,12 @@ def _overflowed(fmt: FloatFormat, sign: int, policy: str, finite: bool) -> Encod
     if rule == "saturate":
         code = fmt.max_code() | (fmt.sign_mask if sign else 0)
         note = (
-            translate(
-                "Dtypes", "a finite value beyond ±max saturates to ±{max}", max=f"{fmt.max:g}"
+            fill(
+                translate("Dtypes", "a finite value beyond ±max saturates to ±{max}"),
+                max=f"{fmt.max:g}",
             )
             if finite
-            else translate("Dtypes", "±inf saturates to ±{max}", max=f"{fmt.max:g}")
+            else fill(translate("Dtypes", "±inf saturates to ±{max}"), max=f"{fmt.max:g}")
         )
         return Encoded(code, decode(fmt, code), finite, False, note)
     if rule == "inf":
@@ -78,11 +80,12 @@ def _overflowed(fmt: FloatFormat, sign: int, policy: str, finite: bool) -> Encod
     nan = fmt.nan_code()
     assert nan is not None
     note = (
-        translate(
-            "Dtypes", "a finite value beyond ±max becomes NaN (no inf in {format})", format=fmt.id
+        fill(
+            translate("Dtypes", "a finite value beyond ±max becomes NaN (no inf in {format})"),
+            format=fmt.id,
         )
         if finite
-        else translate("Dtypes", "±inf becomes NaN (no inf in {format})", format=fmt.id)
+        else fill(translate("Dtypes", "±inf becomes NaN (no inf in {format})"), format=fmt.id)
     )
     return Encoded(nan, math.nan, finite, False, note)
 
@@ -145,7 +148,7 @@ def encode(fmt: FloatFormat, x: Number, policy: str = "torch") -> Encoded:
             return Encoded(
                 None,
                 math.nan,
-                note=translate("Dtypes", "{format} has no NaN encoding", format=fmt.id),
+                note=fill(translate("Dtypes", "{format} has no NaN encoding"), format=fmt.id),
             )
         return Encoded(code, math.nan)
     sign = int(math.copysign(1.0, x) < 0) if isinstance(x, float) else int(x < 0)

@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from core.errors import InputError
+from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = [
@@ -246,9 +247,10 @@ def decode(fmt: FloatFormat, code: int) -> float:
     """The exact value of ``code`` in ``fmt`` (a Python float: every value here is exactly one)."""
     if not 0 <= code < fmt.code_count:
         raise InputError(
-            translate(
-                "Dtypes",
-                "code: {code} is out of range for {format}; allowed: 0x0 to {top}",
+            fill(
+                translate(
+                    "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
+                ),
                 code=f"{code:#x}",
                 format=fmt.id,
                 top=f"{fmt.code_count - 1:#x}",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.errors import InputError
+from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = ["MAX_EXPONENT", "Parsed", "parse_code", "parse_value", "parse_value_text"]
@@ -58,9 +59,8 @@ def _clip(text: str) -> str:
 
 
 def _unexpected(bad: str, text: str) -> str:
-    return translate(
-        "Dtypes",
-        "value: unexpected {bad} in {text}; allowed: {allowed}",
+    return fill(
+        translate("Dtypes", "value: unexpected {bad} in {text}; allowed: {allowed}"),
         bad=repr(bad),
         text=repr(_clip(text)),
         allowed=_ALLOWED,
@@ -68,16 +68,18 @@ def _unexpected(bad: str, text: str) -> str:
 
 
 def _too_deep(text: str) -> str:
-    return translate("Dtypes", "value: {text} nests too deeply", text=repr(_clip(text)))
+    return fill(translate("Dtypes", "value: {text} nests too deeply"), text=repr(_clip(text)))
 
 
 def _check_size(q: Fraction, text: str) -> Fraction:
     if max(q.numerator.bit_length(), q.denominator.bit_length()) > _MAX_BITS:
         raise InputError(
-            translate(
-                "Dtypes",
-                "value: {text} is too large or too small; allowed: magnitudes between "
-                "1e-{max} and 1e{max}",
+            fill(
+                translate(
+                    "Dtypes",
+                    "value: {text} is too large or too small; allowed: magnitudes between "
+                    "1e-{max} and 1e{max}",
+                ),
                 text=repr(_clip(text)),
                 max=MAX_EXPONENT,
             ),
@@ -114,7 +116,9 @@ class _Parser:
         token = self.peek()
         if token is None:
             raise InputError(
-                translate("Dtypes", "value: {text} ends too early", text=repr(_clip(self.text))),
+                fill(
+                    translate("Dtypes", "value: {text} ends too early"), text=repr(_clip(self.text))
+                ),
                 field="value",
             )
         self.i += 1
@@ -128,10 +132,12 @@ class _Parser:
         value = self.expr()
         if self.peek() is not None:
             raise InputError(
-                translate(
-                    "Dtypes",
-                    "value: unexpected {bad} in {text}; put an operator between numbers",
-                    bad=repr(self.peek()[1]),  # type: ignore[index]
+                fill(
+                    translate(
+                        "Dtypes",
+                        "value: unexpected {bad} in {text}; put an operator between numbers",
+                    ),
+                    bad=repr(self.peek()[1]),
                     text=repr(_clip(self.text)),
                 ),
                 field="value",
@@ -153,9 +159,10 @@ class _Parser:
             other = self.unary()
             if tok[1] == "/" and other == 0:
                 raise InputError(
-                    translate(
-                        "Dtypes",
-                        "value: division by zero in {text}; type inf for infinity",
+                    fill(
+                        translate(
+                            "Dtypes", "value: division by zero in {text}; type inf for infinity"
+                        ),
                         text=repr(_clip(self.text)),
                     ),
                     field="value",
@@ -184,9 +191,10 @@ class _Parser:
         exponent = self.unary()
         if exponent.denominator != 1:
             raise InputError(
-                translate(
-                    "Dtypes",
-                    "value: exponent {exponent} in {text} must be a whole number",
+                fill(
+                    translate(
+                        "Dtypes", "value: exponent {exponent} in {text} must be a whole number"
+                    ),
                     exponent=f"{float(exponent):g}",
                     text=repr(_clip(self.text)),
                 ),
@@ -195,8 +203,9 @@ class _Parser:
         n = int(exponent)
         if base == 0 and n < 0:
             raise InputError(
-                translate(
-                    "Dtypes", "value: 0 to a negative power in {text}", text=repr(_clip(self.text))
+                fill(
+                    translate("Dtypes", "value: 0 to a negative power in {text}"),
+                    text=repr(_clip(self.text)),
                 ),
                 field="value",
             )
@@ -215,17 +224,18 @@ class _Parser:
                 return _CONSTANTS[key]
             if key in ("inf", "infinity", "nan"):
                 raise InputError(
-                    translate(
-                        "Dtypes",
-                        "value: {name} can only be typed on its own (e.g. -inf), not in arithmetic",
+                    fill(
+                        translate(
+                            "Dtypes",
+                            "value: {name} can only be typed on its own (e.g. -inf), not in arithmetic",
+                        ),
                         name=text,
                     ),
                     field="value",
                 )
             raise InputError(
-                translate(
-                    "Dtypes",
-                    "value: unknown name {name}; allowed: {allowed}",
+                fill(
+                    translate("Dtypes", "value: unknown name {name}; allowed: {allowed}"),
                     name=repr(_clip(text)),
                     allowed=_ALLOWED,
                 ),
@@ -239,8 +249,9 @@ class _Parser:
             self.depth -= 1
             if self.take()[1] != ")":
                 raise InputError(
-                    translate(
-                        "Dtypes", "value: missing ')' in {text}", text=repr(_clip(self.text))
+                    fill(
+                        translate("Dtypes", "value: missing ')' in {text}"),
+                        text=repr(_clip(self.text)),
                     ),
                     field="value",
                 )
@@ -252,10 +263,12 @@ def _number(token: str, whole: str) -> Fraction:
     mantissa, _, exponent = token.replace("_", "").lower().partition("e")
     if exponent and abs(int(exponent)) > MAX_EXPONENT:
         raise InputError(
-            translate(
-                "Dtypes",
-                "value: exponent in {text} is beyond ±{max}; every format "
-                "overflows or underflows long before",
+            fill(
+                translate(
+                    "Dtypes",
+                    "value: exponent in {text} is beyond ±{max}; every format "
+                    "overflows or underflows long before",
+                ),
                 text=repr(_clip(token)),
                 max=MAX_EXPONENT,
             ),
@@ -263,7 +276,7 @@ def _number(token: str, whole: str) -> Fraction:
         )
     if mantissa in ("", "."):
         raise InputError(
-            translate("Dtypes", "value: {text} is not a number", text=repr(_clip(token))),
+            fill(translate("Dtypes", "value: {text} is not a number"), text=repr(_clip(token))),
             field="value",
         )
     return _check_size(Fraction(mantissa) * Fraction(10) ** int(exponent or 0), whole)
@@ -276,7 +289,7 @@ def parse_value_text(text: object) -> Parsed:
     clean = text.replace("\u2212", "-").replace("\u00d7", "*").replace("\u03c0", "pi").strip()
     if len(clean) > _MAX_LEN:
         raise InputError(
-            translate("Dtypes", "value: longer than {count} characters", count=_MAX_LEN),
+            fill(translate("Dtypes", "value: longer than {count} characters"), count=_MAX_LEN),
             field="value",
         )
     special = _SPECIAL.match(clean)
@@ -292,9 +305,8 @@ def parse_value_text(text: object) -> Parsed:
             return Parsed(text, code=int(digits, base))
         except ValueError:
             raise InputError(
-                translate(
-                    "Dtypes",
-                    "value: {text} is not a binary code; use 0 and 1 after 0b",
+                fill(
+                    translate("Dtypes", "value: {text} is not a binary code; use 0 and 1 after 0b"),
                     text=repr(_clip(clean)),
                 ),
                 field="value",
@@ -336,17 +348,17 @@ def parse_code(text: object, bits: int, format_id: str = "") -> int:
     if not 0 <= code < (1 << bits):
         top = f"{(1 << bits) - 1:#x}"
         message = (
-            translate(
-                "Dtypes",
-                "code: {code} is out of range for {format}; allowed: 0x0 to {top}",
+            fill(
+                translate(
+                    "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
+                ),
                 code=f"{code:#x}",
                 format=format_id,
                 top=top,
             )
             if format_id
-            else translate(
-                "Dtypes",
-                "code: {code} is out of range; allowed: 0x0 to {top}",
+            else fill(
+                translate("Dtypes", "code: {code} is out of range; allowed: 0x0 to {top}"),
                 code=f"{code:#x}",
                 top=top,
             )
