@@ -115,7 +115,7 @@ class BlockPanel(QWidget):
             self.source.addItem(f"{kind}: {localized(what)}", kind)
         self.source.addItem(translate("DtypesBlocks", "typed or pasted values"), TYPED)
         self.source.setCurrentIndex(self.source.findData("outliers"))
-        self.size = NumberField(
+        self.size_field = NumberField(
             partial(positive_int, field="size", high=MAX_VALUES), "4096",
             tooltip=translate(
                 "DtypesBlocks", "Number of values to generate (1 to {max}; 4k, 1e6 accepted)"
@@ -140,7 +140,7 @@ class BlockPanel(QWidget):
         for col, (label, widget) in enumerate(
             ((translate("DtypesBlocks", "Block format"), self.format),
              (translate("DtypesBlocks", "Vector"), self.source),
-             (translate("DtypesBlocks", "Size"), self.size),
+             (translate("DtypesBlocks", "Size"), self.size_field),
              (translate("DtypesBlocks", "Seed"), self.seed))
         ):  # fmt: skip
             grid.addWidget(QLabel(label, self), 0, col)
@@ -165,7 +165,7 @@ class BlockPanel(QWidget):
         self._debounce.timeout.connect(self.recompute)
         self.format.currentIndexChanged.connect(lambda _i: self.recompute())
         self.source.currentIndexChanged.connect(self._source_changed)
-        self.size.valueChanged.connect(lambda _v: self.recompute())
+        self.size_field.valueChanged.connect(lambda _v: self.recompute())
         self.seed.valueChanged.connect(lambda _v: self.recompute())
         self.typed.textChanged.connect(self._debounce.start)
 
@@ -184,7 +184,7 @@ class BlockPanel(QWidget):
     def _source_changed(self) -> None:
         typed = self.source.currentData() == TYPED
         self.typed.setVisible(typed)
-        self.size.setEnabled(not typed)
+        self.size_field.setEnabled(not typed)
         self.seed.setEnabled(not typed)
         self.recompute()
 
@@ -207,7 +207,7 @@ class BlockPanel(QWidget):
                 "id": self._rid,
                 "values": values,
                 "kind": self.source.currentData(),
-                "n": self.size.value(),
+                "n": self.size_field.value(),
                 "seed": self.seed.value(),
                 "format": self.format.currentData(),
             }
@@ -292,7 +292,7 @@ class BlockPanel(QWidget):
         return {
             "block_format": self.format.currentData(),
             "source": self.source.currentData(),
-            "size": self.size.text(),
+            "size": self.size_field.text(),
             "seed": self.seed.text(),
             "typed": self.typed.toPlainText()[:100_000],
         }
@@ -302,7 +302,7 @@ class BlockPanel(QWidget):
         problems = restore_combos(
             "dtypes", {"block_format": self.format, "source": self.source}, data
         )
-        for key, field in (("size", self.size), ("seed", self.seed)):
+        for key, field in (("size", self.size_field), ("seed", self.seed)):
             if key in data:
                 field.setText(str(data[key]))
                 if not field.isValid():
