@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from core.errors import InputError
+from widgets.i18n import localized
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QKeyEvent
@@ -148,7 +149,7 @@ class NumberField(QWidget):
         try:
             value = self._parse(text)
         except InputError as exc:
-            self._set_error(exc.message)
+            self._set_error(localized(exc.message))  # a core sentence, in the UI language
             return
         self._set_error(None)
         self._good_text = text
