@@ -39,10 +39,20 @@ from typing import Any
 from core.errors import InputError
 from core.memory.estimate import MemoryConfig
 from core.memory.modules import build_module, build_optimizer, make_batch, optimizer_class
-from core.texts import Text, translate
+from core.texts import Text, join_texts, translate
 from core.units import format_bytes, format_percent
 
-__all__ = ["FSDP_CATEGORIES", "MAX_WORLD", "FsdpTrace", "check", "compare", "trace_fsdp"]
+__all__ = [
+    "FSDP_CATEGORIES",
+    "MAX_WORLD",
+    "FsdpTrace",
+    "check",
+    "check_weights",
+    "compare",
+    "explain_rank",
+    "rank_bar",
+    "trace_fsdp",
+]
 
 #: FSDPMemTracker's categories -> ours.
 FSDP_CATEGORIES: dict[str, str] = {
@@ -167,6 +177,11 @@ def check(cfg: MemoryConfig, world_size: object) -> None:
             ),
             field="zero",
         )
+    check_weights(cfg)
+
+
+def check_weights(cfg: MemoryConfig) -> None:
+    """Refuse weights in a dtype that no trace can build (fp8 storage)."""
     if cfg.recipe.params not in ("fp32", "bf16", "fp16"):
         raise InputError(
             translate(
@@ -455,10 +470,9 @@ def _why(trace: FsdpTrace, name: str, traced: float, want: float) -> str:
         return translate(
             "Memory",
             "FSDP's ZeRO-2 (SHARD_GRAD_OP) keeps only a 1/{ranks} shard of the weights between "
-            "steps and gathers them whole from forward to the end of backward ({gathered} "
-            "gathered at the traced peak); the ZeRO-2 formula keeps full weights on every rank",
+            "steps and gathers them whole from forward to the end of backward; the ZeRO-2 "
+            "formula keeps full weights on every rank",
             ranks=n,
-            gathered=format_bytes(trace.at_peak.get("unsharded_params", 0.0)),
         )
     if trace.zero == 1 and name == "optimizer" and trace.optimizer_share is not None:
         return translate(
@@ -478,3 +492,112 @@ def _why(trace: FsdpTrace, name: str, traced: float, want: float) -> str:
     if traced > want:
         return translate("Memory", "the trace keeps state the formula does not count")
     return translate("Memory", "the formula counts state this optimizer does not keep")
+
+
+#: Names of the compared categories in sentences.
+_NAMES: dict[str, Text] = {
+    "params": translate("Memory", "weights"),
+    "grads": translate("Memory", "gradients"),
+    "optimizer": translate("Memory", "optimizer state"),
+    "optimizer_mean": translate("Memory", "optimizer state (mean of the ranks)"),
+    "activations": translate("Memory", "activations"),
+    "temporaries": translate("Memory", "temporaries"),
+}
+#: The estimate's categories -> the traced ones drawn in their place (bars at the peak).
+_BAR: dict[str, tuple[str, ...]] = {
+    "params": ("params", "sharded_params", "unsharded_params", "buffers", "all_gather_buffers"),
+    "grads": ("grads", "sharded_grads", "unsharded_grads", "reduce_scatter_buffers"),
+    "optimizer": ("optimizer",),
+    "activations": ("activations", "inputs", "other"),
+    "temporaries": ("temporaries",),
+}
+
+
+def rank_bar(trace: FsdpTrace) -> dict[str, float]:
+    """Rank 0's bytes at its peak in the estimate's categories (gather buffers join weights,
+    reduce-scatter buffers join gradients, inputs join activations)."""
+    return {k: sum(trace.at_peak.get(p, 0.0) for p in parts) for k, parts in _BAR.items()}
+
+
+def explain_rank(trace: FsdpTrace, cfg: MemoryConfig) -> Text:
+    """The per-rank trace beside the estimate in sentences; every gap above 10 % explained."""
+    from dataclasses import replace
+
+    from core.memory.estimate import estimate
+
+    est = estimate(replace(cfg, gpus=trace.world_size, zero=trace.zero))
+    gap = trace.peak / est.peak - 1 if est.peak else 0.0
+    parts: list[str] = [
+        translate(
+            "Memory",
+            "Rank 0 of {ranks} fake ranks under ZeRO-{zero} ({how}): traced peak {traced}, "
+            "estimated peak {estimated} ({gap}).",
+            ranks=f"{trace.world_size:,}",
+            zero=str(trace.zero),
+            how="ZeroRedundancyOptimizer" if trace.zero == 1 else "FSDP",
+            traced=format_bytes(trace.peak),
+            estimated=format_bytes(est.peak),
+            gap=f"{gap:+.1%}",
+        )
+    ]
+    if abs(gap) > 0.10:
+        parts.append(translate("Memory", "The peaks differ by more than 10 %; at each peak:"))
+        traced_bar = rank_bar(trace)
+        for key, traced in traced_bar.items():
+            wanted = float(est.at_peak.get(key, 0.0))
+            if abs(traced - wanted) > 0.02 * max(trace.peak, est.peak):
+                parts.append(
+                    translate(
+                        "Memory",
+                        "{category} {traced} traced, {estimated} estimated;",
+                        category=_NAMES.get(key, key),
+                        traced=format_bytes(traced),
+                        estimated=format_bytes(wanted),
+                    )
+                )
+        moving = sum(
+            trace.at_peak.get(k, 0.0)
+            for k in ("unsharded_params", "unsharded_grads", "all_gather_buffers",
+                      "reduce_scatter_buffers")
+        )  # fmt: skip
+        if moving:
+            parts.append(
+                translate(
+                    "Memory",
+                    "the trace holds {moving} of gathered weights, unsharded gradients and "
+                    "communication buffers, which the ZeRO formulas do not count.",
+                    moving=format_bytes(moving),
+                )
+            )
+        extra = trace.at_peak.get("optimizer", 0.0) - trace.after_step.get("optimizer", 0.0)
+        if extra > 0.01 * trace.peak:
+            parts.append(
+                translate(
+                    "Memory",
+                    "The traced peak falls in the optimizer step, whose temporaries ({extra}) "
+                    "count as optimizer state.",
+                    extra=format_bytes(extra),
+                )
+            )
+    for row in compare(trace, cfg):
+        if row["why"]:
+            parts.append(
+                translate(
+                    "Memory",
+                    "{category}: traced {traced}, formula {formula} ({gap}): {why}.",
+                    category=_NAMES[row["category"]],
+                    traced=format_bytes(row["traced"]),
+                    formula=format_bytes(row["formula"]),
+                    gap=f"{row['gap']:+.1%}",
+                    why=row["why"],
+                )
+            )
+    if len(parts) == 1:
+        parts.append(
+            translate(
+                "Memory",
+                "Weights, gradients and optimizer state per rank agree with the ZeRO formulas "
+                "within 10 %.",
+            )
+        )
+    return join_texts(parts)
