@@ -18,6 +18,7 @@ Run from the repository root::
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,7 @@ __all__ = [
     "part_sources",
     "release",
     "todo",
+    "unextracted",
     "update",
 ]
 
@@ -126,6 +128,38 @@ def _lupdate(part: str, target: Path, root: Path = ROOT) -> None:
     )  # fmt: skip
 
 
+def unextracted(root: Path = ROOT) -> list[str]:
+    """``translate("Context", ...)`` calls that pyside6-lupdate silently skips, as ``file:line`` lines.
+
+    lupdate reads a call only when its arguments are all positional and the text is a string
+    literal: ``translate("Step", "{n} ops", n=3)`` runs (the English shows) but never reaches the
+    catalog, so its translation can never be written. Write ``translate(...).format(n=3)``.
+    """
+    found = []
+    for part in PARTS:
+        for path in part_sources(part, root):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name != "translate" or not node.args:
+                    continue
+                first = node.args[0]
+                if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                    continue  # a lookup of a context known only at run time (localized)
+                text = node.args[1] if len(node.args) > 1 else None
+                literal = isinstance(text, ast.Constant) and isinstance(text.value, str)
+                if node.keywords or not literal:
+                    why = "keyword arguments" if node.keywords else "a text that is not a literal"
+                    found.append(
+                        f"{path.relative_to(root)}:{node.lineno}: translate() with {why} is "
+                        "not extracted by pyside6-lupdate; use translate(context, text).format(...)"
+                    )
+    return found
+
+
 def update(folder: Path = I18N) -> list[Path]:
     """Extract every part's texts into its ``.ts`` files (new texts unfinished, gone ones dropped)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -201,7 +235,7 @@ def check(folder: Path = I18N) -> list[str]:
     The sources are extracted again into a scratch copy; a ``.ts`` file that changes is stale (a
     text was added, changed or removed in the code without ``update``).
     """
-    problems: list[str] = []
+    problems: list[str] = unextracted()
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch)
         for part in PARTS:
