@@ -53,6 +53,16 @@ class Text(str):
         self.args = dict(args)
         return self
 
+    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """The sentence with its placeholders filled, still a :class:`Text` (so still translatable).
+
+        Only a sentence not formatted yet (no arguments) and named values make a :class:`Text`;
+        anything else formats like ``str.format``.
+        """
+        if args or self.args or not kwargs:
+            return str.format(self, *args, **kwargs)
+        return Text(self.context, self.template, kwargs)
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle (and deep-copy) with its context, template and arguments."""
         return (Text, (self.context, self.template, self.args))
