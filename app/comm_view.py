@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from core.comm.results import read_collectives
 from core.errors import InputError
 from widgets.comm import CollectivesDialog
+from widgets.i18n import localized, translate
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -21,14 +22,18 @@ def show_collectives(window: MainWindow, path: str) -> CollectivesDialog | None:
     try:
         series, problems = read_collectives(path)
     except InputError as exc:
-        QMessageBox.warning(window, "Collectives", exc.message)
+        QMessageBox.warning(window, translate("CommView", "Collectives"), localized(exc.message))
         return None
     device = window.state.device
     bandwidth = device.intra_node_bandwidth
     label = (
-        f"{device.name}: {device.intra_node_link or 'link'} (database)"
+        translate("CommView", "{device}: {link} (database)").format(
+            device=device.name, link=device.intra_node_link or translate("CommView", "link")
+        )
         if bandwidth
-        else f"{device.name} has no interconnect bandwidth in the database"
+        else translate("CommView", "{device} has no interconnect bandwidth in the database").format(
+            device=device.name
+        )
     )
     dialog = CollectivesDialog(series, (label, bandwidth), problems, parent=window)
     dialog.show()
@@ -39,7 +44,10 @@ def show_collectives(window: MainWindow, path: str) -> CollectivesDialog | None:
 def open_collectives(window: MainWindow) -> None:
     """Ask for a JSON-lines file, then show it."""
     path, _ = QFileDialog.getOpenFileName(
-        window, "Open collectives benchmark", "", "JSON lines (*.jsonl);;All files (*)"
+        window,
+        translate("CommView", "Open collectives benchmark"),
+        "",
+        translate("CommView", "JSON lines (*.jsonl);;All files (*)"),
     )
     if path:
         show_collectives(window, path)

@@ -38,6 +38,9 @@ __all__ = ["ELIDE_OK", "audit"]
 #: Property name: a widget with this property set to True may elide its text by design.
 ELIDE_OK = "napkinlab_elide_ok"
 _SLACK = 1  # pixels of rounding the check tolerates
+# Runs of text a line cannot break inside: Qt breaks Chinese text between any two ideographs, so only
+# the runs between spaces and CJK characters are unbreakable "words".
+_UNBREAKABLE = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -96,7 +99,7 @@ def _label_problem(label: QLabel) -> str | None:
         # A single unbreakable word can still be wider than the label.
         fm = QFontMetrics(label.font())
         plain = _plain(text, rich)
-        words = plain.split()
+        words = _UNBREAKABLE.findall(plain)
         widest = max((fm.horizontalAdvance(w) for w in words), default=0)
         if widest > width + _SLACK:
             return f"a word needs {widest} px, has {width}"

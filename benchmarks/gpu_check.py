@@ -99,6 +99,44 @@ def _small_ops(do_bench) -> bool:
     return ok
 
 
+def _step_measured_on_cuda(ref) -> bool:
+    """Issue 12: ``step --measure`` on CUDA: ops matched, measured vs predicted per kind.
+
+    Passes when at least 90 % of the traced ops (and every matmul) are matched to a profiled op
+    and the measured step is within 3x of the datasheet prediction (the prediction assumes peak
+    ceilings and no launch overhead; the figures are printed for the README).
+    """
+    from core.memory.options import config_from_options
+    from core.step.measure import measurable, measure_config
+    from core.step.predict import predict
+    from core.step.trace import trace_config
+
+    ok = True
+    for model, batch, seq in (("gpt2", 8, 1024), ("mlp:d=4096,layers=8", 4096, 1)):
+        options = config_from_options(
+            model=model, batch=batch, seq=seq, recipe="bf16", optimizer="adamw"
+        )
+        cfg = measurable(options, "cuda")
+        trace = trace_config(cfg)
+        measured = measure_config(cfg, trace, repeats=3, device="cuda")
+        share = measured.matched / len(trace.ops)
+        mm = [i for i, op in enumerate(trace.ops) if op.kind == "matmul"]
+        mm_ok = all(measured.seconds[i] == measured.seconds[i] for i in mm)
+        line = (
+            f"step --measure cuda {model} b{batch}: {measured.matched}/{len(trace.ops)} ops matched"
+        )
+        if ref is not None:
+            pred = predict(trace, ref, "bf16")
+            total = sum(pred.seconds)
+            ratio = total / measured.step_s
+            line += (f", predicted {total * 1e3:.2f} ms, measured {measured.step_s * 1e3:.2f} ms, "
+                     f"ratio {ratio:.2f}")  # fmt: skip
+            ok &= 1 / 3 <= ratio <= 3
+        print(line + (f" ({measured.mismatch})" if measured.mismatch else ""))
+        ok &= share >= 0.9 and mm_ok
+    return ok
+
+
 def main() -> int:
     import torch
 
@@ -193,6 +231,7 @@ def main() -> int:
     from gpu_memory_check import main as memory_main
 
     ok &= memory_main() == 0
+    ok &= _step_measured_on_cuda(ref)
 
     print("PASS: every ratio within its target" if ok else "FAIL: a ratio is outside its target")
     return 0 if ok else 1

@@ -25,6 +25,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = ["Text", "join_texts", "translate"]
@@ -87,7 +88,7 @@ def translate(context: str, template: str, **args: Any) -> Text:
     return Text(context, template, args)
 
 
-def join_texts(parts: list[str], separator: str = " ") -> Text:
+def join_texts(parts: Sequence[str], separator: str = " ") -> Text:
     """Join sentences into one that each part still translates in (``{p0}{sep}{p1}…``)."""
     args: dict[str, Any] = {f"p{i}": part for i, part in enumerate(parts)}
     sep = separator.replace("{", "{{").replace("}", "}}")

@@ -150,7 +150,7 @@ class NumberField(QWidget):
         try:
             value = self._parse(text)
         except InputError as exc:
-            self._set_error(exc.message)
+            self._set_error(localized(exc.message))  # a core sentence, in the UI language
             return
         self._set_error(None)
         self._good_text = text
@@ -160,7 +160,7 @@ class NumberField(QWidget):
 
     def _set_error(self, message: str | None) -> None:
         valid = message is None
-        self._error.setText(localized(message) if message else "")
+        self._error.setText(message or "")
         self._error.setVisible(not valid)
         if valid != self._valid:
             self._valid = valid

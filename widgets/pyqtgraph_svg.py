@@ -109,37 +109,58 @@ def _clip_segments(x: Any, y: Any, box: tuple[float, float, float, float]) -> tu
     return np.array(out_x, dtype=float), np.array(out_y, dtype=float)
 
 
+def _plot_items(item: Any) -> list[Any]:
+    """``item`` if it is a plot, else the plots it lays out (a ``GraphicsLayout`` of several)."""
+    import pyqtgraph as pg
+
+    if isinstance(item, pg.PlotItem):
+        return [item]
+    found: list[Any] = []
+    stack = list(item.childItems()) if hasattr(item, "childItems") else []
+    while stack:
+        child = stack.pop()
+        if isinstance(child, pg.PlotItem):
+            found.append(child)
+        else:
+            stack.extend(child.childItems())
+    return found
+
+
 @contextmanager
 def clipped_to_view(plot_item: Any) -> Iterator[None]:
     """Cut every curve of ``plot_item`` at its axes while exporting, then restore it.
 
     pyqtgraph relies on a ``clipPath`` to hide the parts of a curve outside the axes; renderers
     that ignore clip paths (Qt's own ``QSvgRenderer``, SVG Tiny viewers) draw them past the axes.
-    With the geometry cut here the file looks the same in every renderer.
+    With the geometry cut here the file looks the same in every renderer. ``plot_item`` may also
+    be a layout of several plots (each is cut at its own axes). Step curves (histograms) are cut
+    as the polyline they draw.
     """
     import pyqtgraph as pg
 
-    view = plot_item.getViewBox() if hasattr(plot_item, "getViewBox") else None
-    if view is None:
-        yield
-        return
-    (x0, x1), (y0, y1) = view.viewRange()
     saved = []
-    for item in list(view.addedItems):
-        curves = [item.curve] if isinstance(item, pg.PlotDataItem) else [item]
-        for curve in curves:
-            if not isinstance(curve, pg.PlotCurveItem) or not curve.isVisible():
-                continue
-            x, y = curve.getData()
-            if x is None or len(x) < 2 or curve.opts.get("fillLevel") is not None:
-                continue
-            if curve.opts.get("connect", "all") not in ("all", "finite"):
-                continue
-            cx, cy = _clip_segments(x, y, (x0, x1, y0, y1))
-            saved.append((curve, x, y, curve.opts.get("connect", "all")))
-            curve.setData(cx, cy, connect="finite")
+    for plot in _plot_items(plot_item):
+        view = plot.getViewBox()
+        if not isinstance(view, pg.ViewBox):
+            continue
+        (x0, x1), (y0, y1) = view.viewRange()
+        for item in list(view.addedItems):
+            curves = [item.curve] if isinstance(item, pg.PlotDataItem) else [item]
+            for curve in curves:
+                if not isinstance(curve, pg.PlotCurveItem) or not curve.isVisible():
+                    continue
+                x, y = curve.getData()
+                if x is None or len(x) < 2 or curve.opts.get("fillLevel") is not None:
+                    continue
+                if curve.opts.get("connect", "all") not in ("all", "finite"):
+                    continue
+                step = curve.opts.get("stepMode")
+                px, py = (x, y) if not step else curve._generateStepModeData(step, x, y, None)
+                cx, cy = _clip_segments(px, py, (x0, x1, y0, y1))
+                saved.append((curve, x, y, curve.opts.get("connect", "all"), step))
+                curve.setData(cx, cy, connect="finite", stepMode=None)
     try:
         yield
     finally:
-        for curve, x, y, connect in saved:
-            curve.setData(x, y, connect=connect)
+        for curve, x, y, connect, step in saved:
+            curve.setData(x, y, connect=connect, stepMode=step)

@@ -43,7 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--optimizer", default="adam", help="sgd, momentum, adagrad, rmsprop, adam, adamw"
     )
     p.add_argument("--checkpoint", default="none", help="none, every, sqrt or K (layers/segment)")
-    p.add_argument("--zero", default="0", help="ZeRO stage 0-3 (3 = FSDP)")
+    p.add_argument(
+        "--zero",
+        default="0",
+        help="ZeRO stage 0-3 (3 = FSDP); with --trace and --gpus N > 1, stages 1-3 are also "
+        "traced per rank with N fake ranks",
+    )
     p.add_argument("--gpus", default="1", help="data-parallel devices")
     p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
     p.add_argument("--dtype", default="bf16", help="compute dtype whose peak times the step")
@@ -86,7 +91,7 @@ def handler(args: argparse.Namespace) -> int:
         from core.memory.trace import trace
 
         traced = trace(cfg).to_dict()
-        if cfg.zero in (2, 3) and cfg.gpus > 1:
+        if cfg.zero in (1, 2, 3) and cfg.gpus > 1:
             fsdp = _fsdp_trace(cfg)
     if args.json:
         out = {
@@ -139,8 +144,13 @@ def handler(args: argparse.Namespace) -> int:
               f"temporaries {format_bytes(traced['temporaries'])}; counted FLOPs "
               f"{format_flops(traced['flops'])} ({traced['seconds']:.1f} s)")  # fmt: skip
     if fsdp is not None:
-        print(f"traced per rank under FSDP (ZeRO-{cfg.zero}, {cfg.gpus:,} fake ranks): peak "
+        how = "FSDP" if cfg.zero > 1 else "torch's ZeroRedundancyOptimizer"
+        print(f"traced per rank under {how} (ZeRO-{cfg.zero}, {cfg.gpus:,} fake ranks): peak "
               f"{format_bytes(fsdp['trace']['peak_bytes'])} ({fsdp['trace']['seconds']:.1f} s)")  # fmt: skip
+        if cfg.zero == 1:
+            print("  ZeRO-1: parameters and gradients replicated (gradients all-reduced per "
+                  "tensor as DDP does), optimizer state of whole tensors per rank; "
+                  "optimizer_mean = rank 0's state / its share of the parameters / ranks")  # fmt: skip
         for row in fsdp["compare"]:
             gap = f"{row['gap']:+.1%}"
             why = f"   {row['why']}" if row["why"] else ""

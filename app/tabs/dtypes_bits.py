@@ -24,11 +24,25 @@ from core.numbers.analysis import Analysis, fields_text, format_summary, formula
 from core.numbers.formats import FloatFormat
 from widgets.dtypes.bit_strip import BitStrip
 from widgets.dtypes.compare_table import CompareTable, number_text
+from widgets.dtypes.values_table import class_name
+from widgets.i18n import localized, translate
 from widgets.table_fit import rows_height
 
 __all__ = ["STORED_ROWS", "BitsView"]
 
 STORED_ROWS = ("stored", "abs error", "rel error", "ulp here", "previous", "next")
+
+
+def _stored_label(key: str) -> str:
+    """The row title shown for a :data:`STORED_ROWS` key."""
+    return {
+        "stored": translate("DtypesBits", "stored"),
+        "abs error": translate("DtypesBits", "abs error"),
+        "rel error": translate("DtypesBits", "rel error"),
+        "ulp here": translate("DtypesBits", "ulp here"),
+        "previous": translate("DtypesBits", "previous"),
+        "next": translate("DtypesBits", "next"),
+    }[key]
 
 
 def _set(label: QLabel, text: str) -> None:
@@ -60,7 +74,7 @@ class BitsView(QWidget):
         self.info_label.setObjectName("cardSubtitle")
         self.info_label.setWordWrap(True)  # changes only with the format or the policy
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        fields_card, fl = _card("Bits", page)
+        fields_card, fl = _card(translate("DtypesBits", "Bits"), page)
         self.fields_label = QLabel(fields_card)
         self.formula_label = QLabel(fields_card)
         self.formula_label.setObjectName("formula")
@@ -75,7 +89,7 @@ class BitsView(QWidget):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             fl.addWidget(label)
         fl.addStretch(1)
-        stored_card, sl = _card("Stored value", page)
+        stored_card, sl = _card(translate("DtypesBits", "Stored value"), page)
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(2)
@@ -83,7 +97,7 @@ class BitsView(QWidget):
         bold = self.font()
         bold.setBold(True)
         for i, key in enumerate(STORED_ROWS):
-            grid.addWidget(QLabel(key, stored_card), i, 0)
+            grid.addWidget(QLabel(_stored_label(key), stored_card), i, 0)
             value = QLabel(stored_card)
             value.setFont(bold)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -102,7 +116,7 @@ class BitsView(QWidget):
         # When the page is too short for the cards and every table row (presentation mode at
         # 1280x720), the cards fold under this toggle: the table shows the same numbers per row.
         self.details_toggle = QToolButton(page)
-        self.details_toggle.setText("Bits and stored value")
+        self.details_toggle.setText(translate("DtypesBits", "Bits and stored value"))
         self.details_toggle.setCheckable(True)
         self.details_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.details_toggle.setArrowType(Qt.ArrowType.RightArrow)
@@ -153,7 +167,7 @@ class BitsView(QWidget):
 
     def setFormat(self, fmt: FloatFormat, policy: str = "torch") -> None:
         """Lay the bit strip out for ``fmt`` and show its numbers."""
-        _set(self.info_label, format_summary(fmt, policy))
+        _set(self.info_label, localized(format_summary(fmt, policy)))
         self.bit_strip.setFields(
             [
                 ("sign", int(fmt.signed)),
@@ -161,24 +175,36 @@ class BitsView(QWidget):
                 ("mantissa", fmt.mantissa_bits),
             ]
         )
+        self.bit_strip.setFieldLabels(
+            {
+                "sign": translate("DtypesBits", "sign"),
+                "exponent": translate("DtypesBits", "exponent"),
+                "mantissa": translate("DtypesBits", "mantissa"),
+            }
+        )
 
     def render(self, fmt: FloatFormat, code: int, a: Analysis, rows: Sequence[Analysis]) -> None:
         """Show ``code`` of ``fmt``, its analysis ``a`` and every format's ``rows``."""
         self.bit_strip.blockSignals(True)
         self.bit_strip.setCode(code)
         self.bit_strip.blockSignals(False)
-        _set(self.fields_label, fields_text(fmt, code))
-        _set(self.formula_label, formula(fmt, code))
+        _set(self.fields_label, localized(fields_text(fmt, code)))
+        _set(self.formula_label, localized(formula(fmt, code)))
         self.formula_label.setToolTip(self.formula_label.text())
-        _set(self.class_label, f"class: <b>{a.cls}</b> · code {code:#x}")
+        _set(
+            self.class_label,
+            translate("DtypesBits", "class: <b>{cls}</b> · code {code}").format(
+                cls=class_name(a.cls), code=f"{code:#x}"
+            ),
+        )
         values = (a.value, a.abs_error, a.rel_error, a.ulp, a.prev, a.next)
         digits = (17, 6, 4, 6, 17, 17)
         for key, v, d in zip(STORED_ROWS, values, digits, strict=True):
             _set(self.stored_values[key], number_text(v, d))
-        notes = [a.note] if a.note else []
+        notes = [localized(a.note)] if a.note else []
         if a.code is None:
-            notes.insert(0, "Not representable in this format.")
+            notes.insert(0, translate("DtypesBits", "Not representable in this format."))
         if fmt.note:
-            notes.append(fmt.note)
+            notes.append(localized(fmt.note))
         _set(self.notes_label, " ".join(notes))
         self.compare_table.setRows(rows, fmt.id)

@@ -25,6 +25,7 @@ from core.numbers.blockscale import BLOCK_FORMATS, MAX_VALUES, error_histograms,
 from core.validate import positive_int
 from widgets.combo_data import restore_combos
 from widgets.dtypes.block_plots import BlockPlots
+from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
 
 __all__ = ["BlockPanel", "BlockWorker"]
@@ -81,7 +82,8 @@ class BlockWorker(QObject):
         except InputError as exc:
             self.error.emit((rid, exc.message))
         except Exception as exc:  # never raise in the thread: report it
-            self.error.emit((rid, f"block quantization failed: {exc}"))
+            message = translate("DtypesBlocks", "block quantization failed: {error}")
+            self.error.emit((rid, message.format(error=exc)))
 
 
 def _row(summary: dict[str, Any], title: str) -> list[str]:
@@ -106,20 +108,24 @@ class BlockPanel(QWidget):
         self.format = QComboBox(self)
         for bid, spec in BLOCK_FORMATS.items():
             if bid != "fp8_tensor":
-                self.format.addItem(spec.title, bid)
+                self.format.addItem(localized(spec.title), bid)
         self.format.setCurrentIndex(self.format.findData("nvfp4"))
         self.source = QComboBox(self)
         for kind, what in GENERATORS.items():
-            self.source.addItem(f"{kind}: {what}", kind)
-        self.source.addItem("typed or pasted values", TYPED)
+            self.source.addItem(f"{kind}: {localized(what)}", kind)
+        self.source.addItem(translate("DtypesBlocks", "typed or pasted values"), TYPED)
         self.source.setCurrentIndex(self.source.findData("outliers"))
-        self.size = NumberField(
+        self.size_field = NumberField(
             partial(positive_int, field="size", high=MAX_VALUES), "4096",
-            tooltip=f"Number of values to generate (1 to {MAX_VALUES:,}; 4k, 1e6 accepted)",
+            tooltip=translate(
+                "DtypesBlocks", "Number of values to generate (1 to {max}; 4k, 1e6 accepted)"
+            ).format(max=f"{MAX_VALUES:,}"),
         )  # fmt: skip
         self.seed = NumberField(partial(positive_int, field="seed", low=0, high=2**31), "0")
         self.typed = QPlainTextEdit(self)
-        self.typed.setPlaceholderText("Paste numbers separated by spaces, commas or new lines")
+        self.typed.setPlaceholderText(
+            translate("DtypesBlocks", "Paste numbers separated by spaces, commas or new lines")
+        )
         self.typed.setMaximumHeight(70)
         self.typed.setVisible(False)
         self.status = QLabel(self)
@@ -132,8 +138,10 @@ class BlockPanel(QWidget):
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         for col, (label, widget) in enumerate(
-            (("Block format", self.format), ("Vector", self.source), ("Size", self.size),
-             ("Seed", self.seed))
+            ((translate("DtypesBlocks", "Block format"), self.format),
+             (translate("DtypesBlocks", "Vector"), self.source),
+             (translate("DtypesBlocks", "Size"), self.size_field),
+             (translate("DtypesBlocks", "Seed"), self.seed))
         ):  # fmt: skip
             grid.addWidget(QLabel(label, self), 0, col)
             grid.addWidget(widget, 1, col, Qt.AlignmentFlag.AlignTop)
@@ -149,6 +157,7 @@ class BlockPanel(QWidget):
         self._thread: QThread | None = None
         self._worker: BlockWorker | None = None
         self._rid = 0
+        self._busy = False  # a request is queued or running
         self.last: dict[str, Any] | None = None
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
@@ -156,7 +165,7 @@ class BlockPanel(QWidget):
         self._debounce.timeout.connect(self.recompute)
         self.format.currentIndexChanged.connect(lambda _i: self.recompute())
         self.source.currentIndexChanged.connect(self._source_changed)
-        self.size.valueChanged.connect(lambda _v: self.recompute())
+        self.size_field.valueChanged.connect(lambda _v: self.recompute())
         self.seed.valueChanged.connect(lambda _v: self.recompute())
         self.typed.textChanged.connect(self._debounce.start)
 
@@ -175,7 +184,7 @@ class BlockPanel(QWidget):
     def _source_changed(self) -> None:
         typed = self.source.currentData() == TYPED
         self.typed.setVisible(typed)
-        self.size.setEnabled(not typed)
+        self.size_field.setEnabled(not typed)
         self.seed.setEnabled(not typed)
         self.recompute()
 
@@ -186,18 +195,19 @@ class BlockPanel(QWidget):
             try:
                 values = parse_vector(self.typed.toPlainText())
             except InputError as exc:
-                self.status.setText(exc.message)
+                self.status.setText(localized(exc.message))
                 return
         worker = self._ensure_thread()
         self._rid += 1
         worker.latest = self._rid
-        self.status.setText("quantizing…")
+        self._busy = True
+        self.status.setText(translate("DtypesBlocks", "quantizing…"))
         self._request.emit(
             {
                 "id": self._rid,
                 "values": values,
                 "kind": self.source.currentData(),
-                "n": self.size.value(),
+                "n": self.size_field.value(),
                 "seed": self.seed.value(),
                 "format": self.format.currentData(),
             }
@@ -209,27 +219,38 @@ class BlockPanel(QWidget):
         if rid != self._rid:
             return
         self.last = data
+        self._busy = False
         self.status.setText("")
         s, b = data["summary"], data["baseline"]
-        head = ["", "bits/value", "max |error|", "RMS error", "relative", "SQNR", "flushed to 0"]
-        rows = [head, _row(s, s["format"]), _row(b, "fp8 per tensor")]
+        head = [
+            "",
+            translate("DtypesBlocks", "bits/value"),
+            translate("DtypesBlocks", "max |error|"),
+            translate("DtypesBlocks", "RMS error"),
+            translate("DtypesBlocks", "relative"),
+            "SQNR",
+            translate("DtypesBlocks", "flushed to 0"),
+        ]
+        per_tensor = translate("DtypesBlocks", "fp8 per tensor")
+        rows = [head, _row(s, s["format"]), _row(b, per_tensor)]
         cells = "".join(
             "<tr>" + "".join(f"<td style='padding:2px 10px'>{c}</td>" for c in r) + "</tr>"
             for r in rows
         )
         k, frac = s["most_flushed_block"], s["most_flushed_fraction"]
         if frac > 0:
-            worst = (
-                f"Block #{k}: {frac:.0%} of its non-zero values were stored as 0 — one large value "
-                f"set the block's scale ({data['scales'][k]:.3g}) and its small neighbours rounded "
-                "to zero. Per-tensor fp8 keeps them."
-            )
+            worst = translate(
+                "DtypesBlocks",
+                "Block #{block}: {share} of its non-zero values were stored as 0 — one large value "
+                "set the block's scale ({scale}) and its small neighbours rounded to zero. "
+                "Per-tensor fp8 keeps them.",
+            ).format(block=k, share=f"{frac:.0%}", scale=f"{data['scales'][k]:.3g}")
         else:
-            worst = "No block lost its small values to an outlier."
+            worst = translate("DtypesBlocks", "No block lost its small values to an outlier.")
         self.stats.setText(f"<table>{cells}</table><div>{worst}</div>")
         self.plots.setData(
             data["edges"],
-            [(s["format"], data["counts"][0]), ("fp8 per tensor", data["counts"][1])],
+            [(s["format"], data["counts"][0]), (per_tensor, data["counts"][1])],
             data["scales"],
             data["flushed"],
             s["most_flushed_block"],
@@ -239,7 +260,8 @@ class BlockPanel(QWidget):
     def _on_error(self, payload: tuple[int, str]) -> None:
         rid, message = payload
         if rid == self._rid:
-            self.status.setText(message)
+            self._busy = False
+            self.status.setText(localized(message))
 
     def wait_idle(self, timeout_ms: int = 5000) -> bool:
         """Block until the newest request has produced a result or an error (tests, screenshots)."""
@@ -247,13 +269,14 @@ class BlockPanel(QWidget):
 
         timer = QElapsedTimer()
         timer.start()
-        while self.status.text() == "quantizing…" and timer.elapsed() < timeout_ms:
+        while self._busy and timer.elapsed() < timeout_ms:
             QCoreApplication.processEvents()
             QThread.msleep(5)
-        return self.status.text() != "quantizing…"
+        return not self._busy
 
     def shutdown(self) -> None:
         """Stop the worker thread and wait for it."""
+        self._busy = False
         if self._thread is not None:
             self._rid += 1
             if self._worker is not None:
@@ -269,7 +292,7 @@ class BlockPanel(QWidget):
         return {
             "block_format": self.format.currentData(),
             "source": self.source.currentData(),
-            "size": self.size.text(),
+            "size": self.size_field.text(),
             "seed": self.seed.text(),
             "typed": self.typed.toPlainText()[:100_000],
         }
@@ -279,11 +302,11 @@ class BlockPanel(QWidget):
         problems = restore_combos(
             "dtypes", {"block_format": self.format, "source": self.source}, data
         )
-        for key, field in (("size", self.size), ("seed", self.seed)):
+        for key, field in (("size", self.size_field), ("seed", self.seed)):
             if key in data:
                 field.setText(str(data[key]))
                 if not field.isValid():
-                    problems.append(f"dtypes: {field.errorText()}")
+                    problems.append(f"dtypes: {field.errorText()}")  # already localized
                     field.revert()
         if isinstance(data.get("typed"), str):
             self.typed.setPlainText(data["typed"])

@@ -47,6 +47,7 @@ from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.dtypes.compare_table import number_text
 from widgets.dtypes.values_table import ValuesTable
+from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
 
 if TYPE_CHECKING:
@@ -106,34 +107,48 @@ class DtypesPage(TabPage):
     def _build(self) -> None:
         self.format_combo = BriefComboBox(self)
         for fid, fmt in FORMATS.items():
-            self.format_combo.addItem(f"{fid}  —  {fmt.title}", fid)
+            self.format_combo.addItem(f"{fid}  —  {localized(fmt.title)}", fid)
         self.format_combo.setCurrentIndex(self.format_combo.findData(self.format_id))
-        self.format_combo.setToolTip("The format shown in the bit strip and the value table")
+        self.format_combo.setToolTip(
+            translate("DtypesTab", "The format shown in the bit strip and the value table")
+        )
         self.policy_combo = BriefComboBox(self)
         for key, label in POLICIES.items():
-            self.policy_combo.addItem(label, key)
+            self.policy_combo.addItem(localized(label), key)
         self.policy_combo.setToolTip(
-            "What an overflowing cast gives. torch 2.13 saturates float8_e4m3fn to ±448; the OCP "
-            "/ ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in both."
+            translate(
+                "DtypesTab",
+                "What an overflowing cast gives. torch 2.13 saturates float8_e4m3fn to ±448; the "
+                "OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in "
+                "both.",
+            )
         )
         self.value_field = NumberField(
             self._parse, "1e-8",
-            placeholder="0.1, 1e-8, 1/3, pi, 2**-9, -inf, nan or a code 0x3c00",
-            tooltip="A value (exact: 1/3 is one third) or a code in hex/binary. Up/Down step.",
+            placeholder=translate(
+                "DtypesTab", "0.1, 1e-8, 1/3, pi, 2**-9, -inf, nan or a code 0x3c00"
+            ),
+            tooltip=translate(
+                "DtypesTab", "A value (exact: 1/3 is one third) or a code in hex/binary. Up/Down step."
+            ),
         )  # fmt: skip
         self.value_field.lineEdit().installEventFilter(_StepKeys(self))
-        self.prev_button = QPushButton("◀ prev", self)
-        self.next_button = QPushButton("next ▶", self)
+        self.prev_button = QPushButton(translate("DtypesTab", "◀ prev"), self)
+        self.next_button = QPushButton(translate("DtypesTab", "next ▶"), self)
         for b, d in ((self.prev_button, -1), (self.next_button, +1)):
-            b.setToolTip("Step to the neighbouring representable value (Down / Up keys)")
+            b.setToolTip(
+                translate(
+                    "DtypesTab", "Step to the neighbouring representable value (Down / Up keys)"
+                )
+            )
             b.clicked.connect(lambda _c=False, d=d: self.step(d))
         top = QGridLayout()
         top.setHorizontalSpacing(8)
-        top.addWidget(QLabel("Format", self), 0, 0)
+        top.addWidget(QLabel(translate("DtypesTab", "Format"), self), 0, 0)
         top.addWidget(self.format_combo, 0, 1)
-        top.addWidget(QLabel("Overflow", self), 0, 2)
+        top.addWidget(QLabel(translate("DtypesTab", "Overflow"), self), 0, 2)
         top.addWidget(self.policy_combo, 0, 3)
-        top.addWidget(QLabel("Value", self), 0, 4)
+        top.addWidget(QLabel(translate("DtypesTab", "Value"), self), 0, 4)
         top.addWidget(self.value_field, 0, 5, 2, 1, Qt.AlignmentFlag.AlignTop)
         self.value_field.setMinimumWidth(150)
         for combo in (
@@ -151,10 +166,10 @@ class DtypesPage(TabPage):
         top.setColumnStretch(5, 3)
         self.pages = QTabWidget(self)
         self.pages.setDocumentMode(True)
-        self.pages.addTab(self._build_bits_page(), "Bits && compare")
+        self.pages.addTab(self._build_bits_page(), translate("DtypesTab", "Bits && compare"))
         self.range_holder = QWidget(self)
         QVBoxLayout(self.range_holder).setContentsMargins(0, 0, 0, 0)
-        self.pages.addTab(self.range_holder, "Range")
+        self.pages.addTab(self.range_holder, translate("DtypesTab", "Range"))
         self.values_table = ValuesTable(self)
         self.values_note = QLabel(self)
         self.values_note.setWordWrap(True)
@@ -162,10 +177,10 @@ class DtypesPage(TabPage):
         vl = QVBoxLayout(values_page)
         vl.addWidget(self.values_note)
         vl.addWidget(self.values_table, 1)
-        self.pages.addTab(values_page, "All values")
+        self.pages.addTab(values_page, translate("DtypesTab", "All values"))
         self.blocks_holder = QWidget(self)
         QVBoxLayout(self.blocks_holder).setContentsMargins(0, 0, 0, 0)
-        self.pages.addTab(self.blocks_holder, "Block scaling")
+        self.pages.addTab(self.blocks_holder, translate("DtypesTab", "Block scaling"))
         self.pages.currentChanged.connect(self._page_changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)
@@ -324,7 +339,10 @@ class DtypesPage(TabPage):
                 np.zeros(0), np.zeros(0, np.uint8), CLASSES, [1]
             )
             self.values_note.setText(
-                f"{fmt.id} has 2^{fmt.bits} codes: choose a format of 16 bits or fewer to list them."
+                translate(
+                    "DtypesTab",
+                    "{format} has 2^{bits} codes: choose a format of 16 bits or fewer to list them.",
+                ).format(format=fmt.id, bits=fmt.bits)
             )
             return
         if self._values_for == fmt.id:
@@ -335,10 +353,22 @@ class DtypesPage(TabPage):
             decode_array(fmt, codes), classify_array(fmt, codes), CLASSES, fields
         )
         self._values_for = fmt.id
-        layout = "rows: high bits, columns: low 4 bits" if fmt.bits <= 8 else "one row per code"
+        layout = (
+            translate("DtypesTab", "rows: high bits, columns: low 4 bits")
+            if fmt.bits <= 8
+            else translate("DtypesTab", "one row per code")
+        )
         self.values_note.setText(
-            f"All {fmt.code_count:,} codes of {fmt.id} ({layout}); {fmt.finite_count:,} are finite. "
-            "Shaded: zeros and subnormals; NaN and inf highlighted. Hover a value for its bits."
+            translate(
+                "DtypesTab",
+                "All {count} codes of {format} ({layout}); {finite} are finite. Shaded: zeros and "
+                "subnormals; NaN and inf highlighted. Hover a value for its bits.",
+            ).format(
+                count=f"{fmt.code_count:,}",
+                format=fmt.id,
+                layout=layout,
+                finite=f"{fmt.finite_count:,}",
+            )
         )
 
     # TabPage ----------------------------------------------------------------------------------
@@ -368,19 +398,24 @@ class DtypesPage(TabPage):
             if data.get("page") in PAGES:
                 self.pages.setCurrentIndex(PAGES.index(data["page"]))
         except (InputError, TypeError, ValueError) as exc:
-            problems.append(f"dtypes: could not restore ({exc})")
+            problems.append(
+                translate("DtypesTab", "dtypes: could not restore ({error})").format(error=exc)
+            )
         return problems
 
     def export_plot(self) -> Any | None:
-        """The range chart (or the block histogram when that page is open), laid out.
+        """The range chart, or on the Block scaling page its three plots in one item, laid out.
 
         A page never opened has never been laid out (a 100×30 scene); it is laid out at the
         size of the open page, without being shown, so the SVG is the picture the user would see.
         """
         if PAGES[self.pages.currentIndex()] == "blocks":
-            plots = self.ensure_blocks().plots
-            self._lay_out("blocks", plots.hist)
-            return plots.hist.getPlotItem()
+            blocks = self.ensure_blocks()
+            if blocks.last is None:
+                blocks.recompute()
+            blocks.wait_idle()  # the plots of the current inputs, not empty axes
+            self._lay_out("blocks", blocks.plots.view)
+            return blocks.plots.exportItem()
         chart = self.ensure_range_chart()
         self._lay_out("range", chart.plot)
         return chart.item

@@ -6,6 +6,7 @@ trace runner to the bars and the phase view, and the shared device and dtype to 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -30,8 +31,10 @@ from core.errors import InputError
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.compare import explain
 from core.memory.estimate import Estimate
+from core.memory.fsdp_trace import check_weights, explain_rank
 from core.memory.options import config_from_options, kernels_for
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
+from widgets.i18n import localized, translate
 from widgets.memory.bars import Bar, MemoryBars
 from widgets.memory.controls import MemoryControls
 from widgets.memory.phases import PhaseView
@@ -40,6 +43,40 @@ __all__ = ["MemoryPage", "build"]
 
 #: Categories drawn, bottom to top (trace adds temporaries).
 DRAWN: tuple[str, ...] = (*CATEGORIES, "temporaries")
+_PROGRESS = re.compile(
+    r"^(forward|backward|optimizer): (?:layer (\d+) of (\d+)|outside the layers)$"
+)
+
+
+def _category_names() -> dict[str, str]:
+    """Legend names of the drawn categories in the person's language."""
+    return {
+        "params": translate("MemoryTab", "params"),
+        "grads": translate("MemoryTab", "grads"),
+        "optimizer": translate("MemoryTab", "optimizer"),
+        "activations": translate("MemoryTab", "activations"),
+        "temporaries": translate("MemoryTab", "temporaries"),
+        "measured peak": translate("MemoryTab", "measured peak"),
+    }
+
+
+def _phase(name: str) -> str:
+    return {"forward": translate("MemoryTab", "forward"),
+            "backward": translate("MemoryTab", "backward"),
+            "optimizer": translate("MemoryTab", "optimizer step")}.get(name, name)  # fmt: skip
+
+
+def _progress_text(fraction: float, text: str) -> str:
+    """The one-device trace's progress (English from the core) in the person's language."""
+    found = _PROGRESS.match(str(text))
+    if found is None:
+        return translate("MemoryTab", "Tracing… {percent}").format(percent=format_percent(fraction))
+    phase, layer, layers = found.groups()
+    if layer is None:
+        return translate("MemoryTab", "{phase}: outside the layers").format(phase=_phase(phase))
+    return translate("MemoryTab", "{phase}: layer {layer} of {layers}").format(
+        phase=_phase(phase), layer=layer, layers=layers
+    )
 
 
 def _card() -> tuple[QFrame, QVBoxLayout]:
@@ -69,7 +106,12 @@ class MemoryPage(TabPage):
         self.estimate: Estimate | None = None
         self.traced: Any = None
         self.measured: dict[str, float] | None = None
+        self.rank: Any = None  # FsdpTrace of rank 0 under ZeRO with fake ranks
+        self.rank_problem: Any = None
         self._traced_key: str | None = None
+        self._pending_key: str | None = None
+        self._measure_error: Any = None
+        self._rank_config: Any = None
         self.controls = MemoryControls()
         self.controls.changed.connect(self.recompute)
 
@@ -85,7 +127,7 @@ class MemoryPage(TabPage):
         self._left_card = left_card
 
         answers, answers_layout = _card()
-        title = QLabel("One training step, per device")
+        title = QLabel(translate("MemoryTab", "One training step, per device"))
         title.setObjectName("cardTitle")
         self.headline = QLabel()
         self.headline.setObjectName("headline")
@@ -98,9 +140,10 @@ class MemoryPage(TabPage):
         grid.setHorizontalSpacing(18)
         self.readouts: dict[str, QLabel] = {}
         self.captions: dict[str, QLabel] = {}
-        names = [("max_batch", "Largest micro-batch that fits"),
-                 ("max_model", "Largest model of this shape"),
-                 ("flops", "FLOPs per step"), ("time", "Step time")]  # fmt: skip
+        names = [("max_batch", translate("MemoryTab", "Largest micro-batch that fits")),
+                 ("max_model", translate("MemoryTab", "Largest model of this shape")),
+                 ("flops", translate("MemoryTab", "FLOPs per step")),
+                 ("time", translate("MemoryTab", "Step time"))]  # fmt: skip
         for i, (key, label) in enumerate(names):
             caption = QLabel(label)
             caption.setObjectName("cardSubtitle")
@@ -123,31 +166,38 @@ class MemoryPage(TabPage):
         answers_layout.addWidget(self.problem)
 
         self.bars = MemoryBars()
+        self.bars.set_names(_category_names(), translate("MemoryTab", "GB per device"))
         self.phases = PhaseView()
-        self.hover = QLabel("Hover a bar segment to see how estimate and trace differ.")
+        self.hover = QLabel(
+            translate("MemoryTab", "Hover a bar segment to see how estimate and trace differ.")
+        )
         self.hover.setObjectName("formula")
         self.hover.setWordWrap(True)
         self.hover.setMinimumHeight(36)
         self.bars.hovered.connect(lambda text: text and self.hover.setText(text))
 
-        self.trace_button = QPushButton("Trace one step")
+        self.trace_button = QPushButton(translate("MemoryTab", "Trace one step"))
         self.trace_button.setToolTip(
-            "Build the real nn.Module and run forward, backward and the optimizer step on fake "
-            "tensors (no memory is allocated)"
+            translate(
+                "MemoryTab",
+                "Build the real nn.Module and run forward, backward and the optimizer step on "
+                "fake tensors (no memory is allocated); with ZeRO 1-3 over several GPUs, also "
+                "rank 0 with fake ranks",
+            )
         )
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(translate("MemoryTab", "Cancel"))
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress.setMaximumWidth(220)
         self.progress.setVisible(False)
-        self.status = QLabel("Not traced yet")
+        self.status = QLabel(translate("MemoryTab", "Not traced yet"))
         self.status.setWordWrap(True)
         # Presentation mode folds the timeline (a secondary plot) under this toggle.
         self.timeline_toggle = QToolButton()
-        self.timeline_toggle.setText("Timeline")
-        self.timeline_toggle.setToolTip("Show the traced memory over time")
+        self.timeline_toggle.setText(translate("MemoryTab", "Timeline"))
+        self.timeline_toggle.setToolTip(translate("MemoryTab", "Show the traced memory over time"))
         self.timeline_toggle.setCheckable(True)
         self.timeline_toggle.setVisible(False)
         self.timeline_toggle.toggled.connect(lambda _on: self._fold())
@@ -169,6 +219,13 @@ class MemoryPage(TabPage):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(answers)
         right_layout.addLayout(trace_row)
+        # The per-rank trace (ZeRO with fake ranks) beside the estimate: its gaps explained.
+        self.rank_note = QLabel()
+        self.rank_note.setObjectName("formula")
+        self.rank_note.setWordWrap(True)
+        self.rank_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.rank_note.setVisible(False)
+        right_layout.addWidget(self.rank_note)
         right_layout.addWidget(plots, 1)
         right_layout.addWidget(self.hover)
 
@@ -184,6 +241,7 @@ class MemoryPage(TabPage):
 
         self.runner = TraceRunner(self)
         self.runner.progress.connect(self._on_progress)
+        self.runner.stage.connect(self._on_stage)
         self.runner.result.connect(self._on_result)
         self.runner.error.connect(self._on_error)
         self.runner.finished.connect(self._on_finished)
@@ -199,7 +257,7 @@ class MemoryPage(TabPage):
     def _config(self) -> Any:
         problem = self.controls.problem()
         if problem:
-            raise InputError(problem)
+            raise InputError(problem)  # already in the person's language
         options = self.controls.options()
         options["kernels"] = kernels_for(self._state.device.vendor)
         return config_from_options(**options)
@@ -210,7 +268,11 @@ class MemoryPage(TabPage):
             cfg = self._config()
             est = estimate(cfg)
         except InputError as exc:
-            self.problem.setText(f"{exc.message} — showing the last good estimate")
+            self.problem.setText(
+                translate("MemoryTab", "{problem} — showing the last good estimate").format(
+                    problem=localized(exc.message)
+                )
+            )
             self.problem.setVisible(True)
             return
         self.problem.setVisible(False)
@@ -221,52 +283,78 @@ class MemoryPage(TabPage):
         answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=self.controls.mfu())
         self.answer = answer
         self.headline.setText(
-            f"peak {format_bytes(est.peak)}  ·  {format_count(est.param_count, 'params')}"
+            translate("MemoryTab", "peak {peak}  ·  {count} params").format(
+                peak=format_bytes(est.peak), count=format_count(est.param_count, "").strip()
+            )
         )
         self.headline.setToolTip(
-            f"Estimated peak of the step ({est.peak_moment}); the four categories add up to "
-            f"{format_bytes(est.total)}. Kernels: {cfg.kernels}."
+            translate(
+                "MemoryTab",
+                "Estimated peak of the step ({moment}); the four categories add up to {total}. "
+                "Kernels: {kernels}.",
+            ).format(
+                moment=localized(est.peak_moment),
+                total=format_bytes(est.total),
+                kernels=cfg.kernels,
+            )
         )
         self.headline.setProperty("warning", not answer.fits)
         self.headline.style().unpolish(self.headline)
         self.headline.style().polish(self.headline)
         where = f"{device.name} ({format_bytes(device.memory_bytes)})"
         if answer.fits:
-            verdict = f"Fits on {where} with {format_bytes(answer.headroom)} to spare"
+            verdict = translate("MemoryTab", "Fits on {where} with {spare} to spare").format(
+                where=where, spare=format_bytes(answer.headroom)
+            )
         elif answer.fits_without_allowance:
-            verdict = f"Fits on {where} only without the allowance"
+            verdict = translate("MemoryTab", "Fits on {where} only without the allowance").format(
+                where=where
+            )
         else:
-            verdict = f"Does not fit on {where}: {format_bytes(-answer.headroom)} over"
+            verdict = translate("MemoryTab", "Does not fit on {where}: {over} over").format(
+                where=where, over=format_bytes(-answer.headroom)
+            )
         if cfg.gpus > 1:
-            verdict += f", per device of {cfg.gpus:,} (ZeRO-{cfg.zero})"
-        verdict += (
-            f". Plus {format_bytes(est.allowance)} "
-            f"allowance: {device.name_allowance(est.allowance_text).split(': ', 1)[-1]}."
+            verdict += translate("MemoryTab", ", per device of {gpus} (ZeRO-{zero})").format(
+                gpus=f"{cfg.gpus:,}", zero=cfg.zero
+            )
+        verdict += translate("MemoryTab", ". Plus {bytes} allowance: {what}.").format(
+            bytes=format_bytes(est.allowance),
+            what=localized(device.name_allowance(est.allowance_text)).split(": ", 1)[-1],
         )
         self.verdict.setText(verdict)
-        self.recipe_line.setText(cfg.recipe.sum_text(cfg.optimizer))
+        self.recipe_line.setText(localized(cfg.recipe.sum_text(cfg.optimizer)))
         self.readouts["max_batch"].setText(
             f"{answer.max_micro_batch:,}"
             if answer.max_micro_batch
-            else "none: weights, gradients and state alone do not fit"
+            else translate("MemoryTab", "none: weights, gradients and state alone do not fit")
         )
         self.readouts["max_model"].setText(
-            f"{answer.max_layers:,} layers = {format_count(answer.max_params, 'params')}"
+            translate("MemoryTab", "{layers} layers = {count} params").format(
+                layers=f"{answer.max_layers:,}",
+                count=format_count(answer.max_params, "").strip(),
+            )
             if answer.max_layers
-            else "none at this batch: one layer is already too big"
+            else translate("MemoryTab", "none at this batch: one layer is already too big")
         )
         self.readouts["flops"].setText(format_flops(est.flops))
-        self.readouts["flops"].setToolTip(est.flops_text)
+        self.readouts["flops"].setToolTip(localized(est.flops_text))
         self.captions["time"].setText(
-            f"Step time at {format_percent(self.controls.mfu())} MFU, {dtype} peak"
+            translate("MemoryTab", "Step time at {mfu} MFU, {dtype} peak").format(
+                mfu=format_percent(self.controls.mfu()), dtype=dtype
+            )
         )
         self.readouts["time"].setText(
             format_duration(answer.step_seconds)
             if answer.step_seconds is not None
-            else f"{device.name} has no {dtype} peak"
+            else translate("MemoryTab", "{device} has no {dtype} peak").format(
+                device=device.name, dtype=dtype
+            )
         )
         if self._traced_key is not None and self._traced_key != self._key(cfg):
-            self.status.setText("Inputs changed since the trace: trace again to compare")
+            self.status.setText(
+                translate("MemoryTab", "Inputs changed since the trace: trace again to compare")
+            )
         self._draw_bars()
 
     @staticmethod
@@ -277,90 +365,198 @@ class MemoryPage(TabPage):
         est = self.estimate
         if est is None:
             return
-        hover_est = {k: f"estimate {k}: {format_bytes(est.bytes[k])} = {est.formulas[k]}"
-                     for k in CATEGORIES}  # fmt: skip
-        hover_est["total"] = f"estimate total {format_bytes(est.total)} (the four categories)"
+        names = _category_names()
+        hover_est = {
+            k: translate("MemoryTab", "estimate {category}: {bytes} = {formula}").format(
+                category=names[k], bytes=format_bytes(est.bytes[k]),
+                formula=localized(est.formulas[k]),
+            )
+            for k in CATEGORIES
+        }  # fmt: skip
+        hover_est["total"] = translate(
+            "MemoryTab", "estimate total {bytes} (the four categories)"
+        ).format(bytes=format_bytes(est.total))
         hover_peak = {
-            k: f"estimated at the peak ({est.peak_moment}) {k}: {format_bytes(v)}"
+            k: translate("MemoryTab", "estimated at the peak ({moment}) {category}: {bytes}").format(
+                moment=localized(est.peak_moment), category=names.get(k, k), bytes=format_bytes(v)
+            )
             for k, v in est.at_peak.items()
-        }
-        hover_peak["temporaries"] += f" = {est.formulas['temporaries']}"
-        hover_peak["total"] = f"estimated peak {format_bytes(est.peak)}: {est.formulas['peak']}"
+        }  # fmt: skip
+        hover_peak["temporaries"] += f" = {localized(est.formulas['temporaries'])}"
+        hover_peak["total"] = translate("MemoryTab", "estimated peak {bytes}: {formula}").format(
+            bytes=format_bytes(est.peak), formula=localized(est.formulas["peak"])
+        )
         bars = [
-            Bar("estimate (sum)", {k: est.bytes[k] for k in CATEGORIES}, hover_est),
-            Bar(f"estimate (peak, {est.config.kernels})",
+            Bar(translate("MemoryTab", "estimate (sum)"), {k: est.bytes[k] for k in CATEGORIES},
+                hover_est),
+            Bar(translate("MemoryTab", "estimate (peak, {kernels})").format(
+                    kernels=est.config.kernels),
                 {k: est.at_peak.get(k, 0.0) for k in DRAWN}, hover_peak),
         ]  # fmt: skip
+        stale = self._traced_key != self._key(est.config)
         if self.traced is not None:
             at_peak = self.traced.at_peak
             lines = explain(est, self.traced.categories, self.traced.peak)
-            hover = {k: f"at the traced peak {k} = {format_bytes(at_peak.get(k, 0.0))}. "
-                     f"{lines.get(k, '')}" for k in DRAWN}  # fmt: skip
-            hover["total"] = lines.get("total", "")
-            stale = self._traced_key != self._key(est.config)
-            name = "trace of earlier inputs" if stale else f"trace (peak, {self.traced.peak_phase})"
+            hover = {k: translate("MemoryTab", "at the traced peak {category} = {bytes}. ").format(
+                         category=names[k], bytes=format_bytes(at_peak.get(k, 0.0)))
+                     + localized(lines.get(k, "")) for k in DRAWN}  # fmt: skip
+            hover["total"] = localized(lines.get("total", ""))
+            name = (
+                translate("MemoryTab", "trace of earlier inputs")
+                if stale
+                else translate("MemoryTab", "trace (peak, {phase})").format(
+                    phase=_phase(self.traced.peak_phase)
+                )
+            )
             bars.append(Bar(name,
                             {k: at_peak.get(k, 0.0) for k in DRAWN}, hover))  # fmt: skip
+        if self.rank is not None:
+            from core.memory.fsdp_trace import rank_bar
+
+            values = rank_bar(self.rank)
+            text = localized(explain_rank(self.rank, self._rank_cfg()))
+            label = (
+                translate("MemoryTab", "rank 0 of earlier inputs")
+                if stale
+                else translate("MemoryTab", "rank 0 (ZeRO-{zero}, {ranks} ranks)").format(
+                    zero=self.rank.zero, ranks=f"{self.rank.world_size:,}"
+                )
+            )
+            bars.append(Bar(label, {k: values.get(k, 0.0) for k in DRAWN},
+                            dict.fromkeys([*DRAWN, "total"], text)))  # fmt: skip
         if self.measured is not None:
-            bars.append(Bar("measured (CUDA)", {"measured peak": self.measured["peak"]},
-                            {"measured peak": "torch.cuda.max_memory_allocated over one step"}))  # fmt: skip
+            bars.append(Bar(translate("MemoryTab", "measured (CUDA)"),
+                            {"measured peak": self.measured["peak"]},
+                            {"measured peak": translate(
+                                "MemoryTab", "torch.cuda.max_memory_allocated over one step")}))  # fmt: skip
         device, gpus = self._state.device, est.config.gpus
         label = f"{device.name} {format_bytes(device.memory_bytes)}"
         if gpus > 1:
-            label += f" per device (× {gpus:,} = {format_bytes(device.memory_bytes * gpus)})"
+            label += translate("MemoryTab", " per device (× {gpus} = {total})").format(
+                gpus=f"{gpus:,}", total=format_bytes(device.memory_bytes * gpus)
+            )
         slots = []
         if self.traced is None:
-            slots.append("not traced")
+            slots.append(translate("MemoryTab", "not traced"))
         if self.measured is None:
-            slots.append("no GPU run")
+            slots.append(translate("MemoryTab", "no GPU run"))
         self.bars.set_bars(bars, device.memory_bytes, label, slots)
+        self._show_rank_note()
+
+    def _rank_cfg(self) -> Any:
+        return self._rank_config
+
+    def _show_rank_note(self) -> None:
+        """The per-rank trace's comparison with the estimate, or why there is none."""
+        if self.rank is not None:
+            self.rank_note.setText(localized(explain_rank(self.rank, self._rank_cfg())))
+        elif self.rank_problem is not None:
+            self.rank_note.setText(
+                translate("MemoryTab", "No per-rank trace: {why}").format(
+                    why=localized(self.rank_problem)
+                )
+            )
+        self.rank_note.setVisible(self.rank is not None or self.rank_problem is not None)
 
     # trace ---------------------------------------------------------------------------------
+    def _per_rank(self, cfg: Any) -> bool:
+        """Whether to trace rank 0 too; a reason it cannot be traced is kept to show."""
+        from core.memory.fsdp_trace import check
+
+        if cfg.zero == 0 or cfg.gpus == 1:
+            return False
+        try:
+            check(cfg, cfg.gpus)
+        except InputError as exc:
+            self.rank_problem = exc.message
+            return False
+        return True
+
     def start_trace(self) -> None:
-        """Trace the current configuration in the background."""
+        """Trace the current configuration in the background (and rank 0 under ZeRO)."""
         try:
             cfg = self._config()
+            check_weights(cfg)
         except InputError as exc:
-            self.status.setText(f"Cannot trace: {exc.message}")
+            self.status.setText(
+                translate("MemoryTab", "Cannot trace: {problem} — the estimate stands").format(
+                    problem=localized(exc.message)
+                )
+            )
+            self.traceFinished.emit(False)
             return
-        if self.runner.start(cfg):
+        self.rank_problem = None
+        per_rank = self._per_rank(cfg)
+        if self.runner.start(cfg, per_rank=per_rank):
             self._pending_key = self._key(cfg)
+            self._pending_cfg = cfg
             self.trace_button.setEnabled(False)
             self.cancel_button.setEnabled(True)
             self.progress.setValue(0)
             self.progress.setVisible(True)
-            self.status.setText("Tracing…")
+            self.status.setText(translate("MemoryTab", "Tracing…"))
 
     def cancel_trace(self) -> None:
         """Ask the running trace to stop."""
         self.runner.cancel()
-        self.status.setText("Cancelling…")
+        self.status.setText(translate("MemoryTab", "Cancelling…"))
 
     def _on_progress(self, fraction: float, text: str) -> None:
         self.progress.setValue(int(fraction * 1000))
-        self.status.setText(text)
+        self.status.setText(_progress_text(fraction, text))
+
+    def _on_stage(self, fraction: float, text: Any) -> None:
+        self.progress.setValue(int(fraction * 1000))
+        self.status.setText(localized(text))
 
     def _on_result(self, payload: dict[str, Any]) -> None:
         self.traced, self.measured = payload["trace"], payload["measured"]
+        self.rank = payload.get("rank")
+        if payload.get("rank_error") is not None:
+            self.rank_problem = payload["rank_error"]
+        self._rank_config = getattr(self, "_pending_cfg", None)
         self._traced_key = self._pending_key
+        self._measure_error = payload.get("measure_error")
+        self._show_traced()
+        self.traceFinished.emit(True)
+
+    def _show_traced(self) -> None:
+        """Status line, timeline and bars of the trace held (also after a language switch)."""
         t = self.traced
-        text = (
-            f"Traced in {t.seconds:.1f} s: peak {format_bytes(t.peak)} during {t.peak_phase}; "
-            f"counted {format_flops(t.flops)}"
-        )
-        if payload.get("measure_error"):
-            text += f". {payload['measure_error']}"
+        if t is None:
+            return
+        text = translate(
+            "MemoryTab", "Traced in {seconds} s: peak {peak} during {phase}; counted {flops}"
+        ).format(seconds=f"{t.seconds:.1f}", peak=format_bytes(t.peak), phase=_phase(t.peak_phase),
+                 flops=format_flops(t.flops))  # fmt: skip
+        if self.rank is not None:
+            text += translate("MemoryTab", "; rank 0 of {ranks} traced in {seconds} s").format(
+                ranks=f"{self.rank.world_size:,}", seconds=f"{self.rank.seconds:.1f}"
+            )
+        if self._measure_error:
+            text += f". {localized(self._measure_error)}"
         self.status.setText(text)
         self.phases.set_timeline(t.timeline, list(DRAWN))
         self._draw_bars()
-        self.traceFinished.emit(True)
+        est = self.estimate
+        if (
+            self._traced_key is not None
+            and est is not None
+            and self._traced_key != self._key(est.config)
+        ):
+            self.status.setText(
+                translate("MemoryTab", "Inputs changed since the trace: trace again to compare")
+            )
 
     def _on_error(self, message: str) -> None:
-        self.status.setText(
-            "Trace cancelled; the estimate stands"
-            if message == "cancelled"
-            else f"{message} — the estimate stands"
-        )
+        if message == "cancelled":
+            self.status.setText(translate("MemoryTab", "Trace cancelled; the estimate stands"))
+        else:
+            self.status.setText(
+                translate("MemoryTab", "Trace failed: {detail} — the estimate stands").format(
+                    detail=message.removeprefix("trace failed: ")
+                )
+            )
         self.traceFinished.emit(False)
 
     def _on_finished(self) -> None:
@@ -413,9 +609,33 @@ class MemoryPage(TabPage):
         try:
             problems = self.controls.restore(data)
         except Exception as exc:  # a session file must never break the tab
-            problems = [f"memory: could not restore ({exc})"]
+            problems = [
+                translate("MemoryTab", "memory: could not restore ({error})").format(error=exc)
+            ]
         self.recompute()
         return problems
+
+    def carried_state(self) -> Any | None:
+        """The traces and the measurement (a language switch must not lose or redo them)."""
+        if self.traced is None and self.rank is None and self.rank_problem is None:
+            return None
+        return {"traced": self.traced, "measured": self.measured, "rank": self.rank,
+                "rank_problem": self.rank_problem, "rank_cfg": self._rank_config,
+                "key": self._traced_key, "measure_error": self._measure_error}  # fmt: skip
+
+    def take_over(self, carried: Any) -> None:
+        """Adopt :meth:`carried_state` of the page this one replaces (never raises)."""
+        try:
+            self.traced, self.measured = carried["traced"], carried["measured"]
+            self.rank, self.rank_problem = carried["rank"], carried["rank_problem"]
+            self._rank_config, self._traced_key = carried["rank_cfg"], carried["key"]
+            self._measure_error = carried["measure_error"]
+            if self.traced is not None:
+                self._show_traced()
+            else:
+                self._draw_bars()
+        except Exception:  # a rebuilt page keeps its estimate whatever it was handed
+            self.traced = self.rank = self.rank_problem = None
 
     def shutdown(self) -> None:
         """Cancel a running trace and wait for its thread."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
 
 from app.state import AppState
@@ -20,20 +21,19 @@ from core.errors import InputError
 from core.napkin.tensor import parse_shape, tensor_memory
 from core.napkin.training import VALIDATORS
 from core.roofline.hardware import DTYPE_BYTES
+from core.texts import Text
 from core.units import (
     format_bytes,
-    format_count,
-    format_duration,
     format_flop_rate,
     format_number,
     format_percent,
     format_sig,
-    plural,
 )
 from core.validate import positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.card_deck import CardDeck
 from widgets.combo_data import find_data
+from widgets.i18n import localized, translate
 from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
 from widgets.result_card import ResultCard
@@ -43,69 +43,95 @@ __all__ = ["NapkinPage", "build"]
 #: The tensor card's default dtype: the lecture sizes its GPT-3 matrix in fp32.
 TENSOR_DTYPE = "fp32"
 
-#: Field id -> (label, default text, parser, tooltip). Defaults are the lecture's questions.
-FIELDS: dict[str, tuple[str, str, Any, str]] = {
-    "params": (
-        "Parameters N",
-        "70e9",
-        VALIDATORS["params"],
-        "Model size; accepts 70e9, 70B, 70,000,000,000",
-    ),
-    "tokens": (
-        "Tokens D",
-        "15e12",
-        VALIDATORS["tokens"],
-        "Training tokens; accepts 15e12 or 15T",
-    ),
-    "gpus": (
-        "GPUs",
-        "1024",
-        VALIDATORS["gpus"],
-        "Number of accelerators of the selected device",
-    ),
-    "mfu": (
-        "MFU",
-        "0.5",
-        VALIDATORS["mfu"],
-        "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%)",
-    ),
-    "fit_gpus": (
-        "GPUs",
-        "8",
-        VALIDATORS["gpus"],
-        "Accelerators whose memory holds the training state",
-    ),
-    "bytes_per_param": (
-        "Bytes / param",
-        "12",
-        VALIDATORS["bytes_per_param"],
-        "Used when the recipe is 'custom'",
-    ),
+# Names of the tab's own fields in validation messages, translated where the window shows them.
+_BATCH_TOKENS = Text("NapkinTab", QT_TRANSLATE_NOOP("NapkinTab", "batch tokens"), {})
+_PER_NODE = Text("NapkinTab", QT_TRANSLATE_NOOP("NapkinTab", "GPUs per node"), {})
+
+#: Field id -> (default text, parser). Defaults are the lecture's questions.
+FIELDS: dict[str, tuple[str, Any]] = {
+    "params": ("70e9", VALIDATORS["params"]),
+    "tokens": ("15e12", VALIDATORS["tokens"]),
+    "gpus": ("1024", VALIDATORS["gpus"]),
+    "mfu": ("0.5", VALIDATORS["mfu"]),
+    "fit_gpus": ("8", VALIDATORS["gpus"]),
+    "bytes_per_param": ("12", VALIDATORS["bytes_per_param"]),
     "batch_tokens": (
-        "Batch tokens",
         "4M",
-        partial(positive_float, field="batch tokens", high=1e18),
-        "Tokens per optimizer step: each step all-reduces the gradients once (4M = 4e6)",
+        partial(positive_float, field=_BATCH_TOKENS, high=1e18),
     ),
     "per_node": (
-        "GPUs per node",
         "8",
-        partial(positive_int, field="GPUs per node", high=1024),
-        "GPUs sharing the fast intra-node link (NVLink); the ring crosses the network between nodes",
+        partial(positive_int, field=_PER_NODE, high=1024),
     ),
-    "days": (
-        "Deadline (days)",
-        "30",
-        VALIDATORS["days"],
-        "Wall-clock budget for the inverse questions",
-    ),
-    "shape": (
-        "Shape",
-        "12288*4, 12288",
-        parse_shape,
-        "Dimensions separated by commas or x; each may be a product (12288*4). Empty = a scalar",
-    ),
+    "days": ("30", VALIDATORS["days"]),
+    "shape": ("12288*4, 12288", parse_shape),
 }
+
+
+def field_texts() -> dict[str, tuple[str, str]]:
+    """Field id -> (label, tooltip) in the window's language."""
+    return {
+        "params": (
+            translate("NapkinTab", "Parameters N"),
+            translate("NapkinTab", "Model size; accepts 70e9, 70B, 70,000,000,000"),
+        ),
+        "tokens": (
+            translate("NapkinTab", "Tokens D"),
+            translate("NapkinTab", "Training tokens; accepts 15e12 or 15T"),
+        ),
+        "gpus": (
+            translate("NapkinTab", "GPUs"),
+            translate("NapkinTab", "Number of accelerators of the selected device"),
+        ),
+        "mfu": (
+            translate("NapkinTab", "MFU"),
+            translate("NapkinTab", "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%)"),
+        ),
+        "fit_gpus": (
+            translate("NapkinTab", "GPUs"),
+            translate("NapkinTab", "Accelerators whose memory holds the training state"),
+        ),
+        "bytes_per_param": (
+            translate("NapkinTab", "Bytes / param"),
+            translate("NapkinTab", "Used when the recipe is 'custom'"),
+        ),
+        "batch_tokens": (
+            translate("NapkinTab", "Batch tokens"),
+            translate(
+                "NapkinTab",
+                "Tokens per optimizer step: each step all-reduces the gradients once (4M = 4e6)",
+            ),
+        ),
+        "per_node": (
+            translate("NapkinTab", "GPUs per node"),
+            translate(
+                "NapkinTab",
+                "GPUs sharing the fast intra-node link (NVLink); the ring crosses the network "
+                "between nodes",
+            ),
+        ),
+        "days": (
+            translate("NapkinTab", "Deadline (days)"),
+            translate("NapkinTab", "Wall-clock budget for the inverse questions"),
+        ),
+        "shape": (
+            translate("NapkinTab", "Shape"),
+            translate(
+                "NapkinTab",
+                "Dimensions separated by commas or x; each may be a product (12288*4). "
+                "Empty = a scalar",
+            ),
+        ),
+    }
+
+
+def _no_peak() -> InputError:
+    return InputError(translate("NapkinTab", "choose a dtype the selected device has a peak for"))
+
+
+def _count(count: float, one: str, many: str) -> str:
+    """``one`` for exactly one, else ``many``, both with ``{count}`` (``1,024 GPUs``)."""
+    return (one if count == 1 else many).format(count=f"{count:,.0f}")
 
 
 class NapkinPage(TabPage):
@@ -118,83 +144,120 @@ class NapkinPage(TabPage):
         super().__init__()
         self._state = state
         self.fields: dict[str, NumberField] = {}
-        for key, (_label, text, parse, tip) in FIELDS.items():
-            field = NumberField(parse, text, tooltip=tip, parent=self)
+        texts = field_texts()
+        self.labels = {key: label for key, (label, _tip) in texts.items()}
+        for key, (default, parse) in FIELDS.items():
+            field = NumberField(parse, default, tooltip=texts[key][1], parent=self)
             field.setMaximumWidth(260)
             field.valueChanged.connect(self.recompute)
             field.validityChanged.connect(lambda _ok: self.recompute())
             self.fields[key] = field
-        self.model = LazyComboBox(("custom N", ""), _model_presets, self)
-        self.model.setToolTip("Take N from a model's exact parameter count (Memory tab presets)")
+        self.model = LazyComboBox((translate("NapkinTab", "custom N"), ""), _model_presets, self)
+        self.model.setToolTip(
+            translate(
+                "NapkinTab", "Take N from a model's exact parameter count (Memory tab presets)"
+            )
+        )
         self.model.setMaximumWidth(260)
         self.model.currentIndexChanged.connect(self._model_picked)
         self.fields["params"].valueChanged.connect(self._params_typed)
         self.recipe = BriefComboBox(self, minimum_chars=12)
         for recipe in napkin.RECIPES.values():
-            self.recipe.addItem(f"{recipe.total:g} B — {recipe.label}", recipe.id)
-        self.recipe.addItem("custom bytes per parameter", "custom")
+            self.recipe.addItem(f"{recipe.total:g} B — {localized(recipe.label)}", recipe.id)
+        self.recipe.addItem(translate("NapkinTab", "custom bytes per parameter"), "custom")
         self.recipe.setMaximumWidth(420)
-        self.recipe.setToolTip("What each parameter costs in memory (activations not included)")
+        self.recipe.setToolTip(
+            translate("NapkinTab", "What each parameter costs in memory (activations not included)")
+        )
         self.recipe.currentIndexChanged.connect(self.recompute)
 
         self.time_card = ResultCard(
-            "How long does training take?",
-            "6·N·D FLOPs on the selected device and dtype at a given MFU (lecture question 1).",
+            translate("NapkinTab", "How long does training take?"),
+            translate(
+                "NapkinTab",
+                "6·N·D FLOPs on the selected device and dtype at a given MFU (lecture question 1).",
+            ),
         )
         self.fit_card = ResultCard(
-            "Largest model that fits",
-            "Total memory over bytes per parameter; activations excluded, so an upper bound "
-            "(lecture question 2).",
+            translate("NapkinTab", "Largest model that fits"),
+            translate(
+                "NapkinTab",
+                "Total memory over bytes per parameter; activations excluded, so an upper bound "
+                "(lecture question 2).",
+            ),
         )
         self.inverse_card = ResultCard(
-            "What would it take?",
-            "For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens affordable.",
+            translate("NapkinTab", "What would it take?"),
+            translate(
+                "NapkinTab",
+                "For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens "
+                "affordable.",
+            ),
         )
         self.tensor_card = ResultCard(
-            "How big is one tensor?",
-            "Elements × bytes per element (the lecture's GPT-3 FFN matrix in fp32 by default).",
+            translate("NapkinTab", "How big is one tensor?"),
+            translate(
+                "NapkinTab",
+                "Elements × bytes per element (the lecture's GPT-3 FFN matrix in fp32 by default).",
+            ),
         )
         self.comm_card = ResultCard(
-            "What does communication add?",
-            "Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, "
-            "2(n−1)/n), over NVLink inside a node and the network between nodes.",
+            translate("NapkinTab", "What does communication add?"),
+            translate(
+                "NapkinTab",
+                "Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, "
+                "2(n−1)/n), over NVLink inside a node and the network between nodes.",
+            ),
         )
-        self.overlap = QCheckBox("overlapped with compute", self)
+        self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
         self.overlap.setToolTip(
-            "On: gradients are reduced during backward, so each step pays only the communication "
-            "beyond its compute time. Off: every step adds its whole communication time."
+            translate(
+                "NapkinTab",
+                "On: gradients are reduced during backward, so each step pays only the "
+                "communication beyond its compute time. Off: every step adds its whole "
+                "communication time.",
+            )
         )
         self.overlap.toggled.connect(self.recompute)
         self.tensor_dtype = QComboBox(self)
         for dt in DTYPE_BYTES:
             self.tensor_dtype.addItem(f"{dt} ({format_sig(DTYPE_BYTES[dt])} B)", dt)
         self.tensor_dtype.setCurrentIndex(find_data(self.tensor_dtype, TENSOR_DTYPE))
-        self.tensor_dtype.setToolTip("This card's own element dtype (the toolbar's is for compute)")
+        self.tensor_dtype.setToolTip(
+            translate("NapkinTab", "This card's own element dtype (the toolbar's is for compute)")
+        )
         self.tensor_dtype.setMaximumWidth(260)
         self.tensor_dtype.currentIndexChanged.connect(self.recompute)
         self.peak_label = QLabel(self)
         self.memory_label = QLabel(self)
-        self.time_card.form.addRow("Model", self.model)
-        self._add_rows(self.time_card, ["params", "tokens", "gpus", "mfu"], self.peak_label, "Peak")
-        self._add_rows(self.fit_card, ["fit_gpus"], self.memory_label, "Memory / GPU")
-        self.fit_card.form.addRow("Recipe", self.recipe)
-        self.fit_card.form.addRow(FIELDS["bytes_per_param"][0], self.fields["bytes_per_param"])
+        self.time_card.form.addRow(translate("NapkinTab", "Model"), self.model)
+        self._add_rows(
+            self.time_card,
+            ["params", "tokens", "gpus", "mfu"],
+            self.peak_label,
+            translate("NapkinTab", "Peak"),
+        )
+        self._add_rows(
+            self.fit_card, ["fit_gpus"], self.memory_label, translate("NapkinTab", "Memory / GPU")
+        )
+        self.fit_card.form.addRow(translate("NapkinTab", "Recipe"), self.recipe)
+        self.fit_card.form.addRow(self.labels["bytes_per_param"], self.fields["bytes_per_param"])
         self._add_rows(self.inverse_card, ["days"], None, "")
         self._add_rows(self.tensor_card, ["shape"], None, "")
         self._add_rows(self.comm_card, ["batch_tokens", "per_node"], None, "")
         self.comm_card.form.addRow("", self.overlap)
-        self.tensor_card.form.addRow("Dtype", self.tensor_dtype)
+        self.tensor_card.form.addRow(translate("NapkinTab", "Dtype"), self.tensor_dtype)
         self.gpus_line, self.mfu_line, self.tokens_line = QLabel(), QLabel(), QLabel()
         for line in (self.gpus_line, self.mfu_line, self.tokens_line):
             line.setObjectName("formula")
             line.setWordWrap(True)
 
         for card, short in (
-            (self.time_card, "Training time"),
-            (self.fit_card, "Largest model"),
-            (self.inverse_card, "What would it take?"),
-            (self.tensor_card, "One tensor"),
-            (self.comm_card, "Communication"),
+            (self.time_card, translate("NapkinTab", "Training time")),
+            (self.fit_card, translate("NapkinTab", "Largest model")),
+            (self.inverse_card, translate("NapkinTab", "What would it take?")),
+            (self.tensor_card, translate("NapkinTab", "One tensor")),
+            (self.comm_card, translate("NapkinTab", "Communication")),
         ):
             card.setProperty("shortTitle", short)  # the page buttons' names when paged
         # Two columns of cards on a wide screen; when the rows do not fit the height
@@ -216,7 +279,7 @@ class NapkinPage(TabPage):
         self, card: ResultCard, keys: list[str], extra: QLabel | None, extra_label: str
     ) -> None:
         for key in keys:
-            card.form.addRow(FIELDS[key][0], self.fields[key])
+            card.form.addRow(self.labels[key], self.fields[key])
         if extra is not None:
             extra.setWordWrap(True)
             card.form.addRow(extra_label, extra)
@@ -250,10 +313,15 @@ class NapkinPage(TabPage):
         self.fields["bytes_per_param"].setEnabled(self.recipe.currentData() == "custom")
         try:
             peak = device.peak(dtype)
-            self.peak_label.setText(f"{format_flop_rate(peak)} dense {dtype} ({device.name})")
+            # The toolbar names the device; one line here leaves the card room in Chinese too.
+            self.peak_label.setText(
+                translate("NapkinTab", "{rate} dense {dtype}").format(
+                    rate=format_flop_rate(peak), dtype=dtype
+                )
+            )
         except InputError as exc:
             peak = None
-            self.peak_label.setText(exc.message)
+            self.peak_label.setText(localized(exc.message))
         self._time(peak)
         self._comm(peak)
         self._fit(device.memory_bytes)
@@ -263,16 +331,20 @@ class NapkinPage(TabPage):
     def _time(self, peak: float | None) -> None:
         try:
             if peak is None:
-                raise InputError("choose a dtype the selected device has a peak for")
+                raise _no_peak()
             v = self._values(["params", "tokens", "gpus", "mfu"])
             answer = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
         except InputError as exc:
-            self.time_card.show_problem(exc.message)
+            self.time_card.show_problem(localized(exc.message))
             return
         self.time_card.show_result(
-            format_duration(answer.seconds),
-            f"{answer.summary()} · {self._state.dtype} at MFU {format_percent(answer.mfu)}",
-            answer.formula(),
+            localized(napkin.duration_text(answer.seconds)),
+            translate("NapkinTab", "{summary} · {dtype} at MFU {mfu}").format(
+                summary=localized(answer.summary()),
+                dtype=self._state.dtype,
+                mfu=format_percent(answer.mfu),
+            ),
+            localized(answer.formula()),
         )
 
     def _comm(self, peak: float | None) -> None:
@@ -280,12 +352,15 @@ class NapkinPage(TabPage):
 
         try:
             if peak is None:
-                raise InputError("choose a dtype the selected device has a peak for")
+                raise _no_peak()
             v = self._values(["params", "tokens", "gpus", "mfu", "batch_tokens", "per_node"])
             if v["gpus"] % v["per_node"] and v["gpus"] > v["per_node"]:
                 raise InputError(
-                    f"GPUs per node: {v['per_node']:,} does not divide the {v['gpus']:,} GPUs; "
-                    "allowed: a divisor of the GPUs"
+                    translate(
+                        "NapkinTab",
+                        "GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a "
+                        "divisor of the GPUs",
+                    ).format(per_node=f"{v['per_node']:,}", gpus=f"{v['gpus']:,}")
                 )
             nodes = max(1, v["gpus"] // v["per_node"])
             compute = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
@@ -294,14 +369,22 @@ class NapkinPage(TabPage):
                 v["gpus"], nodes=nodes, overlapped=self.overlap.isChecked(),
             )  # fmt: skip
         except InputError as exc:
-            self.comm_card.show_problem(exc.message)
+            self.comm_card.show_problem(localized(exc.message))
             return
         self.comm_card.show_result(
-            format_duration(answer.total_s),
-            f"{format_duration(answer.compute_s)} of compute + "
-            f"{format_duration(answer.comm_added_s)} of communication "
-            f"({nodes:,} {plural(nodes, 'nodes')})",
-            answer.assumption,
+            localized(napkin.duration_text(answer.total_s)),
+            translate(
+                "NapkinTab", "{compute} of compute + {comm} of communication ({nodes})"
+            ).format(
+                compute=localized(napkin.duration_text(answer.compute_s)),
+                comm=localized(napkin.duration_text(answer.comm_added_s)),
+                nodes=_count(
+                    nodes,
+                    translate("NapkinTab", "{count} node"),
+                    translate("NapkinTab", "{count} nodes"),
+                ),
+            ),
+            localized(answer.assumption),
         )
 
     def _fit(self, memory: float) -> None:
@@ -315,43 +398,65 @@ class NapkinPage(TabPage):
             )
             answer = napkin.max_params(v["fit_gpus"], memory, bpp)
         except InputError as exc:
-            self.fit_card.show_problem(exc.message)
+            self.fit_card.show_problem(localized(exc.message))
             return
         self.fit_card.show_result(
-            format_count(answer.params, "params"), answer.summary(), answer.formula()
+            localized(napkin.params_text(answer.params)),
+            localized(answer.summary()),
+            localized(answer.formula()),
         )
 
     def _tensor(self, dtype: str) -> None:
         try:
             answer = tensor_memory(self._values(["shape"])["shape"], dtype)
         except InputError as exc:
-            self.tensor_card.show_problem(exc.message)
+            self.tensor_card.show_problem(localized(exc.message))
             return
         self.tensor_card.show_result(
-            answer.summary(), f"{answer.numel:,} elements in {dtype}", answer.formula()
+            answer.summary(),
+            translate("NapkinTab", "{count} elements in {dtype}").format(
+                count=f"{answer.numel:,}", dtype=dtype
+            ),
+            localized(answer.formula()),
         )
 
     def _inverse(self, peak: float | None) -> None:
         try:
             if peak is None:
-                raise InputError("choose a dtype the selected device has a peak for")
+                raise _no_peak()
             v = self._values(["params", "tokens", "gpus", "mfu", "days"])
             gpus = napkin.gpus_needed(v["params"], v["tokens"], v["days"], peak, v["mfu"])
             mfu = napkin.mfu_needed(v["params"], v["tokens"], v["gpus"], v["days"], peak)
             tokens = napkin.tokens_in_budget(v["params"], v["gpus"], v["days"], peak, v["mfu"])
         except InputError as exc:
-            self.inverse_card.show_problem(exc.message)
+            self.inverse_card.show_problem(localized(exc.message))
             return
-        days = f"{format_number(v['days'])} {plural(v['days'], 'days')}"
+        one_day, days = (
+            translate("NapkinTab", "{count} day"),
+            translate("NapkinTab", "{count} days"),
+        )
+        days_text = (one_day if v["days"] == 1 else days).format(count=format_number(v["days"]))
+        one_gpu, gpus_many = (
+            translate("NapkinTab", "{count} GPU"),
+            translate("NapkinTab", "{count} GPUs"),
+        )
         count = gpus.value
         count_text = f"{count:,.0f}" if count < 1e15 else format_number(count)
-        headline = f"{count_text} {plural(count, 'GPUs')} for {days}"
+        headline = translate("NapkinTab", "{gpus} for {days}").format(
+            gpus=(one_gpu if count == 1 else gpus_many).format(count=count_text), days=days_text
+        )
+        detail = translate("NapkinTab", "MFU needed with {gpus}: {mfu}").format(
+            gpus=_count(v["gpus"], one_gpu, gpus_many), mfu=format_percent(mfu.value)
+        )
+        if mfu.note:
+            detail += f" ({localized(mfu.note)})"
+        detail += translate("NapkinTab", " · tokens affordable in {days}: {tokens}").format(
+            days=days_text, tokens=localized(napkin.tokens_text(tokens.value))
+        )
         self.inverse_card.show_result(
             headline,
-            f"MFU needed with {v['gpus']:,} {plural(v['gpus'], 'GPUs')}: {format_percent(mfu.value)}"
-            + (f" ({mfu.note})" if mfu.note else "")
-            + f" · tokens affordable in {days}: {format_count(tokens.value, 'tokens')}",
-            "\n".join((gpus.formula, mfu.formula, tokens.formula)),
+            detail,
+            "\n".join(localized(f) for f in (gpus.formula, mfu.formula, tokens.formula)),
             ok=gpus.feasible,
         )
 
@@ -374,17 +479,29 @@ class NapkinPage(TabPage):
             text = data[key]
             try:
                 if not isinstance(text, str | int | float) or isinstance(text, bool):
-                    raise InputError(f"{FIELDS[key][0]}: expected text, got {type(text).__name__}")
-                FIELDS[key][2](str(text))
+                    raise InputError(
+                        translate("NapkinTab", "{field}: expected text, got {kind}").format(
+                            field=self.labels[key], kind=type(text).__name__
+                        )
+                    )
+                FIELDS[key][1](str(text))
             except InputError as exc:
-                problems.append(f"napkin: {exc.message}")
+                problems.append(
+                    translate("NapkinTab", "napkin: {problem}").format(
+                        problem=localized(exc.message)
+                    )
+                )
                 continue
             field.setText(str(text))
         if data.get("model"):
             self.model.ensure_populated()
             index = find_data(self.model, data["model"])
             if index < 0:
-                problems.append(f"napkin: unknown model {data['model']!r}; kept N as typed")
+                problems.append(
+                    translate("NapkinTab", "napkin: unknown model {model}; kept N as typed").format(
+                        model=repr(data["model"])
+                    )
+                )
             else:
                 self.model.blockSignals(True)
                 self.model.setCurrentIndex(index)
@@ -393,8 +510,9 @@ class NapkinPage(TabPage):
             index = find_data(self.tensor_dtype, data["tensor_dtype"])
             if index < 0:
                 problems.append(
-                    f"napkin: unknown tensor dtype {data['tensor_dtype']!r}; allowed: "
-                    f"{', '.join(DTYPE_BYTES)}"
+                    translate(
+                        "NapkinTab", "napkin: unknown tensor dtype {dtype}; allowed: {allowed}"
+                    ).format(dtype=repr(data["tensor_dtype"]), allowed=", ".join(DTYPE_BYTES))
                 )
             else:
                 self.tensor_dtype.setCurrentIndex(index)
@@ -402,11 +520,19 @@ class NapkinPage(TabPage):
             if isinstance(data["overlap"], bool):
                 self.overlap.setChecked(data["overlap"])
             else:
-                problems.append(f"napkin: overlap {data['overlap']!r}; allowed: true or false")
+                problems.append(
+                    translate(
+                        "NapkinTab", "napkin: overlap {value}; allowed: true or false"
+                    ).format(value=repr(data["overlap"]))
+                )
         if "recipe" in data:
             index = find_data(self.recipe, data["recipe"])
             if index < 0:
-                problems.append(f"napkin: unknown recipe {data['recipe']!r}; kept the current one")
+                problems.append(
+                    translate(
+                        "NapkinTab", "napkin: unknown recipe {recipe}; kept the current one"
+                    ).format(recipe=repr(data["recipe"]))
+                )
             else:
                 self.recipe.setCurrentIndex(index)
         self.recompute()
@@ -419,9 +545,9 @@ def _model_presets() -> list[tuple[str, str, str]]:
 
     return [
         (
-            f"{name} ({format_count(spec.param_count, 'params')})",
+            f"{name} ({localized(napkin.params_text(spec.param_count))})",
             name,
-            f"{spec.param_count:,} parameters",
+            translate("NapkinTab", "{count} parameters").format(count=f"{spec.param_count:,}"),
         )
         for name, spec in PRESETS.items()
     ]

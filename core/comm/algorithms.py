@@ -14,6 +14,9 @@ Conventions (those of nccl-tests, ``doc/PERFORMANCE.md``, so a measured row and 
   node, ``min(intra, inter)`` once it spans nodes (every rank has its own NIC; rings cross nodes).
   No latency term (α = 0): small messages are latency-bound and run far below this figure. Tree and
   hierarchical algorithms (NCCL picks them at scale) are not modelled.
+
+Errors are :class:`core.texts.Text` (context ``Comm``), translated where the window shows them; the
+assumptions stay English (only the CLI prints them).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import math
 from dataclasses import dataclass
 
 from core.errors import InputError
+from core.texts import translate
 
 __all__ = [
     "COLLECTIVES",
@@ -46,7 +50,10 @@ def normalize_op(op: object) -> str:
     name = aliases.get(text.replace("-", ""), "")
     if not name:
         raise InputError(
-            f"op: unknown collective {op!r}; allowed: {', '.join(COLLECTIVES)}", field="op"
+            translate("Comm", "op: unknown collective {op}; allowed: {allowed}").format(
+                op=repr(op), allowed=", ".join(COLLECTIVES)
+            ),
+            field="op",
         )
     return name
 
@@ -54,7 +61,10 @@ def normalize_op(op: object) -> str:
 def _ranks(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _MAX_RANKS:
         raise InputError(
-            f"gpus: {n!r} is not a rank count; allowed: 1 to {_MAX_RANKS:,}", field="gpus"
+            translate("Comm", "gpus: {value} is not a rank count; allowed: 1 to {most}").format(
+                value=repr(n), most=f"{_MAX_RANKS:,}"
+            ),
+            field="gpus",
         )
     return n
 
@@ -87,8 +97,11 @@ def link_bandwidth(device: object, nodes: int) -> tuple[float, str]:
     name = getattr(device, "name", str(device))
     if intra is None:
         raise InputError(
-            f"device: {name} has no intra-node interconnect bandwidth in the database; "
-            "add your own device with one (Devices menu or devices.json 'intra_node_bandwidth')",
+            translate(
+                "Comm",
+                "device: {name} has no intra-node interconnect bandwidth in the database; add "
+                "your own device with one (Devices menu or devices.json 'intra_node_bandwidth')",
+            ).format(name=name),
             field="device",
         )
     link = getattr(device, "intra_node_link", "") or "intra-node link"
@@ -97,9 +110,12 @@ def link_bandwidth(device: object, nodes: int) -> tuple[float, str]:
     inter = getattr(device, "inter_node_bandwidth", None)
     if inter is None:
         raise InputError(
-            f"nodes: {name} has no inter-node network bandwidth in the database, so a ring over "
-            f"{nodes} nodes cannot be estimated; use --nodes 1 or a device with "
-            "'inter_node_bandwidth'",
+            translate(
+                "Comm",
+                "nodes: {name} has no inter-node network bandwidth in the database, so a ring over "
+                "{nodes} nodes cannot be estimated; use --nodes 1 or a device with "
+                "'inter_node_bandwidth'",
+            ).format(name=name, nodes=str(nodes)),
             field="nodes",
         )
     nlink = getattr(device, "inter_node_link", "") or "network"
@@ -159,16 +175,27 @@ def estimate_collective(
     ranks = _ranks(gpus)
     if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= ranks:
         raise InputError(
-            f"nodes: {nodes!r} must be a whole number from 1 to gpus ({ranks})", field="nodes"
+            translate(
+                "Comm", "nodes: {nodes} must be a whole number from 1 to gpus ({gpus})"
+            ).format(nodes=repr(nodes), gpus=str(ranks)),
+            field="nodes",
         )
     if ranks % nodes:
         raise InputError(
-            f"nodes: {ranks} GPUs do not split evenly over {nodes} nodes; allowed: a divisor of "
-            f"{ranks}",
+            translate(
+                "Comm",
+                "nodes: {gpus} GPUs do not split evenly over {nodes} nodes; allowed: a divisor of "
+                "{gpus}",
+            ).format(gpus=str(ranks), nodes=str(nodes)),
             field="nodes",
         )
     if not (isinstance(size, int | float) and math.isfinite(size) and size > 0):
-        raise InputError(f"bytes: {size!r} must be a positive number of bytes", field="bytes")
+        raise InputError(
+            translate("Comm", "bytes: {size} must be a positive number of bytes").format(
+                size=repr(size)
+            ),
+            field="bytes",
+        )
     bandwidth, why = link_bandwidth(device, nodes)
     factor = bus_factor(name, ranks)
     per_rank = size * factor if ranks > 1 else 0.0

@@ -11,6 +11,7 @@ Every rank holds a full copy of the gradient (DDP) or a 1/n shard of it (ZeRO), 
 Each collective is timed by :func:`core.comm.algorithms.estimate_collective` (ring factors, slowest
 link, no latency). "Overlapped with compute" assumes the collectives run during backward (bucketed
 all-reduce, prefetched all-gathers) and are hidden up to the compute time: only the excess shows.
+Errors are :class:`core.texts.Text` (context ``Comm``); the assumptions stay English (CLI only).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from core.comm.algorithms import CollectiveEstimate, estimate_collective
 from core.errors import InputError
+from core.texts import translate
 
 __all__ = ["STRATEGIES", "StepComm", "dp_step_comm", "traced_step_comm"]
 
@@ -95,10 +97,16 @@ def dp_step_comm(
     plan = STRATEGIES.get(strategy)
     if plan is None:
         raise InputError(
-            f"strategy: unknown {strategy!r}; allowed: {', '.join(STRATEGIES)}", field="strategy"
+            translate("Comm", "strategy: unknown {strategy}; allowed: {allowed}").format(
+                strategy=repr(strategy), allowed=", ".join(STRATEGIES)
+            ),
+            field="strategy",
         )
     if overlapped and compute_s is None:
-        raise InputError("overlap: needs the step's compute time to hide behind", field="overlap")
+        raise InputError(
+            translate("Comm", "overlap: needs the step's compute time to hide behind"),
+            field="overlap",
+        )
     sizes = {"grad": params * grad_bytes, "param": params * param_bytes}
     done = tuple(
         (estimate_collective(op, sizes[kind], gpus, device, nodes), count)

@@ -2,7 +2,8 @@
 
 One row per op and message size, as :func:`core.comm.collectives.run_collectives` yields them.
 Malformed lines are reported by number and skipped, as :mod:`core.bench.measurements` does for
-operator points; rows of several runs (world sizes, backends) are kept apart as series.
+operator points; rows of several runs (world sizes, backends) are kept apart as series. Problems,
+errors and series labels are :class:`core.texts.Text` (context ``Comm``), translated in the window.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
+from core.texts import Text, translate
 
 __all__ = ["CollectiveSeries", "read_collectives"]
 
@@ -34,18 +36,24 @@ class CollectiveSeries:
     @property
     def label(self) -> str:
         """``all_reduce, 2 ranks, gloo``."""
-        return f"{self.op}, {self.world_size} ranks, {self.backend}"
+        return translate("Comm", "{op}, {ranks} ranks, {backend}").format(
+            op=self.op, ranks=str(self.world_size), backend=self.backend
+        )
 
 
-def _problem(obj: Any) -> str | None:
+def _problem(obj: Any) -> Text | None:
     if not isinstance(obj, dict):
-        return "expected a JSON object"
+        return translate("Comm", "expected a JSON object")
     if obj.get("op") not in _OPS:
-        return f"'op' must be one of {', '.join(_OPS)}, got {obj.get('op')!r}"
+        return translate("Comm", "'op' must be one of {allowed}, got {op}").format(
+            allowed=", ".join(_OPS), op=repr(obj.get("op"))
+        )
     for key in ("bytes", "time_s", "algbw", "busbw", "world_size"):
         value = obj.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-            return f"'{key}' must be a number > 0, got {value!r}"
+            return translate("Comm", "'{key}' must be a number > 0, got {value}").format(
+                key=key, value=repr(value)
+            )
     return None
 
 
@@ -61,7 +69,11 @@ def read_collectives(path: str | Path) -> tuple[tuple[CollectiveSeries, ...], tu
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+        raise InputError(
+            translate("Comm", "cannot read {path}: {reason}").format(
+                path=str(path), reason=str(exc.strerror)
+            )
+        ) from None
     groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
     problems: list[str] = []
     for number, line in enumerate(lines, start=1):
@@ -70,17 +82,26 @@ def read_collectives(path: str | Path) -> tuple[tuple[CollectiveSeries, ...], tu
         try:
             obj = json.loads(line)
         except json.JSONDecodeError:
-            problems.append(f"line {number}: not JSON; skipped")
+            problems.append(
+                translate("Comm", "line {number}: not JSON; skipped").format(number=str(number))
+            )
             continue
         reason = _problem(obj)
         if reason:
-            problems.append(f"line {number}: {reason}; skipped")
+            problems.append(
+                translate("Comm", "line {number}: {reason}; skipped").format(
+                    number=str(number), reason=reason
+                )
+            )
             continue
         key = (obj["op"], int(obj["world_size"]), str(obj.get("backend", "?")))
         groups.setdefault(key, []).append(obj)
     if not groups:
         raise InputError(
-            f"{path}: no collective rows (op, bytes, time_s, algbw, busbw, world_size) found"
+            translate(
+                "Comm",
+                "{path}: no collective rows (op, bytes, time_s, algbw, busbw, world_size) found",
+            ).format(path=str(path))
         )
     series = []
     for (op, world, backend), rows in groups.items():

@@ -4,7 +4,9 @@ The napkin's compute time ``6·N·D / (gpus × peak × MFU)`` is split into opti
 ``batch_tokens`` tokens each; every step pays the collectives of :func:`core.comm.dp.dp_step_comm`.
 Not overlapped, they add to every step; overlapped with compute (bucketed all-reduce during
 backward, prefetched all-gathers), only what exceeds the step's compute time adds. The compute time
-comes in as a number, so this module needs nothing from :mod:`core.napkin`.
+comes in as a number, so this module needs nothing from :mod:`core.napkin`. The assumption and
+the errors are :class:`core.texts.Text` (context ``Comm``): English in the CLI, translated in the
+window.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 from core.comm.dp import StepComm, dp_step_comm
 from core.errors import InputError
+from core.texts import translate
 
 __all__ = ["TrainCommAnswer", "train_time_with_comm"]
 
@@ -36,13 +39,21 @@ class TrainCommAnswer:
     def assumption(self) -> str:
         """The sentence a UI prints under the answer."""
         per = self.compute_s / self.steps
+        comm = f"{self.step.time_s:.3g}"
         how = (
-            "overlapped with compute: each step hides up to its compute time "
-            f"({per:.3g} s) of its {self.step.time_s:.3g} s of communication"
+            translate(
+                "Comm",
+                "overlapped with compute: each step hides up to its compute time ({compute} s) "
+                "of its {comm} s of communication",
+            ).format(compute=f"{per:.3g}", comm=comm)
             if self.step.overlapped
-            else f"not overlapped: each of {self.steps:.4g} steps adds {self.step.time_s:.3g} s"
+            else translate("Comm", "not overlapped: each of {steps} steps adds {comm} s").format(
+                steps=f"{self.steps:.4g}", comm=comm
+            )
         )
-        return f"{self.step.strategy} over {self.step.collectives[0][0].ranks} GPUs; {how}"
+        return translate("Comm", "{strategy} over {gpus} GPUs; {how}").format(
+            strategy=self.step.strategy, gpus=str(self.step.collectives[0][0].ranks), how=how
+        )
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form."""
@@ -81,12 +92,23 @@ def train_time_with_comm(
         If the batch is larger than the run or a size is not positive, or for what
         :func:`~core.comm.dp.dp_step_comm` refuses.
     """
-    for name, value in (("compute", compute_s), ("tokens", tokens), ("batch tokens", batch_tokens)):
+    for name, value in (
+        (translate("Comm", "compute"), compute_s),
+        (translate("Comm", "tokens"), tokens),
+        (translate("Comm", "batch tokens"), batch_tokens),
+    ):
         if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
-            raise InputError(f"{name}: {value!r} must be a positive number", field=name)
+            raise InputError(
+                translate("Comm", "{name}: {value} must be a positive number").format(
+                    name=name, value=repr(value)
+                ),
+                field=name,
+            )
     if batch_tokens > tokens:
         raise InputError(
-            f"batch tokens: {batch_tokens:g} is more than the {tokens:g} tokens of the run",
+            translate(
+                "Comm", "batch tokens: {batch} is more than the {tokens} tokens of the run"
+            ).format(batch=f"{batch_tokens:g}", tokens=f"{tokens:g}"),
             field="batch tokens",
         )
     steps = tokens / batch_tokens

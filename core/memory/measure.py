@@ -18,8 +18,19 @@ from typing import Any
 
 from core.memory.estimate import MemoryConfig
 from core.memory.modules import autocast, build_module, build_optimizer, make_batch
+from core.texts import Text, translate
 
-__all__ = ["MeasurementError", "cuda_available", "measure_cuda"]
+__all__ = ["MEASURING", "MeasurementError", "cuda_available", "failed_text", "measure_cuda"]
+
+#: What the window says while the real step runs.
+MEASURING = translate("Memory", "measuring a real step on CUDA")
+
+
+def failed_text(which: str, detail: str) -> Text:
+    """Why a run beside the trace failed: ``which`` is ``"real"`` (the CUDA step) or ``"per-rank"``."""
+    if which == "per-rank":
+        return translate("Memory", "per-rank trace failed: {detail}", detail=detail)
+    return translate("Memory", "real step failed: {detail}", detail=detail)
 
 
 class MeasurementError(RuntimeError):
@@ -61,8 +72,13 @@ def measure_cuda(
     need = est.peak + est.allowance
     if need > free:
         raise MeasurementError(
-            f"real step not run: it needs about {format_bytes(need)} (estimated peak + "
-            f"allowance) and the GPU has {format_bytes(free)} free"
+            translate(
+                "Memory",
+                "real step not run: it needs about {need} (estimated peak + allowance) and the "
+                "GPU has {free} free",
+                need=format_bytes(need),
+                free=format_bytes(free),
+            )
         )
     dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
     old = torch.get_default_dtype()
@@ -94,7 +110,11 @@ def measure_cuda(
     except torch.cuda.OutOfMemoryError as exc:
         # Keep only the text: the exception's traceback would keep the step's tensors alive.
         lines = str(exc).strip().splitlines()
-        failure = f"real step ran out of memory: {lines[0] if lines else 'CUDA out of memory'}"
+        failure = translate(
+            "Memory",
+            "real step ran out of memory: {detail}",
+            detail=lines[0] if lines else "CUDA out of memory",
+        )
     finally:
         del model, opt, inputs
         torch.set_default_dtype(old)

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from core.errors import InputError
+from core.texts import translate
 from core.validate import positive_int, split_list
 
 __all__ = [
@@ -180,10 +181,18 @@ class TransformerSpec:
         """One line for people."""
         attn = "MHA" if self.kv_heads == self.heads else f"GQA {self.kv_heads} kv"
         mlp = "SwiGLU" if self.gated else "GELU"
-        return (
-            f"{self.name}: d={self.d_model:,}, L={self.layers:,}, {self.heads} heads ({attn}), "
-            f"ffn={self.ffn:,} {mlp}, vocab={self.vocab:,}{', tied' if self.tied else ''}"
-        )
+        template = (
+            translate("Memory", "{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} "
+                      "{mlp}, vocab={vocab}, tied", name=self.name, d=f"{self.d_model:,}",
+                      layers=f"{self.layers:,}", heads=str(self.heads), attn=attn,
+                      ffn=f"{self.ffn:,}", mlp=mlp, vocab=f"{self.vocab:,}")
+            if self.tied
+            else translate("Memory", "{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} "
+                           "{mlp}, vocab={vocab}", name=self.name, d=f"{self.d_model:,}",
+                           layers=f"{self.layers:,}", heads=str(self.heads), attn=attn,
+                           ffn=f"{self.ffn:,}", mlp=mlp, vocab=f"{self.vocab:,}")
+        )  # fmt: skip
+        return template
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as plain data (sessions, JSON output)."""

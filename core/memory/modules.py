@@ -19,7 +19,7 @@ from core.memory.activations import Checkpoint
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe
 
-__all__ = ["autocast", "build_module", "build_optimizer", "make_batch"]
+__all__ = ["autocast", "build_module", "build_optimizer", "make_batch", "optimizer_class"]
 
 
 @cache
@@ -325,13 +325,18 @@ def build_optimizer(params: Any, rec: Recipe, opt: Optimizer) -> Any:
     is a plain in-place rule per parameter (what a fused kernel does), so the step adds no
     full-model temporaries.
     """
+    return optimizer_class(rec, opt)(params)
+
+
+def optimizer_class(rec: Recipe, opt: Optimizer) -> Any:
+    """The class :func:`build_optimizer` instantiates (``ZeroRedundancyOptimizer`` wants a class)."""
     import torch
 
     dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16,
               "fp8": torch.float8_e4m3fn}  # fmt: skip
 
     class RecipeOptimizer(torch.optim.Optimizer):
-        def __init__(self, params: Any) -> None:
+        def __init__(self, params: Any, **_defaults: Any) -> None:
             super().__init__(params, {"lr": 1e-3})
             for group in self.param_groups:
                 for p in group["params"]:
@@ -362,4 +367,4 @@ def build_optimizer(params: Any, rec: Recipe, opt: Optimizer) -> Any:
                     if target is not p:
                         p.copy_(target)
 
-    return RecipeOptimizer(params)
+    return RecipeOptimizer

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.errors import InputError
+from core.texts import join_texts, translate
 from core.validate import split_list
 
 __all__ = [
@@ -46,12 +47,14 @@ class Optimizer:
 OPTIMIZERS: dict[str, Optimizer] = {
     o.id: o
     for o in (
-        Optimizer("sgd", "SGD (no state)", ()),
-        Optimizer("momentum", "SGD with momentum", ("momentum",)),
-        Optimizer("adagrad", "AdaGrad (sum of squared gradients)", ("sum of g²",)),
-        Optimizer("rmsprop", "RMSProp (average of g²)", ("average of g²",)),
-        Optimizer("adam", "Adam (first and second moments)", ("m", "v")),
-        Optimizer("adamw", "AdamW (first and second moments)", ("m", "v")),
+        Optimizer("sgd", translate("Memory", "SGD (no state)"), ()),
+        Optimizer("momentum", translate("Memory", "SGD with momentum"), ("momentum",)),
+        Optimizer(
+            "adagrad", translate("Memory", "AdaGrad (sum of squared gradients)"), ("sum of g²",)
+        ),
+        Optimizer("rmsprop", translate("Memory", "RMSProp (average of g²)"), ("average of g²",)),
+        Optimizer("adam", translate("Memory", "Adam (first and second moments)"), ("m", "v")),
+        Optimizer("adamw", translate("Memory", "AdamW (first and second moments)"), ("m", "v")),
     )
 }
 
@@ -122,25 +125,38 @@ class Recipe:
 
     def sum_text(self, opt: Optimizer) -> str:
         """The bytes per parameter written as a sum, each term named: ``2 + 2 + 8 = 12``."""
-        terms = [
-            f"{self.bytes('params')} ({self.params} weights)",
-            f"{self.bytes('grads')} ({self.grads} grads)",
-        ]
+        terms: list[str] = [
+            translate("Memory", "{bytes} ({dtype} weights)", bytes=str(self.bytes("params")),
+                      dtype=self.params),
+            translate("Memory", "{bytes} ({dtype} grads)", bytes=str(self.bytes("grads")),
+                      dtype=self.grads),
+        ]  # fmt: skip
         if self.master != "none":
-            terms.append(f"{self.bytes('master')} ({self.master} master copy)")
+            terms.append(translate("Memory", "{bytes} ({dtype} master copy)",
+                                   bytes=str(self.bytes("master")), dtype=self.master))  # fmt: skip
         if opt.n_states:
-            names = " + ".join(opt.states)
-            terms.append(f"{opt.n_states * self.bytes('state')} ({self.state} {names})")
-        return " + ".join(terms) + f" = {self.total_per_param(opt)} bytes/param"
+            names = join_texts([_STATE_NAMES.get(n, n) for n in opt.states], " + ")
+            terms.append(translate("Memory", "{bytes} ({dtype} {names})",
+                                   bytes=str(opt.n_states * self.bytes("state")),
+                                   dtype=self.state, names=names))  # fmt: skip
+        return translate("Memory", "{terms} = {total} bytes/param",
+                         terms=join_texts(terms, " + "), total=str(self.total_per_param(opt)))  # fmt: skip
 
+
+#: Optimizer state names in sentences.
+_STATE_NAMES = {
+    "momentum": translate("Memory", "momentum"),
+    "sum of g²": translate("Memory", "sum of g²"),
+    "average of g²": translate("Memory", "average of g²"),
+}
 
 RECIPES: dict[str, Recipe] = {
     r.id: r
     for r in (
-        Recipe("fp32", "fp32 everything", "fp32", "fp32", "none", "fp32", "fp32"),
-        Recipe("bf16", "bf16 weights and grads, fp32 optimizer state (lecture)",
+        Recipe("fp32", translate("Memory", "fp32 everything"), "fp32", "fp32", "none", "fp32", "fp32"),
+        Recipe("bf16", translate("Memory", "bf16 weights and grads, fp32 optimizer state (lecture)"),
                "bf16", "bf16", "none", "fp32", "bf16"),
-        Recipe("amp", "mixed precision: bf16 weights and grads, fp32 master copy and state",
+        Recipe("amp", translate("Memory", "mixed precision: bf16 weights and grads, fp32 master copy and state"),
                "bf16", "bf16", "fp32", "fp32", "bf16"),
     )
 }  # fmt: skip

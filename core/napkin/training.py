@@ -12,6 +12,9 @@ The validators (:data:`VALIDATORS`) are the ones the Napkin tab's fields and the
 so both accept and refuse the same text. Every range is bounded on both sides, so every answer is a
 finite number (at most ~1e42 GPUs for 1e16 parameters on 1e18 tokens in 0.0864 s at MFU 1e-6).
 Results carry the formula with the numbers filled in, so a view only has to show them.
+
+Sentences (formulas, summaries, notes, errors) are :class:`core.texts.Text` in the ``Napkin``
+context: the CLI prints and serialises their English, the window shows them translated.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import math
 from dataclasses import dataclass
 
 from core.errors import InputError
+from core.texts import Text, join_texts, translate
 from core.units import (
     format_bytes,
     format_count,
@@ -40,11 +44,14 @@ __all__ = [
     "BytesRecipe",
     "MaxParamsAnswer",
     "TrainTimeAnswer",
+    "duration_text",
     "gpus_needed",
     "max_params",
     "mfu_needed",
+    "params_text",
     "recipe",
     "tokens_in_budget",
+    "tokens_text",
     "train_time",
     "training_flops",
 ]
@@ -59,17 +66,26 @@ _MAX_GPUS = 10_000_000
 _MAX_DAYS = 1e6
 _MIN_DAYS = 1e-6  # 0.0864 s
 
+# The fields' names, as validation messages start with them.
+_PARAMS = translate("Napkin", "params")
+_TOKENS = translate("Napkin", "tokens")
+_GPUS = translate("Napkin", "GPUs")
+_DAYS = translate("Napkin", "days")
+_PEAK = translate("Napkin", "peak FLOP/s")
+_MEMORY = translate("Napkin", "memory per GPU")
+_BYTES_PER_PARAM = translate("Napkin", "bytes per param")
+
 
 def _params(value: object) -> float:
-    return positive_float(value, "params", low=1.0, high=_MAX_PARAMS)
+    return positive_float(value, _PARAMS, low=1.0, high=_MAX_PARAMS)
 
 
 def _tokens(value: object) -> float:
-    return positive_float(value, "tokens", low=1.0, high=_MAX_TOKENS)
+    return positive_float(value, _TOKENS, low=1.0, high=_MAX_TOKENS)
 
 
 def _gpus(value: object) -> int:
-    return positive_int(value, "GPUs", high=_MAX_GPUS)
+    return positive_int(value, _GPUS, high=_MAX_GPUS)
 
 
 def _mfu(value: object) -> float:
@@ -77,19 +93,19 @@ def _mfu(value: object) -> float:
 
 
 def _days(value: object) -> float:
-    return positive_float(value, "days", low=_MIN_DAYS, high=_MAX_DAYS)
+    return positive_float(value, _DAYS, low=_MIN_DAYS, high=_MAX_DAYS)
 
 
 def _peak(value: object) -> float:
-    return positive_float(value, "peak FLOP/s", low=1.0, high=1e21)
+    return positive_float(value, _PEAK, low=1.0, high=1e21)
 
 
 def _memory(value: object) -> float:
-    return positive_float(value, "memory per GPU", low=1.0, high=1e16)
+    return positive_float(value, _MEMORY, low=1.0, high=1e16)
 
 
 def _bytes_per_param(value: object) -> float:
-    return positive_float(value, "bytes per param", low=0.01, high=1e6)
+    return positive_float(value, _BYTES_PER_PARAM, low=0.01, high=1e6)
 
 
 #: Input name -> validator, shared by the functions below, the Napkin tab and the CLI.
@@ -120,9 +136,25 @@ class BytesRecipe:
 
     def formula(self) -> str:
         """The sum with its parts named: ``2 (params bf16) + 2 (grads bf16) + ... = 12``."""
-        terms = " + ".join(f"{b:g} ({name})" for name, b in self.parts)
-        return f"{terms} = {self.total:g} bytes/param"
+        terms = join_texts(
+            [
+                Text("", "{bytes} ({part})", {"bytes": f"{b:g}", "part": name})
+                for name, b in self.parts
+            ],
+            " + ",
+        )
+        return translate("Napkin", "{terms} = {total} bytes/param").format(
+            terms=terms, total=f"{self.total:g}"
+        )
 
+
+_PARAMS_BF16 = translate("Napkin", "params bf16")
+_GRADS_BF16 = translate("Napkin", "grads bf16")
+_PARAMS_FP32 = translate("Napkin", "params fp32")
+_GRADS_FP32 = translate("Napkin", "grads fp32")
+_MASTER = translate("Napkin", "master fp32")
+_ADAM_M = translate("Napkin", "Adam m fp32")
+_ADAM_V = translate("Napkin", "Adam v fp32")
 
 #: Recipes for "largest model that fits" (activations excluded, as in the lecture).
 RECIPES: dict[str, BytesRecipe] = {
@@ -130,29 +162,35 @@ RECIPES: dict[str, BytesRecipe] = {
     for r in (
         BytesRecipe(
             "bf16-adamw",
-            "bf16 params & grads, fp32 Adam moments (lecture)",
-            (("params bf16", 2), ("grads bf16", 2), ("Adam m fp32", 4), ("Adam v fp32", 4)),
+            translate("Napkin", "bf16 params & grads, fp32 Adam moments (lecture)"),
+            ((_PARAMS_BF16, 2), (_GRADS_BF16, 2), (_ADAM_M, 4), (_ADAM_V, 4)),
         ),
         BytesRecipe(
             "fp32-adamw",
-            "fp32 everything (naive AdamW)",
-            (("params fp32", 4), ("grads fp32", 4), ("Adam m fp32", 4), ("Adam v fp32", 4)),
+            translate("Napkin", "fp32 everything (naive AdamW)"),
+            ((_PARAMS_FP32, 4), (_GRADS_FP32, 4), (_ADAM_M, 4), (_ADAM_V, 4)),
         ),
         BytesRecipe(
             "amp-adamw",
-            "mixed precision: bf16 params & grads + fp32 master, Adam m, v",
+            translate("Napkin", "mixed precision: bf16 params & grads + fp32 master, Adam m, v"),
             (
-                ("params bf16", 2),
-                ("grads bf16", 2),
-                ("master fp32", 4),
-                ("Adam m fp32", 4),
-                ("Adam v fp32", 4),
+                (_PARAMS_BF16, 2),
+                (_GRADS_BF16, 2),
+                (_MASTER, 4),
+                (_ADAM_M, 4),
+                (_ADAM_V, 4),
             ),
         ),
         BytesRecipe(
-            "bf16-sgd", "bf16 params & grads, plain SGD", (("params bf16", 2), ("grads bf16", 2))
+            "bf16-sgd",
+            translate("Napkin", "bf16 params & grads, plain SGD"),
+            ((_PARAMS_BF16, 2), (_GRADS_BF16, 2)),
         ),
-        BytesRecipe("bf16-inference", "bf16 weights only (inference)", (("params bf16", 2),)),
+        BytesRecipe(
+            "bf16-inference",
+            translate("Napkin", "bf16 weights only (inference)"),
+            ((_PARAMS_BF16, 2),),
+        ),
     )
 }
 
@@ -163,7 +201,10 @@ def recipe(recipe_id: object) -> BytesRecipe:
         return RECIPES[recipe_id]  # type: ignore[index]
     except (KeyError, TypeError):
         raise InputError(
-            f"recipe: unknown {recipe_id!r}; known: {', '.join(RECIPES)}", field="recipe"
+            translate("Napkin", "recipe: unknown {value}; known: {known}").format(
+                value=repr(recipe_id), known=", ".join(RECIPES)
+            ),
+            field="recipe",
         ) from None
 
 
@@ -192,19 +233,26 @@ class TrainTimeAnswer:
 
     def formula(self) -> str:
         """The computation with the numbers filled in, one step per line."""
-        return (
-            f"FLOPs = 6 × N × D = 6 × {_n(self.params)} × {_n(self.tokens)} = {_n(self.flops)}\n"
-            f"throughput = peak × MFU × GPUs = {_n(self.peak_flops)} × {_n(self.mfu)} × {self.gpus:,}"
-            f" = {_n(self.cluster_flops_per_s)} FLOP/s\n"
-            f"time = {_n(self.flops)} / {_n(self.cluster_flops_per_s)} = {_n(self.seconds)} s"
-            f" = {_n(self.days)} days"
-        )
+        flops, rate = _n(self.flops), _n(self.cluster_flops_per_s)
+        lines = [
+            translate("Napkin", "FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}").format(
+                params=_n(self.params), tokens=_n(self.tokens), flops=flops
+            ),
+            translate(
+                "Napkin", "throughput = peak × MFU × GPUs = {peak} × {mfu} × {gpus} = {rate} FLOP/s"
+            ).format(peak=_n(self.peak_flops), mfu=_n(self.mfu), gpus=f"{self.gpus:,}", rate=rate),
+            translate("Napkin", "time = {flops} / {rate} = {seconds} s = {days} days").format(
+                flops=flops, rate=rate, seconds=_n(self.seconds), days=_n(self.days)
+            ),
+        ]
+        return join_texts(lines, "\n")
 
     def summary(self) -> str:
         """One humanised line: ``6.3e24 FLOPs at 253.3 EFLOP/s → 143.9 days``."""
-        return (
-            f"{format_flops(self.flops)} at {format_flop_rate(self.cluster_flops_per_s)} "
-            f"→ {format_duration(self.seconds)}"
+        return translate("Napkin", "{flops} at {rate} → {time}").format(
+            flops=format_flops(self.flops),
+            rate=format_flop_rate(self.cluster_flops_per_s),
+            time=duration_text(self.seconds),
         )
 
     def to_dict(self) -> dict[str, float]:
@@ -268,17 +316,27 @@ class MaxParamsAnswer:
 
     def formula(self) -> str:
         """The computation with the numbers filled in."""
-        return (
-            f"bytes/param = {self.recipe_formula}\n"
-            f"params = GPUs × memory / bytes per param = {self.gpus:,} × {_n(self.memory_bytes)}"
-            f" / {_n(self.bytes_per_param)} = {_n(self.params)}"
-        )
+        lines = [
+            translate("Napkin", "bytes/param = {recipe}").format(recipe=self.recipe_formula),
+            translate(
+                "Napkin",
+                "params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}",
+            ).format(
+                gpus=f"{self.gpus:,}",
+                memory=_n(self.memory_bytes),
+                per=_n(self.bytes_per_param),
+                params=_n(self.params),
+            ),
+        ]
+        return join_texts(lines, "\n")
 
     def summary(self) -> str:
         """One humanised line."""
-        total = format_bytes(self.gpus * self.memory_bytes)
-        per = _n(self.bytes_per_param)
-        return f"{total} / {per} B per param → {format_count(self.params, 'params')}"
+        return translate("Napkin", "{total} / {per} B per param → {count}").format(
+            total=format_bytes(self.gpus * self.memory_bytes),
+            per=_n(self.bytes_per_param),
+            count=params_text(self.params),
+        )
 
     def to_dict(self) -> dict[str, float | str]:
         """JSON form for the CLI."""
@@ -304,8 +362,40 @@ def max_params(
         bpp, text = bytes_per_param.total, bytes_per_param.formula()
     else:
         bpp = _bytes_per_param(bytes_per_param)
-        text = f"{_n(bpp)} bytes/param"
+        text = translate("Napkin", "{value} bytes/param").format(value=_n(bpp))
     return MaxParamsAnswer(n_gpus, memory, bpp, text, n_gpus * memory / bpp)
+
+
+def params_text(count: float) -> Text:
+    """A parameter count with its noun, as :func:`core.units.format_count` writes it
+    (``53.33 B params``, ``1 param``), translatable."""
+    number = format_count(count)
+    if number == "1":
+        return translate("Napkin", "1 param")
+    return translate("Napkin", "{count} params").format(count=number)
+
+
+def duration_text(seconds: float) -> Text:
+    """:func:`core.units.format_duration`'s text (``143.9 days``), with its unit translatable."""
+    text = format_duration(seconds)
+    number, _, unit = text.rpartition(" ")
+    if unit == "years":
+        return translate("Napkin", "{number} years").format(number=number)
+    if unit == "days":
+        return translate("Napkin", "{number} days").format(number=number)
+    if unit == "hours":
+        return translate("Napkin", "{number} hours").format(number=number)
+    if text == "forever":
+        return translate("Napkin", "forever")
+    return Text("", text, {})
+
+
+def tokens_text(count: float) -> Text:
+    """A token count with its noun (``3.127 T tokens``, ``1 token``), translatable."""
+    number = format_count(count)
+    if number == "1":
+        return translate("Napkin", "1 token")
+    return translate("Napkin", "{count} tokens").format(count=number)
 
 
 def _whole(count: int) -> str:
@@ -335,10 +425,22 @@ def gpus_needed(
     feasible = count <= _MAX_GPUS
     return BudgetAnswer(
         float(count),
-        f"GPUs = FLOPs / (peak × MFU × seconds) = {_n(flops)} / ({_n(peak)} × {_n(util)} × "
-        f"{_n(seconds)}) = {_n(exact)} → {_whole(count)}",
+        translate(
+            "Napkin",
+            "GPUs = FLOPs / (peak × MFU × seconds) = {flops} / ({peak} × {mfu} × {seconds}) = "
+            "{exact} → {count}",
+        ).format(
+            flops=_n(flops),
+            peak=_n(peak),
+            mfu=_n(util),
+            seconds=_n(seconds),
+            exact=_n(exact),
+            count=_whole(count),
+        ),
         feasible,
-        "" if feasible else "more than 10 million GPUs: no cluster that size exists",
+        ""
+        if feasible
+        else translate("Napkin", "more than 10 million GPUs: no cluster that size exists"),
     )
 
 
@@ -354,10 +456,20 @@ def mfu_needed(
     feasible = need <= 1.0
     return BudgetAnswer(
         need,
-        f"MFU = FLOPs / (peak × GPUs × seconds) = {_n(flops)} / ({_n(peak)} × {n_gpus:,} × "
-        f"{_n(seconds)}) = {_n(need)} = {format_percent(need)}",
+        translate(
+            "Napkin",
+            "MFU = FLOPs / (peak × GPUs × seconds) = {flops} / ({peak} × {gpus} × {seconds}) = "
+            "{need} = {percent}",
+        ).format(
+            flops=_n(flops),
+            peak=_n(peak),
+            gpus=f"{n_gpus:,}",
+            seconds=_n(seconds),
+            need=_n(need),
+            percent=format_percent(need),
+        ),
         feasible,
-        "" if feasible else "needs more than 100% of peak: add GPUs or time",
+        "" if feasible else translate("Napkin", "needs more than 100% of peak: add GPUs or time"),
     )
 
 
@@ -373,6 +485,16 @@ def tokens_in_budget(
     tokens = budget / (FLOPS_PER_PARAM_TOKEN * n)
     return BudgetAnswer(
         tokens,
-        f"tokens = peak × MFU × GPUs × seconds / (6 × N) = {_n(peak)} × {_n(util)} × {n_gpus:,} × "
-        f"{_n(seconds)} / (6 × {_n(n)}) = {_n(tokens)}",
+        translate(
+            "Napkin",
+            "tokens = peak × MFU × GPUs × seconds / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / "
+            "(6 × {params}) = {tokens}",
+        ).format(
+            peak=_n(peak),
+            mfu=_n(util),
+            gpus=f"{n_gpus:,}",
+            seconds=_n(seconds),
+            params=_n(n),
+            tokens=_n(tokens),
+        ),
     )

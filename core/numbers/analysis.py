@@ -13,6 +13,8 @@ from typing import Any
 
 from core.numbers.codec import Number, encode
 from core.numbers.formats import FORMATS, FloatFormat, decode
+from core.numbers.wording import fill
+from core.texts import join_texts, translate
 
 __all__ = [
     "Analysis",
@@ -223,14 +225,36 @@ def format_info(fmt: FloatFormat, policy: str = "torch") -> dict[str, Any]:
 def fields_text(fmt: FloatFormat, code: int) -> str:
     """The fields of ``code`` in words: ``sign 0 · exponent 01111 = 15 · mantissa 10…0 = 512``."""
     sign, exp, man = fmt.split(code)
-    parts = [f"sign {sign}"] if fmt.signed else ["no sign bit"]
+    parts: list[str] = [
+        fill(translate("Dtypes", "sign {sign}"), sign=sign)
+        if fmt.signed
+        else translate("Dtypes", "no sign bit")
+    ]
     raw = format(code, f"0{fmt.bits}b")[int(fmt.signed) :]
-    parts.append(f"exponent {raw[: fmt.exponent_bits]} = {exp}")
+    parts.append(
+        fill(
+            translate("Dtypes", "exponent {bits} = {value}"),
+            bits=raw[: fmt.exponent_bits],
+            value=exp,
+        )
+    )
     if fmt.mantissa_bits > 12:  # long fields: the bit strip shows the pattern
-        parts.append(f"mantissa ({fmt.mantissa_bits} bits) = {man}")
+        parts.append(
+            fill(
+                translate("Dtypes", "mantissa ({count} bits) = {value}"),
+                count=fmt.mantissa_bits,
+                value=man,
+            )
+        )
     elif fmt.mantissa_bits:
-        parts.append(f"mantissa {raw[fmt.exponent_bits :]} = {man}")
-    return " · ".join(parts)
+        parts.append(
+            fill(
+                translate("Dtypes", "mantissa {bits} = {value}"),
+                bits=raw[fmt.exponent_bits :],
+                value=man,
+            )
+        )
+    return join_texts(parts, " · ")
 
 
 def formula(fmt: FloatFormat, code: int) -> str:
@@ -239,9 +263,16 @@ def formula(fmt: FloatFormat, code: int) -> str:
     sign, exp, man = fmt.split(code)
     m = fmt.mantissa_bits
     if cls == "nan":
-        return f"{fmt.id}: this code is NaN ({_nan_rule(fmt)})"
+        return fill(
+            translate("Dtypes", "{format}: this code is NaN ({rule})"),
+            format=fmt.id,
+            rule=_nan_rule(fmt),
+        )
     if cls == "inf":
-        return f"exponent all ones, mantissa 0 → {'−' if sign else '+'}inf"
+        return fill(
+            translate("Dtypes", "exponent all ones, mantissa 0 → {sign}inf"),
+            sign="−" if sign else "+",
+        )
     value = decode(fmt, code)
     if fmt.specials == "e8m0":
         return f"2^({exp} − {fmt.bias}) = 2^{exp - fmt.bias} = {value!r}"
@@ -249,42 +280,63 @@ def formula(fmt: FloatFormat, code: int) -> str:
     den = f"2^{m}" if m > 12 else str(1 << m)
     if exp == 0:
         frac = f"0 + {man}/{den}"
-        return f"{head}2^(1 − {fmt.bias}) · ({frac}) = {value!r}   (subnormal: no implicit 1)"
+        return fill(
+            translate("Dtypes", "{formula}   (subnormal: no implicit 1)"),
+            formula=f"{head}2^(1 − {fmt.bias}) · ({frac}) = {value!r}",
+        )
     return f"{head}2^({exp} − {fmt.bias}) · (1 + {man}/{den}) = {value!r}"
 
 
 def _nan_rule(fmt: FloatFormat) -> str:
-    return {
-        "ieee": "exponent all ones, mantissa ≠ 0",
-        "fn": "only S.1111.111 is NaN; there is no inf",
-        "fnuz": "only 0x80, the would-be −0, is NaN",
-        "e8m0": "0xFF is NaN",
-    }.get(fmt.specials, "")
+    if fmt.specials == "ieee":
+        return translate("Dtypes", "exponent all ones, mantissa ≠ 0")
+    if fmt.specials == "fn":
+        return translate("Dtypes", "only S.1111.111 is NaN; there is no inf")
+    if fmt.specials == "fnuz":
+        return translate("Dtypes", "only 0x80, the would-be −0, is NaN")
+    if fmt.specials == "e8m0":
+        return translate("Dtypes", "0xFF is NaN")
+    return ""
 
 
 _OVERFLOW_WORDS = {
-    "inf": "overflow → ±inf",
-    "nan": "overflow → NaN",
-    "saturate": "overflow saturates",
+    "inf": translate("Dtypes", "overflow → ±inf"),
+    "nan": translate("Dtypes", "overflow → NaN"),
+    "saturate": translate("Dtypes", "overflow saturates"),
 }
 
 
 def format_summary(fmt: FloatFormat, policy: str = "torch") -> str:
     """One line with the format's numbers, for the tab (eps corrected where torch is wrong)."""
     layout = f"{int(fmt.signed)}·{fmt.exponent_bits}·{fmt.mantissa_bits}"
-    eps = f"eps {fmt.eps:g}"
     if fmt.id == "float8_e5m2fnuz":
-        eps += " (torch.finfo says 0.125: wrong)"
-    specials = []
-    specials.append("±inf" if fmt.has_inf else "no inf")
-    specials.append("NaN" if fmt.has_nan else "no NaN")
+        eps = fill(
+            translate("Dtypes", "eps {eps} (torch.finfo says 0.125: wrong)"), eps=f"{fmt.eps:g}"
+        )
+    else:
+        eps = fill(translate("Dtypes", "eps {eps}"), eps=f"{fmt.eps:g}")
+    specials: list[str] = []
+    specials.append("±inf" if fmt.has_inf else translate("Dtypes", "no inf"))
+    specials.append("NaN" if fmt.has_nan else translate("Dtypes", "no NaN"))
     if fmt.signed and not fmt.has_negative_zero:
-        specials.append("no −0")
+        specials.append(translate("Dtypes", "no −0"))
     if not fmt.has_zero:
-        specials.append("no zero")
-    return (
-        f"{fmt.bits} bits (sign·exponent·mantissa = {layout}), bias {fmt.bias} · max {fmt.max:g} · "
-        f"min normal {fmt.min_normal:g} · min subnormal {fmt.min_subnormal:g} · {eps} · "
-        f"{fmt.finite_count:,} finite values · {', '.join(specials)} · "
-        f"{_OVERFLOW_WORDS[fmt.overflow(policy)]}"
+        specials.append(translate("Dtypes", "no zero"))
+    return fill(
+        translate(
+            "Dtypes",
+            "{bits} bits (sign·exponent·mantissa = {layout}), bias {bias} · max {max} · "
+            "min normal {min_normal} · min subnormal {min_subnormal} · {eps} · "
+            "{finite} finite values · {specials} · {overflow}",
+        ),
+        bits=fmt.bits,
+        layout=layout,
+        bias=fmt.bias,
+        max=f"{fmt.max:g}",
+        min_normal=f"{fmt.min_normal:g}",
+        min_subnormal=f"{fmt.min_subnormal:g}",
+        eps=eps,
+        finite=f"{fmt.finite_count:,}",
+        specials=join_texts(specials, ", "),
+        overflow=_OVERFLOW_WORDS[fmt.overflow(policy)],
     )

@@ -9,16 +9,22 @@ import numpy as np
 
 from core.errors import InputError
 from core.numbers.blockscale import MAX_VALUES
+from core.numbers.wording import fill
+from core.texts import translate
 from core.validate import positive_int
 
 __all__ = ["GENERATORS", "generate", "load_npy", "parse_generate_spec", "parse_vector"]
 
 #: Generator id -> what it draws.
 GENERATORS: dict[str, str] = {
-    "normal": "standard normal N(0, 1)",
-    "uniform": "uniform on [-1, 1]",
-    "outliers": "N(0, 1) with 1 value in 500 scaled by 100 (activation outliers)",
-    "lognormal": "log-normal (sigma 2) with random signs: a wide dynamic range",
+    "normal": translate("Dtypes", "standard normal N(0, 1)"),
+    "uniform": translate("Dtypes", "uniform on [-1, 1]"),
+    "outliers": translate(
+        "Dtypes", "N(0, 1) with 1 value in 500 scaled by 100 (activation outliers)"
+    ),
+    "lognormal": translate(
+        "Dtypes", "log-normal (sigma 2) with random signs: a wide dynamic range"
+    ),
 }
 
 
@@ -65,21 +71,39 @@ def parse_vector(text: str) -> np.ndarray:
     """Numbers typed or pasted, separated by spaces, commas, semicolons or newlines."""
     tokens = [t for t in _SPLIT.split(str(text)) if t]
     if not tokens:
-        raise InputError("vector: empty; paste numbers separated by spaces or commas")
+        raise InputError(
+            translate("Dtypes", "vector: empty; paste numbers separated by spaces or commas")
+        )
     if len(tokens) > MAX_VALUES:
-        raise InputError(f"vector: {len(tokens):,} values; allowed: up to {MAX_VALUES:,}")
+        raise InputError(
+            fill(
+                translate("Dtypes", "vector: {count} values; allowed: up to {max}"),
+                count=f"{len(tokens):,}",
+                max=f"{MAX_VALUES:,}",
+            )
+        )
     values = np.empty(len(tokens))
     for i, token in enumerate(tokens):
         try:
             values[i] = float(token)
         except ValueError:
             raise InputError(
-                f"vector: value {i + 1} ({token[:30]!r}) is not a number; use plain decimals "
-                "such as 0.5 or -1e-3",
+                fill(
+                    translate(
+                        "Dtypes",
+                        "vector: value {index} ({token}) is not a number; use plain decimals "
+                        "such as 0.5 or -1e-3",
+                    ),
+                    index=i + 1,
+                    token=repr(token[:30]),
+                ),
                 field="vector",
             ) from None
     if not np.isfinite(values).all():
-        raise InputError("vector: contains NaN or inf; allowed: finite numbers", field="vector")
+        raise InputError(
+            translate("Dtypes", "vector: contains NaN or inf; allowed: finite numbers"),
+            field="vector",
+        )
     return values
 
 

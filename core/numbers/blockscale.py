@@ -25,6 +25,8 @@ import numpy as np
 from core.errors import InputError
 from core.numbers.codec import round_array
 from core.numbers.formats import FORMATS
+from core.numbers.wording import fill
+from core.texts import translate
 
 __all__ = [
     "BLOCK_FORMATS",
@@ -62,13 +64,20 @@ class BlockFormat:
 BLOCK_FORMATS: dict[str, BlockFormat] = {
     b.id: b
     for b in (
-        BlockFormat("mxfp8_e4m3", "MXFP8 E4M3 (32 × E4M3, E8M0 scale)", "float8_e4m3fn", 32, "float8_e8m0fnu"),
-        BlockFormat("mxfp8_e5m2", "MXFP8 E5M2 (32 × E5M2, E8M0 scale)", "float8_e5m2", 32, "float8_e8m0fnu"),
-        BlockFormat("mxfp6_e2m3", "MXFP6 E2M3 (32 × E2M3, E8M0 scale)", "float6_e2m3fn", 32, "float8_e8m0fnu"),
-        BlockFormat("mxfp6_e3m2", "MXFP6 E3M2 (32 × E3M2, E8M0 scale)", "float6_e3m2fn", 32, "float8_e8m0fnu"),
-        BlockFormat("mxfp4", "MXFP4 (32 × E2M1, E8M0 scale)", "float4_e2m1fn", 32, "float8_e8m0fnu"),
-        BlockFormat("nvfp4", "NVFP4 (16 × E2M1, E4M3 scale, fp32 tensor scale)", "float4_e2m1fn", 16, "float8_e4m3fn", True),
-        BlockFormat("fp8_tensor", "FP8 E4M3, one fp32 scale per tensor", "float8_e4m3fn", 0, "float32"),
+        BlockFormat("mxfp8_e4m3", translate("Dtypes", "MXFP8 E4M3 (32 × E4M3, E8M0 scale)"),
+                    "float8_e4m3fn", 32, "float8_e8m0fnu"),
+        BlockFormat("mxfp8_e5m2", translate("Dtypes", "MXFP8 E5M2 (32 × E5M2, E8M0 scale)"),
+                    "float8_e5m2", 32, "float8_e8m0fnu"),
+        BlockFormat("mxfp6_e2m3", translate("Dtypes", "MXFP6 E2M3 (32 × E2M3, E8M0 scale)"),
+                    "float6_e2m3fn", 32, "float8_e8m0fnu"),
+        BlockFormat("mxfp6_e3m2", translate("Dtypes", "MXFP6 E3M2 (32 × E3M2, E8M0 scale)"),
+                    "float6_e3m2fn", 32, "float8_e8m0fnu"),
+        BlockFormat("mxfp4", translate("Dtypes", "MXFP4 (32 × E2M1, E8M0 scale)"),
+                    "float4_e2m1fn", 32, "float8_e8m0fnu"),
+        BlockFormat("nvfp4", translate("Dtypes", "NVFP4 (16 × E2M1, E4M3 scale, fp32 tensor scale)"),
+                    "float4_e2m1fn", 16, "float8_e4m3fn", True),
+        BlockFormat("fp8_tensor", translate("Dtypes", "FP8 E4M3, one fp32 scale per tensor"),
+                    "float8_e4m3fn", 0, "float32"),
     )
 }  # fmt: skip
 
@@ -150,9 +159,12 @@ class BlockResult:
 def _as_vector(values: object) -> np.ndarray:
     x = np.asarray(values, dtype=np.float64).ravel()
     if x.size == 0 or x.size > MAX_VALUES:
-        raise InputError(f"vector: {x.size:,} values; allowed: 1 to {MAX_VALUES:,}", field="vector")
+        raise InputError(_too_many(x.size), field="vector")
     if not np.isfinite(x).all():
-        raise InputError("vector: contains NaN or inf; allowed: finite numbers", field="vector")
+        raise InputError(
+            translate("Dtypes", "vector: contains NaN or inf; allowed: finite numbers"),
+            field="vector",
+        )
     return x
 
 
@@ -161,6 +173,14 @@ def _mx_scales(amax: np.ndarray, element_max: float) -> np.ndarray:
     _, ex = np.frexp(amax)  # amax = f·2^ex with f in [0.5, 1): floor(log2) = ex - 1
     shared = np.clip(ex.astype(np.int64) - 1 - emax, -127, 127)
     return np.where(amax > 0, np.ldexp(1.0, shared), 1.0)
+
+
+def _too_many(count: int) -> str:
+    return fill(
+        translate("Dtypes", "vector: {count} values; allowed: 1 to {max}"),
+        count=f"{count:,}",
+        max=f"{MAX_VALUES:,}",
+    )
 
 
 def quantize(values: object, format_id: str) -> BlockResult:

@@ -17,6 +17,8 @@ from fractions import Fraction
 import numpy as np
 
 from core.numbers.formats import FloatFormat, decode
+from core.numbers.wording import fill
+from core.texts import translate
 
 __all__ = ["Encoded", "Number", "encode", "round_array"]
 
@@ -59,38 +61,74 @@ def _floor_log2(q: Fraction) -> int:
 
 def _overflowed(fmt: FloatFormat, sign: int, policy: str, finite: bool) -> Encoded:
     rule = fmt.overflow(policy)
-    what = "a finite value beyond ±max" if finite else "±inf"
     if rule == "saturate":
         code = fmt.max_code() | (fmt.sign_mask if sign else 0)
-        return Encoded(code, decode(fmt, code), finite, False, f"{what} saturates to ±{fmt.max:g}")
+        note = (
+            fill(
+                translate("Dtypes", "a finite value beyond ±max saturates to ±{max}"),
+                max=f"{fmt.max:g}",
+            )
+            if finite
+            else fill(translate("Dtypes", "±inf saturates to ±{max}"), max=f"{fmt.max:g}")
+        )
+        return Encoded(code, decode(fmt, code), finite, False, note)
     if rule == "inf":
         inf = fmt.inf_code(sign)
         assert inf is not None
-        return Encoded(inf, decode(fmt, inf), finite, False, "stored as inf" if finite else "")
+        note = translate("Dtypes", "stored as inf") if finite else ""
+        return Encoded(inf, decode(fmt, inf), finite, False, note)
     nan = fmt.nan_code()
     assert nan is not None
-    return Encoded(nan, math.nan, finite, False, f"{what} becomes NaN (no inf in {fmt.id})")
+    note = (
+        fill(
+            translate("Dtypes", "a finite value beyond ±max becomes NaN (no inf in {format})"),
+            format=fmt.id,
+        )
+        if finite
+        else fill(translate("Dtypes", "±inf becomes NaN (no inf in {format})"), format=fmt.id)
+    )
+    return Encoded(nan, math.nan, finite, False, note)
 
 
 def _encode_e8m0(fmt: FloatFormat, x: Fraction | float, policy: str) -> Encoded:
     nan = fmt.nan_code()
     assert nan is not None
     if isinstance(x, float) and not math.isfinite(x):
-        return Encoded(nan, math.nan, not math.isnan(x), False, "inf and NaN become NaN in E8M0")
+        return Encoded(
+            nan,
+            math.nan,
+            not math.isnan(x),
+            False,
+            translate("Dtypes", "inf and NaN become NaN in E8M0"),
+        )
     q = Fraction(x)
     if policy == "ocp" and q <= 0:
-        return Encoded(nan, math.nan, False, False, "E8M0 has no zero or negative values: NaN")
+        return Encoded(
+            nan,
+            math.nan,
+            False,
+            False,
+            translate("Dtypes", "E8M0 has no zero or negative values: NaN"),
+        )
     if q < 0:
         q = -q
     if q == 0:
-        return Encoded(0, decode(fmt, 0), False, True, "E8M0 has no zero; torch stores 2^-127")
+        return Encoded(
+            0,
+            decode(fmt, 0),
+            False,
+            True,
+            translate("Dtypes", "E8M0 has no zero; torch stores 2^-127"),
+        )
     k = _floor_log2(q)
     if q >= Fraction(3, 2) * Fraction(2) ** k:  # nearest power of two, ties up (torch, ml_dtypes)
         k += 1
     if k > 127:
-        return Encoded(nan, math.nan, True, False, "rounds beyond 2^127: NaN")
+        return Encoded(nan, math.nan, True, False, translate("Dtypes", "rounds beyond 2^127: NaN"))
     if k < -127:
-        return Encoded(0, decode(fmt, 0), False, True, "below 2^-127: stored as 2^-127")
+        return Encoded(
+            0, decode(fmt, 0), False, True, translate("Dtypes", "below 2^-127: stored as 2^-127")
+        )
     code = k + fmt.bias
     return Encoded(code, decode(fmt, code))
 
@@ -107,7 +145,11 @@ def encode(fmt: FloatFormat, x: Number, policy: str = "torch") -> Encoded:
     if isinstance(x, float) and math.isnan(x):
         code = fmt.nan_code()
         if code is None:
-            return Encoded(None, math.nan, note=f"{fmt.id} has no NaN encoding")
+            return Encoded(
+                None,
+                math.nan,
+                note=fill(translate("Dtypes", "{format} has no NaN encoding"), format=fmt.id),
+            )
         return Encoded(code, math.nan)
     sign = int(math.copysign(1.0, x) < 0) if isinstance(x, float) else int(x < 0)
     if isinstance(x, float) and math.isinf(x):

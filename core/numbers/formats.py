@@ -22,6 +22,8 @@ from fractions import Fraction
 import numpy as np
 
 from core.errors import InputError
+from core.numbers.wording import fill
+from core.texts import translate
 
 __all__ = [
     "CLASSES",
@@ -42,8 +44,8 @@ CLASSES: tuple[str, ...] = ("zero", "subnormal", "normal", "inf", "nan")
 
 #: Overflow conventions: what torch 2.13 does (default), or the OCP / ml_dtypes non-saturating cast.
 POLICIES: dict[str, str] = {
-    "torch": "torch 2.13 (e4m3fn saturates)",
-    "ocp": "OCP / ml_dtypes (non-saturating)",
+    "torch": translate("Dtypes", "torch 2.13 (e4m3fn saturates)"),
+    "ocp": translate("Dtypes", "OCP / ml_dtypes (non-saturating)"),
 }
 
 
@@ -245,7 +247,14 @@ def decode(fmt: FloatFormat, code: int) -> float:
     """The exact value of ``code`` in ``fmt`` (a Python float: every value here is exactly one)."""
     if not 0 <= code < fmt.code_count:
         raise InputError(
-            f"code: {code:#x} is out of range for {fmt.id}; allowed: 0x0 to {fmt.code_count - 1:#x}"
+            fill(
+                translate(
+                    "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
+                ),
+                code=f"{code:#x}",
+                format=fmt.id,
+                top=f"{fmt.code_count - 1:#x}",
+            )
         )
     cls = fmt.classify(code)
     sign, exp, man = fmt.split(code)
@@ -323,36 +332,48 @@ def _fmt(
     return FloatFormat(id_, title, e, m, bias, specials, torch_ov, ocp, **kw)  # type: ignore[arg-type]
 
 
-_E5M2FNUZ_NOTE = (
+_E5M2FNUZ_NOTE = translate(
+    "Dtypes",
     "torch.finfo(torch.float8_e5m2fnuz).eps is 0.125 in torch 2.13; the true eps is 2^-2 = 0.25 "
-    "(1.25 is the next value after 1)."
+    "(1.25 is the next value after 1).",
 )
-_E8M0_NOTE = (
+_E8M0_NOTE = translate(
+    "Dtypes",
     "Unsigned powers of two; no zero. torch ignores the sign and maps 0 to 2^-127; ml_dtypes gives "
-    "NaN for zero and negatives."
+    "NaN for zero and negatives.",
 )
-_TF32_NOTE = "Tensor cores round fp32 inputs to 10 mantissa bits; stored as fp32."
+_TF32_NOTE = translate(
+    "Dtypes", "Tensor cores round fp32 inputs to 10 mantissa bits; stored as fp32."
+)
 
 # id, title, exponent bits, mantissa bits, bias, specials, torch overflow (OCP overflow if it differs)
 FORMATS: dict[str, FloatFormat] = {
     f.id: f
     for f in (
-        _fmt("float64", "FP64 (IEEE double)", 11, 52, 1023, "ieee", "inf", torch_name="float64"),
-        _fmt("float32", "FP32 (IEEE single)", 8, 23, 127, "ieee", "inf", torch_name="float32"),
-        _fmt("tfloat32", "TF32 (NVIDIA tensor-core input)", 8, 10, 127, "ieee", "inf",
+        _fmt("float64", translate("Dtypes", "FP64 (IEEE double)"),
+             11, 52, 1023, "ieee", "inf", torch_name="float64"),
+        _fmt("float32", translate("Dtypes", "FP32 (IEEE single)"),
+             8, 23, 127, "ieee", "inf", torch_name="float32"),
+        _fmt("tfloat32", translate("Dtypes", "TF32 (NVIDIA tensor-core input)"),
+             8, 10, 127, "ieee", "inf",
              storage_bits=32, note=_TF32_NOTE),
-        _fmt("float16", "FP16 (IEEE half)", 5, 10, 15, "ieee", "inf", torch_name="float16"),
-        _fmt("bfloat16", "BF16 (brain float)", 8, 7, 127, "ieee", "inf",
+        _fmt("float16", translate("Dtypes", "FP16 (IEEE half)"),
+             5, 10, 15, "ieee", "inf", torch_name="float16"),
+        _fmt("bfloat16", translate("Dtypes", "BF16 (brain float)"),
+             8, 7, 127, "ieee", "inf",
              torch_name="bfloat16", ml_name="bfloat16"),
-        _fmt("float8_e4m3fn", "FP8 E4M3 (OCP, no inf)", 4, 3, 7, "fn", "saturate", ocp="nan",
+        _fmt("float8_e4m3fn", translate("Dtypes", "FP8 E4M3 (OCP, no inf)"),
+             4, 3, 7, "fn", "saturate", ocp="nan",
              torch_name="float8_e4m3fn", ml_name="float8_e4m3fn"),
         _fmt("float8_e4m3fnuz", "FP8 E4M3 FNUZ (AMD/Graphcore)", 4, 3, 8, "fnuz", "nan",
              torch_name="float8_e4m3fnuz", ml_name="float8_e4m3fnuz"),
-        _fmt("float8_e5m2", "FP8 E5M2 (OCP, IEEE-like)", 5, 2, 15, "ieee", "inf",
+        _fmt("float8_e5m2", translate("Dtypes", "FP8 E5M2 (OCP, IEEE-like)"),
+             5, 2, 15, "ieee", "inf",
              torch_name="float8_e5m2", ml_name="float8_e5m2"),
         _fmt("float8_e5m2fnuz", "FP8 E5M2 FNUZ (AMD/Graphcore)", 5, 2, 16, "fnuz", "nan",
              torch_name="float8_e5m2fnuz", ml_name="float8_e5m2fnuz", note=_E5M2FNUZ_NOTE),
-        _fmt("float8_e8m0fnu", "E8M0 (MX block scale)", 8, 0, 127, "e8m0", "nan", signed=False,
+        _fmt("float8_e8m0fnu", translate("Dtypes", "E8M0 (MX block scale)"),
+             8, 0, 127, "e8m0", "nan", signed=False,
              torch_name="float8_e8m0fnu", ml_name="float8_e8m0fnu", note=_E8M0_NOTE),
         _fmt("float6_e2m3fn", "FP6 E2M3 (OCP MX)", 2, 3, 1, "none", "saturate",
              ml_name="float6_e2m3fn"),

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.errors import InputError
+from core.numbers.wording import fill
+from core.texts import translate
 
 __all__ = ["MAX_EXPONENT", "Parsed", "parse_code", "parse_value", "parse_value_text"]
 
@@ -27,7 +29,7 @@ _CONSTANTS = {
     "pi": Fraction("3.14159265358979323846264338327950288419716939937510582097494"),
     "e": Fraction("2.71828182845904523536028747135266249775724709369995957496697"),
 }
-_ALLOWED = "digits, + - * / ** ^ ( ), pi, e, inf, nan, or a code such as 0x7e"
+_ALLOWED = translate("Dtypes", "digits, + - * / ** ^ ( ), pi, e, inf, nan, or a code such as 0x7e")
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?)"
     r"|(?P<name>[A-Za-z_]+)|(?P<op>\*\*|[-+*/^()]))"
@@ -56,11 +58,31 @@ def _clip(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _unexpected(bad: str, text: str) -> str:
+    return fill(
+        translate("Dtypes", "value: unexpected {bad} in {text}; allowed: {allowed}"),
+        bad=repr(bad),
+        text=repr(_clip(text)),
+        allowed=_ALLOWED,
+    )
+
+
+def _too_deep(text: str) -> str:
+    return fill(translate("Dtypes", "value: {text} nests too deeply"), text=repr(_clip(text)))
+
+
 def _check_size(q: Fraction, text: str) -> Fraction:
     if max(q.numerator.bit_length(), q.denominator.bit_length()) > _MAX_BITS:
         raise InputError(
-            f"value: {_clip(text)!r} is too large or too small; allowed: magnitudes between "
-            f"1e-{MAX_EXPONENT} and 1e{MAX_EXPONENT}",
+            fill(
+                translate(
+                    "Dtypes",
+                    "value: {text} is too large or too small; allowed: magnitudes between "
+                    "1e-{max} and 1e{max}",
+                ),
+                text=repr(_clip(text)),
+                max=MAX_EXPONENT,
+            ),
             field="value",
         )
     return q
@@ -80,10 +102,7 @@ class _Parser:
             match = _TOKEN.match(text, pos)
             if match is None or match.end() == pos:
                 bad = text[pos:].strip()[:1]
-                raise InputError(
-                    f"value: unexpected {bad!r} in {_clip(text)!r}; allowed: {_ALLOWED}",
-                    field="value",
-                )
+                raise InputError(_unexpected(bad, text), field="value")
             kind = match.lastgroup or "op"
             self.tokens.append((kind, match.group(kind)))
             pos = match.end()
@@ -96,18 +115,31 @@ class _Parser:
     def take(self) -> tuple[str, str]:
         token = self.peek()
         if token is None:
-            raise InputError(f"value: {_clip(self.text)!r} ends too early", field="value")
+            raise InputError(
+                fill(
+                    translate("Dtypes", "value: {text} ends too early"), text=repr(_clip(self.text))
+                ),
+                field="value",
+            )
         self.i += 1
         return token
 
     def parse(self) -> Fraction:
         if not self.tokens:
-            raise InputError("value: empty; type a number such as 0.1, 1/3, 2**-9 or 0x7e")
+            raise InputError(
+                translate("Dtypes", "value: empty; type a number such as 0.1, 1/3, 2**-9 or 0x7e")
+            )
         value = self.expr()
         if self.peek() is not None:
             raise InputError(
-                f"value: unexpected {self.peek()[1]!r} in {_clip(self.text)!r}; "  # type: ignore[index]
-                "put an operator between numbers",
+                fill(
+                    translate(
+                        "Dtypes",
+                        "value: unexpected {bad} in {text}; put an operator between numbers",
+                    ),
+                    bad=repr(self.peek()[1]),
+                    text=repr(_clip(self.text)),
+                ),
                 field="value",
             )
         return value
@@ -127,7 +159,12 @@ class _Parser:
             other = self.unary()
             if tok[1] == "/" and other == 0:
                 raise InputError(
-                    f"value: division by zero in {_clip(self.text)!r}; type inf for infinity",
+                    fill(
+                        translate(
+                            "Dtypes", "value: division by zero in {text}; type inf for infinity"
+                        ),
+                        text=repr(_clip(self.text)),
+                    ),
                     field="value",
                 )
             value = _check_size(value * other if tok[1] == "*" else value / other, self.text)
@@ -139,7 +176,7 @@ class _Parser:
             self.take()
             self.depth += 1
             if self.depth > _MAX_DEPTH:
-                raise InputError(f"value: {_clip(self.text)!r} nests too deeply", field="value")
+                raise InputError(_too_deep(self.text), field="value")
             inner = self.unary()
             self.depth -= 1
             return -inner if tok[1] == "-" else inner
@@ -154,12 +191,24 @@ class _Parser:
         exponent = self.unary()
         if exponent.denominator != 1:
             raise InputError(
-                f"value: exponent {float(exponent):g} in {_clip(self.text)!r} must be a whole number",
+                fill(
+                    translate(
+                        "Dtypes", "value: exponent {exponent} in {text} must be a whole number"
+                    ),
+                    exponent=f"{float(exponent):g}",
+                    text=repr(_clip(self.text)),
+                ),
                 field="value",
             )
         n = int(exponent)
         if base == 0 and n < 0:
-            raise InputError(f"value: 0 to a negative power in {_clip(self.text)!r}", field="value")
+            raise InputError(
+                fill(
+                    translate("Dtypes", "value: 0 to a negative power in {text}"),
+                    text=repr(_clip(self.text)),
+                ),
+                field="value",
+            )
         size = max(base.numerator.bit_length(), base.denominator.bit_length())
         if abs(n) > _MAX_BITS or (size > 1 and (size - 1) * abs(n) > _MAX_BITS):
             _check_size(Fraction(2) ** (_MAX_BITS + 1), self.text)
@@ -175,37 +224,61 @@ class _Parser:
                 return _CONSTANTS[key]
             if key in ("inf", "infinity", "nan"):
                 raise InputError(
-                    f"value: {text} can only be typed on its own (e.g. -inf), not in arithmetic",
+                    fill(
+                        translate(
+                            "Dtypes",
+                            "value: {name} can only be typed on its own (e.g. -inf), not in arithmetic",
+                        ),
+                        name=text,
+                    ),
                     field="value",
                 )
             raise InputError(
-                f"value: unknown name {_clip(text)!r}; allowed: {_ALLOWED}", field="value"
+                fill(
+                    translate("Dtypes", "value: unknown name {name}; allowed: {allowed}"),
+                    name=repr(_clip(text)),
+                    allowed=_ALLOWED,
+                ),
+                field="value",
             )
         if text == "(":
             self.depth += 1
             if self.depth > _MAX_DEPTH:
-                raise InputError(f"value: {_clip(self.text)!r} nests too deeply", field="value")
+                raise InputError(_too_deep(self.text), field="value")
             value = self.expr()
             self.depth -= 1
             if self.take()[1] != ")":
-                raise InputError(f"value: missing ')' in {_clip(self.text)!r}", field="value")
+                raise InputError(
+                    fill(
+                        translate("Dtypes", "value: missing ')' in {text}"),
+                        text=repr(_clip(self.text)),
+                    ),
+                    field="value",
+                )
             return value
-        raise InputError(
-            f"value: unexpected {text!r} in {_clip(self.text)!r}; allowed: {_ALLOWED}",
-            field="value",
-        )
+        raise InputError(_unexpected(text, self.text), field="value")
 
 
 def _number(token: str, whole: str) -> Fraction:
     mantissa, _, exponent = token.replace("_", "").lower().partition("e")
     if exponent and abs(int(exponent)) > MAX_EXPONENT:
         raise InputError(
-            f"value: exponent in {_clip(token)!r} is beyond ±{MAX_EXPONENT}; every format "
-            "overflows or underflows long before",
+            fill(
+                translate(
+                    "Dtypes",
+                    "value: exponent in {text} is beyond ±{max}; every format "
+                    "overflows or underflows long before",
+                ),
+                text=repr(_clip(token)),
+                max=MAX_EXPONENT,
+            ),
             field="value",
         )
     if mantissa in ("", "."):
-        raise InputError(f"value: {_clip(token)!r} is not a number", field="value")
+        raise InputError(
+            fill(translate("Dtypes", "value: {text} is not a number"), text=repr(_clip(token))),
+            field="value",
+        )
     return _check_size(Fraction(mantissa) * Fraction(10) ** int(exponent or 0), whole)
 
 
@@ -215,7 +288,10 @@ def parse_value_text(text: object) -> Parsed:
         raise InputError(f"value: expected text, got {type(text).__name__}", field="value")
     clean = text.replace("\u2212", "-").replace("\u00d7", "*").replace("\u03c0", "pi").strip()
     if len(clean) > _MAX_LEN:
-        raise InputError(f"value: longer than {_MAX_LEN} characters", field="value")
+        raise InputError(
+            fill(translate("Dtypes", "value: longer than {count} characters"), count=_MAX_LEN),
+            field="value",
+        )
     special = _SPECIAL.match(clean)
     if special:
         if special[2].lower() == "nan":
@@ -229,7 +305,11 @@ def parse_value_text(text: object) -> Parsed:
             return Parsed(text, code=int(digits, base))
         except ValueError:
             raise InputError(
-                f"value: {_clip(clean)!r} is not a binary code; use 0 and 1 after 0b", field="value"
+                fill(
+                    translate("Dtypes", "value: {text} is not a binary code; use 0 and 1 after 0b"),
+                    text=repr(_clip(clean)),
+                ),
+                field="value",
             ) from None
     if _NEG_ZERO.match(clean):
         return Parsed(text, -0.0)
@@ -266,9 +346,22 @@ def parse_code(text: object, bits: int, format_id: str = "") -> int:
                 field="code",
             ) from None
     if not 0 <= code < (1 << bits):
-        where = f" for {format_id}" if format_id else ""
-        raise InputError(
-            f"code: {code:#x} is out of range{where}; allowed: 0x0 to {(1 << bits) - 1:#x}",
-            field="code",
+        top = f"{(1 << bits) - 1:#x}"
+        message = (
+            fill(
+                translate(
+                    "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
+                ),
+                code=f"{code:#x}",
+                format=format_id,
+                top=top,
+            )
+            if format_id
+            else fill(
+                translate("Dtypes", "code: {code} is out of range; allowed: 0x0 to {top}"),
+                code=f"{code:#x}",
+                top=top,
+            )
         )
+        raise InputError(message, field="code")
     return code

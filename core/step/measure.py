@@ -1,17 +1,24 @@
-"""Run the traced step for real on this machine (CPU) under ``torch.profiler`` and match the ops.
+"""Run the traced step for real on this machine under ``torch.profiler`` and match the ops.
 
-The model, optimizer and batch are built exactly as the fake trace builds them (same classes, same
-default dtype, same autocast), with real storage. One warm-up step runs unmeasured; the next is
-profiled with every aten op wrapped in ``record_function("#k")``, so profiled op ``k`` is traced op
-``k`` (fake and real runs dispatch the same sequence; a mismatch is reported, not hidden).
-A run that would not fit in this machine's available memory is refused before anything is built.
+The step runs on a CUDA GPU where torch sees one, on the CPU otherwise (``device="auto"``). The
+model, optimizer and batch are built exactly as the fake trace builds them (same classes, same
+default dtype, same autocast), with real storage, on that device. One warm-up step runs unmeasured;
+the next is profiled with every aten op wrapped in ``record_function("#k")``. On the CPU an op's
+time is the CPU time of its range; on CUDA it is the device time of the kernels launched inside the
+range (the profiler attributes each kernel to the range that launched it), measured after
+``torch.cuda.synchronize``.
+
+Profiled op ``k`` is matched to a traced op by aligning the two sequences of op names (a longest
+common subsequence, :func:`align_ops`): on the CPU the fake and real runs dispatch the same sequence,
+so op ``k`` is traced op ``k``; on CUDA the trace's stand-ins for fused kernels may dispatch a few
+other ops, which stay unmatched (``nan``) and are reported, not hidden.
+A run that would not fit in the device's available memory is refused before anything is built.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +28,12 @@ from core.step.trace import StepTrace
 
 __all__ = [
     "Measured",
+    "align_ops",
     "available_memory",
     "check_fits",
     "measurable",
     "measure_config",
+    "measure_device",
 ]
 
 #: Share of the available memory a measured run may plan to use.
@@ -40,6 +49,56 @@ class Measured:
     matched: int
     names: tuple[str, ...]
     mismatch: str = ""
+    device: str = "cpu"
+
+
+def measure_device(device: str = "auto") -> str:
+    """Where a measured step runs: ``"cuda"`` where torch sees a GPU (for ``auto``), else ``"cpu"``.
+
+    Raises :class:`InputError` for an unknown name, or for ``cuda`` on a machine without one.
+    """
+    if device not in ("auto", "cpu", "cuda"):
+        raise InputError(
+            f"measure device: {device!r}; allowed: auto, cpu or cuda", field="measure_device"
+        )
+    if device == "cpu":
+        return "cpu"
+    import torch
+
+    has_cuda = bool(torch.cuda.is_available())
+    if device == "cuda" and not has_cuda:
+        raise InputError(
+            "measure device: cuda, but torch sees no CUDA GPU on this machine; "
+            "allowed here: cpu (or auto)",
+            field="measure_device",
+        )
+    return "cuda" if has_cuda else "cpu"
+
+
+def align_ops(traced: list[str], run: list[str]) -> list[int | None]:
+    """For each traced op, the index of the profiled op it matches (``None``: unmatched).
+
+    The longest common subsequence of the two name sequences (``difflib``, no junk heuristic): the
+    identity when they are equal, and otherwise matches in order around the ops one side lacks.
+    """
+    if traced == run:
+        return list(range(len(traced)))
+    from difflib import SequenceMatcher
+
+    matched: list[int | None] = [None] * len(traced)
+    matcher = SequenceMatcher(None, traced, run, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for offset in range(block.size):
+            matched[block.a + offset] = block.b + offset
+    return matched
+
+
+def _available(device: str) -> float:
+    if device == "cuda":
+        import torch
+
+        return float(torch.cuda.mem_get_info()[0])
+    return available_memory()
 
 
 def available_memory() -> float:
@@ -57,15 +116,21 @@ def available_memory() -> float:
         return 8e9
 
 
-def check_fits(cfg: MemoryConfig, available: float | None = None) -> float:
-    """The estimated bytes of the run; :class:`InputError` when they exceed the allowed share."""
+def check_fits(cfg: MemoryConfig, available: float | None = None, device: str = "auto") -> float:
+    """The estimated bytes of the run; :class:`InputError` when they exceed the allowed share.
+
+    ``available`` defaults to what the measuring device has free (host RAM, or the GPU's free
+    memory from ``torch.cuda.mem_get_info``).
+    """
     from core.units import format_bytes
 
     need = estimate(cfg).total
-    have = available_memory() if available is None else available
+    where = measure_device(device) if available is None else "cpu"
+    have = _available(where) if available is None else available
     if need > MEMORY_SHARE * have:
+        place = "the GPU" if where == "cuda" else "this machine"
         raise InputError(
-            f"measure: the step needs about {format_bytes(need)} but this machine has "
+            f"measure: the step needs about {format_bytes(need)} but {place} has "
             f"{format_bytes(have)} available (a measured run may use {MEMORY_SHARE:.0%}); "
             "allowed: a smaller batch, sequence or model",
             field="measure",
@@ -73,19 +138,22 @@ def check_fits(cfg: MemoryConfig, available: float | None = None) -> float:
     return need
 
 
-def measurable(cfg: MemoryConfig) -> MemoryConfig:
-    """``cfg`` as the measured run executes it: on this CPU, so with the CPU's kernels.
+def measurable(cfg: MemoryConfig, device: str = "auto") -> MemoryConfig:
+    """``cfg`` as the measured run executes it: with the kernels of the device it runs on.
 
     The trace that a measured run is matched against must dispatch the same ops: a trace made
     with CUDA's kernels (fused RMSNorm, bool dropout masks) runs other ops than the CPU does.
     """
     from dataclasses import replace
 
-    return cfg if cfg.kernels == "cpu" else replace(cfg, kernels="cpu")
+    kernels = measure_device(device)
+    return cfg if cfg.kernels == kernels else replace(cfg, kernels=kernels)
 
 
-def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Measured:
-    """Run ``cfg``'s step for real on the CPU and time each op of ``trace``.
+def measure_config(
+    cfg: MemoryConfig, trace: StepTrace, repeats: int = 1, device: str = "auto"
+) -> Measured:
+    """Run ``cfg``'s step for real (on ``device``, see :func:`measure_device`) and time each op.
 
     With ``repeats`` > 1 the step is profiled that many times and each op keeps its median (a
     shared machine's interference mostly lands on some repeats, not all).
@@ -95,27 +163,36 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
 
-    from core.memory.modules import build_module, build_optimizer, make_batch
+    from core.memory.modules import autocast, build_module, build_optimizer, make_batch
 
-    if cfg.kernels != "cpu":
+    where = measure_device(device)
+    if cfg.kernels != where:
+        runs_on = "a CUDA GPU" if where == "cuda" else "this CPU"
         raise InputError(
-            f"measure: the step was traced with {cfg.kernels.upper()} kernels but runs on this CPU; "
-            "trace measurable(cfg) so the two dispatch the same ops",
+            f"measure: the step was traced with {cfg.kernels.upper()} kernels but runs on "
+            f"{runs_on}; trace measurable(cfg) so the two dispatch the same ops",
             field="kernels",
         )
-    check_fits(cfg)
+    check_fits(cfg, device=where)
     dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
     rec = cfg.recipe
     old = torch.get_default_dtype()
     try:
         torch.set_default_dtype(dtypes[rec.params])
-        model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
-                             dropout=cfg.dropout)  # fmt: skip
-        model.train()
-        opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
-        inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)  # as the trace makes it
+        with torch.device(where):
+            model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
+                                 dropout=cfg.dropout)  # fmt: skip
+            model.train()
+            opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
+            inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)  # as the trace makes it
     finally:
         torch.set_default_dtype(old)
+    cuda = where == "cuda"
+
+    def sync() -> None:
+        if cuda:
+            torch.cuda.synchronize()
+
     names: list[str] = []
 
     class Wrap(TorchDispatchMode):
@@ -128,43 +205,52 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
                 return func(*args, **(kwargs or {}))
 
     def step() -> None:
-        with (
-            torch.autocast("cpu", dtype=dtypes[rec.acts])
-            if rec.acts != rec.params and rec.acts in dtypes
-            else nullcontext()
-        ):
+        with autocast(rec, where):
             loss = model(*inputs)
         loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)
 
     step()
+    sync()
     from torch.profiler import ProfilerActivity, profile
 
+    activities = [ProfilerActivity.CPU, *([ProfilerActivity.CUDA] if cuda else [])]
     runs: dict[int, list[float]] = {}
     walls = []
     for _ in range(max(1, repeats)):
         names.clear()
-        with profile(activities=[ProfilerActivity.CPU]) as prof:
+        with profile(activities=activities) as prof:
+            sync()
             started = time.perf_counter()
             with Wrap():
                 step()
+            sync()
             walls.append(time.perf_counter() - started)
         for event in prof.events():
             if event.name.startswith("#"):
-                runs.setdefault(int(event.name[1:]), []).append(event.cpu_time_total * 1e-6)
+                us = _device_us(event) if cuda else event.cpu_time_total
+                runs.setdefault(int(event.name[1:]), []).append(us * 1e-6)
     per = {k: statistics.median(v) for k, v in runs.items()}
     wall = statistics.median(walls)
     traced = [op.name for op in trace.ops]
-    n = min(len(traced), len(names))
-    same = [i for i in range(n) if traced[i] == names[i]]
+    match = align_ops(traced, list(names))
+    matched = sum(1 for k in match if k is not None)
     mismatch = ""
-    if len(traced) != len(names) or len(same) != n:
-        first = next((i for i in range(n) if traced[i] != names[i]), n)
+    if matched != len(traced) or len(names) != len(traced):
+        first = next((i for i, k in enumerate(match) if k != i), len(traced))
         mismatch = (
-            f"the real run dispatched {len(names)} ops, the trace {len(traced)}; first difference "
-            f"at op {first}"
+            f"the real run dispatched {len(names)} ops, the trace {len(traced)}; {matched} "
+            f"matched by name in order; first difference at op {first}"
         )
-    seconds = tuple(per.get(i, float("nan")) if i < n and traced[i] == names[i] else float("nan")
-                    for i in range(len(traced)))  # fmt: skip
-    return Measured(seconds, wall, len(same), tuple(names), mismatch)
+    seconds = tuple(float("nan") if k is None else per.get(k, float("nan")) for k in match)
+    return Measured(seconds, wall, matched, tuple(names), mismatch, where)
+
+
+def _device_us(event: Any) -> float:
+    """Microseconds the GPU spent in the kernels an event's range launched."""
+    for name in ("device_time_total", "cuda_time_total"):
+        value = getattr(event, name, None)
+        if value is not None:
+            return float(value)
+    return 0.0

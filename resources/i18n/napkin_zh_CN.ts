@@ -1,4 +1,643 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>BandwidthPlot</name>
+    <message>
+        <source>Message size (bytes)</source>
+        <translation>消息大小（字节）</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (bytes/s)</source>
+        <translation>总线带宽（字节/秒）</translation>
+    </message>
+    <message>
+        <source> (WRONG RESULTS)</source>
+        <translation>（结果错误）</translation>
+    </message>
+</context>
+<context>
+    <name>CollectivesDialog</name>
+    <message>
+        <source>Collectives measured</source>
+        <translation>集合通信实测</translation>
+    </message>
+    <message>
+        <source>busbw = algbw x the ring factor (all-reduce 2(n-1)/n, all-gather and reduce-scatter (n-1)/n, broadcast 1), as nccl-tests defines it: comparable to one link&apos;s unidirectional bandwidth.</source>
+        <translation>busbw = algbw × 环算法因子（all-reduce 2(n-1)/n，all-gather 与 reduce-scatter (n-1)/n，broadcast 1），与 nccl-tests 的定义相同：可与单条链路的单向带宽直接比较。</translation>
+    </message>
+    <message>
+        <source>{note} {reason}.</source>
+        <translation>{note}{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>Comm</name>
+    <message>
+        <source>op: unknown collective {op}; allowed: {allowed}</source>
+        <extracomment>Collective names as the CLI spells them; ``all_reduce`` (torch/nccl-tests style) is accepted too.</extracomment>
+        <translation>op：未知的集合通信 {op}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>gpus: {value} is not a rank count; allowed: 1 to {most}</source>
+        <translation>gpus：{value} 不是进程数；允许：1 到 {most}</translation>
+    </message>
+    <message>
+        <source>device: {name} has no intra-node interconnect bandwidth in the database; add your own device with one (Devices menu or devices.json &apos;intra_node_bandwidth&apos;)</source>
+        <translation>设备：数据库中没有 {name} 的节点内互联带宽；请添加带有该值的自定义设备（设备菜单或 devices.json 的 &apos;intra_node_bandwidth&apos;）</translation>
+    </message>
+    <message>
+        <source>nodes: {name} has no inter-node network bandwidth in the database, so a ring over {nodes} nodes cannot be estimated; use --nodes 1 or a device with &apos;inter_node_bandwidth&apos;</source>
+        <translation>节点：数据库中没有 {name} 的节点间网络带宽，无法估算跨 {nodes} 个节点的环；请只用 1 个节点（--nodes 1），或换用带有 &apos;inter_node_bandwidth&apos; 的设备</translation>
+    </message>
+    <message>
+        <source>nodes: {nodes} must be a whole number from 1 to gpus ({gpus})</source>
+        <translation>节点：{nodes} 必须是 1 到 GPU 数（{gpus}）之间的整数</translation>
+    </message>
+    <message>
+        <source>nodes: {gpus} GPUs do not split evenly over {nodes} nodes; allowed: a divisor of {gpus}</source>
+        <translation>节点：{gpus} 张 GPU 无法平均分到 {nodes} 个节点上；允许：{gpus} 的约数</translation>
+    </message>
+    <message>
+        <source>bytes: {size} must be a positive number of bytes</source>
+        <translation>字节数：{size} 必须是正的字节数</translation>
+    </message>
+    <message>
+        <source>strategy: unknown {strategy}; allowed: {allowed}</source>
+        <extracomment>Data-parallel strategies and the collectives each step runs: (op, which bytes, how many times).</extracomment>
+        <translation>策略：未知的 {strategy}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>overlap: needs the step&apos;s compute time to hide behind</source>
+        <translation>重叠：需要该步的计算时间，通信才能隐藏在其后</translation>
+    </message>
+    <message>
+        <source>{op}, {ranks} ranks, {backend}</source>
+        <translation>{op}，{ranks} 个进程，{backend}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&apos;op&apos; must be one of {allowed}, got {op}</source>
+        <translation>&apos;op&apos; 必须是 {allowed} 之一，实际为 {op}</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; must be a number &gt; 0, got {value}</source>
+        <translation>&apos;{key}&apos; 必须是大于 0 的数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {reason}</source>
+        <translation>无法读取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>line {number}: not JSON; skipped</source>
+        <translation>第 {number} 行：不是 JSON；已跳过</translation>
+    </message>
+    <message>
+        <source>line {number}: {reason}; skipped</source>
+        <translation>第 {number} 行：{reason}；已跳过</translation>
+    </message>
+    <message>
+        <source>{path}: no collective rows (op, bytes, time_s, algbw, busbw, world_size) found</source>
+        <translation>{path}：没有找到集合通信数据行（op, bytes, time_s, algbw, busbw, world_size）</translation>
+    </message>
+    <message>
+        <source>overlapped with compute: each step hides up to its compute time ({compute} s) of its {comm} s of communication</source>
+        <translation>与计算重叠：每步 {comm} s 的通信中，最多可隐藏与其计算时间相当的 {compute} s</translation>
+    </message>
+    <message>
+        <source>not overlapped: each of {steps} steps adds {comm} s</source>
+        <translation>不重叠：{steps} 步中每步增加 {comm} s</translation>
+    </message>
+    <message>
+        <source>{strategy} over {gpus} GPUs; {how}</source>
+        <translation>{strategy}，{gpus} 张 GPU；{how}</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算时间</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>batch tokens</source>
+        <translation>每批 token 数</translation>
+    </message>
+    <message>
+        <source>{name}: {value} must be a positive number</source>
+        <translation>{name}：{value} 必须是正数</translation>
+    </message>
+    <message>
+        <source>batch tokens: {batch} is more than the {tokens} tokens of the run</source>
+        <translation>每批 token 数：{batch} 超过了整个训练的 {tokens} 个 token</translation>
+    </message>
+</context>
+<context>
+    <name>Napkin</name>
+    <message>
+        <source>shape dimension</source>
+        <extracomment>The most elements accepted (10^18: far beyond any tensor that exists).</extracomment>
+        <translation>形状的维度</translation>
+    </message>
+    <message>
+        <source>shape: expected text such as 4,8 or 12288*4,12288, got {kind}</source>
+        <translation>形状：应为 4,8 或 12288*4,12288 这样的文本，实际为 {kind}</translation>
+    </message>
+    <message>
+        <source>shape: {count} dimensions; allowed: at most {most}</source>
+        <translation>形状：{count} 个维度；允许：最多 {most} 个</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position} of {text} is empty; allowed: dimensions separated by single commas or x, e.g. 4,8</source>
+        <translation>形状：{text} 的第 {position} 维为空；允许：用单个逗号或 x 分隔各维，例如 4,8</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position} is {part}; allowed: a whole number or a product such as 12288*4 (no powers)</source>
+        <translation>形状：第 {position} 维是 {part}；允许：整数或 12288*4 这样的乘积（不支持乘方）</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position}</source>
+        <translation>形状：第 {position} 维</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position} exceeds {most} elements</source>
+        <translation>形状：第 {position} 维超过 {most} 个元素</translation>
+    </message>
+    <message>
+        <source>1 (0-d)</source>
+        <translation>1（0 维）</translation>
+    </message>
+    <message>
+        <source>⌈{numel} × {bits} bits / 8⌉ ({dtype}, packed)</source>
+        <translation>⌈{numel} × {bits} 位 / 8⌉（{dtype}，紧凑存储）</translation>
+    </message>
+    <message>
+        <source>elements = {dims} = {numel}</source>
+        <translation>元素数 = {dims} = {numel}</translation>
+    </message>
+    <message>
+        <source>bytes = {product} = {bytes}</source>
+        <translation>字节数 = {product} = {bytes}</translation>
+    </message>
+    <message>
+        <source>shape: {count} elements; allowed: at most {most}</source>
+        <translation>形状：{count} 个元素；允许：最多 {most} 个</translation>
+    </message>
+    <message>
+        <source>shape: expected text or a list of sizes, got {kind}</source>
+        <translation>形状：应为文本或各维大小的列表，实际为 {kind}</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <extracomment>Forward (2) plus backward (4) FLOPs per parameter per token.</extracomment>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>peak FLOP/s</source>
+        <translation>峰值 FLOP/s</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>bytes per param</source>
+        <translation>每参数字节数</translation>
+    </message>
+    <message>
+        <source>{terms} = {total} bytes/param</source>
+        <extracomment>Input name -&gt; validator, shared by the functions below, the Napkin tab and the CLI.</extracomment>
+        <translation>{terms} = {total} 字节/参数</translation>
+    </message>
+    <message>
+        <source>params bf16</source>
+        <translation>参数 bf16</translation>
+    </message>
+    <message>
+        <source>grads bf16</source>
+        <translation>梯度 bf16</translation>
+    </message>
+    <message>
+        <source>params fp32</source>
+        <translation>参数 fp32</translation>
+    </message>
+    <message>
+        <source>grads fp32</source>
+        <translation>梯度 fp32</translation>
+    </message>
+    <message>
+        <source>master fp32</source>
+        <translation>主权重 fp32</translation>
+    </message>
+    <message>
+        <source>Adam m fp32</source>
+        <translation>Adam m fp32</translation>
+    </message>
+    <message>
+        <source>Adam v fp32</source>
+        <translation>Adam v fp32</translation>
+    </message>
+    <message>
+        <source>bf16 params &amp; grads, fp32 Adam moments (lecture)</source>
+        <extracomment>Recipes for &quot;largest model that fits&quot; (activations excluded, as in the lecture).</extracomment>
+        <translation>bf16 参数与梯度，fp32 Adam 矩（讲义）</translation>
+    </message>
+    <message>
+        <source>fp32 everything (naive AdamW)</source>
+        <translation>全部 fp32（朴素 AdamW）</translation>
+    </message>
+    <message>
+        <source>mixed precision: bf16 params &amp; grads + fp32 master, Adam m, v</source>
+        <translation>混合精度：bf16 参数与梯度 + fp32 主权重、Adam m、v</translation>
+    </message>
+    <message>
+        <source>bf16 params &amp; grads, plain SGD</source>
+        <translation>bf16 参数与梯度，普通 SGD</translation>
+    </message>
+    <message>
+        <source>bf16 weights only (inference)</source>
+        <translation>仅 bf16 权重（推理）</translation>
+    </message>
+    <message>
+        <source>recipe: unknown {value}; known: {known}</source>
+        <translation>配方：未知的 {value}；已知：{known}</translation>
+    </message>
+    <message>
+        <source>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</source>
+        <translation>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</translation>
+    </message>
+    <message>
+        <source>throughput = peak × MFU × GPUs = {peak} × {mfu} × {gpus} = {rate} FLOP/s</source>
+        <translation>吞吐 = 峰值 × MFU × GPU 数 = {peak} × {mfu} × {gpus} = {rate} FLOP/s</translation>
+    </message>
+    <message>
+        <source>time = {flops} / {rate} = {seconds} s = {days} days</source>
+        <translation>时间 = {flops} / {rate} = {seconds} s = {days} 天</translation>
+    </message>
+    <message>
+        <source>{flops} at {rate} → {time}</source>
+        <translation>{flops} ÷ {rate} → {time}</translation>
+    </message>
+    <message>
+        <source>bytes/param = {recipe}</source>
+        <translation>字节/参数 = {recipe}</translation>
+    </message>
+    <message>
+        <source>params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
+        <translation>参数量 = GPU 数 × 显存 / 每参数字节数 = {gpus} × {memory} / {per} = {params}</translation>
+    </message>
+    <message>
+        <source>{total} / {per} B per param → {count}</source>
+        <translation>{total} / 每参数 {per} B → {count}</translation>
+    </message>
+    <message>
+        <source>{value} bytes/param</source>
+        <translation>{value} 字节/参数</translation>
+    </message>
+    <message>
+        <source>1 param</source>
+        <translation>1 个参数</translation>
+    </message>
+    <message>
+        <source>{count} params</source>
+        <translation>{count} 参数</translation>
+    </message>
+    <message>
+        <source>{number} years</source>
+        <translation>{number} 年</translation>
+    </message>
+    <message>
+        <source>{number} days</source>
+        <translation>{number} 天</translation>
+    </message>
+    <message>
+        <source>{number} hours</source>
+        <translation>{number} 小时</translation>
+    </message>
+    <message>
+        <source>forever</source>
+        <translation>永远</translation>
+    </message>
+    <message>
+        <source>1 token</source>
+        <translation>1 个 token</translation>
+    </message>
+    <message>
+        <source>{count} tokens</source>
+        <translation>{count} token</translation>
+    </message>
+    <message>
+        <source>GPUs = FLOPs / (peak × MFU × seconds) = {flops} / ({peak} × {mfu} × {seconds}) = {exact} → {count}</source>
+        <translation>GPU 数 = FLOPs / (峰值 × MFU × 秒数) = {flops} / ({peak} × {mfu} × {seconds}) = {exact} → {count}</translation>
+    </message>
+    <message>
+        <source>more than 10 million GPUs: no cluster that size exists</source>
+        <translation>超过 1000 万张 GPU：没有这么大的集群</translation>
+    </message>
+    <message>
+        <source>MFU = FLOPs / (peak × GPUs × seconds) = {flops} / ({peak} × {gpus} × {seconds}) = {need} = {percent}</source>
+        <translation>MFU = FLOPs / (峰值 × GPU 数 × 秒数) = {flops} / ({peak} × {gpus} × {seconds}) = {need} = {percent}</translation>
+    </message>
+    <message>
+        <source>needs more than 100% of peak: add GPUs or time</source>
+        <translation>需要超过峰值的 100%：请增加 GPU 或时间</translation>
+    </message>
+    <message>
+        <source>tokens = peak × MFU × GPUs × seconds / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</source>
+        <translation>token 数 = 峰值 × MFU × GPU 数 × 秒数 / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>NapkinTab</name>
+    <message>
+        <source>batch tokens</source>
+        <extracomment>The tensor card&apos;s default dtype: the lecture sizes its GPT-3 matrix in fp32.</extracomment>
+        <translation>每批 token 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Parameters N</source>
+        <extracomment>Field id -&gt; (default text, parser). Defaults are the lecture&apos;s questions.</extracomment>
+        <translation>参数量 N</translation>
+    </message>
+    <message>
+        <source>Model size; accepts 70e9, 70B, 70,000,000,000</source>
+        <translation>模型大小；可写作 70e9、70B 或 70,000,000,000</translation>
+    </message>
+    <message>
+        <source>Tokens D</source>
+        <translation>Token 数 D</translation>
+    </message>
+    <message>
+        <source>Training tokens; accepts 15e12 or 15T</source>
+        <translation>训练 token 数；可写作 15e12 或 15T</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Number of accelerators of the selected device</source>
+        <translation>所选设备的加速器数量</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation, 0 &lt; MFU ≤ 1 (0.5 or 50%)</source>
+        <translation>模型 FLOPs 利用率，0 &lt; MFU ≤ 1（0.5 或 50%）</translation>
+    </message>
+    <message>
+        <source>Accelerators whose memory holds the training state</source>
+        <translation>用来容纳训练状态的加速器数量（按显存计）</translation>
+    </message>
+    <message>
+        <source>Bytes / param</source>
+        <translation>字节 / 参数</translation>
+    </message>
+    <message>
+        <source>Used when the recipe is &apos;custom&apos;</source>
+        <translation>配方为“自定义”时使用</translation>
+    </message>
+    <message>
+        <source>Batch tokens</source>
+        <translation>每批 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens per optimizer step: each step all-reduces the gradients once (4M = 4e6)</source>
+        <translation>每个优化器步的 token 数：每步对梯度做一次 all-reduce（4M = 4e6）</translation>
+    </message>
+    <message>
+        <source>GPUs sharing the fast intra-node link (NVLink); the ring crosses the network between nodes</source>
+        <translation>共享节点内高速链路（NVLink）的 GPU 数；环在节点之间经过网络</translation>
+    </message>
+    <message>
+        <source>Deadline (days)</source>
+        <translation>期限（天）</translation>
+    </message>
+    <message>
+        <source>Wall-clock budget for the inverse questions</source>
+        <translation>反向问题的墙钟时间预算</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Dimensions separated by commas or x; each may be a product (12288*4). Empty = a scalar</source>
+        <translation>各维用逗号或 x 分隔；每维可以是乘积（12288*4）。留空 = 标量</translation>
+    </message>
+    <message>
+        <source>choose a dtype the selected device has a peak for</source>
+        <translation>请选择所选设备有峰值数据的数据类型</translation>
+    </message>
+    <message>
+        <source>custom N</source>
+        <translation>自定义 N</translation>
+    </message>
+    <message>
+        <source>Take N from a model&apos;s exact parameter count (Memory tab presets)</source>
+        <translation>取模型的精确参数量作为 N（显存标签页的预设）</translation>
+    </message>
+    <message>
+        <source>custom bytes per parameter</source>
+        <translation>自定义每参数字节数</translation>
+    </message>
+    <message>
+        <source>What each parameter costs in memory (activations not included)</source>
+        <translation>每个参数占用的显存（不含激活值）</translation>
+    </message>
+    <message>
+        <source>How long does training take?</source>
+        <translation>训练需要多久？</translation>
+    </message>
+    <message>
+        <source>6·N·D FLOPs on the selected device and dtype at a given MFU (lecture question 1).</source>
+        <translation>6·N·D FLOPs，按所选设备、数据类型和 MFU（讲义问题一）</translation>
+    </message>
+    <message>
+        <source>Largest model that fits</source>
+        <translation>放得下的最大模型</translation>
+    </message>
+    <message>
+        <source>Total memory over bytes per parameter; activations excluded, so an upper bound (lecture question 2).</source>
+        <translation>总显存 ÷ 每参数字节数；不计激活值，故为上界（讲义问题二）</translation>
+    </message>
+    <message>
+        <source>What would it take?</source>
+        <translation>需要多少资源？</translation>
+    </message>
+    <message>
+        <source>For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens affordable.</source>
+        <translation>按上面的 N、D、GPU 数和 MFU：赶上期限需要的 GPU 数、需要的 MFU、期限内能训练的 token 数。</translation>
+    </message>
+    <message>
+        <source>How big is one tensor?</source>
+        <translation>一个张量有多大？</translation>
+    </message>
+    <message>
+        <source>Elements × bytes per element (the lecture&apos;s GPT-3 FFN matrix in fp32 by default).</source>
+        <translation>元素数 × 每元素字节数（默认是讲义中 fp32 的 GPT-3 FFN 矩阵）。</translation>
+    </message>
+    <message>
+        <source>What does communication add?</source>
+        <translation>通信要加多少时间？</translation>
+    </message>
+    <message>
+        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
+        <translation>数据并行：每步在上面的 GPU 之间对 bf16 梯度做 all-reduce（环，2(n−1)/n），节点内走 NVLink，节点之间走网络。</translation>
+    </message>
+    <message>
+        <source>overlapped with compute</source>
+        <translation>与计算重叠</translation>
+    </message>
+    <message>
+        <source>On: gradients are reduced during backward, so each step pays only the communication beyond its compute time. Off: every step adds its whole communication time.</source>
+        <translation>开：梯度在反向传播时归约，每步只多花超出其计算时间的那部分通信。关：每步都加上全部通信时间。</translation>
+    </message>
+    <message>
+        <source>This card&apos;s own element dtype (the toolbar&apos;s is for compute)</source>
+        <translation>本卡片自己的元素数据类型（工具栏上的用于计算）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>显存 / GPU</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Largest model</source>
+        <translation>最大模型</translation>
+    </message>
+    <message>
+        <source>One tensor</source>
+        <translation>单个张量</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>{rate} dense {dtype}</source>
+        <translation>{rate} 稠密 {dtype}</translation>
+    </message>
+    <message>
+        <source>{summary} · {dtype} at MFU {mfu}</source>
+        <translation>{summary} · {dtype}，MFU {mfu}</translation>
+    </message>
+    <message>
+        <source>GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a divisor of the GPUs</source>
+        <translation>每节点 GPU 数：{per_node} 不能整除 {gpus} 张 GPU；允许：GPU 数的约数</translation>
+    </message>
+    <message>
+        <source>{compute} of compute + {comm} of communication ({nodes})</source>
+        <translation>计算 {compute} + 通信 {comm}（{nodes}）</translation>
+    </message>
+    <message>
+        <source>{count} node</source>
+        <translation>{count} 个节点</translation>
+    </message>
+    <message>
+        <source>{count} nodes</source>
+        <translation>{count} 个节点</translation>
+    </message>
+    <message>
+        <source>{count} elements in {dtype}</source>
+        <translation>{count} 个 {dtype} 元素</translation>
+    </message>
+    <message>
+        <source>{count} day</source>
+        <translation>{count} 天</translation>
+    </message>
+    <message>
+        <source>{count} days</source>
+        <translation>{count} 天</translation>
+    </message>
+    <message>
+        <source>{count} GPU</source>
+        <translation>{count} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{count} GPUs</source>
+        <translation>{count} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{gpus} for {days}</source>
+        <translation>{days}需 {gpus}</translation>
+    </message>
+    <message>
+        <source>MFU needed with {gpus}: {mfu}</source>
+        <translation>用 {gpus} 需要的 MFU：{mfu}</translation>
+    </message>
+    <message>
+        <source> · tokens affordable in {days}: {tokens}</source>
+        <translation> · {days}内能训练的 token 数：{tokens}</translation>
+    </message>
+    <message>
+        <source>{field}: expected text, got {kind}</source>
+        <translation>{field}：应为文本，实际为 {kind}</translation>
+    </message>
+    <message>
+        <source>napkin: {problem}</source>
+        <translation>心算：{problem}</translation>
+    </message>
+    <message>
+        <source>napkin: unknown model {model}; kept N as typed</source>
+        <translation>心算：未知模型 {model}；N 保持输入的值</translation>
+    </message>
+    <message>
+        <source>napkin: unknown tensor dtype {dtype}; allowed: {allowed}</source>
+        <translation>心算：未知的张量数据类型 {dtype}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>napkin: overlap {value}; allowed: true or false</source>
+        <translation>心算：重叠 {value}；允许：true 或 false</translation>
+    </message>
+    <message>
+        <source>napkin: unknown recipe {recipe}; kept the current one</source>
+        <translation>心算：未知配方 {recipe}；保留当前配方</translation>
+    </message>
+    <message>
+        <source>{count} parameters</source>
+        <translation>{count} 个参数</translation>
+    </message>
+</context>
 </TS>

@@ -1,4 +1,643 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
+<context>
+    <name>BandwidthPlot</name>
+    <message>
+        <source>Message size (bytes)</source>
+        <translation>訊息大小（位元組）</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (bytes/s)</source>
+        <translation>匯流排頻寬（位元組/秒）</translation>
+    </message>
+    <message>
+        <source> (WRONG RESULTS)</source>
+        <translation>（結果錯誤）</translation>
+    </message>
+</context>
+<context>
+    <name>CollectivesDialog</name>
+    <message>
+        <source>Collectives measured</source>
+        <translation>集體通訊實測</translation>
+    </message>
+    <message>
+        <source>busbw = algbw x the ring factor (all-reduce 2(n-1)/n, all-gather and reduce-scatter (n-1)/n, broadcast 1), as nccl-tests defines it: comparable to one link&apos;s unidirectional bandwidth.</source>
+        <translation>busbw = algbw × 環演算法因子（all-reduce 2(n-1)/n，all-gather 與 reduce-scatter (n-1)/n，broadcast 1），與 nccl-tests 的定義相同：可與單條鏈路的單向頻寬直接比較。</translation>
+    </message>
+    <message>
+        <source>{note} {reason}.</source>
+        <translation>{note}{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>Comm</name>
+    <message>
+        <source>op: unknown collective {op}; allowed: {allowed}</source>
+        <extracomment>Collective names as the CLI spells them; ``all_reduce`` (torch/nccl-tests style) is accepted too.</extracomment>
+        <translation>op：未知的集體通訊 {op}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>gpus: {value} is not a rank count; allowed: 1 to {most}</source>
+        <translation>gpus：{value} 不是行程數；允許：1 到 {most}</translation>
+    </message>
+    <message>
+        <source>device: {name} has no intra-node interconnect bandwidth in the database; add your own device with one (Devices menu or devices.json &apos;intra_node_bandwidth&apos;)</source>
+        <translation>裝置：資料庫中沒有 {name} 的節點內互連頻寬；請新增帶有該值的自訂裝置（裝置選單或 devices.json 的 &apos;intra_node_bandwidth&apos;）</translation>
+    </message>
+    <message>
+        <source>nodes: {name} has no inter-node network bandwidth in the database, so a ring over {nodes} nodes cannot be estimated; use --nodes 1 or a device with &apos;inter_node_bandwidth&apos;</source>
+        <translation>節點：資料庫中沒有 {name} 的節點間網路頻寬，無法估算跨 {nodes} 個節點的環；請只用 1 個節點（--nodes 1），或換用帶有 &apos;inter_node_bandwidth&apos; 的裝置</translation>
+    </message>
+    <message>
+        <source>nodes: {nodes} must be a whole number from 1 to gpus ({gpus})</source>
+        <translation>節點：{nodes} 必須是 1 到 GPU 數（{gpus}）之間的整數</translation>
+    </message>
+    <message>
+        <source>nodes: {gpus} GPUs do not split evenly over {nodes} nodes; allowed: a divisor of {gpus}</source>
+        <translation>節點：{gpus} 張 GPU 無法平均分到 {nodes} 個節點上；允許：{gpus} 的因數</translation>
+    </message>
+    <message>
+        <source>bytes: {size} must be a positive number of bytes</source>
+        <translation>位元組數：{size} 必須是正的位元組數</translation>
+    </message>
+    <message>
+        <source>strategy: unknown {strategy}; allowed: {allowed}</source>
+        <extracomment>Data-parallel strategies and the collectives each step runs: (op, which bytes, how many times).</extracomment>
+        <translation>策略：未知的 {strategy}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>overlap: needs the step&apos;s compute time to hide behind</source>
+        <translation>重疊：需要該步的計算時間，通訊才能隱藏在其後</translation>
+    </message>
+    <message>
+        <source>{op}, {ranks} ranks, {backend}</source>
+        <translation>{op}，{ranks} 個行程，{backend}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>應為 JSON 物件</translation>
+    </message>
+    <message>
+        <source>&apos;op&apos; must be one of {allowed}, got {op}</source>
+        <translation>&apos;op&apos; 必須是 {allowed} 之一，實際為 {op}</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; must be a number &gt; 0, got {value}</source>
+        <translation>&apos;{key}&apos; 必須是大於 0 的數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {reason}</source>
+        <translation>無法讀取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>line {number}: not JSON; skipped</source>
+        <translation>第 {number} 行：不是 JSON；已跳過</translation>
+    </message>
+    <message>
+        <source>line {number}: {reason}; skipped</source>
+        <translation>第 {number} 行：{reason}；已跳過</translation>
+    </message>
+    <message>
+        <source>{path}: no collective rows (op, bytes, time_s, algbw, busbw, world_size) found</source>
+        <translation>{path}：沒有找到集體通訊資料行（op, bytes, time_s, algbw, busbw, world_size）</translation>
+    </message>
+    <message>
+        <source>overlapped with compute: each step hides up to its compute time ({compute} s) of its {comm} s of communication</source>
+        <translation>與計算重疊：每步 {comm} s 的通訊中，最多可隱藏與其計算時間相當的 {compute} s</translation>
+    </message>
+    <message>
+        <source>not overlapped: each of {steps} steps adds {comm} s</source>
+        <translation>不重疊：{steps} 步中每步增加 {comm} s</translation>
+    </message>
+    <message>
+        <source>{strategy} over {gpus} GPUs; {how}</source>
+        <translation>{strategy}，{gpus} 張 GPU；{how}</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>計算時間</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token 數</translation>
+    </message>
+    <message>
+        <source>batch tokens</source>
+        <translation>每批 token 數</translation>
+    </message>
+    <message>
+        <source>{name}: {value} must be a positive number</source>
+        <translation>{name}：{value} 必須是正數</translation>
+    </message>
+    <message>
+        <source>batch tokens: {batch} is more than the {tokens} tokens of the run</source>
+        <translation>每批 token 數：{batch} 超過了整個訓練的 {tokens} 個 token</translation>
+    </message>
+</context>
+<context>
+    <name>Napkin</name>
+    <message>
+        <source>shape dimension</source>
+        <extracomment>The most elements accepted (10^18: far beyond any tensor that exists).</extracomment>
+        <translation>形狀的維度</translation>
+    </message>
+    <message>
+        <source>shape: expected text such as 4,8 or 12288*4,12288, got {kind}</source>
+        <translation>形狀：應為 4,8 或 12288*4,12288 這樣的文字，實際為 {kind}</translation>
+    </message>
+    <message>
+        <source>shape: {count} dimensions; allowed: at most {most}</source>
+        <translation>形狀：{count} 個維度；允許：最多 {most} 個</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position} of {text} is empty; allowed: dimensions separated by single commas or x, e.g. 4,8</source>
+        <translation>形狀：{text} 的第 {position} 維為空；允許：用單個逗號或 x 分隔各維，例如 4,8</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position} is {part}; allowed: a whole number or a product such as 12288*4 (no powers)</source>
+        <translation>形狀：第 {position} 維是 {part}；允許：整數或 12288*4 這樣的乘積（不支援乘冪）</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position}</source>
+        <translation>形狀：第 {position} 維</translation>
+    </message>
+    <message>
+        <source>shape: dimension {position} exceeds {most} elements</source>
+        <translation>形狀：第 {position} 維超過 {most} 個元素</translation>
+    </message>
+    <message>
+        <source>1 (0-d)</source>
+        <translation>1（0 維）</translation>
+    </message>
+    <message>
+        <source>⌈{numel} × {bits} bits / 8⌉ ({dtype}, packed)</source>
+        <translation>⌈{numel} × {bits} 位 / 8⌉（{dtype}，緊湊儲存）</translation>
+    </message>
+    <message>
+        <source>elements = {dims} = {numel}</source>
+        <translation>元素數 = {dims} = {numel}</translation>
+    </message>
+    <message>
+        <source>bytes = {product} = {bytes}</source>
+        <translation>位元組數 = {product} = {bytes}</translation>
+    </message>
+    <message>
+        <source>shape: {count} elements; allowed: at most {most}</source>
+        <translation>形狀：{count} 個元素；允許：最多 {most} 個</translation>
+    </message>
+    <message>
+        <source>shape: expected text or a list of sizes, got {kind}</source>
+        <translation>形狀：應為文字或各維大小的清單，實際為 {kind}</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <extracomment>Forward (2) plus backward (4) FLOPs per parameter per token.</extracomment>
+        <translation>參數量</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token 數</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天數</translation>
+    </message>
+    <message>
+        <source>peak FLOP/s</source>
+        <translation>峰值 FLOP/s</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每 GPU 記憶體</translation>
+    </message>
+    <message>
+        <source>bytes per param</source>
+        <translation>每參數位元組數</translation>
+    </message>
+    <message>
+        <source>{terms} = {total} bytes/param</source>
+        <extracomment>Input name -&gt; validator, shared by the functions below, the Napkin tab and the CLI.</extracomment>
+        <translation>{terms} = {total} 位元組/參數</translation>
+    </message>
+    <message>
+        <source>params bf16</source>
+        <translation>參數 bf16</translation>
+    </message>
+    <message>
+        <source>grads bf16</source>
+        <translation>梯度 bf16</translation>
+    </message>
+    <message>
+        <source>params fp32</source>
+        <translation>參數 fp32</translation>
+    </message>
+    <message>
+        <source>grads fp32</source>
+        <translation>梯度 fp32</translation>
+    </message>
+    <message>
+        <source>master fp32</source>
+        <translation>主權重 fp32</translation>
+    </message>
+    <message>
+        <source>Adam m fp32</source>
+        <translation>Adam m fp32</translation>
+    </message>
+    <message>
+        <source>Adam v fp32</source>
+        <translation>Adam v fp32</translation>
+    </message>
+    <message>
+        <source>bf16 params &amp; grads, fp32 Adam moments (lecture)</source>
+        <extracomment>Recipes for &quot;largest model that fits&quot; (activations excluded, as in the lecture).</extracomment>
+        <translation>bf16 參數與梯度，fp32 Adam 矩（講義）</translation>
+    </message>
+    <message>
+        <source>fp32 everything (naive AdamW)</source>
+        <translation>全部 fp32（樸素 AdamW）</translation>
+    </message>
+    <message>
+        <source>mixed precision: bf16 params &amp; grads + fp32 master, Adam m, v</source>
+        <translation>混合精度：bf16 參數與梯度 + fp32 主權重、Adam m、v</translation>
+    </message>
+    <message>
+        <source>bf16 params &amp; grads, plain SGD</source>
+        <translation>bf16 參數與梯度，普通 SGD</translation>
+    </message>
+    <message>
+        <source>bf16 weights only (inference)</source>
+        <translation>僅 bf16 權重（推論）</translation>
+    </message>
+    <message>
+        <source>recipe: unknown {value}; known: {known}</source>
+        <translation>配方：未知的 {value}；已知：{known}</translation>
+    </message>
+    <message>
+        <source>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</source>
+        <translation>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</translation>
+    </message>
+    <message>
+        <source>throughput = peak × MFU × GPUs = {peak} × {mfu} × {gpus} = {rate} FLOP/s</source>
+        <translation>吞吐量 = 峰值 × MFU × GPU 數 = {peak} × {mfu} × {gpus} = {rate} FLOP/s</translation>
+    </message>
+    <message>
+        <source>time = {flops} / {rate} = {seconds} s = {days} days</source>
+        <translation>時間 = {flops} / {rate} = {seconds} s = {days} 天</translation>
+    </message>
+    <message>
+        <source>{flops} at {rate} → {time}</source>
+        <translation>{flops} ÷ {rate} → {time}</translation>
+    </message>
+    <message>
+        <source>bytes/param = {recipe}</source>
+        <translation>位元組/參數 = {recipe}</translation>
+    </message>
+    <message>
+        <source>params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
+        <translation>參數量 = GPU 數 × 記憶體 / 每參數位元組數 = {gpus} × {memory} / {per} = {params}</translation>
+    </message>
+    <message>
+        <source>{total} / {per} B per param → {count}</source>
+        <translation>{total} / 每參數 {per} B → {count}</translation>
+    </message>
+    <message>
+        <source>{value} bytes/param</source>
+        <translation>{value} 位元組/參數</translation>
+    </message>
+    <message>
+        <source>1 param</source>
+        <translation>1 個參數</translation>
+    </message>
+    <message>
+        <source>{count} params</source>
+        <translation>{count} 參數</translation>
+    </message>
+    <message>
+        <source>{number} years</source>
+        <translation>{number} 年</translation>
+    </message>
+    <message>
+        <source>{number} days</source>
+        <translation>{number} 天</translation>
+    </message>
+    <message>
+        <source>{number} hours</source>
+        <translation>{number} 小時</translation>
+    </message>
+    <message>
+        <source>forever</source>
+        <translation>永遠</translation>
+    </message>
+    <message>
+        <source>1 token</source>
+        <translation>1 個 token</translation>
+    </message>
+    <message>
+        <source>{count} tokens</source>
+        <translation>{count} token</translation>
+    </message>
+    <message>
+        <source>GPUs = FLOPs / (peak × MFU × seconds) = {flops} / ({peak} × {mfu} × {seconds}) = {exact} → {count}</source>
+        <translation>GPU 數 = FLOPs / (峰值 × MFU × 秒數) = {flops} / ({peak} × {mfu} × {seconds}) = {exact} → {count}</translation>
+    </message>
+    <message>
+        <source>more than 10 million GPUs: no cluster that size exists</source>
+        <translation>超過 1000 萬張 GPU：沒有這麼大的叢集</translation>
+    </message>
+    <message>
+        <source>MFU = FLOPs / (peak × GPUs × seconds) = {flops} / ({peak} × {gpus} × {seconds}) = {need} = {percent}</source>
+        <translation>MFU = FLOPs / (峰值 × GPU 數 × 秒數) = {flops} / ({peak} × {gpus} × {seconds}) = {need} = {percent}</translation>
+    </message>
+    <message>
+        <source>needs more than 100% of peak: add GPUs or time</source>
+        <translation>需要超過峰值的 100%：請增加 GPU 或時間</translation>
+    </message>
+    <message>
+        <source>tokens = peak × MFU × GPUs × seconds / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</source>
+        <translation>token 數 = 峰值 × MFU × GPU 數 × 秒數 / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>NapkinTab</name>
+    <message>
+        <source>batch tokens</source>
+        <extracomment>The tensor card&apos;s default dtype: the lecture sizes its GPT-3 matrix in fp32.</extracomment>
+        <translation>每批 token 數</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每節點 GPU 數</translation>
+    </message>
+    <message>
+        <source>Parameters N</source>
+        <extracomment>Field id -&gt; (default text, parser). Defaults are the lecture&apos;s questions.</extracomment>
+        <translation>參數量 N</translation>
+    </message>
+    <message>
+        <source>Model size; accepts 70e9, 70B, 70,000,000,000</source>
+        <translation>模型大小；可寫作 70e9、70B 或 70,000,000,000</translation>
+    </message>
+    <message>
+        <source>Tokens D</source>
+        <translation>Token 數 D</translation>
+    </message>
+    <message>
+        <source>Training tokens; accepts 15e12 or 15T</source>
+        <translation>訓練 token 數；可寫作 15e12 或 15T</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>Number of accelerators of the selected device</source>
+        <translation>所選裝置的加速器數量</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation, 0 &lt; MFU ≤ 1 (0.5 or 50%)</source>
+        <translation>模型 FLOPs 利用率，0 &lt; MFU ≤ 1（0.5 或 50%）</translation>
+    </message>
+    <message>
+        <source>Accelerators whose memory holds the training state</source>
+        <translation>用來容納訓練狀態的加速器數量（按記憶體計）</translation>
+    </message>
+    <message>
+        <source>Bytes / param</source>
+        <translation>位元組 / 參數</translation>
+    </message>
+    <message>
+        <source>Used when the recipe is &apos;custom&apos;</source>
+        <translation>配方為「自訂」時使用</translation>
+    </message>
+    <message>
+        <source>Batch tokens</source>
+        <translation>每批 token 數</translation>
+    </message>
+    <message>
+        <source>Tokens per optimizer step: each step all-reduces the gradients once (4M = 4e6)</source>
+        <translation>每個優化器步的 token 數：每步對梯度做一次 all-reduce（4M = 4e6）</translation>
+    </message>
+    <message>
+        <source>GPUs sharing the fast intra-node link (NVLink); the ring crosses the network between nodes</source>
+        <translation>共享節點內高速鏈路（NVLink）的 GPU 數；環在節點之間經過網路</translation>
+    </message>
+    <message>
+        <source>Deadline (days)</source>
+        <translation>期限（天）</translation>
+    </message>
+    <message>
+        <source>Wall-clock budget for the inverse questions</source>
+        <translation>反向問題的牆鐘時間預算</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形狀</translation>
+    </message>
+    <message>
+        <source>Dimensions separated by commas or x; each may be a product (12288*4). Empty = a scalar</source>
+        <translation>各維用逗號或 x 分隔；每維可以是乘積（12288*4）。留空 = 純量</translation>
+    </message>
+    <message>
+        <source>choose a dtype the selected device has a peak for</source>
+        <translation>請選擇所選裝置有峰值資料的資料型別</translation>
+    </message>
+    <message>
+        <source>custom N</source>
+        <translation>自訂 N</translation>
+    </message>
+    <message>
+        <source>Take N from a model&apos;s exact parameter count (Memory tab presets)</source>
+        <translation>取模型的精確參數量作為 N（記憶體分頁的預設）</translation>
+    </message>
+    <message>
+        <source>custom bytes per parameter</source>
+        <translation>自訂每參數位元組數</translation>
+    </message>
+    <message>
+        <source>What each parameter costs in memory (activations not included)</source>
+        <translation>每個參數佔用的記憶體（不含激活值）</translation>
+    </message>
+    <message>
+        <source>How long does training take?</source>
+        <translation>訓練需要多久？</translation>
+    </message>
+    <message>
+        <source>6·N·D FLOPs on the selected device and dtype at a given MFU (lecture question 1).</source>
+        <translation>6·N·D FLOPs，按所選裝置、資料型別和 MFU（講義問題一）</translation>
+    </message>
+    <message>
+        <source>Largest model that fits</source>
+        <translation>放得下的最大模型</translation>
+    </message>
+    <message>
+        <source>Total memory over bytes per parameter; activations excluded, so an upper bound (lecture question 2).</source>
+        <translation>總記憶體 ÷ 每參數位元組數；不計激活值，故為上界（講義問題二）</translation>
+    </message>
+    <message>
+        <source>What would it take?</source>
+        <translation>需要多少資源？</translation>
+    </message>
+    <message>
+        <source>For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens affordable.</source>
+        <translation>按上面的 N、D、GPU 數和 MFU：趕上期限需要的 GPU 數、需要的 MFU、期限內能訓練的 token 數。</translation>
+    </message>
+    <message>
+        <source>How big is one tensor?</source>
+        <translation>一個張量有多大？</translation>
+    </message>
+    <message>
+        <source>Elements × bytes per element (the lecture&apos;s GPT-3 FFN matrix in fp32 by default).</source>
+        <translation>元素數 × 每元素位元組數（預設是講義中 fp32 的 GPT-3 FFN 矩陣）。</translation>
+    </message>
+    <message>
+        <source>What does communication add?</source>
+        <translation>通訊要加多少時間？</translation>
+    </message>
+    <message>
+        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
+        <translation>資料平行：每步在上面的 GPU 之間對 bf16 梯度做 all-reduce（環，2(n−1)/n），節點內走 NVLink，節點之間走網路。</translation>
+    </message>
+    <message>
+        <source>overlapped with compute</source>
+        <translation>與計算重疊</translation>
+    </message>
+    <message>
+        <source>On: gradients are reduced during backward, so each step pays only the communication beyond its compute time. Off: every step adds its whole communication time.</source>
+        <translation>開：梯度在反向傳播時歸約，每步只多花超出其計算時間的那部分通訊。關：每步都加上全部通訊時間。</translation>
+    </message>
+    <message>
+        <source>This card&apos;s own element dtype (the toolbar&apos;s is for compute)</source>
+        <translation>本卡片自己的元素資料型別（工具列上的用於計算）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>記憶體 / GPU</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>資料型別</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>訓練時間</translation>
+    </message>
+    <message>
+        <source>Largest model</source>
+        <translation>最大模型</translation>
+    </message>
+    <message>
+        <source>One tensor</source>
+        <translation>單個張量</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通訊</translation>
+    </message>
+    <message>
+        <source>{rate} dense {dtype}</source>
+        <translation>{rate} 稠密 {dtype}</translation>
+    </message>
+    <message>
+        <source>{summary} · {dtype} at MFU {mfu}</source>
+        <translation>{summary} · {dtype}，MFU {mfu}</translation>
+    </message>
+    <message>
+        <source>GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a divisor of the GPUs</source>
+        <translation>每節點 GPU 數：{per_node} 不能整除 {gpus} 張 GPU；允許：GPU 數的因數</translation>
+    </message>
+    <message>
+        <source>{compute} of compute + {comm} of communication ({nodes})</source>
+        <translation>計算 {compute} + 通訊 {comm}（{nodes}）</translation>
+    </message>
+    <message>
+        <source>{count} node</source>
+        <translation>{count} 個節點</translation>
+    </message>
+    <message>
+        <source>{count} nodes</source>
+        <translation>{count} 個節點</translation>
+    </message>
+    <message>
+        <source>{count} elements in {dtype}</source>
+        <translation>{count} 個 {dtype} 元素</translation>
+    </message>
+    <message>
+        <source>{count} day</source>
+        <translation>{count} 天</translation>
+    </message>
+    <message>
+        <source>{count} days</source>
+        <translation>{count} 天</translation>
+    </message>
+    <message>
+        <source>{count} GPU</source>
+        <translation>{count} 張 GPU</translation>
+    </message>
+    <message>
+        <source>{count} GPUs</source>
+        <translation>{count} 張 GPU</translation>
+    </message>
+    <message>
+        <source>{gpus} for {days}</source>
+        <translation>{days}需 {gpus}</translation>
+    </message>
+    <message>
+        <source>MFU needed with {gpus}: {mfu}</source>
+        <translation>用 {gpus} 需要的 MFU：{mfu}</translation>
+    </message>
+    <message>
+        <source> · tokens affordable in {days}: {tokens}</source>
+        <translation> · {days}內能訓練的 token 數：{tokens}</translation>
+    </message>
+    <message>
+        <source>{field}: expected text, got {kind}</source>
+        <translation>{field}：應為文字，實際為 {kind}</translation>
+    </message>
+    <message>
+        <source>napkin: {problem}</source>
+        <translation>心算：{problem}</translation>
+    </message>
+    <message>
+        <source>napkin: unknown model {model}; kept N as typed</source>
+        <translation>心算：未知模型 {model}；N 保持輸入的值</translation>
+    </message>
+    <message>
+        <source>napkin: unknown tensor dtype {dtype}; allowed: {allowed}</source>
+        <translation>心算：未知的張量資料型別 {dtype}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>napkin: overlap {value}; allowed: true or false</source>
+        <translation>心算：重疊 {value}；允許：true 或 false</translation>
+    </message>
+    <message>
+        <source>napkin: unknown recipe {recipe}; kept the current one</source>
+        <translation>心算：未知配方 {recipe}；保留目前配方</translation>
+    </message>
+    <message>
+        <source>{count} parameters</source>
+        <translation>{count} 個參數</translation>
+    </message>
+</context>
 </TS>

@@ -9,6 +9,33 @@
     </message>
 </context>
 <context>
+    <name>CommView</name>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>{device}: {link} (database)</source>
+        <translation>{device}：{link}（数据库）</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>{device} has no interconnect bandwidth in the database</source>
+        <translation>数据库中没有 {device} 的互联带宽</translation>
+    </message>
+    <message>
+        <source>Open collectives benchmark</source>
+        <translation>打开集合通信基准测试</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines 文件 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>DeviceDialog</name>
     <message>
         <source>Add your own device</source>

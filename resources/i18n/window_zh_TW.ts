@@ -9,6 +9,33 @@
     </message>
 </context>
 <context>
+    <name>CommView</name>
+    <message>
+        <source>Collectives</source>
+        <translation>集體通訊</translation>
+    </message>
+    <message>
+        <source>{device}: {link} (database)</source>
+        <translation>{device}：{link}（資料庫）</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>鏈路</translation>
+    </message>
+    <message>
+        <source>{device} has no interconnect bandwidth in the database</source>
+        <translation>資料庫中沒有 {device} 的互連頻寬</translation>
+    </message>
+    <message>
+        <source>Open collectives benchmark</source>
+        <translation>開啟集體通訊基準測試</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines 檔案 (*.jsonl);;所有檔案 (*)</translation>
+    </message>
+</context>
+<context>
     <name>DeviceDialog</name>
     <message>
         <source>Add your own device</source>

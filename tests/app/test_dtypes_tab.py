@@ -154,8 +154,8 @@ def test_block_panel_runs_in_a_worker_and_matches_core(page, qtbot):
     assert blocks.last["summary"]["rms_error"] == want["rms_error"]
     assert blocks.last["summary"]["most_flushed_block"] == want["most_flushed_block"]
     assert "stored as 0" in blocks.stats.text()
-    blocks.size.setText("2e6")
-    assert "1,000,000" in blocks.size.errorText()
+    blocks.size_field.setText("2e6")
+    assert "1,000,000" in blocks.size_field.errorText()
     assert page.export_plot() is not None
 
 
@@ -218,8 +218,8 @@ def test_range_chart_marker_in_log10_units(page):
 @given(text=st.text(max_size=40))
 def test_block_fields_take_any_text(page, text):
     blocks = page.ensure_blocks()
-    blocks.size.setText(text)
-    assert blocks.size.isValid() or blocks.size.errorText()
+    blocks.size_field.setText(text)
+    assert blocks.size_field.isValid() or blocks.size_field.errorText()
     blocks.source.setCurrentIndex(blocks.source.findData("typed"))
     blocks.typed.setPlainText(text)
     blocks.recompute()  # invalid text: a message and no request; valid: a request

@@ -102,3 +102,30 @@ def test_zero3_trace_adds_the_per_rank_fsdp_trace(capsys: pytest.CaptureFixture[
 def test_zero0_trace_has_no_fsdp_part(capsys: pytest.CaptureFixture[str]) -> None:
     out = _json(capsys, "--model", "mlp:d=64,layers=2", "--batch", "4", "--gpus", "4", "--trace")
     assert "traced" in out and "fsdp_traced" not in out
+
+
+def test_zero1_trace_shards_only_the_optimizer_state(capsys: pytest.CaptureFixture[str]) -> None:
+    # ZeRO-1 (torch's ZeroRedundancyOptimizer): fp32 weights and gradients whole on every rank,
+    # Adam's two fp32 moments split over the ranks; 4 equal layers over 2 ranks split evenly.
+    d, layers, gpus = 64, 4, 2
+    out = _json(capsys, "--model", f"mlp:d={d},layers={layers}", "--batch", "4", "--recipe",
+                "fp32", "--zero", "1", "--gpus", str(gpus), "--trace")  # fmt: skip
+    fsdp = out["fsdp_traced"]
+    assert fsdp["trace"]["zero"] == 1 and "ZeroRedundancyOptimizer" in fsdp["trace"]["method"]
+    rows = {r["category"]: r for r in fsdp["compare"]}
+    weights = d * d * layers * 4
+    assert rows["params"]["traced"] == pytest.approx(weights, rel=0.01)
+    assert rows["grads"]["traced"] == pytest.approx(weights, rel=0.01)
+    assert rows["optimizer"]["traced"] == pytest.approx(2 * weights / gpus, rel=0.01)
+    assert all(abs(r["gap"]) < 0.01 for r in rows.values())
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [(["--gpus", "0"], "gpus: 0"), (["--gpus", "8"], "4 parameter tensors")],
+)
+def test_per_rank_trace_bad_input_is_one_line(capsys, args, needle) -> None:
+    base = ["memory", "--model", "mlp:d=64,layers=4", "--batch", "4", "--zero", "1", "--trace"]
+    assert main([*base, *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert needle in err and "\n" not in err

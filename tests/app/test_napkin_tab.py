@@ -178,3 +178,25 @@ def test_communication_card_adds_the_ring_all_reduce_by_hand(page: NapkinPage, q
     assert page.comm_card.headline.text() == format_duration(hidden)
     state = page.session_state()
     assert state["overlap"] is True and state["per_node"] == "7"
+
+
+def test_cards_read_in_chinese_with_the_numbers_unchanged(qtbot) -> None:
+    from app.i18n import language_manager
+
+    assert language_manager().install("zh_CN") is None
+    try:
+        state = AppState()
+        page = NapkinPage(state)
+        qtbot.addWidget(page)
+        page.overlap.setChecked(True)
+        assert page.time_card.headline.text() == "143.9 天"  # the lecture's 143 天
+        assert "时间 = 6.3e24 / 5.066e17 = 1.244e7 s = 143.9 天" in page.time_card.formula.text()
+        assert page.fit_card.headline.text() == "53.33 B 参数"  # the lecture's 530 亿参数
+        assert "2 (参数 bf16) + 2 (梯度 bf16)" in page.fit_card.formula.text()
+        assert page.inverse_card.headline.text() == "30 天需 4,913 张 GPU"
+        assert "与计算重叠" in page.comm_card.formula.text()
+        assert page.comm_card.detail.text().startswith("计算 143.9 天 + 通信 ")
+        state.set_device("h100-pcie")  # no inter-node bandwidth: the core's error, translated
+        assert "数据库中没有 NVIDIA H100 PCIe 80GB 的节点间网络带宽" in page.comm_card.detail.text()
+    finally:
+        language_manager().install("en")

@@ -14,6 +14,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.comm.results import CollectiveSeries
+from widgets.i18n import localized, translate
 
 __all__ = ["BandwidthPlot"]
 
@@ -37,8 +38,8 @@ class BandwidthPlot(QWidget):
         self.plot = self.widget.getPlotItem()
         self.plot.setLogMode(True, True)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.plot.setLabel("bottom", "Message size (bytes)")
-        self.plot.setLabel("left", "Bus bandwidth (bytes/s)")
+        self.plot.setLabel("bottom", translate("BandwidthPlot", "Message size (bytes)"))
+        self.plot.setLabel("left", translate("BandwidthPlot", "Bus bandwidth (bytes/s)"))
         for axis in ("bottom", "left"):
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
         self.plot.setMenuEnabled(False)
@@ -83,7 +84,8 @@ class BandwidthPlot(QWidget):
                 symbol="o",
                 symbolSize=5,
                 symbolBrush=pen.color(),
-                name=s.label + ("" if s.all_correct else " (WRONG RESULTS)"),
+                name=localized(s.label)
+                + ("" if s.all_correct else translate("BandwidthPlot", " (WRONG RESULTS)")),
             )
             self._items[s.label] = item
         if self._reference is not None:
@@ -93,7 +95,7 @@ class BandwidthPlot(QWidget):
                 [min(sizes), max(sizes)],
                 [bandwidth, bandwidth],
                 pen=pg.mkPen("#555555", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                name=label,
+                name=localized(label),
             )
             self._items[label] = item
         self.plot.enableAutoRange()

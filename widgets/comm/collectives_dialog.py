@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 from core.comm.results import CollectiveSeries
 from widgets.comm.bandwidth_plot import BandwidthPlot
+from widgets.i18n import localized, translate
 
 __all__ = ["CollectivesDialog"]
 
@@ -20,22 +21,29 @@ class CollectivesDialog(QDialog):
         series: Sequence[CollectiveSeries],
         reference: tuple[str, float | None],
         problems: Sequence[str] = (),
-        title: str = "Collectives measured",
+        title: str = "",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(title)
+        self.setWindowTitle(title or translate("CollectivesDialog", "Collectives measured"))
         self.resize(760, 520)
         self.plot = BandwidthPlot(self)
         self.plot.setSeries(series)
         self.plot.setReference(*reference)
-        self.note = QLabel(
+        note = translate(
+            "CollectivesDialog",
             "busbw = algbw x the ring factor (all-reduce 2(n-1)/n, all-gather and reduce-scatter "
             "(n-1)/n, broadcast 1), as nccl-tests defines it: comparable to one link's "
-            "unidirectional bandwidth." + ("" if reference[1] else f" {reference[0]}.")
+            "unidirectional bandwidth.",
         )
+        if not reference[1]:  # say why the database's line is missing
+            note = translate("CollectivesDialog", "{note} {reason}.").format(
+                note=note, reason=localized(reference[0])
+            )
+        self.note = QLabel(note)
         self.note.setWordWrap(True)
-        self.problems = QLabel("\n".join(problems[:5]) + ("\n…" if len(problems) > 5 else ""))
+        shown = [localized(p) for p in problems[:5]]
+        self.problems = QLabel("\n".join(shown) + ("\n…" if len(problems) > 5 else ""))
         self.problems.setObjectName("fieldError")
         self.problems.setVisible(bool(problems))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

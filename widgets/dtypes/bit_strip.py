@@ -11,6 +11,8 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from widgets.i18n import translate
+
 __all__ = ["BitStrip"]
 
 _DEFAULT_COLOURS = {"sign": "#d62728", "exponent": "#1f77b4", "mantissa": "#2ca02c"}
@@ -37,13 +39,19 @@ class BitStrip(QWidget):
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(76)
-        self.setToolTip("Click a bit to flip it")
+        self._labels: dict[str, str] = {}
+        self.setToolTip(translate("BitStrip", "Click a bit to flip it"))
 
     # Qt-style API -------------------------------------------------------------------------------
     def setFields(self, fields: list[tuple[str, int]]) -> None:
         """Field names and widths, most significant first (``[("sign", 1), ("exponent", 8), ...]``)."""
         self._fields = [(name, width) for name, width in fields if width > 0]
         self._code &= (1 << self.bitCount()) - 1
+        self.update()
+
+    def setFieldLabels(self, labels: dict[str, str]) -> None:
+        """Names drawn above the fields, by field name (default: the field names themselves)."""
+        self._labels = dict(labels)
         self.update()
 
     def setCode(self, code: int) -> None:
@@ -129,7 +137,8 @@ class BitStrip(QWidget):
             left, right = group[0][0].left(), group[-1][0].right()
             colour = self._colours.get(name, self._text)
             painter.setPen(QPen(colour))
-            label = f"{name} ({width})" if width > 1 or right - left > 60 else name[0].upper()
+            shown = self._labels.get(name, name)
+            label = f"{shown} ({width})" if width > 1 or right - left > 60 else shown[0].upper()
             rect = QRectF(left - 20, 2, right - left + 40, 20)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
             start += width

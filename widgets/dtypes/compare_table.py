@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
 from core.numbers.analysis import Analysis
+from widgets.i18n import localized, translate
 from widgets.table_fit import ColumnFitter
 
 __all__ = ["CompareModel", "CompareTable", "number_text"]
@@ -37,12 +38,28 @@ def number_text(x: float | None, digits: int = 17) -> str:
     return repr(x) if digits >= 17 else f"{x:.{digits}g}"
 
 
+def _header(column: str) -> str:
+    return {
+        "format": translate("CompareTable", "format"),
+        "code": translate("CompareTable", "code"),
+        "stored value": translate("CompareTable", "stored value"),
+        "abs error": translate("CompareTable", "abs error"),
+        "rel error": translate("CompareTable", "rel error"),
+        "ulp here": translate("CompareTable", "ulp here"),
+        "note": translate("CompareTable", "note"),
+    }[column]
+
+
 def _texts(row: Analysis) -> tuple[str, ...]:
     marks = []
     if row.overflow:
-        marks.append("OVERFLOW:")
+        marks.append(translate("CompareTable", "OVERFLOW:"))
     if row.underflow:
-        marks.append("UNDERFLOW: stored as 0" if row.value == 0 else "UNDERFLOW:")
+        marks.append(
+            translate("CompareTable", "UNDERFLOW: stored as 0")
+            if row.value == 0
+            else translate("CompareTable", "UNDERFLOW:")
+        )
     return (
         row.format_id,
         "–" if row.code is None else f"{row.code:#x}",
@@ -50,7 +67,7 @@ def _texts(row: Analysis) -> tuple[str, ...]:
         number_text(row.abs_error, 4),
         number_text(row.rel_error, 3),
         number_text(row.ulp, 4),
-        " ".join(marks + ([row.note] if row.note else [])),
+        " ".join(marks + ([localized(row.note)] if row.note else [])),
     )
 
 
@@ -96,7 +113,7 @@ class CompareModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return _header(COLUMNS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -114,7 +131,7 @@ class CompareModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and c in (2, 6) and flagged:
             return self._warn
         if role == Qt.ItemDataRole.ToolTipRole and row.note:
-            return row.note
+            return self._texts[r][6]
         return None
 
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from widgets.i18n import translate
+
 __all__ = ["RangeChart", "RangeRow"]
 
 RangeRow = tuple[str, float, float, float, int]  # id, min_subnormal, min_normal, max, mantissa bits
@@ -35,14 +37,17 @@ class RangeChart(QWidget):
         self.item.getAxis("bottom").setLogMode(True)  # ticks read as powers of ten
         self.item.getAxis("bottom").enableAutoSIPrefix(False)
         self.item.invertY(True)
-        self.item.setLabel("bottom", "magnitude (log scale)")
+        self.item.setLabel("bottom", translate("RangeChart", "magnitude (log scale)"))
         self.item.showGrid(x=True, y=False, alpha=0.25)
         self.item.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=True, y=False)
         self.legend = QLabel(
-            "Thick bar: normal range (min normal to max) · thin bar: subnormals · label: values "
-            "per power of two (2^mantissa bits) · dashed line: the value typed above. Drag to pan, "
-            "wheel to zoom.",
+            translate(
+                "RangeChart",
+                "Thick bar: normal range (min normal to max) · thin bar: subnormals · label: "
+                "values per power of two (2^mantissa bits) · dashed line: the value typed above. "
+                "Drag to pan, wheel to zoom.",
+            ),
             self,
         )
         self.legend.setWordWrap(True)
@@ -102,13 +107,14 @@ class RangeChart(QWidget):
         normal, subnormal = self._colours
         x0n, x1n, x0s, x1s, ys = [], [], [], [], []
         ticks = []
+        per_octave = translate("RangeChart", "{format}  ·  {count} per ×2")
         for i, (fid, min_sub, min_norm, top, m) in enumerate(self._rows):
             ys.append(i)
             x0n.append(math.log10(min_norm))
             x1n.append(math.log10(top))
             x0s.append(math.log10(min_sub))
             x1s.append(math.log10(min_norm))
-            ticks.append((i, f"{fid}  ·  {_density(m)} per ×2"))
+            ticks.append((i, per_octave.format(format=fid, count=_density(m))))
         self.item.addItem(
             pg.BarGraphItem(x0=x0s, x1=x1s, y=ys, height=0.22, brush=subnormal, pen=None)
         )

@@ -15,11 +15,35 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-__all__ = ["ValuesModel", "ValuesTable"]
+from widgets.i18n import translate
+
+__all__ = ["ValuesModel", "ValuesTable", "class_name"]
 
 Index = QModelIndex | QPersistentModelIndex
 
 _LIST_COLUMNS = ("code", "bits", "value", "class")
+
+
+def class_name(cls: str) -> str:
+    """A value class (``zero``, ``subnormal``, ``normal``, ``inf``, ``nan``) as people read it."""
+    names = {
+        "zero": translate("ValuesTable", "zero"),
+        "subnormal": translate("ValuesTable", "subnormal"),
+        "normal": translate("ValuesTable", "normal"),
+        "inf": translate("ValuesTable", "inf"),
+        "nan": translate("ValuesTable", "nan"),
+        "unrepresentable": translate("ValuesTable", "unrepresentable"),
+    }
+    return names.get(cls, cls)
+
+
+def _list_header(column: str) -> str:
+    return {
+        "code": translate("ValuesTable", "code"),
+        "bits": translate("ValuesTable", "bits"),
+        "value": translate("ValuesTable", "value"),
+        "class": translate("ValuesTable", "class"),
+    }[column]
 
 
 def _value_text(v: float, short: bool) -> str:
@@ -111,7 +135,7 @@ class ValuesModel(QAbstractTableModel):
                 return f"x{section:X}"
             return f"{section:X}x" if self._bits > 4 else ""
         if orientation == Qt.Orientation.Horizontal:
-            return _LIST_COLUMNS[section]
+            return _list_header(_LIST_COLUMNS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -128,9 +152,9 @@ class ValuesModel(QAbstractTableModel):
                 return f"{code:#06x}"
             if column == "bits":
                 return self.bitsText(code)
-            return _value_text(value, False) if column == "value" else cls
+            return _value_text(value, False) if column == "value" else class_name(cls)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{code:#04x} = {self.bitsText(code)}\n{_value_text(value, False)} ({cls})"
+            return f"{code:#04x} = {self.bitsText(code)}\n{_value_text(value, False)} ({class_name(cls)})"
         if role == Qt.ItemDataRole.BackgroundRole:
             return self._colours.get(cls)
         if role == Qt.ItemDataRole.TextAlignmentRole:

@@ -14,6 +14,8 @@ from PySide6.QtCore import QPointF, Signal
 from PySide6.QtGui import QColor, QCursor, QFontMetrics
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from widgets.i18n import translate
+
 __all__ = ["Bar", "MemoryBars"]
 
 _GB = 1e9
@@ -45,7 +47,8 @@ class MemoryBars(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
-        self.getPlotItem().setLabel("left", "GB per device")
+        self.getPlotItem().setLabel("left", translate("MemoryBars", "GB per device"))
+        self._names: dict[str, str] = {}
         self.getPlotItem().showGrid(x=False, y=True, alpha=0.25)
         self._bars: list[Bar] = []
         self._colours: dict[str, str] = {}
@@ -60,6 +63,12 @@ class MemoryBars(pg.PlotWidget):
     def set_colours(self, colours: Mapping[str, str], foreground: str) -> None:
         """Category -> colour and the text colour; redraws."""
         self._colours, self._fg = dict(colours), foreground
+        self._redraw()
+
+    def set_names(self, names: Mapping[str, str], axis: str) -> None:
+        """Category -> the name shown in the legend and hover; the left axis title."""
+        self._names = dict(names)
+        self.getPlotItem().setLabel("left", axis)
         self._redraw()
 
     def set_background(self, background: str) -> None:
@@ -99,7 +108,9 @@ class MemoryBars(pg.PlotWidget):
         for category, value in bar.values.items():
             top = bottom + value / _GB
             if bottom <= y_gb <= top and value > 0:
-                return f"{bar.label} · {bar.hover.get(category, category)}"
+                return (
+                    f"{bar.label} · {bar.hover.get(category, self._names.get(category, category))}"
+                )
             bottom = top
         if self._capacity and y_gb > bottom:
             return bar.hover.get("total", "")
@@ -136,7 +147,7 @@ class MemoryBars(pg.PlotWidget):
                                    pen=pg.mkPen(self._fg, width=0.5))  # fmt: skip
             plot.addItem(item)
             self._items.append(item)
-            self._legend.addItem(item, category)
+            self._legend.addItem(item, self._names.get(category, category))
         for i, bar in enumerate(self._bars):
             total = sum(bar.values.values()) / _GB
             top = max(top, total)
@@ -161,7 +172,9 @@ class MemoryBars(pg.PlotWidget):
                 top = max(top, cap_gb)
             else:
                 note = pg.TextItem(
-                    f"↑ {cap_gb:.4g} GB capacity is off the scale (tallest bar: {tallest / cap_gb:.1%})",
+                    translate(
+                        "MemoryBars", "↑ {capacity} GB capacity is off the scale (tallest bar: {share})"
+                    ).format(capacity=f"{cap_gb:.4g}", share=f"{tallest / cap_gb:.1%}"),
                     color=self._fg, anchor=(0, 0),
                 )  # fmt: skip
                 top = tallest * 1.4  # headroom: the note hangs from the top, above the bar labels

@@ -32,6 +32,7 @@ from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
 from core.validate import fraction, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
+from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
 
 __all__ = ["MemoryControls"]
@@ -73,6 +74,32 @@ MODEL_CHOICES: list[tuple[str, str]] = [
 ]
 
 
+def _texts() -> dict[str, tuple[str, str]]:
+    """key -> (label, tooltip) in the person's language (FIELDS keeps the English)."""
+    return {
+        "d": (translate("MemoryControls", "Width D"), translate("MemoryControls", "MLP width")),
+        "layers": (translate("MemoryControls", "Layers L"), translate("MemoryControls", "Number of blocks")),
+        "vocab": (translate("MemoryControls", "Vocabulary"), ""),
+        "d_model": ("d_model", ""),
+        "tf_layers": (translate("MemoryControls", "Layers"), ""),
+        "heads": (translate("MemoryControls", "Heads"), ""),
+        "kv_heads": (translate("MemoryControls", "KV heads"),
+                     translate("MemoryControls", "Fewer than heads = grouped-query attention")),
+        "ffn": (translate("MemoryControls", "FFN size"), ""),
+        "seq": (translate("MemoryControls", "Sequence"),
+                translate("MemoryControls", "Tokens per sequence; empty = the model's default")),
+        "batch": (translate("MemoryControls", "Batch / device"),
+                  translate("MemoryControls", "Sequences (or rows for the MLP) per device per optimizer step")),
+        "micro_batch": (translate("MemoryControls", "Micro-batch"),
+                        translate("MemoryControls", "Gradient accumulation: one forward holds this many; "
+                                            "empty = the batch")),
+        "k": (translate("MemoryControls", "Segment k"), translate("MemoryControls", "Layers per checkpointed segment")),
+        "gpus": (translate("MemoryControls", "GPUs"),
+                 translate("MemoryControls", "Data-parallel devices (ZeRO shards over them)")),
+        "mfu": ("MFU", translate("MemoryControls", "For the step time: 0.5 or 50%")),
+    }  # fmt: skip
+
+
 class MemoryControls(QWidget):
     """All inputs of the Memory tab in three forms (model, training, parallelism)."""
 
@@ -81,83 +108,103 @@ class MemoryControls(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.fields: dict[str, NumberField] = {}
-        for key, (_label, text, parse, tip) in FIELDS.items():
-            f = NumberField(parse, text, tooltip=tip, placeholder="default" if not text else "",
-                            parent=self)  # fmt: skip
+        self.labels = _texts()
+        for key, (_label, text, parse, _tip) in FIELDS.items():
+            tip = self.labels[key][1]
+            placeholder = translate("MemoryControls", "default") if not text else ""
+            f = NumberField(parse, text, tooltip=tip, placeholder=placeholder, parent=self)
             f.valueChanged.connect(self._emit)
             f.validityChanged.connect(lambda _ok: self._emit())
             self.fields[key] = f
+        choices = [(translate("MemoryControls", "Deep MLP (lecture)"), "mlp"),
+                   (translate("MemoryControls", "Custom transformer"), "transformer"),
+                   *MODEL_CHOICES[2:]]  # fmt: skip
         self.model = self._combo(
-            MODEL_CHOICES, "Model shape: the lecture's MLP, your own, a preset"
+            choices,
+            translate("MemoryControls", "Model shape: the lecture's MLP, your own, a preset"),
         )
-        self.gated = self._check("SwiGLU MLP (gated)", True)
-        self.tied = self._check("Tied embeddings", False)
+        self.gated = self._check(translate("MemoryControls", "SwiGLU MLP (gated)"), True)
+        self.tied = self._check(translate("MemoryControls", "Tied embeddings"), False)
         self.recipe = self._combo(
-            [(f"{r.id} — {r.label}", r.id) for r in RECIPES.values()]
-            + [("custom dtypes", "custom")],
-            "Storage dtype of weights, gradients, master copy, optimizer state and activations",
-        )
+            [(f"{r.id} — {localized(r.label)}", r.id) for r in RECIPES.values()]
+            + [(translate("MemoryControls", "custom dtypes"), "custom")],
+            translate("MemoryControls", "Storage dtype of weights, gradients, master copy, optimizer "
+               "state and activations"),
+        )  # fmt: skip
         self.dtypes: dict[str, QComboBox] = {}
         for part, default in (("params", "bf16"), ("grads", "bf16"), ("master", "fp32"),
                               ("state", "fp32"), ("acts", "bf16")):  # fmt: skip
             options = list(DTYPE_SIZES) + (["none"] if part == "master" else [])
-            box = self._combo([(o, o) for o in options], f"dtype of {part}")
+            box = self._combo([(o, o) for o in options],
+                              translate("MemoryControls", "dtype of {part}").format(part=part))  # fmt: skip
             box.setCurrentIndex(options.index(default))
             self.dtypes[part] = box
         self.recipe.setCurrentIndex(self.recipe.findData("bf16"))
-        self.optimizer = self._combo([(o.label, o.id) for o in OPTIMIZERS.values()], "Optimizer")
+        self.optimizer = self._combo([(localized(o.label), o.id) for o in OPTIMIZERS.values()],
+                                     translate("MemoryControls", "Optimizer"))  # fmt: skip
         self.optimizer.setCurrentIndex(list(OPTIMIZERS).index("adam"))
         self.checkpoint = self._combo(
-            [("none", "none"), ("every layer", "every"), ("every √L layers", "sqrt"),
-             ("every k layers", "k")],
-            "Activation checkpointing: keep layer inputs, recompute the rest in backward",
+            [(translate("MemoryControls", "none"), "none"), (translate("MemoryControls", "every layer"), "every"),
+             (translate("MemoryControls", "every √L layers"), "sqrt"),
+             (translate("MemoryControls", "every k layers"), "k")],
+            translate("MemoryControls", "Activation checkpointing: keep layer inputs, recompute the "
+               "rest in backward"),
         )  # fmt: skip
         self.zero = self._combo(
-            [("0 — replicate", "0"), ("1 — shard optimizer", "1"), ("2 — + gradients", "2"),
-             ("3 — + weights (FSDP)", "3")],
-            "ZeRO stage over the GPUs",
+            [(translate("MemoryControls", "0 — replicate"), "0"),
+             (translate("MemoryControls", "1 — shard optimizer"), "1"),
+             (translate("MemoryControls", "2 — + gradients"), "2"),
+             (translate("MemoryControls", "3 — + weights (FSDP)"), "3")],
+            translate("MemoryControls", "ZeRO stage over the GPUs"),
         )  # fmt: skip
-        self.flash = self._check("Flash attention (no s² tensors)", True)
-        self.dropout = self._check("Dropout masks", False)
-        self.mlp_full = self._check("MLP: count pre- and post-ReLU", False)
-        self.mlp_full.setToolTip(
-            "Off: the lecture's 2·B·D·L (one B×D tensor per layer). On: both the matmul output "
-            "and the ReLU output of every layer."
+        self.flash = self._check(
+            translate("MemoryControls", "Flash attention (no s² tensors)"), True
         )
+        self.dropout = self._check(translate("MemoryControls", "Dropout masks"), False)
+        self.mlp_full = self._check(
+            translate("MemoryControls", "MLP: count pre- and post-ReLU"), False
+        )
+        self.mlp_full.setToolTip(
+            translate("MemoryControls", "Off: the lecture's 2·B·D·L (one B×D tensor per layer). On: "
+               "both the matmul output and the ReLU output of every layer.")
+        )  # fmt: skip
 
         self.model_form, self.training_form, self.parallel_form = (
             QFormLayout(), QFormLayout(), QFormLayout())  # fmt: skip
         mf = self.model_form
-        mf.addRow("Model", self.model)
+        lab = self.labels
+        mf.addRow(translate("MemoryControls", "Model"), self.model)
         self.shape_note = QLabel(self)
         self.shape_note.setObjectName("cardSubtitle")
         self.shape_note.setWordWrap(True)
         self.shape_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.shape_note.setMinimumHeight(34)
         for key in ("d", "layers", "vocab", "d_model", "tf_layers", "heads", "kv_heads", "ffn"):
-            mf.addRow(FIELDS[key][0], self.fields[key])
+            mf.addRow(lab[key][0], self.fields[key])
         mf.addRow("", self.gated)
         mf.addRow("", self.tied)
-        mf.addRow(FIELDS["seq"][0], self.fields["seq"])
+        mf.addRow(lab["seq"][0], self.fields["seq"])
         tf = self.training_form
         for key in ("batch", "micro_batch"):
-            tf.addRow(FIELDS[key][0], self.fields[key])
-        tf.addRow("Recipe", self.recipe)
+            tf.addRow(lab[key][0], self.fields[key])
+        tf.addRow(translate("MemoryControls", "Recipe"), self.recipe)
         for part, box in self.dtypes.items():
             tf.addRow(f"  {part}", box)
-        tf.addRow("Optimizer", self.optimizer)
-        tf.addRow("Checkpoint", self.checkpoint)
-        tf.addRow(FIELDS["k"][0], self.fields["k"])
+        tf.addRow(translate("MemoryControls", "Optimizer"), self.optimizer)
+        tf.addRow(translate("MemoryControls", "Checkpoint"), self.checkpoint)
+        tf.addRow(lab["k"][0], self.fields["k"])
         tf.addRow("", self.flash)
         tf.addRow("", self.dropout)
         tf.addRow("", self.mlp_full)
         pf = self.parallel_form
         pf.addRow("ZeRO", self.zero)
-        pf.addRow(FIELDS["gpus"][0], self.fields["gpus"])
-        pf.addRow(FIELDS["mfu"][0], self.fields["mfu"])
+        pf.addRow(lab["gpus"][0], self.fields["gpus"])
+        pf.addRow(lab["mfu"][0], self.fields["mfu"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        for title, form in (("Model", mf), ("Training step", tf), ("Devices", pf)):
+        for title, form in ((translate("MemoryControls", "Model"), mf),
+                            (translate("MemoryControls", "Training step"), tf),
+                            (translate("MemoryControls", "Devices"), pf)):  # fmt: skip
             heading = QLabel(title, self)
             heading.setObjectName("cardTitle")
             layout.addWidget(heading)
@@ -213,11 +260,15 @@ class MemoryControls(QWidget):
         self._set_row_visible(self.training_form, self.fields["k"],
                               self.checkpoint.currentData() == "k")  # fmt: skip
         if kind in PRESETS:
-            self.shape_note.setText(PRESETS[kind].describe())
+            self.shape_note.setText(localized(PRESETS[kind].describe()))
         elif mlp:
-            self.shape_note.setText("L blocks of x @ W (D×D, no bias) then ReLU; P = D²·L")
+            self.shape_note.setText(
+                translate("MemoryControls", "L blocks of x @ W (D×D, no bias) then ReLU; P = D²·L")
+            )
         else:
-            self.shape_note.setText("Llama-style: RMSNorm, rotary positions, no biases")
+            self.shape_note.setText(
+                translate("MemoryControls", "Llama-style: RMSNorm, rotary positions, no biases")
+            )
 
     def _emit(self) -> None:
         if not hasattr(self, "parallel_form"):  # still being built
@@ -230,7 +281,7 @@ class MemoryControls(QWidget):
         """The first visible field's error, or ``None`` when every visible input is valid."""
         for key, f in self.fields.items():
             if f.isVisibleTo(self) and not f.isValid():
-                return f"{FIELDS[key][0]}: {f.errorText()}"
+                return f"{self.labels[key][0]}: {localized(f.errorText())}"
         return None
 
     def model_text(self) -> str:

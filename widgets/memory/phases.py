@@ -14,6 +14,8 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from widgets.i18n import translate
+
 __all__ = ["PhaseView"]
 
 _GB = 1e9
@@ -28,8 +30,8 @@ class PhaseView(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.hideButtons()
         plot = self.getPlotItem()
-        plot.setLabel("left", "traced GB")
-        plot.setLabel("bottom", "ops in one training step")
+        plot.setLabel("left", translate("PhaseView", "traced GB"))
+        plot.setLabel("bottom", translate("PhaseView", "ops in one training step"))
         plot.showGrid(x=False, y=True, alpha=0.25)
         self._items: list[Any] = []
         self._colours: dict[str, str] = {}
@@ -38,7 +40,7 @@ class PhaseView(pg.PlotWidget):
         self._order: list[str] = []
         self._message = pg.TextItem("", anchor=(0.5, 0.5))
         plot.addItem(self._message)
-        self.show_message("Trace a step to see memory over time")
+        self.show_message(translate("PhaseView", "Trace a step to see memory over time"))
 
     def set_colours(self, colours: Mapping[str, str], foreground: str) -> None:
         """Category -> colour and the text colour; redraws."""
@@ -70,7 +72,7 @@ class PhaseView(pg.PlotWidget):
         self._message.setText("")
         self._show_values(True)
         if not samples:
-            self.show_message("The trace recorded no samples")
+            self.show_message(translate("PhaseView", "The trace recorded no samples"))
             return
         plot = self.getPlotItem()
         x = np.array([s[0] for s in samples], dtype=float)
@@ -83,7 +85,7 @@ class PhaseView(pg.PlotWidget):
                                              brush=QColor(128, 128, 128, 28 if start % 2 else 14))  # fmt: skip
                 region.setZValue(-10)
                 plot.addItem(region)
-                label = pg.TextItem(samples[start][1], color=self._fg, anchor=(0, 0))
+                label = pg.TextItem(self._phase(samples[start][1]), color=self._fg, anchor=(0, 0))
                 label.setPos(x0, ymax * 1.3)
                 plot.addItem(label)
                 self._items += [region, label]
@@ -109,13 +111,23 @@ class PhaseView(pg.PlotWidget):
         peak_i = int(np.argmax([s[2] for s in samples]))
         marker = pg.ScatterPlotItem([x[peak_i]], [samples[peak_i][2] / _GB], symbol="t", size=12,
                                     brush=QColor(self._fg), pen=None)  # fmt: skip
-        text = pg.TextItem(f"peak {samples[peak_i][2] / _GB:.3g} GB ({samples[peak_i][1]})",
-                           color=self._fg, anchor=(-0.08, 0.5))  # fmt: skip
+        text = pg.TextItem(
+            translate("PhaseView", "peak {gb} GB ({phase})").format(
+                gb=f"{samples[peak_i][2] / _GB:.3g}", phase=self._phase(samples[peak_i][1])
+            ),
+            color=self._fg, anchor=(-0.08, 0.5),
+        )  # fmt: skip
         text.setPos(x[peak_i], samples[peak_i][2] / _GB)
         plot.addItem(marker)
         plot.addItem(text)
         self._items += [marker, text]
         plot.setRange(xRange=(x[0], x[-1]), yRange=(0, ymax * 1.36), padding=0.02)
+
+    @staticmethod
+    def _phase(name: str) -> str:
+        return {"forward": translate("PhaseView", "forward"),
+                "backward": translate("PhaseView", "backward"),
+                "optimizer": translate("PhaseView", "optimizer step")}.get(name, name)  # fmt: skip
 
     def _show_values(self, on: bool) -> None:
         for name in ("left", "bottom"):

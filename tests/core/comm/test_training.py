@@ -41,3 +41,13 @@ def test_lecture_question_on_1024_h100s():
 def test_a_batch_larger_than_the_run_is_refused():
     with pytest.raises(InputError, match="batch tokens"):
         train_time_with_comm(1.0, 1e9, 1e3, 1e4, LINK, 4)
+
+
+def test_the_assumption_is_a_translatable_sentence_built_of_translatable_parts():
+    from core.texts import Text
+
+    answer = train_time_with_comm(1000.0, 1e9, 1e6, 1e4, LINK, 4, overlapped=True)
+    sentence = answer.assumption
+    assert isinstance(sentence, Text) and sentence.template == "{strategy} over {gpus} GPUs; {how}"
+    assert sentence.args["how"].context == "Comm"
+    assert answer.to_dict()["assumption"] == str(sentence)  # the JSON keeps the English

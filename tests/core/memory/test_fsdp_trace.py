@@ -14,6 +14,7 @@ from core.errors import InputError
 from core.memory.estimate import MemoryConfig
 from core.memory.fsdp_trace import compare, trace_fsdp
 from core.memory.models import parse_model
+from core.texts import Text
 
 D = 256
 
@@ -52,11 +53,62 @@ def test_1024_ranks_and_the_padding_gap():
     assert params["gap"] == pytest.approx(3.0) and "pads" in params["why"]
 
 
-@pytest.mark.parametrize(("n", "zero", "match"), [(0, 3, "gpus"), (1025, 3, "1 to 1024"),
-                                                   (2, 1, "zero")])  # fmt: skip
+@pytest.mark.parametrize(("n", "zero", "match"), [(0, 3, "GPUs: 0 ranks"), (1025, 3, "1 to 1,024"),
+                                                   (2, 0, "ZeRO: stage 0"), (0, 1, "GPUs: 0"),
+                                                   (3, 1, "2 parameter tensors")])  # fmt: skip
 def test_bad_input(n, zero, match):
-    with pytest.raises(InputError, match=match):
-        trace_fsdp(_cfg(max(n, 1), zero=max(zero, 0)), n)
+    with pytest.raises(InputError, match=match) as info:
+        trace_fsdp(_cfg(max(n, 1), zero=zero), n)
+    assert isinstance(info.value.message, Text) and "\n" not in info.value.message
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_zero1_shards_only_the_optimizer_state(n):
+    # ZeRO-1 by hand: parameters 2 B and gradients 2 B per parameter on every rank (replicated),
+    # AdamW's two fp32 moments (8 B per parameter) split over the ranks: 1/N each.
+    cfg = _cfg(n, zero=1)
+    trace = trace_fsdp(cfg, n)
+    params = 2 * D * D
+    assert trace.after_step["params"] == pytest.approx(params * 2, rel=0.01)
+    assert trace.after_step["grads"] == pytest.approx(params * 2, rel=0.01)
+    assert trace.after_step["optimizer"] == pytest.approx(params * 8 / n, rel=0.01)
+    rows = {r["category"]: r for r in compare(trace, cfg)}
+    assert set(rows) == {"params", "grads", "optimizer", "optimizer_mean"}
+    assert all(abs(r["gap"]) < 0.01 for r in rows.values())
+    # DDP's gradient all-reduce: each layer's d×d bf16 gradient once.
+    assert trace.collectives["all-reduce"] == {"calls": 2, "bytes": 2 * D * D * 2}
+    assert trace.to_dict()["method"].startswith("ZeroRedundancyOptimizer")
+
+
+def test_zero1_uneven_partition_is_explained():
+    # 3 layers over 2 ranks: rank 0 holds 2 whole tensors (2/3 of the state), not 1/2.
+    cfg = MemoryConfig(model=parse_model(f"mlp:d={D},layers=3"), batch=4, zero=1, gpus=2)
+    trace = trace_fsdp(cfg, 2)
+    rows = {r["category"]: r for r in compare(trace, cfg)}
+    assert trace.optimizer_share == pytest.approx(2 / 3)
+    assert rows["optimizer"]["gap"] == pytest.approx(1 / 3) and "whole" in rows["optimizer"]["why"]
+    assert abs(rows["optimizer_mean"]["gap"]) < 0.01
+
+
+def test_zero2_weights_gap_is_explained():
+    trace = trace_fsdp(_cfg(2, zero=2), 2)
+    (params, grads, opt) = compare(trace, _cfg(2, zero=2))
+    assert params["gap"] == pytest.approx(-0.5) and "SHARD_GRAD_OP" in params["why"]
+    assert abs(grads["gap"]) < 0.01 and abs(opt["gap"]) < 0.01
+
+
+def test_progress_and_cancel():
+    from core.memory.trace import TraceCancelled
+
+    seen: list = []
+    trace_fsdp(_cfg(2), 2, progress=lambda f, t: seen.append((f, t)))
+    assert seen and all(0 < f <= 1 for f, _ in seen) and isinstance(seen[0][1], Text)
+    assert "layer 1 of 2" in seen[0][1]
+    with pytest.raises(TraceCancelled):
+        trace_fsdp(_cfg(2), 2, should_cancel=lambda: True)
+    import torch.distributed as dist
+
+    assert not dist.is_initialized()
 
 
 def test_leaves_no_process_group_behind():

@@ -106,3 +106,25 @@ def test_time_scales_inversely_with_gpus(
     one = napkin.train_time(params, tokens, 1, 1e15, mfu)
     many = napkin.train_time(params, tokens, gpus, 1e15, mfu)
     assert math.isclose(one.seconds / gpus, many.seconds, rel_tol=1e-9)
+
+
+def test_sentences_are_translatable_and_their_english_is_unchanged() -> None:
+    from core.texts import Text
+
+    answer = napkin.train_time(70e9, 15e12, 1024, 989.5e12, 0.5)
+    formula = answer.formula()
+    assert isinstance(formula, Text)
+    assert formula.splitlines()[2] == "time = 6.3e24 / 5.066e17 = 1.244e7 s = 143.9 days"
+    line = formula.args["p2"]
+    assert (line.context, line.template) == (
+        "Napkin",
+        "time = {flops} / {rate} = {seconds} s = {days} days",
+    )
+    assert answer.summary() == "6.3e24 FLOPs at 506.6 PFLOP/s → 143.9 days"
+    assert napkin.duration_text(answer.seconds).template == "{number} days"
+    fit = napkin.max_params(8, 80e9, napkin.recipe("bf16-adamw"))
+    assert fit.summary() == "640 GB / 12 B per param → 53.33 B params"
+    assert napkin.params_text(1) == "1 param" and napkin.tokens_text(3.127e12) == "3.127 T tokens"
+    with pytest.raises(InputError) as err:
+        napkin.recipe("nope")
+    assert isinstance(err.value.message, Text) and err.value.message.context == "Napkin"

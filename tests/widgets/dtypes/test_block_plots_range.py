@@ -13,7 +13,7 @@ def test_tallest_bar_is_inside_the_view(qtbot) -> None:
     edges = np.linspace(-1, 1, 6)
     counts = [("nvfp4", np.array([0, 3, 4000, 2, 0])), ("fp8", np.array([0, 1, 10, 1, 0]))]
     plots.setData(edges, counts, np.ones(4), np.zeros(4), 0)
-    item = plots.hist.getPlotItem()
+    item = plots.hist
     top = item.getViewBox().viewRange()[1][1]
     tallest = max(float(np.nanmax(c.yData)) for c in item.listDataItems())
     assert tallest == np.log10(4001) and tallest <= top
