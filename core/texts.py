@@ -9,11 +9,14 @@ translation catalog and formats the translation with the same arguments
 
 ``pyside6-lupdate`` extracts every ``translate("Context", "template")`` call in the core by its name,
 exactly as it extracts ``QCoreApplication.translate`` in the UI, so templates must be string
-literals (no f-strings): put the values in ``{named}`` placeholders.
+literals (no f-strings): put the values in ``{named}`` placeholders and pass them to ``.format``.
+lupdate reads only calls whose arguments are all positional: ``translate("Step", "... {share}",
+share=s)`` runs but is never extracted (``python -m app.translations check`` names such calls), so
+write ``translate("Step", "... {share}").format(share=s)``, which returns a :class:`Text` too.
 
 Examples
 --------
->>> t = translate("Step", "matmuls take {share} of the time", share="61 %")
+>>> t = translate("Step", "matmuls take {share} of the time").format(share="61 %")
 >>> t
 'matmuls take 61 % of the time'
 >>> t.template, t.args
@@ -53,6 +56,16 @@ class Text(str):
         self.args = dict(args)
         return self
 
+    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """The sentence with its placeholders filled, still a :class:`Text` (so still translatable).
+
+        Only a sentence not formatted yet (no arguments) and named values make a :class:`Text`;
+        anything else formats like ``str.format``.
+        """
+        if args or self.args or not kwargs:
+            return str.format(self, *args, **kwargs)
+        return Text(self.context, self.template, kwargs)
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle (and deep-copy) with its context, template and arguments."""
         return (Text, (self.context, self.template, self.args))
@@ -68,7 +81,8 @@ def translate(context: str, template: str, **args: Any) -> Text:
     template
         A string literal with ``{named}`` placeholders (lupdate reads it from the source).
     **args
-        The placeholder values, already formatted (numbers with their units).
+        The placeholder values, already formatted (numbers with their units). lupdate does not
+        extract a call with keyword arguments: prefer ``translate(context, template).format(...)``.
     """
     return Text(context, template, args)
 
