@@ -389,6 +389,8 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             from app.menus import build_menus
 
             build_menus(self)
+            if self.bench is not None:  # its menu went with the menu bar's
+                self.bench.retranslate()
         current = self.tabs.currentWidget()
         for slot in self.slots.values():
             slot.rebuild(build_now=slot is current)
