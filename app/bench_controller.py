@@ -23,6 +23,7 @@ from core.bench.measurements import MeasurementWriter, default_measurements_path
 from core.bench.suites import Case
 from core.bench.this_machine import this_machine
 from core.errors import InputError
+from widgets.i18n import localized, translate
 
 __all__ = ["BenchController", "install"]
 
@@ -59,33 +60,7 @@ class BenchController(QObject):
 
     # ui ---------------------------------------------------------------------------------------
     def _build_ui(self) -> None:
-        bar = self.window.menuBar()
-        self.menu = QMenu("&Benchmark", bar)
-        help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-        if help_action is not None:
-            bar.insertMenu(help_action, self.menu)
-        else:
-            bar.addMenu(self.menu)
-        self.quick_action = self._add(
-            "Run &quick suite", lambda: self.start("quick"), "Measure this machine (< 1 min)"
-        )
-        self.full_action = self._add(
-            "Run &full suite", lambda: self.start("full"), "More sizes and dtypes (a few minutes)"
-        )
-        self.menu.addSeparator()
-        self.cancel_action = self._add("&Cancel", self.cancel, "Stop the running benchmark")
-        self.cancel_action.setEnabled(False)
-        self.open_action = QAction("Open &measurements…", self.window)
-        self.open_action.setStatusTip("Load a .jsonl file of benchmark points onto the roofline")
-        self.open_action.triggered.connect(self.open_dialog)
-        file_action = next((a for a in bar.actions() if a.text().replace("&", "") == "File"), None)
-        file_menu = file_action.menu() if file_action is not None else None
-        if isinstance(file_menu, QMenu):
-            separators = [a for a in file_menu.actions() if a.isSeparator()]
-            if separators:
-                file_menu.insertAction(separators[0], self.open_action)
-            else:
-                file_menu.addAction(self.open_action)
+        self._build_menu()
         self.progress_bar = QProgressBar()
         self.progress_bar.setMaximumWidth(180)
         self.progress_bar.setFormat("%v/%m")
@@ -95,6 +70,58 @@ class BenchController(QObject):
         status.addPermanentWidget(self.progress_bar)
         self.progress_bar.hide()
         self.eta_label.hide()
+
+    def _build_menu(self) -> None:
+        """The Benchmark menu (before Help) and File > Open measurements, in the window's language."""
+        bar = self.window.menuBar()
+        self.menu = QMenu(translate("Benchmark", "&Benchmark"), bar)
+        help_action = _menu_action(bar, translate("Menus", "&Help"))
+        if help_action is not None:
+            bar.insertMenu(help_action, self.menu)
+        else:
+            bar.addMenu(self.menu)
+        running = self.running
+        self.quick_action = self._add(
+            translate("Benchmark", "Run &quick suite"),
+            lambda: self.start("quick"),
+            translate("Benchmark", "Measure this machine (< 1 min)"),
+        )
+        self.full_action = self._add(
+            translate("Benchmark", "Run &full suite"),
+            lambda: self.start("full"),
+            translate("Benchmark", "More sizes and dtypes (a few minutes)"),
+        )
+        self.menu.addSeparator()
+        self.cancel_action = self._add(
+            translate("Benchmark", "&Cancel"),
+            self.cancel,
+            translate("Benchmark", "Stop the running benchmark"),
+        )
+        self.quick_action.setEnabled(not running)
+        self.full_action.setEnabled(not running)
+        self.cancel_action.setEnabled(running)
+        self.open_action = QAction(translate("Benchmark", "Open &measurements…"), self.window)
+        self.open_action.setStatusTip(
+            translate("Benchmark", "Load a .jsonl file of benchmark points onto the roofline")
+        )
+        self.open_action.triggered.connect(self.open_dialog)
+        file_action = _menu_action(bar, translate("Menus", "&File"))
+        file_menu = file_action.menu() if file_action is not None else None
+        if isinstance(file_menu, QMenu):
+            separators = [a for a in file_menu.actions() if a.isSeparator()]
+            if separators:
+                file_menu.insertAction(separators[0], self.open_action)
+            else:
+                file_menu.addAction(self.open_action)
+
+    def retranslate(self) -> None:
+        """Add the menu again in the current language (the window cleared its menu bar)."""
+        for action in (self.quick_action, self.full_action, self.cancel_action, self.open_action):
+            action.deleteLater()
+        self.menu.deleteLater()
+        self._build_menu()
+        if not self.running:
+            self.eta_label.hide()
 
     def _add(self, text: str, slot: Any, tip: str) -> QAction:
         action = QAction(text, self.window)
@@ -117,12 +144,17 @@ class BenchController(QObject):
     ) -> bool:
         """Start a run of ``suite`` (a suite name or a list of cases); False if one is running."""
         if self.running:
-            self._message("A benchmark is already running; cancel it first")
+            self._message(translate("Benchmark", "A benchmark is already running; cancel it first"))
             return False
         try:
             self.writer = MeasurementWriter(self.path or default_measurements_path())
         except InputError as exc:
-            self._message(f"{exc.message}; points will not be saved", 10000)
+            self._message(
+                translate("Benchmark", "{problem}; points will not be saved").format(
+                    problem=localized(exc.message)
+                ),
+                10000,
+            )
             self.writer = None
         self.points, self.errors = [], []
         self.worker = BenchWorker(
@@ -143,7 +175,7 @@ class BenchController(QObject):
         self.cancel_action.setEnabled(True)
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
-        self.eta_label.setText("Benchmark starting…")
+        self.eta_label.setText(translate("Benchmark", "Benchmark starting…"))
         self.eta_label.show()
         return True
 
@@ -151,7 +183,7 @@ class BenchController(QObject):
         """Ask the running benchmark to stop (it does within one repetition)."""
         if self.worker is not None:
             self.worker.cancel()
-            self.eta_label.setText("Cancelling…")
+            self.eta_label.setText(translate("Benchmark", "Cancelling…"))
 
     def stop(self, timeout_ms: int = 2000) -> bool:
         """Cancel and wait for the run to end (the window calls this when closing)."""
@@ -174,7 +206,11 @@ class BenchController(QObject):
                 self.state.set_device(match)
             except InputError:
                 return
-            self._message(f"Benchmarking {name}: selected {self.state.device.name} for MFU")
+            self._message(
+                translate("Benchmark", "Benchmarking {name}: selected {device} for MFU").format(
+                    name=name, device=self.state.device.name
+                )
+            )
 
     def _on_progress(self, done: int, total: int, eta: float) -> None:
         if self.worker is None:
@@ -182,7 +218,11 @@ class BenchController(QObject):
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
         left = "< 1 s" if eta < 1 else f"{eta:.0f} s" if eta < 120 else f"{eta / 60:.1f} min"
-        self.eta_label.setText(f"Benchmark {done}/{total}, about {left} left")
+        self.eta_label.setText(
+            translate("Benchmark", "Benchmark {done}/{total}, about {left} left").format(
+                done=done, total=total, left=left
+            )
+        )
         self.progressed.emit(done, total, eta)
 
     def _on_point(self, point: dict[str, Any]) -> None:
@@ -193,7 +233,13 @@ class BenchController(QObject):
             try:
                 self.writer.write(point)
             except (OSError, InputError) as exc:
-                self._message(f"cannot save measurements: {exc}", 10000)
+                problem = localized(exc.message) if isinstance(exc, InputError) else str(exc)
+                self._message(
+                    translate("Benchmark", "cannot save measurements: {problem}").format(
+                        problem=problem
+                    ),
+                    10000,
+                )
                 self.writer = None
         self.state.measuredPoint.emit(point)
 
@@ -201,7 +247,7 @@ class BenchController(QObject):
         if self.worker is None:
             return
         self.errors.append(message)
-        self._message(message, 10000)
+        self._message(localized(message), 10000)
 
     def _on_finished(self, cancelled: bool) -> None:
         if self.thread is not None:
@@ -223,14 +269,22 @@ class BenchController(QObject):
         self.cancel_action.setEnabled(False)
         self.progress_bar.hide()
         self.eta_label.hide()
-        summary = f"{len(self.points)} points"
+        summary = translate("Benchmark", "{count} points").format(count=len(self.points))
         if self.errors:
-            summary += f", {len(self.errors)} not measured"
+            summary = translate("Benchmark", "{summary}, {count} not measured").format(
+                summary=summary, count=len(self.errors)
+            )
         if any(p.get("op") == "matmul" for p in self.points):
             device = this_machine(self.points, catalog=self.state.catalog)
             self.state.add_device(device)
-            summary += f"; added “{device.name}” to the devices"
-        self._message(f"Benchmark {'cancelled' if cancelled else 'finished'}: {summary}", 10000)
+            summary = translate("Benchmark", "{summary}; added “{device}” to the devices").format(
+                summary=summary, device=device.name
+            )
+        if cancelled:
+            text = translate("Benchmark", "Benchmark cancelled: {summary}")
+        else:
+            text = translate("Benchmark", "Benchmark finished: {summary}")
+        self._message(text.format(summary=summary), 10000)
         self.runFinished.emit(cancelled)
 
     # loading ----------------------------------------------------------------------------------
@@ -238,7 +292,10 @@ class BenchController(QObject):
         """Ask for a measurements file and load it onto the roofline."""
         start = str(self.path or default_measurements_path())
         path, _ = QFileDialog.getOpenFileName(
-            self.window, "Open measurements", start, "Measurements (*.jsonl);;All files (*)"
+            self.window,
+            translate("Benchmark", "Open measurements"),
+            start,
+            translate("Benchmark", "Measurements (*.jsonl);;All files (*)"),
         )
         if path:
             self.load(path)
@@ -252,15 +309,25 @@ class BenchController(QObject):
         try:
             result = read_measurements(path)
         except InputError as exc:
-            self._message(exc.message, 10000)
+            self._message(localized(exc.message), 10000)
             return 0
         if result.points:
             self.state.measuredPoints.emit(list(result.points))
-        text = f"Loaded {len(result.points)} points from {Path(path).name}"
+        text = translate("Benchmark", "Loaded {count} points from {file}").format(
+            count=len(result.points), file=Path(path).name
+        )
         if result.problems:
-            text += f"; {len(result.problems)} lines skipped ({result.problems[0]})"
+            text = translate("Benchmark", "{loaded}; {count} lines skipped ({first})").format(
+                loaded=text, count=len(result.problems), first=localized(result.problems[0])
+            )
         self._message(text, 10000)
         return len(result.points)
+
+
+def _menu_action(bar: Any, title: str) -> QAction | None:
+    """The menu bar's action whose menu is titled ``title`` (mnemonics ignored)."""
+    wanted = title.replace("&", "")
+    return next((a for a in bar.actions() if a.text().replace("&", "") == wanted), None)
 
 
 def install(window: QMainWindow, state: AppState) -> BenchController:

@@ -15,6 +15,8 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from core.bench.suites import Case, build_suite, device_name, eta_seconds, run_suite
 from core.bench.this_machine import match_hardware
 from core.roofline.hardware import Device, DeviceCatalog
+from core.texts import translate
+from widgets.i18n import localized
 
 __all__ = ["BenchWorker", "start_worker"]
 
@@ -115,11 +117,15 @@ class BenchWorker(QObject):
                 if outcome.point is not None:
                     self.point.emit(outcome.point)
                 else:
-                    self.error.emit(outcome.error or f"{outcome.case.label}: failed")
+                    failed = translate("Benchmark", "{case}: failed").format(
+                        case=outcome.case.label
+                    )
+                    self.error.emit(localized(outcome.error or failed))
                 done = outcome.index + 1
                 self.progress.emit(done, total, eta_seconds(self.cases, done, outcome.elapsed_s))
         except Exception as exc:  # never raise in the thread: report and finish
-            self.error.emit(f"benchmark stopped: {type(exc).__name__}: {exc}")
+            stopped = translate("Benchmark", "benchmark stopped: {error}: {problem}")
+            self.error.emit(localized(stopped.format(error=type(exc).__name__, problem=str(exc))))
         self.finished.emit(self._cancel.is_set())
 
 

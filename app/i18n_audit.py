@@ -74,7 +74,11 @@ def _opted_out(widget: QWidget, skip: tuple[QWidget, ...] = ()) -> bool:
 
 
 def _model_texts(model: QAbstractItemModel) -> Iterator[str]:
-    rows, columns = model.rowCount(), model.columnCount()
+    rows = model.rowCount()
+    try:
+        columns = model.columnCount()
+    except TypeError:  # a list widget's model: one column (its columnCount is private)
+        columns = 1
     for orientation, count in ((Qt.Orientation.Horizontal, columns), (Qt.Orientation.Vertical, 0)):
         for section in range(count):
             value = model.headerData(section, orientation, Qt.ItemDataRole.DisplayRole)

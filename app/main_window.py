@@ -393,9 +393,8 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             from app.menus import build_menus
 
             build_menus(self)
-            rebuild = getattr(self.bench, "retranslate", None)
-            if callable(rebuild):  # the benchmark controller puts its menu back, translated
-                rebuild()
+            if self.bench is not None:  # its menu went with the menu bar's
+                self.bench.retranslate()
         current = self.tabs.currentWidget()
         for slot in self.slots.values():
             slot.rebuild(build_now=slot is current)

@@ -155,9 +155,13 @@ def _save(target, page, tab: str, out: Path, scale: float) -> Path:
 
 
 def caption(window, page) -> str:
-    """One line under a slide's chart: device, dtype and the tab's inputs."""
+    """One line under a slide's chart: device, dtype and the tab's inputs (or what the page's
+    :meth:`~app.tabs.base.TabPage.caption_parts` names)."""
     state = window.state
     parts = [state.device.name, state.dtype]
+    own = page.caption_parts()
+    if own is not None:  # the page names what its chart shows
+        return " · ".join(str(p) for p in [*parts, *own])
     inputs = page.session_state()
     for key in page.caption_keys or tuple(inputs):
         value = inputs.get(key)

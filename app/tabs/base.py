@@ -24,6 +24,14 @@ class TabPage(QWidget):
     #: Inputs named in a slide's caption (``screenshot --content plot``), in order; empty: all.
     caption_keys: tuple[str, ...] = ()
 
+    def caption_parts(self) -> list[str] | None:
+        """What a slide's caption names after the device and dtype, in the window's language.
+
+        ``None`` (the default): the inputs named by :attr:`caption_keys`. A page whose chart shows
+        more than its inputs (the Roofline's points) says it here, short enough for one line.
+        """
+        return None
+
     def session_state(self) -> dict[str, Any]:
         """The tab's inputs as plain JSON-able data (saved in sessions)."""
         return {}

@@ -2,7 +2,8 @@
 
 Every number comes from :mod:`core.roofline.ops` and :mod:`core.roofline.bounds`; this module only turns the
 results into text and the specs :mod:`widgets.roofline.plot` and :mod:`widgets.roofline.table`
-draw. No Qt.
+draw. No widgets: its texts are in the window's language (:func:`widgets.i18n.translate`, and the
+core's sentences through :func:`widgets.i18n.localized`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from core.roofline.bounds import MeasuredPoint, ceilings, evaluate, roof_polylin
 from core.roofline.hardware import Device
 from core.roofline.ops import OpCost, op_cost
 from core.units import format_bytes, format_duration, format_flop_rate, format_flops, format_percent
+from widgets.i18n import localized, translate
 from widgets.roofline.plot import PointSpec, RoofSpec
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "compact_name",
     "point_label",
     "point_row",
+    "preset_titles",
     "short_name",
 ]
 
@@ -57,6 +60,23 @@ PRESETS: tuple[tuple[str, str, dict[str, int]], ...] = (
     ),
 )
 DEFAULT_COMPARE: tuple[str, ...] = ("a100-sxm", "b200")
+
+
+def preset_titles() -> list[str]:
+    """The titles of :data:`PRESETS` in the window's language (same order)."""
+    lecture = translate("RooflineModel", "{op} (lecture)")
+    naive = translate("RooflineModel", "attention naive {shape}")
+    flash = translate("RooflineModel", "flash attention {shape}")
+    titles = [lecture.format(op=name) for name, _ in LECTURE_PRESETS]
+    for title, name, _ in PRESETS[len(LECTURE_PRESETS) :]:
+        if name == "attention":
+            title = naive.format(shape=title.removeprefix("attention naive "))
+        elif name == "flash_attention":
+            title = flash.format(shape=title.removeprefix("flash attention "))
+        titles.append(title)
+    return titles
+
+
 _VENDORS = ("NVIDIA ", "AMD ", "Google ", "Apple ", "Intel ")
 
 
@@ -77,7 +97,11 @@ def compact_name(device: Device) -> str:
 
 @dataclass
 class Entry:
-    """One point on the chart: an operator with sizes, a custom (FLOPs, bytes) or a measurement."""
+    """One point on the chart: an operator with sizes, a custom (FLOPs, bytes) or a measurement.
+
+    ``share`` (0 to 1, custom points) is the point's share of a whole (a step's time): it scales
+    the marker; ``source`` names the tab that sent a custom point.
+    """
 
     key: str
     kind: str  # "op" | "custom" | "measured"
@@ -86,6 +110,8 @@ class Entry:
     out_dtype: str | None = None
     custom: OpCost | None = None
     measured: MeasuredPoint | None = None
+    share: float | None = None
+    source: str = ""
 
     def cost(self, dtype: str) -> OpCost:
         """FLOPs and bytes of this point at ``dtype`` (custom points keep their own)."""
@@ -115,10 +141,24 @@ def build_roofs(
             try:
                 device.bandwidth()
             except InputError as exc:
-                notes.append(f"{exc.message}: no roof drawn")
+                notes.append(
+                    translate("RooflineModel", "{problem}: no roof drawn").format(
+                        problem=localized(exc.message)
+                    )
+                )
         elif not device.supports(dtype):
-            have = ", ".join(device.dtypes)
-            notes.append(f"{short_name(device)} has no published {dtype} peak (it has: {have})")
+            notes.append(
+                translate(
+                    "RooflineModel", "{device} has no published {dtype} peak (it has: {have})"
+                ).format(device=short_name(device), dtype=dtype, have=", ".join(device.dtypes))
+            )
+    vector_text = translate("RooflineModel", "fp32 vector")
+    ridge_label = translate("RooflineModel", "{label}, ridge {ridge}")
+    ridge_text = translate("RooflineModel", "ridge {ridge} FLOP/B")
+    readout_text = translate(
+        "RooflineModel",
+        "{roof}: peak {peak}, bandwidth {bandwidth}/s, ridge {ridge} FLOP/byte",
+    )
     specs: list[RoofSpec] = []
     legend: list[tuple[str, int]] = []
     for colour, device in enumerate(devices):
@@ -133,7 +173,7 @@ def build_roofs(
             chosen = roof.dtype == dtype and roof.kind == "tensor"
             label = ""
             if roof.kind == "vector":
-                label = f"{compact_name(device) if not is_primary else ''} fp32 vector"
+                label = f"{compact_name(device) if not is_primary else ''} {vector_text}"
             elif roof.peak not in labelled and (is_primary or chosen or all_dtypes):
                 # "All dtypes" labels every compared roof too, else they are unnamed lines.
                 labelled.add(roof.peak)
@@ -141,7 +181,7 @@ def build_roofs(
                 prefix = "" if is_primary else f"{compact_name(device)} "
                 label = f"{prefix}{names} {format_flop_rate(roof.peak, 4)}"
                 if not is_primary and chosen:
-                    label += f", ridge {roof.ridge:.0f}"
+                    label = ridge_label.format(label=label, ridge=f"{roof.ridge:.0f}")
             specs.append(
                 RoofSpec(
                     key=f"{device.id}/{roof.dtype}/{roof.kind}",
@@ -150,11 +190,17 @@ def build_roofs(
                     ridge=(roof.ridge, roof.peak),
                     colour=colour,
                     label=label.strip(),
-                    ridge_text=f"ridge {roof.ridge:.0f} FLOP/B" if is_primary and chosen else "",
-                    readout=(
-                        f"{short_name(device)} {roof.dtype}{' vector' if roof.kind == 'vector' else ''}: "
-                        f"peak {format_flop_rate(roof.peak)}, bandwidth "
-                        f"{format_bytes(roof.bandwidth)}/s, ridge {roof.ridge:.4g} FLOP/byte"
+                    ridge_text=(
+                        ridge_text.format(ridge=f"{roof.ridge:.0f}")
+                        if is_primary and chosen
+                        else ""
+                    ),
+                    readout=readout_text.format(
+                        roof=f"{short_name(device)} "
+                        + (vector_text if roof.kind == "vector" else roof.dtype),
+                        peak=format_flop_rate(roof.peak),
+                        bandwidth=format_bytes(roof.bandwidth),
+                        ridge=f"{roof.ridge:.4g}",
                     ),
                     style="dot" if roof.kind == "vector" else ("solid" if chosen else "dash"),
                     emphasis=chosen,
@@ -166,45 +212,38 @@ def build_roofs(
 def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | None, Row]:
     """The chart spec (``None`` when it cannot be drawn) and the table row of one point."""
     if entry.measured is not None:
-        m = entry.measured
-        low, high = m.achieved_range
-        moved = f"{format_bytes(m.bandwidth)}/s moved"
-        rate = format_flop_rate(m.achieved) if m.flops > 0 else moved
-        readout = (
-            f"{m.label} on {m.device or 'unknown device'}: {format_flops(m.flops)}, "
-            f"{format_bytes(m.bytes)}, intensity {m.intensity:.4g} FLOP/B, achieved {rate} "
-            f"(spread ±{m.spread / 2:.0%}), median {format_duration(m.seconds)}"
-        )
-        spec = PointSpec(entry.key, m.intensity, m.achieved, m.op, readout, True, low, high)
-        cells = [
-            f"{m.label.removesuffix(' (measured)')} (measured{', ' + m.device if m.device else ''})",
-            m.dtype,
-            format_flops(m.flops),
-            format_bytes(m.bytes),
-            f"{m.intensity:.4g}",
-            f"{rate} ±{m.spread / 2:.0%}",
-            "measured" if m.flops > 0 else "measured (no FLOPs: not on the chart)",
-            format_duration(m.seconds),
-        ]
-        return (spec if m.flops > 0 else None), (entry.key, cells, readout)
+        return _measured_row(entry.key, entry.measured)
     try:
         cost = entry.cost(dtype)
         result = evaluate(cost, device)
     except InputError as exc:
-        return None, (entry.key, [entry.name, "", "", "", "", exc.message, "", ""], "")
+        return None, (entry.key, [entry.name, "", "", "", "", localized(exc.message), "", ""], "")
     same = cost.out_dtype in ("", cost.dtype)
     dtypes = cost.dtype if same else f"{cost.dtype}→{cost.out_dtype}"
     shape = " ".join(f"{k}={v:,}" for k, v in cost.sizes.items())
     title = f"{cost.name} {shape}".strip()
-    bound = f"{result.bound}, MFU ≤ {format_percent(result.mfu_bound)}"
-    readout = (
-        f"{title} {dtypes}: {format_flops(cost.flops)}, {format_bytes(cost.bytes)}, "
-        f"intensity {result.intensity:.4g} FLOP/B, attainable "
-        f"{format_flop_rate(result.attainable)} on {short_name(device)}, {bound}, "
-        f"{format_duration(result.time_s)}"
+    bound = translate("RooflineModel", "{verdict}, MFU ≤ {mfu}").format(
+        verdict=localized(result.verdict), mfu=format_percent(result.mfu_bound)
+    )
+    readout = translate(
+        "RooflineModel",
+        "{point} {dtypes}: {flops}, {bytes}, intensity {intensity} FLOP/B, attainable {rate} on "
+        "{device}, {bound}, {time}",
+    ).format(
+        point=title,
+        dtypes=dtypes,
+        flops=format_flops(cost.flops),
+        bytes=format_bytes(cost.bytes),
+        intensity=f"{result.intensity:.4g}",
+        rate=format_flop_rate(result.attainable),
+        device=short_name(device),
+        bound=bound,
+        time=format_duration(result.time_s),
     )
     short = cost.name if entry.kind == "custom" else point_label(cost)
-    spec = PointSpec(entry.key, result.intensity, result.attainable, short, readout)
+    spec = PointSpec(
+        entry.key, result.intensity, result.attainable, short, readout, share=entry.share
+    )
     cells = [
         title,
         dtypes,
@@ -215,7 +254,57 @@ def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | Non
         bound,
         format_duration(result.time_s),
     ]
-    return spec, (entry.key, cells, cost.convention)
+    tip = f"{localized(cost.convention)}\n{localized(result.explanation)}"
+    return spec, (entry.key, cells, tip)
+
+
+def _measured_row(key: str, m: MeasuredPoint) -> tuple[PointSpec | None, Row]:
+    """A benchmark measurement: its star (none without FLOPs) and its row."""
+    low, high = m.achieved_range
+    if m.flops > 0:
+        rate = format_flop_rate(m.achieved)
+    else:
+        rate = translate("RooflineModel", "{amount}/s moved").format(
+            amount=format_bytes(m.bandwidth)
+        )
+    name = f"{m.name or f'{m.op} {m.shape}'} {m.dtype}".replace("  ", " ").strip()
+    device = m.device or translate("RooflineModel", "unknown device")
+    spread = f"±{m.spread / 2:.0%}"
+    readout = translate(
+        "RooflineModel",
+        "{point} (measured) on {device}: {flops}, {bytes}, intensity {intensity} FLOP/B, "
+        "achieved {rate} (spread {spread}), median {time}",
+    ).format(
+        point=name,
+        device=device,
+        flops=format_flops(m.flops),
+        bytes=format_bytes(m.bytes),
+        intensity=f"{m.intensity:.4g}",
+        rate=rate,
+        spread=spread,
+        time=format_duration(m.seconds),
+    )
+    spec = PointSpec(key, m.intensity, m.achieved, m.op, readout, True, low, high)
+    title = (
+        translate("RooflineModel", "{point} (measured, {device})").format(
+            point=name, device=m.device
+        )
+        if m.device
+        else translate("RooflineModel", "{point} (measured)").format(point=name)
+    )
+    cells = [
+        title,
+        m.dtype,
+        format_flops(m.flops),
+        format_bytes(m.bytes),
+        f"{m.intensity:.4g}",
+        f"{rate} {spread}",
+        translate("RooflineModel", "measured")
+        if m.flops > 0
+        else translate("RooflineModel", "measured (no FLOPs: not on the chart)"),
+        format_duration(m.seconds),
+    ]
+    return (spec if m.flops > 0 else None), (key, cells, readout)
 
 
 def point_label(cost: OpCost) -> str:

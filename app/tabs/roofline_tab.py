@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QScrollArea,
@@ -26,11 +27,15 @@ from app.tabs.roofline_model import (
     PRESETS,
     Entry,
     build_roofs,
+    compact_name,
     point_row,
+    preset_titles,
     short_name,
 )
+from core import texts
 from core.errors import InputError
 from core.roofline.bounds import (
+    MeasuredPoint,
     RooflineResult,
     evaluate,
     measured_from_dict,
@@ -38,6 +43,7 @@ from core.roofline.bounds import (
 from core.roofline.hardware import DTYPES
 from core.roofline.ops import MAX_SIZE, MIN_SIZE, OP_SIZES, OpCost, custom_cost, op_cost
 from core.validate import positive_int
+from widgets.i18n import localized, translate
 from widgets.roofline.panel import RooflinePanel
 from widgets.roofline.plot import PointSpec, RooflinePlot, RoofSpec
 from widgets.roofline.table import RooflineTable
@@ -45,10 +51,45 @@ from widgets.roofline.table import RooflineTable
 __all__ = ["LECTURE_PRESETS", "PRESETS", "RooflinePage", "build"]
 
 _TRAIL_MAX = 200
+#: The narrowest chart (pixels) a slide's caption is fitted to.
+_CAPTION_MIN_PX = 640
 
 
 def _parse_size(name: str, text: str) -> int:
     return positive_int(text, f"size {name}", low=MIN_SIZE, high=MAX_SIZE)
+
+
+def _share(value: Any) -> float | None:
+    """A point's share (0 to 1) from another tab, or ``None`` when it gave none."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise InputError(
+            texts.translate(
+                "RooflineTab", "roofline point: share must be from 0 to 1, got {value}"
+            ).format(value=repr(value))
+        )
+    return float(value)
+
+
+_SUPERSCRIPTS = {2: "²", 3: "³", 4: "⁴"}
+
+
+def _compact_size(value: int) -> str:
+    """``1M`` for 1,048,576, ``16k`` for 16,384, ``4096`` as it is (sizes of 10,000 and more that
+    are whole multiples of 1024 get a binary suffix)."""
+    for suffix, unit in (("G", 2**30), ("M", 2**20), ("k", 2**10)):
+        if value >= 10_000 and value % unit == 0:
+            return f"{value // unit}{suffix}"
+    return f"{value:,}" if value >= 10_000 else str(value)
+
+
+def _caption_op(name: str, sizes: dict[str, int]) -> str:
+    """An operator and its sizes in a few characters: ``relu 1M``, ``matmul 1024³``."""
+    values = list(sizes.values())
+    if len(values) > 1 and len(set(values)) == 1 and len(values) in _SUPERSCRIPTS:
+        return f"{name} {_compact_size(values[0])}{_SUPERSCRIPTS[len(values)]}"
+    return f"{name} {'×'.join(_compact_size(v) for v in values)}".strip()
 
 
 class RooflinePage(TabPage):
@@ -78,9 +119,7 @@ class RooflinePage(TabPage):
 
     # ------------------------------------------------------------------ layout
     def _build_layout(self) -> None:
-        self.panel = RooflinePanel(
-            OP_SIZES, _parse_size, MAX_SIZE, DTYPES, [t for t, _, _ in PRESETS], self
-        )
+        self.panel = RooflinePanel(OP_SIZES, _parse_size, MAX_SIZE, DTYPES, preset_titles(), self)
         panel = self.panel
         self.editor, self.out_dtype = panel.editor, panel.out_dtype
         self.all_dtypes, self.vector = panel.all_dtypes, panel.vector
@@ -144,16 +183,28 @@ class RooflinePage(TabPage):
         return entry.key
 
     def add_requested_point(self, point: dict[str, Any]) -> None:
-        """Show a point another tab asked for: ``{"label", "flops", "bytes", "dtype", "source"}``.
+        """Show a point another tab asked for: ``{"label", "flops", "bytes", "dtype", "source"}``
+        and optionally ``"share"`` (0 to 1: its share of a whole, which sizes its marker).
 
         Bad points show a message; nothing else changes.
         """
         try:
             if not isinstance(point, dict):
-                raise InputError(f"roofline point: expected a dict, got {type(point).__name__}")
+                raise InputError(
+                    texts.translate(
+                        "RooflineTab", "roofline point: expected a dict, got {type}"
+                    ).format(type=type(point).__name__)
+                )
             dtype = point.get("dtype") or self._state.dtype
             source = str(point.get("source", "")).strip()
-            convention = f"FLOPs and bytes counted by the {source} tab." if source else ""
+            convention = (
+                texts.translate(
+                    "RooflineTab", "FLOPs and bytes counted by the {source} tab."
+                ).format(source=source)
+                if source
+                else ""
+            )
+            share = _share(point.get("share"))
             cost = custom_cost(
                 str(point.get("label", "custom")),
                 dtype,
@@ -164,7 +215,9 @@ class RooflinePage(TabPage):
         except InputError as exc:
             self._show_error(exc.message)
             return
-        entry = Entry(f"p{next(self._counter)}", "custom", cost.name, custom=cost)
+        entry = Entry(
+            f"p{next(self._counter)}", "custom", cost.name, custom=cost, share=share, source=source
+        )
         self._entries.append(entry)
         self.select(entry.key)
 
@@ -188,8 +241,12 @@ class RooflinePage(TabPage):
             if measured.flops > 0:
                 added.append((measured.intensity, measured.achieved))
         if problems:
-            more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
-            self._show_error("; ".join(problems[:3]) + more)
+            shown = "; ".join(localized(p) for p in problems[:3])
+            if len(problems) > 3:
+                shown = translate("RooflineTab", "{problems}; and {count} more").format(
+                    problems=shown, count=len(problems) - 3
+                )
+            self._show_error(shown)
         self.refresh(keep_error=bool(problems))
         self.plot.ensure_visible(added)
         return problems
@@ -328,8 +385,9 @@ class RooflinePage(TabPage):
             self._show_error("; ".join(notes))
 
     def _show_error(self, message: str) -> None:
-        self.message = message
-        self.panel.set_error(message)
+        """Show ``message`` (a core sentence is shown in the window's language)."""
+        self.message = localized(message)
+        self.panel.set_error(self.message)
 
     # ------------------------------------------------------------------ slots
     def _on_selection_changed(self) -> None:
@@ -375,9 +433,12 @@ class RooflinePage(TabPage):
                 points.append({"op": e.name, "sizes": e.sizes, "out_dtype": e.out_dtype})
             elif e.custom is not None:
                 c = e.custom
-                points.append(
-                    {"label": c.name, "flops": c.flops, "bytes": c.bytes, "dtype": c.dtype}
-                )
+                point = {"label": c.name, "flops": c.flops, "bytes": c.bytes, "dtype": c.dtype}
+                if e.source:
+                    point["source"] = e.source
+                if e.share is not None:
+                    point["share"] = e.share
+                points.append(point)
         return {
             "points": points,
             "compare": list(self._compare),
@@ -390,14 +451,19 @@ class RooflinePage(TabPage):
         problems: list[str] = []
         try:
             if not isinstance(data, dict):
-                return [f"roofline: expected an object, got {type(data).__name__}"]
+                return [
+                    texts.translate(
+                        "RooflineTab", "roofline: expected an object, got {type}"
+                    ).format(type=type(data).__name__)
+                ]
             ids = self._state.catalog.ids()
             compare = data.get("compare", self._compare)
             if isinstance(compare, list):
                 self._compare = [i for i in compare if i in ids]
-                problems += [
-                    f"roofline: unknown device {i!r} skipped" for i in compare if i not in ids
-                ]
+                unknown = texts.translate(
+                    "RooflineTab", "roofline: unknown device {device} skipped"
+                )
+                problems += [unknown.format(device=repr(i)) for i in compare if i not in ids]
             for box, key in ((self.all_dtypes, "all_dtypes"), (self.vector, "vector")):
                 box.blockSignals(True)
                 box.setChecked(bool(data.get(key, box.isChecked())))
@@ -415,11 +481,80 @@ class RooflinePage(TabPage):
                         else:
                             self.add_requested_point(p)
                     except (InputError, TypeError, ValueError) as exc:
-                        problems.append(f"roofline point skipped: {exc}")
+                        why = exc.message if isinstance(exc, InputError) else str(exc)
+                        problems.append(
+                            texts.translate(
+                                "RooflineTab", "roofline point skipped: {problem}"
+                            ).format(problem=why)
+                        )
             self.refresh()
         except Exception as exc:
-            problems.append(f"roofline: could not restore ({exc})")
+            problems.append(
+                texts.translate("RooflineTab", "roofline: could not restore ({problem})").format(
+                    problem=str(exc)
+                )
+            )
         return problems
+
+    def carried_state(self) -> dict[str, Any]:
+        """What the session does not hold: the measured points and the chart's zoom."""
+        return {
+            "measured": [e.measured for e in self._entries if e.measured is not None],
+            "view": self.plot.view.viewRange(),
+        }
+
+    def take_over(self, carried: Any) -> None:
+        """Show the measured points and the zoom of the page this one replaces."""
+        if not isinstance(carried, dict):
+            return
+        for measured in carried.get("measured", ()):
+            if isinstance(measured, MeasuredPoint):
+                key = f"m{next(self._counter)}"
+                self._entries.append(Entry(key, "measured", measured.op, measured=measured))
+        self.refresh()
+        view = carried.get("view")
+        if isinstance(view, list | tuple) and len(view) == 2:
+            (x0, x1), (y0, y1) = view
+            self.plot.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+    def caption_parts(self) -> list[str]:
+        """The points plotted (operators with their sizes, custom points, how many measured) and
+        the compared devices; points that would not fit the chart's width become "+N more"."""
+        names: list[str] = []
+        for e in self._entries:
+            if e.kind == "op":
+                names.append(_caption_op(e.name, e.sizes))
+            elif e.kind == "custom":
+                names.append(e.name)
+        measured = sum(1 for e in self._entries if e.kind == "measured")
+        tail: list[str] = []
+        if measured:
+            tail.append(translate("RooflineTab", "{count} measured").format(count=measured))
+        state = self._state
+        compared = [
+            compact_name(state.catalog.get(i))
+            for i in self._compare
+            if i in state.catalog.ids() and i != state.device_id
+        ]
+        if compared:
+            tail.append(
+                translate("RooflineTab", "vs {devices}").format(devices=", ".join(compared))
+            )
+        more = translate("RooflineTab", "+{count} more")
+        head = [state.device.name, state.dtype]
+        metrics = QFontMetrics(QGuiApplication.font())  # the caption's font (app.export)
+        room = max(self.plot.widget.width(), _CAPTION_MIN_PX) - 16
+        shown = list(names)
+        while True:
+            points = ", ".join(shown)
+            if len(shown) < len(names):
+                extra = more.format(count=len(names) - len(shown))
+                points = f"{points}, {extra}" if points else extra
+            line = " · ".join([*head, *([points] if points else []), *tail])
+            if not shown or metrics.horizontalAdvance(line) <= room:
+                break
+            shown.pop()
+        return ([points] if points else []) + tail
 
     def export_plot(self) -> Any:
         """The chart's PlotItem (for SVG)."""

@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from core.errors import InputError
 from core.safe_io import JSONProblem, brief, check_json, open_append, read_bytes
+from core.texts import translate
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -106,11 +107,15 @@ class MeasurementWriter:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
+            raise InputError(_cannot_write(self.path, exc.strerror)) from None
         try:
             self._file: IO[bytes] | None = open_append(self.path)
         except InputError as exc:
-            raise InputError(f"cannot write measurements: {exc.message}") from None
+            raise InputError(
+                translate("Bench", "cannot write measurements: {problem}").format(
+                    problem=exc.message
+                )
+            ) from None
         try:
             size = os.fstat(self._file.fileno()).st_size
             if size > 0 and os.pread(self._file.fileno(), 1, size - 1) != b"\n":
@@ -118,7 +123,7 @@ class MeasurementWriter:
                 self._flush()
         except OSError as exc:
             self.close()
-            raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
+            raise InputError(_cannot_write(self.path, exc.strerror)) from None
 
     def _flush(self) -> None:
         assert self._file is not None
@@ -129,13 +134,17 @@ class MeasurementWriter:
     def write(self, point: Mapping[str, Any]) -> None:
         """Append ``point`` as one line and flush it to the operating system (and disk)."""
         if self._file is None:
-            raise InputError(f"measurements file {self.path} is already closed")
+            raise InputError(
+                translate("Bench", "measurements file {path} is already closed").format(
+                    path=str(self.path)
+                )
+            )
         try:
             self._file.write((point_to_json(point) + "\n").encode("utf-8"))
             self._flush()
         except OSError as exc:  # a full disk (/dev/full), a vanished network share
             self.close()
-            raise InputError(f"cannot write measurements to {self.path}: {exc.strerror}") from None
+            raise InputError(_cannot_write(self.path, exc.strerror)) from None
         self.count += 1
 
     def close(self) -> None:
@@ -165,12 +174,22 @@ class ReadResult:
     problems: tuple[str, ...]
 
 
+def _cannot_write(path: Path, why: str | None) -> str:
+    return translate("Bench", "cannot write measurements to {path}: {problem}").format(
+        path=str(path), problem=str(why)
+    )
+
+
 def _check_point(obj: Any) -> str | None:
     if not isinstance(obj, dict):
-        return f"expected a JSON object, got {type(obj).__name__}"
+        return translate("Bench", "expected a JSON object, got {type}").format(
+            type=type(obj).__name__
+        )
     missing = [k for k in REQUIRED_KEYS if k not in obj]
     if missing:
-        return f"missing {', '.join(missing)} (a point needs {', '.join(REQUIRED_KEYS)})"
+        return translate("Bench", "missing {keys} (a point needs {needed})").format(
+            keys=", ".join(missing), needed=", ".join(REQUIRED_KEYS)
+        )
     for key, (low, high) in RANGES.items():
         value = obj.get(key)
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -178,8 +197,14 @@ def _check_point(obj: Any) -> str | None:
                 continue
         elif key in _OPTIONAL:
             continue  # absent, or a strict-JSON "nan" the runner wrote: not drawn from
-        return f"'{key}' must be a number from {low:g} to {high:g}, got {brief(value)}"
+        return translate(
+            "Bench", "'{key}' must be a number from {low} to {high}, got {value}"
+        ).format(key=key, low=f"{low:g}", high=f"{high:g}", value=brief(value))
     return None
+
+
+def _skipped(number: int, why: str) -> str:
+    return translate("Bench", "line {line}: {problem}; skipped").format(line=number, problem=why)
 
 
 def read_measurements(path: str | Path) -> ReadResult:
@@ -197,7 +222,9 @@ def read_measurements(path: str | Path) -> ReadResult:
     try:
         data = read_bytes(path, limit=MAX_FILE_BYTES)
     except InputError as exc:
-        raise InputError(f"cannot read measurements: {exc.message}") from None
+        raise InputError(
+            translate("Bench", "cannot read measurements: {problem}").format(problem=exc.message)
+        ) from None
     points: list[dict[str, Any]] = []
     problems: list[str] = []
     lines = data.split(b"\n")
@@ -209,22 +236,24 @@ def read_measurements(path: str | Path) -> ReadResult:
             obj = check_json(raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
             problems.append(
-                f"line {number}: not UTF-8 text (byte at column {exc.start + 1}); skipped"
+                translate(
+                    "Bench", "line {line}: not UTF-8 text (byte at column {column}); skipped"
+                ).format(line=number, column=exc.start + 1)
             )
             continue
         except JSONProblem as exc:
-            why = exc.reason
+            why: str = exc.reason
             if exc.syntax:
                 why = (
-                    "incomplete last line (the run was cut off)"
+                    translate("Bench", "incomplete last line (the run was cut off)")
                     if cut
-                    else f"not JSON ({exc.syntax})"
+                    else translate("Bench", "not JSON ({problem})").format(problem=exc.syntax)
                 )
-            problems.append(f"line {number}: {why}; skipped")
+            problems.append(_skipped(number, why))
             continue
         reason = _check_point(obj)
         if reason is not None:
-            problems.append(f"line {number}: {reason}; skipped")
+            problems.append(_skipped(number, reason))
             continue
         points.append(obj)
     return ReadResult(tuple(points), tuple(problems))

@@ -24,6 +24,7 @@ from core.bench.timing import Cancelled, time_op
 from core.errors import InputError
 from core.roofline.hardware import Device
 from core.roofline.ops import op_cost
+from core.texts import translate
 
 __all__ = [
     "SUITES",
@@ -255,10 +256,14 @@ def _cost(case: Case) -> tuple[float, float]:
 def _describe(exc: BaseException, case: Case) -> str:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     if "out of memory" in text.lower() or isinstance(exc, MemoryError):
-        return f"{case.label}: out of memory ({text[:160]})"
+        return translate("Bench", "{case}: out of memory ({detail})").format(
+            case=case.label, detail=text[:160]
+        )
     if isinstance(exc, InputError):
-        return f"{case.label}: {exc.message}"
-    return f"{case.label}: not supported here ({type(exc).__name__}: {text[:160]})"
+        return translate("Bench", "{case}: {problem}").format(case=case.label, problem=exc.message)
+    return translate("Bench", "{case}: not supported here ({error}: {detail})").format(
+        case=case.label, error=type(exc).__name__, detail=text[:160]
+    )
 
 
 def run_case(

@@ -17,6 +17,8 @@ from typing import Any
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, validate_dtype
 from core.roofline.ops import OpCost
+from core.texts import Text, translate
+from core.units import format_percent
 
 __all__ = [
     "VECTOR_DTYPE",
@@ -157,6 +159,33 @@ class RooflineResult:
         return "compute" if self.intensity >= self.ridge else "memory"
 
     @property
+    def verdict(self) -> Text:
+        """The bound for people: ``compute-bound`` or ``memory-bound`` (translatable)."""
+        if self.bound == "compute":
+            return translate("Roofline", "compute-bound")
+        return translate("Roofline", "memory-bound")
+
+    @property
+    def explanation(self) -> Text:
+        """Why the operator is bound as it is, in one sentence with its numbers."""
+        values = {
+            "intensity": f"{self.intensity:.4g}",
+            "ridge": f"{self.ridge:.4g}",
+            "mfu": format_percent(self.mfu_bound),
+        }
+        if self.bound == "compute":
+            return translate(
+                "Roofline",
+                "intensity {intensity} FLOP/byte is at or above the ridge {ridge} FLOP/byte: "
+                "compute-bound, the peak is reachable (MFU up to {mfu})",
+            ).format(**values)
+        return translate(
+            "Roofline",
+            "intensity {intensity} FLOP/byte is below the ridge {ridge} FLOP/byte: memory-bound, "
+            "bandwidth caps it at MFU {mfu}",
+        ).format(**values)
+
+    @property
     def time_s(self) -> float:
         """Predicted seconds, compute and traffic overlapped."""
         return predicted_time(self.flops, self.bytes, self.peak, self.bandwidth)
@@ -186,9 +215,17 @@ def evaluate_raw(flops: float, nbytes: float, peak: float, bandwidth: float) -> 
     """A :class:`RooflineResult` from plain numbers; bytes, peak and bandwidth must be positive."""
     for value, what in ((nbytes, "bytes"), (peak, "peak FLOP/s"), (bandwidth, "bandwidth")):
         if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
-            raise InputError(f"roofline: {what} must be a positive finite number, got {value!r}")
+            raise InputError(
+                translate(
+                    "Roofline", "roofline: {what} must be a positive finite number, got {value}"
+                ).format(what=what, value=repr(value))
+            )
     if not (isinstance(flops, int | float) and math.isfinite(flops) and flops >= 0):
-        raise InputError(f"roofline: FLOPs must be a finite number >= 0, got {flops!r}")
+        raise InputError(
+            translate(
+                "Roofline", "roofline: FLOPs must be a finite number >= 0, got {value}"
+            ).format(value=repr(flops))
+        )
     return RooflineResult(float(flops), float(nbytes), float(peak), float(bandwidth))
 
 
@@ -270,9 +307,17 @@ def _shape_text(shape: Any) -> str:
 def _positive(point: Mapping[str, Any], key: str, allow_zero: bool = False) -> float:
     value = point.get(key)
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InputError(f"measured point: {key!r} must be a finite number, got {value!r}")
+        raise InputError(
+            translate(
+                "Roofline", "measured point: {key} must be a finite number, got {value}"
+            ).format(key=repr(key), value=repr(value))
+        )
     if value < 0 or (value == 0 and not allow_zero):
-        raise InputError(f"measured point: {key!r} = {value!r} must be positive")
+        raise InputError(
+            translate("Roofline", "measured point: {key} = {value} must be positive").format(
+                key=repr(key), value=repr(value)
+            )
+        )
     return float(value)
 
 
@@ -280,10 +325,16 @@ def measured_from_dict(point: Mapping[str, Any]) -> MeasuredPoint:
     """Validate a benchmark runner's dict (``op, dtype, shape, flops, bytes, seconds, spread,
     device``) into a :class:`MeasuredPoint`; raises :class:`InputError` naming the bad key."""
     if not isinstance(point, Mapping):
-        raise InputError(f"measured point: expected a dict, got {type(point).__name__}")
+        raise InputError(
+            translate("Roofline", "measured point: expected a dict, got {type}").format(
+                type=type(point).__name__
+            )
+        )
     missing = [k for k in ("op", "flops", "bytes", "seconds") if k not in point]
     if missing:
-        raise InputError(f"measured point: missing {', '.join(missing)}")
+        raise InputError(
+            translate("Roofline", "measured point: missing {keys}").format(keys=", ".join(missing))
+        )
     quartiles = [
         _positive(point, key) if isinstance(point.get(key), int | float) else None
         for key in ("q1", "q3")

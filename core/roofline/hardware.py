@@ -23,6 +23,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.safe_io import brief, decode_utf8, parse_json, read_bytes
+from core.texts import translate
 
 __all__ = [
     "DTYPES",
@@ -145,15 +146,21 @@ class Device:
         except KeyError:
             have = ", ".join(d for d in DTYPES if d in self.peak_flops)
             raise InputError(
-                f"{self.name} has no published {dtype} peak; it has: {have}", field="dtype"
+                translate(
+                    "Roofline", "{device} has no published {dtype} peak; it has: {have}"
+                ).format(device=self.name, dtype=dtype, have=have),
+                field="dtype",
             ) from None
 
     def bandwidth(self) -> float:
         """Main-memory bytes/s; raises :class:`InputError` when it was not measured."""
         if self.mem_bandwidth is None:
             raise InputError(
-                f"{self.name} has no memory bandwidth: no copy was measured (run the benchmark "
-                "to the end, or pick a device with a datasheet bandwidth)",
+                translate(
+                    "Roofline",
+                    "{device} has no memory bandwidth: no copy was measured (run the benchmark "
+                    "to the end, or pick a device with a datasheet bandwidth)",
+                ).format(device=self.name),
                 field="device",
             )
         return self.mem_bandwidth

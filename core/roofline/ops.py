@@ -32,6 +32,7 @@ from types import MappingProxyType
 
 from core.errors import InputError
 from core.roofline.hardware import storage_bytes, validate_dtype
+from core.texts import translate
 from core.validate import positive_int, split_list
 
 __all__ = [
@@ -126,7 +127,12 @@ _Counts = tuple[float, float, float, str]
 
 
 def _relu(n: int) -> _Counts:
-    return n, n, n, "1 FLOP per element (max(x, 0) is one comparison); read x, write y."
+    return (
+        n,
+        n,
+        n,
+        translate("Roofline", "1 FLOP per element (max(x, 0) is one comparison); read x, write y."),
+    )
 
 
 def _gelu(n: int) -> _Counts:
@@ -134,17 +140,20 @@ def _gelu(n: int) -> _Counts:
         20 * n,
         n,
         n,
-        "~20 FLOPs per element for 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³))), as the lecture "
-        "counts it (tanh expanded); read x, write y.",
+        translate(
+            "Roofline",
+            "~20 FLOPs per element for 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³))), as the lecture "
+            "counts it (tanh expanded); read x, write y.",
+        ),
     )
 
 
 def _add(n: int) -> _Counts:
-    return n, 2 * n, n, "1 FLOP per element; read x and y, write x + y."
+    return n, 2 * n, n, translate("Roofline", "1 FLOP per element; read x and y, write x + y.")
 
 
 def _copy(n: int) -> _Counts:
-    return 0, n, n, "0 FLOPs; read x, write a copy (pure data movement)."
+    return 0, n, n, translate("Roofline", "0 FLOPs; read x, write a copy (pure data movement).")
 
 
 def _dot(n: int) -> _Counts:
@@ -152,8 +161,11 @@ def _dot(n: int) -> _Counts:
         2 * n,
         2 * n,
         1,
-        "2n FLOPs (a multiply-add counts 2; the lecture's 2n - 1 differs by < 1/n); "
-        "read x and w, write one scalar.",
+        translate(
+            "Roofline",
+            "2n FLOPs (a multiply-add counts 2; the lecture's 2n - 1 differs by < 1/n); "
+            "read x and w, write one scalar.",
+        ),
     )
 
 
@@ -162,7 +174,10 @@ def _matvec(m: int, n: int) -> _Counts:
         2 * m * n,
         m * n + n,
         m,
-        "2·m·n FLOPs (m dot products of length n); read W (m×n) and x (n), write y (m).",
+        translate(
+            "Roofline",
+            "2·m·n FLOPs (m dot products of length n); read W (m×n) and x (n), write y (m).",
+        ),
     )
 
 
@@ -171,8 +186,11 @@ def _matmul(m: int, k: int, n: int) -> _Counts:
         2 * m * k * n,
         m * k + k * n,
         m * n,
-        "2·m·k·n FLOPs (a multiply-add counts 2, as torch's FlopCounterMode); read A (m×k) and "
-        "B (k×n), write C (m×n).",
+        translate(
+            "Roofline",
+            "2·m·k·n FLOPs (a multiply-add counts 2, as torch's FlopCounterMode); read A (m×k) and "
+            "B (k×n), write C (m×n).",
+        ),
     )
 
 
@@ -181,7 +199,10 @@ def _bmm(b: int, m: int, k: int, n: int) -> _Counts:
         2 * b * m * k * n,
         b * (m * k + k * n),
         b * m * n,
-        "2·b·m·k·n FLOPs; read b pairs of A (m×k) and B (k×n), write b outputs (m×n).",
+        translate(
+            "Roofline",
+            "2·b·m·k·n FLOPs; read b pairs of A (m×k) and B (k×n), write b outputs (m×n).",
+        ),
     )
 
 
@@ -190,8 +211,11 @@ def _softmax(m: int, n: int) -> _Counts:
         5 * m * n,
         m * n,
         m * n,
-        "5 FLOPs per element over m rows of n: max, subtract, exp (counted as 1), sum, divide; "
-        "read x, write y (one pass, the row kept on chip).",
+        translate(
+            "Roofline",
+            "5 FLOPs per element over m rows of n: max, subtract, exp (counted as 1), sum, divide; "
+            "read x, write y (one pass, the row kept on chip).",
+        ),
     )
 
 
@@ -200,8 +224,11 @@ def _layernorm(m: int, n: int) -> _Counts:
         7 * m * n + 4 * m,
         m * n + 2 * n,
         m * n,
-        "7 FLOPs per element (mean sum, subtract, square, variance sum, scale by 1/σ, ×γ, +β) plus "
-        "4 per row (two divides, +ε, rsqrt counted as 1); read x, γ, β, write y.",
+        translate(
+            "Roofline",
+            "7 FLOPs per element (mean sum, subtract, square, variance sum, scale by 1/σ, ×γ, +β) plus "
+            "4 per row (two divides, +ε, rsqrt counted as 1); read x, γ, β, write y.",
+        ),
     )
 
 
@@ -210,8 +237,11 @@ def _rmsnorm(m: int, n: int) -> _Counts:
         4 * m * n + 3 * m,
         m * n + n,
         m * n,
-        "4 FLOPs per element (square, sum, scale by 1/rms, ×γ) plus 3 per row (divide, +ε, rsqrt "
-        "counted as 1); read x and γ, write y.",
+        translate(
+            "Roofline",
+            "4 FLOPs per element (square, sum, scale by 1/rms, ×γ) plus 3 per row (divide, +ε, rsqrt "
+            "counted as 1); read x and γ, write y.",
+        ),
     )
 
 
@@ -226,9 +256,12 @@ def _attention(b: int, h: int, s: int, d: int) -> _Counts:
         _attention_flops(b, h, s, d),
         3 * qkv + 2 * scores,
         qkv + 2 * scores,
-        "Naive, no mask: S = QKᵀ (2·s²·d), softmax (5 per score, exp as 1), O = PV (2·s²·d) per "
-        "batch and head. The s×s scores S and probabilities P are each written to memory and read "
-        "back: read Q, K, V, S, P; write S, P, O.",
+        translate(
+            "Roofline",
+            "Naive, no mask: S = QKᵀ (2·s²·d), softmax (5 per score, exp as 1), O = PV (2·s²·d) per "
+            "batch and head. The s×s scores S and probabilities P are each written to memory and read "
+            "back: read Q, K, V, S, P; write S, P, O.",
+        ),
     )
 
 
@@ -238,8 +271,11 @@ def _flash_attention(b: int, h: int, s: int, d: int) -> _Counts:
         _attention_flops(b, h, s, d),
         3 * qkv,
         qkv,
-        "Fused (FlashAttention-style), no mask: same FLOPs as naive attention (recomputation "
-        "ignored), but the scores stay on chip: read Q, K, V once, write O.",
+        translate(
+            "Roofline",
+            "Fused (FlashAttention-style), no mask: same FLOPs as naive attention (recomputation "
+            "ignored), but the scores stay on chip: read Q, K, V once, write O.",
+        ),
     )
 
 
@@ -302,10 +338,18 @@ def op_cost(name: str, dtype: str, *, out_dtype: str | None = None, **sizes: obj
     missing = [s for s in wanted if s not in sizes]
     extra = [s for s in sizes if s not in wanted]
     if missing or extra:
-        problem = f"missing {', '.join(missing)}" if missing else f"unexpected {', '.join(extra)}"
+        problem = (
+            translate("Roofline", "missing {sizes}").format(sizes=", ".join(missing))
+            if missing
+            else translate("Roofline", "unexpected {sizes}").format(sizes=", ".join(extra))
+        )
         raise InputError(
-            f"{name}: {problem}; it takes {', '.join(wanted)} "
-            f"(e.g. {name}:{','.join(f'{s}=1024' for s in wanted)})",
+            translate("Roofline", "{op}: {problem}; it takes {sizes} (e.g. {example})").format(
+                op=name,
+                problem=problem,
+                sizes=", ".join(wanted),
+                example=f"{name}:{','.join(f'{s}=1024' for s in wanted)}",
+            ),
             field="op",
         )
     clean = {s: positive_int(sizes[s], f"{name} {s}", low=MIN_SIZE, high=MAX_SIZE) for s in wanted}
@@ -340,7 +384,8 @@ def custom_cost(
         flops=positive_float(flops, f"{text} FLOPs", low=0.0, allow_low=True),
         bytes_read=positive_float(bytes_total, f"{text} bytes"),
         bytes_written=0.0,
-        convention=convention or "FLOPs and bytes as supplied by the caller.",
+        convention=convention
+        or translate("Roofline", "FLOPs and bytes as supplied by the caller."),
         out_dtype=dtype,
     )
 

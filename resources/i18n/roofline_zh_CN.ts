@@ -1,4 +1,491 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>Bench</name>
+    <message>
+        <source>cannot write measurements: {problem}</source>
+        <extracomment>Keys every point has (``napkinlab bench --json`` promises them too). The allowed range of each number a point is drawn from (``None``: the key may be absent or not a number). The bounds keep every derived rate and intensity finite (FLOPs / seconds &lt;= 1e42). The largest measurements file read (about a million points).</extracomment>
+        <translation>无法写入测量结果：{problem}</translation>
+    </message>
+    <message>
+        <source>measurements file {path} is already closed</source>
+        <translation>测量文件 {path} 已关闭</translation>
+    </message>
+    <message>
+        <source>cannot write measurements to {path}: {problem}</source>
+        <translation>无法把测量结果写入 {path}：{problem}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object, got {type}</source>
+        <translation>应为 JSON 对象，实际为 {type}</translation>
+    </message>
+    <message>
+        <source>missing {keys} (a point needs {needed})</source>
+        <translation>缺少 {keys}（一个点需要 {needed}）</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; must be a number from {low} to {high}, got {value}</source>
+        <translation>&apos;{key}&apos; 必须是 {low} 到 {high} 之间的数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>line {line}: {problem}; skipped</source>
+        <translation>第 {line} 行：{problem}；已跳过</translation>
+    </message>
+    <message>
+        <source>cannot read measurements: {problem}</source>
+        <translation>无法读取测量结果：{problem}</translation>
+    </message>
+    <message>
+        <source>line {line}: not UTF-8 text (byte at column {column}); skipped</source>
+        <translation>第 {line} 行：不是 UTF-8 文本（第 {column} 列的字节）；已跳过</translation>
+    </message>
+    <message>
+        <source>incomplete last line (the run was cut off)</source>
+        <translation>最后一行不完整（运行被中断）</translation>
+    </message>
+    <message>
+        <source>not JSON ({problem})</source>
+        <translation>不是 JSON（{problem}）</translation>
+    </message>
+    <message>
+        <source>{case}: out of memory ({detail})</source>
+        <extracomment>fp8 matmuls use ``torch._scaled_mm`` with fp32 per-tensor scales of 1.0 and a bf16 output, with fast accumulation OFF (full-precision accumulation, as training uses for gradients); fast accumulation is faster on Hopper and changes results. Recorded in every fp8 point. Suite names ``napkinlab bench --suite`` accepts.</extracomment>
+        <translation>{case}：内存不足（{detail}）</translation>
+    </message>
+    <message>
+        <source>{case}: {problem}</source>
+        <translation>{case}：{problem}</translation>
+    </message>
+    <message>
+        <source>{case}: not supported here ({error}: {detail})</source>
+        <translation>{case}：此处不支持（{error}：{detail}）</translation>
+    </message>
+</context>
+<context>
+    <name>Roofline</name>
+    <message>
+        <source>compute-bound</source>
+        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores.</extracomment>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>intensity {intensity} FLOP/byte is at or above the ridge {ridge} FLOP/byte: compute-bound, the peak is reachable (MFU up to {mfu})</source>
+        <translation>强度 {intensity} FLOP/字节不低于折点 {ridge} FLOP/字节：计算受限，可达峰值（MFU 最高 {mfu}）</translation>
+    </message>
+    <message>
+        <source>intensity {intensity} FLOP/byte is below the ridge {ridge} FLOP/byte: memory-bound, bandwidth caps it at MFU {mfu}</source>
+        <translation>强度 {intensity} FLOP/字节低于折点 {ridge} FLOP/字节：内存受限，带宽把 MFU 限制在 {mfu}</translation>
+    </message>
+    <message>
+        <source>roofline: {what} must be a positive finite number, got {value}</source>
+        <translation>Roofline：{what} 必须是有限正数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>roofline: FLOPs must be a finite number &gt;= 0, got {value}</source>
+        <translation>Roofline：FLOPs 必须是 &gt;= 0 的有限数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>measured point: {key} must be a finite number, got {value}</source>
+        <translation>测量点：{key} 必须是有限数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>measured point: {key} = {value} must be positive</source>
+        <translation>测量点：{key} = {value} 必须为正</translation>
+    </message>
+    <message>
+        <source>measured point: expected a dict, got {type}</source>
+        <translation>测量点：应为字典，实际为 {type}</translation>
+    </message>
+    <message>
+        <source>measured point: missing {keys}</source>
+        <translation>测量点：缺少 {keys}</translation>
+    </message>
+    <message>
+        <source>{device} has no published {dtype} peak; it has: {have}</source>
+        <extracomment>The compute dtypes a device can list a peak for, widest first. Storage bytes per element of each compute dtype (tf32 is stored as fp32). Storage bits per element of each compute dtype. Device families and the runtime allowance each has (what sits in memory besides tensors). Below one FLOP/s, byte/s or byte a value is a typo (and ratios of such values overflow). A user&apos;s device file larger than this is not one a person wrote.</extracomment>
+        <translation>{device} 没有公布 {dtype} 峰值；它有：{have}</translation>
+    </message>
+    <message>
+        <source>{device} has no memory bandwidth: no copy was measured (run the benchmark to the end, or pick a device with a datasheet bandwidth)</source>
+        <translation>{device} 没有内存带宽：未测量复制（把基准测试跑完，或选择有规格书带宽的设备）</translation>
+    </message>
+    <message>
+        <source>1 FLOP per element (max(x, 0) is one comparison); read x, write y.</source>
+        <extracomment>The smallest and largest accepted size of one dimension (10 billion elements): the one range that the Roofline&apos;s fields, its sliders and the CLI&apos;s ``--op`` share.</extracomment>
+        <translation>每个元素 1 FLOP（max(x, 0) 是一次比较）；读 x，写 y。</translation>
+    </message>
+    <message>
+        <source>~20 FLOPs per element for 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³))), as the lecture counts it (tanh expanded); read x, write y.</source>
+        <translation>按讲义的算法，0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³))) 每个元素约 20 FLOPs（tanh 展开）；读 x，写 y。</translation>
+    </message>
+    <message>
+        <source>1 FLOP per element; read x and y, write x + y.</source>
+        <translation>每个元素 1 FLOP；读 x 和 y，写 x + y。</translation>
+    </message>
+    <message>
+        <source>0 FLOPs; read x, write a copy (pure data movement).</source>
+        <translation>0 FLOPs；读 x，写一份副本（纯数据搬运）。</translation>
+    </message>
+    <message>
+        <source>2n FLOPs (a multiply-add counts 2; the lecture&apos;s 2n - 1 differs by &lt; 1/n); read x and w, write one scalar.</source>
+        <translation>2n FLOPs（一次乘加算 2；与讲义的 2n - 1 相差 &lt; 1/n）；读 x 和 w，写一个标量。</translation>
+    </message>
+    <message>
+        <source>2·m·n FLOPs (m dot products of length n); read W (m×n) and x (n), write y (m).</source>
+        <translation>2·m·n FLOPs（m 个长度为 n 的点积）；读 W (m×n) 和 x (n)，写 y (m)。</translation>
+    </message>
+    <message>
+        <source>2·m·k·n FLOPs (a multiply-add counts 2, as torch&apos;s FlopCounterMode); read A (m×k) and B (k×n), write C (m×n).</source>
+        <translation>2·m·k·n FLOPs（一次乘加算 2，与 torch 的 FlopCounterMode 相同）；读 A (m×k) 和 B (k×n)，写 C (m×n)。</translation>
+    </message>
+    <message>
+        <source>2·b·m·k·n FLOPs; read b pairs of A (m×k) and B (k×n), write b outputs (m×n).</source>
+        <translation>2·b·m·k·n FLOPs；读 b 对 A (m×k) 和 B (k×n)，写 b 个输出 (m×n)。</translation>
+    </message>
+    <message>
+        <source>5 FLOPs per element over m rows of n: max, subtract, exp (counted as 1), sum, divide; read x, write y (one pass, the row kept on chip).</source>
+        <translation>m 行、每行 n 个元素，每个元素 5 FLOPs：最大值、减法、exp（算 1）、求和、除法；读 x，写 y（一遍完成，整行留在片上）。</translation>
+    </message>
+    <message>
+        <source>7 FLOPs per element (mean sum, subtract, square, variance sum, scale by 1/σ, ×γ, +β) plus 4 per row (two divides, +ε, rsqrt counted as 1); read x, γ, β, write y.</source>
+        <translation>每个元素 7 FLOPs（均值求和、减法、平方、方差求和、乘 1/σ、×γ、+β），每行另加 4（两次除法、+ε、rsqrt 算 1）；读 x、γ、β，写 y。</translation>
+    </message>
+    <message>
+        <source>4 FLOPs per element (square, sum, scale by 1/rms, ×γ) plus 3 per row (divide, +ε, rsqrt counted as 1); read x and γ, write y.</source>
+        <translation>每个元素 4 FLOPs（平方、求和、乘 1/rms、×γ），每行另加 3（除法、+ε、rsqrt 算 1）；读 x 和 γ，写 y。</translation>
+    </message>
+    <message>
+        <source>Naive, no mask: S = QKᵀ (2·s²·d), softmax (5 per score, exp as 1), O = PV (2·s²·d) per batch and head. The s×s scores S and probabilities P are each written to memory and read back: read Q, K, V, S, P; write S, P, O.</source>
+        <translation>朴素实现，无掩码：每个批量和头 S = QKᵀ (2·s²·d)、softmax（每个分数 5，exp 算 1）、O = PV (2·s²·d)。s×s 的分数 S 和概率 P 各写入内存再读回：读 Q、K、V、S、P；写 S、P、O。</translation>
+    </message>
+    <message>
+        <source>Fused (FlashAttention-style), no mask: same FLOPs as naive attention (recomputation ignored), but the scores stay on chip: read Q, K, V once, write O.</source>
+        <translation>融合实现（FlashAttention 式），无掩码：FLOPs 与朴素注意力相同（不计重计算），但分数留在片上：Q、K、V 各读一次，写 O。</translation>
+    </message>
+    <message>
+        <source>missing {sizes}</source>
+        <extracomment>Every operator :func:`op_cost` knows, in menu order. The named sizes each operator needs, in order.</extracomment>
+        <translation>缺少 {sizes}</translation>
+    </message>
+    <message>
+        <source>unexpected {sizes}</source>
+        <translation>多余的 {sizes}</translation>
+    </message>
+    <message>
+        <source>{op}: {problem}; it takes {sizes} (e.g. {example})</source>
+        <translation>{op}：{problem}；它需要 {sizes}（例如 {example}）</translation>
+    </message>
+    <message>
+        <source>FLOPs and bytes as supplied by the caller.</source>
+        <translation>FLOPs 和字节数由调用方提供。</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineModel</name>
+    <message>
+        <source>{op} (lecture)</source>
+        <extracomment>A table row: (point key, cell texts, tooltip). The lecture&apos;s table (section 7): ReLU, GELU, dot, matvec, matmul. More presets offered in the &quot;Add preset&quot; menu: (title, op, sizes).</extracomment>
+        <translation>{op}（讲义）</translation>
+    </message>
+    <message>
+        <source>attention naive {shape}</source>
+        <translation>朴素注意力 {shape}</translation>
+    </message>
+    <message>
+        <source>flash attention {shape}</source>
+        <translation>FlashAttention {shape}</translation>
+    </message>
+    <message>
+        <source>{problem}: no roof drawn</source>
+        <translation>{problem}：不画屋顶线</translation>
+    </message>
+    <message>
+        <source>{device} has no published {dtype} peak (it has: {have})</source>
+        <translation>{device} 没有公布 {dtype} 峰值（它有：{have}）</translation>
+    </message>
+    <message>
+        <source>fp32 vector</source>
+        <translation>fp32 向量</translation>
+    </message>
+    <message>
+        <source>{label}, ridge {ridge}</source>
+        <translation>{label}，折点 {ridge}</translation>
+    </message>
+    <message>
+        <source>ridge {ridge} FLOP/B</source>
+        <translation>折点 {ridge} FLOP/B</translation>
+    </message>
+    <message>
+        <source>{roof}: peak {peak}, bandwidth {bandwidth}/s, ridge {ridge} FLOP/byte</source>
+        <translation>{roof}：峰值 {peak}，带宽 {bandwidth}/s，折点 {ridge} FLOP/字节</translation>
+    </message>
+    <message>
+        <source>{verdict}, MFU ≤ {mfu}</source>
+        <translation>{verdict}，MFU ≤ {mfu}</translation>
+    </message>
+    <message>
+        <source>{point} {dtypes}: {flops}, {bytes}, intensity {intensity} FLOP/B, attainable {rate} on {device}, {bound}, {time}</source>
+        <translation>{point} {dtypes}：{flops}，{bytes}，强度 {intensity} FLOP/B，在 {device} 上可达 {rate}，{bound}，{time}</translation>
+    </message>
+    <message>
+        <source>{amount}/s moved</source>
+        <translation>搬运 {amount}/s</translation>
+    </message>
+    <message>
+        <source>unknown device</source>
+        <translation>未知设备</translation>
+    </message>
+    <message>
+        <source>{point} (measured) on {device}: {flops}, {bytes}, intensity {intensity} FLOP/B, achieved {rate} (spread {spread}), median {time}</source>
+        <translation>{point}（实测）于 {device}：{flops}，{bytes}，强度 {intensity} FLOP/B，实际 {rate}（离散 {spread}），中位数 {time}</translation>
+    </message>
+    <message>
+        <source>{point} (measured, {device})</source>
+        <translation>{point}（实测，{device}）</translation>
+    </message>
+    <message>
+        <source>{point} (measured)</source>
+        <translation>{point}（实测）</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>measured (no FLOPs: not on the chart)</source>
+        <translation>实测（无 FLOPs：不在图上）</translation>
+    </message>
+</context>
+<context>
+    <name>RooflinePanel</name>
+    <message>
+        <source>Compare devices</source>
+        <translation>对比设备</translation>
+    </message>
+    <message>
+        <source>Tick devices to draw beside the selected one</source>
+        <translation>勾选要与所选设备一起画出的设备</translation>
+    </message>
+    <message>
+        <source>The selected device is always shown</source>
+        <translation>所选设备总会显示</translation>
+    </message>
+    <message>
+        <source>All dtypes of compared devices</source>
+        <translation>对比设备的全部数据类型</translation>
+    </message>
+    <message>
+        <source>Vector ceiling (fp32 CUDA cores)</source>
+        <translation>向量上限（fp32 CUDA 核心）</translation>
+    </message>
+    <message>
+        <source>Elementwise kernels run on the vector units, not the tensor cores</source>
+        <translation>逐元素内核在向量单元上运行，而不是张量核心</translation>
+    </message>
+    <message>
+        <source>Selected point&apos;s shape</source>
+        <translation>所选点的形状</translation>
+    </message>
+    <message>
+        <source>Output dtype</source>
+        <translation>输出数据类型</translation>
+    </message>
+    <message>
+        <source>same as input</source>
+        <translation>与输入相同</translation>
+    </message>
+    <message>
+        <source>Mixed precision: e.g. fp8 inputs with a bf16 output</source>
+        <translation>混合精度：例如 fp8 输入、bf16 输出</translation>
+    </message>
+    <message>
+        <source>Add point</source>
+        <translation>添加点</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Lecture set</source>
+        <translation>讲义算子</translation>
+    </message>
+    <message>
+        <source>Reset to the lecture&apos;s ReLU, GELU, dot, matvec, matmul</source>
+        <translation>恢复讲义中的 ReLU、GELU、dot、matvec、matmul</translation>
+    </message>
+    <message>
+        <source>Add a preset…</source>
+        <translation>添加预设…</translation>
+    </message>
+    <message>
+        <source>Fit view</source>
+        <translation>适配视图</translation>
+    </message>
+</context>
+<context>
+    <name>RooflinePlot</name>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <extracomment>View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s. Above this many points only the selected one is labelled (the table and hover name the rest).</extracomment>
+        <translation>算术强度（FLOP/字节）</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s</source>
+        <translation>可达 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Hover a point or a ceiling for its numbers.</source>
+        <translation>把鼠标停在点或上限线上查看数值。</translation>
+    </message>
+    <message>
+        <source>fp32 vector (CUDA cores)</source>
+        <translation>fp32 向量（CUDA 核心）</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>measured (bar: spread)</source>
+        <translation>实测（竖线：离散范围）</translation>
+    </message>
+    <message>
+        <source>intensity {intensity} FLOP/byte, {rate} FLOP/s</source>
+        <translation>强度 {intensity} FLOP/字节，{rate} FLOP/s</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineTab</name>
+    <message>
+        <source>roofline point: share must be from 0 to 1, got {value}</source>
+        <extracomment>The narrowest chart (pixels) a slide&apos;s caption is fitted to.</extracomment>
+        <translation>Roofline 点：占比必须在 0 到 1 之间，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>roofline point: expected a dict, got {type}</source>
+        <translation>Roofline 点：应为字典，实际为 {type}</translation>
+    </message>
+    <message>
+        <source>FLOPs and bytes counted by the {source} tab.</source>
+        <translation>FLOPs 和字节数由 {source} 标签页计算。</translation>
+    </message>
+    <message>
+        <source>{problems}; and {count} more</source>
+        <translation>{problems}；另有 {count} 条</translation>
+    </message>
+    <message>
+        <source>roofline: expected an object, got {type}</source>
+        <translation>Roofline：应为对象，实际为 {type}</translation>
+    </message>
+    <message>
+        <source>roofline: unknown device {device} skipped</source>
+        <translation>Roofline：跳过未知设备 {device}</translation>
+    </message>
+    <message>
+        <source>roofline point skipped: {problem}</source>
+        <translation>已跳过 Roofline 点：{problem}</translation>
+    </message>
+    <message>
+        <source>roofline: could not restore ({problem})</source>
+        <translation>Roofline：无法恢复（{problem}）</translation>
+    </message>
+    <message>
+        <source>{count} measured</source>
+        <translation>{count} 个实测点</translation>
+    </message>
+    <message>
+        <source>vs {devices}</source>
+        <translation>对比 {devices}</translation>
+    </message>
+    <message>
+        <source>+{count} more</source>
+        <translation>另 {count} 个</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineTable</name>
+    <message>
+        <source>Point</source>
+        <extracomment>Column titles, in order (English; :func:`column_titles` gives them in the window&apos;s language).</extracomment>
+        <translation>点</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity: FLOPs per byte moved to and from memory</source>
+        <translation>算术强度：与内存之间每搬运一个字节对应的 FLOPs</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s on the selected device (roofline); achieved FLOP/s for measured points</source>
+        <translation>所选设备上的可达 FLOP/s（Roofline）；实测点为实际 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory- or compute-bound, with the best MFU the roofline allows: min(1, intensity / ridge)</source>
+        <translation>内存受限或计算受限，以及 Roofline 允许的最高 MFU：min(1, 强度 / 折点)</translation>
+    </message>
+    <message>
+        <source>Predicted time max(FLOPs / peak, bytes / bandwidth); median time for measured points</source>
+        <translation>预测时间 max(FLOPs / 峰值, 字节 / 带宽)；实测点为中位时间</translation>
+    </message>
+</context>
+<context>
+    <name>ShapeEditor</name>
+    <message>
+        <source>batch b</source>
+        <extracomment>Display names of the sizes operators take (English; :func:`size_label` translates them).</extracomment>
+        <translation>批量 b</translation>
+    </message>
+    <message>
+        <source>heads h</source>
+        <translation>头数 h</translation>
+    </message>
+    <message>
+        <source>sequence s</source>
+        <translation>序列 s</translation>
+    </message>
+    <message>
+        <source>head dim d</source>
+        <translation>头维度 d</translation>
+    </message>
+    <message>
+        <source>rows m</source>
+        <translation>行数 m</translation>
+    </message>
+    <message>
+        <source>inner k</source>
+        <translation>内维 k</translation>
+    </message>
+    <message>
+        <source>Operator whose shape the sliders change</source>
+        <translation>滑块改变其形状的算子</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>{size}: drag to scale by ×2^¼ per step</source>
+        <translation>{size}：拖动，每步缩放 ×2^¼</translation>
+    </message>
+    <message>
+        <source>{size}: a whole number (1024, 4k, 1M)</source>
+        <translation>{size}：整数（1024、4k、1M）</translation>
+    </message>
+</context>
 </TS>

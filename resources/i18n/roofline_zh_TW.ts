@@ -1,4 +1,491 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
+<context>
+    <name>Bench</name>
+    <message>
+        <source>cannot write measurements: {problem}</source>
+        <extracomment>Keys every point has (``napkinlab bench --json`` promises them too). The allowed range of each number a point is drawn from (``None``: the key may be absent or not a number). The bounds keep every derived rate and intensity finite (FLOPs / seconds &lt;= 1e42). The largest measurements file read (about a million points).</extracomment>
+        <translation>無法寫入量測結果：{problem}</translation>
+    </message>
+    <message>
+        <source>measurements file {path} is already closed</source>
+        <translation>量測檔案 {path} 已關閉</translation>
+    </message>
+    <message>
+        <source>cannot write measurements to {path}: {problem}</source>
+        <translation>無法將量測結果寫入 {path}：{problem}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object, got {type}</source>
+        <translation>應為 JSON 物件，實際為 {type}</translation>
+    </message>
+    <message>
+        <source>missing {keys} (a point needs {needed})</source>
+        <translation>缺少 {keys}（一個點需要 {needed}）</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; must be a number from {low} to {high}, got {value}</source>
+        <translation>&apos;{key}&apos; 必須是 {low} 到 {high} 之間的數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>line {line}: {problem}; skipped</source>
+        <translation>第 {line} 行：{problem}；已略過</translation>
+    </message>
+    <message>
+        <source>cannot read measurements: {problem}</source>
+        <translation>無法讀取量測結果：{problem}</translation>
+    </message>
+    <message>
+        <source>line {line}: not UTF-8 text (byte at column {column}); skipped</source>
+        <translation>第 {line} 行：不是 UTF-8 文字（第 {column} 欄的位元組）；已略過</translation>
+    </message>
+    <message>
+        <source>incomplete last line (the run was cut off)</source>
+        <translation>最後一行不完整（執行被中斷）</translation>
+    </message>
+    <message>
+        <source>not JSON ({problem})</source>
+        <translation>不是 JSON（{problem}）</translation>
+    </message>
+    <message>
+        <source>{case}: out of memory ({detail})</source>
+        <extracomment>fp8 matmuls use ``torch._scaled_mm`` with fp32 per-tensor scales of 1.0 and a bf16 output, with fast accumulation OFF (full-precision accumulation, as training uses for gradients); fast accumulation is faster on Hopper and changes results. Recorded in every fp8 point. Suite names ``napkinlab bench --suite`` accepts.</extracomment>
+        <translation>{case}：記憶體不足（{detail}）</translation>
+    </message>
+    <message>
+        <source>{case}: {problem}</source>
+        <translation>{case}：{problem}</translation>
+    </message>
+    <message>
+        <source>{case}: not supported here ({error}: {detail})</source>
+        <translation>{case}：此處不支援（{error}：{detail}）</translation>
+    </message>
+</context>
+<context>
+    <name>Roofline</name>
+    <message>
+        <source>compute-bound</source>
+        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores.</extracomment>
+        <translation>計算受限</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>記憶體受限</translation>
+    </message>
+    <message>
+        <source>intensity {intensity} FLOP/byte is at or above the ridge {ridge} FLOP/byte: compute-bound, the peak is reachable (MFU up to {mfu})</source>
+        <translation>強度 {intensity} FLOP/位元組不低於折點 {ridge} FLOP/位元組：計算受限，可達峰值（MFU 最高 {mfu}）</translation>
+    </message>
+    <message>
+        <source>intensity {intensity} FLOP/byte is below the ridge {ridge} FLOP/byte: memory-bound, bandwidth caps it at MFU {mfu}</source>
+        <translation>強度 {intensity} FLOP/位元組低於折點 {ridge} FLOP/位元組：記憶體受限，頻寬把 MFU 限制在 {mfu}</translation>
+    </message>
+    <message>
+        <source>roofline: {what} must be a positive finite number, got {value}</source>
+        <translation>Roofline：{what} 必須是有限正數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>roofline: FLOPs must be a finite number &gt;= 0, got {value}</source>
+        <translation>Roofline：FLOPs 必須是 &gt;= 0 的有限數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>measured point: {key} must be a finite number, got {value}</source>
+        <translation>量測點：{key} 必須是有限數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>measured point: {key} = {value} must be positive</source>
+        <translation>量測點：{key} = {value} 必須為正</translation>
+    </message>
+    <message>
+        <source>measured point: expected a dict, got {type}</source>
+        <translation>量測點：應為字典，實際為 {type}</translation>
+    </message>
+    <message>
+        <source>measured point: missing {keys}</source>
+        <translation>量測點：缺少 {keys}</translation>
+    </message>
+    <message>
+        <source>{device} has no published {dtype} peak; it has: {have}</source>
+        <extracomment>The compute dtypes a device can list a peak for, widest first. Storage bytes per element of each compute dtype (tf32 is stored as fp32). Storage bits per element of each compute dtype. Device families and the runtime allowance each has (what sits in memory besides tensors). Below one FLOP/s, byte/s or byte a value is a typo (and ratios of such values overflow). A user&apos;s device file larger than this is not one a person wrote.</extracomment>
+        <translation>{device} 沒有公布 {dtype} 峰值；它有：{have}</translation>
+    </message>
+    <message>
+        <source>{device} has no memory bandwidth: no copy was measured (run the benchmark to the end, or pick a device with a datasheet bandwidth)</source>
+        <translation>{device} 沒有記憶體頻寬：未量測複製（將基準測試跑完，或選擇有規格書頻寬的裝置）</translation>
+    </message>
+    <message>
+        <source>1 FLOP per element (max(x, 0) is one comparison); read x, write y.</source>
+        <extracomment>The smallest and largest accepted size of one dimension (10 billion elements): the one range that the Roofline&apos;s fields, its sliders and the CLI&apos;s ``--op`` share.</extracomment>
+        <translation>每個元素 1 FLOP（max(x, 0) 是一次比較）；讀 x，寫 y。</translation>
+    </message>
+    <message>
+        <source>~20 FLOPs per element for 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³))), as the lecture counts it (tanh expanded); read x, write y.</source>
+        <translation>依講義的算法，0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³))) 每個元素約 20 FLOPs（tanh 展開）；讀 x，寫 y。</translation>
+    </message>
+    <message>
+        <source>1 FLOP per element; read x and y, write x + y.</source>
+        <translation>每個元素 1 FLOP；讀 x 和 y，寫 x + y。</translation>
+    </message>
+    <message>
+        <source>0 FLOPs; read x, write a copy (pure data movement).</source>
+        <translation>0 FLOPs；讀 x，寫一份副本（純資料搬運）。</translation>
+    </message>
+    <message>
+        <source>2n FLOPs (a multiply-add counts 2; the lecture&apos;s 2n - 1 differs by &lt; 1/n); read x and w, write one scalar.</source>
+        <translation>2n FLOPs（一次乘加算 2；與講義的 2n - 1 相差 &lt; 1/n）；讀 x 和 w，寫一個純量。</translation>
+    </message>
+    <message>
+        <source>2·m·n FLOPs (m dot products of length n); read W (m×n) and x (n), write y (m).</source>
+        <translation>2·m·n FLOPs（m 個長度為 n 的內積）；讀 W (m×n) 和 x (n)，寫 y (m)。</translation>
+    </message>
+    <message>
+        <source>2·m·k·n FLOPs (a multiply-add counts 2, as torch&apos;s FlopCounterMode); read A (m×k) and B (k×n), write C (m×n).</source>
+        <translation>2·m·k·n FLOPs（一次乘加算 2，與 torch 的 FlopCounterMode 相同）；讀 A (m×k) 和 B (k×n)，寫 C (m×n)。</translation>
+    </message>
+    <message>
+        <source>2·b·m·k·n FLOPs; read b pairs of A (m×k) and B (k×n), write b outputs (m×n).</source>
+        <translation>2·b·m·k·n FLOPs；讀 b 對 A (m×k) 和 B (k×n)，寫 b 個輸出 (m×n)。</translation>
+    </message>
+    <message>
+        <source>5 FLOPs per element over m rows of n: max, subtract, exp (counted as 1), sum, divide; read x, write y (one pass, the row kept on chip).</source>
+        <translation>m 列、每列 n 個元素，每個元素 5 FLOPs：最大值、減法、exp（算 1）、求和、除法；讀 x，寫 y（一次完成，整列留在晶片上）。</translation>
+    </message>
+    <message>
+        <source>7 FLOPs per element (mean sum, subtract, square, variance sum, scale by 1/σ, ×γ, +β) plus 4 per row (two divides, +ε, rsqrt counted as 1); read x, γ, β, write y.</source>
+        <translation>每個元素 7 FLOPs（平均值求和、減法、平方、變異數求和、乘 1/σ、×γ、+β），每列另加 4（兩次除法、+ε、rsqrt 算 1）；讀 x、γ、β，寫 y。</translation>
+    </message>
+    <message>
+        <source>4 FLOPs per element (square, sum, scale by 1/rms, ×γ) plus 3 per row (divide, +ε, rsqrt counted as 1); read x and γ, write y.</source>
+        <translation>每個元素 4 FLOPs（平方、求和、乘 1/rms、×γ），每列另加 3（除法、+ε、rsqrt 算 1）；讀 x 和 γ，寫 y。</translation>
+    </message>
+    <message>
+        <source>Naive, no mask: S = QKᵀ (2·s²·d), softmax (5 per score, exp as 1), O = PV (2·s²·d) per batch and head. The s×s scores S and probabilities P are each written to memory and read back: read Q, K, V, S, P; write S, P, O.</source>
+        <translation>樸素實作，無遮罩：每個批次和頭 S = QKᵀ (2·s²·d)、softmax（每個分數 5，exp 算 1）、O = PV (2·s²·d)。s×s 的分數 S 和機率 P 各寫入記憶體再讀回：讀 Q、K、V、S、P；寫 S、P、O。</translation>
+    </message>
+    <message>
+        <source>Fused (FlashAttention-style), no mask: same FLOPs as naive attention (recomputation ignored), but the scores stay on chip: read Q, K, V once, write O.</source>
+        <translation>融合實作（FlashAttention 式），無遮罩：FLOPs 與樸素注意力相同（不計重計算），但分數留在晶片上：Q、K、V 各讀一次，寫 O。</translation>
+    </message>
+    <message>
+        <source>missing {sizes}</source>
+        <extracomment>Every operator :func:`op_cost` knows, in menu order. The named sizes each operator needs, in order.</extracomment>
+        <translation>缺少 {sizes}</translation>
+    </message>
+    <message>
+        <source>unexpected {sizes}</source>
+        <translation>多餘的 {sizes}</translation>
+    </message>
+    <message>
+        <source>{op}: {problem}; it takes {sizes} (e.g. {example})</source>
+        <translation>{op}：{problem}；它需要 {sizes}（例如 {example}）</translation>
+    </message>
+    <message>
+        <source>FLOPs and bytes as supplied by the caller.</source>
+        <translation>FLOPs 和位元組數由呼叫方提供。</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineModel</name>
+    <message>
+        <source>{op} (lecture)</source>
+        <extracomment>A table row: (point key, cell texts, tooltip). The lecture&apos;s table (section 7): ReLU, GELU, dot, matvec, matmul. More presets offered in the &quot;Add preset&quot; menu: (title, op, sizes).</extracomment>
+        <translation>{op}（講義）</translation>
+    </message>
+    <message>
+        <source>attention naive {shape}</source>
+        <translation>樸素注意力 {shape}</translation>
+    </message>
+    <message>
+        <source>flash attention {shape}</source>
+        <translation>FlashAttention {shape}</translation>
+    </message>
+    <message>
+        <source>{problem}: no roof drawn</source>
+        <translation>{problem}：不畫屋頂線</translation>
+    </message>
+    <message>
+        <source>{device} has no published {dtype} peak (it has: {have})</source>
+        <translation>{device} 沒有公布 {dtype} 峰值（它有：{have}）</translation>
+    </message>
+    <message>
+        <source>fp32 vector</source>
+        <translation>fp32 向量</translation>
+    </message>
+    <message>
+        <source>{label}, ridge {ridge}</source>
+        <translation>{label}，折點 {ridge}</translation>
+    </message>
+    <message>
+        <source>ridge {ridge} FLOP/B</source>
+        <translation>折點 {ridge} FLOP/B</translation>
+    </message>
+    <message>
+        <source>{roof}: peak {peak}, bandwidth {bandwidth}/s, ridge {ridge} FLOP/byte</source>
+        <translation>{roof}：峰值 {peak}，頻寬 {bandwidth}/s，折點 {ridge} FLOP/位元組</translation>
+    </message>
+    <message>
+        <source>{verdict}, MFU ≤ {mfu}</source>
+        <translation>{verdict}，MFU ≤ {mfu}</translation>
+    </message>
+    <message>
+        <source>{point} {dtypes}: {flops}, {bytes}, intensity {intensity} FLOP/B, attainable {rate} on {device}, {bound}, {time}</source>
+        <translation>{point} {dtypes}：{flops}，{bytes}，強度 {intensity} FLOP/B，在 {device} 上可達 {rate}，{bound}，{time}</translation>
+    </message>
+    <message>
+        <source>{amount}/s moved</source>
+        <translation>搬運 {amount}/s</translation>
+    </message>
+    <message>
+        <source>unknown device</source>
+        <translation>未知裝置</translation>
+    </message>
+    <message>
+        <source>{point} (measured) on {device}: {flops}, {bytes}, intensity {intensity} FLOP/B, achieved {rate} (spread {spread}), median {time}</source>
+        <translation>{point}（實測）於 {device}：{flops}，{bytes}，強度 {intensity} FLOP/B，實際 {rate}（離散 {spread}），中位數 {time}</translation>
+    </message>
+    <message>
+        <source>{point} (measured, {device})</source>
+        <translation>{point}（實測，{device}）</translation>
+    </message>
+    <message>
+        <source>{point} (measured)</source>
+        <translation>{point}（實測）</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>實測</translation>
+    </message>
+    <message>
+        <source>measured (no FLOPs: not on the chart)</source>
+        <translation>實測（無 FLOPs：不在圖上）</translation>
+    </message>
+</context>
+<context>
+    <name>RooflinePanel</name>
+    <message>
+        <source>Compare devices</source>
+        <translation>比較裝置</translation>
+    </message>
+    <message>
+        <source>Tick devices to draw beside the selected one</source>
+        <translation>勾選要與所選裝置一起畫出的裝置</translation>
+    </message>
+    <message>
+        <source>The selected device is always shown</source>
+        <translation>所選裝置一律顯示</translation>
+    </message>
+    <message>
+        <source>All dtypes of compared devices</source>
+        <translation>比較裝置的全部資料型別</translation>
+    </message>
+    <message>
+        <source>Vector ceiling (fp32 CUDA cores)</source>
+        <translation>向量上限（fp32 CUDA 核心）</translation>
+    </message>
+    <message>
+        <source>Elementwise kernels run on the vector units, not the tensor cores</source>
+        <translation>逐元素核心程式在向量單元上執行，而不是張量核心</translation>
+    </message>
+    <message>
+        <source>Selected point&apos;s shape</source>
+        <translation>所選點的形狀</translation>
+    </message>
+    <message>
+        <source>Output dtype</source>
+        <translation>輸出資料型別</translation>
+    </message>
+    <message>
+        <source>same as input</source>
+        <translation>與輸入相同</translation>
+    </message>
+    <message>
+        <source>Mixed precision: e.g. fp8 inputs with a bf16 output</source>
+        <translation>混合精度：例如 fp8 輸入、bf16 輸出</translation>
+    </message>
+    <message>
+        <source>Add point</source>
+        <translation>新增點</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Lecture set</source>
+        <translation>講義運算子</translation>
+    </message>
+    <message>
+        <source>Reset to the lecture&apos;s ReLU, GELU, dot, matvec, matmul</source>
+        <translation>還原講義中的 ReLU、GELU、dot、matvec、matmul</translation>
+    </message>
+    <message>
+        <source>Add a preset…</source>
+        <translation>新增預設…</translation>
+    </message>
+    <message>
+        <source>Fit view</source>
+        <translation>符合視圖</translation>
+    </message>
+</context>
+<context>
+    <name>RooflinePlot</name>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <extracomment>View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s. Above this many points only the selected one is labelled (the table and hover name the rest).</extracomment>
+        <translation>算術強度（FLOP/位元組）</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s</source>
+        <translation>可達 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Hover a point or a ceiling for its numbers.</source>
+        <translation>將滑鼠停在點或上限線上檢視數值。</translation>
+    </message>
+    <message>
+        <source>fp32 vector (CUDA cores)</source>
+        <translation>fp32 向量（CUDA 核心）</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>運算子</translation>
+    </message>
+    <message>
+        <source>measured (bar: spread)</source>
+        <translation>實測（豎線：離散範圍）</translation>
+    </message>
+    <message>
+        <source>intensity {intensity} FLOP/byte, {rate} FLOP/s</source>
+        <translation>強度 {intensity} FLOP/位元組，{rate} FLOP/s</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineTab</name>
+    <message>
+        <source>roofline point: share must be from 0 to 1, got {value}</source>
+        <extracomment>The narrowest chart (pixels) a slide&apos;s caption is fitted to.</extracomment>
+        <translation>Roofline 點：占比必須在 0 到 1 之間，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>roofline point: expected a dict, got {type}</source>
+        <translation>Roofline 點：應為字典，實際為 {type}</translation>
+    </message>
+    <message>
+        <source>FLOPs and bytes counted by the {source} tab.</source>
+        <translation>FLOPs 和位元組數由 {source} 分頁計算。</translation>
+    </message>
+    <message>
+        <source>{problems}; and {count} more</source>
+        <translation>{problems}；另有 {count} 則</translation>
+    </message>
+    <message>
+        <source>roofline: expected an object, got {type}</source>
+        <translation>Roofline：應為物件，實際為 {type}</translation>
+    </message>
+    <message>
+        <source>roofline: unknown device {device} skipped</source>
+        <translation>Roofline：略過未知裝置 {device}</translation>
+    </message>
+    <message>
+        <source>roofline point skipped: {problem}</source>
+        <translation>已略過 Roofline 點：{problem}</translation>
+    </message>
+    <message>
+        <source>roofline: could not restore ({problem})</source>
+        <translation>Roofline：無法還原（{problem}）</translation>
+    </message>
+    <message>
+        <source>{count} measured</source>
+        <translation>{count} 個實測點</translation>
+    </message>
+    <message>
+        <source>vs {devices}</source>
+        <translation>比較 {devices}</translation>
+    </message>
+    <message>
+        <source>+{count} more</source>
+        <translation>另 {count} 個</translation>
+    </message>
+</context>
+<context>
+    <name>RooflineTable</name>
+    <message>
+        <source>Point</source>
+        <extracomment>Column titles, in order (English; :func:`column_titles` gives them in the window&apos;s language).</extracomment>
+        <translation>點</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>位元組</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶頸</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity: FLOPs per byte moved to and from memory</source>
+        <translation>算術強度：與記憶體之間每搬運一個位元組對應的 FLOPs</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s on the selected device (roofline); achieved FLOP/s for measured points</source>
+        <translation>所選裝置上的可達 FLOP/s（Roofline）；實測點為實際 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory- or compute-bound, with the best MFU the roofline allows: min(1, intensity / ridge)</source>
+        <translation>記憶體受限或計算受限，以及 Roofline 允許的最高 MFU：min(1, 強度 / 折點)</translation>
+    </message>
+    <message>
+        <source>Predicted time max(FLOPs / peak, bytes / bandwidth); median time for measured points</source>
+        <translation>預測時間 max(FLOPs / 峰值, 位元組 / 頻寬)；實測點為中位時間</translation>
+    </message>
+</context>
+<context>
+    <name>ShapeEditor</name>
+    <message>
+        <source>batch b</source>
+        <extracomment>Display names of the sizes operators take (English; :func:`size_label` translates them).</extracomment>
+        <translation>批次 b</translation>
+    </message>
+    <message>
+        <source>heads h</source>
+        <translation>頭數 h</translation>
+    </message>
+    <message>
+        <source>sequence s</source>
+        <translation>序列 s</translation>
+    </message>
+    <message>
+        <source>head dim d</source>
+        <translation>頭維度 d</translation>
+    </message>
+    <message>
+        <source>rows m</source>
+        <translation>列數 m</translation>
+    </message>
+    <message>
+        <source>inner k</source>
+        <translation>內維 k</translation>
+    </message>
+    <message>
+        <source>Operator whose shape the sliders change</source>
+        <translation>滑桿改變其形狀的運算子</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>運算子</translation>
+    </message>
+    <message>
+        <source>{size}: drag to scale by ×2^¼ per step</source>
+        <translation>{size}：拖曳，每步縮放 ×2^¼</translation>
+    </message>
+    <message>
+        <source>{size}: a whole number (1024, 4k, 1M)</source>
+        <translation>{size}：整數（1024、4k、1M）</translation>
+    </message>
+</context>
 </TS>

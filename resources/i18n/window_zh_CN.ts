@@ -2,6 +2,118 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Benchmark</name>
+    <message>
+        <source>&amp;Benchmark</source>
+        <extracomment>Runs that did not stop in time, kept referenced so their QThread is never destroyed running.</extracomment>
+        <translation>基准测试(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Run &amp;quick suite</source>
+        <translation>运行快速套件(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Measure this machine (&lt; 1 min)</source>
+        <translation>测量本机（&lt; 1 分钟）</translation>
+    </message>
+    <message>
+        <source>Run &amp;full suite</source>
+        <translation>运行完整套件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>More sizes and dtypes (a few minutes)</source>
+        <translation>更多尺寸和数据类型（几分钟）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the running benchmark</source>
+        <translation>停止正在运行的基准测试</translation>
+    </message>
+    <message>
+        <source>Open &amp;measurements…</source>
+        <translation>打开测量结果(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Load a .jsonl file of benchmark points onto the roofline</source>
+        <translation>把基准测试点的 .jsonl 文件载入 Roofline</translation>
+    </message>
+    <message>
+        <source>A benchmark is already running; cancel it first</source>
+        <translation>已有基准测试在运行；请先取消</translation>
+    </message>
+    <message>
+        <source>{problem}; points will not be saved</source>
+        <translation>{problem}；测量点不会被保存</translation>
+    </message>
+    <message>
+        <source>Benchmark starting…</source>
+        <translation>基准测试启动中…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Benchmarking {name}: selected {device} for MFU</source>
+        <translation>正在测试 {name}：已选 {device} 计算 MFU</translation>
+    </message>
+    <message>
+        <source>Benchmark {done}/{total}, about {left} left</source>
+        <translation>基准测试 {done}/{total}，约剩 {left}</translation>
+    </message>
+    <message>
+        <source>cannot save measurements: {problem}</source>
+        <translation>无法保存测量结果：{problem}</translation>
+    </message>
+    <message>
+        <source>{count} points</source>
+        <translation>{count} 个点</translation>
+    </message>
+    <message>
+        <source>{summary}, {count} not measured</source>
+        <translation>{summary}，{count} 个未测</translation>
+    </message>
+    <message>
+        <source>{summary}; added “{device}” to the devices</source>
+        <translation>{summary}；已把“{device}”加入设备</translation>
+    </message>
+    <message>
+        <source>Benchmark cancelled: {summary}</source>
+        <translation>基准测试已取消：{summary}</translation>
+    </message>
+    <message>
+        <source>Benchmark finished: {summary}</source>
+        <translation>基准测试完成：{summary}</translation>
+    </message>
+    <message>
+        <source>Open measurements</source>
+        <translation>打开测量结果</translation>
+    </message>
+    <message>
+        <source>Measurements (*.jsonl);;All files (*)</source>
+        <translation>测量结果 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Loaded {count} points from {file}</source>
+        <translation>已从 {file} 载入 {count} 个点</translation>
+    </message>
+    <message>
+        <source>{loaded}; {count} lines skipped ({first})</source>
+        <translation>{loaded}；跳过 {count} 行（{first}）</translation>
+    </message>
+    <message>
+        <source>{case}: failed</source>
+        <translation>{case}：失败</translation>
+    </message>
+    <message>
+        <source>benchmark stopped: {error}: {problem}</source>
+        <translation>基准测试已停止：{error}：{problem}</translation>
+    </message>
+</context>
+<context>
     <name>CardDeck</name>
     <message>
         <source>Show these cards</source>
@@ -275,6 +387,10 @@
 <context>
     <name>Menus</name>
     <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -397,10 +513,6 @@
     <message>
         <source>Plot bench --suite collectives results against the device&apos;s interconnect</source>
         <translation>将 bench --suite collectives 的结果与设备互连带宽画在一起</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About Napkin Lab</source>

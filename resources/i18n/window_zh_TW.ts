@@ -2,6 +2,118 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>Benchmark</name>
+    <message>
+        <source>&amp;Benchmark</source>
+        <extracomment>Runs that did not stop in time, kept referenced so their QThread is never destroyed running.</extracomment>
+        <translation>基準測試(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Run &amp;quick suite</source>
+        <translation>執行快速套件(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Measure this machine (&lt; 1 min)</source>
+        <translation>量測本機（&lt; 1 分鐘）</translation>
+    </message>
+    <message>
+        <source>Run &amp;full suite</source>
+        <translation>執行完整套件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>More sizes and dtypes (a few minutes)</source>
+        <translation>更多尺寸和資料型別（幾分鐘）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the running benchmark</source>
+        <translation>停止執行中的基準測試</translation>
+    </message>
+    <message>
+        <source>Open &amp;measurements…</source>
+        <translation>開啟量測結果(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Load a .jsonl file of benchmark points onto the roofline</source>
+        <translation>將基準測試點的 .jsonl 檔案載入 Roofline</translation>
+    </message>
+    <message>
+        <source>A benchmark is already running; cancel it first</source>
+        <translation>已有基準測試在執行；請先取消</translation>
+    </message>
+    <message>
+        <source>{problem}; points will not be saved</source>
+        <translation>{problem}；量測點不會被儲存</translation>
+    </message>
+    <message>
+        <source>Benchmark starting…</source>
+        <translation>基準測試啟動中…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Benchmarking {name}: selected {device} for MFU</source>
+        <translation>正在測試 {name}：已選 {device} 計算 MFU</translation>
+    </message>
+    <message>
+        <source>Benchmark {done}/{total}, about {left} left</source>
+        <translation>基準測試 {done}/{total}，約剩 {left}</translation>
+    </message>
+    <message>
+        <source>cannot save measurements: {problem}</source>
+        <translation>無法儲存量測結果：{problem}</translation>
+    </message>
+    <message>
+        <source>{count} points</source>
+        <translation>{count} 個點</translation>
+    </message>
+    <message>
+        <source>{summary}, {count} not measured</source>
+        <translation>{summary}，{count} 個未測</translation>
+    </message>
+    <message>
+        <source>{summary}; added “{device}” to the devices</source>
+        <translation>{summary}；已將「{device}」加入裝置</translation>
+    </message>
+    <message>
+        <source>Benchmark cancelled: {summary}</source>
+        <translation>基準測試已取消：{summary}</translation>
+    </message>
+    <message>
+        <source>Benchmark finished: {summary}</source>
+        <translation>基準測試完成：{summary}</translation>
+    </message>
+    <message>
+        <source>Open measurements</source>
+        <translation>開啟量測結果</translation>
+    </message>
+    <message>
+        <source>Measurements (*.jsonl);;All files (*)</source>
+        <translation>量測結果 (*.jsonl);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Loaded {count} points from {file}</source>
+        <translation>已從 {file} 載入 {count} 個點</translation>
+    </message>
+    <message>
+        <source>{loaded}; {count} lines skipped ({first})</source>
+        <translation>{loaded}；略過 {count} 行（{first}）</translation>
+    </message>
+    <message>
+        <source>{case}: failed</source>
+        <translation>{case}：失敗</translation>
+    </message>
+    <message>
+        <source>benchmark stopped: {error}: {problem}</source>
+        <translation>基準測試已停止：{error}：{problem}</translation>
+    </message>
+</context>
+<context>
     <name>CardDeck</name>
     <message>
         <source>Show these cards</source>
@@ -275,6 +387,10 @@
 <context>
     <name>Menus</name>
     <message>
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
@@ -397,10 +513,6 @@
     <message>
         <source>Plot bench --suite collectives results against the device&apos;s interconnect</source>
         <translation>將 bench --suite collectives 的結果與裝置互連頻寬畫在一起</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>說明(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About Napkin Lab</source>

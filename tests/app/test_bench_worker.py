@@ -119,3 +119,22 @@ def test_closing_the_window_during_a_run_is_clean(qtbot, qtlog):
         and "propagateSizeHints" not in r.message  # the offscreen platform's note on show()
     ]
     assert warnings == []
+
+
+def test_the_benchmark_menu_survives_a_language_switch(qtbot):
+    from app.i18n import language_manager
+
+    window = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(window)
+    try:
+        assert window.set_language("zh_CN") is None
+        titles = [a.text() for a in window.menuBar().actions()]
+        assert titles[-2:] == ["基准测试(&B)", "帮助(&H)"]  # before Help, in Chinese
+        file_menu = window.menuBar().actions()[0].menu()
+        assert window.bench.open_action in file_menu.actions()
+        assert window.bench.quick_action.text() == "运行快速套件(&Q)"
+        assert window.bench.quick_action.isEnabled() and not window.bench.cancel_action.isEnabled()
+    finally:
+        window.set_language("en")
+        language_manager().install("en")
+    assert [a.text() for a in window.menuBar().actions()][-2:] == ["&Benchmark", "&Help"]

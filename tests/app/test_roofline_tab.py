@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
+from PySide6.QtGui import QFontMetrics, QGuiApplication
 
 from app.state import AppState
 from app.tabs.roofline_tab import LECTURE_PRESETS, RooflinePage
@@ -425,3 +427,96 @@ def test_a_point_label_near_the_left_edge_stays_inside_the_axes(page, qtbot):
     text = page.plot._point_labels[key]
     left = page.plot.view.sceneBoundingRect().left()
     assert text.sceneBoundingRect().left() >= left - 1
+
+
+_MEASURED = {
+    "op": "matmul",
+    "dtype": "bf16",
+    "shape": [4096, 4096, 4096],
+    "flops": 2 * 4096**3,
+    "bytes": 3 * 4096**2 * 2,
+    "seconds": 0.25e-3,
+    "spread": 0.08,
+    "device": "h100-sxm",
+}
+
+
+def test_the_slide_caption_names_the_points(qtbot):
+    from app.cli.screenshot_cmd import caption
+    from app.main_window import MainWindow
+    from app.settings import Preferences
+
+    window = MainWindow(preferences=Preferences(ephemeral=True), menus=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 820)  # the size screenshot renders at
+    window.show()
+    page = window.show_tab("roofline")
+    qtbot.waitExposed(window)
+    page.add_requested_point({"label": "attn scores", "flops": 1e12, "bytes": 1e9})
+    page.add_measured_points([_MEASURED, _MEASURED])
+    text = caption(window, page)
+    device, dtype, points, measured, compared = text.split(" · ")
+    assert (device, dtype) == ("NVIDIA H100 SXM5 80GB", "bf16")
+    assert (measured, compared) == ("2 measured", "vs A100 SXM4, B200")
+    names = ["relu 1M", "gelu 1M", "dot 1M", "matvec 1024²", "matmul 1024³", "attn scores"]
+    items = points.split(", ")
+    if items[-1].startswith("+"):  # cut to the chart's width (the font depends on the theme)
+        shown = items[:-1]
+        assert items[-1] == f"+{len(names) - len(shown)} more"
+    else:
+        shown = items
+    assert shown == names[: len(shown)] and shown
+    room = page.plot.widget.width() - 16
+    metrics = QFontMetrics(QGuiApplication.font())
+    assert metrics.horizontalAdvance(text) <= room
+    for _ in range(12):  # many points: the list is cut, the line still fits
+        page.add_op("bmm", {"b": 32, "m": 2048, "k": 128, "n": 2048})
+    text = caption(window, page)
+    assert re.search(r"\+\d+ more · 2 measured", text)
+    assert metrics.horizontalAdvance(text) <= room
+    window.stop_background_work()
+
+
+def test_a_share_scales_the_marker(page):
+    page._state.request_roofline_point(
+        {"label": "big", "flops": 1e12, "bytes": 1e9, "share": 1.0, "source": "Step"}
+    )
+    big = _spot(page, page.table.row_keys()[-1]).size()
+    page._state.request_roofline_point({"label": "small", "flops": 1e12, "bytes": 2e9, "share": 0})
+    small = _spot(page, page.table.row_keys()[-1]).size()
+    plain = _spot(page, page.table.row_keys()[0]).size()
+    assert small < plain < big
+    saved = page.session_state()["points"]
+    assert saved[-2]["share"] == 1.0 and saved[-2]["source"] == "Step"
+    rows = page.table.rowCount()
+    page._state.request_roofline_point({"label": "bad", "flops": 1, "bytes": 1, "share": 2})
+    assert "share" in page.message and page.table.rowCount() == rows
+
+
+def test_a_language_switch_keeps_measured_points_and_zoom(qtbot):
+    from app.i18n import language_manager
+    from app.main_window import MainWindow
+    from app.settings import Preferences
+
+    window = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(window)
+    page = window.show_tab("roofline")
+    page.add_measured_points([_MEASURED])
+    page.plot.set_range((-2.0, 3.0), (10.0, 15.0))
+    view = page.plot.view.viewRange()
+    try:
+        assert window.set_language("zh_CN") is None
+        after = window.current_page()
+        assert after is not page
+        kinds = [e.kind for e in after._entries]
+        assert kinds.count("measured") == 1 and kinds.count("op") == len(LECTURE_PRESETS)
+        got = after.plot.view.viewRange()
+        assert [*got[0], *got[1]] == pytest.approx([*view[0], *view[1]])
+        row = after.table.row_keys().index(next(e.key for e in after._entries if e.measured))
+        assert "实测" in after.table.item(row, 0).text()  # the row is in Chinese
+        assert after.table.horizontalHeaderItem(6).text() == "瓶颈"
+        assert "内存受限" in after.table.item(0, 6).text()
+    finally:
+        window.set_language("en")
+        language_manager().install("en")
+    assert [e.kind for e in window.current_page()._entries].count("measured") == 1

@@ -16,6 +16,7 @@ from functools import partial
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSlider, QWidget
 
+from widgets.i18n import translate
 from widgets.number_field import NumberField
 
 __all__ = [
@@ -23,10 +24,11 @@ __all__ = [
     "ShapeEditor",
     "max_position",
     "position_to_size",
+    "size_label",
     "size_to_position",
 ]
 
-#: Display names of the sizes operators take.
+#: Display names of the sizes operators take (English; :func:`size_label` translates them).
 SIZE_LABELS: dict[str, str] = {
     "b": "batch b",
     "h": "heads h",
@@ -37,6 +39,19 @@ SIZE_LABELS: dict[str, str] = {
     "n": "n",
 }
 _STEPS_PER_OCTAVE = 4
+
+
+def size_label(name: str) -> str:
+    """The display name of size ``name`` in the window's language (``batch b``)."""
+    labels = {
+        "b": translate("ShapeEditor", "batch b"),
+        "h": translate("ShapeEditor", "heads h"),
+        "s": translate("ShapeEditor", "sequence s"),
+        "d": translate("ShapeEditor", "head dim d"),
+        "m": translate("ShapeEditor", "rows m"),
+        "k": translate("ShapeEditor", "inner k"),
+    }
+    return labels.get(name, SIZE_LABELS.get(name, name))
 
 
 def max_position(max_size: int) -> int:
@@ -90,25 +105,32 @@ class ShapeEditor(QWidget):
         self._max_size = max_size
         self._op = QComboBox(self)
         self._op.addItems(list(self._ops))
-        self._op.setToolTip("Operator whose shape the sliders change")
+        self._op.setToolTip(translate("ShapeEditor", "Operator whose shape the sliders change"))
         self.sliders: dict[str, QSlider] = {}
         self.fields: dict[str, NumberField] = {}
         self._labels: dict[str, QLabel] = {}
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel("Operator", self), 0, 0)
+        grid.addWidget(QLabel(translate("ShapeEditor", "Operator"), self), 0, 0)
         grid.addWidget(self._op, 0, 1, 1, 2)
         names = [s for s in SIZE_LABELS if any(s in sizes for sizes in self._ops.values())]
         for row, name in enumerate(names, start=1):
-            label = QLabel(SIZE_LABELS[name], self)
+            shown = size_label(name)
+            label = QLabel(shown, self)
             slider = QSlider(Qt.Orientation.Horizontal, self)
             slider.setRange(0, max_position(max_size))
             slider.setValue(size_to_position(1024, max_size))
-            slider.setToolTip(f"{SIZE_LABELS[name]}: drag to scale by ×2^¼ per step")
+            slider.setToolTip(
+                translate("ShapeEditor", "{size}: drag to scale by ×2^¼ per step").format(
+                    size=shown
+                )
+            )
             field = NumberField(
                 partial(parse_size, name),
                 "1024",
-                tooltip=f"{SIZE_LABELS[name]}: a whole number (1024, 4k, 1M)",
+                tooltip=translate("ShapeEditor", "{size}: a whole number (1024, 4k, 1M)").format(
+                    size=shown
+                ),
             )
             field.setMinimumWidth(90)
             slider.valueChanged.connect(partial(self._on_slider, name))

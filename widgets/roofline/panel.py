@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from widgets.i18n import translate
 from widgets.roofline.editor import ShapeEditor
 
 __all__ = ["RooflinePanel"]
@@ -41,7 +42,7 @@ class RooflinePanel(QWidget):
     dtypes
         Dtype ids offered as the output dtype of a mixed-precision point.
     presets
-        Titles of the presets in the "Add a preset…" menu.
+        Titles of the presets in the "Add a preset…" menu (already in the window's language).
 
     Signals
     -------
@@ -67,8 +68,10 @@ class RooflinePanel(QWidget):
         box = QVBoxLayout(self)
         # A secondary panel: the device list folds under its title (presentation mode folds it).
         self.compare_toggle = QToolButton(self)
-        self.compare_toggle.setText("Compare devices")
-        self.compare_toggle.setToolTip("Tick devices to draw beside the selected one")
+        self.compare_toggle.setText(translate("RooflinePanel", "Compare devices"))
+        self.compare_toggle.setToolTip(
+            translate("RooflinePanel", "Tick devices to draw beside the selected one")
+        )
         self.compare_toggle.setCheckable(True)
         self.compare_toggle.setChecked(True)
         self.compare_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -78,23 +81,37 @@ class RooflinePanel(QWidget):
         box.addWidget(self.compare_toggle)
         self.device_list = QListWidget(self)
         self.device_list.setMaximumHeight(150)
-        self.device_list.setToolTip("The selected device is always shown")
+        self.device_list.setToolTip(
+            translate("RooflinePanel", "The selected device is always shown")
+        )
         box.addWidget(self.device_list)
-        self.all_dtypes = QCheckBox("All dtypes of compared devices", self)
-        self.vector = QCheckBox("Vector ceiling (fp32 CUDA cores)", self)
-        self.vector.setToolTip("Elementwise kernels run on the vector units, not the tensor cores")
+        self.all_dtypes = QCheckBox(
+            translate("RooflinePanel", "All dtypes of compared devices"), self
+        )
+        self.vector = QCheckBox(
+            translate("RooflinePanel", "Vector ceiling (fp32 CUDA cores)"), self
+        )
+        self.vector.setToolTip(
+            translate(
+                "RooflinePanel", "Elementwise kernels run on the vector units, not the tensor cores"
+            )
+        )
         box.addWidget(self.all_dtypes)
         box.addWidget(self.vector)
-        box.addWidget(QLabel("<b>Selected point's shape</b>", self))
+        box.addWidget(
+            QLabel("<b>" + translate("RooflinePanel", "Selected point's shape") + "</b>", self)
+        )
         self.editor = ShapeEditor(ops, parse_size, max_size, self)
         box.addWidget(self.editor)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Output dtype", self))
+        row.addWidget(QLabel(translate("RooflinePanel", "Output dtype"), self))
         self.out_dtype = QComboBox(self)
-        self.out_dtype.addItem("same as input", None)
+        self.out_dtype.addItem(translate("RooflinePanel", "same as input"), None)
         for dt in dtypes:
             self.out_dtype.addItem(dt, dt)
-        self.out_dtype.setToolTip("Mixed precision: e.g. fp8 inputs with a bf16 output")
+        self.out_dtype.setToolTip(
+            translate("RooflinePanel", "Mixed precision: e.g. fp8 inputs with a bf16 output")
+        )
         row.addWidget(self.out_dtype, 1)
         box.addLayout(row)
         self.convention = QLabel(self)
@@ -102,18 +119,20 @@ class RooflinePanel(QWidget):
         self.convention.setWordWrap(True)
         box.addWidget(self.convention)
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add point", self)
-        self.remove_button = QPushButton("Remove", self)
-        self.lecture_button = QPushButton("Lecture set", self)
-        self.lecture_button.setToolTip("Reset to the lecture's ReLU, GELU, dot, matvec, matmul")
+        self.add_button = QPushButton(translate("RooflinePanel", "Add point"), self)
+        self.remove_button = QPushButton(translate("RooflinePanel", "Remove"), self)
+        self.lecture_button = QPushButton(translate("RooflinePanel", "Lecture set"), self)
+        self.lecture_button.setToolTip(
+            translate("RooflinePanel", "Reset to the lecture's ReLU, GELU, dot, matvec, matmul")
+        )
         for button in (self.add_button, self.remove_button, self.lecture_button):
             buttons.addWidget(button)
         box.addLayout(buttons)
         self.preset = QComboBox(self)
-        self.preset.addItem("Add a preset…")
+        self.preset.addItem(translate("RooflinePanel", "Add a preset…"))
         self.preset.addItems(list(presets))
         box.addWidget(self.preset)
-        self.fit_button = QPushButton("Fit view", self)
+        self.fit_button = QPushButton(translate("RooflinePanel", "Fit view"), self)
         box.addWidget(self.fit_button)
         self.error = QLabel(self)
         self.error.setObjectName("fieldError")
@@ -146,7 +165,8 @@ class RooflinePanel(QWidget):
         self.convention.setVisible(not compact)
 
     def set_error(self, message: str) -> None:
-        """Show ``message`` in red under the controls (hidden when empty)."""
+        """Show ``message`` (already in the window's language) in red under the controls (hidden
+        when empty)."""
         self.error.setText(message)
         self.error.setVisible(bool(message))
 

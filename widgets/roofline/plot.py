@@ -18,9 +18,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from widgets.i18n import translate
 from widgets.pyqtgraph_svg import patch_svg_exporter
 
-__all__ = ["PointSpec", "RoofSpec", "RooflinePlot"]
+__all__ = ["PointSpec", "RoofSpec", "RooflinePlot", "marker_size"]
 
 patch_svg_exporter()  # SVG export must work on current Qt (pyqtgraph#3485)
 
@@ -59,7 +60,8 @@ class RoofSpec:
 @dataclass(frozen=True)
 class PointSpec:
     """One operator point at (intensity, FLOP/s) in linear units; ``measured`` points get a star
-    and a vertical bar from ``y_low`` to ``y_high`` (the timing spread)."""
+    and a vertical bar from ``y_low`` to ``y_high`` (the timing spread). ``share`` (0 to 1, e.g.
+    an operator's share of a step's time) scales an operator marker's area: bigger is costlier."""
 
     key: str
     x: float
@@ -69,6 +71,15 @@ class PointSpec:
     measured: bool = False
     y_low: float | None = None
     y_high: float | None = None
+    share: float | None = None
+
+
+def marker_size(base: float, share: float | None) -> float:
+    """An operator marker's diameter in pixels: ``base`` without a share, else from 0.6× (share 0)
+    to 2.2× (share 1) of it, its area growing with the share."""
+    if share is None or not math.isfinite(share):
+        return base
+    return base * (0.6 + 1.6 * math.sqrt(min(max(share, 0.0), 1.0)))
 
 
 def _log(value: float) -> float:
@@ -103,8 +114,8 @@ class RooflinePlot(QWidget):
         self._grid_alpha = 0.25
         self._grid = self._decade_grid()
         self.plot.addItem(self._grid)
-        self.plot.setLabel("bottom", "Arithmetic intensity (FLOP/byte)")
-        self.plot.setLabel("left", "Attainable FLOP/s")
+        self.plot.setLabel("bottom", translate("RooflinePlot", "Arithmetic intensity (FLOP/byte)"))
+        self.plot.setLabel("left", translate("RooflinePlot", "Attainable FLOP/s"))
         for axis in ("bottom", "left"):
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
         self.plot.setMenuEnabled(False)
@@ -140,7 +151,9 @@ class RooflinePlot(QWidget):
             self.plot.addItem(item)
         self._scatter.sigClicked.connect(self._on_click)
         self._stars.sigClicked.connect(self._on_click)
-        self.readout = QLabel("Hover a point or a ceiling for its numbers.", self)
+        self.readout = QLabel(
+            translate("RooflinePlot", "Hover a point or a ceiling for its numbers."), self
+        )
         self.readout.setObjectName("rooflineReadout")
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -226,11 +239,14 @@ class RooflinePlot(QWidget):
         ops = [p for p in self._points if not p.measured]
         measured = [p for p in self._points if p.measured]
         # Only touch items whose data changed: setData costs ~0.5 ms per item.
-        op_data = tuple((p.key, p.x, p.y) for p in ops)
+        op_data = tuple((p.key, p.x, p.y, p.share) for p in ops)
         if op_data != self._drawn.get("ops"):
             self._drawn["ops"] = op_data
             self._scatter.setData(
-                x=[_log(p.x) for p in ops], y=[_log(p.y) for p in ops], data=[p.key for p in ops]
+                x=[_log(p.x) for p in ops],
+                y=[_log(p.y) for p in ops],
+                data=[p.key for p in ops],
+                size=[marker_size(10 * self._scale, p.share) for p in ops],
             )
         star_data = tuple((p.key, p.x, p.y, p.y_low, p.y_high) for p in measured)
         if star_data != self._drawn.get("stars"):
@@ -361,7 +377,8 @@ class RooflinePlot(QWidget):
         )
         self._scatter.setPen(pg.mkPen(self._bg, width=1.0))
         self._scatter.setBrush(pg.mkBrush(self._fg))
-        self._scatter.setSize(10 * self._scale)
+        ops = [p for p in self._points if not p.measured]
+        self._scatter.setSize([marker_size(10 * self._scale, p.share) for p in ops])
         self._stars.setPen(pg.mkPen(self._fg, width=0.8))
         self._stars.setBrush(pg.mkBrush(self._star))
         self._stars.setSize(16 * self._scale)
@@ -388,15 +405,16 @@ class RooflinePlot(QWidget):
             self.legend.addItem(sample, name)
         if any(r.style == "dot" for r in self._roofs):
             sample = pg.PlotDataItem(pen=pg.mkPen(self._fg, width=width, style=Qt.PenStyle.DotLine))
-            self.legend.addItem(sample, "fp32 vector (CUDA cores)")
+            self.legend.addItem(sample, translate("RooflinePlot", "fp32 vector (CUDA cores)"))
         if any(not p.measured for p in self._points):
             self.legend.addItem(
-                pg.ScatterPlotItem(symbol="o", brush=pg.mkBrush(self._fg), pen=None), "operator"
+                pg.ScatterPlotItem(symbol="o", brush=pg.mkBrush(self._fg), pen=None),
+                translate("RooflinePlot", "operator"),
             )
         if any(p.measured for p in self._points):
             self.legend.addItem(
                 pg.ScatterPlotItem(symbol="star", brush=pg.mkBrush(self._star), pen=None, size=14),
-                "measured (bar: spread)",
+                translate("RooflinePlot", "measured (bar: spread)"),
             )
 
     def _update_labels(self, restyle: bool = False) -> None:
@@ -501,10 +519,15 @@ class RooflinePlot(QWidget):
         line_px = max((t.boundingRect().height() for t, _ in self._roof_labels), default=0.0)
         gap = max(line_px * 0.85, 15.0 * self._scale) * (y1 - y0) / height
         placed = -math.inf
+        stacked: list[tuple[pg.TextItem, float]] = []
         for text, y in sorted(self._roof_labels, key=lambda item: item[1]):
-            pos = max(y, placed + gap)
-            text.setPos(x1 - 0.01 * (x1 - x0), pos)
-            placed = pos
+            placed = max(y, placed + gap)
+            stacked.append((text, placed))
+        # A stack pushed above the view (taller CJK lines, presentation fonts) moves down into it.
+        top = y1 - line_px * (y1 - y0) / height
+        shift = max(0.0, placed - top)
+        for text, pos in stacked:
+            text.setPos(x1 - 0.01 * (x1 - x0), pos - shift)
         self._hide_colliding_labels()
 
     # ----------------------------------------------------------------- interaction
@@ -547,4 +570,6 @@ class RooflinePlot(QWidget):
             at = self.view.mapViewToScene(QPointF(mouse.x(), y))
             if abs(at.y() - scene_pos.y()) < 6.0 * self._scale:
                 return roof.readout or roof.label
-        return f"intensity {10 ** mouse.x():.3g} FLOP/byte, {10 ** mouse.y():.3g} FLOP/s"
+        return translate("RooflinePlot", "intensity {intensity} FLOP/byte, {rate} FLOP/s").format(
+            intensity=f"{10 ** mouse.x():.3g}", rate=f"{10 ** mouse.y():.3g}"
+        )

@@ -16,11 +16,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from widgets.i18n import translate
 from widgets.table_fit import ColumnFitter
 
-__all__ = ["COLUMNS", "RooflineTable"]
+__all__ = ["COLUMNS", "RooflineTable", "column_titles", "header_tips"]
 
-#: Column titles, in order.
+#: Column titles, in order (English; :func:`column_titles` gives them in the window's language).
 COLUMNS: tuple[str, ...] = (
     "Point",
     "dtype",
@@ -33,13 +34,42 @@ COLUMNS: tuple[str, ...] = (
 )
 
 
-#: Header tooltips by column.
-HEADER_TIPS: dict[int, str] = {
-    4: "Arithmetic intensity: FLOPs per byte moved to and from memory",
-    5: "Attainable FLOP/s on the selected device (roofline); achieved FLOP/s for measured points",
-    6: "Memory- or compute-bound, with the best MFU the roofline allows: min(1, intensity / ridge)",
-    7: "Predicted time max(FLOPs / peak, bytes / bandwidth); median time for measured points",
-}
+def column_titles() -> list[str]:
+    """The column titles in the window's language (units and dtype names stay as they are)."""
+    return [
+        translate("RooflineTable", "Point"),
+        "dtype",  # as in every tab's tables (a catalog entry would flag theirs as English)
+        "FLOPs",
+        translate("RooflineTable", "Bytes"),
+        "FLOP/byte",
+        "FLOP/s",
+        translate("RooflineTable", "Bound"),
+        translate("RooflineTable", "Time"),
+    ]
+
+
+def header_tips() -> dict[int, str]:
+    """Header tooltips by column, in the window's language."""
+    return {
+        4: translate(
+            "RooflineTable", "Arithmetic intensity: FLOPs per byte moved to and from memory"
+        ),
+        5: translate(
+            "RooflineTable",
+            "Attainable FLOP/s on the selected device (roofline); achieved FLOP/s for measured "
+            "points",
+        ),
+        6: translate(
+            "RooflineTable",
+            "Memory- or compute-bound, with the best MFU the roofline allows: "
+            "min(1, intensity / ridge)",
+        ),
+        7: translate(
+            "RooflineTable",
+            "Predicted time max(FLOPs / peak, bytes / bandwidth); median time for measured points",
+        ),
+    }
+
 
 #: Columns from most to least telling: a narrow table hides the last ones first.
 PRIORITY = (0, 4, 5, 6, 7, 2, 3, 1)
@@ -59,8 +89,8 @@ class RooflineTable(QTableWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
-        for col, tip in HEADER_TIPS.items():
+        self.setHorizontalHeaderLabels(column_titles())
+        for col, tip in header_tips().items():
             header_item = self.horizontalHeaderItem(col)
             if header_item is not None:
                 header_item.setToolTip(tip)

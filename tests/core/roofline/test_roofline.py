@@ -157,3 +157,23 @@ def test_roof_polyline_has_the_knee_only_inside_the_range():
     assert xs == [0.1, 10.0, 1000.0] and ys == [1.0, 100.0, 100.0]
     xs, ys = roof_polyline(100.0, 10.0, 20.0, 1000.0)
     assert xs == [20.0, 1000.0] and ys == [100.0, 100.0]
+
+
+def test_verdicts_and_explanations_are_translatable_sentences():
+    from core.texts import Text
+
+    h100 = load_catalog([]).get("h100-sxm")
+    relu = evaluate(op_cost("relu", "bf16", n=1024 * 1024), h100)
+    matmul = evaluate(op_cost("matmul", "bf16", m=8192, k=8192, n=8192), h100)
+    assert relu.verdict == "memory-bound" and matmul.verdict == "compute-bound"
+    assert isinstance(relu.verdict, Text) and relu.verdict.context == "Roofline"
+    why = relu.explanation
+    assert isinstance(why, Text) and "{ridge}" in why.template
+    assert why == (
+        "intensity 0.25 FLOP/byte is below the ridge 295.4 FLOP/byte: memory-bound, "
+        "bandwidth caps it at MFU 0.0846%"
+    )
+    assert "compute-bound" in matmul.explanation and "100%" in matmul.explanation
+    with pytest.raises(InputError) as caught:
+        h100.peak("fp4")
+    assert isinstance(caught.value.message, Text) and caught.value.message.args["dtype"] == "fp4"
