@@ -22,6 +22,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.step.predict import Prediction
+from core.step.texts import fill
 from core.step.trace import StepTrace
 from core.texts import Text, translate
 
@@ -64,12 +65,14 @@ class StepComm:
     @property
     def assumption(self) -> Text:
         """The sentence a UI prints next to the communication row."""
-        return translate(
-            "Step",
-            "Data parallel over {gpus} GPUs ({nodes} node(s), {per_node} GPUs per node): one ring "
-            "all-reduce of the gradients per step, each GPU sends 2(n-1)/n × {size} over {link}; "
-            "not overlapped with compute (DDP hides part of it behind backward, so this is the "
-            "upper end)",
+        return fill(
+            translate(
+                "Step",
+                "Data parallel over {gpus} GPUs ({nodes} node(s), {per_node} GPUs per node): one ring "
+                "all-reduce of the gradients per step, each GPU sends 2(n-1)/n × {size} over {link}; "
+                "not overlapped with compute (DDP hides part of it behind backward, so this is the "
+                "upper end)",
+            ),
             gpus=f"{self.gpus:,}",
             nodes=f"{self.nodes:,}",
             per_node=str(min(self.gpus, GPUS_PER_NODE)),
@@ -111,9 +114,11 @@ def nodes_for(gpus: int) -> int:
     """
     if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= MAX_GPUS:
         raise InputError(
-            translate(
-                "Step",
-                "GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}",
+            fill(
+                translate(
+                    "Step",
+                    "GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}",
+                ),
                 value=repr(gpus),
                 high=f"{MAX_GPUS:,}",
             ),
@@ -123,10 +128,12 @@ def nodes_for(gpus: int) -> int:
         return 1
     if gpus % GPUS_PER_NODE:
         raise InputError(
-            translate(
-                "Step",
-                "GPUs: {value} do not fill whole nodes of {per_node}; allowed: up to {per_node} "
-                "or a multiple of {per_node}",
+            fill(
+                translate(
+                    "Step",
+                    "GPUs: {value} do not fill whole nodes of {per_node}; allowed: up to {per_node} "
+                    "or a multiple of {per_node}",
+                ),
                 value=f"{gpus:,}",
                 per_node=GPUS_PER_NODE,
             ),
@@ -162,11 +169,10 @@ def _link_name(device: object, nodes: int, bandwidth: float) -> Text:
         name = translate("Step", "the network between nodes")
     else:
         name = translate("Step", "the intra-node link")
-    return translate(
-        "Step",
-        "{link} at {bandwidth} GB/s per GPU each way",
+    return fill(
+        translate("Step", "{link} at {rate} GB/s per GPU each way"),
         link=name,
-        bandwidth=f"{bandwidth / 1e9:g}",
+        rate=f"{bandwidth / 1e9:g}",
     )
 
 
