@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -90,14 +90,14 @@ def _label(inputs: StepInputs | HFInputs) -> str:
     """The inputs in one line, in the person's language."""
     if isinstance(inputs, HFInputs):
         return translate("StepTab", "{model}, batch {batch} × seq {seq}, {weights} weights, "
-                         "{optimizer}").format(model=Path(inputs.path).name, batch=inputs.batch,
+                         "{opt}").format(model=Path(inputs.path).name, batch=inputs.batch,
                                                seq=inputs.seq, weights=inputs.weights,
-                                               optimizer=inputs.optimizer)  # fmt: skip
+                                               opt=inputs.optimizer)  # fmt: skip
     cfg = inputs.config
-    return translate("StepTab", "{model}, batch {batch} × seq {seq}, {recipe}, {optimizer}, "
+    return translate("StepTab", "{model}, batch {batch} × seq {seq}, {recipe}, {opt}, "
                      "checkpointing {checkpoint}").format(
         model=cfg.model.name, batch=cfg.micro, seq=cfg.seq_len, recipe=cfg.recipe.id,
-        optimizer=cfg.optimizer.id, checkpoint=cfg.checkpoint.mode)  # fmt: skip
+        opt=cfg.optimizer.id, checkpoint=cfg.checkpoint.mode)  # fmt: skip
 
 
 class StepPage(TabPage):
@@ -307,6 +307,8 @@ class StepPage(TabPage):
         self.split_line.setObjectName("formula")
         self.table4 = RowsTable(stretch=True)
         self.table4.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # Its height is set to its four rows: never a scroll bar (CJK fonts round rows up).
+        self.table4.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for w in (self.headline, self.sentence, self.comm_line, self.split_line, self.table4):
             layout.addWidget(w)
         self.op_model = OpTableModel()
@@ -317,6 +319,7 @@ class StepPage(TabPage):
         self.op_view.setSortingEnabled(True)
         self.op_view.verticalHeader().setVisible(False)
         self.op_view.setAlternatingRowColors(True)
+        self.op_view.setWordWrap(False)  # one line per op; columns sized to their texts
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(
             translate("StepTab", "Filter: phase, kind, module or op (e.g. backward attn.q)")
@@ -361,6 +364,21 @@ class StepPage(TabPage):
         right_layout.addWidget(card)
         right_layout.addWidget(self.views, 1)
         self._right = right
+        self._result_card = card
+        right.installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        """Keep the result card as tall as its wrapped texts need when the right side resizes."""
+        if watched is self._right and event.type() == QEvent.Type.Resize:
+            self._fit_card()
+        return super().eventFilter(watched, event)
+
+    def _fit_card(self) -> None:
+        # Wrapped labels need more height when narrower or in a taller (CJK) font; without this
+        # floor the layout squeezes the card and its last table row is cut. The views below give
+        # way instead (their tables show the rows that fit).
+        card = self._result_card
+        card.setMinimumHeight(card.heightForWidth(max(1, self._right.width())))
 
     # inputs ----------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
@@ -492,6 +510,7 @@ class StepPage(TabPage):
         self.roofline_button.setEnabled(True)
         self._show_table()
         self.repredict()
+        self.op_view.resizeColumnsToContents()  # once per trace (samples the first 1,000 ops)
 
     # showing ---------------------------------------------------------------------------------
     def _predict(self, trace: StepTrace, device: Any, ceiling: str | None, gpus: int) -> Prediction:
@@ -605,6 +624,7 @@ class StepPage(TabPage):
         )  # fmt: skip
         self._show_modules()
         self._show_plans()
+        self._fit_card()
 
     def _show_modules(self) -> None:
         if self.trace is None or self.prediction is None:
@@ -779,10 +799,12 @@ class StepPage(TabPage):
         # rows tighten, so the control column fits 720 px without a scroll bar.
         compact = getattr(theme, "scale", 1.0) > 1.0
         self.device_label.setVisible(not compact)
+        self.kind_chart.setMinimumHeight(110 if compact else 160)
         self._left_form.setVerticalSpacing(2 if compact else -1)
         self._fit_left()
         if self.trace is not None:
             self._show_table()  # row heights for the new font
+        self._fit_card()
         if theme is not None:
             self.kind_chart.setBackground(theme.plot_bg)
             self.kind_chart.set_colours(theme.series, theme.plot_fg)
@@ -796,12 +818,16 @@ class StepPage(TabPage):
             from core.step.hf_build import trace_hf_config
 
             trace = trace_hf_config(inputs.path, batch=inputs.batch, seq=inputs.seq,
-                                    dtype=inputs.weights, optimizer=inputs.optimizer)  # fmt: skip
+                                    dtype=inputs.weights, opt=inputs.optimizer)  # fmt: skip
         else:
             from core.step.trace import trace_config
 
             trace = trace_config(inputs.config)
         self.set_result(trace, inputs)
+        from PySide6.QtWidgets import QApplication
+
+        for _ in range(3):  # let the new texts settle the layout before the picture is taken
+            QApplication.processEvents()
 
     def shutdown(self) -> None:
         """Stop a running trace and wait for its thread."""

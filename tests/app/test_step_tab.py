@@ -285,3 +285,27 @@ def test_a_language_switch_carries_the_trace(page: StepPage, traced, qtbot) -> N
     assert other.views.currentWidget() is other.plans_table
     other.take_over({"trace": "nonsense"})  # ignored, no exception
     other.shutdown()
+
+
+def test_switching_language_keeps_the_trace_without_tracing_again(traced, qtbot) -> None:
+    from app.i18n import language_manager
+    from app.main_window import MainWindow
+    from app.settings import Preferences
+
+    trace, inputs = traced
+    win = MainWindow(preferences=Preferences(ephemeral=True), menus=False)
+    qtbot.addWidget(win)
+    try:
+        page = win.show_tab("step")
+        page.gpus.setValue(8)
+        page.set_result(trace, inputs)
+        assert win.set_language("zh_CN") is None
+        after = win.current_page()
+        assert after is not page and after.trace is trace and after.gpus.value() == 8
+        assert (
+            after.comm is not None and after.kinds_table.rowCount() == page.kinds_table.rowCount()
+        )
+        assert after.status.text() != page.status.text()  # said again, in Chinese
+    finally:
+        win.stop_background_work()
+        language_manager().install("en")

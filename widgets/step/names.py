@@ -31,6 +31,6 @@ def phase_name(phase: str) -> str:
     names = {
         "forward": translate("StepNames", "forward"),
         "backward": translate("StepNames", "backward"),
-        "optimizer": translate("StepNames", "optimizer", "phase"),
+        "optimizer": translate("StepNames", "optimizer"),
     }
     return names.get(phase, phase)

@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from core.units import format_bytes, format_duration, format_flops
@@ -169,6 +176,7 @@ class RowsTable(QTableWidget):
         self._stretch = stretch
         self._fit_on = fit
         self._optional: tuple[int, ...] = ()
+        self._fit_pending = False
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
@@ -218,6 +226,17 @@ class RowsTable(QTableWidget):
         super().resizeEvent(event)
         self._fit()
 
+    def changeEvent(self, event: Any) -> None:
+        """Fit again when the font or style changes (presentation mode, theme)."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+    def showEvent(self, event: Any) -> None:
+        """Fit to the size the table is shown at."""
+        super().showEvent(event)
+        self._fit()
+
     def _width_needed(self, column: int) -> int:
         header = self.horizontalHeader()
         return max(self.sizeHintForColumn(column), header.sectionSizeHint(column))
@@ -225,7 +244,19 @@ class RowsTable(QTableWidget):
     def _fit(self) -> None:
         if not self._fit_on:
             return
-        room = self.viewport().width()
+        self._fit_now()
+        if not self._fit_pending:  # again once the header has re-measured its sections
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_later)  # dropped if the table is deleted
+
+    def _fit_later(self) -> None:
+        self._fit_pending = False
+        self._fit_now()
+
+    def _fit_now(self) -> None:
+        # The frame's inside, not the viewport: the viewport follows a resize only afterwards.
+        inside = self.contentsRect()
+        room = inside.width()
         hidden: set[int] = set()
         for column in reversed(self._optional):
             shown = [c for c in range(self.columnCount()) if c not in hidden]
@@ -234,10 +265,11 @@ class RowsTable(QTableWidget):
             hidden.add(column)
         for c in range(self.columnCount()):
             self.setColumnHidden(c, c in hidden)
-        height = self.viewport().height()
+        height = inside.height() - self.horizontalHeader().height()
         used = 0
+        row = self.verticalHeader().defaultSectionSize()  # a hidden row's height reads 0
         for r in range(self.rowCount()):
-            used += self.rowHeight(r)
+            used += self.rowHeight(r) or row
             self.setRowHidden(r, used > height)
 
     def shown_rows(self) -> int:
