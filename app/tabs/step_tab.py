@@ -544,7 +544,7 @@ class StepPage(TabPage):
         assert self.trace is not None
         rows = [(_row_name(name), r["dtype"], format_count(r["elements"]), format_bytes(r["bytes"]))
                 for name, r in ((k, self.trace.table[k]) for k in TABLE_ROWS)]  # fmt: skip
-        headers = ("", translate("StepTab", "dtype"), translate("StepTab", "elements"),
+        headers = ("", translate("StepTab", "Dtype"), translate("StepTab", "elements"),
                    translate("StepTab", "bytes"))  # fmt: skip
         self.table4.set_rows(headers, rows)
         self.table4.resizeRowsToContents()

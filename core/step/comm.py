@@ -22,9 +22,8 @@ from typing import Any
 
 from core.errors import InputError
 from core.step.predict import Prediction
-from core.step.texts import fill
 from core.step.trace import StepTrace
-from core.texts import Text, translate
+from core.texts import translate
 
 __all__ = ["GPUS_PER_NODE", "KIND", "MAX_GPUS", "StepComm", "step_comm", "with_comm"]
 
@@ -63,16 +62,15 @@ class StepComm:
     link: str
 
     @property
-    def assumption(self) -> Text:
+    def assumption(self) -> str:
         """The sentence a UI prints next to the communication row."""
-        return fill(
-            translate(
-                "Step",
-                "Data parallel over {gpus} GPUs ({nodes} node(s), {per_node} GPUs per node): one ring "
-                "all-reduce of the gradients per step, each GPU sends 2(n-1)/n × {size} over {link}; "
-                "not overlapped with compute (DDP hides part of it behind backward, so this is the "
-                "upper end)",
-            ),
+        return translate(
+            "Step",
+            "Data parallel over {gpus} GPUs ({nodes} node(s), {per_node} GPUs per node): one ring "
+            "all-reduce of the gradients per step, each GPU sends 2(n-1)/n × {size} over {link}; "
+            "not overlapped with compute (DDP hides part of it behind backward, so this is the "
+            "upper end)",
+        ).format(
             gpus=f"{self.gpus:,}",
             nodes=f"{self.nodes:,}",
             per_node=str(min(self.gpus, GPUS_PER_NODE)),
@@ -114,29 +112,21 @@ def nodes_for(gpus: int) -> int:
     """
     if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= MAX_GPUS:
         raise InputError(
-            fill(
-                translate(
-                    "Step",
-                    "GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}",
-                ),
-                value=repr(gpus),
-                high=f"{MAX_GPUS:,}",
-            ),
+            translate(
+                "Step",
+                "GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}",
+            ).format(value=repr(gpus), high=f"{MAX_GPUS:,}"),
             field="gpus",
         )
     if gpus <= GPUS_PER_NODE:
         return 1
     if gpus % GPUS_PER_NODE:
         raise InputError(
-            fill(
-                translate(
-                    "Step",
-                    "GPUs: {value} do not fill whole nodes of {per_node}; allowed: up to {per_node} "
-                    "or a multiple of {per_node}",
-                ),
-                value=f"{gpus:,}",
-                per_node=GPUS_PER_NODE,
-            ),
+            translate(
+                "Step",
+                "GPUs: {value} do not fill whole nodes of {per_node}; allowed: up to {per_node} "
+                "or a multiple of {per_node}",
+            ).format(value=f"{gpus:,}", per_node=GPUS_PER_NODE),
             field="gpus",
         )
     return gpus // GPUS_PER_NODE
@@ -163,16 +153,14 @@ def step_comm(trace: StepTrace, device: object, gpus: int) -> StepComm:
     return StepComm(gpus, nodes, size, est.bytes_per_rank, est.bandwidth, est.time_s, link)
 
 
-def _link_name(device: object, nodes: int, bandwidth: float) -> Text:
+def _link_name(device: object, nodes: int, bandwidth: float) -> str:
     # The database's link descriptions are long English notes: the sentence names the scope only.
     if nodes > 1 and bandwidth == getattr(device, "inter_node_bandwidth", None):
         name = translate("Step", "the network between nodes")
     else:
         name = translate("Step", "the intra-node link")
-    return fill(
-        translate("Step", "{link} at {rate} GB/s per GPU each way"),
-        link=name,
-        rate=f"{bandwidth / 1e9:g}",
+    return translate("Step", "{link} at {rate} GB/s per GPU each way").format(
+        link=name, rate=f"{bandwidth / 1e9:g}"
     )
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from core.errors import InputError
 from core.memory.models import TransformerSpec
-from core.step.texts import fill
 from core.texts import translate
 
 __all__ = ["FAMILIES", "MAX_CONFIG_BYTES", "load_config", "read_config", "spec_from_config"]
@@ -27,14 +26,14 @@ def _need(doc: dict[str, Any], keys: tuple[str, ...], family: str, where: str) -
     for key in keys:
         if key not in doc:
             raise InputError(
-                fill(translate("Step", "config: {where} lacks the field {key} (needed for {family}); "
-                          "required: {required}"), where=where, key=repr(key), family=family, required=", ".join(keys)),
+                translate("Step", "config: {where} lacks the field {key} (needed for {family}); "
+                          "required: {required}").format(where=where, key=repr(key), family=family, required=", ".join(keys)),
                 field=key,
             )  # fmt: skip
         value = doc[key]
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(
-                fill(translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer"), where=where, key=key, value=repr(value)),
+                translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer").format(where=where, key=key, value=repr(value)),
                 field=key,
             )  # fmt: skip
 
@@ -46,8 +45,8 @@ def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerS
     family = doc.get("model_type")
     if family not in FAMILIES:
         raise InputError(
-            fill(translate("Step", "config: {where}: unknown architecture model_type={family}; "
-                      "allowed: {allowed}"), where=where, family=repr(family), allowed=", ".join(FAMILIES)),
+            translate("Step", "config: {where}: unknown architecture model_type={family}; "
+                      "allowed: {allowed}").format(where=where, family=repr(family), allowed=", ".join(FAMILIES)),
             field="model_type",
         )  # fmt: skip
     notes: list[str] = []
@@ -69,9 +68,9 @@ def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerS
     head_dim = doc.get("head_dim")
     if head_dim is not None and head_dim != d // heads:
         raise InputError(
-            fill(translate("Step", "config: {where}: head_dim = {head_dim} differs from hidden_size / "
+            translate("Step", "config: {where}: head_dim = {head_dim} differs from hidden_size / "
                       "num_attention_heads = {derived}; allowed: equal (not described by this "
-                      "model)"), where=where, head_dim=head_dim, derived=d // heads),
+                      "model)").format(where=where, head_dim=head_dim, derived=d // heads),
             field="head_dim",
         )  # fmt: skip
     if family == "qwen2":
@@ -102,16 +101,14 @@ def read_config(path: str | Path) -> dict[str, Any]:
         text = decode_utf8(read_bytes(path, limit=MAX_CONFIG_BYTES), path)
     except InputError as exc:
         raise InputError(
-            fill(translate("Step", "config: cannot read {why}"), why=exc.message), field="config"
+            translate("Step", "config: cannot read {why}").format(why=exc.message), field="config"
         ) from None
     try:
         doc = check_json(text)
     except JSONProblem as exc:
         raise InputError(
-            fill(
-                translate("Step", "config: {where} is not JSON ({why})"),
-                where=where,
-                why=exc.message,
+            translate("Step", "config: {where} is not JSON ({why})").format(
+                where=where, why=exc.message
             ),
             field="config",
         ) from None
@@ -121,7 +118,7 @@ def read_config(path: str | Path) -> dict[str, Any]:
 
 
 def _not_object(where: str) -> str:
-    return fill(translate("Step", "config: {where} is not a JSON object"), where=where)
+    return translate("Step", "config: {where} is not a JSON object").format(where=where)
 
 
 def load_config(path: str | Path) -> tuple[TransformerSpec, list[str]]:

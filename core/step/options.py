@@ -18,7 +18,6 @@ from core.memory.estimate import MemoryConfig
 from core.memory.models import ModelSpec, parse_model
 from core.memory.recipes import optimizer, parse_recipe
 from core.step.hf import load_config
-from core.step.texts import fill
 from core.texts import translate
 from core.validate import positive_int
 
@@ -61,7 +60,7 @@ def inputs_from_options(**options: Any) -> StepInputs:
     """Validate every option (missing ones take :data:`DEFAULTS`); the error names the field."""
     unknown = set(options) - set(DEFAULTS)
     if unknown:
-        raise InputError(fill(translate("Step", "unknown option(s): {names}; allowed: {allowed}"), names=", ".join(sorted(unknown)), allowed=", ".join(DEFAULTS)))  # fmt: skip
+        raise InputError(translate("Step", "unknown option(s): {names}; allowed: {allowed}").format(names=", ".join(sorted(unknown)), allowed=", ".join(DEFAULTS)))  # fmt: skip
     o = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None}}
     notes: list[str] = []
     spec: ModelSpec
@@ -88,7 +87,7 @@ def inputs_from_options(**options: Any) -> StepInputs:
     )
     if cfg.recipe.params not in ("fp32", "bf16", "fp16"):
         raise InputError(
-            fill(translate("Step", "recipe: {dtype} weights cannot be traced; allowed: {allowed}"), dtype=cfg.recipe.params, allowed=", ".join(HF_DTYPES)),
+            translate("Step", "recipe: {dtype} weights cannot be traced; allowed: {allowed}").format(dtype=cfg.recipe.params, allowed=", ".join(HF_DTYPES)),
             field="recipe",
         )  # fmt: skip
     return StepInputs(cfg, str(o["device"]).strip(), dtype, tuple(notes))
@@ -158,7 +157,7 @@ def _hf_inputs(path: str, measure: bool, options: dict[str, Any]) -> HFInputs:
     weights = parse_recipe(str(o["recipe"])).params
     if weights not in HF_DTYPES:
         raise InputError(
-            fill(translate("Step", "recipe: {dtype} weights cannot be traced; allowed: {allowed}"), dtype=weights, allowed=", ".join(HF_DTYPES)),
+            translate("Step", "recipe: {dtype} weights cannot be traced; allowed: {allowed}").format(dtype=weights, allowed=", ".join(HF_DTYPES)),
             field="recipe",
         )  # fmt: skip
     dtype = str(o["dtype"]).strip() or None

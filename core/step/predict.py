@@ -20,7 +20,6 @@ from core.roofline.bounds import predicted_time
 from core.roofline.hardware import Device
 from core.step.costs import KINDS
 from core.step.recorder import OpRecord
-from core.step.texts import fill
 from core.step.trace import StepTrace
 from core.texts import translate
 
@@ -156,13 +155,12 @@ def explain(trace: StepTrace, pred: Prediction) -> dict[str, Any]:
     mem_s = sum(kinds[k]["predicted_s"] for k in _MEMORY_KINDS)
     opt_s = kinds["optimizer"]["predicted_s"]
     mm_rate = mm_f / (mm_s * pred.peak) if mm_s > 0 else 0.0
-    sentence = fill(
-        translate(
-            "Step",
-            "MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; "
-            "memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step "
-            "{opt}.",
-        ),
+    sentence = translate(
+        "Step",
+        "MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; "
+        "memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step "
+        "{opt}.",
+    ).format(
         mfu=f"{pred.mfu:.1%}",
         matmul=f"{pred.share(mm_s):.0%}",
         rate=f"{mm_rate:.0%}",

@@ -12,9 +12,8 @@ from typing import Any
 from core.step.comm import KIND as COMM_KIND
 from core.step.comm import StepComm
 from core.step.predict import ASSUMPTION, Prediction, by_module, explain, rollup
-from core.step.texts import fill
 from core.step.trace import TABLE_ROWS, StepTrace
-from core.texts import Text, translate
+from core.texts import translate
 
 __all__ = [
     "CSV_COLUMNS",
@@ -158,8 +157,8 @@ def roofline_points(trace: StepTrace, pred: Prediction, top: int = 5) -> list[di
         if row["flops"] <= 0 or nbytes <= 0:
             continue
         share = pred.share(row["predicted_s"])
-        label = fill(
-            translate("Step", "step {kind} ({share} of the time)"), kind=kind, share=f"{share:.0%}"
+        label = translate("Step", "step {kind} ({share} of the time)").format(
+            kind=kind, share=f"{share:.0%}"
         )
         points.append(_point(label, row["flops"], nbytes, share, pred))
     for i in top_ops(pred, top):
@@ -167,14 +166,14 @@ def roofline_points(trace: StepTrace, pred: Prediction, top: int = 5) -> list[di
         if op.flops <= 0 or op.bytes <= 0:
             continue
         share = pred.share(pred.seconds[i])
-        label = fill(translate("Step", "step op #{index} {name} ({share} of the time)"), index=op.index, name=op.name, share=f"{share:.1%}")  # fmt: skip
+        label = translate("Step", "step op #{index} {name} ({share} of the time)").format(index=op.index, name=op.name, share=f"{share:.1%}")  # fmt: skip
         dtype = op.dtype if pred.ceiling == "per op dtype" else pred.ceiling
         points.append(_point(label, op.flops, op.bytes, share, pred, dtype))
     return points
 
 
 def _point(
-    label: Text, flops: float, nbytes: float, share: float, pred: Prediction, dtype: str = ""
+    label: str, flops: float, nbytes: float, share: float, pred: Prediction, dtype: str = ""
 ) -> dict[str, Any]:
     from core.roofline.hardware import DTYPES
 

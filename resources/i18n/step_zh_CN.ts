@@ -111,11 +111,11 @@
     <name>StepNames</name>
     <message>
         <source>matmul</source>
-        <translation>矩阵乘法</translation>
+        <translation>matmul</translation>
     </message>
     <message>
         <source>attention</source>
-        <translation>注意力</translation>
+        <translation>attention</translation>
     </message>
     <message>
         <source>pointwise</source>
@@ -374,12 +374,12 @@
         <translation>；本机 CPU 实测：每步 {time}，匹配 {matched} 个算子</translation>
     </message>
     <message>
-        <source>dtype</source>
-        <translation>数据类型</translation>
-    </message>
-    <message>
         <source>elements</source>
         <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
     </message>
     <message>
         <source>bytes</source>

@@ -111,11 +111,11 @@
     <name>StepNames</name>
     <message>
         <source>matmul</source>
-        <translation>矩陣乘法</translation>
+        <translation>matmul</translation>
     </message>
     <message>
         <source>attention</source>
-        <translation>注意力</translation>
+        <translation>attention</translation>
     </message>
     <message>
         <source>pointwise</source>
@@ -374,12 +374,12 @@
         <translation>；本機 CPU 實測：每步 {time}，比對 {matched} 個運算子</translation>
     </message>
     <message>
-        <source>dtype</source>
-        <translation>資料型別</translation>
-    </message>
-    <message>
         <source>elements</source>
         <translation>元素數</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>資料型別</translation>
     </message>
     <message>
         <source>bytes</source>
