@@ -12,27 +12,28 @@ import traceback
 from PySide6.QtCore import Slot
 
 from app.worker_runner import CancellableWorker, WorkerRunner
-from core.step.options import StepInputs
+from core.step.options import HFInputs, StepInputs
 
 __all__ = ["StepRunner", "StepWorker"]
 
 
 class StepWorker(CancellableWorker):
-    """Runs :func:`core.step.trace.trace_config` for one set of inputs.
+    """Runs :func:`core.step.trace.trace_config` for one set of inputs (or
+    :func:`core.step.hf_build.trace_hf_config` for :class:`~core.step.options.HFInputs`).
 
     Signals
     -------
     progress(float, str)
         Fraction done and what is happening.
     result(object)
-        ``{"trace": StepTrace, "inputs": StepInputs, "measured": Measured | None}``.
+        ``{"trace": StepTrace, "inputs": StepInputs | HFInputs, "measured": Measured | None}``.
     error(str)
         Why the trace failed (or ``"cancelled"``).
     finished()
         Always emitted last.
     """
 
-    def __init__(self, inputs: StepInputs, measure: bool = False) -> None:
+    def __init__(self, inputs: StepInputs | HFInputs, measure: bool = False) -> None:
         super().__init__()
         self._inputs, self._measure = inputs, measure
 
@@ -44,6 +45,9 @@ class StepWorker(CancellableWorker):
             from core.memory.trace import TraceCancelled
             from core.step.trace import trace_config
 
+            if isinstance(self._inputs, HFInputs):
+                self._run_hf(self._inputs)
+                return
             config = self._inputs.config
             try:
                 if self._measure:
@@ -67,7 +71,7 @@ class StepWorker(CancellableWorker):
             if self._measure and not self._cancel.is_set():
                 from core.step.measure import measure_config
 
-                self.progress.emit(0.99, "running the step for real on this CPU")
+                self.progress.emit(0.99, "")  # the tab keeps its "Tracing …" line
                 measured = measure_config(config, out)
             self.result.emit({"trace": out, "inputs": self._inputs, "measured": measured})
         except Exception as exc:  # reported, never raised in the thread
@@ -76,11 +80,29 @@ class StepWorker(CancellableWorker):
         finally:
             self.finished.emit()
 
+    def _run_hf(self, inputs: HFInputs) -> None:
+        """Build the config's model with transformers on fake tensors and trace it (no progress:
+        it runs as one call; a cancel takes effect when it returns)."""
+        from core.errors import InputError
+        from core.step.hf_build import trace_hf_config
+
+        self.progress.emit(0.05, "")  # the tab keeps its own "Tracing …" line
+        try:
+            out = trace_hf_config(inputs.path, batch=inputs.batch, seq=inputs.seq,
+                                  dtype=inputs.weights, optimizer=inputs.optimizer)  # fmt: skip
+        except InputError as exc:
+            self.error.emit(exc.message)
+            return
+        if self._cancel.is_set():
+            self.error.emit("cancelled")
+            return
+        self.result.emit({"trace": out, "inputs": inputs, "measured": None})
+
 
 class StepRunner(WorkerRunner):
     """Owns at most one running step trace (see :class:`~app.worker_runner.WorkerRunner`)."""
 
-    def start(self, inputs: StepInputs, measure: bool = False) -> bool:
+    def start(self, inputs: StepInputs | HFInputs, measure: bool = False) -> bool:
         """Start tracing ``inputs`` (then measuring); returns False if one is already running."""
         if self.is_running():
             return False

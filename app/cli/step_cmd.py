@@ -9,7 +9,7 @@ from typing import Any
 
 from app.cli.output import print_json
 from core.errors import InputError
-from core.step.options import DEFAULTS, inputs_from_options
+from core.step.options import DEFAULTS, HFInputs, step_inputs
 from core.units import format_bytes, format_count, format_duration, format_flops
 from core.validate import positive_int
 
@@ -43,6 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="also run the step for real on this CPU under torch.profiler")  # fmt: skip
     p.add_argument("--measurements", default="", metavar="FILE.jsonl",
                    help="benchmark points for the 'This machine' ceilings (default: the app's)")  # fmt: skip
+    p.add_argument("--gpus", default="1", metavar="N",
+                   help="data-parallel GPUs: the step also pays the gradient ring all-reduce over "
+                   "the device's interconnect (8 GPUs per node; not overlapped with compute)")  # fmt: skip
     p.add_argument("--top", default="10", help="how many of the slowest ops to list")
     p.add_argument("--depth", default="2", help="module depth of the rollup")
     out = p.add_mutually_exclusive_group()
@@ -94,23 +97,22 @@ def _compare(trace: Any, pred: Any, measured: Any) -> dict[str, Any]:
 def handler(args: argparse.Namespace) -> int:
     """Answer ``step``."""
     from core.roofline.hardware import load_catalog
+    from core.step.comm import nodes_for
     from core.step.predict import predict
-    from core.step.report import ops_csv, step_report, top_ops
     from core.step.trace import trace_config
 
-    if str(args.config or "").strip():
-        from core.step.hf_build import needs_transformers
-
-        if needs_transformers(args.config.strip()):
-            return _hf_handler(args)
-    inputs = inputs_from_options(
-        model=args.model, config=args.config, batch=args.batch, seq=args.seq, recipe=args.recipe,
-        optimizer=args.optimizer, checkpoint=args.checkpoint, device=args.device,
-        dtype=args.dtype,
+    inputs = step_inputs(
+        measure=args.measure, model=args.model, config=args.config, batch=args.batch,
+        seq=args.seq, recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
+        device=args.device, dtype=args.dtype,
     )  # fmt: skip
     top = positive_int(args.top, "top", low=0, high=100_000)
     depth = positive_int(args.depth, "depth", high=64)
+    gpus = positive_int(args.gpus, "gpus", high=1_000_000)
+    nodes_for(gpus)  # refused before the trace
     device = load_catalog().get(inputs.device)
+    if isinstance(inputs, HFInputs):
+        return _hf_handler(args, inputs, device, top, depth, gpus)
     config = inputs.config
     if args.measure:
         from core.step.measure import check_fits, measurable
@@ -130,10 +132,8 @@ def handler(args: argparse.Namespace) -> int:
         machine = _this_machine(args.measurements)
         if machine is not None:
             compare["this_machine"] = _compare(trace, predict(trace, machine), measured)
-    if args.csv:
-        _write_csv(args.csv, ops_csv(trace, pred, measured.seconds if measured else None))
-    report = step_report(trace, pred, measured=measured.seconds if measured else None, top=top,
-                         depth=depth)  # fmt: skip
+    report = _report(args, trace, pred, device, gpus, measured.seconds if measured else None,
+                     top, depth)  # fmt: skip
     report["model"] = inputs.config.model.to_dict()
     report["inputs"] = inputs.label
     if measured is not None:
@@ -144,10 +144,40 @@ def handler(args: argparse.Namespace) -> int:
             "mismatch": measured.mismatch,
             "compare": compare,
         }
+    return _finish(args, report)
+
+
+def _report(
+    args: argparse.Namespace,
+    trace: Any,
+    pred: Any,
+    device: Any,
+    gpus: int,
+    measured: Any,
+    top: int,
+    depth: int,
+) -> dict[str, Any]:
+    """The report, the CSV written, and the all-reduce added for ``gpus`` > 1."""
+    from core.step.comm import step_comm, with_comm
+    from core.step.report import ops_csv, step_report, top_ops
+
+    comm = None
+    if gpus > 1:
+        comm = step_comm(trace, device, gpus)
+        pred = with_comm(pred, comm)
+    if args.csv:
+        _write_csv(args.csv, ops_csv(trace, pred, measured))
+    report = step_report(trace, pred, measured=measured, top=top, depth=depth, comm=comm)
+    report["_text"] = (trace, pred, top_ops(pred, top))
+    return report
+
+
+def _finish(args: argparse.Namespace, report: dict[str, Any]) -> int:
+    trace, pred, top = report.pop("_text")
     if args.json:
         print_json(report)
         return 0
-    _print_text(report, trace, pred, top_ops(pred, top))
+    _print_text(report, trace, pred, top)
     if args.csv:
         print(f"op table written to {args.csv}")
     return 0
@@ -163,50 +193,21 @@ def _write_csv(path: str, text: str) -> None:
         raise InputError(f"csv: {exc.message}", field="csv") from None
 
 
-def _hf_handler(args: argparse.Namespace) -> int:
+def _hf_handler(
+    args: argparse.Namespace, inputs: HFInputs, device: Any, top: int, depth: int, gpus: int
+) -> int:
     """``step --config FILE`` for an architecture that ``transformers`` builds (napkinlab[hf])."""
-    from core.memory.recipes import parse_recipe
-    from core.roofline.hardware import load_catalog, validate_dtype
     from core.step.hf_build import trace_hf_config
     from core.step.predict import predict
-    from core.step.report import ops_csv, step_report, top_ops
 
-    if args.measure:
-        raise InputError(
-            "measure: a model built by transformers is traced, not run here; measure a preset, the "
-            "custom transformer or a llama/mistral/qwen2/gpt2 config",
-            field="measure",
-        )
-    if str(args.checkpoint).strip() not in ("", "none"):
-        raise InputError(
-            "checkpoint: a model built by transformers is traced as it is; allowed: none",
-            field="checkpoint",
-        )
-    batch = positive_int(args.batch or DEFAULTS["batch"], "batch", high=10**6)
-    seq = positive_int(args.seq or DEFAULTS["seq"], "seq", high=10_000_000)
-    weights = parse_recipe(str(args.recipe or DEFAULTS["recipe"])).params
-    optimizer = str(args.optimizer or DEFAULTS["optimizer"]).strip().lower()
-    dtype = str(args.dtype or "").strip() or None
-    if dtype is not None:
-        validate_dtype(dtype)
-    device = load_catalog().get(str(args.device or DEFAULTS["device"]).strip())
-    top = positive_int(args.top, "top", low=0, high=100_000)
-    depth = positive_int(args.depth, "depth", high=64)
-    trace = trace_hf_config(args.config.strip(), batch=batch, seq=seq, dtype=weights,
-                            optimizer=optimizer)  # fmt: skip
-    pred = predict(trace, device, dtype)
-    if args.csv:
-        _write_csv(args.csv, ops_csv(trace, pred, None))
-    report = step_report(trace, pred, measured=None, top=top, depth=depth)
-    report["model"] = {"kind": "transformers", "config": args.config.strip()}
-    report["inputs"] = f"{trace.source}, batch {batch} × seq {seq}, {weights} weights, {optimizer}"
-    if args.json:
-        print_json(report)
-        return 0
-    _print_text(report, trace, pred, top_ops(pred, top))
-    if args.csv:
-        print(f"op table written to {args.csv}")
-    return 0
+    trace = trace_hf_config(inputs.path, batch=inputs.batch, seq=inputs.seq,
+                            dtype=inputs.weights, optimizer=inputs.optimizer)  # fmt: skip
+    pred = predict(trace, device, inputs.dtype)
+    report = _report(args, trace, pred, device, gpus, None, top, depth)
+    report["model"] = {"kind": "transformers", "config": inputs.path}
+    report["inputs"] = (f"{trace.source}, batch {inputs.batch} × seq {inputs.seq}, "
+                        f"{inputs.weights} weights, {inputs.optimizer}")  # fmt: skip
+    return _finish(args, report)
 
 
 def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -> None:
@@ -226,6 +227,10 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
     print(f"on {pred.device_name}: step {format_duration(pred.step_time_s)}, MFU {pred.mfu:.1%} "
           f"({report['assumption']})")  # fmt: skip
     print(report["explanation"]["sentence"])
+    comm = report.get("communication")
+    if comm:
+        print(f"communication: all-reduce {format_duration(comm['time_s'])} "
+              f"({comm['share']:.0%} of the step); {comm['assumption']}")  # fmt: skip
     if top:
         print("slowest ops:")
         for i in top:

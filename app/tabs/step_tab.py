@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,19 +39,24 @@ from app.tabs.base import TabPage
 from core.errors import InputError
 from core.memory import OPTIMIZERS, PRESETS, RECIPES
 from core.roofline.hardware import DTYPES
-from core.step.options import DEFAULTS, StepInputs, inputs_from_options
+from core.step.comm import StepComm, step_comm, with_comm
+from core.step.options import DEFAULTS, HFInputs, StepInputs, step_inputs
 from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
-from core.step.report import op_rows, ops_csv, roofline_points, top_ops
+from core.step.report import kind_totals, op_rows, ops_csv, roofline_points, top_ops
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.combo_data import restore_combos
+from widgets.i18n import localized, translate
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable
+from widgets.step.names import kind_name, phase_name
 
 __all__ = ["StepPage", "build"]
 
 _MODELS = (*PRESETS, "mlp:d=4096,layers=8", "transformer:d=1024,layers=8,heads=16")
-_CHECKPOINTS = ("none", "sqrt", "every")
+_CONFIG = "__config_file__"  # the model box's "Config file…" item
 _TEXT_KEYS = ("model", "config", "batch", "seq")
+#: Most Roofline points sent for single ops (besides one per kind).
+_TOP_POINTS = 5
 
 
 def _card() -> tuple[QFrame, QVBoxLayout]:
@@ -71,6 +76,30 @@ def _combo(items: Any, current: str) -> QComboBox:
     return box
 
 
+def _row_name(row: str) -> str:
+    names = {
+        "params": translate("StepTab", "parameters"),
+        "grads": translate("StepTab", "gradients"),
+        "optimizer": translate("StepTab", "optimizer state"),
+        "activations": translate("StepTab", "activations"),
+    }
+    return names.get(row, row)
+
+
+def _label(inputs: StepInputs | HFInputs) -> str:
+    """The inputs in one line, in the person's language."""
+    if isinstance(inputs, HFInputs):
+        return translate("StepTab", "{model}, batch {batch} × seq {seq}, {weights} weights, "
+                         "{opt}").format(model=Path(inputs.path).name, batch=inputs.batch,
+                                               seq=inputs.seq, weights=inputs.weights,
+                                               opt=inputs.optimizer)  # fmt: skip
+    cfg = inputs.config
+    return translate("StepTab", "{model}, batch {batch} × seq {seq}, {recipe}, {opt}, "
+                     "checkpointing {checkpoint}").format(
+        model=cfg.model.name, batch=cfg.micro, seq=cfg.seq_len, recipe=cfg.recipe.id,
+        opt=cfg.optimizer.id, checkpoint=cfg.checkpoint.mode)  # fmt: skip
+
+
 class StepPage(TabPage):
     """Inputs on the left; the lecture's table, the split, the explanation and the op views right.
 
@@ -81,17 +110,20 @@ class StepPage(TabPage):
     """
 
     tab_id = "step"
-    caption_keys = ("model", "batch", "seq", "recipe", "optimizer", "checkpoint")
+    caption_keys = ("model", "batch", "seq", "recipe", "optimizer", "checkpoint", "gpus")
     traceFinished = Signal(bool)
 
     def __init__(self, state: AppState) -> None:
         super().__init__()
         self._state = state
         self.trace: StepTrace | None = None
-        self.inputs: StepInputs | None = None
+        self.inputs: StepInputs | HFInputs | None = None
         self.prediction: Prediction | None = None
+        self.comm: StepComm | None = None
         self.measured: Any = None
         self.plan_a: dict[str, Any] | None = None
+        self.config_path = ""
+        self._model_text = DEFAULTS["model"]
         self._build_controls()
         self._build_results()
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -118,73 +150,114 @@ class StepPage(TabPage):
         self.model_box = QComboBox()
         self.model_box.setEditable(True)
         self.model_box.addItems(list(_MODELS))
+        self.model_box.addItem(translate("StepTab", "Config file…"), _CONFIG)
+        self.model_box.setItemData(
+            self.model_box.count() - 1,
+            translate("StepTab", "A Hugging Face config.json, read offline"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
         self.model_box.setCurrentText(DEFAULTS["model"])
         self.model_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.model_box.setMinimumContentsLength(10)
-        self.model_box.setToolTip(
-            "A preset, mlp:d=..,layers=.. or transformer:d=..,layers=..,heads=.."
+        self.model_box.activated.connect(self._on_model_chosen)
+        self.model_box.lineEdit().textEdited.connect(self._on_model_typed)
+        self._model_tip = translate(
+            "StepTab",
+            "A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging "
+            "Face config.json (Config file…)",
         )
-        form.addRow("Model", self.model_box)
-        config_row = QHBoxLayout()
-        self.fields["config"] = QLineEdit()
-        self.fields["config"].setPlaceholderText("HF config.json (optional)")
-        browse = QPushButton("…")
-        browse.setMaximumWidth(32)
-        browse.setToolTip("Choose a Hugging Face config.json (llama, mistral, qwen2, gpt2)")
-        browse.clicked.connect(self._browse)
-        config_row.addWidget(self.fields["config"], 1)
-        config_row.addWidget(browse)
-        form.addRow("Config", config_row)
-        for key, label in (("batch", "Batch"), ("seq", "Sequence")):
+        self.model_box.setToolTip(self._model_tip)
+        form.addRow(translate("StepTab", "Model"), self.model_box)
+        sizes = QHBoxLayout()
+        for key in ("batch", "seq"):
             self.fields[key] = QLineEdit(str(DEFAULTS[key]))
-            form.addRow(label, self.fields[key])
+            self.fields[key].setMinimumWidth(40)
+        self.fields["batch"].setToolTip(translate("StepTab", "Sequences (or MLP rows) per step"))
+        self.fields["seq"].setToolTip(translate("StepTab", "Sequence length (transformers)"))
+        sizes.addWidget(self.fields["batch"], 1)
+        sizes.addWidget(QLabel("×"))
+        sizes.addWidget(self.fields["seq"], 1)
+        form.addRow(translate("StepTab", "Batch × seq"), sizes)
         self.combos = {
             "recipe": _combo([(r.id, r.id) for r in RECIPES.values()], DEFAULTS["recipe"]),
             "optimizer": _combo(list(OPTIMIZERS), DEFAULTS["optimizer"]),
-            "checkpoint": _combo(_CHECKPOINTS, "none"),
-            "ceiling": _combo([("each op's dtype", ""), *DTYPES], ""),
+            "checkpoint": _combo(
+                [
+                    (translate("StepTab", "no checkpointing"), "none"),
+                    (translate("StepTab", "√L segments"), "sqrt"),
+                    (translate("StepTab", "every layer"), "every"),
+                ],
+                "none",
+            ),
+            "ceiling": _combo([(translate("StepTab", "each op's dtype"), ""), *DTYPES], ""),
         }
         for box in self.combos.values():
             box.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             box.setMinimumContentsLength(8)
-        for key, label in (("recipe", "Recipe"), ("optimizer", "Optimizer"),
-                           ("checkpoint", "Checkpointing"), ("ceiling", "Peak of")):  # fmt: skip
-            form.addRow(label, self.combos[key])
+        form.addRow(translate("StepTab", "Recipe"), self.combos["recipe"])
+        form.addRow(translate("StepTab", "Optimizer"), self.combos["optimizer"])
+        form.addRow(translate("StepTab", "Checkpointing"), self.combos["checkpoint"])
+        form.addRow(translate("StepTab", "Peak of"), self.combos["ceiling"])
         self.combos["ceiling"].currentIndexChanged.connect(lambda _i: self.repredict())
-        self.depth = QSpinBox()
-        self.depth.setRange(1, 8)
-        self.depth.setValue(2)
-        self.depth.valueChanged.connect(lambda _v: self._show_modules())
-        form.addRow("Module depth", self.depth)
-        self.measure_box = QCheckBox("Also run it on this CPU (measured)")
-        self.measure_box.setToolTip("Run the same step for real under torch.profiler and match "
-                                    "each op; refused when it would not fit in memory")  # fmt: skip
+        self.gpus = QSpinBox()
+        self.gpus.setRange(1, 1_000_000)
+        self.gpus.setValue(1)
+        self.gpus.setToolTip(
+            translate(
+                "StepTab",
+                "Data-parallel GPUs: above 1 the step also pays the ring all-reduce of the "
+                "gradients over the device's interconnect (8 GPUs per node), not overlapped",
+            )
+        )
+        self.gpus.valueChanged.connect(lambda _v: self.repredict())
+        form.addRow(translate("StepTab", "GPUs (data parallel)"), self.gpus)
+        self.measure_box = QCheckBox(translate("StepTab", "Also run it on this CPU"))
+        self.measure_box.setToolTip(
+            translate(
+                "StepTab",
+                "Run the same step for real under torch.profiler and match each op (measured); "
+                "refused when it would not fit in memory",
+            )
+        )
         form.addRow(self.measure_box)
         self.device_label = QLabel()
         self.device_label.setWordWrap(True)
         self.device_label.setObjectName("formula")
-        self.trace_button = QPushButton("Trace one step")
-        self.trace_button.setToolTip("Forward, backward and optimizer on fake tensors, op by op")
-        self.cancel_button = QPushButton("Cancel")
+        self.trace_button = QPushButton(translate("StepTab", "Trace one step"))
+        self.trace_button.setToolTip(
+            translate("StepTab", "Forward, backward and optimizer on fake tensors, op by op")
+        )
+        self.cancel_button = QPushButton(translate("StepTab", "Cancel"))
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress.setVisible(False)
-        self.status = QLabel("Not traced yet")
+        self.status = QLabel(translate("StepTab", "Not traced yet"))
         self.status.setWordWrap(True)
-        self.pin_button = QPushButton("Pin as plan A")
-        self.pin_button.setToolTip("Keep this result; trace other inputs to compare (plan B)")
+        self.pin_button = QPushButton(translate("StepTab", "Pin as A"))
+        self.pin_button.setToolTip(
+            translate(
+                "StepTab", "Keep this result as plan A; trace other inputs to compare (plan B)"
+            )
+        )
         self.pin_button.setEnabled(False)
-        self.roofline_button = QPushButton("Show kinds on the Roofline tab")
-        self.roofline_button.setToolTip("One point per op kind (summed FLOPs and bytes)")
+        self.roofline_button = QPushButton(translate("StepTab", "To Roofline"))
+        self.roofline_button.setToolTip(
+            translate(
+                "StepTab",
+                "On the Roofline tab: one point per op kind (summed FLOPs and bytes) and the "
+                "slowest ops, sized by their share of the step time",
+            )
+        )
         self.roofline_button.setEnabled(False)
         self.roofline_button.clicked.connect(self.send_to_roofline)
-        self.csv_button = QPushButton("Export ops as CSV…")
+        self.csv_button = QPushButton(translate("StepTab", "CSV…"))
+        self.csv_button.setToolTip(translate("StepTab", "Export the op table as CSV"))
         self.csv_button.setEnabled(False)
         self.trace_button.clicked.connect(self.start_trace)
         self.cancel_button.clicked.connect(self.runner_cancel)
@@ -192,7 +265,7 @@ class StepPage(TabPage):
         self.csv_button.clicked.connect(self._export_csv)
         self._left_form = form
         card, layout = _card()
-        title = QLabel("One training step")
+        title = QLabel(translate("StepTab", "One training step"))
         title.setObjectName("cardTitle")
         layout.addWidget(title)
         layout.addLayout(form)
@@ -203,9 +276,10 @@ class StepPage(TabPage):
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
-        layout.addWidget(self.pin_button)
-        layout.addWidget(self.csv_button)
-        layout.addWidget(self.roofline_button)
+        after = QHBoxLayout()
+        for button in (self.pin_button, self.csv_button, self.roofline_button):
+            after.addWidget(button)
+        layout.addLayout(after)
         layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -219,16 +293,23 @@ class StepPage(TabPage):
 
     def _build_results(self) -> None:
         card, layout = _card()
-        self.headline = QLabel("Trace a step to see its ops")
+        self.headline = QLabel(translate("StepTab", "Trace a step to see its ops"))
         self.headline.setObjectName("headline")
+        self.headline.setWordWrap(True)
         self.sentence = QLabel()
         self.sentence.setWordWrap(True)
+        self.comm_line = QLabel()
+        self.comm_line.setWordWrap(True)
+        self.comm_line.setObjectName("formula")
+        self.comm_line.setVisible(False)
         self.split_line = QLabel()
         self.split_line.setWordWrap(True)
         self.split_line.setObjectName("formula")
         self.table4 = RowsTable(stretch=True)
         self.table4.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        for w in (self.headline, self.sentence, self.split_line, self.table4):
+        # Its height is set to its four rows: never a scroll bar (CJK fonts round rows up).
+        self.table4.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        for w in (self.headline, self.sentence, self.comm_line, self.split_line, self.table4):
             layout.addWidget(w)
         self.op_model = OpTableModel()
         self.op_filter = OpFilter()
@@ -238,9 +319,10 @@ class StepPage(TabPage):
         self.op_view.setSortingEnabled(True)
         self.op_view.verticalHeader().setVisible(False)
         self.op_view.setAlternatingRowColors(True)
+        self.op_view.setWordWrap(False)  # one line per op; columns sized to their texts
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(
-            "Filter: phase, kind, module or op (e.g. backward attn.q)"
+            translate("StepTab", "Filter: phase, kind, module or op (e.g. backward attn.q)")
         )
         self.filter_edit.textChanged.connect(self.op_filter.set_text)
         ops_page = QWidget()
@@ -248,81 +330,160 @@ class StepPage(TabPage):
         ops_layout.setContentsMargins(0, 6, 0, 0)
         ops_layout.addWidget(self.filter_edit)
         ops_layout.addWidget(self.op_view, 1)
-        self.modules_table = RowsTable()
-        self.kinds_table = RowsTable()
+        self.modules_table = RowsTable(fit=True)
+        self.depth = QSpinBox()
+        self.depth.setRange(1, 8)
+        self.depth.setValue(2)
+        self.depth.valueChanged.connect(lambda _v: self._show_modules())
+        modules_page = QWidget()
+        modules_layout = QVBoxLayout(modules_page)
+        modules_layout.setContentsMargins(0, 6, 0, 0)
+        depth_row = QHBoxLayout()
+        depth_row.addWidget(QLabel(translate("StepTab", "Module depth")))
+        depth_row.addWidget(self.depth)
+        depth_row.addStretch(1)
+        modules_layout.addLayout(depth_row)
+        modules_layout.addWidget(self.modules_table, 1)
+        self.kinds_table = RowsTable(fit=True)
         self.kind_chart = KindChart()
-        self.top_table = RowsTable()
+        self.top_table = RowsTable(fit=True)
         kinds_page = QSplitter(Qt.Orientation.Horizontal)
         kinds_page.addWidget(self.kind_chart)
         kinds_page.addWidget(self.top_table)
         kinds_page.setSizes([470, 480])
-        self.plans_table = RowsTable()
+        self.plans_table = RowsTable(fit=True)
         self.views = QTabWidget()
-        self.views.addTab(kinds_page, "Where the time goes")
-        self.views.addTab(self.kinds_table, "By kind")
-        self.views.addTab(ops_page, "Ops")
-        self.views.addTab(self.modules_table, "By module")
-        self.views.addTab(self.plans_table, "Plans A/B")
+        self.views.addTab(kinds_page, translate("StepTab", "Where the time goes"))
+        self.views.addTab(self.kinds_table, translate("StepTab", "By kind"))
+        self.views.addTab(ops_page, translate("StepTab", "Ops"))
+        self.views.addTab(modules_page, translate("StepTab", "By module"))
+        self.views.addTab(self.plans_table, translate("StepTab", "Plans A/B"))
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(card)
         right_layout.addWidget(self.views, 1)
         self._right = right
+        self._result_card = card
+        right.installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        """Keep the result card as tall as its wrapped texts need when the right side resizes."""
+        if watched is self._right and event.type() == QEvent.Type.Resize:
+            self._fit_card()
+        return super().eventFilter(watched, event)
+
+    def _fit_card(self) -> None:
+        # Wrapped labels need more height when narrower or in a taller (CJK) font; without this
+        # floor the layout squeezes the card and its last table row is cut. The views below give
+        # way instead (their tables show the rows that fit).
+        card = self._result_card
+        card.setMinimumHeight(card.heightForWidth(max(1, self._right.width())))
 
     # inputs ----------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
-        """The inputs as option texts (:func:`core.step.options.inputs_from_options`)."""
-        out: dict[str, Any] = {k: self.fields[k].text() for k in ("config", "batch", "seq")}
-        out["model"] = self.model_box.currentText()
+        """The inputs as option texts (:func:`core.step.options.step_inputs`)."""
+        out: dict[str, Any] = {k: self.fields[k].text() for k in ("batch", "seq")}
+        out["config"] = self.config_path
+        out["model"] = self._model_text if self.config_path else self.model_box.currentText()
         for key in ("recipe", "optimizer", "checkpoint"):
             out[key] = self.combos[key].currentData()
         out["device"] = self._state.device.id
         out["dtype"] = self.combos["ceiling"].currentData() or ""
         return out
 
+    def _on_model_chosen(self, index: int) -> None:
+        if self.model_box.itemData(index) == _CONFIG:
+            self._browse()
+        else:
+            self.set_config("")
+
+    def _on_model_typed(self, text: str) -> None:
+        self.config_path = ""
+        self._model_text = text
+        self.model_box.setToolTip(self._model_tip)
+
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Hugging Face config", "", "JSON (*.json)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("StepTab", "Hugging Face config.json"), "", "JSON (*.json)"
+        )
+        if not path:
+            self.set_config(self.config_path)  # back to what was chosen before
+            return
+        from core.step.hf import read_config
+
+        try:
+            read_config(path)  # one clear message now for a file that is not a config
+        except InputError as exc:
+            self.set_config(self.config_path)
+            self.status.setText(localized(exc.message))
+            return
+        self.set_config(path)
+        self.status.setText(translate("StepTab", "Config file chosen; trace to see its step"))
+
+    def set_config(self, path: str) -> None:
+        """Trace the Hugging Face ``config.json`` at ``path`` (empty: the model box's model)."""
+        self.config_path = path
+        box = self.model_box
+        box.blockSignals(True)
         if path:
-            self.fields["config"].setText(path)
+            where = Path(path)
+            box.setEditText(
+                f"{where.parent.name}/{where.name}" if where.parent.name else where.name
+            )
+            box.setToolTip(path)
+        else:
+            if box.currentData() != _CONFIG and box.currentIndex() >= 0:
+                self._model_text = box.currentText()
+            box.setEditText(self._model_text)
+            box.setToolTip(self._model_tip)
+        box.blockSignals(False)
 
     def _update_device_label(self) -> None:
-        device = self._state.device
-        self.device_label.setText(f"Device: {device.name} (the toolbar's device); predicted "
-                                  f"again without tracing when it changes")  # fmt: skip
+        self.device_label.setText(
+            translate(
+                "StepTab",
+                "Device: {device} (the toolbar's device); predicted again without tracing when "
+                "it changes",
+            ).format(device=self._state.device.name)
+        )
 
     # tracing ---------------------------------------------------------------------------------
     def start_trace(self) -> bool:
         """Validate the inputs and trace in the background; False when refused or running."""
+        measure = self.measure_box.isChecked()
         try:
-            inputs = inputs_from_options(**self.options())
+            inputs = step_inputs(measure=measure, **self.options())
         except InputError as exc:
-            self.status.setText(exc.message)
+            self.status.setText(localized(exc.message))
             return False
-        if not self.runner.start(inputs, self.measure_box.isChecked()):
+        if not self.runner.start(inputs, measure):
             return False
         self.trace_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
         self.progress.setVisible(True)
-        self.status.setText(f"Tracing {inputs.label}…")
+        self._tracing = translate("StepTab", "Tracing {label}…").format(label=_label(inputs))
+        self.status.setText(self._tracing)
         return True
 
     def runner_cancel(self) -> None:
         """Ask the running trace to stop."""
         self.runner.cancel()
-        self.status.setText("Cancelling…")
+        self.status.setText(translate("StepTab", "Cancelling…"))
 
     def _on_progress(self, fraction: float, text: str) -> None:
         self.progress.setValue(int(1000 * max(0.0, min(1.0, fraction))))
-        self.status.setText(text)
+        if text:
+            self.status.setText(localized(text))
 
     def _on_result(self, data: dict[str, Any]) -> None:
         self.set_result(data["trace"], data["inputs"], data.get("measured"))
         self.traceFinished.emit(True)
 
     def _on_error(self, message: str) -> None:
-        self.status.setText("Cancelled" if message == "cancelled" else message)
+        cancelled = message == "cancelled"
+        self.status.setText(translate("StepTab", "Cancelled") if cancelled else localized(message))
         self.traceFinished.emit(False)
 
     def _on_finished(self) -> None:
@@ -330,41 +491,62 @@ class StepPage(TabPage):
         self.cancel_button.setEnabled(False)
         self.progress.setVisible(False)
 
-    def set_result(self, trace: StepTrace, inputs: StepInputs, measured: Any = None) -> None:
+    def set_result(
+        self, trace: StepTrace, inputs: StepInputs | HFInputs, measured: Any = None
+    ) -> None:
         """Show a finished trace (and predict it on the current device); ``measured`` is a
         :class:`core.step.measure.Measured` of the same step, or None."""
         self.trace, self.inputs, self.measured = trace, inputs, measured
-        text = (f"Traced {len(trace.ops):,} ops of {inputs.label} in {trace.seconds:.1f} s "
-                "(fake tensors)")  # fmt: skip
+        text = translate("StepTab", "Traced {count} ops of {label} in {seconds} s (fake tensors)")
+        text = text.format(count=f"{len(trace.ops):,}", label=_label(inputs),
+                           seconds=f"{trace.seconds:.1f}")  # fmt: skip
         if measured is not None:
-            text += (f"; measured on this CPU: {format_duration(measured.step_s)} per step, "
-                     f"{measured.matched:,} ops matched {measured.mismatch}")  # fmt: skip
+            text += translate(
+                "StepTab", "; measured on this CPU: {time} per step, {matched} ops matched"
+            ).format(time=format_duration(measured.step_s), matched=f"{measured.matched:,}")
         self.status.setText(text)
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)
         self.roofline_button.setEnabled(True)
         self._show_table()
         self.repredict()
+        self.op_view.resizeColumnsToContents()  # once per trace (samples the first 1,000 ops)
 
     # showing ---------------------------------------------------------------------------------
+    def _predict(self, trace: StepTrace, device: Any, ceiling: str | None, gpus: int) -> Prediction:
+        """The prediction with the gradient all-reduce of ``gpus`` data-parallel GPUs added."""
+        pred = predict(trace, device, ceiling)
+        return with_comm(pred, step_comm(trace, device, gpus)) if gpus > 1 else pred
+
     def repredict(self) -> None:
-        """Predict the kept trace on the shared device and ceiling (no tracing)."""
+        """Predict the kept trace on the shared device, ceiling and GPUs (no tracing)."""
         self._update_device_label()
         if self.trace is None:
             return
         ceiling = self.combos["ceiling"].currentData() or None
         try:
-            self.prediction = predict(self.trace, self._state.device, ceiling)
+            pred = predict(self.trace, self._state.device, ceiling)
         except InputError as exc:  # a measured device without a bandwidth: say so, keep the trace
-            self.status.setText(str(exc))
+            self.status.setText(localized(exc.message))
             return
+        self.comm = None
+        self.comm_line.setVisible(self.gpus.value() > 1)
+        if self.gpus.value() > 1:
+            try:
+                self.comm = step_comm(self.trace, self._state.device, self.gpus.value())
+            except InputError as exc:  # no interconnect figure, or GPUs that do not fill nodes
+                self.comm_line.setText(localized(exc.message))
+                self.comm_line.setToolTip("")
+        self.prediction = with_comm(pred, self.comm) if self.comm is not None else pred
         self._show_prediction()
 
     def _show_table(self) -> None:
         assert self.trace is not None
-        rows = [(name, r["dtype"], format_count(r["elements"]), format_bytes(r["bytes"]))
+        rows = [(_row_name(name), r["dtype"], format_count(r["elements"]), format_bytes(r["bytes"]))
                 for name, r in ((k, self.trace.table[k]) for k in TABLE_ROWS)]  # fmt: skip
-        self.table4.set_rows(("", "dtype", "elements", "bytes"), rows)
+        headers = ("", translate("StepTab", "Dtype"), translate("StepTab", "elements"),
+                   translate("StepTab", "bytes"))  # fmt: skip
+        self.table4.set_rows(headers, rows)
         self.table4.resizeRowsToContents()
         height = self.table4.horizontalHeader().height() + 2 * self.table4.frameWidth()
         self.table4.setFixedHeight(height + sum(self.table4.rowHeight(r) for r in range(4)))
@@ -374,44 +556,75 @@ class StepPage(TabPage):
         assert trace is not None and pred is not None
         why = explain(trace, pred)
         self.headline.setText(
-            f"{format_duration(pred.step_time_s)} per step  ·  MFU {pred.mfu:.1%}"
+            translate("StepTab", "{time} per step  ·  MFU {mfu}").format(
+                time=format_duration(pred.step_time_s), mfu=f"{pred.mfu:.1%}"
+            )
         )
-        self.headline.setWordWrap(True)
-        self.headline.setToolTip(ASSUMPTION)
-        peak = "each op's dtype peak" if pred.ceiling == "per op dtype" else f"{pred.ceiling} peak"
-        self.sentence.setText(f"On {pred.device_name} ({peak}; MFU against {pred.compute_dtype}). "
-                              f"{why['sentence']}")  # fmt: skip
+        self.headline.setToolTip(localized(ASSUMPTION))
+        if pred.ceiling == "per op dtype":
+            peak = translate("StepTab", "each op's dtype peak")
+        else:
+            peak = translate("StepTab", "{dtype} peak").format(dtype=pred.ceiling)
+        self.sentence.setText(
+            translate("StepTab", "On {device} ({peak}; MFU against {dtype}). {why}").format(
+                device=pred.device_name, peak=peak, dtype=pred.compute_dtype,
+                why=localized(why["sentence"]),
+            )
+        )  # fmt: skip
+        if self.comm is not None:
+            self.comm_line.setText(
+                translate("StepTab", "Gradient all-reduce over {gpus} GPUs: {time} ({share} of the "
+                          "step), not overlapped with compute").format(
+                    gpus=f"{self.comm.gpus:,}", time=format_duration(self.comm.time_s),
+                    share=f"{pred.share(self.comm.time_s):.1%}")
+            )  # fmt: skip
+            self.comm_line.setToolTip(localized(self.comm.assumption))
         phases = rollup(trace.ops, pred.seconds, "phase")
-        parts = [f"{p} {format_flops(phases[p]['flops'])}, {format_duration(phases[p]['predicted_s'])}"
-                 for p in PHASES]  # fmt: skip
+        parts = [f"{phase_name(p)} {format_flops(phases[p]['flops'])}, "
+                 f"{format_duration(phases[p]['predicted_s'])}" for p in PHASES]  # fmt: skip
         fwd = phases["forward"]["flops"]
         ratio = phases["backward"]["flops"] / fwd if fwd else 0.0
-        self.split_line.setText(" · ".join(parts) + f"  —  backward/forward FLOPs {ratio:.2f} "
-                                "(the lecture: ≈ 2). Ops summed, no overlap.")  # fmt: skip
+        self.split_line.setText(
+            " · ".join(parts)
+            + translate(
+                "StepTab", "  —  backward/forward FLOPs {ratio} (the lecture: ≈ 2). Ops summed, "
+                "no overlap."
+            ).format(ratio=f"{ratio:.2f}")
+        )  # fmt: skip
         meas = self.measured.seconds if self.measured is not None else None
         self.op_model.set_rows(op_rows(trace, pred, meas), measured=meas is not None)
-        kinds = rollup(trace.ops, pred.seconds, "kind", meas)
-        self.kind_chart.set_shares({k: pred.share(v["predicted_s"]) for k, v in kinds.items()})
-        headers = ["kind", "ops", "FLOPs", "bytes", "predicted", "share"]
+        kinds = kind_totals(trace, pred, meas, self.comm)
+        self.kind_chart.set_shares(
+            {kind_name(k): pred.share(v["predicted_s"]) for k, v in kinds.items()}
+        )
+        headers = [translate("StepTab", "kind"), translate("StepTab", "ops"), "FLOPs",
+                   translate("StepTab", "bytes"), translate("StepTab", "predicted"),
+                   translate("StepTab", "share")]  # fmt: skip
         if meas is not None:
-            headers.append("measured (this CPU)")
+            headers.append(translate("StepTab", "measured (this CPU)"))
+        order = sorted(((k, v) for k, v in kinds.items() if v["ops"]),
+                       key=lambda kv: -kv[1]["predicted_s"])  # fmt: skip
         self.kinds_table.set_rows(
             headers,
-            [(k, f"{int(v['ops']):,}", format_flops(v["flops"]),
-              format_bytes(v["bytes_read"] + v["bytes_written"]),
+            [(kind_name(k), f"{int(v['ops']):,}", format_flops(v["flops"]),
+              format_bytes(v.get("bytes_sent", v["bytes_read"] + v["bytes_written"])),
               format_duration(v["predicted_s"]), f"{pred.share(v['predicted_s']):.1%}",
-              *([format_duration(v["measured_s"])] if meas is not None else []))
-             for k, v in kinds.items() if v["ops"]],
+              *([format_duration(v.get("measured_s", float("nan")))] if meas is not None else []))
+             for k, v in order],
+            optional=(1, 2, 3),
         )  # fmt: skip
         top = [trace.ops[i] for i in top_ops(pred, 8)]
         self.top_table.set_rows(
-            ("top op", "module", "predicted", "share"),
-            [(f"#{op.index} {op.name}", op.module,
-              format_duration(pred.seconds[op.index]), f"{pred.share(pred.seconds[op.index]):.1%}")
-             for op in top],
+            (translate("StepTab", "top op"), translate("StepTab", "share"),
+             translate("StepTab", "predicted"), translate("StepTab", "module")),
+            [(f"#{op.index} {op.name}", f"{pred.share(pred.seconds[op.index]):.1%}",
+              format_duration(pred.seconds[op.index]), op.module) for op in top],
+            optional=(2, 3),
+            tips=[f"{op.module} · {phase_name(op.phase)} · {kind_name(op.kind)}" for op in top],
         )  # fmt: skip
         self._show_modules()
         self._show_plans()
+        self._fit_card()
 
     def _show_modules(self) -> None:
         if self.trace is None or self.prediction is None:
@@ -420,18 +633,21 @@ class StepPage(TabPage):
         mods = by_module(self.trace.ops, pred.seconds, self.depth.value())
         order = sorted(mods.items(), key=lambda kv: -kv[1]["predicted_s"])
         self.modules_table.set_rows(
-            ("module", "ops", "FLOPs", "bytes", "predicted", "share"),
+            (translate("StepTab", "module"), translate("StepTab", "ops"), "FLOPs",
+             translate("StepTab", "bytes"), translate("StepTab", "predicted"),
+             translate("StepTab", "share")),
             [(name, f"{int(v['ops']):,}", format_flops(v["flops"]),
               format_bytes(v["bytes_read"] + v["bytes_written"]),
               format_duration(v["predicted_s"]), f"{pred.share(v['predicted_s']):.1%}")
              for name, v in order],
+            optional=(1, 2, 3),
         )  # fmt: skip
 
     def _plan(self) -> dict[str, Any] | None:
         if self.trace is None or self.prediction is None or self.inputs is None:
             return None
-        return {"label": self.inputs.label, "trace": self.trace,
-                "device": self._state.device, "ceiling": self.combos["ceiling"].currentData()}  # fmt: skip
+        return {"label": _label(self.inputs), "trace": self.trace, "device": self._state.device,
+                "ceiling": self.combos["ceiling"].currentData(), "gpus": self.gpus.value()}  # fmt: skip
 
     def pin_plan_a(self) -> None:
         """Keep the current result as plan A."""
@@ -441,36 +657,43 @@ class StepPage(TabPage):
 
     def _show_plans(self) -> None:
         b = self._plan()
+        ab = (translate("StepTab", "plan A"), translate("StepTab", "plan B"))
         if self.plan_a is None or b is None:
-            self.plans_table.set_rows(("", "plan A", "plan B"), [
-                ("", "Pin a result as plan A, change inputs or device, trace again", "")])  # fmt: skip
+            hint = translate("StepTab", "Pin a result as plan A, change inputs or device, trace "
+                             "again")  # fmt: skip
+            self.plans_table.set_rows(("", *ab), [("", hint, "")])
             return
         try:
             preds = [
-                predict(p["trace"], p["device"], p["ceiling"] or None) for p in (self.plan_a, b)
+                self._predict(p["trace"], p["device"], p["ceiling"] or None, p.get("gpus", 1))
+                for p in (self.plan_a, b)
             ]
         except InputError as exc:
-            self.plans_table.set_rows(("", "plan A", "plan B"), [("", str(exc), "")])
+            self.plans_table.set_rows(("", *ab), [("", localized(exc.message), "")])
             return
-        rows = [("inputs", self.plan_a["label"], b["label"], ""),
-                ("device", preds[0].device_name, preds[1].device_name, "")]  # fmt: skip
+        rows = [(translate("StepTab", "inputs"), self.plan_a["label"], b["label"], ""),
+                (translate("StepTab", "device"), preds[0].device_name, preds[1].device_name, ""),
+                (translate("StepTab", "GPUs"), f"{self.plan_a.get('gpus', 1):,}",
+                 f"{b.get('gpus', 1):,}", "")]  # fmt: skip
         metrics = (
-            ("step time", [p.step_time_s for p in preds], format_duration),
+            (translate("StepTab", "step time"), [p.step_time_s for p in preds], format_duration),
             ("MFU", [p.mfu for p in preds], lambda v: f"{v:.1%}"),
-            ("peak memory", [plan["trace"].peak_bytes or 0.0 for plan in (self.plan_a, b)],
-             format_bytes),
-            ("model FLOPs", [plan["trace"].model_flops for plan in (self.plan_a, b)], format_flops),
+            (translate("StepTab", "peak memory"),
+             [plan["trace"].peak_bytes or 0.0 for plan in (self.plan_a, b)], format_bytes),
+            (translate("StepTab", "model FLOPs"),
+             [plan["trace"].model_flops for plan in (self.plan_a, b)], format_flops),
         )  # fmt: skip
         for name, (va, vb), fmt in metrics:
             change = f"{(vb / va - 1):+.1%}" if va else "–"
             rows.append((name, fmt(va), fmt(vb), change))
-        self.plans_table.set_rows(("", "plan A", "plan B", "B vs A"), rows)
+        self.plans_table.set_rows(("", *ab, translate("StepTab", "B vs A")), rows)
 
     def send_to_roofline(self) -> None:
-        """Ask the Roofline tab to show one point per op kind."""
+        """Ask the Roofline tab to show one point per op kind and the slowest single ops, each
+        with its ``share`` of the step time (for the marker's size)."""
         if self.trace is None or self.prediction is None:
             return
-        for point in roofline_points(self.trace, self.prediction):
+        for point in roofline_points(self.trace, self.prediction, _TOP_POINTS):
             self._state.request_roofline_point(point)
 
     # export, sessions, shutdown --------------------------------------------------------------
@@ -482,22 +705,30 @@ class StepPage(TabPage):
         return ops_csv(self.trace, self.prediction, meas)
 
     def _export_csv(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export ops", "step_ops.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("StepTab", "Export ops"), "step_ops.csv", "CSV (*.csv)"
+        )
         if not path:
             return
         try:
             Path(path).write_text(self.csv_text(), encoding="utf-8")
         except OSError as exc:
-            self.status.setText(f"Could not write {path}: {exc.strerror}")
+            self.status.setText(
+                translate("StepTab", "Could not write {path}: {why}").format(
+                    path=path, why=exc.strerror
+                )
+            )
             return
-        self.status.setText(f"Op table written to {path}")
+        self.status.setText(translate("StepTab", "Op table written to {path}").format(path=path))
 
     def session_state(self) -> dict[str, Any]:
-        """The inputs (texts and combo choices) and the module depth."""
-        out: dict[str, Any] = {k: self.fields[k].text() for k in ("config", "batch", "seq")}
-        out["model"] = self.model_box.currentText()
+        """The inputs (texts and combo choices), the config file, the GPUs and module depth."""
+        out: dict[str, Any] = {k: self.fields[k].text() for k in ("batch", "seq")}
+        out["config"] = self.config_path
+        out["model"] = self._model_text if self.config_path else self.model_box.currentText()
         out.update({k: box.currentData() for k, box in self.combos.items()})
         out["depth"] = self.depth.value()
+        out["gpus"] = self.gpus.value()
         out["measure"] = self.measure_box.isChecked()
         return out
 
@@ -512,19 +743,44 @@ class StepPage(TabPage):
                 problems.append(f"step: {key} must be text, got {type(value).__name__}")
                 continue
             if key == "model":
+                self._model_text = value
                 self.model_box.setCurrentText(value)
+            elif key == "config":
+                self.set_config(value.strip())
             else:
                 self.fields[key].setText(value)
         problems += restore_combos("step", self.combos, data)
         if isinstance(data.get("measure"), bool):
             self.measure_box.setChecked(data["measure"])
-        depth = data.get("depth")
-        if depth is not None:
-            if isinstance(depth, int) and not isinstance(depth, bool) and 1 <= depth <= 8:
-                self.depth.setValue(depth)
+        for key, spin in (("depth", self.depth), ("gpus", self.gpus)):
+            value = data.get(key)
+            if value is None:
+                continue
+            low, high = spin.minimum(), spin.maximum()
+            if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+                spin.setValue(value)
             else:
-                problems.append(f"step: depth {depth!r}; allowed: 1 to 8")
+                problems.append(f"step: {key} {value!r}; allowed: {low} to {high:,}")
         return problems
+
+    def carried_state(self) -> Any | None:
+        """The trace, its measurement, plan A and the view shown: a language switch keeps them."""
+        if self.trace is None or self.inputs is None:
+            return None
+        return {"trace": self.trace, "inputs": self.inputs, "measured": self.measured,
+                "plan_a": self.plan_a, "view": self.views.currentIndex()}  # fmt: skip
+
+    def take_over(self, carried: Any) -> None:
+        """Show what :meth:`carried_state` kept, re-labelled in the new language (no tracing)."""
+        if not isinstance(carried, dict) or not isinstance(carried.get("trace"), StepTrace):
+            return
+        plan_a = carried.get("plan_a")
+        if isinstance(plan_a, dict) and isinstance(plan_a.get("trace"), StepTrace):
+            self.plan_a = plan_a
+        self.set_result(carried["trace"], carried["inputs"], carried.get("measured"))
+        view = carried.get("view")
+        if isinstance(view, int) and 0 <= view < self.views.count():
+            self.views.setCurrentIndex(view)
 
     def export_plot(self) -> Any | None:
         """The "where the time goes" chart."""
@@ -543,10 +799,12 @@ class StepPage(TabPage):
         # rows tighten, so the control column fits 720 px without a scroll bar.
         compact = getattr(theme, "scale", 1.0) > 1.0
         self.device_label.setVisible(not compact)
+        self.kind_chart.setMinimumHeight(110 if compact else 160)
         self._left_form.setVerticalSpacing(2 if compact else -1)
         self._fit_left()
         if self.trace is not None:
             self._show_table()  # row heights for the new font
+        self._fit_card()
         if theme is not None:
             self.kind_chart.setBackground(theme.plot_bg)
             self.kind_chart.set_colours(theme.series, theme.plot_fg)
@@ -555,10 +813,21 @@ class StepPage(TabPage):
         """Trace the current inputs synchronously when nothing was traced (screenshots)."""
         if self.trace is not None:
             return
-        from core.step.trace import trace_config
+        inputs = step_inputs(**self.options())
+        if isinstance(inputs, HFInputs):
+            from core.step.hf_build import trace_hf_config
 
-        inputs = inputs_from_options(**self.options())
-        self.set_result(trace_config(inputs.config), inputs)
+            trace = trace_hf_config(inputs.path, batch=inputs.batch, seq=inputs.seq,
+                                    dtype=inputs.weights, opt=inputs.optimizer)  # fmt: skip
+        else:
+            from core.step.trace import trace_config
+
+            trace = trace_config(inputs.config)
+        self.set_result(trace, inputs)
+        from PySide6.QtWidgets import QApplication
+
+        for _ in range(3):  # let the new texts settle the layout before the picture is taken
+            QApplication.processEvents()
 
     def shutdown(self) -> None:
         """Stop a running trace and wait for its thread."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.memory.models import TransformerSpec
+from core.texts import translate
 
 __all__ = ["FAMILIES", "MAX_CONFIG_BYTES", "load_config", "read_config", "spec_from_config"]
 
@@ -25,28 +26,29 @@ def _need(doc: dict[str, Any], keys: tuple[str, ...], family: str, where: str) -
     for key in keys:
         if key not in doc:
             raise InputError(
-                f"config: {where} lacks the field {key!r} (needed for {family}); required: "
-                f"{', '.join(keys)}",
+                translate("Step", "config: {where} lacks the field {key} (needed for {family}); "
+                          "required: {required}").format(where=where, key=repr(key), family=family, required=", ".join(keys)),
                 field=key,
-            )
+            )  # fmt: skip
         value = doc[key]
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(
-                f"config: {where}: {key} = {value!r}; allowed: a positive integer", field=key
-            )
+                translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer").format(where=where, key=key, value=repr(value)),
+                field=key,
+            )  # fmt: skip
 
 
 def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerSpec, list[str]]:
     """The spec of a parsed ``config.json`` and notes on what it approximates."""
     if not isinstance(doc, dict):
-        raise InputError(f"config: {where} is not a JSON object", field="config")
+        raise InputError(_not_object(where), field="config")
     family = doc.get("model_type")
     if family not in FAMILIES:
         raise InputError(
-            f"config: {where}: unknown architecture model_type={family!r}; allowed: "
-            f"{', '.join(FAMILIES)}",
+            translate("Step", "config: {where}: unknown architecture model_type={family}; "
+                      "allowed: {allowed}").format(where=where, family=repr(family), allowed=", ".join(FAMILIES)),
             field="model_type",
-        )
+        )  # fmt: skip
     notes: list[str] = []
     name = str(doc.get("_name_or_path") or Path(where).parent.name or family)
     if family == "gpt2":
@@ -66,12 +68,15 @@ def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerS
     head_dim = doc.get("head_dim")
     if head_dim is not None and head_dim != d // heads:
         raise InputError(
-            f"config: {where}: head_dim = {head_dim} differs from hidden_size / "
-            f"num_attention_heads = {d // heads}; allowed: equal (not described by this model)",
+            translate("Step", "config: {where}: head_dim = {head_dim} differs from hidden_size / "
+                      "num_attention_heads = {derived}; allowed: equal (not described by this "
+                      "model)").format(where=where, head_dim=head_dim, derived=d // heads),
             field="head_dim",
-        )
+        )  # fmt: skip
     if family == "qwen2":
-        notes.append("qwen2 has biases on q, k and v only; traced without biases")
+        notes.append(
+            translate("Step", "qwen2 has biases on q, k and v only; traced without biases")
+        )
     seq = min(int(doc.get("max_position_embeddings", 4096)), 4096)
     spec = TransformerSpec(
         name=name, vocab=doc["vocab_size"], d_model=d, layers=doc["num_hidden_layers"],
@@ -95,14 +100,25 @@ def read_config(path: str | Path) -> dict[str, Any]:
     try:
         text = decode_utf8(read_bytes(path, limit=MAX_CONFIG_BYTES), path)
     except InputError as exc:
-        raise InputError(f"config: cannot read {exc.message}", field="config") from None
+        raise InputError(
+            translate("Step", "config: cannot read {why}").format(why=exc.message), field="config"
+        ) from None
     try:
         doc = check_json(text)
     except JSONProblem as exc:
-        raise InputError(f"config: {where} is not JSON ({exc.message})", field="config") from None
+        raise InputError(
+            translate("Step", "config: {where} is not JSON ({why})").format(
+                where=where, why=exc.message
+            ),
+            field="config",
+        ) from None
     if not isinstance(doc, dict):
-        raise InputError(f"config: {where} is not a JSON object", field="config")
+        raise InputError(_not_object(where), field="config")
     return doc
+
+
+def _not_object(where: str) -> str:
+    return translate("Step", "config: {where} is not a JSON object").format(where=where)
 
 
 def load_config(path: str | Path) -> tuple[TransformerSpec, list[str]]:

@@ -21,13 +21,15 @@ from core.roofline.hardware import Device
 from core.step.costs import KINDS
 from core.step.recorder import OpRecord
 from core.step.trace import StepTrace
+from core.texts import translate
 
 __all__ = ["ASSUMPTION", "PHASES", "Prediction", "by_module", "explain", "predict", "rollup"]
 
 PHASES: tuple[str, ...] = ("forward", "backward", "optimizer")
-ASSUMPTION = (
+ASSUMPTION = translate(
+    "Step",
     "each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, "
-    "no launch overhead)"
+    "no launch overhead)",
 )
 _MEMORY_KINDS = ("pointwise", "norm", "softmax/loss", "reduction", "embedding", "copy/layout")
 
@@ -153,10 +155,17 @@ def explain(trace: StepTrace, pred: Prediction) -> dict[str, Any]:
     mem_s = sum(kinds[k]["predicted_s"] for k in _MEMORY_KINDS)
     opt_s = kinds["optimizer"]["predicted_s"]
     mm_rate = mm_f / (mm_s * pred.peak) if mm_s > 0 else 0.0
-    sentence = (
-        f"MFU {pred.mfu:.1%}: matmuls and attention take {pred.share(mm_s):.0%} of the time at "
-        f"{mm_rate:.0%} of peak; memory-bound pointwise, norm, softmax and copy ops take "
-        f"{pred.share(mem_s):.0%}; the optimizer step {pred.share(opt_s):.0%}."
+    sentence = translate(
+        "Step",
+        "MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; "
+        "memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step "
+        "{opt}.",
+    ).format(
+        mfu=f"{pred.mfu:.1%}",
+        matmul=f"{pred.share(mm_s):.0%}",
+        rate=f"{mm_rate:.0%}",
+        memory=f"{pred.share(mem_s):.0%}",
+        opt=f"{pred.share(opt_s):.0%}",
     )
     return {
         "sentence": sentence,

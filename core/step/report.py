@@ -1,4 +1,5 @@
-"""The step as plain data: the JSON the CLI prints, the CSV of the op table, the top ops."""
+"""The step as plain data: the JSON the CLI prints, the CSV of the op table, the top ops, the
+points sent to the Roofline tab, and the communication row of a data-parallel step."""
 
 from __future__ import annotations
 
@@ -8,10 +9,22 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from core.step.comm import KIND as COMM_KIND
+from core.step.comm import StepComm
 from core.step.predict import ASSUMPTION, Prediction, by_module, explain, rollup
 from core.step.trace import TABLE_ROWS, StepTrace
+from core.texts import translate
 
-__all__ = ["CSV_COLUMNS", "op_rows", "ops_csv", "roofline_points", "step_report", "top_ops"]
+__all__ = [
+    "CSV_COLUMNS",
+    "comm_row",
+    "kind_totals",
+    "op_rows",
+    "ops_csv",
+    "roofline_points",
+    "step_report",
+    "top_ops",
+]
 
 CSV_COLUMNS: tuple[str, ...] = (
     "index", "phase", "module", "kind", "name", "dtype", "flops", "bytes_read", "bytes_written",
@@ -74,8 +87,10 @@ def step_report(
     measured: Sequence[float] | None = None,
     top: int = 10,
     depth: int = 2,
+    comm: StepComm | None = None,
 ) -> dict[str, Any]:
-    """Everything the CLI's ``--json`` holds."""
+    """Everything the CLI's ``--json`` holds; with ``comm`` (``pred`` then includes it, see
+    :func:`core.step.comm.with_comm`) a ``communication`` object and kind row."""
     fwd = rollup(trace.ops, pred.seconds, "phase", measured)
     out: dict[str, Any] = {
         "source": trace.source,
@@ -96,7 +111,7 @@ def step_report(
         ),
         "totals": {
             "phase": fwd,
-            "kind": rollup(trace.ops, pred.seconds, "kind", measured),
+            "kind": kind_totals(trace, pred, measured, comm),
             "module": by_module(trace.ops, pred.seconds, depth),
         },
         "top_ops": top_ops(pred, top),
@@ -108,22 +123,65 @@ def step_report(
     }
     if measured is not None:
         out["measured_s"] = _nan_sum(measured)
+    if comm is not None:
+        out["communication"] = comm.to_dict(pred)
     return out
 
 
-def roofline_points(trace: StepTrace, pred: Prediction) -> list[dict[str, Any]]:
-    """One Roofline-tab point per op kind that does arithmetic: the kind's summed FLOPs and bytes
-    (so its intensity), labelled with its share of the predicted step time."""
+def comm_row(comm: StepComm) -> dict[str, float]:
+    """The ``communication`` kind row: one collective, no FLOPs, the bytes each GPU sends."""
+    return {"ops": 1.0, "flops": 0.0, "bytes_read": 0.0, "bytes_written": 0.0,
+            "bytes_sent": comm.bytes_per_rank, "predicted_s": comm.time_s}  # fmt: skip
+
+
+def kind_totals(
+    trace: StepTrace,
+    pred: Prediction,
+    measured: Sequence[float] | None = None,
+    comm: StepComm | None = None,
+) -> dict[str, dict[str, float]]:
+    """Totals per op kind, plus the ``communication`` row when ``comm`` takes time."""
+    kinds = rollup(trace.ops, pred.seconds, "kind", measured)
+    if comm is not None and comm.time_s > 0:
+        kinds[COMM_KIND] = comm_row(comm)
+    return kinds
+
+
+def roofline_points(trace: StepTrace, pred: Prediction, top: int = 5) -> list[dict[str, Any]]:
+    """Roofline-tab points: one per op kind that does arithmetic (the kind's summed FLOPs and bytes,
+    so its intensity), then the ``top`` slowest single ops. Each carries ``share``, its part of the
+    predicted step time (0 to 1), for the marker's size, and says it in its label."""
     points = []
     for kind, row in rollup(trace.ops, pred.seconds, "kind").items():
         nbytes = row["bytes_read"] + row["bytes_written"]
         if row["flops"] <= 0 or nbytes <= 0:
             continue
-        points.append({
-            "label": f"step {kind} ({pred.share(row['predicted_s']):.0%} of the time)",
-            "flops": row["flops"],
-            "bytes": nbytes,
-            "dtype": pred.compute_dtype,
-            "source": "Step",
-        })  # fmt: skip
+        share = pred.share(row["predicted_s"])
+        label = translate("Step", "step {kind} ({share} of the time)").format(
+            kind=kind, share=f"{share:.0%}"
+        )
+        points.append(_point(label, row["flops"], nbytes, share, pred))
+    for i in top_ops(pred, top):
+        op = trace.ops[i]
+        if op.flops <= 0 or op.bytes <= 0:
+            continue
+        share = pred.share(pred.seconds[i])
+        label = translate("Step", "step op #{index} {name} ({share} of the time)").format(index=op.index, name=op.name, share=f"{share:.1%}")  # fmt: skip
+        dtype = op.dtype if pred.ceiling == "per op dtype" else pred.ceiling
+        points.append(_point(label, op.flops, op.bytes, share, pred, dtype))
     return points
+
+
+def _point(
+    label: str, flops: float, nbytes: float, share: float, pred: Prediction, dtype: str = ""
+) -> dict[str, Any]:
+    from core.roofline.hardware import DTYPES
+
+    return {
+        "label": label,
+        "flops": flops,
+        "bytes": nbytes,
+        "dtype": dtype if dtype in DTYPES else pred.compute_dtype,
+        "share": share,
+        "source": "Step",
+    }

@@ -1,4 +1,533 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>Step</name>
+    <message>
+        <source>Data parallel over {gpus} GPUs ({nodes} node(s), {per_node} GPUs per node): one ring all-reduce of the gradients per step, each GPU sends 2(n-1)/n × {size} over {link}; not overlapped with compute (DDP hides part of it behind backward, so this is the upper end)</source>
+        <extracomment>The kind name of the communication row (next to ``matmul``, ``pointwise``…). GPUs per node assumed when the GPUs span nodes (an HGX/DGX node). The largest data-parallel world size accepted.</extracomment>
+        <translation>数据并行，{gpus} 个 GPU（{nodes} 个节点，每节点 {per_node} 个 GPU）：每步对梯度做一次环形 all-reduce，每个 GPU 经{link}发送 2(n-1)/n × {size}；不与计算重叠（DDP 会把一部分藏在反向传播之后，所以这是上限）</translation>
+    </message>
+    <message>
+        <source>GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}</source>
+        <translation>GPU 数：{value} 不是 GPU 数量；允许：1 到 {high} 的整数</translation>
+    </message>
+    <message>
+        <source>GPUs: {value} do not fill whole nodes of {per_node}; allowed: up to {per_node} or a multiple of {per_node}</source>
+        <translation>GPU 数：{value} 填不满每个 {per_node} 个 GPU 的整节点；允许：不超过 {per_node}，或 {per_node} 的倍数</translation>
+    </message>
+    <message>
+        <source>the network between nodes</source>
+        <translation>节点间网络</translation>
+    </message>
+    <message>
+        <source>the intra-node link</source>
+        <translation>节点内互联</translation>
+    </message>
+    <message>
+        <source>{link} at {rate} GB/s per GPU each way</source>
+        <translation>{link}（每个 GPU 单向 {rate} GB/s）</translation>
+    </message>
+    <message>
+        <source>config: {where} lacks the field {key} (needed for {family}); required: {required}</source>
+        <translation>配置：{where} 缺少字段 {key}（{family} 需要）；必需：{required}</translation>
+    </message>
+    <message>
+        <source>config: {where}: {key} = {value}; allowed: a positive integer</source>
+        <translation>配置：{where}：{key} = {value}；允许：正整数</translation>
+    </message>
+    <message>
+        <source>config: {where}: unknown architecture model_type={family}; allowed: {allowed}</source>
+        <translation>配置：{where}：未知架构 model_type={family}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>config: {where}: head_dim = {head_dim} differs from hidden_size / num_attention_heads = {derived}; allowed: equal (not described by this model)</source>
+        <translation>配置：{where}：head_dim = {head_dim} 不等于 hidden_size / num_attention_heads = {derived}；允许：相等（此模型无法描述）</translation>
+    </message>
+    <message>
+        <source>qwen2 has biases on q, k and v only; traced without biases</source>
+        <translation>qwen2 只在 q、k、v 上有偏置；追踪时不含偏置</translation>
+    </message>
+    <message>
+        <source>config: cannot read {why}</source>
+        <extracomment>The largest config.json read (real ones are a few kilobytes).</extracomment>
+        <translation>配置：无法读取 {why}</translation>
+    </message>
+    <message>
+        <source>config: {where} is not JSON ({why})</source>
+        <translation>配置：{where} 不是 JSON（{why}）</translation>
+    </message>
+    <message>
+        <source>config: {where} is not a JSON object</source>
+        <translation>配置：{where} 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>unknown option(s): {names}; allowed: {allowed}</source>
+        <extracomment>Default option texts: GPT-2 small at a short sequence (traces in about a second).</extracomment>
+        <translation>未知选项：{names}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>recipe: {dtype} weights cannot be traced; allowed: {allowed}</source>
+        <translation>配方：无法追踪 {dtype} 权重；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>measure: a model built by transformers is traced, not run here; measure a preset, the custom transformer or a llama/mistral/qwen2/gpt2 config</source>
+        <extracomment>Weight dtypes a step is traced in.</extracomment>
+        <translation>实测：transformers 构建的模型只追踪、不在本机运行；请实测预设、自定义 transformer 或 llama/mistral/qwen2/gpt2 配置</translation>
+    </message>
+    <message>
+        <source>checkpoint: a model built by transformers is traced as it is; allowed: none</source>
+        <translation>检查点：transformers 构建的模型按原样追踪；允许：none</translation>
+    </message>
+    <message>
+        <source>each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, no launch overhead)</source>
+        <translation>每个算子耗时 max(FLOPs/峰值, 字节/带宽)；算子依次执行（无重叠，无启动开销）</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
+        <translation>MFU {mfu}：矩阵乘法和注意力占 {matmul} 的时间，达到峰值的 {rate}；内存受限的逐元素、归一化、softmax 和拷贝算子占 {memory}；优化器步骤占 {opt}。</translation>
+    </message>
+    <message>
+        <source>step {kind} ({share} of the time)</source>
+        <translation>训练步 {kind}（占时间 {share}）</translation>
+    </message>
+    <message>
+        <source>step op #{index} {name} ({share} of the time)</source>
+        <translation>训练步算子 #{index} {name}（占时间 {share}）</translation>
+    </message>
+</context>
+<context>
+    <name>StepChart</name>
+    <message>
+        <source>share of the predicted step time (%)</source>
+        <translation>占预测单步时间的比例（%）</translation>
+    </message>
+    <message>
+        <source>other ({count} kinds)</source>
+        <translation>其他（{count} 类）</translation>
+    </message>
+</context>
+<context>
+    <name>StepNames</name>
+    <message>
+        <source>matmul</source>
+        <translation>matmul</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>attention</translation>
+    </message>
+    <message>
+        <source>pointwise</source>
+        <translation>逐元素</translation>
+    </message>
+    <message>
+        <source>norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>softmax/loss</source>
+        <translation>softmax/损失</translation>
+    </message>
+    <message>
+        <source>reduction</source>
+        <translation>归约</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>copy/layout</source>
+        <translation>拷贝/布局</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>host sync</source>
+        <translation>主机同步</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+</context>
+<context>
+    <name>StepTab</name>
+    <message>
+        <source>parameters</source>
+        <extracomment>Most Roofline points sent for single ops (besides one per kind).</extracomment>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>{model}, batch {batch} × seq {seq}, {weights} weights, {opt}</source>
+        <translation>{model}，批量 {batch} × 序列 {seq}，{weights} 权重，{opt}</translation>
+    </message>
+    <message>
+        <source>{model}, batch {batch} × seq {seq}, {recipe}, {opt}, checkpointing {checkpoint}</source>
+        <translation>{model}，批量 {batch} × 序列 {seq}，{recipe}，{opt}，检查点 {checkpoint}</translation>
+    </message>
+    <message>
+        <source>Config file…</source>
+        <translation>配置文件…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json, read offline</source>
+        <translation>Hugging Face 的 config.json，离线读取</translation>
+    </message>
+    <message>
+        <source>A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging Face config.json (Config file…)</source>
+        <translation>预设、mlp:d=..,layers=..、transformer:d=..,layers=..,heads=.. 或 Hugging Face 的 config.json（配置文件…）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Sequences (or MLP rows) per step</source>
+        <translation>每步的序列数（MLP 为行数）</translation>
+    </message>
+    <message>
+        <source>Sequence length (transformers)</source>
+        <translation>序列长度（transformer）</translation>
+    </message>
+    <message>
+        <source>Batch × seq</source>
+        <translation>批量 × 序列</translation>
+    </message>
+    <message>
+        <source>no checkpointing</source>
+        <translation>不用检查点</translation>
+    </message>
+    <message>
+        <source>√L segments</source>
+        <translation>√L 段</translation>
+    </message>
+    <message>
+        <source>every layer</source>
+        <translation>每一层</translation>
+    </message>
+    <message>
+        <source>each op&apos;s dtype</source>
+        <translation>各算子的数据类型</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Peak of</source>
+        <translation>峰值按</translation>
+    </message>
+    <message>
+        <source>Data-parallel GPUs: above 1 the step also pays the ring all-reduce of the gradients over the device&apos;s interconnect (8 GPUs per node), not overlapped</source>
+        <translation>数据并行 GPU 数：大于 1 时，每步还要经设备互联对梯度做环形 all-reduce（每节点 8 个 GPU），不重叠</translation>
+    </message>
+    <message>
+        <source>GPUs (data parallel)</source>
+        <translation>GPU 数（数据并行）</translation>
+    </message>
+    <message>
+        <source>Also run it on this CPU</source>
+        <translation>同时在本机 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>Run the same step for real under torch.profiler and match each op (measured); refused when it would not fit in memory</source>
+        <translation>在 torch.profiler 下真实运行同一步并逐个匹配算子（实测）；放不进内存时拒绝</translation>
+    </message>
+    <message>
+        <source>Trace one step</source>
+        <translation>追踪一步</translation>
+    </message>
+    <message>
+        <source>Forward, backward and optimizer on fake tensors, op by op</source>
+        <translation>在伪张量上逐算子追踪前向、反向和优化器</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Not traced yet</source>
+        <translation>尚未追踪</translation>
+    </message>
+    <message>
+        <source>Pin as A</source>
+        <translation>固定为 A</translation>
+    </message>
+    <message>
+        <source>Keep this result as plan A; trace other inputs to compare (plan B)</source>
+        <translation>把此结果留作方案 A；追踪其他输入来比较（方案 B）</translation>
+    </message>
+    <message>
+        <source>To Roofline</source>
+        <translation>发送到 Roofline</translation>
+    </message>
+    <message>
+        <source>On the Roofline tab: one point per op kind (summed FLOPs and bytes) and the slowest ops, sized by their share of the step time</source>
+        <translation>在 Roofline 页：每类算子一个点（FLOPs 与字节求和），外加最慢的算子，点的大小按其占单步时间的比例</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Export the op table as CSV</source>
+        <translation>把算子表导出为 CSV</translation>
+    </message>
+    <message>
+        <source>One training step</source>
+        <translation>一个训练步</translation>
+    </message>
+    <message>
+        <source>Trace a step to see its ops</source>
+        <translation>追踪一步以查看其算子</translation>
+    </message>
+    <message>
+        <source>Filter: phase, kind, module or op (e.g. backward attn.q)</source>
+        <translation>筛选：阶段、类别、模块或算子（如 反向 attn.q）</translation>
+    </message>
+    <message>
+        <source>Module depth</source>
+        <translation>模块深度</translation>
+    </message>
+    <message>
+        <source>Where the time goes</source>
+        <translation>时间花在哪里</translation>
+    </message>
+    <message>
+        <source>By kind</source>
+        <translation>按类别</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>By module</source>
+        <translation>按模块</translation>
+    </message>
+    <message>
+        <source>Plans A/B</source>
+        <translation>方案 A/B</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json</source>
+        <translation>Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>Config file chosen; trace to see its step</source>
+        <translation>已选择配置文件；追踪以查看其训练步</translation>
+    </message>
+    <message>
+        <source>Device: {device} (the toolbar&apos;s device); predicted again without tracing when it changes</source>
+        <translation>设备：{device}（工具栏中的设备）； 更换时无需重新追踪即重新预测</translation>
+    </message>
+    <message>
+        <source>Tracing {label}…</source>
+        <translation>正在追踪 {label}…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Traced {count} ops of {label} in {seconds} s (fake tensors)</source>
+        <translation>已追踪 {label} 的 {count} 个算子，用时 {seconds} s（伪张量）</translation>
+    </message>
+    <message>
+        <source>; measured on this CPU: {time} per step, {matched} ops matched</source>
+        <translation>；本机 CPU 实测：每步 {time}，匹配 {matched} 个算子</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>{time} per step  ·  MFU {mfu}</source>
+        <translation>每步 {time}  ·  MFU {mfu}</translation>
+    </message>
+    <message>
+        <source>each op&apos;s dtype peak</source>
+        <translation>各算子数据类型的峰值</translation>
+    </message>
+    <message>
+        <source>{dtype} peak</source>
+        <translation>{dtype} 峰值</translation>
+    </message>
+    <message>
+        <source>On {device} ({peak}; MFU against {dtype}). {why}</source>
+        <translation>在 {device} 上（{peak}；MFU 按 {dtype} 计）。{why}</translation>
+    </message>
+    <message>
+        <source>Gradient all-reduce over {gpus} GPUs: {time} ({share} of the step), not overlapped with compute</source>
+        <translation>{gpus} 个 GPU 上的梯度 all-reduce：{time}（占单步 {share}），不与计算重叠</translation>
+    </message>
+    <message>
+        <source>  —  backward/forward FLOPs {ratio} (the lecture: ≈ 2). Ops summed, no overlap.</source>
+        <translation>  —  反向/前向 FLOPs {ratio}（讲义：≈ 2）。算子时间相加，无重叠。</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>ops</source>
+        <translation>算子数</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>measured (this CPU)</source>
+        <translation>实测（本机 CPU）</translation>
+    </message>
+    <message>
+        <source>top op</source>
+        <translation>最慢算子</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>plan A</source>
+        <translation>方案 A</translation>
+    </message>
+    <message>
+        <source>plan B</source>
+        <translation>方案 B</translation>
+    </message>
+    <message>
+        <source>Pin a result as plan A, change inputs or device, trace again</source>
+        <translation>把结果固定为方案 A，改输入或设备，再追踪一次</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>model FLOPs</source>
+        <translation>模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B 相对 A</translation>
+    </message>
+    <message>
+        <source>Export ops</source>
+        <translation>导出算子</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {why}</source>
+        <translation>无法写入 {path}：{why}</translation>
+    </message>
+    <message>
+        <source>Op table written to {path}</source>
+        <translation>算子表已写入 {path}</translation>
+    </message>
+</context>
+<context>
+    <name>StepTables</name>
+    <message>
+        <source>Phase</source>
+        <extracomment>Row keys of the op table, in column order.</extracomment>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+</context>
 </TS>

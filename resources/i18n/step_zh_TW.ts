@@ -1,4 +1,533 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
+<context>
+    <name>Step</name>
+    <message>
+        <source>Data parallel over {gpus} GPUs ({nodes} node(s), {per_node} GPUs per node): one ring all-reduce of the gradients per step, each GPU sends 2(n-1)/n × {size} over {link}; not overlapped with compute (DDP hides part of it behind backward, so this is the upper end)</source>
+        <extracomment>The kind name of the communication row (next to ``matmul``, ``pointwise``…). GPUs per node assumed when the GPUs span nodes (an HGX/DGX node). The largest data-parallel world size accepted.</extracomment>
+        <translation>資料平行，{gpus} 個 GPU（{nodes} 個節點，每節點 {per_node} 個 GPU）：每步對梯度做一次環形 all-reduce，每個 GPU 經{link}傳送 2(n-1)/n × {size}；不與計算重疊（DDP 會把一部分藏在反向傳播之後，所以這是上限）</translation>
+    </message>
+    <message>
+        <source>GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}</source>
+        <translation>GPU 數：{value} 不是 GPU 數量；允許：1 到 {high} 的整數</translation>
+    </message>
+    <message>
+        <source>GPUs: {value} do not fill whole nodes of {per_node}; allowed: up to {per_node} or a multiple of {per_node}</source>
+        <translation>GPU 數：{value} 填不滿每個 {per_node} 個 GPU 的整節點；允許：不超過 {per_node}，或 {per_node} 的倍數</translation>
+    </message>
+    <message>
+        <source>the network between nodes</source>
+        <translation>節點間網路</translation>
+    </message>
+    <message>
+        <source>the intra-node link</source>
+        <translation>節點內互連</translation>
+    </message>
+    <message>
+        <source>{link} at {rate} GB/s per GPU each way</source>
+        <translation>{link}（每個 GPU 單向 {rate} GB/s）</translation>
+    </message>
+    <message>
+        <source>config: {where} lacks the field {key} (needed for {family}); required: {required}</source>
+        <translation>設定：{where} 缺少欄位 {key}（{family} 需要）；必需：{required}</translation>
+    </message>
+    <message>
+        <source>config: {where}: {key} = {value}; allowed: a positive integer</source>
+        <translation>設定：{where}：{key} = {value}；允許：正整數</translation>
+    </message>
+    <message>
+        <source>config: {where}: unknown architecture model_type={family}; allowed: {allowed}</source>
+        <translation>設定：{where}：未知架構 model_type={family}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>config: {where}: head_dim = {head_dim} differs from hidden_size / num_attention_heads = {derived}; allowed: equal (not described by this model)</source>
+        <translation>設定：{where}：head_dim = {head_dim} 不等於 hidden_size / num_attention_heads = {derived}；允許：相等（此模型無法描述）</translation>
+    </message>
+    <message>
+        <source>qwen2 has biases on q, k and v only; traced without biases</source>
+        <translation>qwen2 只在 q、k、v 上有偏置；追蹤時不含偏置</translation>
+    </message>
+    <message>
+        <source>config: cannot read {why}</source>
+        <extracomment>The largest config.json read (real ones are a few kilobytes).</extracomment>
+        <translation>設定：無法讀取 {why}</translation>
+    </message>
+    <message>
+        <source>config: {where} is not JSON ({why})</source>
+        <translation>設定：{where} 不是 JSON（{why}）</translation>
+    </message>
+    <message>
+        <source>config: {where} is not a JSON object</source>
+        <translation>設定：{where} 不是 JSON 物件</translation>
+    </message>
+    <message>
+        <source>unknown option(s): {names}; allowed: {allowed}</source>
+        <extracomment>Default option texts: GPT-2 small at a short sequence (traces in about a second).</extracomment>
+        <translation>未知選項：{names}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>recipe: {dtype} weights cannot be traced; allowed: {allowed}</source>
+        <translation>配方：無法追蹤 {dtype} 權重；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>measure: a model built by transformers is traced, not run here; measure a preset, the custom transformer or a llama/mistral/qwen2/gpt2 config</source>
+        <extracomment>Weight dtypes a step is traced in.</extracomment>
+        <translation>實測：transformers 建構的模型只追蹤、不在本機執行；請實測預設、自訂 transformer 或 llama/mistral/qwen2/gpt2 設定</translation>
+    </message>
+    <message>
+        <source>checkpoint: a model built by transformers is traced as it is; allowed: none</source>
+        <translation>檢查點：transformers 建構的模型按原樣追蹤；允許：none</translation>
+    </message>
+    <message>
+        <source>each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, no launch overhead)</source>
+        <translation>每個運算子耗時 max(FLOPs/峰值, 位元組/頻寬)；運算子依序執行（無重疊，無啟動開銷）</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
+        <translation>MFU {mfu}：矩陣乘法和注意力佔 {matmul} 的時間，達到峰值的 {rate}；記憶體受限的逐元素、正規化、softmax 和複製運算子佔 {memory}；優化器步驟佔 {opt}。</translation>
+    </message>
+    <message>
+        <source>step {kind} ({share} of the time)</source>
+        <translation>訓練步 {kind}（佔時間 {share}）</translation>
+    </message>
+    <message>
+        <source>step op #{index} {name} ({share} of the time)</source>
+        <translation>訓練步運算子 #{index} {name}（佔時間 {share}）</translation>
+    </message>
+</context>
+<context>
+    <name>StepChart</name>
+    <message>
+        <source>share of the predicted step time (%)</source>
+        <translation>佔預測單步時間的比例（%）</translation>
+    </message>
+    <message>
+        <source>other ({count} kinds)</source>
+        <translation>其他（{count} 類）</translation>
+    </message>
+</context>
+<context>
+    <name>StepNames</name>
+    <message>
+        <source>matmul</source>
+        <translation>matmul</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>attention</translation>
+    </message>
+    <message>
+        <source>pointwise</source>
+        <translation>逐元素</translation>
+    </message>
+    <message>
+        <source>norm</source>
+        <translation>正規化</translation>
+    </message>
+    <message>
+        <source>softmax/loss</source>
+        <translation>softmax/損失</translation>
+    </message>
+    <message>
+        <source>reduction</source>
+        <translation>歸約</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>copy/layout</source>
+        <translation>複製/佈局</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>優化器</translation>
+    </message>
+    <message>
+        <source>host sync</source>
+        <translation>主機同步</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通訊</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+</context>
+<context>
+    <name>StepTab</name>
+    <message>
+        <source>parameters</source>
+        <extracomment>Most Roofline points sent for single ops (besides one per kind).</extracomment>
+        <translation>參數</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>優化器狀態</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>{model}, batch {batch} × seq {seq}, {weights} weights, {opt}</source>
+        <translation>{model}，批次 {batch} × 序列 {seq}，{weights} 權重，{opt}</translation>
+    </message>
+    <message>
+        <source>{model}, batch {batch} × seq {seq}, {recipe}, {opt}, checkpointing {checkpoint}</source>
+        <translation>{model}，批次 {batch} × 序列 {seq}，{recipe}，{opt}，檢查點 {checkpoint}</translation>
+    </message>
+    <message>
+        <source>Config file…</source>
+        <translation>設定檔…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json, read offline</source>
+        <translation>Hugging Face 的 config.json，離線讀取</translation>
+    </message>
+    <message>
+        <source>A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging Face config.json (Config file…)</source>
+        <translation>預設、mlp:d=..,layers=..、transformer:d=..,layers=..,heads=.. 或 Hugging Face 的 config.json（設定檔…）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Sequences (or MLP rows) per step</source>
+        <translation>每步的序列數（MLP 為列數）</translation>
+    </message>
+    <message>
+        <source>Sequence length (transformers)</source>
+        <translation>序列長度（transformer）</translation>
+    </message>
+    <message>
+        <source>Batch × seq</source>
+        <translation>批次 × 序列</translation>
+    </message>
+    <message>
+        <source>no checkpointing</source>
+        <translation>不用檢查點</translation>
+    </message>
+    <message>
+        <source>√L segments</source>
+        <translation>√L 段</translation>
+    </message>
+    <message>
+        <source>every layer</source>
+        <translation>每一層</translation>
+    </message>
+    <message>
+        <source>each op&apos;s dtype</source>
+        <translation>各運算子的資料型別</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>優化器</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>激活檢查點</translation>
+    </message>
+    <message>
+        <source>Peak of</source>
+        <translation>峰值按</translation>
+    </message>
+    <message>
+        <source>Data-parallel GPUs: above 1 the step also pays the ring all-reduce of the gradients over the device&apos;s interconnect (8 GPUs per node), not overlapped</source>
+        <translation>資料平行 GPU 數：大於 1 時，每步還要經裝置互連對梯度做環形 all-reduce（每節點 8 個 GPU），不重疊</translation>
+    </message>
+    <message>
+        <source>GPUs (data parallel)</source>
+        <translation>GPU 數（資料平行）</translation>
+    </message>
+    <message>
+        <source>Also run it on this CPU</source>
+        <translation>同時在本機 CPU 上執行</translation>
+    </message>
+    <message>
+        <source>Run the same step for real under torch.profiler and match each op (measured); refused when it would not fit in memory</source>
+        <translation>在 torch.profiler 下實際執行同一步並逐個比對運算子（實測）；放不進記憶體時拒絕</translation>
+    </message>
+    <message>
+        <source>Trace one step</source>
+        <translation>追蹤一步</translation>
+    </message>
+    <message>
+        <source>Forward, backward and optimizer on fake tensors, op by op</source>
+        <translation>在偽張量上逐運算子追蹤前向、反向和優化器</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Not traced yet</source>
+        <translation>尚未追蹤</translation>
+    </message>
+    <message>
+        <source>Pin as A</source>
+        <translation>固定為 A</translation>
+    </message>
+    <message>
+        <source>Keep this result as plan A; trace other inputs to compare (plan B)</source>
+        <translation>把此結果留作方案 A；追蹤其他輸入來比較（方案 B）</translation>
+    </message>
+    <message>
+        <source>To Roofline</source>
+        <translation>傳送到 Roofline</translation>
+    </message>
+    <message>
+        <source>On the Roofline tab: one point per op kind (summed FLOPs and bytes) and the slowest ops, sized by their share of the step time</source>
+        <translation>在 Roofline 頁：每類運算子一個點（FLOPs 與位元組加總），外加最慢的運算子，點的大小依其佔單步時間的比例</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Export the op table as CSV</source>
+        <translation>把運算子表匯出為 CSV</translation>
+    </message>
+    <message>
+        <source>One training step</source>
+        <translation>一個訓練步</translation>
+    </message>
+    <message>
+        <source>Trace a step to see its ops</source>
+        <translation>追蹤一步以檢視其運算子</translation>
+    </message>
+    <message>
+        <source>Filter: phase, kind, module or op (e.g. backward attn.q)</source>
+        <translation>篩選：階段、類別、模組或運算子（如 反向 attn.q）</translation>
+    </message>
+    <message>
+        <source>Module depth</source>
+        <translation>模組深度</translation>
+    </message>
+    <message>
+        <source>Where the time goes</source>
+        <translation>時間花在哪裡</translation>
+    </message>
+    <message>
+        <source>By kind</source>
+        <translation>依類別</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>運算子</translation>
+    </message>
+    <message>
+        <source>By module</source>
+        <translation>依模組</translation>
+    </message>
+    <message>
+        <source>Plans A/B</source>
+        <translation>方案 A/B</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json</source>
+        <translation>Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>Config file chosen; trace to see its step</source>
+        <translation>已選擇設定檔；追蹤以檢視其訓練步</translation>
+    </message>
+    <message>
+        <source>Device: {device} (the toolbar&apos;s device); predicted again without tracing when it changes</source>
+        <translation>裝置：{device}（工具列中的裝置）； 更換時無需重新追蹤即重新預測</translation>
+    </message>
+    <message>
+        <source>Tracing {label}…</source>
+        <translation>正在追蹤 {label}…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Traced {count} ops of {label} in {seconds} s (fake tensors)</source>
+        <translation>已追蹤 {label} 的 {count} 個運算子，用時 {seconds} s（偽張量）</translation>
+    </message>
+    <message>
+        <source>; measured on this CPU: {time} per step, {matched} ops matched</source>
+        <translation>；本機 CPU 實測：每步 {time}，比對 {matched} 個運算子</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素數</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>資料型別</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>位元組</translation>
+    </message>
+    <message>
+        <source>{time} per step  ·  MFU {mfu}</source>
+        <translation>每步 {time}  ·  MFU {mfu}</translation>
+    </message>
+    <message>
+        <source>each op&apos;s dtype peak</source>
+        <translation>各運算子資料型別的峰值</translation>
+    </message>
+    <message>
+        <source>{dtype} peak</source>
+        <translation>{dtype} 峰值</translation>
+    </message>
+    <message>
+        <source>On {device} ({peak}; MFU against {dtype}). {why}</source>
+        <translation>在 {device} 上（{peak}；MFU 以 {dtype} 計）。{why}</translation>
+    </message>
+    <message>
+        <source>Gradient all-reduce over {gpus} GPUs: {time} ({share} of the step), not overlapped with compute</source>
+        <translation>{gpus} 個 GPU 上的梯度 all-reduce：{time}（佔單步 {share}），不與計算重疊</translation>
+    </message>
+    <message>
+        <source>  —  backward/forward FLOPs {ratio} (the lecture: ≈ 2). Ops summed, no overlap.</source>
+        <translation>  —  反向/前向 FLOPs {ratio}（講義：≈ 2）。運算子時間相加，無重疊。</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>類別</translation>
+    </message>
+    <message>
+        <source>ops</source>
+        <translation>運算子數</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>預測</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>佔比</translation>
+    </message>
+    <message>
+        <source>measured (this CPU)</source>
+        <translation>實測（本機 CPU）</translation>
+    </message>
+    <message>
+        <source>top op</source>
+        <translation>最慢運算子</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>模組</translation>
+    </message>
+    <message>
+        <source>plan A</source>
+        <translation>方案 A</translation>
+    </message>
+    <message>
+        <source>plan B</source>
+        <translation>方案 B</translation>
+    </message>
+    <message>
+        <source>Pin a result as plan A, change inputs or device, trace again</source>
+        <translation>把結果固定為方案 A，改輸入或裝置，再追蹤一次</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>輸入</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>單步時間</translation>
+    </message>
+    <message>
+        <source>peak memory</source>
+        <translation>峰值記憶體</translation>
+    </message>
+    <message>
+        <source>model FLOPs</source>
+        <translation>模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B 相對 A</translation>
+    </message>
+    <message>
+        <source>Export ops</source>
+        <translation>匯出運算子</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {why}</source>
+        <translation>無法寫入 {path}：{why}</translation>
+    </message>
+    <message>
+        <source>Op table written to {path}</source>
+        <translation>運算子表已寫入 {path}</translation>
+    </message>
+</context>
+<context>
+    <name>StepTables</name>
+    <message>
+        <source>Phase</source>
+        <extracomment>Row keys of the op table, in column order.</extracomment>
+        <translation>階段</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模組</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>類別</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>運算子</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>資料型別</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>讀取</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>寫入</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>預測</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>實測</translation>
+    </message>
+</context>
 </TS>

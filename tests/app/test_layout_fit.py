@@ -78,8 +78,6 @@ KNOWN: dict[tuple[str, str], bool] = {
     # The axes and plan tables need more rows than they get at 1.4x fonts (they fit in some
     # orders of theme switches, not when started in presentation mode).
     ("einops", "presentation-1280x720"): False,
-    # After a theme switch the top-op table's first column is narrower than its op names.
-    ("step", "presentation-1280x720"): False,
 }
 
 

@@ -57,6 +57,23 @@ def test_measure_and_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert len(rows) == len(out["ops"]) and rows[0]["measured_s"]
 
 
+def test_gpus_add_the_gradient_all_reduce(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--model", "mlp:d=32,layers=2", "--batch", "4", "--recipe", "fp32", "--device",
+            "h100-sxm", "--top", "0"]  # fmt: skip
+    one = _json(capsys, *base)
+    eight = _json(capsys, *base, "--gpus", "8")
+    assert "communication" not in one and "communication" not in one["totals"]["kind"]
+    c = eight["communication"]
+    grad_bytes = 4 * 32 * 32 * 2
+    link = 450e9  # H100 SXM: NVLink 4, 450 GB/s per GPU each way
+    assert c["bytes"] == grad_bytes and c["gpus"] == 8 and c["nodes"] == 1
+    assert c["time_s"] == pytest.approx(2 * 7 / 8 * grad_bytes / link)
+    assert eight["step_time_s"] == pytest.approx(one["step_time_s"] + c["time_s"])
+    assert eight["totals"]["kind"]["communication"]["predicted_s"] == c["time_s"]
+    assert c["share"] == pytest.approx(c["time_s"] / eight["step_time_s"])
+    assert c["overlapped"] is False
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
@@ -67,6 +84,8 @@ def test_measure_and_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
         (["--model", "transformer:d=64,layers=9000,heads=4"], "too large to trace"),
         (["--model", "llama2-7b", "--seq", "4096", "--measure"], "measure:"),
         (["--device", "nope"], "device: unknown"),
+        (["--model", "mlp:d=8,layers=1", "--gpus", "12"], "whole nodes"),
+        (["--model", "mlp:d=8,layers=1", "--gpus", "0"], "gpus"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(

@@ -35,7 +35,7 @@ def test_result_fills_table_ops_and_rollups(page: StepPage, traced) -> None:
     trace, inputs = traced
     page.set_result(trace, inputs)
     assert page.table4.rowCount() == 4
-    assert page.table4.item(0, 0).text() == "params"
+    assert page.table4.item(0, 0).text() == "parameters"
     assert page.table4.item(0, 2).text() == "2.048 k"  # 32·32·2 weights
     assert page.op_model.rowCount() == len(trace.ops)
     pred = predict(trace, page._state.device)
@@ -170,3 +170,142 @@ def test_kind_bars_that_do_not_fit_merge_into_other(qtbot) -> None:
     assert sum(drawn.values()) == pytest.approx(1.0)
     (other,) = [k for k in drawn if k.startswith("other")]
     assert drawn[other] == pytest.approx(sum(range(1, 10 - fit + 2)) / 55)
+
+
+GPT2_SMALL = {"model_type": "gpt2", "vocab_size": 1000, "n_embd": 64, "n_layer": 2, "n_head": 4,
+              "n_positions": 128}  # fmt: skip
+
+
+def _choose(page: StepPage, monkeypatch, path: str) -> None:
+    monkeypatch.setattr(
+        "app.tabs.step_tab.QFileDialog.getOpenFileName", lambda *a, **k: (path, "JSON (*.json)")
+    )
+    index = page.model_box.findData("__config_file__")
+    page.model_box.setCurrentIndex(index)
+    page.model_box.activated.emit(index)
+
+
+def test_a_config_file_is_chosen_traced_and_kept_in_the_session(
+    page: StepPage, qtbot, monkeypatch, tmp_path
+) -> None:
+    import json
+
+    path = tmp_path / "tiny-gpt2" / "config.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(GPT2_SMALL), encoding="utf-8")
+    _choose(page, monkeypatch, str(path))
+    assert page.config_path == str(path)
+    assert page.model_box.currentText() == "tiny-gpt2/config.json"
+    page.fields["seq"].setText("16")
+    with qtbot.waitSignal(page.traceFinished, timeout=60_000) as blocker:
+        assert page.start_trace()
+    assert blocker.args == [True]
+    assert page.trace is not None and page.inputs.config.model.d_model == 64
+    saved = page.session_state()
+    assert saved["config"] == str(path) and saved["model"] == "gpt2"
+    other = StepPage(AppState())
+    qtbot.addWidget(other)
+    assert other.restore_session(saved) == []
+    assert other.config_path == str(path) and other.session_state() == saved
+    other.shutdown()
+    # Choosing a preset again leaves the file.
+    page.model_box.setCurrentIndex(page.model_box.findText("llama2-7b"))
+    page.model_box.activated.emit(page.model_box.currentIndex())
+    assert page.config_path == "" and page.options()["model"] == "llama2-7b"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("{not json", "is not JSON"), ('{"model_type": "gpt2"}', "lacks the field"),
+     ('{"model_type": "nope", "vocab_size": 3}', "model_type='nope'")],
+)  # fmt: skip
+def test_a_bad_config_file_is_one_message_never_a_crash(
+    page: StepPage, qtbot, monkeypatch, tmp_path, raw: str, expected: str
+) -> None:
+    path = tmp_path / "config.json"
+    path.write_text(raw, encoding="utf-8")
+    page.set_config(str(path))
+    if "nope" in raw:  # an architecture only transformers could build: refused in the worker
+        with qtbot.waitSignal(page.traceFinished, timeout=60_000) as blocker:
+            assert page.start_trace()
+        assert blocker.args == [False]
+    else:
+        assert not page.start_trace()
+    assert expected in page.status.text() and "\n" not in page.status.text()
+    _choose(page, monkeypatch, str(tmp_path / "missing.json"))  # refused when chosen
+    assert "cannot read" in page.status.text() and page.config_path == str(path)
+
+
+def test_communication_is_its_own_kind_with_gpus(page: StepPage, traced) -> None:
+    from core.step.comm import step_comm
+
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    alone = page.prediction.step_time_s
+    assert not page.comm_line.isVisibleTo(page)
+    page.gpus.setValue(8)
+    assert page.trace is trace  # predicted again, not traced
+    comm = step_comm(trace, page._state.device, 8)
+    assert page.prediction.step_time_s == pytest.approx(alone + comm.time_s)
+    kinds = {page.kinds_table.item(r, 0).text(): r for r in range(page.kinds_table.rowCount())}
+    assert "communication" in kinds
+    share = page.kinds_table.item(kinds["communication"], 5).text()
+    assert share == f"{comm.time_s / page.prediction.step_time_s:.1%}"
+    assert page.comm_line.isVisibleTo(page) and "not overlapped" in page.comm_line.text()
+    assert "ring all-reduce" in page.comm_line.toolTip()
+    page.gpus.setValue(12)  # does not fill nodes of 8: said, the ops still shown
+    assert "whole nodes" in page.comm_line.text()
+    assert page.prediction.step_time_s == pytest.approx(alone)
+    assert page.session_state()["gpus"] == 12
+
+
+def test_ops_go_to_the_roofline_sized_by_their_share(page: StepPage, traced) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    got: list[dict] = []
+    page._state.rooflinePointRequested.connect(got.append)
+    page.send_to_roofline()
+    singles = [p for p in got if "#" in p["label"]]
+    assert singles and all(0 < p["share"] <= 1 for p in got)
+    slowest = max(range(len(trace.ops)), key=lambda i: page.prediction.seconds[i])
+    assert f"#{trace.ops[slowest].index} " in singles[0]["label"]
+
+
+def test_a_language_switch_carries_the_trace(page: StepPage, traced, qtbot) -> None:
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    page.pin_plan_a()
+    carried = page.carried_state()
+    other = StepPage(AppState())
+    qtbot.addWidget(other)
+    other.restore_session(page.session_state())
+    other.take_over(carried)
+    assert other.trace is trace and other.plan_a is not None
+    assert other.op_model.rowCount() == len(trace.ops)
+    assert other.views.currentWidget() is other.plans_table
+    other.take_over({"trace": "nonsense"})  # ignored, no exception
+    other.shutdown()
+
+
+def test_switching_language_keeps_the_trace_without_tracing_again(traced, qtbot) -> None:
+    from app.i18n import language_manager
+    from app.main_window import MainWindow
+    from app.settings import Preferences
+
+    trace, inputs = traced
+    win = MainWindow(preferences=Preferences(ephemeral=True), menus=False)
+    qtbot.addWidget(win)
+    try:
+        page = win.show_tab("step")
+        page.gpus.setValue(8)
+        page.set_result(trace, inputs)
+        assert win.set_language("zh_CN") is None
+        after = win.current_page()
+        assert after is not page and after.trace is trace and after.gpus.value() == 8
+        assert (
+            after.comm is not None and after.kinds_table.rowCount() == page.kinds_table.rowCount()
+        )
+        assert after.status.text() != page.status.text()  # said again, in Chinese
+    finally:
+        win.stop_background_work()
+        language_manager().install("en")

@@ -9,6 +9,8 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
+from widgets.i18n import translate
+
 __all__ = ["KindChart"]
 
 
@@ -21,7 +23,7 @@ class KindChart(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.hideButtons()
         plot = self.getPlotItem()
-        plot.setLabel("bottom", "share of the predicted step time (%)")
+        plot.setLabel("bottom", translate("StepChart", "share of the predicted step time (%)"))
         plot.setMouseEnabled(x=False, y=False)
         plot.hideAxis("left")  # each bar carries its kind's name
         plot.showGrid(x=True, y=False, alpha=0.25)
@@ -45,7 +47,7 @@ class KindChart(pg.PlotWidget):
         return max(2, int(room // line))
 
     def set_shares(self, shares: Mapping[str, float]) -> None:
-        """``{kind: share 0..1}``; kinds with no time are left out, largest on top. When more kinds
+        """``{kind name as shown: share 0..1}``; kinds with no time are left out, largest on top. When more kinds
         than :meth:`rows_that_fit` have time, the smallest are drawn as one "other" bar."""
         self._shares = dict(shares)
         self._draw()
@@ -65,7 +67,8 @@ class KindChart(pg.PlotWidget):
         fit = self.rows_that_fit()
         if len(data) > fit:
             rest = data[fit - 1 :]
-            data = [*data[: fit - 1], (f"other ({len(rest)} kinds)", sum(v for _, v in rest))]
+            other = translate("StepChart", "other ({count} kinds)").format(count=len(rest))
+            data = [*data[: fit - 1], (other, sum(v for _, v in rest))]
         data.reverse()  # largest on top
         self._data = data
         if not data:

@@ -2,7 +2,9 @@
 
 :class:`OpTableModel` shows rows given as dicts (``core.step.report.op_rows``); sorting uses the
 raw numbers (``Qt.UserRole``), display uses the formatted text. :class:`OpFilter` keeps the rows
-whose phase, kind, module or name contain the filter text (case-insensitive).
+whose phase, kind, module or name contain the filter text (case-insensitive), in English or as
+shown. :class:`RowsTable` can fit its height and width instead of scrolling: it then shows the rows
+that fit whole and hides the columns it was told are optional, last first (slides at 1280×720).
 """
 
 from __future__ import annotations
@@ -10,25 +12,56 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from core.units import format_bytes, format_duration, format_flops
+from widgets.i18n import translate
+from widgets.step.names import kind_name, phase_name
 
-__all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable"]
+__all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable", "column_title"]
 
-#: (row key, header) of the op table.
-COLUMNS: tuple[tuple[str, str], ...] = (
-    ("index", "#"), ("phase", "Phase"), ("module", "Module"), ("kind", "Kind"), ("name", "Op"),
-    ("dtype", "Dtype"), ("flops", "FLOPs"), ("bytes_read", "Read"), ("bytes_written", "Written"),
-    ("intensity", "FLOP/B"), ("predicted_s", "Predicted"), ("measured_s", "Measured"),
+#: Row keys of the op table, in column order.
+COLUMNS: tuple[str, ...] = (
+    "index", "phase", "module", "kind", "name", "dtype", "flops", "bytes_read", "bytes_written",
+    "intensity", "predicted_s", "measured_s",
 )  # fmt: skip
 _TEXT = {"phase", "module", "kind", "name", "dtype"}
+
+
+def column_title(key: str) -> str:
+    """The op table's header of column ``key`` in the person's language."""
+    titles = {
+        "index": "#",
+        "phase": translate("StepTables", "Phase"),
+        "module": translate("StepTables", "Module"),
+        "kind": translate("StepTables", "Kind"),
+        "name": translate("StepTables", "Op"),
+        "dtype": translate("StepTables", "Dtype"),
+        "flops": "FLOPs",
+        "bytes_read": translate("StepTables", "Read"),
+        "bytes_written": translate("StepTables", "Written"),
+        "intensity": "FLOP/B",
+        "predicted_s": translate("StepTables", "Predicted"),
+        "measured_s": translate("StepTables", "Measured"),
+    }
+    return titles[key]
 
 
 def _format(key: str, value: Any) -> str:
     if value is None or (isinstance(value, float) and value != value):
         return "–"
+    if key == "kind":
+        return kind_name(str(value))
+    if key == "phase":
+        return phase_name(str(value))
     if key == "flops":
         return format_flops(value) if value else "0"
     if key in ("bytes_read", "bytes_written"):
@@ -46,13 +79,13 @@ class OpTableModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self._rows: list[dict[str, Any]] = []
-        self._columns = [c for c in COLUMNS if c[0] != "measured_s"]
+        self._columns = [c for c in COLUMNS if c != "measured_s"]
 
     def set_rows(self, rows: Sequence[dict[str, Any]], measured: bool = False) -> None:
         """Replace every row; ``measured`` adds the measured column."""
         self.beginResetModel()
         self._rows = list(rows)
-        self._columns = [c for c in COLUMNS if measured or c[0] != "measured_s"]
+        self._columns = [c for c in COLUMNS if measured or c != "measured_s"]
         self.endResetModel()
 
     def rows(self) -> list[dict[str, Any]]:
@@ -71,7 +104,7 @@ class OpTableModel(QAbstractTableModel):
         """Formatted text, raw value for sorting (``UserRole``), alignment."""
         if not index.isValid():
             return None
-        key = self._columns[index.column()][0]
+        key = self._columns[index.column()]
         value = self._rows[index.row()].get(key)
         if role == Qt.ItemDataRole.DisplayRole:
             return _format(key, value)
@@ -90,7 +123,7 @@ class OpTableModel(QAbstractTableModel):
     ) -> Any:
         """Column titles."""
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._columns[section][1]
+            return column_title(self._columns[section])
         return None
 
 
@@ -116,7 +149,9 @@ class OpFilter(QSortFilterProxyModel):
         if not isinstance(model, OpTableModel):
             return True
         data = model._rows[row]
-        hay = " ".join(str(data.get(k, "")) for k in ("phase", "module", "kind", "name")).lower()
+        words = [str(data.get(k, "")) for k in ("phase", "module", "kind", "name")]
+        words += [phase_name(words[0]), kind_name(words[2])]
+        hay = " ".join(words).lower()
         return all(part in hay for part in self._text.split())
 
     def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
@@ -129,21 +164,40 @@ class OpFilter(QSortFilterProxyModel):
 
 
 class RowsTable(QTableWidget):
-    """A small read-only table: ``set_rows(headers, rows)`` with rows of already formatted text."""
+    """A small read-only table: ``set_rows(headers, rows)`` with rows of already formatted text.
 
-    def __init__(self, stretch: bool = False) -> None:
+    With ``fit=True`` it never scrolls: it shows the leading rows that fit its height whole (rows
+    come largest first) and hides the ``optional`` columns, last first, until the rest fit its
+    width; :meth:`shown_rows` says how many rows are shown.
+    """
+
+    def __init__(self, stretch: bool = False, fit: bool = False) -> None:
         super().__init__()
         self._stretch = stretch
+        self._fit_on = fit
+        self._optional: tuple[int, ...] = ()
+        self._fit_pending = False
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setWordWrap(False)  # one line per row: rows keep their height at any font
+        if fit:
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-    def set_rows(self, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-        """Show ``rows`` under ``headers``; columns after the first align right."""
+    def set_rows(
+        self,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        optional: Sequence[int] = (),
+        tips: Sequence[str] = (),
+    ) -> None:
+        """Show ``rows`` under ``headers``; columns after the first align right. ``optional``:
+        columns a fitting table may hide; ``tips``: a tooltip per row."""
         self.setSortingEnabled(False)
         self.clear()
+        self._optional = tuple(optional)
         self.setColumnCount(len(headers))
         self.setRowCount(len(rows))
         self.setHorizontalHeaderLabels(list(headers))
@@ -154,10 +208,70 @@ class RowsTable(QTableWidget):
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
+                if r < len(tips) and tips[r]:
+                    item.setToolTip(tips[r])
                 self.setItem(r, c, item)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         if self._stretch:
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        elif self._fit_on:
+            header.setStretchLastSection(True)
         elif headers:
             header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self._fit()
+
+    def resizeEvent(self, event: Any) -> None:
+        """Re-fit rows and columns to the new size."""
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: Any) -> None:
+        """Fit again when the font or style changes (presentation mode, theme)."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+    def showEvent(self, event: Any) -> None:
+        """Fit to the size the table is shown at."""
+        super().showEvent(event)
+        self._fit()
+
+    def _width_needed(self, column: int) -> int:
+        header = self.horizontalHeader()
+        return max(self.sizeHintForColumn(column), header.sectionSizeHint(column))
+
+    def _fit(self) -> None:
+        if not self._fit_on:
+            return
+        self._fit_now()
+        if not self._fit_pending:  # again once the header has re-measured its sections
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_later)  # dropped if the table is deleted
+
+    def _fit_later(self) -> None:
+        self._fit_pending = False
+        self._fit_now()
+
+    def _fit_now(self) -> None:
+        # The frame's inside, not the viewport: the viewport follows a resize only afterwards.
+        inside = self.contentsRect()
+        room = inside.width()
+        hidden: set[int] = set()
+        for column in reversed(self._optional):
+            shown = [c for c in range(self.columnCount()) if c not in hidden]
+            if sum(self._width_needed(c) for c in shown) <= room:
+                break
+            hidden.add(column)
+        for c in range(self.columnCount()):
+            self.setColumnHidden(c, c in hidden)
+        height = inside.height() - self.horizontalHeader().height()
+        used = 0
+        row = self.verticalHeader().defaultSectionSize()  # a hidden row's height reads 0
+        for r in range(self.rowCount()):
+            used += self.rowHeight(r) or row
+            self.setRowHidden(r, used > height)
+
+    def shown_rows(self) -> int:
+        """Rows not hidden by fitting."""
+        return sum(not self.isRowHidden(r) for r in range(self.rowCount()))
