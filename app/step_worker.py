@@ -53,7 +53,7 @@ class StepWorker(CancellableWorker):
                 if self._measure:
                     from core.step.measure import check_fits, measurable
 
-                    config = measurable(config)  # the run is on this CPU: the CPU's kernels
+                    config = measurable(config)  # the kernels of the device the run is on
                     check_fits(config)  # refused before anything is built
                 out = trace_config(
                     config,

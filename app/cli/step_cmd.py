@@ -23,7 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="one training step op by op: FLOPs, bytes, predicted time, MFU",
         description="Trace one forward, backward and optimizer step on fake tensors (nothing is "
         "allocated), count every aten op's FLOPs and bytes, predict its time on a device by the "
-        "roofline (ops summed, no overlap) and, with --measure, run it for real on this CPU.",
+        "roofline (ops summed, no overlap) and, with --measure, run it for real here (a CUDA GPU "
+        "where torch sees one, else this CPU).",
     )
     p.add_argument("--model", default=DEFAULTS["model"],
                    help="a preset (gpt2, llama2-7b, ...), mlp:d=..,layers=.. or transformer:...")  # fmt: skip
@@ -40,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--dtype", default="", help="one ceiling for every op (default: each op's dtype)"
     )
     p.add_argument("--measure", action="store_true",
-                   help="also run the step for real on this CPU under torch.profiler")  # fmt: skip
+                   help="also run the step for real here (CUDA GPU if present, else CPU) "
+                        "under torch.profiler")  # fmt: skip
     p.add_argument("--measurements", default="", metavar="FILE.jsonl",
                    help="benchmark points for the 'This machine' ceilings (default: the app's)")  # fmt: skip
     p.add_argument("--gpus", default="1", metavar="N",
@@ -54,7 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handler)
 
 
-def _this_machine(path_text: str) -> Any:
+def _this_machine(path_text: str, where: str = "cpu") -> Any:
     from core.bench import default_measurements_path, read_measurements, this_machine
 
     path = Path(path_text) if path_text else default_measurements_path()
@@ -62,7 +64,7 @@ def _this_machine(path_text: str) -> Any:
         if path_text:
             raise InputError(f"measurements: {path} does not exist", field="measurements")
         return None
-    points = [p for p in read_measurements(path).points if p.get("device", "cpu") == "cpu"]
+    points = [p for p in read_measurements(path).points if p.get("device", "cpu") == where]
     try:
         return this_machine(points)
     except InputError:
@@ -117,7 +119,7 @@ def handler(args: argparse.Namespace) -> int:
     if args.measure:
         from core.step.measure import check_fits, measurable
 
-        config = measurable(config)  # the run is on this CPU: trace with the CPU's kernels
+        config = measurable(config)  # trace with the kernels of the device the run is on
         check_fits(config)  # refused before the trace, and before anything is built
     trace = trace_config(config)
     trace.notes.extend(inputs.notes)
@@ -129,7 +131,7 @@ def handler(args: argparse.Namespace) -> int:
 
         measured = measure_config(config, trace)
         compare["datasheet"] = _compare(trace, pred, measured)
-        machine = _this_machine(args.measurements)
+        machine = _this_machine(args.measurements, measured.device)
         if machine is not None:
             compare["this_machine"] = _compare(trace, predict(trace, machine), measured)
     report = _report(args, trace, pred, device, gpus, measured.seconds if measured else None,
@@ -139,6 +141,7 @@ def handler(args: argparse.Namespace) -> int:
     if measured is not None:
         report["measured"] = {
             "step_wall_s": measured.step_s,
+            "device": measured.device,
             "matched": measured.matched,
             "ops": len(trace.ops),
             "mismatch": measured.mismatch,
@@ -239,7 +242,8 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
                   f"{format_duration(pred.seconds[i]):>10}")  # fmt: skip
     measured = report.get("measured")
     if measured:
-        print(f"measured on this CPU: {format_duration(measured['step_wall_s'])} per step "
+        where = "a CUDA GPU" if measured.get("device") == "cuda" else "this CPU"
+        print(f"measured on {where}: {format_duration(measured['step_wall_s'])} per step "
               f"({measured['matched']:,} of {measured['ops']:,} ops matched)")  # fmt: skip
         for key, comp in measured["compare"].items():
             print(f"  predicted from {key} ({comp['device_name']}): "
