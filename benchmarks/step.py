@@ -87,7 +87,7 @@ def bench_predicted_vs_measured() -> None:
     import torch
 
     torch.set_num_threads(THREADS)
-    from core.step.measure import measure_config
+    from core.step.measure import measurable, measure_config
     from core.step.predict import predict, rollup
     from core.step.trace import trace_config
 
@@ -95,8 +95,8 @@ def bench_predicted_vs_measured() -> None:
         ("mlp:d=1024,layers=8", 1024, None),
         ("transformer:d=256,layers=2,heads=4,vocab=2048", 8, 256),
     ):
-        cfg = config_from_options(model=model, batch=batch, seq=seq, recipe="fp32",
-                                  optimizer="adam")  # fmt: skip
+        cfg = measurable(config_from_options(model=model, batch=batch, seq=seq, recipe="fp32",
+                                             optimizer="adam"))  # fmt: skip
         tr = trace_config(cfg)
         machine = this_machine_fp32()  # measured just before the step, under the same load
         print(f"\n{machine.name}: fp32 {machine.peak_flops['fp32'] / 1e9:.1f} GFLOP/s, "  # type: ignore[attr-defined]
