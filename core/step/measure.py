@@ -4,11 +4,16 @@ The model, optimizer and batch are built exactly as the fake trace builds them (
 default dtype, same autocast), with real storage. One warm-up step runs unmeasured; the next is
 profiled with every aten op wrapped in ``record_function("#k")``, so profiled op ``k`` is traced op
 ``k`` (fake and real runs dispatch the same sequence; a mismatch is reported, not hidden).
+Each op's CPU time on the calling thread is read around it as well (``cpu_seconds``): with torch on
+one thread that is the op's run time without the time other processes took the core away, which a
+wall-clock time of a long op on a shared machine includes (a 20 ms matmul is preempted, a 0.3 ms
+benchmark repetition mostly is not). With more threads it misses the other threads' work.
 A run that would not fit in this machine's available memory is refused before anything is built.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from contextlib import nullcontext
@@ -33,13 +38,18 @@ MEMORY_SHARE = 0.5
 
 @dataclass(frozen=True)
 class Measured:
-    """Measured seconds per traced op (``nan`` where unmatched) and the step's wall time."""
+    """Measured seconds per traced op (``nan`` where unmatched) and the step's wall time.
+
+    ``seconds`` are profiler (wall-clock) times; ``cpu_seconds`` the calling thread's CPU time
+    per op (see the module docstring), both medians over the repeats.
+    """
 
     seconds: tuple[float, ...]
     step_s: float
     matched: int
     names: tuple[str, ...]
     mismatch: str = ""
+    cpu_seconds: tuple[float, ...] = ()
 
 
 def available_memory() -> float:
@@ -117,6 +127,7 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
     finally:
         torch.set_default_dtype(old)
     names: list[str] = []
+    cpu: list[float] = []
 
     class Wrap(TorchDispatchMode):
         def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None):
@@ -125,7 +136,10 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
             k = len(names)
             names.append(str(func.overloadpacket.__name__))
             with torch.profiler.record_function(f"#{k}"):
-                return func(*args, **(kwargs or {}))
+                started = time.thread_time()
+                out = func(*args, **(kwargs or {}))
+                cpu.append(time.thread_time() - started)
+                return out
 
     def step() -> None:
         with (
@@ -142,9 +156,11 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
     from torch.profiler import ProfilerActivity, profile
 
     runs: dict[int, list[float]] = {}
+    cpu_runs: dict[int, list[float]] = {}
     walls = []
     for _ in range(max(1, repeats)):
         names.clear()
+        cpu.clear()
         with profile(activities=[ProfilerActivity.CPU]) as prof:
             started = time.perf_counter()
             with Wrap():
@@ -153,7 +169,10 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
         for event in prof.events():
             if event.name.startswith("#"):
                 runs.setdefault(int(event.name[1:]), []).append(event.cpu_time_total * 1e-6)
+        for k, value in enumerate(cpu):
+            cpu_runs.setdefault(k, []).append(value)
     per = {k: statistics.median(v) for k, v in runs.items()}
+    per_cpu = {k: statistics.median(v) for k, v in cpu_runs.items()}
     wall = statistics.median(walls)
     traced = [op.name for op in trace.ops]
     n = min(len(traced), len(names))
@@ -165,6 +184,7 @@ def measure_config(cfg: MemoryConfig, trace: StepTrace, repeats: int = 1) -> Mea
             f"the real run dispatched {len(names)} ops, the trace {len(traced)}; first difference "
             f"at op {first}"
         )
-    seconds = tuple(per.get(i, float("nan")) if i < n and traced[i] == names[i] else float("nan")
-                    for i in range(len(traced)))  # fmt: skip
-    return Measured(seconds, wall, len(same), tuple(names), mismatch)
+    ok = [i < n and traced[i] == names[i] for i in range(len(traced))]
+    seconds = tuple(per.get(i, math.nan) if ok[i] else math.nan for i in range(len(traced)))
+    cpu_s = tuple(per_cpu.get(i, math.nan) if ok[i] else math.nan for i in range(len(traced)))
+    return Measured(seconds, wall, len(same), tuple(names), mismatch, cpu_s)

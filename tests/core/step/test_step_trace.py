@@ -101,6 +101,9 @@ def test_fake_op_sequence_equals_a_real_cpu_run() -> None:
     assert list(measured.names) == [op.name for op in tr.ops]
     assert measured.matched == len(tr.ops)
     assert all(not math.isnan(s) and s >= 0 for s in measured.seconds)
+    # The thread's CPU time per op: one value per op, read around the same calls.
+    assert len(measured.cpu_seconds) == len(tr.ops)
+    assert all(not math.isnan(s) and s >= 0 for s in measured.cpu_seconds)
 
 
 def test_checkpointed_op_sequence_equals_a_real_cpu_run() -> None:
