@@ -8,7 +8,8 @@ recipes      precision recipes and optimizers: bytes per parameter as a sum
 activations  saved-activation formulas and checkpointing
 estimate     the estimate per device (accumulation, checkpointing, ZeRO) and derived answers
 modules      the real ``nn.Module`` for a spec (torch imported lazily)
-trace        one real step under ``FakeTensorMode`` with ``MemTracker`` and ``FlopCounterMode``
+trace        one real step under ``FakeTensorMode`` with ``MemTracker`` (bytes, peak, FLOPs)
+flops        FlopCounterMode's FLOP count, from inside the tracker's dispatch
 measure      one real step on a CUDA device (``torch.cuda.max_memory_allocated``)
 options      a config from people's text; the kernels a device runs
 compare      estimate against trace, gap by gap, with reasons

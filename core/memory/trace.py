@@ -2,8 +2,9 @@
 
 :func:`trace` builds the ``nn.Module`` of a :class:`~core.memory.estimate.MemoryConfig` inside
 ``torch._subclasses.fake_tensor.FakeTensorMode`` (tensors have shapes and dtypes but no storage),
-then runs forward, backward and the optimizer step under torch's ``MemTracker`` and
-``FlopCounterMode``. Nothing is allocated, so a 70B model traces on a laptop.
+then runs forward, backward and the optimizer step under torch's ``MemTracker``, which also counts
+the FLOPs (:mod:`core.memory.flops`: ``FlopCounterMode``'s formulas and count, without its extra
+dispatch mode). Nothing is allocated, so a 70B model traces on a laptop.
 
 What the trace sees: every tensor the step creates, by category (MemTracker's parameter, buffer,
 gradient, activation, temporary and optimizer state). What it does not see: the CUDA context,
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.memory.estimate import MemoryConfig
+from core.memory.flops import FlopCount
 from core.memory.modules import autocast, build_module, build_optimizer, make_batch
 
 __all__ = ["PHASES", "TraceCancelled", "TraceResult", "trace"]
@@ -74,7 +76,8 @@ class TraceResult:
     peak, peak_phase
         Peak total bytes and the phase it happened in.
     flops
-        FLOPs counted by ``FlopCounterMode`` (matmuls and attention; elementwise ops count 0).
+        FLOPs by ``FlopCounterMode``'s formulas (:mod:`core.memory.flops`: matmuls and attention;
+        elementwise ops count 0).
     timeline
         ``(op index, phase, total bytes, {category: bytes})`` samples, at most ~1500.
     seconds
@@ -113,55 +116,6 @@ def _categories(snapshot: dict[str, int]) -> dict[str, float]:
     return out
 
 
-def _sdpa_flops(q: Any, k: Any, v: Any) -> int:
-    """Forward FLOPs of attention, ``QKᵀ`` and ``A·V``: ``2·b·h·s_q·s_k·(d_q + d_v)``.
-
-    Grouped-query attention (fewer key/value heads) counts the query's heads. Written here
-    because torch before 2.12 asserts equal heads in its own formula (a traced GQA model failed).
-    """
-    b, h, s_q, d_q = (int(x) for x in q)
-    s_k, d_v = int(k[-2]), int(v[-1])
-    return 2 * b * h * s_q * s_k * (d_q + d_v)
-
-
-def _sdpa_backward_flops(q: Any, k: Any, v: Any) -> int:
-    """Backward FLOPs: the scores recomputed plus four gradient matmuls (``2.5 ×`` forward)."""
-    b, h, s_q, d_q = (int(x) for x in q)
-    s_k, d_v = int(k[-2]), int(v[-1])
-    return 2 * b * h * s_q * s_k * (2 * d_q + 3 * d_v)
-
-
-def _flop_mapping() -> dict[Any, Any]:
-    """FLOP formulas for every fused attention op, GQA included.
-
-    ``FlopCounterMode`` maps CPU flash attention to nothing, and torch before 2.12 rejects
-    grouped-query shapes in the CUDA ops' formulas; one formula here serves every op.
-    """
-    import torch
-
-    aten = torch.ops.aten
-    mapping: dict[Any, Any] = {}
-
-    def fwd_flops(q: Any, k: Any, v: Any, *args: Any, out_shape: Any = None, **kw: Any) -> int:
-        return _sdpa_flops(q, k, v)
-
-    def bwd_flops(go: Any, q: Any, k: Any, v: Any, *args: Any, out_shape: Any = None,
-                  **kw: Any) -> int:  # fmt: skip
-        return _sdpa_backward_flops(q, k, v)
-
-    for name in ("_scaled_dot_product_flash_attention_for_cpu",
-                 "_scaled_dot_product_efficient_attention",
-                 "_scaled_dot_product_flash_attention",
-                 "_scaled_dot_product_cudnn_attention"):  # fmt: skip
-        op = getattr(aten, name, None)
-        if op is not None:
-            mapping[op] = fwd_flops
-        op = getattr(aten, name + "_backward", None)
-        if op is not None:
-            mapping[op] = bwd_flops
-    return mapping
-
-
 def trace(
     cfg: MemoryConfig,
     *,
@@ -188,7 +142,6 @@ def trace(
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.distributed._tools.mem_tracker import MemTracker
-    from torch.utils.flop_counter import FlopCounterMode
 
     started = time.perf_counter()
     report = progress or (lambda _f, _t: None)
@@ -199,8 +152,25 @@ def trace(
     if rec.params not in dtypes:
         raise ValueError(f"tracing {rec.params} weights is not supported; use fp32, bf16 or fp16")
     rec_ = _Recorder(layers, report, cancel, collect=cfg.checkpoint.mode != "none")
+    counter = FlopCount()
 
     class _Tracker(MemTracker):
+        def __torch_dispatch__(
+            self, func: Any, types: Any, args: Any = (), kwargs: Any = None
+        ) -> Any:
+            # FlopCounterMode's rule, in the one mode every op passes anyway: an op with a
+            # composite kernel runs (and is tracked and counted) as its decomposition.
+            kwargs = kwargs or {}
+            if counter.decomposes(func):
+                with self:
+                    out = func.decompose(*args, **kwargs)
+                if out is not NotImplemented:
+                    return out
+            out = super().__torch_dispatch__(func, types, args, kwargs)
+            if out is not NotImplemented:
+                counter.add(func, args, kwargs, out)
+            return out
+
         def _update_peak_stats(self, peak_state: Any) -> None:
             # Replaces MemTracker's per-module peak bookkeeping (a loop over every module on
             # every op: quadratic in model size) with one global sample per op.
@@ -240,16 +210,15 @@ def trace(
                 sub.register_forward_pre_hook(check)
             tracker = _Tracker()
             tracker.track_external(model, opt)
-            counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
             extra = instrument(model, opt) if instrument is not None else nullcontext()
-            with tracker, counter, extra:
+            with tracker, extra:
                 with autocast(rec, "cpu"):
                     loss = model(*inputs)
                 loss.backward()
                 opt.step()
                 opt.zero_grad(set_to_none=True)
                 tracker.reset_mod_stats()
-            flops = float(counter.get_total_flops())
+            flops = float(counter.total)
     finally:
         torch.set_default_dtype(old_dtype)
     if rec_.ops == 0:
@@ -283,6 +252,16 @@ class _Recorder:
         self.initial_opt: float | None = None
         self.samples: list[tuple[int, str, float, dict[str, float]]] = []
         self.last, self.last_phase, self.shown = -1.0, "", -1.0
+        self._layers_in: dict[str, int] = {}
+
+    def _layer_of(self, module: str) -> int:
+        """The highest ``.layers.N`` index in a module's name (-1 for none), read once per name."""
+        found = self._layers_in.get(module)
+        if found is None:
+            found = self._layers_in[module] = max(
+                (int(m) for m in self._LAYER.findall(module)), default=-1
+            )
+        return found
 
     def sample(self, phase: str, snap: dict[str, int], parents: Any) -> None:
         """Record one op's snapshot (and poll cancel, report progress)."""
@@ -308,18 +287,18 @@ class _Recorder:
         if total != self.last or phase != self.last_phase:
             self.samples.append((self.ops, phase, total, cats))
             self.last, self.last_phase = total, phase
-        idx = [int(m) for p in parents for m in self._LAYER.findall(p)]
-        if self.collect and phase == "backward" and idx and max(idx) != self.layer:
+        top = max((self._layer_of(p) for p in parents), default=-1)  # the layer running, or -1
+        if self.collect and phase == "backward" and top >= 0 and top != self.layer:
             # Recomputed (checkpointed) activations sit in reference cycles of the fake-tensor
             # step and would look alive until Python's collector runs; a real run frees them as
             # soon as the layer's backward is done, so collect once per layer.
-            self.layer = max(idx)
+            self.layer = top
             gc.collect()
-        done = (max(idx) + 1) / self.layers if idx else (1.0 if phase != "forward" else 0.0)
+        done = (top + 1) / self.layers if top >= 0 else (1.0 if phase != "forward" else 0.0)
         frac = {"forward": 0.05 + 0.45 * done, "backward": 0.95 - 0.45 * done}.get(phase, 0.97)
         if abs(frac - self.shown) >= 0.02:
             self.shown = frac
-            where = f"layer {max(idx) + 1} of {self.layers}" if idx else "outside the layers"
+            where = f"layer {top + 1} of {self.layers}" if top >= 0 else "outside the layers"
             self.report(frac, f"{phase}: {where}")
 
     def result(self, flops: float, seconds: float) -> TraceResult:

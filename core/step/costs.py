@@ -29,6 +29,7 @@ records what went wrong on the op.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["KINDS", "classify", "dtype_id", "op_cost", "sdpa_flops"]
@@ -105,10 +106,16 @@ _DTYPE_IDS = {
 }  # fmt: skip
 
 
+_DTYPE_CACHE: dict[Any, str] = {}
+
+
 def dtype_id(dtype: Any) -> str:
     """``torch.bfloat16`` → ``bf16`` (the ids of :mod:`core.roofline.hardware`); others by name."""
-    text = str(dtype)
-    return _DTYPE_IDS.get(text, text.removeprefix("torch."))
+    found = _DTYPE_CACHE.get(dtype)
+    if found is None:
+        text = str(dtype)
+        found = _DTYPE_CACHE[dtype] = _DTYPE_IDS.get(text, text.removeprefix("torch."))
+    return found
 
 
 def base_name(func: Any) -> str:
@@ -168,14 +175,54 @@ def _nbytes(t: Any) -> int:
     return int(t.numel()) * int(t.element_size())
 
 
-def _written_args(func: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+@dataclass(frozen=True, slots=True)
+class _OpInfo:
+    """What one op overload's schema and name decide, worked out once per overload."""
+
+    free: bool  # a view or an alias: no FLOPs, no bytes
+    written: tuple[tuple[int, str], ...]  # (position, name) of the arguments the op writes
+    no_read_dest: bool  # overwrites its destination without reading it
+    writes_outputs: bool  # False for ``empty``-like factories
+    formula: Any  # torch's registered FLOP formula, or None
+    plain: str  # the name without ``_foreach_`` and the trailing ``_``
+    per: int  # FLOPs per element by the module's conventions
+
+
+_INFO: dict[Any, _OpInfo] = {}
+
+
+def _info(func: Any, name: str) -> _OpInfo:
+    found = _INFO.get(func)
+    if found is None:
+        found = _INFO[func] = _make_info(func, name)
+    return found
+
+
+def _make_info(func: Any, name: str) -> _OpInfo:
+    from torch.utils import flop_counter as fc
+
     skip = _NOT_WRITTEN.get(name, set())
+    written = tuple(
+        (i, arg.name)
+        for i, arg in enumerate(func._schema.arguments)
+        if arg.alias_info is not None and arg.alias_info.is_write and arg.name not in skip
+    )
+    plain = name.removeprefix("_foreach_").rstrip("_")
+    return _OpInfo(
+        free=bool(func.is_view) or name in _ALIAS,
+        written=written,
+        no_read_dest=name in _NO_READ_DEST,
+        writes_outputs=not name.startswith(("empty", "new_empty")),
+        formula=fc.flop_registry.get(func.overloadpacket),
+        plain=plain,
+        per=_PER_ELEMENT.get(plain, _PER_ELEMENT.get(name, 1)),
+    )
+
+
+def _written_args(info: _OpInfo, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
     found: list[Any] = []
-    for i, arg in enumerate(func._schema.arguments):
-        info = arg.alias_info
-        if info is None or not info.is_write or arg.name in skip:
-            continue
-        value = args[i] if i < len(args) else kwargs.get(arg.name)
+    for i, arg_name in info.written:
+        value = args[i] if i < len(args) else kwargs.get(arg_name)
         _tensors(value, found)
     return found
 
@@ -184,19 +231,19 @@ def op_cost(
     func: Any, name: str, kind: str, args: tuple[Any, ...], kwargs: dict[str, Any], out: Any
 ) -> tuple[int, int, int]:
     """``(flops, bytes_read, bytes_written)`` of one dispatched op, by the module's conventions."""
-    from torch.utils import flop_counter as fc
-
-    if func.is_view or name in _ALIAS:
+    info = _info(func, name)
+    if info.free:
         return 0, 0, 0
     inputs: list[Any] = []
     _tensors(args, inputs)
-    _tensors(kwargs, inputs)
-    written = _written_args(func, name, args, kwargs)
+    if kwargs:
+        _tensors(kwargs, inputs)
+    written = _written_args(info, args, kwargs) if info.written else []
     outputs: list[Any] = []
     _tensors(out, outputs)
     seen: set[int] = set()
     read = 0
-    no_read = {id(t) for t in written} if name in _NO_READ_DEST else set()
+    no_read = {id(t) for t in written} if info.no_read_dest else set()
     for t in inputs:
         if id(t) not in seen and id(t) not in no_read:
             seen.add(id(t))
@@ -204,16 +251,16 @@ def op_cost(
     done: set[int] = set()
     wrote = 0
     mutated = {id(w) for w in written}
-    if not name.startswith("empty") and name not in ("new_empty", "new_empty_strided"):
+    if info.writes_outputs:
         for t in [*written, *outputs]:
             if id(t) not in done and (id(t) not in seen or id(t) in mutated):
                 done.add(id(t))
                 wrote += _nbytes(t)
-    return _flops(func, name, kind, args, kwargs, out, inputs, written, outputs, fc), read, wrote
+    return _flops(info, name, kind, args, kwargs, out, inputs, written, outputs), read, wrote
 
 
 def _flops(
-    func: Any,
+    info: _OpInfo,
     name: str,
     kind: str,
     args: tuple[Any, ...],
@@ -222,19 +269,16 @@ def _flops(
     inputs: list[Any],
     written: list[Any],
     outputs: list[Any],
-    fc: Any,
 ) -> int:
-    packet = func.overloadpacket
-    if packet in fc.flop_registry:
-        return int(fc.flop_registry[packet](*args, **kwargs, out_val=out))
+    if info.formula is not None:
+        return int(info.formula(*args, **kwargs, out_val=out))
     if "flash_attention_for_cpu" in name:
         return sdpa_flops(name, args)
     if kind in _ZERO_FLOPS_KINDS or (kind == "embedding" and name == "embedding"):
         return 0
     if kind == "matmul" or kind == "attention":
         return 0
-    plain = name.removeprefix("_foreach_").rstrip("_")
-    per = _PER_ELEMENT.get(plain, _PER_ELEMENT.get(name, 1))
+    plain, per = info.plain, info.per
     if kind == "reduction" or (kind == "optimizer" and plain in _REDUCTION):
         return per * sum(int(t.numel()) for t in inputs[:1])
     if plain in ("nll_loss_forward", "nll_loss_backward", "nll_loss2d_forward"):

@@ -12,11 +12,16 @@ Profiled op ``k`` is matched to a traced op by aligning the two sequences of op 
 common subsequence, :func:`align_ops`): on the CPU the fake and real runs dispatch the same sequence,
 so op ``k`` is traced op ``k``; on CUDA the trace's stand-ins for fused kernels may dispatch a few
 other ops, which stay unmatched (``nan``) and are reported, not hidden.
+Each op's CPU time on the calling thread is read around it as well (``cpu_seconds``): with torch on
+one thread that is the op's run time without the time other processes took the core away, which a
+wall-clock time of a long op on a shared machine includes (a 20 ms matmul is preempted, a 0.3 ms
+benchmark repetition mostly is not). With more threads it misses the other threads' work.
 A run that would not fit in the device's available memory is refused before anything is built.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from dataclasses import dataclass
@@ -42,13 +47,18 @@ MEMORY_SHARE = 0.5
 
 @dataclass(frozen=True)
 class Measured:
-    """Measured seconds per traced op (``nan`` where unmatched) and the step's wall time."""
+    """Measured seconds per traced op (``nan`` where unmatched) and the step's wall time.
+
+    ``seconds`` are profiler (wall-clock) times; ``cpu_seconds`` the calling thread's CPU time
+    per op (see the module docstring), both medians over the repeats.
+    """
 
     seconds: tuple[float, ...]
     step_s: float
     matched: int
     names: tuple[str, ...]
     mismatch: str = ""
+    cpu_seconds: tuple[float, ...] = ()
     device: str = "cpu"
 
 
@@ -194,6 +204,7 @@ def measure_config(
             torch.cuda.synchronize()
 
     names: list[str] = []
+    cpu: list[float] = []
 
     class Wrap(TorchDispatchMode):
         def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None):
@@ -202,7 +213,10 @@ def measure_config(
             k = len(names)
             names.append(str(func.overloadpacket.__name__))
             with torch.profiler.record_function(f"#{k}"):
-                return func(*args, **(kwargs or {}))
+                started = time.thread_time()
+                out = func(*args, **(kwargs or {}))
+                cpu.append(time.thread_time() - started)
+                return out
 
     def step() -> None:
         with autocast(rec, where):
@@ -217,9 +231,11 @@ def measure_config(
 
     activities = [ProfilerActivity.CPU, *([ProfilerActivity.CUDA] if cuda else [])]
     runs: dict[int, list[float]] = {}
+    cpu_runs: dict[int, list[float]] = {}
     walls = []
     for _ in range(max(1, repeats)):
         names.clear()
+        cpu.clear()
         with profile(activities=activities) as prof:
             sync()
             started = time.perf_counter()
@@ -231,7 +247,10 @@ def measure_config(
             if event.name.startswith("#"):
                 us = _device_us(event) if cuda else event.cpu_time_total
                 runs.setdefault(int(event.name[1:]), []).append(us * 1e-6)
+        for k, value in enumerate(cpu):
+            cpu_runs.setdefault(k, []).append(value)
     per = {k: statistics.median(v) for k, v in runs.items()}
+    per_cpu = {k: statistics.median(v) for k, v in cpu_runs.items()}
     wall = statistics.median(walls)
     traced = [op.name for op in trace.ops]
     match = align_ops(traced, list(names))
@@ -243,8 +262,9 @@ def measure_config(
             f"the real run dispatched {len(names)} ops, the trace {len(traced)}; {matched} "
             f"matched by name in order; first difference at op {first}"
         )
-    seconds = tuple(float("nan") if k is None else per.get(k, float("nan")) for k in match)
-    return Measured(seconds, wall, matched, tuple(names), mismatch, where)
+    seconds = tuple(math.nan if k is None else per.get(k, math.nan) for k in match)
+    cpu_s = tuple(math.nan if k is None else per_cpu.get(k, math.nan) for k in match)
+    return Measured(seconds, wall, matched, tuple(names), mismatch, cpu_s, where)
 
 
 def _device_us(event: Any) -> float:

@@ -61,8 +61,19 @@ class OpRecord:
         return self.flops / self.bytes if self.bytes else 0.0
 
 
+#: ``[2,16,64]`` per shape, made once per distinct shape of the step.
+_SHAPE_TEXT: dict[Any, str] = {}
+
+
 def _shape_text(tensors: list[Any]) -> str:
-    return " ".join("[" + ",".join(str(int(s)) for s in t.shape) + "]" for t in tensors[:4])
+    parts = []
+    for t in tensors[:4]:
+        shape = t.shape
+        text = _SHAPE_TEXT.get(shape)
+        if text is None:
+            text = _SHAPE_TEXT[shape] = "[" + ",".join(str(int(s)) for s in shape) + "]"
+        parts.append(text)
+    return " ".join(parts)
 
 
 def _common(names: set[str]) -> str:
@@ -99,6 +110,7 @@ class Recorder:
         for name, p in model.named_parameters():
             self.owner[id(p)] = name.rpartition(".")[0] or ROOT
         self.params = [(p, self.owner[id(p)]) for p in model.parameters()]
+        self._kinds: dict[tuple[Any, str], tuple[str, str]] = {}  # (op, phase) -> (name, kind)
 
     # -- hooks -------------------------------------------------------------------------------
     def _pre(self, module: Any, _inputs: Any) -> None:
@@ -192,8 +204,12 @@ class Recorder:
             node = torch._C._current_autograd_node()
             if node is not None and self.phase == "forward" and not self.stack:
                 self.phase = "backward"
-            name = base_name(func)
-            kind = cost_kind = classify(name, func, self.phase)
+            found = self._kinds.get((func, self.phase))
+            if found is None:
+                name = base_name(func)
+                found = self._kinds[(func, self.phase)] = (name, classify(name, func, self.phase))
+            name, kind = found
+            cost_kind = kind
             module = self.module_of(node, args)
             if module in self.norms and kind in ("pointwise", "reduction"):
                 kind = "norm"  # a norm composed of pointwise ops (RMSNorm on CPU)

@@ -1,7 +1,7 @@
 """Trace one training step into ops, in one fake-tensor pass, and keep the lecture's closing table.
 
 :func:`trace_config` runs the Memory tab's trace (:func:`core.memory.trace.trace`: the model built on
-fake tensors, ``MemTracker`` and ``FlopCounterMode``) with a :class:`~core.step.recorder.Recorder`
+fake tensors under ``MemTracker``, FLOPs by ``FlopCounterMode``'s formulas) with a :class:`~core.step.recorder.Recorder`
 entered innermost in the same pass, so the op list, the memory categories and torch's own FLOP
 count come from one run of the model. :func:`trace_module` is the notebook API: a person's
 ``nn.Module``, example batch, loss and optimizer (real tensors, or built under ``FakeTensorMode``).
@@ -203,7 +203,7 @@ def trace_module(
     import torch
     from torch.utils.flop_counter import FlopCounterMode
 
-    from core.memory.trace import _flop_mapping
+    from core.memory.flops import flop_mapping
 
     if not isinstance(model, torch.nn.Module):
         raise InputError(f"model: expected an nn.Module, got {type(model).__name__}", field="model")
@@ -233,7 +233,7 @@ def trace_module(
         return t
 
     rec = Recorder(model, optimizer, auto_backward=False)
-    counter = FlopCounterMode(display=False, custom_mapping=_flop_mapping())
+    counter = FlopCounterMode(display=False, custom_mapping=flop_mapping())
     with counter, rec.active(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         step(rec)
     params = list(model.parameters())

@@ -102,11 +102,11 @@ def test_kernels_follow_the_device_and_are_validated() -> None:
 
 def test_gqa_attention_flops_are_counted_on_any_torch() -> None:
     # torch < 2.12 rejects grouped-query shapes in its own formula; ours counts the query heads.
-    from core.memory.trace import _sdpa_backward_flops, _sdpa_flops
+    from core.memory.flops import sdpa_backward_flops, sdpa_flops
 
     q, k = (2, 8, 64, 32), (2, 2, 64, 32)
-    assert _sdpa_flops(q, k, k) == 2 * (2 * 2 * 8 * 64 * 64 * 32)
-    assert _sdpa_backward_flops(q, k, k) == 5 * (2 * 2 * 8 * 64 * 64 * 32)
+    assert sdpa_flops(q, k, k) == 2 * (2 * 2 * 8 * 64 * 64 * 32)
+    assert sdpa_backward_flops(q, k, k) == 5 * (2 * 2 * 8 * 64 * 64 * 32)
     cfg = MemoryConfig(parse_model(LLAMA), batch=2)
     assert trace(cfg).flops == pytest.approx(estimate(cfg).flops, rel=0.02)
 

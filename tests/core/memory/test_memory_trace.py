@@ -29,6 +29,27 @@ def test_mlp_trace_matches_hand_count() -> None:
     assert result.flops == 6 * b * n - 2 * b * d * d
 
 
+@pytest.mark.parametrize("policy", ["none", "every"])
+def test_flops_equal_an_independent_flop_counter_run(policy: str) -> None:
+    # Reference: the same step under torch's own FlopCounterMode (with the attention formulas),
+    # without the memory tracker, whose dispatch counts the trace's FLOPs.
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from core.memory.flops import flop_mapping
+    from core.memory.modules import build_module, build_optimizer, make_batch
+
+    cfg = MemoryConfig(parse_model(TINY_TF), batch=2, checkpoint=checkpoint(policy))
+    with FakeTensorMode():
+        model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash)
+        opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
+        inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)
+        with FlopCounterMode(display=False, custom_mapping=flop_mapping()) as counter:
+            model(*inputs).backward()
+            opt.step()
+    assert trace(cfg).flops == counter.get_total_flops() > 0
+
+
 def test_bf16_recipe_traces_fp32_moments() -> None:
     cfg = MemoryConfig(MLPSpec(64, 2), batch=4, recipe=recipe("bf16"))
     result = trace(cfg)

@@ -4,11 +4,12 @@ a real run's op sequence, and hand counts of FLOPs and bytes."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from core.errors import InputError
-from core.memory import MemoryConfig, parse_model, preset, recipe
+from core.memory import MemoryConfig, checkpoint, parse_model, preset, recipe
 from core.memory.recipes import optimizer
 
 torch = pytest.importorskip("torch")
@@ -100,6 +101,19 @@ def test_fake_op_sequence_equals_a_real_cpu_run() -> None:
     assert list(measured.names) == [op.name for op in tr.ops]
     assert measured.matched == len(tr.ops)
     assert all(not math.isnan(s) and s >= 0 for s in measured.seconds)
+    # The thread's CPU time per op: one value per op, read around the same calls.
+    assert len(measured.cpu_seconds) == len(tr.ops)
+    assert all(not math.isnan(s) and s >= 0 for s in measured.cpu_seconds)
+
+
+def test_checkpointed_op_sequence_equals_a_real_cpu_run() -> None:
+    # The recomputed forward runs in backward; nothing of the trace's own machinery (a module
+    # tracker's hook views, as FlopCounterMode's added) may show up among the step's ops.
+    cfg = replace(measurable(_cfg(TINY_LLAMA)), checkpoint=checkpoint("every"))
+    tr = trace_config(cfg)
+    measured = measure_config(cfg, tr)
+    assert measured.mismatch == ""
+    assert list(measured.names) == [op.name for op in tr.ops]
 
 
 def _record(fn):
