@@ -53,6 +53,28 @@ class _WarmUpWorker(QObject):
             self.errored.emit(f"{type(exc).__name__}: {exc}")
 
 
+class _ShareSplitter(QSplitter):
+    """A horizontal splitter whose first pane keeps ``share`` of the width until it is dragged
+    (the tables need the room more than the code, which wraps in presentation mode)."""
+
+    def __init__(self, share: float, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self._share: float | None = share
+        self.splitterMoved.connect(self._dragged)
+
+    def _dragged(self) -> None:
+        self._share = None
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self._share is not None and self.count() == 2:
+            total = sum(self.sizes())
+            first = round(total * self._share)
+            self.blockSignals(True)
+            self.setSizes([first, total - first])
+            self.blockSignals(False)
+
+
 class EinopsPage(TabPage):
     """Pattern editor, inputs, and the analysis: shape, axes, plan, code, cost, view/copy."""
 
@@ -133,14 +155,24 @@ class EinopsPage(TabPage):
         self.values = TensorCompare(self)
 
     def _layout(self) -> None:
-        summary = QVBoxLayout()
+        # Presentation mode puts the cost beside the headline (see _fold).
+        self._headline_row = QHBoxLayout()
+        self._headline_row.setSpacing(24)
+        self._headline_row.addWidget(self.headline)
+        self._summary = summary = QVBoxLayout()
         summary.setSpacing(4)
-        for widget in (self.headline, self.status, self.cost, self.memory, self.warnings):
+        summary.addLayout(self._headline_row)
+        for widget in (self.status, self.cost, self.memory, self.warnings):
             summary.addWidget(widget)
 
-        left = QSplitter(Qt.Orientation.Vertical, self)
-        left.addWidget(self._titled("Axes", self.axis_table))
-        left.addWidget(self._titled("Plan (the steps einops takes)", self.plan_table))
+        # The tables ask for their rows' height: the axes get theirs, the plan gets the rest.
+        left = QWidget(self)
+        tables = QVBoxLayout(left)
+        tables.setContentsMargins(0, 0, 0, 0)
+        self.axes_title = self._titled("Axes", self.axis_table)
+        self.plan_title = self._titled("Plan (the steps einops takes)", self.plan_table)
+        tables.addWidget(self.axes_title, 0)
+        tables.addWidget(self.plan_title, 1)
         right_top = QWidget(self)
         rt = QVBoxLayout(right_top)
         rt.setContentsMargins(0, 0, 0, 0)
@@ -164,14 +196,13 @@ class EinopsPage(TabPage):
         right.addWidget(self.values)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 1)
-        body = QSplitter(Qt.Orientation.Horizontal, self)
+        body = _ShareSplitter(11 / 20, self)
         body.addWidget(left)
         body.addWidget(right)
-        body.setStretchFactor(0, 11)
-        body.setStretchFactor(1, 9)
         body.setChildrenCollapsible(False)
+        self._body = body
 
-        outer = QVBoxLayout(self)
+        self._outer = outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(8)
         outer.addWidget(self.form)
@@ -182,6 +213,7 @@ class EinopsPage(TabPage):
         box = QWidget(self)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         label = QLabel(title, box)
         label.setObjectName("cardTitle")
         layout.addWidget(label)
@@ -305,7 +337,7 @@ class EinopsPage(TabPage):
         self.cost.setText(f"Cost: {cost_line(res)}")
         note = f"\n\nNote: {res.flops_note}" if res.flops_note else ""
         self.cost.setToolTip(res.flop_convention + note)
-        self.memory.setText(f"{view_line(res)} · {strides_line(res)}")
+        self._show_memory()
         self.warnings.setText("\n".join(f"⚠ {w}" for w in res.warnings))
         self.warnings.setVisible(bool(res.warnings))
         for widget in (self.axis_table, self.plan_table, self.code.edit):
@@ -390,6 +422,23 @@ class EinopsPage(TabPage):
     def _fold(self) -> None:
         """Presentation mode: the tensor printouts fold away and the code wraps."""
         compact = getattr(self, "_compact", False)
+        margin = 6 if compact else 12
+        self._outer.setContentsMargins(margin, margin, margin, margin)
+        self._outer.setSpacing(4 if compact else 8)
+        self._summary.setSpacing(2 if compact else 4)
+        self._summary.removeWidget(self.cost)
+        self._headline_row.removeWidget(self.cost)
+        if compact:
+            self._headline_row.addWidget(self.cost, 1)
+        else:
+            self._summary.insertWidget(2, self.cost)
+        self.axis_table.setCompact(compact)
+        self._show_memory()
+        self.run_button.setText(
+            "Run on real tensors"
+            if compact
+            else f"Run on real tensors (≤ {DEFAULT_CAP:,} elements)"
+        )
         self.tensors_toggle.setVisible(compact)
         self.values.setVisible(not compact or self.tensors_toggle.isChecked())
         wrap = (
@@ -400,10 +449,24 @@ class EinopsPage(TabPage):
         if self.code.edit.lineWrapMode() != wrap:
             self.code.edit.setLineWrapMode(wrap)
 
+    def _show_memory(self) -> None:
+        """View or copy, and the strides (in presentation mode only in the tooltip)."""
+        res = self.result
+        if res is None or not res.valid:
+            return
+        view, strides = view_line(res), strides_line(res)
+        if getattr(self, "_compact", False):
+            self.memory.setText(view)
+            self.memory.setToolTip(strides)
+        else:
+            self.memory.setText(f"{view} · {strides}")
+            self.memory.setToolTip("")
+
     def apply_theme(self, theme: Any) -> None:
         """Warning and error colours from the theme; re-colour axis names for light/dark."""
         self._colors = {"warning": theme.warning, "error": theme.error}
         self._compact = getattr(theme, "scale", 1.0) > 1.0
+        self.form.setCompact(self._compact)
         self._fold()
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(theme.base_pt * theme.scale)

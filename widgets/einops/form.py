@@ -97,7 +97,7 @@ class EinopsCallForm(QWidget):
         self._update_visibility()
 
     def _layout(self) -> None:
-        grid = QGridLayout(self)
+        self._grid = grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(6)
@@ -107,19 +107,41 @@ class EinopsCallForm(QWidget):
         grid.addWidget(self.reduction, 0, 3)
         grid.addWidget(QLabel("Dtype", self), 0, 4)
         grid.addWidget(self.dtype, 0, 5)
-        grid.addWidget(self.examples, 0, 7)
-        grid.setColumnStretch(6, 1)
         grid.addWidget(QLabel("Pattern", self), 1, 0)
-        grid.addWidget(self.pattern, 1, 1, 1, 7)
-        grid.addWidget(QLabel("Shapes", self), 2, 0)
-        row = QHBoxLayout()
+        self._shapes_label = QLabel("Shapes", self)
+        self._row = row = QHBoxLayout()
         row.setSpacing(10)
         row.addWidget(self.shapes, 3)
         row.addWidget(QLabel("Axis lengths", self))
         row.addWidget(self.axes, 2)
         row.addWidget(self.packed_label)
         row.addWidget(self.packed, 2)
-        grid.addLayout(row, 2, 1, 1, 7)
+        self._compact: bool | None = None
+        self.setCompact(False)
+
+    def setCompact(self, compact: bool) -> None:
+        """Three rows (op, pattern, shapes), or two when ``compact``: the shapes join the op's row
+        (presentation mode, where height is scarce and the larger fonts still leave room)."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        grid = self._grid
+        for widget in (self.examples, self.pattern, self._shapes_label):
+            grid.removeWidget(widget)
+        grid.removeItem(self._row)
+        if compact:
+            grid.addWidget(self._shapes_label, 0, 6)
+            grid.addLayout(self._row, 0, 7)
+            grid.addWidget(self.examples, 0, 8)
+            grid.addWidget(self.pattern, 1, 1, 1, 8)
+        else:
+            grid.addWidget(self.examples, 0, 8)
+            grid.addWidget(self.pattern, 1, 1, 1, 8)
+            grid.addWidget(self._shapes_label, 2, 0)
+            grid.addLayout(self._row, 2, 1, 1, 8)
+        grid.setColumnStretch(6, 0)
+        grid.setColumnStretch(7, 1)
+        grid.invalidate()
 
     def _add_example(self, menu: QMenu, ex: Example) -> None:
         action = menu.addAction(f"{ex.title}    ({ex.op})")

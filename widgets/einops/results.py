@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,17 +42,22 @@ def _mono(widget: QWidget | None = None) -> QFont:
 
 
 class _Table(QTableWidget):
+    """A read-only table as tall as its rows (so a layout can give it just that) whose columns
+    with nothing to show are hidden; long cells wrap and their rows grow."""
+
     def __init__(self, headers: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(0, len(headers), parent)
         self.setHorizontalHeaderLabels(list(headers))
         self.verticalHeader().setVisible(False)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setWordWrap(False)
-        header = self.horizontalHeader()
-        for col in range(len(headers) - 1):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+        self.setWordWrap(True)
+        self._stretch_last_shown()
+        # Rows follow their wrapped text when the column narrows or the font grows, and the
+        # table's size hint follows the rows.
+        rows = self.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        rows.sectionResized.connect(lambda *_: self.updateGeometry())
 
     def _item(self, text: str, align_right: bool = False) -> QTableWidgetItem:
         item = QTableWidgetItem(text)
@@ -61,12 +66,61 @@ class _Table(QTableWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return item
 
+    def _show_columns_with_text(self, columns: Sequence[int]) -> None:
+        """Hide each of ``columns`` whose cells are all empty; show it again once one is not."""
+        for col in columns:
+            empty = all(
+                self.item(row, col) is None or not self.item(row, col).text()
+                for row in range(self.rowCount())
+            )
+            self.setColumnHidden(col, (empty and self.rowCount() > 0) or self._hidden(col))
+        self._stretch_last_shown()
+
+    def _hidden(self, column: int) -> bool:
+        """Whether ``column`` is hidden whatever it holds (subclasses choose)."""
+        return False
+
+    def _stretch_last_shown(self) -> None:
+        """Columns as wide as their contents, but the last shown one takes the rest (and wraps)."""
+        header = self.horizontalHeader()
+        shown = [c for c in range(self.columnCount()) if not self.isColumnHidden(c)]
+        for col in shown:
+            mode = QHeaderView.ResizeMode.ResizeToContents
+            if col == shown[-1]:
+                mode = QHeaderView.ResizeMode.Stretch
+            header.setSectionResizeMode(col, mode)
+
+    def contentHeight(self) -> int:
+        """Pixels the header and every row need (what the table asks a layout for)."""
+        header = self.horizontalHeader()
+        head = header.height() if header.isVisible() else 0
+        head = max(head, header.sizeHint().height())
+        bar = self.horizontalScrollBar()
+        below = bar.sizeHint().height() if bar.isVisible() else 0
+        return 2 * self.frameWidth() + head + self.verticalHeader().length() + below
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.contentHeight())
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), min(hint.height(), self.contentHeight()))
+
 
 class AxisTable(_Table):
     """One row per elementary axis: name (in its pattern colour), length, role, note."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(("Axis", "Length", "Role", "Note"), parent)
+        self._compact = False
+
+    def setCompact(self, compact: bool) -> None:
+        """Hide the Note column (the notes stay in each row's tooltips) when ``compact``."""
+        self._compact = compact
+        self._show_columns_with_text((3,))
+
+    def _hidden(self, column: int) -> bool:
+        return self._compact and column == 3
 
     def setAxes(self, axes: Sequence[AxisInfo], pattern: str = "") -> None:
         """Show ``axes``, names coloured as in ``pattern``'s editor (an empty list clears)."""
@@ -79,18 +133,22 @@ class AxisTable(_Table):
             name.setFont(_mono(self))
             self.setItem(row, 0, name)
             self.setItem(row, 1, self._item(f"{axis.length:,}", align_right=True))
-            self.setItem(row, 2, self._item(axis.role))
+            role = self._item(axis.role)
+            if axis.note:
+                for item in (name, role):
+                    item.setToolTip(axis.note)
+            self.setItem(row, 2, role)
             self.setItem(row, 3, self._item(axis.note))
+        self._show_columns_with_text((3,))
+        self.resizeRowsToContents()
+        self.updateGeometry()
 
 
 class PlanTable(_Table):
     """One row per step: operation, shape after it, view or copy, and what it does."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(("Step", "Shape after", "Memory", "What (→ axes after)"), parent)
-        self.setWordWrap(True)
-        # Rows follow their wrapped text when the column narrows or the font grows.
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        super().__init__(("Step", "Shape after", "Memory", "What"), parent)
 
     def setPlan(self, steps: Sequence[PlanStep]) -> None:
         """Show ``steps``."""
@@ -105,7 +163,9 @@ class PlanTable(_Table):
             names = " ".join(step.names)
             extra = f"  →  {names}" if names and names not in step.detail else ""
             self.setItem(row, 3, self._item(step.detail + extra))
+        self._show_columns_with_text((2,))
         self.resizeRowsToContents()
+        self.updateGeometry()
 
 
 class CodeView(QWidget):
