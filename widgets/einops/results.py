@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import format_shape
 from widgets.einops.editor import axis_colors, is_dark
+from widgets.i18n import localized, translate
 
 __all__ = ["AxisTable", "CodeView", "PlanTable", "TensorCompare"]
 
@@ -39,6 +40,33 @@ def _mono(widget: QWidget | None = None) -> QFont:
     font.setFamily(fixed.family())
     font.setStyleHint(QFont.StyleHint.Monospace)
     return font
+
+
+def _role(role: str) -> str:
+    """An axis role (:class:`~core.einops.model.AxisInfo`'s identifier) in the person's language."""
+    names = {
+        "kept": translate("EinopsResults", "kept"),
+        "split": translate("EinopsResults", "split"),
+        "merged": translate("EinopsResults", "merged"),
+        "split+merged": translate("EinopsResults", "split+merged"),
+        "reduced": translate("EinopsResults", "reduced"),
+        "repeated": translate("EinopsResults", "repeated"),
+        "broadcast": translate("EinopsResults", "broadcast"),
+        "contracted": translate("EinopsResults", "contracted"),
+        "summed": translate("EinopsResults", "summed"),
+        "packed": translate("EinopsResults", "packed"),
+        "ellipsis": translate("EinopsResults", "ellipsis"),
+    }
+    return names.get(role, role)
+
+
+def _step(op: str) -> str:
+    """A plan step's name: torch's own operations stay as in the code; the others translated."""
+    names = {
+        "input": translate("EinopsResults", "input"),
+        "multiply": translate("EinopsResults", "multiply"),
+    }
+    return names.get(op, op)
 
 
 class _Table(QTableWidget):
@@ -111,7 +139,15 @@ class AxisTable(_Table):
     """One row per elementary axis: name (in its pattern colour), length, role, note."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(("Axis", "Length", "Role", "Note"), parent)
+        super().__init__(
+            (
+                translate("EinopsResults", "Axis"),
+                translate("EinopsResults", "Length"),
+                translate("EinopsResults", "Role"),
+                translate("EinopsResults", "Note"),
+            ),
+            parent,
+        )
         self._compact = False
 
     def setCompact(self, compact: bool) -> None:
@@ -133,12 +169,13 @@ class AxisTable(_Table):
             name.setFont(_mono(self))
             self.setItem(row, 0, name)
             self.setItem(row, 1, self._item(f"{axis.length:,}", align_right=True))
-            role = self._item(axis.role)
-            if axis.note:
+            role = self._item(_role(axis.role))
+            note = localized(axis.note)
+            if note:
                 for item in (name, role):
-                    item.setToolTip(axis.note)
+                    item.setToolTip(note)
             self.setItem(row, 2, role)
-            self.setItem(row, 3, self._item(axis.note))
+            self.setItem(row, 3, self._item(note))
         self._show_columns_with_text((3,))
         self.resizeRowsToContents()
         self.updateGeometry()
@@ -148,21 +185,37 @@ class PlanTable(_Table):
     """One row per step: operation, shape after it, view or copy, and what it does."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(("Step", "Shape after", "Memory", "What"), parent)
+        super().__init__(
+            (
+                translate("EinopsResults", "Step"),
+                translate("EinopsResults", "Shape after"),
+                translate("EinopsResults", "Memory"),
+                translate("EinopsResults", "What"),
+            ),
+            parent,
+        )
+        what = self.horizontalHeaderItem(3)
+        what.setToolTip(
+            translate("EinopsResults", "What the step does (→ the axis names after it)")
+        )
 
     def setPlan(self, steps: Sequence[PlanStep]) -> None:
         """Show ``steps``."""
         self.setRowCount(len(steps))
         for row, step in enumerate(steps):
-            self.setItem(row, 0, self._item(step.op))
+            self.setItem(row, 0, self._item(_step(step.op)))
             shape = self._item(format_shape(step.shape))
             shape.setFont(_mono(self))
             self.setItem(row, 1, shape)
-            memory = {True: "view", False: "copy", None: ""}[step.is_view]
+            memory = {
+                True: translate("EinopsResults", "view"),
+                False: translate("EinopsResults", "copy"),
+                None: "",
+            }[step.is_view]
             self.setItem(row, 2, self._item(memory))
             names = " ".join(step.names)
             extra = f"  →  {names}" if names and names not in step.detail else ""
-            self.setItem(row, 3, self._item(step.detail + extra))
+            self.setItem(row, 3, self._item(localized(step.detail) + extra))
         self._show_columns_with_text((2,))
         self.resizeRowsToContents()
         self.updateGeometry()
@@ -183,8 +236,8 @@ class CodeView(QWidget):
         super().__init__(parent)
         self.title = QLabel(title, self)
         self.title.setObjectName("cardTitle")
-        self.copy_button = QPushButton("Copy", self)
-        self.copy_button.setToolTip("Copy the code to the clipboard")
+        self.copy_button = QPushButton(translate("EinopsResults", "Copy"), self)
+        self.copy_button.setToolTip(translate("EinopsResults", "Copy the code to the clipboard"))
         self.copy_button.clicked.connect(self.copy)
         self.edit = QPlainTextEdit(self)
         self.edit.setReadOnly(True)
@@ -221,11 +274,15 @@ class TensorCompare(QWidget):
         super().__init__(parent)
         self.inputs = QPlainTextEdit(self)
         self.outputs = QPlainTextEdit(self)
-        for edit, tip in ((self.inputs, "Inputs"), (self.outputs, "Outputs")):
+        placeholders = (
+            translate("EinopsResults", "Inputs appear here after “Run on real tensors”."),
+            translate("EinopsResults", "Outputs appear here after “Run on real tensors”."),
+        )
+        for edit, placeholder in zip((self.inputs, self.outputs), placeholders, strict=True):
             edit.setReadOnly(True)
             edit.setFont(_mono())
             edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-            edit.setPlaceholderText(f"{tip} appear here after “Run on real tensors”.")
+            edit.setPlaceholderText(placeholder)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.inputs, 1)
@@ -233,8 +290,10 @@ class TensorCompare(QWidget):
 
     def setValues(self, inputs: Sequence[str], outputs: Sequence[str]) -> None:
         """Show each input's and output's text, labelled ``x0``/``y0``..."""
-        self.inputs.setPlainText("\n\n".join(f"x{i}: {t}" for i, t in enumerate(inputs)))
-        self.outputs.setPlainText("\n\n".join(f"y{i}: {t}" for i, t in enumerate(outputs)))
+        self.inputs.setPlainText("\n\n".join(f"x{i}: {localized(t)}" for i, t in enumerate(inputs)))
+        self.outputs.setPlainText(
+            "\n\n".join(f"y{i}: {localized(t)}" for i, t in enumerate(outputs))
+        )
 
     def clear(self) -> None:
         """Remove the values shown."""
