@@ -354,6 +354,7 @@ class EinopsPage(TabPage):
             self.headline.setText(translate("EinopsTab", "✓ Output {shape}").format(shape=outs))
         self.headline.setProperty("warning", False)
         self.status.setText(call_text(res))
+        self.headline.setToolTip(call_text(res))
         self._style_status(False)
         self.cost.setText(
             translate("EinopsTab", "Cost: {cost}").format(cost=localized(cost_line(res)))
@@ -391,6 +392,7 @@ class EinopsPage(TabPage):
         self._invalid = True
         self._show_stale()
         self.headline.setText(translate("EinopsTab", "✗ Not valid — einops would raise"))
+        self.headline.setToolTip("")
         self.status.setText(localized(message))
         self._style_status(True)
         self.pattern.setErrorSpan(span)
@@ -467,10 +469,13 @@ class EinopsPage(TabPage):
     # TabPage ----------------------------------------------------------------------------------
     def _show_stale(self) -> None:
         """Presentation mode hides the last valid call's tables under an error: the error (with
-        its caret) is what the slide shows."""
-        stale = getattr(self, "_compact", False) and self._invalid
+        its caret) is what the slide shows. Under a valid call it hides the call written as code
+        (the form above says the same; it stays in the headline's tooltip)."""
+        compact = getattr(self, "_compact", False)
+        stale = compact and self._invalid
         self._body.setVisible(not stale)
         self.memory.setVisible(not stale)
+        self.status.setVisible(self._invalid or not compact)
         self._outer.setStretch(self._outer.count() - 1, 1 if stale else 0)
 
     def _fold(self) -> None:

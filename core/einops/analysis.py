@@ -25,7 +25,6 @@ from core.einops.text import (
     MAX_PATTERN,
     check_axes,
     check_shape,
-    fill,
     format_axes,
     format_shape,
 )
@@ -60,19 +59,15 @@ def _check_inputs(result: EinopsAnalysis, n_shapes: int) -> None:
     """Raise :class:`InputError` for arguments einops would never see (wrong op, arity, dtype)."""
     if result.op not in OPS:
         raise InputError(
-            fill(
-                translate("Einops", "op: unknown {op}; allowed: {allowed}"),
-                op=repr(result.op),
-                allowed=", ".join(OPS),
+            translate("Einops", "op: unknown {op}; allowed: {allowed}").format(
+                op=repr(result.op), allowed=", ".join(OPS)
             ),
             field="op",
         )
     if result.dtype not in DTYPE_BYTES:
         raise InputError(
-            fill(
-                translate("Einops", "dtype: unknown {dtype}; allowed: {allowed}"),
-                dtype=repr(result.dtype),
-                allowed=", ".join(DTYPE_BYTES),
+            translate("Einops", "dtype: unknown {dtype}; allowed: {allowed}").format(
+                dtype=repr(result.dtype), allowed=", ".join(DTYPE_BYTES)
             ),
             field="dtype",
         )
@@ -83,39 +78,31 @@ def _check_inputs(result: EinopsAnalysis, n_shapes: int) -> None:
         )
     if len(result.pattern) > MAX_PATTERN:
         raise InputError(
-            fill(
-                translate("Einops", "pattern: {n} characters; allowed: at most {most}"),
-                n=len(result.pattern),
-                most=MAX_PATTERN,
+            translate("Einops", "pattern: {n} characters; allowed: at most {most}").format(
+                n=len(result.pattern), most=MAX_PATTERN
             ),
             field="pattern",
         )
     single = result.op in ("rearrange", "reduce", "repeat", "unpack")
     if single and n_shapes != 1:
         raise InputError(
-            fill(
-                translate("Einops", "shapes: {op} takes one input tensor, got {n} shapes"),
-                op=result.op,
-                n=n_shapes,
+            translate("Einops", "shapes: {op} takes one input tensor, got {n} shapes").format(
+                op=result.op, n=n_shapes
             ),
             field="shape",
         )
     if not single and not 1 <= n_shapes <= 26:
         raise InputError(
-            fill(
-                translate("Einops", "shapes: {op} takes 1 to 26 input tensors, got {n}"),
-                op=result.op,
-                n=n_shapes,
+            translate("Einops", "shapes: {op} takes 1 to 26 input tensors, got {n}").format(
+                op=result.op, n=n_shapes
             ),
             field="shape",
         )
     if result.op == "reduce" and result.reduction not in REDUCTIONS:
         raise InputError(
-            fill(
-                translate("Einops", "reduction: {reduction} is not supported; allowed: {allowed}"),
-                reduction=repr(result.reduction),
-                allowed=", ".join(REDUCTIONS),
-            ),
+            translate(
+                "Einops", "reduction: {reduction} is not supported; allowed: {allowed}"
+            ).format(reduction=repr(result.reduction), allowed=", ".join(REDUCTIONS)),
             field="reduction",
         )
     if result.op == "unpack" and not result.packed_shapes:
@@ -177,9 +164,8 @@ def _explain_failure(res: EinopsAnalysis, exc: BaseException) -> None:
             found = diagnose_einsum(res.pattern, res.input_shapes)
         except Exception:  # a malformed pattern the diagnosis cannot walk: fall back to einops
             found = None
-        ctx = fill(
-            translate("Einops", "input shapes: {shapes}"),
-            shapes="; ".join(format_shape(s) for s in res.input_shapes),
+        ctx = translate("Einops", "input shapes: {shapes}").format(
+            shapes="; ".join(format_shape(s) for s in res.input_shapes)
         )
         if found is None:
             res.error, res.error_span = explain("einsum", res.pattern, res.input_shapes, {}, reason)
@@ -199,20 +185,19 @@ def _explain_failure(res: EinopsAnalysis, exc: BaseException) -> None:
 
 def _refused(op: str, reason: str) -> Text:
     """einops' own reason (its English), said to be einops' refusal."""
-    return fill(translate("Einops", "{op} refused the call: {reason}"), op=op, reason=reason)
+    return translate("Einops", "{op} refused the call: {reason}").format(op=op, reason=reason)
 
 
 def _lecture_note(flops: float, lecture_flops: float) -> str:
     """:func:`core.roofline.ops.lecture_count_note`, translatable (the same English)."""
     if not lecture_count_note(flops, lecture_flops):
         return ""
-    return fill(
-        translate(
-            "Einops",
-            "The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): "
-            "{lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as "
-            "2, as torch's FlopCounterMode does.",
-        ),
+    return translate(
+        "Einops",
+        "The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): "
+        "{lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as "
+        "2, as torch's FlopCounterMode does.",
+    ).format(
         lecture=f"{lecture_flops:,.0f}",
         fewer=f"{1 - lecture_flops / flops:.2%}",
         flops=f"{flops:,.0f}",
@@ -241,10 +226,9 @@ def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
     n_out = sum(numel(s) for s in res.output_shapes)
     if n_out > MAX_ELEMENTS:
         res.warnings.append(
-            fill(
-                translate("Einops", "the output has {n} elements, more than any real device holds"),
-                n=f"{n_out:.3g}",
-            )
+            translate(
+                "Einops", "the output has {n} elements, more than any real device holds"
+            ).format(n=f"{n_out:.3g}")
         )
     moved = 0 if res.is_view else 1
     res.bytes_read = _stored(res.dtype, res.input_shapes) * moved
@@ -365,10 +349,9 @@ def analyse(
         res.error, res.error_kind, res.error_field = exc.message, "arguments", exc.field
         return res
     except (TypeError, ValueError) as exc:
-        res.error = fill(
-            translate("Einops", "arguments: {problem}; allowed: shapes as lists of whole numbers"),
-            problem=str(exc),
-        )
+        res.error = translate(
+            "Einops", "arguments: {problem}; allowed: shapes as lists of whole numbers"
+        ).format(problem=str(exc))
         res.error_kind = "arguments"
         return res
     with warnings.catch_warnings(record=True) as caught:
@@ -384,14 +367,12 @@ def analyse(
                     _refused(res.op, clean_reason(str(exc))),
                     res.pattern,
                     [],
-                    fill(
-                        translate("Einops", "shapes: {shapes}; axis lengths: {axes}"),
+                    translate("Einops", "shapes: {shapes}; axis lengths: {axes}").format(
                         shapes="; ".join(format_shape(s) for s in res.input_shapes),
                         axes=format_axes(res.axes_lengths),
                     ),
-                    fill(
-                        translate("Einops", "(while explaining: {kind})"),
-                        kind=type(inner).__name__,
+                    translate("Einops", "(while explaining: {kind})").format(
+                        kind=type(inner).__name__
                     ),
                 )
             return res
@@ -400,10 +381,8 @@ def analyse(
             _describe(res, out, inputs)
         except Exception as exc:  # pragma: no cover - a bug here must not hide validity
             res.warnings.append(
-                fill(
-                    translate("Einops", "could not explain this call fully ({kind}: {problem})"),
-                    kind=type(exc).__name__,
-                    problem=str(exc),
+                translate("Einops", "could not explain this call fully ({kind}: {problem})").format(
+                    kind=type(exc).__name__, problem=str(exc)
                 )
             )
     for w in caught:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from core.einops.matmul import matmul_code
 from core.einops.model import AxisInfo, PlanStep
-from core.einops.text import Token, fill, format_shape, tokenize
+from core.einops.text import Token, format_shape, tokenize
 from core.texts import join_texts, translate
 
 __all__ = ["EinsumPlan", "diagnose_einsum", "operand_tokens", "plan_einsum"]
@@ -70,15 +70,11 @@ def diagnose_einsum(
         )
     if len(operands) != len(shapes):
         return (
-            fill(
-                translate(
-                    "Einops",
-                    "the pattern has {inputs} input(s) (separated by commas) but {shapes} shape(s) "
-                    "were given",
-                ),
-                inputs=len(operands),
-                shapes=len(shapes),
-            ),
+            translate(
+                "Einops",
+                "the pattern has {inputs} input(s) (separated by commas) but {shapes} shape(s) "
+                "were given",
+            ).format(inputs=len(operands), shapes=len(shapes)),
             [(len(pattern), len(pattern) + 1)]
             if len(operands) < len(shapes)
             else [(t.start, t.end) for t in operands[-1]][:1],
@@ -108,17 +104,11 @@ def diagnose_einsum(
         if len(names) != len(shape) and not (has_ell and len(shape) >= len(names)):
             span = [(toks[0].start, toks[-1].end)] if toks else [(0, 1)]
             return (
-                fill(
-                    translate(
-                        "Einops",
-                        "input {i} has shape {shape} ({axes} axes) but its part of the pattern "
-                        "names {names}",
-                    ),
-                    i=i,
-                    shape=format_shape(shape),
-                    axes=len(shape),
-                    names=len(names),
-                ),
+                translate(
+                    "Einops",
+                    "input {i} has shape {shape} ({axes} axes) but its part of the pattern "
+                    "names {names}",
+                ).format(i=i, shape=format_shape(shape), axes=len(shape), names=len(names)),
                 span,
                 translate("Einops", "name one axis per dimension, or add '...' for the rest"),
             )
@@ -132,17 +122,11 @@ def diagnose_einsum(
                 seen, where, first = lengths[tok.text]
                 if where == i and dim != seen:
                     return (
-                        fill(
-                            translate(
-                                "Einops",
-                                "axis {name} appears twice in input {i} (taking a diagonal) but "
-                                "its lengths differ: {first} and {second}",
-                            ),
-                            name=repr(tok.text),
-                            i=i,
-                            first=seen,
-                            second=dim,
-                        ),
+                        translate(
+                            "Einops",
+                            "axis {name} appears twice in input {i} (taking a diagonal) but "
+                            "its lengths differ: {first} and {second}",
+                        ).format(name=repr(tok.text), i=i, first=seen, second=dim),
                         [(first.start, first.end), (tok.start, tok.end)],
                         translate(
                             "Einops",
@@ -151,18 +135,10 @@ def diagnose_einsum(
                     )
                 if dim != seen and dim != 1 and seen != 1:
                     return (
-                        fill(
-                            translate(
-                                "Einops",
-                                "axis {name} has length {dim} in input {i} but {seen} in input "
-                                "{where}",
-                            ),
-                            name=repr(tok.text),
-                            dim=dim,
-                            i=i,
-                            seen=seen,
-                            where=where,
-                        ),
+                        translate(
+                            "Einops",
+                            "axis {name} has length {dim} in input {i} but {seen} in input {where}",
+                        ).format(name=repr(tok.text), dim=dim, i=i, seen=seen, where=where),
                         [(first.start, first.end), (tok.start, tok.end)],
                         translate(
                             "Einops",
@@ -178,16 +154,15 @@ def diagnose_einsum(
     for tok in right:
         if tok.is_name and tok.text not in lengths:
             return (
-                fill(
-                    translate("Einops", "output axis {name} is not in any input"),
-                    name=repr(tok.text),
+                translate("Einops", "output axis {name} is not in any input").format(
+                    name=repr(tok.text)
                 ),
                 [(tok.start, tok.end)],
                 translate("Einops", "every axis after '->' must appear before it"),
             )
         if tok.is_name and tok.text in seen_right:
             return (
-                fill(translate("Einops", "output axis {name} appears twice"), name=repr(tok.text)),
+                translate("Einops", "output axis {name} appears twice").format(name=repr(tok.text)),
                 [(tok.start, tok.end)],
                 translate("Einops", "name each output axis once"),
             )
@@ -274,36 +249,25 @@ def plan_einsum(
         if broadcast:
             inputs_text = ", ".join(map(str, ones[name]))
             note.append(
-                fill(
-                    translate("Einops", "length 1 in input {inputs}, broadcast to {length}"),
-                    inputs=inputs_text,
-                    length=length,
+                translate("Einops", "length 1 in input {inputs}, broadcast to {length}").format(
+                    inputs=inputs_text, length=length
                 )
             )
             warnings.append(
-                fill(
-                    translate(
-                        "Einops",
-                        "axis {name} has length 1 in input {inputs} and is broadcast to "
-                        "{length}: intended? (a length-1 axis silently matches any length)",
-                    ),
-                    name=repr(name),
-                    inputs=inputs_text,
-                    length=length,
-                )
+                translate(
+                    "Einops",
+                    "axis {name} has length 1 in input {inputs} and is broadcast to "
+                    "{length}: intended? (a length-1 axis silently matches any length)",
+                ).format(name=repr(name), inputs=inputs_text, length=length)
             )
         if role == "summed" and len(operands) > 1:
             warnings.append(
-                fill(
-                    translate(
-                        "Einops",
-                        "axis {name} appears only in input {i} and not after '->', so it is summed "
-                        "away on its own before the product: a typo? (add it to the output to "
-                        "keep it)",
-                    ),
-                    name=repr(name),
-                    i=where[name][0],
-                )
+                translate(
+                    "Einops",
+                    "axis {name} appears only in input {i} and not after '->', so it is summed "
+                    "away on its own before the product: a typo? (add it to the output to "
+                    "keep it)",
+                ).format(name=repr(name), i=where[name][0])
             )
         axes.append(AxisInfo(name, length, role, join_texts(note, "; ") if note else ""))
     compact = _compactify_pattern_for_einsum(pattern)
@@ -318,7 +282,7 @@ def plan_einsum(
     steps = [
         PlanStep(
             "input",
-            fill(translate("Einops", "input {i}: {names}"), i=i, names=" ".join(n) or "(0-d)"),
+            translate("Einops", "input {i}: {names}").format(i=i, names=" ".join(n) or "(0-d)"),
             tuple(s),
             tuple(n),
             None,
@@ -330,12 +294,10 @@ def plan_einsum(
     steps.append(
         PlanStep(
             "multiply",
-            fill(
-                translate(
-                    "Einops", "{terms} products, one per combination of {names} (not materialised)"
-                ),
-                terms=f"{terms:,}",
-                names=" ".join(all_names) or translate("Einops", "(no axes)"),
+            translate(
+                "Einops", "{terms} products, one per combination of {names} (not materialised)"
+            ).format(
+                terms=f"{terms:,}", names=" ".join(all_names) or translate("Einops", "(no axes)")
             ),
             tuple(lengths[n] for n in all_names),
             all_names,
@@ -345,7 +307,7 @@ def plan_einsum(
     steps.append(
         PlanStep(
             "sum",
-            fill(translate("Einops", "sum over {names}"), names=", ".join(summed))
+            translate("Einops", "sum over {names}").format(names=", ".join(summed))
             if summed
             else translate("Einops", "no axis summed: an element-wise product"),
             tuple(output_shape),

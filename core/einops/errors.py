@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.einops.text import Token, caret_block, fill, format_axes, format_shape, tokenize
+from core.einops.text import Token, caret_block, format_axes, format_shape, tokenize
 from core.texts import Text, join_texts, translate
 
 __all__ = ["clean_reason", "compose", "explain"]
@@ -69,7 +69,7 @@ def _context(shapes: Sequence[tuple[int, ...]], axes: dict[str, int]) -> str:
         template = translate("Einops", "input shape: {shapes}; axis lengths: {axes}")
     else:
         template = translate("Einops", "input shapes: {shapes}; axis lengths: {axes}")
-    return fill(template, shapes=shape_text, axes=format_axes(axes))
+    return template.format(shapes=shape_text, axes=format_axes(axes))
 
 
 def _group_spans(side: list[Token]) -> list[tuple[int, int]]:
@@ -111,8 +111,8 @@ def explain(
     if len(arrows) != 1:
         spans = [(t.start, t.end) for t in arrows[1:]] or [(len(pattern), len(pattern) + 1)]
         if arrows:
-            head = fill(
-                translate("Einops", "the pattern needs exactly one '->' (found {n})"), n=len(arrows)
+            head = translate("Einops", "the pattern needs exactly one '->' (found {n})").format(
+                n=len(arrows)
             )
         else:
             head = translate(
@@ -126,7 +126,7 @@ def explain(
     if m := re.search(r"Unknown character '(.)'", reason):
         spans = [(t.start, t.end) for t in tokens if t.text == m.group(1)][:1]
         return done(
-            fill(translate("Einops", "unexpected character {char}"), char=repr(m.group(1))),
+            translate("Einops", "unexpected character {char}").format(char=repr(m.group(1))),
             spans,
             translate(
                 "Einops", "allowed in a pattern: axis names, numbers, spaces, ( ), ... and one ->"
@@ -136,13 +136,11 @@ def explain(
         name = m.group(1)
         why = m.group(2).strip() or translate("Einops", "not a valid name")
         return done(
-            fill(
-                translate("Einops", "{name} is not a valid axis name ({why})"),
-                name=repr(name),
-                why=why,
+            translate("Einops", "{name} is not a valid axis name ({why})").format(
+                name=repr(name), why=why
             ),
             find([name], tokens),
-            fill(translate("Einops", "allowed: {names}, or a number"), names=_NAMES),
+            translate("Einops", "allowed: {names}, or a number").format(names=_NAMES),
         )
     if "dots only inside ellipsis" in reason:
         spans = [(t.start, t.end) for t in tokens if t.text in (".", "...")]
@@ -157,15 +155,14 @@ def explain(
             hits = [t for t in side if t.text == name]
             if len(hits) > 1:
                 return done(
-                    fill(
-                        translate("Einops", "axis {name} appears twice on one side"),
-                        name=repr(name),
+                    translate("Einops", "axis {name} appears twice on one side").format(
+                        name=repr(name)
                     ),
                     [(hits[1].start, hits[1].end)],
                     translate("Einops", "each side may name an axis once; rename one of them"),
                 )
         return done(
-            fill(translate("Einops", "axis {name} appears twice on one side"), name=repr(name)), []
+            translate("Einops", "axis {name} appears twice on one side").format(name=repr(name)), []
         )
     if "one-level" in reason:
         depth, spans = 0, []
@@ -230,16 +227,15 @@ def explain(
         parts: list[str] = []
         if only_left:
             parts.append(
-                fill(translate("Einops", "{names} only on the left"), names=", ".join(only_left))
+                translate("Einops", "{names} only on the left").format(names=", ".join(only_left))
             )
         if only_right:
             parts.append(
-                fill(translate("Einops", "{names} only on the right"), names=", ".join(only_right))
+                translate("Einops", "{names} only on the right").format(names=", ".join(only_right))
             )
         return done(
-            fill(
-                translate("Einops", "rearrange needs every axis on both sides: {parts}"),
-                parts=join_texts(parts, "; "),
+            translate("Einops", "rearrange needs every axis on both sides: {parts}").format(
+                parts=join_texts(parts, "; ")
             ),
             find(only_left, left) + find(only_right, right),
             translate(
@@ -250,9 +246,8 @@ def explain(
     if m := re.search(r"Unexpected identifiers on the left side of repeat: (\{.*\})", reason):
         names = _set_names(m.group(1))
         return done(
-            fill(
-                translate("Einops", "repeat cannot remove {names}: on the left only"),
-                names=", ".join(names),
+            translate("Einops", "repeat cannot remove {names}: on the left only").format(
+                names=", ".join(names)
             ),
             find(names, left),
             translate(
@@ -263,19 +258,19 @@ def explain(
         names = _set_names(m.group(1))
         example = ", ".join(f"{n}=3" for n in names)
         return done(
-            fill(
-                translate("Einops", "repeat needs the length of new axis {names}"),
-                names=", ".join(names),
+            translate("Einops", "repeat needs the length of new axis {names}").format(
+                names=", ".join(names)
             ),
             find(names, right),
-            fill(translate("Einops", "give it as an axis length, e.g. {example}"), example=example),
+            translate("Einops", "give it as an axis length, e.g. {example}").format(
+                example=example
+            ),
         )
     if m := re.search(r"Unexpected identifiers on the right side of reduce \w*: (\{.*\})", reason):
         names = _set_names(m.group(1))
         return done(
-            fill(
-                translate("Einops", "reduce cannot add {names}: on the right only"),
-                names=", ".join(names),
+            translate("Einops", "reduce cannot add {names}: on the right only").format(
+                names=", ".join(names)
             ),
             find(names, right),
             translate("Einops", "reduce only removes axes; use repeat to add one"),
@@ -294,7 +289,7 @@ def explain(
                 "Einops", "the input {shape} has {got} axes but the left side describes {want}"
             )
         return done(
-            fill(head, shape=format_shape(shape), got=got, want=want),
+            head.format(shape=format_shape(shape), got=got, want=want),
             spans,
             translate(
                 "Einops", "name one group per input axis (use '...' for any number of leading axes)"
@@ -303,45 +298,37 @@ def explain(
     if m := re.search(r"Axis (\S+) is not used in transform", reason):
         name = m.group(1)
         return done(
-            fill(
-                translate(
-                    "Einops",
-                    "axis length {name}={value} is given but {quoted} is not in the pattern",
-                ),
-                name=name,
-                value=axes.get(name, "?"),
-                quoted=repr(name),
-            ),
+            translate(
+                "Einops",
+                "axis length {name}={value} is given but {quoted} is not in the pattern",
+            ).format(name=name, value=axes.get(name, "?"), quoted=repr(name)),
             [],
-            fill(
-                translate("Einops", "remove {name} from the axis lengths or use it in the pattern"),
-                name=name,
-            ),
+            translate(
+                "Einops", "remove {name} from the axis lengths or use it in the pattern"
+            ).format(name=name),
         )
     if "Invalid name for an axis" in reason:
         bad = [k for k in axes if not re.fullmatch(r"[A-Za-z]\w*", k) or k.endswith("_")]
         return done(
-            fill(
-                translate("Einops", "axis length name {names} is not a valid axis name"),
-                names=", ".join(bad) or "?",
+            translate("Einops", "axis length name {names} is not a valid axis name").format(
+                names=", ".join(bad) or "?"
             ),
             [],
-            fill(translate("Einops", "allowed: {names}"), names=_NAMES),
+            translate("Einops", "allowed: {names}").format(names=_NAMES),
         )
     if m := re.search(r"Could not infer sizes for (\{.*\})", reason):
         order = [t.text for t in left]
         names = sorted(_set_names(m.group(1)), key=lambda n: order.index(n) if n in order else 0)
         both: str = " and ".join(names)  # einops names two; any other count stays as it is
         if len(names) == 2:
-            both = fill(
-                translate("Einops", "{first} and {second}"), first=names[0], second=names[1]
+            both = translate("Einops", "{first} and {second}").format(
+                first=names[0], second=names[1]
             )
         return done(
-            fill(translate("Einops", "cannot infer both {names} from one input axis"), names=both),
+            translate("Einops", "cannot infer both {names} from one input axis").format(names=both),
             find(names, left),
-            fill(
-                translate("Einops", "give the length of all but one of them, e.g. {name}=2"),
-                name=names[0],
+            translate("Einops", "give the length of all but one of them, e.g. {name}=2").format(
+                name=names[0]
             ),
         )
     if "Shape mismatch" in reason:
@@ -375,39 +362,22 @@ def _mismatch(op, pattern, shapes, axes, left, reason, done):
                 if k in group.split() or f"({k}" in group or f"{k})" in group
             )
             if m.group(1):
-                head = fill(
-                    translate("Einops", "input axis {i} has length {dim}, but {group} = {known}"),
-                    i=i,
-                    dim=dim,
-                    group=group,
-                    known=known,
-                )
-                hint = fill(
-                    translate(
-                        "Einops", "make the lengths multiply to {dim}, or change the input shape"
-                    ),
-                    dim=dim,
-                )
+                head = translate(
+                    "Einops", "input axis {i} has length {dim}, but {group} = {known}"
+                ).format(i=i, dim=dim, group=group, known=known)
+                hint = translate(
+                    "Einops", "make the lengths multiply to {dim}, or change the input shape"
+                ).format(dim=dim)
             else:
-                head = fill(
-                    translate(
-                        "Einops",
-                        "input axis {i} has length {dim}, which {group} cannot split into chunks of {known}",
-                    ),
-                    i=i,
-                    dim=dim,
-                    group=group,
-                    known=known,
-                )
-                hint = fill(
-                    translate(
-                        "Einops",
-                        "{dim} must be divisible by {known}: change the axis lengths or the input shape",
-                    ),
-                    dim=dim,
-                    known=known,
-                )
+                head = translate(
+                    "Einops",
+                    "input axis {i} has length {dim}, which {group} cannot split into chunks of {known}",
+                ).format(i=i, dim=dim, group=group, known=known)
+                hint = translate(
+                    "Einops",
+                    "{dim} must be divisible by {known}: change the axis lengths or the input shape",
+                ).format(dim=dim, known=known)
             if given:
-                head = fill(translate("Einops", "{head} (from {given})"), head=head, given=given)
+                head = translate("Einops", "{head} (from {given})").format(head=head, given=given)
             return done(head, [span], hint)
     return done(reason, [])

@@ -11,7 +11,7 @@ import re
 
 from core.einops.errors import compose
 from core.einops.model import AxisInfo, PlanStep
-from core.einops.text import fill, format_shape, tokenize
+from core.einops.text import format_shape, tokenize
 from core.texts import Text, translate
 
 __all__ = ["explain_pack", "plan_pack", "plan_unpack"]
@@ -43,9 +43,8 @@ def plan_pack(
             "*",
             out_shape[star],
             "packed",
-            fill(
-                translate("Einops", "packed shapes {shapes}"),
-                shapes=", ".join(format_shape(p) for p in packed),
+            translate("Einops", "packed shapes {shapes}").format(
+                shapes=", ".join(format_shape(p) for p in packed)
             ),
         ),
     )
@@ -55,10 +54,8 @@ def plan_pack(
         steps.append(
             PlanStep(
                 "reshape",
-                fill(
-                    translate("Einops", "input {i}: flatten {shape} into one axis"),
-                    i=i,
-                    shape=format_shape(p),
+                translate("Einops", "input {i}: flatten {shape} into one axis").format(
+                    i=i, shape=format_shape(p)
                 ),
                 flat,
                 tuple(axes),
@@ -69,7 +66,7 @@ def plan_pack(
     steps.append(
         PlanStep(
             "cat",
-            fill(translate("Einops", "concatenate along axis {axis} (*): a copy"), axis=star),
+            translate("Einops", "concatenate along axis {axis} (*): a copy").format(axis=star),
             out_shape,
             tuple(axes),
             False,
@@ -99,9 +96,8 @@ def plan_unpack(
             "*",
             shape[star],
             "packed",
-            fill(
-                translate("Einops", "unpacked into {shapes}"),
-                shapes=", ".join(format_shape(p) for p in resolved),
+            translate("Einops", "unpacked into {shapes}").format(
+                shapes=", ".join(format_shape(p) for p in resolved)
             ),
         ),
     )
@@ -113,17 +109,10 @@ def plan_unpack(
         steps.append(
             PlanStep(
                 "slice+reshape",
-                fill(
-                    translate(
-                        "Einops",
-                        "output {i}: slice {start}:{stop} of axis {axis}, reshape to {shape}",
-                    ),
-                    i=i,
-                    start=start,
-                    stop=stop,
-                    axis=star,
-                    shape=format_shape(o),
-                ),
+                translate(
+                    "Einops",
+                    "output {i}: slice {start}:{stop} of axis {axis}, reshape to {shape}",
+                ).format(i=i, start=start, stop=stop, axis=star, shape=format_shape(o)),
                 o,
                 (),
                 None,
@@ -148,13 +137,11 @@ def explain_pack(
     none = translate("Einops", "none")
     shapes_text = "; ".join(format_shape(s) for s in shapes) or none
     if op == "unpack":
-        ctx = fill(
-            translate("Einops", "input shapes: {shapes}; packed shapes: {packed}"),
-            shapes=shapes_text,
-            packed="; ".join(format_shape(p) for p in packed_shapes) or none,
+        ctx = translate("Einops", "input shapes: {shapes}; packed shapes: {packed}").format(
+            shapes=shapes_text, packed="; ".join(format_shape(p) for p in packed_shapes) or none
         )
     else:
-        ctx = fill(translate("Einops", "input shapes: {shapes}"), shapes=shapes_text)
+        ctx = translate("Einops", "input shapes: {shapes}").format(shapes=shapes_text)
     stars = [t for t in tokens if t.text == "*"]
 
     def done(
@@ -165,7 +152,7 @@ def explain_pack(
 
     if not stars:
         return done(
-            fill(translate("Einops", "{op} needs one '*' marking the packed axes"), op=op),
+            translate("Einops", "{op} needs one '*' marking the packed axes").format(op=op),
             [(len(pattern), len(pattern) + 1)],
             translate("Einops", "allowed: axis names and one '*', e.g. 'b * c'"),
         )
@@ -180,14 +167,14 @@ def explain_pack(
     if m := re.search(r"Invalid axis name (\S+)", reason):
         hits = [(t.start, t.end) for t in tokens if t.text == m.group(1)]
         return done(
-            fill(translate("Einops", "{name} is not a valid axis name"), name=repr(m.group(1))),
+            translate("Einops", "{name} is not a valid axis name").format(name=repr(m.group(1))),
             hits[:1] or [(0, len(pattern))],
             translate("Einops", "allowed: letters, digits and _ (not starting or ending with _)"),
         )
     bad = [t for t in tokens if not (t.is_name or t.text == "*")]
     if bad:
         return done(
-            fill(translate("Einops", "unexpected {token}"), token=repr(bad[0].text)),
+            translate("Einops", "unexpected {token}").format(token=repr(bad[0].text)),
             [(bad[0].start, bad[0].end)],
             translate(
                 "Einops",
@@ -198,26 +185,17 @@ def explain_pack(
         i = int(m.group(1))
         shape_text = format_shape(shapes[i]) if i < len(shapes) else "?"
         return done(
-            fill(
-                translate(
-                    "Einops", "input {i} has shape {shape} but the pattern needs at least {n} axes"
-                ),
-                i=i,
-                shape=shape_text,
-                n=m.group(2),
-            ),
+            translate(
+                "Einops", "input {i} has shape {shape} but the pattern needs at least {n} axes"
+            ).format(i=i, shape=shape_text, n=m.group(2)),
             [(0, len(pattern))],
             translate("Einops", "give each input the named axes (the '*' may match none)"),
         )
     if "wrong dim" in reason:
         return done(
-            fill(
-                translate(
-                    "Einops", "the input {shape} must have exactly {n} axes for this pattern"
-                ),
-                shape=format_shape(shapes[0]) if shapes else "?",
-                n=len(pattern.split()),
-            ),
+            translate(
+                "Einops", "the input {shape} must have exactly {n} axes for this pattern"
+            ).format(shape=format_shape(shapes[0]) if shapes else "?", n=len(pattern.split())),
             [(0, len(pattern))],
             translate("Einops", "unpack's '*' stands for exactly one axis of the input"),
         )
@@ -225,13 +203,9 @@ def explain_pack(
         total = shapes[0][pattern.split().index("*")] if shapes else "?"
         sizes = " + ".join(str(_prod(p)) for p in packed_shapes)
         return done(
-            fill(
-                translate(
-                    "Einops", "axis '*' has length {total} but the packed shapes need {sizes}"
-                ),
-                total=total,
-                sizes=sizes or 0,
-            ),
+            translate(
+                "Einops", "axis '*' has length {total} but the packed shapes need {sizes}"
+            ).format(total=total, sizes=sizes or 0),
             [(t.start, t.end) for t in stars],
             translate(
                 "Einops",
@@ -247,15 +221,9 @@ def explain_pack(
         name = names[dim] if dim < len(names) else "?"
         hits = [(t.start, t.end) for t in tokens if t.text == name][:1]
         return done(
-            fill(
-                translate(
-                    "Einops", "axis {name} has length {first} in input 0 but {other} in input {i}"
-                ),
-                name=repr(name),
-                first=m.group(1),
-                other=m.group(3),
-                i=m.group(4),
-            ),
+            translate(
+                "Einops", "axis {name} has length {first} in input 0 but {other} in input {i}"
+            ).format(name=repr(name), first=m.group(1), other=m.group(3), i=m.group(4)),
             hits,
             translate("Einops", "every input must agree on the axes other than '*'"),
         )
@@ -263,9 +231,8 @@ def explain_pack(
         return done(
             translate("Einops", "the inputs' named axes differ in length"),
             [],
-            fill(
-                translate("Einops", "every input must agree on the axes other than '*'; {reason}"),
-                reason=reason,
-            ),
+            translate(
+                "Einops", "every input must agree on the axes other than '*'; {reason}"
+            ).format(reason=reason),
         )
     return done(reason, [], "")

@@ -6,7 +6,7 @@ Only formatting: every number comes from the analysis.
 from __future__ import annotations
 
 from core.einops.model import EinopsAnalysis
-from core.einops.text import fill, format_shape
+from core.einops.text import format_shape
 from core.texts import Text, translate
 from core.units import format_bytes, format_flops, format_sig
 
@@ -35,13 +35,14 @@ def cost_line(res: EinopsAnalysis) -> Text:
     """``126 FLOPs · read 192 B · write 72 B · 0.48 FLOP/byte (bf16)``."""
     intensity = res.intensity
     if intensity is not None:
-        per_byte = fill(
-            translate("Einops", "{intensity} FLOP/byte"), intensity=format_sig(intensity, 3)
+        per_byte = translate("Einops", "{intensity} FLOP/byte").format(
+            intensity=format_sig(intensity, 3)
         )
     else:
         per_byte = translate("Einops", "no bytes moved")
-    return fill(
-        translate("Einops", "{flops} · read {read} · write {written} · {per_byte} ({dtype})"),
+    return translate(
+        "Einops", "{flops} · read {read} · write {written} · {per_byte} ({dtype})"
+    ).format(
         flops=format_flops(res.flops),
         read=format_bytes(res.bytes_read),
         written=format_bytes(res.bytes_written),
@@ -58,17 +59,15 @@ def view_line(res: EinopsAnalysis) -> Text:
     if res.op in ("reduce", "einsum", "pack") and not copying:
         return translate("Einops", "new tensor: the result is computed into fresh memory")
     if copying:
-        return fill(
-            translate("Einops", "copy: the {step} step cannot be a view of the strided data"),
-            step=copying[0].op,
-        )
+        return translate(
+            "Einops", "copy: the {step} step cannot be a view of the strided data"
+        ).format(step=copying[0].op)
     return translate("Einops", "copy: the output has its own memory")
 
 
 def strides_line(res: EinopsAnalysis) -> Text:
     """Input and output strides in elements."""
-    return fill(
-        translate("Einops", "strides (elements): input {inputs} → output {outputs}"),
+    return translate("Einops", "strides (elements): input {inputs} → output {outputs}").format(
         inputs="; ".join(format_shape(s) for s in res.input_strides),
         outputs="; ".join(format_shape(s) for s in res.output_strides),
     )

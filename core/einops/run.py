@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from core.einops.analysis import numel
 from core.einops.model import EinopsAnalysis
-from core.einops.text import fill
 from core.errors import InputError
 from core.texts import translate
 
@@ -35,10 +34,9 @@ class RealRun:
 
 def _text(tensor: object) -> str:
     """Shape and values (torch's own printing, which summarises above 1000 elements)."""
-    return fill(
-        translate("Einops", "shape {shape}\n{values}"),
+    return translate("Einops", "shape {shape}\n{values}").format(
         shape=tuple(tensor.shape),  # type: ignore[attr-defined]
-        values=f"{tensor}",  # format(): a 0-d tensor prints as its value
+        values=f"{tensor}",  # format(), not str(): a 0-d tensor prints as its value
     )
 
 
@@ -58,23 +56,17 @@ def run_real(res: EinopsAnalysis, cap: int = DEFAULT_CAP) -> RealRun:
     elements = sum(numel(s) for s in res.input_shapes) + sum(numel(s) for s in res.output_shapes)
     if elements > cap:
         raise InputError(
-            fill(
-                translate(
-                    "Einops",
-                    "run on real tensors: {elements} elements (inputs + outputs) is over the cap "
-                    "of {cap}; shrink the shapes",
-                ),
-                elements=f"{elements:,}",
-                cap=f"{cap:,}",
-            )
+            translate(
+                "Einops",
+                "run on real tensors: {elements} elements (inputs + outputs) is over the cap "
+                "of {cap}; shrink the shapes",
+            ).format(elements=f"{elements:,}", cap=f"{cap:,}")
         )
     if res.flops > FLOP_CAP:
         raise InputError(
-            fill(
-                translate("Einops", "run on real tensors: {flops} FLOPs is over the cap of {cap}"),
-                flops=f"{res.flops:.3g}",
-                cap=f"{FLOP_CAP:.0e}",
-            )
+            translate(
+                "Einops", "run on real tensors: {flops} FLOPs is over the cap of {cap}"
+            ).format(flops=f"{res.flops:.3g}", cap=f"{FLOP_CAP:.0e}")
         )
     import einops
     import torch

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from core.errors import InputError
-from core.texts import Text, translate
+from core.texts import translate
 from core.validate import split_list
 
 __all__ = [
@@ -23,7 +22,6 @@ __all__ = [
     "caret_block",
     "check_axes",
     "check_shape",
-    "fill",
     "format_axes",
     "format_shape",
     "parse_axes",
@@ -43,17 +41,6 @@ _INT = re.compile(r"^[+-]?\d+$")
 _AXIS = re.compile(r"^\s*([^\s=]+)\s*=\s*(\S+)\s*$")
 
 
-def fill(template: Text, **args: Any) -> Text:
-    """``template`` (a :func:`core.texts.translate` call without arguments) with its values.
-
-    ``pyside6-lupdate`` skips a ``translate(...)`` call that has keyword arguments, so the einops
-    sentences are written ``fill(translate("Einops", "axis {name} ..."), name=...)``: the literal
-    is extracted, and the result is the same :class:`~core.texts.Text` as
-    ``translate("Einops", "axis {name} ...", name=...)``.
-    """
-    return Text(template.context, template.template, args)
-
-
 _SHAPE_HINT = translate(
     "Einops", "integers separated by commas, e.g. 2,3,4 (an empty shape is a 0-d tensor)"
 )
@@ -61,13 +48,9 @@ _SHAPE_HINT = translate(
 
 def _out_of_range(field: str, value: object) -> InputError:
     return InputError(
-        fill(
-            translate(
-                "Einops", "{field}: {value} is out of range; allowed: axis lengths from 0 to 2^40"
-            ),
-            field=field,
-            value=value,
-        ),
+        translate(
+            "Einops", "{field}: {value} is out of range; allowed: axis lengths from 0 to 2^40"
+        ).format(field=field, value=value),
         field=field,
     )
 
@@ -76,11 +59,8 @@ def _int(text: str, field: str, allow_minus_one: bool = False, hint: str = _SHAP
     text = text.strip().replace("_", "")
     if not _INT.match(text) or len(text) > 20:
         raise InputError(
-            fill(
-                translate("Einops", "{field}: {text} is not a whole number; allowed: {hint}"),
-                field=field,
-                text=repr(text),
-                hint=hint,
+            translate("Einops", "{field}: {text} is not a whole number; allowed: {hint}").format(
+                field=field, text=repr(text), hint=hint
             ),
             field=field,
         )
@@ -102,7 +82,7 @@ def parse_shape(
     """
     if not isinstance(text, str):
         raise InputError(
-            fill(translate("Einops", "{field}: expected text such as 2,3,4"), field=field),
+            translate("Einops", "{field}: expected text such as 2,3,4").format(field=field),
             field=field,
         )
     body = text.strip()
@@ -113,19 +93,16 @@ def parse_shape(
     parts = [p for item in items for p in item.split()]
     if len(parts) > 64:
         raise InputError(
-            fill(
-                translate("Einops", "{field}: {n} axes; allowed: at most 64"),
-                field=field,
-                n=len(parts),
+            translate("Einops", "{field}: {n} axes; allowed: at most 64").format(
+                field=field, n=len(parts)
             ),
             field=field,
         )
     shape = tuple(_int(p, field, allow_minus_one) for p in parts)
     if allow_minus_one and shape.count(-1) > 1:
         raise InputError(
-            fill(
-                translate("Einops", "{field}: more than one -1; allowed: at most one unknown"),
-                field=field,
+            translate("Einops", "{field}: more than one -1; allowed: at most one unknown").format(
+                field=field
             ),
             field=field,
         )
@@ -138,16 +115,14 @@ def parse_shape_list(
     """Shapes separated by ``;``: ``"2,3,4; 2,5,4"``; an empty part is a 0-d tensor's ``()``."""
     if not isinstance(text, str):
         raise InputError(
-            fill(translate("Einops", "{field}: expected text such as 2,3,4; 4,5"), field=field),
+            translate("Einops", "{field}: expected text such as 2,3,4; 4,5").format(field=field),
             field=field,
         )
     parts = text.split(";")
     if len(parts) > 26:
         raise InputError(
-            fill(
-                translate("Einops", "{field}: {n} shapes; allowed: at most 26"),
-                field=field,
-                n=len(parts),
+            translate("Einops", "{field}: {n} shapes; allowed: at most 26").format(
+                field=field, n=len(parts)
             ),
             field=field,
         )
@@ -166,10 +141,8 @@ def check_shape(
     for dim in shape:
         if isinstance(dim, bool) or not isinstance(dim, int):
             raise InputError(
-                fill(
-                    translate("Einops", "{field}: {value} is not a whole number"),
-                    field=field,
-                    value=repr(dim),
+                translate("Einops", "{field}: {value} is not a whole number").format(
+                    field=field, value=repr(dim)
                 ),
                 field=field,
             )
@@ -181,15 +154,10 @@ def check_shape(
         total *= max(dim, 1)
     if total > MAX_ELEMENTS:
         raise InputError(
-            fill(
-                translate(
-                    "Einops",
-                    "{field}: {shape} has {total} elements; allowed: at most 2^62 (about 4.6e18)",
-                ),
-                field=field,
-                shape=format_shape(out),
-                total=f"{total:.3g}",
-            ),
+            translate(
+                "Einops",
+                "{field}: {shape} has {total} elements; allowed: at most 2^62 (about 4.6e18)",
+            ).format(field=field, shape=format_shape(out), total=f"{total:.3g}"),
             field=field,
         )
     return tuple(out)
@@ -204,14 +172,10 @@ def parse_axes(items: Iterable[str] | str, field: str = "axes") -> dict[str, int
         match = _AXIS.match(item.strip().rstrip(","))
         if match is None:
             raise InputError(
-                fill(
-                    translate(
-                        "Einops",
-                        "{field}: {item} is not NAME=LENGTH; allowed: e.g. h=2 (several: h=2, w=3)",
-                    ),
-                    field=field,
-                    item=repr(item),
-                ),
+                translate(
+                    "Einops",
+                    "{field}: {item} is not NAME=LENGTH; allowed: e.g. h=2 (several: h=2, w=3)",
+                ).format(field=field, item=repr(item)),
                 field=field,
             )
         name = match.group(1)
@@ -219,7 +183,9 @@ def parse_axes(items: Iterable[str] | str, field: str = "axes") -> dict[str, int
         value = _int(match.group(2), f"{field} {name}", hint=hint)
         if name in out:
             raise InputError(
-                fill(translate("Einops", "{field}: {name} is given twice"), field=field, name=name),
+                translate("Einops", "{field}: {name} is given twice").format(
+                    field=field, name=name
+                ),
                 field=field,
             )
         out[name] = value
@@ -233,26 +199,17 @@ def check_axes(axes: Mapping[str, int], field: str = "axes") -> dict[str, int]:
     for name, value in axes.items():
         if not isinstance(name, str) or not re.fullmatch(r"\w{1,64}", name):
             raise InputError(
-                fill(
-                    translate(
-                        "Einops", "{field}: {name} is not an axis name; allowed: letters, digits, _"
-                    ),
-                    field=field,
-                    name=repr(str(name)[:40]),
-                ),
+                translate(
+                    "Einops", "{field}: {name} is not an axis name; allowed: letters, digits, _"
+                ).format(field=field, name=repr(str(name)[:40])),
                 field=field,
             )
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DIM:
             raise InputError(
-                fill(
-                    translate(
-                        "Einops",
-                        "{field}: {name}={value} is out of range; allowed: a whole length from 0 to 2^40",
-                    ),
-                    field=field,
-                    name=name,
-                    value=repr(value),
-                ),
+                translate(
+                    "Einops",
+                    "{field}: {name}={value} is out of range; allowed: a whole length from 0 to 2^40",
+                ).format(field=field, name=name, value=repr(value)),
                 field=field,
             )
         out[name] = int(value)

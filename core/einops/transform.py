@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.einops.model import AxisInfo
-from core.einops.text import fill
 from core.texts import join_texts, translate
 
 __all__ = ["Step", "TransformPlan", "plan_transform"]
@@ -102,8 +101,7 @@ def plan_transform(
         for g in left_groups:
             if len(g) > 1:
                 parts.append(
-                    fill(
-                        translate("Einops", "split {group} into {parts}"),
+                    translate("Einops", "split {group} into {parts}").format(
                         group=_group([_name(a) for a in g]),
                         parts=" × ".join(f"{_name(a)}={lengths[a]}" for a in g),
                     )
@@ -129,7 +127,7 @@ def plan_transform(
             detail = translate("Einops", "reorder axes to {names} (axes to reduce go last)")
         else:
             detail = translate("Einops", "reorder axes to {names}")
-        detail = fill(detail, names=" ".join(names_order))
+        detail = detail.format(names=" ".join(names_order))
         steps.append(Step("permute", perm, names_order, detail))
     if reduced:
         first = len(order) - len(reduced)
@@ -140,10 +138,8 @@ def plan_transform(
                 "reduce",
                 (reduction, dims),
                 kept,
-                fill(
-                    translate("Einops", "{reduction} over {names}"),
-                    reduction=reduction,
-                    names=", ".join(_name(a) for a in reduced),
+                translate("Einops", "{reduction} over {names}").format(
+                    reduction=reduction, names=", ".join(_name(a) for a in reduced)
                 ),
             )
         )
@@ -155,9 +151,8 @@ def plan_transform(
                 "unsqueeze",
                 tuple(added),
                 names_right,
-                fill(
-                    translate("Einops", "insert new axes {names}"),
-                    names=", ".join(names_right[i] for i in added),
+                translate("Einops", "insert new axes {names}").format(
+                    names=", ".join(names_right[i] for i in added)
                 ),
             )
         )
@@ -166,16 +161,15 @@ def plan_transform(
                 "expand",
                 tuple(added.get(i, -1) for i in range(len(perm) + len(added))),
                 names_right,
-                fill(
-                    translate("Einops", "broadcast {axes} (stride 0: no copy yet)"),
-                    axes=", ".join(f"{names_right[i]}={n}" for i, n in added.items()),
+                translate("Einops", "broadcast {axes} (stride 0: no copy yet)").format(
+                    axes=", ".join(f"{names_right[i]}={n}" for i, n in added.items())
                 ),
             )
         )
     if any(len(g) != 1 for g in right_groups):
         merged = [g for g in right_groups if len(g) > 1]
         parts = [
-            fill(translate("Einops", "merge {group}"), group=_group([_name(a) for a in g]))
+            translate("Einops", "merge {group}").format(group=_group([_name(a) for a in g]))
             for g in merged
         ]
         if any(not g for g in right_groups):

@@ -13,7 +13,7 @@ from einops_cases import INVALID, VALID, case_id
 from core.einops.analysis import analyse
 from core.einops.report import cost_line, strides_line, view_line
 from core.einops.run import run_real
-from core.einops.text import fill, parse_axes, parse_shape_list
+from core.einops.text import parse_axes, parse_shape_list
 from core.errors import InputError
 from core.roofline.ops import lecture_count_note
 from core.texts import Text, translate
@@ -33,8 +33,8 @@ def _data(text: str) -> bool:
     return text.startswith("  ")
 
 
-def test_fill_is_translate_with_arguments() -> None:
-    made = fill(translate("Einops", "axis {name} twice"), name="'h'")
+def test_format_keeps_a_sentence_translatable() -> None:
+    made = translate("Einops", "axis {name} twice").format(name="'h'")
     assert made == "axis 'h' twice"
     assert (made.context, made.template, made.args) == (
         "Einops",
