@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -28,12 +28,13 @@ from core.einops.analysis import analyse, is_warm, warm_up
 from core.einops.examples import EXAMPLES, Example
 from core.einops.model import OPS, REDUCTIONS, EinopsAnalysis
 from core.einops.report import call_text, cost_line, strides_line, view_line
-from core.einops.run import DEFAULT_CAP, run_real
+from core.einops.run import DEFAULT_CAP, RealRun, run_real
 from core.einops.text import format_shape, parse_axes, parse_shape_list
 from core.errors import InputError
 from core.roofline.hardware import DTYPE_BYTES
 from widgets.einops.form import EinopsCallForm
 from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
+from widgets.i18n import localized, translate
 
 __all__ = ["EinopsPage", "build"]
 
@@ -53,6 +54,28 @@ class _WarmUpWorker(QObject):
             self.errored.emit(f"{type(exc).__name__}: {exc}")
 
 
+class _ShareSplitter(QSplitter):
+    """A horizontal splitter whose first pane keeps ``share`` of the width until it is dragged
+    (the tables need the room more than the code, which wraps in presentation mode)."""
+
+    def __init__(self, share: float, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self._share: float | None = share
+        self.splitterMoved.connect(self._dragged)
+
+    def _dragged(self) -> None:
+        self._share = None
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self._share is not None and self.count() == 2:
+            total = sum(self.sizes())
+            first = round(total * self._share)
+            self.blockSignals(True)
+            self.setSizes([first, total - first])
+            self.blockSignals(False)
+
+
 class EinopsPage(TabPage):
     """Pattern editor, inputs, and the analysis: shape, axes, plan, code, cost, view/copy."""
 
@@ -63,6 +86,9 @@ class EinopsPage(TabPage):
         super().__init__()
         self._state = state
         self.result: EinopsAnalysis | None = None
+        self._run: RealRun | None = None  # the real run shown, if any
+        self._tables: EinopsAnalysis | None = None  # the valid analysis the tables show
+        self._invalid = False  # an error is shown (the tables hold the last valid call)
         self._thread: QThread | None = None
         self._last_key: str | None = None
         self._warmed = False
@@ -116,16 +142,19 @@ class EinopsPage(TabPage):
         self.warnings.setStyleSheet(f"color: {self._colors['warning']};")
         self.axis_table = AxisTable(self)
         self.plan_table = PlanTable(self)
-        self.code = CodeView("Plain PyTorch", self)
-        self.run_button = QPushButton(f"Run on real tensors (≤ {DEFAULT_CAP:,} elements)", self)
+        self.code = CodeView(translate("EinopsTab", "Plain PyTorch"), self)
+        self.run_button = QPushButton(self)
         self.run_button.setToolTip(
-            "Runs einops on CPU tensors holding 0, 1, 2, ... and shows inputs and outputs. "
-            f"Refused above {DEFAULT_CAP:,} elements (inputs + outputs) so nothing large is allocated."
+            translate(
+                "EinopsTab",
+                "Runs einops on CPU tensors holding 0, 1, 2, ... and shows inputs and outputs. "
+                "Refused above {cap} elements (inputs + outputs) so nothing large is allocated.",
+            ).format(cap=f"{DEFAULT_CAP:,}")
         )
         self.run_button.clicked.connect(self.run_on_real_tensors)
-        self.roofline_button = QPushButton("Send to Roofline", self)
+        self.roofline_button = QPushButton(translate("EinopsTab", "Send to Roofline"), self)
         self.roofline_button.setToolTip(
-            "Add this op's FLOPs and bytes as a point on the Roofline tab"
+            translate("EinopsTab", "Add this op's FLOPs and bytes as a point on the Roofline tab")
         )
         self.roofline_button.clicked.connect(self.send_to_roofline)
         self.run_status = QLabel(self)
@@ -133,14 +162,26 @@ class EinopsPage(TabPage):
         self.values = TensorCompare(self)
 
     def _layout(self) -> None:
-        summary = QVBoxLayout()
+        # Presentation mode puts the cost beside the headline (see _fold).
+        self._headline_row = QHBoxLayout()
+        self._headline_row.setSpacing(24)
+        self._headline_row.addWidget(self.headline)
+        self._summary = summary = QVBoxLayout()
         summary.setSpacing(4)
-        for widget in (self.headline, self.status, self.cost, self.memory, self.warnings):
+        summary.addLayout(self._headline_row)
+        for widget in (self.status, self.cost, self.memory, self.warnings):
             summary.addWidget(widget)
 
-        left = QSplitter(Qt.Orientation.Vertical, self)
-        left.addWidget(self._titled("Axes", self.axis_table))
-        left.addWidget(self._titled("Plan (the steps einops takes)", self.plan_table))
+        # The tables ask for their rows' height: the axes get theirs, the plan gets the rest.
+        left = QWidget(self)
+        tables = QVBoxLayout(left)
+        tables.setContentsMargins(0, 0, 0, 0)
+        self.axes_title = self._titled(translate("EinopsTab", "Axes"), self.axis_table)
+        self.plan_title = self._titled(
+            translate("EinopsTab", "Plan (the steps einops takes)"), self.plan_table
+        )
+        tables.addWidget(self.axes_title, 0)
+        tables.addWidget(self.plan_title, 1)
         right_top = QWidget(self)
         rt = QVBoxLayout(right_top)
         rt.setContentsMargins(0, 0, 0, 0)
@@ -151,8 +192,10 @@ class EinopsPage(TabPage):
         buttons.addStretch(1)
         # Presentation mode folds the tensor printouts (a secondary panel) under this toggle.
         self.tensors_toggle = QToolButton(self)
-        self.tensors_toggle.setText("Tensors")
-        self.tensors_toggle.setToolTip("Show the inputs and outputs of the real run")
+        self.tensors_toggle.setText(translate("EinopsTab", "Tensors"))
+        self.tensors_toggle.setToolTip(
+            translate("EinopsTab", "Show the inputs and outputs of the real run")
+        )
         self.tensors_toggle.setCheckable(True)
         self.tensors_toggle.setVisible(False)
         self.tensors_toggle.toggled.connect(lambda _on: self._fold())
@@ -164,24 +207,25 @@ class EinopsPage(TabPage):
         right.addWidget(self.values)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 1)
-        body = QSplitter(Qt.Orientation.Horizontal, self)
+        body = _ShareSplitter(11 / 20, self)
         body.addWidget(left)
         body.addWidget(right)
-        body.setStretchFactor(0, 11)
-        body.setStretchFactor(1, 9)
         body.setChildrenCollapsible(False)
+        self._body = body
 
-        outer = QVBoxLayout(self)
+        self._outer = outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(8)
         outer.addWidget(self.form)
         outer.addLayout(summary)
         outer.addWidget(body, 1)
+        outer.addStretch(0)  # takes the room while the body is hidden (_show_stale)
 
     def _titled(self, title: str, widget: QWidget) -> QWidget:
         box = QWidget(self)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         label = QLabel(title, box)
         label.setObjectName("cardTitle")
         layout.addWidget(label)
@@ -201,7 +245,7 @@ class EinopsPage(TabPage):
         self.form.loadExample(ex)
 
     def _start_warm_up(self) -> None:
-        self.headline.setText("Loading torch and einops…")
+        self.headline.setText(translate("EinopsTab", "Loading torch and einops…"))
         self._thread = QThread(self)
         self._worker = _WarmUpWorker()
         self._worker.moveToThread(self._thread)
@@ -221,7 +265,7 @@ class EinopsPage(TabPage):
             self.analyse_now()
 
     def _warm_failed(self, message: str) -> None:
-        self.headline.setText("Could not load torch/einops")
+        self.headline.setText(translate("EinopsTab", "Could not load torch/einops"))
         self.status.setText(message)
 
     def _field(self, edit: QLineEdit, parse: Any) -> Any:
@@ -243,18 +287,20 @@ class EinopsPage(TabPage):
 
     def _inputs(self) -> dict[str, Any]:
         op = self.op.currentText()
-        shapes = self._field(self.shapes, lambda t: parse_shape_list(t, "shapes"))
+        # The fields' names start the messages about them (in the person's language).
+        field = translate("EinopsTab", "shapes")
+        shapes = self._field(self.shapes, lambda t: parse_shape_list(t, field))
         axes: dict[str, int] = {}
         if op in ("rearrange", "reduce", "repeat"):
-            axes = self._field(
-                self.axes, lambda t: parse_axes(t, "axis lengths") if t.strip() else {}
-            )
+            field = translate("EinopsTab", "axis lengths")
+            axes = self._field(self.axes, lambda t: parse_axes(t, field) if t.strip() else {})
         else:
             self._mark(self.axes, False)
         packed = []
         if op == "unpack":
+            field = translate("EinopsTab", "packed shapes")
             packed = self._field(
-                self.packed, lambda t: parse_shape_list(t, "packed shapes", allow_minus_one=True)
+                self.packed, lambda t: parse_shape_list(t, field, allow_minus_one=True)
             )
         return {
             "op": op,
@@ -290,26 +336,40 @@ class EinopsPage(TabPage):
             packed_shapes=v["packed_shapes"],
             dtype=v["dtype"],
         )
+        self._show_result(res)
+
+    def _show_result(self, res: EinopsAnalysis) -> None:
+        """Show an analysis: the answer and its explanation, or why einops refuses the call."""
+        self.result = res
         if not res.valid:
-            self.result = res
             self._show_invalid(res.error or "invalid", res.error_span)
             return
-        self.result = res
+        self._invalid = False
+        self._show_stale()
         self.pattern.setErrorSpan(None)
         outs = "; ".join(format_shape(s) for s in res.output_shapes)
-        label = "Outputs" if res.op == "unpack" else "Output"
-        self.headline.setText(f"✓ {label} {outs}")
+        if res.op == "unpack":
+            self.headline.setText(translate("EinopsTab", "✓ Outputs {shapes}").format(shapes=outs))
+        else:
+            self.headline.setText(translate("EinopsTab", "✓ Output {shape}").format(shape=outs))
         self.headline.setProperty("warning", False)
         self.status.setText(call_text(res))
+        self.headline.setToolTip(call_text(res))
         self._style_status(False)
-        self.cost.setText(f"Cost: {cost_line(res)}")
-        note = f"\n\nNote: {res.flops_note}" if res.flops_note else ""
-        self.cost.setToolTip(res.flop_convention + note)
-        self.memory.setText(f"{view_line(res)} · {strides_line(res)}")
-        self.warnings.setText("\n".join(f"⚠ {w}" for w in res.warnings))
+        self.cost.setText(
+            translate("EinopsTab", "Cost: {cost}").format(cost=localized(cost_line(res)))
+        )
+        tip = localized(res.flop_convention)
+        if res.flops_note:
+            note = translate("EinopsTab", "Note: {note}").format(note=localized(res.flops_note))
+            tip += "\n\n" + note
+        self.cost.setToolTip(tip)
+        self._show_memory()
+        self.warnings.setText("\n".join(f"⚠ {localized(w)}" for w in res.warnings))
         self.warnings.setVisible(bool(res.warnings))
         for widget in (self.axis_table, self.plan_table, self.code.edit):
             widget.setEnabled(True)
+        self._tables = res
         self.axis_table.setAxes(res.axes, res.pattern)
         self.plan_table.setPlan(res.plan)
         self.code.setCode(res.torch_code)
@@ -317,31 +377,35 @@ class EinopsPage(TabPage):
         point = self.roofline_point()
         self.roofline_button.setEnabled(point is not None)
         if point is not None:
-            tip = "Add this op as a point on the Roofline tab"
+            tip = translate("EinopsTab", "Add this op as a point on the Roofline tab")
         elif res.bytes_read + res.bytes_written <= 0:
-            tip = "A view moves no bytes, so it has no point on a roofline"
+            tip = translate("EinopsTab", "A view moves no bytes, so it has no point on a roofline")
         else:
-            tip = "0 FLOPs (pure data movement): no point on a log-scale roofline"
+            tip = translate(
+                "EinopsTab", "0 FLOPs (pure data movement): no point on a log-scale roofline"
+            )
         self.roofline_button.setToolTip(tip)
-        self.run_status.clear()
-        self.values.clear()
+        self._show_run(None)
 
     def _show_invalid(self, message: str, span: tuple[int, int] | None) -> None:
         """Show why there is no answer; the tables keep the last good analysis, greyed."""
-        self.headline.setText("✗ Not valid — einops would raise")
-        self.status.setText(message)
+        self._invalid = True
+        self._show_stale()
+        self.headline.setText(translate("EinopsTab", "✗ Not valid — einops would raise"))
+        self.headline.setToolTip("")
+        self.status.setText(localized(message))
         self._style_status(True)
         self.pattern.setErrorSpan(span)
         self.cost.clear()
-        self.memory.setText("(tables below show the last valid call)")
+        self.memory.setText(translate("EinopsTab", "(tables below show the last valid call)"))
+        self.memory.setToolTip("")
         self.warnings.clear()
         self.warnings.setVisible(False)
         self.run_button.setEnabled(False)
         self.roofline_button.setEnabled(False)
         for widget in (self.axis_table, self.plan_table, self.code.edit):
             widget.setEnabled(False)
-        self.run_status.clear()
-        self.values.clear()
+        self._show_run(None)
 
     def run_on_real_tensors(self) -> None:
         """Run the current (valid) call on small CPU tensors and show the values."""
@@ -350,16 +414,30 @@ class EinopsPage(TabPage):
         try:
             run = run_real(self.result, DEFAULT_CAP)
         except InputError as exc:
-            self.run_status.setText(exc.message)
+            self._show_run(None)
+            self.run_status.setText(localized(exc.message))
+            return
+        self._show_run(run)
+
+    def _show_run(self, run: RealRun | None) -> None:
+        """Show a real run's values and what it allocated (``None`` clears them)."""
+        self._run = run
+        if run is None:
+            self.run_status.clear()
             self.values.clear()
             return
         self.values.setValues(run.inputs, run.outputs)
-        check = (
-            "shapes match the analysis"
-            if run.matches_analysis
-            else "SHAPES DIFFER from the analysis"
-        )
-        self.run_status.setText(f"Ran einops on CPU: {run.elements:,} elements allocated; {check}.")
+        if run.matches_analysis:
+            text = translate(
+                "EinopsTab",
+                "Ran einops on CPU: {elements} elements allocated; shapes match the analysis.",
+            )
+        else:
+            text = translate(
+                "EinopsTab",
+                "Ran einops on CPU: {elements} elements allocated; SHAPES DIFFER from the analysis.",
+            )
+        self.run_status.setText(text.format(elements=f"{run.elements:,}"))
 
     def roofline_point(self) -> dict[str, Any] | None:
         """The point "Send to Roofline" emits for the current call (None when there is none)."""
@@ -373,7 +451,9 @@ class EinopsPage(TabPage):
             return None
         shapes = "; ".join(format_shape(s) for s in res.input_shapes)
         return {
-            "label": f"{call_text(res)} on {shapes}",
+            "label": translate("EinopsTab", "{call} on {shapes}").format(
+                call=call_text(res), shapes=shapes
+            ),
             "flops": float(res.flops),
             "bytes": float(res.bytes_read + res.bytes_written),
             "dtype": res.dtype,
@@ -387,9 +467,41 @@ class EinopsPage(TabPage):
             self._state.request_roofline_point(point)
 
     # TabPage ----------------------------------------------------------------------------------
+    def _show_stale(self) -> None:
+        """Presentation mode hides the last valid call's tables under an error: the error (with
+        its caret) is what the slide shows. Under a valid call it hides the call written as code
+        (the form above says the same; it stays in the headline's tooltip)."""
+        compact = getattr(self, "_compact", False)
+        stale = compact and self._invalid
+        self._body.setVisible(not stale)
+        self.memory.setVisible(not stale)
+        self.status.setVisible(self._invalid or not compact)
+        self._outer.setStretch(self._outer.count() - 1, 1 if stale else 0)
+
     def _fold(self) -> None:
         """Presentation mode: the tensor printouts fold away and the code wraps."""
         compact = getattr(self, "_compact", False)
+        self._show_stale()
+        margin = 6 if compact else 12
+        self._outer.setContentsMargins(margin, margin, margin, margin)
+        self._outer.setSpacing(4 if compact else 8)
+        self._summary.setSpacing(2 if compact else 4)
+        self._summary.removeWidget(self.cost)
+        self._headline_row.removeWidget(self.cost)
+        if compact:
+            self._headline_row.addWidget(self.cost, 1)
+        else:
+            self._summary.insertWidget(2, self.cost)
+        self.axis_table.setCompact(compact)
+        self._show_memory()
+        if compact:  # the cap stays in the tooltip
+            self.run_button.setText(translate("EinopsTab", "Run on real tensors"))
+        else:
+            self.run_button.setText(
+                translate("EinopsTab", "Run on real tensors (≤ {cap} elements)").format(
+                    cap=f"{DEFAULT_CAP:,}"
+                )
+            )
         self.tensors_toggle.setVisible(compact)
         self.values.setVisible(not compact or self.tensors_toggle.isChecked())
         wrap = (
@@ -400,10 +512,24 @@ class EinopsPage(TabPage):
         if self.code.edit.lineWrapMode() != wrap:
             self.code.edit.setLineWrapMode(wrap)
 
+    def _show_memory(self) -> None:
+        """View or copy, and the strides (in presentation mode only in the tooltip)."""
+        res = self.result
+        if res is None or not res.valid:
+            return
+        view, strides = localized(view_line(res)), localized(strides_line(res))
+        if getattr(self, "_compact", False):
+            self.memory.setText(view)
+            self.memory.setToolTip(strides)
+        else:
+            self.memory.setText(f"{view} · {strides}")
+            self.memory.setToolTip("")
+
     def apply_theme(self, theme: Any) -> None:
         """Warning and error colours from the theme; re-colour axis names for light/dark."""
         self._colors = {"warning": theme.warning, "error": theme.error}
         self._compact = getattr(theme, "scale", 1.0) > 1.0
+        self.form.setCompact(self._compact)
         self._fold()
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(theme.base_pt * theme.scale)
@@ -419,7 +545,9 @@ class EinopsPage(TabPage):
             self.axis_table.setAxes(self.result.axes, self.result.pattern)
 
     def _style_status(self, invalid: bool) -> None:
+        font = QFont(self.status.font())
         self.status.setStyleSheet(f"color: {self._colors['error']};" if invalid else "")
+        self.status.setFont(font)  # a style sheet of its own would reset it to the default size
 
     def session_state(self) -> dict[str, Any]:
         """The inputs as text."""
@@ -428,8 +556,43 @@ class EinopsPage(TabPage):
     def restore_session(self, data: dict[str, Any]) -> list[str]:
         """Apply saved inputs; unknown or malformed values are reported and skipped."""
         if not isinstance(data, dict):
-            return ["einops: session data is not a mapping; kept the current inputs"]
-        return [f"einops: {problem}" for problem in self.form.setTexts(data)]
+            return [
+                translate(
+                    "EinopsTab", "einops: session data is not a mapping; kept the current inputs"
+                )
+            ]
+        return [
+            translate("EinopsTab", "einops: {problem}").format(problem=problem)
+            for problem in self.form.setTexts(data)
+        ]
+
+    def carried_state(self) -> dict[str, Any]:
+        """The analysis shown and the real run, so a language switch recomputes neither."""
+        return {
+            "key": self._last_key,
+            "result": self.result,
+            "tables": self._tables,
+            "run": self._run,
+            "tensors": self.tensors_toggle.isChecked(),
+        }
+
+    def take_over(self, carried: Any) -> None:
+        """Show the previous page's analysis and run in this page's language."""
+        if not isinstance(carried, dict) or not isinstance(carried.get("result"), EinopsAnalysis):
+            return
+        self._warmed = True
+        self._last_key = carried.get("key")
+        tables = carried.get("tables")
+        if isinstance(tables, EinopsAnalysis) and tables is not carried["result"]:
+            self._show_result(tables)  # greyed under an invalid call, as on the previous page
+        self._show_result(carried["result"])
+        if (
+            self.result is not None
+            and self.result.valid
+            and isinstance(carried.get("run"), RealRun)
+        ):
+            self._show_run(carried["run"])
+        self.tensors_toggle.setChecked(bool(carried.get("tensors")))
 
     def prepare_screenshot(self) -> None:
         """Analyse the shown call now (the screenshot command calls this before rendering).

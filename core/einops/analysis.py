@@ -31,6 +31,7 @@ from core.einops.text import (
 from core.errors import InputError
 from core.roofline.hardware import DTYPE_BYTES, storage_bytes
 from core.roofline.ops import contraction_flops, lecture_count_note, reduction_flops
+from core.texts import Text, translate
 
 __all__ = ["analyse", "contiguous_strides", "is_warm", "numel", "warm_up"]
 
@@ -57,37 +58,58 @@ def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
 def _check_inputs(result: EinopsAnalysis, n_shapes: int) -> None:
     """Raise :class:`InputError` for arguments einops would never see (wrong op, arity, dtype)."""
     if result.op not in OPS:
-        raise InputError(f"op: unknown {result.op!r}; allowed: {', '.join(OPS)}", field="op")
+        raise InputError(
+            translate("Einops", "op: unknown {op}; allowed: {allowed}").format(
+                op=repr(result.op), allowed=", ".join(OPS)
+            ),
+            field="op",
+        )
     if result.dtype not in DTYPE_BYTES:
         raise InputError(
-            f"dtype: unknown {result.dtype!r}; allowed: {', '.join(DTYPE_BYTES)}", field="dtype"
+            translate("Einops", "dtype: unknown {dtype}; allowed: {allowed}").format(
+                dtype=repr(result.dtype), allowed=", ".join(DTYPE_BYTES)
+            ),
+            field="dtype",
         )
     if not isinstance(result.pattern, str) or not result.pattern.strip():
         raise InputError(
-            "pattern: empty; enter a pattern such as 'b s (h d) -> b h s d'", field="pattern"
+            translate("Einops", "pattern: empty; enter a pattern such as 'b s (h d) -> b h s d'"),
+            field="pattern",
         )
     if len(result.pattern) > MAX_PATTERN:
         raise InputError(
-            f"pattern: {len(result.pattern)} characters; allowed: at most {MAX_PATTERN}",
+            translate("Einops", "pattern: {n} characters; allowed: at most {most}").format(
+                n=len(result.pattern), most=MAX_PATTERN
+            ),
             field="pattern",
         )
     single = result.op in ("rearrange", "reduce", "repeat", "unpack")
     if single and n_shapes != 1:
         raise InputError(
-            f"shapes: {result.op} takes one input tensor, got {n_shapes} shapes", field="shape"
+            translate("Einops", "shapes: {op} takes one input tensor, got {n} shapes").format(
+                op=result.op, n=n_shapes
+            ),
+            field="shape",
         )
     if not single and not 1 <= n_shapes <= 26:
         raise InputError(
-            f"shapes: {result.op} takes 1 to 26 input tensors, got {n_shapes}", field="shape"
+            translate("Einops", "shapes: {op} takes 1 to 26 input tensors, got {n}").format(
+                op=result.op, n=n_shapes
+            ),
+            field="shape",
         )
     if result.op == "reduce" and result.reduction not in REDUCTIONS:
         raise InputError(
-            f"reduction: {result.reduction!r} is not supported; allowed: {', '.join(REDUCTIONS)}",
+            translate(
+                "Einops", "reduction: {reduction} is not supported; allowed: {allowed}"
+            ).format(reduction=repr(result.reduction), allowed=", ".join(REDUCTIONS)),
             field="reduction",
         )
     if result.op == "unpack" and not result.packed_shapes:
         raise InputError(
-            "packed shapes: unpack needs one packed shape per output, e.g. 2 and 1",
+            translate(
+                "Einops", "packed shapes: unpack needs one packed shape per output, e.g. 2 and 1"
+            ),
             field="packed_shape",
         )
 
@@ -142,7 +164,9 @@ def _explain_failure(res: EinopsAnalysis, exc: BaseException) -> None:
             found = diagnose_einsum(res.pattern, res.input_shapes)
         except Exception:  # a malformed pattern the diagnosis cannot walk: fall back to einops
             found = None
-        ctx = "input shapes: " + "; ".join(format_shape(s) for s in res.input_shapes)
+        ctx = translate("Einops", "input shapes: {shapes}").format(
+            shapes="; ".join(format_shape(s) for s in res.input_shapes)
+        )
         if found is None:
             res.error, res.error_span = explain("einsum", res.pattern, res.input_shapes, {}, reason)
         else:
@@ -156,7 +180,28 @@ def _explain_failure(res: EinopsAnalysis, exc: BaseException) -> None:
             res.op, res.pattern, res.input_shapes, res.packed_shapes, reason
         )
     if not res.error:
-        res.error = f"{res.op} refused the call: {reason}"
+        res.error = _refused(res.op, reason)
+
+
+def _refused(op: str, reason: str) -> Text:
+    """einops' own reason (its English), said to be einops' refusal."""
+    return translate("Einops", "{op} refused the call: {reason}").format(op=op, reason=reason)
+
+
+def _lecture_note(flops: float, lecture_flops: float) -> str:
+    """:func:`core.roofline.ops.lecture_count_note`, translatable (the same English)."""
+    if not lecture_count_note(flops, lecture_flops):
+        return ""
+    return translate(
+        "Einops",
+        "The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): "
+        "{lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as "
+        "2, as torch's FlopCounterMode does.",
+    ).format(
+        lecture=f"{lecture_flops:,.0f}",
+        fewer=f"{1 - lecture_flops / flops:.2%}",
+        flops=f"{flops:,.0f}",
+    )
 
 
 def _base(t: Any) -> Any:
@@ -180,7 +225,11 @@ def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
     n_in = sum(numel(s) for s in res.input_shapes)
     n_out = sum(numel(s) for s in res.output_shapes)
     if n_out > MAX_ELEMENTS:
-        res.warnings.append(f"the output has {n_out:.3g} elements, more than any real device holds")
+        res.warnings.append(
+            translate(
+                "Einops", "the output has {n} elements, more than any real device holds"
+            ).format(n=f"{n_out:.3g}")
+        )
     moved = 0 if res.is_view else 1
     res.bytes_read = _stored(res.dtype, res.input_shapes) * moved
     res.bytes_written = _stored(res.dtype, res.output_shapes) * moved
@@ -194,7 +243,7 @@ def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
         res.warnings.extend(plan.warnings)
         counted = contraction_flops(plan.operands, plan.output_names, plan.lengths)
         res.flops = float(counted.flops)
-        res.flops_note = lecture_count_note(counted.flops, counted.lecture_flops)
+        res.flops_note = _lecture_note(counted.flops, counted.lecture_flops)
     elif res.op == "pack":
         from core.einops.pack import plan_pack
 
@@ -220,21 +269,25 @@ def _describe_transform(res: EinopsAnalysis, x: Any, n_in: int, n_out: int) -> N
     res.axes = list(plan.axes)
     res.torch_code = render_code(plan.steps, plan.input_names)
     results = apply_steps(x, plan.steps)
-    res.plan = [PlanStep("input", "the input tensor", shape, plan.input_names, None)]
+    the_input = translate("Einops", "the input tensor")
+    res.plan = [PlanStep("input", the_input, shape, plan.input_names, None)]
     for step, (tensor, view) in zip(plan.steps, results, strict=True):
         res.plan.append(
             PlanStep(step.kind, step.detail, tuple(int(d) for d in tensor.shape), step.names, view)
         )
     if any(s.kind == "reduce" for s in plan.steps):
         res.flops = float(reduction_flops(n_in, n_out, res.reduction or "sum"))
-        res.flops_note = lecture_count_note(res.flops, res.flops - (n_out if n_in else 0))
+        res.flops_note = _lecture_note(res.flops, res.flops - (n_out if n_in else 0))
         if res.reduction == "mean" and n_in == 0 and n_out > 0:
-            res.warnings.append("mean over a length-0 axis gives NaN")
+            res.warnings.append(translate("Einops", "mean over a length-0 axis gives NaN"))
     if res.op == "repeat" and res.is_view and any(s == 0 for s in res.output_strides[0]):
         res.warnings.append(
-            "repeat returned a view: the repeated axes have stride 0, so every copy aliases the "
-            "input's memory. Writing into the result in place changes the input and all copies; "
-            "call .clone() first if you need to write."
+            translate(
+                "Einops",
+                "repeat returned a view: the repeated axes have stride 0, so every copy aliases "
+                "the input's memory. Writing into the result in place changes the input and all "
+                "copies; call .clone() first if you need to write.",
+            )
         )
 
 
@@ -296,7 +349,9 @@ def analyse(
         res.error, res.error_kind, res.error_field = exc.message, "arguments", exc.field
         return res
     except (TypeError, ValueError) as exc:
-        res.error = f"arguments: {exc}; allowed: shapes as lists of whole numbers"
+        res.error = translate(
+            "Einops", "arguments: {problem}; allowed: shapes as lists of whole numbers"
+        ).format(problem=str(exc))
         res.error_kind = "arguments"
         return res
     with warnings.catch_warnings(record=True) as caught:
@@ -309,19 +364,27 @@ def analyse(
                 _explain_failure(res, exc)
             except Exception as inner:  # never let the explanation hide the answer
                 res.error = compose(
-                    f"{res.op} refused the call: {clean_reason(str(exc))}",
+                    _refused(res.op, clean_reason(str(exc))),
                     res.pattern,
                     [],
-                    f"shapes: {'; '.join(format_shape(s) for s in res.input_shapes)}; axis lengths: "
-                    f"{format_axes(res.axes_lengths)}",
-                    f"(while explaining: {type(inner).__name__})",
+                    translate("Einops", "shapes: {shapes}; axis lengths: {axes}").format(
+                        shapes="; ".join(format_shape(s) for s in res.input_shapes),
+                        axes=format_axes(res.axes_lengths),
+                    ),
+                    translate("Einops", "(while explaining: {kind})").format(
+                        kind=type(inner).__name__
+                    ),
                 )
             return res
         res.valid = True
         try:
             _describe(res, out, inputs)
         except Exception as exc:  # pragma: no cover - a bug here must not hide validity
-            res.warnings.append(f"could not explain this call fully ({type(exc).__name__}: {exc})")
+            res.warnings.append(
+                translate("Einops", "could not explain this call fully ({kind}: {problem})").format(
+                    kind=type(exc).__name__, problem=str(exc)
+                )
+            )
     for w in caught:
         text = str(w.message)
         if text not in res.warnings:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from core.einops.matmul import matmul_code
 from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import Token, format_shape, tokenize
+from core.texts import join_texts, translate
 
 __all__ = ["EinsumPlan", "diagnose_einsum", "operand_tokens", "plan_einsum"]
 
@@ -59,34 +60,42 @@ def diagnose_einsum(
     arrows = [t for t in tokenize(pattern) if t.text == "->"]
     if len(arrows) != 1:
         return (
-            "einsum needs exactly one '->' (einops does not infer the output)",
+            translate("Einops", "einsum needs exactly one '->' (einops does not infer the output)"),
             [(len(pattern), len(pattern) + 1)]
             if not arrows
             else [(t.start, t.end) for t in arrows[1:]],
-            "write the output axes after '->', e.g. 'b s1 h, b s2 h -> b s1 s2'",
+            translate(
+                "Einops", "write the output axes after '->', e.g. 'b s1 h, b s2 h -> b s1 s2'"
+            ),
         )
     if len(operands) != len(shapes):
         return (
-            f"the pattern has {len(operands)} input(s) (separated by commas) but "
-            f"{len(shapes)} shape(s) were given",
+            translate(
+                "Einops",
+                "the pattern has {inputs} input(s) (separated by commas) but {shapes} shape(s) "
+                "were given",
+            ).format(inputs=len(operands), shapes=len(shapes)),
             [(len(pattern), len(pattern) + 1)]
             if len(operands) < len(shapes)
             else [(t.start, t.end) for t in operands[-1]][:1],
-            "give one shape per comma-separated input",
+            translate("Einops", "give one shape per comma-separated input"),
         )
     for toks in [*operands, right]:
         for t in toks:
             if t.text in "()":
                 return (
-                    "einsum takes single axis names: no ( ) groups",
+                    translate("Einops", "einsum takes single axis names: no ( ) groups"),
                     [(t.start, t.end)],
-                    "rearrange first to split or merge axes, then einsum",
+                    translate("Einops", "rearrange first to split or merge axes, then einsum"),
                 )
             if t.text.isdecimal():
                 return (
-                    "einsum does not accept numbered axes",
+                    translate("Einops", "einsum does not accept numbered axes"),
                     [(t.start, t.end)],
-                    "name the axis instead (einops: anonymous axes are not supported in einsum)",
+                    translate(
+                        "Einops",
+                        "name the axis instead (einops: anonymous axes are not supported in einsum)",
+                    ),
                 )
     lengths: dict[str, tuple[int, int, Token]] = {}
     for i, (toks, shape) in enumerate(zip(operands, shapes, strict=True)):
@@ -95,10 +104,13 @@ def diagnose_einsum(
         if len(names) != len(shape) and not (has_ell and len(shape) >= len(names)):
             span = [(toks[0].start, toks[-1].end)] if toks else [(0, 1)]
             return (
-                f"input {i} has shape {format_shape(shape)} ({len(shape)} axes) but its part of "
-                f"the pattern names {len(names)}",
+                translate(
+                    "Einops",
+                    "input {i} has shape {shape} ({axes} axes) but its part of the pattern "
+                    "names {names}",
+                ).format(i=i, shape=format_shape(shape), axes=len(shape), names=len(names)),
                 span,
-                "name one axis per dimension, or add '...' for the rest",
+                translate("Einops", "name one axis per dimension, or add '...' for the rest"),
             )
         ell_at = next((k for k, t in enumerate(toks) if t.text == "..."), None)
         n_ell = len(shape) - len(names)
@@ -110,17 +122,29 @@ def diagnose_einsum(
                 seen, where, first = lengths[tok.text]
                 if where == i and dim != seen:
                     return (
-                        f"axis {tok.text!r} appears twice in input {i} (taking a diagonal) but "
-                        f"its lengths differ: {seen} and {dim}",
+                        translate(
+                            "Einops",
+                            "axis {name} appears twice in input {i} (taking a diagonal) but "
+                            "its lengths differ: {first} and {second}",
+                        ).format(name=repr(tok.text), i=i, first=seen, second=dim),
                         [(first.start, first.end), (tok.start, tok.end)],
-                        "an axis repeated within one input needs the same length both times",
+                        translate(
+                            "Einops",
+                            "an axis repeated within one input needs the same length both times",
+                        ),
                     )
                 if dim != seen and dim != 1 and seen != 1:
                     return (
-                        f"axis {tok.text!r} has length {dim} in input {i} but {seen} in input "
-                        f"{where}",
+                        translate(
+                            "Einops",
+                            "axis {name} has length {dim} in input {i} but {seen} in input {where}",
+                        ).format(name=repr(tok.text), dim=dim, i=i, seen=seen, where=where),
                         [(first.start, first.end), (tok.start, tok.end)],
-                        "lengths of a shared axis must match (or one of them be 1, which broadcasts)",
+                        translate(
+                            "Einops",
+                            "lengths of a shared axis must match (or one of them be 1, which "
+                            "broadcasts)",
+                        ),
                     )
                 if seen == 1:
                     lengths[tok.text] = (dim, i, tok)
@@ -130,22 +154,24 @@ def diagnose_einsum(
     for tok in right:
         if tok.is_name and tok.text not in lengths:
             return (
-                f"output axis {tok.text!r} is not in any input",
+                translate("Einops", "output axis {name} is not in any input").format(
+                    name=repr(tok.text)
+                ),
                 [(tok.start, tok.end)],
-                "every axis after '->' must appear before it",
+                translate("Einops", "every axis after '->' must appear before it"),
             )
         if tok.is_name and tok.text in seen_right:
             return (
-                f"output axis {tok.text!r} appears twice",
+                translate("Einops", "output axis {name} appears twice").format(name=repr(tok.text)),
                 [(tok.start, tok.end)],
-                "name each output axis once",
+                translate("Einops", "name each output axis once"),
             )
         seen_right.add(tok.text)
         if tok.text == "..." and not any(t.text == "..." for ops in operands for t in ops):
             return (
-                "'...' on the output but on no input",
+                translate("Einops", "'...' on the output but on no input"),
                 [(tok.start, tok.end)],
-                "add '...' to an input or remove it from the output",
+                translate("Einops", "add '...' to an input or remove it from the output"),
             )
     return None
 
@@ -217,24 +243,33 @@ def plan_einsum(
             role = "contracted"
         else:
             role = "summed"
-        note = []
+        note: list[str] = []
         if name in diagonal:
-            note.append("repeated in one input: its diagonal is taken")
+            note.append(translate("Einops", "repeated in one input: its diagonal is taken"))
         if broadcast:
+            inputs_text = ", ".join(map(str, ones[name]))
             note.append(
-                f"length 1 in input {', '.join(map(str, ones[name]))}, broadcast to {length}"
+                translate("Einops", "length 1 in input {inputs}, broadcast to {length}").format(
+                    inputs=inputs_text, length=length
+                )
             )
             warnings.append(
-                f"axis {name!r} has length 1 in input {', '.join(map(str, ones[name]))} and is "
-                f"broadcast to {length}: intended? (a length-1 axis silently matches any length)"
+                translate(
+                    "Einops",
+                    "axis {name} has length 1 in input {inputs} and is broadcast to "
+                    "{length}: intended? (a length-1 axis silently matches any length)",
+                ).format(name=repr(name), inputs=inputs_text, length=length)
             )
         if role == "summed" and len(operands) > 1:
             warnings.append(
-                f"axis {name!r} appears only in input {where[name][0]} and not after '->', so it "
-                "is summed away on its own before the product: a typo? (add it to the output to "
-                "keep it)"
+                translate(
+                    "Einops",
+                    "axis {name} appears only in input {i} and not after '->', so it is summed "
+                    "away on its own before the product: a typo? (add it to the output to "
+                    "keep it)",
+                ).format(name=repr(name), i=where[name][0])
             )
-        axes.append(AxisInfo(name, length, role, "; ".join(note)))
+        axes.append(AxisInfo(name, length, role, join_texts(note, "; ") if note else ""))
     compact = _compactify_pattern_for_einsum(pattern)
     letters = _letters(op_names, compact)
     inputs = ", ".join(f"x{i}" for i in range(len(shapes))) if len(shapes) > 1 else "x"
@@ -245,7 +280,13 @@ def plan_einsum(
     if matmul is not None:
         code += "\n\n# the same, as one batched matmul (torch does this inside einsum):\n" + matmul
     steps = [
-        PlanStep("input", f"input {i}: {' '.join(n) or '(0-d)'}", tuple(s), tuple(n), None)
+        PlanStep(
+            "input",
+            translate("Einops", "input {i}: {names}").format(i=i, names=" ".join(n) or "(0-d)"),
+            tuple(s),
+            tuple(n),
+            None,
+        )
         for i, (n, s) in enumerate(zip(op_names, shapes, strict=True))
     ]
     all_names = tuple(lengths)
@@ -253,8 +294,11 @@ def plan_einsum(
     steps.append(
         PlanStep(
             "multiply",
-            f"{terms:,} products, one per combination of {' '.join(all_names) or '(no axes)'} "
-            "(not materialised)",
+            translate(
+                "Einops", "{terms} products, one per combination of {names} (not materialised)"
+            ).format(
+                terms=f"{terms:,}", names=" ".join(all_names) or translate("Einops", "(no axes)")
+            ),
             tuple(lengths[n] for n in all_names),
             all_names,
             None,
@@ -263,9 +307,9 @@ def plan_einsum(
     steps.append(
         PlanStep(
             "sum",
-            ("sum over " + ", ".join(summed))
+            translate("Einops", "sum over {names}").format(names=", ".join(summed))
             if summed
-            else "no axis summed: an element-wise product",
+            else translate("Einops", "no axis summed: an element-wise product"),
             tuple(output_shape),
             tuple(out_names),
             None,

@@ -11,10 +11,13 @@ import re
 from collections.abc import Sequence
 
 from core.einops.text import Token, caret_block, format_axes, format_shape, tokenize
+from core.texts import Text, join_texts, translate
 
 __all__ = ["clean_reason", "compose", "explain"]
 
-_NAMES = "letters, digits and _ (not starting or ending with _), e.g. batch, h1"
+_NAMES = translate(
+    "Einops", "letters, digits and _ (not starting or ending with _), e.g. batch, h1"
+)
 
 
 def clean_reason(message: str) -> str:
@@ -52,18 +55,21 @@ def compose(
     spans: Sequence[tuple[int, int]],
     context: str,
     hint: str = "",
-) -> str:
+) -> Text:
     """Headline, the pattern with carets, the inputs, then the hint (one block of text)."""
     parts = [headline, caret_block(pattern, spans) if spans else f"  {pattern}", context]
     if hint:
         parts.append(hint)
-    return "\n".join(p for p in parts if p)
+    return join_texts([p for p in parts if p], "\n")
 
 
 def _context(shapes: Sequence[tuple[int, ...]], axes: dict[str, int]) -> str:
-    shape_text = "; ".join(format_shape(s) for s in shapes) or "none"
-    label = "input shape" if len(shapes) == 1 else "input shapes"
-    return f"{label}: {shape_text}; axis lengths: {format_axes(axes)}"
+    shape_text = "; ".join(format_shape(s) for s in shapes) or translate("Einops", "none")
+    if len(shapes) == 1:
+        template = translate("Einops", "input shape: {shapes}; axis lengths: {axes}")
+    else:
+        template = translate("Einops", "input shapes: {shapes}; axis lengths: {axes}")
+    return template.format(shapes=shape_text, axes=format_axes(axes))
 
 
 def _group_spans(side: list[Token]) -> list[tuple[int, int]]:
@@ -86,7 +92,7 @@ def explain(
     shapes: Sequence[tuple[int, ...]],
     axes: dict[str, int],
     reason: str,
-) -> tuple[str, tuple[int, int] | None]:
+) -> tuple[Text, tuple[int, int] | None]:
     """A message for einops' ``reason`` about a rearrange/reduce/repeat call, and its span."""
     tokens = tokenize(pattern)
     left, right = _sides(tokens)
@@ -94,7 +100,7 @@ def explain(
 
     def done(
         head: str, spans: list[tuple[int, int]], hint: str = ""
-    ) -> tuple[str, tuple[int, int] | None]:
+    ) -> tuple[Text, tuple[int, int] | None]:
         span = (min(s for s, _ in spans), max(e for _, e in spans)) if spans else None
         return compose(head, pattern, spans, ctx, hint), span
 
@@ -104,31 +110,44 @@ def explain(
     arrows = [t for t in tokens if t.text == "->"]
     if len(arrows) != 1:
         spans = [(t.start, t.end) for t in arrows[1:]] or [(len(pattern), len(pattern) + 1)]
-        head = "the pattern needs exactly one '->'" + (
-            f" (found {len(arrows)})" if arrows else " between the input and output sides"
+        if arrows:
+            head = translate("Einops", "the pattern needs exactly one '->' (found {n})").format(
+                n=len(arrows)
+            )
+        else:
+            head = translate(
+                "Einops", "the pattern needs exactly one '->' between the input and output sides"
+            )
+        return done(
+            head,
+            spans,
+            translate("Einops", "allowed: INPUT -> OUTPUT, e.g. 'b s (h d) -> b h s d'"),
         )
-        return done(head, spans, "allowed: INPUT -> OUTPUT, e.g. 'b s (h d) -> b h s d'")
     if m := re.search(r"Unknown character '(.)'", reason):
         spans = [(t.start, t.end) for t in tokens if t.text == m.group(1)][:1]
         return done(
-            f"unexpected character {m.group(1)!r}",
+            translate("Einops", "unexpected character {char}").format(char=repr(m.group(1))),
             spans,
-            "allowed in a pattern: axis names, numbers, spaces, ( ), ... and one ->",
+            translate(
+                "Einops", "allowed in a pattern: axis names, numbers, spaces, ( ), ... and one ->"
+            ),
         )
     if m := re.search(r"Invalid axis identifier: (\S+)\n?(.*)", reason):
         name = m.group(1)
-        why = m.group(2).strip() or "not a valid name"
+        why = m.group(2).strip() or translate("Einops", "not a valid name")
         return done(
-            f"{name!r} is not a valid axis name ({why})",
+            translate("Einops", "{name} is not a valid axis name ({why})").format(
+                name=repr(name), why=why
+            ),
             find([name], tokens),
-            f"allowed: {_NAMES}, or a number",
+            translate("Einops", "allowed: {names}, or a number").format(names=_NAMES),
         )
     if "dots only inside ellipsis" in reason:
         spans = [(t.start, t.end) for t in tokens if t.text in (".", "...")]
         return done(
-            "dots are only allowed as one '...' per side",
+            translate("Einops", "dots are only allowed as one '...' per side"),
             spans,
-            "allowed: '...' once per side, e.g. '... hidden -> ...'",
+            translate("Einops", "allowed: '...' once per side, e.g. '... hidden -> ...'"),
         )
     if m := re.search(r'duplicate dimension "(\S+)"', reason):
         name = m.group(1)
@@ -136,11 +155,15 @@ def explain(
             hits = [t for t in side if t.text == name]
             if len(hits) > 1:
                 return done(
-                    f"axis {name!r} appears twice on one side",
+                    translate("Einops", "axis {name} appears twice on one side").format(
+                        name=repr(name)
+                    ),
                     [(hits[1].start, hits[1].end)],
-                    "each side may name an axis once; rename one of them",
+                    translate("Einops", "each side may name an axis once; rename one of them"),
                 )
-        return done(f"axis {name!r} appears twice on one side", [])
+        return done(
+            translate("Einops", "axis {name} appears twice on one side").format(name=repr(name)), []
+        )
     if "one-level" in reason:
         depth, spans = 0, []
         for t in tokens:
@@ -151,9 +174,9 @@ def explain(
             elif t.text == ")":
                 depth = max(depth - 1, 0)
         return done(
-            "brackets cannot be nested",
+            translate("Einops", "brackets cannot be nested"),
             spans[:1],
-            "allowed: one level of ( ) grouping, e.g. '(h w) c'",
+            translate("Einops", "allowed: one level of ( ) grouping, e.g. '(h w) c'"),
         )
     if "not balanced" in reason or "Imbalanced" in reason:
         spans = []
@@ -169,94 +192,144 @@ def explain(
                         spans.append((t.start, t.end))
             spans.extend((t.start, t.end) for t in stack)
         return done(
-            "unbalanced brackets", spans[:1], "every '(' needs a ')' on the same side of '->'"
+            translate("Einops", "unbalanced brackets"),
+            spans[:1],
+            translate("Einops", "every '(' needs a ')' on the same side of '->'"),
         )
     if "Ellipsis found in right side" in reason:
         return done(
-            "'...' is on the right side only",
+            translate("Einops", "'...' is on the right side only"),
             find(["..."], right),
-            "use '...' on the left too, or name the axes",
+            translate("Einops", "use '...' on the left too, or name the axes"),
         )
     if "Ellipsis inside parenthesis" in reason:
         return done(
-            "'...' cannot be inside brackets on the left side",
+            translate("Einops", "'...' cannot be inside brackets on the left side"),
             find(["..."], left),
-            "write '...' on its own on the left (it may be grouped on the right)",
+            translate(
+                "Einops", "write '...' on its own on the left (it may be grouped on the right)"
+            ),
         )
     if "Non-unitary anonymous axes" in reason:
         spans = [(t.start, t.end) for t in tokens if t.text.isdecimal() and int(t.text) != 1]
         return done(
-            "rearrange cannot use numbers other than 1 as axes",
+            translate("Einops", "rearrange cannot use numbers other than 1 as axes"),
             spans,
-            "use reduce to remove a numbered axis, repeat to add one, or name it and give its length",
+            translate(
+                "Einops",
+                "use reduce to remove a numbered axis, repeat to add one, or name it and give its length",
+            ),
         )
     if m := re.search(r"Identifiers only on one side of expression.*?(\{.*\})", reason):
         names = [n.replace("…", "...") for n in _set_names(m.group(1))]
         only_left = [n for n in names if any(t.text == n for t in left)]
         only_right = [n for n in names if n not in only_left]
-        parts = []
+        parts: list[str] = []
         if only_left:
-            parts.append(f"{', '.join(only_left)} only on the left")
+            parts.append(
+                translate("Einops", "{names} only on the left").format(names=", ".join(only_left))
+            )
         if only_right:
-            parts.append(f"{', '.join(only_right)} only on the right")
+            parts.append(
+                translate("Einops", "{names} only on the right").format(names=", ".join(only_right))
+            )
         return done(
-            "rearrange needs every axis on both sides: " + "; ".join(parts),
+            translate("Einops", "rearrange needs every axis on both sides: {parts}").format(
+                parts=join_texts(parts, "; ")
+            ),
             find(only_left, left) + find(only_right, right),
-            "rearrange only moves data; use reduce to remove an axis or repeat to add one",
+            translate(
+                "Einops",
+                "rearrange only moves data; use reduce to remove an axis or repeat to add one",
+            ),
         )
     if m := re.search(r"Unexpected identifiers on the left side of repeat: (\{.*\})", reason):
         names = _set_names(m.group(1))
         return done(
-            f"repeat cannot remove {', '.join(names)}: on the left only",
+            translate("Einops", "repeat cannot remove {names}: on the left only").format(
+                names=", ".join(names)
+            ),
             find(names, left),
-            "repeat only adds axes; keep it on the right, or use reduce to remove it",
+            translate(
+                "Einops", "repeat only adds axes; keep it on the right, or use reduce to remove it"
+            ),
         )
     if m := re.search(r"Specify sizes for new axes in repeat: (\{.*\})", reason):
         names = _set_names(m.group(1))
         example = ", ".join(f"{n}=3" for n in names)
         return done(
-            f"repeat needs the length of new axis {', '.join(names)}",
+            translate("Einops", "repeat needs the length of new axis {names}").format(
+                names=", ".join(names)
+            ),
             find(names, right),
-            f"give it as an axis length, e.g. {example}",
+            translate("Einops", "give it as an axis length, e.g. {example}").format(
+                example=example
+            ),
         )
     if m := re.search(r"Unexpected identifiers on the right side of reduce \w*: (\{.*\})", reason):
         names = _set_names(m.group(1))
         return done(
-            f"reduce cannot add {', '.join(names)}: on the right only",
+            translate("Einops", "reduce cannot add {names}: on the right only").format(
+                names=", ".join(names)
+            ),
             find(names, right),
-            "reduce only removes axes; use repeat to add one",
+            translate("Einops", "reduce only removes axes; use repeat to add one"),
         )
     if m := re.search(r"Wrong shape: expected (>=)?(\d+) dims. Received (\d+)-dim", reason):
         at_least, want, got = m.group(1), int(m.group(2)), int(m.group(3))
         spans = [(left[0].start, left[-1].end)] if left else [(0, 1)]
         shape = shapes[0] if shapes else ()
+        if at_least:
+            head = translate(
+                "Einops",
+                "the input {shape} has {got} axes but the left side describes at least {want}",
+            )
+        else:
+            head = translate(
+                "Einops", "the input {shape} has {got} axes but the left side describes {want}"
+            )
         return done(
-            f"the input {format_shape(shape)} has {got} axes but the left side describes "
-            f"{'at least ' if at_least else ''}{want}",
+            head.format(shape=format_shape(shape), got=got, want=want),
             spans,
-            "name one group per input axis (use '...' for any number of leading axes)",
+            translate(
+                "Einops", "name one group per input axis (use '...' for any number of leading axes)"
+            ),
         )
     if m := re.search(r"Axis (\S+) is not used in transform", reason):
         name = m.group(1)
         return done(
-            f"axis length {name}={axes.get(name, '?')} is given but {name!r} is not in the pattern",
+            translate(
+                "Einops",
+                "axis length {name}={value} is given but {quoted} is not in the pattern",
+            ).format(name=name, value=axes.get(name, "?"), quoted=repr(name)),
             [],
-            f"remove {name} from the axis lengths or use it in the pattern",
+            translate(
+                "Einops", "remove {name} from the axis lengths or use it in the pattern"
+            ).format(name=name),
         )
     if "Invalid name for an axis" in reason:
         bad = [k for k in axes if not re.fullmatch(r"[A-Za-z]\w*", k) or k.endswith("_")]
         return done(
-            f"axis length name {', '.join(bad) or '?'} is not a valid axis name",
+            translate("Einops", "axis length name {names} is not a valid axis name").format(
+                names=", ".join(bad) or "?"
+            ),
             [],
-            f"allowed: {_NAMES}",
+            translate("Einops", "allowed: {names}").format(names=_NAMES),
         )
     if m := re.search(r"Could not infer sizes for (\{.*\})", reason):
         order = [t.text for t in left]
         names = sorted(_set_names(m.group(1)), key=lambda n: order.index(n) if n in order else 0)
+        both: str = " and ".join(names)  # einops names two; any other count stays as it is
+        if len(names) == 2:
+            both = translate("Einops", "{first} and {second}").format(
+                first=names[0], second=names[1]
+            )
         return done(
-            f"cannot infer both {' and '.join(names)} from one input axis",
+            translate("Einops", "cannot infer both {names} from one input axis").format(names=both),
             find(names, left),
-            f"give the length of all but one of them, e.g. {names[0]}=2",
+            translate("Einops", "give the length of all but one of them, e.g. {name}=2").format(
+                name=names[0]
+            ),
         )
     if "Shape mismatch" in reason:
         return _mismatch(op, pattern, shapes, axes, left, reason, done)
@@ -289,15 +362,22 @@ def _mismatch(op, pattern, shapes, axes, left, reason, done):
                 if k in group.split() or f"({k}" in group or f"{k})" in group
             )
             if m.group(1):
-                head = f"input axis {i} has length {dim}, but {group} = {known}" + (
-                    f" (from {given})" if given else ""
-                )
-                hint = f"make the lengths multiply to {dim}, or change the input shape"
+                head = translate(
+                    "Einops", "input axis {i} has length {dim}, but {group} = {known}"
+                ).format(i=i, dim=dim, group=group, known=known)
+                hint = translate(
+                    "Einops", "make the lengths multiply to {dim}, or change the input shape"
+                ).format(dim=dim)
             else:
-                head = (
-                    f"input axis {i} has length {dim}, which {group} cannot split into chunks of {known}"
-                    + (f" (from {given})" if given else "")
-                )
-                hint = f"{dim} must be divisible by {known}: change the axis lengths or the input shape"
+                head = translate(
+                    "Einops",
+                    "input axis {i} has length {dim}, which {group} cannot split into chunks of {known}",
+                ).format(i=i, dim=dim, group=group, known=known)
+                hint = translate(
+                    "Einops",
+                    "{dim} must be divisible by {known}: change the axis lengths or the input shape",
+                ).format(dim=dim, known=known)
+            if given:
+                head = translate("Einops", "{head} (from {given})").format(head=head, given=given)
             return done(head, [span], hint)
     return done(reason, [])

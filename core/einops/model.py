@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.texts import translate
+
 __all__ = [
     "FLOP_CONVENTION",
     "OPS",
@@ -24,7 +26,8 @@ OPS: tuple[str, ...] = ("rearrange", "reduce", "repeat", "einsum", "pack", "unpa
 REDUCTIONS: tuple[str, ...] = ("sum", "mean", "max", "min", "prod", "any", "all")
 
 #: How FLOPs are counted (shown next to every FLOP figure).
-FLOP_CONVENTION = (
+FLOP_CONVENTION = translate(
+    "Einops",
     "A multiply-add counts 2 FLOPs, so a matmul is 2·m·k·n, as on the Roofline tab and in torch's "
     "FlopCounterMode; a sum of n terms is n adds. reduce: one add (compare, multiply) per input "
     "element, plus one divide per output for mean. einsum, evaluated as torch does: an axis in "
@@ -32,7 +35,7 @@ FLOP_CONVENTION = (
     "left to right: 2 FLOPs per index combination of a step that sums an axis, 1 (a multiply) "
     "of one that does not. rearrange, repeat, pack and unpack move data and count 0 FLOPs. "
     "Zero-length axes give 0. The lecture's exact count (a length-n dot product as 2n − 1) is "
-    "shown as a note."
+    "shown as a note.",
 )
 
 

@@ -12,6 +12,7 @@ import re
 from core.einops.errors import compose
 from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import format_shape, tokenize
+from core.texts import Text, translate
 
 __all__ = ["explain_pack", "plan_pack", "plan_unpack"]
 
@@ -42,7 +43,9 @@ def plan_pack(
             "*",
             out_shape[star],
             "packed",
-            "packed shapes " + ", ".join(format_shape(p) for p in packed),
+            translate("Einops", "packed shapes {shapes}").format(
+                shapes=", ".join(format_shape(p) for p in packed)
+            ),
         ),
     )
     steps, parts = [], []
@@ -51,7 +54,9 @@ def plan_pack(
         steps.append(
             PlanStep(
                 "reshape",
-                f"input {i}: flatten {format_shape(p)} into one axis",
+                translate("Einops", "input {i}: flatten {shape} into one axis").format(
+                    i=i, shape=format_shape(p)
+                ),
                 flat,
                 tuple(axes),
                 True,
@@ -59,7 +64,13 @@ def plan_pack(
         )
         parts.append(f"x{i}.reshape({', '.join(map(str, flat))})" if flat else f"x{i}.reshape(())")
     steps.append(
-        PlanStep("cat", f"concatenate along axis {star} (*): a copy", out_shape, tuple(axes), False)
+        PlanStep(
+            "cat",
+            translate("Einops", "concatenate along axis {axis} (*): a copy").format(axis=star),
+            out_shape,
+            tuple(axes),
+            False,
+        )
     )
     code = (
         f"y = torch.cat([{', '.join(parts)}], dim={star})  # {' '.join(axes)}\n"
@@ -85,7 +96,9 @@ def plan_unpack(
             "*",
             shape[star],
             "packed",
-            "unpacked into " + ", ".join(format_shape(p) for p in resolved),
+            translate("Einops", "unpacked into {shapes}").format(
+                shapes=", ".join(format_shape(p) for p in resolved)
+            ),
         ),
     )
     steps, items = [], []
@@ -96,7 +109,10 @@ def plan_unpack(
         steps.append(
             PlanStep(
                 "slice+reshape",
-                f"output {i}: slice {start}:{stop} of axis {star}, reshape to {format_shape(o)}",
+                translate(
+                    "Einops",
+                    "output {i}: slice {start}:{stop} of axis {axis}, reshape to {shape}",
+                ).format(i=i, start=start, stop=stop, axis=star, shape=format_shape(o)),
                 o,
                 (),
                 None,
@@ -115,69 +131,87 @@ def explain_pack(
     shapes: list[tuple[int, ...]],
     packed_shapes: list[tuple[int, ...]],
     reason: str,
-) -> tuple[str, tuple[int, int] | None]:
+) -> tuple[Text, tuple[int, int] | None]:
     """A message (with a caret where possible) for einops' refusal of a pack/unpack call."""
     tokens = tokenize(pattern)
-    ctx = "input shapes: " + ("; ".join(format_shape(s) for s in shapes) or "none")
+    none = translate("Einops", "none")
+    shapes_text = "; ".join(format_shape(s) for s in shapes) or none
     if op == "unpack":
-        ctx += "; packed shapes: " + ("; ".join(format_shape(p) for p in packed_shapes) or "none")
+        ctx = translate("Einops", "input shapes: {shapes}; packed shapes: {packed}").format(
+            shapes=shapes_text, packed="; ".join(format_shape(p) for p in packed_shapes) or none
+        )
+    else:
+        ctx = translate("Einops", "input shapes: {shapes}").format(shapes=shapes_text)
     stars = [t for t in tokens if t.text == "*"]
 
     def done(
         head: str, spans: list[tuple[int, int]], hint: str
-    ) -> tuple[str, tuple[int, int] | None]:
+    ) -> tuple[Text, tuple[int, int] | None]:
         span = (spans[0][0], spans[-1][1]) if spans else None
         return compose(head, pattern, spans, ctx, hint), span
 
     if not stars:
         return done(
-            f"{op} needs one '*' marking the packed axes",
+            translate("Einops", "{op} needs one '*' marking the packed axes").format(op=op),
             [(len(pattern), len(pattern) + 1)],
-            "allowed: axis names and one '*', e.g. 'b * c'",
+            translate("Einops", "allowed: axis names and one '*', e.g. 'b * c'"),
         )
     if len(stars) > 1 or "Duplicates" in reason:
         names = pattern.split()
         dup = [t for t in tokens if names.count(t.text) > 1]
         return done(
-            "an axis (or '*') appears twice",
+            translate("Einops", "an axis (or '*') appears twice"),
             [(t.start, t.end) for t in dup[1:2]],
-            "each name and '*' once, e.g. 'b * c'",
+            translate("Einops", "each name and '*' once, e.g. 'b * c'"),
         )
     if m := re.search(r"Invalid axis name (\S+)", reason):
         hits = [(t.start, t.end) for t in tokens if t.text == m.group(1)]
         return done(
-            f"{m.group(1)!r} is not a valid axis name",
+            translate("Einops", "{name} is not a valid axis name").format(name=repr(m.group(1))),
             hits[:1] or [(0, len(pattern))],
-            "allowed: letters, digits and _ (not starting or ending with _)",
+            translate("Einops", "allowed: letters, digits and _ (not starting or ending with _)"),
         )
     bad = [t for t in tokens if not (t.is_name or t.text == "*")]
     if bad:
         return done(
-            f"unexpected {bad[0].text!r}",
+            translate("Einops", "unexpected {token}").format(token=repr(bad[0].text)),
             [(bad[0].start, bad[0].end)],
-            "pack/unpack patterns hold only axis names and one '*' (no brackets, no '...')",
+            translate(
+                "Einops",
+                "pack/unpack patterns hold only axis names and one '*' (no brackets, no '...')",
+            ),
         )
     if m := re.search(r"packed tensor #(\d+).*while pattern .* at least (\d+) axes", reason):
         i = int(m.group(1))
         shape_text = format_shape(shapes[i]) if i < len(shapes) else "?"
         return done(
-            f"input {i} has shape {shape_text} but the pattern needs at least {m.group(2)} axes",
+            translate(
+                "Einops", "input {i} has shape {shape} but the pattern needs at least {n} axes"
+            ).format(i=i, shape=shape_text, n=m.group(2)),
             [(0, len(pattern))],
-            "give each input the named axes (the '*' may match none)",
+            translate("Einops", "give each input the named axes (the '*' may match none)"),
         )
     if "wrong dim" in reason:
         return done(
-            f"the input {format_shape(shapes[0]) if shapes else '?'} must have exactly {len(pattern.split())} axes for this pattern",
+            translate(
+                "Einops", "the input {shape} must have exactly {n} axes for this pattern"
+            ).format(shape=format_shape(shapes[0]) if shapes else "?", n=len(pattern.split())),
             [(0, len(pattern))],
-            "unpack's '*' stands for exactly one axis of the input",
+            translate("Einops", "unpack's '*' stands for exactly one axis of the input"),
         )
     if "could not split" in reason or "more than one -1" in reason:
         total = shapes[0][pattern.split().index("*")] if shapes else "?"
         sizes = " + ".join(str(_prod(p)) for p in packed_shapes)
         return done(
-            f"axis '*' has length {total} but the packed shapes need {sizes or 0}",
+            translate(
+                "Einops", "axis '*' has length {total} but the packed shapes need {sizes}"
+            ).format(total=total, sizes=sizes or 0),
             [(t.start, t.end) for t in stars],
-            "the packed shapes' element counts must add up to the '*' axis (one of them may hold a -1)",
+            translate(
+                "Einops",
+                "the packed shapes' element counts must add up to the '*' axis (one of them may "
+                "hold a -1)",
+            ),
         )
     if m := re.search(
         r"Expected (\d+) in dimension (\d+) but got (\d+) for tensor number (\d+)", reason
@@ -187,14 +221,18 @@ def explain_pack(
         name = names[dim] if dim < len(names) else "?"
         hits = [(t.start, t.end) for t in tokens if t.text == name][:1]
         return done(
-            f"axis {name!r} has length {m.group(1)} in input 0 but {m.group(3)} in input {m.group(4)}",
+            translate(
+                "Einops", "axis {name} has length {first} in input 0 but {other} in input {i}"
+            ).format(name=repr(name), first=m.group(1), other=m.group(3), i=m.group(4)),
             hits,
-            "every input must agree on the axes other than '*'",
+            translate("Einops", "every input must agree on the axes other than '*'"),
         )
     if "Sizes of tensors must match" in reason or "must match" in reason:
         return done(
-            "the inputs' named axes differ in length",
+            translate("Einops", "the inputs' named axes differ in length"),
             [],
-            f"every input must agree on the axes other than '*'; {reason}",
+            translate(
+                "Einops", "every input must agree on the axes other than '*'; {reason}"
+            ).format(reason=reason),
         )
     return done(reason, [], "")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.einops.model import EinopsAnalysis
 from core.einops.text import format_shape
+from core.texts import Text, translate
 from core.units import format_bytes, format_flops, format_sig
 
 __all__ = ["call_text", "cost_line", "report_text", "strides_line", "view_line"]
@@ -30,35 +31,46 @@ def call_text(res: EinopsAnalysis) -> str:
     return f"{res.op}({names}, {pattern}{axes})"
 
 
-def cost_line(res: EinopsAnalysis) -> str:
+def cost_line(res: EinopsAnalysis) -> Text:
     """``126 FLOPs · read 192 B · write 72 B · 0.48 FLOP/byte (bf16)``."""
     intensity = res.intensity
-    parts = [
-        format_flops(res.flops),
-        f"read {format_bytes(res.bytes_read)}",
-        f"write {format_bytes(res.bytes_written)}",
-        f"{format_sig(intensity, 3)} FLOP/byte" if intensity is not None else "no bytes moved",
-    ]
-    return " · ".join(parts) + f" ({res.dtype})"
+    if intensity is not None:
+        per_byte = translate("Einops", "{intensity} FLOP/byte").format(
+            intensity=format_sig(intensity, 3)
+        )
+    else:
+        per_byte = translate("Einops", "no bytes moved")
+    return translate(
+        "Einops", "{flops} · read {read} · write {written} · {per_byte} ({dtype})"
+    ).format(
+        flops=format_flops(res.flops),
+        read=format_bytes(res.bytes_read),
+        written=format_bytes(res.bytes_written),
+        per_byte=per_byte,
+        dtype=res.dtype,
+    )
 
 
-def view_line(res: EinopsAnalysis) -> str:
+def view_line(res: EinopsAnalysis) -> Text:
     """Whether the output is a view, and which step copies when it is not."""
     if res.is_view:
-        return "view of the input: no bytes copied (shares its memory)"
+        return translate("Einops", "view of the input: no bytes copied (shares its memory)")
     copying = [s for s in res.plan if s.is_view is False]
     if res.op in ("reduce", "einsum", "pack") and not copying:
-        return "new tensor: the result is computed into fresh memory"
+        return translate("Einops", "new tensor: the result is computed into fresh memory")
     if copying:
-        return f"copy: the {copying[0].op} step cannot be a view of the strided data"
-    return "copy: the output has its own memory"
+        return translate(
+            "Einops", "copy: the {step} step cannot be a view of the strided data"
+        ).format(step=copying[0].op)
+    return translate("Einops", "copy: the output has its own memory")
 
 
-def strides_line(res: EinopsAnalysis) -> str:
+def strides_line(res: EinopsAnalysis) -> Text:
     """Input and output strides in elements."""
-    ins = "; ".join(format_shape(s) for s in res.input_strides)
-    outs = "; ".join(format_shape(s) for s in res.output_strides)
-    return f"strides (elements): input {ins} → output {outs}"
+    return translate("Einops", "strides (elements): input {inputs} → output {outputs}").format(
+        inputs="; ".join(format_shape(s) for s in res.input_strides),
+        outputs="; ".join(format_shape(s) for s in res.output_strides),
+    )
 
 
 def report_text(res: EinopsAnalysis) -> str:

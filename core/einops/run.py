@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from core.einops.analysis import numel
 from core.einops.model import EinopsAnalysis
 from core.errors import InputError
+from core.texts import translate
 
 __all__ = ["DEFAULT_CAP", "FLOP_CAP", "RealRun", "run_real"]
 
@@ -33,7 +34,10 @@ class RealRun:
 
 def _text(tensor: object) -> str:
     """Shape and values (torch's own printing, which summarises above 1000 elements)."""
-    return f"shape {tuple(tensor.shape)}\n{tensor}"  # type: ignore[attr-defined]
+    return translate("Einops", "shape {shape}\n{values}").format(
+        shape=tuple(tensor.shape),  # type: ignore[attr-defined]
+        values=f"{tensor}",  # format(), not str(): a 0-d tensor prints as its value
+    )
 
 
 def run_real(res: EinopsAnalysis, cap: int = DEFAULT_CAP) -> RealRun:
@@ -46,16 +50,23 @@ def run_real(res: EinopsAnalysis, cap: int = DEFAULT_CAP) -> RealRun:
         than :data:`FLOP_CAP` FLOPs (nothing is allocated then).
     """
     if not res.valid:
-        raise InputError("run on real tensors: the call is not valid; fix the pattern first")
+        raise InputError(
+            translate("Einops", "run on real tensors: the call is not valid; fix the pattern first")
+        )
     elements = sum(numel(s) for s in res.input_shapes) + sum(numel(s) for s in res.output_shapes)
     if elements > cap:
         raise InputError(
-            f"run on real tensors: {elements:,} elements (inputs + outputs) is over the cap of "
-            f"{cap:,}; shrink the shapes"
+            translate(
+                "Einops",
+                "run on real tensors: {elements} elements (inputs + outputs) is over the cap "
+                "of {cap}; shrink the shapes",
+            ).format(elements=f"{elements:,}", cap=f"{cap:,}")
         )
     if res.flops > FLOP_CAP:
         raise InputError(
-            f"run on real tensors: {res.flops:.3g} FLOPs is over the cap of {FLOP_CAP:.0e}"
+            translate(
+                "Einops", "run on real tensors: {flops} FLOPs is over the cap of {cap}"
+            ).format(flops=f"{res.flops:.3g}", cap=f"{FLOP_CAP:.0e}")
         )
     import einops
     import torch

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core.errors import InputError
+from core.texts import translate
 from core.validate import split_list
 
 __all__ = [
@@ -40,21 +41,34 @@ _INT = re.compile(r"^[+-]?\d+$")
 _AXIS = re.compile(r"^\s*([^\s=]+)\s*=\s*(\S+)\s*$")
 
 
-_SHAPE_HINT = "integers separated by commas, e.g. 2,3,4 (an empty shape is a 0-d tensor)"
+_SHAPE_HINT = translate(
+    "Einops", "integers separated by commas, e.g. 2,3,4 (an empty shape is a 0-d tensor)"
+)
+
+
+def _out_of_range(field: str, value: object) -> InputError:
+    return InputError(
+        translate(
+            "Einops", "{field}: {value} is out of range; allowed: axis lengths from 0 to 2^40"
+        ).format(field=field, value=value),
+        field=field,
+    )
 
 
 def _int(text: str, field: str, allow_minus_one: bool = False, hint: str = _SHAPE_HINT) -> int:
     text = text.strip().replace("_", "")
     if not _INT.match(text) or len(text) > 20:
-        raise InputError(f"{field}: {text!r} is not a whole number; allowed: {hint}", field=field)
+        raise InputError(
+            translate("Einops", "{field}: {text} is not a whole number; allowed: {hint}").format(
+                field=field, text=repr(text), hint=hint
+            ),
+            field=field,
+        )
     value = int(text)
     if value == -1 and allow_minus_one:
         return value
     if not 0 <= value <= MAX_DIM:
-        raise InputError(
-            f"{field}: {value} is out of range; allowed: axis lengths from 0 to 2^40",
-            field=field,
-        )
+        raise _out_of_range(field, value)
     return value
 
 
@@ -67,7 +81,10 @@ def parse_shape(
     ``-1`` (an unknown length, as in ``unpack``'s packed shapes).
     """
     if not isinstance(text, str):
-        raise InputError(f"{field}: expected text such as 2,3,4", field=field)
+        raise InputError(
+            translate("Einops", "{field}: expected text such as 2,3,4").format(field=field),
+            field=field,
+        )
     body = text.strip()
     if body.startswith(("(", "[")) and body.endswith((")", "]")):
         body = body[1:-1]
@@ -75,10 +92,20 @@ def parse_shape(
     items = split_list(body, field, example="2,3,4", trailing_comma=True)
     parts = [p for item in items for p in item.split()]
     if len(parts) > 64:
-        raise InputError(f"{field}: {len(parts)} axes; allowed: at most 64", field=field)
+        raise InputError(
+            translate("Einops", "{field}: {n} axes; allowed: at most 64").format(
+                field=field, n=len(parts)
+            ),
+            field=field,
+        )
     shape = tuple(_int(p, field, allow_minus_one) for p in parts)
     if allow_minus_one and shape.count(-1) > 1:
-        raise InputError(f"{field}: more than one -1; allowed: at most one unknown", field=field)
+        raise InputError(
+            translate("Einops", "{field}: more than one -1; allowed: at most one unknown").format(
+                field=field
+            ),
+            field=field,
+        )
     return check_shape(shape, field, allow_minus_one=allow_minus_one)
 
 
@@ -87,10 +114,18 @@ def parse_shape_list(
 ) -> list[tuple[int, ...]]:
     """Shapes separated by ``;``: ``"2,3,4; 2,5,4"``; an empty part is a 0-d tensor's ``()``."""
     if not isinstance(text, str):
-        raise InputError(f"{field}: expected text such as 2,3,4; 4,5", field=field)
+        raise InputError(
+            translate("Einops", "{field}: expected text such as 2,3,4; 4,5").format(field=field),
+            field=field,
+        )
     parts = text.split(";")
     if len(parts) > 26:
-        raise InputError(f"{field}: {len(parts)} shapes; allowed: at most 26", field=field)
+        raise InputError(
+            translate("Einops", "{field}: {n} shapes; allowed: at most 26").format(
+                field=field, n=len(parts)
+            ),
+            field=field,
+        )
     many = len(parts) > 1
     return [
         parse_shape(p, f"{field} {i + 1}" if many else field, allow_minus_one=allow_minus_one)
@@ -105,20 +140,24 @@ def check_shape(
     out = []
     for dim in shape:
         if isinstance(dim, bool) or not isinstance(dim, int):
-            raise InputError(f"{field}: {dim!r} is not a whole number", field=field)
-        if not (0 <= dim <= MAX_DIM or (allow_minus_one and dim == -1)):
             raise InputError(
-                f"{field}: {dim} is out of range; allowed: axis lengths from 0 to 2^40",
+                translate("Einops", "{field}: {value} is not a whole number").format(
+                    field=field, value=repr(dim)
+                ),
                 field=field,
             )
+        if not (0 <= dim <= MAX_DIM or (allow_minus_one and dim == -1)):
+            raise _out_of_range(field, dim)
         out.append(int(dim))
     total = 1
     for dim in out:
         total *= max(dim, 1)
     if total > MAX_ELEMENTS:
         raise InputError(
-            f"{field}: {format_shape(out)} has {total:.3g} elements; allowed: at most 2^62 "
-            "(about 4.6e18)",
+            translate(
+                "Einops",
+                "{field}: {shape} has {total} elements; allowed: at most 2^62 (about 4.6e18)",
+            ).format(field=field, shape=format_shape(out), total=f"{total:.3g}"),
             field=field,
         )
     return tuple(out)
@@ -133,13 +172,22 @@ def parse_axes(items: Iterable[str] | str, field: str = "axes") -> dict[str, int
         match = _AXIS.match(item.strip().rstrip(","))
         if match is None:
             raise InputError(
-                f"{field}: {item!r} is not NAME=LENGTH; allowed: e.g. h=2 (several: h=2, w=3)",
+                translate(
+                    "Einops",
+                    "{field}: {item} is not NAME=LENGTH; allowed: e.g. h=2 (several: h=2, w=3)",
+                ).format(field=field, item=repr(item)),
                 field=field,
             )
         name = match.group(1)
-        value = _int(match.group(2), f"{field} {name}", hint="a whole length such as h=2")
+        hint = translate("Einops", "a whole length such as h=2")
+        value = _int(match.group(2), f"{field} {name}", hint=hint)
         if name in out:
-            raise InputError(f"{field}: {name} is given twice", field=field)
+            raise InputError(
+                translate("Einops", "{field}: {name} is given twice").format(
+                    field=field, name=name
+                ),
+                field=field,
+            )
         out[name] = value
     return check_axes(out, field)
 
@@ -151,12 +199,17 @@ def check_axes(axes: Mapping[str, int], field: str = "axes") -> dict[str, int]:
     for name, value in axes.items():
         if not isinstance(name, str) or not re.fullmatch(r"\w{1,64}", name):
             raise InputError(
-                f"{field}: {str(name)[:40]!r} is not an axis name; allowed: letters, digits, _",
+                translate(
+                    "Einops", "{field}: {name} is not an axis name; allowed: letters, digits, _"
+                ).format(field=field, name=repr(str(name)[:40])),
                 field=field,
             )
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DIM:
             raise InputError(
-                f"{field}: {name}={value!r} is out of range; allowed: a whole length from 0 to 2^40",
+                translate(
+                    "Einops",
+                    "{field}: {name}={value} is out of range; allowed: a whole length from 0 to 2^40",
+                ).format(field=field, name=name, value=repr(value)),
                 field=field,
             )
         out[name] = int(value)
@@ -171,7 +224,7 @@ def format_shape(shape: Iterable[int]) -> str:
 
 def format_axes(axes: Mapping[str, int]) -> str:
     """``h=2, w=3`` (or ``none``)."""
-    return ", ".join(f"{k}={v}" for k, v in axes.items()) or "none"
+    return ", ".join(f"{k}={v}" for k, v in axes.items()) or translate("Einops", "none")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.einops.model import AxisInfo
+from core.texts import join_texts, translate
 
 __all__ = ["Step", "TransformPlan", "plan_transform"]
 
@@ -96,21 +97,25 @@ def plan_transform(
     steps: list[Step] = []
     names_left = tuple(_name(a) for a in flat_left)
     if any(len(g) != 1 for g in left_groups):
-        parts = []
+        parts: list[str] = []
         for g in left_groups:
             if len(g) > 1:
                 parts.append(
-                    f"split {_group([_name(a) for a in g])} into "
-                    + " × ".join(f"{_name(a)}={lengths[a]}" for a in g)
+                    translate("Einops", "split {group} into {parts}").format(
+                        group=_group([_name(a) for a in g]),
+                        parts=" × ".join(f"{_name(a)}={lengths[a]}" for a in g),
+                    )
                 )
             elif not g:
-                parts.append("drop a length-1 axis")
+                parts.append(translate("Einops", "drop a length-1 axis"))
         steps.append(
             Step(
                 "reshape",
                 tuple(lengths[a] for a in flat_left),
                 names_left,
-                "; ".join(parts) or "reshape to elementary axes",
+                join_texts(parts, "; ")
+                if parts
+                else translate("Einops", "reshape to elementary axes"),
             )
         )
     reduced = [a for a in flat_left if a not in right_ids]
@@ -118,9 +123,11 @@ def plan_transform(
     perm = tuple(flat_left.index(a) for a in order)
     names_order = tuple(_name(a) for a in order)
     if perm != tuple(range(len(perm))):
-        detail = "reorder axes to " + " ".join(names_order)
         if reduced:
-            detail += " (axes to reduce go last)"
+            detail = translate("Einops", "reorder axes to {names} (axes to reduce go last)")
+        else:
+            detail = translate("Einops", "reorder axes to {names}")
+        detail = detail.format(names=" ".join(names_order))
         steps.append(Step("permute", perm, names_order, detail))
     if reduced:
         first = len(order) - len(reduced)
@@ -131,7 +138,9 @@ def plan_transform(
                 "reduce",
                 (reduction, dims),
                 kept,
-                f"{reduction} over " + ", ".join(_name(a) for a in reduced),
+                translate("Einops", "{reduction} over {names}").format(
+                    reduction=reduction, names=", ".join(_name(a) for a in reduced)
+                ),
             )
         )
     added = {i: lengths[a] for i, a in enumerate(flat_right) if a not in left_ids}
@@ -142,7 +151,9 @@ def plan_transform(
                 "unsqueeze",
                 tuple(added),
                 names_right,
-                "insert new axes " + ", ".join(names_right[i] for i in added),
+                translate("Einops", "insert new axes {names}").format(
+                    names=", ".join(names_right[i] for i in added)
+                ),
             )
         )
         steps.append(
@@ -150,16 +161,19 @@ def plan_transform(
                 "expand",
                 tuple(added.get(i, -1) for i in range(len(perm) + len(added))),
                 names_right,
-                "broadcast "
-                + ", ".join(f"{names_right[i]}={n}" for i, n in added.items())
-                + " (stride 0: no copy yet)",
+                translate("Einops", "broadcast {axes} (stride 0: no copy yet)").format(
+                    axes=", ".join(f"{names_right[i]}={n}" for i, n in added.items())
+                ),
             )
         )
     if any(len(g) != 1 for g in right_groups):
         merged = [g for g in right_groups if len(g) > 1]
-        parts = [f"merge {_group([_name(a) for a in g])}" for g in merged]
+        parts = [
+            translate("Einops", "merge {group}").format(group=_group([_name(a) for a in g]))
+            for g in merged
+        ]
         if any(not g for g in right_groups):
-            parts.append("insert length-1 axes")
+            parts.append(translate("Einops", "insert length-1 axes"))
         final = []
         for g in right_groups:
             size = 1
@@ -171,7 +185,7 @@ def plan_transform(
                 "reshape",
                 tuple(final),
                 tuple(_group([_name(a) for a in g]) if g else "1" for g in right_groups),
-                "; ".join(parts),
+                join_texts(parts, "; "),
             )
         )
 
@@ -195,15 +209,14 @@ def plan_transform(
             role = "merged"
         else:
             role = "kept"
-        note = ""
         if isinstance(axis, str) and axis.startswith("…"):
-            note = "matched by ..."
+            note = translate("Einops", "matched by ...")
         elif isinstance(axis, AnonymousAxis):
-            note = "anonymous (a number in the pattern)"
+            note = translate("Einops", "anonymous (a number in the pattern)")
         elif axis in axes:
-            note = "length given"
+            note = translate("Einops", "length given")
         else:
-            note = "inferred from the shape"
+            note = translate("Einops", "inferred from the shape")
         infos.append(AxisInfo(_name(axis), int(lengths.get(axis, 0)), role, note))
     input_names = tuple(_group([_name(a) for a in g]) if g else "1" for g in left_groups)
     return TransformPlan(tuple(steps), tuple(infos), input_names)

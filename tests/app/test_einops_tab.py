@@ -218,3 +218,49 @@ def test_cost_tooltip_states_the_convention_and_the_lectures_count_as_a_note(pag
     tip = page.cost.toolTip()
     assert "2·m·k·n" in tip and "Note:" in tip
     assert f"{16 * (2 * 4096**3 - 4096**2):,}" in tip  # the lecture's n·n·(2n − 1) per batch
+
+
+@pytest.fixture
+def chinese():
+    from app.i18n import language_manager
+
+    assert language_manager().install("zh_CN") is None
+    yield
+    language_manager().install("en")
+
+
+def test_errors_and_explanations_in_chinese(chinese, qtbot) -> None:
+    warm_up()
+    page = EinopsPage(AppState())
+    qtbot.addWidget(page)
+    page.analyse_now()
+    assert "输出" in page.headline.text() and "开销" in page.cost.text()
+    assert "乘积" in page.plan_table.item(2, 3).text()
+    page.load_example(next(e for e in EXAMPLES if e.title.startswith("Error")))
+    page.analyse_now()
+    text = page.status.text()
+    assert "输入轴 2 的长度为 7" in text and "b s (h d) -> b h s d" in text and "^" in text
+    page.shapes.setText("2,3,x")
+    page.analyse_now()
+    assert page.status.text().startswith("形状：'x' 不是整数")
+    page.shutdown()
+
+
+def test_a_rebuilt_page_takes_over_the_analysis_and_the_run(page, qtbot, monkeypatch) -> None:
+    page.load_example(next(e for e in EXAMPLES if e.title.startswith("Upsample")))
+    page.analyse_now()
+    page.run_on_real_tensors()
+    page.tensors_toggle.setChecked(True)
+    carried = page.carried_state()
+    monkeypatch.setattr(einops_tab, "run_real", lambda *a, **k: pytest.fail("ran again"))
+    new = EinopsPage(AppState())
+    qtbot.addWidget(new)
+    assert new.restore_session(page.session_state()) == []
+    new.take_over(carried)
+    new.analyse_now()  # the debounced analysis of the restored inputs: already shown
+    assert new.result is carried["result"]
+    assert new.headline.text() == page.headline.text()
+    assert new.values.outputs.toPlainText() == page.values.outputs.toPlainText() != ""
+    assert new.run_status.text() == page.run_status.text()
+    assert new.tensors_toggle.isChecked()
+    new.shutdown()

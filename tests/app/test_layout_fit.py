@@ -75,9 +75,6 @@ def _settle() -> None:
 #: (tab, mode) pairs that do not fit yet (issue 13) -> whether the xfail is strict (a fix must
 #: then remove its entry). Not strict: it fits in one theme and not after switching to the other.
 KNOWN: dict[tuple[str, str], bool] = {
-    # The axes and plan tables need more rows than they get at 1.4x fonts (they fit in some
-    # orders of theme switches, not when started in presentation mode).
-    ("einops", "presentation-1280x720"): False,
 }
 
 

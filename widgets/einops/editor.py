@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from core.einops.text import tokenize
+from widgets.i18n import translate
 
 __all__ = ["AxisHighlighter", "PatternEdit", "axis_colors", "is_dark"]
 
@@ -93,7 +94,7 @@ class PatternEdit(QPlainTextEdit):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTabChangesFocus(True)
-        self.setAccessibleName("einops pattern")
+        self.setAccessibleName(translate("PatternEdit", "einops pattern"))
         self.setPlaceholderText("b s (h d) -> b h s d")
         self.highlighter = AxisHighlighter(self.document(), self)
         self.textChanged.connect(lambda: self.patternChanged.emit(self.text()))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from core.einops.examples import Example
 from widgets.combo_data import find_data
 from widgets.einops.editor import PatternEdit
+from widgets.i18n import localized, translate
 
 __all__ = ["EinopsCallForm"]
 
@@ -51,23 +52,27 @@ class EinopsCallForm(QWidget):
         super().__init__(parent)
         self.op = QComboBox(self)
         self.op.addItems(list(ops))
-        self.op.setToolTip("The einops function to analyse")
+        self.op.setToolTip(translate("EinopsForm", "The einops function to analyse"))
         self.reduction = QComboBox(self)
         self.reduction.addItems(list(reductions))
-        self.reduction.setToolTip("reduce's operation")
+        self.reduction.setToolTip(translate("EinopsForm", "reduce's operation"))
         self.dtype = QComboBox(self)
         for dtype, size in dtypes.items():
             self.dtype.addItem(f"{dtype} ({size:g} B)", dtype)
-        self.dtype.setToolTip("Element type used for bytes read/written (follows the app's dtype)")
+        self.dtype.setToolTip(
+            translate(
+                "EinopsForm", "Element type used for bytes read/written (follows the app's dtype)"
+            )
+        )
         self.examples = QToolButton(self)
-        self.examples.setText("Examples ▾")
+        self.examples.setText(translate("EinopsForm", "Examples ▾"))
         self.examples.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.examples)
-        menu.addSection("From the lecture")
+        menu.addSection(translate("EinopsForm", "From the lecture"))
         for ex in examples:
             if ex.lecture:
                 self._add_example(menu, ex)
-        menu.addSection("More")
+        menu.addSection(translate("EinopsForm", "More"))
         for ex in examples:
             if not ex.lecture:
                 self._add_example(menu, ex)
@@ -75,18 +80,28 @@ class EinopsCallForm(QWidget):
         self.pattern = PatternEdit(self)
         self.shapes = QLineEdit(self)
         self.shapes.setToolTip(
-            "One shape per input, separated by ';' (e.g. 2,3,4; 2,5,4). Empty = 0-d"
+            translate(
+                "EinopsForm",
+                "One shape per input, separated by ';' (e.g. 2,3,4; 2,5,4). Empty = 0-d",
+            )
         )
         self.axes = QLineEdit(self)
         self.axes.setPlaceholderText("h=2, w=3")
         self.axes.setToolTip(
-            "Lengths of named axes einops cannot infer (NAME=LENGTH, comma separated)"
+            translate(
+                "EinopsForm",
+                "Lengths of named axes einops cannot infer (NAME=LENGTH, comma separated)",
+            )
         )
         self.packed = QLineEdit(self)
-        self.packed.setPlaceholderText("2; 1  (one per output)")
-        self.packed.setToolTip("unpack: the shape each output's * stands for, separated by ';'")
-        self.packed_label = QLabel("Packed shapes", self)
-        self.reduction_label = QLabel("Reduction", self)
+        self.packed.setPlaceholderText(translate("EinopsForm", "2; 1  (one per output)"))
+        self.packed.setToolTip(
+            translate(
+                "EinopsForm", "unpack: the shape each output's * stands for, separated by ';'"
+            )
+        )
+        self.packed_label = QLabel(translate("EinopsForm", "Packed shapes"), self)
+        self.reduction_label = QLabel(translate("EinopsForm", "Reduction"), self)
         self._layout()
         for combo in (self.op, self.reduction, self.dtype):
             combo.currentIndexChanged.connect(self.changed)
@@ -97,33 +112,55 @@ class EinopsCallForm(QWidget):
         self._update_visibility()
 
     def _layout(self) -> None:
-        grid = QGridLayout(self)
+        self._grid = grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(6)
-        grid.addWidget(QLabel("Op", self), 0, 0)
+        grid.addWidget(QLabel(translate("EinopsForm", "Op"), self), 0, 0)
         grid.addWidget(self.op, 0, 1)
         grid.addWidget(self.reduction_label, 0, 2)
         grid.addWidget(self.reduction, 0, 3)
-        grid.addWidget(QLabel("Dtype", self), 0, 4)
+        grid.addWidget(QLabel(translate("EinopsForm", "Dtype"), self), 0, 4)
         grid.addWidget(self.dtype, 0, 5)
-        grid.addWidget(self.examples, 0, 7)
-        grid.setColumnStretch(6, 1)
-        grid.addWidget(QLabel("Pattern", self), 1, 0)
-        grid.addWidget(self.pattern, 1, 1, 1, 7)
-        grid.addWidget(QLabel("Shapes", self), 2, 0)
-        row = QHBoxLayout()
+        grid.addWidget(QLabel(translate("EinopsForm", "Pattern"), self), 1, 0)
+        self._shapes_label = QLabel(translate("EinopsForm", "Shapes"), self)
+        self._row = row = QHBoxLayout()
         row.setSpacing(10)
         row.addWidget(self.shapes, 3)
-        row.addWidget(QLabel("Axis lengths", self))
+        row.addWidget(QLabel(translate("EinopsForm", "Axis lengths"), self))
         row.addWidget(self.axes, 2)
         row.addWidget(self.packed_label)
         row.addWidget(self.packed, 2)
-        grid.addLayout(row, 2, 1, 1, 7)
+        self._compact: bool | None = None
+        self.setCompact(False)
+
+    def setCompact(self, compact: bool) -> None:
+        """Three rows (op, pattern, shapes), or two when ``compact``: the shapes join the op's row
+        (presentation mode, where height is scarce and the larger fonts still leave room)."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        grid = self._grid
+        for widget in (self.examples, self.pattern, self._shapes_label):
+            grid.removeWidget(widget)
+        grid.removeItem(self._row)
+        if compact:
+            grid.addWidget(self._shapes_label, 0, 6)
+            grid.addLayout(self._row, 0, 7)
+            grid.addWidget(self.examples, 0, 8)
+            grid.addWidget(self.pattern, 1, 1, 1, 8)
+        else:
+            grid.addWidget(self.examples, 0, 8)
+            grid.addWidget(self.pattern, 1, 1, 1, 8)
+            grid.addWidget(self._shapes_label, 2, 0)
+            grid.addLayout(self._row, 2, 1, 1, 8)
+        grid.setColumnStretch(6, 0)
+        grid.setColumnStretch(7, 1)
+        grid.invalidate()
 
     def _add_example(self, menu: QMenu, ex: Example) -> None:
-        action = menu.addAction(f"{ex.title}    ({ex.op})")
-        action.setToolTip(ex.note or ex.pattern)
+        action = menu.addAction(f"{localized(ex.title)}    ({ex.op})")
+        action.setToolTip(localized(ex.note) if ex.note else ex.pattern)
         action.triggered.connect(lambda _checked=False, e=ex: self.loadExample(e))
 
     def _update_visibility(self) -> None:
@@ -170,10 +207,16 @@ class EinopsCallForm(QWidget):
                         combo.setCurrentText(data[key])
                     else:
                         problems.append(
-                            f"{key} {data[key]!r} unknown; allowed: {', '.join(allowed)}"
+                            translate(
+                                "EinopsForm", "{key} {value} unknown; allowed: {allowed}"
+                            ).format(key=key, value=repr(data[key]), allowed=", ".join(allowed))
                         )
             if "dtype" in data and not self.setDtype(data["dtype"]):
-                problems.append(f"dtype {data['dtype']!r} unknown; kept the current one")
+                problems.append(
+                    translate("EinopsForm", "dtype {value} unknown; kept the current one").format(
+                        value=repr(data["dtype"])
+                    )
+                )
             widgets = {
                 "pattern": self.pattern,
                 "shapes": self.shapes,
@@ -185,7 +228,11 @@ class EinopsCallForm(QWidget):
                     if isinstance(data[key], str) and len(data[key]) <= 1000:
                         widgets[key].setText(data[key])
                     else:
-                        problems.append(f"{key} is not text; kept the current one")
+                        problems.append(
+                            translate(
+                                "EinopsForm", "{key} is not text; kept the current one"
+                            ).format(key=key)
+                        )
         finally:
             self._quiet(False)
         self._update_visibility()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import format_shape
 from widgets.einops.editor import axis_colors, is_dark
+from widgets.i18n import localized, translate
 
 __all__ = ["AxisTable", "CodeView", "PlanTable", "TensorCompare"]
 
@@ -41,18 +42,50 @@ def _mono(widget: QWidget | None = None) -> QFont:
     return font
 
 
+def _role(role: str) -> str:
+    """An axis role (:class:`~core.einops.model.AxisInfo`'s identifier) in the person's language."""
+    names = {
+        "kept": translate("EinopsResults", "kept"),
+        "split": translate("EinopsResults", "split"),
+        "merged": translate("EinopsResults", "merged"),
+        "split+merged": translate("EinopsResults", "split+merged"),
+        "reduced": translate("EinopsResults", "reduced"),
+        "repeated": translate("EinopsResults", "repeated"),
+        "broadcast": translate("EinopsResults", "broadcast"),
+        "contracted": translate("EinopsResults", "contracted"),
+        "summed": translate("EinopsResults", "summed"),
+        "packed": translate("EinopsResults", "packed"),
+        "ellipsis": translate("EinopsResults", "ellipsis"),
+    }
+    return names.get(role, role)
+
+
+def _step(op: str) -> str:
+    """A plan step's name: torch's own operations stay as in the code; the others translated."""
+    names = {
+        "input": translate("EinopsResults", "input"),
+        "multiply": translate("EinopsResults", "multiply"),
+    }
+    return names.get(op, op)
+
+
 class _Table(QTableWidget):
+    """A read-only table as tall as its rows (so a layout can give it just that) whose columns
+    with nothing to show are hidden; long cells wrap and their rows grow."""
+
     def __init__(self, headers: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(0, len(headers), parent)
         self.setHorizontalHeaderLabels(list(headers))
         self.verticalHeader().setVisible(False)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setWordWrap(False)
-        header = self.horizontalHeader()
-        for col in range(len(headers) - 1):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+        self.setWordWrap(True)
+        self._stretch_last_shown()
+        # Rows follow their wrapped text when the column narrows or the font grows, and the
+        # table's size hint follows the rows.
+        rows = self.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        rows.sectionResized.connect(lambda *_: self.updateGeometry())
 
     def _item(self, text: str, align_right: bool = False) -> QTableWidgetItem:
         item = QTableWidgetItem(text)
@@ -61,12 +94,69 @@ class _Table(QTableWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return item
 
+    def _show_columns_with_text(self, columns: Sequence[int]) -> None:
+        """Hide each of ``columns`` whose cells are all empty; show it again once one is not."""
+        for col in columns:
+            empty = all(
+                self.item(row, col) is None or not self.item(row, col).text()
+                for row in range(self.rowCount())
+            )
+            self.setColumnHidden(col, (empty and self.rowCount() > 0) or self._hidden(col))
+        self._stretch_last_shown()
+
+    def _hidden(self, column: int) -> bool:
+        """Whether ``column`` is hidden whatever it holds (subclasses choose)."""
+        return False
+
+    def _stretch_last_shown(self) -> None:
+        """Columns as wide as their contents, but the last shown one takes the rest (and wraps)."""
+        header = self.horizontalHeader()
+        shown = [c for c in range(self.columnCount()) if not self.isColumnHidden(c)]
+        for col in shown:
+            mode = QHeaderView.ResizeMode.ResizeToContents
+            if col == shown[-1]:
+                mode = QHeaderView.ResizeMode.Stretch
+            header.setSectionResizeMode(col, mode)
+
+    def contentHeight(self) -> int:
+        """Pixels the header and every row need (what the table asks a layout for)."""
+        header = self.horizontalHeader()
+        head = header.height() if header.isVisible() else 0
+        head = max(head, header.sizeHint().height())
+        bar = self.horizontalScrollBar()
+        below = bar.sizeHint().height() if bar.isVisible() else 0
+        return 2 * self.frameWidth() + head + self.verticalHeader().length() + below
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.contentHeight())
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), min(hint.height(), self.contentHeight()))
+
 
 class AxisTable(_Table):
     """One row per elementary axis: name (in its pattern colour), length, role, note."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(("Axis", "Length", "Role", "Note"), parent)
+        super().__init__(
+            (
+                translate("EinopsResults", "Axis"),
+                translate("EinopsResults", "Length"),
+                translate("EinopsResults", "Role"),
+                translate("EinopsResults", "Note"),
+            ),
+            parent,
+        )
+        self._compact = False
+
+    def setCompact(self, compact: bool) -> None:
+        """Hide the Note column (the notes stay in each row's tooltips) when ``compact``."""
+        self._compact = compact
+        self._show_columns_with_text((3,))
+
+    def _hidden(self, column: int) -> bool:
+        return self._compact and column == 3
 
     def setAxes(self, axes: Sequence[AxisInfo], pattern: str = "") -> None:
         """Show ``axes``, names coloured as in ``pattern``'s editor (an empty list clears)."""
@@ -79,33 +169,56 @@ class AxisTable(_Table):
             name.setFont(_mono(self))
             self.setItem(row, 0, name)
             self.setItem(row, 1, self._item(f"{axis.length:,}", align_right=True))
-            self.setItem(row, 2, self._item(axis.role))
-            self.setItem(row, 3, self._item(axis.note))
+            role = self._item(_role(axis.role))
+            note = localized(axis.note)
+            if note:
+                for item in (name, role):
+                    item.setToolTip(note)
+            self.setItem(row, 2, role)
+            self.setItem(row, 3, self._item(note))
+        self._show_columns_with_text((3,))
+        self.resizeRowsToContents()
+        self.updateGeometry()
 
 
 class PlanTable(_Table):
     """One row per step: operation, shape after it, view or copy, and what it does."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(("Step", "Shape after", "Memory", "What (→ axes after)"), parent)
-        self.setWordWrap(True)
-        # Rows follow their wrapped text when the column narrows or the font grows.
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        super().__init__(
+            (
+                translate("EinopsResults", "Step"),
+                translate("EinopsResults", "Shape after"),
+                translate("EinopsResults", "Memory"),
+                translate("EinopsResults", "What"),
+            ),
+            parent,
+        )
+        what = self.horizontalHeaderItem(3)
+        what.setToolTip(
+            translate("EinopsResults", "What the step does (→ the axis names after it)")
+        )
 
     def setPlan(self, steps: Sequence[PlanStep]) -> None:
         """Show ``steps``."""
         self.setRowCount(len(steps))
         for row, step in enumerate(steps):
-            self.setItem(row, 0, self._item(step.op))
+            self.setItem(row, 0, self._item(_step(step.op)))
             shape = self._item(format_shape(step.shape))
             shape.setFont(_mono(self))
             self.setItem(row, 1, shape)
-            memory = {True: "view", False: "copy", None: ""}[step.is_view]
+            memory = {
+                True: translate("EinopsResults", "view"),
+                False: translate("EinopsResults", "copy"),
+                None: "",
+            }[step.is_view]
             self.setItem(row, 2, self._item(memory))
             names = " ".join(step.names)
             extra = f"  →  {names}" if names and names not in step.detail else ""
-            self.setItem(row, 3, self._item(step.detail + extra))
+            self.setItem(row, 3, self._item(localized(step.detail) + extra))
+        self._show_columns_with_text((2,))
         self.resizeRowsToContents()
+        self.updateGeometry()
 
 
 class CodeView(QWidget):
@@ -123,8 +236,8 @@ class CodeView(QWidget):
         super().__init__(parent)
         self.title = QLabel(title, self)
         self.title.setObjectName("cardTitle")
-        self.copy_button = QPushButton("Copy", self)
-        self.copy_button.setToolTip("Copy the code to the clipboard")
+        self.copy_button = QPushButton(translate("EinopsResults", "Copy"), self)
+        self.copy_button.setToolTip(translate("EinopsResults", "Copy the code to the clipboard"))
         self.copy_button.clicked.connect(self.copy)
         self.edit = QPlainTextEdit(self)
         self.edit.setReadOnly(True)
@@ -161,11 +274,15 @@ class TensorCompare(QWidget):
         super().__init__(parent)
         self.inputs = QPlainTextEdit(self)
         self.outputs = QPlainTextEdit(self)
-        for edit, tip in ((self.inputs, "Inputs"), (self.outputs, "Outputs")):
+        placeholders = (
+            translate("EinopsResults", "Inputs appear here after “Run on real tensors”."),
+            translate("EinopsResults", "Outputs appear here after “Run on real tensors”."),
+        )
+        for edit, placeholder in zip((self.inputs, self.outputs), placeholders, strict=True):
             edit.setReadOnly(True)
             edit.setFont(_mono())
             edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-            edit.setPlaceholderText(f"{tip} appear here after “Run on real tensors”.")
+            edit.setPlaceholderText(placeholder)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.inputs, 1)
@@ -173,8 +290,10 @@ class TensorCompare(QWidget):
 
     def setValues(self, inputs: Sequence[str], outputs: Sequence[str]) -> None:
         """Show each input's and output's text, labelled ``x0``/``y0``..."""
-        self.inputs.setPlainText("\n\n".join(f"x{i}: {t}" for i, t in enumerate(inputs)))
-        self.outputs.setPlainText("\n\n".join(f"y{i}: {t}" for i, t in enumerate(outputs)))
+        self.inputs.setPlainText("\n\n".join(f"x{i}: {localized(t)}" for i, t in enumerate(inputs)))
+        self.outputs.setPlainText(
+            "\n\n".join(f"y{i}: {localized(t)}" for i, t in enumerate(outputs))
+        )
 
     def clear(self) -> None:
         """Remove the values shown."""
