@@ -30,7 +30,7 @@ from app.tabs.base import TabPage
 from core.errors import InputError
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.compare import explain
-from core.memory.estimate import Estimate
+from core.memory.estimate import Estimate, allowance_breakdown
 from core.memory.fsdp_trace import check_weights, explain_rank
 from core.memory.options import config_from_options, kernels_for
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
@@ -58,6 +58,17 @@ def _category_names() -> dict[str, str]:
         "temporaries": translate("MemoryTab", "temporaries"),
         "measured peak": translate("MemoryTab", "measured peak"),
     }
+
+
+def _runtime_name(family: str) -> str:
+    """What a device family keeps in memory besides tensors (the allowance's first part)."""
+    return {
+        "cuda": translate("MemoryTab", "CUDA context and workspaces"),
+        "rocm": translate("MemoryTab", "HIP runtime and rocBLAS/MIOpen workspaces"),
+        "tpu": translate("MemoryTab", "XLA runtime and program buffers"),
+        "apple": translate("MemoryTab", "Metal runtime and the memory macOS keeps"),
+        "cpu": translate("MemoryTab", "framework runtime and libraries"),
+    }.get(family, family)
 
 
 def _phase(name: str) -> str:
@@ -227,6 +238,7 @@ class MemoryPage(TabPage):
         self.rank_note.setVisible(False)
         right_layout.addWidget(self.rank_note)
         right_layout.addWidget(plots, 1)
+        self._plots = plots
         right_layout.addWidget(self.hover)
 
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -234,6 +246,7 @@ class MemoryPage(TabPage):
         split.addWidget(right)
         split.setStretchFactor(1, 1)
         split.setSizes([360, 900])
+        self._split = split
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addWidget(split)
@@ -320,7 +333,7 @@ class MemoryPage(TabPage):
             )
         verdict += translate("MemoryTab", ". Plus {bytes} allowance: {what}.").format(
             bytes=format_bytes(est.allowance),
-            what=localized(device.name_allowance(est.allowance_text)).split(": ", 1)[-1],
+            what=localized(allowance_breakdown(_runtime_name(device.family))),
         )
         self.verdict.setText(verdict)
         self.recipe_line.setText(localized(cfg.recipe.sum_text(cfg.optimizer)))
@@ -575,6 +588,10 @@ class MemoryPage(TabPage):
         self._theme = theme
         self._compact = getattr(theme, "scale", 1.0) > 1.0
         self.controls.set_compact(self._compact)
+        # Chinese glyphs make taller lines: presentation mode gives the controls every pixel.
+        card = self._left_card.layout()
+        if card is not None:
+            card.setContentsMargins(14, 4 if self._compact else 10, 14, 4 if self._compact else 12)
         margin = 6 if self._compact else 12
         self._outer.setContentsMargins(margin, margin, margin, margin)
         self._fold()
@@ -582,6 +599,7 @@ class MemoryPage(TabPage):
         scale = max(1.0, getattr(theme, "scale", 1.0))
         needed = self._left_card.minimumSizeHint().width() + round(18 * scale)  # + scroll bar
         self._left_scroll.setMinimumWidth(max(round(330 * scale), needed))
+        self._relayout()
         colours = {k: theme.series[i % len(theme.series)] for i, k in enumerate(DRAWN)}
         colours["measured peak"] = theme.series[5 % len(theme.series)]
         self.phases.setBackground(theme.plot_bg)
@@ -595,6 +613,18 @@ class MemoryPage(TabPage):
         self.timeline_toggle.setVisible(compact)
         self.phases.setVisible(not compact or self.timeline_toggle.isChecked())
         self.hover.setVisible(not compact)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        """Make the layouts above the splitters read their minimum sizes again.
+
+        A splitter does not pass its children's new minimum up (the layout holding it caches the
+        old one): without this the window kept the room of the non-presentation page (timeline,
+        looser controls) and grew past 1280x720 when presentation mode built the page in Chinese.
+        """
+        for splitter in (getattr(self, "_plots", None), getattr(self, "_split", None)):
+            if splitter is not None:
+                splitter.updateGeometry()
 
     def export_plot(self) -> Any:
         """The bars' plot item (SVG export)."""

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from core.errors import InputError
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
+from core.texts import join_texts, translate
 
 __all__ = [
     "ActivationModel",
@@ -81,8 +82,11 @@ def checkpoint(value: object) -> Checkpoint:
     if text.isdigit() and 1 <= int(text) <= 100_000:
         return Checkpoint("every", 1) if int(text) == 1 else Checkpoint("k", int(text))
     raise InputError(
-        f"checkpoint: {value!r} is not a policy; allowed: none, every, sqrt or a whole number of "
-        "layers per segment from 1 to 100,000",
+        translate(
+            "Memory",
+            "checkpoint: {value} is not a policy; allowed: none, every, sqrt or a whole number of "
+            "layers per segment from 1 to 100,000",
+        ).format(value=repr(value)),
         field="checkpoint",
     )
 
@@ -134,14 +138,22 @@ def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
     terms: tuple[tuple[str, float], ...]
     if full:
         terms = (("pre-ReLU B·D", x), ("post-ReLU B·D", x))
-        formula = f"2 tensors × B·D × {e} B per layer (pre- and post-ReLU: the full count)"
+        formula = translate(
+            "Memory", "2 tensors × B·D × {e} B per layer (pre- and post-ReLU: the full count)"
+        ).format(e=str(e))
     else:
         terms = (("B·D per layer", x),)
-        formula = f"{e}·B·D per layer ({e} bytes × B·D·L over the net: the lecture's count)"
+        formula = translate(
+            "Memory", "{e}·B·D per layer ({e} bytes × B·D·L over the net: the lecture's count)"
+        ).format(e=str(e))
+    loss_text = translate("Memory", "the loss's gradient ({e}·B·D)").format(e=str(e))
+    layer_text = translate("Memory", "a block's input and output gradients (2 × {e}·B·D)").format(
+        e=str(e)
+    )
     return ActivationModel(
         sum(t[1] for t in terms), x, 0.0, terms, formula, "",
-        loss_temps=x, loss_temps_formula=f"the loss's gradient ({e}·B·D)",
-        layer_temps=2 * x, layer_temps_formula=f"a block's input and output gradients (2 × {e}·B·D)",
+        loss_temps=x, loss_temps_formula=loss_text,
+        layer_temps=2 * x, layer_temps_formula=layer_text,
     )  # fmt: skip
 
 
@@ -203,23 +215,36 @@ def _transformer(
     # Terms that grow with s² (each name says a·s²·b); the rest grow with s.
     quad = float(sum(v for name, v in terms if "a·s²·b" in name))
     lin = per_layer - quad
-    formula = f"≈ s·b·h·{lin / sbh:.4g}"
+    sum_text = f"≈ s·b·h·{lin / sbh:.4g}"
     if quad:
-        formula += f" + {quad / s2:.4g}·a·s²·b"
-    formula += (
-        f" bytes per layer ({'flash' if flash else 'no flash'}, "
-        f"{'dropout' if dropout else 'no dropout'}, {e}-byte activations, {kernels} kernels; "
-        "Korthikanti et al. 2022: 34·s·b·h + 5·a·s²·b)"
+        sum_text += f" + {quad / s2:.4g}·a·s²·b"
+    formula = translate(
+        "Memory",
+        "{sum} bytes per layer ({attention}, {dropout}, {e}-byte activations, {kernels} kernels; "
+        "Korthikanti et al. 2022: 34·s·b·h + 5·a·s²·b)",
+    ).format(
+        sum=sum_text,
+        attention=translate("Memory", "flash") if flash else translate("Memory", "no flash"),
+        dropout=translate("Memory", "dropout") if dropout else translate("Memory", "no dropout"),
+        e=str(e),
+        kernels=kernels,
     )
     norm_out = norm[1] / 2
     outside = norm_out + e * sbh + 4 * s * b * spec.vocab
-    outside_formula = "final norm + LM-head input (s·b·h each) + fp32 log-softmax (4·s·b·V)"
+    outside_parts = [
+        translate("Memory", "final norm + LM-head input (s·b·h each) + fp32 log-softmax (4·s·b·V)")
+    ]
     if mixed:
         outside += e * spec.vocab * h
-        outside_formula += f" + autocast's {e}-byte copy of the output layer (V·h)"
+        outside_parts.append(
+            translate("Memory", "autocast's {e}-byte copy of the output layer (V·h)").format(
+                e=str(e)
+            )
+        )
     if dropout:
         outside += m * sbh
-        outside_formula += " + embedding dropout mask"
+        outside_parts.append(translate("Memory", "embedding dropout mask"))
+    outside_formula = join_texts(outside_parts, " + ")
     n_hidden = 3 if spec.gated else 2
     mlp_t = n_hidden * e * s * b * f
     attn_t = (
@@ -228,14 +253,23 @@ def _transformer(
         else (3 if dropout else 2) * (4 if math_fallback else e) * s2
     )
     layer_temps = 2 * e * sbh + max(mlp_t, attn_t)
-    layer_text = (
-        f"2 residual gradients (2·{e}·s·b·h) + the larger of the MLP's ({n_hidden}·{e}·s·b·ffn)"
-    )
-    layer_text += " and the attention's s² gradients" if attn_t else ""
+    if attn_t:
+        layer_text = translate(
+            "Memory",
+            "2 residual gradients (2·{e}·s·b·h) + the larger of the MLP's ({n}·{e}·s·b·ffn) and "
+            "the attention's s² gradients",
+        ).format(e=str(e), n=str(n_hidden))
+    else:
+        layer_text = translate(
+            "Memory",
+            "2 residual gradients (2·{e}·s·b·h) + the larger of the MLP's ({n}·{e}·s·b·ffn)",
+        ).format(e=str(e), n=str(n_hidden))
     return ActivationModel(
         per_layer, e * sbh, float(outside), tuple(terms), formula, outside_formula,
         loss_temps=float(8 * s * b * spec.vocab),
-        loss_temps_formula="fp32 gradients of the log-softmax and of the logits (2 × 4·s·b·V)",
+        loss_temps_formula=translate(
+            "Memory", "fp32 gradients of the log-softmax and of the logits (2 × 4·s·b·V)"
+        ),
         layer_temps=float(layer_temps), layer_temps_formula=layer_text,
         head_grad_params=spec.vocab * h, loss_saved=float(4 * s * b * spec.vocab),
         tied=spec.tied, layer_params=spec.layer_params(),
@@ -313,14 +347,19 @@ def peak_moments(model: ActivationModel, layers: int, policy: Checkpoint) -> tup
     after_loss = kept + (k * model.per_layer if k else 0.0) + model.outside - model.loss_saved
     head = float(model.head_grad_params)
     tied = model.tied
-    top_text = model.layer_temps_formula + (
-        " + the output layer's gradient waiting for the tied embedding's" if tied else ""
-    )
+    top_text = model.layer_temps_formula
+    if tied:
+        top_text = translate(
+            "Memory", "{layer} + the output layer's gradient waiting for the tied embedding's"
+        ).format(layer=model.layer_temps_formula)
     end_text = (
-        "the tied embedding's gradient: the head's part, the embedding's part and their sum "
-        "(3 × V·h gradients)"
+        translate(
+            "Memory",
+            "the tied embedding's gradient: the head's part, the embedding's part and their sum "
+            "(3 × V·h gradients)",
+        )
         if tied
-        else "the embedding's gradient being made (V·h)"
+        else translate("Memory", "the embedding's gradient being made (V·h)")
         if head
         else model.layer_temps_formula
     )
@@ -329,17 +368,21 @@ def peak_moments(model: ActivationModel, layers: int, policy: Checkpoint) -> tup
     if k:
         # The first segment recomputed last: its k layers' activations and temporaries, every
         # gradient but its own layers' and the embedding's.
-        bottom = (Moment("bottom segment's recompute", model.boundary + k * model.per_layer,
-                         model.layer_temps, float("inf"), 3 * head if tied else 0.0,
-                         model.layer_temps_formula + (" + the tied output layer's gradient"
-                                                      if tied else ""),
+        bottom_text = model.layer_temps_formula
+        if tied:
+            bottom_text = translate("Memory", "{layer} + the tied output layer's gradient").format(
+                layer=model.layer_temps_formula
+            )
+        bottom = (Moment(translate("Memory", "bottom segment's recompute"),
+                         model.boundary + k * model.per_layer,
+                         model.layer_temps, float("inf"), 3 * head if tied else 0.0, bottom_text,
                          grad_missing=head + k * model.layer_params),)  # fmt: skip
     return (
         *bottom,
-        Moment("start of backward", kept + model.outside, model.loss_temps, 0.0, 0.0,
-               model.loss_temps_formula),
-        Moment("top layer's backward", after_loss, model.layer_temps, 0.0 if tied else head,
-               head if tied else 0.0, top_text),
-        Moment("end of backward", model.boundary if not head else 0.0, end_temps,
-               float("inf"), 3 * head if tied else head, end_text, grad_missing=head),
+        Moment(translate("Memory", "start of backward"), kept + model.outside, model.loss_temps,
+               0.0, 0.0, model.loss_temps_formula),
+        Moment(translate("Memory", "top layer's backward"), after_loss, model.layer_temps,
+               0.0 if tied else head, head if tied else 0.0, top_text),
+        Moment(translate("Memory", "end of backward"), model.boundary if not head else 0.0,
+               end_temps, float("inf"), 3 * head if tied else head, end_text, grad_missing=head),
     )  # fmt: skip

@@ -16,6 +16,7 @@ from core.errors import InputError
 from core.memory.activations import Checkpoint, activation_model, peak_moments, saved_bytes
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
+from core.texts import Text, join_texts, translate
 from core.validate import positive_int
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "Derived",
     "Estimate",
     "MemoryConfig",
+    "allowance_breakdown",
     "derive",
     "estimate",
 ]
@@ -41,6 +43,15 @@ CATEGORIES: tuple[str, ...] = ("params", "grads", "optimizer", "activations")
 CONTEXT_BYTES = 1.0e9
 #: Allowance for the caching allocator's reserve and fragmentation, as a share of tensor bytes.
 RESERVE_FRACTION = 0.10
+#: What the CUDA runtime keeps besides tensors (the name a device of another family replaces).
+CUDA_RUNTIME = "CUDA context and workspaces"
+
+
+def allowance_breakdown(runtime: str = CUDA_RUNTIME) -> Text:
+    """What the allowance stands for, with ``runtime`` naming the memory beyond tensors."""
+    return translate(
+        "Memory", "{runtime} ≈ {context} GB + allocator reserve ≈ {reserve} of tensor bytes"
+    ).format(runtime=runtime, context=f"{CONTEXT_BYTES / 1e9:g}", reserve=f"{RESERVE_FRACTION:.0%}")
 
 
 @dataclass(frozen=True)
@@ -71,15 +82,24 @@ class MemoryConfig:
             positive_int(self.micro_batch, "micro-batch", high=10**9)
             if self.micro_batch > self.batch or self.batch % self.micro_batch:
                 raise InputError(
-                    f"micro-batch: {self.micro_batch:,} does not divide the batch "
-                    f"{self.batch:,}; allowed: a divisor of the batch "
-                    f"({_divisors_text(self.batch)})",
+                    translate(
+                        "Memory",
+                        "micro-batch: {micro} does not divide the batch {batch}; allowed: a "
+                        "divisor of the batch ({divisors})",
+                    ).format(
+                        micro=f"{self.micro_batch:,}",
+                        batch=f"{self.batch:,}",
+                        divisors=_divisors_text(self.batch),
+                    ),
                     field="micro_batch",
                 )
         if self.kernels not in KERNELS:
             raise InputError(
-                f"kernels: {self.kernels!r}; allowed: {', '.join(KERNELS)} (whose kernels decide "
-                "what is saved for backward)",
+                translate(
+                    "Memory",
+                    "kernels: {kernels}; allowed: {allowed} (whose kernels decide what is saved "
+                    "for backward)",
+                ).format(kernels=repr(self.kernels), allowed=", ".join(KERNELS)),
                 field="kernels",
             )
         if self.seq is not None:
@@ -87,8 +107,10 @@ class MemoryConfig:
         positive_int(self.gpus, "gpus", high=10_000_000)
         if self.zero not in (0, 1, 2, 3):
             raise InputError(
-                f"zero: {self.zero!r}; allowed: 0 (none), 1 (optimizer), 2 (+grads), "
-                "3 (+params, = FSDP)",
+                translate(
+                    "Memory",
+                    "zero: {zero}; allowed: 0 (none), 1 (optimizer), 2 (+grads), 3 (+params, = FSDP)",
+                ).format(zero=repr(self.zero)),
                 field="zero",
             )
 
@@ -189,19 +211,19 @@ def _recompute_flops(cfg: MemoryConfig) -> tuple[float, str]:
     tokens = cfg.batch * cfg.seq_len * cfg.gpus
     if isinstance(spec, MLPSpec):
         n_layers = spec.param_count
-        return 2.0 * n_layers * tokens, (
-            f" + recompute: one more forward of the L checkpointed blocks, 2·N·D = 2 × "
-            f"{n_layers:,} × {tokens:,}"
-        )
+        return 2.0 * n_layers * tokens, translate(
+            "Memory",
+            "recompute: one more forward of the L checkpointed blocks, 2·N·D = 2 × {n} × {tokens}",
+        ).format(n=f"{n_layers:,}", tokens=f"{tokens:,}")
     d, kv = spec.d_model, spec.kv_dim
     # Matmul weights only: biases and norm weights add no multiply-adds.
     n_layers = spec.layers * (2 * d * d + 2 * d * kv + (3 if spec.gated else 2) * d * spec.ffn)
     attn = 4.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
-    return 2.0 * n_layers * tokens + attn, (
-        f" + recompute: the checkpointed layers' forward again, 2·N_layers·D = 2 × "
-        f"{n_layers:,} × {tokens:,} + attention 4·L·B·s²·d (not the embeddings, the output "
-        "layer or the loss)"
-    )
+    return 2.0 * n_layers * tokens + attn, translate(
+        "Memory",
+        "recompute: the checkpointed layers' forward again, 2·N_layers·D = 2 × {n} × {tokens} + "
+        "attention 4·L·B·s²·d (not the embeddings, the output layer or the loss)",
+    ).format(n=f"{n_layers:,}", tokens=f"{tokens:,}")
 
 
 def _flops(cfg: MemoryConfig, n: int) -> tuple[float, str]:
@@ -209,16 +231,28 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, str]:
     tokens = cfg.batch * cfg.seq_len * cfg.gpus
     n_mm = n - _lookup_params(spec)
     dense = 6.0 * n_mm * tokens
-    text = f"6·N·D = 6 × {n_mm:,} × {tokens:,} tokens"
-    if n_mm != n:
-        text += " (N without embedding lookups)"
+    values = {"n": f"{n_mm:,}", "tokens": f"{tokens:,}"}
+    parts = [
+        translate("Memory", "6·N·D = 6 × {n} × {tokens} tokens").format(**values)
+        if n_mm == n
+        else translate(
+            "Memory", "6·N·D = 6 × {n} × {tokens} tokens (N without embedding lookups)"
+        ).format(**values)
+    ]
     total = dense
     if isinstance(spec, TransformerSpec):
         attn = 12.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
         total += attn
-        text += " + attention 12·L·B·s²·d (QKᵀ and A·V, forward + backward, causal mask not halved)"
+        parts.append(
+            translate(
+                "Memory",
+                "attention 12·L·B·s²·d (QKᵀ and A·V, forward + backward, causal mask not halved)",
+            )
+        )
     recompute, recompute_text = _recompute_flops(cfg)
-    return total + recompute, text + recompute_text
+    if recompute_text:
+        parts.append(recompute_text)
+    return total + recompute, join_texts(parts, " + ")
 
 
 def estimate(cfg: MemoryConfig) -> Estimate:
@@ -232,8 +266,14 @@ def estimate(cfg: MemoryConfig) -> Estimate:
         "optimizer": cfg.gpus if cfg.zero >= 1 else 1,
     }
     out: dict[str, float] = {k: per[k] * n / shard[k] for k in per}
-    formulas = {
-        k: f"{per[k]} B × {n:,} params" + (f" / {shard[k]:,} GPUs" if shard[k] > 1 else "")
+    formulas: dict[str, str] = {
+        k: translate("Memory", "{bytes} B × {count} params / {gpus} GPUs").format(
+            bytes=str(per[k]), count=f"{n:,}", gpus=f"{shard[k]:,}"
+        )
+        if shard[k] > 1
+        else translate("Memory", "{bytes} B × {count} params").format(
+            bytes=str(per[k]), count=f"{n:,}"
+        )
         for k in per
     }
     formulas["recipe"] = rec.sum_text(opt)
@@ -244,37 +284,60 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     )  # fmt: skip
     out["activations"] = saved_bytes(acts, spec.layers, cfg.checkpoint)
     k = cfg.checkpoint.segment(spec.layers)
-    layers_text = (
-        f"L = {spec.layers:,} × per layer"
-        if k == 0
-        else f"⌈L/k⌉ = {math.ceil(spec.layers / k):,} layer inputs + k = {k} layers recomputed"
-    )
-    if acts.outside_formula:
-        outside = f"; plus {acts.outside_formula}"
-        if k:
-            outside = f"; the recomputed layers or, if larger, {acts.outside_formula}"
-    else:
-        outside = ""
-    formulas["activations"] = f"{layers_text}; {acts.formula}{outside}"
-    if cfg.micro != cfg.batch:
-        formulas["activations"] += f"; micro-batch {cfg.micro} of {cfg.batch}"
+    formulas["activations"] = _activations_text(cfg, acts, k)
     at_peak, moment, temps_text = _peak(out, acts, spec.layers, cfg.checkpoint, n)
     formulas["temporaries"] = temps_text
     formulas["peak"] = (
-        f"at the {moment}: params + optimizer"
-        + (" + gradients" if at_peak["grads"] else "")
-        + " + activations alive + temporaries (the largest of start of backward, top layer's "
-        "backward and end of backward)"
-    )
+        translate(
+            "Memory",
+            "at the {moment}: params + optimizer + gradients + activations alive + temporaries "
+            "(the largest of start of backward, top layer's backward and end of backward)",
+        )
+        if at_peak["grads"]
+        else translate(
+            "Memory",
+            "at the {moment}: params + optimizer + activations alive + temporaries (the largest "
+            "of start of backward, top layer's backward and end of backward)",
+        )
+    ).format(moment=moment)
     tensor_total = max(sum(out.values()), sum(at_peak.values()))
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensor_total
     flops, flops_text = _flops(cfg, n)
+    allowance_text = translate("Memory", "allowance (not traced): {what}").format(
+        what=allowance_breakdown()
+    )
     return Estimate(
-        cfg, n, out, formulas, allowance,
-        f"allowance (not traced): CUDA context and workspaces ≈ {CONTEXT_BYTES / 1e9:g} GB + "
-        f"allocator reserve ≈ {RESERVE_FRACTION:.0%} of tensor bytes",
-        flops, flops_text, at_peak, moment,
+        cfg, n, out, formulas, allowance, allowance_text, flops, flops_text, at_peak, moment,
     )  # fmt: skip
+
+
+def _activations_text(cfg: MemoryConfig, acts: Any, k: int) -> Text:
+    """How the activations were counted: layers (and checkpoint segments), the per-layer formula,
+    what is kept outside the layers and the micro-batch."""
+    layers = cfg.model.layers
+    parts = [
+        translate("Memory", "L = {layers} × per layer").format(layers=f"{layers:,}")
+        if k == 0
+        else translate(
+            "Memory", "⌈L/k⌉ = {segments} layer inputs + k = {k} layers recomputed"
+        ).format(segments=f"{math.ceil(layers / k):,}", k=str(k)),
+        acts.formula,
+    ]
+    if acts.outside_formula:
+        parts.append(
+            translate("Memory", "the recomputed layers or, if larger, {outside}").format(
+                outside=acts.outside_formula
+            )
+            if k
+            else translate("Memory", "plus {outside}").format(outside=acts.outside_formula)
+        )
+    if cfg.micro != cfg.batch:
+        parts.append(
+            translate("Memory", "micro-batch {micro} of {batch}").format(
+                micro=str(cfg.micro), batch=str(cfg.batch)
+            )
+        )
+    return join_texts(parts, "; ")
 
 
 def _peak(
@@ -289,7 +352,10 @@ def _peak(
                 "optimizer": out["optimizer"], "activations": m.activations,
                 "temporaries": m.temporaries + per_grad * m.grad_temps}  # fmt: skip
         if best is None or sum(cats.values()) > sum(best[0].values()):
-            best = (cats, m.name, f"{m.temporaries_formula} (at the {m.name})")
+            text = translate("Memory", "{formula} (at the {moment})").format(
+                formula=m.temporaries_formula, moment=m.name
+            )
+            best = (cats, m.name, text)
     assert best is not None
     return best
 

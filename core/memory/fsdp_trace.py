@@ -154,17 +154,16 @@ def check(cfg: MemoryConfig, world_size: object) -> None:
     """
     if isinstance(world_size, bool) or not isinstance(world_size, int):
         raise InputError(
-            translate("Memory", "GPUs: {value} is not a whole number", value=repr(world_size)),
+            translate("Memory", "GPUs: {value} is not a whole number").format(
+                value=repr(world_size)
+            ),
             field="gpus",
         )
     if not 1 <= world_size <= MAX_WORLD:
         raise InputError(
             translate(
-                "Memory",
-                "GPUs: {ranks} ranks cannot be traced per rank; allowed: 1 to {most}",
-                ranks=f"{world_size:,}",
-                most=f"{MAX_WORLD:,}",
-            ),
+                "Memory", "GPUs: {ranks} ranks cannot be traced per rank; allowed: 1 to {most}"
+            ).format(ranks=f"{world_size:,}", most=f"{MAX_WORLD:,}"),
             field="gpus",
         )
     if cfg.zero not in (1, 2, 3):
@@ -173,8 +172,7 @@ def check(cfg: MemoryConfig, world_size: object) -> None:
                 "Memory",
                 "ZeRO: stage {zero} is not traced per rank (every rank holds everything, as in "
                 "the one-device trace); allowed: 1, 2 or 3",
-                zero=str(cfg.zero),
-            ),
+            ).format(zero=str(cfg.zero)),
             field="zero",
         )
     check_weights(cfg)
@@ -187,8 +185,7 @@ def check_weights(cfg: MemoryConfig) -> None:
             translate(
                 "Memory",
                 "Recipe: tracing {dtype} weights is not supported; allowed: fp32, bf16 or fp16",
-                dtype=cfg.recipe.params,
-            ),
+            ).format(dtype=cfg.recipe.params),
             field="recipe",
         )
 
@@ -265,6 +262,7 @@ class _Watch:
                 "Memory",
                 "per-rank trace (ZeRO-{zero}, {ranks} fake ranks): step {step} of {steps}, "
                 "forward of layer {layer} of {layers}",
+            ).format(
                 zero=str(self.zero), ranks=f"{self.world:,}", step=str(self.step + 1),
                 steps=str(_STEPS), layer=str(index + 1), layers=str(self.layers),
             ),
@@ -384,9 +382,7 @@ def _zero1(cfg: MemoryConfig, world_size: int, model: Any, inputs: Any, watch: _
                 "GPUs: ZeRO-1 over {ranks} ranks cannot be traced: the model has {tensors} "
                 "parameter tensors and each rank's optimizer state is made of whole tensors; "
                 "allowed: 1 to {tensors} ranks",
-                ranks=f"{world_size:,}",
-                tensors=f"{len(params):,}",
-            ),
+            ).format(ranks=f"{world_size:,}", tensors=f"{len(params):,}"),
             field="gpus",
         )
     watch.hook(model)
@@ -472,23 +468,19 @@ def _why(trace: FsdpTrace, name: str, traced: float, want: float) -> str:
             "FSDP's ZeRO-2 (SHARD_GRAD_OP) keeps only a 1/{ranks} shard of the weights between "
             "steps and gathers them whole from forward to the end of backward; the ZeRO-2 "
             "formula keeps full weights on every rank",
-            ranks=n,
-        )
+        ).format(ranks=n)
     if trace.zero == 1 and name == "optimizer" and trace.optimizer_share is not None:
         return translate(
             "Memory",
             "ZeroRedundancyOptimizer gives each rank whole parameter tensors, largest first: "
             "rank 0 holds {share} of the optimizer state, not 1/{ranks}",
-            share=format_percent(trace.optimizer_share),
-            ranks=n,
-        )
+        ).format(share=format_percent(trace.optimizer_share), ranks=n)
     if traced > want and trace.zero > 1:
         return translate(
             "Memory",
             "FSDP pads every parameter's first dimension to a multiple of {ranks} ranks: "
             "parameters with fewer rows than ranks still take a whole row per rank",
-            ranks=n,
-        )
+        ).format(ranks=n)
     if traced > want:
         return translate("Memory", "the trace keeps state the formula does not count")
     return translate("Memory", "the formula counts state this optimizer does not keep")
@@ -532,6 +524,7 @@ def explain_rank(trace: FsdpTrace, cfg: MemoryConfig) -> Text:
             "Memory",
             "Rank 0 of {ranks} fake ranks under ZeRO-{zero} ({how}): traced peak {traced}, "
             "estimated peak {estimated} ({gap}).",
+        ).format(
             ranks=f"{trace.world_size:,}",
             zero=str(trace.zero),
             how="ZeroRedundancyOptimizer" if trace.zero == 1 else "FSDP",
@@ -548,8 +541,8 @@ def explain_rank(trace: FsdpTrace, cfg: MemoryConfig) -> Text:
             if abs(traced - wanted) > 0.02 * max(trace.peak, est.peak):
                 parts.append(
                     translate(
-                        "Memory",
-                        "{category} {traced} traced, {estimated} estimated;",
+                        "Memory", "{category} {traced} traced, {estimated} estimated;"
+                    ).format(
                         category=_NAMES.get(key, key),
                         traced=format_bytes(traced),
                         estimated=format_bytes(wanted),
@@ -566,8 +559,7 @@ def explain_rank(trace: FsdpTrace, cfg: MemoryConfig) -> Text:
                     "Memory",
                     "the trace holds {moving} of gathered weights, unsharded gradients and "
                     "communication buffers, which the ZeRO formulas do not count.",
-                    moving=format_bytes(moving),
-                )
+                ).format(moving=format_bytes(moving))
             )
         extra = trace.at_peak.get("optimizer", 0.0) - trace.after_step.get("optimizer", 0.0)
         if extra > 0.01 * trace.peak:
@@ -576,15 +568,14 @@ def explain_rank(trace: FsdpTrace, cfg: MemoryConfig) -> Text:
                     "Memory",
                     "The traced peak falls in the optimizer step, whose temporaries ({extra}) "
                     "count as optimizer state.",
-                    extra=format_bytes(extra),
-                )
+                ).format(extra=format_bytes(extra))
             )
     for row in compare(trace, cfg):
         if row["why"]:
             parts.append(
                 translate(
-                    "Memory",
-                    "{category}: traced {traced}, formula {formula} ({gap}): {why}.",
+                    "Memory", "{category}: traced {traced}, formula {formula} ({gap}): {why}."
+                ).format(
                     category=_NAMES[row["category"]],
                     traced=format_bytes(row["traced"]),
                     formula=format_bytes(row["formula"]),

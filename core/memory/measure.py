@@ -29,8 +29,8 @@ MEASURING = translate("Memory", "measuring a real step on CUDA")
 def failed_text(which: str, detail: str) -> Text:
     """Why a run beside the trace failed: ``which`` is ``"real"`` (the CUDA step) or ``"per-rank"``."""
     if which == "per-rank":
-        return translate("Memory", "per-rank trace failed: {detail}", detail=detail)
-    return translate("Memory", "real step failed: {detail}", detail=detail)
+        return translate("Memory", "per-rank trace failed: {detail}").format(detail=detail)
+    return translate("Memory", "real step failed: {detail}").format(detail=detail)
 
 
 class MeasurementError(RuntimeError):
@@ -76,9 +76,7 @@ def measure_cuda(
                 "Memory",
                 "real step not run: it needs about {need} (estimated peak + allowance) and the "
                 "GPU has {free} free",
-                need=format_bytes(need),
-                free=format_bytes(free),
-            )
+            ).format(need=format_bytes(need), free=format_bytes(free))
         )
     dtypes = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
     old = torch.get_default_dtype()
@@ -110,10 +108,8 @@ def measure_cuda(
     except torch.cuda.OutOfMemoryError as exc:
         # Keep only the text: the exception's traceback would keep the step's tensors alive.
         lines = str(exc).strip().splitlines()
-        failure = translate(
-            "Memory",
-            "real step ran out of memory: {detail}",
-            detail=lines[0] if lines else "CUDA out of memory",
+        failure = translate("Memory", "real step ran out of memory: {detail}").format(
+            detail=lines[0] if lines else "CUDA out of memory"
         )
     finally:
         del model, opt, inputs

@@ -123,19 +123,27 @@ class TransformerSpec:
             positive_int(self.max_pos, "max_pos", high=LIMITS["max_pos"])
         if self.d_model % self.heads:
             raise InputError(
-                f"heads: {self.heads} does not divide d_model {self.d_model}; allowed: a divisor "
-                "of d_model",
+                translate(
+                    "Memory",
+                    "heads: {heads} does not divide d_model {d}; allowed: a divisor of d_model",
+                ).format(heads=str(self.heads), d=str(self.d_model)),
                 field="heads",
             )
         if self.heads % self.kv_heads:
             raise InputError(
-                f"kv_heads: {self.kv_heads} does not divide heads {self.heads}; allowed: a divisor "
-                "of heads (1 = multi-query, heads = multi-head)",
+                translate(
+                    "Memory",
+                    "kv_heads: {kv_heads} does not divide heads {heads}; allowed: a divisor of "
+                    "heads (1 = multi-query, heads = multi-head)",
+                ).format(kv_heads=str(self.kv_heads), heads=str(self.heads)),
                 field="kv_heads",
             )
         if self.norm not in ("layernorm", "rmsnorm"):
             raise InputError(
-                f"norm: unknown {self.norm!r}; allowed: layernorm, rmsnorm", field="norm"
+                translate("Memory", "norm: unknown {norm}; allowed: layernorm, rmsnorm").format(
+                    norm=repr(self.norm)
+                ),
+                field="norm",
             )
 
     @property
@@ -181,18 +189,19 @@ class TransformerSpec:
         """One line for people."""
         attn = "MHA" if self.kv_heads == self.heads else f"GQA {self.kv_heads} kv"
         mlp = "SwiGLU" if self.gated else "GELU"
-        template = (
-            translate("Memory", "{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} "
-                      "{mlp}, vocab={vocab}, tied", name=self.name, d=f"{self.d_model:,}",
-                      layers=f"{self.layers:,}", heads=str(self.heads), attn=attn,
-                      ffn=f"{self.ffn:,}", mlp=mlp, vocab=f"{self.vocab:,}")
-            if self.tied
-            else translate("Memory", "{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} "
-                           "{mlp}, vocab={vocab}", name=self.name, d=f"{self.d_model:,}",
-                           layers=f"{self.layers:,}", heads=str(self.heads), attn=attn,
-                           ffn=f"{self.ffn:,}", mlp=mlp, vocab=f"{self.vocab:,}")
-        )  # fmt: skip
-        return template
+        values = {"name": self.name, "d": f"{self.d_model:,}", "layers": f"{self.layers:,}",
+                  "heads": str(self.heads), "attn": attn, "ffn": f"{self.ffn:,}", "mlp": mlp,
+                  "vocab": f"{self.vocab:,}"}  # fmt: skip
+        if self.tied:
+            return translate(
+                "Memory",
+                "{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}, "
+                "tied",
+            ).format(**values)
+        return translate(
+            "Memory",
+            "{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}",
+        ).format(**values)
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as plain data (sessions, JSON output)."""
@@ -239,8 +248,11 @@ def preset(name: str) -> TransformerSpec:
         return PRESETS[name.strip().lower()]
     except KeyError:
         raise InputError(
-            f"model: unknown preset {name!r}; allowed: {', '.join(PRESETS)}, "
-            "mlp:d=D,layers=L or transformer:d=...,layers=...",
+            translate(
+                "Memory",
+                "model: unknown preset {name}; allowed: {presets}, mlp:d=D,layers=L or "
+                "transformer:d=...,layers=...",
+            ).format(name=repr(name), presets=", ".join(PRESETS)),
             field="model",
         ) from None
 
@@ -257,8 +269,11 @@ def _options(text: str, allowed: set[str], what: str) -> dict[str, str]:
         key = key.strip().lower()
         if not sep or key not in allowed:
             raise InputError(
-                f"model: {part!r} is not an option of {what}; allowed: "
-                f"{', '.join(sorted(allowed))} as key=value separated by commas",
+                translate(
+                    "Memory",
+                    "model: {part} is not an option of {what}; allowed: {keys} as key=value "
+                    "separated by commas",
+                ).format(part=repr(part), what=what, keys=", ".join(sorted(allowed))),
                 field="model",
             )
         out[key] = value.strip()
@@ -273,8 +288,12 @@ def parse_model(text: str) -> ModelSpec:
     (false), ``norm`` (rmsnorm), ``seq`` (2048).
     """
     if not isinstance(text, str) or not text.strip():
-        raise InputError("model: empty; allowed: a preset (" + ", ".join(PRESETS) + ") or "
-                         "mlp:d=4096,layers=8", field="model")  # fmt: skip
+        raise InputError(
+            translate(
+                "Memory", "model: empty; allowed: a preset ({presets}) or mlp:d=4096,layers=8"
+            ).format(presets=", ".join(PRESETS)),
+            field="model",
+        )
     kind, sep, rest = text.strip().partition(":")
     kind = kind.lower()
     if not sep:
@@ -284,7 +303,9 @@ def parse_model(text: str) -> ModelSpec:
         missing = _MLP_KEYS - set(opts)
         if missing:
             raise InputError(
-                f"model: mlp needs {', '.join(sorted(missing))}; e.g. mlp:d=4096,layers=8",
+                translate("Memory", "model: mlp needs {keys}; e.g. mlp:d=4096,layers=8").format(
+                    keys=", ".join(sorted(missing))
+                ),
                 field="model",
             )
         return MLPSpec(positive_int(opts["d"], "d", high=LIMITS["d"]),
@@ -294,14 +315,23 @@ def parse_model(text: str) -> ModelSpec:
         for key in ("d", "layers", "heads"):
             if key not in opts:
                 raise InputError(
-                    f"model: transformer needs {key}=...; e.g. transformer:d=2048,layers=24,heads=16",
+                    translate(
+                        "Memory",
+                        "model: transformer needs {key}=...; e.g. "
+                        "transformer:d=2048,layers=24,heads=16",
+                    ).format(key=key),
                     field="model",
                 )
         bools = {}
         for key, default in (("gated", True), ("tied", False)):
             raw = opts.get(key, str(default)).lower()
             if raw not in _BOOL:
-                raise InputError(f"model: {key}={raw!r}; allowed: true or false", field="model")
+                raise InputError(
+                    translate("Memory", "model: {key}={value}; allowed: true or false").format(
+                        key=key, value=repr(raw)
+                    ),
+                    field="model",
+                )
             bools[key] = _BOOL[raw]
         d = positive_int(opts["d"], "d", high=LIMITS["d"])
         heads = positive_int(opts["heads"], "heads", high=LIMITS["heads"])
@@ -321,7 +351,15 @@ def parse_model(text: str) -> ModelSpec:
         )
     if re.fullmatch(r"[\w.-]+", kind):
         raise InputError(
-            f"model: unknown kind {kind!r}; allowed: mlp:..., transformer:... or a preset",
+            translate(
+                "Memory",
+                "model: unknown kind {kind}; allowed: mlp:..., transformer:... or a preset",
+            ).format(kind=repr(kind)),
             field="model",
         )
-    raise InputError(f"model: cannot read {text!r}; e.g. mlp:d=4096,layers=8", field="model")
+    raise InputError(
+        translate("Memory", "model: cannot read {text}; e.g. mlp:d=4096,layers=8").format(
+            text=repr(text)
+        ),
+        field="model",
+    )

@@ -12,6 +12,7 @@ from core.memory.activations import checkpoint
 from core.memory.estimate import MemoryConfig
 from core.memory.models import parse_model
 from core.memory.recipes import optimizer, parse_recipe
+from core.texts import translate
 from core.validate import positive_int
 
 __all__ = ["DEFAULTS", "config_from_options", "kernels_for"]
@@ -43,15 +44,23 @@ def kernels_for(vendor: str) -> str:
 def _flag(value: object, name: str) -> bool:
     if isinstance(value, bool):
         return value
-    raise InputError(f"{name}: expected true or false, got {value!r}", field=name)
+    raise InputError(
+        translate("Memory", "{name}: expected true or false, got {value}").format(
+            name=name, value=repr(value)
+        ),
+        field=name,
+    )
 
 
 def config_from_options(**options: Any) -> MemoryConfig:
     """Validate every option (missing ones take :data:`DEFAULTS`) and build the config."""
     unknown = set(options) - set(DEFAULTS)
     if unknown:
-        raise InputError(f"unknown option(s): {', '.join(sorted(unknown))}; allowed: "
-                         f"{', '.join(DEFAULTS)}")  # fmt: skip
+        raise InputError(
+            translate("Memory", "unknown option(s): {unknown}; allowed: {allowed}").format(
+                unknown=", ".join(sorted(unknown)), allowed=", ".join(DEFAULTS)
+            )
+        )
     o = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None}}
     seq = None if str(o["seq"]).strip() == "" else positive_int(o["seq"], "seq", high=10_000_000)
     micro = (

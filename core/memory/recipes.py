@@ -64,7 +64,10 @@ def optimizer(name: str) -> Optimizer:
     key = name.strip().lower() if isinstance(name, str) else name
     if key not in OPTIMIZERS:
         raise InputError(
-            f"optimizer: unknown {name!r}; allowed: {', '.join(OPTIMIZERS)}", field="optimizer"
+            translate("Memory", "optimizer: unknown {name}; allowed: {allowed}").format(
+                name=repr(name), allowed=", ".join(OPTIMIZERS)
+            ),
+            field="optimizer",
         )
     return OPTIMIZERS[key]
 
@@ -72,8 +75,12 @@ def optimizer(name: str) -> Optimizer:
 def _dtype(value: str, what: str, *, allow_none: bool = False) -> str:
     allowed = list(DTYPE_SIZES) + (["none"] if allow_none else [])
     if value not in allowed:
-        raise InputError(f"{what}: unknown dtype {value!r}; allowed: {', '.join(allowed)}",
-                         field=what)  # fmt: skip
+        raise InputError(
+            translate("Memory", "{what}: unknown dtype {value}; allowed: {allowed}").format(
+                what=what, value=repr(value), allowed=", ".join(allowed)
+            ),
+            field=what,
+        )
     return value
 
 
@@ -126,21 +133,29 @@ class Recipe:
     def sum_text(self, opt: Optimizer) -> str:
         """The bytes per parameter written as a sum, each term named: ``2 + 2 + 8 = 12``."""
         terms: list[str] = [
-            translate("Memory", "{bytes} ({dtype} weights)", bytes=str(self.bytes("params")),
-                      dtype=self.params),
-            translate("Memory", "{bytes} ({dtype} grads)", bytes=str(self.bytes("grads")),
-                      dtype=self.grads),
-        ]  # fmt: skip
+            translate("Memory", "{bytes} ({dtype} weights)").format(
+                bytes=str(self.bytes("params")), dtype=self.params
+            ),
+            translate("Memory", "{bytes} ({dtype} grads)").format(
+                bytes=str(self.bytes("grads")), dtype=self.grads
+            ),
+        ]
         if self.master != "none":
-            terms.append(translate("Memory", "{bytes} ({dtype} master copy)",
-                                   bytes=str(self.bytes("master")), dtype=self.master))  # fmt: skip
+            terms.append(
+                translate("Memory", "{bytes} ({dtype} master copy)").format(
+                    bytes=str(self.bytes("master")), dtype=self.master
+                )
+            )
         if opt.n_states:
             names = join_texts([_STATE_NAMES.get(n, n) for n in opt.states], " + ")
-            terms.append(translate("Memory", "{bytes} ({dtype} {names})",
-                                   bytes=str(opt.n_states * self.bytes("state")),
-                                   dtype=self.state, names=names))  # fmt: skip
-        return translate("Memory", "{terms} = {total} bytes/param",
-                         terms=join_texts(terms, " + "), total=str(self.total_per_param(opt)))  # fmt: skip
+            terms.append(
+                translate("Memory", "{bytes} ({dtype} {names})").format(
+                    bytes=str(opt.n_states * self.bytes("state")), dtype=self.state, names=names
+                )
+            )
+        return translate("Memory", "{terms} = {total} bytes/param").format(
+            terms=join_texts(terms, " + "), total=str(self.total_per_param(opt))
+        )
 
 
 #: Optimizer state names in sentences.
@@ -174,10 +189,14 @@ def recipe(
     """A recipe by id (``fp32``, ``bf16``, ``amp``) or ``custom`` with a dtype per component."""
     key = name.strip().lower() if isinstance(name, str) else name
     if key == "custom":
-        return Recipe("custom", "custom dtypes", params, grads, master, state, acts)
+        label = translate("Memory", "custom dtypes")
+        return Recipe("custom", label, params, grads, master, state, acts)
     if key not in RECIPES:
         raise InputError(
-            f"recipe: unknown {name!r}; allowed: {', '.join(RECIPES)}, custom", field="recipe"
+            translate("Memory", "recipe: unknown {name}; allowed: {allowed}, custom").format(
+                name=repr(name), allowed=", ".join(RECIPES)
+            ),
+            field="recipe",
         )
     return RECIPES[key]
 
@@ -188,7 +207,12 @@ def parse_recipe(text: str) -> Recipe:
     Components left out of a custom recipe take the ``amp`` dtypes.
     """
     if not isinstance(text, str):
-        raise InputError(f"recipe: expected text, got {type(text).__name__}", field="recipe")
+        raise InputError(
+            translate("Memory", "recipe: expected text, got {kind}").format(
+                kind=type(text).__name__
+            ),
+            field="recipe",
+        )
     name, _, rest = text.strip().partition(":")
     if name.lower() != "custom":
         return recipe(name)
@@ -198,8 +222,11 @@ def parse_recipe(text: str) -> Recipe:
         key, sep, value = item.partition("=")
         if not sep or key.strip() not in keys:
             raise InputError(
-                f"recipe: {item!r} is not a component; allowed: {', '.join(keys)} as key=dtype, "
-                "e.g. custom:params=bf16,grads=fp32",
+                translate(
+                    "Memory",
+                    "recipe: {item} is not a component; allowed: {keys} as key=dtype, e.g. "
+                    "custom:params=bf16,grads=fp32",
+                ).format(item=repr(item), keys=", ".join(keys)),
                 field="recipe",
             )
         parts[key.strip()] = value.strip().lower()

@@ -172,3 +172,54 @@ def test_control_column_fits_its_fields_in_presentation_mode(qtbot):
     finally:
         apply_theme(app, theme("light"))
         page.apply_theme(theme("light"))
+
+
+def test_rank_zero_is_drawn_beside_the_estimate_and_kept_across_a_language_switch(
+    qtbot, monkeypatch
+) -> None:
+    import core.memory.fsdp_trace as fsdp_trace
+    import core.memory.trace as one_device
+    from app.i18n import language_manager
+    from app.main_window import MainWindow
+    from app.settings import Preferences
+    from core.memory.fsdp_trace import explain_rank, rank_bar
+
+    calls: list[str] = []
+    for module, name in ((one_device, "trace"), (fsdp_trace, "trace_fsdp")):
+        real = getattr(module, name)
+        monkeypatch.setattr(
+            module, name, lambda *a, _r=real, _n=name, **k: calls.append(_n) or _r(*a, **k)
+        )
+    language_manager().install("en")
+    win = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(win)
+    try:
+        page = win.show_tab("memory")
+        for key, text in (("d", "64"), ("layers", "2"), ("batch", "4"), ("gpus", "2")):
+            _set(page, key, text)
+        page.controls.zero.setCurrentIndex(page.controls.zero.findData("3"))
+        with qtbot.waitSignal(page.traceFinished, timeout=120_000) as blocker:
+            page.start_trace()
+        assert blocker.args == [True] and calls == ["trace", "trace_fsdp"]
+        qtbot.waitUntil(lambda: not page.runner.is_running(), timeout=10_000)
+        rank = page.rank
+        assert rank is not None and (rank.zero, rank.world_size) == (3, 2)
+        bars = page.bars.bars()
+        labels = [b.label for b in bars]
+        assert labels[:2] == ["estimate (sum)", "estimate (peak, cuda)"]
+        assert labels[3] == "rank 0 (ZeRO-3, 2 ranks)"  # beside the estimate and the trace
+        assert bars[3].values["params"] == pytest.approx(rank_bar(rank)["params"])
+        english = str(explain_rank(rank, page._rank_config))
+        assert page.rank_note.isVisibleTo(page) and page.rank_note.text() == english
+
+        assert win.set_language("zh_CN") is None
+        after = win.current_page()
+        assert after is not page and after.rank is rank and after.traced is page.traced
+        assert not after.runner.is_running() and calls == ["trace", "trace_fsdp"]  # not redone
+        label = after.bars.bars()[3].label
+        assert label.startswith("rank 0") and label != "rank 0 (ZeRO-3, 2 ranks)"
+        note = after.rank_note.text()
+        assert after.rank_note.isVisibleTo(after) and note != english and "rank 0" in note
+    finally:
+        win.stop_background_work()
+        language_manager().install("en")

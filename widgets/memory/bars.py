@@ -30,6 +30,15 @@ class Bar:
     hover: dict[str, str] = field(default_factory=dict)
 
 
+def _two_lines(label: str) -> str:
+    """A bar's label broken before its parenthesis (`` (`` in English, ``（`` in Chinese)."""
+    for mark, opening in ((" (", "("), ("（", "（")):
+        head, found, tail = label.partition(mark)
+        if found and head:
+            return f"{head}\n{opening}{tail}"
+    return label
+
+
 class MemoryBars(pg.PlotWidget):
     """Side-by-side stacked bars in GB with a horizontal capacity line.
 
@@ -183,7 +192,7 @@ class MemoryBars(pg.PlotWidget):
                 self._items.append(note)
         n = len(self._bars) + len(self._slots)
         # "estimate (peak, cuda)" on two lines: side by side the long labels ran into each other.
-        ticks = [(i, b.label.replace(" (", "\n(", 1)) for i, b in enumerate(self._bars)]
+        ticks = [(i, _two_lines(b.label)) for i, b in enumerate(self._bars)]
         ticks += [(len(self._bars) + j, s) for j, s in enumerate(self._slots)]
         bottom = plot.getAxis("bottom")
         bottom.setTicks([ticks])

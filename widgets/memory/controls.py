@@ -218,10 +218,10 @@ class MemoryControls(QWidget):
     def set_compact(self, compact: bool) -> None:
         """Tighter rows (presentation mode's larger fonts must still fit 720 px)."""
         for form in (self.model_form, self.training_form, self.parallel_form):
-            form.setVerticalSpacing(2 if compact else -1)
+            form.setVerticalSpacing(1 if compact else -1)
         layout = self.layout()
         if layout is not None:
-            layout.setSpacing(4 if compact else -1)
+            layout.setSpacing(2 if compact else -1)
 
     # construction helpers ----------------------------------------------------------------------
     def _combo(self, items: list[tuple[str, str]], tip: str) -> QComboBox:
