@@ -232,7 +232,7 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, str]:
     n_mm = n - _lookup_params(spec)
     dense = 6.0 * n_mm * tokens
     values = {"n": f"{n_mm:,}", "tokens": f"{tokens:,}"}
-    parts = [
+    parts: list[str] = [
         translate("Memory", "6·N·D = 6 × {n} × {tokens} tokens").format(**values)
         if n_mm == n
         else translate(

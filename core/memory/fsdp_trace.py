@@ -390,7 +390,7 @@ def _zero1(cfg: MemoryConfig, world_size: int, model: Any, inputs: Any, watch: _
         params, optimizer_class=optimizer_class(cfg.recipe, cfg.optimizer)
     )
     sizes = [sum(p.numel() for group in groups for p in group["params"])
-             for groups in opt._partition_parameters()]  # fmt: skip
+             for groups in opt._partition_parameters()]  # type: ignore[attr-defined]  # fmt: skip
     share = sizes[0] / max(1, sum(sizes))
     tracker = MemTracker()
     tracker.track_external(model, opt.optim, *inputs)

@@ -109,6 +109,7 @@ class TensorMemory:
         """``32 elements × 4 bytes = 128 bytes`` with the shape's product written out."""
         dims = " × ".join(f"{d:,}" for d in self.shape) or translate("Napkin", "1 (0-d)")
         numel = f"{self.numel:,}"
+        product: str
         if self.bytes_per_element < 1:  # packed sub-byte storage: whole bytes
             bits = round(self.bytes_per_element * 8)
             product = translate("Napkin", "⌈{numel} × {bits} bits / 8⌉ ({dtype}, packed)").format(

@@ -13,7 +13,6 @@ from typing import Any
 
 from core.numbers.codec import Number, encode
 from core.numbers.formats import FORMATS, FloatFormat, decode
-from core.numbers.wording import fill
 from core.texts import join_texts, translate
 
 __all__ = [
@@ -226,32 +225,26 @@ def fields_text(fmt: FloatFormat, code: int) -> str:
     """The fields of ``code`` in words: ``sign 0 · exponent 01111 = 15 · mantissa 10…0 = 512``."""
     sign, exp, man = fmt.split(code)
     parts: list[str] = [
-        fill(translate("Dtypes", "sign {sign}"), sign=sign)
+        translate("Dtypes", "sign {sign}").format(sign=sign)
         if fmt.signed
         else translate("Dtypes", "no sign bit")
     ]
     raw = format(code, f"0{fmt.bits}b")[int(fmt.signed) :]
     parts.append(
-        fill(
-            translate("Dtypes", "exponent {bits} = {value}"),
-            bits=raw[: fmt.exponent_bits],
-            value=exp,
+        translate("Dtypes", "exponent {bits} = {value}").format(
+            bits=raw[: fmt.exponent_bits], value=exp
         )
     )
     if fmt.mantissa_bits > 12:  # long fields: the bit strip shows the pattern
         parts.append(
-            fill(
-                translate("Dtypes", "mantissa ({count} bits) = {value}"),
-                count=fmt.mantissa_bits,
-                value=man,
+            translate("Dtypes", "mantissa ({count} bits) = {value}").format(
+                count=fmt.mantissa_bits, value=man
             )
         )
     elif fmt.mantissa_bits:
         parts.append(
-            fill(
-                translate("Dtypes", "mantissa {bits} = {value}"),
-                bits=raw[fmt.exponent_bits :],
-                value=man,
+            translate("Dtypes", "mantissa {bits} = {value}").format(
+                bits=raw[fmt.exponent_bits :], value=man
             )
         )
     return join_texts(parts, " · ")
@@ -263,15 +256,12 @@ def formula(fmt: FloatFormat, code: int) -> str:
     sign, exp, man = fmt.split(code)
     m = fmt.mantissa_bits
     if cls == "nan":
-        return fill(
-            translate("Dtypes", "{format}: this code is NaN ({rule})"),
-            format=fmt.id,
-            rule=_nan_rule(fmt),
+        return translate("Dtypes", "{format}: this code is NaN ({rule})").format(
+            format=fmt.id, rule=_nan_rule(fmt)
         )
     if cls == "inf":
-        return fill(
-            translate("Dtypes", "exponent all ones, mantissa 0 → {sign}inf"),
-            sign="−" if sign else "+",
+        return translate("Dtypes", "exponent all ones, mantissa 0 → {sign}inf").format(
+            sign="−" if sign else "+"
         )
     value = decode(fmt, code)
     if fmt.specials == "e8m0":
@@ -280,9 +270,8 @@ def formula(fmt: FloatFormat, code: int) -> str:
     den = f"2^{m}" if m > 12 else str(1 << m)
     if exp == 0:
         frac = f"0 + {man}/{den}"
-        return fill(
-            translate("Dtypes", "{formula}   (subnormal: no implicit 1)"),
-            formula=f"{head}2^(1 − {fmt.bias}) · ({frac}) = {value!r}",
+        return translate("Dtypes", "{formula}   (subnormal: no implicit 1)").format(
+            formula=f"{head}2^(1 − {fmt.bias}) · ({frac}) = {value!r}"
         )
     return f"{head}2^({exp} − {fmt.bias}) · (1 + {man}/{den}) = {value!r}"
 
@@ -310,11 +299,11 @@ def format_summary(fmt: FloatFormat, policy: str = "torch") -> str:
     """One line with the format's numbers, for the tab (eps corrected where torch is wrong)."""
     layout = f"{int(fmt.signed)}·{fmt.exponent_bits}·{fmt.mantissa_bits}"
     if fmt.id == "float8_e5m2fnuz":
-        eps = fill(
-            translate("Dtypes", "eps {eps} (torch.finfo says 0.125: wrong)"), eps=f"{fmt.eps:g}"
+        eps = translate("Dtypes", "eps {eps} (torch.finfo says 0.125: wrong)").format(
+            eps=f"{fmt.eps:g}"
         )
     else:
-        eps = fill(translate("Dtypes", "eps {eps}"), eps=f"{fmt.eps:g}")
+        eps = translate("Dtypes", "eps {eps}").format(eps=f"{fmt.eps:g}")
     specials: list[str] = []
     specials.append("±inf" if fmt.has_inf else translate("Dtypes", "no inf"))
     specials.append("NaN" if fmt.has_nan else translate("Dtypes", "no NaN"))
@@ -322,13 +311,12 @@ def format_summary(fmt: FloatFormat, policy: str = "torch") -> str:
         specials.append(translate("Dtypes", "no −0"))
     if not fmt.has_zero:
         specials.append(translate("Dtypes", "no zero"))
-    return fill(
-        translate(
-            "Dtypes",
-            "{bits} bits (sign·exponent·mantissa = {layout}), bias {bias} · max {max} · "
-            "min normal {min_normal} · min subnormal {min_subnormal} · {eps} · "
-            "{finite} finite values · {specials} · {overflow}",
-        ),
+    return translate(
+        "Dtypes",
+        "{bits} bits (sign·exponent·mantissa = {layout}), bias {bias} · max {max} · "
+        "min normal {min_normal} · min subnormal {min_subnormal} · {eps} · "
+        "{finite} finite values · {specials} · {overflow}",
+    ).format(
         bits=fmt.bits,
         layout=layout,
         bias=fmt.bias,

@@ -9,7 +9,6 @@ import numpy as np
 
 from core.errors import InputError
 from core.numbers.blockscale import MAX_VALUES
-from core.numbers.wording import fill
 from core.texts import translate
 from core.validate import positive_int
 
@@ -76,10 +75,8 @@ def parse_vector(text: str) -> np.ndarray:
         )
     if len(tokens) > MAX_VALUES:
         raise InputError(
-            fill(
-                translate("Dtypes", "vector: {count} values; allowed: up to {max}"),
-                count=f"{len(tokens):,}",
-                max=f"{MAX_VALUES:,}",
+            translate("Dtypes", "vector: {count} values; allowed: up to {max}").format(
+                count=f"{len(tokens):,}", max=f"{MAX_VALUES:,}"
             )
         )
     values = np.empty(len(tokens))
@@ -88,15 +85,11 @@ def parse_vector(text: str) -> np.ndarray:
             values[i] = float(token)
         except ValueError:
             raise InputError(
-                fill(
-                    translate(
-                        "Dtypes",
-                        "vector: value {index} ({token}) is not a number; use plain decimals "
-                        "such as 0.5 or -1e-3",
-                    ),
-                    index=i + 1,
-                    token=repr(token[:30]),
-                ),
+                translate(
+                    "Dtypes",
+                    "vector: value {index} ({token}) is not a number; use plain decimals "
+                    "such as 0.5 or -1e-3",
+                ).format(index=i + 1, token=repr(token[:30])),
                 field="vector",
             ) from None
     if not np.isfinite(values).all():

@@ -25,7 +25,6 @@ import numpy as np
 from core.errors import InputError
 from core.numbers.codec import round_array
 from core.numbers.formats import FORMATS
-from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = [
@@ -176,10 +175,8 @@ def _mx_scales(amax: np.ndarray, element_max: float) -> np.ndarray:
 
 
 def _too_many(count: int) -> str:
-    return fill(
-        translate("Dtypes", "vector: {count} values; allowed: 1 to {max}"),
-        count=f"{count:,}",
-        max=f"{MAX_VALUES:,}",
+    return translate("Dtypes", "vector: {count} values; allowed: 1 to {max}").format(
+        count=f"{count:,}", max=f"{MAX_VALUES:,}"
     )
 
 

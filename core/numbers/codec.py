@@ -17,7 +17,6 @@ from fractions import Fraction
 import numpy as np
 
 from core.numbers.formats import FloatFormat, decode
-from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = ["Encoded", "Number", "encode", "round_array"]
@@ -63,13 +62,12 @@ def _overflowed(fmt: FloatFormat, sign: int, policy: str, finite: bool) -> Encod
     rule = fmt.overflow(policy)
     if rule == "saturate":
         code = fmt.max_code() | (fmt.sign_mask if sign else 0)
-        note = (
-            fill(
-                translate("Dtypes", "a finite value beyond ±max saturates to ±{max}"),
-                max=f"{fmt.max:g}",
+        note: str = (
+            translate("Dtypes", "a finite value beyond ±max saturates to ±{max}").format(
+                max=f"{fmt.max:g}"
             )
             if finite
-            else fill(translate("Dtypes", "±inf saturates to ±{max}"), max=f"{fmt.max:g}")
+            else translate("Dtypes", "±inf saturates to ±{max}").format(max=f"{fmt.max:g}")
         )
         return Encoded(code, decode(fmt, code), finite, False, note)
     if rule == "inf":
@@ -80,12 +78,11 @@ def _overflowed(fmt: FloatFormat, sign: int, policy: str, finite: bool) -> Encod
     nan = fmt.nan_code()
     assert nan is not None
     note = (
-        fill(
-            translate("Dtypes", "a finite value beyond ±max becomes NaN (no inf in {format})"),
-            format=fmt.id,
+        translate("Dtypes", "a finite value beyond ±max becomes NaN (no inf in {format})").format(
+            format=fmt.id
         )
         if finite
-        else fill(translate("Dtypes", "±inf becomes NaN (no inf in {format})"), format=fmt.id)
+        else translate("Dtypes", "±inf becomes NaN (no inf in {format})").format(format=fmt.id)
     )
     return Encoded(nan, math.nan, finite, False, note)
 
@@ -148,7 +145,7 @@ def encode(fmt: FloatFormat, x: Number, policy: str = "torch") -> Encoded:
             return Encoded(
                 None,
                 math.nan,
-                note=fill(translate("Dtypes", "{format} has no NaN encoding"), format=fmt.id),
+                note=translate("Dtypes", "{format} has no NaN encoding").format(format=fmt.id),
             )
         return Encoded(code, math.nan)
     sign = int(math.copysign(1.0, x) < 0) if isinstance(x, float) else int(x < 0)

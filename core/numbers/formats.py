@@ -22,7 +22,6 @@ from fractions import Fraction
 import numpy as np
 
 from core.errors import InputError
-from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = [
@@ -247,14 +246,9 @@ def decode(fmt: FloatFormat, code: int) -> float:
     """The exact value of ``code`` in ``fmt`` (a Python float: every value here is exactly one)."""
     if not 0 <= code < fmt.code_count:
         raise InputError(
-            fill(
-                translate(
-                    "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
-                ),
-                code=f"{code:#x}",
-                format=fmt.id,
-                top=f"{fmt.code_count - 1:#x}",
-            )
+            translate(
+                "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
+            ).format(code=f"{code:#x}", format=fmt.id, top=f"{fmt.code_count - 1:#x}")
         )
     cls = fmt.classify(code)
     sign, exp, man = fmt.split(code)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.errors import InputError
-from core.numbers.wording import fill
 from core.texts import translate
 
 __all__ = ["MAX_EXPONENT", "Parsed", "parse_code", "parse_value", "parse_value_text"]
@@ -59,30 +58,23 @@ def _clip(text: str) -> str:
 
 
 def _unexpected(bad: str, text: str) -> str:
-    return fill(
-        translate("Dtypes", "value: unexpected {bad} in {text}; allowed: {allowed}"),
-        bad=repr(bad),
-        text=repr(_clip(text)),
-        allowed=_ALLOWED,
+    return translate("Dtypes", "value: unexpected {bad} in {text}; allowed: {allowed}").format(
+        bad=repr(bad), text=repr(_clip(text)), allowed=_ALLOWED
     )
 
 
 def _too_deep(text: str) -> str:
-    return fill(translate("Dtypes", "value: {text} nests too deeply"), text=repr(_clip(text)))
+    return translate("Dtypes", "value: {text} nests too deeply").format(text=repr(_clip(text)))
 
 
 def _check_size(q: Fraction, text: str) -> Fraction:
     if max(q.numerator.bit_length(), q.denominator.bit_length()) > _MAX_BITS:
         raise InputError(
-            fill(
-                translate(
-                    "Dtypes",
-                    "value: {text} is too large or too small; allowed: magnitudes between "
-                    "1e-{max} and 1e{max}",
-                ),
-                text=repr(_clip(text)),
-                max=MAX_EXPONENT,
-            ),
+            translate(
+                "Dtypes",
+                "value: {text} is too large or too small; allowed: magnitudes between "
+                "1e-{max} and 1e{max}",
+            ).format(text=repr(_clip(text)), max=MAX_EXPONENT),
             field="value",
         )
     return q
@@ -116,8 +108,8 @@ class _Parser:
         token = self.peek()
         if token is None:
             raise InputError(
-                fill(
-                    translate("Dtypes", "value: {text} ends too early"), text=repr(_clip(self.text))
+                translate("Dtypes", "value: {text} ends too early").format(
+                    text=repr(_clip(self.text))
                 ),
                 field="value",
             )
@@ -130,16 +122,13 @@ class _Parser:
                 translate("Dtypes", "value: empty; type a number such as 0.1, 1/3, 2**-9 or 0x7e")
             )
         value = self.expr()
-        if self.peek() is not None:
+        extra = self.peek()
+        if extra is not None:
             raise InputError(
-                fill(
-                    translate(
-                        "Dtypes",
-                        "value: unexpected {bad} in {text}; put an operator between numbers",
-                    ),
-                    bad=repr(self.peek()[1]),
-                    text=repr(_clip(self.text)),
-                ),
+                translate(
+                    "Dtypes",
+                    "value: unexpected {bad} in {text}; put an operator between numbers",
+                ).format(bad=repr(extra[1]), text=repr(_clip(self.text))),
                 field="value",
             )
         return value
@@ -159,12 +148,9 @@ class _Parser:
             other = self.unary()
             if tok[1] == "/" and other == 0:
                 raise InputError(
-                    fill(
-                        translate(
-                            "Dtypes", "value: division by zero in {text}; type inf for infinity"
-                        ),
-                        text=repr(_clip(self.text)),
-                    ),
+                    translate(
+                        "Dtypes", "value: division by zero in {text}; type inf for infinity"
+                    ).format(text=repr(_clip(self.text))),
                     field="value",
                 )
             value = _check_size(value * other if tok[1] == "*" else value / other, self.text)
@@ -191,21 +177,16 @@ class _Parser:
         exponent = self.unary()
         if exponent.denominator != 1:
             raise InputError(
-                fill(
-                    translate(
-                        "Dtypes", "value: exponent {exponent} in {text} must be a whole number"
-                    ),
-                    exponent=f"{float(exponent):g}",
-                    text=repr(_clip(self.text)),
-                ),
+                translate(
+                    "Dtypes", "value: exponent {exponent} in {text} must be a whole number"
+                ).format(exponent=f"{float(exponent):g}", text=repr(_clip(self.text))),
                 field="value",
             )
         n = int(exponent)
         if base == 0 and n < 0:
             raise InputError(
-                fill(
-                    translate("Dtypes", "value: 0 to a negative power in {text}"),
-                    text=repr(_clip(self.text)),
+                translate("Dtypes", "value: 0 to a negative power in {text}").format(
+                    text=repr(_clip(self.text))
                 ),
                 field="value",
             )
@@ -224,20 +205,15 @@ class _Parser:
                 return _CONSTANTS[key]
             if key in ("inf", "infinity", "nan"):
                 raise InputError(
-                    fill(
-                        translate(
-                            "Dtypes",
-                            "value: {name} can only be typed on its own (e.g. -inf), not in arithmetic",
-                        ),
-                        name=text,
-                    ),
+                    translate(
+                        "Dtypes",
+                        "value: {name} can only be typed on its own (e.g. -inf), not in arithmetic",
+                    ).format(name=text),
                     field="value",
                 )
             raise InputError(
-                fill(
-                    translate("Dtypes", "value: unknown name {name}; allowed: {allowed}"),
-                    name=repr(_clip(text)),
-                    allowed=_ALLOWED,
+                translate("Dtypes", "value: unknown name {name}; allowed: {allowed}").format(
+                    name=repr(_clip(text)), allowed=_ALLOWED
                 ),
                 field="value",
             )
@@ -249,9 +225,8 @@ class _Parser:
             self.depth -= 1
             if self.take()[1] != ")":
                 raise InputError(
-                    fill(
-                        translate("Dtypes", "value: missing ')' in {text}"),
-                        text=repr(_clip(self.text)),
+                    translate("Dtypes", "value: missing ')' in {text}").format(
+                        text=repr(_clip(self.text))
                     ),
                     field="value",
                 )
@@ -263,20 +238,16 @@ def _number(token: str, whole: str) -> Fraction:
     mantissa, _, exponent = token.replace("_", "").lower().partition("e")
     if exponent and abs(int(exponent)) > MAX_EXPONENT:
         raise InputError(
-            fill(
-                translate(
-                    "Dtypes",
-                    "value: exponent in {text} is beyond ±{max}; every format "
-                    "overflows or underflows long before",
-                ),
-                text=repr(_clip(token)),
-                max=MAX_EXPONENT,
-            ),
+            translate(
+                "Dtypes",
+                "value: exponent in {text} is beyond ±{max}; every format "
+                "overflows or underflows long before",
+            ).format(text=repr(_clip(token)), max=MAX_EXPONENT),
             field="value",
         )
     if mantissa in ("", "."):
         raise InputError(
-            fill(translate("Dtypes", "value: {text} is not a number"), text=repr(_clip(token))),
+            translate("Dtypes", "value: {text} is not a number").format(text=repr(_clip(token))),
             field="value",
         )
     return _check_size(Fraction(mantissa) * Fraction(10) ** int(exponent or 0), whole)
@@ -289,7 +260,7 @@ def parse_value_text(text: object) -> Parsed:
     clean = text.replace("\u2212", "-").replace("\u00d7", "*").replace("\u03c0", "pi").strip()
     if len(clean) > _MAX_LEN:
         raise InputError(
-            fill(translate("Dtypes", "value: longer than {count} characters"), count=_MAX_LEN),
+            translate("Dtypes", "value: longer than {count} characters").format(count=_MAX_LEN),
             field="value",
         )
     special = _SPECIAL.match(clean)
@@ -305,10 +276,9 @@ def parse_value_text(text: object) -> Parsed:
             return Parsed(text, code=int(digits, base))
         except ValueError:
             raise InputError(
-                fill(
-                    translate("Dtypes", "value: {text} is not a binary code; use 0 and 1 after 0b"),
-                    text=repr(_clip(clean)),
-                ),
+                translate(
+                    "Dtypes", "value: {text} is not a binary code; use 0 and 1 after 0b"
+                ).format(text=repr(_clip(clean))),
                 field="value",
             ) from None
     if _NEG_ZERO.match(clean):
@@ -348,19 +318,12 @@ def parse_code(text: object, bits: int, format_id: str = "") -> int:
     if not 0 <= code < (1 << bits):
         top = f"{(1 << bits) - 1:#x}"
         message = (
-            fill(
-                translate(
-                    "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
-                ),
-                code=f"{code:#x}",
-                format=format_id,
-                top=top,
-            )
+            translate(
+                "Dtypes", "code: {code} is out of range for {format}; allowed: 0x0 to {top}"
+            ).format(code=f"{code:#x}", format=format_id, top=top)
             if format_id
-            else fill(
-                translate("Dtypes", "code: {code} is out of range; allowed: 0x0 to {top}"),
-                code=f"{code:#x}",
-                top=top,
+            else translate("Dtypes", "code: {code} is out of range; allowed: 0x0 to {top}").format(
+                code=f"{code:#x}", top=top
             )
         )
         raise InputError(message, field="code")
