@@ -208,7 +208,9 @@ class MemoryPage(TabPage):
         # Presentation mode folds the timeline (a secondary plot) under this toggle.
         self.timeline_toggle = QToolButton()
         self.timeline_toggle.setText(translate("MemoryTab", "Timeline"))
-        self.timeline_toggle.setToolTip(translate("MemoryTab", "Show the traced memory over time"))
+        self.timeline_toggle.setToolTip(
+            translate("MemoryTab", "Show the traced memory over time in place of the bars")
+        )
         self.timeline_toggle.setCheckable(True)
         self.timeline_toggle.setVisible(False)
         self.timeline_toggle.toggled.connect(lambda _on: self._fold())
@@ -608,10 +610,16 @@ class MemoryPage(TabPage):
         self.bars.set_background(theme.plot_bg)
 
     def _fold(self) -> None:
-        """Presentation mode: the timeline and the hover note give their room to the answers."""
+        """Presentation mode: the timeline and the hover note give their room to the answers.
+
+        The page has room for one plot there (at 1280x720, in Chinese, with the menu bar), so the
+        unfolded timeline takes the bars' place instead of growing the window.
+        """
         compact = getattr(self, "_compact", False)
+        timeline = self.timeline_toggle.isChecked()
         self.timeline_toggle.setVisible(compact)
-        self.phases.setVisible(not compact or self.timeline_toggle.isChecked())
+        self.phases.setVisible(not compact or timeline)
+        self.bars.setVisible(not compact or not timeline)
         self.hover.setVisible(not compact)
         self._relayout()
 
