@@ -803,7 +803,9 @@ class StepPage(TabPage):
         self._left_form.setVerticalSpacing(2 if compact else -1)
         # The result card tightens too: its wrapped texts take more lines, each taller, in Chinese,
         # and the window with its menu bar must still be 720 px high.
-        self._result_card.layout().setContentsMargins(14, 6 if compact else 10, 14, 6 if compact else 12)
+        self._result_card.layout().setContentsMargins(
+            14, 6 if compact else 10, 14, 6 if compact else 12
+        )
         self._result_card.layout().setSpacing(3 if compact else -1)
         self._right.layout().setSpacing(4 if compact else -1)
         self._fit_left()

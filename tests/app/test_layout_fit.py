@@ -75,8 +75,7 @@ def _settle() -> None:
 
 #: (tab, mode) pairs that do not fit yet (issue 13) -> whether the xfail is strict (a fix must
 #: then remove its entry). Not strict: it fits in one theme and not after switching to the other.
-KNOWN: dict[tuple[str, str], bool] = {
-}
+KNOWN: dict[tuple[str, str], bool] = {}
 
 
 def _cases():
