@@ -548,7 +548,8 @@ class StepPage(TabPage):
                    translate("StepTab", "bytes"))  # fmt: skip
         self.table4.set_rows(headers, rows)
         self.table4.resizeRowsToContents()
-        height = self.table4.horizontalHeader().height() + 2 * self.table4.frameWidth()
+        header = self.table4.horizontalHeader()  # its height() lags behind a taller CJK font
+        height = max(header.height(), header.sizeHint().height()) + 2 * self.table4.frameWidth()
         self.table4.setFixedHeight(height + sum(self.table4.rowHeight(r) for r in range(4)))
 
     def _show_prediction(self) -> None:
