@@ -203,6 +203,9 @@ def _cell_problems(view: QAbstractItemView) -> Iterator[str]:
     if model is None:
         return
     viewport = view.viewport().rect()
+    # Without a scroll bar to reach it, a cell past the viewport's edge is cut off for good.
+    fixed_x = not view.horizontalScrollBar().isVisible()
+    fixed_y = not view.verticalScrollBar().isVisible()
     rows = min(_count(model, False), 400)
     for row in range(rows):
         for column in range(_count(model, True)):
@@ -214,6 +217,11 @@ def _cell_problems(view: QAbstractItemView) -> Iterator[str]:
             if text is None or str(text) == "":
                 continue
             if view.indexWidget(index) is not None:
+                continue
+            if (fixed_x and rect.right() > viewport.right() + _SLACK) or (
+                fixed_y and rect.bottom() > viewport.bottom() + _SLACK
+            ):
+                yield f"cell ({row}, {column}) {str(text)[:24]!r} is cut off by the view's edge"
                 continue
             font = index.data(Qt.ItemDataRole.FontRole) or view.font()
             fm = QFontMetrics(font)

@@ -25,11 +25,15 @@ __all__ = ["BRIEF_ROLE", "BriefComboBox", "brief_text"]
 
 #: Item data role holding an item's brief text (defaults to :func:`brief_text` of its text).
 BRIEF_ROLE = Qt.ItemDataRole.UserRole + 41
-_CUT = re.compile(r"\s+(?:—|–|\()")
+# A spaced dash or parenthesis, or a full-width parenthesis (Chinese puts no space before it).
+_CUT = re.compile(r"\s+(?:—|–|\()|\s*（")
 
 
 def brief_text(text: str) -> str:
-    """The text before its first dash or parenthesis: ``"Adam (first …)"`` → ``"Adam"``."""
+    """The text before its first dash or parenthesis: ``"Adam (first …)"`` → ``"Adam"``.
+
+    A full-width parenthesis cuts too: ``"torch 2.13（e4m3fn 饱和）"`` → ``"torch 2.13"``.
+    """
     match = _CUT.search(text)
     return text[: match.start()] if match and match.start() > 0 else text
 

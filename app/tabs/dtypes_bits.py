@@ -114,7 +114,8 @@ class BitsView(QWidget):
         row.addWidget(stored_card, 1)
         self.compare_table = CompareTable(page)
         # When the page is too short for the cards and every table row (presentation mode at
-        # 1280x720), the cards fold under this toggle: the table shows the same numbers per row.
+        # 1280x720), the format summary and the cards fold under this toggle: the table shows the
+        # same numbers per row.
         self.details_toggle = QToolButton(page)
         self.details_toggle.setText(translate("DtypesBits", "Bits and stored value"))
         self.details_toggle.setCheckable(True)
@@ -155,7 +156,10 @@ class BitsView(QWidget):
         )
         compact = self.height() < needed
         self.details_toggle.setVisible(compact)
-        self.cards.setVisible(not compact or self.details_toggle.isChecked())
+        unfolded = not compact or self.details_toggle.isChecked()
+        self.cards.setVisible(unfolded)
+        # The format summary folds too: in Chinese, with the menu bar, the table needs its lines.
+        self.info_label.setVisible(unfolded)
         open_ = self.cards.isVisibleTo(self)
         arrow = Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow
         self.details_toggle.setArrowType(arrow)
@@ -168,6 +172,7 @@ class BitsView(QWidget):
     def setFormat(self, fmt: FloatFormat, policy: str = "torch") -> None:
         """Lay the bit strip out for ``fmt`` and show its numbers."""
         _set(self.info_label, localized(format_summary(fmt, policy)))
+        self.details_toggle.setToolTip(self.info_label.text())  # the summary while it is folded
         self.bit_strip.setFields(
             [
                 ("sign", int(fmt.signed)),

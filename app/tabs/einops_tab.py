@@ -183,7 +183,7 @@ class EinopsPage(TabPage):
         tables.addWidget(self.axes_title, 0)
         tables.addWidget(self.plan_title, 1)
         right_top = QWidget(self)
-        rt = QVBoxLayout(right_top)
+        self._right_top = rt = QVBoxLayout(right_top)
         rt.setContentsMargins(0, 0, 0, 0)
         rt.addWidget(self.code)
         buttons = QHBoxLayout()
@@ -486,6 +486,9 @@ class EinopsPage(TabPage):
         self._outer.setContentsMargins(margin, margin, margin, margin)
         self._outer.setSpacing(4 if compact else 8)
         self._summary.setSpacing(2 if compact else 4)
+        # The code's last line: with the menu bar a wrapped einsum explanation needed a scroll.
+        self._right_top.setSpacing(2 if compact else -1)
+        self.code.layout().setSpacing(2 if compact else -1)
         self._summary.removeWidget(self.cost)
         self._headline_row.removeWidget(self.cost)
         if compact:
@@ -493,6 +496,7 @@ class EinopsPage(TabPage):
         else:
             self._summary.insertWidget(2, self.cost)
         self.axis_table.setCompact(compact)
+        self.plan_table.setCompact(compact)
         self._show_memory()
         if compact:  # the cap stays in the tooltip
             self.run_button.setText(translate("EinopsTab", "Run on real tensors"))

@@ -138,6 +138,7 @@ class MemoryPage(TabPage):
         self._left_card = left_card
 
         answers, answers_layout = _card()
+        self._answers_layout = answers_layout
         title = QLabel(translate("MemoryTab", "One training step, per device"))
         title.setObjectName("cardTitle")
         self.headline = QLabel()
@@ -208,7 +209,9 @@ class MemoryPage(TabPage):
         # Presentation mode folds the timeline (a secondary plot) under this toggle.
         self.timeline_toggle = QToolButton()
         self.timeline_toggle.setText(translate("MemoryTab", "Timeline"))
-        self.timeline_toggle.setToolTip(translate("MemoryTab", "Show the traced memory over time"))
+        self.timeline_toggle.setToolTip(
+            translate("MemoryTab", "Show the traced memory over time in place of the bars")
+        )
         self.timeline_toggle.setCheckable(True)
         self.timeline_toggle.setVisible(False)
         self.timeline_toggle.toggled.connect(lambda _on: self._fold())
@@ -469,7 +472,11 @@ class MemoryPage(TabPage):
                     why=localized(self.rank_problem)
                 )
             )
-        self.rank_note.setVisible(self.rank is not None or self.rank_problem is not None)
+        shown = self.rank is not None or self.rank_problem is not None
+        # Presentation mode: the note gives its room to the answers; the status's tooltip keeps it.
+        compact = getattr(self, "_compact", False)
+        self.rank_note.setVisible(shown and not compact)
+        self.status.setToolTip(self.rank_note.text() if shown and compact else "")
 
     # trace ---------------------------------------------------------------------------------
     def _per_rank(self, cfg: Any) -> bool:
@@ -589,9 +596,11 @@ class MemoryPage(TabPage):
         self._compact = getattr(theme, "scale", 1.0) > 1.0
         self.controls.set_compact(self._compact)
         # Chinese glyphs make taller lines: presentation mode gives the controls every pixel.
-        card = self._left_card.layout()
-        if card is not None:
-            card.setContentsMargins(14, 4 if self._compact else 10, 14, 4 if self._compact else 12)
+        for card in (self._left_card.layout(), self._answers_layout):
+            if card is not None:
+                card.setContentsMargins(
+                    14, 4 if self._compact else 10, 14, 4 if self._compact else 12
+                )
         margin = 6 if self._compact else 12
         self._outer.setContentsMargins(margin, margin, margin, margin)
         self._fold()
@@ -608,10 +617,17 @@ class MemoryPage(TabPage):
         self.bars.set_background(theme.plot_bg)
 
     def _fold(self) -> None:
-        """Presentation mode: the timeline and the hover note give their room to the answers."""
+        """Presentation mode: the timeline, the hover and per-rank notes give their room to the answers.
+
+        The page has room for one plot there (at 1280x720, in Chinese, with the menu bar), so the
+        unfolded timeline takes the bars' place instead of growing the window.
+        """
         compact = getattr(self, "_compact", False)
+        timeline = self.timeline_toggle.isChecked()
         self.timeline_toggle.setVisible(compact)
-        self.phases.setVisible(not compact or self.timeline_toggle.isChecked())
+        self.phases.setVisible(not compact or timeline)
+        self.bars.setVisible(not compact or not timeline)
+        self._show_rank_note()
         self.hover.setVisible(not compact)
         self._relayout()
 

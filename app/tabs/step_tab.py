@@ -548,7 +548,8 @@ class StepPage(TabPage):
                    translate("StepTab", "bytes"))  # fmt: skip
         self.table4.set_rows(headers, rows)
         self.table4.resizeRowsToContents()
-        height = self.table4.horizontalHeader().height() + 2 * self.table4.frameWidth()
+        header = self.table4.horizontalHeader()  # its height() lags behind a taller CJK font
+        height = max(header.height(), header.sizeHint().height()) + 2 * self.table4.frameWidth()
         self.table4.setFixedHeight(height + sum(self.table4.rowHeight(r) for r in range(4)))
 
     def _show_prediction(self) -> None:
@@ -801,6 +802,13 @@ class StepPage(TabPage):
         self.device_label.setVisible(not compact)
         self.kind_chart.setMinimumHeight(110 if compact else 160)
         self._left_form.setVerticalSpacing(2 if compact else -1)
+        # The result card tightens too: its wrapped texts take more lines, each taller, in Chinese,
+        # and the window with its menu bar must still be 720 px high.
+        self._result_card.layout().setContentsMargins(
+            14, 6 if compact else 10, 14, 6 if compact else 12
+        )
+        self._result_card.layout().setSpacing(3 if compact else -1)
+        self._right.layout().setSpacing(4 if compact else -1)
         self._fit_left()
         if self.trace is not None:
             self._show_table()  # row heights for the new font

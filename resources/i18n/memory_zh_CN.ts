@@ -864,8 +864,8 @@
         <translation>时间线</translation>
     </message>
     <message>
-        <source>Show the traced memory over time</source>
-        <translation>显示追踪到的显存随时间的变化</translation>
+        <source>Show the traced memory over time in place of the bars</source>
+        <translation>用追踪到的显存随时间的变化代替柱状图显示</translation>
     </message>
     <message>
         <source>{problem} — showing the last good estimate</source>

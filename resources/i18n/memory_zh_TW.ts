@@ -864,8 +864,8 @@
         <translation>時間線</translation>
     </message>
     <message>
-        <source>Show the traced memory over time</source>
-        <translation>顯示追蹤到的記憶體隨時間的變化</translation>
+        <source>Show the traced memory over time in place of the bars</source>
+        <translation>以追蹤到的記憶體隨時間的變化取代長條圖顯示</translation>
     </message>
     <message>
         <source>{problem} — showing the last good estimate</source>

@@ -61,3 +61,70 @@ def test_tab_fits_in_chinese(window: MainWindow, tab: str) -> None:
     if got != window.expected_size:
         problems.insert(0, f"the window is {got[0]}x{got[1]}, not {window.expected_size}")
     assert not problems, "\n".join(problems)
+
+
+def _problems(window: MainWindow) -> list[str]:
+    for _ in range(3):
+        QApplication.processEvents()
+    problems = audit(window, scrollbars=window.scrollbars)
+    got = (window.width(), window.height())
+    if got != window.expected_size:
+        problems.insert(0, f"the window is {got[0]}x{got[1]}, not {window.expected_size}")
+    return problems
+
+
+def test_einops_examples_fit_in_chinese(window: MainWindow) -> None:
+    """Every example of the Examples menu, not only the one a screenshot shows."""
+    from core.einops.examples import EXAMPLES
+
+    page = window.show_tab("einops")
+    page.prepare_screenshot()
+    first = EXAMPLES[1]
+    problems = []
+    try:
+        for example in EXAMPLES:
+            page.load_example(example)
+            page.prepare_screenshot()
+            problems += [f"{example.title}: {p}" for p in _problems(window)]
+    finally:
+        page.load_example(first)
+        page.prepare_screenshot()
+    assert not problems, "\n".join(problems)
+
+
+def _legend_inside(page) -> str | None:
+    """The bar chart's legend is drawn inside its plot (the audit sees widgets, not plot items)."""
+    legend = page.bars._legend.sceneBoundingRect()
+    plot = page.bars.getPlotItem().vb.sceneBoundingRect()
+    if legend.bottom() > plot.bottom() + 1:
+        return f"the bar legend ends at {legend.bottom():.0f}, the plot at {plot.bottom():.0f}"
+    return None
+
+
+def test_memory_per_rank_trace_and_timeline_fit_in_chinese(window: MainWindow, qtbot) -> None:
+    """ZeRO-3 over 2 GPUs traces rank 0 too (a note above the bars, a fourth bar); in
+    presentation mode the note folds away and the timeline unfolds in the bars' place."""
+    page = window.show_tab("memory")
+    saved = page.session_state()
+    try:
+        for key, text in (("d", "64"), ("layers", "2"), ("batch", "4"), ("gpus", "2")):
+            page.controls.fields[key].setText(text)
+        page.controls.zero.setCurrentIndex(page.controls.zero.findData("3"))
+        with qtbot.waitSignal(page.traceFinished, timeout=120_000):
+            page.start_trace()
+        qtbot.waitUntil(lambda: not page.runner.is_running(), timeout=10_000)
+        assert page.rank is not None
+        if window.scrollbars:  # presentation: the note folds into the status's tooltip
+            assert page.status.toolTip() == page.rank_note.text() != ""
+        else:
+            assert page.rank_note.isVisibleTo(page)
+        problems = _problems(window)
+        problems += [p for p in [_legend_inside(page)] if p]
+        if page.timeline_toggle.isVisibleTo(page):
+            page.timeline_toggle.setChecked(True)
+            problems += [f"timeline: {p}" for p in _problems(window)]
+            page.timeline_toggle.setChecked(False)
+        assert not problems, "\n".join(problems)
+    finally:
+        page.timeline_toggle.setChecked(False)
+        page.restore_session(saved)

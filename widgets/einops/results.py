@@ -136,47 +136,64 @@ class _Table(QTableWidget):
 
 
 class AxisTable(_Table):
-    """One row per elementary axis: name (in its pattern colour), length, role, note."""
+    """One row per elementary axis: name (in its pattern colour), length, role, note.
+
+    In compact mode (presentation) the notes stay in the tooltips and the axes run in two groups
+    of columns side by side: the role column had room for them, a 720 px slide had no height for
+    a row per axis under Chinese (taller) lines.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(
-            (
-                translate("EinopsResults", "Axis"),
-                translate("EinopsResults", "Length"),
-                translate("EinopsResults", "Role"),
-                translate("EinopsResults", "Note"),
-            ),
-            parent,
-        )
+        self._headers = [
+            translate("EinopsResults", "Axis"),
+            translate("EinopsResults", "Length"),
+            translate("EinopsResults", "Role"),
+            translate("EinopsResults", "Note"),
+        ]
+        super().__init__(self._headers, parent)
         self._compact = False
+        self._axes: list[AxisInfo] = []
+        self._pattern = ""
 
     def setCompact(self, compact: bool) -> None:
         """Hide the Note column (the notes stay in each row's tooltips) when ``compact``."""
         self._compact = compact
-        self._show_columns_with_text((3,))
+        self.setAxes(self._axes, self._pattern)
 
     def _hidden(self, column: int) -> bool:
-        return self._compact and column == 3
+        return self._compact and column % 4 == 3
+
+    def groups(self) -> int:
+        """Groups of (axis, length, role, note) columns side by side: 2 when compact."""
+        return 2 if self._compact and len(self._axes) > 2 else 1
 
     def setAxes(self, axes: Sequence[AxisInfo], pattern: str = "") -> None:
         """Show ``axes``, names coloured as in ``pattern``'s editor (an empty list clears)."""
-        self.setRowCount(len(axes))
+        self._axes, self._pattern = list(axes), pattern
+        groups = self.groups()
+        if self.columnCount() != 4 * groups:
+            self.setColumnCount(4 * groups)
+            self.setHorizontalHeaderLabels(self._headers * groups)
+        self.clearContents()
+        rows = -(-len(axes) // groups)
+        self.setRowCount(rows)
         colors = axis_colors(pattern, is_dark(self))
-        for row, axis in enumerate(axes):
+        for i, axis in enumerate(axes):
+            row, base = (i % rows, 4 * (i // rows)) if rows else (0, 0)
             name = self._item(axis.name)
             if axis.name in colors:
                 name.setForeground(colors[axis.name])
             name.setFont(_mono(self))
-            self.setItem(row, 0, name)
-            self.setItem(row, 1, self._item(f"{axis.length:,}", align_right=True))
+            self.setItem(row, base, name)
+            self.setItem(row, base + 1, self._item(f"{axis.length:,}", align_right=True))
             role = self._item(_role(axis.role))
             note = localized(axis.note)
             if note:
                 for item in (name, role):
                     item.setToolTip(note)
-            self.setItem(row, 2, role)
-            self.setItem(row, 3, self._item(note))
-        self._show_columns_with_text((3,))
+            self.setItem(row, base + 2, role)
+            self.setItem(row, base + 3, self._item(note))
+        self._show_columns_with_text(range(3, 4 * groups, 4))
         self.resizeRowsToContents()
         self.updateGeometry()
 
@@ -198,9 +215,19 @@ class PlanTable(_Table):
         what.setToolTip(
             translate("EinopsResults", "What the step does (→ the axis names after it)")
         )
+        self._compact = False
+        self._steps: list[PlanStep] = []
+
+    def setCompact(self, compact: bool) -> None:
+        """Keep the axis names after each step only in its tooltip when ``compact`` (the shape
+        column says as much; the wrapped names took the plan's last rows off a 720 px slide)."""
+        if compact != self._compact:
+            self._compact = compact
+            self.setPlan(self._steps)
 
     def setPlan(self, steps: Sequence[PlanStep]) -> None:
         """Show ``steps``."""
+        self._steps = list(steps)
         self.setRowCount(len(steps))
         for row, step in enumerate(steps):
             self.setItem(row, 0, self._item(_step(step.op)))
@@ -215,7 +242,10 @@ class PlanTable(_Table):
             self.setItem(row, 2, self._item(memory))
             names = " ".join(step.names)
             extra = f"  →  {names}" if names and names not in step.detail else ""
-            self.setItem(row, 3, self._item(localized(step.detail) + extra))
+            detail = localized(step.detail)
+            what = self._item(detail if self._compact else detail + extra)
+            what.setToolTip(detail + extra)
+            self.setItem(row, 3, what)
         self._show_columns_with_text((2,))
         self.resizeRowsToContents()
         self.updateGeometry()

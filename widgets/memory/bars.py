@@ -65,6 +65,7 @@ class MemoryBars(pg.PlotWidget):
         self._items: list[pg.GraphicsObject] = []
         self._fg = "#1d2330"
         self._legend = self.getPlotItem().addLegend(offset=(-10, 10), labelTextSize="9pt")
+        self.getPlotItem().vb.sigResized.connect(self._fit_legend)
         self._slots: list[str] = []
         self.scene().sigMouseMoved.connect(self._on_mouse)
 
@@ -205,6 +206,23 @@ class MemoryBars(pg.PlotWidget):
         self._legend.setLabelTextColor(self._fg)
         plot.setXRange(-0.6, max(n, 1) - 0.4 + 0.8, padding=0)
         plot.setYRange(0, top * 1.18, padding=0)
+        self._fit_legend()
+
+    def _fit_legend(self, *_args: object) -> None:
+        """Spread the legend over as few columns as let it fit the plot's height.
+
+        A short plot (a two-line per-rank note above it, taller Chinese lines) cut the last entries
+        off a one-column legend.
+        """
+        legend = self._legend
+        count = len(legend.items)
+        room = self.getPlotItem().vb.height() - 14  # the legend's offset and a margin
+        if count == 0 or room <= 0:
+            return
+        for columns in range(1, count + 1):
+            legend.setColumnCount(columns)
+            if legend.boundingRect().height() <= room:
+                break
 
     def _on_mouse(self, pos: QPointF) -> None:
         plot = self.getPlotItem()

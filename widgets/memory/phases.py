@@ -115,7 +115,8 @@ class PhaseView(pg.PlotWidget):
             translate("PhaseView", "peak {gb} GB ({phase})").format(
                 gb=f"{samples[peak_i][2] / _GB:.3g}", phase=self._phase(samples[peak_i][1])
             ),
-            color=self._fg, anchor=(-0.08, 0.5),
+            # Left of the marker when the peak is in the right half: it ran off the plot there.
+            color=self._fg, anchor=(1.08 if x[peak_i] > (x[0] + x[-1]) / 2 else -0.08, 0.5),
         )  # fmt: skip
         text.setPos(x[peak_i], samples[peak_i][2] / _GB)
         plot.addItem(marker)

@@ -256,6 +256,14 @@ class RowsTable(QTableWidget):
     def _fit_now(self) -> None:
         # The frame's inside, not the viewport: the viewport follows a resize only afterwards.
         inside = self.contentsRect()
+        # Rows first: a column's width counts only the rows shown (a row shown after the columns
+        # were chosen widened them past the right edge).
+        height = inside.height() - self.horizontalHeader().height()
+        used = 0
+        row = self.verticalHeader().defaultSectionSize()  # a hidden row's height reads 0
+        for r in range(self.rowCount()):
+            used += self.rowHeight(r) or row
+            self.setRowHidden(r, used > height)
         room = inside.width()
         hidden: set[int] = set()
         for column in reversed(self._optional):
@@ -265,12 +273,6 @@ class RowsTable(QTableWidget):
             hidden.add(column)
         for c in range(self.columnCount()):
             self.setColumnHidden(c, c in hidden)
-        height = inside.height() - self.horizontalHeader().height()
-        used = 0
-        row = self.verticalHeader().defaultSectionSize()  # a hidden row's height reads 0
-        for r in range(self.rowCount()):
-            used += self.rowHeight(r) or row
-            self.setRowHidden(r, used > height)
 
     def shown_rows(self) -> int:
         """Rows not hidden by fitting."""

@@ -49,10 +49,17 @@ def test_compact_axis_table_keeps_notes_in_tooltips(qtbot) -> None:
     res = analyse("rearrange", "b s (h d) -> b h s d", [(2, 3, 8)], {"h": 2})
     axes, _plan = _tables(qtbot, res)
     axes.setCompact(True)
-    assert axes.isColumnHidden(3)
-    h = next(r for r in range(axes.rowCount()) if axes.item(r, 0).text() == "h")
-    assert axes.item(h, 0).toolTip() == axes.item(h, 2).toolTip() == "length given"
+    # Compact: the axes run in two groups of (axis, length, role, note) columns side by side.
+    assert axes.groups() == 2 and axes.columnCount() == 8
+    assert axes.rowCount() == (len(res.axes) + 1) // 2
+    assert axes.isColumnHidden(3) and axes.isColumnHidden(7)
+    names = {axes.item(r, c).text(): (r, c) for r in range(axes.rowCount()) for c in (0, 4)
+             if axes.item(r, c) is not None}  # fmt: skip
+    assert sorted(names) == sorted(a.name for a in res.axes)
+    r, c = names["h"]
+    assert axes.item(r, c).toolTip() == axes.item(r, c + 2).toolTip() == "length given"
     axes.setCompact(False)
+    assert axes.columnCount() == 4 and axes.rowCount() == len(res.axes)
     assert not axes.isColumnHidden(3)
 
 
