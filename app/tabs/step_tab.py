@@ -182,7 +182,9 @@ class StepPage(TabPage):
         form.addRow(translate("StepTab", "Batch × seq"), sizes)
         self.combos = {
             "recipe": _combo([(r.id, r.id) for r in RECIPES.values()], DEFAULTS["recipe"]),
-            "optimizer": _combo(list(OPTIMIZERS), DEFAULTS["optimizer"]),
+            "optimizer": _combo(
+                [(localized(o.label), o.id) for o in OPTIMIZERS.values()], DEFAULTS["optimizer"]
+            ),
             "checkpoint": _combo(
                 [
                     (translate("StepTab", "no checkpointing"), "none"),

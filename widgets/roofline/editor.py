@@ -105,6 +105,8 @@ class ShapeEditor(QWidget):
         self._max_size = max_size
         self._op = QComboBox(self)
         self._op.addItems(list(self._ops))
+        # Operator names (relu, matmul, copy…) are identifiers, as on the chart: not translated.
+        self._op.setProperty("napkinlab_not_translated", True)
         self._op.setToolTip(translate("ShapeEditor", "Operator whose shape the sliders change"))
         self.sliders: dict[str, QSlider] = {}
         self.fields: dict[str, NumberField] = {}
