@@ -45,6 +45,7 @@ from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain
 from core.step.report import kind_totals, op_rows, ops_csv, roofline_points, top_ops
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.units import format_bytes, format_count, format_duration, format_flops
+from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.combo_data import restore_combos
 from widgets.i18n import localized, translate
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable
@@ -68,7 +69,7 @@ def _card() -> tuple[QFrame, QVBoxLayout]:
 
 
 def _combo(items: Any, current: str) -> QComboBox:
-    box = QComboBox()
+    box = BriefComboBox()
     for item in items:
         text, data = item if isinstance(item, tuple) else (item, item)
         box.addItem(text, data)
@@ -95,9 +96,19 @@ def _label(inputs: StepInputs | HFInputs) -> str:
                                                opt=inputs.optimizer)  # fmt: skip
     cfg = inputs.config
     return translate("StepTab", "{model}, batch {batch} × seq {seq}, {recipe}, {opt}, "
-                     "checkpointing {checkpoint}").format(
+                     "{checkpoint}").format(
         model=cfg.model.name, batch=cfg.micro, seq=cfg.seq_len, recipe=cfg.recipe.id,
-        opt=cfg.optimizer.id, checkpoint=cfg.checkpoint.mode)  # fmt: skip
+        opt=brief_text(localized(cfg.optimizer.label)),
+        checkpoint=_checkpoint_names().get(cfg.checkpoint.mode, cfg.checkpoint.mode))  # fmt: skip
+
+
+def _checkpoint_names() -> dict[str, str]:
+    """Checkpointing modes as the combo names them, in the person's language."""
+    return {
+        "none": translate("StepTab", "no checkpointing"),
+        "sqrt": translate("StepTab", "√L segments"),
+        "every": translate("StepTab", "every layer"),
+    }
 
 
 class StepPage(TabPage):
@@ -186,12 +197,7 @@ class StepPage(TabPage):
                 [(localized(o.label), o.id) for o in OPTIMIZERS.values()], DEFAULTS["optimizer"]
             ),
             "checkpoint": _combo(
-                [
-                    (translate("StepTab", "no checkpointing"), "none"),
-                    (translate("StepTab", "√L segments"), "sqrt"),
-                    (translate("StepTab", "every layer"), "every"),
-                ],
-                "none",
+                [(name, mode) for mode, name in _checkpoint_names().items()], "none"
             ),
             "ceiling": _combo([(translate("StepTab", "each op's dtype"), ""), *DTYPES], ""),
         }

@@ -186,10 +186,6 @@
         <translation>{model}，批量 {batch} × 序列 {seq}，{weights} 权重，{opt}</translation>
     </message>
     <message>
-        <source>{model}, batch {batch} × seq {seq}, {recipe}, {opt}, checkpointing {checkpoint}</source>
-        <translation>{model}，批量 {batch} × 序列 {seq}，{recipe}，{opt}，检查点 {checkpoint}</translation>
-    </message>
-    <message>
         <source>Config file…</source>
         <translation>配置文件…</translation>
     </message>
@@ -220,6 +216,10 @@
     <message>
         <source>no checkpointing</source>
         <translation>不用检查点</translation>
+    </message>
+    <message>
+        <source>{model}, batch {batch} × seq {seq}, {recipe}, {opt}, {checkpoint}</source>
+        <translation>{model}，批量 {batch} × 序列 {seq}，{recipe}，{opt}，{checkpoint}</translation>
     </message>
     <message>
         <source>√L segments</source>

@@ -186,10 +186,6 @@
         <translation>{model}，批次 {batch} × 序列 {seq}，{weights} 權重，{opt}</translation>
     </message>
     <message>
-        <source>{model}, batch {batch} × seq {seq}, {recipe}, {opt}, checkpointing {checkpoint}</source>
-        <translation>{model}，批次 {batch} × 序列 {seq}，{recipe}，{opt}，檢查點 {checkpoint}</translation>
-    </message>
-    <message>
         <source>Config file…</source>
         <translation>設定檔…</translation>
     </message>
@@ -220,6 +216,10 @@
     <message>
         <source>no checkpointing</source>
         <translation>不用檢查點</translation>
+    </message>
+    <message>
+        <source>{model}, batch {batch} × seq {seq}, {recipe}, {opt}, {checkpoint}</source>
+        <translation>{model}，批次 {batch} × 序列 {seq}，{recipe}，{opt}，{checkpoint}</translation>
     </message>
     <message>
         <source>√L segments</source>
