@@ -21,8 +21,18 @@ from app.theme import apply_theme, theme
 MODES = (("default", None, False), ("presentation-1280x720", (1280, 720), True))
 
 
+def _has_cjk_font() -> bool:
+    from PySide6.QtGui import QFontDatabase
+
+    systems = (QFontDatabase.WritingSystem.SimplifiedChinese,
+               QFontDatabase.WritingSystem.TraditionalChinese)  # fmt: skip
+    return all(QFontDatabase.families(system) for system in systems)
+
+
 def _window(language: str, presentation: bool) -> MainWindow:
     app = QApplication.instance() or QApplication([])
+    if not _has_cjk_font():
+        pytest.skip("no CJK font installed (Debian: apt install fonts-noto-cjk; .ci/run does)")
     assert language_manager().install(language) is None
     prefs = Preferences(ephemeral=True)
     prefs.presentation = presentation
