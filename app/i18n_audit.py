@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.layout_audit import widget_name
+
 __all__ = ["NOT_TRANSLATED", "is_english", "untranslated"]
 
 #: Property name: a widget showing data, not interface text (skipped with its children).
@@ -132,15 +134,6 @@ def _menu_texts(menu: QMenu) -> Iterator[tuple[str, str]]:
             yield f"menu {menu.title()}", action.statusTip()
 
 
-def _name(widget: QWidget) -> str:
-    chain = []
-    w: QWidget | None = widget
-    while w is not None and len(chain) < 3:
-        chain.append(w.objectName() or type(w).__name__)
-        w = w.parentWidget()
-    return "/".join(reversed(chain))
-
-
 def untranslated(
     root: QWidget, sources: Iterable[str] = (), skip: Iterable[QWidget] = ()
 ) -> list[str]:
@@ -179,5 +172,5 @@ def untranslated(
         if not widget.isVisible() or _opted_out(widget, skipped):
             continue
         for text in _texts(widget):
-            note(_name(widget), text)
+            note(widget_name(widget), text)
     return found

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["ELIDE_OK", "audit"]
+__all__ = ["ELIDE_OK", "audit", "widget_name"]
 
 #: Property name: a widget with this property set to True may elide its text by design.
 ELIDE_OK = "napkinlab_elide_ok"
@@ -44,7 +44,8 @@ _UNBREAKABLE = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
 _TAGS = re.compile(r"<[^>]+>")
 
 
-def _name(widget: QWidget) -> str:
+def widget_name(widget: QWidget) -> str:
+    """Where a widget is: its object (or class) name after those of two ancestors."""
     chain = []
     w: QWidget | None = widget
     while w is not None and len(chain) < 3:
@@ -255,7 +256,7 @@ def _clipped(widget: QWidget, root: QWidget) -> str | None:
         if not area.contains(rect):
             cut = rect.intersected(area)
             if cut.width() < rect.width() - _SLACK or cut.height() < rect.height() - _SLACK:
-                return f"cut off by {_name(w)}: {rect.width()}x{rect.height()} shows {cut.width()}x{cut.height()}"
+                return f"cut off by {widget_name(w)}: {rect.width()}x{rect.height()} shows {cut.width()}x{cut.height()}"
         if w is root:
             return None
         w = w.parentWidget()
@@ -299,5 +300,5 @@ def audit(root: QWidget, *, scrollbars: bool = False) -> list[str]:
             text = (display() if callable(display) else widget.currentText())[:40]
         for problem in found:
             if problem:
-                problems.append(f"{_name(widget)} {text!r}: {problem}")
+                problems.append(f"{widget_name(widget)} {text!r}: {problem}")
     return problems
