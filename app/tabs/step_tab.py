@@ -223,12 +223,13 @@ class StepPage(TabPage):
         )
         self.gpus.valueChanged.connect(lambda _v: self.repredict())
         form.addRow(translate("StepTab", "GPUs (data parallel)"), self.gpus)
-        self.measure_box = QCheckBox(translate("StepTab", "Also run it on this CPU"))
+        self.measure_box = QCheckBox(translate("StepTab", "Also run it on this machine"))
         self.measure_box.setToolTip(
             translate(
                 "StepTab",
-                "Run the same step for real under torch.profiler and match each op (measured); "
-                "refused when it would not fit in memory",
+                "Run the same step for real under torch.profiler (on a CUDA GPU where torch sees "
+                "one, else on the CPU) and match each op (measured); refused when it would not "
+                "fit in memory",
             )
         )
         form.addRow(self.measure_box)
@@ -509,9 +510,18 @@ class StepPage(TabPage):
         text = text.format(count=f"{len(trace.ops):,}", label=_label(inputs),
                            seconds=f"{trace.seconds:.1f}")  # fmt: skip
         if measured is not None:
-            text += translate(
-                "StepTab", "; measured on this CPU: {time} per step, {matched} ops matched"
-            ).format(time=format_duration(measured.step_s), matched=f"{measured.matched:,}")
+            template = (
+                translate(
+                    "StepTab", "; measured on a CUDA GPU: {time} per step, {matched} ops matched"
+                )
+                if getattr(measured, "device", "cpu") == "cuda"
+                else translate(
+                    "StepTab", "; measured on this CPU: {time} per step, {matched} ops matched"
+                )
+            )
+            text += template.format(
+                time=format_duration(measured.step_s), matched=f"{measured.matched:,}"
+            )
         self.status.setText(text)
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)

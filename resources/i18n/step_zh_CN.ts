@@ -258,12 +258,12 @@
         <translation>GPU 数（数据并行）</translation>
     </message>
     <message>
-        <source>Also run it on this CPU</source>
-        <translation>同时在本机 CPU 上运行</translation>
+        <source>Also run it on this machine</source>
+        <translation>同时在本机上真实运行</translation>
     </message>
     <message>
-        <source>Run the same step for real under torch.profiler and match each op (measured); refused when it would not fit in memory</source>
-        <translation>在 torch.profiler 下真实运行同一步并逐个匹配算子（实测）；放不进内存时拒绝</translation>
+        <source>Run the same step for real under torch.profiler (on a CUDA GPU where torch sees one, else on the CPU) and match each op (measured); refused when it would not fit in memory</source>
+        <translation>在 torch.profiler 下真实运行同一步（torch 能看到 CUDA GPU 时在 GPU 上，否则在 CPU 上）并逐个匹配算子（实测）；放不进内存时拒绝</translation>
     </message>
     <message>
         <source>Trace one step</source>
@@ -368,6 +368,10 @@
     <message>
         <source>Traced {count} ops of {label} in {seconds} s (fake tensors)</source>
         <translation>已追踪 {label} 的 {count} 个算子，用时 {seconds} s（伪张量）</translation>
+    </message>
+    <message>
+        <source>; measured on a CUDA GPU: {time} per step, {matched} ops matched</source>
+        <translation>；在 CUDA GPU 上实测：每步 {time}，匹配 {matched} 个算子</translation>
     </message>
     <message>
         <source>; measured on this CPU: {time} per step, {matched} ops matched</source>

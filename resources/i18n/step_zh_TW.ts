@@ -258,12 +258,12 @@
         <translation>GPU 數（資料平行）</translation>
     </message>
     <message>
-        <source>Also run it on this CPU</source>
-        <translation>同時在本機 CPU 上執行</translation>
+        <source>Also run it on this machine</source>
+        <translation>同時在本機上實際執行</translation>
     </message>
     <message>
-        <source>Run the same step for real under torch.profiler and match each op (measured); refused when it would not fit in memory</source>
-        <translation>在 torch.profiler 下實際執行同一步並逐個比對運算子（實測）；放不進記憶體時拒絕</translation>
+        <source>Run the same step for real under torch.profiler (on a CUDA GPU where torch sees one, else on the CPU) and match each op (measured); refused when it would not fit in memory</source>
+        <translation>在 torch.profiler 下實際執行同一步（torch 偵測到 CUDA GPU 時在 GPU 上，否則在 CPU 上）並逐個比對運算子（實測）；放不進記憶體時拒絕</translation>
     </message>
     <message>
         <source>Trace one step</source>
@@ -368,6 +368,10 @@
     <message>
         <source>Traced {count} ops of {label} in {seconds} s (fake tensors)</source>
         <translation>已追蹤 {label} 的 {count} 個運算子，用時 {seconds} s（偽張量）</translation>
+    </message>
+    <message>
+        <source>; measured on a CUDA GPU: {time} per step, {matched} ops matched</source>
+        <translation>；在 CUDA GPU 上實測：每步 {time}，比對 {matched} 個運算子</translation>
     </message>
     <message>
         <source>; measured on this CPU: {time} per step, {matched} ops matched</source>
