@@ -24,6 +24,7 @@ from core.roofline.hardware import DTYPE_BYTES
 from core.texts import Text
 from core.units import (
     format_bytes,
+    format_duration,
     format_flop_rate,
     format_number,
     format_percent,
@@ -338,7 +339,7 @@ class NapkinPage(TabPage):
             self.time_card.show_problem(localized(exc.message))
             return
         self.time_card.show_result(
-            localized(napkin.duration_text(answer.seconds)),
+            localized(format_duration(answer.seconds)),
             translate("NapkinTab", "{summary} · {dtype} at MFU {mfu}").format(
                 summary=localized(answer.summary()),
                 dtype=self._state.dtype,
@@ -372,12 +373,12 @@ class NapkinPage(TabPage):
             self.comm_card.show_problem(localized(exc.message))
             return
         self.comm_card.show_result(
-            localized(napkin.duration_text(answer.total_s)),
+            localized(format_duration(answer.total_s)),
             translate(
                 "NapkinTab", "{compute} of compute + {comm} of communication ({nodes})"
             ).format(
-                compute=localized(napkin.duration_text(answer.compute_s)),
-                comm=localized(napkin.duration_text(answer.comm_added_s)),
+                compute=localized(format_duration(answer.compute_s)),
+                comm=localized(format_duration(answer.comm_added_s)),
                 nodes=_count(
                     nodes,
                     translate("NapkinTab", "{count} node"),

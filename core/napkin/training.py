@@ -44,7 +44,6 @@ __all__ = [
     "BytesRecipe",
     "MaxParamsAnswer",
     "TrainTimeAnswer",
-    "duration_text",
     "gpus_needed",
     "max_params",
     "mfu_needed",
@@ -252,7 +251,7 @@ class TrainTimeAnswer:
         return translate("Napkin", "{flops} at {rate} → {time}").format(
             flops=format_flops(self.flops),
             rate=format_flop_rate(self.cluster_flops_per_s),
-            time=duration_text(self.seconds),
+            time=format_duration(self.seconds),
         )
 
     def to_dict(self) -> dict[str, float]:
@@ -373,21 +372,6 @@ def params_text(count: float) -> Text:
     if number == "1":
         return translate("Napkin", "1 param")
     return translate("Napkin", "{count} params").format(count=number)
-
-
-def duration_text(seconds: float) -> Text:
-    """:func:`core.units.format_duration`'s text (``143.9 days``), with its unit translatable."""
-    text = format_duration(seconds)
-    number, _, unit = text.rpartition(" ")
-    if unit == "years":
-        return translate("Napkin", "{number} years").format(number=number)
-    if unit == "days":
-        return translate("Napkin", "{number} days").format(number=number)
-    if unit == "hours":
-        return translate("Napkin", "{number} hours").format(number=number)
-    if text == "forever":
-        return translate("Napkin", "forever")
-    return Text("", text, {})
 
 
 def tokens_text(count: float) -> Text:

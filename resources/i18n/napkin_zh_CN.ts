@@ -319,22 +319,6 @@
         <translation>{count} 参数</translation>
     </message>
     <message>
-        <source>{number} years</source>
-        <translation>{number} 年</translation>
-    </message>
-    <message>
-        <source>{number} days</source>
-        <translation>{number} 天</translation>
-    </message>
-    <message>
-        <source>{number} hours</source>
-        <translation>{number} 小时</translation>
-    </message>
-    <message>
-        <source>forever</source>
-        <translation>永远</translation>
-    </message>
-    <message>
         <source>1 token</source>
         <translation>1 个 token</translation>
     </message>

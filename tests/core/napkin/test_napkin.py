@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from core import napkin
 from core.errors import InputError
 from core.roofline.hardware import load_catalog
+from core.units import format_duration
 
 H100 = load_catalog().get("h100-sxm")
 
@@ -121,7 +122,8 @@ def test_sentences_are_translatable_and_their_english_is_unchanged() -> None:
         "time = {flops} / {rate} = {seconds} s = {days} days",
     )
     assert answer.summary() == "6.3e24 FLOPs at 506.6 PFLOP/s → 143.9 days"
-    assert napkin.duration_text(answer.seconds).template == "{number} days"
+    days = format_duration(answer.seconds)
+    assert (days.context, days.template) == ("Units", "{n} days")
     fit = napkin.max_params(8, 80e9, napkin.recipe("bf16-adamw"))
     assert fit.summary() == "640 GB / 12 B per param → 53.33 B params"
     assert napkin.params_text(1) == "1 param" and napkin.tokens_text(3.127e12) == "3.127 T tokens"
