@@ -6,7 +6,6 @@ trace runner to the bars and the phase view, and the shared device and dtype to 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -43,9 +42,6 @@ __all__ = ["MemoryPage", "build"]
 
 #: Categories drawn, bottom to top (trace adds temporaries).
 DRAWN: tuple[str, ...] = (*CATEGORIES, "temporaries")
-_PROGRESS = re.compile(
-    r"^(forward|backward|optimizer): (?:layer (\d+) of (\d+)|outside the layers)$"
-)
 
 
 def _category_names() -> dict[str, str]:
@@ -75,19 +71,6 @@ def _phase(name: str) -> str:
     return {"forward": translate("MemoryTab", "forward"),
             "backward": translate("MemoryTab", "backward"),
             "optimizer": translate("MemoryTab", "optimizer step")}.get(name, name)  # fmt: skip
-
-
-def _progress_text(fraction: float, text: str) -> str:
-    """The one-device trace's progress (English from the core) in the person's language."""
-    found = _PROGRESS.match(str(text))
-    if found is None:
-        return translate("MemoryTab", "Tracing… {percent}").format(percent=format_percent(fraction))
-    phase, layer, layers = found.groups()
-    if layer is None:
-        return translate("MemoryTab", "{phase}: outside the layers").format(phase=_phase(phase))
-    return translate("MemoryTab", "{phase}: layer {layer} of {layers}").format(
-        phase=_phase(phase), layer=layer, layers=layers
-    )
 
 
 def _card() -> tuple[QFrame, QVBoxLayout]:
@@ -523,7 +506,7 @@ class MemoryPage(TabPage):
 
     def _on_progress(self, fraction: float, text: str) -> None:
         self.progress.setValue(int(fraction * 1000))
-        self.status.setText(_progress_text(fraction, text))
+        self.status.setText(localized(text))
 
     def _on_stage(self, fraction: float, text: Any) -> None:
         self.progress.setValue(int(fraction * 1000))

@@ -27,6 +27,7 @@ from typing import Any
 from core.memory.estimate import MemoryConfig
 from core.memory.flops import FlopCount
 from core.memory.modules import autocast, build_module, build_optimizer, make_batch
+from core.texts import Text, translate
 
 __all__ = ["PHASES", "TraceCancelled", "TraceResult", "trace"]
 
@@ -190,7 +191,7 @@ def trace(
             rec_.sample(phase, snap, self._mod_tracker.parents)
 
     old_dtype = torch.get_default_dtype()
-    report(0.0, "building the model on fake tensors")
+    report(0.0, translate("Memory", "building the model on fake tensors"))
     try:
         with FakeTensorMode():
             torch.set_default_dtype(dtypes[rec.params])
@@ -226,7 +227,7 @@ def trace(
             f"torch {torch.__version__}: MemTracker reported no op of the step (its private "
             "_update_peak_stats hook changed); the trace cannot sample memory"
         )
-    report(1.0, "done")
+    report(1.0, translate("Memory", "done"))
     return rec_.result(flops, time.perf_counter() - started)
 
 
@@ -298,8 +299,7 @@ class _Recorder:
         frac = {"forward": 0.05 + 0.45 * done, "backward": 0.95 - 0.45 * done}.get(phase, 0.97)
         if abs(frac - self.shown) >= 0.02:
             self.shown = frac
-            where = f"layer {top + 1} of {self.layers}" if top >= 0 else "outside the layers"
-            self.report(frac, f"{phase}: {where}")
+            self.report(frac, _progress(phase, top, self.layers))
 
     def result(self, flops: float, seconds: float) -> TraceResult:
         """The :class:`TraceResult` of everything sampled."""
@@ -331,3 +331,17 @@ def _thin(samples: list[tuple[int, str, float, dict[str, float]]]) -> list[Any]:
         out.append(max(chunk, key=lambda s: s[2]))
         i += step
     return out
+
+
+def _progress(phase: str, layer: int, layers: int) -> Text:
+    """``forward: layer 3 of 12`` (or ``backward: outside the layers``), translatable."""
+    name = {
+        "forward": translate("Memory", "forward"),
+        "backward": translate("Memory", "backward"),
+        "optimizer": translate("Memory", "optimizer"),
+    }.get(phase, Text("", phase, {}))
+    if layer < 0:
+        return translate("Memory", "{phase}: outside the layers").format(phase=name)
+    return translate("Memory", "{phase}: layer {layer} of {layers}").format(
+        phase=name, layer=str(layer + 1), layers=str(layers)
+    )

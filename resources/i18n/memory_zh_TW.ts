@@ -520,6 +520,31 @@
         <source>recipe: {item} is not a component; allowed: {keys} as key=dtype, e.g. custom:params=bf16,grads=fp32</source>
         <translation>配方：{item} 不是組成部分；允許：{keys}，寫成 key=dtype，例如 custom:params=bf16,grads=fp32</translation>
     </message>
+    <message>
+        <source>building the model on fake tensors</source>
+        <extracomment>Phases of one step, in order. MemTracker&apos;s category names -&gt; ours (buffers and &quot;other&quot; join parameters; temps stay apart).</extracomment>
+        <translation>在偽張量上建構模型</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>{phase}: outside the layers</source>
+        <translation>{phase}：層之外</translation>
+    </message>
+    <message>
+        <source>{phase}: layer {layer} of {layers}</source>
+        <translation>{phase}：第 {layer}/{layers} 層</translation>
+    </message>
 </context>
 <context>
     <name>MemoryBars</name>
@@ -802,18 +827,6 @@
     <message>
         <source>optimizer step</source>
         <translation>優化器步</translation>
-    </message>
-    <message>
-        <source>Tracing… {percent}</source>
-        <translation>追蹤中… {percent}</translation>
-    </message>
-    <message>
-        <source>{phase}: outside the layers</source>
-        <translation>{phase}：層之外</translation>
-    </message>
-    <message>
-        <source>{phase}: layer {layer} of {layers}</source>
-        <translation>{phase}：第 {layer}/{layers} 層</translation>
     </message>
     <message>
         <source>One training step, per device</source>

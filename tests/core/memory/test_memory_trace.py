@@ -125,6 +125,23 @@ def test_progress_is_reported_in_order() -> None:
     assert seen[0] == 0.0 and seen[-1] == 1.0 and len(seen) > 3
 
 
+def test_progress_texts_read_as_english_and_stay_translatable() -> None:
+    import re
+
+    from core.texts import Text
+
+    texts: list[str] = []
+    spec = parse_model(TINY_TF)
+    trace(MemoryConfig(spec, batch=1), progress=lambda _f, t: texts.append(t))
+    layered = [t for t in texts if "layer" in t]
+    assert layered and all(isinstance(t, Text) and t.context == "Memory" for t in texts)
+    pattern = re.compile(
+        rf"^(forward|backward|optimizer): (layer [1-{spec.layers}] of {spec.layers}|outside the layers)$"
+    )
+    assert all(pattern.match(t) for t in layered), layered
+    assert texts[-1] == "done"
+
+
 def test_unsupported_recipe_fails_with_a_reason() -> None:
     cfg = MemoryConfig(MLPSpec(64, 2), batch=4, recipe=recipe("custom", params="fp8"))
     with pytest.raises(ValueError, match="fp8"):
