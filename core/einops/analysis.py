@@ -188,22 +188,6 @@ def _refused(op: str, reason: str) -> Text:
     return translate("Einops", "{op} refused the call: {reason}").format(op=op, reason=reason)
 
 
-def _lecture_note(flops: float, lecture_flops: float) -> str:
-    """:func:`core.roofline.ops.lecture_count_note`, translatable (the same English)."""
-    if not lecture_count_note(flops, lecture_flops):
-        return ""
-    return translate(
-        "Einops",
-        "The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): "
-        "{lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as "
-        "2, as torch's FlopCounterMode does.",
-    ).format(
-        lecture=f"{lecture_flops:,.0f}",
-        fewer=f"{1 - lecture_flops / flops:.2%}",
-        flops=f"{flops:,.0f}",
-    )
-
-
 def _base(t: Any) -> Any:
     return t if getattr(t, "_base", None) is None else t._base
 
@@ -243,7 +227,7 @@ def _describe(res: EinopsAnalysis, out: Any, inputs: list[Any]) -> None:
         res.warnings.extend(plan.warnings)
         counted = contraction_flops(plan.operands, plan.output_names, plan.lengths)
         res.flops = float(counted.flops)
-        res.flops_note = _lecture_note(counted.flops, counted.lecture_flops)
+        res.flops_note = lecture_count_note(counted.flops, counted.lecture_flops)
     elif res.op == "pack":
         from core.einops.pack import plan_pack
 
@@ -277,7 +261,7 @@ def _describe_transform(res: EinopsAnalysis, x: Any, n_in: int, n_out: int) -> N
         )
     if any(s.kind == "reduce" for s in plan.steps):
         res.flops = float(reduction_flops(n_in, n_out, res.reduction or "sum"))
-        res.flops_note = _lecture_note(res.flops, res.flops - (n_out if n_in else 0))
+        res.flops_note = lecture_count_note(res.flops, res.flops - (n_out if n_in else 0))
         if res.reduction == "mean" and n_in == 0 and n_out > 0:
             res.warnings.append(translate("Einops", "mean over a length-0 axis gives NaN"))
     if res.op == "repeat" and res.is_view and any(s == 0 for s in res.output_strides[0]):

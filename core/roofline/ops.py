@@ -504,10 +504,15 @@ def lecture_count_note(flops: float, lecture_flops: float) -> str:
     FlopCounterMode) counts ``2·m·k·n``. Empty when the two agree."""
     if flops <= 0 or lecture_flops >= flops:
         return ""
-    return (
-        f"The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): "
-        f"{lecture_flops:,.0f} FLOPs, {1 - lecture_flops / flops:.2%} fewer than the "
-        f"{flops:,.0f} counted here with a multiply-add as 2, as torch's FlopCounterMode does."
+    return translate(
+        "Einops",
+        "The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): "
+        "{lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as "
+        "2, as torch's FlopCounterMode does.",
+    ).format(
+        lecture=f"{lecture_flops:,.0f}",
+        fewer=f"{1 - lecture_flops / flops:.2%}",
+        flops=f"{flops:,.0f}",
     )
 
 

@@ -45,10 +45,6 @@
         <translation>{op} 拒绝了这次调用：{reason}</translation>
     </message>
     <message>
-        <source>The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): {lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as 2, as torch&apos;s FlopCounterMode does.</source>
-        <translation>讲义把 n 项求和算作 n − 1 次加法（长度为 n 的点积：2n − 1）：{lecture} FLOPs，比这里按乘加算 2 次（与 torch 的 FlopCounterMode 相同）得到的 {flops} 少 {fewer}。</translation>
-    </message>
-    <message>
         <source>the output has {n} elements, more than any real device holds</source>
         <translation>输出有 {n} 个元素，超过任何真实设备能容纳的量</translation>
     </message>

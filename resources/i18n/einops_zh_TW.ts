@@ -45,10 +45,6 @@
         <translation>{op} 拒絕了這次呼叫：{reason}</translation>
     </message>
     <message>
-        <source>The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): {lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as 2, as torch&apos;s FlopCounterMode does.</source>
-        <translation>講義把 n 項求和算作 n − 1 次加法（長度為 n 的點積：2n − 1）：{lecture} FLOPs，比這裡按乘加算 2 次（與 torch 的 FlopCounterMode 相同）得到的 {flops} 少 {fewer}。</translation>
-    </message>
-    <message>
         <source>the output has {n} elements, more than any real device holds</source>
         <translation>輸出有 {n} 個元素，超過任何真實裝置能容納的量</translation>
     </message>

@@ -63,6 +63,13 @@
     </message>
 </context>
 <context>
+    <name>Einops</name>
+    <message>
+        <source>The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): {lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as 2, as torch&apos;s FlopCounterMode does.</source>
+        <translation>讲义把 n 项求和算作 n − 1 次加法（长度为 n 的点积：2n − 1）：{lecture} FLOPs，比这里按乘加算 2 次（与 torch 的 FlopCounterMode 相同）得到的 {flops} 少 {fewer}。</translation>
+    </message>
+</context>
+<context>
     <name>Roofline</name>
     <message>
         <source>compute-bound</source>

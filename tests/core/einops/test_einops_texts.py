@@ -70,13 +70,13 @@ def test_every_explanation_is_translatable(case) -> None:
 @pytest.mark.parametrize(
     ("flops", "lecture"), [(144.0, 132.0), (2 * 4096**3, 2 * 4096**3 - 4096**2), (24.0, 18.0)]
 )
-def test_the_lecture_note_says_what_the_roofline_note_says(flops: float, lecture: float) -> None:
-    from core.einops import analysis
-
-    note = analysis._lecture_note(flops, lecture)
-    assert note == lecture_count_note(flops, lecture)  # same English as the Roofline tab's
-    assert isinstance(note, Text)
-    assert analysis._lecture_note(flops, flops) == lecture_count_note(flops, flops) == ""
+def test_the_lecture_note_is_translatable_and_says_the_counts(flops: float, lecture: float) -> None:
+    note = lecture_count_note(flops, lecture)
+    assert isinstance(note, Text) and note.context == "Einops"
+    # By hand: both counts written out, and the share the lecture's count is lower.
+    assert f"{lecture:,.0f} FLOPs" in note and f"{flops:,.0f} counted here" in note
+    assert f"{1 - lecture / flops:.2%} fewer" in note
+    assert lecture_count_note(flops, flops) == ""
 
 
 @pytest.mark.parametrize(
