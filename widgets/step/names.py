@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from widgets.i18n import translate
 
-__all__ = ["kind_name", "phase_name"]
+__all__ = ["kind_name", "kind_names", "phase_name", "phase_names"]
 
 
 def kind_name(kind: str) -> str:
     """An op kind (``core.step.costs.KINDS``, or ``communication``) in the person's language."""
-    names = {
+    return kind_names().get(kind, kind)
+
+
+def kind_names() -> dict[str, str]:
+    """Every op kind's name in the person's language (look them up once for many rows)."""
+    return {
         "matmul": translate("StepNames", "matmul"),
         "attention": translate("StepNames", "attention"),
         "pointwise": translate("StepNames", "pointwise"),
@@ -23,14 +28,17 @@ def kind_name(kind: str) -> str:
         "host sync": translate("StepNames", "host sync"),
         "communication": translate("StepNames", "communication"),
     }
-    return names.get(kind, kind)
 
 
 def phase_name(phase: str) -> str:
     """A phase (forward, backward, optimizer) in the person's language."""
-    names = {
+    return phase_names().get(phase, phase)
+
+
+def phase_names() -> dict[str, str]:
+    """Every phase's name in the person's language."""
+    return {
         "forward": translate("StepNames", "forward"),
         "backward": translate("StepNames", "backward"),
         "optimizer": translate("StepNames", "optimizer"),
     }
-    return names.get(phase, phase)

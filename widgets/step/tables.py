@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from core.units import format_bytes, format_duration, format_flops
 from widgets.i18n import translate
-from widgets.step.names import kind_name, phase_name
+from widgets.step.names import kind_name, kind_names, phase_name, phase_names
 
 __all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable", "column_title"]
 
@@ -134,11 +134,15 @@ class OpFilter(QSortFilterProxyModel):
         super().__init__()
         self.setSortRole(Qt.ItemDataRole.UserRole)
         self._text = ""
+        self._phases: dict[str, str] = {}
+        self._kinds: dict[str, str] = {}
 
     def set_text(self, text: str) -> None:
         """Filter on ``text`` (case-insensitive; empty shows every op)."""
         self.beginFilterChange()
         self._text = text.strip().lower()
+        # The translated names, looked up once per filter rather than once per row.
+        self._phases, self._kinds = phase_names(), kind_names()
         self.endFilterChange()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
@@ -150,7 +154,7 @@ class OpFilter(QSortFilterProxyModel):
             return True
         data = model._rows[row]
         words = [str(data.get(k, "")) for k in ("phase", "module", "kind", "name")]
-        words += [phase_name(words[0]), kind_name(words[2])]
+        words += [self._phases.get(words[0], words[0]), self._kinds.get(words[2], words[2])]
         hay = " ".join(words).lower()
         return all(part in hay for part in self._text.split())
 
