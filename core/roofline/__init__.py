@@ -8,6 +8,7 @@ hardware      the device database and the user's own devices file
 user_devices  saving a person's own devices without losing what is there
 ops           operator costs, with every counting convention stated once
 bounds        ceilings, attainable rate, ridge point, predicted time, measured points
+utilization   MFU and HFU, each defined once (which FLOPs a step's utilization counts)
 """
 
 from core.roofline.bounds import (

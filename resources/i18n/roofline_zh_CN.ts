@@ -495,4 +495,16 @@
         <translation>{size}：整数（1024、4k、1M）</translation>
     </message>
 </context>
+<context>
+    <name>Utilization</name>
+    <message>
+        <source>MFU (model FLOPs utilization, PaLM appendix B): the FLOPs the model needs per step (forward and backward matmuls and attention, no recomputation; attention over the full sequence, not halved for causal masks; the LM head included) / (step time × dense peak)</source>
+        <extracomment>Attention backward FLOPs as a multiple of its forward, for model FLOPs (PaLM: 2×) and for what a flash-attention backward executes (torch&apos;s SDPA formula: 2.5×, the scores computed again).</extracomment>
+        <translation>MFU（模型 FLOPs 利用率，PaLM 附录 B）：模型每步所需的 FLOPs（前向和反向的矩阵乘法与注意力，不含重计算；注意力按完整序列计，因果掩码不减半；含 LM head）/（步时间 × 稠密峰值）</translation>
+    </message>
+    <message>
+        <source>HFU (hardware FLOPs utilization): the FLOPs the GPU executes per step (model FLOPs plus activation recomputation and the flash-attention backward&apos;s recompute) / (step time × dense peak); equal to MFU without recomputation</source>
+        <translation>HFU（硬件 FLOPs 利用率）：GPU 每步实际执行的 FLOPs（模型 FLOPs 加上激活重计算和 flash-attention 反向中的重计算）/（步时间 × 稠密峰值）；没有重计算时等于 MFU</translation>
+    </message>
+</context>
 </TS>
