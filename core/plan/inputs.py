@@ -286,6 +286,12 @@ class PlanInput:
                 translate("Plan", "recipe: {dtype} weights; allowed: fp32, bf16 or fp16 weights").format(dtype=self.recipe.params),
                 field="recipe",
             )  # fmt: skip
+        gemm = self.implementation.gemm_dtype
+        if gemm is not None and not self.cluster.device.supports(gemm):
+            raise InputError(
+                translate("Plan", "{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}").format(dtype=gemm, device=self.cluster.device.name, have=", ".join(self.cluster.device.dtypes)),
+                field="gemm_dtype",
+            )  # fmt: skip
         if self.seq * self.global_batch > 10**13:
             raise InputError(
                 translate("Plan", "global-batch × seq: {tokens} tokens per step; allowed: up to 1e13").format(tokens=f"{self.seq * self.global_batch:.3g}"),

@@ -141,9 +141,11 @@ def search(
     progress: Callable[[float, str], None] | None = None,
     should_cancel: Callable[[], bool] | None = None,
     calibration: Calibration | None = None,
+    stats: dict[str, int] | None = None,
 ) -> list[PlanResult]:
     """The ``top`` fastest layouts that fit, fastest first (then, with ``include_unfit``, up to
-    ``top`` that do not, each with its reason).
+    ``top`` that do not, each with its reason). ``stats``, when given, receives ``layouts`` (how
+    many were planned) and ``fit`` (how many fit).
 
     Raises
     ------
@@ -189,6 +191,8 @@ def search(
     fitting.sort(key=_rank)
     unfit.sort(key=_rank)
     chosen = fitting[:top] + (unfit[:top] if cn.include_unfit else [])
+    if stats is not None:
+        stats.update(layouts=total, fit=len(fitting))
     if progress is not None:
         progress(
             1.0,
