@@ -48,7 +48,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     lay.add_argument("--pp", default=None, help="pipeline stages")
     lay.add_argument("--vpp", default=None, help="chunks per GPU (interleaved schedule)")
     lay.add_argument("--cp", default=None, help="context-parallel GPUs")
-    lay.add_argument("--sp", action="store_true", default=None, help="sequence parallelism (with TP)")
+    lay.add_argument(
+        "--sp", action="store_true", default=None, help="sequence parallelism (with TP)"
+    )
     lay.add_argument("--zero", default=None, help="ZeRO stage 0-3")
     lay.add_argument("--micro-batch", default=None, help="sequences per micro-batch")
     lay.add_argument("--recompute", default=None, help="none, selective or full")
@@ -175,7 +177,9 @@ def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: 
     print(f"  step {format_duration(best.step_time_s)}, {best.tokens_per_s:,.0f} tokens/s, "
           f"{best.tflops_per_gpu:.1f} TFLOP/s per GPU, MFU {best.mfu:.1%}, HFU {best.hfu:.1%}")  # fmt: skip
     parts = ", ".join(
-        f"{k} {format_duration(v)} ({best.share(k):.0%})" for k, v in best.breakdown.items() if v > 0
+        f"{k} {format_duration(v)} ({best.share(k):.0%})"
+        for k, v in best.breakdown.items()
+        if v > 0
     )
     print(f"  time: {parts}")
     memory = best.memory

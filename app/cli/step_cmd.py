@@ -137,7 +137,9 @@ def handler(args: argparse.Namespace) -> int:
         compare["datasheet"] = _compare(trace, pred, measured)
         machine = _this_machine(args.measurements, measured.device)
         if machine is not None:
-            compare["this_machine"] = _compare(trace, predict(trace, machine, model=model), measured)
+            compare["this_machine"] = _compare(
+                trace, predict(trace, machine, model=model), measured
+            )
     report = _report(args, trace, pred, device, gpus, measured.seconds if measured else None,
                      top, depth)  # fmt: skip
     report["model"] = inputs.config.model.to_dict()

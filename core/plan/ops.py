@@ -2,9 +2,10 @@
 be divided by tensor and context parallelism and scaled to any micro-batch without tracing again.
 
 One model shape is traced twice (:func:`core.step.trace.trace_config`, fake tensors, one layer of
-the model's full width, CUDA kernels' saved tensors): with one sequence and with two. Every op's
-FLOPs and bytes are then ``fixed + per_sequence × b`` (exact for any cost linear in the batch:
-activations scale, weights do not), and a GEMM's token dimension is the one that doubled. The
+the model's full width, CUDA kernels' saved tensors): with two sequences and with three (with one,
+a few reshapes are views that are copies from two on). Every op's FLOPs and bytes are then
+``fixed + per_sequence × b`` (exact for any cost linear in the batch: activations scale, weights
+do not), and a GEMM's token dimension is the one that grew by half. The
 trace of a 405B-wide layer takes about a second; the search then evaluates thousands of layouts
 from these two traces alone (:data:`_TRACES` caches them by shape, sequence, recipe and kernels).
 
@@ -139,8 +140,9 @@ def _feature(spec: TransformerSpec, key: str) -> tuple[int, str]:
 def _gemm_axes(
     spec: TransformerSpec, region: str, module: str, phase: str, d1: tuple, d2: tuple
 ) -> tuple[int, int, str]:
-    """``(token_axis, tp_axis, tp rule)`` of a GEMM from its shapes at one and two sequences."""
-    grown = [i for i in range(4) if d2[i] == 2 * d1[i] and d1[i] > 0]
+    """``(token_axis, tp_axis, tp rule)`` of a GEMM from its shapes at two and three sequences
+    (``d1``: the dimensions of one sequence)."""
+    grown = [i for i in range(4) if 2 * d2[i] == 3 * d1[i] and d1[i] > 0]
     token = grown[0] if grown else -1
     leaf = module.rsplit(".", 1)[-1]
     if region == "layer" and leaf == "attn":  # the unfused attention core: batch = b·heads
@@ -206,7 +208,7 @@ def _core(ops1: list, regions: list[str]) -> set[int]:
 
 def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ...]:
     if len(ops1) != len(ops2) or any(a.name != b.name for a, b in zip(ops1, ops2, strict=True)):
-        raise InputError("plan: the traces at one and two sequences dispatch different ops")
+        raise InputError("plan: the traces at two and three sequences dispatch different ops")
     regions = _regions(ops1)
     core = _core(ops1, regions)
     out: list[PlanOp] = []
@@ -216,7 +218,7 @@ def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ..
         if region == "optimizer" or a.kind == "host sync":
             continue
         f1, y1 = float(b.flops - a.flops), float(b.bytes - a.bytes)
-        f0, y0 = float(a.flops) - f1, float(a.bytes) - y1
+        f0, y0 = float(a.flops) - 2 * f1, float(a.bytes) - 2 * y1
         if a.flops == 0 and a.bytes == 0:
             continue  # a view: no kernel
         if a.name == "embedding":
@@ -224,10 +226,13 @@ def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ..
         dims = None
         token, tp_axis = -1, -1
         if a.kind == "matmul":
-            d1, d2 = gemm_dims(a.name, a.shapes), gemm_dims(b.name, b.shapes)
-            if d1 is not None and d2 is not None:
-                dims = d1
-                token, tp_axis, rule = _gemm_axes(spec, region, a.module, a.phase, d1, d2)
+            d2, d3 = gemm_dims(a.name, a.shapes), gemm_dims(b.name, b.shapes)
+            if d2 is not None and d3 is not None:
+                token, tp_axis, rule = _gemm_axes(spec, region, a.module, a.phase, d2, d3)
+                one = list(d2)
+                if token >= 0:
+                    one[token] /= 2  # the trace holds two sequences
+                dims = (one[0], one[1], one[2], one[3])
                 vocab = rule == "all" and region == "head"
             else:
                 rule, vocab = _tp_rule(spec, region, a.name, a.shapes)
@@ -250,6 +255,40 @@ def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ..
     return tuple(out)
 
 
+def _attention_dropout(
+    spec: TransformerSpec, seq: int, e: int, ops: tuple[PlanOp, ...]
+) -> tuple[PlanOp, ...]:
+    """The attention probabilities' dropout, which the trace's CUDA stand-in records as free
+    (it makes its mask and output with ``empty``): forward reads the probabilities and writes the
+    output and a 1-byte mask, backward reads the gradient and the mask and writes the gradient,
+    ``a·s²`` elements per sequence each (its own kernel, as Megatron-LM runs it after the fused
+    scale-mask-softmax); part of the attention core."""
+    elements = spec.heads * float(seq) * seq
+    per = (2 * e + 1) * elements
+    chain = max((op.chain for op in ops), default=0)
+    return tuple(
+        PlanOp(
+            "layer",
+            phase,
+            "pointwise",
+            "dropout (stand-in)",
+            "bf16" if e == 2 else "fp32",
+            0.0,
+            elements,
+            0.0,
+            per,
+            None,
+            -1,
+            -1,
+            "all",
+            False,
+            phase == "forward",
+            chain + k,
+        )
+        for k, phase in ((1, "forward"), (2, "backward"))
+    )
+
+
 @lru_cache(maxsize=32)
 def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool) -> LayerOps:
     import logging
@@ -263,7 +302,7 @@ def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: 
     level = quiet.level
     quiet.setLevel(logging.ERROR)
     try:
-        for batch in (1, 2):
+        for batch in (2, 3):
             cfg = MemoryConfig(model=one, batch=batch, seq=seq, recipe=rec, optimizer=optimizer("sgd"),
                                flash=flash, dropout=dropout, kernels="cuda")  # fmt: skip
             traced = trace_config(cfg)
@@ -271,8 +310,10 @@ def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: 
             found.append(traced.ops)
     finally:
         quiet.setLevel(level)
-    return LayerOps(spec, seq, _classify(one, found[0], found[1]), seconds,
-                    (spec, seq, rec, flash, dropout))  # fmt: skip
+    ops = _classify(one, found[0], found[1])
+    if dropout and not flash:
+        ops = ops + _attention_dropout(one, seq, rec.bytes("acts"), ops)
+    return LayerOps(spec, seq, ops, seconds, (spec, seq, rec, flash, dropout))
 
 
 def layer_ops(spec: TransformerSpec, seq: int, rec: Recipe, *, flash: bool = True,

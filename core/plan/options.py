@@ -48,7 +48,9 @@ def _flag(value: str, key: str) -> bool:
     found = _BOOL.get(value.strip().lower())
     if found is None:
         raise InputError(
-            translate("Plan", "dims: {key}={value}; allowed: 0 or 1").format(key=key, value=repr(value)),
+            translate("Plan", "dims: {key}={value}; allowed: 0 or 1").format(
+                key=key, value=repr(value)
+            ),
             field="dims",
         )
     return found
@@ -62,9 +64,9 @@ def parse_dims(text: str) -> TransformerSpec:
         key = key.strip().lower()
         if not sep or key not in DIMS_KEYS:
             raise InputError(
-                translate("Plan", "dims: {part} is not a dimension; allowed: {keys} as key=value").format(
-                    part=repr(part), keys=", ".join(DIMS_KEYS)
-                ),
+                translate(
+                    "Plan", "dims: {part} is not a dimension; allowed: {keys} as key=value"
+                ).format(part=repr(part), keys=", ".join(DIMS_KEYS)),
                 field="dims",
             )
         if key in values:
@@ -102,7 +104,9 @@ def parse_dims(text: str) -> TransformerSpec:
         d_model=hidden,
         layers=positive_int(values["layers"], "dims layers", high=LIMITS["layers"]),
         heads=heads,
-        kv_heads=positive_int(values.get("kv_heads", str(heads)), "dims kv_heads", high=LIMITS["heads"]),
+        kv_heads=positive_int(
+            values.get("kv_heads", str(heads)), "dims kv_heads", high=LIMITS["heads"]
+        ),
         ffn=positive_int(values.get("ffn", str(default_ffn)), "dims ffn", high=LIMITS["ffn"]),
         gated=gated,
         tied=_flag(values.get("tied", "0"), "tied"),
@@ -112,8 +116,12 @@ def parse_dims(text: str) -> TransformerSpec:
     )
 
 
-def _model(model: str | None, config: str | None, dims: str | None) -> tuple[TransformerSpec, list[str]]:
-    given = [name for name, value in (("model", model), ("config", config), ("dims", dims)) if value]
+def _model(
+    model: str | None, config: str | None, dims: str | None
+) -> tuple[TransformerSpec, list[str]]:
+    given = [
+        name for name, value in (("model", model), ("config", config), ("dims", dims)) if value
+    ]
     if len(given) > 1:
         raise InputError(
             translate("Plan", "model: give one of --model, --config or --dims, not {given}").format(
@@ -126,8 +134,8 @@ def _model(model: str | None, config: str | None, dims: str | None) -> tuple[Tra
     if config:
         from core.step.hf import load_config
 
-        spec, notes = load_config(config)
-        return spec, list(notes)
+        found, notes = load_config(config)
+        return found, list(notes)
     spec = parse_model(model or "llama2-7b")
     if not isinstance(spec, TransformerSpec):
         raise InputError(

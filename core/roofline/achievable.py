@@ -59,6 +59,7 @@ from core.texts import Text, translate
 
 __all__ = [
     "FIELDS",
+    "INFORMATIONAL",
     "SIBLINGS",
     "Calibration",
     "calibration",
@@ -82,6 +83,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "gemm_efficiency_fp8": (0.01, 1.0),
         "attention_forward_efficiency": (0.01, 1.0),
         "attention_backward_efficiency": (0.01, 1.0),
+        "attention_causal_ratio": (0.01, 1.0),
         "memory_bandwidth_fraction": (0.01, 1.0),
         "intra_node_busbw_fraction": (0.01, 1.0),
         "inter_node_busbw_fraction": (0.01, 1.0),
@@ -121,6 +123,17 @@ SIBLINGS: Mapping[str, str] = MappingProxyType(
 )
 
 
+#: Devices with the same die at the same peak: this project's own fixed-shape GEMM measurement on
+#: one (docs/gpu.md: the H200's bf16 and fp8 matmuls at 8192³) stands for the other, where that
+#: one's published figure is the best of a shape search. The shape model scales a GEMM's time
+#: from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper
+#: envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so
+#: only the GEMM figures and the kernel launch carry over.
+SAME_DIE: Mapping[str, tuple[str, ...]] = MappingProxyType({"h100-sxm": ("h200",)})
+_DIE_FIELDS = ("gemm_efficiency", "gemm_efficiency_fp8", "kernel_launch_overhead_s")
+_MEASURED_BY_PROJECT = "measured by this project"
+
+
 def user_calibration_path() -> Path:
     """Where a person's own calibration overrides live (``<config>/napkinlab/calibration.json``)."""
     from core.paths import config_dir
@@ -146,10 +159,24 @@ def _refuse_duplicates(text: str, where: str) -> None:
     json.loads(text, object_pairs_hook=pairs)
 
 
-def _value(raw: Any, name: str, where: str) -> tuple[Any, str]:
-    """``(value, source)`` of one field given as ``{"value": x, "source": "..."}`` or as ``x``."""
+#: Fields the built-in file records for people but the model does not use (a forward-plus-backward
+#: attention figure, NVLink SHARP's all-reduce bus bandwidth): accepted and ignored.
+INFORMATIONAL = frozenset({"attention_fwd_bwd_efficiency", "intra_node_allreduce_nvls_busbw"})
+
+
+def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
+    """``(value, source)`` of one field given as ``{"value": x, "source": "...", "measured":
+    {...}}`` or as ``x``; ``None`` when the value is ``null`` (no source found). A ``measured``
+    sub-entry (this project's own measurement on the device) wins over the published value."""
     source = ""
     if isinstance(raw, Mapping):
+        measured = raw.get("measured")
+        if isinstance(measured, Mapping) and measured.get("value") is not None:
+            found = _value(measured, name, where)
+            if found is not None:
+                return found[0], translate(
+                    "Calibration", "measured by this project: {source}"
+                ).format(source=found[1] or "-")
         source = raw.get("source", "")
         if not isinstance(source, str):
             raise InputError(
@@ -158,6 +185,8 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str]:
                 )
             )
         raw = raw.get("value")
+        if raw is None:
+            return None
     low, high = FIELDS[name]
     if name in ("gemm_tile", "gemm_reference"):
         size = 2 if name == "gemm_tile" else 3
@@ -193,6 +222,24 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str]:
     return float(raw), source
 
 
+def _causal_ratio(name: str, raw: Any) -> tuple[float, str] | None:
+    """A flash kernel's causal/non-causal efficiency ratio, where an attention figure gives both
+    (the forward's, else the forward-plus-backward's): the diagonal blocks of a causal mask are
+    computed whole, so causal kernels reach a little less of the peak on the half they compute."""
+    if name not in ("attention_forward_efficiency", "attention_fwd_bwd_efficiency"):
+        return None
+    if not isinstance(raw, Mapping):
+        return None
+    value, causal = raw.get("value"), raw.get("causal_value")
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in (value, causal))
+    if not numbers or not 0 < causal <= value <= 1:  # type: ignore[operator]
+        return None
+    source = translate("Calibration", "causal_value / value of {name} ({source})").format(
+        name=name, source=str(raw.get("source", ""))[:120]
+    )
+    return float(causal) / float(value), source  # type: ignore[arg-type]
+
+
 def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, str]]]:
     """``{device_id: {field: (value, source)}}`` of a calibration document, every value checked.
 
@@ -223,7 +270,10 @@ def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, st
             )
         fields: dict[str, tuple[Any, str]] = {}
         for name, raw in entry.items():
-            if name in ("name", "notes", "source", "family"):
+            causal = _causal_ratio(name, raw)
+            if causal is not None and "attention_causal_ratio" not in fields:
+                fields["attention_causal_ratio"] = causal
+            if name in ("name", "notes", "source", "family") or name in INFORMATIONAL:
                 continue
             if name not in FIELDS:
                 raise InputError(
@@ -234,7 +284,9 @@ def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, st
                         file=where, id=repr(dev_id), name=repr(name), allowed=", ".join(FIELDS)
                     )
                 )
-            fields[name] = _value(raw, name, f"{where}: device {dev_id!r}")
+            found = _value(raw, name, f"{where}: device {dev_id!r}")
+            if found is not None:
+                fields[name] = found
         out[str(dev_id)] = fields
     return out
 
@@ -367,7 +419,10 @@ class Calibration:
         """A flash-attention kernel's time for ``flops`` counted over the full ``s × s`` scores."""
         key = "attention_backward_efficiency" if backward else "attention_forward_efficiency"
         work = flops / 2 if causal else flops
-        return work / (peak * float(self.values[key]))
+        efficiency = float(self.values[key])
+        if causal:
+            efficiency *= float(self.values.get("attention_causal_ratio", 1.0))
+        return work / (peak * efficiency)
 
     def op_seconds(
         self,
@@ -543,13 +598,34 @@ def calibration(
                 break
     if used_sibling and sibling:
         notes.append(layers[-1][1])  # type: ignore[arg-type]
-    for name in (*_REQUIRED, "sm_count", "gemm_tile"):
+    for twin in SAME_DIE.get(device.id, ()):
+        moved = []
+        for name in _DIE_FIELDS:
+            found = table.get(twin, {}).get(name)
+            own = str(sources.get(name, ""))
+            if found is None or not str(found[1]).startswith(_MEASURED_BY_PROJECT):
+                continue
+            if own.startswith(("measured here", _MEASURED_BY_PROJECT)) or name in user.get(
+                device.id, {}
+            ):
+                continue
+            values[name], sources[name] = found
+            moved.append(name)
+        if moved:
+            notes.append(
+                translate(
+                    "Calibration",
+                    "{device}: {fields} from this project's measurement on {twin}, the same die at "
+                    "the same peak, at a fixed shape (a best-of-search figure is an upper envelope)",
+                ).format(device=device.id, fields=", ".join(moved), twin=twin)
+            )
+    for name in _REQUIRED:
         if name in values:
             continue
-        found = _median_of_family(table, device.family, name)
-        if found is None:
+        median = _median_of_family(table, device.family, name)
+        if median is None:
             continue
-        values[name], donors = found
+        values[name], donors = median
         sources[name] = translate("Calibration", "assumed: the median of {donors}").format(
             donors=", ".join(donors)
         )
@@ -571,6 +647,33 @@ def calibration(
                 "Calibration",
                 "{device}: matmul and memory fractions measured here by the benchmark ({name})",
             ).format(device=device.id, name=measured.name)
+        )
+    moved_here = {
+        n
+        for n in _DIE_FIELDS
+        if n in values
+        and str(sources[n]).startswith(_MEASURED_BY_PROJECT)
+        and any(n in table.get(t, {}) for t in SAME_DIE.get(device.id, ()))
+    }
+    by_project = sorted(
+        n
+        for n, s in sources.items()
+        if str(s).startswith(_MEASURED_BY_PROJECT) and n not in moved_here
+    )
+    if by_project:
+        notes.append(
+            translate(
+                "Calibration",
+                "{device}: {fields} as this project measured them on the device (docs/gpu.md)",
+            ).format(device=device.id, fields=", ".join(by_project))
+        )
+    if "sm_count" not in values or "gemm_tile" not in values:
+        notes.append(
+            translate(
+                "Calibration",
+                "{device}: no SM count or GEMM tile calibrated: the wave and tile quantization of "
+                "GEMMs is not modelled",
+            ).format(device=device.id)
         )
     missing = [n for n in _REQUIRED if n not in values]
     if missing:
