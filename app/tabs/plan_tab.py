@@ -492,7 +492,9 @@ class PlanPage(TabPage):
             return
         self.headline.setText(view.headline(res))
         self.headline.setToolTip(localized(res.summary()))
-        self.figures.setText(view.figures(res))
+        results = self.results
+        fit = sum(1 for r in results if r.fits)
+        self.figures.setText(view.figures(res, (self.selected or 0) + 1, fit))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
         self.memory_bar.set_segments(

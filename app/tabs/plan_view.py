@@ -122,10 +122,17 @@ def memory_title(res: Any) -> str:
 
 
 def headline(res: Any) -> str:
-    """The chosen layout and its figures, on one line."""
-    return translate("PlanTab", "{layout}  ·  MFU {mfu}  ·  {tokens} tokens/s").format(
-        layout=res.layout.label(), mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s)
-    )
+    """The answer in one line: MFU, and the days and GPU-hours of the run when tokens are given."""
+    training = res.training
+    if training is None:
+        return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s  ·  step {step}").format(
+            mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s),
+            step=localized(format_duration(res.step_time_s)),
+        )  # fmt: skip
+    return translate("PlanTab", "MFU {mfu}  ·  {days}  ·  {hours} GPU-hours").format(
+        mfu=f"{res.mfu:.1%}", days=localized(format_duration(training.seconds)),
+        hours=format_count(training.gpu_hours),
+    )  # fmt: skip
 
 
 def training_text(res: Any | None) -> str:
@@ -135,25 +142,27 @@ def training_text(res: Any | None) -> str:
     training = res.training
     if training is None:
         return translate("PlanTab", "Give the tokens to see the days and GPU-hours")
-    return translate("PlanTab", "{days} and {hours} GPU-hours at the chosen layout").format(
+    return translate("PlanTab", "{days}, {hours} GPU-hours").format(
         days=localized(format_duration(training.seconds)),
         hours=format_count(training.gpu_hours),
     )
 
 
-def figures(res: Any) -> str:
-    """The second line under the headline: step, HFU, TFLOP/s, days and GPU-hours."""
-    text = translate("PlanTab", "Step {step}  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU").format(
-        step=localized(format_duration(res.step_time_s)), hfu=f"{res.hfu:.1%}",
+def figures(res: Any, rank: int, count: int) -> str:
+    """The line under the headline: which layout (its rank among the candidates) and its step."""
+    if res.fits:
+        which = translate("PlanTab", "Layout {rank} of {count}: {layout}").format(
+            rank=f"{rank:,}", count=f"{count:,}", layout=res.layout.label()
+        )
+    else:
+        which = translate("PlanTab", "Does not fit: {layout}").format(layout=res.layout.label())
+    return translate(
+        "PlanTab", "{which}  ·  step {step}, {tokens} tokens/s, HFU {hfu}, {tflops} TFLOP/s per GPU"
+    ).format(
+        which=which, step=localized(format_duration(res.step_time_s)),
+        tokens=format_count(res.tokens_per_s), hfu=f"{res.hfu:.1%}",
         tflops=f"{res.tflops_per_gpu:.0f}",
     )  # fmt: skip
-    training = res.training
-    if training is not None:
-        text += translate("PlanTab", "  ·  {tokens} tokens: {days}, {hours} GPU-hours").format(
-            tokens=format_count(training.tokens), days=localized(format_duration(training.seconds)),
-            hours=format_count(training.gpu_hours),
-        )  # fmt: skip
-    return text
 
 
 def sentence(res: Any, change: str | None) -> str:

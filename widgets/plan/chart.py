@@ -80,7 +80,7 @@ class PlanChart(QWidget):
         self._pinned: Series | None = None
         self._selected: int | None = None
         self._items: list[Any] = []
-        self._clickable: pg.ScatterPlotItem | None = None
+        self._ring: pg.ScatterPlotItem | None = None
         self._fg = "#1d2330"
         self._colours: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
         self._muted = "#8a8f98"
@@ -129,7 +129,7 @@ class PlanChart(QWidget):
             index = None
         if index != self._selected:
             self._selected = index
-            self._draw()
+            self._draw_ring()
 
     def selected(self) -> int | None:
         """The ringed point's index."""
@@ -157,9 +157,6 @@ class PlanChart(QWidget):
         for old in self._items:
             item.removeItem(old)
         self._items = []
-        self._clickable = None
-        xs: list[float] = []
-        ys: list[float] = []
         for series, colour, symbol, clickable in (
             (self._pinned, self._colour(3), _SYMBOL_A, False),
             (self._current, self._colour(0), _SYMBOL_B, True),
@@ -167,19 +164,26 @@ class PlanChart(QWidget):
             if series is None:
                 continue
             self._draw_series(series, colour, symbol, clickable)
-            xs += [p.memory for p in series.points] + [series.capacity]
-            ys += [p.tokens_per_gpu for p in series.points]
-        if self._current is not None and self._selected is not None:
-            p = self._current.points[self._selected]
-            ring = pg.ScatterPlotItem(
-                [p.memory], [p.tokens_per_gpu], symbol="o", size=20, brush=None,
-                pen=pg.mkPen(self._fg, width=2.5),
-            )  # fmt: skip
-            ring.setZValue(30)
-            item.addItem(ring)
-            self._items.append(ring)
-        self._set_range(xs, ys)
+        self._set_range()
         self._show_legend()
+        self._draw_ring()
+
+    def _draw_ring(self) -> None:
+        """Ring the selected point (the only item a new selection redraws: the view keeps its
+        zoom)."""
+        item = self.plot.getPlotItem()
+        if self._ring is not None:
+            item.removeItem(self._ring)
+            self._ring = None
+        if self._current is None or self._selected is None:
+            return
+        p = self._current.points[self._selected]
+        self._ring = pg.ScatterPlotItem(
+            [p.memory], [p.tokens_per_gpu], symbol="o", size=20, brush=None,
+            pen=pg.mkPen(self._fg, width=2.5),
+        )  # fmt: skip
+        self._ring.setZValue(30)
+        item.addItem(self._ring)
 
     def _draw_series(self, series: Series, colour: str, symbol: str, clickable: bool) -> None:
         item = self.plot.getPlotItem()
@@ -213,15 +217,26 @@ class PlanChart(QWidget):
         item.addItem(line)
         self._items.append(line)
 
-    def _set_range(self, xs: list[float], ys: list[float]) -> None:
+    def _set_range(self) -> None:
+        """Frame the points that fit and the capacity lines, with the nearest that do not: far
+        beyond the capacity (a layout needing several times the memory) is left to zooming out."""
         vb = self.plot.getPlotItem().getViewBox()
-        if not xs:
+        shown = [s for s in (self._pinned, self._current) if s is not None and s.points]
+        if not shown:
             vb.setRange(xRange=(0, 1e11), yRange=(0, 1), padding=0)
             return
-        x_max = max(xs) * 1.06 or 1.0
-        y_max = max(ys, default=1.0) * 1.08 or 1.0
-        vb.setLimits(xMin=0, xMax=x_max * 4, yMin=0, yMax=y_max * 4)
-        vb.setRange(xRange=(0, x_max), yRange=(0, y_max), padding=0)
+        caps = [s.capacity for s in shown]
+        fits = [p.memory for s in shown for p in s.points if p.fits]
+        x_max = 1.5 * max([*fits, *caps]) if fits else 1.06 * max(p.memory for s in shown for p in s.points)
+        ys = [p.tokens_per_gpu for s in shown for p in s.points if p.memory <= x_max]
+        ys = ys or [p.tokens_per_gpu for s in shown for p in s.points]
+        low, high = min(ys), max(ys)
+        pad = 0.08 * (high - low) if high > low else 0.1 * high or 1.0
+        y_low, y_high = max(0.0, low - pad), high + pad
+        every_x = [p.memory for s in shown for p in s.points] + caps
+        every_y = [p.tokens_per_gpu for s in shown for p in s.points]
+        vb.setLimits(xMin=0, xMax=1.2 * max(every_x), yMin=0, yMax=1.2 * max(every_y) or 1.0)
+        vb.setRange(xRange=(0, x_max), yRange=(y_low, y_high), padding=0)
 
     def _show_legend(self) -> None:
         parts = []

@@ -110,7 +110,7 @@ def model_source(text: str, config: str) -> dict[str, str | None]:
     text = text.strip()
     if config:
         return {"model": None, "config": config, "dims": None}
-    if "=" in text and not text.lower().startswith("transformer:"):
+    if "=" in text and ":" not in text.partition("=")[0]:  # not mlp:… or transformer:…
         return {"model": None, "config": None, "dims": text}
     return {"model": text, "config": None, "dims": None}
 

@@ -153,8 +153,9 @@ class CandidateFilter(QSortFilterProxyModel):
     def set_show_unfit(self, show: bool) -> None:
         """Show (True) or hide the layouts that do not fit."""
         if show != self._show_unfit:
+            self.beginFilterChange()
             self._show_unfit = show
-            self.invalidateFilter()
+            self.endFilterChange()
 
     def show_unfit(self) -> bool:
         """Whether layouts that do not fit are shown."""
