@@ -193,13 +193,15 @@ class PlanPage(TabPage):
         card, layout = _card()
         self.headline = _label("headline")
         self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
+        self.layout_line = _label()
         self.figures = _label("formula")
         self.sentence = _label()
         self.time_bar = StackedBar()
         self.memory_bar = StackedBar()
         self.time_bar.set_names(time_names())
         self.memory_bar.set_names(memory_names())
-        for widget in (self.headline, self.figures, self.sentence, self.time_bar, self.memory_bar):
+        for widget in (self.headline, self.layout_line, self.figures, self.sentence,
+                       self.time_bar, self.memory_bar):  # fmt: skip
             layout.addWidget(widget)
         self.chart = PlanChart()
         self.chart.pointClicked.connect(self._point_clicked)
@@ -483,7 +485,7 @@ class PlanPage(TabPage):
     def _show_chosen(self, res: Any | None) -> None:
         if res is None:
             self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
-            for label in (self.figures, self.sentence, self.assumptions):
+            for label in (self.layout_line, self.figures, self.sentence, self.assumptions):
                 label.setText("")
             self.time_bar.clear()
             self.memory_bar.clear()
@@ -492,9 +494,10 @@ class PlanPage(TabPage):
             return
         self.headline.setText(view.headline(res))
         self.headline.setToolTip(localized(res.summary()))
-        results = self.results
-        fit = sum(1 for r in results if r.fits)
-        self.figures.setText(view.figures(res, (self.selected or 0) + 1, fit))
+        fit = sum(1 for r in self.results if r.fits)
+        self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
+        self.figures.setText(view.figures(res))
+        self.layout_line.setToolTip(self.figures.text())
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
         self.memory_bar.set_segments(
@@ -638,6 +641,10 @@ class PlanPage(TabPage):
             14, 6 if compact else 10, 14, 6 if compact else 12
         )
         self._result_card.layout().setSpacing(3 if compact else -1)
+        # Presentation mode: the figures line folds into the layout line's tooltip, so the chart
+        # keeps room at 1280x720.
+        self.figures.setVisible(not compact)
+        self.chart.plot.setMinimumHeight(170 if compact else 200)
         self._fit_left()
         self._fit_card()
         if theme is not None:

@@ -32,6 +32,7 @@ __all__ = [
     "cluster_name",
     "global_batch_sequences",
     "headline",
+    "layout_line",
     "memory_segments",
     "napkin_inputs",
     "sentence",
@@ -84,10 +85,7 @@ def chart_series(results: Sequence[Any], name: str) -> Series:
         for r in results
     )
     capacity = results[0].capacity if results else 0.0
-    device = results[0].inp.cluster.device.name if results else ""
-    text = translate("PlanTab", "{capacity} per GPU on {device}").format(
-        capacity=format_bytes(capacity, 3), device=device
-    )
+    text = translate("PlanTab", "capacity {capacity}").format(capacity=format_bytes(capacity, 3))
     return Series(name, points, capacity, text)
 
 
@@ -122,17 +120,15 @@ def memory_title(res: Any) -> str:
 
 
 def headline(res: Any) -> str:
-    """The answer in one line: MFU, and the days and GPU-hours of the run when tokens are given."""
+    """The answer in a few words: MFU, and the days of the run when tokens are given."""
     training = res.training
     if training is None:
-        return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s  ·  step {step}").format(
-            mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s),
-            step=localized(format_duration(res.step_time_s)),
-        )  # fmt: skip
-    return translate("PlanTab", "MFU {mfu}  ·  {days}  ·  {hours} GPU-hours").format(
-        mfu=f"{res.mfu:.1%}", days=localized(format_duration(training.seconds)),
-        hours=format_count(training.gpu_hours),
-    )  # fmt: skip
+        return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s").format(
+            mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s)
+        )
+    return translate("PlanTab", "MFU {mfu}  ·  {days}").format(
+        mfu=f"{res.mfu:.1%}", days=localized(format_duration(training.seconds))
+    )
 
 
 def training_text(res: Any | None) -> str:
@@ -148,21 +144,29 @@ def training_text(res: Any | None) -> str:
     )
 
 
-def figures(res: Any, rank: int, count: int) -> str:
-    """The line under the headline: which layout (its rank among the candidates) and its step."""
+def layout_line(res: Any, rank: int, count: int) -> str:
+    """Which layout is shown: its rank among the candidates that fit, or that it does not fit."""
     if res.fits:
-        which = translate("PlanTab", "Layout {rank} of {count}: {layout}").format(
+        return translate("PlanTab", "Layout {rank} of {count}: {layout}").format(
             rank=f"{rank:,}", count=f"{count:,}", layout=res.layout.label()
         )
-    else:
-        which = translate("PlanTab", "Does not fit: {layout}").format(layout=res.layout.label())
-    return translate(
-        "PlanTab", "{which}  ·  step {step}, {tokens} tokens/s, HFU {hfu}, {tflops} TFLOP/s per GPU"
+    return translate("PlanTab", "Does not fit: {layout}").format(layout=res.layout.label())
+
+
+def figures(res: Any) -> str:
+    """The layout's other figures: step, tokens/s, HFU, TFLOP/s per GPU, GPU-hours."""
+    text = translate(
+        "PlanTab", "Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU"
     ).format(
-        which=which, step=localized(format_duration(res.step_time_s)),
-        tokens=format_count(res.tokens_per_s), hfu=f"{res.hfu:.1%}",
-        tflops=f"{res.tflops_per_gpu:.0f}",
+        step=localized(format_duration(res.step_time_s)), tokens=format_count(res.tokens_per_s),
+        hfu=f"{res.hfu:.1%}", tflops=f"{res.tflops_per_gpu:.0f}",
     )  # fmt: skip
+    training = res.training
+    if training is not None:
+        text += translate("PlanTab", "  ·  {hours} GPU-hours for {tokens} tokens").format(
+            hours=format_count(training.gpu_hours), tokens=format_count(training.tokens)
+        )
+    return text
 
 
 def sentence(res: Any, change: str | None) -> str:

@@ -71,12 +71,12 @@ def test_the_tab_answers_the_lecture_question(page: PlanPage, lecture) -> None:
     assert training.days == pytest.approx(days, rel=0.02)
     headline = page.headline.text()
     assert f"{chosen.mfu:.1%}" in headline and f"{training.days:.4g} days" in headline
-    assert format_bytes(chosen.memory.peak) in page.memory_bar.title.text()
-    assert format_bytes(80e9) in page.memory_bar.title.text()
+    assert format_bytes(chosen.memory.peak) in page.memory_bar.title()
+    assert format_bytes(80e9) in page.memory_bar.title()
     change = best_change(inp, chosen)
     assert change is not None and str(change) in page.sentence.text()
     assert str(chosen.limits) in page.sentence.text()
-    assert page.figures.text().startswith("Layout 1 of")
+    assert page.layout_line.text().startswith("Layout 1 of")
 
 
 def test_llama2_7b_on_64_a100_ranks_tp_pp_and_recomputation_variants(page: PlanPage, small) -> None:
@@ -123,8 +123,8 @@ def test_clicking_a_point_selects_its_layout_and_its_table_row(page: PlanPage, s
     current = page.table.selectionModel().currentIndex()
     assert page.filter.mapToSource(current).row() == index
     chosen = page.results[index]
-    assert page.figures.text().startswith(f"Layout {index + 1} of")
-    assert chosen.layout.label() in page.figures.text()
+    assert page.layout_line.text().startswith(f"Layout {index + 1} of")
+    assert chosen.layout.label() in page.layout_line.text()
     # and back: a row chosen in the (sorted) table rings its point
     page.table.sortByColumn(6, Qt.SortOrder.AscendingOrder)  # memory
     proxy = page.filter.index(0, 0)

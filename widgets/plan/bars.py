@@ -1,10 +1,11 @@
 """One stacked horizontal bar with its legend: where a step's time or a GPU's memory goes.
 
-The widget draws what it is given: segments (a category key, its size, the text the legend says
-about it), the size the bar's full width stands for (a device's capacity, so a bar that nearly
-fills its memory looks full) and an optional mark (the capacity, drawn as a line). The legend is a
-word-wrapped label under the bar, one coloured square per category: no text is drawn on the bar,
-so nothing can overlap, and the layout audit sees the legend as any other label.
+The widget draws what it is given: a title, segments (a category key, its size, the text the
+legend says about it), the size the bar's full width stands for (a device's capacity, so a bar
+that nearly fills its memory looks full) and an optional mark (the capacity, drawn as a line). The
+title and the legend are one word-wrapped label above the bar, one coloured square per category:
+no text is drawn on the bar, so nothing can overlap, and the layout audit sees the legend as any
+other label.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ class _Strip(QWidget):
 
 
 class StackedBar(QWidget):
-    """A title line, one stacked bar and its wrapped legend.
+    """One stacked bar and, above it, its title and its wrapped legend.
 
     Parameters
     ----------
@@ -86,10 +87,7 @@ class StackedBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel(self)
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.title.setWordWrap(True)
-        self.title.setObjectName("barTitle")
+        self._title = ""
         self.strip = _Strip(self)
         self.legend = QLabel(self)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -98,9 +96,8 @@ class StackedBar(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(1)
-        layout.addWidget(self.title)
-        layout.addWidget(self.strip)
         layout.addWidget(self.legend)
+        layout.addWidget(self.strip)
         self._names: dict[str, str] = {}
 
     # Qt-style API ---------------------------------------------------------------------------
@@ -128,7 +125,7 @@ class StackedBar(QWidget):
         ``full`` is the size the bar's whole width stands for (at least the segments' total);
         ``mark`` draws a line at that size (a capacity).
         """
-        self.title.setText(title)
+        self._title = title
         self.strip.segments = list(segments)
         self.strip.full = full
         self.strip.mark = mark
@@ -136,6 +133,10 @@ class StackedBar(QWidget):
         self.strip.setToolTip(html.escape("\n".join(tips)).replace("\n", "<br>"))
         self._show_legend()
         self.strip.update()
+
+    def title(self) -> str:
+        """The title shown before the legend."""
+        return self._title
 
     def segments(self) -> list[Segment]:
         """The segments shown (for tests and export)."""
@@ -159,5 +160,6 @@ class StackedBar(QWidget):
                 f"<span style='color:{colour}'>■</span>&nbsp;"
                 + f"{name} {text}".replace(" ", "&nbsp;")
             )
-        self.legend.setText("&nbsp;&nbsp; ".join(items))
-        self.legend.setVisible(bool(items))
+        title = f"<b>{html.escape(self._title)}</b>" if self._title else ""
+        self.legend.setText("&nbsp;&nbsp; ".join([title, *items] if title else items))
+        self.legend.setVisible(bool(items) or bool(title))

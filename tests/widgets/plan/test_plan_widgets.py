@@ -143,7 +143,7 @@ def test_the_bar_shows_its_segments_and_leaves_empty_ones_out_of_the_legend(qtbo
     assert bar.segments() == segments
     text = _plain(bar.legend)
     assert "compute 2 s" in text and "bubble 0.5 s" in text and "TP" not in text
-    assert "#222222" in bar.legend.text() and bar.title.text() == "Step 2.5 s"
+    assert "#222222" in bar.legend.text() and bar.title() == "Step 2.5 s" and "Step 2.5 s" in _plain(bar.legend)
 
 
 def test_inputs_validate_under_the_field_and_keep_the_last_good_value(qtbot) -> None:
