@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.layout_audit import ELIDE_OK
 from app.plan_worker import PlanRunner, run_plan
 from app.state import AppState
 from app.tabs import plan_view as view
@@ -44,7 +45,7 @@ from widgets.table_fit import ColumnFitter
 __all__ = ["PlanPage", "build"]
 
 #: Columns of the ranked table from most to least important (the rest hide when narrow).
-_PRIORITY = (1, 2, 4, 6, 7, 3, 5, 0)
+_PRIORITY = (1, 2, 3, 4, 6, 7, 5, 0)
 
 
 def _card() -> tuple[QFrame, QVBoxLayout]:
@@ -219,6 +220,9 @@ class PlanPage(TabPage):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         self.fitter = ColumnFitter(self.table, _PRIORITY)
+        # Hundreds of candidates scroll by design (the layout audit's presentation rule is for
+        # pages, not for lists that long).
+        self.table.verticalScrollBar().setProperty(ELIDE_OK, True)
         self.unfit_box = QCheckBox(translate("PlanTab", "Show layouts that do not fit"))
         self.unfit_box.setToolTip(
             translate("PlanTab", "Greyed, each with what it would need (memory against capacity)")
@@ -241,6 +245,7 @@ class PlanPage(TabPage):
         notes.setFrameShape(QFrame.Shape.NoFrame)
         notes.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         notes.setWidget(self.assumptions)
+        notes.verticalScrollBar().setProperty(ELIDE_OK, True)  # a dozen paragraphs scroll
         self.views = QTabWidget()
         self.views.addTab(self.chart, translate("PlanTab", "Chart"))
         self.views.addTab(table_page, translate("PlanTab", "Ranked layouts"))
@@ -398,18 +403,21 @@ class PlanPage(TabPage):
         fit = sum(1 for r in results if r.fits)
         if not fit:
             self.unfit_box.setChecked(True)
-        self.status.setText(
-            translate(
-                "PlanTab", "Searched {n} layouts on {cluster}: {fit} fit; the fastest are listed"
-            ).format(n=f"{stats.get('layouts', len(results)):,}", cluster=view.cluster_name(job["inp"]),
-                     fit=f"{stats.get('fit', fit):,}")  # fmt: skip
-            if fit
-            else translate(
-                "PlanTab",
-                "None of the {n} layouts fits on {cluster}: more GPUs, recomputation or a larger "
-                "device would help; the closest are listed greyed",
-            ).format(n=f"{stats.get('layouts', len(results)):,}", cluster=view.cluster_name(job["inp"]))
-        )  # fmt: skip
+        searched = f"{stats.get('layouts', len(results)):,}"
+        if fit:
+            self.status.setText(
+                translate("PlanTab", "{n} layouts searched, {fit} fit").format(
+                    n=searched, fit=f"{stats.get('fit', fit):,}"
+                )
+            )
+        else:
+            self.status.setText(
+                translate(
+                    "PlanTab",
+                    "None of the {n} layouts fits: more GPUs, recomputation or a larger device "
+                    "would help; the closest are listed greyed",
+                ).format(n=searched)
+            )
         if select is None or not 0 <= select < len(results):
             select = 0 if results else None
         self.select(select)
