@@ -6,348 +6,348 @@
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
         <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>gpus：{gpus} 个 GPU 填不满每节点 {per_node} 个的整数个节点；允许：--gpus-per-node 的倍数（或少于一个节点的 GPU）</translation>
     </message>
     <message>
         <source>device: {name} has no intra-node link bandwidth in the database; give --intra-bw (bytes/s per GPU, e.g. 300e9)</source>
-        <translation type="unfinished"></translation>
+        <translation>设备：数据库中没有 {name} 的节点内互连带宽；请给出 --intra-bw（每 GPU 的字节/秒，例如 300e9）</translation>
     </message>
     <message>
         <source>device: {name} has no network bandwidth in the database, so {gpus} GPUs on {nodes} nodes cannot be planned; give --network-bw (bytes/s per GPU, e.g. 50e9)</source>
-        <translation type="unfinished"></translation>
+        <translation>设备：数据库中没有 {name} 的网络带宽，无法规划 {nodes} 个节点上的 {gpus} 个 GPU；请给出 --network-bw（每 GPU 的字节/秒，例如 50e9）</translation>
     </message>
     <message>
         <source>zero: {zero}; allowed: 0, 1, 2 or 3</source>
-        <translation type="unfinished"></translation>
+        <translation>zero：{zero}；允许：0、1、2 或 3</translation>
     </message>
     <message>
         <source>recompute: {value}; allowed: {allowed}</source>
-        <translation type="unfinished"></translation>
+        <translation>recompute：{value}；允许：{allowed}</translation>
     </message>
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
-        <translation type="unfinished"></translation>
+        <translation>cp-comm：{value}；允许：{allowed}</translation>
     </message>
     <message>
         <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 数据类型：{value}；允许：bf16、fp16、fp8、tf32、fp32</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer (a preset, a config.json or --dims)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：规划需要一个 Transformer（预设、config.json 或 --dims）</translation>
     </message>
     <message>
         <source>recipe: {dtype} weights; allowed: fp32, bf16 or fp16 weights</source>
-        <translation type="unfinished"></translation>
+        <translation>配方：{dtype} 权重；允许：fp32、bf16 或 fp16 权重</translation>
     </message>
     <message>
         <source>{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>{dtype} GEMM：{device} 没有 {dtype} 峰值；允许：{have}</translation>
     </message>
     <message>
         <source>global-batch × seq: {tokens} tokens per step; allowed: up to 1e13</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批量 × 序列：每步 {tokens} 个 token；允许：最多 1e13</translation>
     </message>
     <message>
         <source>out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>显存不足：{stage} 阶段在 {moment} 时每 GPU 需要 {need}，设备只有 {have}</translation>
     </message>
     <message>
         <source>dims: {key}={value}; allowed: 0 or 1</source>
         <extracomment>The keys ``--dims`` accepts.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>dims：{key}={value}；允许：0 或 1</translation>
     </message>
     <message>
         <source>dims: {part} is not a dimension; allowed: {keys} as key=value</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：{part} 不是一个维度；允许：{keys}，写成 key=value</translation>
     </message>
     <message>
         <source>dims: {key} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：{key} 给了两次</translation>
     </message>
     <message>
         <source>dims: {key}=… is missing; required: layers, hidden and heads</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：缺少 {key}=…；必需：layers、hidden 和 heads</translation>
     </message>
     <message>
         <source>dims: act={value}; allowed: gelu or swiglu</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：act={value}；允许：gelu 或 swiglu</translation>
     </message>
     <message>
         <source>dims: norm={value}; allowed: layer or rms</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：norm={value}；允许：layer 或 rms</translation>
     </message>
     <message>
         <source>model: give one of --model, --config or --dims, not {given}</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：只给 --model、--config 或 --dims 之一，不要同时给 {given}</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、--config 或 --dims</translation>
     </message>
     <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
-        <translation type="unfinished"></translation>
+        <translation>序列：{seq} 超出了模型的 {positions} 个可学习位置；允许：最多 {positions}</translation>
     </message>
     <message>
         <source>{layout}: step {step}, {tokens} tokens/s, MFU {mfu}, HFU {hfu}</source>
         <extracomment>The step-time breakdown&apos;s keys, in stacking order.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>{layout}：每步 {step}，{tokens} token/s，MFU {mfu}，HFU {hfu}</translation>
     </message>
     <message>
         <source>tracing one layer of the model</source>
-        <translation type="unfinished"></translation>
+        <translation>正在追踪模型的一层</translation>
     </message>
     <message>
         <source>search: no layout of {gpus} GPUs can run this model with a global batch of {batch}; check that the GPUs, the batch and the fixed dimensions agree</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索：{gpus} 个 GPU 上没有任何并行方案能以 {batch} 的全局批量运行该模型；请检查 GPU 数、批量和固定的维度是否相容</translation>
     </message>
     <message>
         <source>layout {i} of {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {i} 个方案，共 {n} 个</translation>
     </message>
     <message>
         <source>{n} layouts planned, {fit} fit</source>
-        <translation type="unfinished"></translation>
+        <translation>已规划 {n} 个方案，{fit} 个放得下</translation>
     </message>
     <message>
         <source>selective recomputation instead of full</source>
-        <translation type="unfinished"></translation>
+        <translation>用选择性重计算代替完全重计算</translation>
     </message>
     <message>
         <source>no recomputation instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>不做重计算，代替 {old}</translation>
     </message>
     <message>
         <source>full recomputation instead of none</source>
-        <translation type="unfinished"></translation>
+        <translation>用完全重计算代替不重计算</translation>
     </message>
     <message>
         <source>micro-batch {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>微批量 {new} 代替 {old}</translation>
     </message>
     <message>
         <source>TP {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>TP {new} 代替 {old}</translation>
     </message>
     <message>
         <source>PP {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>PP {new} 代替 {old}</translation>
     </message>
     <message>
         <source>{new} pipeline chunks per GPU instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU {new} 个流水线块代替 {old} 个</translation>
     </message>
     <message>
         <source>sequence parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行</translation>
     </message>
     <message>
         <source>ZeRO-{new} instead of ZeRO-{old}</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-{new} 代替 ZeRO-{old}</translation>
     </message>
     <message>
         <source>CP {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>CP {new} 代替 {old}</translation>
     </message>
     <message>
         <source>fp8 GEMMs</source>
-        <translation type="unfinished"></translation>
+        <translation>fp8 GEMM</translation>
     </message>
     <message>
         <source>{device} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} 代替 {old}</translation>
     </message>
     <message>
         <source>still fits</source>
-        <translation type="unfinished"></translation>
+        <translation>仍放得下</translation>
     </message>
     <message>
         <source>fits</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下</translation>
     </message>
     <message>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
     <message>
         <source>{change}: {gain} tokens/s, {fit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{change}：token/s {gain}，{fit}</translation>
     </message>
     <message>
         <source>not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint saves, evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>未建模：掉队者与慢节点、数据加载、故障与重启、保存检查点、评估、其他作业造成的网络拥塞与作业放置、NCCL 的 tree 与 NVLS 算法、内核内部的重叠、数据并行各 rank 之间的负载不均</translation>
     </message>
     <message>
         <source>the network</source>
-        <translation type="unfinished"></translation>
+        <translation>网络</translation>
     </message>
     <message>
         <source>the intra-node link</source>
-        <translation type="unfinished"></translation>
+        <translation>节点内互连</translation>
     </message>
     <message>
         <source>out of memory: {need} of {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>显存不足：需要 {need}，只有 {have}</translation>
     </message>
     <message>
         <source>TP all-reduce over the network {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>跨网络的 TP all-reduce {share}</translation>
     </message>
     <message>
         <source>TP communication {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信 {share}</translation>
     </message>
     <message>
         <source>recomputation {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算 {share}</translation>
     </message>
     <message>
         <source>CP exchanges {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>CP 交换 {share}</translation>
     </message>
     <message>
         <source>pipeline sends {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线发送 {share}</translation>
     </message>
     <message>
         <source>pipeline bubble {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线气泡 {share}</translation>
     </message>
     <message>
         <source>gradient reduction {share} exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度归约暴露 {share}</translation>
     </message>
     <message>
         <source>optimizer step {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器步骤 {share}</translation>
     </message>
     <message>
         <source>memory {share} full</source>
-        <translation type="unfinished"></translation>
+        <translation>显存已用 {share}</translation>
     </message>
     <message>
         <source>memory-bound kernels {share} of compute</source>
-        <translation type="unfinished"></translation>
+        <translation>内存受限的内核占计算 {share}</translation>
     </message>
     <message>
         <source>compute-bound: MFU {mfu}</source>
-        <translation type="unfinished"></translation>
+        <translation>计算受限：MFU {mfu}</translation>
     </message>
     <message>
         <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>计算：Step 追踪的一层宽 {width} 的层（相当于 {ops} 个内核的操作）、嵌入层和输出头，按 {layers} 层放大；GEMM 以 {dtype} 峰值的 {gemm} 乘以波次与分块量化（{tile} 分块分到 {sms} 个 SM）运行，flash attention 以峰值的 {fwd}（前向）和 {bwd}（反向）运行，因果内核只做一半的 s² 工作；内存受限的操作以内存带宽的 {bw} 运行；每个内核 {launch} µs</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力未融合：QKᵀ 与 P·V 为批量 GEMM，中间是缩放、掩码、softmax 和 dropout，保留 s² 的概率矩阵</translation>
     </message>
     <message>
         <source>fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them</source>
-        <translation type="unfinished"></translation>
+        <translation>融合内核：两个 GEMM 之间的内存受限操作作为一个内核运行，其数据搬运量等于其中最大的一个</translation>
     </message>
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>即时模式内核：每个内存受限的操作都是单独的内核</translation>
     </message>
     <message>
         <source>an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 all-reduce 换成一个 all-gather 和一个 reduce-scatter（序列并行）</translation>
     </message>
     <message>
         <source>2 all-reduces in forward and 2 in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向 2 次、反向 2 次 all-reduce</translation>
     </message>
     <message>
         <source>hidden behind the layer&apos;s GEMMs up to their duration (Transformer Engine&apos;s userbuffers)</source>
-        <translation type="unfinished"></translation>
+        <translation>在不超过该层 GEMM 时长的范围内被其掩盖（Transformer Engine 的 userbuffers）</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
-        <translation type="unfinished"></translation>
+        <translation>在关键路径上，不重叠（Megatron-LM）</translation>
     </message>
     <message>
         <source>TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}</source>
-        <translation type="unfinished"></translation>
+        <translation>TP {tp}：每层每个微批量，{size} 的 {what}，经{link}，总线带宽 {busbw}；{overlap}</translation>
     </message>
     <message>
         <source>CP {cp}: K and V pass around a ring of {cp} ranks over {link} at {busbw}, each step hidden behind the attention block it feeds; only the excess shows</source>
-        <translation type="unfinished"></translation>
+        <translation>CP {cp}：K 和 V 经{link}以 {busbw} 在 {cp} 个 rank 组成的环上传递，每一步都被它所供给的注意力块掩盖；只有超出部分显现</translation>
     </message>
     <message>
         <source>CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)</source>
-        <translation type="unfinished"></translation>
+        <translation>CP {cp}：注意力之前经{link}以 {busbw} all-gather K 和 V，暴露在外（Llama 3）</translation>
     </message>
     <message>
         <source>interleaved schedule with {v} chunks per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>交错调度，每 GPU {v} 个块</translation>
     </message>
     <message>
         <source>1F1B schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>1F1B 调度</translation>
     </message>
     <message>
         <source>PP {pp}: {schedule}, {m} micro-batches, bubble (p−1)/(v·m) = {bubble} of the pipeline&apos;s compute; one activation per micro-batch and chunk each way between stages over {link}, exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>PP {pp}：{schedule}，{m} 个微批量，气泡 (p−1)/(v·m) = 流水线计算的 {bubble}；各阶段之间每个微批量、每个块双向各传一个激活，经{link}，暴露在外</translation>
     </message>
     <message>
         <source>all-reduce of the gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度的 all-reduce</translation>
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-1)</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度的 reduce-scatter 与权重的 all-gather（ZeRO-1）</translation>
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-2)</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度的 reduce-scatter 与权重的 all-gather（ZeRO-2）</translation>
     </message>
     <message>
         <source>all-gathers of the weights for every micro-batch&apos;s forward and backward and reduce-scatters of the gradients (ZeRO-3)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个微批量的前向和反向都 all-gather 权重，并 reduce-scatter 梯度（ZeRO-3）</translation>
     </message>
     <message>
         <source>overlapped with the last micro-batch&apos;s backward and the next step&apos;s first forward (bucketed, as PyTorch DDP and Megatron&apos;s overlap options); only the excess shows</source>
-        <translation type="unfinished"></translation>
+        <translation>与最后一个微批量的反向及下一步的第一个前向重叠（分桶，同 PyTorch DDP 和 Megatron 的重叠选项）；只有超出部分显现</translation>
     </message>
     <message>
         <source>after the pipeline flush, not overlapped</source>
-        <translation type="unfinished"></translation>
+        <translation>在流水线排空之后，不重叠</translation>
     </message>
     <message>
         <source>DP over {n} ranks: {what} of {params} parameters per GPU, over {link} at {busbw}; {overlap}</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 个 rank 上的 DP：每 GPU {params} 个参数的{what}，经{link}，{busbw}；{overlap}</translation>
     </message>
     <message>
         <source>optimizer: one fused update of the GPU&apos;s shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器：在梯度归约之后，对该 GPU 的分片（权重、梯度、{states} 个状态{master}）做一次融合更新，内存受限</translation>
     </message>
     <message>
         <source>, fp32 master copy</source>
-        <translation type="unfinished"></translation>
+        <translation>、fp32 主副本</translation>
     </message>
     <message>
         <source>memory: the {stage} stage&apos;s GPU at the {moment}, {layers} layers&apos; activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included</source>
-        <translation type="unfinished"></translation>
+        <translation>显存：{stage} 阶段的 GPU 在 {moment} 时，{layers} 层的激活值在途；已计入预留（CUDA 上下文与工作区 ≈ 1 GB + 张量字节的 10 %）</translation>
     </message>
     <message>
         <source>selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 flash attention 的选择性重计算为了很少的显存再跑一次 flash 前向：该内核本来就不保留 s² 张量</translation>
     </message>
 </context>
 <context>
     <name>PlanChart</name>
     <message>
         <source>memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 显存</translation>
     </message>
     <message>
         <source>tokens/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU token/s</translation>
     </message>
     <message>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
 </context>
 <context>
@@ -355,227 +355,227 @@
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
         <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、layers=…,hidden=…,heads=… 或配置文件</translation>
     </message>
     <message>
         <source>auto</source>
-        <translation type="unfinished"></translation>
+        <translation>自动</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>训练</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>并行方案</translation>
     </message>
     <message>
         <source>Tokens per sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>每个序列的 token 数</translation>
     </message>
     <message>
         <source>Sequences (or tokens, see the unit) per optimizer step</source>
-        <translation type="unfinished"></translation>
+        <translation>每个优化器步的序列数（或 token 数，见单位）</translation>
     </message>
     <message>
         <source>Tokens the whole run trains on (15T); empty: no days and GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>整个训练的 token 数（15T）；留空：不算天数和 GPU 时</translation>
     </message>
     <message>
         <source>GPUs of the run (1,024 and 1k work)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练用的 GPU 数（1,024 和 1k 都可以）</translation>
     </message>
     <message>
         <source>GPUs in one node, on the intra-node link</source>
-        <translation type="unfinished"></translation>
+        <translation>一个节点内、共享节点内互连的 GPU 数</translation>
     </message>
     <message>
         <source>Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled from the device database</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 的节点内互连（NVLink）带宽，单向字节/秒（450G）；预先填入设备数据库的值</translation>
     </message>
     <message>
         <source>Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from the device database</source>
-        <translation type="unfinished"></translation>
+        <translation>节点之间每 GPU 的网络带宽，单向字节/秒（50G）；预先填入设备数据库的值</translation>
     </message>
     <message>
         <source>Tensor-parallel GPUs; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行的 GPU 数；留空：搜索</translation>
     </message>
     <message>
         <source>Pipeline stages; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段数；留空：搜索</translation>
     </message>
     <message>
         <source>Chunks per GPU (interleaved pipeline schedule); empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 的块数（交错流水线调度）；留空：搜索</translation>
     </message>
     <message>
         <source>Context-parallel GPUs; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文并行的 GPU 数；留空：搜索</translation>
     </message>
     <message>
         <source>Sequences per micro-batch; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>每个微批量的序列数；留空：搜索</translation>
     </message>
     <message>
         <source>Config file…</source>
-        <translation type="unfinished"></translation>
+        <translation>配置文件…</translation>
     </message>
     <message>
         <source>A Hugging Face config.json, read offline</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 的 config.json，离线读取</translation>
     </message>
     <message>
         <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face config.json (Config file…)</source>
-        <translation type="unfinished"></translation>
+        <translation>预设、transformer:d=..,layers=..,heads=..、维度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] 或 Hugging Face 的 config.json（配置文件…）</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>序列</translation>
     </message>
     <message>
         <source>tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>token</translation>
     </message>
     <message>
         <source>What the global batch counts</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批量计数的单位</translation>
     </message>
     <message>
         <source>Global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批量</translation>
     </message>
     <message>
         <source>Tokens to train</source>
-        <translation type="unfinished"></translation>
+        <translation>训练 token 数</translation>
     </message>
     <message>
         <source>Recipe</source>
-        <translation type="unfinished"></translation>
+        <translation>配方</translation>
     </message>
     <message>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <source>GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数</translation>
     </message>
     <message>
         <source>Intra-node link</source>
-        <translation type="unfinished"></translation>
+        <translation>节点内互连</translation>
     </message>
     <message>
         <source>Network</source>
-        <translation type="unfinished"></translation>
+        <translation>网络</translation>
     </message>
     <message>
         <source>Reset links</source>
-        <translation type="unfinished"></translation>
+        <translation>重置互连</translation>
     </message>
     <message>
         <source>Take both links from the device database again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新从设备数据库取两种互连的值</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished"></translation>
+        <translation>PP</translation>
     </message>
     <message>
         <source>v (chunks)</source>
-        <translation type="unfinished"></translation>
+        <translation>v（块数）</translation>
     </message>
     <message>
         <source>CP</source>
-        <translation type="unfinished"></translation>
+        <translation>CP</translation>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>微批量</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>开</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>关</translation>
     </message>
     <message>
         <source>Sequence parallelism (with TP above 1); auto: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行（TP 大于 1 时）；自动：搜索</translation>
     </message>
     <message>
         <source>ZeRO stage over the data-parallel GPUs; auto: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行 GPU 上的 ZeRO 阶段；自动：搜索</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>selective</source>
-        <translation type="unfinished"></translation>
+        <translation>选择性</translation>
     </message>
     <message>
         <source>full</source>
-        <translation type="unfinished"></translation>
+        <translation>完全</translation>
     </message>
     <message>
         <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022) or full (every layer); auto: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>激活重计算：无、选择性（注意力核心，Korthikanti 等 2022）或完全（每一层）；自动：搜索</translation>
     </message>
     <message>
         <source>SP</source>
-        <translation type="unfinished"></translation>
+        <translation>SP</translation>
     </message>
     <message>
         <source>ZeRO</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO</translation>
     </message>
     <message>
         <source>Recomputation</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 的 config.json</translation>
     </message>
     <message>
         <source>Device: {device} (the toolbar&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <translation>设备：{device}（工具栏中的）</translation>
     </message>
     <message>
         <source>not in the database</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库中没有</translation>
     </message>
     <message>
         <source>plan: {key} must be text, got {kind}</source>
-        <translation type="unfinished"></translation>
+        <translation>plan：{key} 必须是文本，得到的是 {kind}</translation>
     </message>
     <message>
         <source>plan: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>plan：{problem}</translation>
     </message>
 </context>
 <context>
@@ -583,91 +583,91 @@
     <message>
         <source>compute</source>
         <extracomment>Memory categories of the busiest GPU, bottom to top (the peak is their sum, drawn as the bar). Category -&gt; index into the theme&apos;s series (fixed: a category never changes colour). Weights, gradients, optimizer state and activations take the Memory tab&apos;s colours.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <source>recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>TP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信</translation>
     </message>
     <message>
         <source>CP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>CP 通信</translation>
     </message>
     <message>
         <source>PP sends</source>
-        <translation type="unfinished"></translation>
+        <translation>PP 发送</translation>
     </message>
     <message>
         <source>bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>气泡</translation>
     </message>
     <message>
         <source>DP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 通信</translation>
     </message>
     <message>
         <source>optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>grads</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <source>optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
         <source>activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>temporaries</source>
-        <translation type="unfinished"></translation>
+        <translation>临时张量</translation>
     </message>
     <message>
         <source>allowance</source>
-        <translation type="unfinished"></translation>
+        <translation>预留</translation>
     </message>
     <message>
         <source>one stage</source>
-        <translation type="unfinished"></translation>
+        <translation>唯一阶段</translation>
     </message>
     <message>
         <source>first stage</source>
-        <translation type="unfinished"></translation>
+        <translation>第一阶段</translation>
     </message>
     <message>
         <source>middle stage</source>
-        <translation type="unfinished"></translation>
+        <translation>中间阶段</translation>
     </message>
     <message>
         <source>last stage</source>
-        <translation type="unfinished"></translation>
+        <translation>最后阶段</translation>
     </message>
     <message>
         <source>start of backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向开始</translation>
     </message>
     <message>
         <source>top layer&apos;s backward</source>
-        <translation type="unfinished"></translation>
+        <translation>顶层的反向</translation>
     </message>
     <message>
         <source>end of backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向结束</translation>
     </message>
     <message>
         <source>bottom segment&apos;s recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>底部分段的重计算</translation>
     </message>
 </context>
 <context>
@@ -675,199 +675,203 @@
     <message>
         <source>Plan</source>
         <extracomment>Columns of the ranked table from most to least important (the rest hide when narrow).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>规划</translation>
     </message>
     <message>
         <source>Search every layout the fixed dimensions leave open, in the background: one layer is traced once, then each layout is planned from it</source>
-        <translation type="unfinished"></translation>
+        <translation>在后台搜索固定维度之外的所有并行方案：只追踪一层一次，再据此规划每个方案</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Not planned yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未规划</translation>
     </message>
     <message>
         <source>Pin as A</source>
-        <translation type="unfinished"></translation>
+        <translation>固定为 A</translation>
     </message>
     <message>
         <source>Keep these candidates on the chart as plan A; change the cluster (device, GPUs) to overlay another</source>
-        <translation type="unfinished"></translation>
+        <translation>把这些候选方案作为方案 A 留在图上；更改集群（设备、GPU 数）即可叠加另一组</translation>
     </message>
     <message>
         <source>CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV…</translation>
     </message>
     <message>
         <source>Export the candidates as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>把候选方案导出为 CSV</translation>
     </message>
     <message>
         <source>Open in Step</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Step 中打开</translation>
     </message>
     <message>
         <source>Trace the layer the plan traced (one layer of the model&apos;s width, one micro-batch) op by op in the Step tab</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Step 页逐个操作追踪规划所追踪的那一层（模型宽度的一层，一个微批量）</translation>
     </message>
     <message>
         <source>Use in Napkin</source>
-        <translation type="unfinished"></translation>
+        <translation>用于 Napkin</translation>
     </message>
     <message>
         <source>Put the chosen layout&apos;s MFU, the parameters, tokens and GPUs into the Napkin tab&apos;s training-time card (6·N·D at that MFU)</source>
-        <translation type="unfinished"></translation>
+        <translation>把所选方案的 MFU 以及参数量、token 数和 GPU 数填入 Napkin 页的训练时间卡片（按该 MFU 计算 6·N·D）</translation>
     </message>
     <message>
         <source>Plan a training run</source>
-        <translation type="unfinished"></translation>
+        <translation>规划一次训练</translation>
     </message>
     <message>
         <source>Plan to see the fastest layouts that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>规划后可看到放得下的最快方案</translation>
     </message>
     <message>
         <source>Show layouts that do not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>显示放不下的方案</translation>
     </message>
     <message>
         <source>Greyed, each with what it would need (memory against capacity)</source>
-        <translation type="unfinished"></translation>
+        <translation>以灰色显示，并注明各自需要多少（显存与容量对比）</translation>
     </message>
     <message>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>图表</translation>
     </message>
     <message>
         <source>Ranked layouts</source>
-        <translation type="unfinished"></translation>
+        <translation>方案排名</translation>
     </message>
     <message>
         <source>Assumptions</source>
-        <translation type="unfinished"></translation>
+        <translation>假设</translation>
     </message>
     <message>
         <source>Inputs changed: Plan again to update the layouts</source>
-        <translation type="unfinished"></translation>
+        <translation>输入已更改：再次规划以更新方案</translation>
     </message>
     <message>
         <source>Not planned: see the message above</source>
-        <translation type="unfinished"></translation>
+        <translation>未规划：见上方的提示</translation>
     </message>
     <message>
         <source>Planning {model} on {cluster}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在规划 {cluster} 上的 {model}…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消…</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
-        <source>Searched {n} layouts on {cluster}: {fit} fit; the fastest are listed</source>
-        <translation type="unfinished"></translation>
+        <source>{n} layouts searched, {fit} fit</source>
+        <translation>已搜索 {n} 个方案，{fit} 个放得下</translation>
     </message>
     <message>
-        <source>None of the {n} layouts fits on {cluster}: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
-        <translation type="unfinished"></translation>
+        <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
+        <translation>{n} 个方案都放不下：更多 GPU、重计算或更大的设备会有帮助；最接近的以灰色列出</translation>
     </message>
     <message>
         <source>A: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>A：{name}</translation>
     </message>
     <message>
         <source>B: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>B：{name}</translation>
     </message>
     <message>
         <source>{fit} that fit, {unfit} that do not</source>
-        <translation type="unfinished"></translation>
+        <translation>{fit} 个放得下，{unfit} 个放不下</translation>
     </message>
     <message>
         <source>Pinned {cluster} as A: change the device or the GPUs to compare</source>
-        <translation type="unfinished"></translation>
+        <translation>已把 {cluster} 固定为 A：更改设备或 GPU 数即可比较</translation>
     </message>
     <message>
         <source>Export candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>导出候选方案</translation>
     </message>
     <message>
         <source>Candidates written to {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>候选方案已写入 {path}</translation>
     </message>
     <message>
         <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数</translation>
     </message>
     <message>
         <source>{gpus} × {device}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{capacity} per GPU on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{gpus} × {device}</translation>
     </message>
     <message>
         <source>Step time {step}, {m} micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>步时间 {step}，{m} 个微批量</translation>
     </message>
     <message>
         <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 显存 {peak} / {capacity}（{stage}，{moment}）</translation>
     </message>
     <message>
-        <source>MFU {mfu}  ·  {tokens} tokens/s  ·  step {step}</source>
-        <translation type="unfinished"></translation>
+        <source>capacity {capacity}</source>
+        <translation>容量 {capacity}</translation>
     </message>
     <message>
-        <source>MFU {mfu}  ·  {days}  ·  {hours} GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <source>MFU {mfu}  ·  {tokens} tokens/s</source>
+        <translation>MFU {mfu}  ·  {tokens} token/s</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}  ·  {days}</source>
+        <translation>MFU {mfu}  ·  {days}</translation>
     </message>
     <message>
         <source>Plan to see the days and GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>规划后可看到天数和 GPU 时</translation>
     </message>
     <message>
         <source>Give the tokens to see the days and GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>填入 token 数可看到天数和 GPU 时</translation>
     </message>
     <message>
         <source>{days}, {hours} GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>{days}，{hours} GPU 时</translation>
     </message>
     <message>
         <source>Layout {rank} of {count}: {layout}</source>
-        <translation type="unfinished"></translation>
+        <translation>方案 {rank} / {count}：{layout}</translation>
     </message>
     <message>
         <source>Does not fit: {layout}</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下：{layout}</translation>
     </message>
     <message>
-        <source>{which}  ·  step {step}, {tokens} tokens/s, HFU {hfu}, {tflops} TFLOP/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <source>Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
+        <translation>每步 {step}  ·  {tokens} token/s  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
+    </message>
+    <message>
+        <source>  ·  {hours} GPU-hours for {tokens} tokens</source>
+        <translation>  ·  {tokens} token 需 {hours} GPU 时</translation>
     </message>
     <message>
         <source>It does not fit ({why}); the change that helps most: {change}.</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下（{why}）；最有帮助的改动：{change}。</translation>
     </message>
     <message>
         <source>It does not fit ({why}).</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下（{why}）。</translation>
     </message>
     <message>
         <source>Limited by {limits}; the change that helps most: {change}.</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈：{limits}；最有帮助的改动：{change}。</translation>
     </message>
     <message>
         <source>Limited by {limits}; no single change makes it faster and still fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈：{limits}；没有哪一项单独的改动能让它更快且仍放得下。</translation>
     </message>
 </context>
 <context>
@@ -875,27 +879,27 @@
     <message>
         <source>Layout</source>
         <extracomment>Column keys, in order.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>并行方案</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步</translation>
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>token/s</translation>
     </message>
     <message>
         <source>Memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>显存 / GPU</translation>
     </message>
     <message>
         <source>Limited by</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈</translation>
     </message>
     <message>
         <source>{used} of {capacity}</source>
-        <translation type="unfinished"></translation>
+        <translation>{used} / {capacity}</translation>
     </message>
 </context>
 </TS>

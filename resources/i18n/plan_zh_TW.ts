@@ -6,348 +6,348 @@
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
         <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>gpus：{gpus} 個 GPU 填不滿每節點 {per_node} 個的整數個節點；允許：--gpus-per-node 的倍數（或少於一個節點的 GPU）</translation>
     </message>
     <message>
         <source>device: {name} has no intra-node link bandwidth in the database; give --intra-bw (bytes/s per GPU, e.g. 300e9)</source>
-        <translation type="unfinished"></translation>
+        <translation>裝置：資料庫中沒有 {name} 的節點內互連頻寬；請給出 --intra-bw（每 GPU 的位元組/秒，例如 300e9）</translation>
     </message>
     <message>
         <source>device: {name} has no network bandwidth in the database, so {gpus} GPUs on {nodes} nodes cannot be planned; give --network-bw (bytes/s per GPU, e.g. 50e9)</source>
-        <translation type="unfinished"></translation>
+        <translation>裝置：資料庫中沒有 {name} 的網路頻寬，無法規劃 {nodes} 個節點上的 {gpus} 個 GPU；請給出 --network-bw（每 GPU 的位元組/秒，例如 50e9）</translation>
     </message>
     <message>
         <source>zero: {zero}; allowed: 0, 1, 2 or 3</source>
-        <translation type="unfinished"></translation>
+        <translation>zero：{zero}；允許：0、1、2 或 3</translation>
     </message>
     <message>
         <source>recompute: {value}; allowed: {allowed}</source>
-        <translation type="unfinished"></translation>
+        <translation>recompute：{value}；允許：{allowed}</translation>
     </message>
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
-        <translation type="unfinished"></translation>
+        <translation>cp-comm：{value}；允許：{allowed}</translation>
     </message>
     <message>
         <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 資料型別：{value}；允許：bf16、fp16、fp8、tf32、fp32</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer (a preset, a config.json or --dims)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：規劃需要一個 Transformer（預設、config.json 或 --dims）</translation>
     </message>
     <message>
         <source>recipe: {dtype} weights; allowed: fp32, bf16 or fp16 weights</source>
-        <translation type="unfinished"></translation>
+        <translation>配方：{dtype} 權重；允許：fp32、bf16 或 fp16 權重</translation>
     </message>
     <message>
         <source>{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>{dtype} GEMM：{device} 沒有 {dtype} 峰值；允許：{have}</translation>
     </message>
     <message>
         <source>global-batch × seq: {tokens} tokens per step; allowed: up to 1e13</source>
-        <translation type="unfinished"></translation>
+        <translation>全域批次 × 序列：每步 {tokens} 個 token；允許：最多 1e13</translation>
     </message>
     <message>
         <source>out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>記憶體不足：{stage} 階段在 {moment} 時每 GPU 需要 {need}，裝置只有 {have}</translation>
     </message>
     <message>
         <source>dims: {key}={value}; allowed: 0 or 1</source>
         <extracomment>The keys ``--dims`` accepts.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>dims：{key}={value}；允許：0 或 1</translation>
     </message>
     <message>
         <source>dims: {part} is not a dimension; allowed: {keys} as key=value</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：{part} 不是一個維度；允許：{keys}，寫成 key=value</translation>
     </message>
     <message>
         <source>dims: {key} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：{key} 給了兩次</translation>
     </message>
     <message>
         <source>dims: {key}=… is missing; required: layers, hidden and heads</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：缺少 {key}=…；必需：layers、hidden 和 heads</translation>
     </message>
     <message>
         <source>dims: act={value}; allowed: gelu or swiglu</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：act={value}；允許：gelu 或 swiglu</translation>
     </message>
     <message>
         <source>dims: norm={value}; allowed: layer or rms</source>
-        <translation type="unfinished"></translation>
+        <translation>dims：norm={value}；允許：layer 或 rms</translation>
     </message>
     <message>
         <source>model: give one of --model, --config or --dims, not {given}</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：只給 --model、--config 或 --dims 之一，不要同時給 {given}</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、--config 或 --dims</translation>
     </message>
     <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
-        <translation type="unfinished"></translation>
+        <translation>序列：{seq} 超出了模型的 {positions} 個可學習位置；允許：最多 {positions}</translation>
     </message>
     <message>
         <source>{layout}: step {step}, {tokens} tokens/s, MFU {mfu}, HFU {hfu}</source>
         <extracomment>The step-time breakdown&apos;s keys, in stacking order.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>{layout}：每步 {step}，{tokens} token/s，MFU {mfu}，HFU {hfu}</translation>
     </message>
     <message>
         <source>tracing one layer of the model</source>
-        <translation type="unfinished"></translation>
+        <translation>正在追蹤模型的一層</translation>
     </message>
     <message>
         <source>search: no layout of {gpus} GPUs can run this model with a global batch of {batch}; check that the GPUs, the batch and the fixed dimensions agree</source>
-        <translation type="unfinished"></translation>
+        <translation>搜尋：{gpus} 個 GPU 上沒有任何平行方案能以 {batch} 的全域批次執行該模型；請檢查 GPU 數、批次和固定的維度是否相容</translation>
     </message>
     <message>
         <source>layout {i} of {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {i} 個方案，共 {n} 個</translation>
     </message>
     <message>
         <source>{n} layouts planned, {fit} fit</source>
-        <translation type="unfinished"></translation>
+        <translation>已規劃 {n} 個方案，{fit} 個放得下</translation>
     </message>
     <message>
         <source>selective recomputation instead of full</source>
-        <translation type="unfinished"></translation>
+        <translation>用選擇性重計算代替完全重計算</translation>
     </message>
     <message>
         <source>no recomputation instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>不做重計算，代替 {old}</translation>
     </message>
     <message>
         <source>full recomputation instead of none</source>
-        <translation type="unfinished"></translation>
+        <translation>用完全重計算代替不重計算</translation>
     </message>
     <message>
         <source>micro-batch {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次 {new} 代替 {old}</translation>
     </message>
     <message>
         <source>TP {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>TP {new} 代替 {old}</translation>
     </message>
     <message>
         <source>PP {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>PP {new} 代替 {old}</translation>
     </message>
     <message>
         <source>{new} pipeline chunks per GPU instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU {new} 個管線區塊代替 {old} 個</translation>
     </message>
     <message>
         <source>sequence parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>序列平行</translation>
     </message>
     <message>
         <source>ZeRO-{new} instead of ZeRO-{old}</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-{new} 代替 ZeRO-{old}</translation>
     </message>
     <message>
         <source>CP {new} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>CP {new} 代替 {old}</translation>
     </message>
     <message>
         <source>fp8 GEMMs</source>
-        <translation type="unfinished"></translation>
+        <translation>fp8 GEMM</translation>
     </message>
     <message>
         <source>{device} instead of {old}</source>
-        <translation type="unfinished"></translation>
+        <translation>{device} 代替 {old}</translation>
     </message>
     <message>
         <source>still fits</source>
-        <translation type="unfinished"></translation>
+        <translation>仍放得下</translation>
     </message>
     <message>
         <source>fits</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下</translation>
     </message>
     <message>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
     <message>
         <source>{change}: {gain} tokens/s, {fit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{change}：token/s {gain}，{fit}</translation>
     </message>
     <message>
         <source>not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint saves, evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>未建模：落後者與慢節點、資料載入、故障與重啟、儲存檢查點、評估、其他作業造成的網路壅塞與作業配置、NCCL 的 tree 與 NVLS 演算法、核心內部的重疊、資料平行各 rank 之間的負載不均</translation>
     </message>
     <message>
         <source>the network</source>
-        <translation type="unfinished"></translation>
+        <translation>網路</translation>
     </message>
     <message>
         <source>the intra-node link</source>
-        <translation type="unfinished"></translation>
+        <translation>節點內互連</translation>
     </message>
     <message>
         <source>out of memory: {need} of {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>記憶體不足：需要 {need}，只有 {have}</translation>
     </message>
     <message>
         <source>TP all-reduce over the network {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>跨網路的 TP all-reduce {share}</translation>
     </message>
     <message>
         <source>TP communication {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通訊 {share}</translation>
     </message>
     <message>
         <source>recomputation {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>重計算 {share}</translation>
     </message>
     <message>
         <source>CP exchanges {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>CP 交換 {share}</translation>
     </message>
     <message>
         <source>pipeline sends {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>管線傳送 {share}</translation>
     </message>
     <message>
         <source>pipeline bubble {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>管線氣泡 {share}</translation>
     </message>
     <message>
         <source>gradient reduction {share} exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度歸約暴露 {share}</translation>
     </message>
     <message>
         <source>optimizer step {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>優化器步驟 {share}</translation>
     </message>
     <message>
         <source>memory {share} full</source>
-        <translation type="unfinished"></translation>
+        <translation>記憶體已用 {share}</translation>
     </message>
     <message>
         <source>memory-bound kernels {share} of compute</source>
-        <translation type="unfinished"></translation>
+        <translation>記憶體受限的核心佔計算 {share}</translation>
     </message>
     <message>
         <source>compute-bound: MFU {mfu}</source>
-        <translation type="unfinished"></translation>
+        <translation>計算受限：MFU {mfu}</translation>
     </message>
     <message>
         <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>計算：Step 追蹤的一層寬 {width} 的層（相當於 {ops} 個核心的運算）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 以 {dtype} 峰值的 {gemm} 乘以波次與分塊量化（{tile} 分塊分到 {sms} 個 SM）執行，flash attention 以峰值的 {fwd}（前向）和 {bwd}（反向）執行，因果核心只做一半的 s² 工作；記憶體受限的運算以記憶體頻寬的 {bw} 執行；每個核心 {launch} µs</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力未融合：QKᵀ 與 P·V 為批次 GEMM，中間是縮放、遮罩、softmax 和 dropout，保留 s² 的機率矩陣</translation>
     </message>
     <message>
         <source>fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them</source>
-        <translation type="unfinished"></translation>
+        <translation>融合核心：兩個 GEMM 之間的記憶體受限運算作為一個核心執行，其資料搬運量等於其中最大的一個</translation>
     </message>
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>即時模式核心：每個記憶體受限的運算都是單獨的核心</translation>
     </message>
     <message>
         <source>an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)</source>
-        <translation type="unfinished"></translation>
+        <translation>每個 all-reduce 換成一個 all-gather 和一個 reduce-scatter（序列平行）</translation>
     </message>
     <message>
         <source>2 all-reduces in forward and 2 in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向 2 次、反向 2 次 all-reduce</translation>
     </message>
     <message>
         <source>hidden behind the layer&apos;s GEMMs up to their duration (Transformer Engine&apos;s userbuffers)</source>
-        <translation type="unfinished"></translation>
+        <translation>在不超過該層 GEMM 時長的範圍內被其掩蓋（Transformer Engine 的 userbuffers）</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
-        <translation type="unfinished"></translation>
+        <translation>在關鍵路徑上，不重疊（Megatron-LM）</translation>
     </message>
     <message>
         <source>TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}</source>
-        <translation type="unfinished"></translation>
+        <translation>TP {tp}：每層每個微批次，{size} 的 {what}，經{link}，匯流排頻寬 {busbw}；{overlap}</translation>
     </message>
     <message>
         <source>CP {cp}: K and V pass around a ring of {cp} ranks over {link} at {busbw}, each step hidden behind the attention block it feeds; only the excess shows</source>
-        <translation type="unfinished"></translation>
+        <translation>CP {cp}：K 和 V 經{link}以 {busbw} 在 {cp} 個 rank 組成的環上傳遞，每一步都被它所供給的注意力區塊掩蓋；只有超出部分顯現</translation>
     </message>
     <message>
         <source>CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)</source>
-        <translation type="unfinished"></translation>
+        <translation>CP {cp}：注意力之前經{link}以 {busbw} all-gather K 和 V，暴露在外（Llama 3）</translation>
     </message>
     <message>
         <source>interleaved schedule with {v} chunks per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>交錯排程，每 GPU {v} 個區塊</translation>
     </message>
     <message>
         <source>1F1B schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>1F1B 排程</translation>
     </message>
     <message>
         <source>PP {pp}: {schedule}, {m} micro-batches, bubble (p−1)/(v·m) = {bubble} of the pipeline&apos;s compute; one activation per micro-batch and chunk each way between stages over {link}, exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>PP {pp}：{schedule}，{m} 個微批次，氣泡 (p−1)/(v·m) = 管線計算的 {bubble}；各階段之間每個微批次、每個區塊雙向各傳一個激活，經{link}，暴露在外</translation>
     </message>
     <message>
         <source>all-reduce of the gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度的 all-reduce</translation>
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-1)</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度的 reduce-scatter 與權重的 all-gather（ZeRO-1）</translation>
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-2)</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度的 reduce-scatter 與權重的 all-gather（ZeRO-2）</translation>
     </message>
     <message>
         <source>all-gathers of the weights for every micro-batch&apos;s forward and backward and reduce-scatters of the gradients (ZeRO-3)</source>
-        <translation type="unfinished"></translation>
+        <translation>每個微批次的前向和反向都 all-gather 權重，並 reduce-scatter 梯度（ZeRO-3）</translation>
     </message>
     <message>
         <source>overlapped with the last micro-batch&apos;s backward and the next step&apos;s first forward (bucketed, as PyTorch DDP and Megatron&apos;s overlap options); only the excess shows</source>
-        <translation type="unfinished"></translation>
+        <translation>與最後一個微批次的反向及下一步的第一個前向重疊（分桶，同 PyTorch DDP 和 Megatron 的重疊選項）；只有超出部分顯現</translation>
     </message>
     <message>
         <source>after the pipeline flush, not overlapped</source>
-        <translation type="unfinished"></translation>
+        <translation>在管線排空之後，不重疊</translation>
     </message>
     <message>
         <source>DP over {n} ranks: {what} of {params} parameters per GPU, over {link} at {busbw}; {overlap}</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 個 rank 上的 DP：每 GPU {params} 個參數的{what}，經{link}，{busbw}；{overlap}</translation>
     </message>
     <message>
         <source>optimizer: one fused update of the GPU&apos;s shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced</source>
-        <translation type="unfinished"></translation>
+        <translation>優化器：在梯度歸約之後，對該 GPU 的分片（權重、梯度、{states} 個狀態{master}）做一次融合更新，記憶體受限</translation>
     </message>
     <message>
         <source>, fp32 master copy</source>
-        <translation type="unfinished"></translation>
+        <translation>、fp32 主副本</translation>
     </message>
     <message>
         <source>memory: the {stage} stage&apos;s GPU at the {moment}, {layers} layers&apos; activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included</source>
-        <translation type="unfinished"></translation>
+        <translation>記憶體：{stage} 階段的 GPU 在 {moment} 時，{layers} 層的激活值在途；已計入預留（CUDA 上下文與工作區 ≈ 1 GB + 張量位元組的 10 %）</translation>
     </message>
     <message>
         <source>selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 flash attention 的選擇性重計算為了很少的記憶體再跑一次 flash 前向：該核心本來就不保留 s² 張量</translation>
     </message>
 </context>
 <context>
     <name>PlanChart</name>
     <message>
         <source>memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 記憶體</translation>
     </message>
     <message>
         <source>tokens/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU token/s</translation>
     </message>
     <message>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
 </context>
 <context>
@@ -355,227 +355,227 @@
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
         <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、layers=…,hidden=…,heads=… 或設定檔</translation>
     </message>
     <message>
         <source>auto</source>
-        <translation type="unfinished"></translation>
+        <translation>自動</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>訓練</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>叢集</translation>
     </message>
     <message>
         <source>Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>平行方案</translation>
     </message>
     <message>
         <source>Tokens per sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>每個序列的 token 數</translation>
     </message>
     <message>
         <source>Sequences (or tokens, see the unit) per optimizer step</source>
-        <translation type="unfinished"></translation>
+        <translation>每個優化器步的序列數（或 token 數，見單位）</translation>
     </message>
     <message>
         <source>Tokens the whole run trains on (15T); empty: no days and GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>整個訓練的 token 數（15T）；留空：不算天數和 GPU 時</translation>
     </message>
     <message>
         <source>GPUs of the run (1,024 and 1k work)</source>
-        <translation type="unfinished"></translation>
+        <translation>訓練用的 GPU 數（1,024 和 1k 都可以）</translation>
     </message>
     <message>
         <source>GPUs in one node, on the intra-node link</source>
-        <translation type="unfinished"></translation>
+        <translation>一個節點內、共用節點內互連的 GPU 數</translation>
     </message>
     <message>
         <source>Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled from the device database</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 的節點內互連（NVLink）頻寬，單向位元組/秒（450G）；預先填入裝置資料庫的值</translation>
     </message>
     <message>
         <source>Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from the device database</source>
-        <translation type="unfinished"></translation>
+        <translation>節點之間每 GPU 的網路頻寬，單向位元組/秒（50G）；預先填入裝置資料庫的值</translation>
     </message>
     <message>
         <source>Tensor-parallel GPUs; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>張量平行的 GPU 數；留空：搜尋</translation>
     </message>
     <message>
         <source>Pipeline stages; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>管線階段數；留空：搜尋</translation>
     </message>
     <message>
         <source>Chunks per GPU (interleaved pipeline schedule); empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 的區塊數（交錯管線排程）；留空：搜尋</translation>
     </message>
     <message>
         <source>Context-parallel GPUs; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文平行的 GPU 數；留空：搜尋</translation>
     </message>
     <message>
         <source>Sequences per micro-batch; empty: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>每個微批次的序列數；留空：搜尋</translation>
     </message>
     <message>
         <source>Config file…</source>
-        <translation type="unfinished"></translation>
+        <translation>設定檔…</translation>
     </message>
     <message>
         <source>A Hugging Face config.json, read offline</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 的 config.json，離線讀取</translation>
     </message>
     <message>
         <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face config.json (Config file…)</source>
-        <translation type="unfinished"></translation>
+        <translation>預設、transformer:d=..,layers=..,heads=..、維度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] 或 Hugging Face 的 config.json（設定檔…）</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>序列長度</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>序列</translation>
     </message>
     <message>
         <source>tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>token</translation>
     </message>
     <message>
         <source>What the global batch counts</source>
-        <translation type="unfinished"></translation>
+        <translation>全域批次計數的單位</translation>
     </message>
     <message>
         <source>Global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>全域批次</translation>
     </message>
     <message>
         <source>Tokens to train</source>
-        <translation type="unfinished"></translation>
+        <translation>訓練 token 數</translation>
     </message>
     <message>
         <source>Recipe</source>
-        <translation type="unfinished"></translation>
+        <translation>配方</translation>
     </message>
     <message>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>優化器</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 數</translation>
     </message>
     <message>
         <source>GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每節點 GPU 數</translation>
     </message>
     <message>
         <source>Intra-node link</source>
-        <translation type="unfinished"></translation>
+        <translation>節點內互連</translation>
     </message>
     <message>
         <source>Network</source>
-        <translation type="unfinished"></translation>
+        <translation>網路</translation>
     </message>
     <message>
         <source>Reset links</source>
-        <translation type="unfinished"></translation>
+        <translation>重設互連</translation>
     </message>
     <message>
         <source>Take both links from the device database again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新從裝置資料庫取兩種互連的值</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished"></translation>
+        <translation>PP</translation>
     </message>
     <message>
         <source>v (chunks)</source>
-        <translation type="unfinished"></translation>
+        <translation>v（區塊數）</translation>
     </message>
     <message>
         <source>CP</source>
-        <translation type="unfinished"></translation>
+        <translation>CP</translation>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>開</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>關</translation>
     </message>
     <message>
         <source>Sequence parallelism (with TP above 1); auto: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>序列平行（TP 大於 1 時）；自動：搜尋</translation>
     </message>
     <message>
         <source>ZeRO stage over the data-parallel GPUs; auto: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>資料平行 GPU 上的 ZeRO 階段；自動：搜尋</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>無</translation>
     </message>
     <message>
         <source>selective</source>
-        <translation type="unfinished"></translation>
+        <translation>選擇性</translation>
     </message>
     <message>
         <source>full</source>
-        <translation type="unfinished"></translation>
+        <translation>完全</translation>
     </message>
     <message>
         <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022) or full (every layer); auto: searched</source>
-        <translation type="unfinished"></translation>
+        <translation>激活重計算：無、選擇性（注意力核心，Korthikanti 等 2022）或完全（每一層）；自動：搜尋</translation>
     </message>
     <message>
         <source>SP</source>
-        <translation type="unfinished"></translation>
+        <translation>SP</translation>
     </message>
     <message>
         <source>ZeRO</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO</translation>
     </message>
     <message>
         <source>Recomputation</source>
-        <translation type="unfinished"></translation>
+        <translation>重計算</translation>
     </message>
     <message>
         <source>Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 的 config.json</translation>
     </message>
     <message>
         <source>Device: {device} (the toolbar&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <translation>裝置：{device}（工具列中的）</translation>
     </message>
     <message>
         <source>not in the database</source>
-        <translation type="unfinished"></translation>
+        <translation>資料庫中沒有</translation>
     </message>
     <message>
         <source>plan: {key} must be text, got {kind}</source>
-        <translation type="unfinished"></translation>
+        <translation>plan：{key} 必須是文字，得到的是 {kind}</translation>
     </message>
     <message>
         <source>plan: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>plan：{problem}</translation>
     </message>
 </context>
 <context>
@@ -583,91 +583,91 @@
     <message>
         <source>compute</source>
         <extracomment>Memory categories of the busiest GPU, bottom to top (the peak is their sum, drawn as the bar). Category -&gt; index into the theme&apos;s series (fixed: a category never changes colour). Weights, gradients, optimizer state and activations take the Memory tab&apos;s colours.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>計算</translation>
     </message>
     <message>
         <source>recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>重計算</translation>
     </message>
     <message>
         <source>TP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通訊</translation>
     </message>
     <message>
         <source>CP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>CP 通訊</translation>
     </message>
     <message>
         <source>PP sends</source>
-        <translation type="unfinished"></translation>
+        <translation>PP 傳送</translation>
     </message>
     <message>
         <source>bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>氣泡</translation>
     </message>
     <message>
         <source>DP comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 通訊</translation>
     </message>
     <message>
         <source>optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>優化器</translation>
     </message>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>權重</translation>
     </message>
     <message>
         <source>grads</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <source>optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>優化器狀態</translation>
     </message>
     <message>
         <source>activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>temporaries</source>
-        <translation type="unfinished"></translation>
+        <translation>臨時張量</translation>
     </message>
     <message>
         <source>allowance</source>
-        <translation type="unfinished"></translation>
+        <translation>預留</translation>
     </message>
     <message>
         <source>one stage</source>
-        <translation type="unfinished"></translation>
+        <translation>唯一階段</translation>
     </message>
     <message>
         <source>first stage</source>
-        <translation type="unfinished"></translation>
+        <translation>第一階段</translation>
     </message>
     <message>
         <source>middle stage</source>
-        <translation type="unfinished"></translation>
+        <translation>中間階段</translation>
     </message>
     <message>
         <source>last stage</source>
-        <translation type="unfinished"></translation>
+        <translation>最後階段</translation>
     </message>
     <message>
         <source>start of backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向開始</translation>
     </message>
     <message>
         <source>top layer&apos;s backward</source>
-        <translation type="unfinished"></translation>
+        <translation>頂層的反向</translation>
     </message>
     <message>
         <source>end of backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向結束</translation>
     </message>
     <message>
         <source>bottom segment&apos;s recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>底部分段的重計算</translation>
     </message>
 </context>
 <context>
@@ -675,199 +675,203 @@
     <message>
         <source>Plan</source>
         <extracomment>Columns of the ranked table from most to least important (the rest hide when narrow).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>規劃</translation>
     </message>
     <message>
         <source>Search every layout the fixed dimensions leave open, in the background: one layer is traced once, then each layout is planned from it</source>
-        <translation type="unfinished"></translation>
+        <translation>在背景搜尋固定維度之外的所有平行方案：只追蹤一層一次，再據此規劃每個方案</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Not planned yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未規劃</translation>
     </message>
     <message>
         <source>Pin as A</source>
-        <translation type="unfinished"></translation>
+        <translation>固定為 A</translation>
     </message>
     <message>
         <source>Keep these candidates on the chart as plan A; change the cluster (device, GPUs) to overlay another</source>
-        <translation type="unfinished"></translation>
+        <translation>把這些候選方案作為方案 A 留在圖上；更改叢集（裝置、GPU 數）即可疊加另一組</translation>
     </message>
     <message>
         <source>CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV…</translation>
     </message>
     <message>
         <source>Export the candidates as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>把候選方案匯出為 CSV</translation>
     </message>
     <message>
         <source>Open in Step</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Step 中開啟</translation>
     </message>
     <message>
         <source>Trace the layer the plan traced (one layer of the model&apos;s width, one micro-batch) op by op in the Step tab</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Step 頁逐個運算追蹤規劃所追蹤的那一層（模型寬度的一層，一個微批次）</translation>
     </message>
     <message>
         <source>Use in Napkin</source>
-        <translation type="unfinished"></translation>
+        <translation>用於 Napkin</translation>
     </message>
     <message>
         <source>Put the chosen layout&apos;s MFU, the parameters, tokens and GPUs into the Napkin tab&apos;s training-time card (6·N·D at that MFU)</source>
-        <translation type="unfinished"></translation>
+        <translation>把所選方案的 MFU 以及參數量、token 數和 GPU 數填入 Napkin 頁的訓練時間卡片（按該 MFU 計算 6·N·D）</translation>
     </message>
     <message>
         <source>Plan a training run</source>
-        <translation type="unfinished"></translation>
+        <translation>規劃一次訓練</translation>
     </message>
     <message>
         <source>Plan to see the fastest layouts that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>規劃後可看到放得下的最快方案</translation>
     </message>
     <message>
         <source>Show layouts that do not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>顯示放不下的方案</translation>
     </message>
     <message>
         <source>Greyed, each with what it would need (memory against capacity)</source>
-        <translation type="unfinished"></translation>
+        <translation>以灰色顯示，並註明各自需要多少（記憶體與容量對比）</translation>
     </message>
     <message>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>圖表</translation>
     </message>
     <message>
         <source>Ranked layouts</source>
-        <translation type="unfinished"></translation>
+        <translation>方案排名</translation>
     </message>
     <message>
         <source>Assumptions</source>
-        <translation type="unfinished"></translation>
+        <translation>假設</translation>
     </message>
     <message>
         <source>Inputs changed: Plan again to update the layouts</source>
-        <translation type="unfinished"></translation>
+        <translation>輸入已更改：再次規劃以更新方案</translation>
     </message>
     <message>
         <source>Not planned: see the message above</source>
-        <translation type="unfinished"></translation>
+        <translation>未規劃：見上方的提示</translation>
     </message>
     <message>
         <source>Planning {model} on {cluster}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在規劃 {cluster} 上的 {model}…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消…</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
-        <source>Searched {n} layouts on {cluster}: {fit} fit; the fastest are listed</source>
-        <translation type="unfinished"></translation>
+        <source>{n} layouts searched, {fit} fit</source>
+        <translation>已搜尋 {n} 個方案，{fit} 個放得下</translation>
     </message>
     <message>
-        <source>None of the {n} layouts fits on {cluster}: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
-        <translation type="unfinished"></translation>
+        <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
+        <translation>{n} 個方案都放不下：更多 GPU、重計算或更大的裝置會有幫助；最接近的以灰色列出</translation>
     </message>
     <message>
         <source>A: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>A：{name}</translation>
     </message>
     <message>
         <source>B: {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>B：{name}</translation>
     </message>
     <message>
         <source>{fit} that fit, {unfit} that do not</source>
-        <translation type="unfinished"></translation>
+        <translation>{fit} 個放得下，{unfit} 個放不下</translation>
     </message>
     <message>
         <source>Pinned {cluster} as A: change the device or the GPUs to compare</source>
-        <translation type="unfinished"></translation>
+        <translation>已把 {cluster} 固定為 A：更改裝置或 GPU 數即可比較</translation>
     </message>
     <message>
         <source>Export candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>匯出候選方案</translation>
     </message>
     <message>
         <source>Candidates written to {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>候選方案已寫入 {path}</translation>
     </message>
     <message>
         <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>全域批次：{tokens} 個 token 不是整數個長 {seq} 的序列；允許：序列長度的倍數</translation>
     </message>
     <message>
         <source>{gpus} × {device}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{capacity} per GPU on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{gpus} × {device}</translation>
     </message>
     <message>
         <source>Step time {step}, {m} micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>步時間 {step}，{m} 個微批次</translation>
     </message>
     <message>
         <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 記憶體 {peak} / {capacity}（{stage}，{moment}）</translation>
     </message>
     <message>
-        <source>MFU {mfu}  ·  {tokens} tokens/s  ·  step {step}</source>
-        <translation type="unfinished"></translation>
+        <source>capacity {capacity}</source>
+        <translation>容量 {capacity}</translation>
     </message>
     <message>
-        <source>MFU {mfu}  ·  {days}  ·  {hours} GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <source>MFU {mfu}  ·  {tokens} tokens/s</source>
+        <translation>MFU {mfu}  ·  {tokens} token/s</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}  ·  {days}</source>
+        <translation>MFU {mfu}  ·  {days}</translation>
     </message>
     <message>
         <source>Plan to see the days and GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>規劃後可看到天數和 GPU 時</translation>
     </message>
     <message>
         <source>Give the tokens to see the days and GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>填入 token 數可看到天數和 GPU 時</translation>
     </message>
     <message>
         <source>{days}, {hours} GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>{days}，{hours} GPU 時</translation>
     </message>
     <message>
         <source>Layout {rank} of {count}: {layout}</source>
-        <translation type="unfinished"></translation>
+        <translation>方案 {rank} / {count}：{layout}</translation>
     </message>
     <message>
         <source>Does not fit: {layout}</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下：{layout}</translation>
     </message>
     <message>
-        <source>{which}  ·  step {step}, {tokens} tokens/s, HFU {hfu}, {tflops} TFLOP/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <source>Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
+        <translation>每步 {step}  ·  {tokens} token/s  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
+    </message>
+    <message>
+        <source>  ·  {hours} GPU-hours for {tokens} tokens</source>
+        <translation>  ·  {tokens} token 需 {hours} GPU 時</translation>
     </message>
     <message>
         <source>It does not fit ({why}); the change that helps most: {change}.</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下（{why}）；最有幫助的改動：{change}。</translation>
     </message>
     <message>
         <source>It does not fit ({why}).</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下（{why}）。</translation>
     </message>
     <message>
         <source>Limited by {limits}; the change that helps most: {change}.</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶頸：{limits}；最有幫助的改動：{change}。</translation>
     </message>
     <message>
         <source>Limited by {limits}; no single change makes it faster and still fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶頸：{limits}；沒有哪一項單獨的改動能讓它更快且仍放得下。</translation>
     </message>
 </context>
 <context>
@@ -875,27 +879,27 @@
     <message>
         <source>Layout</source>
         <extracomment>Column keys, in order.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>平行方案</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步</translation>
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>token/s</translation>
     </message>
     <message>
         <source>Memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>記憶體 / GPU</translation>
     </message>
     <message>
         <source>Limited by</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶頸</translation>
     </message>
     <message>
         <source>{used} of {capacity}</source>
-        <translation type="unfinished"></translation>
+        <translation>{used} / {capacity}</translation>
     </message>
 </context>
 </TS>

@@ -356,7 +356,7 @@
     </message>
     <message>
         <source>Inputs sent to the {tab} tab (Ctrl+{key})</source>
-        <translation type="unfinished"></translation>
+        <translation>输入已发送到 {tab} 页（Ctrl+{key}）</translation>
     </message>
     <message>
         <source>Cannot save device</source>
@@ -843,11 +843,11 @@
     </message>
     <message>
         <source>Plan</source>
-        <translation type="unfinished"></translation>
+        <translation>规划</translation>
     </message>
     <message>
         <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
-        <translation type="unfinished"></translation>
+        <translation>在集群上用哪种并行方案训练、瓶颈在哪、该改什么</translation>
     </message>
 </context>
 <context>

@@ -356,7 +356,7 @@
     </message>
     <message>
         <source>Inputs sent to the {tab} tab (Ctrl+{key})</source>
-        <translation type="unfinished"></translation>
+        <translation>輸入已傳送到 {tab} 頁（Ctrl+{key}）</translation>
     </message>
     <message>
         <source>Cannot save device</source>
@@ -843,11 +843,11 @@
     </message>
     <message>
         <source>Plan</source>
-        <translation type="unfinished"></translation>
+        <translation>規劃</translation>
     </message>
     <message>
         <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
-        <translation type="unfinished"></translation>
+        <translation>在叢集上用哪種平行方案訓練、瓶頸在哪、該改什麼</translation>
     </message>
 </context>
 <context>
