@@ -75,7 +75,9 @@ TABS: tuple[TabSpec, ...] = (
         "plan",
         translate("Tabs", "Plan"),
         "app.tabs.plan_tab",
-        translate("Tabs", "Which parallel layout to train on a cluster, what limits it, what to change"),
+        translate(
+            "Tabs", "Which parallel layout to train on a cluster, what limits it, what to change"
+        ),
     ),
 )
 

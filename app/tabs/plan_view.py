@@ -15,10 +15,10 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from core import texts
 from core.errors import InputError
 from core.plan.result import BREAKDOWN
 from core.plan.words import percent
-from core import texts
 from core.units import format_bytes, format_count, format_duration
 from core.validate import positive_int
 from widgets.i18n import localized, translate
@@ -81,7 +81,12 @@ def cluster_name(inp: Any) -> str:
 def chart_series(results: Sequence[Any], name: str) -> Series:
     """The chart's points of ``results`` (memory per GPU, tokens/s per GPU, fits, hover text)."""
     points = tuple(
-        Point(r.memory.peak, tokens_per_gpu(r), r.fits, f"{r.layout.label()}\n{localized(r.summary())}")
+        Point(
+            r.memory.peak,
+            tokens_per_gpu(r),
+            r.fits,
+            f"{r.layout.label()}\n{localized(r.summary())}",
+        )
         for r in results
     )
     capacity = results[0].capacity if results else 0.0

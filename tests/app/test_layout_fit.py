@@ -186,7 +186,10 @@ def _plan_views_problems(window: MainWindow) -> list[str]:
                 page.inputs.pages.setCurrentIndex(inputs)
                 _settle()
                 found = audit(window, scrollbars=window.current_theme.scale > 1.0)
-                if (window.width(), window.height()) != (1280, 720) and window.current_theme.scale > 1.0:
+                if (window.width(), window.height()) != (
+                    1280,
+                    720,
+                ) and window.current_theme.scale > 1.0:
                     found.insert(0, f"the window is {window.width()}x{window.height()}")
                 problems += [f"view {view}, input page {inputs}: {p}" for p in found]
     finally:

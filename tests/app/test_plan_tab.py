@@ -108,14 +108,20 @@ def _click(page: PlanPage, qtbot, index: int) -> None:
 
 def _alone(results: list) -> int:
     """A fitting candidate no other candidate sits on (CP 2 and CP 4 twins often coincide)."""
+
     def far(a, b) -> bool:
-        return abs(a.memory.peak / b.memory.peak - 1) > 0.01 or abs(a.step_time_s / b.step_time_s - 1) > 0.01
+        return (
+            abs(a.memory.peak / b.memory.peak - 1) > 0.01
+            or abs(a.step_time_s / b.step_time_s - 1) > 0.01
+        )
 
     return next(i for i, r in enumerate(results[1:], start=1)
                 if r.fits and all(far(r, o) for o in results if o is not r))  # fmt: skip
 
 
-def test_clicking_a_point_selects_its_layout_and_its_table_row(page: PlanPage, small, qtbot) -> None:
+def test_clicking_a_point_selects_its_layout_and_its_table_row(
+    page: PlanPage, small, qtbot
+) -> None:
     page.set_job(small)
     index = _alone(page.results)
     _click(page, qtbot, index)
@@ -227,7 +233,9 @@ def test_pin_as_a_overlays_another_cluster(page: PlanPage, small, lecture) -> No
     page.set_job(small)
     page.pin_plan_a()
     page.set_job(lecture)
-    assert page.chart.pinned() is not None and len(page.chart.pinned().points) == len(small["results"])
+    assert page.chart.pinned() is not None and len(page.chart.pinned().points) == len(
+        small["results"]
+    )
     assert page.chart.current().name.startswith("B: 1,024")
     assert page.chart.pinned().name.startswith("A: 64")
     assert page.chart.pinned().capacity == small["results"][0].capacity
@@ -255,7 +263,9 @@ def test_session_round_trip_and_bad_values(page: PlanPage, qtbot) -> None:
     page.inputs.fields["intra_bw"].lineEdit().textEdited.emit("200G")
     page.inputs.fields["intra_bw"].setText("200G")
     page.inputs.fields["pp"].setText("2")
-    page.inputs.combos["recompute"].setCurrentIndex(page.inputs.combos["recompute"].findData("full"))
+    page.inputs.combos["recompute"].setCurrentIndex(
+        page.inputs.combos["recompute"].findData("full")
+    )
     page.views.setCurrentIndex(1)
     saved = page.session_state()
     other = PlanPage(AppState())
@@ -272,7 +282,9 @@ def test_session_round_trip_and_bad_values(page: PlanPage, qtbot) -> None:
 def test_tokens_per_gpu_and_batches_in_tokens_by_hand(small) -> None:
     res = small["results"][0]
     inp = res.inp
-    assert view.tokens_per_gpu(res) == pytest.approx(inp.seq * inp.global_batch / res.step_time_s / 64)
+    assert view.tokens_per_gpu(res) == pytest.approx(
+        inp.seq * inp.global_batch / res.step_time_s / 64
+    )
     assert view.global_batch_sequences("4,194,304", "tokens", 4096) == 1024
     assert view.global_batch_sequences("4M", "sequences", 4096) == 4_000_000
     with pytest.raises(InputError, match="multiple of the sequence length"):

@@ -3,9 +3,9 @@
 The widget draws what it is given: a title, segments (a category key, its size, the text the
 legend says about it), the size the bar's full width stands for (a device's capacity, so a bar
 that nearly fills its memory looks full) and an optional mark (the capacity, drawn as a line). The
-title and the legend are one word-wrapped label above the bar, one coloured square per category:
-no text is drawn on the bar, so nothing can overlap, and the layout audit sees the legend as any
-other label.
+title and the legend are a row of labels above the bar that wraps between items
+(:class:`~widgets.plan.flow.FlowLegend`), one coloured square per category: no text is drawn on
+the bar, so nothing can overlap, and the layout audit sees each legend item as any other label.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
+
+from widgets.plan.flow import FlowLegend, swatch_text
 
 __all__ = ["Segment", "StackedBar"]
 
@@ -89,10 +91,7 @@ class StackedBar(QWidget):
         super().__init__(parent)
         self._title = ""
         self.strip = _Strip(self)
-        self.legend = QLabel(self)
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setWordWrap(True)
-        self.legend.setObjectName("barLegend")
+        self.legend = FlowLegend(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(1)
@@ -148,18 +147,13 @@ class StackedBar(QWidget):
 
     # internals ------------------------------------------------------------------------------
     def _show_legend(self) -> None:
-        items = []
+        items = [f"<b>{html.escape(self._title)}</b>"] if self._title else []
         for seg in self.strip.segments:
             if seg.value <= 0:
                 continue
-            colour = html.escape(self.strip.colours.get(seg.key, "#888888"))
-            name = html.escape(self._names.get(seg.key, seg.key))
-            text = html.escape(seg.text)
-            # No break inside an item (non-breaking spaces), a break allowed between items.
+            colour = self.strip.colours.get(seg.key, "#888888")
             items.append(
-                f"<span style='color:{colour}'>■</span>&nbsp;"
-                + f"{name} {text}".replace(" ", "&nbsp;")
+                swatch_text(colour, "■", f"{self._names.get(seg.key, seg.key)} {seg.text}")
             )
-        title = f"<b>{html.escape(self._title)}</b>" if self._title else ""
-        self.legend.setText("&nbsp;&nbsp; ".join([title, *items] if title else items))
-        self.legend.setVisible(bool(items) or bool(title))
+        self.legend.set_items(items)
+        self.legend.setVisible(bool(items))

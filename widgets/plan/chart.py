@@ -3,7 +3,7 @@ the chosen layout ringed, and a pinned cluster's candidates overlaid (plan A).
 
 The chart draws points it is given (:class:`Point`: the two coordinates, whether the layout fits,
 its hover text) and the capacity of each cluster's device; it computes nothing. Clicking one of
-the current series' points emits its index. The legend is a word-wrapped label above the plot
+the current series' points emits its index. The legend is a row of labels above the plot
 (the markers, the two series, the capacity lines), so no text is drawn among the points and none
 can overlap them or cross a line.
 
@@ -15,7 +15,6 @@ pointClicked(int)
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,9 +23,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from widgets.i18n import translate
+from widgets.plan.flow import FlowLegend, swatch_text
 
 __all__ = ["PlanChart", "Point", "Series"]
 
@@ -61,9 +61,7 @@ class PlanChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.legend = QLabel(self)
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setWordWrap(True)
+        self.legend = FlowLegend(self)
         self.plot = pg.PlotWidget(self)
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
@@ -90,7 +88,9 @@ class PlanChart(QWidget):
         """The pyqtgraph plot (SVG export)."""
         return self.plot.getPlotItem()
 
-    def set_colours(self, series: Sequence[str], foreground: str, muted: str, background: str) -> None:
+    def set_colours(
+        self, series: Sequence[str], foreground: str, muted: str, background: str
+    ) -> None:
         """Series colours, the text colour, the colour of layouts that do not fit, the plot's
         background; redraws."""
         self._colours = tuple(series) or self._colours
@@ -227,7 +227,11 @@ class PlanChart(QWidget):
             return
         caps = [s.capacity for s in shown]
         fits = [p.memory for s in shown for p in s.points if p.fits]
-        x_max = 1.5 * max([*fits, *caps]) if fits else 1.06 * max(p.memory for s in shown for p in s.points)
+        x_max = (
+            1.5 * max([*fits, *caps])
+            if fits
+            else 1.06 * max(p.memory for s in shown for p in s.points)
+        )
         ys = [p.tokens_per_gpu for s in shown for p in s.points if p.memory <= x_max]
         ys = ys or [p.tokens_per_gpu for s in shown for p in s.points]
         low, high = min(ys), max(ys)
@@ -246,14 +250,11 @@ class PlanChart(QWidget):
         ):
             if series is None:
                 continue
-            name = html.escape(series.name)
-            capacity = html.escape(series.capacity_text)
-            parts.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{_nb(name)}")
-            parts.append(f"<span style='color:{colour}'>┆</span>&nbsp;{_nb(capacity)}")
+            parts.append(swatch_text(colour, mark, series.name))
+            parts.append(swatch_text(colour, "┆", series.capacity_text))
         if parts:
-            unfit = html.escape(translate("PlanChart", "does not fit"))
-            parts.append(f"<span style='color:{self._muted}'>○</span>&nbsp;{_nb(unfit)}")
-        self.legend.setText("&nbsp;&nbsp; ".join(parts))
+            parts.append(swatch_text(self._muted, "○", translate("PlanChart", "does not fit")))
+        self.legend.set_items(parts)
         self.legend.setVisible(bool(parts))
 
     def _clicked(self, _scatter: Any, points: Any, *_args: Any) -> None:
@@ -262,11 +263,6 @@ class PlanChart(QWidget):
         index = int(points[0].data())
         self.select(index)
         self.pointClicked.emit(index)
-
-
-def _nb(text: str) -> str:
-    """No line break inside a legend item."""
-    return text.replace(" ", "&nbsp;")
 
 
 def _tip_of(series: Series) -> Any:

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor
 
 from core.units import format_bytes, format_count, format_duration
@@ -62,7 +68,9 @@ class CandidateModel(QAbstractTableModel):
         """The text colour of layouts that do not fit."""
         self._grey = QColor(colour)
         if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1))
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1)
+            )
 
     def result(self, row: int) -> Any:
         """The result shown in source row ``row``."""
@@ -81,7 +89,9 @@ class CandidateModel(QAbstractTableModel):
         """Columns."""
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         """Column titles."""
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self._titles[section]

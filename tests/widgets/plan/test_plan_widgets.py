@@ -46,7 +46,10 @@ def test_rows_are_the_search_results_in_rank_order(found) -> None:
         assert model.data(model.index(row, _column("layout"))) == res.layout.label()
         assert model.data(model.index(row, _column("mfu"))) == f"{res.mfu:.1%}"
         assert model.data(model.index(row, _column("hfu"))) == f"{res.hfu:.1%}"
-        assert model.data(model.index(row, _column("step")), Qt.ItemDataRole.UserRole) == res.step_time_s
+        assert (
+            model.data(model.index(row, _column("step")), Qt.ItemDataRole.UserRole)
+            == res.step_time_s
+        )
         assert str(res.limits) == model.data(model.index(row, _column("limits")))  # English here
 
 
@@ -143,7 +146,11 @@ def test_the_bar_shows_its_segments_and_leaves_empty_ones_out_of_the_legend(qtbo
     assert bar.segments() == segments
     text = _plain(bar.legend)
     assert "compute 2 s" in text and "bubble 0.5 s" in text and "TP" not in text
-    assert "#222222" in bar.legend.text() and bar.title() == "Step 2.5 s" and "Step 2.5 s" in _plain(bar.legend)
+    assert (
+        "#222222" in bar.legend.text()
+        and bar.title() == "Step 2.5 s"
+        and "Step 2.5 s" in _plain(bar.legend)
+    )
 
 
 def test_inputs_validate_under_the_field_and_keep_the_last_good_value(qtbot) -> None:
