@@ -652,6 +652,11 @@ class PlanPage(TabPage):
         # Presentation mode: the figures line folds into the layout line's tooltip, so the chart
         # keeps room at 1280x720.
         self.figures.setVisible(not compact)
+        self.inputs.set_compact(compact)
+        self._left_card.layout().setContentsMargins(
+            14, 6 if compact else 10, 14, 6 if compact else 12
+        )
+        self._left_card.layout().setSpacing(4 if compact else -1)
         self.chart.plot.setMinimumHeight(170 if compact else 200)
         self._fit_left()
         self._fit_card()

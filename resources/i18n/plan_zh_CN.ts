@@ -771,7 +771,7 @@
     </message>
     <message>
         <source>{n} layouts searched, {fit} fit</source>
-        <translation>已搜索 {n} 个方案，{fit} 个放得下</translation>
+        <translation>{n} 个方案中 {fit} 个放得下</translation>
     </message>
     <message>
         <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>

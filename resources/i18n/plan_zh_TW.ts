@@ -771,7 +771,7 @@
     </message>
     <message>
         <source>{n} layouts searched, {fit} fit</source>
-        <translation>已搜尋 {n} 個方案，{fit} 個放得下</translation>
+        <translation>{n} 個方案中 {fit} 個放得下</translation>
     </message>
     <message>
         <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>

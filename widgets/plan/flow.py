@@ -75,10 +75,14 @@ class FlowLayout(QLayout):
         return QSize(width, max((i.sizeHint().height() for i in self._visible()), default=0))
 
     def minimumSize(self) -> QSize:
-        """As wide as the widest item (each on its own row)."""
+        """As wide as the widest item, one row high: the height the width needs comes from
+        :meth:`heightForWidth` (as for a word-wrapped label), so a narrow minimum width does not
+        make the window's minimum height that of one item per row."""
         width = max((i.minimumSize().width() for i in self._visible()), default=0)
+        height = max((i.sizeHint().height() for i in self._visible()), default=0)
         margins = self.contentsMargins()
-        return QSize(width + margins.left() + margins.right(), self.heightForWidth(width))
+        return QSize(width + margins.left() + margins.right(),
+                     height + margins.top() + margins.bottom())  # fmt: skip
 
     # internals ------------------------------------------------------------------------------
     def _visible(self) -> list[QLayoutItem]:

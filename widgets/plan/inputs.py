@@ -277,10 +277,10 @@ class PlanInputs(QWidget):
         form.addRow(translate("PlanInputs", "Global batch"), batch)
         form.addRow(translate("PlanInputs", "Tokens to train"), self.fields["tokens"])
         self.training_line = QLabel(self)
-        self.training_line.setObjectName("formula")
         self.training_line.setWordWrap(True)
         self.training_line.setTextFormat(Qt.TextFormat.PlainText)
-        form.addRow("", self.training_line)
+        self.training_line.setAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow(self.training_line)  # the whole row: one line where the field is narrow
         self.combos: dict[str, QComboBox] = {
             "recipe": BriefComboBox(self, minimum_chars=8),
             "optimizer": BriefComboBox(self, minimum_chars=8),
@@ -522,6 +522,11 @@ class PlanInputs(QWidget):
                 self.pages.setCurrentIndex(list(PAGES).index(page))
                 return True
         return False
+
+    def set_compact(self, compact: bool) -> None:
+        """Tighter rows (presentation mode: the column must fit 720 px without scrolling)."""
+        for form in self.forms.values():
+            form.setVerticalSpacing(2 if compact else -1)
 
     def set_training(self, text: str) -> None:
         """The line under the tokens: the chosen layout's days and GPU-hours (or why none)."""
