@@ -340,3 +340,47 @@ def test_open_in_step_and_use_in_napkin(small, qtbot) -> None:
     cfg = step.inputs.config
     assert cfg.model.layers == 1 and cfg.model.d_model == res.inp.model.d_model
     assert cfg.micro == res.layout.micro_batch and cfg.seq_len == res.inp.seq
+
+
+def test_ctrl_7_shows_the_plan_tab(qtbot) -> None:
+    from PySide6.QtGui import QKeySequence
+
+    from app.main_window import MainWindow
+
+    win = MainWindow(preferences=Preferences(ephemeral=True))
+    qtbot.addWidget(win)
+    action = next(a for a in win.menu_actions if a.shortcut() == QKeySequence("Ctrl+7"))
+    action.trigger()
+    assert win.current_page().tab_id == "plan"
+    assert win.tabs.tabToolTip(win.tabs.currentIndex()).endswith("(Ctrl+7)")
+
+
+def test_the_chart_exports_as_svg_and_the_page_as_png(page: PlanPage, small, tmp_path) -> None:
+    from xml.dom import minidom
+
+    from PySide6.QtGui import QImage
+
+    from app import export
+
+    page.set_job(small)
+    svg = minidom.parseString(export.save_svg(page.export_plot(), tmp_path / "p.svg").read_bytes())
+    texts = " ".join(t.toxml() for t in svg.getElementsByTagName("text"))
+    assert "memory per GPU" in texts and "tokens/s per GPU" in texts
+    png = export.save_png(page.export_widget(), tmp_path / "p.png", 1.0)
+    image = QImage(str(png))
+    assert image.width() == page.width() and image.height() == page.height()
+
+
+def test_screenshot_command_renders_the_lecture_question(tmp_path, capsys) -> None:
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QApplication
+
+    from app.cli.screenshot_cmd import render_tab
+    from app.theme import apply_theme, theme
+
+    try:
+        out = render_tab("plan", tmp_path / "plan.png", size=(1280, 720), presentation=True)
+    finally:  # the command styles the application for its one picture
+        apply_theme(QApplication.instance(), theme("light", False))
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1280, 720)
