@@ -554,10 +554,16 @@ class PlanPage(TabPage):
             self._state.request_tab_inputs("step", view.step_inputs(res), True)
 
     def use_in_napkin(self) -> None:
-        """Put the chosen layout's MFU (and N, D, GPUs) into the Napkin tab's training time."""
+        """Put the chosen layout's MFU (and N, D, GPUs) into the Napkin tab's training time; the
+        toolbar's dtype becomes the one the MFU is measured against (the recipe's weights)."""
         res = self.chosen()
-        if res is not None:
-            self._state.request_tab_inputs("napkin", view.napkin_inputs(res), False)
+        if res is None:
+            return
+        try:
+            self._state.set_dtype(res.inp.compute_dtype)
+        except InputError:
+            pass  # a dtype the toolbar does not offer: the Napkin tab keeps its own
+        self._state.request_tab_inputs("napkin", view.napkin_inputs(res), False)
 
     def csv_text(self) -> str:
         """The candidates as CSV (empty before a plan)."""

@@ -111,7 +111,7 @@ def memory_segments(res: Any) -> list[Segment]:
 
 def time_title(res: Any) -> str:
     """The time bar's title."""
-    return translate("PlanTab", "Step time {step}, {m} micro-batches").format(
+    return translate("PlanTab", "Step time {step}, micro-batches per step: {m}").format(
         step=localized(format_duration(res.step_time_s)), m=f"{res.micro_batches:,}"
     )
 

@@ -810,16 +810,16 @@
         <translation>{gpus} × {device}</translation>
     </message>
     <message>
-        <source>Step time {step}, {m} micro-batches</source>
-        <translation>步時間 {step}，{m} 個微批次</translation>
-    </message>
-    <message>
         <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
         <translation>每 GPU 記憶體 {peak} / {capacity}（{stage}，{moment}）</translation>
     </message>
     <message>
         <source>capacity {capacity}</source>
         <translation>容量 {capacity}</translation>
+    </message>
+    <message>
+        <source>Step time {step}, micro-batches per step: {m}</source>
+        <translation>步時間 {step}，每步微批次數：{m}</translation>
     </message>
     <message>
         <source>MFU {mfu}  ·  {tokens} tokens/s</source>

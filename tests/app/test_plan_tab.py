@@ -322,6 +322,7 @@ def test_open_in_step_and_use_in_napkin(small, qtbot) -> None:
     win = MainWindow(preferences=Preferences(ephemeral=True), menus=False)
     qtbot.addWidget(win)
     win.state.set_device("a100-sxm")
+    win.state.set_dtype("fp8")
     page = win.show_tab("plan")
     page.set_job(small)
     res = page.chosen()
@@ -331,6 +332,7 @@ def test_open_in_step_and_use_in_napkin(small, qtbot) -> None:
     assert napkin.fields["mfu"].value() == pytest.approx(res.mfu, abs=1e-4)
     assert napkin.fields["gpus"].value() == 64 and napkin.fields["tokens"].value() == 2e12
     assert napkin.fields["params"].value() == res.inp.model.param_count
+    assert win.state.dtype == "bf16"  # the MFU's peak is the recipe's bf16, not fp8
     win.show_tab("plan")
     step = win.show_tab("step")
     with qtbot.waitSignal(step.traceFinished, timeout=120_000) as blocker:
