@@ -17,18 +17,32 @@ the quoted figures use.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.memory.models import preset
 from core.plan.inputs import Cluster, Constraints, PlanInput
 from core.plan.result import PlanResult
 from core.plan.search import search
 
-__all__ = ["LECTURE", "LLAMA2_7B", "Answer", "lecture_question", "llama2_7b_question", "six_n_mfu"]
+__all__ = [
+    "LECTURE",
+    "LLAMA2_7B",
+    "Answer",
+    "lecture_question",
+    "llama2_7b_question",
+    "llama2_implied_mfu",
+    "napkin_days",
+    "six_n_mfu",
+]
 
 #: The lecture's inputs and its assumed MFU.
-LECTURE = {"params": 70e9, "tokens": 15e12, "gpus": 1024, "device": "h100-sxm", "mfu": 0.5}
+LECTURE: dict[str, Any] = {
+    "params": 70e9, "tokens": 15e12, "gpus": 1024, "device": "h100-sxm", "mfu": 0.5,
+}  # fmt: skip
 #: Llama 2 7B's published compute (Touvron et al. 2023, Table 2) and its inputs.
-LLAMA2_7B = {"gpu_hours": 184_320, "tokens": 2e12, "gpus": 2048, "device": "a100-sxm"}
+LLAMA2_7B: dict[str, Any] = {
+    "gpu_hours": 184_320, "tokens": 2e12, "gpus": 2048, "device": "a100-sxm",
+}  # fmt: skip
 
 
 def napkin_days(params: float, tokens: float, peak: float, mfu: float, gpus: int) -> float:
@@ -86,7 +100,7 @@ def lecture_question(top: int = 5, calibration: object = None) -> Answer:
 def llama2_implied_mfu() -> float:
     """The MFU Llama 2 7B's GPU-hours imply, ``6·N·D / (hours · 3600 · peak)``."""
     n = preset("llama2-7b").param_count
-    return 6 * n * LLAMA2_7B["tokens"] / (LLAMA2_7B["gpu_hours"] * 3600 * 312e12)
+    return float(6 * n * LLAMA2_7B["tokens"] / (LLAMA2_7B["gpu_hours"] * 3600 * 312e12))
 
 
 def llama2_7b_question(top: int = 5, calibration: object = None) -> Answer:
