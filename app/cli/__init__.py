@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.napkin_cmd",
     "app.cli.comm_cmd",
     "app.cli.step_cmd",
+    "app.cli.plan_cmd",
     "app.cli.bench_cmd",
     "app.cli.screenshot_cmd",
 )

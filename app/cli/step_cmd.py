@@ -40,6 +40,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--dtype", default="", help="one ceiling for every op (default: each op's dtype)"
     )
+    p.add_argument("--upper-bound", action="store_true",
+                   help="predict by the roofline (every op at 100 %% of peak or bandwidth) instead "
+                   "of the device's calibrated efficiency")  # fmt: skip
     p.add_argument("--measure", action="store_true",
                    help="also run the step for real here (CUDA GPU if present, else CPU) "
                         "under torch.profiler")  # fmt: skip
@@ -123,7 +126,8 @@ def handler(args: argparse.Namespace) -> int:
         check_fits(config)  # refused before the trace, and before anything is built
     trace = trace_config(config)
     trace.notes.extend(inputs.notes)
-    pred = predict(trace, device, inputs.dtype)
+    model = "roofline" if args.upper_bound else "calibrated"
+    pred = predict(trace, device, inputs.dtype, model=model)
     measured = None
     compare: dict[str, Any] = {}
     if args.measure:
@@ -133,7 +137,9 @@ def handler(args: argparse.Namespace) -> int:
         compare["datasheet"] = _compare(trace, pred, measured)
         machine = _this_machine(args.measurements, measured.device)
         if machine is not None:
-            compare["this_machine"] = _compare(trace, predict(trace, machine), measured)
+            compare["this_machine"] = _compare(
+                trace, predict(trace, machine, model=model), measured
+            )
     report = _report(args, trace, pred, device, gpus, measured.seconds if measured else None,
                      top, depth)  # fmt: skip
     report["model"] = inputs.config.model.to_dict()
@@ -205,7 +211,8 @@ def _hf_handler(
 
     trace = trace_hf_config(inputs.path, batch=inputs.batch, seq=inputs.seq,
                             dtype=inputs.weights, optimizer=inputs.optimizer)  # fmt: skip
-    pred = predict(trace, device, inputs.dtype)
+    pred = predict(trace, device, inputs.dtype,
+                   model="roofline" if args.upper_bound else "calibrated")  # fmt: skip
     report = _report(args, trace, pred, device, gpus, None, top, depth)
     report["model"] = {"kind": "transformers", "config": inputs.path}
     report["inputs"] = (f"{trace.source}, batch {inputs.batch} × seq {inputs.seq}, "
@@ -227,8 +234,9 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
         print(f"  {name:<9} {format_flops(r['flops']):>14}  {format_duration(r['predicted_s']):>10}"
               f"  ({pred.share(r['predicted_s']):.0%})")  # fmt: skip
     print(f"backward/forward FLOPs: {report['backward_forward_flops']:.2f} (the lecture: ≈ 2)")
-    print(f"on {pred.device_name}: step {format_duration(pred.step_time_s)}, MFU {pred.mfu:.1%} "
-          f"({report['assumption']})")  # fmt: skip
+    bound = "roofline upper bound" if pred.model == "roofline" else "calibrated"
+    print(f"on {pred.device_name} ({bound}): step {format_duration(pred.step_time_s)}, MFU "
+          f"{pred.mfu:.1%} ({report['assumption']})")  # fmt: skip
     print(report["explanation"]["sentence"])
     comm = report.get("communication")
     if comm:

@@ -1,6 +1,12 @@
 """Predicted time of each traced op on a device, the step time, MFU and where the time goes.
 
-Each op takes :func:`core.roofline.bounds.predicted_time` (the Roofline tab's function:
+Two models (``predict(..., model=...)``):
+
+* ``"calibrated"`` (the default): each op at what the device achieves
+  (:mod:`core.roofline.achievable`: GEMMs at the measured large-GEMM efficiency times their wave
+  and tile quantization, flash attention at the FlashAttention kernel efficiency, memory-bound ops
+  at the achievable bandwidth, a launch overhead per kernel); the same per-op model the plan uses.
+* ``"roofline"``, the upper bound: each op takes :func:`core.roofline.bounds.predicted_time` (the Roofline tab's function:
 ``max(FLOPs / peak, bytes / bandwidth)``) with the peak of the op's own dtype (or of one dtype for
 every op when a ceiling is chosen; integer and unknown dtypes use the step's compute dtype). The step
 time is the plain sum: **no overlap** between ops, no launch overhead. Predicted MFU = the step's
@@ -23,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.errors import InputError
+from core.roofline.achievable import gemm_dims
 from core.roofline.bounds import predicted_time
 from core.roofline.hardware import Device
 from core.step.costs import KINDS
@@ -30,7 +38,17 @@ from core.step.recorder import OpRecord
 from core.step.trace import StepTrace
 from core.texts import translate
 
-__all__ = ["ASSUMPTION", "PHASES", "Prediction", "by_module", "explain", "predict", "rollup"]
+__all__ = [
+    "ASSUMPTION",
+    "CALIBRATED_ASSUMPTION",
+    "MODELS",
+    "PHASES",
+    "Prediction",
+    "by_module",
+    "explain",
+    "predict",
+    "rollup",
+]
 
 PHASES: tuple[str, ...] = ("forward", "backward", "optimizer")
 ASSUMPTION = translate(
@@ -38,6 +56,15 @@ ASSUMPTION = translate(
     "each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, "
     "no launch overhead)",
 )
+CALIBRATED_ASSUMPTION = translate(
+    "Step",
+    "each op at what the device achieves (GEMMs at the calibrated large-GEMM efficiency × wave "
+    "and tile quantization, flash attention at the FlashAttention kernels' efficiency, "
+    "memory-bound ops at the achievable bandwidth, a launch overhead per kernel); ops run one "
+    "after another (no overlap)",
+)
+#: The prediction models: what the device achieves, or the roofline upper bound.
+MODELS: tuple[str, ...] = ("calibrated", "roofline")
 _MEMORY_KINDS = ("pointwise", "norm", "softmax/loss", "reduction", "embedding", "copy/layout")
 
 
@@ -62,6 +89,12 @@ class Prediction:
     seconds: tuple[float, ...]
     step_time_s: float
     mfu: float
+    model: str = "roofline"
+
+    @property
+    def assumption(self) -> str:
+        """The sentence that says how the op times were predicted."""
+        return CALIBRATED_ASSUMPTION if self.model == "calibrated" else ASSUMPTION
 
     def share(self, total: float) -> float:
         """``total`` seconds as a share of the step."""
@@ -75,24 +108,35 @@ def _peak(device: Device, dtype: str, fallback: str) -> float:
     return float(max(device.peak_flops.values()))
 
 
-def predict(trace: StepTrace, device: Device, dtype: str | None = None) -> Prediction:
-    """Predict every op of ``trace`` on ``device`` (``dtype``: one ceiling for all ops).
+def predict(
+    trace: StepTrace, device: Device, dtype: str | None = None, *, model: str = "calibrated"
+) -> Prediction:
+    """Predict every op of ``trace`` on ``device`` (``dtype``: one ceiling for all ops) by
+    ``model`` (:data:`MODELS`: ``calibrated``, or ``roofline`` for the upper bound).
 
     Raises
     ------
     InputError
         When the device has no memory bandwidth (a benchmark run that measured no copy).
     """
+    if model not in MODELS:
+        raise InputError(f"model: {model!r}; allowed: {', '.join(MODELS)}", field="model")
     bw = device.bandwidth()
     compute = dtype or trace.compute_dtype
     peaks: dict[str, float] = {}
     seconds = []
+    cal = _calibration(device) if model == "calibrated" else None
     for op in trace.ops:
         key = dtype or op.dtype
         peak = peaks.get(key)
         if peak is None:
             peak = peaks[key] = _peak(device, key, compute)
-        seconds.append(predicted_time(op.flops, op.bytes, peak, bw))
+        if cal is None:
+            seconds.append(predicted_time(op.flops, op.bytes, peak, bw))
+        else:
+            dims = gemm_dims(op.name, op.shapes) if op.kind == "matmul" else None
+            seconds.append(cal.op_seconds(device, op.kind, op.flops, op.bytes, peak, dims=dims,
+                                          backward=op.phase == "backward", dtype=key))  # fmt: skip
     total = float(sum(seconds))
     peak_c = _peak(device, compute, "fp32")
     mfu = trace.model_flops / (total * peak_c) if total > 0 else 0.0
@@ -106,7 +150,17 @@ def predict(trace: StepTrace, device: Device, dtype: str | None = None) -> Predi
         seconds=tuple(seconds),
         step_time_s=total,
         mfu=mfu,
+        model=model,
     )
+
+
+def _calibration(device: Device) -> Any:
+    """The device's calibration (a measured "This machine" is its own: its ceilings are achieved)."""
+    from core.roofline.achievable import calibration, read_overrides
+
+    overrides, _ = read_overrides()
+    measured = device if device.vendor == "measured" else None
+    return calibration(device, measured=measured, overrides=overrides)
 
 
 def rollup(

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.step.comm import KIND as COMM_KIND
 from core.step.comm import StepComm
-from core.step.predict import ASSUMPTION, Prediction, by_module, explain, rollup
+from core.step.predict import Prediction, by_module, explain, rollup
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.texts import translate
 
@@ -101,7 +101,8 @@ def step_report(
         "compute_dtype": pred.compute_dtype,
         "step_time_s": pred.step_time_s,
         "mfu": pred.mfu,
-        "assumption": ASSUMPTION,
+        "assumption": pred.assumption,
+        "prediction": pred.model,
         "explanation": explain(trace, pred),
         "model_flops": trace.model_flops,
         "total_flops": trace.total_flops,

@@ -1,0 +1,214 @@
+"""``napkinlab plan``: a training run's step on a cluster under a parallel layout, or searched."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from contextlib import contextmanager
+from typing import Any
+
+from app.cli.output import print_json
+from core.units import format_bytes, format_count, format_duration
+
+__all__ = ["handler", "register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``plan``."""
+    p = subparsers.add_parser(
+        "plan",
+        help="predict a training run on a cluster: layout, step time, MFU, memory per GPU",
+        description="Predict one training step of a decoder transformer on a cluster under a "
+        "parallel layout (TP with or without sequence parallelism, PP 1F1B or interleaved, CP, "
+        "DP with ZeRO 0-3, the micro-batch, recomputation), from one traced layer at the "
+        "device's calibrated efficiency: step time broken down, tokens/s, TFLOP/s per GPU, MFU "
+        "and HFU, memory per GPU. Without --search the layout is the one given (TP, PP, vpp, "
+        "CP 1, ZeRO 0, micro-batch 1, no recomputation, no SP unless said); with --search the "
+        "dimensions not given are searched and the fastest layouts that fit are listed.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    src = p.add_argument_group("model (one of)")
+    src.add_argument("--model", default=None, help="a preset (llama2-7b, llama2-70b, gpt2, ...) "
+                     "or transformer:d=..,layers=..,heads=.. (default: llama2-7b)")  # fmt: skip
+    src.add_argument("--config", default=None, metavar="FILE.json",
+                     help="a Hugging Face config.json (llama, mistral, qwen2, gpt2), read offline")  # fmt: skip
+    src.add_argument("--dims", default=None, help="layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,"
+                     "vocab=V,act=gelu|swiglu,norm=layer|rms,tied=0|1,bias=0|1,pos=P]")  # fmt: skip
+    p.add_argument("--seq", default="4096", help="sequence length")
+    p.add_argument("--global-batch", default="1024", help="sequences per optimizer step")
+    p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
+    p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
+    p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
+    p.add_argument("--intra-bw", default=None,
+                   help="intra-node link bandwidth per GPU, bytes/s one way (default: the database's)")  # fmt: skip
+    p.add_argument("--network-bw", default=None,
+                   help="network bandwidth per GPU, bytes/s one way (default: the database's)")  # fmt: skip
+    lay = p.add_argument_group("layout (without --search: 1, 0, none when not given)")
+    lay.add_argument("--tp", default=None, help="tensor-parallel GPUs")
+    lay.add_argument("--pp", default=None, help="pipeline stages")
+    lay.add_argument("--vpp", default=None, help="chunks per GPU (interleaved schedule)")
+    lay.add_argument("--cp", default=None, help="context-parallel GPUs")
+    lay.add_argument(
+        "--sp", action="store_true", default=None, help="sequence parallelism (with TP)"
+    )
+    lay.add_argument("--zero", default=None, help="ZeRO stage 0-3")
+    lay.add_argument("--micro-batch", default=None, help="sequences per micro-batch")
+    lay.add_argument("--recompute", default=None, help="none, selective or full")
+    p.add_argument("--recipe", default="bf16", help="fp32, bf16, amp or custom:...")
+    p.add_argument("--optimizer", default="adamw", help="sgd, momentum, adam, adamw, ...")
+    p.add_argument("--tokens", default=None, help="tokens to train (15T): days and GPU-hours")
+    p.add_argument("--search", action="store_true", help="search the dimensions not given")
+    p.add_argument("--top", default="5", help="how many searched layouts to list")
+    p.add_argument("--include-unfit", action="store_true",
+                   help="also list searched layouts that do not fit, with the reason")  # fmt: skip
+    p.add_argument("--max-micro-batch", default="16", help="largest micro-batch searched")
+    p.add_argument("--changes", default="3", help="how many one-change re-plans to list (0: none)")
+    impl = p.add_argument_group("how the training code runs")
+    impl.add_argument("--no-flash", action="store_true",
+                      help="unfused attention (QKᵀ, softmax, P·V; the s² probabilities kept)")  # fmt: skip
+    impl.add_argument("--eager", action="store_true",
+                      help="every memory-bound op its own kernel (default: fused between GEMMs)")  # fmt: skip
+    impl.add_argument("--dropout", action="store_true", help="attention and residual dropout")
+    impl.add_argument("--no-dp-overlap", action="store_true",
+                      help="the gradient reduction after the pipeline flush, not overlapped")  # fmt: skip
+    impl.add_argument("--tp-overlap", action="store_true",
+                      help="TP collectives hidden behind the GEMMs (Transformer Engine)")  # fmt: skip
+    impl.add_argument("--cp-comm", default="ring", help="ring (overlapped) or all-gather (exposed)")
+    impl.add_argument("--uneven-stages", action="store_true",
+                      help="let the first and last pipeline stage take fewer layers")  # fmt: skip
+    impl.add_argument("--fp8", action="store_true", help="GEMMs at the fp8 peak")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=handler)
+
+
+@contextmanager
+def _quiet() -> Any:
+    """Third-party loggers (torch, transformers) say nothing on stderr while the plan runs."""
+    names = ("torch", "transformers", "huggingface_hub")
+    saved = [(logging.getLogger(n), logging.getLogger(n).level) for n in names]
+    for logger, _ in saved:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in saved:
+            logger.setLevel(level)
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Answer ``plan``."""
+    from core.plan import best_change, plan, search, what_to_change
+    from core.plan.options import (
+        LayoutOptions,
+        constraints_from,
+        implementation_from,
+        layout_from,
+        planned_input,
+    )
+    from core.validate import positive_int
+
+    impl = implementation_from(
+        flash=not args.no_flash, fused=not args.eager, dropout=args.dropout,
+        dp_overlap=not args.no_dp_overlap, tp_overlap=args.tp_overlap,
+        cp_comm=str(args.cp_comm).strip().lower(), uneven_stages=args.uneven_stages, fp8=args.fp8,
+    )  # fmt: skip
+    inp, notes = planned_input(
+        model=args.model, config=args.config, dims=args.dims, seq=args.seq,
+        global_batch=args.global_batch, device=args.device, gpus=args.gpus,
+        gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
+        recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
+    )  # fmt: skip
+    opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
+                         zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute)  # fmt: skip
+    top = positive_int(args.top, "top", high=1000)
+    n_changes = positive_int(args.changes, "changes", low=0, high=100)
+    stats: dict[str, int] = {}
+    with _quiet():
+        if args.search:
+            constraints = constraints_from(opts, include_unfit=args.include_unfit,
+                                           max_micro_batch=args.max_micro_batch)  # fmt: skip
+            found = search(inp, constraints, top=top, stats=stats)
+            if not found:
+                from core.errors import InputError
+
+                raise InputError(
+                    f"search: none of the {stats.get('layouts', 0):,} layouts fits in "
+                    f"{format_bytes(inp.cluster.device.memory_bytes)} per GPU; try "
+                    "--include-unfit to see them, more GPUs, recomputation or a larger device",
+                    field="gpus",
+                )
+            best = found[0]
+        else:
+            found = []
+            best = plan(inp, layout_from(opts))
+        changes = what_to_change(inp, best)[:n_changes] if n_changes else []
+        helps = best_change(inp, best) if n_changes else None
+    report = best.to_dict()
+    report["model"] = inp.model.to_dict()
+    from core.plan import context
+
+    report["calibration"] = context(best.inp).cal.to_dict()
+    if notes:
+        report["notes"] = [str(n) for n in notes]
+    if args.search:
+        report["candidates"] = [r.to_dict() for r in found]
+        report["search"] = dict(stats)
+    if n_changes:
+        report["changes"] = [
+            {"change": str(s), "layout": r.layout.to_dict(), "tokens_per_s": r.tokens_per_s,
+             "mfu": r.mfu, "fits": r.fits, "device": r.inp.cluster.device.id}
+            for s, r in changes
+        ]  # fmt: skip
+        report["best_change"] = str(helps) if helps is not None else None
+    if args.json:
+        print_json(report)
+        return 0
+    _print(inp, best, found, stats, changes, helps)
+    return 0
+
+
+def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any) -> None:
+    cl = inp.cluster
+    print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
+          f"{cl.gpus:,} × {cl.device.name} ({cl.nodes:,} node(s) of {cl.gpus_per_node}), "
+          f"seq {inp.seq:,}, global batch {inp.global_batch:,} "
+          f"({format_count(inp.tokens_per_step, 'tokens')} per step)")  # fmt: skip
+    if stats:
+        print(f"searched {stats.get('layouts', 0):,} layouts, {stats.get('fit', 0):,} fit; the "
+              "fastest:")  # fmt: skip
+    print(f"  {best.layout.label()}" + ("" if best.fits else f"  (does not fit: {best.reason})"))
+    print(f"  step {format_duration(best.step_time_s)}, {best.tokens_per_s:,.0f} tokens/s, "
+          f"{best.tflops_per_gpu:.1f} TFLOP/s per GPU, MFU {best.mfu:.1%}, HFU {best.hfu:.1%}")  # fmt: skip
+    parts = ", ".join(
+        f"{k} {format_duration(v)} ({best.share(k):.0%})"
+        for k, v in best.breakdown.items()
+        if v > 0
+    )
+    print(f"  time: {parts}")
+    memory = best.memory
+    print(f"  memory per GPU ({memory.stage} stage, {memory.moment}): "
+          f"{format_bytes(memory.peak)} of {format_bytes(best.capacity)} — weights "
+          f"{format_bytes(memory.weights)}, grads {format_bytes(memory.grads)}, optimizer "
+          f"{format_bytes(memory.optimizer)}, activations {format_bytes(memory.activations)}, "
+          f"temporaries {format_bytes(memory.temporaries)}, allowance "
+          f"{format_bytes(memory.allowance)}; {'fits' if best.fits else 'does not fit'}")  # fmt: skip
+    print(f"  limits: {best.limits}")
+    training = best.training
+    if training is not None:
+        print(f"  {format_count(training.tokens, 'tokens')}: {training.days:,.1f} days, "
+              f"{training.gpu_hours:,.0f} GPU-hours")  # fmt: skip
+    if len(found) > 1:
+        print("candidates:")
+        for i, r in enumerate(found, start=1):
+            mark = "" if r.fits else f"  [does not fit: {r.reason}]"
+            print(f"  {i:>2}. {r.layout.label():<58} {format_duration(r.step_time_s):>9}  "
+                  f"MFU {r.mfu:.1%}  {format_bytes(r.memory.peak):>9}  {r.limits}{mark}")  # fmt: skip
+    if changes:
+        print("one change at a time:")
+        for sentence, _ in changes:
+            print(f"  - {sentence}")
+        if helps is not None:
+            print(f"best change: {helps}")
+    print("assumptions:")
+    for a in best.assumptions:
+        print(f"  - {a}")

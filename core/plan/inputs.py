@@ -1,0 +1,440 @@
+"""What a plan is asked about: the model, the batch, the cluster, the layout and how the code runs.
+
+Everything is a frozen dataclass validated on construction, so a plan never starts from input that
+cannot exist. :func:`check_layout` refuses a layout that cannot run on the cluster, naming why
+(TP not dividing the heads, PP not dividing the layers, TP·PP·CP not dividing the GPUs, a global
+batch that is not a multiple of DP × micro-batch, …): the CLI prints that one line and exits 2.
+
+Rank order (Megatron-LM's): TP varies fastest, then CP, then DP, then PP. So a TP group of up to
+``gpus_per_node`` GPUs sits inside one node, a DP or CP group crosses nodes once ``TP·CP`` (or
+``TP``) fills a node, and the pipeline's neighbours sit on different nodes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from core.errors import InputError
+from core.memory.models import TransformerSpec
+from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
+from core.roofline.hardware import Device
+from core.texts import Text, translate
+from core.validate import positive_float, positive_int
+
+__all__ = [
+    "CP_COMM",
+    "RECOMPUTE",
+    "Cluster",
+    "Constraints",
+    "Implementation",
+    "Layout",
+    "PlanInput",
+    "check_layout",
+    "stage_layers",
+    "trusted_layout",
+]
+
+#: Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full
+#: (every layer's forward again in backward, keeping only each layer's input).
+RECOMPUTE: tuple[str, ...] = ("none", "selective", "full")
+#: How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the
+#: attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).
+CP_COMM: tuple[str, ...] = ("ring", "all-gather")
+_MAX_GPUS = 10_000_000
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """The GPUs a run gets: the device, how many, per node, and the links between them.
+
+    ``intra_node_bandwidth`` and ``inter_node_bandwidth`` (bytes/s per GPU, one direction)
+    override the device database's; ``None`` takes the database's.
+    """
+
+    device: Device
+    gpus: int
+    gpus_per_node: int = 8
+    intra_node_bandwidth: float | None = None
+    inter_node_bandwidth: float | None = None
+
+    def __post_init__(self) -> None:
+        positive_int(self.gpus, "gpus", high=_MAX_GPUS)
+        positive_int(self.gpus_per_node, "gpus-per-node", high=1024)
+        for name in ("intra_node_bandwidth", "inter_node_bandwidth"):
+            value = getattr(self, name)
+            if value is not None:
+                positive_float(value, name.replace("_", "-"), low=1e3, high=1e16)
+        if self.gpus > self.gpus_per_node and self.gpus % self.gpus_per_node:
+            raise InputError(
+                translate(
+                    "Plan",
+                    "gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple "
+                    "of --gpus-per-node (or fewer GPUs than one node)",
+                ).format(gpus=f"{self.gpus:,}", per_node=str(self.gpus_per_node)),
+                field="gpus",
+            )
+
+    @property
+    def nodes(self) -> int:
+        """Nodes the GPUs fill."""
+        return max(1, -(-self.gpus // self.gpus_per_node))
+
+    @cached_property
+    def intra_bw(self) -> float:
+        """Per-GPU bandwidth inside a node; the error says how to give one."""
+        value = self.intra_node_bandwidth or self.device.intra_node_bandwidth
+        if not value:
+            raise InputError(
+                translate(
+                    "Plan",
+                    "device: {name} has no intra-node link bandwidth in the database; give "
+                    "--intra-bw (bytes/s per GPU, e.g. 300e9)",
+                ).format(name=self.device.name),
+                field="intra_bw",
+            )
+        return float(value)
+
+    @cached_property
+    def inter_bw(self) -> float:
+        """Per-GPU network bandwidth between nodes; the error says how to give one."""
+        value = self.inter_node_bandwidth or self.device.inter_node_bandwidth
+        if not value:
+            raise InputError(
+                translate(
+                    "Plan",
+                    "device: {name} has no network bandwidth in the database, so {gpus} GPUs on "
+                    "{nodes} nodes cannot be planned; give --network-bw (bytes/s per GPU, e.g. "
+                    "50e9)",
+                ).format(name=self.device.name, gpus=f"{self.gpus:,}", nodes=f"{self.nodes:,}"),
+                field="network_bw",
+            )
+        return min(float(value), self.intra_bw)
+
+    def group_crosses_nodes(self, stride: int, size: int) -> bool:
+        """Whether a group of ``size`` ranks ``stride`` apart spans more than one node."""
+        return size > 1 and stride * size > self.gpus_per_node
+
+    def group_bandwidth(self, stride: int, size: int) -> tuple[float, bool]:
+        """``(bytes/s per GPU, crosses nodes)`` of the slowest link a ring over the group uses."""
+        crosses = self.group_crosses_nodes(stride, size)
+        return (self.inter_bw if crosses else self.intra_bw), crosses
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One way to lay the run out on the cluster.
+
+    ``dp`` 0 means "the GPUs left over": ``gpus / (tp · pp · cp)``.
+    """
+
+    tp: int = 1
+    pp: int = 1
+    vpp: int = 1
+    cp: int = 1
+    dp: int = 0
+    sp: bool = False
+    zero: int = 0
+    micro_batch: int = 1
+    recompute: str = "none"
+
+    def __post_init__(self) -> None:
+        for name in ("tp", "pp", "vpp", "cp", "micro_batch"):
+            positive_int(getattr(self, name), name.replace("_", "-"), high=_MAX_GPUS)
+        positive_int(self.dp, "dp", low=0, high=_MAX_GPUS)
+        if self.zero not in (0, 1, 2, 3):
+            raise InputError(
+                translate("Plan", "zero: {zero}; allowed: 0, 1, 2 or 3").format(
+                    zero=repr(self.zero)
+                ),
+                field="zero",
+            )
+        if self.recompute not in RECOMPUTE:
+            raise InputError(
+                translate("Plan", "recompute: {value}; allowed: {allowed}").format(
+                    value=repr(self.recompute), allowed=", ".join(RECOMPUTE)
+                ),
+                field="recompute",
+            )
+
+    def with_dp(self, gpus: int) -> Layout:
+        """The layout with ``dp`` filled from the GPU count (unchanged when already set)."""
+        if self.dp:
+            return self
+        return replace(self, dp=max(1, gpus // (self.tp * self.pp * self.cp)))
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form (the issue's keys)."""
+        return {
+            "tp": self.tp,
+            "pp": self.pp,
+            "vpp": self.vpp,
+            "cp": self.cp,
+            "dp": self.dp,
+            "sp": self.sp,
+            "zero": self.zero,
+            "micro_batch": self.micro_batch,
+            "recompute": self.recompute,
+        }
+
+    def label(self) -> str:
+        """``TP 8 · PP 4 (v 2) · DP 32 · SP · ZeRO-1 · mb 1 · selective`` for tables."""
+        parts = [f"TP {self.tp}"]
+        if self.sp:
+            parts[-1] += "+SP"
+        parts.append(f"PP {self.pp}" + (f"×{self.vpp}" if self.vpp > 1 else ""))
+        if self.cp > 1:
+            parts.append(f"CP {self.cp}")
+        parts.append(f"DP {self.dp}")
+        if self.zero:
+            parts.append(f"ZeRO-{self.zero}")
+        parts.append(f"mb {self.micro_batch}")
+        parts.append(self.recompute)
+        return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """How the training code runs the layout: facts about the software, not about the model.
+
+    Attributes
+    ----------
+    flash
+        Flash attention (no ``s²`` tensors kept; the scores computed again in backward). ``False``
+        is the unfused path of 2021-2022 Megatron-LM: ``QKᵀ`` and ``P·V`` batched matmuls with the
+        softmax (and its dropout) between them.
+    fused
+        Memory-bound ops between two GEMMs run as one fused kernel (Megatron-LM's fused bias-GeLU,
+        bias-dropout-add, scale-mask-softmax and LayerNorm; Transformer Engine; torch.compile).
+        ``False``: eager PyTorch, every op its own kernel.
+    dropout
+        Dropout on the attention probabilities and the residual branches (GPT-3-style runs).
+    dp_overlap
+        The gradient reduction runs during the last micro-batch's backward, bucketed (PyTorch DDP,
+        Li et al. 2020; Megatron-LM's ``--overlap-grad-reduce``), and ZeRO's parameter all-gather
+        during the next step's first forward (``--overlap-param-gather``). ``False``: both after
+        the pipeline flush, exposed.
+    tp_overlap
+        TP collectives overlapped with the GEMMs that produce or consume them (Transformer Engine's
+        userbuffers). ``False``: on the critical path (Megatron-LM 2021-2022).
+    cp_comm
+        See :data:`CP_COMM`.
+    uneven_stages
+        Pipeline stages need not hold equal layers: when ``pp × vpp`` does not divide the layers,
+        the first and the last stage take the missing ones off (Megatron-Core's
+        ``--decoder-first/last-pipeline-num-layers``; Llama 3 405B's 126 layers on 16 stages,
+        §3.3.2). ``False``: ``pp × vpp`` must divide the layers.
+    gemm_dtype
+        The dtype GEMMs compute in (``fp8``); ``None``: the recipe's weight dtype.
+    """
+
+    flash: bool = True
+    fused: bool = True
+    dropout: bool = False
+    dp_overlap: bool = True
+    tp_overlap: bool = False
+    cp_comm: str = "ring"
+    uneven_stages: bool = False
+    gemm_dtype: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.cp_comm not in CP_COMM:
+            raise InputError(
+                translate("Plan", "cp-comm: {value}; allowed: {allowed}").format(
+                    value=repr(self.cp_comm), allowed=", ".join(CP_COMM)
+                ),
+                field="cp_comm",
+            )
+        if self.gemm_dtype not in (None, "bf16", "fp16", "fp8", "fp32", "tf32"):
+            raise InputError(
+                translate(
+                    "Plan", "gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32"
+                ).format(value=repr(self.gemm_dtype)),
+                field="gemm_dtype",
+            )
+
+
+@dataclass(frozen=True)
+class PlanInput:
+    """A model to train on a cluster: everything but the layout.
+
+    ``global_batch`` counts sequences of ``seq`` tokens per optimizer step; ``tokens`` (optional)
+    is how many tokens the whole run trains on.
+    """
+
+    model: TransformerSpec
+    seq: int
+    global_batch: int
+    cluster: Cluster
+    recipe: Recipe = field(default_factory=lambda: recipe("bf16"))
+    optimizer: Optimizer = field(default_factory=lambda: optimizer("adamw"))
+    tokens: float | None = None
+    implementation: Implementation = field(default_factory=Implementation)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.model, TransformerSpec):
+            raise InputError(
+                translate("Plan", "model: the plan needs a transformer (a preset, a config.json or --dims)"),
+                field="model",
+            )  # fmt: skip
+        positive_int(self.seq, "seq", high=10_000_000)
+        positive_int(self.global_batch, "global-batch", high=1_000_000_000)
+        if self.tokens is not None:
+            positive_float(self.tokens, "tokens", low=1.0, high=1e20)
+        if self.recipe.params not in ("fp32", "bf16", "fp16"):
+            raise InputError(
+                translate("Plan", "recipe: {dtype} weights; allowed: fp32, bf16 or fp16 weights").format(dtype=self.recipe.params),
+                field="recipe",
+            )  # fmt: skip
+        gemm = self.implementation.gemm_dtype
+        if gemm is not None and not self.cluster.device.supports(gemm):
+            raise InputError(
+                translate("Plan", "{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}").format(dtype=gemm, device=self.cluster.device.name, have=", ".join(self.cluster.device.dtypes)),
+                field="gemm_dtype",
+            )  # fmt: skip
+        if self.seq * self.global_batch > 10**13:
+            raise InputError(
+                translate("Plan", "global-batch × seq: {tokens} tokens per step; allowed: up to 1e13").format(tokens=f"{self.seq * self.global_batch:.3g}"),
+                field="global_batch",
+            )  # fmt: skip
+
+    @property
+    def compute_dtype(self) -> str:
+        """The dtype whose dense peak MFU and HFU are measured against (the recipe's weights)."""
+        return self.recipe.params
+
+    @property
+    def gemm_dtype(self) -> str:
+        """The dtype the GEMMs run at."""
+        return self.implementation.gemm_dtype or self.recipe.params
+
+    @property
+    def tokens_per_step(self) -> int:
+        """Tokens of one optimizer step."""
+        return self.seq * self.global_batch
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """What a search may vary: each field fixed to a value, or ``None`` (searched).
+
+    ``include_unfit`` keeps layouts that run out of memory (flagged with the reason);
+    ``max_micro_batch`` bounds the searched micro-batch sizes (powers of two).
+    """
+
+    tp: int | None = None
+    pp: int | None = None
+    vpp: int | None = None
+    cp: int | None = None
+    sp: bool | None = None
+    zero: int | None = None
+    micro_batch: int | None = None
+    recompute: str | None = None
+    include_unfit: bool = False
+    max_micro_batch: int = 16
+    max_tp: int | None = None
+
+
+def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | None:
+    """``{stage: (rank, layers on that GPU)}`` for ``only``, or ``first``/``middle``/``last``.
+
+    ``p · v`` virtual stages of ``k = ⌈L/(p·v)⌉`` layers; when that is ``D`` layers too many, the
+    first virtual stage gives up ``⌈D/2⌉`` and the last ``⌊D/2⌋`` (each keeping at least one).
+    ``None`` when the layers cannot be split so.
+    """
+    if p == 1:
+        return {"only": (0, float(layers))} if v == 1 else None
+    k = -(-layers // (p * v))
+    deficit = k * p * v - layers
+    first_off, last_off = -(-deficit // 2), deficit // 2
+    if first_off > k - 1 or last_off > k - 1:
+        return None
+    out = {
+        "first": (0, float(v * k - first_off)),
+        "last": (p - 1, float(v * k - last_off)),
+    }
+    if p > 2:
+        out["middle"] = (1, float(v * k))
+    return out
+
+
+def trusted_layout(
+    tp: int, pp: int, vpp: int, cp: int, dp: int, sp: bool, zero: int, micro_batch: int,
+    recompute: str,
+) -> Layout:  # fmt: skip
+    """A :class:`Layout` of values the caller has already checked (the search's enumeration),
+    made without validating again (a search makes tens of thousands)."""
+    lay = object.__new__(Layout)
+    for name, value in (("tp", tp), ("pp", pp), ("vpp", vpp), ("cp", cp), ("dp", dp), ("sp", sp),
+                        ("zero", zero), ("micro_batch", micro_batch), ("recompute", recompute)):  # fmt: skip
+        object.__setattr__(lay, name, value)
+    return lay
+
+
+def _fail(text: Text, field_name: str, **values: str) -> InputError:
+    return InputError(text.format(**values) if values else text, field=field_name)
+
+
+def check_layout(inp: PlanInput, layout: Layout) -> Layout:
+    """The layout with ``dp`` filled, or :class:`InputError` saying why it cannot run.
+
+    Rules: TP divides the heads (and the KV heads divide TP or TP divides them); PP·v divides
+    the layers; TP·PP·CP divides the GPUs; the global batch is a multiple of DP × micro-batch;
+    the interleaved schedule (v > 1) needs PP > 1 and micro-batches a multiple of PP (Megatron's
+    rule); CP needs flash attention and a sequence that splits into 2·CP chunks (causal load
+    balancing); ZeRO-2/3 shard gradients that the pipeline still accumulates, so they need PP = 1.
+    TP beyond one node is accepted (it then runs over the network), as given.
+    """
+    spec, cluster = inp.model, inp.cluster
+    gpus = cluster.gpus
+    t, p, v, c = layout.tp, layout.pp, layout.vpp, layout.cp
+    if spec.heads % t:
+        raise _fail(translate("Plan", "tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}"),
+                    "tp", tp=str(t), heads=str(spec.heads))  # fmt: skip
+    if spec.kv_heads % t and t % spec.kv_heads:
+        raise _fail(translate("Plan", "tp: {tp} and the {kv} KV heads: one must divide the other"), "tp",
+                    tp=str(t), kv=str(spec.kv_heads))  # fmt: skip
+    if v > 1 and p == 1:
+        raise _fail(translate("Plan", "vpp: {v} chunks per GPU need a pipeline; allowed: vpp 1 with pp 1"), "vpp",
+                    v=str(v))  # fmt: skip
+    if spec.layers % (p * v) and not (
+        inp.implementation.uneven_stages and stage_layers(spec.layers, p, v)
+    ):
+        raise _fail(translate("Plan", "pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp "
+                    "dividing {layers} (or --uneven-stages, the first and last stage taking fewer)"),
+                    "pp", pp=str(p), v=str(v), layers=str(spec.layers))  # fmt: skip
+    if gpus % (t * p * c):
+        raise _fail(translate("Plan", "gpus: tp {tp} × pp {pp} × cp {cp} = {product} does not divide the {gpus} GPUs"),
+                    "gpus", tp=str(t), pp=str(p), cp=str(c), product=f"{t * p * c:,}",
+                    gpus=f"{gpus:,}")  # fmt: skip
+    dp = gpus // (t * p * c)
+    if layout.dp and layout.dp != dp:
+        raise _fail(translate("Plan", "dp: {dp} but tp × pp × cp leaves {left} for {gpus} GPUs"), "dp",
+                    dp=str(layout.dp), left=f"{dp:,}", gpus=f"{gpus:,}")  # fmt: skip
+    if c > 1 and not inp.implementation.flash:
+        raise _fail(
+            translate(
+                "Plan", "cp: context parallelism needs flash attention; allowed: cp 1 without it"
+            ),
+            "cp",
+        )
+    if c > 1 and inp.seq % (2 * c):
+        raise _fail(translate("Plan", "cp: seq {seq} does not split into 2 × {cp} equal chunks (causal load "
+                    "balancing); allowed: cp with seq a multiple of 2·cp"), "cp", seq=str(inp.seq),
+                    cp=str(c))  # fmt: skip
+    if inp.global_batch % (dp * layout.micro_batch):
+        raise _fail(translate("Plan", "global-batch: {batch} sequences is not a multiple of dp {dp} × micro-batch "
+                    "{mb} = {product}"), "global_batch", batch=f"{inp.global_batch:,}", dp=f"{dp:,}",
+                    mb=str(layout.micro_batch), product=f"{dp * layout.micro_batch:,}")  # fmt: skip
+    micro_batches = inp.global_batch // (dp * layout.micro_batch)
+    if v > 1 and micro_batches % p:
+        raise _fail(translate("Plan", "vpp: the interleaved schedule needs the {m} micro-batches per step to be a "
+                    "multiple of pp {pp}"), "vpp", m=f"{micro_batches:,}", pp=str(p))  # fmt: skip
+    if layout.zero >= 2 and p > 1:
+        raise _fail(translate("Plan", "zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: "
+                    "zero 0 or 1 with pp > 1"), "zero", zero=str(layout.zero))  # fmt: skip
+    if layout.sp and t == 1:
+        layout = replace(layout, sp=False)
+    if layout.zero and dp * c == 1:
+        layout = replace(layout, zero=0)
+    return replace(layout, dp=dp)

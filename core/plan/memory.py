@@ -1,0 +1,254 @@
+"""Memory per GPU of a parallel layout: the Memory tab's accounting, sharded.
+
+Weights, gradients and optimizer state are ``bytes/param × the parameters a GPU holds``: its
+pipeline stage's layers and, on the first stage, the embedding (on the last, the final norm and
+the LM head; a tied embedding keeps a copy on both ends), split by TP (matmul weights and the
+vocabulary; norms and row-parallel biases are replicated, as in Megatron-LM), then by ZeRO over
+the ``DP × CP`` ranks that hold the same weights (stage 1 the optimizer state, 2 the gradients, 3
+the weights).
+
+Activations come from :func:`core.memory.activations.activation_model` for ``b`` sequences of
+``s / CP`` tokens, each of its terms sharded by what keeps it (Korthikanti et al. 2022, §4.2.2):
+the norm inputs, the attention and MLP inputs and the residual dropout masks live on the
+``h``-wide residual stream, which TP replicates and sequence parallelism splits by TP; ``Q, K,
+V`` (KV split as far as the KV heads go), the attention output, the ``s²`` and flash terms and the
+MLP hidden tensors are split by TP. Selective recomputation drops the attention core's terms (the
+``s²`` ones, or the flash log-sum-exp); full recomputation keeps each layer's input only and
+rebuilds one layer at a time. A pipeline stage keeps the micro-batches in flight of its schedule:
+``p − r`` on rank ``r`` with 1F1B; ``2(p − r − 1) + (v − 1)·p + 1`` chunks of ``L/(p·v)`` layers
+with the interleaved schedule (Megatron-LM's warm-up), which on rank 0 is Korthikanti's
+``L·(1 + (p − 1)/(p·v))``. The stage with the larger total (first or last) is reported.
+
+The moments at which a step can peak, the temporaries alive then and the allowance are those of
+:mod:`core.memory.estimate` (start of backward, the top layer's backward, the end of backward, the
+bottom segment's recompute), so at TP = PP = CP = 1 with one micro-batch the figures equal the
+Memory tab's, and its per-rank ZeRO figures. With more than one micro-batch per step, or a
+pipeline, the gradients are alive all step long (they accumulate across micro-batches).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.memory.activations import activation_model
+from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
+from core.memory.models import TransformerSpec
+from core.memory.recipes import Recipe
+from core.plan.inputs import Layout, PlanInput, stage_layers
+
+__all__ = ["StageMemory", "layer_params_local", "memory_per_gpu", "stage_params"]
+
+_RESIDUAL = ("norm inputs", "attention and MLP inputs", "dropout masks")
+_SELECTIVE = ("softmax output", "attention dropout mask", "flash fp32 log-sum-exp")
+
+
+@dataclass(frozen=True)
+class StageMemory:
+    """Bytes on the busiest GPU, at the fullest moment of its step.
+
+    ``weights`` … ``temporaries`` are the categories alive at ``moment`` on ``stage``; ``peak``
+    adds them and the ``allowance`` (CUDA context, workspaces, allocator reserve).
+    """
+
+    weights: float
+    grads: float
+    optimizer: float
+    activations: float
+    temporaries: float
+    allowance: float
+    peak: float
+    stage: str
+    moment: str
+    params: float
+    in_flight: float
+
+    def to_dict(self) -> dict[str, float]:
+        """The issue's ``memory_per_gpu`` keys."""
+        return {
+            "weights": self.weights,
+            "grads": self.grads,
+            "optimizer": self.optimizer,
+            "activations": self.activations,
+            "temporaries": self.temporaries,
+            "allowance": self.allowance,
+            "peak": self.peak,
+        }
+
+
+@lru_cache(maxsize=4096)
+def layer_params_local(spec: TransformerSpec, t: int) -> float:
+    """Parameters of one layer on one TP rank."""
+    d, f, kv = spec.d_model, spec.ffn, spec.kv_dim
+    kv_div = min(t, spec.kv_heads)
+    n_mlp = 3 if spec.gated else 2
+    out = 2 * d * d / t + 2 * d * kv / kv_div + n_mlp * d * f / t
+    norm_each = 2 * d if spec.norm == "layernorm" else d
+    out += 2 * norm_each
+    if spec.bias:
+        out += d / t + 2 * kv / kv_div + d  # q, k, v split; o's bias replicated
+        out += (2 * f if spec.gated else f) / t + d  # up (and gate) split; down's replicated
+    return out
+
+
+@lru_cache(maxsize=4096)
+def stage_params(spec: TransformerSpec, t: int, layers_here: float, stage: str) -> float:
+    """Parameters one GPU of pipeline ``stage`` (``only``, ``first``, ``middle`` or ``last``)
+    holds, with ``layers_here`` layers."""
+    d = spec.d_model
+    layers = layers_here * layer_params_local(spec, t)
+    embed = spec.vocab * d / t + spec.max_pos * d
+    final_norm = 2 * d if spec.norm == "layernorm" else d
+    head = spec.vocab * d / t
+    if stage == "only":
+        return layers + embed + final_norm + (0 if spec.tied else head)
+    if stage == "first":
+        return layers + embed
+    if stage == "middle":
+        return layers
+    return layers + final_norm + head  # the last stage: an untied head, or the tied copy
+
+
+def _in_flight(r: int, p: int, v: int, m: int) -> float:
+    """Micro-batches' worth of its layers' activations that rank ``r`` keeps."""
+    if p == 1:
+        return 1.0
+    chunks = (p - r) if v == 1 else 2 * (p - r - 1) + (v - 1) * p + 1
+    return min(chunks, m * v) / v
+
+
+@dataclass(frozen=True)
+class _Acts:
+    per_layer: float
+    boundary: float
+    outside_first: float
+    outside_last: float
+    loss_temps: float
+    loss_saved: float
+    layer_temps: float
+
+
+def _activations(inp: PlanInput, layout: Layout) -> _Acts:
+    impl = inp.implementation
+    return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
+                    layout.tp, layout.cp, layout.sp, layout.recompute)  # fmt: skip
+
+
+@lru_cache(maxsize=8192)
+def _sharded(
+    spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
+    c: int, sp: bool, recompute: str,
+) -> _Acts:  # fmt: skip
+    res = float(t) if sp else 1.0
+    e, w = rec.bytes("acts"), rec.bytes("params")
+    s = seq // c
+    acts = activation_model(spec, b, s, e, flash=flash, dropout=dropout, kernels="cuda",
+                            weight_bytes=w)  # fmt: skip
+    h, kv = spec.d_model, spec.kv_dim
+    kv_div = min(t, spec.kv_heads)
+    per_layer = 0.0
+    for name, value in acts.terms:
+        if recompute == "selective" and name.startswith(_SELECTIVE):
+            continue
+        if name.startswith(_RESIDUAL):
+            per_layer += value / res
+        elif name == "Q, K, V":
+            per_layer += value * (h / t + 2 * kv / kv_div) / (h + 2 * kv)
+        else:
+            per_layer += value / t
+    sbh = s * b * h
+    mixed = w > e
+    head_copy = e * spec.vocab * h if mixed else 0.0
+    emb_mask = 1.0 * sbh if dropout else 0.0  # CUDA dropout masks: 1 byte
+    vocab = acts.loss_saved
+    residual_out = acts.outside - vocab - head_copy - emb_mask
+    res_temps = 2.0 * e * sbh
+    return _Acts(
+        per_layer=per_layer,
+        boundary=acts.boundary / res,
+        outside_first=emb_mask / res,
+        outside_last=residual_out / res + vocab / t + head_copy / t,
+        loss_temps=acts.loss_temps / t,
+        loss_saved=vocab / t,
+        layer_temps=res_temps / res + (acts.layer_temps - res_temps) / t,
+    )
+
+
+def _moments(
+    a: _Acts, kept_layers: float, outside: float, loss: bool, full: bool, head: float,
+    tied: bool, layer_params: float,
+) -> list[tuple[str, float, float, float, float, float]]:  # fmt: skip
+    """``(name, activations, temporaries, grad params alive, grad temps, grads missing)``,
+    mirroring :func:`core.memory.activations.peak_moments`."""
+    inf = math.inf
+    kept = kept_layers * (a.boundary if full else a.per_layer)
+    recomputed = a.per_layer if full else 0.0
+    loss_saved = a.loss_saved if loss else 0.0
+    out = []
+    if full:
+        out.append(("bottom segment's recompute", a.boundary + a.per_layer, a.layer_temps, inf,
+                    3 * head if tied else 0.0, head + layer_params))  # fmt: skip
+    out.append(("start of backward", kept + outside, a.loss_temps if loss else a.layer_temps,
+                0.0, 0.0, 0.0))  # fmt: skip
+    out.append(("top layer's backward", kept + recomputed + outside - loss_saved, a.layer_temps,
+                0.0 if tied else head, head if tied else 0.0, 0.0))  # fmt: skip
+    out.append(("end of backward", a.boundary if not head else 0.0,
+                0.0 if head else a.layer_temps, inf, 3 * head if tied else head, head))  # fmt: skip
+    return out
+
+
+def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageMemory:
+    """Memory of the busiest GPU (the first or the last pipeline stage) for a complete layout."""
+    spec, rec, opt = inp.model, inp.recipe, inp.optimizer
+    t, p, v = layout.tp, layout.pp, layout.vpp
+    shard = layout.dp * layout.cp
+    per = rec.per_param(opt)
+    a = _activations(inp, layout)
+    full = layout.recompute == "full"
+    stages = stage_layers(spec.layers, p, v)
+    if stages is None:
+        raise ValueError(f"pp {p} x vpp {v} cannot split {spec.layers} layers")
+    best: StageMemory | None = None
+    for stage, (rank, here) in stages.items():
+        n = stage_params(spec, t, here, stage)
+        params = per["params"] * n / (shard if layout.zero >= 3 else 1)
+        grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
+        optim = per["optimizer"] * n / (shard if layout.zero >= 1 else 1)
+        kept_layers = here * _in_flight(rank, p, v, micro_batches)
+        loss = stage in ("only", "last")
+        outside = (a.outside_first if stage in ("only", "first") else 0.0) + (
+            a.outside_last if loss else 0.0
+        )
+        head = spec.vocab * spec.d_model / t if loss else 0.0
+        tied = spec.tied and stage == "only"
+        per_grad = grads / n if n else 0.0
+        accumulate = micro_batches > 1 or p > 1
+        saved = kept_layers * (a.boundary if full else a.per_layer)
+        saved += max(outside, a.per_layer) if full else outside
+        found: tuple[dict[str, float], str] | None = None
+        for name, acts, temps, alive, grad_temps, missing in _moments(
+            a, kept_layers, outside, loss, full, head, tied, layer_params_local(spec, t)
+        ):
+            if accumulate:
+                alive_n = n
+            elif alive == math.inf:
+                alive_n = n - missing
+            else:
+                alive_n = min(alive, n)
+            cats = {"params": params, "grads": per_grad * alive_n, "optimizer": optim,
+                    "activations": acts, "temporaries": temps + per_grad * grad_temps}  # fmt: skip
+            if found is None or sum(cats.values()) > sum(found[0].values()):
+                found = (cats, name)
+        assert found is not None
+        cats, moment = found
+        tensors = max(params + grads + optim + saved, sum(cats.values()))
+        allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensors
+        peak = sum(cats.values()) + allowance
+        mem = StageMemory(cats["params"], cats["grads"], cats["optimizer"], cats["activations"],
+                          cats["temporaries"], allowance, peak, stage, moment, n,
+                          kept_layers)  # fmt: skip
+        if best is None or mem.peak > best.peak:
+            best = mem
+    assert best is not None
+    return best

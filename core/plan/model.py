@@ -1,0 +1,290 @@
+"""The step of one layout: compute from the traced ops, communication, the bubble, the optimizer.
+
+Per micro-batch, a pipeline stage of ``L/p`` layers runs each layer's forward and backward ops
+(:func:`core.plan.timing.micro_times`), the recomputation its policy asks for (full: the layer's
+forward again; selective: the attention core's forward), the exposed TP and CP communication, and
+its point-to-point sends; the first stage adds the embedding, the last the final norm, the LM head
+and the loss. The step (Narayanan et al. 2021, §2.2):
+
+``step = m · t_stage + (p − 1)/v · t_stage + exposed DP + optimizer``
+
+with ``m`` micro-batches, ``t_stage`` the slowest stage's time per micro-batch and
+``(p − 1)/(v·m)`` the bubble of the 1F1B (v = 1) or interleaved schedule.
+
+Overlap, stated in every result's ``assumptions``:
+
+* TP collectives are on the critical path (Megatron-LM runs them between the GEMMs that need
+  them; Narayanan et al. 2021 §3.2), unless ``tp_overlap`` hides them behind the layer's GEMMs
+  (Transformer Engine's userbuffers), up to the GEMMs' duration.
+* CP's ring exchanges run during the attention blocks and show only beyond the attention's time
+  (Megatron-Core's ring attention); the all-gather variant (Llama 3 §3.3.2) is exposed.
+* PP's point-to-point sends are exposed (they sit between a stage's compute and its neighbour's).
+* DP: the gradient reduction overlaps the last micro-batch's backward (bucketed, as PyTorch DDP,
+  Li et al. 2020, and Megatron's ``--overlap-grad-reduce``) and ZeRO's weight all-gather the next
+  step's first forward; only what exceeds them shows. ZeRO-3's all-gathers are prefetched during
+  each micro-batch's forward and backward. Without ``dp_overlap`` they all add to the step.
+* The optimizer step runs after the reduction, memory-bound over the GPU's shard of weights,
+  gradients and states (a fused multi-tensor kernel: each read and written once), not overlapped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from core.plan import memory as mem
+from core.plan.comm import Links, comm_times, links
+from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
+from core.plan.ops import LayerOps, layer_ops
+from core.plan.result import PlanResult
+from core.plan.timing import MicroTimes, micro_times
+from core.plan.words import STAGES, assumptions, limits
+from core.roofline.achievable import Calibration
+from core.roofline.utilization import attention_forward_flops, model_flops_per_token
+from core.texts import Text, translate
+from core.units import format_bytes
+
+__all__ = ["Context", "Evaluation", "context", "evaluate", "flops_per_step", "plan"]
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every layout of one input shares: the traced ops and the device's calibration."""
+
+    inp: PlanInput
+    ops: LayerOps
+    cal: Calibration
+
+
+def device_calibration(inp: PlanInput) -> Calibration:
+    """The cluster device's calibration: measured here where the benchmark matched it, the
+    user's overrides, the built-in file, a sibling or the family's median."""
+    from core.roofline.achievable import calibration, read_overrides
+
+    overrides, _problem = read_overrides()
+    return calibration(
+        inp.cluster.device, measured=_measured(inp.cluster.device.id), overrides=overrides
+    )
+
+
+@lru_cache(maxsize=8)
+def _measured(device_id: str) -> Any:
+    """ "This machine" from the app's benchmark file, if it measured this device's GPU (or is it)."""
+    try:
+        from core.bench import default_measurements_path, read_measurements
+        from core.bench.this_machine import THIS_MACHINE_ID, this_machine
+        from core.roofline.hardware import load_catalog
+
+        path = default_measurements_path()
+        if not path.exists():
+            return None
+        points = read_measurements(path).points
+        kind = "cpu" if device_id == THIS_MACHINE_ID else "cuda"
+        chosen = [p for p in points if p.get("device", "cpu") == kind]
+        if not chosen:
+            return None
+        return this_machine(chosen, catalog=load_catalog())
+    except Exception:  # an unreadable benchmark file never stops a plan
+        return None
+
+
+def context(inp: PlanInput, *, calibration: Calibration | None = None) -> Context:
+    """Trace (or take from the cache) the input's shape and calibrate its device."""
+    impl = inp.implementation
+    ops = layer_ops(inp.model, inp.seq, inp.recipe, flash=impl.flash, dropout=impl.dropout)
+    cal = calibration if calibration is not None else device_calibration(inp)
+    return Context(inp, ops, cal)
+
+
+def _layer_matmul_params(inp: PlanInput) -> float:
+    spec = inp.model
+    d, f, kv = spec.d_model, spec.ffn, spec.kv_dim
+    return 2 * d * d + 2 * d * kv + (3 if spec.gated else 2) * d * f
+
+
+def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
+    """``(model FLOPs, hardware FLOPs)`` of one step over all GPUs.
+
+    Model FLOPs: ``(6·N + 12·L·H·Q·T) × tokens`` with ``N`` every matmul parameter, the LM head
+    included (:func:`core.roofline.utilization.model_flops_per_token`). Hardware FLOPs add the
+    recomputed forward (full: every layer's matmuls and attention; selective: the attention's
+    ``QKᵀ`` and ``P·V``) and, with flash attention, the backward's recomputed scores (½ × the
+    attention forward, the 2.5× of torch's SDPA formula against the model's 2×).
+    """
+    spec = inp.model
+    n = spec.layers * _layer_matmul_params(inp) + spec.vocab * spec.d_model
+    tokens = inp.tokens_per_step
+    model = model_flops_per_token(n, spec.layers, spec.heads, spec.head_dim, inp.seq) * tokens
+    attn_fwd = spec.layers * attention_forward_flops(
+        inp.global_batch, inp.seq, spec.heads, spec.head_dim
+    )
+    hardware = model
+    if inp.implementation.flash:
+        hardware += 0.5 * attn_fwd
+    if recompute == "full":
+        hardware += 2 * spec.layers * _layer_matmul_params(inp) * tokens + attn_fwd
+    elif recompute == "selective":
+        hardware += attn_fwd
+    return model, hardware
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The numbers of one layout, before they are worded (what a search ranks)."""
+
+    layout: Layout
+    step_time_s: float
+    breakdown: dict[str, float]
+    hidden: dict[str, float]
+    memory: mem.StageMemory
+    micro_batches: int
+    link: Links
+    micro: MicroTimes
+    stage: str
+
+
+def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None) -> Evaluation:
+    """Step time, its breakdown and the busiest GPU's memory for a checked layout (``memory``:
+    already computed for it)."""
+    inp, cal = ctx.inp, ctx.cal
+    spec, impl = inp.model, inp.implementation
+    t, p, v, c = layout.tp, layout.pp, layout.vpp, layout.cp
+    m = inp.global_batch // (layout.dp * layout.micro_batch)
+    if memory is None:
+        memory = mem.memory_per_gpu(inp, layout, m)
+    mt = micro_times(ctx.ops, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
+                     sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
+                     gemm_dtype=inp.gemm_dtype)  # fmt: skip
+    link = links(inp, layout, cal)
+    split = stage_layers(spec.layers, p, v)
+    assert split is not None
+    busiest = max(mem.stage_params(spec, t, here, s) for s, (_, here) in split.items())
+    comm = comm_times(inp, layout, cal, link, busiest)
+    full = layout.recompute == "full"
+    compute_layer = mt.layer_fwd + mt.layer_bwd
+    recompute_layer = (
+        mt.layer_fwd if full else mt.core_fwd if layout.recompute == "selective" else 0.0
+    )
+    tp_layer = comm.tp_layer_fwd * (2 if full else 1) + comm.tp_layer_bwd
+    tp_hidden = 0.0
+    if impl.tp_overlap:
+        tp_hidden = min(tp_layer, mt.layer_gemm)
+    tp_exposed = tp_layer - tp_hidden
+    if impl.cp_comm == "ring":
+        cp_exposed = max(0.0, comm.cp_layer_fwd - mt.attn_fwd) + max(
+            0.0, comm.cp_layer_bwd - mt.attn_bwd
+        )
+        if full:
+            cp_exposed += max(0.0, comm.cp_layer_fwd - mt.attn_fwd)
+    else:
+        cp_exposed = comm.cp_layer_fwd * (2 if full else 1) + comm.cp_layer_bwd
+    cp_total = comm.cp_layer_fwd * (2 if full else 1) + comm.cp_layer_bwd
+    stages: dict[str, dict[str, float]] = {}
+    for name, (_, layers) in split.items():
+        first = name in ("only", "first")
+        last = name in ("only", "last")
+        extra = (mt.embed_fwd + mt.embed_bwd if first else 0.0) + (
+            mt.head_fwd + mt.head_bwd if last else 0.0
+        )
+        tp_extra = (comm.tp_embed if first else 0.0) + (comm.tp_head if last else 0.0)
+        parts = {
+            "compute": layers * compute_layer + extra,
+            "recompute": layers * recompute_layer,
+            "tp_comm": layers * tp_exposed + tp_extra,
+            "cp_comm": layers * cp_exposed,
+            "pp_comm": comm.pp_micro,
+        }
+        stages[name] = parts
+    stage = max(stages, key=lambda k: sum(stages[k].values()))
+    parts = stages[stage]
+    layers = split[stage][1]
+    t_stage = sum(parts.values())
+    bubble = (p - 1) / v * t_stage
+    bwd_last = layers * (mt.layer_bwd + recompute_layer)
+    fwd_first = layers * mt.layer_fwd
+    if layout.zero == 3:
+        dp_exposed = m * (
+            max(0.0, comm.zero3_fwd - fwd_first) + max(0.0, comm.zero3_bwd - bwd_last)
+        )
+        if not impl.dp_overlap:
+            dp_exposed = m * (comm.zero3_fwd + comm.zero3_bwd)
+        dp_total = m * (comm.zero3_fwd + comm.zero3_bwd)
+    elif impl.dp_overlap:
+        dp_exposed = max(0.0, comm.dp_grads - bwd_last) + max(0.0, comm.dp_params - fwd_first)
+        dp_total = comm.dp_grads + comm.dp_params
+    else:
+        dp_exposed = dp_total = comm.dp_grads + comm.dp_params
+    optimizer = _optimizer_seconds(ctx, layout, busiest)
+    breakdown = {
+        "compute": m * parts["compute"],
+        "recompute": m * parts["recompute"],
+        "tp_comm": m * parts["tp_comm"],
+        "cp_comm": m * parts["cp_comm"],
+        "pp_comm": m * parts["pp_comm"],
+        "bubble": bubble,
+        "dp_comm": dp_exposed,
+        "optimizer": optimizer,
+    }
+    hidden = {
+        "tp_comm": m * layers * tp_hidden,
+        "cp_comm": m * layers * (cp_total - cp_exposed),
+        "dp_comm": dp_total - dp_exposed,
+    }
+    step = sum(breakdown.values())
+    return Evaluation(layout, step, breakdown, hidden, memory, m, link, mt, stage)
+
+
+def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:
+    """The update of the GPU's shard: read the gradient, read and write the master copy and
+    each state, write the weights (read them too when there is no master copy)."""
+    inp, cal = ctx.inp, ctx.cal
+    rec, opt = inp.recipe, inp.optimizer
+    shard = params / (layout.dp * layout.cp if layout.zero >= 1 else 1)
+    master = rec.bytes("master")
+    per = rec.bytes("grads") + opt.n_states * 2 * rec.bytes("state") + rec.bytes("params")
+    per += 2 * master if master else rec.bytes("params")
+    return shard * per / cal.bandwidth(inp.cluster.device) + cal.launch_s
+
+
+def _unfit_reason(memory: mem.StageMemory, capacity: float) -> Text | None:
+    if memory.peak <= capacity:
+        return None
+    return translate(
+        "Plan", "out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}"
+    ).format(stage=STAGES[memory.stage], need=format_bytes(memory.peak), moment=memory.moment,
+             have=format_bytes(capacity))  # fmt: skip
+
+
+def result(ctx: Context, ev: Evaluation) -> PlanResult:
+    """The worded result of an evaluation."""
+    inp = ctx.inp
+    model_flops, hardware_flops = flops_per_step(inp, ev.layout.recompute)
+    device = inp.cluster.device
+    capacity = device.memory_bytes
+    partial = PlanResult(
+        inp=inp, layout=ev.layout, step_time_s=ev.step_time_s, breakdown=ev.breakdown,
+        hidden=ev.hidden, model_flops=model_flops, hardware_flops=hardware_flops,
+        peak_flops=device.peak(inp.compute_dtype), memory=ev.memory, capacity=capacity,
+        micro_batches=ev.micro_batches, limits=Text("", "", {}), assumptions=(),
+        reason=_unfit_reason(ev.memory, capacity),
+        links={k: ("network" if getattr(ev.link, f"{k}_crosses") else "intra-node")
+               for k in ("tp", "cp", "pp", "dp")},
+        detail={"memory_bound_share": ev.micro.memory_bound / max(1e-30, ev.micro.layer_fwd + ev.micro.layer_bwd)},
+    )  # fmt: skip
+    from dataclasses import replace
+
+    return replace(partial, limits=limits(partial, ev), assumptions=assumptions(ctx, partial, ev))
+
+
+def plan(inp: PlanInput, layout: Layout, *, calibration: Calibration | None = None) -> PlanResult:
+    """Predict one layout of ``inp`` (``layout.dp`` 0 takes the GPUs left over).
+
+    Raises
+    ------
+    InputError
+        For a layout that cannot run (:func:`core.plan.inputs.check_layout` says why).
+    """
+    checked = check_layout(inp, layout)
+    ctx = context(inp, calibration=calibration)
+    return result(ctx, evaluate(ctx, checked))

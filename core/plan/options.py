@@ -1,0 +1,300 @@
+"""A plan's inputs from people's text: the CLI's flags, the Plan tab's fields, sessions.
+
+The model is a preset, a ``config.json`` (:func:`core.step.hf.load_config`, offline) or
+dimensions: ``layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,
+norm=layer|rms,tied=0|1,bias=0|1,pos=P]`` (``pos``: learned position embeddings of ``P``
+positions, GPT-style; 0 for rotary). Numbers accept ``1,024``, ``70B``, ``15T`` and exponents
+(:mod:`core.validate`). Every error names the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import InputError
+from core.memory.models import LIMITS, TransformerSpec, parse_model
+from core.memory.recipes import optimizer, parse_recipe
+from core.plan.inputs import (
+    CP_COMM,
+    RECOMPUTE,
+    Cluster,
+    Constraints,
+    Implementation,
+    Layout,
+    PlanInput,
+)
+from core.texts import translate
+from core.validate import positive_float, positive_int, split_list
+
+__all__ = [
+    "DIMS_KEYS",
+    "LayoutOptions",
+    "constraints_from",
+    "implementation_from",
+    "layout_from",
+    "parse_dims",
+    "planned_input",
+]
+
+#: The keys ``--dims`` accepts.
+DIMS_KEYS: tuple[str, ...] = (
+    "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act", "norm", "tied", "bias", "pos",
+)  # fmt: skip
+_BOOL = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
+
+
+def _flag(value: str, key: str) -> bool:
+    found = _BOOL.get(value.strip().lower())
+    if found is None:
+        raise InputError(
+            translate("Plan", "dims: {key}={value}; allowed: 0 or 1").format(
+                key=key, value=repr(value)
+            ),
+            field="dims",
+        )
+    return found
+
+
+def parse_dims(text: str) -> TransformerSpec:
+    """A :class:`TransformerSpec` from ``layers=L,hidden=H,heads=A[,…]`` (see the module docstring)."""
+    values: dict[str, str] = {}
+    for part in split_list(str(text), "dims", example="layers=80,hidden=8192,heads=64"):
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in DIMS_KEYS:
+            raise InputError(
+                translate(
+                    "Plan", "dims: {part} is not a dimension; allowed: {keys} as key=value"
+                ).format(part=repr(part), keys=", ".join(DIMS_KEYS)),
+                field="dims",
+            )
+        if key in values:
+            raise InputError(
+                translate("Plan", "dims: {key} is given twice").format(key=key), field="dims"
+            )
+        values[key] = value.strip()
+    for key in ("layers", "hidden", "heads"):
+        if key not in values:
+            raise InputError(
+                translate("Plan", "dims: {key}=… is missing; required: layers, hidden and heads").format(key=key),
+                field="dims",
+            )  # fmt: skip
+    act = values.get("act", "swiglu").lower()
+    if act not in ("gelu", "swiglu"):
+        raise InputError(
+            translate("Plan", "dims: act={value}; allowed: gelu or swiglu").format(value=repr(act)),
+            field="dims",
+        )
+    norm = values.get("norm", "rms").lower()
+    norms = {"layer": "layernorm", "layernorm": "layernorm", "rms": "rmsnorm", "rmsnorm": "rmsnorm"}
+    if norm not in norms:
+        raise InputError(
+            translate("Plan", "dims: norm={value}; allowed: layer or rms").format(value=repr(norm)),
+            field="dims",
+        )
+    hidden = positive_int(values["hidden"], "dims hidden", high=LIMITS["d"])
+    heads = positive_int(values["heads"], "dims heads", high=LIMITS["heads"])
+    gated = act == "swiglu"
+    default_ffn = (8 * hidden // 3 + 255) // 256 * 256 if gated else 4 * hidden
+    pos = positive_int(values.get("pos", "0"), "dims pos", low=0, high=LIMITS["max_pos"])
+    return TransformerSpec(
+        name="custom",
+        vocab=positive_int(values.get("vocab", "32000"), "dims vocab", high=LIMITS["vocab"]),
+        d_model=hidden,
+        layers=positive_int(values["layers"], "dims layers", high=LIMITS["layers"]),
+        heads=heads,
+        kv_heads=positive_int(
+            values.get("kv_heads", str(heads)), "dims kv_heads", high=LIMITS["heads"]
+        ),
+        ffn=positive_int(values.get("ffn", str(default_ffn)), "dims ffn", high=LIMITS["ffn"]),
+        gated=gated,
+        tied=_flag(values.get("tied", "0"), "tied"),
+        norm=norms[norm],
+        bias=_flag(values.get("bias", "0"), "bias"),
+        max_pos=pos,
+    )
+
+
+def _model(
+    model: str | None, config: str | None, dims: str | None
+) -> tuple[TransformerSpec, list[str]]:
+    given = [
+        name for name, value in (("model", model), ("config", config), ("dims", dims)) if value
+    ]
+    if len(given) > 1:
+        raise InputError(
+            translate("Plan", "model: give one of --model, --config or --dims, not {given}").format(
+                given=" and ".join(f"--{g}" for g in given)
+            ),
+            field="model",
+        )
+    if dims:
+        return parse_dims(dims), []
+    if config:
+        from core.step.hf import load_config
+
+        found, notes = load_config(config)
+        return found, list(notes)
+    spec = parse_model(model or "llama2-7b")
+    if not isinstance(spec, TransformerSpec):
+        raise InputError(
+            translate("Plan", "model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims"),
+            field="model",
+        )  # fmt: skip
+    return spec, []
+
+
+def _bandwidth(value: Any, field: str) -> float | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return positive_float(value, field, low=1e6, high=1e16)
+
+
+def planned_input(
+    *,
+    model: str | None = None,
+    config: str | None = None,
+    dims: str | None = None,
+    seq: Any = 4096,
+    global_batch: Any = 1024,
+    device: str = "h100-sxm",
+    gpus: Any = 8,
+    gpus_per_node: Any = 8,
+    intra_bw: Any = None,
+    network_bw: Any = None,
+    recipe: str = "bf16",
+    optimizer_id: str = "adamw",
+    tokens: Any = None,
+    implementation: Implementation | None = None,
+    catalog: Any = None,
+) -> tuple[PlanInput, list[str]]:
+    """A validated :class:`PlanInput` and notes on the model source, from text or numbers."""
+    from core.roofline.hardware import load_catalog
+
+    spec, notes = _model(model, config, dims)
+    dev = (catalog or load_catalog()).get(str(device).strip())
+    cluster = Cluster(
+        dev,
+        positive_int(gpus, "gpus", high=10_000_000),
+        positive_int(gpus_per_node, "gpus-per-node", high=1024),
+        _bandwidth(intra_bw, "intra-bw"),
+        _bandwidth(network_bw, "network-bw"),
+    )
+    tokens_value = None
+    if tokens is not None and str(tokens).strip():
+        tokens_value = positive_float(tokens, "tokens", low=1.0, high=1e20)
+    inp = PlanInput(
+        model=spec,
+        seq=positive_int(seq, "seq", high=10_000_000),
+        global_batch=positive_int(global_batch, "global-batch", high=1_000_000_000),
+        cluster=cluster,
+        recipe=parse_recipe(str(recipe)),
+        optimizer=optimizer(str(optimizer_id)),
+        tokens=tokens_value,
+        implementation=implementation or Implementation(),
+    )
+    if inp.model.max_pos and inp.seq > inp.model.max_pos:
+        raise InputError(
+            translate("Plan", "seq: {seq} is beyond the model's {positions} learned positions; allowed: up to {positions}").format(
+                seq=f"{inp.seq:,}", positions=f"{inp.model.max_pos:,}"
+            ),
+            field="seq",
+        )  # fmt: skip
+    return inp, notes
+
+
+@dataclass(frozen=True)
+class LayoutOptions:
+    """Layout fields as given (``None``: not given)."""
+
+    tp: Any = None
+    pp: Any = None
+    vpp: Any = None
+    cp: Any = None
+    sp: bool | None = None
+    zero: Any = None
+    micro_batch: Any = None
+    recompute: Any = None
+
+
+def _int(value: Any, field: str, low: int = 1, high: int = 10_000_000) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return positive_int(value, field, low=low, high=high)
+
+
+def _recompute(value: Any) -> str | None:
+    if value is None or not str(value).strip():
+        return None
+    text = str(value).strip().lower()
+    if text not in RECOMPUTE:
+        raise InputError(
+            translate("Plan", "recompute: {value}; allowed: {allowed}").format(
+                value=repr(value), allowed=", ".join(RECOMPUTE)
+            ),
+            field="recompute",
+        )
+    return text
+
+
+def _zero(value: Any) -> int | None:
+    return _int(value, "zero", low=0, high=3)
+
+
+def layout_from(opts: LayoutOptions) -> Layout:
+    """The layout to plan: the given fields, the rest at their defaults (TP, PP, v, CP 1; ZeRO 0;
+    micro-batch 1; no recomputation; no SP)."""
+    return Layout(
+        tp=_int(opts.tp, "tp") or 1,
+        pp=_int(opts.pp, "pp") or 1,
+        vpp=_int(opts.vpp, "vpp") or 1,
+        cp=_int(opts.cp, "cp") or 1,
+        sp=bool(opts.sp),
+        zero=_zero(opts.zero) or 0,
+        micro_batch=_int(opts.micro_batch, "micro-batch") or 1,
+        recompute=_recompute(opts.recompute) or "none",
+    )
+
+
+def constraints_from(
+    opts: LayoutOptions, *, include_unfit: bool = False, max_micro_batch: Any = 16
+) -> Constraints:
+    """What a search keeps fixed: every field given."""
+    return Constraints(
+        tp=_int(opts.tp, "tp"),
+        pp=_int(opts.pp, "pp"),
+        vpp=_int(opts.vpp, "vpp"),
+        cp=_int(opts.cp, "cp"),
+        sp=opts.sp,
+        zero=_zero(opts.zero),
+        micro_batch=_int(opts.micro_batch, "micro-batch"),
+        recompute=_recompute(opts.recompute),
+        include_unfit=include_unfit,
+        max_micro_batch=positive_int(max_micro_batch, "max-micro-batch", high=4096),
+    )
+
+
+def implementation_from(
+    *,
+    flash: bool = True,
+    fused: bool = True,
+    dropout: bool = False,
+    dp_overlap: bool = True,
+    tp_overlap: bool = False,
+    cp_comm: str = "ring",
+    uneven_stages: bool = False,
+    fp8: bool = False,
+) -> Implementation:
+    """An :class:`Implementation` from the CLI's switches."""
+    if cp_comm not in CP_COMM:
+        raise InputError(
+            translate("Plan", "cp-comm: {value}; allowed: {allowed}").format(
+                value=repr(cp_comm), allowed=", ".join(CP_COMM)
+            ),
+            field="cp_comm",
+        )
+    return Implementation(
+        flash=flash, fused=fused, dropout=dropout, dp_overlap=dp_overlap, tp_overlap=tp_overlap,
+        cp_comm=cp_comm, uneven_stages=uneven_stages, gemm_dtype="fp8" if fp8 else None,
+    )  # fmt: skip

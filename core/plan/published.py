@@ -1,0 +1,314 @@
+"""The published training runs the plan is checked against, and their figures in tokens/s.
+
+``resources/published_runs.json`` (with ``docs/plan_sources.md``) gives, per run, its source, the
+model, the hardware, the layout (``null`` where the source does not say), the batch and the
+reported figure with the source's own FLOP convention. This module turns a run into a
+:class:`~core.plan.inputs.PlanInput` plus the layout's known dimensions, predicts it (the unknown
+dimensions are searched: the authors tuned their runs), and converts the reported figure into
+tokens/s **with the run's own convention**, so that predicted and published compare like for like:
+
+* a step time: ``global batch × seq / step time``;
+* tokens/s (MosaicML's tables): as reported;
+* TFLOP/s per GPU: ``value × GPUs / FLOPs per token`` of the source's formula: Megatron-LM 2021's
+  ``96·l·h²·(1 + s/6h + V/16lh)`` (which counts the recomputed forward), Megatron-Core's
+  ``num_floating_point_operations`` (model FLOPs), or PaLM's ``6·N + 12·L·H·Q·T`` (Llama 3's BF16
+  MFU, :func:`core.roofline.utilization.model_flops_per_token`);
+* MFU: ``MFU × peak × GPUs / FLOPs per token`` (Korthikanti et al. 2022's ``72·l·h²·(1 + s/6h +
+  V/12lh)``), used only where no step time is given.
+
+How each source's code ran, which the data does not hold (flash attention, fused kernels, dropout,
+the DP and TP overlap, CP's exchange, uneven stages, the position embedding), is in
+:data:`SOURCE_CODE`, each with the reason. None of it is a number fitted to the runs.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from core.memory.models import TransformerSpec
+from core.memory.recipes import optimizer, recipe
+from core.plan.inputs import Cluster, Constraints, Implementation, Layout, PlanInput
+from core.plan.result import PlanResult
+from core.roofline.achievable import SIBLINGS
+from core.roofline.utilization import model_flops_per_token
+
+__all__ = [
+    "SOURCE_CODE",
+    "Published",
+    "load_runs",
+    "predict_run",
+    "published_tokens_per_s",
+    "run_input",
+]
+
+
+@dataclass(frozen=True)
+class _Code:
+    """How a source's training code ran (see :class:`~core.plan.inputs.Implementation`)."""
+
+    implementation: Implementation
+    rope: bool
+    reason: str
+
+
+#: Source URL -> how its code ran, and why we say so.
+SOURCE_CODE: dict[str, _Code] = {
+    "https://arxiv.org/abs/2104.04473": _Code(
+        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False),
+        rope=False,
+        reason="Megatron-LM 2021: unfused attention with its fused scale-mask-softmax, fused "
+        "bias-GeLU and bias-dropout-add kernels, GPT dropout 0.1 (its default), learned "
+        "positions; the artifact script's DDP=local (39B and up) all-reduces gradients after the "
+        "pipeline flush, DDP=torch (up to 18B) overlaps them with backward (per run below)",
+    ),
+    "https://arxiv.org/abs/2205.05198": _Code(
+        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False),
+        rope=False,
+        reason="Megatron-LM 2022 (Korthikanti et al.): as in 2021, unfused attention, GPT "
+        "dropout, learned positions; DP 1 in every row",
+    ),
+    "https://arxiv.org/abs/2407.21783": _Code(
+        Implementation(
+            flash=True, fused=True, dp_overlap=True, cp_comm="all-gather", uneven_stages=True
+        ),
+        rope=True,
+        reason="Llama 3 §3.3.2: flash attention, FSDP-style sharding overlapped with compute, "
+        "all-gather-based context parallelism with the exchange exposed, 126 layers on 16 stages "
+        "with one layer fewer on the first and last; no dropout; rotary positions",
+    ),
+    "megatron-core": _Code(
+        Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
+        rope=False,
+        reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels), "
+        "'--overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap'; Megatron's GPT "
+        "defaults otherwise (learned positions, biases)",
+    ),
+    "mosaicml": _Code(
+        Implementation(flash=True, fused=False, dp_overlap=True),
+        rope=False,
+        reason="llm-foundry MPT: FSDP with prefetching (overlapped), flash attention, ALiBi (no "
+        "rotary), eager PyTorch for the other ops; no dropout",
+    ),
+    "nvidia-dgxc": _Code(
+        Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
+        rope=True,
+        reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (fused attention and "
+        "kernels), distributed optimizer with overlapped gradient reduction and parameter "
+        "gathers, TP communication overlap, ring (p2p) context parallelism; rotary positions "
+        "(GPT-3 175B: learned)",
+    ),
+    "bigscience": _Code(
+        Implementation(
+            flash=False, fused=True, dropout=False, dp_overlap=False, uneven_stages=True
+        ),
+        rope=False,
+        reason="Megatron-DeepSpeed (BLOOM 176B): fused softmax without flash attention, ALiBi, "
+        "no dropout; DeepSpeed's pipeline engine reduces gradients after the pipeline flush and "
+        "balances its 70 layers over 12 stages (6 each, 5 on the first and the last)",
+    ),
+}
+#: Runs whose code differs from their source's default, and why.
+RUN_CODE: dict[str, dict[str, Any]] = {
+    run: {"dp_overlap": True}
+    for run in (
+        "narayanan2021-gpt-1.7b",
+        "narayanan2021-gpt-3.6b",
+        "narayanan2021-gpt-7.5b",
+        "narayanan2021-gpt-18.4b",
+    )  # the artifact script runs these with DDP=torch (bucketed all-reduce during backward)
+}
+RUN_ROPE_OFF = {"nvidia-dgxc-h100-gpt3-175b-128gpu", "nvidia-dgxc-h100-gpt3-175b-2048gpu"}
+
+
+def _code_key(run: dict[str, Any]) -> str:
+    url = str(run["source"].get("url", ""))
+    if url in SOURCE_CODE:
+        return url
+    for key in ("megatron-core", "mosaicml", "nvidia-dgxc", "bigscience"):
+        if run["id"].startswith(key):
+            return key
+    raise KeyError(f"published run {run['id']}: no code description for its source {url}")
+
+
+@lru_cache(maxsize=1)
+def load_runs() -> tuple[dict[str, Any], ...]:
+    """The runs of ``resources/published_runs.json``, in file order."""
+    text = resources.files("resources").joinpath("published_runs.json").read_text(encoding="utf-8")
+    return tuple(json.loads(text)["runs"])
+
+
+def _spec(run: dict[str, Any], rope: bool) -> TransformerSpec:
+    m, seq = run["model"], int(run["batch"]["seq"])
+    return TransformerSpec(
+        name=str(m["name"]),
+        vocab=int(m["vocab"]),
+        d_model=int(m["hidden"]),
+        layers=int(m["layers"]),
+        heads=int(m["heads"]),
+        kv_heads=int(m["kv_heads"]),
+        ffn=int(m["ffn"]),
+        gated=m["act"] == "swiglu",
+        tied=bool(m["tied"]),
+        norm="layernorm" if m["norm"] == "layer" else "rmsnorm",
+        bias=True if m.get("bias") is None else bool(m["bias"]),  # Megatron's GPT default
+        max_pos=0 if rope else seq,
+        seq=seq,
+    )
+
+
+@dataclass(frozen=True)
+class Published:
+    """One run, ready to plan: the input, the fixed layout dimensions, the reported throughput."""
+
+    id: str
+    source: str
+    table: str
+    inp: PlanInput
+    constraints: Constraints
+    tokens_per_s: float
+    how: str
+    code: str
+
+    @property
+    def complete(self) -> bool:
+        """Whether the source states every layout dimension (nothing is searched)."""
+        c = self.constraints
+        return None not in (c.tp, c.pp, c.vpp, c.cp, c.sp, c.zero, c.micro_batch, c.recompute)
+
+
+def _recipe(precision: str) -> Any:
+    if precision == "fp16":
+        return recipe(
+            "custom", params="fp16", grads="fp16", master="fp32", state="fp32", acts="fp16"
+        )
+    return recipe("amp")
+
+
+def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Constraints, str]:
+    """The plan input of a run, its known layout dimensions and how its code ran."""
+    from core.roofline.hardware import load_catalog
+
+    key = _code_key(run)
+    code = SOURCE_CODE[key]
+    impl = replace(code.implementation, **RUN_CODE.get(run["id"], {}))
+    rope = code.rope and run["id"] not in RUN_ROPE_OFF
+    hw = run["hardware"]
+    devices = catalog or load_catalog()
+    device = devices.get(hw["device"])
+    intra = None
+    if device.intra_node_bandwidth is None and device.id in SIBLINGS:
+        # The database has no link for this card (the 40 GB A100): its sibling's NVLink is the same.
+        intra = devices.get(SIBLINGS[device.id]).intra_node_bandwidth
+    cluster = Cluster(device, int(hw["gpus"]), int(hw.get("gpus_per_node") or 8),
+                      intra_node_bandwidth=intra,
+                      inter_node_bandwidth=hw.get("inter_node_bandwidth_per_gpu"))  # fmt: skip
+    inp = PlanInput(
+        model=_spec(run, rope),
+        seq=int(run["batch"]["seq"]),
+        global_batch=int(run["batch"]["global_batch"]),
+        cluster=cluster,
+        recipe=_recipe(run["precision"]),
+        optimizer=optimizer("adam"),
+        implementation=impl,
+    )
+    lay = run["layout"]
+    zero = lay["zero"]
+    if zero == 2 and (lay["pp"] or 1) > 1:
+        # Llama 3's ZeRO-2-like sharding under a pipeline: the gradients are accumulated over the
+        # micro-batches and reduce-scattered once per step, ZeRO-1's communication.
+        zero = 1
+    constraints = Constraints(
+        tp=lay["tp"], pp=lay["pp"], vpp=lay["vpp"], cp=lay["cp"], sp=lay["sp"],
+        zero=zero, micro_batch=lay["micro_batch"], recompute=lay["recompute"],
+        max_micro_batch=8,
+    )  # fmt: skip
+    return inp, constraints, code.reason
+
+
+def _megatron2021_per_token(m: dict[str, Any], seq: int) -> float:
+    n_l, h, v = m["layers"], m["hidden"], m["vocab"]
+    return 96.0 * n_l * h * h * (1 + seq / (6 * h) + v / (16 * n_l * h))
+
+
+def _korthikanti_mfu_per_token(m: dict[str, Any], seq: int) -> float:
+    n_l, h, v = m["layers"], m["hidden"], m["vocab"]
+    return 72.0 * n_l * h * h * (1 + seq / (6 * h) + v / (12 * n_l * h))
+
+
+def _megatron_core_per_token(m: dict[str, Any], seq: int) -> float:
+    n_l, h, a, g, f, v = m["layers"], m["hidden"], m["heads"], m["kv_heads"], m["ffn"], m["vocab"]
+    gated = 1.5 if m["act"] == "swiglu" else 1.0
+    q = h  # kv_channels × heads = hidden
+    return 12.0 * n_l * h * h * ((1 + g / a + seq / h) * q / h + f / h * gated + v / (2 * n_l * h))
+
+
+def _palm_per_token(m: dict[str, Any], seq: int) -> float:
+    n_l, h, a, kv, f = m["layers"], m["hidden"], m["heads"], m["kv_heads"], m["ffn"]
+    kv_dim = kv * h // a
+    layer = 2 * h * h + 2 * h * kv_dim + (3 if m["act"] == "swiglu" else 2) * h * f
+    n = n_l * layer + m["vocab"] * h
+    return model_flops_per_token(n, n_l, a, h // a, seq)
+
+
+def published_tokens_per_s(run: dict[str, Any]) -> tuple[float, str]:
+    """The run's reported figure as tokens/s, and how it was converted (see the module docstring)."""
+    rep, batch = run["reported"], run["batch"]
+    gpus = run["hardware"]["gpus"]
+    tokens = batch["global_batch"] * batch["seq"]
+    also = rep.get("also") or {}
+    step = rep["value"] if rep["metric"] == "step_time_s" else also.get("step_time_s")
+    if step:
+        return tokens / step, f"{tokens:,} tokens per step / {step} s"
+    if rep["metric"] == "tokens_per_s" or "tokens_per_s" in also:
+        value = rep["value"] if rep["metric"] == "tokens_per_s" else also["tokens_per_s"]
+        return float(value), "tokens/s as reported"
+    m, seq = run["model"], batch["seq"]
+    url = run["source"].get("url", "")
+    if rep["metric"] == "tflops_per_gpu":
+        if url == "https://arxiv.org/abs/2104.04473" or run["id"].startswith("bigscience"):
+            per, name = _megatron2021_per_token(m, seq), "96·l·h²·(1 + s/6h + V/16lh)"
+        elif run["id"].startswith("megatron-core"):
+            per, name = (
+                _megatron_core_per_token(m, seq),
+                "Megatron-Core num_floating_point_operations",
+            )
+        else:
+            per, name = _palm_per_token(m, seq), "6·N + 12·L·H·Q·T (PaLM)"
+        return rep[
+            "value"
+        ] * gpus / per, f"{rep['value'] / 1e12:g} TFLOP/s × {gpus:,} GPUs / {name} per token"
+    if rep["metric"] == "mfu" and url == "https://arxiv.org/abs/2205.05198":
+        peak = rep["peak_flops_used"]
+        per = _korthikanti_mfu_per_token(m, seq)
+        return rep["value"] * peak * gpus / per, "MFU × peak × GPUs / 72·l·h²·(1 + s/6h + V/12lh)"
+    raise KeyError(f"published run {run['id']}: no conversion for {rep['metric']} from {url}")
+
+
+def published(run: dict[str, Any], catalog: Any = None) -> Published:
+    """A run ready to plan (:class:`Published`)."""
+    inp, constraints, code = run_input(run, catalog)
+    value, how = published_tokens_per_s(run)
+    return Published(run["id"], run["source"].get("title", ""), run["source"].get("table", ""),
+                     inp, constraints, value, how, code)  # fmt: skip
+
+
+def predict_run(run: Published) -> PlanResult:
+    """The plan of a run: its layout where the source states it all, else the fastest layout with
+    the stated dimensions fixed (one that fits, or the fastest of all when none fits)."""
+    from core.plan.model import plan
+    from core.plan.search import search
+
+    c = run.constraints
+    if run.complete:
+        lay = Layout(tp=c.tp or 1, pp=c.pp or 1, vpp=c.vpp or 1, cp=c.cp or 1, sp=bool(c.sp),
+                     zero=c.zero or 0, micro_batch=c.micro_batch or 1,
+                     recompute=c.recompute or "none")  # fmt: skip
+        return plan(run.inp, lay)
+    found = search(run.inp, c, top=1)
+    if found:
+        return found[0]
+    return search(run.inp, replace(c, include_unfit=True), top=1)[0]

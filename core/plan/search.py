@@ -1,0 +1,346 @@
+"""Search the layouts of a run, rank them, and say what change would help a chosen one most.
+
+:func:`search` enumerates every layout the constraints leave open:
+
+* TP: the divisors of the heads (compatible with the KV heads) up to the GPUs of one node;
+* PP: the divisors of the layers, with v chunks per GPU dividing the layers per stage;
+* CP: powers of two splitting the sequence into ``2·CP`` chunks (flash attention only);
+* DP: the GPUs left over; the global batch must split into DP × micro-batch;
+* the micro-batch: powers of two up to ``max_micro_batch``;
+* ZeRO 0-3 (2 and 3 without a pipeline), sequence parallelism with TP > 1, and recomputation
+  (none, full, and selective where attention is unfused: with flash attention selective
+  recomputation saves only a log-sum-exp, so it is searched only when asked for).
+
+Each layout is checked against memory first (cheap, closed-form), then timed from the cached
+micro-batch times (:mod:`core.plan.timing`): nothing is traced per candidate, so a 405B model on
+16,384 GPUs is searched in seconds. The fastest layouts that fit come first; with
+``include_unfit`` the ones that do not fit follow, each with the reason.
+
+:func:`what_to_change` re-plans the chosen layout with one change at a time (recomputation,
+micro-batch, TP, PP, v, SP, ZeRO, CP, fp8 GEMMs, another device) and returns the changes with
+their re-planned results, best first: the effect is computed, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from core.errors import InputError
+from core.plan.inputs import (
+    Constraints,
+    Layout,
+    PlanInput,
+    check_layout,
+    stage_layers,
+    trusted_layout,
+)
+from core.plan.model import Context, context, evaluate, result
+from core.plan.result import PlanResult
+from core.roofline.achievable import Calibration
+from core.texts import Text, translate
+
+__all__ = ["PlanCancelled", "best_change", "layouts", "search", "what_to_change"]
+
+
+class PlanCancelled(Exception):
+    """Raised by :func:`search` when ``should_cancel`` asked it to stop."""
+
+
+def _divisors(n: int) -> list[int]:
+    return [d for d in range(1, n + 1) if n % d == 0]
+
+
+def _powers(limit: int) -> list[int]:
+    out, v = [], 1
+    while v <= limit:
+        out.append(v)
+        v *= 2
+    return out
+
+
+def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
+    """Every layout the constraints leave open that can run, in a fixed order.
+
+    The enumeration applies :func:`core.plan.inputs.check_layout`'s rules itself (a search makes
+    tens of thousands of layouts); a fixed dimension that breaks a rule yields nothing.
+    """
+    spec, gpus, cn = inp.model, inp.cluster.gpus, constraints
+    impl = inp.implementation
+    heads, kv, layers, batch, seq = (
+        spec.heads,
+        spec.kv_heads,
+        spec.layers,
+        inp.global_batch,
+        inp.seq,
+    )
+    max_tp = cn.max_tp or inp.cluster.gpus_per_node
+    tps = [cn.tp] if cn.tp else [t for t in _divisors(heads) if t <= max_tp]
+    tps = [t for t in tps if heads % t == 0 and (kv % t == 0 or t % kv == 0) and gpus % t == 0]
+    if cn.recompute:
+        recomputes = [cn.recompute]
+    else:
+        recomputes = ["none", "full"] if impl.flash else ["none", "selective", "full"]
+    mbs_all = [cn.micro_batch] if cn.micro_batch else _powers(cn.max_micro_batch)
+    for t in tps:
+        uneven = impl.uneven_stages
+        if cn.pp:
+            pps = [cn.pp]
+        else:
+            pps = [p for p in _divisors(gpus // t) if p <= layers] if uneven else _divisors(layers)
+        for p in pps:
+            if gpus % (t * p) or (stage_layers(layers, p, 1) is None and not uneven):
+                continue
+            if cn.vpp:
+                vpps = [cn.vpp]
+            elif p == 1:
+                vpps = [1]
+            else:
+                vpps = [v for v in range(1, 17) if (layers // p) % v == 0 or uneven]
+            vpps = [
+                v for v in vpps
+                if (v == 1 or p > 1) and (layers % (p * v) == 0 or (uneven and stage_layers(layers, p, v)))
+            ]  # fmt: skip
+            if cn.cp:
+                cps = [cn.cp]
+            else:
+                cps = [c for c in _powers(64) if c == 1 or (impl.flash and seq % (2 * c) == 0)]
+            for c in cps:
+                if gpus % (t * p * c) or (c > 1 and (not impl.flash or seq % (2 * c))):
+                    continue
+                dp = gpus // (t * p * c)
+                if batch % dp:
+                    continue
+                if cn.sp is not None:
+                    sps = [cn.sp and t > 1]
+                else:
+                    sps = [False, True] if t > 1 else [False]
+                if cn.zero is not None:
+                    zeros = [cn.zero if dp * c > 1 else 0]
+                else:
+                    zeros = [0] if dp * c == 1 else [0, 1] if p > 1 else [0, 1, 2, 3]
+                zeros = [z for z in zeros if not (z >= 2 and p > 1)]
+                for mb in mbs_all:
+                    if batch % (dp * mb):
+                        continue
+                    m = batch // (dp * mb)
+                    for v in vpps:
+                        if v > 1 and m % p:
+                            continue
+                        for sp in sps:
+                            for zero in zeros:
+                                for rc in recomputes:
+                                    yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc)
+
+
+def search(
+    inp: PlanInput,
+    constraints: Constraints | None = None,
+    *,
+    top: int = 10,
+    progress: Callable[[float, str], None] | None = None,
+    should_cancel: Callable[[], bool] | None = None,
+    calibration: Calibration | None = None,
+    stats: dict[str, int] | None = None,
+) -> list[PlanResult]:
+    """The ``top`` fastest layouts that fit, fastest first (then, with ``include_unfit``, up to
+    ``top`` that do not, each with its reason). ``stats``, when given, receives ``layouts`` (how
+    many were planned) and ``fit`` (how many fit).
+
+    Raises
+    ------
+    InputError
+        When no layout can run at all (the message says what the constraints leave).
+    PlanCancelled
+        When ``should_cancel()`` became true.
+    """
+    cn = constraints or Constraints()
+    if progress is not None:
+        progress(0.0, translate("Plan", "tracing one layer of the model"))
+    ctx = context(inp, calibration=calibration)
+    candidates = list(layouts(inp, cn))
+    if not candidates:
+        raise InputError(
+            translate(
+                "Plan",
+                "search: no layout of {gpus} GPUs can run this model with a global batch of "
+                "{batch}; check that the GPUs, the batch and the fixed dimensions agree",
+            ).format(gpus=f"{inp.cluster.gpus:,}", batch=f"{inp.global_batch:,}"),
+            field="gpus",
+        )
+    capacity = inp.cluster.device.memory_bytes
+    fitting: list[tuple[float, Layout]] = []
+    unfit: list[tuple[float, Layout]] = []
+    from core.plan.memory import memory_per_gpu
+
+    total = len(candidates)
+    for i, lay in enumerate(candidates):
+        if should_cancel is not None and i % 64 == 0 and should_cancel():
+            raise PlanCancelled()
+        if progress is not None and i % 512 == 0:
+            progress(
+                i / total, translate("Plan", "layout {i} of {n}").format(i=f"{i:,}", n=f"{total:,}")
+            )
+        m = inp.global_batch // (lay.dp * lay.micro_batch)
+        memory = memory_per_gpu(inp, lay, m)
+        fits = memory.peak <= capacity
+        if not fits and not cn.include_unfit:
+            continue
+        ev = evaluate(ctx, lay, memory)
+        (fitting if fits else unfit).append((ev.step_time_s, lay))
+    fitting.sort(key=_rank)
+    unfit.sort(key=_rank)
+    chosen = fitting[:top] + (unfit[:top] if cn.include_unfit else [])
+    if stats is not None:
+        stats.update(layouts=total, fit=len(fitting))
+    if progress is not None:
+        progress(
+            1.0,
+            translate("Plan", "{n} layouts planned, {fit} fit").format(
+                n=f"{total:,}", fit=f"{len(fitting):,}"
+            ),
+        )
+    return [result(ctx, evaluate(ctx, lay)) for _, lay in chosen]
+
+
+def _rank(item: tuple[float, Layout]) -> tuple[float, ...]:
+    """Fastest first; within 0.1 % the simpler layout (no CP, no interleaving, fewer stages,
+    less ZeRO, less TP, larger micro-batches)."""
+    step, lay = item
+    return (float(f"{step:.3g}"), lay.cp, lay.vpp, lay.pp, lay.zero, lay.tp, -lay.micro_batch,
+            lay.recompute != "none", not lay.sp, step)  # fmt: skip
+
+
+def _gain(new: PlanResult, old: PlanResult) -> str:
+    change = new.tokens_per_s / old.tokens_per_s - 1 if old.tokens_per_s > 0 else 0.0
+    return f"{change:+.0%}".replace("%", " %")
+
+
+def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, PlanInput, Layout]]:
+    lay = res.layout
+    gpn = inp.cluster.gpus_per_node
+    out: list[tuple[Text, PlanInput, Layout]] = []
+
+    def add(text: Text, new_lay: Layout, new_inp: PlanInput = inp) -> None:
+        out.append((text, new_inp, new_lay))
+
+    rec = lay.recompute
+    if rec == "full" and not inp.implementation.flash:
+        add(
+            translate("Plan", "selective recomputation instead of full"),
+            replace(lay, recompute="selective"),
+        )
+    if rec != "none":
+        add(
+            translate("Plan", "no recomputation instead of {old}").format(old=rec),
+            replace(lay, recompute="none"),
+        )
+    if rec == "none":
+        add(translate("Plan", "full recomputation instead of none"), replace(lay, recompute="full"))
+    for mb in (lay.micro_batch * 2, lay.micro_batch // 2):
+        if mb >= 1:
+            add(translate("Plan", "micro-batch {new} instead of {old}").format(new=str(mb), old=str(lay.micro_batch)),
+                replace(lay, micro_batch=mb))  # fmt: skip
+    for tp in (lay.tp * 2, lay.tp // 2):
+        if 1 <= tp <= gpn:
+            add(translate("Plan", "TP {new} instead of {old}").format(new=str(tp), old=str(lay.tp)),
+                replace(lay, tp=tp, dp=0, sp=lay.sp and tp > 1))  # fmt: skip
+    for pp in (lay.pp * 2, lay.pp // 2):
+        if pp >= 1:
+            add(translate("Plan", "PP {new} instead of {old}").format(new=str(pp), old=str(lay.pp)),
+                replace(lay, pp=pp, dp=0, vpp=1 if pp == 1 else lay.vpp))  # fmt: skip
+    if lay.pp > 1:
+        add(translate("Plan", "{new} pipeline chunks per GPU instead of {old}").format(new=str(lay.vpp * 2), old=str(lay.vpp)),
+            replace(lay, vpp=lay.vpp * 2))  # fmt: skip
+    if lay.tp > 1 and not lay.sp:
+        add(translate("Plan", "sequence parallelism"), replace(lay, sp=True))
+    if lay.zero < 3:
+        add(translate("Plan", "ZeRO-{new} instead of ZeRO-{old}").format(new=str(lay.zero + 1), old=str(lay.zero)),
+            replace(lay, zero=lay.zero + 1))  # fmt: skip
+    if inp.implementation.flash:
+        add(translate("Plan", "CP {new} instead of {old}").format(new=str(lay.cp * 2), old=str(lay.cp)),
+            replace(lay, cp=lay.cp * 2, dp=0))  # fmt: skip
+    device = inp.cluster.device
+    if device.supports("fp8") and inp.gemm_dtype != "fp8":
+        fp8 = replace(inp, implementation=replace(inp.implementation, gemm_dtype="fp8"))
+        add(translate("Plan", "fp8 GEMMs"), lay, fp8)
+    return out
+
+
+def _other_devices(inp: PlanInput) -> list[tuple[Text, PlanInput]]:
+    from core.roofline.hardware import load_catalog
+
+    here = inp.cluster.device
+    out = []
+    for dev in load_catalog().devices:
+        if dev.id == here.id or dev.family != here.family or dev.user_defined:
+            continue
+        if not dev.supports(inp.compute_dtype) or dev.mem_bandwidth is None:
+            continue
+        if (
+            dev.peak(inp.compute_dtype) < here.peak(inp.compute_dtype)
+            and dev.memory_bytes <= here.memory_bytes
+        ):
+            continue
+        if inp.cluster.gpus > inp.cluster.gpus_per_node and dev.inter_node_bandwidth is None:
+            continue
+        if dev.intra_node_bandwidth is None:
+            continue
+        cluster = replace(inp.cluster, device=dev)
+        out.append((translate("Plan", "{device} instead of {old}").format(device=dev.id, old=here.id),
+                    replace(inp, cluster=cluster)))  # fmt: skip
+    return out
+
+
+def what_to_change(
+    inp: PlanInput, res: PlanResult, *, calibration: Calibration | None = None, devices: bool = True
+) -> list[tuple[Text, PlanResult]]:
+    """One change at a time to ``res``'s layout, each re-planned, best first.
+
+    Each entry is ``(sentence, re-planned result)``; the sentence says the change, its effect on
+    tokens/s and whether it fits ("selective recomputation instead of full: +21 % tokens/s, still
+    fits"). Changes that cannot run are left out. Order: the changes that fit before those that do
+    not; among them, changes on the same device before other devices; then by tokens/s.
+    """
+    found: list[tuple[Text, PlanResult]] = []
+    options = [(t, i, lay) for t, i, lay in _variants(inp, res)]
+    if devices:
+        options += [(t, i, res.layout) for t, i in _other_devices(inp)]
+    contexts: dict[int, Context] = {}
+    for text, new_inp, lay in options:
+        try:
+            checked = check_layout(new_inp, lay)
+            same_device = new_inp.cluster.device is inp.cluster.device
+            key = id(new_inp)
+            ctx = contexts.get(key)
+            if ctx is None:
+                ctx = context(new_inp, calibration=calibration if same_device else None)
+                contexts[key] = ctx
+            new = result(ctx, evaluate(ctx, checked))
+        except InputError:
+            continue
+        if new.fits:
+            fit = translate("Plan", "still fits") if res.fits else translate("Plan", "fits")
+        else:
+            fit = translate("Plan", "does not fit")
+        sentence = translate("Plan", "{change}: {gain} tokens/s, {fit}").format(
+            change=text, gain=_gain(new, res), fit=fit
+        )
+        found.append((sentence, new))
+    here = inp.cluster.device.id
+    found.sort(
+        key=lambda x: (not x[1].fits, x[1].inp.cluster.device.id != here, -x[1].tokens_per_s)
+    )
+    return found
+
+
+def best_change(
+    inp: PlanInput, res: PlanResult, *, calibration: Calibration | None = None
+) -> Text | None:
+    """The sentence of the change that helps most and fits, on the same device if one helps (a
+    layout, recomputation or precision change), else on another device; ``None`` when none helps
+    by more than 0.5 %."""
+    for sentence, new in what_to_change(inp, res, calibration=calibration):
+        if new.fits and new.tokens_per_s > res.tokens_per_s * 1.005:
+            return sentence
+    return None

@@ -1,0 +1,179 @@
+"""Seconds of one micro-batch's ops on one GPU, at the device's calibrated efficiency.
+
+Each op of :mod:`core.plan.ops` is sized for the layout (``b/CP`` sequences' worth of tokens, TP's
+share of its features or heads, SP's share of the residual stream) and timed by
+:meth:`core.roofline.achievable.Calibration.op_seconds`: GEMMs at the large-GEMM efficiency times
+the wave and tile quantization of their own output shape, flash attention at the FlashAttention
+kernel efficiency (causal: half the ``s²`` work), memory-bound ops at the achievable bandwidth,
+and a launch overhead per kernel (per fused chain with fused kernels).
+
+:func:`micro_times` is cached per ``(shape, b, TP, CP, SP, device, kernels)``: a search over
+thousands of layouts evaluates a few dozen of these.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from core.plan.ops import LayerOps, PlanOp
+from core.roofline.achievable import Calibration
+from core.roofline.hardware import DTYPE_BYTES, Device
+
+__all__ = ["MicroTimes", "micro_times", "op_cost"]
+
+
+@dataclass(frozen=True)
+class MicroTimes:
+    """Seconds (and kernels) of one micro-batch on one GPU.
+
+    ``layer_*`` are per layer; ``embed_*`` run on the first pipeline stage, ``head_*`` (final
+    norm, LM head, loss) on the last. ``core_fwd`` is the attention core's forward (what selective
+    recomputation repeats); ``layer_gemm`` the layer's GEMM time (forward and backward, what TP
+    communication may hide behind); ``attn_fwd``/``attn_bwd`` the attention kernels' time (what
+    CP's ring exchanges hide behind); ``memory_bound`` the share of the layer's time in
+    memory-bound kernels.
+    """
+
+    layer_fwd: float
+    layer_bwd: float
+    core_fwd: float
+    layer_gemm: float
+    attn_fwd: float
+    attn_bwd: float
+    embed_fwd: float
+    embed_bwd: float
+    head_fwd: float
+    head_bwd: float
+    memory_bound: float
+    kernels: int
+
+
+def _div(rule: str, t: int, kv_heads: int, sp: bool) -> float:
+    if rule == "all":
+        return float(t)
+    if rule == "kv":
+        return float(min(t, kv_heads))
+    if rule == "sp":
+        return float(t) if sp else 1.0
+    return 1.0
+
+
+def op_cost(
+    op: PlanOp, b_eff: float, t: int, sp: bool, kv_heads: int
+) -> tuple[float, float, tuple[float, float, float, float] | None]:
+    """``(flops, bytes, dims)`` of ``op`` on one GPU for ``b_eff`` sequences' worth of tokens."""
+    div = _div(op.tp, t, kv_heads, sp)
+    if op.dims is not None:
+        d = list(op.dims)
+        if op.token_axis >= 0:
+            d[op.token_axis] *= b_eff
+        if op.tp_axis >= 0:
+            d[op.tp_axis] = math.ceil(d[op.tp_axis] / div)
+        batch, m, k, n = d
+        size = DTYPE_BYTES.get(op.dtype, 2)
+        nbytes = size * batch * (m * k + k * n + m * n)
+        if op.name == "addmm":
+            nbytes += size * n  # the bias row it adds
+        return 2.0 * batch * m * k * n, nbytes, (batch, m, k, n)
+    fixed_div = float(t) if op.vocab else (div if op.tp in ("all", "kv") else 1.0)
+    flops = op.flops0 / fixed_div + op.flops1 * b_eff / div
+    nbytes = op.bytes0 / fixed_div + op.bytes1 * b_eff / div
+    return flops, nbytes, None
+
+
+_CACHE: dict[tuple, MicroTimes] = {}
+
+
+def _device_key(device: Device) -> tuple:
+    return (device.id, device.mem_bandwidth, tuple(sorted(device.peak_flops.items())))
+
+
+def micro_times(
+    ops: LayerOps,
+    device: Device,
+    cal: Calibration,
+    *,
+    b: int,
+    t: int,
+    c: int,
+    sp: bool,
+    fused: bool,
+    compute_dtype: str,
+    gemm_dtype: str,
+) -> MicroTimes:
+    """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``."""
+    key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    if len(_CACHE) > 4096:
+        _CACHE.clear()
+    spec = ops.spec
+    b_eff = b / c
+    bw = cal.bandwidth(device)
+    launch = cal.launch_s
+    gemm_peak = (
+        device.peak(gemm_dtype) if device.supports(gemm_dtype) else device.peak(compute_dtype)
+    )
+    peak = device.peak(compute_dtype)
+    sums: dict[str, float] = {}
+    extra = {"core": 0.0, "gemm": 0.0, "attn_f": 0.0, "attn_b": 0.0, "mem": 0.0}
+    kernels = 0
+    chain_best: dict[int, tuple[str, float, bool]] = {}
+    for op in ops.ops:
+        flops, nbytes, dims = op_cost(op, b_eff, t, sp, spec.kv_heads)
+        bucket = f"{op.region}_{'fwd' if op.phase == 'forward' else 'bwd'}"
+        if op.chain < 0:
+            backward = op.phase == "backward"
+            if op.kind == "attention":
+                seconds = cal.op_seconds(device, "attention", flops, nbytes, peak,
+                                         backward=backward, causal=True)  # fmt: skip
+                extra["attn_b" if backward else "attn_f"] += seconds
+            else:
+                seconds = cal.op_seconds(device, "matmul", flops, nbytes, gemm_peak, dims=dims,
+                                         dtype=gemm_dtype)  # fmt: skip
+                if op.region == "layer":
+                    extra["gemm"] += seconds
+            sums[bucket] = sums.get(bucket, 0.0) + seconds
+            if op.core:
+                extra["core"] += seconds
+            kernels += op.region == "layer"
+            continue
+        seconds = max(nbytes / bw, flops / peak)
+        if not fused:
+            seconds += launch
+            sums[bucket] = sums.get(bucket, 0.0) + seconds
+            if op.core:
+                extra["core"] += seconds
+            if op.region == "layer":
+                extra["mem"] += seconds
+                kernels += 1
+            continue
+        held = chain_best.get(op.chain)
+        if held is None or seconds > held[1]:
+            chain_best[op.chain] = (bucket, seconds, op.core or (held[2] if held else False))
+    for bucket, seconds, core in chain_best.values():
+        seconds += launch
+        sums[bucket] = sums.get(bucket, 0.0) + seconds
+        if core:
+            extra["core"] += seconds
+        if bucket.startswith("layer"):
+            extra["mem"] += seconds
+            kernels += 1
+    result = MicroTimes(
+        layer_fwd=sums.get("layer_fwd", 0.0),
+        layer_bwd=sums.get("layer_bwd", 0.0),
+        core_fwd=extra["core"],
+        layer_gemm=extra["gemm"],
+        attn_fwd=extra["attn_f"],
+        attn_bwd=extra["attn_b"],
+        embed_fwd=sums.get("embed_fwd", 0.0),
+        embed_bwd=sums.get("embed_bwd", 0.0),
+        head_fwd=sums.get("head_fwd", 0.0),
+        head_bwd=sums.get("head_bwd", 0.0),
+        memory_bound=extra["mem"],
+        kernels=kernels,
+    )
+    _CACHE[key] = result
+    return result

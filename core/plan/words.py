@@ -1,0 +1,198 @@
+"""The sentences a plan says about itself: its assumptions and what limits it.
+
+Every sentence is a :class:`core.texts.Text` (context ``Plan``), so the window shows it translated
+while the CLI prints the English.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
+from core.texts import Text, translate
+from core.units import format_bytes, format_count
+
+if TYPE_CHECKING:
+    from core.plan.model import Context, Evaluation
+    from core.plan.result import PlanResult
+
+__all__ = ["NOT_MODELLED", "STAGES", "assumptions", "limits", "percent"]
+
+#: The pipeline stages' names in sentences (``only``: no pipeline).
+STAGES: dict[str, Text] = {
+    "only": translate("Plan", "only"),
+    "first": translate("Plan", "first"),
+    "middle": translate("Plan", "middle"),
+    "last": translate("Plan", "last"),
+}
+
+NOT_MODELLED = translate(
+    "Plan",
+    "not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint "
+    "saves, evaluation, network congestion from other jobs and job placement, NCCL's tree and "
+    "NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks",
+)
+
+
+def percent(share: float) -> str:
+    """``0.183`` → ``18 %`` (the Plan tab's and the limits' style)."""
+    return f"{share * 100:.0f} %"
+
+
+def _bw(value: float) -> str:
+    return f"{value / 1e9:.4g} GB/s"
+
+
+def _link(crosses: bool) -> Text:
+    return translate("Plan", "the network") if crosses else translate("Plan", "the intra-node link")
+
+
+def limits(res: PlanResult, ev: Evaluation) -> Text:
+    """What limits the layout, in a few words ("pipeline bubble 18 %")."""
+    if not res.fits:
+        return translate("Plan", "out of memory: {need} of {have}").format(
+            need=format_bytes(res.memory.peak), have=format_bytes(res.capacity)
+        )
+    shares = {k: res.share(k) for k in ("recompute", "tp_comm", "cp_comm", "pp_comm", "bubble",
+                                        "dp_comm", "optimizer")}  # fmt: skip
+    key = max(shares, key=lambda k: shares[k])
+    value = percent(shares[key])
+    if shares[key] >= 0.05:
+        if key == "tp_comm":
+            if ev.link.tp_crosses:
+                return translate("Plan", "TP all-reduce over the network {share}").format(
+                    share=value
+                )
+            return translate("Plan", "TP communication {share}").format(share=value)
+        phrases = {
+            "recompute": translate("Plan", "recomputation {share}"),
+            "cp_comm": translate("Plan", "CP exchanges {share}"),
+            "pp_comm": translate("Plan", "pipeline sends {share}"),
+            "bubble": translate("Plan", "pipeline bubble {share}"),
+            "dp_comm": translate("Plan", "gradient reduction {share} exposed"),
+            "optimizer": translate("Plan", "optimizer step {share}"),
+        }
+        return phrases[key].format(share=value)
+    if res.memory.peak > 0.95 * res.capacity:
+        return translate("Plan", "memory {share} full").format(
+            share=percent(res.memory.peak / res.capacity)
+        )
+    membound = res.detail.get("memory_bound_share", 0.0)
+    if membound >= 0.2:
+        return translate("Plan", "memory-bound kernels {share} of compute").format(
+            share=percent(membound)
+        )
+    return translate("Plan", "compute-bound: MFU {mfu}").format(mfu=percent(res.mfu))
+
+
+def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ...]:
+    """Every assumption behind ``res``, worded once (the output's ``assumptions``)."""
+    inp, cal = ctx.inp, ctx.cal
+    spec, impl, lay = inp.model, inp.implementation, res.layout
+    out: list[Text] = []
+    layer_ops = sum(1 for op in ctx.ops.ops if op.region == "layer")
+    tile = cal.tile
+    out.append(
+        translate(
+            "Plan",
+            "compute: the Step trace of one {width}-wide layer ({ops} kernels' worth of ops), the "
+            "embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} "
+            "peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash "
+            "attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half "
+            "the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel",
+        ).format(
+            width=f"{spec.d_model:,}",
+            ops=str(layer_ops),
+            layers=f"{spec.layers:,}",
+            gemm=percent(cal.gemm_efficiency(inp.gemm_dtype)),
+            dtype=inp.gemm_dtype,
+            tile="×".join(str(x) for x in tile) if tile else "-",
+            sms=str(cal.sm_count or "-"),
+            fwd=percent(cal["attention_forward_efficiency"]),
+            bwd=percent(cal["attention_backward_efficiency"]),
+            bw=percent(cal["memory_bandwidth_fraction"]),
+            launch=f"{cal.launch_s * 1e6:.3g}",
+        )
+    )
+    if not impl.flash:
+        out.append(translate("Plan", "attention unfused: QKᵀ and P·V as batched GEMMs with the "
+                             "scale, mask, softmax and dropout between them, the s² probabilities kept"))  # fmt: skip
+    out.append(
+        translate("Plan", "fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them")
+        if impl.fused
+        else translate("Plan", "eager kernels: every memory-bound op is its own kernel")
+    )  # fmt: skip
+    if lay.tp > 1:
+        what = (
+            translate("Plan", "an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)")
+            if lay.sp
+            else translate("Plan", "2 all-reduces in forward and 2 in backward")
+        )  # fmt: skip
+        size = format_bytes(
+            lay.micro_batch * inp.seq / lay.cp * spec.d_model * inp.recipe.bytes("acts")
+        )
+        overlap = (
+            translate("Plan", "hidden behind the layer's GEMMs up to their duration (Transformer Engine's userbuffers)")
+            if impl.tp_overlap
+            else translate("Plan", "on the critical path, not overlapped (Megatron-LM)")
+        )  # fmt: skip
+        out.append(
+            translate("Plan", "TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}")
+            .format(tp=str(lay.tp), what=what, size=size, link=_link(ev.link.tp_crosses),
+                    busbw=_bw(ev.link.tp), overlap=overlap)
+        )  # fmt: skip
+    if lay.cp > 1:
+        out.append(
+            translate("Plan", "CP {cp}: K and V pass around a ring of {cp} ranks over {link} at {busbw}, each step hidden behind the attention block it feeds; only the excess shows")
+            .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
+            if impl.cp_comm == "ring"
+            else translate("Plan", "CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)")
+            .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
+        )  # fmt: skip
+    if lay.pp > 1:
+        schedule = (
+            translate("Plan", "interleaved schedule with {v} chunks per GPU").format(v=str(lay.vpp))
+            if lay.vpp > 1
+            else translate("Plan", "1F1B schedule")
+        )
+        out.append(
+            translate("Plan", "PP {pp}: {schedule}, {m} micro-batches, bubble (p−1)/(v·m) = {bubble} of the pipeline's compute; one activation per micro-batch and chunk each way between stages over {link}, exposed")
+            .format(pp=str(lay.pp), schedule=schedule, m=f"{res.micro_batches:,}",
+                    bubble=percent((lay.pp - 1) / (lay.vpp * res.micro_batches)),
+                    link=_link(ev.link.pp_crosses))
+        )  # fmt: skip
+    n_dp = lay.dp * lay.cp
+    if n_dp > 1:
+        what = {
+            0: translate("Plan", "all-reduce of the gradients"),
+            1: translate("Plan", "reduce-scatter of the gradients and all-gather of the weights (ZeRO-1)"),
+            2: translate("Plan", "reduce-scatter of the gradients and all-gather of the weights (ZeRO-2)"),
+            3: translate("Plan", "all-gathers of the weights for every micro-batch's forward and backward and reduce-scatters of the gradients (ZeRO-3)"),
+        }[lay.zero]  # fmt: skip
+        overlap = (
+            translate("Plan", "overlapped with the last micro-batch's backward and the next step's first forward (bucketed, as PyTorch DDP and Megatron's overlap options); only the excess shows")
+            if impl.dp_overlap
+            else translate("Plan", "after the pipeline flush, not overlapped")
+        )  # fmt: skip
+        out.append(
+            translate("Plan", "DP over {n} ranks: {what} of {params} parameters per GPU, over {link} at {busbw}; {overlap}")
+            .format(n=f"{n_dp:,}", what=what, params=format_count(res.memory.params),
+                    link=_link(ev.link.dp_crosses), busbw=_bw(ev.link.dp), overlap=overlap)
+        )  # fmt: skip
+    out.append(
+        translate("Plan", "optimizer: one fused update of the GPU's shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced")
+        .format(states=str(inp.optimizer.n_states),
+                master=translate("Plan", ", fp32 master copy") if inp.recipe.master != "none" else "")
+    )  # fmt: skip
+    out.append(
+        translate("Plan", "memory: the {stage} stage's GPU at the {moment}, {layers} layers' activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included")
+        .format(stage=STAGES[res.memory.stage], moment=res.memory.moment,
+                layers=f"{res.memory.in_flight:.4g}")
+    )  # fmt: skip
+    if lay.recompute == "selective" and impl.flash:
+        out.append(translate("Plan", "selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway"))  # fmt: skip
+    out.extend(cal.notes)
+    out.append(MFU_DEFINITION)
+    out.append(HFU_DEFINITION)
+    out.append(NOT_MODELLED)
+    return tuple(out)

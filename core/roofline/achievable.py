@@ -1,0 +1,708 @@
+"""What a device achieves, not what its datasheet promises: calibrated efficiencies per device.
+
+The roofline (:mod:`core.roofline.bounds`) puts every op at 100 % of the dense peak and of the
+memory bandwidth: an upper bound. Real kernels reach less, by amounts that microbenchmarks measure.
+This module holds those measured fractions, one set per device, each value with its source, and
+turns them into the time of one op.
+
+Where the numbers come from, in order (the first that has a field wins):
+
+1. **Measured here**: a "This machine" device built from the app's benchmark points
+   (:func:`core.bench.this_machine.this_machine`) whose GPU matches the device: the best measured
+   matmul per dtype over the datasheet peak, the best copy over the datasheet bandwidth.
+2. **The user's overrides**: ``<config>/napkinlab/calibration.json`` (same schema as the built-in
+   file), read through :mod:`core.safe_io`, every value range-checked, duplicate keys refused.
+3. **The built-in file** ``resources/calibration.json``: microbenchmark results only (maximum
+   achievable matmul, FlashAttention's kernel figures, STREAM-like copies, nccl-tests bus bandwidth).
+   Nothing there is fitted to the training runs the plan is checked against.
+4. **A sibling**: a device absent from the file takes the values of the calibrated device with the
+   same chip (:data:`SIBLINGS`: the H200 is an H100 die with more memory), and says so.
+5. **The family's median**: otherwise the median of the calibrated devices of its vendor family,
+   stated as an assumption.
+
+The time of one op (:meth:`Calibration.op_seconds`):
+
+* **GEMMs**: ``FLOPs / (peak × gemm_efficiency × shape(M, N) / shape(reference))``, where
+  ``shape`` is the wave and tile quantization of the output tiles over the SMs: ``⌈M/tm⌉·⌈N/tn⌉``
+  tiles of ``tm × tn`` run in ``⌈tiles / SMs⌉`` waves, so ``shape = (M·N) / (waves · SMs · tm · tn)``
+  (NVIDIA, *Matrix Multiplication Background User's Guide*: tile and wave quantization). The
+  large-GEMM efficiency was measured on a reference shape (8192³ unless the file says otherwise),
+  so its own quantization is divided out. The time is at least the bytes over the achievable
+  bandwidth.
+* **Attention** (flash kernels): the forward and backward at the FlashAttention papers' kernel
+  efficiencies. A causal kernel skips the masked blocks, so it does half the ``s²`` work that the
+  trace counts (the trace, like MFU, counts the full ``s × s`` scores, :mod:`core.roofline.utilization`).
+* **Memory-bound ops**: bytes / (bandwidth × achievable fraction).
+* **Every kernel** adds the launch overhead (the GPU idles between two dependent kernels).
+
+Bus bandwidth of collectives is the link's bandwidth times the nccl-tests busbw fraction of that
+link (:meth:`Calibration.busbw`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from core.errors import InputError
+from core.roofline.hardware import Device, builtin_devices
+from core.safe_io import brief, decode_utf8, parse_json, read_bytes
+from core.texts import Text, translate
+
+__all__ = [
+    "FIELDS",
+    "INFORMATIONAL",
+    "SIBLINGS",
+    "Calibration",
+    "calibration",
+    "gemm_dims",
+    "gemm_shape_efficiency",
+    "load_builtin",
+    "parse_calibration",
+    "read_overrides",
+    "user_calibration_path",
+    "with_values",
+]
+
+SCHEMA_VERSION = 1
+#: The largest calibration file a person could have written.
+MAX_FILE_BYTES = 2_000_000
+
+#: Field -> (low, high) of the values it accepts.
+FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {
+        "gemm_efficiency": (0.01, 1.0),
+        "gemm_efficiency_fp8": (0.01, 1.0),
+        "attention_forward_efficiency": (0.01, 1.0),
+        "attention_backward_efficiency": (0.01, 1.0),
+        "attention_causal_ratio": (0.01, 1.0),
+        "memory_bandwidth_fraction": (0.01, 1.0),
+        "intra_node_busbw_fraction": (0.01, 1.0),
+        "inter_node_busbw_fraction": (0.01, 1.0),
+        "kernel_launch_overhead_s": (0.0, 1e-3),
+        "collective_latency_s": (0.0, 1e-2),
+        "sm_count": (1, 100_000),
+        "gemm_tile": (1, 4096),
+        "gemm_reference": (1, 1_000_000),
+    }
+)
+#: Fields every calibration has (a value from the file, a sibling or the family's median).
+_REQUIRED = (
+    "gemm_efficiency",
+    "attention_forward_efficiency",
+    "attention_backward_efficiency",
+    "memory_bandwidth_fraction",
+    "intra_node_busbw_fraction",
+    "inter_node_busbw_fraction",
+    "kernel_launch_overhead_s",
+)
+#: Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark).
+DEFAULT_REFERENCE = (8192, 8192, 8192)
+
+#: Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is
+#: the H100 SXM's GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks
+#: (their own peaks already say so); the 40 GB A100 is the 80 GB one's GA100; the GB200's GPU is
+#: the B200's; the MI325X is the MI300X's CDNA 3 with more memory.
+SIBLINGS: Mapping[str, str] = MappingProxyType(
+    {
+        "h200": "h100-sxm",
+        "h100-nvl": "h100-sxm",
+        "h100-pcie": "h100-sxm",
+        "a100-sxm-40gb": "a100-sxm",
+        "gb200": "b200",
+        "mi325x": "mi300x",
+    }
+)
+
+
+#: Devices with the same die at the same peak: this project's own fixed-shape GEMM measurement on
+#: one (docs/gpu.md: the H200's bf16 and fp8 matmuls at 8192³) stands for the other, where that
+#: one's published figure is the best of a shape search. The shape model scales a GEMM's time
+#: from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper
+#: envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so
+#: only the GEMM figures and the kernel launch carry over.
+SAME_DIE: Mapping[str, tuple[str, ...]] = MappingProxyType({"h100-sxm": ("h200",)})
+_DIE_FIELDS = ("gemm_efficiency", "gemm_efficiency_fp8", "kernel_launch_overhead_s")
+_MEASURED_BY_PROJECT = "measured by this project"
+
+
+def user_calibration_path() -> Path:
+    """Where a person's own calibration overrides live (``<config>/napkinlab/calibration.json``)."""
+    from core.paths import config_dir
+
+    return config_dir() / "calibration.json"
+
+
+def _refuse_duplicates(text: str, where: str) -> None:
+    """Raise when any JSON object in ``text`` names a key twice (the last would win silently)."""
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen:
+                raise InputError(
+                    translate(
+                        "Calibration", "{file}: the key {key} appears twice; keep one"
+                    ).format(file=where, key=repr(key))
+                )
+            seen.add(key)
+        return dict(items)
+
+    json.loads(text, object_pairs_hook=pairs)
+
+
+#: Fields the built-in file records for people but the model does not use (a forward-plus-backward
+#: attention figure, NVLink SHARP's all-reduce bus bandwidth): accepted and ignored.
+INFORMATIONAL = frozenset({"attention_fwd_bwd_efficiency", "intra_node_allreduce_nvls_busbw"})
+
+
+def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
+    """``(value, source)`` of one field given as ``{"value": x, "source": "...", "measured":
+    {...}}`` or as ``x``; ``None`` when the value is ``null`` (no source found). A ``measured``
+    sub-entry (this project's own measurement on the device) wins over the published value."""
+    source = ""
+    if isinstance(raw, Mapping):
+        measured = raw.get("measured")
+        if isinstance(measured, Mapping) and measured.get("value") is not None:
+            found = _value(measured, name, where)
+            if found is not None:
+                return found[0], translate(
+                    "Calibration", "measured by this project: {source}"
+                ).format(source=found[1] or "-")
+        source = raw.get("source", "")
+        if not isinstance(source, str):
+            raise InputError(
+                translate("Calibration", "{where}: {name}.source must be text").format(
+                    where=where, name=name
+                )
+            )
+        raw = raw.get("value")
+        if raw is None:
+            return None
+    low, high = FIELDS[name]
+    if name in ("gemm_tile", "gemm_reference"):
+        size = 2 if name == "gemm_tile" else 3
+        ok = (
+            isinstance(raw, list)
+            and len(raw) == size
+            and all(
+                isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in raw
+            )
+        )
+        if not ok:
+            raise InputError(
+                translate(
+                    "Calibration",
+                    "{where}: {name} = {value}; allowed: a list of {size} whole numbers from {low} "
+                    "to {high}",
+                ).format(where=where, name=name, value=brief(raw), size=size, low=low, high=high)
+            )
+        return tuple(raw), source
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or not low <= raw <= high:
+        raise InputError(
+            translate(
+                "Calibration", "{where}: {name} = {value}; allowed: a number from {low} to {high}"
+            ).format(where=where, name=name, value=brief(raw), low=f"{low:g}", high=f"{high:g}")
+        )
+    if name == "sm_count":
+        if raw != int(raw):
+            raise InputError(
+                translate("Calibration", "{where}: sm_count = {value}; allowed: a whole number")
+                .format(where=where, value=brief(raw))
+            )  # fmt: skip
+        return int(raw), source
+    return float(raw), source
+
+
+def _causal_ratio(name: str, raw: Any) -> tuple[float, str] | None:
+    """A flash kernel's causal/non-causal efficiency ratio, where an attention figure gives both
+    (the forward's, else the forward-plus-backward's): the diagonal blocks of a causal mask are
+    computed whole, so causal kernels reach a little less of the peak on the half they compute."""
+    if name not in ("attention_forward_efficiency", "attention_fwd_bwd_efficiency"):
+        return None
+    if not isinstance(raw, Mapping):
+        return None
+    value, causal = raw.get("value"), raw.get("causal_value")
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in (value, causal))
+    if not numbers or not 0 < causal <= value <= 1:  # type: ignore[operator]
+        return None
+    source = translate("Calibration", "causal_value / value of {name} ({source})").format(
+        name=name, source=str(raw.get("source", ""))[:120]
+    )
+    return float(causal) / float(value), source  # type: ignore[arg-type]
+
+
+def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, str]]]:
+    """``{device_id: {field: (value, source)}}`` of a calibration document, every value checked.
+
+    Raises
+    ------
+    InputError
+        Naming the device and field that is wrong (unknown fields are refused by name).
+    """
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("devices"), Mapping):
+        raise InputError(
+            translate(
+                "Calibration",
+                "{file}: expected {{'schema_version': 1, 'devices': {{id: {{...}}}}}}",
+            ).format(file=where)
+        )
+    if doc.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
+        raise InputError(
+            translate("Calibration", "{file}: schema_version {version}; this version reads 1")
+            .format(file=where, version=brief(doc.get("schema_version")))
+        )  # fmt: skip
+    out: dict[str, dict[str, tuple[Any, str]]] = {}
+    for dev_id, entry in doc["devices"].items():
+        if not isinstance(entry, Mapping):
+            raise InputError(
+                translate("Calibration", "{file}: device {id} must be an object").format(
+                    file=where, id=repr(dev_id)
+                )
+            )
+        fields: dict[str, tuple[Any, str]] = {}
+        for name, raw in entry.items():
+            causal = _causal_ratio(name, raw)
+            if causal is not None and "attention_causal_ratio" not in fields:
+                fields["attention_causal_ratio"] = causal
+            if name in ("name", "notes", "source", "family") or name in INFORMATIONAL:
+                continue
+            if name not in FIELDS:
+                raise InputError(
+                    translate(
+                        "Calibration",
+                        "{file}: device {id}: unknown field {name}; allowed: {allowed}",
+                    ).format(
+                        file=where, id=repr(dev_id), name=repr(name), allowed=", ".join(FIELDS)
+                    )
+                )
+            found = _value(raw, name, f"{where}: device {dev_id!r}")
+            if found is not None:
+                fields[name] = found
+        out[str(dev_id)] = fields
+    return out
+
+
+@lru_cache(maxsize=1)
+def load_builtin() -> Mapping[str, Mapping[str, tuple[Any, str]]]:
+    """The shipped ``resources/calibration.json`` (an empty mapping when it is not installed)."""
+    try:
+        text = resources.files("resources").joinpath("calibration.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return MappingProxyType({})
+    _refuse_duplicates(text, "calibration.json")
+    parsed = parse_calibration(json.loads(text), "calibration.json")
+    return MappingProxyType({k: MappingProxyType(v) for k, v in parsed.items()})
+
+
+def read_overrides(path: Path | None = None) -> tuple[dict[str, dict[str, tuple[Any, str]]], str]:
+    """A person's overrides and a problem line ("" when none): a bad file is reported, not fatal."""
+    target = path if path is not None else user_calibration_path()
+    if not target.exists():
+        return {}, ""
+    try:
+        text = decode_utf8(read_bytes(target, limit=MAX_FILE_BYTES), target)
+        doc = parse_json(text, target)
+        _refuse_duplicates(text, str(target))
+        found = parse_calibration(doc, str(target))
+    except InputError as exc:
+        return {}, translate("Calibration", "{problem}; the overrides are ignored").format(
+            problem=exc.message
+        )
+    for fields in found.values():
+        for name, (value, source) in list(fields.items()):
+            fields[name] = (value, source or translate("Calibration", "your override"))
+    return found, ""
+
+
+def gemm_shape_efficiency(
+    m: float, n: float, sm_count: int | None, tile: tuple[int, int] | None, batch: float = 1
+) -> float:
+    """The share of a GEMM's tile slots that do useful work: wave × tile quantization.
+
+    ``⌈M/tm⌉·⌈N/tn⌉·batch`` output tiles run in ``⌈tiles/SMs⌉`` waves; the useful share is
+    ``M·N·batch / (waves · SMs · tm · tn)``. 1 when the SM count or the tile is unknown.
+    """
+    if not sm_count or not tile or m <= 0 or n <= 0:
+        return 1.0
+    tm, tn = tile
+    tiles = math.ceil(m / tm) * math.ceil(n / tn) * max(1.0, batch)
+    waves = math.ceil(tiles / sm_count)
+    return min(1.0, (m * n * max(1.0, batch)) / (waves * sm_count * tm * tn))
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The achievable fractions of one device, each with where it came from.
+
+    Attributes
+    ----------
+    values
+        Field -> value (see :data:`FIELDS`); every field of ``_REQUIRED`` is present.
+    sources
+        Field -> where the value comes from (a paper, a benchmark, "measured here", an override).
+    notes
+        Sentences on what was assumed (a sibling's values, a family median, a measured device).
+    """
+
+    device_id: str
+    values: Mapping[str, Any]
+    sources: Mapping[str, str]
+    notes: tuple[Text, ...] = field(default_factory=tuple)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """A hashable identity of the values (for caches)."""
+        return (self.device_id, tuple(sorted(self.values.items())))
+
+    @property
+    def sm_count(self) -> int | None:
+        """Streaming multiprocessors (or compute units); ``None`` when the file does not say."""
+        value = self.values.get("sm_count")
+        return int(value) if value else None
+
+    @property
+    def tile(self) -> tuple[int, int] | None:
+        """The GEMM output tile ``(tm, tn)`` the shape model assumes."""
+        value = self.values.get("gemm_tile")
+        return (int(value[0]), int(value[1])) if value else None
+
+    def gemm_efficiency(self, dtype: str = "bf16") -> float:
+        """The large-GEMM efficiency for ``dtype`` (fp8 falls back to the 16-bit one)."""
+        if dtype == "fp8" and "gemm_efficiency_fp8" in self.values:
+            return float(self.values["gemm_efficiency_fp8"])
+        return float(self.values["gemm_efficiency"])
+
+    @property
+    def _reference_shape(self) -> float:
+        m, n, _ = self.values.get("gemm_reference", DEFAULT_REFERENCE)
+        return gemm_shape_efficiency(m, n, self.sm_count, self.tile)
+
+    def gemm_rate(
+        self, peak: float, m: float, n: float, batch: float = 1, dtype: str = "bf16"
+    ) -> float:
+        """FLOP/s of one GEMM with an ``M × N`` output (``batch`` of them) on a ``peak`` device."""
+        shape = gemm_shape_efficiency(m, n, self.sm_count, self.tile, batch)
+        return peak * min(1.0, self.gemm_efficiency(dtype) * shape / self._reference_shape)
+
+    def bandwidth(self, device: Device) -> float:
+        """Achievable main-memory bytes/s."""
+        return device.bandwidth() * float(self.values["memory_bandwidth_fraction"])
+
+    def busbw(self, link_bandwidth: float, inter_node: bool) -> float:
+        """Achievable collective bus bandwidth over a link of ``link_bandwidth`` bytes/s."""
+        key = "inter_node_busbw_fraction" if inter_node else "intra_node_busbw_fraction"
+        return link_bandwidth * float(self.values[key])
+
+    @property
+    def launch_s(self) -> float:
+        """Seconds each kernel adds (launch and the gap between dependent kernels)."""
+        return float(self.values["kernel_launch_overhead_s"])
+
+    @property
+    def collective_latency_s(self) -> float:
+        """Fixed seconds of one collective call (0 when the file gives none)."""
+        return float(self.values.get("collective_latency_s", 0.0))
+
+    def attention_seconds(self, flops: float, peak: float, backward: bool, causal: bool) -> float:
+        """A flash-attention kernel's time for ``flops`` counted over the full ``s × s`` scores."""
+        key = "attention_backward_efficiency" if backward else "attention_forward_efficiency"
+        work = flops / 2 if causal else flops
+        efficiency = float(self.values[key])
+        if causal:
+            efficiency *= float(self.values.get("attention_causal_ratio", 1.0))
+        return work / (peak * efficiency)
+
+    def op_seconds(
+        self,
+        device: Device,
+        kind: str,
+        flops: float,
+        nbytes: float,
+        peak: float,
+        *,
+        dims: tuple[float, float, float, float] | None = None,
+        backward: bool = False,
+        causal: bool = True,
+        dtype: str = "bf16",
+    ) -> float:
+        """Achievable seconds of one kernel (see the module docstring).
+
+        Parameters
+        ----------
+        kind
+            ``matmul``, ``attention`` or any memory-bound kind of :data:`core.step.costs.KINDS`.
+        dims
+            ``(batch, M, K, N)`` of a GEMM (:func:`gemm_dims`); without them the large-GEMM
+            efficiency applies as it is.
+        """
+        if flops <= 0 and nbytes <= 0:
+            return 0.0
+        memory = nbytes / self.bandwidth(device) if nbytes > 0 else 0.0
+        if kind == "matmul":
+            if dims is not None:
+                rate = self.gemm_rate(peak, dims[1], dims[3], dims[0], dtype)
+            else:
+                rate = peak * self.gemm_efficiency(dtype) / self._reference_shape
+            compute = flops / rate if flops > 0 else 0.0
+        elif kind == "attention":
+            compute = self.attention_seconds(flops, peak, backward, causal)
+        else:
+            compute = flops / peak if flops > 0 else 0.0
+        return max(compute, memory) + self.launch_s
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: every value with its source, and the notes."""
+        return {
+            "device": self.device_id,
+            "values": {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()},
+            "sources": dict(self.sources),
+            "notes": [str(n) for n in self.notes],
+        }
+
+
+def gemm_dims(name: str, shapes: str) -> tuple[float, float, float, float] | None:
+    """``(batch, M, K, N)`` of a matmul op from its recorded operand shapes (``"[4096,8192] [8192,1024]"``).
+
+    ``mm``/``matmul`` ``[M,K] [K,N]``; ``addmm`` and ``baddbmm`` skip their first (added) operand;
+    ``bmm`` ``[B,M,K] [B,K,N]``. ``None`` for anything else or shapes that do not chain.
+    """
+    try:
+        dims = [[int(v) for v in part.strip("[]").split(",") if v] for part in shapes.split()]
+    except ValueError:
+        return None
+    if name in ("addmm", "baddbmm", "addbmm"):
+        dims = dims[1:]
+    if len(dims) < 2:
+        return None
+    a, b = dims[0], dims[1]
+    if len(a) == 2 and len(b) == 2 and a[1] == b[0]:
+        return 1.0, float(a[0]), float(a[1]), float(b[1])
+    if len(a) == 3 and len(b) == 3 and a[2] == b[1]:
+        return float(a[0]), float(a[1]), float(a[2]), float(b[2])
+    return None
+
+
+def _family(device_id: str) -> str:
+    try:
+        found = next(d for d in builtin_devices() if d.id == device_id)
+    except StopIteration:
+        return ""
+    return found.family
+
+
+def _median_of_family(
+    table: Mapping[str, Mapping[str, tuple[Any, str]]], family: str, name: str
+) -> tuple[Any, list[str]] | None:
+    donors = sorted(
+        d for d, f in table.items() if name in f and (not family or _family(d) == family)
+    )
+    if not donors and family:
+        donors = sorted(d for d, f in table.items() if name in f)
+    if not donors:
+        return None
+    values = [table[d][name][0] for d in donors]
+    if isinstance(values[0], tuple):
+        return values[len(values) // 2], donors
+    return float(statistics.median(values)), donors
+
+
+def _measured_fields(device: Device, measured: Device | None) -> dict[str, tuple[Any, str]]:
+    """Fields a measured device gives for ``device``: its matmul and copy against the datasheet."""
+    if measured is None:
+        return {}
+    same = measured.id == device.id or (measured.extra or {}).get("matches") == device.id
+    if not same:
+        return {}
+    out: dict[str, tuple[Any, str]] = {}
+    where = translate("Calibration", "measured here ({name})").format(name=measured.name)
+    if measured.id == device.id:  # "This machine" itself: its ceilings are already achieved ones
+        for name in ("gemm_efficiency", "gemm_efficiency_fp8", "attention_forward_efficiency",
+                     "attention_backward_efficiency", "memory_bandwidth_fraction",
+                     "intra_node_busbw_fraction", "inter_node_busbw_fraction"):  # fmt: skip
+            out[name] = (1.0, where)
+        # The step's per-op overhead was measured at about 11 µs for an op that moves nothing,
+        # under 2 % of the steps benchmarks/step.py runs (core.step.predict): not added.
+        out["kernel_launch_overhead_s"] = (0.0, where)
+        return out
+    for dtype in ("bf16", "fp16"):
+        if measured.supports(dtype) and device.supports(dtype):
+            out["gemm_efficiency"] = (min(1.0, measured.peak(dtype) / device.peak(dtype)), where)
+            break
+    if measured.supports("fp8") and device.supports("fp8"):
+        out["gemm_efficiency_fp8"] = (min(1.0, measured.peak("fp8") / device.peak("fp8")), where)
+    if measured.mem_bandwidth and device.mem_bandwidth:
+        out["memory_bandwidth_fraction"] = (
+            min(1.0, measured.mem_bandwidth / device.mem_bandwidth),
+            where,
+        )
+    return out
+
+
+def calibration(
+    device: Device,
+    *,
+    measured: Device | None = None,
+    overrides: Mapping[str, Mapping[str, tuple[Any, str]]] | None = None,
+    builtin: Mapping[str, Mapping[str, tuple[Any, str]]] | None = None,
+) -> Calibration:
+    """The calibration of ``device``: measured, overridden, built-in, sibling, family median.
+
+    Parameters
+    ----------
+    measured
+        A "This machine" device (benchmark points); used when it is ``device`` or its GPU matches.
+    overrides
+        A person's values (:func:`read_overrides`); ``None`` reads none.
+    builtin
+        The built-in table (tests pass their own); defaults to :func:`load_builtin`.
+    """
+    table = load_builtin() if builtin is None else builtin
+    user = overrides or {}
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    notes: list[Text] = []
+    layers: list[tuple[Mapping[str, tuple[Any, str]], Text | None]] = [
+        (_measured_fields(device, measured), None),
+        (user.get(device.id, {}), None),
+        (table.get(device.id, {}), None),
+    ]
+    sibling = SIBLINGS.get(device.id)
+    if sibling:
+        layers.append(
+            (
+                user.get(sibling, {}) or table.get(sibling, {}),
+                translate(
+                    "Calibration",
+                    "{device} is not calibrated: it takes the values of {sibling}, the same chip",
+                ).format(device=device.id, sibling=sibling),
+            )
+        )
+    used_sibling = False
+    for name in FIELDS:
+        for fields, note in layers:
+            if name in fields:
+                values[name], sources[name] = fields[name]
+                used_sibling = used_sibling or note is not None
+                break
+    if used_sibling and sibling:
+        notes.append(layers[-1][1])  # type: ignore[arg-type]
+    for twin in SAME_DIE.get(device.id, ()):
+        moved = []
+        for name in _DIE_FIELDS:
+            found = table.get(twin, {}).get(name)
+            own = str(sources.get(name, ""))
+            if found is None or not str(found[1]).startswith(_MEASURED_BY_PROJECT):
+                continue
+            if own.startswith(("measured here", _MEASURED_BY_PROJECT)) or name in user.get(
+                device.id, {}
+            ):
+                continue
+            values[name], sources[name] = found
+            moved.append(name)
+        if moved:
+            notes.append(
+                translate(
+                    "Calibration",
+                    "{device}: {fields} from this project's measurement on {twin}, the same die at "
+                    "the same peak, at a fixed shape (a best-of-search figure is an upper envelope)",
+                ).format(device=device.id, fields=", ".join(moved), twin=twin)
+            )
+    for name in _REQUIRED:
+        if name in values:
+            continue
+        median = _median_of_family(table, device.family, name)
+        if median is None:
+            continue
+        values[name], donors = median
+        sources[name] = translate("Calibration", "assumed: the median of {donors}").format(
+            donors=", ".join(donors)
+        )
+        notes.append(
+            translate(
+                "Calibration",
+                "{device}: {name} is not calibrated; assumed {value}, the median of {donors}",
+            ).format(
+                device=device.id, name=name, value=_show(values[name]), donors=", ".join(donors)
+            )
+        )
+    if (
+        measured is not None
+        and sources
+        and any(str(s).startswith("measured here") for s in sources.values())
+    ):
+        notes.append(
+            translate(
+                "Calibration",
+                "{device}: matmul and memory fractions measured here by the benchmark ({name})",
+            ).format(device=device.id, name=measured.name)
+        )
+    moved_here = {
+        n
+        for n in _DIE_FIELDS
+        if n in values
+        and str(sources[n]).startswith(_MEASURED_BY_PROJECT)
+        and any(n in table.get(t, {}) for t in SAME_DIE.get(device.id, ()))
+    }
+    by_project = sorted(
+        n
+        for n, s in sources.items()
+        if str(s).startswith(_MEASURED_BY_PROJECT) and n not in moved_here
+    )
+    if by_project:
+        notes.append(
+            translate(
+                "Calibration",
+                "{device}: {fields} as this project measured them on the device (docs/gpu.md)",
+            ).format(device=device.id, fields=", ".join(by_project))
+        )
+    if "sm_count" not in values or "gemm_tile" not in values:
+        notes.append(
+            translate(
+                "Calibration",
+                "{device}: no SM count or GEMM tile calibrated: the wave and tile quantization of "
+                "GEMMs is not modelled",
+            ).format(device=device.id)
+        )
+    missing = [n for n in _REQUIRED if n not in values]
+    if missing:
+        raise InputError(
+            translate(
+                "Calibration",
+                "device: {device} has no calibration for {fields} and no calibrated device to "
+                "assume them from; add them to {file}",
+            ).format(
+                device=device.id, fields=", ".join(missing), file=str(user_calibration_path())
+            ),
+            field="device",
+        )
+    return Calibration(device.id, MappingProxyType(values), MappingProxyType(sources), tuple(notes))
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "×".join(str(v) for v in value)
+    return f"{value:.4g}"
+
+
+def with_values(cal: Calibration, **changes: Any) -> Calibration:
+    """``cal`` with some values replaced (sources say "changed")."""
+    values = dict(cal.values)
+    sources = dict(cal.sources)
+    for name, value in changes.items():
+        if name not in FIELDS:
+            raise InputError(f"calibration: unknown field {name!r}; allowed: {', '.join(FIELDS)}")
+        values[name] = value
+        sources[name] = "changed"
+    return replace(cal, values=MappingProxyType(values), sources=MappingProxyType(sources))
