@@ -145,6 +145,9 @@ def handler(args: argparse.Namespace) -> int:
         helps = best_change(inp, best) if n_changes else None
     report = best.to_dict()
     report["model"] = inp.model.to_dict()
+    from core.plan import context
+
+    report["calibration"] = context(best.inp).cal.to_dict()
     if notes:
         report["notes"] = [str(n) for n in notes]
     if args.search:

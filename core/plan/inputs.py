@@ -19,7 +19,7 @@ from core.errors import InputError
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
 from core.roofline.hardware import Device
-from core.texts import translate
+from core.texts import Text, translate
 from core.validate import positive_float, positive_int
 
 __all__ = [
@@ -371,8 +371,8 @@ def trusted_layout(
     return lay
 
 
-def _fail(template: str, field_name: str, **values: str) -> InputError:
-    return InputError(translate("Plan", template).format(**values), field=field_name)
+def _fail(text: Text, field_name: str, **values: str) -> InputError:
+    return InputError(text.format(**values) if values else text, field=field_name)
 
 
 def check_layout(inp: PlanInput, layout: Layout) -> Layout:
@@ -389,45 +389,50 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     gpus = cluster.gpus
     t, p, v, c = layout.tp, layout.pp, layout.vpp, layout.cp
     if spec.heads % t:
-        raise _fail("tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}",
+        raise _fail(translate("Plan", "tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}"),
                     "tp", tp=str(t), heads=str(spec.heads))  # fmt: skip
     if spec.kv_heads % t and t % spec.kv_heads:
-        raise _fail("tp: {tp} and the {kv} KV heads: one must divide the other", "tp",
+        raise _fail(translate("Plan", "tp: {tp} and the {kv} KV heads: one must divide the other"), "tp",
                     tp=str(t), kv=str(spec.kv_heads))  # fmt: skip
     if v > 1 and p == 1:
-        raise _fail("vpp: {v} chunks per GPU need a pipeline; allowed: vpp 1 with pp 1", "vpp",
+        raise _fail(translate("Plan", "vpp: {v} chunks per GPU need a pipeline; allowed: vpp 1 with pp 1"), "vpp",
                     v=str(v))  # fmt: skip
     if spec.layers % (p * v) and not (
         inp.implementation.uneven_stages and stage_layers(spec.layers, p, v)
     ):
-        raise _fail("pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp "
-                    "dividing {layers} (or --uneven-stages, the first and last stage taking fewer)",
+        raise _fail(translate("Plan", "pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp "
+                    "dividing {layers} (or --uneven-stages, the first and last stage taking fewer)"),
                     "pp", pp=str(p), v=str(v), layers=str(spec.layers))  # fmt: skip
     if gpus % (t * p * c):
-        raise _fail("gpus: tp {tp} × pp {pp} × cp {cp} = {product} does not divide the {gpus} GPUs",
+        raise _fail(translate("Plan", "gpus: tp {tp} × pp {pp} × cp {cp} = {product} does not divide the {gpus} GPUs"),
                     "gpus", tp=str(t), pp=str(p), cp=str(c), product=f"{t * p * c:,}",
                     gpus=f"{gpus:,}")  # fmt: skip
     dp = gpus // (t * p * c)
     if layout.dp and layout.dp != dp:
-        raise _fail("dp: {dp} but tp × pp × cp leaves {left} for {gpus} GPUs", "dp",
+        raise _fail(translate("Plan", "dp: {dp} but tp × pp × cp leaves {left} for {gpus} GPUs"), "dp",
                     dp=str(layout.dp), left=f"{dp:,}", gpus=f"{gpus:,}")  # fmt: skip
     if c > 1 and not inp.implementation.flash:
-        raise _fail("cp: context parallelism needs flash attention; allowed: cp 1 without it", "cp")
+        raise _fail(
+            translate(
+                "Plan", "cp: context parallelism needs flash attention; allowed: cp 1 without it"
+            ),
+            "cp",
+        )
     if c > 1 and inp.seq % (2 * c):
-        raise _fail("cp: seq {seq} does not split into 2 × {cp} equal chunks (causal load "
-                    "balancing); allowed: cp with seq a multiple of 2·cp", "cp", seq=str(inp.seq),
+        raise _fail(translate("Plan", "cp: seq {seq} does not split into 2 × {cp} equal chunks (causal load "
+                    "balancing); allowed: cp with seq a multiple of 2·cp"), "cp", seq=str(inp.seq),
                     cp=str(c))  # fmt: skip
     if inp.global_batch % (dp * layout.micro_batch):
-        raise _fail("global-batch: {batch} sequences is not a multiple of dp {dp} × micro-batch "
-                    "{mb} = {product}", "global_batch", batch=f"{inp.global_batch:,}", dp=f"{dp:,}",
+        raise _fail(translate("Plan", "global-batch: {batch} sequences is not a multiple of dp {dp} × micro-batch "
+                    "{mb} = {product}"), "global_batch", batch=f"{inp.global_batch:,}", dp=f"{dp:,}",
                     mb=str(layout.micro_batch), product=f"{dp * layout.micro_batch:,}")  # fmt: skip
     micro_batches = inp.global_batch // (dp * layout.micro_batch)
     if v > 1 and micro_batches % p:
-        raise _fail("vpp: the interleaved schedule needs the {m} micro-batches per step to be a "
-                    "multiple of pp {pp}", "vpp", m=f"{micro_batches:,}", pp=str(p))  # fmt: skip
+        raise _fail(translate("Plan", "vpp: the interleaved schedule needs the {m} micro-batches per step to be a "
+                    "multiple of pp {pp}"), "vpp", m=f"{micro_batches:,}", pp=str(p))  # fmt: skip
     if layout.zero >= 2 and p > 1:
-        raise _fail("zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: "
-                    "zero 0 or 1 with pp > 1", "zero", zero=str(layout.zero))  # fmt: skip
+        raise _fail(translate("Plan", "zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: "
+                    "zero 0 or 1 with pp > 1"), "zero", zero=str(layout.zero))  # fmt: skip
     if layout.sp and t == 1:
         layout = replace(layout, sp=False)
     if layout.zero and dp * c == 1:

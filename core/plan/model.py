@@ -39,7 +39,7 @@ from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.ops import LayerOps, layer_ops
 from core.plan.result import PlanResult
 from core.plan.timing import MicroTimes, micro_times
-from core.plan.words import assumptions, limits
+from core.plan.words import STAGES, assumptions, limits
 from core.roofline.achievable import Calibration
 from core.roofline.utilization import attention_forward_flops, model_flops_per_token
 from core.texts import Text, translate
@@ -252,7 +252,7 @@ def _unfit_reason(memory: mem.StageMemory, capacity: float) -> Text | None:
         return None
     return translate(
         "Plan", "out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}"
-    ).format(stage=memory.stage, need=format_bytes(memory.peak), moment=memory.moment,
+    ).format(stage=STAGES[memory.stage], need=format_bytes(memory.peak), moment=memory.moment,
              have=format_bytes(capacity))  # fmt: skip
 
 

@@ -11,7 +11,8 @@ from these two traces alone (:data:`_TRACES` caches them by shape, sequence, rec
 
 Where each op runs and how parallelism divides it:
 
-* **region** ``layer`` (the ops of ``layers.0``), ``embed`` (everything before the first layer in
+* **region** ``layer`` (the ops of ``layers.1``: two layers are traced, and the second stands for
+  every layer; the first one's ops that the second also runs are dropped), ``embed (everything before the first layer in
   forward and after the last in backward: the lookup, position embeddings, rotary tables) or
   ``head`` (the final norm, the LM head, the loss).
 * **TP** (Megatron-LM's tensor parallelism, Shoeybi et al. 2019; what each rank keeps per
@@ -38,12 +39,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from core.errors import InputError
 from core.memory.estimate import MemoryConfig
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe, optimizer
 from core.roofline.achievable import gemm_dims
+from core.roofline.hardware import DTYPE_BYTES
 
 __all__ = ["LayerOps", "PlanOp", "cached_shapes", "layer_ops"]
 
@@ -182,12 +185,37 @@ def _regions(ops1: list) -> list[str]:
     for i, op in enumerate(ops1):
         if op.phase == "optimizer":
             out.append("optimizer")
-        elif op.module.startswith("layers."):
+        elif op.module.startswith("layers.1"):
             out.append("layer")
+        elif op.module.startswith("layers."):
+            out.append("first")
         elif op.phase == "forward":
             out.append("embed" if i < fwd_layer[0] else "head")
         else:
             out.append("head" if bwd_layer and i < bwd_layer[0] else "embed")
+    return _first_layer(ops1, out)
+
+
+def _first_layer(ops1: list, regions: list[str]) -> list[str]:
+    """The first layer's ops that the second (the representative) also runs are dropped; the rest
+    belong to the embedding (a learned position embedding's gradient reduces in the first layer's
+    backward, which the recorder attributes to that layer's first norm)."""
+    from collections import Counter
+
+    def key(op: Any) -> tuple[str, str, str]:
+        return op.phase, op.module.split(".", 2)[-1] if op.module.count(".") > 1 else "", op.name
+
+    left = Counter(key(op) for op, r in zip(ops1, regions, strict=True) if r == "layer")
+    out = []
+    for op, region in zip(ops1, regions, strict=True):
+        if region == "first":
+            k = key(op)
+            if left[k] > 0:
+                left[k] -= 1
+                region = "skip"
+            else:
+                region = "embed"
+        out.append(region)
     return out
 
 
@@ -215,14 +243,15 @@ def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ..
     chain, last_key, open_chain = -1, None, False
     for i, (a, b) in enumerate(zip(ops1, ops2, strict=True)):
         region = regions[i]
-        if region == "optimizer" or a.kind == "host sync":
+        if region in ("optimizer", "skip") or a.kind == "host sync":
             continue
         f1, y1 = float(b.flops - a.flops), float(b.bytes - a.bytes)
         f0, y0 = float(a.flops) - 2 * f1, float(a.bytes) - 2 * y1
         if a.flops == 0 and a.bytes == 0:
             continue  # a view: no kernel
-        if a.name == "embedding":
-            y0 = 0.0  # the lookup reads the rows it needs, not the table
+        if a.name == "embedding":  # the lookup reads the rows it needs, not the whole table
+            table = _shapes(a.shapes)[:1]
+            y0 -= math.prod(table[0]) * DTYPE_BYTES.get(a.dtype, 2) if table else 0.0
         dims = None
         token, tp_axis = -1, -1
         if a.kind == "matmul":
@@ -295,7 +324,7 @@ def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: 
 
     from core.step.trace import trace_config
 
-    one = spec.with_layers(1)
+    one = spec.with_layers(2)
     found = []
     seconds = 0.0
     quiet = logging.getLogger("torch")
@@ -323,7 +352,7 @@ def layer_ops(spec: TransformerSpec, seq: int, rec: Recipe, *, flash: bool = Tru
     The trace depends on the width, the sequence, the recipe and the kernels, not on the depth:
     ``spec`` with any number of layers shares one trace.
     """
-    key = replace(spec, layers=1, name="", seq=seq)
+    key = replace(spec, layers=2, name="", seq=seq)
     return _traces(key, seq, rec, flash, dropout)
 
 

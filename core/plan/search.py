@@ -299,8 +299,8 @@ def what_to_change(
 
     Each entry is ``(sentence, re-planned result)``; the sentence says the change, its effect on
     tokens/s and whether it fits ("selective recomputation instead of full: +21 % tokens/s, still
-    fits"). Changes that cannot run are left out. Fitting changes that help come first, by their
-    gain; then the rest.
+    fits"). Changes that cannot run are left out. Order: the changes that fit before those that do
+    not; among them, changes on the same device before other devices; then by tokens/s.
     """
     found: list[tuple[Text, PlanResult]] = []
     options = [(t, i, lay) for t, i, lay in _variants(inp, res)]
@@ -327,16 +327,20 @@ def what_to_change(
             change=text, gain=_gain(new, res), fit=fit
         )
         found.append((sentence, new))
-    found.sort(key=lambda x: (not x[1].fits, -x[1].tokens_per_s))
+    here = inp.cluster.device.id
+    found.sort(
+        key=lambda x: (not x[1].fits, x[1].inp.cluster.device.id != here, -x[1].tokens_per_s)
+    )
     return found
 
 
 def best_change(
     inp: PlanInput, res: PlanResult, *, calibration: Calibration | None = None
 ) -> Text | None:
-    """The sentence of the change that helps most and fits (``None`` when none helps)."""
+    """The sentence of the change that helps most and fits, on the same device if one helps (a
+    layout, recomputation or precision change), else on another device; ``None`` when none helps
+    by more than 0.5 %."""
     for sentence, new in what_to_change(inp, res, calibration=calibration):
         if new.fits and new.tokens_per_s > res.tokens_per_s * 1.005:
             return sentence
-        break
     return None

@@ -72,7 +72,10 @@ def op_cost(
             d[op.tp_axis] = math.ceil(d[op.tp_axis] / div)
         batch, m, k, n = d
         size = DTYPE_BYTES.get(op.dtype, 2)
-        return 2.0 * batch * m * k * n, size * batch * (m * k + k * n + m * n), (batch, m, k, n)
+        nbytes = size * batch * (m * k + k * n + m * n)
+        if op.name == "addmm":
+            nbytes += size * n  # the bias row it adds
+        return 2.0 * batch * m * k * n, nbytes, (batch, m, k, n)
     fixed_div = float(t) if op.vocab else (div if op.tp in ("all", "kv") else 1.0)
     flops = op.flops0 / fixed_div + op.flops1 * b_eff / div
     nbytes = op.bytes0 / fixed_div + op.bytes1 * b_eff / div

@@ -16,7 +16,15 @@ if TYPE_CHECKING:
     from core.plan.model import Context, Evaluation
     from core.plan.result import PlanResult
 
-__all__ = ["NOT_MODELLED", "assumptions", "limits", "percent"]
+__all__ = ["NOT_MODELLED", "STAGES", "assumptions", "limits", "percent"]
+
+#: The pipeline stages' names in sentences (``only``: no pipeline).
+STAGES: dict[str, Text] = {
+    "only": translate("Plan", "only"),
+    "first": translate("Plan", "first"),
+    "middle": translate("Plan", "middle"),
+    "last": translate("Plan", "last"),
+}
 
 NOT_MODELLED = translate(
     "Plan",
@@ -178,7 +186,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     )  # fmt: skip
     out.append(
         translate("Plan", "memory: the {stage} stage's GPU at the {moment}, {layers} layers' activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included")
-        .format(stage=res.memory.stage, moment=res.memory.moment,
+        .format(stage=STAGES[res.memory.stage], moment=res.memory.moment,
                 layers=f"{res.memory.in_flight:.4g}")
     )  # fmt: skip
     if lay.recompute == "selective" and impl.flash:

@@ -102,7 +102,7 @@ def step_report(
         "step_time_s": pred.step_time_s,
         "mfu": pred.mfu,
         "assumption": pred.assumption,
-        "model": pred.model,
+        "prediction": pred.model,
         "explanation": explain(trace, pred),
         "model_flops": trace.model_flops,
         "total_flops": trace.total_flops,

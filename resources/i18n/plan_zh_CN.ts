@@ -6,31 +6,31 @@
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
         <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).</extracomment>
-        <translation>gpus：{gpus} 个 GPU 填不满每节点 {per_node} 个的整数个节点；允许：--gpus-per-node 的倍数（或少于一个节点的 GPU）</translation>
+        <translation>GPU：{gpus} 个 GPU 填不满每节点 {per_node} 个的整节点；允许：--gpus-per-node 的整数倍（或少于一个节点的 GPU）</translation>
     </message>
     <message>
         <source>device: {name} has no intra-node link bandwidth in the database; give --intra-bw (bytes/s per GPU, e.g. 300e9)</source>
-        <translation>设备：数据库中没有 {name} 的节点内互连带宽；请给出 --intra-bw（每 GPU 的字节/秒，例如 300e9）</translation>
+        <translation>设备：数据库中没有 {name} 的节点内链路带宽；请给出 --intra-bw（每个 GPU 的字节/秒，例如 300e9）</translation>
     </message>
     <message>
         <source>device: {name} has no network bandwidth in the database, so {gpus} GPUs on {nodes} nodes cannot be planned; give --network-bw (bytes/s per GPU, e.g. 50e9)</source>
-        <translation>设备：数据库中没有 {name} 的网络带宽，无法规划 {nodes} 个节点上的 {gpus} 个 GPU；请给出 --network-bw（每 GPU 的字节/秒，例如 50e9）</translation>
+        <translation>设备：数据库中没有 {name} 的网络带宽，无法规划 {nodes} 个节点上的 {gpus} 个 GPU；请给出 --network-bw（每个 GPU 的字节/秒，例如 50e9）</translation>
     </message>
     <message>
         <source>zero: {zero}; allowed: 0, 1, 2 or 3</source>
-        <translation>zero：{zero}；允许：0、1、2 或 3</translation>
+        <translation>ZeRO：{zero}；允许：0、1、2 或 3</translation>
     </message>
     <message>
         <source>recompute: {value}; allowed: {allowed}</source>
-        <translation>recompute：{value}；允许：{allowed}</translation>
+        <translation>重计算：{value}；允许：{allowed}</translation>
     </message>
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
-        <translation>cp-comm：{value}；允许：{allowed}</translation>
+        <translation>CP 通信：{value}；允许：{allowed}</translation>
     </message>
     <message>
         <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32</source>
-        <translation>GEMM 数据类型：{value}；允许：bf16、fp16、fp8、tf32、fp32</translation>
+        <translation>GEMM 的 dtype：{value}；允许：bf16、fp16、fp8、tf32、fp32</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer (a preset, a config.json or --dims)</source>
@@ -38,48 +38,92 @@
     </message>
     <message>
         <source>recipe: {dtype} weights; allowed: fp32, bf16 or fp16 weights</source>
-        <translation>配方：{dtype} 权重；允许：fp32、bf16 或 fp16 权重</translation>
+        <translation>精度方案：{dtype} 权重；允许：fp32、bf16 或 fp16 权重</translation>
     </message>
     <message>
         <source>{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}</source>
-        <translation>{dtype} GEMM：{device} 没有 {dtype} 峰值；允许：{have}</translation>
+        <translation>{dtype} GEMM：{device} 没有 {dtype} 峰值；可用：{have}</translation>
     </message>
     <message>
         <source>global-batch × seq: {tokens} tokens per step; allowed: up to 1e13</source>
         <translation>全局批量 × 序列：每步 {tokens} 个 token；允许：最多 1e13</translation>
     </message>
     <message>
+        <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
+        <translation>张量并行：{tp} 不能整除 {heads} 个注意力头；允许：{heads} 的约数</translation>
+    </message>
+    <message>
+        <source>tp: {tp} and the {kv} KV heads: one must divide the other</source>
+        <translation>张量并行：{tp} 与 {kv} 个 KV 头必须有一个整除另一个</translation>
+    </message>
+    <message>
+        <source>vpp: {v} chunks per GPU need a pipeline; allowed: vpp 1 with pp 1</source>
+        <translation>vpp：每个 GPU {v} 个分块需要流水线并行；允许：pp 为 1 时 vpp 为 1</translation>
+    </message>
+    <message>
+        <source>pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp dividing {layers} (or --uneven-stages, the first and last stage taking fewer)</source>
+        <translation>流水线并行：{pp} × vpp {v} 不能整除 {layers} 层；允许：能整除 {layers} 的 pp × vpp（或用 --uneven-stages，让首末两级少分几层）</translation>
+    </message>
+    <message>
+        <source>gpus: tp {tp} × pp {pp} × cp {cp} = {product} does not divide the {gpus} GPUs</source>
+        <translation>GPU：tp {tp} × pp {pp} × cp {cp} = {product} 不能整除 {gpus} 个 GPU</translation>
+    </message>
+    <message>
+        <source>dp: {dp} but tp × pp × cp leaves {left} for {gpus} GPUs</source>
+        <translation>数据并行：给的是 {dp}，但 {gpus} 个 GPU 在 tp × pp × cp 之后剩下 {left}</translation>
+    </message>
+    <message>
+        <source>cp: context parallelism needs flash attention; allowed: cp 1 without it</source>
+        <translation>上下文并行：需要 flash attention；没有它时只允许 cp 1</translation>
+    </message>
+    <message>
+        <source>cp: seq {seq} does not split into 2 × {cp} equal chunks (causal load balancing); allowed: cp with seq a multiple of 2·cp</source>
+        <translation>上下文并行：序列 {seq} 不能分成 2 × {cp} 个相等的块（因果掩码的负载均衡）；允许：序列是 2·cp 整数倍的 cp</translation>
+    </message>
+    <message>
+        <source>global-batch: {batch} sequences is not a multiple of dp {dp} × micro-batch {mb} = {product}</source>
+        <translation>全局批量：{batch} 条序列不是数据并行 {dp} × 微批次 {mb} = {product} 的整数倍</translation>
+    </message>
+    <message>
+        <source>vpp: the interleaved schedule needs the {m} micro-batches per step to be a multiple of pp {pp}</source>
+        <translation>vpp：交错调度要求每步的 {m} 个微批次是 pp {pp} 的整数倍</translation>
+    </message>
+    <message>
+        <source>zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: zero 0 or 1 with pp &gt; 1</source>
+        <translation>ZeRO：ZeRO-{zero} 会切分流水线并行正在累积的梯度；pp &gt; 1 时允许：zero 0 或 1</translation>
+    </message>
+    <message>
         <source>out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}</source>
-        <translation>显存不足：{stage} 阶段在 {moment} 时每 GPU 需要 {need}，设备只有 {have}</translation>
+        <translation>显存不足：{stage}级在{moment}时每个 GPU 需要 {need}，设备只有 {have}</translation>
     </message>
     <message>
         <source>dims: {key}={value}; allowed: 0 or 1</source>
         <extracomment>The keys ``--dims`` accepts.</extracomment>
-        <translation>dims：{key}={value}；允许：0 或 1</translation>
+        <translation>维度：{key}={value}；允许：0 或 1</translation>
     </message>
     <message>
         <source>dims: {part} is not a dimension; allowed: {keys} as key=value</source>
-        <translation>dims：{part} 不是一个维度；允许：{keys}，写成 key=value</translation>
+        <translation>维度：{part} 不是维度；允许：{keys}，写成 key=value</translation>
     </message>
     <message>
         <source>dims: {key} is given twice</source>
-        <translation>dims：{key} 给了两次</translation>
+        <translation>维度：{key} 给了两次</translation>
     </message>
     <message>
         <source>dims: {key}=… is missing; required: layers, hidden and heads</source>
-        <translation>dims：缺少 {key}=…；必需：layers、hidden 和 heads</translation>
+        <translation>维度：缺少 {key}=…；必需：layers、hidden 和 heads</translation>
     </message>
     <message>
         <source>dims: act={value}; allowed: gelu or swiglu</source>
-        <translation>dims：act={value}；允许：gelu 或 swiglu</translation>
+        <translation>维度：act={value}；允许：gelu 或 swiglu</translation>
     </message>
     <message>
         <source>dims: norm={value}; allowed: layer or rms</source>
-        <translation>dims：norm={value}；允许：layer 或 rms</translation>
+        <translation>维度：norm={value}；允许：layer 或 rms</translation>
     </message>
     <message>
         <source>model: give one of --model, --config or --dims, not {given}</source>
-        <translation>模型：只给 --model、--config 或 --dims 之一，不要同时给 {given}</translation>
+        <translation>模型：--model、--config、--dims 只能给一个，不能同时给 {given}</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims</source>
@@ -87,7 +131,7 @@
     </message>
     <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
-        <translation>序列：{seq} 超出了模型的 {positions} 个可学习位置；允许：最多 {positions}</translation>
+        <translation>序列：{seq} 超出了模型学到的 {positions} 个位置；允许：最多 {positions}</translation>
     </message>
     <message>
         <source>{layout}: step {step}, {tokens} tokens/s, MFU {mfu}, HFU {hfu}</source>
@@ -100,15 +144,15 @@
     </message>
     <message>
         <source>search: no layout of {gpus} GPUs can run this model with a global batch of {batch}; check that the GPUs, the batch and the fixed dimensions agree</source>
-        <translation>搜索：{gpus} 个 GPU 上没有任何并行方案能以 {batch} 的全局批量运行该模型；请检查 GPU 数、批量和固定的维度是否相容</translation>
+        <translation>搜索：{gpus} 个 GPU 的任何布局都无法以全局批量 {batch} 运行这个模型；请检查 GPU 数、批量和固定的维度是否相容</translation>
     </message>
     <message>
         <source>layout {i} of {n}</source>
-        <translation>第 {i} 个方案，共 {n} 个</translation>
+        <translation>第 {i} 个布局，共 {n} 个</translation>
     </message>
     <message>
         <source>{n} layouts planned, {fit} fit</source>
-        <translation>已规划 {n} 个方案，{fit} 个放得下</translation>
+        <translation>规划了 {n} 个布局，{fit} 个放得下</translation>
     </message>
     <message>
         <source>selective recomputation instead of full</source>
@@ -124,19 +168,19 @@
     </message>
     <message>
         <source>micro-batch {new} instead of {old}</source>
-        <translation>微批量 {new} 代替 {old}</translation>
+        <translation>微批次 {new}，代替 {old}</translation>
     </message>
     <message>
         <source>TP {new} instead of {old}</source>
-        <translation>TP {new} 代替 {old}</translation>
+        <translation>张量并行 {new}，代替 {old}</translation>
     </message>
     <message>
         <source>PP {new} instead of {old}</source>
-        <translation>PP {new} 代替 {old}</translation>
+        <translation>流水线并行 {new}，代替 {old}</translation>
     </message>
     <message>
         <source>{new} pipeline chunks per GPU instead of {old}</source>
-        <translation>每 GPU {new} 个流水线块代替 {old} 个</translation>
+        <translation>每个 GPU {new} 个流水线分块，代替 {old}</translation>
     </message>
     <message>
         <source>sequence parallelism</source>
@@ -144,11 +188,11 @@
     </message>
     <message>
         <source>ZeRO-{new} instead of ZeRO-{old}</source>
-        <translation>ZeRO-{new} 代替 ZeRO-{old}</translation>
+        <translation>ZeRO-{new}，代替 ZeRO-{old}</translation>
     </message>
     <message>
         <source>CP {new} instead of {old}</source>
-        <translation>CP {new} 代替 {old}</translation>
+        <translation>上下文并行 {new}，代替 {old}</translation>
     </message>
     <message>
         <source>fp8 GEMMs</source>
@@ -156,7 +200,7 @@
     </message>
     <message>
         <source>{device} instead of {old}</source>
-        <translation>{device} 代替 {old}</translation>
+        <translation>{device}，代替 {old}</translation>
     </message>
     <message>
         <source>still fits</source>
@@ -175,8 +219,25 @@
         <translation>{change}：token/s {gain}，{fit}</translation>
     </message>
     <message>
+        <source>only</source>
+        <extracomment>The pipeline stages&apos; names in sentences (``only``: no pipeline).</extracomment>
+        <translation>唯一</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>第一</translation>
+    </message>
+    <message>
+        <source>middle</source>
+        <translation>中间</translation>
+    </message>
+    <message>
+        <source>last</source>
+        <translation>最后</translation>
+    </message>
+    <message>
         <source>not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint saves, evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
-        <translation>未建模：掉队者与慢节点、数据加载、故障与重启、保存检查点、评估、其他作业造成的网络拥塞与作业放置、NCCL 的 tree 与 NVLS 算法、内核内部的重叠、数据并行各 rank 之间的负载不均</translation>
+        <translation>未建模：掉队者和慢节点、数据加载、故障与重启、保存检查点、评估、其他作业造成的网络拥塞和作业摆放、NCCL 的树形与 NVLS 算法、核函数内部的重叠、数据并行各 rank 之间的负载不均</translation>
     </message>
     <message>
         <source>the network</source>
@@ -184,7 +245,7 @@
     </message>
     <message>
         <source>the intra-node link</source>
-        <translation>节点内互连</translation>
+        <translation>节点内链路</translation>
     </message>
     <message>
         <source>out of memory: {need} of {have}</source>
@@ -192,11 +253,11 @@
     </message>
     <message>
         <source>TP all-reduce over the network {share}</source>
-        <translation>跨网络的 TP all-reduce {share}</translation>
+        <translation>走网络的张量并行 all-reduce {share}</translation>
     </message>
     <message>
         <source>TP communication {share}</source>
-        <translation>TP 通信 {share}</translation>
+        <translation>张量并行通信 {share}</translation>
     </message>
     <message>
         <source>recomputation {share}</source>
@@ -204,7 +265,7 @@
     </message>
     <message>
         <source>CP exchanges {share}</source>
-        <translation>CP 交换 {share}</translation>
+        <translation>上下文并行交换 {share}</translation>
     </message>
     <message>
         <source>pipeline sends {share}</source>
@@ -220,7 +281,7 @@
     </message>
     <message>
         <source>optimizer step {share}</source>
-        <translation>优化器步骤 {share}</translation>
+        <translation>优化器步 {share}</translation>
     </message>
     <message>
         <source>memory {share} full</source>
@@ -228,7 +289,7 @@
     </message>
     <message>
         <source>memory-bound kernels {share} of compute</source>
-        <translation>内存受限的内核占计算 {share}</translation>
+        <translation>内存受限的核函数占计算的 {share}</translation>
     </message>
     <message>
         <source>compute-bound: MFU {mfu}</source>
@@ -236,31 +297,31 @@
     </message>
     <message>
         <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation>计算：Step 追踪的一层宽 {width} 的层（相当于 {ops} 个内核的操作）、嵌入层和输出头，按 {layers} 层放大；GEMM 以 {dtype} 峰值的 {gemm} 乘以波次与分块量化（{tile} 分块分到 {sms} 个 SM）运行，flash attention 以峰值的 {fwd}（前向）和 {bwd}（反向）运行，因果内核只做一半的 s² 工作；内存受限的操作以内存带宽的 {bw} 运行；每个内核 {launch} µs</translation>
+        <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}，再乘以其波次和分块量化（{tile} 分块、{sms} 个 SM）；flash attention 达到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函数只做一半的 s² 工作；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
-        <translation>注意力未融合：QKᵀ 与 P·V 为批量 GEMM，中间是缩放、掩码、softmax 和 dropout，保留 s² 的概率矩阵</translation>
+        <translation>注意力未融合：QKᵀ 和 P·V 是批量 GEMM，中间是缩放、掩码、softmax 和 dropout，保留 s² 的概率</translation>
     </message>
     <message>
         <source>fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them</source>
-        <translation>融合内核：两个 GEMM 之间的内存受限操作作为一个内核运行，其数据搬运量等于其中最大的一个</translation>
+        <translation>融合核函数：两个 GEMM 之间的内存受限算子合成一个核函数，搬运量与其中最大的一个相同</translation>
     </message>
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
-        <translation>即时模式内核：每个内存受限的操作都是单独的内核</translation>
+        <translation>eager 核函数：每个内存受限算子各是一个核函数</translation>
     </message>
     <message>
         <source>an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)</source>
-        <translation>每个 all-reduce 换成一个 all-gather 和一个 reduce-scatter（序列并行）</translation>
+        <translation>每个 all-reduce 换成一个 all-gather 加一个 reduce-scatter（序列并行）</translation>
     </message>
     <message>
         <source>2 all-reduces in forward and 2 in backward</source>
-        <translation>前向 2 次、反向 2 次 all-reduce</translation>
+        <translation>前向 2 个 all-reduce，反向 2 个</translation>
     </message>
     <message>
         <source>hidden behind the layer&apos;s GEMMs up to their duration (Transformer Engine&apos;s userbuffers)</source>
-        <translation>在不超过该层 GEMM 时长的范围内被其掩盖（Transformer Engine 的 userbuffers）</translation>
+        <translation>在这一层的 GEMM 时长之内被其隐藏（Transformer Engine 的 userbuffers）</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
@@ -268,19 +329,19 @@
     </message>
     <message>
         <source>TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}</source>
-        <translation>TP {tp}：每层每个微批量，{size} 的 {what}，经{link}，总线带宽 {busbw}；{overlap}</translation>
+        <translation>张量并行 {tp}：每层每个微批次 {what}，每次 {size}，经{link}，总线带宽 {busbw}；{overlap}</translation>
     </message>
     <message>
         <source>CP {cp}: K and V pass around a ring of {cp} ranks over {link} at {busbw}, each step hidden behind the attention block it feeds; only the excess shows</source>
-        <translation>CP {cp}：K 和 V 经{link}以 {busbw} 在 {cp} 个 rank 组成的环上传递，每一步都被它所供给的注意力块掩盖；只有超出部分显现</translation>
+        <translation>上下文并行 {cp}：K 和 V 在 {cp} 个 rank 的环上经{link}传递，带宽 {busbw}，每一步被它所供给的注意力块隐藏；只有超出的部分显现</translation>
     </message>
     <message>
         <source>CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)</source>
-        <translation>CP {cp}：注意力之前经{link}以 {busbw} all-gather K 和 V，暴露在外（Llama 3）</translation>
+        <translation>上下文并行 {cp}：注意力之前经{link}对 K 和 V 做 all-gather，带宽 {busbw}，暴露在外（Llama 3）</translation>
     </message>
     <message>
         <source>interleaved schedule with {v} chunks per GPU</source>
-        <translation>交错调度，每 GPU {v} 个块</translation>
+        <translation>交错调度，每个 GPU {v} 个分块</translation>
     </message>
     <message>
         <source>1F1B schedule</source>
@@ -288,7 +349,7 @@
     </message>
     <message>
         <source>PP {pp}: {schedule}, {m} micro-batches, bubble (p−1)/(v·m) = {bubble} of the pipeline&apos;s compute; one activation per micro-batch and chunk each way between stages over {link}, exposed</source>
-        <translation>PP {pp}：{schedule}，{m} 个微批量，气泡 (p−1)/(v·m) = 流水线计算的 {bubble}；各阶段之间每个微批量、每个块双向各传一个激活，经{link}，暴露在外</translation>
+        <translation>流水线并行 {pp}：{schedule}，{m} 个微批次，气泡 (p−1)/(v·m) = 流水线计算的 {bubble}；每个微批次和分块在相邻级之间经{link}各方向传一次激活值，暴露在外</translation>
     </message>
     <message>
         <source>all-reduce of the gradients</source>
@@ -296,19 +357,19 @@
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-1)</source>
-        <translation>梯度的 reduce-scatter 与权重的 all-gather（ZeRO-1）</translation>
+        <translation>梯度的 reduce-scatter 和权重的 all-gather（ZeRO-1）</translation>
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-2)</source>
-        <translation>梯度的 reduce-scatter 与权重的 all-gather（ZeRO-2）</translation>
+        <translation>梯度的 reduce-scatter 和权重的 all-gather（ZeRO-2）</translation>
     </message>
     <message>
         <source>all-gathers of the weights for every micro-batch&apos;s forward and backward and reduce-scatters of the gradients (ZeRO-3)</source>
-        <translation>每个微批量的前向和反向都 all-gather 权重，并 reduce-scatter 梯度（ZeRO-3）</translation>
+        <translation>每个微批次前向和反向时对权重做 all-gather，并对梯度做 reduce-scatter（ZeRO-3）</translation>
     </message>
     <message>
         <source>overlapped with the last micro-batch&apos;s backward and the next step&apos;s first forward (bucketed, as PyTorch DDP and Megatron&apos;s overlap options); only the excess shows</source>
-        <translation>与最后一个微批量的反向及下一步的第一个前向重叠（分桶，同 PyTorch DDP 和 Megatron 的重叠选项）；只有超出部分显现</translation>
+        <translation>与最后一个微批次的反向和下一步的第一个前向重叠（分桶，如 PyTorch DDP 和 Megatron 的重叠选项）；只有超出的部分显现</translation>
     </message>
     <message>
         <source>after the pipeline flush, not overlapped</source>
@@ -316,11 +377,11 @@
     </message>
     <message>
         <source>DP over {n} ranks: {what} of {params} parameters per GPU, over {link} at {busbw}; {overlap}</source>
-        <translation>{n} 个 rank 上的 DP：每 GPU {params} 个参数的{what}，经{link}，{busbw}；{overlap}</translation>
+        <translation>数据并行跨 {n} 个 rank：每个 GPU {params} 个参数的{what}，经{link}，带宽 {busbw}；{overlap}</translation>
     </message>
     <message>
         <source>optimizer: one fused update of the GPU&apos;s shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced</source>
-        <translation>优化器：在梯度归约之后，对该 GPU 的分片（权重、梯度、{states} 个状态{master}）做一次融合更新，内存受限</translation>
+        <translation>优化器：梯度归约之后，对本 GPU 的分片（权重、梯度、{states} 个状态{master}）做一次融合更新，内存受限</translation>
     </message>
     <message>
         <source>, fp32 master copy</source>
@@ -328,11 +389,11 @@
     </message>
     <message>
         <source>memory: the {stage} stage&apos;s GPU at the {moment}, {layers} layers&apos; activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included</source>
-        <translation>显存：{stage} 阶段的 GPU 在 {moment} 时，{layers} 层的激活值在途；已计入预留（CUDA 上下文与工作区 ≈ 1 GB + 张量字节的 10 %）</translation>
+        <translation>显存：{stage}级的 GPU，在{moment}时，有 {layers} 层的激活值在途；已含预留（CUDA 上下文和工作区 ≈ 1 GB + 张量字节的 10 %）</translation>
     </message>
     <message>
         <source>selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway</source>
-        <translation>配合 flash attention 的选择性重计算为了很少的显存再跑一次 flash 前向：该内核本来就不保留 s² 张量</translation>
+        <translation>使用 flash attention 时，选择性重计算会再跑一次 flash 前向却省不了多少显存：该核函数本来就不保留 s² 张量</translation>
     </message>
 </context>
 <context>
@@ -371,7 +432,7 @@
     </message>
     <message>
         <source>Layout</source>
-        <translation>并行方案</translation>
+        <translation>布局</translation>
     </message>
     <message>
         <source>Tokens per sequence</source>
@@ -419,7 +480,7 @@
     </message>
     <message>
         <source>Sequences per micro-batch; empty: searched</source>
-        <translation>每个微批量的序列数；留空：搜索</translation>
+        <translation>每个微批次的序列数；留空：搜索</translation>
     </message>
     <message>
         <source>Config file…</source>
@@ -511,7 +572,7 @@
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation>微批量</translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <source>on</source>
@@ -679,7 +740,7 @@
     </message>
     <message>
         <source>Search every layout the fixed dimensions leave open, in the background: one layer is traced once, then each layout is planned from it</source>
-        <translation>在后台搜索固定维度之外的所有并行方案：只追踪一层一次，再据此规划每个方案</translation>
+        <translation>在后台搜索固定维度之外的所有布局：只追踪一层一次，再据此规划每个布局</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -695,7 +756,7 @@
     </message>
     <message>
         <source>Keep these candidates on the chart as plan A; change the cluster (device, GPUs) to overlay another</source>
-        <translation>把这些候选方案作为方案 A 留在图上；更改集群（设备、GPU 数）即可叠加另一组</translation>
+        <translation>把这些候选布局作为方案 A 留在图上；更改集群（设备、GPU 数）即可叠加另一组</translation>
     </message>
     <message>
         <source>CSV…</source>
@@ -703,7 +764,7 @@
     </message>
     <message>
         <source>Export the candidates as CSV</source>
-        <translation>把候选方案导出为 CSV</translation>
+        <translation>把候选布局导出为 CSV</translation>
     </message>
     <message>
         <source>Open in Step</source>
@@ -711,7 +772,7 @@
     </message>
     <message>
         <source>Trace the layer the plan traced (one layer of the model&apos;s width, one micro-batch) op by op in the Step tab</source>
-        <translation>在 Step 页逐个操作追踪规划所追踪的那一层（模型宽度的一层，一个微批量）</translation>
+        <translation>在 Step 页逐个操作追踪规划所追踪的那一层（模型宽度的一层，一个微批次）</translation>
     </message>
     <message>
         <source>Use in Napkin</source>
@@ -719,7 +780,7 @@
     </message>
     <message>
         <source>Put the chosen layout&apos;s MFU, the parameters, tokens and GPUs into the Napkin tab&apos;s training-time card (6·N·D at that MFU)</source>
-        <translation>把所选方案的 MFU 以及参数量、token 数和 GPU 数填入 Napkin 页的训练时间卡片（按该 MFU 计算 6·N·D）</translation>
+        <translation>把所选布局的 MFU 以及参数量、token 数和 GPU 数填入 Napkin 页的训练时间卡片（按该 MFU 计算 6·N·D）</translation>
     </message>
     <message>
         <source>Plan a training run</source>
@@ -727,11 +788,11 @@
     </message>
     <message>
         <source>Plan to see the fastest layouts that fit</source>
-        <translation>规划后可看到放得下的最快方案</translation>
+        <translation>规划后可看到放得下的最快布局</translation>
     </message>
     <message>
         <source>Show layouts that do not fit</source>
-        <translation>显示放不下的方案</translation>
+        <translation>显示放不下的布局</translation>
     </message>
     <message>
         <source>Greyed, each with what it would need (memory against capacity)</source>
@@ -743,7 +804,7 @@
     </message>
     <message>
         <source>Ranked layouts</source>
-        <translation>方案排名</translation>
+        <translation>布局排名</translation>
     </message>
     <message>
         <source>Assumptions</source>
@@ -751,7 +812,7 @@
     </message>
     <message>
         <source>Inputs changed: Plan again to update the layouts</source>
-        <translation>输入已更改：再次规划以更新方案</translation>
+        <translation>输入已更改：再次规划以更新布局</translation>
     </message>
     <message>
         <source>Not planned: see the message above</source>
@@ -771,11 +832,11 @@
     </message>
     <message>
         <source>{n} layouts searched, {fit} fit</source>
-        <translation>{n} 个方案中 {fit} 个放得下</translation>
+        <translation>{n} 个布局中 {fit} 个放得下</translation>
     </message>
     <message>
         <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
-        <translation>{n} 个方案都放不下：更多 GPU、重计算或更大的设备会有帮助；最接近的以灰色列出</translation>
+        <translation>{n} 个布局都放不下：更多 GPU、重计算或更大的设备会有帮助；最接近的以灰色列出</translation>
     </message>
     <message>
         <source>A: {name}</source>
@@ -795,11 +856,11 @@
     </message>
     <message>
         <source>Export candidates</source>
-        <translation>导出候选方案</translation>
+        <translation>导出候选布局</translation>
     </message>
     <message>
         <source>Candidates written to {path}</source>
-        <translation>候选方案已写入 {path}</translation>
+        <translation>候选布局已写入 {path}</translation>
     </message>
     <message>
         <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
@@ -810,16 +871,16 @@
         <translation>{gpus} × {device}</translation>
     </message>
     <message>
-        <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
-        <translation>每 GPU 显存 {peak} / {capacity}（{stage}，{moment}）</translation>
-    </message>
-    <message>
         <source>capacity {capacity}</source>
         <translation>容量 {capacity}</translation>
     </message>
     <message>
         <source>Step time {step}, micro-batches per step: {m}</source>
-        <translation>步时间 {step}，每步微批量数：{m}</translation>
+        <translation>步时间 {step}，每步微批次数：{m}</translation>
+    </message>
+    <message>
+        <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
+        <translation>每 GPU 显存 {peak} / {capacity}（{stage}，{moment}）</translation>
     </message>
     <message>
         <source>MFU {mfu}  ·  {tokens} tokens/s</source>
@@ -843,7 +904,7 @@
     </message>
     <message>
         <source>Layout {rank} of {count}: {layout}</source>
-        <translation>方案 {rank} / {count}：{layout}</translation>
+        <translation>布局 {rank} / {count}：{layout}</translation>
     </message>
     <message>
         <source>Does not fit: {layout}</source>
@@ -879,7 +940,7 @@
     <message>
         <source>Layout</source>
         <extracomment>Column keys, in order.</extracomment>
-        <translation>并行方案</translation>
+        <translation>布局</translation>
     </message>
     <message>
         <source>Step</source>

@@ -6,31 +6,31 @@
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
         <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).</extracomment>
-        <translation>gpus：{gpus} 個 GPU 填不滿每節點 {per_node} 個的整數個節點；允許：--gpus-per-node 的倍數（或少於一個節點的 GPU）</translation>
+        <translation>GPU：{gpus} 個 GPU 填不滿每節點 {per_node} 個的整節點；允許：--gpus-per-node 的整數倍（或少於一個節點的 GPU）</translation>
     </message>
     <message>
         <source>device: {name} has no intra-node link bandwidth in the database; give --intra-bw (bytes/s per GPU, e.g. 300e9)</source>
-        <translation>裝置：資料庫中沒有 {name} 的節點內互連頻寬；請給出 --intra-bw（每 GPU 的位元組/秒，例如 300e9）</translation>
+        <translation>裝置：資料庫中沒有 {name} 的節點內鏈路頻寬；請給出 --intra-bw（每個 GPU 的位元組/秒，例如 300e9）</translation>
     </message>
     <message>
         <source>device: {name} has no network bandwidth in the database, so {gpus} GPUs on {nodes} nodes cannot be planned; give --network-bw (bytes/s per GPU, e.g. 50e9)</source>
-        <translation>裝置：資料庫中沒有 {name} 的網路頻寬，無法規劃 {nodes} 個節點上的 {gpus} 個 GPU；請給出 --network-bw（每 GPU 的位元組/秒，例如 50e9）</translation>
+        <translation>裝置：資料庫中沒有 {name} 的網路頻寬，無法規劃 {nodes} 個節點上的 {gpus} 個 GPU；請給出 --network-bw（每個 GPU 的位元組/秒，例如 50e9）</translation>
     </message>
     <message>
         <source>zero: {zero}; allowed: 0, 1, 2 or 3</source>
-        <translation>zero：{zero}；允許：0、1、2 或 3</translation>
+        <translation>ZeRO：{zero}；允許：0、1、2 或 3</translation>
     </message>
     <message>
         <source>recompute: {value}; allowed: {allowed}</source>
-        <translation>recompute：{value}；允許：{allowed}</translation>
+        <translation>重計算：{value}；允許：{allowed}</translation>
     </message>
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
-        <translation>cp-comm：{value}；允許：{allowed}</translation>
+        <translation>CP 通訊：{value}；允許：{allowed}</translation>
     </message>
     <message>
         <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32</source>
-        <translation>GEMM 資料型別：{value}；允許：bf16、fp16、fp8、tf32、fp32</translation>
+        <translation>GEMM 的 dtype：{value}；允許：bf16、fp16、fp8、tf32、fp32</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer (a preset, a config.json or --dims)</source>
@@ -38,48 +38,92 @@
     </message>
     <message>
         <source>recipe: {dtype} weights; allowed: fp32, bf16 or fp16 weights</source>
-        <translation>配方：{dtype} 權重；允許：fp32、bf16 或 fp16 權重</translation>
+        <translation>精度方案：{dtype} 權重；允許：fp32、bf16 或 fp16 權重</translation>
     </message>
     <message>
         <source>{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}</source>
-        <translation>{dtype} GEMM：{device} 沒有 {dtype} 峰值；允許：{have}</translation>
+        <translation>{dtype} GEMM：{device} 沒有 {dtype} 峰值；可用：{have}</translation>
     </message>
     <message>
         <source>global-batch × seq: {tokens} tokens per step; allowed: up to 1e13</source>
         <translation>全域批次 × 序列：每步 {tokens} 個 token；允許：最多 1e13</translation>
     </message>
     <message>
+        <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
+        <translation>張量平行：{tp} 不能整除 {heads} 個注意力頭；允許：{heads} 的因數</translation>
+    </message>
+    <message>
+        <source>tp: {tp} and the {kv} KV heads: one must divide the other</source>
+        <translation>張量平行：{tp} 與 {kv} 個 KV 頭必須有一個整除另一個</translation>
+    </message>
+    <message>
+        <source>vpp: {v} chunks per GPU need a pipeline; allowed: vpp 1 with pp 1</source>
+        <translation>vpp：每個 GPU {v} 個分塊需要管線平行；允許：pp 為 1 時 vpp 為 1</translation>
+    </message>
+    <message>
+        <source>pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp dividing {layers} (or --uneven-stages, the first and last stage taking fewer)</source>
+        <translation>管線平行：{pp} × vpp {v} 不能整除 {layers} 層；允許：能整除 {layers} 的 pp × vpp（或用 --uneven-stages，讓首末兩級少分幾層）</translation>
+    </message>
+    <message>
+        <source>gpus: tp {tp} × pp {pp} × cp {cp} = {product} does not divide the {gpus} GPUs</source>
+        <translation>GPU：tp {tp} × pp {pp} × cp {cp} = {product} 不能整除 {gpus} 個 GPU</translation>
+    </message>
+    <message>
+        <source>dp: {dp} but tp × pp × cp leaves {left} for {gpus} GPUs</source>
+        <translation>資料平行：給的是 {dp}，但 {gpus} 個 GPU 在 tp × pp × cp 之後剩下 {left}</translation>
+    </message>
+    <message>
+        <source>cp: context parallelism needs flash attention; allowed: cp 1 without it</source>
+        <translation>上下文平行：需要 flash attention；沒有它時只允許 cp 1</translation>
+    </message>
+    <message>
+        <source>cp: seq {seq} does not split into 2 × {cp} equal chunks (causal load balancing); allowed: cp with seq a multiple of 2·cp</source>
+        <translation>上下文平行：序列 {seq} 不能分成 2 × {cp} 個相等的塊（因果遮罩的負載平衡）；允許：序列是 2·cp 整數倍的 cp</translation>
+    </message>
+    <message>
+        <source>global-batch: {batch} sequences is not a multiple of dp {dp} × micro-batch {mb} = {product}</source>
+        <translation>全域批次：{batch} 條序列不是資料平行 {dp} × 微批次 {mb} = {product} 的整數倍</translation>
+    </message>
+    <message>
+        <source>vpp: the interleaved schedule needs the {m} micro-batches per step to be a multiple of pp {pp}</source>
+        <translation>vpp：交錯排程要求每步的 {m} 個微批次是 pp {pp} 的整數倍</translation>
+    </message>
+    <message>
+        <source>zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: zero 0 or 1 with pp &gt; 1</source>
+        <translation>ZeRO：ZeRO-{zero} 會切分管線平行正在累積的梯度；pp &gt; 1 時允許：zero 0 或 1</translation>
+    </message>
+    <message>
         <source>out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}</source>
-        <translation>記憶體不足：{stage} 階段在 {moment} 時每 GPU 需要 {need}，裝置只有 {have}</translation>
+        <translation>記憶體不足：{stage}級在{moment}時每個 GPU 需要 {need}，裝置只有 {have}</translation>
     </message>
     <message>
         <source>dims: {key}={value}; allowed: 0 or 1</source>
         <extracomment>The keys ``--dims`` accepts.</extracomment>
-        <translation>dims：{key}={value}；允許：0 或 1</translation>
+        <translation>維度：{key}={value}；允許：0 或 1</translation>
     </message>
     <message>
         <source>dims: {part} is not a dimension; allowed: {keys} as key=value</source>
-        <translation>dims：{part} 不是一個維度；允許：{keys}，寫成 key=value</translation>
+        <translation>維度：{part} 不是維度；允許：{keys}，寫成 key=value</translation>
     </message>
     <message>
         <source>dims: {key} is given twice</source>
-        <translation>dims：{key} 給了兩次</translation>
+        <translation>維度：{key} 給了兩次</translation>
     </message>
     <message>
         <source>dims: {key}=… is missing; required: layers, hidden and heads</source>
-        <translation>dims：缺少 {key}=…；必需：layers、hidden 和 heads</translation>
+        <translation>維度：缺少 {key}=…；必需：layers、hidden 和 heads</translation>
     </message>
     <message>
         <source>dims: act={value}; allowed: gelu or swiglu</source>
-        <translation>dims：act={value}；允許：gelu 或 swiglu</translation>
+        <translation>維度：act={value}；允許：gelu 或 swiglu</translation>
     </message>
     <message>
         <source>dims: norm={value}; allowed: layer or rms</source>
-        <translation>dims：norm={value}；允許：layer 或 rms</translation>
+        <translation>維度：norm={value}；允許：layer 或 rms</translation>
     </message>
     <message>
         <source>model: give one of --model, --config or --dims, not {given}</source>
-        <translation>模型：只給 --model、--config 或 --dims 之一，不要同時給 {given}</translation>
+        <translation>模型：--model、--config、--dims 只能給一個，不能同時給 {given}</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims</source>
@@ -87,7 +131,7 @@
     </message>
     <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
-        <translation>序列：{seq} 超出了模型的 {positions} 個可學習位置；允許：最多 {positions}</translation>
+        <translation>序列：{seq} 超出了模型學到的 {positions} 個位置；允許：最多 {positions}</translation>
     </message>
     <message>
         <source>{layout}: step {step}, {tokens} tokens/s, MFU {mfu}, HFU {hfu}</source>
@@ -100,43 +144,43 @@
     </message>
     <message>
         <source>search: no layout of {gpus} GPUs can run this model with a global batch of {batch}; check that the GPUs, the batch and the fixed dimensions agree</source>
-        <translation>搜尋：{gpus} 個 GPU 上沒有任何平行方案能以 {batch} 的全域批次執行該模型；請檢查 GPU 數、批次和固定的維度是否相容</translation>
+        <translation>搜尋：{gpus} 個 GPU 的任何配置都無法以全域批次 {batch} 執行這個模型；請檢查 GPU 數、批次和固定的維度是否相容</translation>
     </message>
     <message>
         <source>layout {i} of {n}</source>
-        <translation>第 {i} 個方案，共 {n} 個</translation>
+        <translation>第 {i} 個配置，共 {n} 個</translation>
     </message>
     <message>
         <source>{n} layouts planned, {fit} fit</source>
-        <translation>已規劃 {n} 個方案，{fit} 個放得下</translation>
+        <translation>規劃了 {n} 個配置，{fit} 個放得下</translation>
     </message>
     <message>
         <source>selective recomputation instead of full</source>
-        <translation>用選擇性重計算代替完全重計算</translation>
+        <translation>用選擇性重計算取代完全重計算</translation>
     </message>
     <message>
         <source>no recomputation instead of {old}</source>
-        <translation>不做重計算，代替 {old}</translation>
+        <translation>不做重計算，取代 {old}</translation>
     </message>
     <message>
         <source>full recomputation instead of none</source>
-        <translation>用完全重計算代替不重計算</translation>
+        <translation>用完全重計算取代不重計算</translation>
     </message>
     <message>
         <source>micro-batch {new} instead of {old}</source>
-        <translation>微批次 {new} 代替 {old}</translation>
+        <translation>微批次 {new}，取代 {old}</translation>
     </message>
     <message>
         <source>TP {new} instead of {old}</source>
-        <translation>TP {new} 代替 {old}</translation>
+        <translation>張量平行 {new}，取代 {old}</translation>
     </message>
     <message>
         <source>PP {new} instead of {old}</source>
-        <translation>PP {new} 代替 {old}</translation>
+        <translation>管線平行 {new}，取代 {old}</translation>
     </message>
     <message>
         <source>{new} pipeline chunks per GPU instead of {old}</source>
-        <translation>每 GPU {new} 個管線區塊代替 {old} 個</translation>
+        <translation>每個 GPU {new} 個管線分塊，取代 {old}</translation>
     </message>
     <message>
         <source>sequence parallelism</source>
@@ -144,11 +188,11 @@
     </message>
     <message>
         <source>ZeRO-{new} instead of ZeRO-{old}</source>
-        <translation>ZeRO-{new} 代替 ZeRO-{old}</translation>
+        <translation>ZeRO-{new}，取代 ZeRO-{old}</translation>
     </message>
     <message>
         <source>CP {new} instead of {old}</source>
-        <translation>CP {new} 代替 {old}</translation>
+        <translation>上下文平行 {new}，取代 {old}</translation>
     </message>
     <message>
         <source>fp8 GEMMs</source>
@@ -156,7 +200,7 @@
     </message>
     <message>
         <source>{device} instead of {old}</source>
-        <translation>{device} 代替 {old}</translation>
+        <translation>{device}，取代 {old}</translation>
     </message>
     <message>
         <source>still fits</source>
@@ -175,8 +219,25 @@
         <translation>{change}：token/s {gain}，{fit}</translation>
     </message>
     <message>
+        <source>only</source>
+        <extracomment>The pipeline stages&apos; names in sentences (``only``: no pipeline).</extracomment>
+        <translation>唯一</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>第一</translation>
+    </message>
+    <message>
+        <source>middle</source>
+        <translation>中間</translation>
+    </message>
+    <message>
+        <source>last</source>
+        <translation>最後</translation>
+    </message>
+    <message>
         <source>not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint saves, evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
-        <translation>未建模：落後者與慢節點、資料載入、故障與重啟、儲存檢查點、評估、其他作業造成的網路壅塞與作業配置、NCCL 的 tree 與 NVLS 演算法、核心內部的重疊、資料平行各 rank 之間的負載不均</translation>
+        <translation>未建模：落後者和慢節點、資料載入、故障與重啟、儲存檢查點、評估、其他作業造成的網路壅塞和作業擺放、NCCL 的樹狀與 NVLS 演算法、核函式內部的重疊、資料平行各 rank 之間的負載不均</translation>
     </message>
     <message>
         <source>the network</source>
@@ -184,7 +245,7 @@
     </message>
     <message>
         <source>the intra-node link</source>
-        <translation>節點內互連</translation>
+        <translation>節點內鏈路</translation>
     </message>
     <message>
         <source>out of memory: {need} of {have}</source>
@@ -192,11 +253,11 @@
     </message>
     <message>
         <source>TP all-reduce over the network {share}</source>
-        <translation>跨網路的 TP all-reduce {share}</translation>
+        <translation>走網路的張量平行 all-reduce {share}</translation>
     </message>
     <message>
         <source>TP communication {share}</source>
-        <translation>TP 通訊 {share}</translation>
+        <translation>張量平行通訊 {share}</translation>
     </message>
     <message>
         <source>recomputation {share}</source>
@@ -204,11 +265,11 @@
     </message>
     <message>
         <source>CP exchanges {share}</source>
-        <translation>CP 交換 {share}</translation>
+        <translation>上下文平行交換 {share}</translation>
     </message>
     <message>
         <source>pipeline sends {share}</source>
-        <translation>管線傳送 {share}</translation>
+        <translation>管線發送 {share}</translation>
     </message>
     <message>
         <source>pipeline bubble {share}</source>
@@ -220,7 +281,7 @@
     </message>
     <message>
         <source>optimizer step {share}</source>
-        <translation>優化器步驟 {share}</translation>
+        <translation>優化器步 {share}</translation>
     </message>
     <message>
         <source>memory {share} full</source>
@@ -228,7 +289,7 @@
     </message>
     <message>
         <source>memory-bound kernels {share} of compute</source>
-        <translation>記憶體受限的核心佔計算 {share}</translation>
+        <translation>記憶體受限的核函式占計算的 {share}</translation>
     </message>
     <message>
         <source>compute-bound: MFU {mfu}</source>
@@ -236,31 +297,31 @@
     </message>
     <message>
         <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation>計算：Step 追蹤的一層寬 {width} 的層（相當於 {ops} 個核心的運算）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 以 {dtype} 峰值的 {gemm} 乘以波次與分塊量化（{tile} 分塊分到 {sms} 個 SM）執行，flash attention 以峰值的 {fwd}（前向）和 {bwd}（反向）執行，因果核心只做一半的 s² 工作；記憶體受限的運算以記憶體頻寬的 {bw} 執行；每個核心 {launch} µs</translation>
+        <translation>計算：單步追蹤中寬度為 {width} 的一層（{ops} 個核函式的運算子）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 達到 {dtype} 峰值的 {gemm}，再乘以其波次和分塊量化（{tile} 分塊、{sms} 個 SM）；flash attention 達到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函式只做一半的 s² 工作；記憶體受限運算子達到記憶體頻寬的 {bw}；每個核函式 {launch} µs</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
-        <translation>注意力未融合：QKᵀ 與 P·V 為批次 GEMM，中間是縮放、遮罩、softmax 和 dropout，保留 s² 的機率矩陣</translation>
+        <translation>注意力未融合：QKᵀ 和 P·V 是批次 GEMM，中間是縮放、遮罩、softmax 和 dropout，保留 s² 的機率</translation>
     </message>
     <message>
         <source>fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them</source>
-        <translation>融合核心：兩個 GEMM 之間的記憶體受限運算作為一個核心執行，其資料搬運量等於其中最大的一個</translation>
+        <translation>融合核函式：兩個 GEMM 之間的記憶體受限運算子合成一個核函式，搬運量與其中最大的一個相同</translation>
     </message>
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
-        <translation>即時模式核心：每個記憶體受限的運算都是單獨的核心</translation>
+        <translation>eager 核函式：每個記憶體受限運算子各是一個核函式</translation>
     </message>
     <message>
         <source>an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)</source>
-        <translation>每個 all-reduce 換成一個 all-gather 和一個 reduce-scatter（序列平行）</translation>
+        <translation>每個 all-reduce 換成一個 all-gather 加一個 reduce-scatter（序列平行）</translation>
     </message>
     <message>
         <source>2 all-reduces in forward and 2 in backward</source>
-        <translation>前向 2 次、反向 2 次 all-reduce</translation>
+        <translation>前向 2 個 all-reduce，反向 2 個</translation>
     </message>
     <message>
         <source>hidden behind the layer&apos;s GEMMs up to their duration (Transformer Engine&apos;s userbuffers)</source>
-        <translation>在不超過該層 GEMM 時長的範圍內被其掩蓋（Transformer Engine 的 userbuffers）</translation>
+        <translation>在這一層的 GEMM 時長之內被其隱藏（Transformer Engine 的 userbuffers）</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
@@ -268,19 +329,19 @@
     </message>
     <message>
         <source>TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}</source>
-        <translation>TP {tp}：每層每個微批次，{size} 的 {what}，經{link}，匯流排頻寬 {busbw}；{overlap}</translation>
+        <translation>張量平行 {tp}：每層每個微批次 {what}，每次 {size}，經{link}，匯流排頻寬 {busbw}；{overlap}</translation>
     </message>
     <message>
         <source>CP {cp}: K and V pass around a ring of {cp} ranks over {link} at {busbw}, each step hidden behind the attention block it feeds; only the excess shows</source>
-        <translation>CP {cp}：K 和 V 經{link}以 {busbw} 在 {cp} 個 rank 組成的環上傳遞，每一步都被它所供給的注意力區塊掩蓋；只有超出部分顯現</translation>
+        <translation>上下文平行 {cp}：K 和 V 在 {cp} 個 rank 的環上經{link}傳遞，頻寬 {busbw}，每一步被它所供給的注意力塊隱藏；只有超出的部分顯現</translation>
     </message>
     <message>
         <source>CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)</source>
-        <translation>CP {cp}：注意力之前經{link}以 {busbw} all-gather K 和 V，暴露在外（Llama 3）</translation>
+        <translation>上下文平行 {cp}：注意力之前經{link}對 K 和 V 做 all-gather，頻寬 {busbw}，暴露在外（Llama 3）</translation>
     </message>
     <message>
         <source>interleaved schedule with {v} chunks per GPU</source>
-        <translation>交錯排程，每 GPU {v} 個區塊</translation>
+        <translation>交錯排程，每個 GPU {v} 個分塊</translation>
     </message>
     <message>
         <source>1F1B schedule</source>
@@ -288,7 +349,7 @@
     </message>
     <message>
         <source>PP {pp}: {schedule}, {m} micro-batches, bubble (p−1)/(v·m) = {bubble} of the pipeline&apos;s compute; one activation per micro-batch and chunk each way between stages over {link}, exposed</source>
-        <translation>PP {pp}：{schedule}，{m} 個微批次，氣泡 (p−1)/(v·m) = 管線計算的 {bubble}；各階段之間每個微批次、每個區塊雙向各傳一個激活，經{link}，暴露在外</translation>
+        <translation>管線平行 {pp}：{schedule}，{m} 個微批次，氣泡 (p−1)/(v·m) = 管線計算的 {bubble}；每個微批次和分塊在相鄰級之間經{link}各方向傳一次激活值，暴露在外</translation>
     </message>
     <message>
         <source>all-reduce of the gradients</source>
@@ -296,19 +357,19 @@
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-1)</source>
-        <translation>梯度的 reduce-scatter 與權重的 all-gather（ZeRO-1）</translation>
+        <translation>梯度的 reduce-scatter 和權重的 all-gather（ZeRO-1）</translation>
     </message>
     <message>
         <source>reduce-scatter of the gradients and all-gather of the weights (ZeRO-2)</source>
-        <translation>梯度的 reduce-scatter 與權重的 all-gather（ZeRO-2）</translation>
+        <translation>梯度的 reduce-scatter 和權重的 all-gather（ZeRO-2）</translation>
     </message>
     <message>
         <source>all-gathers of the weights for every micro-batch&apos;s forward and backward and reduce-scatters of the gradients (ZeRO-3)</source>
-        <translation>每個微批次的前向和反向都 all-gather 權重，並 reduce-scatter 梯度（ZeRO-3）</translation>
+        <translation>每個微批次前向和反向時對權重做 all-gather，並對梯度做 reduce-scatter（ZeRO-3）</translation>
     </message>
     <message>
         <source>overlapped with the last micro-batch&apos;s backward and the next step&apos;s first forward (bucketed, as PyTorch DDP and Megatron&apos;s overlap options); only the excess shows</source>
-        <translation>與最後一個微批次的反向及下一步的第一個前向重疊（分桶，同 PyTorch DDP 和 Megatron 的重疊選項）；只有超出部分顯現</translation>
+        <translation>與最後一個微批次的反向和下一步的第一個前向重疊（分桶，如 PyTorch DDP 和 Megatron 的重疊選項）；只有超出的部分顯現</translation>
     </message>
     <message>
         <source>after the pipeline flush, not overlapped</source>
@@ -316,11 +377,11 @@
     </message>
     <message>
         <source>DP over {n} ranks: {what} of {params} parameters per GPU, over {link} at {busbw}; {overlap}</source>
-        <translation>{n} 個 rank 上的 DP：每 GPU {params} 個參數的{what}，經{link}，{busbw}；{overlap}</translation>
+        <translation>資料平行跨 {n} 個 rank：每個 GPU {params} 個參數的{what}，經{link}，頻寬 {busbw}；{overlap}</translation>
     </message>
     <message>
         <source>optimizer: one fused update of the GPU&apos;s shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced</source>
-        <translation>優化器：在梯度歸約之後，對該 GPU 的分片（權重、梯度、{states} 個狀態{master}）做一次融合更新，記憶體受限</translation>
+        <translation>優化器：梯度歸約之後，對本 GPU 的分片（權重、梯度、{states} 個狀態{master}）做一次融合更新，記憶體受限</translation>
     </message>
     <message>
         <source>, fp32 master copy</source>
@@ -328,11 +389,11 @@
     </message>
     <message>
         <source>memory: the {stage} stage&apos;s GPU at the {moment}, {layers} layers&apos; activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included</source>
-        <translation>記憶體：{stage} 階段的 GPU 在 {moment} 時，{layers} 層的激活值在途；已計入預留（CUDA 上下文與工作區 ≈ 1 GB + 張量位元組的 10 %）</translation>
+        <translation>記憶體：{stage}級的 GPU，在{moment}時，有 {layers} 層的激活值在途；已含預留（CUDA 上下文和工作區 ≈ 1 GB + 張量位元組的 10 %）</translation>
     </message>
     <message>
         <source>selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway</source>
-        <translation>配合 flash attention 的選擇性重計算為了很少的記憶體再跑一次 flash 前向：該核心本來就不保留 s² 張量</translation>
+        <translation>使用 flash attention 時，選擇性重計算會再跑一次 flash 前向卻省不了多少記憶體：該核函式本來就不保留 s² 張量</translation>
     </message>
 </context>
 <context>
@@ -371,7 +432,7 @@
     </message>
     <message>
         <source>Layout</source>
-        <translation>平行方案</translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Tokens per sequence</source>
@@ -679,7 +740,7 @@
     </message>
     <message>
         <source>Search every layout the fixed dimensions leave open, in the background: one layer is traced once, then each layout is planned from it</source>
-        <translation>在背景搜尋固定維度之外的所有平行方案：只追蹤一層一次，再據此規劃每個方案</translation>
+        <translation>在背景搜尋固定維度之外的所有配置：只追蹤一層一次，再據此規劃每個配置</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -695,7 +756,7 @@
     </message>
     <message>
         <source>Keep these candidates on the chart as plan A; change the cluster (device, GPUs) to overlay another</source>
-        <translation>把這些候選方案作為方案 A 留在圖上；更改叢集（裝置、GPU 數）即可疊加另一組</translation>
+        <translation>把這些候選配置作為方案 A 留在圖上；更改叢集（裝置、GPU 數）即可疊加另一組</translation>
     </message>
     <message>
         <source>CSV…</source>
@@ -703,7 +764,7 @@
     </message>
     <message>
         <source>Export the candidates as CSV</source>
-        <translation>把候選方案匯出為 CSV</translation>
+        <translation>把候選配置匯出為 CSV</translation>
     </message>
     <message>
         <source>Open in Step</source>
@@ -719,7 +780,7 @@
     </message>
     <message>
         <source>Put the chosen layout&apos;s MFU, the parameters, tokens and GPUs into the Napkin tab&apos;s training-time card (6·N·D at that MFU)</source>
-        <translation>把所選方案的 MFU 以及參數量、token 數和 GPU 數填入 Napkin 頁的訓練時間卡片（按該 MFU 計算 6·N·D）</translation>
+        <translation>把所選配置的 MFU 以及參數量、token 數和 GPU 數填入 Napkin 頁的訓練時間卡片（按該 MFU 計算 6·N·D）</translation>
     </message>
     <message>
         <source>Plan a training run</source>
@@ -727,11 +788,11 @@
     </message>
     <message>
         <source>Plan to see the fastest layouts that fit</source>
-        <translation>規劃後可看到放得下的最快方案</translation>
+        <translation>規劃後可看到放得下的最快配置</translation>
     </message>
     <message>
         <source>Show layouts that do not fit</source>
-        <translation>顯示放不下的方案</translation>
+        <translation>顯示放不下的配置</translation>
     </message>
     <message>
         <source>Greyed, each with what it would need (memory against capacity)</source>
@@ -743,7 +804,7 @@
     </message>
     <message>
         <source>Ranked layouts</source>
-        <translation>方案排名</translation>
+        <translation>配置排名</translation>
     </message>
     <message>
         <source>Assumptions</source>
@@ -751,7 +812,7 @@
     </message>
     <message>
         <source>Inputs changed: Plan again to update the layouts</source>
-        <translation>輸入已更改：再次規劃以更新方案</translation>
+        <translation>輸入已更改：再次規劃以更新配置</translation>
     </message>
     <message>
         <source>Not planned: see the message above</source>
@@ -771,11 +832,11 @@
     </message>
     <message>
         <source>{n} layouts searched, {fit} fit</source>
-        <translation>{n} 個方案中 {fit} 個放得下</translation>
+        <translation>{n} 個配置中 {fit} 個放得下</translation>
     </message>
     <message>
         <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
-        <translation>{n} 個方案都放不下：更多 GPU、重計算或更大的裝置會有幫助；最接近的以灰色列出</translation>
+        <translation>{n} 個配置都放不下：更多 GPU、重計算或更大的裝置會有幫助；最接近的以灰色列出</translation>
     </message>
     <message>
         <source>A: {name}</source>
@@ -795,11 +856,11 @@
     </message>
     <message>
         <source>Export candidates</source>
-        <translation>匯出候選方案</translation>
+        <translation>匯出候選配置</translation>
     </message>
     <message>
         <source>Candidates written to {path}</source>
-        <translation>候選方案已寫入 {path}</translation>
+        <translation>候選配置已寫入 {path}</translation>
     </message>
     <message>
         <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
@@ -810,16 +871,16 @@
         <translation>{gpus} × {device}</translation>
     </message>
     <message>
-        <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
-        <translation>每 GPU 記憶體 {peak} / {capacity}（{stage}，{moment}）</translation>
-    </message>
-    <message>
         <source>capacity {capacity}</source>
         <translation>容量 {capacity}</translation>
     </message>
     <message>
         <source>Step time {step}, micro-batches per step: {m}</source>
         <translation>步時間 {step}，每步微批次數：{m}</translation>
+    </message>
+    <message>
+        <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
+        <translation>每 GPU 記憶體 {peak} / {capacity}（{stage}，{moment}）</translation>
     </message>
     <message>
         <source>MFU {mfu}  ·  {tokens} tokens/s</source>
@@ -843,7 +904,7 @@
     </message>
     <message>
         <source>Layout {rank} of {count}: {layout}</source>
-        <translation>方案 {rank} / {count}：{layout}</translation>
+        <translation>配置 {rank} / {count}：{layout}</translation>
     </message>
     <message>
         <source>Does not fit: {layout}</source>
@@ -879,7 +940,7 @@
     <message>
         <source>Layout</source>
         <extracomment>Column keys, in order.</extracomment>
-        <translation>平行方案</translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Step</source>

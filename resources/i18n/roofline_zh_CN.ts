@@ -63,6 +63,99 @@
     </message>
 </context>
 <context>
+    <name>Calibration</name>
+    <message>
+        <source>{file}: the key {key} appears twice; keep one</source>
+        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
+        <translation>{file}：键 {key} 出现了两次；请只保留一个</translation>
+    </message>
+    <message>
+        <source>measured by this project: {source}</source>
+        <extracomment>Fields the built-in file records for people but the model does not use (a forward-plus-backward attention figure, NVLink SHARP&apos;s all-reduce bus bandwidth): accepted and ignored.</extracomment>
+        <translation>本项目实测：{source}</translation>
+    </message>
+    <message>
+        <source>{where}: {name}.source must be text</source>
+        <translation>{where}：{name}.source 必须是文本</translation>
+    </message>
+    <message>
+        <source>{where}: {name} = {value}; allowed: a list of {size} whole numbers from {low} to {high}</source>
+        <translation>{where}：{name} = {value}；允许：{size} 个 {low} 到 {high} 之间的整数组成的列表</translation>
+    </message>
+    <message>
+        <source>{where}: {name} = {value}; allowed: a number from {low} to {high}</source>
+        <translation>{where}：{name} = {value}；允许：{low} 到 {high} 之间的数</translation>
+    </message>
+    <message>
+        <source>{where}: sm_count = {value}; allowed: a whole number</source>
+        <translation>{where}：sm_count = {value}；允许：整数</translation>
+    </message>
+    <message>
+        <source>causal_value / value of {name} ({source})</source>
+        <translation>{name} 的 causal_value / value（{source}）</translation>
+    </message>
+    <message>
+        <source>{file}: expected {{&apos;schema_version&apos;: 1, &apos;devices&apos;: {{id: {{...}}}}}}</source>
+        <translation>{file}：应为 {{&apos;schema_version&apos;: 1, &apos;devices&apos;: {{id: {{...}}}}}}</translation>
+    </message>
+    <message>
+        <source>{file}: schema_version {version}; this version reads 1</source>
+        <translation>{file}：schema_version {version}；本版本只读 1</translation>
+    </message>
+    <message>
+        <source>{file}: device {id} must be an object</source>
+        <translation>{file}：设备 {id} 必须是一个对象</translation>
+    </message>
+    <message>
+        <source>{file}: device {id}: unknown field {name}; allowed: {allowed}</source>
+        <translation>{file}：设备 {id}：未知字段 {name}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>{problem}; the overrides are ignored</source>
+        <translation>{problem}；已忽略这些覆盖值</translation>
+    </message>
+    <message>
+        <source>your override</source>
+        <translation>你的覆盖值</translation>
+    </message>
+    <message>
+        <source>measured here ({name})</source>
+        <translation>在本机实测（{name}）</translation>
+    </message>
+    <message>
+        <source>{device} is not calibrated: it takes the values of {sibling}, the same chip</source>
+        <translation>{device} 没有校准值：沿用同一芯片 {sibling} 的数值</translation>
+    </message>
+    <message>
+        <source>{device}: {fields} from this project&apos;s measurement on {twin}, the same die at the same peak, at a fixed shape (a best-of-search figure is an upper envelope)</source>
+        <translation>{device}：{fields} 取自本项目在 {twin} 上的实测（同一裸片、同一峰值、固定形状；形状搜索得到的最佳值只是上包络）</translation>
+    </message>
+    <message>
+        <source>assumed: the median of {donors}</source>
+        <translation>假定：{donors} 的中位数</translation>
+    </message>
+    <message>
+        <source>{device}: {name} is not calibrated; assumed {value}, the median of {donors}</source>
+        <translation>{device}：{name} 没有校准值；假定为 {value}，即 {donors} 的中位数</translation>
+    </message>
+    <message>
+        <source>{device}: matmul and memory fractions measured here by the benchmark ({name})</source>
+        <translation>{device}：矩阵乘法与内存的比例由本机基准测试实测（{name}）</translation>
+    </message>
+    <message>
+        <source>{device}: {fields} as this project measured them on the device (docs/gpu.md)</source>
+        <translation>{device}：{fields} 为本项目在该设备上的实测值（docs/gpu.md）</translation>
+    </message>
+    <message>
+        <source>{device}: no SM count or GEMM tile calibrated: the wave and tile quantization of GEMMs is not modelled</source>
+        <translation>{device}：没有校准的 SM 数或 GEMM 分块：不对 GEMM 的波次和分块量化建模</translation>
+    </message>
+    <message>
+        <source>device: {device} has no calibration for {fields} and no calibrated device to assume them from; add them to {file}</source>
+        <translation>设备：{device} 没有 {fields} 的校准值，也没有可借用的已校准设备；请把它们加到 {file}</translation>
+    </message>
+</context>
+<context>
     <name>Einops</name>
     <message>
         <source>The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): {lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as 2, as torch&apos;s FlopCounterMode does.</source>

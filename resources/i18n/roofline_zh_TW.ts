@@ -63,6 +63,99 @@
     </message>
 </context>
 <context>
+    <name>Calibration</name>
+    <message>
+        <source>{file}: the key {key} appears twice; keep one</source>
+        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
+        <translation>{file}：鍵 {key} 出現了兩次；請只保留一個</translation>
+    </message>
+    <message>
+        <source>measured by this project: {source}</source>
+        <extracomment>Fields the built-in file records for people but the model does not use (a forward-plus-backward attention figure, NVLink SHARP&apos;s all-reduce bus bandwidth): accepted and ignored.</extracomment>
+        <translation>本專案實測：{source}</translation>
+    </message>
+    <message>
+        <source>{where}: {name}.source must be text</source>
+        <translation>{where}：{name}.source 必須是文字</translation>
+    </message>
+    <message>
+        <source>{where}: {name} = {value}; allowed: a list of {size} whole numbers from {low} to {high}</source>
+        <translation>{where}：{name} = {value}；允許：{size} 個 {low} 到 {high} 之間的整數組成的串列</translation>
+    </message>
+    <message>
+        <source>{where}: {name} = {value}; allowed: a number from {low} to {high}</source>
+        <translation>{where}：{name} = {value}；允許：{low} 到 {high} 之間的數</translation>
+    </message>
+    <message>
+        <source>{where}: sm_count = {value}; allowed: a whole number</source>
+        <translation>{where}：sm_count = {value}；允許：整數</translation>
+    </message>
+    <message>
+        <source>causal_value / value of {name} ({source})</source>
+        <translation>{name} 的 causal_value / value（{source}）</translation>
+    </message>
+    <message>
+        <source>{file}: expected {{&apos;schema_version&apos;: 1, &apos;devices&apos;: {{id: {{...}}}}}}</source>
+        <translation>{file}：應為 {{&apos;schema_version&apos;: 1, &apos;devices&apos;: {{id: {{...}}}}}}</translation>
+    </message>
+    <message>
+        <source>{file}: schema_version {version}; this version reads 1</source>
+        <translation>{file}：schema_version {version}；本版本只讀 1</translation>
+    </message>
+    <message>
+        <source>{file}: device {id} must be an object</source>
+        <translation>{file}：裝置 {id} 必須是一個物件</translation>
+    </message>
+    <message>
+        <source>{file}: device {id}: unknown field {name}; allowed: {allowed}</source>
+        <translation>{file}：裝置 {id}：未知欄位 {name}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>{problem}; the overrides are ignored</source>
+        <translation>{problem}；已忽略這些覆寫值</translation>
+    </message>
+    <message>
+        <source>your override</source>
+        <translation>你的覆寫值</translation>
+    </message>
+    <message>
+        <source>measured here ({name})</source>
+        <translation>在本機實測（{name}）</translation>
+    </message>
+    <message>
+        <source>{device} is not calibrated: it takes the values of {sibling}, the same chip</source>
+        <translation>{device} 沒有校準值：沿用同一晶片 {sibling} 的數值</translation>
+    </message>
+    <message>
+        <source>{device}: {fields} from this project&apos;s measurement on {twin}, the same die at the same peak, at a fixed shape (a best-of-search figure is an upper envelope)</source>
+        <translation>{device}：{fields} 取自本專案在 {twin} 上的實測（同一晶粒、同一峰值、固定形狀；形狀搜尋得到的最佳值只是上包絡）</translation>
+    </message>
+    <message>
+        <source>assumed: the median of {donors}</source>
+        <translation>假定：{donors} 的中位數</translation>
+    </message>
+    <message>
+        <source>{device}: {name} is not calibrated; assumed {value}, the median of {donors}</source>
+        <translation>{device}：{name} 沒有校準值；假定為 {value}，即 {donors} 的中位數</translation>
+    </message>
+    <message>
+        <source>{device}: matmul and memory fractions measured here by the benchmark ({name})</source>
+        <translation>{device}：矩陣乘法與記憶體的比例由本機基準測試實測（{name}）</translation>
+    </message>
+    <message>
+        <source>{device}: {fields} as this project measured them on the device (docs/gpu.md)</source>
+        <translation>{device}：{fields} 為本專案在該裝置上的實測值（docs/gpu.md）</translation>
+    </message>
+    <message>
+        <source>{device}: no SM count or GEMM tile calibrated: the wave and tile quantization of GEMMs is not modelled</source>
+        <translation>{device}：沒有校準的 SM 數或 GEMM 分塊：不對 GEMM 的波次與分塊量化建模</translation>
+    </message>
+    <message>
+        <source>device: {device} has no calibration for {fields} and no calibrated device to assume them from; add them to {file}</source>
+        <translation>裝置：{device} 沒有 {fields} 的校準值，也沒有可借用的已校準裝置；請把它們加到 {file}</translation>
+    </message>
+</context>
+<context>
     <name>Einops</name>
     <message>
         <source>The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): {lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as 2, as torch&apos;s FlopCounterMode does.</source>

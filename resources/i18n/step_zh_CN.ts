@@ -84,7 +84,12 @@
         <translation>每个算子耗时 max(FLOPs/峰值, 字节/带宽)；算子依次执行（无重叠，无启动开销）</translation>
     </message>
     <message>
+        <source>each op at what the device achieves (GEMMs at the calibrated large-GEMM efficiency × wave and tile quantization, flash attention at the FlashAttention kernels&apos; efficiency, memory-bound ops at the achievable bandwidth, a launch overhead per kernel); ops run one after another (no overlap)</source>
+        <translation>每个算子按设备实际能达到的速度计（GEMM 按校准的大 GEMM 效率 × 波次与分块量化，flash attention 按 FlashAttention 核函数的效率，内存受限算子按可达到的带宽，每个核函数另加一次启动开销）；算子依次执行（不重叠）</translation>
+    </message>
+    <message>
         <source>MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
+        <extracomment>The prediction models: what the device achieves, or the roofline upper bound.</extracomment>
         <translation>MFU {mfu}：矩阵乘法和注意力占 {matmul} 的时间，达到峰值的 {rate}；内存受限的逐元素、归一化、softmax 和拷贝算子占 {memory}；优化器步骤占 {opt}。</translation>
     </message>
     <message>

@@ -84,7 +84,12 @@
         <translation>每個運算子耗時 max(FLOPs/峰值, 位元組/頻寬)；運算子依序執行（無重疊，無啟動開銷）</translation>
     </message>
     <message>
+        <source>each op at what the device achieves (GEMMs at the calibrated large-GEMM efficiency × wave and tile quantization, flash attention at the FlashAttention kernels&apos; efficiency, memory-bound ops at the achievable bandwidth, a launch overhead per kernel); ops run one after another (no overlap)</source>
+        <translation>每個運算子按裝置實際能達到的速度計（GEMM 按校準的大 GEMM 效率 × 波次與分塊量化，flash attention 按 FlashAttention 核函式的效率，記憶體受限運算子按可達到的頻寬，每個核函式另加一次啟動開銷）；運算子依序執行（不重疊）</translation>
+    </message>
+    <message>
         <source>MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
+        <extracomment>The prediction models: what the device achieves, or the roofline upper bound.</extracomment>
         <translation>MFU {mfu}：矩陣乘法和注意力佔 {matmul} 的時間，達到峰值的 {rate}；記憶體受限的逐元素、正規化、softmax 和複製運算子佔 {memory}；優化器步驟佔 {opt}。</translation>
     </message>
     <message>

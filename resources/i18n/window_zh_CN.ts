@@ -847,7 +847,7 @@
     </message>
     <message>
         <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
-        <translation>在集群上用哪种并行方案训练、瓶颈在哪、该改什么</translation>
+        <translation>在集群上用哪种布局训练、瓶颈在哪、该改什么</translation>
     </message>
 </context>
 <context>

@@ -847,7 +847,7 @@
     </message>
     <message>
         <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
-        <translation>在叢集上用哪種平行方案訓練、瓶頸在哪、該改什麼</translation>
+        <translation>在叢集上用哪種配置訓練、瓶頸在哪、該改什麼</translation>
     </message>
 </context>
 <context>

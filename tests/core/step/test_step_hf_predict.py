@@ -59,7 +59,7 @@ def test_prediction_is_the_roofline_function_and_repredicts_without_tracing() ->
     tr = trace_config(MemoryConfig(spec, batch=2, seq=16, recipe=recipe("bf16")))
     catalog = load_catalog()
     h100, a100 = catalog.get("h100-sxm"), catalog.get("a100-sxm")
-    p1 = predict(tr, h100)
+    p1 = predict(tr, h100, model="roofline")
     mm = next(i for i, op in enumerate(tr.ops) if op.kind == "matmul")
     op = tr.ops[mm]
     assert op.dtype == "bf16"
@@ -67,10 +67,10 @@ def test_prediction_is_the_roofline_function_and_repredicts_without_tracing() ->
                                             h100.mem_bandwidth)  # fmt: skip
     assert p1.step_time_s == pytest.approx(sum(p1.seconds))
     assert p1.mfu == pytest.approx(tr.model_flops / (p1.step_time_s * h100.peak("bf16")))
-    p2 = predict(tr, a100)
+    p2 = predict(tr, a100, model="roofline")
     assert p2.step_time_s > p1.step_time_s
     phases = rollup(tr.ops, p1.seconds, "phase")
     assert sum(r["predicted_s"] for r in phases.values()) == pytest.approx(p1.step_time_s)
-    fp32 = predict(tr, h100, dtype="fp32")
+    fp32 = predict(tr, h100, dtype="fp32", model="roofline")
     assert fp32.step_time_s >= p1.step_time_s
     assert fp32.mfu == pytest.approx(tr.model_flops / (fp32.step_time_s * h100.peak("fp32")))

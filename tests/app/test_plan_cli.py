@@ -1,0 +1,94 @@
+"""``napkinlab plan``: the issue's JSON keys, the search's candidates, numbers as people write them,
+and impossible layouts refused with one stderr line and exit 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import main
+
+pytest.importorskip("torch")
+
+SMALL = ["--dims", "layers=8,hidden=256,heads=8,kv_heads=4,ffn=768,vocab=1024", "--seq", "256"]
+KEYS = {"layout", "step_time_s", "tokens_per_s", "tflops_per_gpu", "mfu", "hfu", "memory_per_gpu",
+        "fits", "time_breakdown_s", "assumptions"}  # fmt: skip
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    assert main(["plan", *args, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return json.loads(captured.out)
+
+
+def test_one_layout_has_the_issues_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, *SMALL, "--global-batch", "64", "--gpus", "8", "--tp", "2", "--sp",
+                "--zero", "1", "--micro-batch", "2", "--tokens", "1B", "--device", "h100-sxm")  # fmt: skip
+    assert set(out) >= KEYS
+    assert out["layout"] == {"tp": 2, "pp": 1, "vpp": 1, "cp": 1, "dp": 4, "sp": True, "zero": 1,
+                             "micro_batch": 2, "recompute": "none"}  # fmt: skip
+    assert set(out["memory_per_gpu"]) == {"weights", "grads", "optimizer", "activations",
+                                          "temporaries", "allowance", "peak"}  # fmt: skip
+    assert set(out["time_breakdown_s"]) == {"compute", "recompute", "tp_comm", "cp_comm", "pp_comm",
+                                            "bubble", "dp_comm", "optimizer"}  # fmt: skip
+    assert sum(out["time_breakdown_s"].values()) == pytest.approx(out["step_time_s"])
+    assert out["tokens_per_s"] == pytest.approx(64 * 256 / out["step_time_s"])
+    assert out["training"]["seconds"] == pytest.approx(1e9 / out["tokens_per_s"])
+    assert out["fits"] is True and out["limits"]
+    assert "candidates" not in out
+
+
+def test_search_lists_candidates_fastest_first(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, *SMALL, "--global-batch", "64", "--gpus", "16", "--search",
+                "--top", "4", "--tp", "2")  # fmt: skip
+    cands = out["candidates"]
+    assert 1 <= len(cands) <= 4
+    assert {k: out[k] for k in KEYS} == {k: cands[0][k] for k in KEYS}
+    times = [c["step_time_s"] for c in cands]
+    assert times[0] <= min(times) * 1.001
+    assert all(c["layout"]["tp"] == 2 and c["fits"] for c in cands)
+    assert out["search"]["layouts"] >= out["search"]["fit"] >= len(cands)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--tp", "3"], "tp: 3 does not divide the 8 attention heads"),
+        (["--pp", "3"], "does not divide the 8 layers"),
+        (["--tp", "4", "--pp", "4", "--cp", "2"], "does not divide the 16 GPUs"),
+        (["--micro-batch", "3"], "not a multiple of dp"),
+        (["--gpus", "abc"], "gpus: 'abc' is not a number"),
+        (["--recompute", "half"], "recompute"),
+        (["--device", "nope"], "device: unknown"),
+        (["--model", "gpt2"], "one of --model, --config or --dims"),
+        (["--tokens", "-5"], "tokens"),
+    ],
+)
+def test_impossible_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
+    base = [*SMALL, "--global-batch", "64", "--gpus", "16"]
+    assert main(["plan", *base, *args]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1 and err.startswith("napkinlab: error: ")
+
+
+def test_text_output_names_the_layout_and_assumptions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plan", *SMALL, "--global-batch", "64", "--gpus", "8", "--tp", "2",
+                 "--tokens", "15T"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "TP 2" in out and "MFU" in out and "assumptions:" in out and "days" in out
+
+
+def test_step_upper_bound_is_the_roofline(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["step", "--model", "transformer:d=64,layers=1,heads=4,vocab=128", "--seq", "32",
+            "--device", "h100-sxm", "--json", "--top", "0"]  # fmt: skip
+    assert main(args) == 0
+    calibrated = json.loads(capsys.readouterr().out)
+    assert main([*args, "--upper-bound"]) == 0
+    roof = json.loads(capsys.readouterr().out)
+    assert calibrated["prediction"] == "calibrated" and roof["prediction"] == "roofline"
+    assert calibrated["step_time_s"] > roof["step_time_s"]
+    assert calibrated["mfu"] < roof["mfu"]

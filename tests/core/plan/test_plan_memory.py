@@ -1,0 +1,130 @@
+"""Memory per GPU: equal to the Memory tab's estimate at TP = PP = CP = 1 (and its per-rank ZeRO
+figures), and sharded by TP, SP, CP and the pipeline schedule as Korthikanti et al. 2022 says."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.memory.activations import Checkpoint, activation_model
+from core.memory.estimate import MemoryConfig, estimate
+from core.memory.models import preset
+from core.memory.recipes import optimizer, recipe
+from core.plan.inputs import Cluster, Implementation, Layout, PlanInput
+from core.plan.memory import layer_params_local, memory_per_gpu, stage_params
+from tests.core.plan.conftest import SMALL, SMALL_GPT
+
+CASES = [
+    (name, rec, rc, zero, gpus, flash, dropout)
+    for name in ("gpt2", "llama2-7b")
+    for rec in ("bf16", "amp", "fp32")
+    for rc, zero, gpus in (("none", 0, 1), ("full", 0, 1), ("none", 1, 8), ("full", 2, 8),
+                           ("none", 3, 8), ("full", 3, 16))
+    for flash, dropout in ((True, False), (False, True))
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "rec", "recompute", "zero", "gpus", "flash", "dropout"), CASES)
+def test_equals_the_memory_tab_at_tp_pp_cp_one(
+    device, name, rec, recompute, zero, gpus, flash, dropout
+) -> None:
+    spec = preset(name)
+    impl = Implementation(flash=flash, dropout=dropout)
+    inp = PlanInput(spec, 512, 2 * gpus, Cluster(device, gpus), recipe=recipe(rec),
+                    optimizer=optimizer("adamw"), implementation=impl)  # fmt: skip
+    got = memory_per_gpu(inp, Layout(micro_batch=2, zero=zero, recompute=recompute, dp=gpus), 1)
+    ref = estimate(MemoryConfig(model=spec, batch=2, seq=512, recipe=recipe(rec),
+                                optimizer=optimizer("adamw"),
+                                checkpoint=Checkpoint("every" if recompute == "full" else "none"),
+                                zero=zero, gpus=gpus, flash=flash, dropout=dropout))  # fmt: skip
+    pairs = (("weights", "params"), ("grads", "grads"), ("optimizer", "optimizer"),
+             ("activations", "activations"), ("temporaries", "temporaries"))  # fmt: skip
+    for mine, theirs in pairs:
+        assert getattr(got, mine) == pytest.approx(ref.at_peak[theirs], rel=1e-12, abs=1e-6)
+    assert got.allowance == pytest.approx(ref.allowance, rel=1e-12)
+    assert got.peak == pytest.approx(ref.peak + ref.allowance, rel=1e-12)
+    assert got.moment == ref.peak_moment
+
+
+def test_tp_splits_matmul_weights_and_replicates_norms_and_row_biases() -> None:
+    # Hand count for GPT-style small (d 256, ffn 1024, biases, LayerNorm), TP 4: q, k, v, o
+    # 4·d²/4; MLP 2·d·f/4; biases: q, k, v (3d)/4 + o's d + up's f/4 + down's d; norms 2·2d.
+    d, f, t = 256, 1024, 4
+    hand = 4 * d * d / t + 2 * d * f / t + 3 * d / t + d + f / t + d + 2 * 2 * d
+    assert layer_params_local(SMALL_GPT, t) == hand
+    assert layer_params_local(SMALL_GPT, 1) == SMALL_GPT.layer_params()
+    # GQA with TP beyond the KV heads: K and V are replicated once TP passes them (4 KV heads).
+    kv = SMALL.kv_dim
+    small8 = 2 * 256 * 256 / 8 + 2 * 256 * kv / 4 + 3 * 256 * 768 / 8 + 2 * 256
+    assert layer_params_local(SMALL, 8) == small8
+
+
+def test_stages_hold_their_layers_and_the_embedding_or_the_head() -> None:
+    spec, t = preset("llama2-7b"), 2
+    layer = layer_params_local(spec, t)
+    v, d = spec.vocab, spec.d_model
+    assert stage_params(spec, t, 8.0, "first") == 8 * layer + v * d / t
+    assert stage_params(spec, t, 8.0, "last") == 8 * layer + d + v * d / t
+    assert stage_params(spec, t, 8.0, "middle") == 8 * layer
+    assert stage_params(spec, 1, 32.0, "only") == spec.param_count
+
+
+def _acts(spec, b, s, e=2):
+    return activation_model(spec, b, s, e, flash=True, kernels="cuda")
+
+
+def test_sequence_parallel_shards_the_residual_terms_by_tp(device) -> None:
+    # One layer's activations under TP t: the Q/K/V, attention output, flash and MLP terms / t;
+    # the norm inputs and the attention/MLP inputs only with SP (Korthikanti et al. 2022, §4.2.2).
+    spec, b, s, t = preset("llama2-7b"), 1, 4096, 4
+    acts = _acts(spec, b, s)
+    terms = dict(acts.terms)
+    residual = sum(
+        v for k, v in terms.items() if k.startswith(("norm inputs", "attention and MLP"))
+    )
+    sharded = acts.per_layer - residual
+    inp = PlanInput(spec, s, 8, Cluster(device, 8))
+    base = Layout(tp=t, micro_batch=b, dp=2)
+    no_sp = memory_per_gpu(inp, base, 4)
+    with_sp = memory_per_gpu(inp, replace(base, sp=True), 4)
+    per_no_sp = residual + sharded / t
+    per_sp = residual / t + sharded / t
+    # Start of backward: 32 layers plus what the head keeps; the final norm's input and the head's
+    # input are on the residual stream too, the fp32 log-softmax (4·s·b·V) is vocabulary-parallel.
+    head_residual = acts.outside - acts.loss_saved
+    want = spec.layers * (per_no_sp - per_sp) + head_residual * (1 - 1 / t)
+    assert no_sp.activations - with_sp.activations == pytest.approx(want, rel=1e-9)
+    assert no_sp.moment == with_sp.moment == "start of backward"
+
+
+def test_context_parallel_divides_the_tokens(device) -> None:
+    spec = preset("llama2-7b")
+    inp = PlanInput(spec, 8192, 8, Cluster(device, 8))
+    one = memory_per_gpu(inp, Layout(micro_batch=1, dp=8), 1)
+    two = memory_per_gpu(inp, Layout(micro_batch=1, cp=2, dp=4), 1)
+    half = _acts(spec, 1, 4096)
+    full = _acts(spec, 1, 8192)
+    # Everything with flash attention is linear in the tokens: half the sequence, half the bytes.
+    assert half.per_layer == pytest.approx(full.per_layer / 2)
+    assert two.activations < one.activations
+
+
+@pytest.mark.parametrize(("p", "v"), [(4, 1), (8, 1), (4, 2), (8, 4)])
+def test_the_first_stage_keeps_the_micro_batches_of_its_schedule(device, p, v) -> None:
+    # 1F1B: p micro-batches of L/p layers on stage 0 = L layers' worth (Narayanan et al. 2021);
+    # interleaved: × (1 + (p − 1)/(p·v)) (Korthikanti et al. 2022, §4.2.3).
+    spec = replace(preset("llama2-7b"), layers=64)
+    inp = PlanInput(spec, 2048, 64 * p, Cluster(device, 8 * p), implementation=Implementation())
+    lay = Layout(tp=8, pp=p, vpp=v, micro_batch=1, dp=1)
+    got = memory_per_gpu(inp, lay, 64 * p)
+    factor = 1 + (p - 1) / (p * v) if v > 1 else 1.0
+    assert got.stage == "first"
+    assert got.in_flight == pytest.approx(spec.layers * factor)
+
+
+def test_few_micro_batches_keep_fewer_in_flight(device) -> None:
+    spec = replace(preset("llama2-7b"), layers=64)
+    inp = PlanInput(spec, 2048, 2, Cluster(device, 64))
+    got = memory_per_gpu(inp, Layout(tp=8, pp=8, micro_batch=1, dp=1), 2)
+    assert got.in_flight == pytest.approx(64 / 8 * 2)

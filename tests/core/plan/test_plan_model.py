@@ -1,0 +1,184 @@
+"""The step of a layout, by hand: MFU and HFU (PaLM's model FLOPs), the bubble, TP, CP, PP and DP
+communication on the right links, overlap, the optimizer and the run's days."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.memory.recipes import optimizer, recipe
+from core.plan import Cluster, Implementation, Layout, PlanInput, flops_per_step, plan
+from core.plan.comm import comm_times, links
+from core.plan.inputs import check_layout
+from core.plan.memory import stage_params
+from core.plan.result import BREAKDOWN
+from tests.core.plan.conftest import SMALL
+
+SEQ = 256
+
+
+def _inp(device, gpus=8, batch=64, **impl):
+    return PlanInput(SMALL, SEQ, batch, Cluster(device, gpus), recipe=recipe("bf16"),
+                     optimizer=optimizer("adamw"), tokens=1e9,
+                     implementation=Implementation(**impl))  # fmt: skip
+
+
+def _hand_flops(recompute: str, batch: int) -> tuple[float, float]:
+    # Llama-like small: d 256, 8 layers, 8 heads of 32, 4 KV heads (kv width 128), ffn 768, V 1024.
+    d, layers, heads, q, ffn, v, kv = 256, 8, 8, 32, 768, 1024, 128
+    layer_mm = 2 * d * d + 2 * d * kv + 3 * d * ffn
+    n = layers * layer_mm + v * d  # every matmul weight, the LM head included
+    tokens = batch * SEQ
+    model = (6 * n + 12 * layers * heads * q * SEQ) * tokens  # PaLM appendix B
+    attn_fwd = layers * 4 * batch * heads * SEQ * SEQ * q  # QKᵀ and P·V, full s²
+    hardware = model + 0.5 * attn_fwd  # the flash backward's recomputed scores
+    if recompute == "full":
+        hardware += 2 * layers * layer_mm * tokens + attn_fwd
+    return model, hardware
+
+
+@pytest.mark.parametrize("recompute", ["none", "full"])
+def test_mfu_and_hfu_count_palms_model_flops(device, cal, recompute) -> None:
+    inp = _inp(device)
+    res = plan(inp, Layout(tp=2, micro_batch=2, recompute=recompute), calibration=cal)
+    model, hardware = _hand_flops(recompute, 64)
+    assert flops_per_step(inp, recompute) == pytest.approx((model, hardware), rel=1e-12)
+    step = res.step_time_s
+    assert res.mfu == pytest.approx(model / (step * 1e15 * 8), rel=1e-12)
+    assert res.hfu == pytest.approx(hardware / (step * 1e15 * 8), rel=1e-12)
+    assert res.tflops_per_gpu == pytest.approx(model / step / 8 / 1e12, rel=1e-12)
+    assert res.tokens_per_s == pytest.approx(64 * SEQ / step)
+
+
+def test_the_breakdown_adds_up_and_the_bubble_is_p_minus_1_over_v_m(device, cal) -> None:
+    inp = _inp(device, gpus=8, batch=32)
+    for v in (1, 2):
+        res = plan(inp, Layout(pp=4, vpp=v, micro_batch=1, dp=2), calibration=cal)
+        assert set(res.breakdown) == set(BREAKDOWN)
+        assert sum(res.breakdown.values()) == pytest.approx(res.step_time_s)
+        m = 32 // 2
+        assert res.micro_batches == m
+        pipeline = sum(
+            res.breakdown[k] for k in ("compute", "recompute", "tp_comm", "cp_comm", "pp_comm")
+        )
+        assert res.breakdown["bubble"] / pipeline == pytest.approx(3 / (v * m))
+
+
+def test_tp_collectives_by_hand_on_the_intra_node_link(device, cal) -> None:
+    inp = _inp(device)
+    lay = check_layout(inp, Layout(tp=4, micro_batch=2))
+    link = links(inp, lay, cal)
+    assert link.tp == pytest.approx(400e9 * 0.8) and not link.tp_crosses
+    comm = comm_times(inp, lay, cal, link, 1e6)
+    message = 2 * SEQ * 256 * 2  # b·s·h bf16
+    ring = 2 * 3 / 4 * message / (400e9 * 0.8) + 1e-5  # all-reduce over 4 ranks + latency
+    assert comm.tp_layer_fwd == pytest.approx(2 * ring)
+    assert comm.tp_layer_bwd == pytest.approx(2 * ring)
+    # Sequence parallel: an all-gather and a reduce-scatter per all-reduce, the same volume.
+    sp = comm_times(inp, replace(lay, sp=True), cal, link, 1e6)
+    assert sp.tp_layer_fwd == pytest.approx(2 * (2 * (3 / 4 * message / (400e9 * 0.8) + 1e-5)))
+
+
+def test_dp_crossing_nodes_runs_at_the_network(device, cal) -> None:
+    inp = _inp(device, gpus=32, batch=64)
+    lay = check_layout(inp, Layout(tp=2, micro_batch=1))  # DP 16 with stride 2: 4 nodes
+    link = links(inp, lay, cal)
+    assert link.dp_crosses and link.dp == pytest.approx(50e9 * 0.75)
+    params = stage_params(SMALL, 2, 8.0, "only")
+    comm = comm_times(inp, lay, cal, link, params)
+    assert comm.dp_grads == pytest.approx(2 * 15 / 16 * params * 2 / (50e9 * 0.75) + 1e-5)
+    zero1 = comm_times(inp, replace(lay, zero=1), cal, link, params)
+    one_way = 15 / 16 * params * 2 / (50e9 * 0.75) + 1e-5
+    assert zero1.dp_grads == pytest.approx(one_way) and zero1.dp_params == pytest.approx(one_way)
+
+
+def test_dp_overlap_hides_only_behind_the_last_backward(device, cal) -> None:
+    lay = Layout(tp=1, micro_batch=1)
+    hidden = plan(_inp(device, gpus=32, batch=32), lay, calibration=cal)
+    exposed = plan(_inp(device, gpus=32, batch=32, dp_overlap=False), lay, calibration=cal)
+    assert exposed.breakdown["dp_comm"] >= hidden.breakdown["dp_comm"]
+    assert exposed.breakdown["dp_comm"] == pytest.approx(
+        hidden.breakdown["dp_comm"] + hidden.hidden["dp_comm"]
+    )
+
+
+def test_full_recomputation_repeats_the_forward_and_its_tp_collectives(device, cal) -> None:
+    inp = _inp(device)
+    none = plan(inp, Layout(tp=2, micro_batch=2), calibration=cal)
+    full = plan(inp, Layout(tp=2, micro_batch=2, recompute="full"), calibration=cal)
+    assert none.breakdown["recompute"] == 0
+    assert full.breakdown["compute"] == pytest.approx(none.breakdown["compute"])
+    assert full.breakdown["tp_comm"] > none.breakdown["tp_comm"]
+    assert full.memory.activations < none.memory.activations
+    assert full.hfu > full.mfu
+
+
+def test_cp_exchange_hides_behind_attention_in_a_ring_and_not_as_an_all_gather(device, cal) -> None:
+    ring = PlanInput(SMALL, 4096, 8, Cluster(device, 16), implementation=Implementation())
+    gather = replace(ring, implementation=Implementation(cp_comm="all-gather"))
+    lay = Layout(cp=16, micro_batch=1)
+    a, b = plan(ring, lay, calibration=cal), plan(gather, lay, calibration=cal)
+    assert b.breakdown["cp_comm"] > 0
+    assert a.breakdown["cp_comm"] <= b.breakdown["cp_comm"]
+    assert a.breakdown["cp_comm"] + a.hidden["cp_comm"] == pytest.approx(b.breakdown["cp_comm"])
+
+
+def test_training_days_and_gpu_hours(device, cal) -> None:
+    res = plan(_inp(device), Layout(tp=2, micro_batch=2), calibration=cal)
+    run = res.training
+    assert run is not None
+    assert run.seconds == pytest.approx(1e9 / res.tokens_per_s)
+    assert run.days == pytest.approx(run.seconds / 86400)
+    assert run.gpu_hours == pytest.approx(run.seconds * 8 / 3600)
+    out = res.to_dict()
+    for key in ("layout", "step_time_s", "tokens_per_s", "tflops_per_gpu", "mfu", "hfu",
+                "memory_per_gpu", "fits", "time_breakdown_s", "assumptions"):  # fmt: skip
+        assert key in out
+    assert set(out["layout"]) == {
+        "tp",
+        "pp",
+        "vpp",
+        "cp",
+        "dp",
+        "sp",
+        "zero",
+        "micro_batch",
+        "recompute",
+    }
+    assert set(out["memory_per_gpu"]) == {
+        "weights",
+        "grads",
+        "optimizer",
+        "activations",
+        "temporaries",
+        "allowance",
+        "peak",
+    }
+    assert set(out["time_breakdown_s"]) == set(BREAKDOWN)
+
+
+def test_a_device_change_replans_without_tracing(device, cal) -> None:
+    from core.plan.ops import cached_shapes
+
+    inp = _inp(device)
+    plan(inp, Layout(tp=2, micro_batch=2), calibration=cal)
+    before = cached_shapes()
+    other = replace(inp, cluster=replace(inp.cluster, gpus=16))
+    plan(other, Layout(tp=2, micro_batch=2), calibration=cal)
+    assert cached_shapes() == before
+
+
+def test_uneven_stages_give_the_first_and_last_fewer_layers(device, cal) -> None:
+    from core.plan.inputs import stage_layers
+
+    assert stage_layers(126, 16, 1) == {"first": (0, 7.0), "last": (15, 7.0), "middle": (1, 8.0)}
+    assert stage_layers(70, 12, 1) == {"first": (0, 5.0), "last": (11, 5.0), "middle": (1, 6.0)}
+    assert stage_layers(80, 3, 1) == {"first": (0, 26.0), "last": (2, 27.0), "middle": (1, 27.0)}
+    assert stage_layers(8, 6, 1) is None  # 2 layers each would be 4 too many
+    spec = replace(SMALL, layers=10)
+    inp = PlanInput(
+        spec, SEQ, 16, Cluster(device, 4), implementation=Implementation(uneven_stages=True)
+    )
+    res = plan(inp, Layout(pp=4, micro_batch=1), calibration=cal)
+    assert res.step_time_s > 0

@@ -1,0 +1,118 @@
+"""The search: every layout it enumerates can run, the ranking is by step time, constraints hold,
+layouts that do not fit come with their reason, and what-to-change re-plans (never guesses)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.errors import InputError
+from core.plan import (
+    Cluster,
+    Constraints,
+    Layout,
+    PlanCancelled,
+    PlanInput,
+    best_change,
+    check_layout,
+    plan,
+    search,
+    what_to_change,
+)
+from core.plan.memory import memory_per_gpu
+from core.plan.model import context, evaluate
+from core.plan.search import layouts
+from tests.core.plan.conftest import SMALL
+
+SEQ = 256
+
+
+@pytest.fixture(scope="module")
+def inp(device) -> PlanInput:
+    # 16 layers of the small width on 16 GPUs: TP, PP (and v), CP, ZeRO and micro-batches to search.
+    spec = replace(SMALL, layers=16, name="small-16")
+    return PlanInput(spec, SEQ, 64, Cluster(device, 16), tokens=1e10)
+
+
+def test_every_enumerated_layout_passes_the_rules_unchanged(inp) -> None:
+    found = list(layouts(inp, Constraints()))
+    assert len(found) > 100
+    for lay in found:
+        assert check_layout(inp, lay) == lay
+    assert len(set(found)) == len(found)
+
+
+def test_results_are_ranked_fit_and_match_plan(inp, cal) -> None:
+    stats: dict[str, int] = {}
+    found = search(inp, top=8, calibration=cal, stats=stats)
+    assert stats["layouts"] >= stats["fit"] >= len(found) == 8
+    times = [r.step_time_s for r in found]
+    assert times == sorted(times) or all(
+        abs(a - b) <= 1e-3 * a for a, b in zip(times, sorted(times), strict=True)
+    )
+    assert all(r.fits for r in found)
+    for r in found[:3]:
+        assert plan(inp, r.layout, calibration=cal).step_time_s == pytest.approx(r.step_time_s)
+    # No enumerated layout that fits is faster than the best one (within the 0.1 % ranking tie).
+    ctx = context(inp, calibration=cal)
+    best = found[0].step_time_s
+    for lay in layouts(inp, Constraints()):
+        m = inp.global_batch // (lay.dp * lay.micro_batch)
+        memory = memory_per_gpu(inp, lay, m)
+        if memory.peak <= device_capacity(inp):
+            assert evaluate(ctx, lay, memory).step_time_s >= best * 0.999
+
+
+def device_capacity(inp: PlanInput) -> float:
+    return inp.cluster.device.memory_bytes
+
+
+def test_constraints_fix_their_dimensions(inp, cal) -> None:
+    found = search(inp, Constraints(tp=2, recompute="full", micro_batch=1), top=20, calibration=cal)
+    assert found and all(
+        (r.layout.tp, r.layout.recompute, r.layout.micro_batch) == (2, "full", 1) for r in found
+    )
+
+
+def test_unfit_layouts_come_last_with_their_reason(device, cal) -> None:
+    tight = replace(device, memory_bytes=1.3e9)
+    inp = PlanInput(replace(SMALL, layers=16), SEQ, 64, Cluster(tight, 8))
+    found = search(inp, Constraints(include_unfit=True), top=5, calibration=cal)
+    fits = [r.fits for r in found]
+    assert fits == sorted(fits, reverse=True) and not all(fits)
+    for r in found:
+        if not r.fits:
+            assert r.reason is not None and "out of memory" in r.reason
+            assert r.to_dict()["reason"] == str(r.reason) and r.to_dict()["fits"] is False
+
+
+def test_progress_and_cancel(inp, cal) -> None:
+    seen: list[float] = []
+    search(inp, top=1, calibration=cal, progress=lambda f, _t: seen.append(f))
+    assert seen[0] == 0.0 and seen[-1] == 1.0
+    with pytest.raises(PlanCancelled):
+        search(inp, top=1, calibration=cal, should_cancel=lambda: True)
+
+
+def test_no_layout_at_all_is_an_input_error(device, cal) -> None:
+    inp = PlanInput(SMALL, SEQ, 7, Cluster(device, 16))  # 7 sequences on 16 GPUs, 8 heads
+    with pytest.raises(InputError, match="no layout"):
+        search(inp, Constraints(tp=1, pp=1, cp=1), calibration=cal)
+
+
+def test_what_to_change_replans_each_change(inp, cal) -> None:
+    start = plan(inp, Layout(tp=1, pp=2, micro_batch=2, recompute="full"), calibration=cal)
+    changes = what_to_change(inp, start, calibration=cal, devices=False)
+    assert changes
+    names = [str(s) for s, _ in changes]
+    assert any(n.startswith("no recomputation instead of full") for n in names)
+    for sentence, new in changes:
+        again = plan(new.inp, new.layout, calibration=cal)
+        assert again.step_time_s == pytest.approx(new.step_time_s)
+        gain = new.tokens_per_s / start.tokens_per_s - 1
+        assert f"{gain:+.0%}".replace("%", " %") in sentence
+    fitting = [new.tokens_per_s for _, new in changes if new.fits]
+    assert fitting == sorted(fitting, reverse=True)
+    helps = best_change(inp, start, calibration=cal)
+    assert helps is not None and str(helps) == names[0]
