@@ -158,8 +158,9 @@ class PlanPage(TabPage):
         self.napkin_button.setToolTip(
             translate(
                 "PlanTab",
-                "Put the chosen layout's MFU, the parameters, tokens and GPUs into the Napkin "
-                "tab's training-time card (6·N·D at that MFU)",
+                "Put the chosen layout's speed into the Napkin tab's training-time card: the "
+                "parameters, tokens and GPUs, and the MFU restated in the card's 6·N·D convention "
+                "(no attention FLOPs), so the card gives the plan's days",
             )
         )
         self.napkin_button.clicked.connect(self.use_in_napkin)

@@ -245,12 +245,16 @@ def step_inputs(res: Any) -> dict[str, Any]:
 
 
 def napkin_inputs(res: Any) -> dict[str, Any]:
-    """The Napkin tab's training-time card at the plan's MFU: N, D, the GPUs and the MFU."""
+    """The Napkin tab's training-time card at the plan's speed: N, D, the GPUs and the MFU in
+    the card's own ``6·N·D`` convention (:func:`core.plan.questions.six_n_mfu`), so the card's
+    days are the plan's."""
+    from core.plan.questions import six_n_mfu
+
     inp = res.inp
     out: dict[str, Any] = {
         "params": str(inp.model.param_count),
         "gpus": str(inp.cluster.gpus),
-        "mfu": f"{res.mfu:.4f}",
+        "mfu": f"{six_n_mfu(res):.6f}",
     }
     if inp.tokens is not None:
         out["tokens"] = f"{inp.tokens:g}"

@@ -779,8 +779,8 @@
         <translation>用于 Napkin</translation>
     </message>
     <message>
-        <source>Put the chosen layout&apos;s MFU, the parameters, tokens and GPUs into the Napkin tab&apos;s training-time card (6·N·D at that MFU)</source>
-        <translation>把所选布局的 MFU 以及参数量、token 数和 GPU 数填入 Napkin 页的训练时间卡片（按该 MFU 计算 6·N·D）</translation>
+        <source>Put the chosen layout&apos;s speed into the Napkin tab&apos;s training-time card: the parameters, tokens and GPUs, and the MFU restated in the card&apos;s 6·N·D convention (no attention FLOPs), so the card gives the plan&apos;s days</source>
+        <translation>把所选布局的速度填入 Napkin 页的训练时间卡片：参数量、token 数和 GPU 数，以及按卡片的 6·N·D 口径（不计注意力的 FLOPs）换算的 MFU，这样卡片给出的天数与规划一致</translation>
     </message>
     <message>
         <source>Plan a training run</source>

@@ -779,8 +779,8 @@
         <translation>用於 Napkin</translation>
     </message>
     <message>
-        <source>Put the chosen layout&apos;s MFU, the parameters, tokens and GPUs into the Napkin tab&apos;s training-time card (6·N·D at that MFU)</source>
-        <translation>把所選配置的 MFU 以及參數量、token 數和 GPU 數填入 Napkin 頁的訓練時間卡片（按該 MFU 計算 6·N·D）</translation>
+        <source>Put the chosen layout&apos;s speed into the Napkin tab&apos;s training-time card: the parameters, tokens and GPUs, and the MFU restated in the card&apos;s 6·N·D convention (no attention FLOPs), so the card gives the plan&apos;s days</source>
+        <translation>把所選配置的速度填入 Napkin 頁的訓練時間卡片：參數量、token 數和 GPU 數，以及按卡片的 6·N·D 口徑（不計注意力的 FLOPs）換算的 MFU，這樣卡片給出的天數與規劃一致</translation>
     </message>
     <message>
         <source>Plan a training run</source>
