@@ -37,6 +37,7 @@ from app.state import AppState
 from app.tabs import plan_view as view
 from app.tabs.base import TabPage
 from core.errors import InputError
+from core.units import format_bytes
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
@@ -621,8 +622,15 @@ class PlanPage(TabPage):
         res = self.chosen()
         if res is None:
             return None
-        return [res.inp.model.name, view.cluster_name(res.inp), res.layout.label(),
-                f"MFU {res.mfu:.1%}"]  # fmt: skip
+        return [
+            res.inp.model.name,
+            translate("PlanTab", "{gpus} GPUs").format(gpus=f"{res.gpus:,}"),
+            res.layout.label(),
+            f"MFU {res.mfu:.1%}",
+            translate("PlanTab", "dashed: capacity {capacity}").format(
+                capacity=format_bytes(res.capacity, 3)
+            ),
+        ]
 
     def carried_state(self) -> Any | None:
         """The plan, the chosen row, plan A and the view: a language switch keeps them."""

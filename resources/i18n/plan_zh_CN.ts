@@ -863,6 +863,14 @@
         <translation>候选布局已写入 {path}</translation>
     </message>
     <message>
+        <source>{gpus} GPUs</source>
+        <translation>{gpus} 个 GPU</translation>
+    </message>
+    <message>
+        <source>dashed: capacity {capacity}</source>
+        <translation>虚线：容量 {capacity}</translation>
+    </message>
+    <message>
         <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
         <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数</translation>
     </message>

@@ -863,6 +863,14 @@
         <translation>候選配置已寫入 {path}</translation>
     </message>
     <message>
+        <source>{gpus} GPUs</source>
+        <translation>{gpus} 個 GPU</translation>
+    </message>
+    <message>
+        <source>dashed: capacity {capacity}</source>
+        <translation>虛線：容量 {capacity}</translation>
+    </message>
+    <message>
         <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
         <translation>全域批次：{tokens} 個 token 不是整數個長 {seq} 的序列；允許：序列長度的倍數</translation>
     </message>

@@ -391,3 +391,11 @@ def test_screenshot_command_renders_the_lecture_question(tmp_path, capsys) -> No
         apply_theme(QApplication.instance(), theme("light", False))
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1280, 720)
+
+
+def test_the_slide_caption_names_the_run_and_the_chosen_layout(page: PlanPage, lecture) -> None:
+    assert page.caption_parts() is None  # nothing planned: the inputs
+    page.set_job(lecture)
+    parts = page.caption_parts()
+    assert parts[0] == "llama2-70b" and parts[1] == "1,024 GPUs"
+    assert parts[2] == page.chosen().layout.label() and "80 GB" in parts[4]
