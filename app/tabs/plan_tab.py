@@ -11,6 +11,7 @@ candidates on the chart while another is planned.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -561,10 +562,8 @@ class PlanPage(TabPage):
         res = self.chosen()
         if res is None:
             return
-        try:
+        with contextlib.suppress(InputError):  # a dtype the toolbar lacks: Napkin keeps its own
             self._state.set_dtype(res.inp.compute_dtype)
-        except InputError:
-            pass  # a dtype the toolbar does not offer: the Napkin tab keeps its own
         self._state.request_tab_inputs("napkin", view.napkin_inputs(res), False)
 
     def csv_text(self) -> str:
