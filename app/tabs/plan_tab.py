@@ -671,7 +671,7 @@ class PlanPage(TabPage):
             14, 6 if compact else 10, 14, 6 if compact else 12
         )
         self._left_card.layout().setSpacing(4 if compact else -1)
-        self.chart.plot.setMinimumHeight(170 if compact else 200)
+        self.chart.plot.setMinimumHeight(140 if compact else 200)
         self._fit_left()
         self._fit_card()
         if theme is not None:
