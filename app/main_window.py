@@ -167,6 +167,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.state.rooflinePointRequested.connect(self._roofline_point_requested)
         self.state.measuredPoint.connect(self._measured_point)
         self.state.measuredPoints.connect(self._measured_points)
+        self.state.tabInputsRequested.connect(self._tab_inputs_requested)
         self.statusBar().showMessage(translate("MainWindow", "Ready"), 3000)
         for problem in (*self.state.catalog.problems, self.prefs.problem):
             if problem:
@@ -303,6 +304,24 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         page = self._roofline_page_if_new()
         if page is not None:
             page.add_measured_points(points)
+
+    def _tab_inputs_requested(self, tab_id: str, inputs: dict[str, Any], run: bool) -> None:
+        """Show ``tab_id`` with ``inputs`` applied (a tab's request, see ``AppState``); run it."""
+        if tab_id not in self.slots:
+            return
+        index = list(self.slots).index(tab_id)
+        page = self.show_tab(tab_id)
+        problems = restore_tab(page, inputs)
+        self.report_problems(problems)
+        if run and hasattr(page, "start_trace"):
+            page.start_trace()
+        if not problems:
+            self.statusBar().showMessage(
+                translate("MainWindow", "Inputs sent to the {tab} tab (Ctrl+{key})").format(
+                    tab=localized(self.slots[tab_id].spec.title), key=index + 1
+                ),
+                5000,
+            )
 
     def report_problems(self, problems: list[str]) -> None:
         """Tell the person about values that could not be applied (status bar, 10 s)."""

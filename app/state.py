@@ -83,6 +83,10 @@ class AppState(QObject):
     measuredPoints(object)
         Many measured points arrived at once (a list of such dicts, e.g. a file was opened):
         listeners add them in one go and redraw once, so loading is linear in the points.
+    tabInputsRequested(str, object, bool)
+        A tab asks for another tab to be shown with some of its inputs set (a tab id, inputs as
+        that tab's session keys, and whether to run it then, e.g. trace): the Plan tab's "Open
+        in Step" and "Use in Napkin".
     """
 
     deviceChanged = Signal(str)
@@ -91,6 +95,7 @@ class AppState(QObject):
     rooflinePointRequested = Signal(object)
     measuredPoint = Signal(object)
     measuredPoints = Signal(object)
+    tabInputsRequested = Signal(str, object, bool)
 
     def __init__(self, catalog: DeviceCatalog | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -148,6 +153,11 @@ class AppState(QObject):
         self.catalogChanged.emit()
         if device.id == self._device_id:
             self.deviceChanged.emit(device.id)
+
+    def request_tab_inputs(self, tab_id: str, inputs: dict[str, Any], run: bool = False) -> None:
+        """Ask the window to show ``tab_id`` with ``inputs`` (its session keys) applied, and to
+        run it (trace) when ``run``."""
+        self.tabInputsRequested.emit(tab_id, inputs, run)
 
     def request_roofline_point(self, point: dict[str, Any]) -> None:
         """Ask the Roofline tab to show ``point``."""

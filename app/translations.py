@@ -73,7 +73,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "core/comm/*.py",
     ),
     "step": ("app/tabs/step_tab.py", "widgets/step/*.py", "core/step/*.py"),
-    "plan": ("app/tabs/plan_tab.py", "widgets/plan/*.py", "core/plan/*.py"),
+    "plan": ("app/tabs/plan_*.py", "widgets/plan/*.py", "core/plan/*.py"),
 }
 
 

@@ -71,6 +71,14 @@ TABS: tuple[TabSpec, ...] = (
         "app.tabs.step_tab",
         translate("Tabs", "One training step op by op: FLOPs, bytes, time and MFU on a device"),
     ),
+    TabSpec(
+        "plan",
+        translate("Tabs", "Plan"),
+        "app.tabs.plan_tab",
+        translate(
+            "Tabs", "Which parallel layout to train on a cluster, what limits it, what to change"
+        ),
+    ),
 )
 
 

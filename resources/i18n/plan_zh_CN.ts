@@ -396,4 +396,579 @@
         <translation>使用 flash attention 时，选择性重计算会再跑一次 flash 前向却省不了多少显存：该核函数本来就不保留 s² 张量</translation>
     </message>
 </context>
+<context>
+    <name>PlanChart</name>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>每 GPU token/s</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+</context>
+<context>
+    <name>PlanInputs</name>
+    <message>
+        <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
+        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds.</extracomment>
+        <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、layers=…,hidden=…,heads=… 或配置文件</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence</source>
+        <translation>每个序列的 token 数</translation>
+    </message>
+    <message>
+        <source>Sequences (or tokens, see the unit) per optimizer step</source>
+        <translation>每个优化器步的序列数（或 token 数，见单位）</translation>
+    </message>
+    <message>
+        <source>Tokens the whole run trains on (15T); empty: no days and GPU-hours</source>
+        <translation>整个训练的 token 数（15T）；留空：不算天数和 GPU 时</translation>
+    </message>
+    <message>
+        <source>GPUs of the run (1,024 and 1k work)</source>
+        <translation>训练用的 GPU 数（1,024 和 1k 都可以）</translation>
+    </message>
+    <message>
+        <source>GPUs in one node, on the intra-node link</source>
+        <translation>一个节点内、共享节点内互连的 GPU 数</translation>
+    </message>
+    <message>
+        <source>Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled from the device database</source>
+        <translation>每 GPU 的节点内互连（NVLink）带宽，单向字节/秒（450G）；预先填入设备数据库的值</translation>
+    </message>
+    <message>
+        <source>Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from the device database</source>
+        <translation>节点之间每 GPU 的网络带宽，单向字节/秒（50G）；预先填入设备数据库的值</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel GPUs; empty: searched</source>
+        <translation>张量并行的 GPU 数；留空：搜索</translation>
+    </message>
+    <message>
+        <source>Pipeline stages; empty: searched</source>
+        <translation>流水线阶段数；留空：搜索</translation>
+    </message>
+    <message>
+        <source>Chunks per GPU (interleaved pipeline schedule); empty: searched</source>
+        <translation>每 GPU 的块数（交错流水线调度）；留空：搜索</translation>
+    </message>
+    <message>
+        <source>Context-parallel GPUs; empty: searched</source>
+        <translation>上下文并行的 GPU 数；留空：搜索</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch; empty: searched</source>
+        <translation>每个微批次的序列数；留空：搜索</translation>
+    </message>
+    <message>
+        <source>Config file…</source>
+        <translation>配置文件…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json, read offline</source>
+        <translation>Hugging Face 的 config.json，离线读取</translation>
+    </message>
+    <message>
+        <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face config.json (Config file…)</source>
+        <translation>预设、transformer:d=..,layers=..,heads=..、维度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] 或 Hugging Face 的 config.json（配置文件…）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>What the global batch counts</source>
+        <translation>全局批量计数的单位</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批量</translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Intra-node link</source>
+        <translation>节点内互连</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Reset links</source>
+        <translation>重置互连</translation>
+    </message>
+    <message>
+        <source>Take both links from the device database again</source>
+        <translation>重新从设备数据库取两种互连的值</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>v (chunks)</source>
+        <translation>v（块数）</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (with TP above 1); auto: searched</source>
+        <translation>序列并行（TP 大于 1 时）；自动：搜索</translation>
+    </message>
+    <message>
+        <source>ZeRO stage over the data-parallel GPUs; auto: searched</source>
+        <translation>数据并行 GPU 上的 ZeRO 阶段；自动：搜索</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022) or full (every layer); auto: searched</source>
+        <translation>激活重计算：无、选择性（注意力核心，Korthikanti 等 2022）或完全（每一层）；自动：搜索</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json</source>
+        <translation>Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>Device: {device} (the toolbar&apos;s)</source>
+        <translation>设备：{device}（工具栏中的）</translation>
+    </message>
+    <message>
+        <source>not in the database</source>
+        <translation>数据库中没有</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be text, got {kind}</source>
+        <translation>plan：{key} 必须是文本，得到的是 {kind}</translation>
+    </message>
+    <message>
+        <source>plan: {problem}</source>
+        <translation>plan：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>PlanNames</name>
+    <message>
+        <source>compute</source>
+        <extracomment>Memory categories of the busiest GPU, bottom to top (the peak is their sum, drawn as the bar). Category -&gt; index into the theme&apos;s series (fixed: a category never changes colour). Weights, gradients, optimizer state and activations take the Memory tab&apos;s colours.</extracomment>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP comm.</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>CP comm.</source>
+        <translation>CP 通信</translation>
+    </message>
+    <message>
+        <source>PP sends</source>
+        <translation>PP 发送</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>DP comm.</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>grads</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>temporaries</source>
+        <translation>临时张量</translation>
+    </message>
+    <message>
+        <source>allowance</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>one stage</source>
+        <translation>唯一阶段</translation>
+    </message>
+    <message>
+        <source>first stage</source>
+        <translation>第一阶段</translation>
+    </message>
+    <message>
+        <source>middle stage</source>
+        <translation>中间阶段</translation>
+    </message>
+    <message>
+        <source>last stage</source>
+        <translation>最后阶段</translation>
+    </message>
+    <message>
+        <source>start of backward</source>
+        <translation>反向开始</translation>
+    </message>
+    <message>
+        <source>top layer&apos;s backward</source>
+        <translation>顶层的反向</translation>
+    </message>
+    <message>
+        <source>end of backward</source>
+        <translation>反向结束</translation>
+    </message>
+    <message>
+        <source>bottom segment&apos;s recompute</source>
+        <translation>底部分段的重计算</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTab</name>
+    <message>
+        <source>Plan</source>
+        <extracomment>Columns of the ranked table from most to least important (the rest hide when narrow).</extracomment>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>Search every layout the fixed dimensions leave open, in the background: one layer is traced once, then each layout is planned from it</source>
+        <translation>在后台搜索固定维度之外的所有布局：只追踪一层一次，再据此规划每个布局</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Not planned yet</source>
+        <translation>尚未规划</translation>
+    </message>
+    <message>
+        <source>Pin as A</source>
+        <translation>固定为 A</translation>
+    </message>
+    <message>
+        <source>Keep these candidates on the chart as plan A; change the cluster (device, GPUs) to overlay another</source>
+        <translation>把这些候选布局作为方案 A 留在图上；更改集群（设备、GPU 数）即可叠加另一组</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Export the candidates as CSV</source>
+        <translation>把候选布局导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Open in Step</source>
+        <translation>在 Step 中打开</translation>
+    </message>
+    <message>
+        <source>Trace the layer the plan traced (one layer of the model&apos;s width, one micro-batch) op by op in the Step tab</source>
+        <translation>在 Step 页逐个操作追踪规划所追踪的那一层（模型宽度的一层，一个微批次）</translation>
+    </message>
+    <message>
+        <source>Use in Napkin</source>
+        <translation>用于 Napkin</translation>
+    </message>
+    <message>
+        <source>Put the chosen layout&apos;s speed into the Napkin tab&apos;s training-time card: the parameters, tokens and GPUs, and the MFU restated in the card&apos;s 6·N·D convention (no attention FLOPs), so the card gives the plan&apos;s days</source>
+        <translation>把所选布局的速度填入 Napkin 页的训练时间卡片：参数量、token 数和 GPU 数，以及按卡片的 6·N·D 口径（不计注意力的 FLOPs）换算的 MFU，这样卡片给出的天数与规划一致</translation>
+    </message>
+    <message>
+        <source>Plan a training run</source>
+        <translation>规划一次训练</translation>
+    </message>
+    <message>
+        <source>Plan to see the fastest layouts that fit</source>
+        <translation>规划后可看到放得下的最快布局</translation>
+    </message>
+    <message>
+        <source>Show layouts that do not fit</source>
+        <translation>显示放不下的布局</translation>
+    </message>
+    <message>
+        <source>Greyed, each with what it would need (memory against capacity)</source>
+        <translation>以灰色显示，并注明各自需要多少（显存与容量对比）</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Ranked layouts</source>
+        <translation>布局排名</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Inputs changed: Plan again to update the layouts</source>
+        <translation>输入已更改：再次规划以更新布局</translation>
+    </message>
+    <message>
+        <source>Not planned: see the message above</source>
+        <translation>未规划：见上方的提示</translation>
+    </message>
+    <message>
+        <source>Planning {model} on {cluster}…</source>
+        <translation>正在规划 {cluster} 上的 {model}…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>{n} layouts searched, {fit} fit</source>
+        <translation>{n} 个布局中 {fit} 个放得下</translation>
+    </message>
+    <message>
+        <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
+        <translation>{n} 个布局都放不下：更多 GPU、重计算或更大的设备会有帮助；最接近的以灰色列出</translation>
+    </message>
+    <message>
+        <source>A: {name}</source>
+        <translation>A：{name}</translation>
+    </message>
+    <message>
+        <source>B: {name}</source>
+        <translation>B：{name}</translation>
+    </message>
+    <message>
+        <source>{fit} that fit, {unfit} that do not</source>
+        <translation>{fit} 个放得下，{unfit} 个放不下</translation>
+    </message>
+    <message>
+        <source>Pinned {cluster} as A: change the device or the GPUs to compare</source>
+        <translation>已把 {cluster} 固定为 A：更改设备或 GPU 数即可比较</translation>
+    </message>
+    <message>
+        <source>Export candidates</source>
+        <translation>导出候选布局</translation>
+    </message>
+    <message>
+        <source>Candidates written to {path}</source>
+        <translation>候选布局已写入 {path}</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs</source>
+        <translation>{gpus} 个 GPU</translation>
+    </message>
+    <message>
+        <source>dashed: capacity {capacity}</source>
+        <translation>虚线：容量 {capacity}</translation>
+    </message>
+    <message>
+        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
+        <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数</translation>
+    </message>
+    <message>
+        <source>{gpus} × {device}</source>
+        <translation>{gpus} × {device}</translation>
+    </message>
+    <message>
+        <source>capacity {capacity}</source>
+        <translation>容量 {capacity}</translation>
+    </message>
+    <message>
+        <source>Step time {step}, micro-batches per step: {m}</source>
+        <translation>步时间 {step}，每步微批次数：{m}</translation>
+    </message>
+    <message>
+        <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
+        <translation>每 GPU 显存 {peak} / {capacity}（{stage}，{moment}）</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}  ·  {tokens} tokens/s</source>
+        <translation>MFU {mfu}  ·  {tokens} token/s</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}  ·  {days}</source>
+        <translation>MFU {mfu}  ·  {days}</translation>
+    </message>
+    <message>
+        <source>Plan to see the days and GPU-hours</source>
+        <translation>规划后可看到天数和 GPU 时</translation>
+    </message>
+    <message>
+        <source>Give the tokens to see the days and GPU-hours</source>
+        <translation>填入 token 数可看到天数和 GPU 时</translation>
+    </message>
+    <message>
+        <source>{days}, {hours} GPU-hours</source>
+        <translation>{days}，{hours} GPU 时</translation>
+    </message>
+    <message>
+        <source>Layout {rank} of {count}: {layout}</source>
+        <translation>布局 {rank} / {count}：{layout}</translation>
+    </message>
+    <message>
+        <source>Does not fit: {layout}</source>
+        <translation>放不下：{layout}</translation>
+    </message>
+    <message>
+        <source>Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
+        <translation>每步 {step}  ·  {tokens} token/s  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
+    </message>
+    <message>
+        <source>  ·  {hours} GPU-hours for {tokens} tokens</source>
+        <translation>  ·  {tokens} token 需 {hours} GPU 时</translation>
+    </message>
+    <message>
+        <source>It does not fit ({why}); the change that helps most: {change}.</source>
+        <translation>放不下（{why}）；最有帮助的改动：{change}。</translation>
+    </message>
+    <message>
+        <source>It does not fit ({why}).</source>
+        <translation>放不下（{why}）。</translation>
+    </message>
+    <message>
+        <source>Limited by {limits}; the change that helps most: {change}.</source>
+        <translation>瓶颈：{limits}；最有帮助的改动：{change}。</translation>
+    </message>
+    <message>
+        <source>Limited by {limits}; no single change makes it faster and still fits.</source>
+        <translation>瓶颈：{limits}；没有哪一项单独的改动能让它更快且仍放得下。</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTable</name>
+    <message>
+        <source>Layout</source>
+        <extracomment>Column keys, in order.</extracomment>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>每步</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>显存 / GPU</translation>
+    </message>
+    <message>
+        <source>Limited by</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>{used} of {capacity}</source>
+        <translation>{used} / {capacity}</translation>
+    </message>
+</context>
 </TS>

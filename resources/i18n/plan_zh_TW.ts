@@ -396,4 +396,579 @@
         <translation>使用 flash attention 時，選擇性重計算會再跑一次 flash 前向卻省不了多少記憶體：該核函式本來就不保留 s² 張量</translation>
     </message>
 </context>
+<context>
+    <name>PlanChart</name>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每 GPU 記憶體</translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>每 GPU token/s</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+</context>
+<context>
+    <name>PlanInputs</name>
+    <message>
+        <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
+        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds.</extracomment>
+        <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、layers=…,hidden=…,heads=… 或設定檔</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>訓練</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>叢集</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence</source>
+        <translation>每個序列的 token 數</translation>
+    </message>
+    <message>
+        <source>Sequences (or tokens, see the unit) per optimizer step</source>
+        <translation>每個優化器步的序列數（或 token 數，見單位）</translation>
+    </message>
+    <message>
+        <source>Tokens the whole run trains on (15T); empty: no days and GPU-hours</source>
+        <translation>整個訓練的 token 數（15T）；留空：不算天數和 GPU 時</translation>
+    </message>
+    <message>
+        <source>GPUs of the run (1,024 and 1k work)</source>
+        <translation>訓練用的 GPU 數（1,024 和 1k 都可以）</translation>
+    </message>
+    <message>
+        <source>GPUs in one node, on the intra-node link</source>
+        <translation>一個節點內、共用節點內互連的 GPU 數</translation>
+    </message>
+    <message>
+        <source>Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled from the device database</source>
+        <translation>每 GPU 的節點內互連（NVLink）頻寬，單向位元組/秒（450G）；預先填入裝置資料庫的值</translation>
+    </message>
+    <message>
+        <source>Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from the device database</source>
+        <translation>節點之間每 GPU 的網路頻寬，單向位元組/秒（50G）；預先填入裝置資料庫的值</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel GPUs; empty: searched</source>
+        <translation>張量平行的 GPU 數；留空：搜尋</translation>
+    </message>
+    <message>
+        <source>Pipeline stages; empty: searched</source>
+        <translation>管線階段數；留空：搜尋</translation>
+    </message>
+    <message>
+        <source>Chunks per GPU (interleaved pipeline schedule); empty: searched</source>
+        <translation>每 GPU 的區塊數（交錯管線排程）；留空：搜尋</translation>
+    </message>
+    <message>
+        <source>Context-parallel GPUs; empty: searched</source>
+        <translation>上下文平行的 GPU 數；留空：搜尋</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch; empty: searched</source>
+        <translation>每個微批次的序列數；留空：搜尋</translation>
+    </message>
+    <message>
+        <source>Config file…</source>
+        <translation>設定檔…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json, read offline</source>
+        <translation>Hugging Face 的 config.json，離線讀取</translation>
+    </message>
+    <message>
+        <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face config.json (Config file…)</source>
+        <translation>預設、transformer:d=..,layers=..,heads=..、維度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] 或 Hugging Face 的 config.json（設定檔…）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序列長度</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>What the global batch counts</source>
+        <translation>全域批次計數的單位</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全域批次</translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation>訓練 token 數</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>優化器</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每節點 GPU 數</translation>
+    </message>
+    <message>
+        <source>Intra-node link</source>
+        <translation>節點內互連</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>網路</translation>
+    </message>
+    <message>
+        <source>Reset links</source>
+        <translation>重設互連</translation>
+    </message>
+    <message>
+        <source>Take both links from the device database again</source>
+        <translation>重新從裝置資料庫取兩種互連的值</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>v (chunks)</source>
+        <translation>v（區塊數）</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>開</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>關</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism (with TP above 1); auto: searched</source>
+        <translation>序列平行（TP 大於 1 時）；自動：搜尋</translation>
+    </message>
+    <message>
+        <source>ZeRO stage over the data-parallel GPUs; auto: searched</source>
+        <translation>資料平行 GPU 上的 ZeRO 階段；自動：搜尋</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>選擇性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022) or full (every layer); auto: searched</source>
+        <translation>激活重計算：無、選擇性（注意力核心，Korthikanti 等 2022）或完全（每一層）；自動：搜尋</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重計算</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json</source>
+        <translation>Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>Device: {device} (the toolbar&apos;s)</source>
+        <translation>裝置：{device}（工具列中的）</translation>
+    </message>
+    <message>
+        <source>not in the database</source>
+        <translation>資料庫中沒有</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be text, got {kind}</source>
+        <translation>plan：{key} 必須是文字，得到的是 {kind}</translation>
+    </message>
+    <message>
+        <source>plan: {problem}</source>
+        <translation>plan：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>PlanNames</name>
+    <message>
+        <source>compute</source>
+        <extracomment>Memory categories of the busiest GPU, bottom to top (the peak is their sum, drawn as the bar). Category -&gt; index into the theme&apos;s series (fixed: a category never changes colour). Weights, gradients, optimizer state and activations take the Memory tab&apos;s colours.</extracomment>
+        <translation>計算</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重計算</translation>
+    </message>
+    <message>
+        <source>TP comm.</source>
+        <translation>TP 通訊</translation>
+    </message>
+    <message>
+        <source>CP comm.</source>
+        <translation>CP 通訊</translation>
+    </message>
+    <message>
+        <source>PP sends</source>
+        <translation>PP 傳送</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>氣泡</translation>
+    </message>
+    <message>
+        <source>DP comm.</source>
+        <translation>DP 通訊</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>優化器</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <source>grads</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>優化器狀態</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>temporaries</source>
+        <translation>臨時張量</translation>
+    </message>
+    <message>
+        <source>allowance</source>
+        <translation>預留</translation>
+    </message>
+    <message>
+        <source>one stage</source>
+        <translation>唯一階段</translation>
+    </message>
+    <message>
+        <source>first stage</source>
+        <translation>第一階段</translation>
+    </message>
+    <message>
+        <source>middle stage</source>
+        <translation>中間階段</translation>
+    </message>
+    <message>
+        <source>last stage</source>
+        <translation>最後階段</translation>
+    </message>
+    <message>
+        <source>start of backward</source>
+        <translation>反向開始</translation>
+    </message>
+    <message>
+        <source>top layer&apos;s backward</source>
+        <translation>頂層的反向</translation>
+    </message>
+    <message>
+        <source>end of backward</source>
+        <translation>反向結束</translation>
+    </message>
+    <message>
+        <source>bottom segment&apos;s recompute</source>
+        <translation>底部分段的重計算</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTab</name>
+    <message>
+        <source>Plan</source>
+        <extracomment>Columns of the ranked table from most to least important (the rest hide when narrow).</extracomment>
+        <translation>規劃</translation>
+    </message>
+    <message>
+        <source>Search every layout the fixed dimensions leave open, in the background: one layer is traced once, then each layout is planned from it</source>
+        <translation>在背景搜尋固定維度之外的所有配置：只追蹤一層一次，再據此規劃每個配置</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Not planned yet</source>
+        <translation>尚未規劃</translation>
+    </message>
+    <message>
+        <source>Pin as A</source>
+        <translation>固定為 A</translation>
+    </message>
+    <message>
+        <source>Keep these candidates on the chart as plan A; change the cluster (device, GPUs) to overlay another</source>
+        <translation>把這些候選配置作為方案 A 留在圖上；更改叢集（裝置、GPU 數）即可疊加另一組</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Export the candidates as CSV</source>
+        <translation>把候選配置匯出為 CSV</translation>
+    </message>
+    <message>
+        <source>Open in Step</source>
+        <translation>在 Step 中開啟</translation>
+    </message>
+    <message>
+        <source>Trace the layer the plan traced (one layer of the model&apos;s width, one micro-batch) op by op in the Step tab</source>
+        <translation>在 Step 頁逐個運算追蹤規劃所追蹤的那一層（模型寬度的一層，一個微批次）</translation>
+    </message>
+    <message>
+        <source>Use in Napkin</source>
+        <translation>用於 Napkin</translation>
+    </message>
+    <message>
+        <source>Put the chosen layout&apos;s speed into the Napkin tab&apos;s training-time card: the parameters, tokens and GPUs, and the MFU restated in the card&apos;s 6·N·D convention (no attention FLOPs), so the card gives the plan&apos;s days</source>
+        <translation>把所選配置的速度填入 Napkin 頁的訓練時間卡片：參數量、token 數和 GPU 數，以及按卡片的 6·N·D 口徑（不計注意力的 FLOPs）換算的 MFU，這樣卡片給出的天數與規劃一致</translation>
+    </message>
+    <message>
+        <source>Plan a training run</source>
+        <translation>規劃一次訓練</translation>
+    </message>
+    <message>
+        <source>Plan to see the fastest layouts that fit</source>
+        <translation>規劃後可看到放得下的最快配置</translation>
+    </message>
+    <message>
+        <source>Show layouts that do not fit</source>
+        <translation>顯示放不下的配置</translation>
+    </message>
+    <message>
+        <source>Greyed, each with what it would need (memory against capacity)</source>
+        <translation>以灰色顯示，並註明各自需要多少（記憶體與容量對比）</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>圖表</translation>
+    </message>
+    <message>
+        <source>Ranked layouts</source>
+        <translation>配置排名</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假設</translation>
+    </message>
+    <message>
+        <source>Inputs changed: Plan again to update the layouts</source>
+        <translation>輸入已更改：再次規劃以更新配置</translation>
+    </message>
+    <message>
+        <source>Not planned: see the message above</source>
+        <translation>未規劃：見上方的提示</translation>
+    </message>
+    <message>
+        <source>Planning {model} on {cluster}…</source>
+        <translation>正在規劃 {cluster} 上的 {model}…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>{n} layouts searched, {fit} fit</source>
+        <translation>{n} 個配置中 {fit} 個放得下</translation>
+    </message>
+    <message>
+        <source>None of the {n} layouts fits: more GPUs, recomputation or a larger device would help; the closest are listed greyed</source>
+        <translation>{n} 個配置都放不下：更多 GPU、重計算或更大的裝置會有幫助；最接近的以灰色列出</translation>
+    </message>
+    <message>
+        <source>A: {name}</source>
+        <translation>A：{name}</translation>
+    </message>
+    <message>
+        <source>B: {name}</source>
+        <translation>B：{name}</translation>
+    </message>
+    <message>
+        <source>{fit} that fit, {unfit} that do not</source>
+        <translation>{fit} 個放得下，{unfit} 個放不下</translation>
+    </message>
+    <message>
+        <source>Pinned {cluster} as A: change the device or the GPUs to compare</source>
+        <translation>已把 {cluster} 固定為 A：更改裝置或 GPU 數即可比較</translation>
+    </message>
+    <message>
+        <source>Export candidates</source>
+        <translation>匯出候選配置</translation>
+    </message>
+    <message>
+        <source>Candidates written to {path}</source>
+        <translation>候選配置已寫入 {path}</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs</source>
+        <translation>{gpus} 個 GPU</translation>
+    </message>
+    <message>
+        <source>dashed: capacity {capacity}</source>
+        <translation>虛線：容量 {capacity}</translation>
+    </message>
+    <message>
+        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
+        <translation>全域批次：{tokens} 個 token 不是整數個長 {seq} 的序列；允許：序列長度的倍數</translation>
+    </message>
+    <message>
+        <source>{gpus} × {device}</source>
+        <translation>{gpus} × {device}</translation>
+    </message>
+    <message>
+        <source>capacity {capacity}</source>
+        <translation>容量 {capacity}</translation>
+    </message>
+    <message>
+        <source>Step time {step}, micro-batches per step: {m}</source>
+        <translation>步時間 {step}，每步微批次數：{m}</translation>
+    </message>
+    <message>
+        <source>Memory per GPU {peak} of {capacity} ({stage}, {moment})</source>
+        <translation>每 GPU 記憶體 {peak} / {capacity}（{stage}，{moment}）</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}  ·  {tokens} tokens/s</source>
+        <translation>MFU {mfu}  ·  {tokens} token/s</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}  ·  {days}</source>
+        <translation>MFU {mfu}  ·  {days}</translation>
+    </message>
+    <message>
+        <source>Plan to see the days and GPU-hours</source>
+        <translation>規劃後可看到天數和 GPU 時</translation>
+    </message>
+    <message>
+        <source>Give the tokens to see the days and GPU-hours</source>
+        <translation>填入 token 數可看到天數和 GPU 時</translation>
+    </message>
+    <message>
+        <source>{days}, {hours} GPU-hours</source>
+        <translation>{days}，{hours} GPU 時</translation>
+    </message>
+    <message>
+        <source>Layout {rank} of {count}: {layout}</source>
+        <translation>配置 {rank} / {count}：{layout}</translation>
+    </message>
+    <message>
+        <source>Does not fit: {layout}</source>
+        <translation>放不下：{layout}</translation>
+    </message>
+    <message>
+        <source>Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
+        <translation>每步 {step}  ·  {tokens} token/s  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
+    </message>
+    <message>
+        <source>  ·  {hours} GPU-hours for {tokens} tokens</source>
+        <translation>  ·  {tokens} token 需 {hours} GPU 時</translation>
+    </message>
+    <message>
+        <source>It does not fit ({why}); the change that helps most: {change}.</source>
+        <translation>放不下（{why}）；最有幫助的改動：{change}。</translation>
+    </message>
+    <message>
+        <source>It does not fit ({why}).</source>
+        <translation>放不下（{why}）。</translation>
+    </message>
+    <message>
+        <source>Limited by {limits}; the change that helps most: {change}.</source>
+        <translation>瓶頸：{limits}；最有幫助的改動：{change}。</translation>
+    </message>
+    <message>
+        <source>Limited by {limits}; no single change makes it faster and still fits.</source>
+        <translation>瓶頸：{limits}；沒有哪一項單獨的改動能讓它更快且仍放得下。</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTable</name>
+    <message>
+        <source>Layout</source>
+        <extracomment>Column keys, in order.</extracomment>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>每步</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>記憶體 / GPU</translation>
+    </message>
+    <message>
+        <source>Limited by</source>
+        <translation>瓶頸</translation>
+    </message>
+    <message>
+        <source>{used} of {capacity}</source>
+        <translation>{used} / {capacity}</translation>
+    </message>
+</context>
 </TS>

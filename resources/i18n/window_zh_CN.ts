@@ -355,6 +355,10 @@
         <translation>已将 {label} 添加到 Roofline 标签页（Ctrl+3）</translation>
     </message>
     <message>
+        <source>Inputs sent to the {tab} tab (Ctrl+{key})</source>
+        <translation>输入已发送到 {tab} 页（Ctrl+{key}）</translation>
+    </message>
+    <message>
         <source>Cannot save device</source>
         <translation>无法保存设备</translation>
     </message>
@@ -836,6 +840,14 @@
     <message>
         <source>One training step op by op: FLOPs, bytes, time and MFU on a device</source>
         <translation>逐个算子看一个训练步：在某设备上的 FLOPs、字节数、时间与 MFU</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
+        <translation>在集群上用哪种布局训练、瓶颈在哪、该改什么</translation>
     </message>
 </context>
 <context>

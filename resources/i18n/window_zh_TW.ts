@@ -355,6 +355,10 @@
         <translation>已將 {label} 加入 Roofline 分頁（Ctrl+3）</translation>
     </message>
     <message>
+        <source>Inputs sent to the {tab} tab (Ctrl+{key})</source>
+        <translation>輸入已傳送到 {tab} 頁（Ctrl+{key}）</translation>
+    </message>
+    <message>
         <source>Cannot save device</source>
         <translation>無法儲存裝置</translation>
     </message>
@@ -836,6 +840,14 @@
     <message>
         <source>One training step op by op: FLOPs, bytes, time and MFU on a device</source>
         <translation>逐個運算看一個訓練步：在某裝置上的 FLOPs、位元組數、時間與 MFU</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>規劃</translation>
+    </message>
+    <message>
+        <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
+        <translation>在叢集上用哪種配置訓練、瓶頸在哪、該改什麼</translation>
     </message>
 </context>
 <context>

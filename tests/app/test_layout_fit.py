@@ -171,3 +171,48 @@ def test_einops_examples_fit_when_started_in_presentation(presentation_window: M
         page.load_example(EXAMPLES[1])
         page.prepare_screenshot()
     assert not problems, "\n".join(problems)
+
+
+def _plan_views_problems(window: MainWindow) -> list[str]:
+    """Audit every view (chart, ranked layouts, assumptions) and every input page (run, cluster,
+    layout) of the Plan tab, not only the ones a screenshot shows."""
+    page = window.show_tab("plan")
+    page.prepare_screenshot()
+    problems = []
+    try:
+        for view in range(page.views.count()):
+            page.views.setCurrentIndex(view)
+            for inputs in range(page.inputs.pages.count()):
+                page.inputs.pages.setCurrentIndex(inputs)
+                _settle()
+                found = audit(window, scrollbars=window.current_theme.scale > 1.0)
+                if (window.width(), window.height()) != (
+                    1280,
+                    720,
+                ) and window.current_theme.scale > 1.0:
+                    found.insert(0, f"the window is {window.width()}x{window.height()}")
+                problems += [f"view {view}, input page {inputs}: {p}" for p in found]
+    finally:
+        page.views.setCurrentIndex(0)
+        page.inputs.pages.setCurrentIndex(0)
+    return problems
+
+
+def test_plan_views_and_input_pages_fit_when_started_in_presentation(
+    presentation_window: MainWindow,
+) -> None:
+    window = presentation_window
+    window.resize(1280, 720)
+    problems = _plan_views_problems(window)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_plan_views_and_input_pages_fit_at_the_default_size(window: MainWindow, theme: str) -> None:
+    if window.current_theme.name != theme:
+        window.set_theme(theme)
+    if window.current_theme.scale > 1.0:
+        window.set_presentation(False)
+    window.resize(1280, 820)
+    problems = _plan_views_problems(window)
+    assert not problems, "\n".join(problems)

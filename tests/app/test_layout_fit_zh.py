@@ -138,3 +138,20 @@ def test_memory_per_rank_trace_and_timeline_fit_in_chinese(window: MainWindow, q
     finally:
         page.timeline_toggle.setChecked(False)
         page.restore_session(saved)
+
+
+def test_plan_views_and_input_pages_fit_in_chinese(window: MainWindow) -> None:
+    """Every view (chart, ranked layouts, assumptions) and input page of the Plan tab."""
+    page = window.show_tab("plan")
+    page.prepare_screenshot()
+    problems = []
+    try:
+        for view in range(page.views.count()):
+            page.views.setCurrentIndex(view)
+            for inputs in range(page.inputs.pages.count()):
+                page.inputs.pages.setCurrentIndex(inputs)
+                problems += [f"view {view}, input page {inputs}: {p}" for p in _problems(window)]
+    finally:
+        page.views.setCurrentIndex(0)
+        page.inputs.pages.setCurrentIndex(0)
+    assert not problems, "\n".join(problems)

@@ -24,18 +24,18 @@ def window(qtbot):
 
 def test_tabs_in_order(window: MainWindow) -> None:
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    assert titles == ["Dtypes", "Einops", "Roofline", "Memory", "Napkin", "Step"]
+    assert titles == ["Dtypes", "Einops", "Roofline", "Memory", "Napkin", "Step", "Plan"]
 
 
 def test_ctrl_digit_switches_tabs(window: MainWindow, qtbot) -> None:
-    for index in (5, 4, 0, 2):
+    for index in (6, 5, 4, 0, 2):
         QTest.keyClick(window, Qt.Key(Qt.Key.Key_1 + index), Qt.KeyboardModifier.ControlModifier)
         assert window.tabs.currentIndex() == index
 
 
 def test_shortcuts_exist(window: MainWindow) -> None:
     shortcuts = {a.shortcut().toString() for a in window.actions()}
-    assert {"Ctrl+E", "Ctrl+S", "Ctrl+O", "Ctrl+1", "Ctrl+5", "Ctrl+6"} <= shortcuts
+    assert {"Ctrl+E", "Ctrl+S", "Ctrl+O", "Ctrl+1", "Ctrl+5", "Ctrl+6", "Ctrl+7"} <= shortcuts
 
 
 def test_device_selector_is_seen_by_every_tab(window: MainWindow) -> None:

@@ -1,0 +1,130 @@
+"""The background worker that searches a run's layouts for the Plan tab.
+
+A :class:`PlanWorker` is moved to a ``QThread`` by :class:`PlanRunner`; it runs
+:func:`core.plan.search` (which traces one layer the first time a shape is seen, then plans from
+the cached trace), reports progress, and stops cooperatively when cancelled (the search checks
+between layouts). Nothing is raised in the thread.
+
+When recomputation is left to the search, the fastest layouts seldom recompute (recomputation
+costs time, and the fastest ones fit without it), so the ranking would show one mode only; the
+worker also asks :func:`~core.plan.search` for the fastest layouts of each mode the first search
+did not return, so the chart shows what recomputation buys in memory and costs in speed.
+"""
+
+from __future__ import annotations
+
+import heapq
+import traceback
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import Slot
+
+from app.worker_runner import CancellableWorker, WorkerRunner
+from widgets.i18n import localized
+
+__all__ = ["TOP", "PlanRunner", "PlanWorker", "run_plan"]
+
+#: How many of the fastest layouts that fit (and as many that do not) a plan lists.
+TOP = 200
+#: How many of each recomputation mode the first search did not return are added.
+TOP_PER_MODE = 60
+#: Modes searched on their own when left open ("selective" is a search of its own only where
+#: the core enumerates it: without flash attention).
+_MODES = ("none", "full")
+
+
+def run_plan(
+    inp: Any,
+    constraints: Any,
+    *,
+    progress: Any = None,
+    should_cancel: Any = None,
+    top: int = TOP,
+) -> dict[str, Any]:
+    """Search ``inp`` under ``constraints`` (the worker's job; the screenshot runs it in place):
+    ``{"inp", "constraints", "results", "stats"}``, the results fastest that fit first, then
+    those that do not.
+
+    Raises whatever :func:`core.plan.search` raises (``InputError``, ``PlanCancelled``).
+    """
+    from core.errors import InputError
+    from core.plan import search
+
+    stats: dict[str, int] = {}
+    cn = replace(constraints, include_unfit=True)
+    found = search(inp, cn, top=top, progress=progress, should_cancel=should_cancel, stats=stats)
+    fits = [r for r in found if r.fits]
+    unfit = [r for r in found if not r.fits]
+    if constraints.recompute is None:
+        have = {r.layout.recompute for r in fits}
+        for mode in _MODES:
+            if mode in have:
+                continue
+            try:
+                more = search(inp, replace(cn, recompute=mode, include_unfit=False),
+                              top=TOP_PER_MODE, should_cancel=should_cancel)  # fmt: skip
+            except InputError:
+                continue  # no layout of that mode can run
+            # Slotted in by step time; the core's own order (its ties broken its way) is kept.
+            fits = list(heapq.merge(fits, more, key=lambda r: r.step_time_s))
+    return {"inp": inp, "constraints": constraints, "results": fits + unfit, "stats": stats}
+
+
+class PlanWorker(CancellableWorker):
+    """Runs :func:`run_plan` for one input.
+
+    Signals
+    -------
+    progress(float, str)
+        Fraction done and what is happening (in the window's language).
+    result(object)
+        :func:`run_plan`'s answer.
+    error(str)
+        Why the plan failed (or ``"cancelled"``); a core message, translated.
+    finished()
+        Always emitted last.
+    """
+
+    def __init__(self, inp: Any, constraints: Any) -> None:
+        super().__init__()
+        self._inp, self._constraints = inp, constraints
+
+    def _progress(self, fraction: float, text: str) -> None:
+        self.progress.emit(fraction, localized(text))  # a core Text: translated here
+
+    @Slot()
+    def run(self) -> None:
+        """Plan; never raises."""
+        try:
+            from core.errors import InputError
+            from core.plan import PlanCancelled
+
+            try:
+                job = run_plan(self._inp, self._constraints, progress=self._progress,
+                               should_cancel=self._cancel.is_set)  # fmt: skip
+            except PlanCancelled:
+                self.error.emit("cancelled")
+                return
+            except InputError as exc:
+                self.error.emit(localized(exc.message))
+                return
+            if self._cancel.is_set():
+                self.error.emit("cancelled")
+                return
+            self.result.emit(job)
+        except Exception as exc:  # reported, never raised in the thread
+            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            self.error.emit(f"plan failed: {detail}")
+        finally:
+            self.finished.emit()
+
+
+class PlanRunner(WorkerRunner):
+    """Owns at most one running plan (see :class:`~app.worker_runner.WorkerRunner`)."""
+
+    def start(self, inp: Any, constraints: Any) -> bool:
+        """Start planning ``inp``; returns False if one is already running."""
+        if self.is_running():
+            return False
+        return self._start(PlanWorker(inp, constraints))

@@ -1,0 +1,702 @@
+"""The Plan tab: which layout to run a model on a cluster with, what limits it, what to change.
+
+Every number comes from :mod:`core.plan` (search, the results, what to change). The search runs in
+a background thread (:mod:`app.plan_worker`); a change of the toolbar's device or of the cluster
+(GPUs, GPUs per node, links) plans again from the cached trace. The ranked layouts are a sortable
+table and a scatter (tokens/s per GPU against memory per GPU) kept in step: selecting a row or
+clicking a point shows that layout's time and memory bars and the one sentence saying what
+limits it and which change helps most, re-planned by the core. "Pin as A" keeps a cluster's
+candidates on the chart while another is planned.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.layout_audit import ELIDE_OK
+from app.plan_worker import PlanRunner, run_plan
+from app.state import AppState
+from app.tabs import plan_view as view
+from app.tabs.base import TabPage
+from core.errors import InputError
+from core.units import format_bytes
+from widgets.i18n import localized, translate
+from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
+from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
+from widgets.table_fit import ColumnFitter
+
+__all__ = ["PlanPage", "build"]
+
+#: Columns of the ranked table from most to least important (the rest hide when narrow).
+_PRIORITY = (1, 2, 3, 4, 6, 7, 5, 0)
+
+
+def _card() -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame()
+    frame.setObjectName("card")
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(14, 10, 14, 12)
+    return frame, layout
+
+
+def _label(name: str = "", wrap: bool = True) -> QLabel:
+    label = QLabel()
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(wrap)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+class PlanPage(TabPage):
+    """Inputs on the left; the chosen layout, the chart and the ranked table on the right.
+
+    Signals
+    -------
+    planFinished(bool)
+        A plan ended (True: results arrived; False: it failed or was cancelled).
+    """
+
+    tab_id = "plan"
+    caption_keys = ("model", "gpus", "seq", "global_batch", "tokens")
+    planFinished = Signal(bool)
+
+    def __init__(self, state: AppState) -> None:
+        super().__init__()
+        self._state = state
+        self.job: dict[str, Any] | None = None
+        self.selected: int | None = None
+        self.plan_a: dict[str, Any] | None = None
+        self._changes: dict[int, str | None] = {}
+        self._replan_pending = False
+        self._stale = False
+        self._theme: Any = None
+        self._build_controls()
+        self._build_results()
+        from PySide6.QtWidgets import QSplitter
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._left)
+        split.addWidget(self._right)
+        split.setStretchFactor(1, 1)
+        split.setSizes([340, 940])
+        self._split = split
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 12, 12, 12)
+        outer.addWidget(split)
+        self.runner = PlanRunner(self)
+        self.runner.progress.connect(self._on_progress)
+        self.runner.result.connect(self._on_result)
+        self.runner.error.connect(self._on_error)
+        self.runner.finished.connect(self._on_finished)
+        state.deviceChanged.connect(self._device_changed)
+        state.catalogChanged.connect(self._catalog_changed)
+        self._show_device()
+
+    # building ------------------------------------------------------------------------------
+    def _build_controls(self) -> None:
+        self.inputs = PlanInputs(self)
+        self.inputs.changed.connect(self._inputs_changed)
+        self.inputs.clusterChanged.connect(self._cluster_changed)
+        self.plan_button = QPushButton(translate("PlanTab", "Plan"))
+        self.plan_button.setToolTip(
+            translate(
+                "PlanTab",
+                "Search every layout the fixed dimensions leave open, in the background: one "
+                "layer is traced once, then each layout is planned from it",
+            )
+        )
+        self.plan_button.clicked.connect(self.start_plan)
+        self.cancel_button = QPushButton(translate("PlanTab", "Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel_plan)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.progress.setVisible(False)
+        self.status = _label()
+        self.status.setText(translate("PlanTab", "Not planned yet"))
+        self.pin_button = QPushButton(translate("PlanTab", "Pin as A"))
+        self.pin_button.setToolTip(
+            translate(
+                "PlanTab",
+                "Keep these candidates on the chart as plan A; change the cluster (device, GPUs) "
+                "to overlay another",
+            )
+        )
+        self.pin_button.clicked.connect(self.pin_plan_a)
+        self.csv_button = QPushButton(translate("PlanTab", "CSV…"))
+        self.csv_button.setToolTip(translate("PlanTab", "Export the candidates as CSV"))
+        self.csv_button.clicked.connect(self._export_csv)
+        self.step_button = QPushButton(translate("PlanTab", "Open in Step"))
+        self.step_button.setToolTip(
+            translate(
+                "PlanTab",
+                "Trace the layer the plan traced (one layer of the model's width, one "
+                "micro-batch) op by op in the Step tab",
+            )
+        )
+        self.step_button.clicked.connect(self.open_in_step)
+        self.napkin_button = QPushButton(translate("PlanTab", "Use in Napkin"))
+        self.napkin_button.setToolTip(
+            translate(
+                "PlanTab",
+                "Put the chosen layout's speed into the Napkin tab's training-time card: the "
+                "parameters, tokens and GPUs, and the MFU restated in the card's 6·N·D convention "
+                "(no attention FLOPs), so the card gives the plan's days",
+            )
+        )
+        self.napkin_button.clicked.connect(self.use_in_napkin)
+        for button in (self.pin_button, self.csv_button, self.step_button, self.napkin_button):
+            button.setEnabled(False)
+        card, layout = _card()
+        title = QLabel(translate("PlanTab", "Plan a training run"))
+        title.setObjectName("cardTitle")
+        layout.addWidget(title)
+        layout.addWidget(self.inputs)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.plan_button)
+        buttons.addWidget(self.cancel_button)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        for pair in ((self.pin_button, self.csv_button), (self.step_button, self.napkin_button)):
+            row = QHBoxLayout()
+            for button in pair:
+                row.addWidget(button)
+            layout.addLayout(row)
+        layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(card)
+        self._left_card, self._left = card, scroll
+        self._fit_left()
+
+    def _build_results(self) -> None:
+        card, layout = _card()
+        self.headline = _label("headline")
+        self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
+        self.layout_line = _label()
+        self.figures = _label("formula")
+        self.sentence = _label()
+        self.time_bar = StackedBar()
+        self.memory_bar = StackedBar()
+        self.time_bar.set_names(time_names())
+        self.memory_bar.set_names(memory_names())
+        for widget in (self.headline, self.layout_line, self.figures, self.sentence,
+                       self.time_bar, self.memory_bar):  # fmt: skip
+            layout.addWidget(widget)
+        self.chart = PlanChart()
+        self.chart.pointClicked.connect(self._point_clicked)
+        self.model = CandidateModel(self)
+        self.filter = CandidateFilter(self)
+        self.filter.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.filter)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.selectionModel().currentRowChanged.connect(self._row_changed)
+        self.fitter = ColumnFitter(self.table, _PRIORITY)
+        # Hundreds of candidates scroll by design (the layout audit's presentation rule is for
+        # pages, not for lists that long).
+        self.table.verticalScrollBar().setProperty(ELIDE_OK, True)
+        self.unfit_box = QCheckBox(translate("PlanTab", "Show layouts that do not fit"))
+        self.unfit_box.setToolTip(
+            translate("PlanTab", "Greyed, each with what it would need (memory against capacity)")
+        )
+        self.unfit_box.toggled.connect(self._show_unfit)
+        self.count_line = _label("formula", wrap=False)
+        table_page = QWidget()
+        table_layout = QVBoxLayout(table_page)
+        table_layout.setContentsMargins(0, 6, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.unfit_box)
+        row.addStretch(1)
+        row.addWidget(self.count_line)
+        table_layout.addLayout(row)
+        table_layout.addWidget(self.table, 1)
+        self.assumptions = _label()
+        self.assumptions.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        notes = QScrollArea()
+        notes.setWidgetResizable(True)
+        notes.setFrameShape(QFrame.Shape.NoFrame)
+        notes.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        notes.setWidget(self.assumptions)
+        notes.verticalScrollBar().setProperty(ELIDE_OK, True)  # a dozen paragraphs scroll
+        self.views = QTabWidget()
+        self.views.addTab(self.chart, translate("PlanTab", "Chart"))
+        self.views.addTab(table_page, translate("PlanTab", "Ranked layouts"))
+        self.views.addTab(notes, translate("PlanTab", "Assumptions"))
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(card)
+        right_layout.addWidget(self.views, 1)
+        self._right, self._result_card = right, card
+        right.installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        """Keep the result card as tall as its wrapped texts need when the right side resizes."""
+        if watched is self._right and event.type() == QEvent.Type.Resize:
+            self._fit_card()
+        return super().eventFilter(watched, event)
+
+    def _fit_card(self) -> None:
+        card = self._result_card
+        card.setMinimumHeight(card.heightForWidth(max(1, self._right.width())))
+
+    def _fit_left(self) -> None:
+        bar = self._left.verticalScrollBar().sizeHint().width()
+        self._left.setMinimumWidth(self._left_card.minimumSizeHint().width() + bar + 4)
+
+    # inputs --------------------------------------------------------------------------------
+    def _show_device(self) -> None:
+        device = self._state.device
+        self.inputs.set_device(
+            device.name, device.intra_node_bandwidth, device.inter_node_bandwidth
+        )
+
+    def _device_changed(self, _device_id: str) -> None:
+        self._show_device()
+        self._replan()
+
+    def _catalog_changed(self) -> None:
+        self._show_device()
+
+    def _cluster_changed(self) -> None:
+        self._replan()
+
+    def _inputs_changed(self) -> None:
+        if self.job is not None:
+            self._stale = True
+            self.status.setText(
+                translate("PlanTab", "Inputs changed: Plan again to update the layouts")
+            )
+
+    def plan_input(self) -> tuple[Any, Any]:
+        """The :class:`~core.plan.PlanInput` and :class:`~core.plan.Constraints` of the fields
+        and the toolbar's device; raises :class:`InputError` naming the field."""
+        from core.plan.options import LayoutOptions, constraints_from, planned_input
+        from core.validate import positive_int
+
+        problems = self.inputs.problems()
+        if problems:
+            raise InputError(problems[0])
+        opts = self.inputs.options()
+        unit = opts.pop("batch_unit")
+        seq = positive_int(opts["seq"], "seq", high=10_000_000)
+        opts["global_batch"] = view.global_batch_sequences(opts["global_batch"], unit, seq)
+        inp, _notes = planned_input(
+            **opts, device=self._state.device_id, catalog=self._state.catalog
+        )
+        constraints = constraints_from(LayoutOptions(**self.inputs.layout_options()))
+        return inp, constraints
+
+    # planning ------------------------------------------------------------------------------
+    def start_plan(self) -> bool:
+        """Validate and plan in the background; False when refused (or one is running, in
+        which case it is cancelled and this plan starts when it stops)."""
+        try:
+            inp, constraints = self.plan_input()
+        except InputError as exc:
+            message = localized(exc.message)
+            if not self.inputs.show_error(message, exc.field):
+                self.status.setText(message)
+            else:
+                self.status.setText(translate("PlanTab", "Not planned: see the message above"))
+            return False
+        self.inputs.show_error(None)
+        if self.runner.is_running():
+            self._replan_pending = True
+            self.runner.cancel()
+            return False
+        self.runner.start(inp, constraints)
+        self.plan_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.status.setText(
+            translate("PlanTab", "Planning {model} on {cluster}…").format(
+                model=inp.model.name, cluster=view.cluster_name(inp)
+            )
+        )
+        return True
+
+    def _replan(self) -> None:
+        """Plan again after a cluster or device change (the trace is cached) when a plan shows."""
+        if self.job is None and not self.runner.is_running():
+            return
+        self.start_plan()
+
+    def cancel_plan(self) -> None:
+        """Ask the running plan to stop."""
+        self._replan_pending = False
+        self.runner.cancel()
+        self.status.setText(translate("PlanTab", "Cancelling…"))
+
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self.progress.setValue(int(1000 * max(0.0, min(1.0, fraction))))
+        if text and not self._replan_pending:
+            self.status.setText(text)
+
+    def _on_result(self, job: dict[str, Any]) -> None:
+        if self._replan_pending:
+            return  # superseded: the next plan starts when this thread stops
+        self.set_job(job)
+        self.planFinished.emit(True)
+
+    def _on_error(self, message: str) -> None:
+        if self._replan_pending:
+            return
+        cancelled = message == "cancelled"
+        self.status.setText(translate("PlanTab", "Cancelled") if cancelled else message)
+        self.planFinished.emit(False)
+
+    def _on_finished(self) -> None:
+        self.plan_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress.setVisible(False)
+        if self._replan_pending:
+            self._replan_pending = False
+            self.start_plan()
+
+    # showing -------------------------------------------------------------------------------
+    @property
+    def results(self) -> list[Any]:
+        """The candidates shown, fastest that fit first, then those that do not."""
+        return list(self.job["results"]) if self.job is not None else []
+
+    def set_job(self, job: dict[str, Any], select: int | None = None) -> None:
+        """Show a finished plan (:func:`app.plan_worker.run_plan`'s answer); select row
+        ``select`` (default: the fastest layout that fits)."""
+        self.job, self._changes, self._stale = job, {}, False
+        results = self.results
+        self.model.set_results(results)
+        self._show_series()
+        self._count()
+        for button in (self.pin_button, self.csv_button, self.step_button, self.napkin_button):
+            button.setEnabled(bool(results))
+        stats = job.get("stats", {})
+        fit = sum(1 for r in results if r.fits)
+        if not fit:
+            self.unfit_box.setChecked(True)
+        searched = f"{stats.get('layouts', len(results)):,}"
+        if fit:
+            self.status.setText(
+                translate("PlanTab", "{n} layouts searched, {fit} fit").format(
+                    n=searched, fit=f"{stats.get('fit', fit):,}"
+                )
+            )
+        else:
+            self.status.setText(
+                translate(
+                    "PlanTab",
+                    "None of the {n} layouts fits: more GPUs, recomputation or a larger device "
+                    "would help; the closest are listed greyed",
+                ).format(n=searched)
+            )
+        if select is None or not 0 <= select < len(results):
+            select = 0 if results else None
+        self.select(select)
+
+    def _show_series(self) -> None:
+        if self.job is None:
+            self.chart.set_current(None)
+            return
+        name = view.cluster_name(self.job["inp"])
+        if self.plan_a is not None:
+            a = view.cluster_name(self.plan_a["inp"])
+            self.chart.set_pinned(
+                view.chart_series(self.plan_a["results"], translate("PlanTab", "A: {name}").format(name=a))
+            )  # fmt: skip
+            name = translate("PlanTab", "B: {name}").format(name=name)
+        else:
+            self.chart.set_pinned(None)
+        self.chart.set_current(view.chart_series(self.results, name))
+
+    def _count(self) -> None:
+        results = self.results
+        fit = sum(1 for r in results if r.fits)
+        self.count_line.setText(
+            translate("PlanTab", "{fit} that fit, {unfit} that do not").format(
+                fit=f"{fit:,}", unfit=f"{len(results) - fit:,}"
+            )
+        )
+
+    def select(self, row: int | None) -> None:
+        """Show candidate ``row`` (rank order) as the chosen layout, in the chart and the table."""
+        results = self.results
+        if row is None or not 0 <= row < len(results):
+            self.selected = None
+            self.chart.select(None)
+            self._show_chosen(None)
+            return
+        self.selected = row
+        self.chart.select(row)
+        res = results[row]
+        if not res.fits and not self.filter.show_unfit():
+            self.unfit_box.setChecked(True)
+        proxy = self.filter.mapFromSource(self.model.index(row, 0))
+        if proxy.isValid():
+            current = self.table.selectionModel().currentIndex()
+            if current.row() != proxy.row():
+                self.table.selectionModel().blockSignals(True)
+                self.table.selectionModel().setCurrentIndex(
+                    proxy,
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows,
+                )
+                self.table.selectionModel().blockSignals(False)
+                self.table.scrollTo(proxy)
+        self._show_chosen(res)
+
+    def change_for(self, row: int) -> str | None:
+        """The change that helps candidate ``row`` most, as the core words it (re-planned once,
+        then kept)."""
+        if row not in self._changes:
+            from core.plan import best_change, what_to_change
+
+            res = self.results[row]
+            try:
+                text = best_change(res.inp, res)
+                if text is None and not res.fits:
+                    fitting = [s for s, new in what_to_change(res.inp, res) if new.fits]
+                    text = fitting[0] if fitting else None
+            except InputError:
+                text = None
+            self._changes[row] = localized(text) if text is not None else None
+        return self._changes[row]
+
+    def _show_chosen(self, res: Any | None) -> None:
+        if res is None:
+            self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
+            for label in (self.layout_line, self.figures, self.sentence, self.assumptions):
+                label.setText("")
+            self.time_bar.clear()
+            self.memory_bar.clear()
+            self.inputs.set_training(view.training_text(None))
+            self._fit_card()
+            return
+        self.headline.setText(view.headline(res))
+        self.headline.setToolTip(localized(res.summary()))
+        fit = sum(1 for r in self.results if r.fits)
+        self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
+        self.figures.setText(view.figures(res))
+        self.layout_line.setToolTip(self.figures.text())
+        self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
+        self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
+        self.memory_bar.set_segments(
+            view.memory_title(res), view.memory_segments(res), full=res.capacity, mark=res.capacity
+        )
+        self.assumptions.setText("\n\n".join("• " + localized(a) for a in res.assumptions))
+        self.inputs.set_training(view.training_text(res))
+        self._fit_card()
+
+    def chosen(self) -> Any | None:
+        """The chosen layout's result."""
+        return self.results[self.selected] if self.selected is not None and self.job else None
+
+    def _point_clicked(self, index: int) -> None:
+        self.select(index)
+
+    def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        source = self.filter.mapToSource(current)
+        if source.isValid() and source.row() != self.selected:
+            self.select(source.row())
+
+    def _show_unfit(self, on: bool) -> None:
+        self.filter.set_show_unfit(on)
+        if self.selected is not None:
+            self.select(self.selected)
+
+    # actions -------------------------------------------------------------------------------
+    def pin_plan_a(self) -> None:
+        """Keep the current candidates on the chart as plan A."""
+        if self.job is None:
+            return
+        self.plan_a = {"inp": self.job["inp"], "results": self.results}
+        self._show_series()
+        self.chart.select(self.selected)
+        self.status.setText(
+            translate("PlanTab", "Pinned {cluster} as A: change the device or the GPUs to "
+                      "compare").format(cluster=view.cluster_name(self.job["inp"]))
+        )  # fmt: skip
+
+    def open_in_step(self) -> None:
+        """Trace the plan's layer in the Step tab (its inputs, then a trace)."""
+        res = self.chosen()
+        if res is not None:
+            self._state.request_tab_inputs("step", view.step_inputs(res), True)
+
+    def use_in_napkin(self) -> None:
+        """Put the chosen layout's MFU (and N, D, GPUs) into the Napkin tab's training time; the
+        toolbar's dtype becomes the one the MFU is measured against (the recipe's weights)."""
+        res = self.chosen()
+        if res is None:
+            return
+        with contextlib.suppress(InputError):  # a dtype the toolbar lacks: Napkin keeps its own
+            self._state.set_dtype(res.inp.compute_dtype)
+        self._state.request_tab_inputs("napkin", view.napkin_inputs(res), False)
+
+    def csv_text(self) -> str:
+        """The candidates as CSV (empty before a plan)."""
+        return view.candidates_csv(self.results) if self.job is not None else ""
+
+    def _export_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("PlanTab", "Export candidates"), "plan_candidates.csv", "CSV (*.csv)"
+        )
+        if path:
+            self.write_csv(path)
+
+    def write_csv(self, path: str) -> bool:
+        """Write the candidates to ``path`` atomically; says in the status line what happened."""
+        from core.safe_io import atomic_write
+
+        try:
+            atomic_write(path, self.csv_text())
+        except InputError as exc:
+            self.status.setText(localized(exc.message))
+            return False
+        self.status.setText(
+            translate("PlanTab", "Candidates written to {path}").format(path=Path(path).name)
+        )
+        return True
+
+    # sessions, export, theme -----------------------------------------------------------------
+    def session_state(self) -> dict[str, Any]:
+        """The inputs, the view shown and whether layouts that do not fit are listed."""
+        out = self.inputs.session_state()
+        out["view"] = self.views.currentIndex()
+        out["show_unfit"] = self.unfit_box.isChecked()
+        return out
+
+    def restore_session(self, data: dict[str, Any]) -> list[str]:
+        """Restore :meth:`session_state`; returns what could not be applied."""
+        problems = self.inputs.restore_session(data)
+        value = data.get("view")
+        if value is not None:
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 3:
+                self.views.setCurrentIndex(value)
+            else:
+                problems.append(f"plan: view {value!r}; allowed: 0, 1 or 2")
+        value = data.get("show_unfit")
+        if value is not None:
+            if isinstance(value, bool):
+                self.unfit_box.setChecked(value)
+            else:
+                problems.append(f"plan: show_unfit {value!r}; allowed: true or false")
+        return problems
+
+    def caption_parts(self) -> list[str] | None:
+        """The slide's caption: the model, the cluster, the batch and the chosen layout."""
+        res = self.chosen()
+        if res is None:
+            return None
+        return [
+            res.inp.model.name,
+            translate("PlanTab", "{gpus} GPUs").format(gpus=f"{res.gpus:,}"),
+            res.layout.label(),
+            f"MFU {res.mfu:.1%}",
+            translate("PlanTab", "dashed: capacity {capacity}").format(
+                capacity=format_bytes(res.capacity, 3)
+            ),
+        ]
+
+    def carried_state(self) -> Any | None:
+        """The plan, the chosen row, plan A and the view: a language switch keeps them."""
+        if self.job is None:
+            return None
+        return {"job": self.job, "selected": self.selected, "plan_a": self.plan_a,
+                "view": self.views.currentIndex()}  # fmt: skip
+
+    def take_over(self, carried: Any) -> None:
+        """Show what :meth:`carried_state` kept, re-worded in the new language (no planning)."""
+        if not isinstance(carried, dict) or not isinstance(carried.get("job"), dict):
+            return
+        plan_a = carried.get("plan_a")
+        if isinstance(plan_a, dict) and "results" in plan_a:
+            self.plan_a = plan_a
+        selected = carried.get("selected")
+        self.set_job(carried["job"], selected if isinstance(selected, int) else None)
+        index = carried.get("view")
+        if isinstance(index, int) and 0 <= index < self.views.count():
+            self.views.setCurrentIndex(index)
+
+    def export_plot(self) -> Any | None:
+        """The candidates' chart."""
+        return self.chart.plot_item()
+
+    def apply_theme(self, theme: Any) -> None:
+        """Colour the chart and the bars; tighten for presentation mode."""
+        self._theme = theme
+        compact = getattr(theme, "scale", 1.0) > 1.0
+        self._result_card.layout().setContentsMargins(
+            14, 6 if compact else 10, 14, 6 if compact else 12
+        )
+        self._result_card.layout().setSpacing(3 if compact else -1)
+        # Presentation mode: the figures line folds into the layout line's tooltip, so the chart
+        # keeps room at 1280x720.
+        self.figures.setVisible(not compact)
+        self.inputs.set_compact(compact)
+        self._left_card.layout().setContentsMargins(
+            14, 6 if compact else 10, 14, 6 if compact else 12
+        )
+        self._left_card.layout().setSpacing(4 if compact else -1)
+        self.chart.plot.setMinimumHeight(140 if compact else 200)
+        self._fit_left()
+        self._fit_card()
+        if theme is not None:
+            self.chart.set_colours(theme.series, theme.plot_fg, theme.muted, theme.plot_bg)
+            self.time_bar.set_colours(time_colours(theme.series), theme.plot_fg)
+            self.memory_bar.set_colours(memory_colours(theme.series), theme.plot_fg)
+            self.model.set_grey(theme.muted)
+
+    def prepare_screenshot(self) -> None:
+        """Plan the current inputs in place when nothing was planned (screenshots)."""
+        if self.job is not None:
+            return
+        inp, constraints = self.plan_input()
+        self.set_job(run_plan(inp, constraints))
+        from PySide6.QtWidgets import QApplication
+
+        for _ in range(3):  # let the new texts settle the layout before the picture is taken
+            QApplication.processEvents()
+
+    def shutdown(self) -> None:
+        """Stop a running plan (its thread is left to finish on its own)."""
+        self._replan_pending = False
+        self.runner.stop()
+
+
+def build(state: AppState) -> PlanPage:
+    """The Plan tab's page."""
+    return PlanPage(state)

@@ -1,0 +1,261 @@
+"""What the Plan tab shows of a planned layout, in words and in the views' plain data.
+
+Every figure is an attribute of a :class:`core.plan.PlanResult` (or of its ``to_dict()``); this
+module only words it (headline, sentence, legend texts), hands it to the views (chart points, bar
+segments), writes it (CSV) and names it for the other tabs (the Step tab's inputs for the traced
+layer, the Napkin tab's training-time card). Two small conversions are made here until
+:mod:`core.plan` offers them, each marked where it is made: tokens/s per GPU (the chart's y) and a
+global batch given in tokens.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from core import texts
+from core.errors import InputError
+from core.plan.result import BREAKDOWN
+from core.plan.words import percent
+from core.units import format_bytes, format_count, format_duration
+from core.validate import positive_int
+from widgets.i18n import localized, translate
+from widgets.plan import Point, Segment, Series
+from widgets.plan.names import MEMORY_KEYS, moment_name, stage_name
+
+__all__ = [
+    "CSV_COLUMNS",
+    "candidates_csv",
+    "chart_series",
+    "cluster_name",
+    "global_batch_sequences",
+    "headline",
+    "layout_line",
+    "memory_segments",
+    "napkin_inputs",
+    "sentence",
+    "step_inputs",
+    "time_segments",
+    "tokens_per_gpu",
+    "training_text",
+]
+
+
+def tokens_per_gpu(res: Any) -> float:
+    """Tokens/s per GPU: the cluster's tokens/s over its GPUs.
+
+    The one figure the tab derives itself (``PlanResult`` has no per-GPU tokens/s yet); a
+    division of two of the result's own figures.
+    """
+    return res.tokens_per_s / res.gpus if res.gpus else 0.0
+
+
+def global_batch_sequences(text: str, unit: str, seq: int) -> int:
+    """The global batch in sequences, from the field's text and its unit (``tokens`` must be a
+    whole number of sequences of ``seq`` tokens). Here until :mod:`core.plan.options` takes a
+    batch in tokens."""
+    if unit != "tokens":
+        return positive_int(text, "global-batch", high=1_000_000_000)
+    tokens = positive_int(text, "global-batch", high=10**13)
+    if tokens % seq:
+        raise InputError(
+            texts.translate(
+                "PlanTab",
+                "global-batch: {tokens} tokens is not a whole number of sequences of {seq} "
+                "tokens; allowed: a multiple of the sequence length",
+            ).format(tokens=f"{tokens:,}", seq=f"{seq:,}"),
+            field="global_batch",
+        )
+    return tokens // seq
+
+
+def cluster_name(inp: Any) -> str:
+    """``1,024 × NVIDIA H100 SXM5 80GB`` (the chart's legend, plan A's name)."""
+    return translate("PlanTab", "{gpus} × {device}").format(
+        gpus=f"{inp.cluster.gpus:,}", device=inp.cluster.device.name
+    )
+
+
+def chart_series(results: Sequence[Any], name: str) -> Series:
+    """The chart's points of ``results`` (memory per GPU, tokens/s per GPU, fits, hover text)."""
+    points = tuple(
+        Point(
+            r.memory.peak,
+            tokens_per_gpu(r),
+            r.fits,
+            f"{r.layout.label()}\n{localized(r.summary())}",
+        )
+        for r in results
+    )
+    capacity = results[0].capacity if results else 0.0
+    text = translate("PlanTab", "capacity {capacity}").format(capacity=format_bytes(capacity, 3))
+    return Series(name, points, capacity, text)
+
+
+def time_segments(res: Any) -> list[Segment]:
+    """The step time's parts (:data:`core.plan.BREAKDOWN` order) with their time and share."""
+    return [
+        Segment(key, res.breakdown.get(key, 0.0),
+                f"{localized(format_duration(res.breakdown.get(key, 0.0), 3))} ({percent(res.share(key))})")
+        for key in BREAKDOWN
+    ]  # fmt: skip
+
+
+def memory_segments(res: Any) -> list[Segment]:
+    """The busiest GPU's memory by category (the peak is their sum)."""
+    memory = res.memory.to_dict()
+    return [Segment(key, memory[key], format_bytes(memory[key], 3)) for key in MEMORY_KEYS]
+
+
+def time_title(res: Any) -> str:
+    """The time bar's title."""
+    return translate("PlanTab", "Step time {step}, micro-batches per step: {m}").format(
+        step=localized(format_duration(res.step_time_s)), m=f"{res.micro_batches:,}"
+    )
+
+
+def memory_title(res: Any) -> str:
+    """The memory bar's title: peak against capacity, where and when."""
+    return translate("PlanTab", "Memory per GPU {peak} of {capacity} ({stage}, {moment})").format(
+        peak=format_bytes(res.memory.peak), capacity=format_bytes(res.capacity),
+        stage=stage_name(res.memory.stage), moment=moment_name(res.memory.moment),
+    )  # fmt: skip
+
+
+def headline(res: Any) -> str:
+    """The answer in a few words: MFU, and the days of the run when tokens are given."""
+    training = res.training
+    if training is None:
+        return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s").format(
+            mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s)
+        )
+    return translate("PlanTab", "MFU {mfu}  ·  {days}").format(
+        mfu=f"{res.mfu:.1%}", days=localized(format_duration(training.seconds))
+    )
+
+
+def training_text(res: Any | None) -> str:
+    """The days and GPU-hours of the whole run at the chosen layout's speed."""
+    if res is None:
+        return translate("PlanTab", "Plan to see the days and GPU-hours")
+    training = res.training
+    if training is None:
+        return translate("PlanTab", "Give the tokens to see the days and GPU-hours")
+    return translate("PlanTab", "{days}, {hours} GPU-hours").format(
+        days=localized(format_duration(training.seconds)),
+        hours=format_count(training.gpu_hours),
+    )
+
+
+def layout_line(res: Any, rank: int, count: int) -> str:
+    """Which layout is shown: its rank among the candidates that fit, or that it does not fit."""
+    if res.fits:
+        return translate("PlanTab", "Layout {rank} of {count}: {layout}").format(
+            rank=f"{rank:,}", count=f"{count:,}", layout=res.layout.label()
+        )
+    return translate("PlanTab", "Does not fit: {layout}").format(layout=res.layout.label())
+
+
+def figures(res: Any) -> str:
+    """The layout's other figures: step, tokens/s, HFU, TFLOP/s per GPU, GPU-hours."""
+    text = translate(
+        "PlanTab", "Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU"
+    ).format(
+        step=localized(format_duration(res.step_time_s)), tokens=format_count(res.tokens_per_s),
+        hfu=f"{res.hfu:.1%}", tflops=f"{res.tflops_per_gpu:.0f}",
+    )  # fmt: skip
+    training = res.training
+    if training is not None:
+        text += translate("PlanTab", "  ·  {hours} GPU-hours for {tokens} tokens").format(
+            hours=format_count(training.gpu_hours), tokens=format_count(training.tokens)
+        )
+    return text
+
+
+def sentence(res: Any, change: str | None) -> str:
+    """What limits the layout and the change that helps it most (re-planned by the core)."""
+    if not res.fits:
+        why = localized(res.reason) if res.reason is not None else localized(res.limits)
+        if change:
+            return translate("PlanTab", "It does not fit ({why}); the change that helps most: "
+                             "{change}.").format(why=why, change=change)  # fmt: skip
+        return translate("PlanTab", "It does not fit ({why}).").format(why=why)
+    limits = localized(res.limits)
+    if change:
+        return translate("PlanTab", "Limited by {limits}; the change that helps most: "
+                         "{change}.").format(limits=limits, change=change)  # fmt: skip
+    return translate("PlanTab", "Limited by {limits}; no single change makes it faster and "
+                     "still fits.").format(limits=limits)  # fmt: skip
+
+
+#: The CSV's columns: rank, fit, the layout, the figures, memory and time by category.
+CSV_COLUMNS: tuple[str, ...] = (
+    "rank", "fits", "tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute",
+    "step_time_s", "tokens_per_s", "tflops_per_gpu", "mfu", "hfu",
+    *(f"memory_{k}" for k in (*MEMORY_KEYS, "peak")), "capacity_bytes",
+    *(f"time_{k}_s" for k in BREAKDOWN), "limits", "reason",
+)  # fmt: skip
+
+
+def candidates_csv(results: Sequence[Any]) -> str:
+    """The candidates as CSV (English, the core's keys and units: seconds, bytes, ratios)."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for rank, res in enumerate(results, start=1):
+        d = res.to_dict()
+        row: dict[str, Any] = {"rank": rank, "fits": d["fits"], **d["layout"]}
+        for key in ("step_time_s", "tokens_per_s", "tflops_per_gpu", "mfu", "hfu",
+                    "capacity_bytes", "limits"):  # fmt: skip
+            row[key] = d[key]
+        row.update({f"memory_{k}": v for k, v in d["memory_per_gpu"].items()})
+        row.update({f"time_{k}_s": v for k, v in d["time_breakdown_s"].items()})
+        row["reason"] = d.get("reason", "")
+        writer.writerow({k: row.get(k, "") for k in CSV_COLUMNS})
+    return buf.getvalue()
+
+
+def _recompute_to_checkpoint(mode: str) -> str:
+    """The Step tab's checkpointing closest to a recomputation mode (selective: none, the Step
+    trace keeps the attention core either way with flash attention)."""
+    return {"full": "every"}.get(mode, "none")
+
+
+def step_inputs(res: Any) -> dict[str, Any]:
+    """The Step tab's inputs for the layer the plan traced: one layer of the model's full width,
+    a micro-batch of sequences (the Step tab's session keys)."""
+    spec, inp = res.inp.model, res.inp
+    model = (
+        f"transformer:d={spec.d_model},layers=1,heads={spec.heads},kv_heads={spec.kv_heads},"
+        f"ffn={spec.ffn},vocab={spec.vocab},gated={str(spec.gated).lower()},"
+        f"tied={str(spec.tied).lower()},norm={spec.norm},seq={inp.seq}"
+    )
+    return {
+        "model": model,
+        "config": "",
+        "batch": str(res.layout.micro_batch),
+        "seq": str(inp.seq),
+        "recipe": inp.recipe.id,
+        "optimizer": inp.optimizer.id,
+        "checkpoint": _recompute_to_checkpoint(res.layout.recompute),
+        "gpus": 1,
+    }
+
+
+def napkin_inputs(res: Any) -> dict[str, Any]:
+    """The Napkin tab's training-time card at the plan's speed: N, D, the GPUs and the MFU in
+    the card's own ``6·N·D`` convention (:func:`core.plan.questions.six_n_mfu`), so the card's
+    days are the plan's."""
+    from core.plan.questions import six_n_mfu
+
+    inp = res.inp
+    out: dict[str, Any] = {
+        "params": str(inp.model.param_count),
+        "gpus": str(inp.cluster.gpus),
+        "mfu": f"{six_n_mfu(res):.6f}",
+    }
+    if inp.tokens is not None:
+        out["tokens"] = f"{inp.tokens:g}"
+    return out

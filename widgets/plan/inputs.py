@@ -1,0 +1,601 @@
+"""The Plan tab's inputs: the run (model, sequence, global batch, tokens, recipe, optimizer), the
+cluster (GPUs, GPUs per node, the two links) and the layout (each dimension "auto" or fixed).
+
+The panel turns what people typed into option texts for :func:`core.plan.options.planned_input`
+and :class:`core.plan.options.LayoutOptions`; every field validates with a core validator and
+shows its own message under itself, and a message the core gives when the plan is asked for
+(``InputError.field``) is shown under the page of the field it names (:meth:`show_error`). It
+computes nothing.
+
+Signals
+-------
+changed()
+    An input of the run or the layout changed to a valid value (debounced for typing).
+clusterChanged()
+    The GPU count, GPUs per node or a link changed to a valid value (a re-plan needs no trace).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.errors import InputError
+from core.memory.models import PRESETS, TransformerSpec, parse_model
+from core.memory.recipes import OPTIMIZERS, RECIPES
+from core.plan.inputs import RECOMPUTE
+from core.plan.options import parse_dims
+from core.units import format_sig
+from core.validate import positive_float, positive_int
+from widgets.brief_combo import BriefComboBox
+from widgets.combo_data import find_data, restore_combos
+from widgets.i18n import localized, translate
+from widgets.number_field import NumberField
+
+__all__ = ["DEFAULTS", "PAGES", "PlanInputs", "model_source"]
+
+#: The lecture's question (70B on 15T tokens with 1,024 H100): the tab opens on it.
+DEFAULTS: dict[str, str] = {
+    "model": "llama2-70b",
+    "seq": "4096",
+    "global_batch": "1024",
+    "tokens": "15T",
+    "gpus": "1024",
+    "gpus_per_node": "8",
+    "intra_bw": "",
+    "network_bw": "",
+    "tp": "",
+    "pp": "",
+    "vpp": "",
+    "cp": "",
+    "micro_batch": "",
+}
+#: The input pages and the fields (``InputError.field``, normalised) each holds.
+PAGES: dict[str, tuple[str, ...]] = {
+    "run": ("model", "dims", "config", "seq", "global_batch", "tokens", "recipe", "optimizer",
+            "gemm_dtype"),
+    "cluster": ("gpus", "gpus_per_node", "intra_bw", "network_bw"),
+    "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
+}  # fmt: skip
+_CONFIG = "__config_file__"  # the model box's "Config file…" item
+_LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "micro_batch")
+_LINKS = ("intra_bw", "network_bw")
+
+
+def _optional_int(text: str, field: str, high: int = 10_000_000) -> int | None:
+    return None if not str(text).strip() else positive_int(text, field, high=high)
+
+
+def _optional_float(text: str, field: str, low: float, high: float) -> float | None:
+    return None if not str(text).strip() else positive_float(text, field, low=low, high=high)
+
+
+def _parsers() -> dict[str, Any]:
+    """Field -> the core validator of its text (the field names are the CLI's flags)."""
+    return {
+        "seq": partial(positive_int, field="seq", high=10_000_000),
+        "global_batch": partial(positive_int, field="global-batch", high=1_000_000_000_000),
+        "tokens": partial(_optional_float, field="tokens", low=1.0, high=1e20),
+        "gpus": partial(positive_int, field="gpus", high=10_000_000),
+        "gpus_per_node": partial(positive_int, field="gpus-per-node", high=1024),
+        "intra_bw": partial(_optional_float, field="intra-bw", low=1e6, high=1e16),
+        "network_bw": partial(_optional_float, field="network-bw", low=1e6, high=1e16),
+        "tp": partial(_optional_int, field="tp"),
+        "pp": partial(_optional_int, field="pp"),
+        "vpp": partial(_optional_int, field="vpp"),
+        "cp": partial(_optional_int, field="cp"),
+        "micro_batch": partial(_optional_int, field="micro-batch"),
+    }
+
+
+def model_source(text: str, config: str) -> dict[str, str | None]:
+    """Which of :func:`~core.plan.options.planned_input`'s model sources the box's text is:
+    a ``config`` file, ``dims`` (``layers=…,hidden=…,heads=…``) or a ``model`` (a preset or
+    ``transformer:…``)."""
+    text = text.strip()
+    if config:
+        return {"model": None, "config": config, "dims": None}
+    if "=" in text and ":" not in text.partition("=")[0]:  # not mlp:… or transformer:…
+        return {"model": None, "config": None, "dims": text}
+    return {"model": text, "config": None, "dims": None}
+
+
+def _check_model(text: str) -> None:
+    """Raise the core's :class:`InputError` when ``text`` names no transformer."""
+    source = model_source(text, "")
+    if source["dims"]:
+        parse_dims(str(source["dims"]))
+        return
+    spec = parse_model(str(source["model"]))
+    if not isinstance(spec, TransformerSpec):
+        raise InputError(
+            translate("PlanInputs", "model: the plan needs a transformer; allowed: a preset, "
+                      "transformer:…, layers=…,hidden=…,heads=… or a config file"),
+            field="model",
+        )  # fmt: skip
+
+
+def _link_text(value: float | None) -> str:
+    """A link's bandwidth as the field shows it (``450G``: bytes/s with the suffix people type)."""
+    return "" if not value else f"{format_sig(value / 1e9)}G"
+
+
+class PlanInputs(QWidget):
+    """Three pages of inputs (run, cluster, layout) with their own error lines."""
+
+    changed = Signal()
+    clusterChanged = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.config_path = ""
+        self._model_text = DEFAULTS["model"]
+        self._links_edited = False
+        self._device_links: tuple[float | None, float | None] = (None, None)
+        parsers = self._parsers = _parsers()
+        tips = self._tips()
+        self.fields: dict[str, NumberField] = {}
+        for key, parse in parsers.items():
+            field = NumberField(parse, DEFAULTS[key], tooltip=tips.get(key, ""), parent=self)
+            field.lineEdit().setMinimumWidth(60)
+            self.fields[key] = field
+        for key in _LAYOUT_NUMBERS:
+            self.fields[key].lineEdit().setPlaceholderText(translate("PlanInputs", "auto"))
+        self.pages = QTabWidget(self)
+        self.pages.setDocumentMode(True)
+        self.errors: dict[str, QLabel] = {}
+        self.forms: dict[str, QFormLayout] = {}
+        for page, title in (
+            ("run", translate("PlanInputs", "Run")),
+            ("cluster", translate("PlanInputs", "Cluster")),
+            ("layout", translate("PlanInputs", "Layout")),
+        ):
+            widget = QWidget()
+            column = QVBoxLayout(widget)
+            column.setContentsMargins(2, 6, 2, 2)
+            form = QFormLayout()
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+            column.addLayout(form)
+            error = QLabel(widget)
+            error.setObjectName("fieldError")
+            error.setWordWrap(True)
+            error.setTextFormat(Qt.TextFormat.PlainText)
+            error.setVisible(False)
+            column.addWidget(error)
+            column.addStretch(1)
+            self.errors[page], self.forms[page] = error, form
+            self.pages.addTab(widget, title)
+        self._build_run(self.forms["run"])
+        self._build_cluster(self.forms["cluster"])
+        self._build_layout(self.forms["layout"])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+        for key, field in self.fields.items():
+            cluster = key in PAGES["cluster"]
+            field.valueChanged.connect(self._cluster_edited if cluster else self._edited)
+        for key in _LINKS:
+            self.fields[key].lineEdit().textEdited.connect(self._links_typed)
+
+    # building -------------------------------------------------------------------------------
+    @staticmethod
+    def _tips() -> dict[str, str]:
+        return {
+            "seq": translate("PlanInputs", "Tokens per sequence"),
+            "global_batch": translate(
+                "PlanInputs", "Sequences (or tokens, see the unit) per optimizer step"
+            ),
+            "tokens": translate(
+                "PlanInputs", "Tokens the whole run trains on (15T); empty: no days and GPU-hours"
+            ),
+            "gpus": translate("PlanInputs", "GPUs of the run (1,024 and 1k work)"),
+            "gpus_per_node": translate("PlanInputs", "GPUs in one node, on the intra-node link"),
+            "intra_bw": translate(
+                "PlanInputs",
+                "Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled "
+                "from the device database",
+            ),
+            "network_bw": translate(
+                "PlanInputs",
+                "Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from "
+                "the device database",
+            ),
+            "tp": translate("PlanInputs", "Tensor-parallel GPUs; empty: searched"),
+            "pp": translate("PlanInputs", "Pipeline stages; empty: searched"),
+            "vpp": translate(
+                "PlanInputs", "Chunks per GPU (interleaved pipeline schedule); empty: searched"
+            ),
+            "cp": translate("PlanInputs", "Context-parallel GPUs; empty: searched"),
+            "micro_batch": translate("PlanInputs", "Sequences per micro-batch; empty: searched"),
+        }
+
+    def _build_run(self, form: QFormLayout) -> None:
+        self.model_box = QComboBox(self)
+        self.model_box.setEditable(True)
+        self.model_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        for name, spec in PRESETS.items():
+            if isinstance(spec, TransformerSpec):
+                self.model_box.addItem(name, name)
+        self.model_box.addItem(translate("PlanInputs", "Config file…"), _CONFIG)
+        self.model_box.setItemData(
+            self.model_box.count() - 1,
+            translate("PlanInputs", "A Hugging Face config.json, read offline"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        self.model_box.setCurrentText(DEFAULTS["model"])
+        self.model_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.model_box.setMinimumContentsLength(10)
+        self._model_tip = translate(
+            "PlanInputs",
+            "A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A"
+            "[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face "
+            "config.json (Config file…)",
+        )
+        self.model_box.setToolTip(self._model_tip)
+        self.model_box.activated.connect(self._model_chosen)
+        self.model_box.lineEdit().textEdited.connect(self._model_typed)
+        self.model_error = QLabel(self)
+        self.model_error.setObjectName("fieldError")
+        self.model_error.setWordWrap(True)
+        self.model_error.setTextFormat(Qt.TextFormat.PlainText)
+        self.model_error.setVisible(False)
+        model = QWidget(self)
+        model_column = QVBoxLayout(model)
+        model_column.setContentsMargins(0, 0, 0, 0)
+        model_column.setSpacing(2)
+        model_column.addWidget(self.model_box)
+        model_column.addWidget(self.model_error)
+        form.addRow(translate("PlanInputs", "Model"), model)
+        form.addRow(translate("PlanInputs", "Sequence"), self.fields["seq"])
+        self.batch_unit = QComboBox(self)
+        self.batch_unit.addItem(translate("PlanInputs", "sequences"), "sequences")
+        self.batch_unit.addItem(translate("PlanInputs", "tokens"), "tokens")
+        self.batch_unit.setToolTip(translate("PlanInputs", "What the global batch counts"))
+        self.batch_unit.currentIndexChanged.connect(self._edited)
+        batch = QWidget(self)
+        batch_row = QHBoxLayout(batch)
+        batch_row.setContentsMargins(0, 0, 0, 0)
+        batch_row.addWidget(self.fields["global_batch"], 1)
+        batch_row.addWidget(self.batch_unit, 0, Qt.AlignmentFlag.AlignTop)
+        form.addRow(translate("PlanInputs", "Global batch"), batch)
+        form.addRow(translate("PlanInputs", "Tokens to train"), self.fields["tokens"])
+        self.training_line = QLabel(self)
+        self.training_line.setWordWrap(True)
+        self.training_line.setTextFormat(Qt.TextFormat.PlainText)
+        self.training_line.setAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow(self.training_line)  # the whole row: one line where the field is narrow
+        self.combos: dict[str, QComboBox] = {
+            "recipe": BriefComboBox(self, minimum_chars=8),
+            "optimizer": BriefComboBox(self, minimum_chars=8),
+        }
+        for item in RECIPES.values():
+            self.combos["recipe"].addItem(f"{item.id} — {localized(item.label)}", item.id)
+        for item in OPTIMIZERS.values():
+            self.combos["optimizer"].addItem(localized(item.label), item.id)
+        self.combos["recipe"].setCurrentIndex(find_data(self.combos["recipe"], "bf16"))
+        self.combos["optimizer"].setCurrentIndex(find_data(self.combos["optimizer"], "adamw"))
+        form.addRow(translate("PlanInputs", "Recipe"), self.combos["recipe"])
+        form.addRow(translate("PlanInputs", "Optimizer"), self.combos["optimizer"])
+
+    def _build_cluster(self, form: QFormLayout) -> None:
+        self.device_line = QLabel(self)
+        self.device_line.setWordWrap(True)
+        self.device_line.setTextFormat(Qt.TextFormat.PlainText)
+        self.device_line.setObjectName("formula")
+        form.addRow(self.device_line)
+        form.addRow(translate("PlanInputs", "GPUs"), self.fields["gpus"])
+        form.addRow(translate("PlanInputs", "GPUs per node"), self.fields["gpus_per_node"])
+        form.addRow(translate("PlanInputs", "Intra-node link"), self.fields["intra_bw"])
+        form.addRow(translate("PlanInputs", "Network"), self.fields["network_bw"])
+        self.reset_links = QPushButton(translate("PlanInputs", "Reset links"), self)
+        self.reset_links.setToolTip(
+            translate("PlanInputs", "Take both links from the device database again")
+        )
+        self.reset_links.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.reset_links.clicked.connect(self.reset_link_fields)
+        form.addRow("", self.reset_links)
+
+    def _build_layout(self, form: QFormLayout) -> None:
+        labels = {
+            "tp": translate("PlanInputs", "TP"),
+            "pp": translate("PlanInputs", "PP"),
+            "vpp": translate("PlanInputs", "v (chunks)"),
+            "cp": translate("PlanInputs", "CP"),
+            "micro_batch": translate("PlanInputs", "Micro-batch"),
+        }
+        auto = translate("PlanInputs", "auto")
+        self.combos["sp"] = QComboBox(self)
+        for text, data in ((auto, ""), (translate("PlanInputs", "on"), "on"),
+                           (translate("PlanInputs", "off"), "off")):  # fmt: skip
+            self.combos["sp"].addItem(text, data)
+        self.combos["sp"].setToolTip(
+            translate("PlanInputs", "Sequence parallelism (with TP above 1); auto: searched")
+        )
+        self.combos["zero"] = QComboBox(self)
+        self.combos["zero"].addItem(auto, "")
+        for stage in ("0", "1", "2", "3"):
+            self.combos["zero"].addItem(stage, stage)
+        self.combos["zero"].setToolTip(
+            translate("PlanInputs", "ZeRO stage over the data-parallel GPUs; auto: searched")
+        )
+        self.combos["recompute"] = QComboBox(self)
+        self.combos["recompute"].addItem(auto, "")
+        names = {
+            "none": translate("PlanInputs", "none"),
+            "selective": translate("PlanInputs", "selective"),
+            "full": translate("PlanInputs", "full"),
+        }
+        for mode in RECOMPUTE:
+            self.combos["recompute"].addItem(names.get(mode, mode), mode)
+        self.combos["recompute"].setToolTip(
+            translate(
+                "PlanInputs",
+                "Activation recomputation: none, selective (the attention core, Korthikanti et "
+                "al. 2022) or full (every layer); auto: searched",
+            )
+        )
+        for key in ("tp", "pp", "vpp", "cp"):
+            form.addRow(labels[key], self.fields[key])
+        form.addRow(translate("PlanInputs", "SP"), self.combos["sp"])
+        form.addRow(translate("PlanInputs", "ZeRO"), self.combos["zero"])
+        form.addRow(labels["micro_batch"], self.fields["micro_batch"])
+        form.addRow(translate("PlanInputs", "Recomputation"), self.combos["recompute"])
+        for key in ("sp", "zero", "recompute"):
+            self.combos[key].currentIndexChanged.connect(self._edited)
+        for key in ("recipe", "optimizer"):
+            self.combos[key].currentIndexChanged.connect(self._edited)
+
+    # the model box --------------------------------------------------------------------------
+    def _model_chosen(self, index: int) -> None:
+        if self.model_box.itemData(index) == _CONFIG:
+            self._browse()
+        else:
+            self.set_config("")
+            self._model_text = self.model_box.itemText(index)
+            self._validate_model()
+
+    def _model_typed(self, text: str) -> None:
+        self.config_path = ""
+        self._model_text = text
+        self.model_box.setToolTip(self._model_tip)
+        self._validate_model()
+
+    def _validate_model(self) -> bool:
+        if self.config_path:
+            self._model_problem(None)
+            return True
+        try:
+            _check_model(self._model_text)
+        except InputError as exc:
+            self._model_problem(localized(exc.message))
+            return False
+        self._model_problem(None)
+        self.changed.emit()
+        return True
+
+    def _model_problem(self, message: str | None) -> None:
+        self.model_error.setText(message or "")
+        self.model_error.setVisible(message is not None)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("PlanInputs", "Hugging Face config.json"), "", "JSON (*.json)"
+        )
+        if not path:
+            self.set_config(self.config_path)  # back to what was chosen before
+            return
+        from core.step.hf import load_config
+
+        try:
+            load_config(path)  # one clear message now for a file that is not a config
+        except InputError as exc:
+            self.set_config(self.config_path)
+            self._model_problem(localized(exc.message))
+            return
+        self.set_config(path)
+        self.changed.emit()
+
+    def set_config(self, path: str) -> None:
+        """Plan the Hugging Face ``config.json`` at ``path`` (empty: the model box's model)."""
+        self.config_path = path
+        box = self.model_box
+        box.blockSignals(True)
+        if path:
+            where = Path(path)
+            box.setEditText(
+                f"{where.parent.name}/{where.name}" if where.parent.name else where.name
+            )
+            box.setToolTip(path)
+            self._model_problem(None)
+        else:
+            box.setEditText(self._model_text)
+            box.setToolTip(self._model_tip)
+        box.blockSignals(False)
+
+    def set_model(self, text: str) -> None:
+        """Plan ``text`` (a preset, ``transformer:…`` or dimensions) from code."""
+        self.config_path = ""
+        self._model_text = text
+        self.set_config("")
+        self._validate_model()
+
+    # the links ------------------------------------------------------------------------------
+    def set_device(self, name: str, intra: float | None, network: float | None) -> None:
+        """The toolbar's device and its links: the link fields follow it unless edited."""
+        self._device_links = (intra, network)
+        self.device_line.setText(
+            translate("PlanInputs", "Device: {device} (the toolbar's)").format(device=name)
+        )
+        if not self._links_edited:
+            self._fill_links()
+
+    def _fill_links(self) -> None:
+        for key, value in zip(_LINKS, self._device_links, strict=True):
+            field = self.fields[key]
+            field.blockSignals(True)
+            field.setText(_link_text(value))
+            field.blockSignals(False)
+            field.lineEdit().setPlaceholderText(
+                "" if value else translate("PlanInputs", "not in the database")
+            )
+
+    def _links_typed(self, _text: str) -> None:
+        self._links_edited = True
+
+    def reset_link_fields(self) -> None:
+        """Take both links from the device database again (and re-plan)."""
+        self._links_edited = False
+        self._fill_links()
+        self.clusterChanged.emit()
+
+    @property
+    def links_edited(self) -> bool:
+        """Whether a link was typed over (then it is passed to the plan; else the database's)."""
+        return self._links_edited
+
+    # values ---------------------------------------------------------------------------------
+    def _edited(self, *_args: Any) -> None:
+        self.changed.emit()
+
+    def _cluster_edited(self, *_args: Any) -> None:
+        self.clusterChanged.emit()
+
+    def problems(self) -> list[str]:
+        """The messages of the fields whose text does not validate (shown under them)."""
+        out = [self.fields[k].errorText() for k in self.fields if not self.fields[k].isValid()]
+        if self.model_error.isVisible():
+            out.insert(0, self.model_error.text())
+        return out
+
+    def options(self) -> dict[str, Any]:
+        """The run and the cluster as :func:`core.plan.options.planned_input` keywords (texts),
+        less the device; the global batch as typed, with ``batch_unit``."""
+        out: dict[str, Any] = dict(model_source(self._model_text, self.config_path))
+        for key in ("seq", "global_batch", "tokens", "gpus", "gpus_per_node"):
+            out[key] = self.fields[key].text()
+        for key in _LINKS:
+            out[key] = self.fields[key].text() if self._links_edited else None
+        out["recipe"] = self.combos["recipe"].currentData()
+        out["optimizer_id"] = self.combos["optimizer"].currentData()
+        out["batch_unit"] = self.batch_unit.currentData()
+        return out
+
+    def layout_options(self) -> dict[str, Any]:
+        """The layout as :class:`core.plan.options.LayoutOptions` fields (``None``: searched)."""
+        out: dict[str, Any] = {k: self.fields[k].text().strip() or None for k in _LAYOUT_NUMBERS}
+        sp = self.combos["sp"].currentData()
+        out["sp"] = None if not sp else sp == "on"
+        out["zero"] = self.combos["zero"].currentData() or None
+        out["recompute"] = self.combos["recompute"].currentData() or None
+        return out
+
+    def show_error(self, message: str | None, field: str | None = None) -> bool:
+        """Show a message the core gave under the page of ``field`` (and turn to it); ``None``
+        clears every page's message. Returns whether a page took it."""
+        for label in self.errors.values():
+            label.setVisible(False)
+            label.setText("")
+        if message is None:
+            return True
+        key = (field or "").replace("-", "_").lower()
+        for page, keys in PAGES.items():
+            if key in keys:
+                self.errors[page].setText(message)
+                self.errors[page].setVisible(True)
+                self.pages.setCurrentIndex(list(PAGES).index(page))
+                return True
+        return False
+
+    def set_compact(self, compact: bool) -> None:
+        """Tighter rows (presentation mode: the column must fit 720 px without scrolling)."""
+        for form in self.forms.values():
+            form.setVerticalSpacing(2 if compact else -1)
+
+    def set_training(self, text: str) -> None:
+        """The line under the tokens: the chosen layout's days and GPU-hours (or why none)."""
+        self.training_line.setText(text)
+
+    # sessions -------------------------------------------------------------------------------
+    def session_state(self) -> dict[str, Any]:
+        """Every input as text or the combo's data (links: '' when they follow the device)."""
+        out: dict[str, Any] = {"model": self._model_text, "config": self.config_path}
+        for key, field in self.fields.items():
+            out[key] = field.text()
+        for key in _LINKS:
+            if not self._links_edited:
+                out[key] = ""
+        out["batch_unit"] = self.batch_unit.currentData()
+        out.update({key: box.currentData() for key, box in self.combos.items()})
+        out["page"] = self.pages.currentIndex()
+        return out
+
+    def restore_session(self, data: dict[str, Any]) -> list[str]:
+        """Restore :meth:`session_state`; returns what could not be applied."""
+        problems: list[str] = []
+        for key in ("model", "config"):
+            value = data.get(key)
+            if value is None:
+                continue
+            if not isinstance(value, str):
+                problems.append(
+                    translate("PlanInputs", "plan: {key} must be text, got {kind}").format(
+                        key=key, kind=type(value).__name__
+                    )
+                )
+            elif key == "model":
+                self._model_text = value
+                if not data.get("config"):
+                    self.set_model(value)
+            elif value.strip():
+                self.set_config(value.strip())
+            else:
+                self.set_config("")
+        for key, field in self.fields.items():
+            if key not in data:
+                continue
+            value = data[key]
+            if not isinstance(value, str | int | float) or isinstance(value, bool):
+                problems.append(
+                    translate("PlanInputs", "plan: {key} must be text, got {kind}").format(
+                        key=key, kind=type(value).__name__
+                    )
+                )
+                continue
+            try:
+                self._parsers[key](str(value))
+            except InputError as exc:
+                problems.append(
+                    translate("PlanInputs", "plan: {problem}").format(
+                        problem=localized(exc.message)
+                    )
+                )
+                continue
+            field.setText(str(value))
+            if key in _LINKS and str(value).strip():
+                self._links_edited = True
+        if all(key in data and not str(data[key]).strip() for key in _LINKS):
+            self._links_edited = False
+            self._fill_links()
+        combos = {"batch_unit": self.batch_unit, **self.combos}
+        problems += restore_combos("plan", combos, data)
+        page = data.get("page")
+        if isinstance(page, int) and not isinstance(page, bool) and 0 <= page < 3:
+            self.pages.setCurrentIndex(page)
+        return problems
