@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--reference",
         metavar="DEVICE_ID",
-        help="device whose peak gives the MFU (default: the entry matching the GPU; none on CPU)",
+        help="device whose peak gives the MFU (= HFU for one op: nothing is recomputed; default: "
+        "the entry matching the GPU; none on CPU)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per point on stdout")
     collectives.add_arguments(parser)
@@ -40,7 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _line(point: dict) -> str:
     rate = format_flop_rate(point["flop_rate"], 3) if point["flops"] else "—"
-    mfu = f"  MFU {format_percent(point['mfu'])}" if point.get("mfu") is not None else ""
+    # one op recomputes nothing: its HFU is its MFU (core.roofline.utilization)
+    mfu = (f"  MFU = HFU {format_percent(point['mfu'])}" if point.get("mfu") is not None
+           else "")  # fmt: skip
     noisy = "  (noisy)" if point["noisy"] else ""
     return (
         f"{point['label']:<38} {format_duration(point['seconds'], 3):>10}  {rate:>13}  "

@@ -9,6 +9,7 @@ from app.cli.output import print_json
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
 from core.roofline.hardware import load_catalog
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from core.validate import fraction
 
@@ -52,7 +53,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--gpus", default="1", help="data-parallel devices")
     p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
     p.add_argument("--dtype", default="bf16", help="compute dtype whose peak times the step")
-    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation for the step time")
+    p.add_argument("--mfu", default="0.5",
+                   help="model FLOPs utilisation (of model FLOPs: no recomputation) for the step "
+                   "time; the HFU it implies is printed")  # fmt: skip
     p.add_argument("--no-flash", action="store_true", help="attention keeps the s² softmax")
     p.add_argument("--dropout", action="store_true", help="count dropout masks")
     p.add_argument(
@@ -101,6 +104,7 @@ def handler(args: argparse.Namespace) -> int:
             "device": args.device,
             "gpus": cfg.gpus,
             "derived": answer.to_dict(),
+            "utilization": {"mfu": MFU_DEFINITION, "hfu": HFU_DEFINITION},
         }
         if traced is not None:
             out["traced"] = traced
@@ -133,12 +137,13 @@ def handler(args: argparse.Namespace) -> int:
     print(f"{verdict} on {device.name} ({format_bytes(device.memory_bytes)}) × {cfg.gpus:,}; "
           f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "
           f"shape: {answer.max_layers:,} layers ({format_count(answer.max_params, 'params')})")  # fmt: skip
-    time_text = (
-        f", {format_duration(answer.step_seconds)} per step at {format_percent(mfu)} MFU"
-        if answer.step_seconds is not None
-        else ""
-    )
-    print(f"FLOPs per step: {format_flops(est.flops)} = {est.flops_text}{time_text}")
+    print(f"FLOPs per step: {format_flops(est.flops)} executed (model FLOPs "
+          f"{format_flops(est.model_flops)}) = {est.flops_text}")  # fmt: skip
+    if answer.step_seconds is not None and answer.hfu is not None:
+        print(f"step time: {format_duration(answer.step_seconds)} at {format_percent(mfu)} MFU "
+              f"(HFU {format_percent(answer.hfu)})")  # fmt: skip
+        print(f"  {MFU_DEFINITION}")
+        print(f"  {HFU_DEFINITION}")
     if traced is not None:
         print(f"traced peak: {format_bytes(traced['peak'])} in the {traced['peak_phase']} phase; "
               f"temporaries {format_bytes(traced['temporaries'])}; counted FLOPs "

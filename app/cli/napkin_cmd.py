@@ -13,6 +13,7 @@ from app.cli.output import print_json
 from core import napkin
 from core.napkin.tensor import tensor_memory
 from core.roofline.hardware import load_catalog
+from core.roofline.utilization import MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_percent
 
 __all__ = ["register"]
@@ -66,7 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train-time", help="how long 6·N·D takes")
     p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
     p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
-    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
+    p.add_argument("--mfu", default="0.5",
+                   help="model FLOPs utilisation (0.5 or 50%%) of the model FLOPs 6·N·D (no "
+                   "recomputation)")  # fmt: skip
     common(p)
     p.set_defaults(handler=train_time)
 
@@ -120,8 +123,10 @@ def train_time(args: argparse.Namespace) -> int:
     else:
         print(
             f"{format_duration(answer.seconds)} on {answer.gpus:,} × {assumed['device_name']} "
-            f"({args.dtype}, MFU {format_percent(answer.mfu)})"
+            f"({args.dtype}, MFU {format_percent(answer.mfu)}; HFU {format_percent(answer.hfu)}, "
+            f"{format_percent(answer.hfu_full_recompute)} with full recomputation)"
         )
+        print(f"  {MFU_DEFINITION}")
         print(_assumed_text(assumed))
         print(answer.formula())
     return 0

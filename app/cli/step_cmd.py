@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``step``."""
     p = subparsers.add_parser(
         "step",
-        help="one training step op by op: FLOPs, bytes, predicted time, MFU",
+        help="one training step op by op: FLOPs, bytes, predicted time, MFU and HFU",
         description="Trace one forward, backward and optimizer step on fake tensors (nothing is "
         "allocated), count every aten op's FLOPs and bytes, predict its time on a device by the "
         "roofline (ops summed, no overlap) and, with --measure, run it for real here (a CUDA GPU "
@@ -227,8 +227,10 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
         print(f"  {name:<9} {format_flops(r['flops']):>14}  {format_duration(r['predicted_s']):>10}"
               f"  ({pred.share(r['predicted_s']):.0%})")  # fmt: skip
     print(f"backward/forward FLOPs: {report['backward_forward_flops']:.2f} (the lecture: ≈ 2)")
-    print(f"on {pred.device_name}: step {format_duration(pred.step_time_s)}, MFU {pred.mfu:.1%} "
-          f"({report['assumption']})")  # fmt: skip
+    print(f"on {pred.device_name}: step {format_duration(pred.step_time_s)}, MFU {pred.mfu:.1%}, "
+          f"HFU {pred.hfu:.1%} ({report['assumption']})")  # fmt: skip
+    print(f"  {report['utilization']['mfu']}")
+    print(f"  {report['utilization']['hfu']}")
     print(report["explanation"]["sentence"])
     comm = report.get("communication")
     if comm:

@@ -86,7 +86,11 @@ def field_texts() -> dict[str, tuple[str, str]]:
         ),
         "mfu": (
             translate("NapkinTab", "MFU"),
-            translate("NapkinTab", "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%)"),
+            translate(
+                "NapkinTab",
+                "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%): a share of the model FLOPs "
+                "6·N·D, with no recomputation counted",
+            ),
         ),
         "fit_gpus": (
             translate("NapkinTab", "GPUs"),
@@ -340,10 +344,14 @@ class NapkinPage(TabPage):
             return
         self.time_card.show_result(
             localized(format_duration(answer.seconds)),
-            translate("NapkinTab", "{summary} · {dtype} at MFU {mfu}").format(
+            translate(
+                "NapkinTab",
+                "{summary} · {dtype} at MFU {mfu} (HFU {mfu}; {hfu} with full recomputation)",
+            ).format(
                 summary=localized(answer.summary()),
                 dtype=self._state.dtype,
                 mfu=format_percent(answer.mfu),
+                hfu=format_percent(answer.hfu_full_recompute),
             ),
             localized(answer.formula()),
         )

@@ -39,6 +39,7 @@ from app.tabs.base import TabPage
 from core.errors import InputError
 from core.memory import OPTIMIZERS, PRESETS, RECIPES
 from core.roofline.hardware import DTYPES
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import StepComm, step_comm, with_comm
 from core.step.options import DEFAULTS, HFInputs, StepInputs, step_inputs
 from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
@@ -575,11 +576,14 @@ class StepPage(TabPage):
         assert trace is not None and pred is not None
         why = explain(trace, pred)
         self.headline.setText(
-            translate("StepTab", "{time} per step  ·  MFU {mfu}").format(
-                time=format_duration(pred.step_time_s), mfu=f"{pred.mfu:.1%}"
+            translate("StepTab", "{time} per step  ·  MFU {mfu}  ·  HFU {hfu}").format(
+                time=format_duration(pred.step_time_s), mfu=f"{pred.mfu:.1%}",
+                hfu=f"{pred.hfu:.1%}",
             )
+        )  # fmt: skip
+        self.headline.setToolTip(
+            "\n\n".join(localized(t) for t in (ASSUMPTION, MFU_DEFINITION, HFU_DEFINITION))
         )
-        self.headline.setToolTip(localized(ASSUMPTION))
         if pred.ceiling == "per op dtype":
             peak = translate("StepTab", "each op's dtype peak")
         else:
@@ -697,6 +701,7 @@ class StepPage(TabPage):
         metrics = (
             (translate("StepTab", "step time"), [p.step_time_s for p in preds], format_duration),
             ("MFU", [p.mfu for p in preds], lambda v: f"{v:.1%}"),
+            ("HFU", [p.hfu for p in preds], lambda v: f"{v:.1%}"),
             (translate("StepTab", "peak memory"),
              [plan["trace"].peak_bytes or 0.0 for plan in (self.plan_a, b)], format_bytes),
             (translate("StepTab", "model FLOPs"),

@@ -332,6 +332,7 @@ def run_case(
         "byte_rate": nbytes / seconds,
         "reference": reference.id if reference is not None else None,
         "mfu": None,
+        "hfu": None,
         "bw_util": None,
         "time": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
     }
@@ -348,12 +349,14 @@ def utilisation(
 ) -> dict[str, Any]:
     """``mfu``, ``bw_util`` and ``bw_ref`` of a measured rate against ``reference``.
 
-    MFU uses the dtype's dense peak (None when the device has none or the op has no FLOPs). A
-    host-to-device copy is compared with the host link (:mod:`core.bench.host_link`, e.g. PCIe
-    5.0 x16), every other op with the memory bandwidth; None where that is unknown.
+    MFU uses the dtype's dense peak (None when the device has none or the op has no FLOPs). One
+    timed op recomputes nothing, so its ``hfu`` (:mod:`core.roofline.utilization`) equals its
+    ``mfu``. A host-to-device copy is compared with the host link (:mod:`core.bench.host_link`,
+    e.g. PCIe 5.0 x16), every other op with the memory bandwidth; None where that is unknown.
     """
     mfu = flop_rate / reference.peak(case.dtype) if reference.supports(case.dtype) else None
-    out: dict[str, Any] = {"mfu": mfu if flop_rate > 0 else None, "bw_util": None, "bw_ref": None}
+    mfu = mfu if flop_rate > 0 else None
+    out: dict[str, Any] = {"mfu": mfu, "hfu": mfu, "bw_util": None, "bw_ref": None}
     if case.op == "h2d":
         link = host_link(reference.id)
         if link is not None:

@@ -254,6 +254,18 @@ class TrainTimeAnswer:
             time=format_duration(self.seconds),
         )
 
+    @property
+    def hfu(self) -> float:
+        """HFU of this answer: 6·N·D are model FLOPs and nothing is recomputed, so = MFU."""
+        return self.mfu
+
+    @property
+    def hfu_full_recompute(self) -> float:
+        """HFU the same time implies with full activation recomputation (8·N·D executed)."""
+        from core.roofline.utilization import FULL_RECOMPUTE_RATIO
+
+        return self.mfu * FULL_RECOMPUTE_RATIO
+
     def to_dict(self) -> dict[str, float]:
         """JSON form for the CLI and sessions."""
         return {
@@ -262,6 +274,8 @@ class TrainTimeAnswer:
             "gpus": self.gpus,
             "peak_flops": self.peak_flops,
             "mfu": self.mfu,
+            "hfu": self.hfu,
+            "hfu_full_recompute": self.hfu_full_recompute,
             "flops": self.flops,
             "cluster_flops_per_s": self.cluster_flops_per_s,
             "seconds": self.seconds,

@@ -11,7 +11,7 @@ The assumption, stated wherever the result is shown: the all-reduce is **not ove
 compute: it adds to the step's ops, which run one after another (the same "no overlap" as every
 other op). Real DDP starts reducing gradient buckets during backward and hides part of it, so this
 is the upper end. The step's FLOPs do not change, so MFU = model FLOPs / ((ops + all-reduce) ×
-peak).
+peak), and HFU likewise with the hardware FLOPs.
 """
 
 from __future__ import annotations
@@ -169,5 +169,5 @@ def with_comm(pred: Prediction, comm: StepComm) -> Prediction:
     if comm.time_s <= 0:
         return pred
     total = pred.step_time_s + comm.time_s
-    mfu = pred.mfu * pred.step_time_s / total if total > 0 else 0.0
-    return replace(pred, step_time_s=total, mfu=mfu)
+    scale = pred.step_time_s / total if total > 0 else 0.0
+    return replace(pred, step_time_s=total, mfu=pred.mfu * scale, hfu=pred.hfu * scale)

@@ -3,8 +3,13 @@
 Each op takes :func:`core.roofline.bounds.predicted_time` (the Roofline tab's function:
 ``max(FLOPs / peak, bytes / bandwidth)``) with the peak of the op's own dtype (or of one dtype for
 every op when a ceiling is chosen; integer and unknown dtypes use the step's compute dtype). The step
-time is the plain sum: **no overlap** between ops, no launch overhead. Predicted MFU = the step's
-model FLOPs (matmuls and attention) / (step time × the compute dtype's peak).
+time is the plain sum: **no overlap** between ops, no launch overhead, every op at 100 % of the
+datasheet peak or bandwidth: a **roofline upper bound** on the speed (a lower bound on the time),
+not a forecast. Predicted MFU = the step's model FLOPs / (step time × the compute dtype's peak) and
+HFU = its hardware FLOPs / the same (both defined once, in :mod:`core.roofline.utilization`:
+model FLOPs leave out recomputation and count the attention backward at 2× the forward; hardware
+FLOPs count every executed matmul and attention op, the recomputed forward and the flash
+backward's 2.5× included).
 
 A :class:`~core.step.trace.StepTrace` is predicted again for another device, dtype or ceiling without
 tracing again (a loop over the recorded ops: milliseconds).
@@ -25,6 +30,7 @@ from typing import Any
 
 from core.roofline.bounds import predicted_time
 from core.roofline.hardware import Device
+from core.roofline.utilization import utilization
 from core.step.costs import KINDS
 from core.step.recorder import OpRecord
 from core.step.trace import StepTrace
@@ -49,8 +55,9 @@ class Prediction:
     ----------
     seconds
         Predicted seconds of each op, in the trace's op order.
-    step_time_s, mfu
-        The sum of ``seconds``; model FLOPs / (step time × peak of ``compute_dtype``).
+    step_time_s, mfu, hfu
+        The sum of ``seconds``; model FLOPs and hardware FLOPs / (step time × peak of
+        ``compute_dtype``).
     """
 
     device_id: str
@@ -62,6 +69,7 @@ class Prediction:
     seconds: tuple[float, ...]
     step_time_s: float
     mfu: float
+    hfu: float = 0.0
 
     def share(self, total: float) -> float:
         """``total`` seconds as a share of the step."""
@@ -95,7 +103,8 @@ def predict(trace: StepTrace, device: Device, dtype: str | None = None) -> Predi
         seconds.append(predicted_time(op.flops, op.bytes, peak, bw))
     total = float(sum(seconds))
     peak_c = _peak(device, compute, "fp32")
-    mfu = trace.model_flops / (total * peak_c) if total > 0 else 0.0
+    mfu = utilization(trace.model_flops, total, peak_c)
+    hfu = utilization(trace.hardware_flops, total, peak_c)
     return Prediction(
         device_id=device.id,
         device_name=device.name,
@@ -106,6 +115,7 @@ def predict(trace: StepTrace, device: Device, dtype: str | None = None) -> Predi
         seconds=tuple(seconds),
         step_time_s=total,
         mfu=mfu,
+        hfu=hfu,
     )
 
 
@@ -164,11 +174,12 @@ def explain(trace: StepTrace, pred: Prediction) -> dict[str, Any]:
     mm_rate = mm_f / (mm_s * pred.peak) if mm_s > 0 else 0.0
     sentence = translate(
         "Step",
-        "MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; "
-        "memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step "
-        "{opt}.",
+        "MFU {mfu} (HFU {hfu}): matmuls and attention take {matmul} of the time at {rate} of "
+        "peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer "
+        "step {opt}.",
     ).format(
         mfu=f"{pred.mfu:.1%}",
+        hfu=f"{pred.hfu:.1%}",
         matmul=f"{pred.share(mm_s):.0%}",
         rate=f"{mm_rate:.0%}",
         memory=f"{pred.share(mem_s):.0%}",

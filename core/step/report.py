@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import KIND as COMM_KIND
 from core.step.comm import StepComm
 from core.step.predict import ASSUMPTION, Prediction, by_module, explain, rollup
@@ -28,7 +29,7 @@ __all__ = [
 
 CSV_COLUMNS: tuple[str, ...] = (
     "index", "phase", "module", "kind", "name", "dtype", "flops", "bytes_read", "bytes_written",
-    "intensity", "predicted_s", "measured_s", "shapes", "problem",
+    "intensity", "predicted_s", "measured_s", "shapes", "recompute", "problem",
 )  # fmt: skip
 
 
@@ -51,6 +52,7 @@ def op_rows(
             "intensity": op.intensity,
             "predicted_s": pred.seconds[i],
             "shapes": op.shapes,
+            "recompute": op.recompute,
         }
         if measured is not None:
             row["measured_s"] = measured[i]
@@ -101,9 +103,13 @@ def step_report(
         "compute_dtype": pred.compute_dtype,
         "step_time_s": pred.step_time_s,
         "mfu": pred.mfu,
+        "hfu": pred.hfu,
+        "utilization": {"mfu": MFU_DEFINITION, "hfu": HFU_DEFINITION},
         "assumption": ASSUMPTION,
         "explanation": explain(trace, pred),
         "model_flops": trace.model_flops,
+        "hardware_flops": trace.hardware_flops,
+        "recompute_flops": trace.recompute_flops,
         "total_flops": trace.total_flops,
         "flop_counter_flops": trace.counter_flops,
         "backward_forward_flops": (

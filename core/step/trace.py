@@ -63,8 +63,32 @@ class StepTrace:
 
     @property
     def model_flops(self) -> float:
-        """FLOPs of matmuls and attention (what MFU counts)."""
+        """Model FLOPs (what MFU counts, :mod:`core.roofline.utilization`): the matmuls that are
+        not recomputation, plus attention at 3× its forward (the backward at
+        :data:`~core.roofline.utilization.ATTENTION_BACKWARD_MODEL` × the forward, without the
+        scores a flash backward computes again)."""
+        from core.roofline.utilization import ATTENTION_BACKWARD_MODEL
+
+        matmul = attention_forward = 0
+        for op in self.ops:
+            if op.recompute:
+                continue
+            if op.kind == "matmul":
+                matmul += op.flops
+            elif op.kind == "attention" and op.phase == "forward":
+                attention_forward += op.flops
+        return float(matmul + (1.0 + ATTENTION_BACKWARD_MODEL) * attention_forward)
+
+    @property
+    def hardware_flops(self) -> float:
+        """Hardware FLOPs (what HFU counts): every matmul and attention op the step executes,
+        recomputed forward included, the attention backward as torch's SDPA formula counts it."""
         return float(sum(op.flops for op in self.ops if op.kind in ("matmul", "attention")))
+
+    @property
+    def recompute_flops(self) -> float:
+        """FLOPs of the ops that recompute a checkpointed forward (every kind)."""
+        return float(sum(op.flops for op in self.ops if op.recompute))
 
     @property
     def total_flops(self) -> float:
