@@ -31,6 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, translate
 
@@ -60,12 +61,6 @@ _OPEN_FLAGS = (
     | getattr(os, "O_BINARY", 0)
 )
 _CHUNK = 1 << 20
-
-
-def brief(value: object, width: int = 40) -> str:
-    """``repr(value)`` cut to ``width`` characters, for messages about values read from files."""
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _kind(mode: int) -> Text:

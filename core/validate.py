@@ -19,6 +19,7 @@ import math
 import re
 from numbers import Real
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, translate
 from core.units import format_number
@@ -82,8 +83,10 @@ def _suffix(letter: str) -> float:
 
 
 def _describe(value: object) -> str:
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, str):
+        return brief(value)
+    text = str(value)
+    return text if len(text) <= 40 else brief(value)
 
 
 def parse_number(value: object, field: str) -> float:

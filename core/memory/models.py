@@ -88,11 +88,21 @@ class TransformerSpec:
     norm
         ``layernorm`` (weight and bias) or ``rmsnorm`` (weight only).
     bias
-        Biases on the attention and MLP linears (GPT-2 has them, Llama not).
+        Biases on the attention and MLP linears (GPT-2 has them, Llama not): the default of the
+        three fields below.
+    qkv_bias, out_bias, mlp_bias
+        Biases on the query, key and value projections (Qwen2 has them alone), on the attention's
+        output projection, and on the MLP's linears; ``None`` takes ``bias``.
     max_pos
         Learned position embeddings of this length (GPT-2); 0 for rotary (Llama, no parameters).
     seq
         Default training sequence length.
+    context
+        The context a rotary model was trained for (its ``max_position_embeddings``; 0 when not
+        known): a longer sequence is counted as asked, with a warning (:func:`seq_limits`).
+    window
+        A sliding attention window (Mistral's ``sliding_window``; 0 for none): the model attends
+        over full sequences up to it; a longer sequence is refused (not modelled).
     """
 
     name: str
@@ -108,10 +118,22 @@ class TransformerSpec:
     bias: bool = False
     max_pos: int = 0
     seq: int = 2048
+    qkv_bias: bool | None = None
+    out_bias: bool | None = None
+    mlp_bias: bool | None = None
+    context: int = 0
+    window: int = 0
 
     kind = "transformer"
 
     def __post_init__(self) -> None:
+        for name in ("qkv_bias", "out_bias", "mlp_bias"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, bool(self.bias))
+        if self.context:
+            positive_int(self.context, "context", high=LIMITS["max_pos"])
+        if self.window:
+            positive_int(self.window, "window", high=LIMITS["max_pos"])
         positive_int(self.vocab, "vocab", high=LIMITS["vocab"])
         positive_int(self.d_model, "d_model", high=LIMITS["d"])
         positive_int(self.layers, "layers", high=LIMITS["layers"])
@@ -162,8 +184,11 @@ class TransformerSpec:
         attn = d * d + 2 * d * kv + d * d
         mlp = (3 if self.gated else 2) * d * f
         norm_each = 2 * d if self.norm == "layernorm" else d
-        if self.bias:
-            attn += d + 2 * kv + d
+        if self.qkv_bias:
+            attn += d + 2 * kv
+        if self.out_bias:
+            attn += d
+        if self.mlp_bias:
             mlp += (2 * f if self.gated else f) + d
         return attn + mlp + 2 * norm_each
 
