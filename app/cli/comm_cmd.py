@@ -6,6 +6,7 @@ import argparse
 
 from app.cli.output import print_json
 from core.comm import COLLECTIVES, STRATEGIES, dp_step_comm, estimate_collective, normalize_op
+from core.comm.algorithms import NO_TRAFFIC
 from core.errors import InputError
 from core.roofline.hardware import Device, load_catalog
 from core.units import format_bytes, format_duration
@@ -78,9 +79,13 @@ def handler(args: argparse.Namespace) -> int:
         print_json(dict(estimate.to_dict(), device=device.id))
         return 0
     print(
-        f"{estimate.op} of {format_bytes(estimate.size, 4)} over {gpus} GPUs "
+        f"{estimate.op} of {format_bytes(estimate.size, 4)} over {gpus} GPU{'s' * (gpus > 1)} "
         f"({nodes} node{'s' * (nodes > 1)}) on {device.name}"
     )
+    if not estimate.traffic:
+        print(f"  {NO_TRAFFIC}: time 0 s, no algbw or busbw")
+        return 0
+    assert estimate.algbw is not None and estimate.busbw is not None
     print(f"  time     {format_duration(estimate.time_s, 4)}")
     print(f"  algbw    {format_bytes(estimate.algbw, 4)}/s   (bytes / time)")
     print(f"  busbw    {format_bytes(estimate.busbw, 4)}/s   (algbw x {estimate.factor:.4g})")
@@ -106,7 +111,7 @@ def _step(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> in
     if args.json:
         print_json(dict(step.to_dict(), device=device.id))
         return 0
-    print(f"{step.strategy} step over {gpus} GPUs ({nodes} node(s)), per rank:")
+    print(f"{step.strategy} step over {gpus} GPU{'s' * (gpus > 1)} ({nodes} node(s)), per rank:")
     for estimate, count in step.collectives:
         print(
             f"  {count} x {estimate.op:<15} {format_bytes(estimate.size, 4):>10}  "
@@ -142,7 +147,11 @@ def _training(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -
         print_json(dict(answer.to_dict(), device=device.id, mfu=compute.mfu))
         return 0
     print(f"compute        {compute.summary()}")
-    print(f"communication  +{answer.comm_added_s / 86400:.4g} days over {answer.steps:.4g} steps")
+    if answer.step.collectives[0][0].traffic:
+        print(f"communication  +{answer.comm_added_s / 86400:.4g} days over {answer.steps:.4g} "
+              "steps")  # fmt: skip
+    else:
+        print("communication  none (one GPU: no traffic)")
     print(f"total          {answer.total_s / 86400:.4g} days")
     print(f"  - {answer.assumption}")
     for note in answer.step.assumptions[1:]:

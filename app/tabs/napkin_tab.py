@@ -380,6 +380,15 @@ class NapkinPage(TabPage):
         except InputError as exc:
             self.comm_card.show_problem(localized(exc.message))
             return
+        if not answer.step.collectives[0][0].traffic:
+            self.comm_card.show_result(
+                localized(format_duration(answer.total_s)),
+                translate("NapkinTab", "{compute} of compute; no communication").format(
+                    compute=localized(format_duration(answer.compute_s))
+                ),
+                localized(answer.assumption),
+            )
+            return
         self.comm_card.show_result(
             localized(format_duration(answer.total_s)),
             translate(

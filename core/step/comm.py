@@ -16,10 +16,10 @@ peak), and HFU likewise with the hardware FLOPs.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from core.comm.algorithms import NO_TRAFFIC
 from core.errors import InputError
 from core.step.predict import Prediction
 from core.step.trace import StepTrace
@@ -48,7 +48,8 @@ class StepComm:
     bytes_per_rank
         Bytes each GPU sends: ``message × 2(n−1)/n``.
     bandwidth
-        The per-GPU unidirectional bandwidth of the slowest link the ring crosses.
+        The per-GPU unidirectional bandwidth of the slowest link the ring crosses (``None`` for
+        one GPU, or nothing to reduce: no traffic crosses a link).
     time_s
         ``bytes_per_rank / bandwidth`` (0 for one GPU).
     """
@@ -57,9 +58,14 @@ class StepComm:
     nodes: int
     message_bytes: float
     bytes_per_rank: float
-    bandwidth: float
+    bandwidth: float | None
     time_s: float
     link: str
+
+    @property
+    def traffic(self) -> bool:
+        """Whether the step sends anything (not over one GPU)."""
+        return self.bandwidth is not None
 
     @property
     def assumption(self) -> str:
@@ -86,10 +92,11 @@ class StepComm:
             "nodes": self.nodes,
             "bytes": self.message_bytes,
             "bytes_per_rank": self.bytes_per_rank,
+            "traffic": self.traffic,
             "link_bandwidth": self.bandwidth,
             "time_s": self.time_s,
             "overlapped": False,
-            "assumption": str(self.assumption),
+            "assumption": str(self.assumption if self.traffic else NO_TRAFFIC),
         }
         if pred is not None:
             out["share"] = pred.share(self.time_s)
@@ -147,7 +154,7 @@ def step_comm(trace: StepTrace, device: object, gpus: int) -> StepComm:
     grads = trace.table["grads"]
     size = float(grads["bytes"])
     if gpus == 1 or not size > 0:
-        return StepComm(gpus, nodes, size, 0.0, math.inf, 0.0, "")
+        return StepComm(gpus, nodes, size, 0.0, None, 0.0, "")
     est = estimate_collective("all-reduce", size, gpus, device, nodes)
     link = _link_name(device, nodes, est.bandwidth)
     return StepComm(gpus, nodes, size, est.bytes_per_rank, est.bandwidth, est.time_s, link)
