@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.output import print_json
+from app.cli.output import print_json, print_warnings
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
 from core.roofline.hardware import load_catalog
@@ -84,6 +84,7 @@ def handler(args: argparse.Namespace) -> int:
         zero=args.zero, gpus=args.gpus, flash=not args.no_flash, dropout=args.dropout,
         mlp_full=args.mlp_full, kernels=kernels,
     )  # fmt: skip
+    print_warnings(cfg.warnings)
     mfu = fraction(args.mfu, "mfu")
     peak = device.peak(args.dtype) if device.supports(args.dtype) else None
     est = estimate(cfg)
@@ -105,6 +106,7 @@ def handler(args: argparse.Namespace) -> int:
             "gpus": cfg.gpus,
             "derived": answer.to_dict(),
             "utilization": {"mfu": MFU_DEFINITION, "hfu": HFU_DEFINITION},
+            "warnings": list(cfg.warnings),
         }
         if traced is not None:
             out["traced"] = traced

@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from app.cli.output import print_json
+from app.cli.output import print_json, print_warnings
 from core.errors import InputError
 from core.step.options import DEFAULTS, HFInputs, step_inputs
 from core.units import format_bytes, format_count, format_duration, format_flops
@@ -177,6 +177,7 @@ def _report(
 
 def _finish(args: argparse.Namespace, report: dict[str, Any]) -> int:
     trace, pred, top = report.pop("_text")
+    print_warnings(trace.warnings)
     if args.json:
         print_json(report)
         return 0

@@ -275,7 +275,14 @@ class MemoryPage(TabPage):
             )
             self.problem.setVisible(True)
             return
-        self.problem.setVisible(False)
+        self.problem.setVisible(bool(cfg.warnings))  # core.memory.models.seq_limits
+        if cfg.warnings:
+            self.problem.setText(
+                " ".join(
+                    translate("MemoryTab", "Warning: {warning}").format(warning=localized(w))
+                    for w in cfg.warnings
+                )
+            )
         self.estimate = est
         device = self._state.device
         dtype = self._state.dtype

@@ -523,6 +523,8 @@ class StepPage(TabPage):
             text += template.format(
                 time=format_duration(measured.step_s), matched=f"{measured.matched:,}"
             )
+        for warning in trace.warnings:  # what the inputs exceed (core.memory.models.seq_limits)
+            text += translate("StepTab", ". Warning: {warning}").format(warning=localized(warning))
         self.status.setText(text)
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)

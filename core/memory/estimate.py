@@ -14,7 +14,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.memory.activations import Checkpoint, activation_model, peak_moments, saved_bytes
-from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
+from core.memory.models import MLPSpec, ModelSpec, TransformerSpec, seq_limits
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
 from core.roofline.utilization import utilization
 from core.texts import Text, join_texts, translate
@@ -105,6 +105,7 @@ class MemoryConfig:
             )
         if self.seq is not None:
             positive_int(self.seq, "seq", high=10_000_000)
+        seq_limits(self.model, self.seq_len)  # refuses a sequence the model cannot take
         positive_int(self.gpus, "gpus", high=10_000_000)
         if self.zero not in (0, 1, 2, 3):
             raise InputError(
@@ -114,6 +115,11 @@ class MemoryConfig:
                 ).format(zero=repr(self.zero)),
                 field="zero",
             )
+
+    @property
+    def warnings(self) -> tuple[Text, ...]:
+        """What the inputs exceed without being refused (a rotary model's trained context)."""
+        return seq_limits(self.model, self.seq_len)
 
     @property
     def micro(self) -> int:

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from core.errors import InputError
-from core.texts import translate
+from core.texts import Text, translate
 from core.validate import positive_int, split_list
 
 __all__ = [
@@ -22,7 +22,9 @@ __all__ = [
     "ModelSpec",
     "TransformerSpec",
     "parse_model",
+    "position_limits",
     "preset",
+    "seq_limits",
 ]
 
 #: Upper bounds on each shape field: far above any model trained so far, low enough that every
@@ -246,7 +248,65 @@ def _gpt2(name: str, d: int, layers: int, heads: int) -> TransformerSpec:
 def _llama(
     name: str, vocab: int, d: int, layers: int, heads: int, kv: int, ffn: int, seq: int
 ) -> TransformerSpec:
-    return TransformerSpec(name, vocab, d, layers, heads, kv, ffn, gated=True, tied=False, seq=seq)
+    return TransformerSpec(name, vocab, d, layers, heads, kv, ffn, gated=True, tied=False, seq=seq,
+                           context=seq)  # fmt: skip
+
+
+def seq_limits(spec: MLPSpec | TransformerSpec, seq: int) -> tuple[Text, ...]:
+    """The one check of a sequence length against a model's own limits; the warnings it gives.
+
+    * **learned positions** (GPT-2's ``max_pos``): a longer sequence has no position embedding
+      to look up, so it is **refused**;
+    * a **sliding attention window** (Mistral's ``sliding_window``): beyond it the model attends
+      to the window only, which the count does not model, so it is **refused**;
+    * **rotary positions** with a known training context (``max_position_embeddings``): rotary
+      embeddings extend to any length, so a longer sequence is counted as asked, with a
+      **warning** (the model was not trained that long).
+
+    Raises
+    ------
+    InputError
+        For the two refusals, naming the limit.
+    """
+    if not isinstance(spec, TransformerSpec):
+        return ()
+    return position_limits(spec.name, seq, learned=spec.max_pos, window=spec.window,
+                           context=0 if spec.max_pos else spec.context)  # fmt: skip
+
+
+def position_limits(
+    name: str, seq: int, *, learned: int = 0, window: int = 0, context: int = 0
+) -> tuple[Text, ...]:
+    """:func:`seq_limits` for a model known only by its limits (0 = none): ``learned`` positions,
+    a sliding ``window``, a rotary training ``context``."""
+    if learned and seq > learned:
+        raise InputError(
+            translate(
+                "Memory",
+                "seq: {seq} is longer than {name}'s {limit} learned positions; allowed: up to "
+                "{limit} (its position embedding has no row beyond)",
+            ).format(seq=f"{seq:,}", name=name, limit=f"{learned:,}"),
+            field="seq",
+        )
+    if window and seq > window:
+        raise InputError(
+            translate(
+                "Memory",
+                "seq: {seq} is longer than {name}'s sliding attention window of {window}; allowed: "
+                "up to {window} (beyond it each token attends to the window only, which is not "
+                "modelled)",
+            ).format(seq=f"{seq:,}", name=name, window=f"{window:,}"),
+            field="seq",
+        )
+    if context and seq > context:
+        return (
+            translate(
+                "Memory",
+                "seq: {seq} is longer than the {context} positions {name} was trained for "
+                "(max_position_embeddings); rotary positions go on, so it is counted as asked",
+            ).format(seq=f"{seq:,}", context=f"{context:,}", name=name),
+        )
+    return ()
 
 
 #: Published shapes: GPT-2 (Radford et al. 2019, HF configs), Llama 2 (Touvron et al. 2023),

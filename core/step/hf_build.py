@@ -77,9 +77,7 @@ def trace_hf_config(
             f"({exc})",
             field="model_type",
         ) from None
-    limit = getattr(config, "max_position_embeddings", None) or getattr(config, "n_positions", None)
-    if isinstance(limit, int) and seq > limit:
-        raise InputError(f"seq: {seq:,} is longer than the model's {limit:,} positions")
+    warnings = _position_warnings(config, family, seq)
     vocab = int(getattr(config, "vocab_size", 0) or 0)
     if vocab <= 0:
         raise InputError("config: vocab_size is missing; a causal LM needs it", field="vocab_size")
@@ -109,8 +107,29 @@ def trace_hf_config(
         return F.cross_entropy(logits, target[:, 1:].flatten())
 
     trace = trace_module(model, (ids, ids), next_token_loss, opt, name=f"{family} ({path})")
+    trace.warnings.extend(warnings)
     trace.notes.append(
         f"built by transformers {transformers.__version__} from the config on fake tensors; "
         "loss: next-token cross-entropy in fp32"
     )
     return trace
+
+
+#: Config attributes that mean rotary (or otherwise computed) positions, not a learned table.
+_ROTARY_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_dim", "rotary_pct",
+                "rotary_emb_base", "partial_rotary_factor")  # fmt: skip
+
+
+def _position_warnings(config: Any, family: Any, seq: int) -> tuple[str, ...]:
+    """The shared check (:func:`core.memory.models.position_limits`) on a transformers config:
+    learned positions refuse a longer sequence, rotary ones warn."""
+    from core.memory.models import position_limits
+
+    limit = getattr(config, "max_position_embeddings", None) or getattr(config, "n_positions", None)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        return ()
+    rotary = any(getattr(config, key, None) is not None for key in _ROTARY_KEYS)
+    name = str(family)
+    if rotary:
+        return tuple(position_limits(name, seq, context=limit))
+    return tuple(position_limits(name, seq, learned=limit))

@@ -125,6 +125,7 @@ def step_report(
         "peak_bytes": trace.peak_bytes,
         "peak_phase": trace.peak_phase,
         "notes": list(trace.notes),
+        "warnings": list(trace.warnings),
         "ops": op_rows(trace, pred, measured),
     }
     if measured is not None:

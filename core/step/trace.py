@@ -48,6 +48,8 @@ class StepTrace:
         ``FlopCounterMode``'s total for the same pass (with the CPU attention formulas).
     peak_bytes, peak_phase
         The memory trace's peak (``None`` for the notebook API, which has no memory trace).
+    warnings
+        What the inputs exceed without being refused (:func:`core.memory.models.seq_limits`).
     """
 
     source: str
@@ -60,6 +62,7 @@ class StepTrace:
     peak_bytes: float | None = None
     peak_phase: str = ""
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def model_flops(self) -> float:
@@ -196,6 +199,7 @@ def trace_config(
             "activations: saved for backward at their largest (the memory trace); elements = "
             f"bytes / {acts_dtype} size",
         ],
+        warnings=list(cfg.warnings),
     )
 
 

@@ -309,3 +309,20 @@ def test_switching_language_keeps_the_trace_without_tracing_again(traced, qtbot)
     finally:
         win.stop_background_work()
         language_manager().install("en")
+
+
+def test_sequence_limits_as_in_the_cli(page: StepPage) -> None:
+    # issue 19 item 8: refused before the trace with the CLI's message
+    page.model_box.setCurrentText("gpt2")
+    page.fields["seq"].setText("4096")
+    assert page.start_trace() is False
+    assert "1,024 learned positions" in page.status.text()
+
+
+def test_a_warning_of_the_trace_is_shown(page: StepPage, traced) -> None:
+    from dataclasses import replace
+
+    trace, inputs = traced
+    page.set_result(replace(trace, warnings=["seq: 8,192 is longer than the 4,096 positions"]),
+                    inputs)  # fmt: skip
+    assert "Warning: seq: 8,192" in page.status.text()
