@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import math
-from pathlib import Path
 from typing import Any
 
 from app.cli.output import print_json, print_warnings
@@ -36,7 +34,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--recipe", default=DEFAULTS["recipe"], help="fp32, bf16, amp or custom:...")
     p.add_argument("--optimizer", default=DEFAULTS["optimizer"], help="sgd, momentum, adam, adamw…")
     p.add_argument("--checkpoint", default="none", help="none, every, sqrt or K layers/segment")
-    p.add_argument("--device", default=DEFAULTS["device"], help="device id (napkinlab devices)")
+    p.add_argument("--device", default=DEFAULTS["device"],
+                   help="device id (napkinlab devices), or this-machine: the ceilings measured by "
+                   "napkinlab bench (see --measurements)")  # fmt: skip
     p.add_argument(
         "--dtype", default="", help="one ceiling for every op (default: each op's dtype)"
     )
@@ -44,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="also run the step for real here (CUDA GPU if present, else CPU) "
                         "under torch.profiler")  # fmt: skip
     p.add_argument("--measurements", default="", metavar="FILE.jsonl",
-                   help="benchmark points for the 'This machine' ceilings (default: the app's)")  # fmt: skip
+                   help="benchmark points for the 'This machine' ceilings (default: the app's); a "
+                   "CPU --measure is compared with them")  # fmt: skip
     p.add_argument("--gpus", default="1", metavar="N",
                    help="data-parallel GPUs: the step also pays the gradient ring all-reduce over "
                    "the device's interconnect (8 GPUs per node; not overlapped with compute)")  # fmt: skip
@@ -56,50 +57,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handler)
 
 
-def _this_machine(path_text: str, where: str = "cpu") -> Any:
-    from core.bench import default_measurements_path, read_measurements, this_machine
-
-    path = Path(path_text) if path_text else default_measurements_path()
-    if not path.exists():
-        if path_text:
-            raise InputError(f"measurements: {path} does not exist", field="measurements")
-        return None
-    points = [p for p in read_measurements(path).points if p.get("device", "cpu") == where]
-    try:
-        return this_machine(points)
-    except InputError:
-        return None
-
-
-def _compare(trace: Any, pred: Any, measured: Any) -> dict[str, Any]:
-    from core.step.predict import rollup
-
-    kinds = rollup(trace.ops, pred.seconds, "kind", measured.seconds)
-    total = sum(s for s in measured.seconds if not math.isnan(s))
-    return {
-        "device": pred.device_id,
-        "device_name": pred.device_name,
-        "predicted_s": pred.step_time_s,
-        "measured_ops_s": total,
-        "ratio": pred.step_time_s / total if total > 0 else float("nan"),
-        "kind": {
-            k: {
-                "predicted_s": v["predicted_s"],
-                "measured_s": v["measured_s"],
-                "ratio": v["predicted_s"] / v["measured_s"]
-                if v["measured_s"] > 0
-                else float("nan"),
-            }
-            for k, v in kinds.items()
-            if v["ops"]
-        },
-    }
-
-
 def handler(args: argparse.Namespace) -> int:
     """Answer ``step``."""
-    from core.roofline.hardware import load_catalog
+    from core.bench.this_machine import measured_machine, not_measured, resolve_device
     from core.step.comm import nodes_for
+    from core.step.compare import measured_comparison
     from core.step.predict import predict
     from core.step.trace import trace_config
 
@@ -112,7 +74,7 @@ def handler(args: argparse.Namespace) -> int:
     depth = positive_int(args.depth, "depth", high=64)
     gpus = positive_int(args.gpus, "gpus", high=1_000_000)
     nodes_for(gpus)  # refused before the trace
-    device = load_catalog().get(inputs.device)
+    device = resolve_device(inputs.device, args.measurements or None)
     if isinstance(inputs, HFInputs):
         return _hf_handler(args, inputs, device, top, depth, gpus)
     config = inputs.config
@@ -125,15 +87,15 @@ def handler(args: argparse.Namespace) -> int:
     trace.notes.extend(inputs.notes)
     pred = predict(trace, device, inputs.dtype)
     measured = None
+    note = ""
     compare: dict[str, Any] = {}
     if args.measure:
         from core.step.measure import measure_config
 
         measured = measure_config(config, trace)
-        compare["datasheet"] = _compare(trace, pred, measured)
-        machine = _this_machine(args.measurements, measured.device)
-        if machine is not None:
-            compare["this_machine"] = _compare(trace, predict(trace, machine), measured)
+        machine = measured_machine(args.measurements or None, measured.device)
+        compare, note = measured_comparison(trace, pred, measured.seconds, measured.device,
+                                            machine, not_measured(args.measurements or None))  # fmt: skip
     report = _report(args, trace, pred, device, gpus, measured.seconds if measured else None,
                      top, depth)  # fmt: skip
     report["model"] = inputs.config.model.to_dict()
@@ -147,6 +109,8 @@ def handler(args: argparse.Namespace) -> int:
             "mismatch": measured.mismatch,
             "compare": compare,
         }
+        if note:
+            report["measured"]["note"] = note
     return _finish(args, report)
 
 
@@ -251,3 +215,5 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
         for key, comp in measured["compare"].items():
             print(f"  predicted from {key} ({comp['device_name']}): "
                   f"{format_duration(comp['predicted_s'])}, ratio {comp['ratio']:.2f}")  # fmt: skip
+        if measured.get("note"):
+            print(f"  {measured['note']}")

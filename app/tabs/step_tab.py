@@ -523,6 +523,7 @@ class StepPage(TabPage):
             text += template.format(
                 time=format_duration(measured.step_s), matched=f"{measured.matched:,}"
             )
+            text += self._measured_comparison(trace, measured)
         for warning in trace.warnings:  # what the inputs exceed (core.memory.models.seq_limits)
             text += translate("StepTab", ". Warning: {warning}").format(warning=localized(warning))
         self.status.setText(text)
@@ -532,6 +533,30 @@ class StepPage(TabPage):
         self._show_table()
         self.repredict()
         self.op_view.resizeColumnsToContents()  # once per trace (samples the first 1,000 ops)
+
+    def _measured_comparison(self, trace: StepTrace, measured: Any) -> str:
+        """``; predicted on This machine …, ratio …`` (core.step.compare), or how to measure it."""
+        from core.bench.this_machine import THIS_MACHINE_ID, not_measured
+        from core.step.compare import measured_comparison
+
+        catalog = self._state.catalog
+        machine = catalog.get(THIS_MACHINE_ID) if THIS_MACHINE_ID in catalog.ids() else None
+        try:
+            pred = predict(trace, self._state.device)
+            found, note = measured_comparison(trace, pred, measured.seconds,
+                                              getattr(measured, "device", "cpu"), machine,
+                                              not_measured())  # fmt: skip
+        except InputError as exc:  # a measured device without a bandwidth
+            return "; " + localized(exc.message)
+        if note:
+            return "; " + localized(note)
+        return "".join(
+            translate("StepTab", "; predicted on {device}: {time}, ratio {ratio}").format(
+                device=c["device_name"], time=format_duration(c["predicted_s"]),
+                ratio=f"{c['ratio']:.2f}",
+            )
+            for c in found.values()
+        )  # fmt: skip
 
     # showing ---------------------------------------------------------------------------------
     def _predict(self, trace: StepTrace, device: Any, ceiling: str | None, gpus: int) -> Prediction:

@@ -10,7 +10,8 @@ trace     one fake-tensor pass of a Memory configuration, or a person's nn.Modul
 hf        a Hugging Face config.json (llama, mistral, qwen2, gpt2) read offline into a spec
 hf_build  any other architecture built by transformers on fake tensors (napkinlab[hf])
 predict   per-op roofline time on a device, step time (no overlap), MFU, rollups, the explanation
-measure   the same step run for real on the CPU under torch.profiler, matched op by op
+measure   the same step run for real (a CUDA GPU, else the CPU) under torch.profiler, op by op
+compare   a measured step against the ceilings it can be compared with (This machine on a CPU)
 """
 
 from core.step.costs import KINDS
