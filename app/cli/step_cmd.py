@@ -196,6 +196,7 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
           f"HFU {pred.hfu:.1%} ({report['assumption']})")  # fmt: skip
     print(f"  {report['utilization']['mfu']}")
     print(f"  {report['utilization']['hfu']}")
+    print(f"  {report['conventions']}")
     print(report["explanation"]["sentence"])
     comm = report.get("communication")
     if comm:

@@ -42,7 +42,16 @@ from core.roofline.hardware import DTYPES
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import StepComm, step_comm, with_comm
 from core.step.options import DEFAULTS, HFInputs, StepInputs, step_inputs
-from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
+from core.step.predict import (
+    ASSUMPTION,
+    COUNTING,
+    PHASES,
+    Prediction,
+    by_module,
+    explain,
+    predict,
+    rollup,
+)
 from core.step.report import kind_totals, op_rows, ops_csv, roofline_points, top_ops
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.units import format_bytes, format_count, format_duration, format_flops
@@ -609,8 +618,11 @@ class StepPage(TabPage):
             )
         )  # fmt: skip
         self.headline.setToolTip(
-            "\n\n".join(localized(t) for t in (ASSUMPTION, MFU_DEFINITION, HFU_DEFINITION))
+            "\n\n".join(
+                localized(t) for t in (ASSUMPTION, MFU_DEFINITION, HFU_DEFINITION, COUNTING)
+            )
         )
+        self.split_line.setToolTip(localized(COUNTING))
         if pred.ceiling == "per op dtype":
             peak = translate("StepTab", "each op's dtype peak")
         else:

@@ -36,13 +36,31 @@ from core.step.recorder import OpRecord
 from core.step.trace import StepTrace
 from core.texts import translate
 
-__all__ = ["ASSUMPTION", "PHASES", "Prediction", "by_module", "explain", "predict", "rollup"]
+__all__ = [
+    "ASSUMPTION",
+    "COUNTING",
+    "PHASES",
+    "Prediction",
+    "by_module",
+    "explain",
+    "predict",
+    "rollup",
+]
 
 PHASES: tuple[str, ...] = ("forward", "backward", "optimizer")
 ASSUMPTION = translate(
     "Step",
     "each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, "
-    "no launch overhead)",
+    "no launch overhead): a roofline upper bound on the speed, every op at 100% of the "
+    "datasheet peak (a calibrated prediction comes with the plan model, issue 20)",
+)
+#: How the step's FLOPs are counted, said where they are shown (tooltips, JSON ``conventions``).
+COUNTING = translate(
+    "Step",
+    "FLOPs: a multiply-add counts 2; attention over the full sequence, causal masks not halved; "
+    "the attention backward counts 2.5× its forward in the executed FLOPs (torch's SDPA formula "
+    "includes the scores the flash backward computes again) and 2× in the model FLOPs of MFU; the "
+    "LM head is a matmul counted in N (the input embedding is a lookup, not a matmul)",
 )
 _MEMORY_KINDS = ("pointwise", "norm", "softmax/loss", "reduction", "embedding", "copy/layout")
 

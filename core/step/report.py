@@ -12,7 +12,7 @@ from typing import Any
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import KIND as COMM_KIND
 from core.step.comm import StepComm
-from core.step.predict import ASSUMPTION, Prediction, by_module, explain, rollup
+from core.step.predict import ASSUMPTION, COUNTING, Prediction, by_module, explain, rollup
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.texts import translate
 
@@ -106,6 +106,7 @@ def step_report(
         "hfu": pred.hfu,
         "utilization": {"mfu": MFU_DEFINITION, "hfu": HFU_DEFINITION},
         "assumption": ASSUMPTION,
+        "conventions": COUNTING,
         "explanation": explain(trace, pred),
         "model_flops": trace.model_flops,
         "hardware_flops": trace.hardware_flops,

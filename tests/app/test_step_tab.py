@@ -326,3 +326,14 @@ def test_a_warning_of_the_trace_is_shown(page: StepPage, traced) -> None:
     page.set_result(replace(trace, warnings=["seq: 8,192 is longer than the 4,096 positions"]),
                     inputs)  # fmt: skip
     assert "Warning: seq: 8,192" in page.status.text()
+
+
+def test_conventions_are_stated_where_the_numbers_are(page: StepPage, traced) -> None:
+    # issue 19 item 10: the headline's tooltip and the FLOPs line say how the numbers are counted
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    tip = page.headline.toolTip()
+    for phrase in ("2.5×", "2×", "not halved", "LM head", "upper bound", "MFU", "HFU"):
+        assert phrase in tip, phrase
+    assert "not halved" in page.split_line.toolTip()
+    assert "HFU" in page.headline.text()
