@@ -7,6 +7,8 @@ settings) may be damaged or hostile, and what it writes must never lose what was
   block) and checked with ``fstat`` after opening (a symlink to ``/dev/zero``, a FIFO, a device or
   a folder is refused), then at most ``limit + 1`` bytes are read, so a file that grows while it is
   read, or whose ``st_size`` lies, cannot exhaust memory.
+* **.npy** arrays (:func:`read_npy`) have their header read first: dtype (numeric only, never
+  pickled objects), shape and data size are checked before the array is allocated.
 * **JSON** is parsed strictly: no ``NaN``/``Infinity`` literals, every number finite and within
   ``1e-300 <= |x| <= 1e300`` (or zero), nesting at most :data:`MAX_DEPTH` levels, no invalid
   UTF-8 or lone surrogates. A problem names the line it is on (:class:`JSONProblem`).
@@ -46,6 +48,9 @@ __all__ = [
     "open_append",
     "parse_json",
     "read_bytes",
+    "read_head",
+    "read_npy",
+    "read_text",
 ]
 
 #: Deepest nesting of arrays and objects a state file may have (real ones use fewer than 8).
@@ -106,6 +111,26 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
         Naming the file: missing, not a regular file (folder, FIFO, device, socket), larger than
         ``limit`` bytes, or unreadable.
     """
+    data = read_head(path, limit + 1)
+    if len(data) > limit:
+        raise InputError(
+            translate("SafeIO", "{file}: larger than {size}; not a file Napkin Lab wrote").format(
+                file=str(path), size=_size_text(limit)
+            )
+        )
+    return data
+
+
+def read_head(path: str | os.PathLike[str], count: int) -> bytes:
+    """At most the first ``count`` bytes of the regular file ``path`` (all of a shorter one).
+
+    Opened as :func:`read_bytes` opens (non-blocking, regular files only, checked after opening).
+
+    Raises
+    ------
+    InputError
+        Naming the file: missing, not a regular file, or unreadable.
+    """
     source = Path(path)
     try:
         before = os.stat(source)  # refuse devices and FIFOs before even opening them
@@ -124,8 +149,8 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
             raise InputError(_not_regular(source, info.st_mode))
         chunks: list[bytes] = []
         total = 0
-        while total <= limit:  # st_size is only a hint: read at most limit + 1 bytes
-            chunk = os.read(fd, min(_CHUNK, limit + 1 - total))
+        while total < count:  # st_size is only a hint: read at most count bytes
+            chunk = os.read(fd, min(_CHUNK, count - total))
             if not chunk:
                 break
             chunks.append(chunk)
@@ -134,13 +159,81 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
         raise InputError(_unreadable(source, exc)) from None
     finally:
         os.close(fd)
-    if total > limit:
-        raise InputError(
-            translate("SafeIO", "{file}: larger than {size}; not a file Napkin Lab wrote").format(
-                file=str(source), size=_size_text(limit)
-            )
-        )
     return b"".join(chunks)
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int) -> str:
+    """:func:`read_bytes` decoded as UTF-8 (:func:`decode_utf8`)."""
+    return decode_utf8(read_bytes(path, limit=limit), path)
+
+
+#: Bytes of a ``.npy`` header read before the array (numpy writes at most 64 KiB of them).
+_NPY_HEADER_BYTES = 1 << 16
+
+
+def read_npy(path: str | os.PathLike[str], *, max_elements: int) -> Any:
+    """The numeric array in the ``.npy`` file ``path``, its header checked before anything is
+    allocated; never unpickles.
+
+    The header (format version, dtype, shape) is read first: an object dtype, a non-numeric one,
+    more than ``max_elements`` values or a data size that differs from the file's is refused
+    without allocating the array (a header claiming shape ``(1e11,)`` is one line, not a
+    ``MemoryError``).
+
+    Raises
+    ------
+    InputError
+        Naming the file and what is wrong with it.
+    """
+    import io
+
+    import numpy as np
+    from numpy.lib import format as npy
+
+    source = Path(path)
+    head = read_head(source, _NPY_HEADER_BYTES)
+    stream = io.BytesIO(head)
+    try:
+        version = npy.read_magic(stream)
+        if version == (1, 0):
+            shape, fortran, dtype = npy.read_array_header_1_0(stream)
+        elif version == (2, 0):
+            shape, fortran, dtype = npy.read_array_header_2_0(stream)
+        else:
+            raise ValueError(f"format version {version[0]}.{version[1]} is not read here")
+    except (ValueError, EOFError, SyntaxError, TypeError) as exc:
+        raise InputError(
+            translate("SafeIO", "{file}: not a .npy file ({why})").format(
+                file=str(source), why=brief(str(exc), 80)
+            )
+        ) from None
+    if dtype.hasobject or dtype.kind not in "fiub":
+        raise InputError(
+            translate(
+                "SafeIO", "{file}: holds {dtype} values; allowed: a numeric array (no objects)"
+            ).format(file=str(source), dtype=str(dtype))
+        )
+    count = math.prod(int(n) for n in shape)
+    if count > max_elements:
+        raise InputError(
+            translate(
+                "SafeIO", "{file}: its header says shape {shape} = {count} values; allowed: up to {high}"
+            ).format(file=str(source), shape=brief(tuple(shape)), count=f"{count:,}",
+                     high=f"{max_elements:,}")
+        )  # fmt: skip
+    start = stream.tell()
+    size = count * dtype.itemsize
+    data = read_head(source, start + size + 1)
+    if len(data) != start + size:
+        raise InputError(
+            translate(
+                "SafeIO",
+                "{file}: its header says {size} bytes of data, the file holds {held}; it is "
+                "truncated or not a .npy file",
+            ).format(file=str(source), size=f"{size:,}", held=f"{max(0, len(data) - start):,}")
+        )
+    array = np.frombuffer(data, dtype=dtype, count=count, offset=start)
+    return array.reshape(shape, order="F" if fortran else "C")
 
 
 def decode_utf8(data: bytes, source: str | os.PathLike[str]) -> str:

@@ -773,14 +773,12 @@ class StepPage(TabPage):
         )
         if not path:
             return
-        try:
-            Path(path).write_text(self.csv_text(), encoding="utf-8")
-        except OSError as exc:
-            self.status.setText(
-                translate("StepTab", "Could not write {path}: {why}").format(
-                    path=path, why=exc.strerror
-                )
-            )
+        from core.safe_io import atomic_write
+
+        try:  # atomic, and never opens a FIFO or a device (it would block the GUI thread)
+            atomic_write(path, self.csv_text())
+        except InputError as exc:
+            self.status.setText(localized(exc.message))
             return
         self.status.setText(translate("StepTab", "Op table written to {path}").format(path=path))
 

@@ -154,13 +154,14 @@ def build_suite(name: str, device: str = "cpu") -> list[Case]:
 
 def cpu_name() -> str:
     """The CPU's model name (``/proc/cpuinfo`` on Linux, else :func:`platform.processor`)."""
+    from core.safe_io import read_text
+
     try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    name = re.sub(r"\((R|TM)\)", "", line.split(":", 1)[1], flags=re.I)
-                    return " ".join(name.split())
-    except OSError:
+        for line in read_text("/proc/cpuinfo", limit=16 << 20).splitlines():
+            if line.startswith("model name"):
+                name = re.sub(r"\((R|TM)\)", "", line.split(":", 1)[1], flags=re.I)
+                return " ".join(name.split())
+    except InputError:
         pass
     return platform.processor() or platform.machine() or "unknown CPU"
 

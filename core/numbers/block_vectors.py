@@ -101,17 +101,14 @@ def parse_vector(text: str) -> np.ndarray:
 
 
 def load_npy(path: str | Path) -> np.ndarray:
-    """A numeric .npy file (any shape, flattened); never unpickles objects."""
+    """A numeric .npy file (any shape, flattened), read through :func:`core.safe_io.read_npy`:
+    regular files only, the header checked before the array is allocated, never unpickled."""
+    from core.safe_io import read_npy
+
     try:
-        data = np.load(Path(path), allow_pickle=False)
-    except FileNotFoundError:
-        raise InputError(f"--input: {path} does not exist", field="input") from None
-    except (ValueError, OSError) as exc:
-        raise InputError(
-            f"--input: {path} is not a numeric .npy file ({exc})", field="input"
-        ) from None
-    if not isinstance(data, np.ndarray) or data.dtype.kind not in "fiub":
-        raise InputError(f"--input: {path} holds no numeric array", field="input")
+        data = read_npy(path, max_elements=MAX_VALUES)
+    except InputError as exc:
+        raise InputError(f"--input: {exc.message}", field="input") from None
     x = data.astype(np.float64).ravel()
     if x.size == 0 or x.size > MAX_VALUES:
         raise InputError(f"--input: {x.size:,} values; allowed: 1 to {MAX_VALUES:,}", field="input")

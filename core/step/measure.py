@@ -113,12 +113,13 @@ def _available(device: str) -> float:
 
 def available_memory() -> float:
     """Bytes this machine can still give (``MemAvailable``; total RAM where unknown)."""
+    from core.safe_io import read_text
+
     try:
-        with open("/proc/meminfo", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("MemAvailable:"):
-                    return float(line.split()[1]) * 1024
-    except OSError:
+        for line in read_text("/proc/meminfo", limit=1 << 20).splitlines():
+            if line.startswith("MemAvailable:"):
+                return float(line.split()[1]) * 1024
+    except (InputError, ValueError, IndexError):
         pass
     try:
         return float(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))

@@ -337,3 +337,29 @@ def test_conventions_are_stated_where_the_numbers_are(page: StepPage, traced) ->
         assert phrase in tip, phrase
     assert "not halved" in page.split_line.toolTip()
     assert "HFU" in page.headline.text()
+
+
+def test_export_ops_writes_atomically_and_never_into_a_fifo(page: StepPage, traced, tmp_path,
+                                                            monkeypatch) -> None:  # fmt: skip
+    # issue 19 item 11: through core.safe_io.atomic_write; a FIFO target is refused, not opened
+    import os
+
+    from PySide6.QtWidgets import QFileDialog
+
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    fifo = tmp_path / "ops.csv"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so a plain write would not block
+    try:
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(fifo), ""))
+        page._export_csv()
+        assert "named pipe" in page.status.text()
+        assert os.read(reader, 100) == b""  # nothing was written into it
+    finally:
+        os.close(reader)
+    target = tmp_path / "ops2.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    page._export_csv()
+    assert target.read_text(encoding="utf-8") == page.csv_text()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
