@@ -11,7 +11,8 @@ settings) may be damaged or hostile, and what it writes must never lose what was
   pickled objects), shape and data size are checked before the array is allocated.
 * **JSON** is parsed strictly: no ``NaN``/``Infinity`` literals, every number finite and within
   ``1e-300 <= |x| <= 1e300`` (or zero), nesting at most :data:`MAX_DEPTH` levels, no invalid
-  UTF-8 or lone surrogates. A problem names the line it is on (:class:`JSONProblem`).
+  UTF-8 or lone surrogates, no key twice in one object (a reader keeps the last, so a file
+  rewritten from it loses the first). A problem names the line it is on (:class:`JSONProblem`).
 * **Writing** is atomic: a temporary file in the target's folder, written, ``fsync``'ed, renamed
   over the target, then the folder ``fsync``'ed. A symlink is written through to its target (the
   link stays a link); a read-only file, a folder or a device is refused, not replaced. On any
@@ -389,6 +390,54 @@ def _check_tree(doc: Any, text: str) -> None:
                 ) from None
 
 
+class _Duplicate(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members; a key given twice is refused (``json`` would keep the last one)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]', re.DOTALL)
+
+
+def _duplicate_line(text: str) -> int:
+    """The line where a key first repeats within one object (1 if it cannot be told)."""
+    stack: list[tuple[set[str] | None, list[bool]]] = []
+    for match in _STRUCTURE.finditer(text):
+        token = match.group()
+        if token == "{":
+            stack.append((set(), [True]))
+        elif token == "[":
+            stack.append((None, [False]))
+        elif token in "}]":
+            if stack:
+                stack.pop()
+        elif stack and stack[-1][0] is not None:
+            keys, expect = stack[-1]
+            if token == ",":
+                expect[0] = True
+            elif token == ":":
+                expect[0] = False
+            elif expect[0] and keys is not None:
+                try:
+                    key = json.loads(token)
+                except ValueError:
+                    continue
+                if key in keys:
+                    return text.count("\n", 0, match.start()) + 1
+                keys.add(key)
+    return 1
+
+
 def check_json(text: str) -> Any:
     """Parse ``text`` as strict JSON within the limits above.
 
@@ -396,7 +445,8 @@ def check_json(text: str) -> Any:
     ------
     JSONProblem
         With the reason and the line: syntax, ``NaN``/``Infinity``, a number out of range, nesting
-        deeper than :data:`MAX_DEPTH`, a lone surrogate.
+        deeper than :data:`MAX_DEPTH`, a lone surrogate, a key given twice in one object (JSON
+        readers keep only the last, so a file rewritten from it would lose the first).
     """
     try:
         doc = json.loads(
@@ -404,7 +454,17 @@ def check_json(text: str) -> Any:
             parse_float=_parse_float,
             parse_int=_parse_int,
             parse_constant=_parse_constant,
+            object_pairs_hook=_unique_keys,
         )
+    except _Duplicate as exc:
+        raise JSONProblem(
+            translate(
+                "SafeIO",
+                "the key {key} appears twice in one object (which one is meant cannot be told); "
+                "keep one",
+            ).format(key=brief(exc.key)),
+            _duplicate_line(text),
+        ) from None
     except _Refused as exc:
         raise JSONProblem(exc.reason, _line_of(text, token=exc.token)) from None
     except json.JSONDecodeError as exc:

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from core.errors import InputError
-from core.safe_io import brief, decode_utf8, parse_json, read_bytes
+from core.safe_io import brief, check_json, decode_utf8, parse_json, read_bytes
 from core.texts import translate
 
 __all__ = [
@@ -338,7 +338,8 @@ def _devices_from_document(doc: Any, where: str, *, user_defined: bool) -> list[
 def builtin_devices() -> tuple[Device, ...]:
     """The devices shipped in ``resources/hardware.json``, in file order."""
     text = resources.files("resources").joinpath("hardware.json").read_text(encoding="utf-8")
-    return tuple(_devices_from_document(json.loads(text), "hardware.json", user_defined=False))
+    doc = check_json(text)  # strict like a user file: no NaN, no key twice
+    return tuple(_devices_from_document(doc, "hardware.json", user_defined=False))
 
 
 def user_devices_path() -> Path:
