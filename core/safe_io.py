@@ -17,7 +17,9 @@ settings) may be damaged or hostile, and what it writes must never lose what was
   over the target, then the folder ``fsync``'ed. A symlink is written through to its target (the
   link stays a link); a read-only file, a folder or a device is refused, not replaced. On any
   failure the temporary file is removed, the original is untouched, and one
-  :class:`~core.errors.InputError` line says why.
+  :class:`~core.errors.InputError` line says why. A temporary file left by a save that was
+  killed (``.NAME.PID.xxxxxxxx.tmp``) is removed by the next save of that file, and at the app's
+  start (:func:`clean_stale_temporaries`): only ours, only when its writer is gone.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ __all__ = [
     "atomic_write",
     "brief",
     "check_json",
+    "clean_stale_temporaries",
     "decode_utf8",
     "load_json",
     "open_append",
@@ -559,6 +562,63 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+#: A temporary file of :func:`atomic_write` older than this is stale even without a writer's
+#: process id in its name (one written before the id was recorded). A save takes milliseconds.
+STALE_SECONDS = 3600.0
+#: ``.NAME.PID.random.tmp`` (``PID.`` absent in files of older versions): what mkstemp makes with
+#: :func:`_temp_prefix`; nothing else is ever removed.
+_TEMP = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>\d{1,10})\.)?[a-z0-9_]{8}\.tmp$")
+
+
+def _temp_prefix(name: str) -> str:
+    return f".{name}.{os.getpid()}."
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # ours: another thread may be writing it now
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True  # someone else's live process, or cannot be told: keep the file
+    return True
+
+
+def clean_stale_temporaries(folder: str | os.PathLike[str], name: str | None = None) -> list[str]:
+    """Remove :func:`atomic_write`'s temporary files that a killed save left in ``folder``.
+
+    Only files of our own pattern (``.NAME.PID.xxxxxxxx.tmp``, regular files, for target
+    ``name`` when given) and only stale ones: the process that wrote it is gone, or (no process
+    id in the name) it is older than :data:`STALE_SECONDS`. Never raises; returns the names removed.
+    """
+    import time
+
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        match = _TEMP.match(entry.name)
+        if match is None or (name is not None and match["name"] != name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            pid = match["pid"]
+            stale = not _alive(int(pid)) if pid else now - info.st_mtime > STALE_SECONDS
+            if stale:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue
+    return removed
+
+
 def atomic_write(
     path: str | os.PathLike[str], data: bytes | str, *, make_folder: bool = False
 ) -> Path:
@@ -600,9 +660,10 @@ def atomic_write(
                     file=str(shown), why=_why(exc)
                 )
             ) from None
+    clean_stale_temporaries(folder, real.name)
     tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(real.name), suffix=".tmp", dir=folder)
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
