@@ -17,6 +17,7 @@ import re
 import sys
 from collections.abc import Sequence
 
+from core.echo import brief
 from core.errors import InputError
 
 __all__ = ["entry", "main"]
@@ -97,7 +98,7 @@ def _parse_and_run(args_in: list[str]) -> int:
     if misplaced is not None:
         where = f"napkinlab {command} {misplaced}" if command else "napkinlab SUBCOMMAND OPTIONS"
         raise UsageError(
-            f"napkinlab: error: unknown option {misplaced!r} before the subcommand; options go "
+            f"napkinlab: error: unknown option {brief(misplaced)} before the subcommand; options go "
             f"after it ({where}); see napkinlab --help"
         )
     args = build_parser(command).parse_args(args_in)
@@ -109,7 +110,9 @@ def _parse_and_run(args_in: list[str]) -> int:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    from core.echo import cut_line
+
+    return cut_line(str(text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -162,12 +165,32 @@ def _file_problem(exc: OSError | UnicodeError) -> str:
     return f"{exc.filename}: {reason}"
 
 
+def _quiet_third_parties() -> None:
+    """Keep libraries' own lines off stderr, which carries only ours (the exit contract).
+
+    Python warnings from libraries (a ``UserWarning`` of torch, a ``FutureWarning``) and log
+    records of loggers without a handler (which ``logging`` would print as a last resort) go
+    nowhere; ``NAPKINLAB_DEBUG=1`` keeps them. Loggers with their own handlers (transformers)
+    are captured where they are called (:mod:`core.quiet`), C code's prints around the call
+    that makes them (torch's profiler).
+    """
+    import logging
+    import os
+    import warnings
+
+    if os.environ.get("NAPKINLAB_DEBUG"):
+        return
+    warnings.simplefilter("ignore")
+    logging.lastResort = logging.NullHandler()
+
+
 def entry() -> None:
     """Console-script entry: run :func:`main` and exit with its code.
 
     After ``screenshot``, which has written and closed its file, the process ends at once instead of
     tearing down every Qt object one by one (saves ~50-100 ms for scripts that render many figures).
     """
+    _quiet_third_parties()
     code = main()
     if sys.argv[1:2] == ["screenshot"]:
         import os

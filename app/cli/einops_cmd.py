@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from app.cli.output import print_json
+from core.echo import brief
 from core.einops.analysis import analyse
 from core.einops.model import OPS, REDUCTIONS
 from core.einops.report import report_text
@@ -58,10 +59,11 @@ def handler(args: argparse.Namespace) -> int:
     """Analyse the call and print it; malformed arguments raise :class:`InputError` (exit 2)."""
     if not args.shape:
         raise InputError("--shape: missing; give one --shape per input tensor, e.g. --shape 2,3,4")
-    shapes = [parse_shape(s, f"--shape {s!r}") for s in args.shape]
+    shapes = [parse_shape(s, f"--shape {brief(s)}") for s in args.shape]
     axes = parse_axes(args.axis, "--axis")
     packed = [
-        parse_shape(p, f"--packed-shape {p!r}", allow_minus_one=True) for p in args.packed_shape
+        parse_shape(p, f"--packed-shape {brief(p)}", allow_minus_one=True)
+        for p in args.packed_shape
     ]
     if args.op == "unpack" and not packed:
         raise InputError(

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from app.tabs import TABS
+from core.echo import brief
 from core.errors import InputError
 from core.validate import file_path, positive_float
 
@@ -59,7 +60,7 @@ def _size(text: str | None) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise InputError(f"--size: {text!r} is not WxH (e.g. 1280x820)") from None
+        raise InputError(f"--size: {brief(text)} is not WxH (e.g. 1280x820)") from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise InputError(f"--size: {w}x{h} is out of range; allowed: 320x240 to 7680x4320")
     return w, h

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
 from app.state import AppState
 from app.tabs.base import TabPage
 from core import napkin
+from core.echo import brief
 from core.errors import InputError
 from core.napkin.tensor import parse_shape, tensor_memory
 from core.napkin.training import VALIDATORS
@@ -517,7 +518,7 @@ class NapkinPage(TabPage):
             if index < 0:
                 problems.append(
                     translate("NapkinTab", "napkin: unknown model {model}; kept N as typed").format(
-                        model=repr(data["model"])
+                        model=brief(data["model"])
                     )
                 )
             else:
@@ -530,7 +531,7 @@ class NapkinPage(TabPage):
                 problems.append(
                     translate(
                         "NapkinTab", "napkin: unknown tensor dtype {dtype}; allowed: {allowed}"
-                    ).format(dtype=repr(data["tensor_dtype"]), allowed=", ".join(DTYPE_BYTES))
+                    ).format(dtype=brief(data["tensor_dtype"]), allowed=", ".join(DTYPE_BYTES))
                 )
             else:
                 self.tensor_dtype.setCurrentIndex(index)
@@ -541,7 +542,7 @@ class NapkinPage(TabPage):
                 problems.append(
                     translate(
                         "NapkinTab", "napkin: overlap {value}; allowed: true or false"
-                    ).format(value=repr(data["overlap"]))
+                    ).format(value=brief(data["overlap"]))
                 )
         if "recipe" in data:
             index = find_data(self.recipe, data["recipe"])
@@ -549,7 +550,7 @@ class NapkinPage(TabPage):
                 problems.append(
                     translate(
                         "NapkinTab", "napkin: unknown recipe {recipe}; kept the current one"
-                    ).format(recipe=repr(data["recipe"]))
+                    ).format(recipe=brief(data["recipe"]))
                 )
             else:
                 self.recipe.setCurrentIndex(index)

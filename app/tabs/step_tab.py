@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.state import AppState
 from app.step_worker import StepRunner
 from app.tabs.base import TabPage
+from core.echo import brief
 from core.errors import InputError
 from core.memory import OPTIMIZERS, PRESETS, RECIPES
 from core.roofline.hardware import DTYPES
@@ -821,7 +822,7 @@ class StepPage(TabPage):
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 spin.setValue(value)
             else:
-                problems.append(f"step: {key} {value!r}; allowed: {low} to {high:,}")
+                problems.append(f"step: {key} {brief(value)}; allowed: {low} to {high:,}")
         return problems
 
     def carried_state(self) -> Any | None:

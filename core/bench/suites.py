@@ -21,6 +21,7 @@ from typing import Any
 
 from core.bench.host_link import host_link
 from core.bench.timing import Cancelled, time_op
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.hardware import Device
 from core.roofline.ops import op_cost
@@ -118,7 +119,9 @@ def build_suite(name: str, device: str = "cpu") -> list[Case]:
     ``quick`` takes under a minute on a 2-core CPU; ``full`` has more sizes and longer budgets.
     """
     if name not in SUITES:
-        raise InputError(f"suite: unknown {name!r}; allowed: {', '.join(SUITES)}", field="suite")
+        raise InputError(
+            f"suite: unknown {brief(name)}; allowed: {', '.join(SUITES)}", field="suite"
+        )
     quick = name == "quick"
     cuda = device.startswith("cuda")
     budget = 0.4 if quick else 0.8
@@ -240,7 +243,7 @@ def _prepare(case: Case, device: str) -> Callable[[], Any]:
         dst = torch.empty(host.shape, dtype=host.dtype, device=device)
         pinned = case.variant == "pinned"
         return lambda: dst.copy_(host, non_blocking=pinned)
-    raise InputError(f"op: cannot benchmark {case.op!r}")
+    raise InputError(f"op: cannot benchmark {brief(case.op)}")
 
 
 def _cost(case: Case) -> tuple[float, float]:

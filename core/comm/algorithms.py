@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
@@ -54,7 +55,7 @@ def normalize_op(op: object) -> str:
     if not name:
         raise InputError(
             translate("Comm", "op: unknown collective {op}; allowed: {allowed}").format(
-                op=repr(op), allowed=", ".join(COLLECTIVES)
+                op=brief(op), allowed=", ".join(COLLECTIVES)
             ),
             field="op",
         )
@@ -65,7 +66,7 @@ def _ranks(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _MAX_RANKS:
         raise InputError(
             translate("Comm", "gpus: {value} is not a rank count; allowed: 1 to {most}").format(
-                value=repr(n), most=f"{_MAX_RANKS:,}"
+                value=brief(n), most=f"{_MAX_RANKS:,}"
             ),
             field="gpus",
         )
@@ -195,7 +196,7 @@ def estimate_collective(
         raise InputError(
             translate(
                 "Comm", "nodes: {nodes} must be a whole number from 1 to gpus ({gpus})"
-            ).format(nodes=repr(nodes), gpus=str(ranks)),
+            ).format(nodes=brief(nodes), gpus=str(ranks)),
             field="nodes",
         )
     if ranks % nodes:
@@ -210,7 +211,7 @@ def estimate_collective(
     if not (isinstance(size, int | float) and math.isfinite(size) and size > 0):
         raise InputError(
             translate("Comm", "bytes: {size} must be a positive number of bytes").format(
-                size=repr(size)
+                size=brief(size)
             ),
             field="bytes",
         )

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.comm.algorithms import NO_TRAFFIC, CollectiveEstimate, estimate_collective
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
@@ -98,7 +99,7 @@ def dp_step_comm(
     if plan is None:
         raise InputError(
             translate("Comm", "strategy: unknown {strategy}; allowed: {allowed}").format(
-                strategy=repr(strategy), allowed=", ".join(STRATEGIES)
+                strategy=brief(strategy), allowed=", ".join(STRATEGIES)
             ),
             field="strategy",
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, translate
 
@@ -47,13 +48,13 @@ def _problem(obj: Any) -> Text | None:
         return translate("Comm", "expected a JSON object")
     if obj.get("op") not in _OPS:
         return translate("Comm", "'op' must be one of {allowed}, got {op}").format(
-            allowed=", ".join(_OPS), op=repr(obj.get("op"))
+            allowed=", ".join(_OPS), op=brief(obj.get("op"))
         )
     for key in ("bytes", "time_s", "algbw", "busbw", "world_size"):
         value = obj.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
             return translate("Comm", "'{key}' must be a number > 0, got {value}").format(
-                key=key, value=repr(value)
+                key=key, value=brief(value)
             )
     return None
 

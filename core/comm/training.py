@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from core.comm.algorithms import NO_TRAFFIC
 from core.comm.dp import StepComm, dp_step_comm
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
@@ -105,7 +106,7 @@ def train_time_with_comm(
         if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
             raise InputError(
                 translate("Comm", "{name}: {value} must be a positive number").format(
-                    name=name, value=repr(value)
+                    name=name, value=brief(value)
                 ),
                 field=name,
             )

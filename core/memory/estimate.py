@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.activations import Checkpoint, activation_model, peak_moments, saved_bytes
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec, seq_limits
@@ -100,7 +101,7 @@ class MemoryConfig:
                     "Memory",
                     "kernels: {kernels}; allowed: {allowed} (whose kernels decide what is saved "
                     "for backward)",
-                ).format(kernels=repr(self.kernels), allowed=", ".join(KERNELS)),
+                ).format(kernels=brief(self.kernels), allowed=", ".join(KERNELS)),
                 field="kernels",
             )
         if self.seq is not None:
@@ -112,7 +113,7 @@ class MemoryConfig:
                 translate(
                     "Memory",
                     "zero: {zero}; allowed: 0 (none), 1 (optimizer), 2 (+grads), 3 (+params, = FSDP)",
-                ).format(zero=repr(self.zero)),
+                ).format(zero=brief(self.zero)),
                 field="zero",
             )
 

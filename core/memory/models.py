@@ -11,6 +11,7 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, translate
 from core.validate import positive_int, split_list
@@ -165,7 +166,7 @@ class TransformerSpec:
         if self.norm not in ("layernorm", "rmsnorm"):
             raise InputError(
                 translate("Memory", "norm: unknown {norm}; allowed: layernorm, rmsnorm").format(
-                    norm=repr(self.norm)
+                    norm=brief(self.norm)
                 ),
                 field="norm",
             )
@@ -337,7 +338,7 @@ def preset(name: str) -> TransformerSpec:
                 "Memory",
                 "model: unknown preset {name}; allowed: {presets}, mlp:d=D,layers=L or "
                 "transformer:d=...,layers=...",
-            ).format(name=repr(name), presets=", ".join(PRESETS)),
+            ).format(name=brief(name), presets=", ".join(PRESETS)),
             field="model",
         ) from None
 
@@ -358,7 +359,7 @@ def _options(text: str, allowed: set[str], what: str) -> dict[str, str]:
                     "Memory",
                     "model: {part} is not an option of {what}; allowed: {keys} as key=value "
                     "separated by commas",
-                ).format(part=repr(part), what=what, keys=", ".join(sorted(allowed))),
+                ).format(part=brief(part), what=what, keys=", ".join(sorted(allowed))),
                 field="model",
             )
         out[key] = value.strip()
@@ -413,7 +414,7 @@ def parse_model(text: str) -> ModelSpec:
             if raw not in _BOOL:
                 raise InputError(
                     translate("Memory", "model: {key}={value}; allowed: true or false").format(
-                        key=key, value=repr(raw)
+                        key=key, value=brief(raw)
                     ),
                     field="model",
                 )
@@ -439,12 +440,12 @@ def parse_model(text: str) -> ModelSpec:
             translate(
                 "Memory",
                 "model: unknown kind {kind}; allowed: mlp:..., transformer:... or a preset",
-            ).format(kind=repr(kind)),
+            ).format(kind=brief(kind)),
             field="model",
         )
     raise InputError(
         translate("Memory", "model: cannot read {text}; e.g. mlp:d=4096,layers=8").format(
-            text=repr(text)
+            text=brief(text)
         ),
         field="model",
     )

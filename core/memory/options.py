@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.activations import checkpoint
 from core.memory.estimate import MemoryConfig
@@ -46,7 +47,7 @@ def _flag(value: object, name: str) -> bool:
         return value
     raise InputError(
         translate("Memory", "{name}: expected true or false, got {value}").format(
-            name=name, value=repr(value)
+            name=name, value=brief(value)
         ),
         field=name,
     )

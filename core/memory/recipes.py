@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import join_texts, translate
 from core.validate import split_list
@@ -65,7 +66,7 @@ def optimizer(name: str) -> Optimizer:
     if key not in OPTIMIZERS:
         raise InputError(
             translate("Memory", "optimizer: unknown {name}; allowed: {allowed}").format(
-                name=repr(name), allowed=", ".join(OPTIMIZERS)
+                name=brief(name), allowed=", ".join(OPTIMIZERS)
             ),
             field="optimizer",
         )
@@ -77,7 +78,7 @@ def _dtype(value: str, what: str, *, allow_none: bool = False) -> str:
     if value not in allowed:
         raise InputError(
             translate("Memory", "{what}: unknown dtype {value}; allowed: {allowed}").format(
-                what=what, value=repr(value), allowed=", ".join(allowed)
+                what=what, value=brief(value), allowed=", ".join(allowed)
             ),
             field=what,
         )
@@ -194,7 +195,7 @@ def recipe(
     if key not in RECIPES:
         raise InputError(
             translate("Memory", "recipe: unknown {name}; allowed: {allowed}, custom").format(
-                name=repr(name), allowed=", ".join(RECIPES)
+                name=brief(name), allowed=", ".join(RECIPES)
             ),
             field="recipe",
         )
@@ -226,7 +227,7 @@ def parse_recipe(text: str) -> Recipe:
                     "Memory",
                     "recipe: {item} is not a component; allowed: {keys} as key=dtype, e.g. "
                     "custom:params=bf16,grads=fp32",
-                ).format(item=repr(item), keys=", ".join(keys)),
+                ).format(item=brief(item), keys=", ".join(keys)),
                 field="recipe",
             )
         parts[key.strip()] = value.strip().lower()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, join_texts, translate
 from core.units import (
@@ -201,7 +202,7 @@ def recipe(recipe_id: object) -> BytesRecipe:
     except (KeyError, TypeError):
         raise InputError(
             translate("Napkin", "recipe: unknown {value}; known: {known}").format(
-                value=repr(recipe_id), known=", ".join(RECIPES)
+                value=brief(recipe_id), known=", ".join(RECIPES)
             ),
             field="recipe",
         ) from None

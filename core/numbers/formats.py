@@ -21,6 +21,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
@@ -91,7 +92,7 @@ class FloatFormat:
         ``"ocp"`` (the OCP / ml_dtypes non-saturating cast).
         """
         if policy not in POLICIES:
-            raise InputError(f"policy: unknown {policy!r}; allowed: {', '.join(POLICIES)}")
+            raise InputError(f"policy: unknown {brief(policy)}; allowed: {', '.join(POLICIES)}")
         return self.overflow_torch if policy == "torch" else self.overflow_ocp
 
     # layout -----------------------------------------------------------------------------------
@@ -400,7 +401,7 @@ def get_format(format_id: object) -> FloatFormat:
     if key in DTYPE_TO_FORMAT:
         return FORMATS[DTYPE_TO_FORMAT[key]]
     raise InputError(
-        f"format: unknown {key[:40]!r}; known: {', '.join(FORMAT_IDS)}", field="format"
+        f"format: unknown {brief(key)}; known: {', '.join(FORMAT_IDS)}", field="format"
     )
 
 

@@ -260,7 +260,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         raise InputError(
             f"device entry: 'id' must be a short non-empty string, got {brief(dev_id)}"
         )
-    where = f"device {dev_id!r}"
+    where = f"device {brief(dev_id)}"
     name = entry.get("name", dev_id)
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"{where}: 'name' must be a non-empty string")
@@ -310,7 +310,7 @@ def _links(entry: Mapping[str, Any], where: str, *, user_defined: bool) -> dict[
         for part in ("link", "source"):
             text = entry.get(f"{scope}_{part}", "")
             if not isinstance(text, str):
-                raise InputError(f"{where}: '{scope}_{part}' must be a string, got {text!r}")
+                raise InputError(f"{where}: '{scope}_{part}' must be a string, got {brief(text)}")
             out[f"{scope}_{part}"] = text.strip()
         if not user_defined and not out[f"{scope}_source"]:
             raise InputError(f"{where}: '{scope}_source' must say where {key} comes from")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.comm.algorithms import NO_TRAFFIC
+from core.echo import brief
 from core.errors import InputError
 from core.step.predict import Prediction
 from core.step.trace import StepTrace
@@ -122,7 +123,7 @@ def nodes_for(gpus: int) -> int:
             translate(
                 "Step",
                 "GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}",
-            ).format(value=repr(gpus), high=f"{MAX_GPUS:,}"),
+            ).format(value=brief(gpus), high=f"{MAX_GPUS:,}"),
             field="gpus",
         )
     if gpus <= GPUS_PER_NODE:

@@ -78,13 +78,13 @@ def _need(doc: dict[str, Any], keys: tuple[str, ...], family: str, where: str) -
         if key not in doc:
             raise InputError(
                 translate("Step", "config: {where} lacks the field {key} (needed for {family}); "
-                          "required: {required}").format(where=where, key=repr(key), family=family, required=", ".join(keys)),
+                          "required: {required}").format(where=where, key=brief(key), family=family, required=", ".join(keys)),
                 field=key,
             )  # fmt: skip
         value = doc[key]
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(
-                translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer").format(where=where, key=key, value=repr(value)),
+                translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer").format(where=where, key=key, value=brief(value)),
                 field=key,
             )  # fmt: skip
 
@@ -108,13 +108,13 @@ def _check_keys(doc: dict[str, Any], family: str, where: str) -> list[Text]:
             continue
         if key in modelled or key == "is_encoder_decoder":
             if key in _ONLY and value not in _ONLY[key]:
-                allowed = ", ".join(repr(v) for v in _ONLY[key])
+                allowed = ", ".join(brief(v) for v in _ONLY[key])
                 raise _unsupported(where, family, key, value, allowed)
             continue
         raise InputError(
             translate("Step", "config: {where}: the key {key} is not modelled for {family} (it "
                       "may change the model; remove it to count the model without it); "
-                      "understood: {keys}").format(where=where, key=repr(key), family=family,
+                      "understood: {keys}").format(where=where, key=brief(key), family=family,
                                                    keys=cut_list(sorted(modelled))),
             field=key,
         )  # fmt: skip
