@@ -53,11 +53,14 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, **kwargs) -> None:  # help shows every default
+        kwargs.setdefault("formatter_class", argparse.ArgumentDefaultsHelpFormatter)
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = _NEGATIVE_VALUE
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        # "argument --tokens: --tokens: 'abc' is not a number" says the name once
+        message = re.sub(r"^argument (\S+): \1: ", r"\1: ", message)
         raise UsageError(f"{self.prog}: error: {message}")
 
 
@@ -101,7 +104,11 @@ def _parse_and_run(args_in: list[str]) -> int:
             f"napkinlab: error: unknown option {brief(misplaced)} before the subcommand; options go "
             f"after it ({where}); see napkinlab --help"
         )
-    args = build_parser(command).parse_args(args_in)
+    parser = build_parser(command)
+    args = parser.parse_args(args_in)
+    from app.cli.options import given
+
+    args._given = given(parser, args_in)  # what was typed, for the modes that refuse the rest
     if args.command is None:
         raise UsageError(
             "napkinlab: error: give a SUBCOMMAND (see napkinlab --help), or no argument"

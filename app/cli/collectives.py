@@ -15,7 +15,10 @@ from core.errors import InputError
 from core.units import format_bytes, format_duration
 from core.validate import positive_int
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["OPTIONS", "add_arguments", "run"]
+
+#: The options only this suite reads.
+OPTIONS = ("backend", "min_bytes", "max_bytes", "ops", "iters", "warmup", "timeout")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -15,7 +15,7 @@ from core.einops.model import OPS, REDUCTIONS
 from core.einops.report import report_text
 from core.einops.text import parse_axes, parse_shape
 from core.errors import InputError
-from core.roofline.hardware import DTYPE_BYTES
+from core.roofline.hardware import DTYPE_BYTES, validate_dtype
 
 __all__ = ["handler", "register"]
 
@@ -57,6 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Analyse the call and print it; malformed arguments raise :class:`InputError` (exit 2)."""
+    if args.reduction is not None and args.op != "reduce":
+        raise InputError(f"--reduction: not used by einops {args.op}; only reduce reads it")
+    if args.packed_shape and args.op != "unpack":
+        raise InputError(f"--packed-shape: not used by einops {args.op}; only unpack reads it")
     if not args.shape:
         raise InputError("--shape: missing; give one --shape per input tensor, e.g. --shape 2,3,4")
     shapes = [parse_shape(s, f"--shape {brief(s)}") for s in args.shape]
@@ -77,7 +81,7 @@ def handler(args: argparse.Namespace) -> int:
         axes,
         reduction=reduction,
         packed_shapes=packed,
-        dtype=args.dtype,
+        dtype=validate_dtype(args.dtype),  # float32, bfloat16: the shared spellings
     )
     if result.error_kind == "arguments":
         raise InputError(result.error or "malformed arguments")

@@ -8,7 +8,7 @@ from typing import Any
 from app.cli.output import print_json, print_warnings
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
-from core.roofline.hardware import load_catalog
+from core.roofline.hardware import load_catalog, validate_dtype
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from core.validate import fraction
@@ -86,7 +86,8 @@ def handler(args: argparse.Namespace) -> int:
     )  # fmt: skip
     print_warnings(cfg.warnings)
     mfu = fraction(args.mfu, "mfu")
-    peak = device.peak(args.dtype) if device.supports(args.dtype) else None
+    dtype = validate_dtype(args.dtype)  # validated even when the device lacks its peak
+    peak = device.peak(dtype) if device.supports(dtype) else None
     est = estimate(cfg)
     answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=mfu)
     traced: dict[str, Any] | None = None

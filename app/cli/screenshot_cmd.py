@@ -27,12 +27,14 @@ WINDOW_SIZE = (1280, 820)
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``screenshot`` subcommand."""
-    parser = subparsers.add_parser("screenshot", help="render a tab to PNG/SVG offscreen")
-    parser.add_argument("--tab", required=True, choices=[t.id for t in TABS])
+    parser = subparsers.add_parser(
+        "screenshot", help="render a tab to PNG, SVG (plot tabs) or PDF offscreen"
+    )
+    parser.add_argument("--tab", required=True, choices=[t.id for t in TABS], help="the tab")
     parser.add_argument(
         "--out", required=True, help="FILE.png or FILE.pdf, or FILE.svg for a plot tab"
     )
-    parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light", help="colours")
     parser.add_argument("--scale", default="1", help="pixel scale 0.5 to 4, e.g. 2 for slides")
     parser.add_argument("--presentation", action="store_true", help="larger fonts and lines")
     parser.add_argument("--session", default=None, help="apply this session file first")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from core.echo import brief
 from core.errors import InputError
 from core.texts import join_texts, translate
-from core.validate import split_list
+from core.validate import dtype_spelling, split_list
 
 __all__ = [
     "DTYPE_SIZES",
@@ -75,6 +75,7 @@ def optimizer(name: str) -> Optimizer:
 
 def _dtype(value: str, what: str, *, allow_none: bool = False) -> str:
     allowed = list(DTYPE_SIZES) + (["none"] if allow_none else [])
+    value = dtype_spelling(value) or value  # float32, bfloat16, half: the shared spellings
     if value not in allowed:
         raise InputError(
             translate("Memory", "{what}: unknown dtype {value}; allowed: {allowed}").format(
@@ -110,9 +111,9 @@ class Recipe:
     acts: str
 
     def __post_init__(self) -> None:
-        for what in ("params", "grads", "state", "acts"):
-            _dtype(getattr(self, what), what)
-        _dtype(self.master, "master", allow_none=True)
+        for what in ("params", "grads", "state", "acts"):  # kept as ids (bfloat16 -> bf16)
+            object.__setattr__(self, what, _dtype(getattr(self, what), what))
+        object.__setattr__(self, "master", _dtype(self.master, "master", allow_none=True))
 
     def bytes(self, what: str) -> int:
         """Bytes per element of ``params``, ``grads``, ``master``, ``state`` or ``acts``."""

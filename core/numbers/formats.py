@@ -24,6 +24,7 @@ import numpy as np
 from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
+from core.validate import dtype_spelling
 
 __all__ = [
     "CLASSES",
@@ -400,6 +401,9 @@ def get_format(format_id: object) -> FloatFormat:
         return FORMATS[key]
     if key in DTYPE_TO_FORMAT:
         return FORMATS[DTYPE_TO_FORMAT[key]]
+    spelled = dtype_spelling(key)  # float32, half, torch.bfloat16: the shared spellings
+    if spelled in DTYPE_TO_FORMAT and not key.lower().startswith(("float8", "float4", "fp8_")):
+        return FORMATS[DTYPE_TO_FORMAT[spelled]]
     raise InputError(
         f"format: unknown {brief(key)}; known: {', '.join(FORMAT_IDS)}", field="format"
     )

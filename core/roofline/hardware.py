@@ -24,6 +24,7 @@ from typing import Any
 from core.errors import InputError
 from core.safe_io import brief, check_json, decode_utf8, parse_json, read_bytes
 from core.texts import translate
+from core.validate import dtype_spelling
 
 __all__ = [
     "DTYPES",
@@ -140,7 +141,7 @@ class Device:
 
     def peak(self, dtype: str) -> float:
         """Dense peak FLOP/s for ``dtype``; raises :class:`InputError` if the device lacks it."""
-        validate_dtype(dtype)
+        dtype = validate_dtype(dtype)
         try:
             return self.peak_flops[dtype]
         except KeyError:
@@ -221,12 +222,17 @@ class Device:
 
 
 def validate_dtype(dtype: object) -> str:
-    """Check a compute dtype id (``bf16``); the error lists the allowed ids."""
-    if not isinstance(dtype, str) or dtype not in DTYPES:
+    """The compute dtype id (``bf16``) of any of its spellings (``bfloat16``, ``torch.bfloat16``,
+    :data:`core.validate.DTYPE_SPELLINGS`), the same in every subcommand and tab; the error lists
+    the ids."""
+    found = dtype_spelling(dtype)
+    if found is None:
         raise InputError(
-            f"dtype: unknown {brief(dtype)}; allowed: {', '.join(DTYPES)}", field="dtype"
+            f"dtype: unknown {brief(dtype)}; allowed: {', '.join(DTYPES)} (or float32, "
+            "bfloat16, float16, half, float8_e4m3fn, …)",
+            field="dtype",
         )
-    return dtype
+    return found
 
 
 def _number(entry: Mapping[str, Any], key: str, where: str, high: float) -> float:

@@ -333,7 +333,7 @@ def op_cost(name: str, dtype: str, *, out_dtype: str | None = None, **sizes: obj
         For an unknown op or dtype, missing or unexpected sizes, or a size out of range.
     """
     _check_name(name)
-    validate_dtype(dtype)
+    dtype = validate_dtype(dtype)
     out = validate_dtype(out_dtype) if out_dtype is not None else dtype
     wanted, counter = _COUNTERS[name]
     missing = [s for s in wanted if s not in sizes]
@@ -376,7 +376,7 @@ def custom_cost(
     """
     from core.validate import positive_float
 
-    validate_dtype(dtype)
+    dtype = validate_dtype(dtype)
     text = str(label).strip() or "custom"
     return OpCost(
         name=text[:80],
@@ -530,7 +530,7 @@ def einsum_cost(equation: str, dtype: str, **sizes: object) -> OpCost:
     InputError
         For a malformed equation, a missing or unexpected size, or a size out of range.
     """
-    validate_dtype(dtype)
+    dtype = validate_dtype(dtype)
     inputs, output = _einsum_terms(equation)
     names = list(dict.fromkeys(i for term in inputs for i in term))
     missing = [n for n in names if n not in sizes]

@@ -76,7 +76,7 @@ def inputs_from_options(**options: Any) -> StepInputs:
     if dtype is not None:
         from core.roofline.hardware import validate_dtype
 
-        validate_dtype(dtype)
+        dtype = validate_dtype(dtype)
     cfg = MemoryConfig(
         model=spec,
         batch=positive_int(o["batch"], "batch", high=10**9),
@@ -162,6 +162,6 @@ def _hf_inputs(path: str, measure: bool, options: dict[str, Any]) -> HFInputs:
         )  # fmt: skip
     dtype = str(o["dtype"]).strip() or None
     if dtype is not None:
-        validate_dtype(dtype)
+        dtype = validate_dtype(dtype)
     optimizer_id = str(o["optimizer"]).strip().lower()
     return HFInputs(path, batch, seq, weights, optimizer_id, str(o["device"]).strip(), dtype)
