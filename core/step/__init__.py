@@ -20,6 +20,7 @@ from core.step.hf_build import needs_transformers, trace_hf_config, transformers
 from core.step.measure import Measured, check_fits, measurable, measure_config
 from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
 from core.step.recorder import ROOT, OpRecord
+from core.step.report import summary_table
 from core.step.trace import TABLE_ROWS, StepTrace, trace_config, trace_module
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "read_config",
     "rollup",
     "spec_from_config",
+    "summary_table",
     "trace_config",
     "trace_hf_config",
     "trace_module",

@@ -24,6 +24,7 @@ __all__ = [
     "ops_csv",
     "roofline_points",
     "step_report",
+    "summary_table",
     "top_ops",
 ]
 
@@ -193,3 +194,34 @@ def _point(
         "share": share,
         "source": "Step",
     }
+
+
+def summary_table(trace: StepTrace, pred: Prediction, depth: int = 2, rows: int = 20) -> str:
+    """A printable table of the step per module, as ``FlopCounterMode`` prints one: FLOPs, their
+    share, bytes, predicted time and its share, the ``rows`` slowest modules at ``depth``, then
+    the total, the step time, MFU and HFU (for notebooks: ``print(summary_table(tr, pred))``)."""
+    from core.units import format_bytes, format_duration, format_flops
+
+    mods = by_module(trace.ops, pred.seconds, depth)
+    order = sorted(mods.items(), key=lambda kv: -kv[1]["predicted_s"])[: max(1, rows)]
+    total = trace.total_flops or 1.0
+    width = max([len("Module"), *(len(name) for name, _ in order)])
+    head = f"{'Module':<{width}}  {'FLOPs':>14}  {'% FLOPs':>7}  {'bytes':>10}  "
+    head += f"{'predicted':>10}  {'% time':>6}"
+    lines = [head, "-" * len(head)]
+    for name, row in order:
+        lines.append(
+            f"{name:<{width}}  {format_flops(row['flops']):>14}  {row['flops'] / total:>7.1%}  "
+            f"{format_bytes(row['bytes_read'] + row['bytes_written']):>10}  "
+            f"{format_duration(row['predicted_s']):>10}  {pred.share(row['predicted_s']):>6.1%}"
+        )
+    lines.append("-" * len(head))
+    lines.append(
+        f"{'total':<{width}}  {format_flops(trace.total_flops):>14}  {'100.0%':>7}  "
+        f"{format_bytes(sum(op.bytes for op in trace.ops)):>10}  "
+        f"{format_duration(pred.step_time_s):>10}  {'100.0%':>6}"
+    )
+    lines.append(
+        f"on {pred.device_name}: MFU {pred.mfu:.1%}, HFU {pred.hfu:.1%} (a roofline upper bound)"
+    )
+    return "\n".join(lines)

@@ -225,8 +225,15 @@ def trace_module(
     optimizer
         A ``torch.optim.Optimizer`` over the model's parameters.
     warmup
-        Run one unrecorded step first so the optimizer's state exists (the steady state). It
-        updates the weights, as training would.
+        Run one unrecorded step first so the optimizer's state exists (the steady state).
+
+    Nothing of the model or the optimizer changes: the weights, buffers, gradients, optimizer
+    state, training flags and random state are written back bit for bit afterwards
+    (:func:`core.step.preserve.preserved`; a copy of them is held meanwhile).
+
+    Examples
+    --------
+    See docs/step.md ("From a notebook"): ``trace_module`` → ``predict`` → ``summary_table``.
     """
     import torch
     from torch.utils.flop_counter import FlopCounterMode
@@ -247,10 +254,9 @@ def trace_module(
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
 
+    from core.step.preserve import preserved
+
     started = time.perf_counter()
-    model.train()
-    if warmup:
-        step(None)
     saved: list[Any] = []
     seen: set[int] = set()
 
@@ -262,8 +268,13 @@ def trace_module(
 
     rec = Recorder(model, optimizer, auto_backward=False)
     counter = FlopCounterMode(display=False, custom_mapping=flop_mapping())
-    with counter, rec.active(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        step(rec)
+    with preserved(model, optimizer):
+        model.train()
+        if warmup:
+            step(None)
+        with counter, rec.active(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            step(rec)
+        state_row = _tensor_row(_state_tensors(model, optimizer))
     params = list(model.parameters())
     param_ids = {id(p) for p in params}
     acts = [t for t in saved if id(t) not in param_ids]
@@ -276,7 +287,7 @@ def trace_module(
         table={
             "params": prow,
             "grads": dict(prow),
-            "optimizer": _tensor_row(_state_tensors(model, optimizer)),
+            "optimizer": state_row,
             "activations": _tensor_row(acts),
         },
         compute_dtype=dtype_id(floats[0].dtype) if floats else "fp32",
