@@ -10,6 +10,7 @@ from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
 from core.roofline.hardware import load_catalog, validate_dtype
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
+from core.step.hf import load_config, resolve_model_source
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from core.validate import fraction
 
@@ -27,9 +28,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--model",
         default=DEFAULTS["model"],
-        help="mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...) or "
-        "transformer:d=..,layers=..,heads=..[,kv_heads,ffn,vocab,gated,tied,seq]",
+        help="mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...), "
+        "transformer:d=..,layers=..,heads=..[,kv_heads,ffn,vocab,gated,tied,seq] or a Hugging "
+        "Face Hub id org/name[@revision] (llama, mistral, qwen2, gpt2), read from the local cache",
     )
+    p.add_argument("--allow-download", action="store_true",
+                   help="with a hub id not in the cache: fetch its config.json (never weights)")  # fmt: skip
     p.add_argument(
         "--batch", default=DEFAULTS["batch"], help="batch per device (sequences or rows)"
     )
@@ -78,8 +82,12 @@ def handler(args: argparse.Namespace) -> int:
     """Answer ``memory``."""
     device = load_catalog().get(args.device)
     kernels = args.kernels if args.kernels is not None else kernels_for(device.vendor)
+    model: Any = args.model
+    hub = resolve_model_source(args.model, allow_download=args.allow_download)
+    if hub is not None:  # a Hugging Face Hub id: its cached config.json (core.step.hf)
+        model, _notes = load_config(*hub)
     cfg = config_from_options(
-        model=args.model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
+        model=model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
         recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
         zero=args.zero, gpus=args.gpus, flash=not args.no_flash, dropout=args.dropout,
         mlp_full=args.mlp_full, kernels=kernels,

@@ -25,7 +25,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "where torch sees one, else this CPU).",
     )
     p.add_argument("--model", default=DEFAULTS["model"],
-                   help="a preset (gpt2, llama2-7b, ...), mlp:d=..,layers=.. or transformer:...")  # fmt: skip
+                   help="a preset (gpt2, llama2-7b, ...), mlp:d=..,layers=.., transformer:... "
+                   "or a Hugging Face Hub id org/name[@revision], read from the local hub cache")  # fmt: skip
+    p.add_argument("--allow-download", action="store_true",
+                   help="with a hub id not in the cache: fetch its config.json (never weights)")  # fmt: skip
     p.add_argument("--config", default="", metavar="FILE.json",
                    help="a Hugging Face config.json, read offline (llama, mistral, qwen2, gpt2; any "
                    "other architecture with the extra napkinlab[hf])")  # fmt: skip
@@ -68,7 +71,7 @@ def handler(args: argparse.Namespace) -> int:
     inputs = step_inputs(
         measure=args.measure, model=args.model, config=args.config, batch=args.batch,
         seq=args.seq, recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
-        device=args.device, dtype=args.dtype,
+        device=args.device, dtype=args.dtype, allow_download=args.allow_download,
     )  # fmt: skip
     top = positive_int(args.top, "top", low=0, high=100_000)
     depth = positive_int(args.depth, "depth", high=64)

@@ -16,15 +16,25 @@ is **refused by name**, never ignored. A key set to ``null`` says nothing and is
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import Any
 
-from core.echo import brief
+from core.echo import brief, cut_line
 from core.errors import InputError
 from core.memory.models import TransformerSpec
 from core.texts import Text, translate
 
-__all__ = ["FAMILIES", "MAX_CONFIG_BYTES", "load_config", "read_config", "spec_from_config"]
+__all__ = [
+    "FAMILIES",
+    "MAX_CONFIG_BYTES",
+    "hub_id",
+    "load_config",
+    "read_config",
+    "resolve_model_source",
+    "spec_from_config",
+]
 
 FAMILIES: tuple[str, ...] = ("llama", "mistral", "qwen2", "gpt2")
 _LLAMA = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
@@ -155,8 +165,11 @@ def _window(doc: dict[str, Any], family: str, where: str) -> int:
     return value
 
 
-def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerSpec, list[str]]:
-    """The spec of a parsed ``config.json`` and notes on what it does not trace."""
+def spec_from_config(
+    doc: Any, where: str = "config.json", name: str = ""
+) -> tuple[TransformerSpec, list[str]]:
+    """The spec of a parsed ``config.json`` and notes on what it does not trace; ``name`` (a hub
+    id) names the model when given."""
     if not isinstance(doc, dict):
         raise InputError(_not_object(where), field="config")
     family = doc.get("model_type")
@@ -167,7 +180,7 @@ def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerS
             field="model_type",
         )  # fmt: skip
     notes: list[str] = list(_check_keys(doc, family, where))
-    name = str(doc.get("_name_or_path") or Path(where).parent.name or family)
+    name = name or str(doc.get("_name_or_path") or Path(where).parent.name or family)
     if family == "gpt2":
         _need(doc, _GPT2, family, where)
         d = doc["n_embd"]
@@ -255,6 +268,102 @@ def _not_object(where: str) -> str:
     return translate("Step", "config: {where} is not a JSON object").format(where=where)
 
 
-def load_config(path: str | Path) -> tuple[TransformerSpec, list[str]]:
+def load_config(path: str | Path, name: str = "") -> tuple[TransformerSpec, list[str]]:
     """Read ``path`` (a ``config.json``) offline; one :class:`InputError` names what is wrong."""
-    return spec_from_config(read_config(path), str(path))
+    return spec_from_config(read_config(path), str(path), name)
+
+
+#: ``org/name`` or ``org/name@revision``: a model on the Hugging Face Hub.
+_HUB_ID = re.compile(
+    r"^(?P<repo>[A-Za-z0-9][\w.-]{0,95}/[A-Za-z0-9][\w.-]{0,95})(?:@(?P<rev>[\w./-]{1,128}))?$"
+)
+
+
+def hub_id(text: object) -> tuple[str, str | None] | None:
+    """``(repo, revision)`` when ``text`` names a hub model (``meta-llama/Llama-2-7b-hf``,
+    ``org/name@rev``) and is not a file or folder here; else ``None``."""
+    if not isinstance(text, str):
+        return None
+    match = _HUB_ID.match(text.strip())
+    if match is None or os.path.exists(text.strip()):
+        return None
+    return match["repo"], match["rev"]
+
+
+def _hub_cache() -> str:
+    """The hub cache folder as huggingface_hub finds it, read now (``HF_HUB_CACHE``, else
+    ``HF_HOME/hub``, else its default), not when huggingface_hub was imported."""
+    if os.environ.get("HF_HUB_CACHE"):
+        return os.environ["HF_HUB_CACHE"]
+    if os.environ.get("HF_HOME"):
+        return os.path.join(os.environ["HF_HOME"], "hub")
+    from huggingface_hub import constants
+
+    return str(constants.HF_HUB_CACHE)
+
+
+def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[str, str] | None:
+    """The ``config.json`` a model text names, as ``(path, name)``, or ``None`` when the text is
+    not a hub id (a preset, ``mlp:…``, ``transformer:…``).
+
+    A hub id ``org/name[@revision]`` is looked up in huggingface_hub's local cache first
+    (``try_to_load_from_cache``: ``models--org--name/snapshots/<rev>/config.json`` through
+    ``refs/<revision>``, ``main`` by default); only with ``allow_download`` is it fetched
+    (``hf_hub_download``, the config alone, never weights). The CLI's ``step`` and ``memory``,
+    the Step tab and the coming ``plan`` all resolve through here.
+
+    Raises
+    ------
+    InputError
+        When huggingface_hub is missing, the model is not cached (and downloading is not
+        allowed), the hub says the repository does not exist, or the download fails.
+    """
+    found = hub_id(text)
+    if found is None:
+        return None
+    repo, revision = found
+    try:
+        import huggingface_hub
+    except ImportError:
+        raise InputError(
+            translate("Step", "model: {repo} names a Hugging Face Hub model, read through "
+                      "huggingface_hub, which is not installed; allowed: a preset, mlp:..., "
+                      "transformer:... or --config FILE (install it: pip install "
+                      "\"napkinlab[hf]\")").format(repo=brief(repo)),
+            field="model",
+        ) from None  # fmt: skip
+    cache = _hub_cache()
+    try:
+        cached = huggingface_hub.try_to_load_from_cache(repo, "config.json", cache_dir=cache,
+                                                         revision=revision)  # fmt: skip
+    except Exception as exc:  # huggingface_hub's own validation of the repository id
+        raise InputError(
+            translate("Step", "model: {repo} is not a Hugging Face Hub id ({why}); allowed: "
+                      "org/name or org/name@revision").format(
+                repo=brief(text.strip()), why=cut_line(str(exc), 160)),
+            field="model",
+        ) from None  # fmt: skip
+    if isinstance(cached, str) and os.path.isfile(cached):
+        return cached, repo
+    if not allow_download:
+        raise InputError(
+            translate("Step", "model: {repo} is not in the Hugging Face cache ({cache}); "
+                      "allowed offline: a model whose config.json is cached there; fetch its "
+                      "config (not its weights) with --allow-download").format(
+                repo=brief(text.strip()), cache=cache),
+            field="model",
+        )  # fmt: skip
+    from core.quiet import captured_logs
+
+    try:  # its retries are logged ("Retrying in 1s"): kept off stderr, which carries our line
+        with captured_logs("huggingface_hub"):
+            path = huggingface_hub.hf_hub_download(repo, "config.json", revision=revision,
+                                                   cache_dir=cache)  # fmt: skip
+    except Exception as exc:  # no network, no such repository, a gated model, a full disk
+        raise InputError(
+            translate("Step", "model: cannot download the config.json of {repo} from the "
+                      "Hugging Face Hub ({why})").format(repo=brief(repo),
+                                                 why=cut_line(f"{type(exc).__name__}: {exc}", 200)),
+            field="model",
+        ) from None  # fmt: skip
+    return str(path), repo
