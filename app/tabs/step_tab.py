@@ -613,7 +613,7 @@ class StepPage(TabPage):
         assert trace is not None and pred is not None
         why = explain(trace, pred)
         self.headline.setText(
-            translate("StepTab", "{time} per step  ·  MFU {mfu}  ·  HFU {hfu}").format(
+            translate("StepTab", "{time} · MFU {mfu} · HFU {hfu}").format(
                 time=format_duration(pred.step_time_s), mfu=f"{pred.mfu:.1%}",
                 hfu=f"{pred.hfu:.1%}",
             )

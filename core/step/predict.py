@@ -192,12 +192,11 @@ def explain(trace: StepTrace, pred: Prediction) -> dict[str, Any]:
     mm_rate = mm_f / (mm_s * pred.peak) if mm_s > 0 else 0.0
     sentence = translate(
         "Step",
-        "MFU {mfu} (HFU {hfu}): matmuls and attention take {matmul} of the time at {rate} of "
-        "peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer "
-        "step {opt}.",
+        "MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; "
+        "memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step "
+        "{opt}.",
     ).format(
         mfu=f"{pred.mfu:.1%}",
-        hfu=f"{pred.hfu:.1%}",
         matmul=f"{pred.share(mm_s):.0%}",
         rate=f"{mm_rate:.0%}",
         memory=f"{pred.share(mem_s):.0%}",

@@ -554,8 +554,12 @@
         <translation>{rate} 稠密 {dtype}</translation>
     </message>
     <message>
-        <source>{summary} · {dtype} at MFU {mfu} (HFU {mfu}; {hfu} with full recomputation)</source>
-        <translation>{summary} · {dtype}，MFU {mfu}（HFU {mfu}；全量重计算时为 {hfu}）</translation>
+        <source>{summary} · {dtype} at MFU {mfu}</source>
+        <translation>{summary} · {dtype}，MFU {mfu}</translation>
+    </message>
+    <message>
+        <source>HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation the GPUs execute 8·N·D in the same time: HFU {full}</source>
+        <translation>HFU {hfu}：6·N·D 不计重计算，因此 HFU = MFU；全量重计算时，GPU 在同样时间内执行 8·N·D：HFU {full}</translation>
     </message>
     <message>
         <source>GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a divisor of the GPUs</source>

@@ -123,8 +123,8 @@
         <translation>FLOPs：一次乘加计为 2；注意力按完整序列计算，因果掩码不减半；在实际执行的 FLOPs 中，注意力反向计为前向的 2.5 倍（torch 的 SDPA 公式包含 flash 反向重新计算的注意力分数），在 MFU 的模型 FLOPs 中计为 2 倍；LM head 是矩阵乘法，计入 N（输入嵌入是查表，不是矩阵乘法）</translation>
     </message>
     <message>
-        <source>MFU {mfu} (HFU {hfu}): matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
-        <translation>MFU {mfu}（HFU {hfu}）：矩阵乘法和注意力占用 {matmul} 的时间，达到峰值的 {rate}；内存受限的逐元素、归一化、softmax 和拷贝算子占 {memory}；优化器步骤占 {opt}。</translation>
+        <source>MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
+        <translation>MFU {mfu}：矩阵乘法和注意力占 {matmul} 的时间，达到峰值的 {rate}；内存受限的逐元素、归一化、softmax 和拷贝算子占 {memory}；优化器步骤占 {opt}。</translation>
     </message>
 </context>
 <context>
@@ -429,8 +429,8 @@
         <translation>字节</translation>
     </message>
     <message>
-        <source>{time} per step  ·  MFU {mfu}  ·  HFU {hfu}</source>
-        <translation>每步 {time}  ·  MFU {mfu}  ·  HFU {hfu}</translation>
+        <source>{time} · MFU {mfu} · HFU {hfu}</source>
+        <translation>{time} · MFU {mfu} · HFU {hfu}</translation>
     </message>
     <message>
         <source>each op&apos;s dtype peak</source>

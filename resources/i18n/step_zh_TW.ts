@@ -123,8 +123,8 @@
         <translation>FLOPs：一次乘加計為 2；注意力按完整序列計算，因果遮罩不減半；在實際執行的 FLOPs 中，注意力反向計為前向的 2.5 倍（torch 的 SDPA 公式包含 flash 反向重新計算的注意力分數），在 MFU 的模型 FLOPs 中計為 2 倍；LM head 是矩陣乘法，計入 N（輸入嵌入是查表，不是矩陣乘法）</translation>
     </message>
     <message>
-        <source>MFU {mfu} (HFU {hfu}): matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
-        <translation>MFU {mfu}（HFU {hfu}）：矩陣乘法和注意力占用 {matmul} 的時間，達到峰值的 {rate}；記憶體受限的逐元素、正規化、softmax 和複製算子占 {memory}；優化器步驟占 {opt}。</translation>
+        <source>MFU {mfu}: matmuls and attention take {matmul} of the time at {rate} of peak; memory-bound pointwise, norm, softmax and copy ops take {memory}; the optimizer step {opt}.</source>
+        <translation>MFU {mfu}：矩陣乘法和注意力佔 {matmul} 的時間，達到峰值的 {rate}；記憶體受限的逐元素、正規化、softmax 和複製運算子佔 {memory}；優化器步驟佔 {opt}。</translation>
     </message>
 </context>
 <context>
@@ -429,8 +429,8 @@
         <translation>位元組</translation>
     </message>
     <message>
-        <source>{time} per step  ·  MFU {mfu}  ·  HFU {hfu}</source>
-        <translation>每步 {time}  ·  MFU {mfu}  ·  HFU {hfu}</translation>
+        <source>{time} · MFU {mfu} · HFU {hfu}</source>
+        <translation>{time} · MFU {mfu} · HFU {hfu}</translation>
     </message>
     <message>
         <source>each op&apos;s dtype peak</source>
