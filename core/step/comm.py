@@ -157,6 +157,7 @@ def step_comm(trace: StepTrace, device: object, gpus: int) -> StepComm:
     if gpus == 1 or not size > 0:
         return StepComm(gpus, nodes, size, 0.0, None, 0.0, "")
     est = estimate_collective("all-reduce", size, gpus, device, nodes)
+    assert est.bandwidth is not None  # more than one rank: a link is crossed
     link = _link_name(device, nodes, est.bandwidth)
     return StepComm(gpus, nodes, size, est.bytes_per_rank, est.bandwidth, est.time_s, link)
 
