@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -41,7 +42,7 @@ PHI3 = {"model_type": "phi3", "vocab_size": 1000, "hidden_size": 64, "num_hidden
 def _one_error_line(done: subprocess.CompletedProcess[str]) -> str:
     assert done.returncode == 2, done.stderr
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("napkinlab: error: "), done.stderr
+    assert len(lines) == 1 and re.match(r"napkinlab( \w+)*: error: ", lines[0]), done.stderr
     return lines[0]
 
 
