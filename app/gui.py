@@ -77,6 +77,16 @@ def _report_slot_errors(window) -> None:
     sys.excepthook = hook
 
 
+def clean_user_folders() -> list[str]:
+    """Remove the temporary files a killed save left in the config and data folders (only ours,
+    only stale: :func:`core.safe_io.clean_stale_temporaries`); returns their names."""
+    from core.paths import config_dir, data_dir
+    from core.safe_io import clean_stale_temporaries
+
+    return [name for folder in (config_dir(), data_dir())
+            for name in clean_stale_temporaries(folder)]  # fmt: skip
+
+
 def run_gui(argv: list[str]) -> int:
     """Open the main window and run the event loop; returns the exit code (2: no display)."""
     if not has_display():
@@ -87,6 +97,7 @@ def run_gui(argv: list[str]) -> int:
         )
         return 2
     app = make_application(argv)
+    clean_user_folders()
     from app.gc_guard import MainThreadCollector
     from app.main_window import MainWindow
     from app.settings import Preferences

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from core.echo import brief
+
 __all__ = [
     "LANGUAGES",
     "LanguageManager",
@@ -88,7 +90,7 @@ class LanguageManager:
             return None
         if language not in LANGUAGES:
             allowed = ", ".join(LANGUAGES)
-            return f"Unknown language {language!r}; allowed: {allowed}. Showing English."
+            return f"Unknown language {brief(language)}; allowed: {allowed}. Showing English."
         catalog = path if path is not None else catalog_path(language)
         translator = QTranslator(self._app)
         if not catalog.is_file() or not translator.load(str(catalog)) or translator.isEmpty():

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from core.echo import brief
 from core.errors import InputError
 from core.safe_io import read_bytes
 from core.texts import translate
@@ -56,7 +57,7 @@ def _file_problem(path: Path) -> tuple[str, bool]:
     if control:  # Python splits lines at \v and \f, Qt does not: no INI file holds them
         return translate(
             "Preferences", "{file}: control character {character}; not a settings file"
-        ).format(file=str(path), character=repr(control.group())), False
+        ).format(file=str(path), character=brief(control.group())), False
     for number, line in enumerate(text.splitlines(), start=1):
         if "\x00" in line or not _INI_LINE.fullmatch(line):
             return translate("Preferences", "{file}, line {line}: not an INI settings line").format(

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, DeviceCatalog, load_catalog
 from core.texts import translate
@@ -48,7 +49,7 @@ def restore_tab(page: Any, data: object) -> list[str]:
     if unknown:
         names = {
             "tab": tab,
-            "names": ", ".join(repr(k) for k in unknown),
+            "names": ", ".join(brief(k) for k in unknown),
             "known": ", ".join(sorted(known)),
         }
         if len(unknown) > 1:
@@ -140,7 +141,7 @@ class AppState(QObject):
         if dtype not in DTYPES:
             raise InputError(
                 translate("Sessions", "dtype: unknown {value}; allowed: {allowed}").format(
-                    value=repr(dtype), allowed=", ".join(DTYPES)
+                    value=brief(dtype), allowed=", ".join(DTYPES)
                 )
             )
         if dtype != self._dtype:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.state import restore_tab
 from core import texts
+from core.echo import brief
 from core.errors import InputError
 from core.session import Session, read_session, write_session
 from widgets.i18n import localized, translate
@@ -65,7 +66,7 @@ class SessionActions:
             if slot is None:
                 problems.append(
                     texts.translate("Sessions", "unknown tab {tab} in session; ignored").format(
-                        tab=repr(tab_id)
+                        tab=brief(tab_id)
                     )
                 )
             elif slot.built:

@@ -7,14 +7,19 @@ settings) may be damaged or hostile, and what it writes must never lose what was
   block) and checked with ``fstat`` after opening (a symlink to ``/dev/zero``, a FIFO, a device or
   a folder is refused), then at most ``limit + 1`` bytes are read, so a file that grows while it is
   read, or whose ``st_size`` lies, cannot exhaust memory.
+* **.npy** arrays (:func:`read_npy`) have their header read first: dtype (numeric only, never
+  pickled objects), shape and data size are checked before the array is allocated.
 * **JSON** is parsed strictly: no ``NaN``/``Infinity`` literals, every number finite and within
   ``1e-300 <= |x| <= 1e300`` (or zero), nesting at most :data:`MAX_DEPTH` levels, no invalid
-  UTF-8 or lone surrogates. A problem names the line it is on (:class:`JSONProblem`).
+  UTF-8 or lone surrogates, no key twice in one object (a reader keeps the last, so a file
+  rewritten from it loses the first). A problem names the line it is on (:class:`JSONProblem`).
 * **Writing** is atomic: a temporary file in the target's folder, written, ``fsync``'ed, renamed
   over the target, then the folder ``fsync``'ed. A symlink is written through to its target (the
   link stays a link); a read-only file, a folder or a device is refused, not replaced. On any
   failure the temporary file is removed, the original is untouched, and one
-  :class:`~core.errors.InputError` line says why.
+  :class:`~core.errors.InputError` line says why. A temporary file left by a save that was
+  killed (``.NAME.PID.xxxxxxxx.tmp``) is removed by the next save of that file, and at the app's
+  start (:func:`clean_stale_temporaries`): only ours, only when its writer is gone.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, translate
 
@@ -40,11 +46,15 @@ __all__ = [
     "atomic_write",
     "brief",
     "check_json",
+    "clean_stale_temporaries",
     "decode_utf8",
     "load_json",
     "open_append",
     "parse_json",
     "read_bytes",
+    "read_head",
+    "read_npy",
+    "read_text",
 ]
 
 #: Deepest nesting of arrays and objects a state file may have (real ones use fewer than 8).
@@ -60,12 +70,6 @@ _OPEN_FLAGS = (
     | getattr(os, "O_BINARY", 0)
 )
 _CHUNK = 1 << 20
-
-
-def brief(value: object, width: int = 40) -> str:
-    """``repr(value)`` cut to ``width`` characters, for messages about values read from files."""
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _kind(mode: int) -> Text:
@@ -111,6 +115,26 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
         Naming the file: missing, not a regular file (folder, FIFO, device, socket), larger than
         ``limit`` bytes, or unreadable.
     """
+    data = read_head(path, limit + 1)
+    if len(data) > limit:
+        raise InputError(
+            translate("SafeIO", "{file}: larger than {size}; not a file Napkin Lab wrote").format(
+                file=str(path), size=_size_text(limit)
+            )
+        )
+    return data
+
+
+def read_head(path: str | os.PathLike[str], count: int) -> bytes:
+    """At most the first ``count`` bytes of the regular file ``path`` (all of a shorter one).
+
+    Opened as :func:`read_bytes` opens (non-blocking, regular files only, checked after opening).
+
+    Raises
+    ------
+    InputError
+        Naming the file: missing, not a regular file, or unreadable.
+    """
     source = Path(path)
     try:
         before = os.stat(source)  # refuse devices and FIFOs before even opening them
@@ -129,8 +153,8 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
             raise InputError(_not_regular(source, info.st_mode))
         chunks: list[bytes] = []
         total = 0
-        while total <= limit:  # st_size is only a hint: read at most limit + 1 bytes
-            chunk = os.read(fd, min(_CHUNK, limit + 1 - total))
+        while total < count:  # st_size is only a hint: read at most count bytes
+            chunk = os.read(fd, min(_CHUNK, count - total))
             if not chunk:
                 break
             chunks.append(chunk)
@@ -139,13 +163,81 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
         raise InputError(_unreadable(source, exc)) from None
     finally:
         os.close(fd)
-    if total > limit:
-        raise InputError(
-            translate("SafeIO", "{file}: larger than {size}; not a file Napkin Lab wrote").format(
-                file=str(source), size=_size_text(limit)
-            )
-        )
     return b"".join(chunks)
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int) -> str:
+    """:func:`read_bytes` decoded as UTF-8 (:func:`decode_utf8`)."""
+    return decode_utf8(read_bytes(path, limit=limit), path)
+
+
+#: Bytes of a ``.npy`` header read before the array (numpy writes at most 64 KiB of them).
+_NPY_HEADER_BYTES = 1 << 16
+
+
+def read_npy(path: str | os.PathLike[str], *, max_elements: int) -> Any:
+    """The numeric array in the ``.npy`` file ``path``, its header checked before anything is
+    allocated; never unpickles.
+
+    The header (format version, dtype, shape) is read first: an object dtype, a non-numeric one,
+    more than ``max_elements`` values or a data size that differs from the file's is refused
+    without allocating the array (a header claiming shape ``(1e11,)`` is one line, not a
+    ``MemoryError``).
+
+    Raises
+    ------
+    InputError
+        Naming the file and what is wrong with it.
+    """
+    import io
+
+    import numpy as np
+    from numpy.lib import format as npy
+
+    source = Path(path)
+    head = read_head(source, _NPY_HEADER_BYTES)
+    stream = io.BytesIO(head)
+    try:
+        version = npy.read_magic(stream)
+        if version == (1, 0):
+            shape, fortran, dtype = npy.read_array_header_1_0(stream)
+        elif version == (2, 0):
+            shape, fortran, dtype = npy.read_array_header_2_0(stream)
+        else:
+            raise ValueError(f"format version {version[0]}.{version[1]} is not read here")
+    except (ValueError, EOFError, SyntaxError, TypeError) as exc:
+        raise InputError(
+            translate("SafeIO", "{file}: not a .npy file ({why})").format(
+                file=str(source), why=brief(str(exc), 80)
+            )
+        ) from None
+    if dtype.hasobject or dtype.kind not in "fiub":
+        raise InputError(
+            translate(
+                "SafeIO", "{file}: holds {dtype} values; allowed: a numeric array (no objects)"
+            ).format(file=str(source), dtype=str(dtype))
+        )
+    count = math.prod(int(n) for n in shape)
+    if count > max_elements:
+        raise InputError(
+            translate(
+                "SafeIO", "{file}: its header says shape {shape} = {count} values; allowed: up to {high}"
+            ).format(file=str(source), shape=brief(tuple(shape)), count=f"{count:,}",
+                     high=f"{max_elements:,}")
+        )  # fmt: skip
+    start = stream.tell()
+    size = count * dtype.itemsize
+    data = read_head(source, start + size + 1)
+    if len(data) != start + size:
+        raise InputError(
+            translate(
+                "SafeIO",
+                "{file}: its header says {size} bytes of data, the file holds {held}; it is "
+                "truncated or not a .npy file",
+            ).format(file=str(source), size=f"{size:,}", held=f"{max(0, len(data) - start):,}")
+        )
+    array = np.frombuffer(data, dtype=dtype, count=count, offset=start)
+    return array.reshape(shape, order="F" if fortran else "C")
 
 
 def decode_utf8(data: bytes, source: str | os.PathLike[str]) -> str:
@@ -301,6 +393,54 @@ def _check_tree(doc: Any, text: str) -> None:
                 ) from None
 
 
+class _Duplicate(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members; a key given twice is refused (``json`` would keep the last one)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]', re.DOTALL)
+
+
+def _duplicate_line(text: str) -> int:
+    """The line where a key first repeats within one object (1 if it cannot be told)."""
+    stack: list[tuple[set[str] | None, list[bool]]] = []
+    for match in _STRUCTURE.finditer(text):
+        token = match.group()
+        if token == "{":
+            stack.append((set(), [True]))
+        elif token == "[":
+            stack.append((None, [False]))
+        elif token in "}]":
+            if stack:
+                stack.pop()
+        elif stack and stack[-1][0] is not None:
+            keys, expect = stack[-1]
+            if token == ",":
+                expect[0] = True
+            elif token == ":":
+                expect[0] = False
+            elif expect[0] and keys is not None:
+                try:
+                    key = json.loads(token)
+                except ValueError:
+                    continue
+                if key in keys:
+                    return text.count("\n", 0, match.start()) + 1
+                keys.add(key)
+    return 1
+
+
 def check_json(text: str) -> Any:
     """Parse ``text`` as strict JSON within the limits above.
 
@@ -308,7 +448,8 @@ def check_json(text: str) -> Any:
     ------
     JSONProblem
         With the reason and the line: syntax, ``NaN``/``Infinity``, a number out of range, nesting
-        deeper than :data:`MAX_DEPTH`, a lone surrogate.
+        deeper than :data:`MAX_DEPTH`, a lone surrogate, a key given twice in one object (JSON
+        readers keep only the last, so a file rewritten from it would lose the first).
     """
     try:
         doc = json.loads(
@@ -316,7 +457,17 @@ def check_json(text: str) -> Any:
             parse_float=_parse_float,
             parse_int=_parse_int,
             parse_constant=_parse_constant,
+            object_pairs_hook=_unique_keys,
         )
+    except _Duplicate as exc:
+        raise JSONProblem(
+            translate(
+                "SafeIO",
+                "the key {key} appears twice in one object (which one is meant cannot be told); "
+                "keep one",
+            ).format(key=brief(exc.key)),
+            _duplicate_line(text),
+        ) from None
     except _Refused as exc:
         raise JSONProblem(exc.reason, _line_of(text, token=exc.token)) from None
     except json.JSONDecodeError as exc:
@@ -411,6 +562,63 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+#: A temporary file of :func:`atomic_write` older than this is stale even without a writer's
+#: process id in its name (one written before the id was recorded). A save takes milliseconds.
+STALE_SECONDS = 3600.0
+#: ``.NAME.PID.random.tmp`` (``PID.`` absent in files of older versions): what mkstemp makes with
+#: :func:`_temp_prefix`; nothing else is ever removed.
+_TEMP = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>\d{1,10})\.)?[a-z0-9_]{8}\.tmp$")
+
+
+def _temp_prefix(name: str) -> str:
+    return f".{name}.{os.getpid()}."
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # ours: another thread may be writing it now
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True  # someone else's live process, or cannot be told: keep the file
+    return True
+
+
+def clean_stale_temporaries(folder: str | os.PathLike[str], name: str | None = None) -> list[str]:
+    """Remove :func:`atomic_write`'s temporary files that a killed save left in ``folder``.
+
+    Only files of our own pattern (``.NAME.PID.xxxxxxxx.tmp``, regular files, for target
+    ``name`` when given) and only stale ones: the process that wrote it is gone, or (no process
+    id in the name) it is older than :data:`STALE_SECONDS`. Never raises; returns the names removed.
+    """
+    import time
+
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        match = _TEMP.match(entry.name)
+        if match is None or (name is not None and match["name"] != name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            pid = match["pid"]
+            stale = not _alive(int(pid)) if pid else now - info.st_mtime > STALE_SECONDS
+            if stale:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue
+    return removed
+
+
 def atomic_write(
     path: str | os.PathLike[str], data: bytes | str, *, make_folder: bool = False
 ) -> Path:
@@ -452,9 +660,10 @@ def atomic_write(
                     file=str(shown), why=_why(exc)
                 )
             ) from None
+    clean_stale_temporaries(folder, real.name)
     tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(real.name), suffix=".tmp", dir=folder)
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()

@@ -19,14 +19,18 @@ import math
 import re
 from numbers import Real
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, translate
 from core.units import format_number
 
 __all__ = [
+    "BINARY",
+    "DTYPE_SPELLINGS",
     "MIN_FRACTION",
     "SUFFIXES",
     "TINY",
+    "dtype_spelling",
     "file_path",
     "fraction",
     "parse_number",
@@ -55,8 +59,38 @@ TINY = 1e-30
 MIN_FRACTION = 1e-6
 
 _NUMBER = re.compile(
-    r"^(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<suffix>[kKmMgGbBtTpPE]?)$"
+    r"^(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*"
+    r"(?:(?P<binary>[kKmMgGtTpPE]i)|(?P<suffix>[kKmMgGbBtTpPE]?))"
+    r"\s*(?P<unit>B|bytes?|FLOPs?|flops?|FLOP)?(?P<rate>/s)?$"
 )
+#: Binary prefixes (``80GiB`` = 80 × 2³⁰): a power of 1,024.
+BINARY: dict[str, int] = {"k": 1, "m": 2, "g": 3, "t": 4, "p": 5, "e": 6}
+
+#: Spellings of the compute dtypes (``core.roofline.hardware.DTYPES``) that people and libraries
+#: use, mapped to the id: numpy's and torch's names, the exact format ids of the Dtypes tab, and
+#: the short forms. Case is ignored and a leading ``torch.`` or ``np.`` dropped.
+DTYPE_SPELLINGS: dict[str, str] = {
+    "fp64": "fp64", "float64": "fp64", "f64": "fp64", "double": "fp64",
+    "fp32": "fp32", "float32": "fp32", "f32": "fp32", "float": "fp32", "single": "fp32",
+    "tf32": "tf32", "tfloat32": "tf32",
+    "bf16": "bf16", "bfloat16": "bf16",
+    "fp16": "fp16", "float16": "fp16", "f16": "fp16", "half": "fp16",
+    "fp8": "fp8", "float8": "fp8", "float8_e4m3fn": "fp8", "float8_e4m3": "fp8", "e4m3": "fp8",
+    "float8_e5m2": "fp8", "e5m2": "fp8", "fp8_e4m3": "fp8", "fp8_e5m2": "fp8",
+    "fp4": "fp4", "float4": "fp4", "float4_e2m1fn": "fp4", "float4_e2m1": "fp4", "e2m1": "fp4",
+    "nvfp4": "fp4", "mxfp4": "fp4",
+    "int8": "int8", "i8": "int8", "s8": "int8",
+}  # fmt: skip
+
+
+def dtype_spelling(value: object) -> str | None:
+    """The compute dtype id a person's spelling names (``float32`` → ``fp32``), or ``None``."""
+    if not isinstance(value, str):
+        return None
+    key = value.strip().lower()
+    for prefix in ("torch.", "np.", "numpy."):
+        key = key.removeprefix(prefix)
+    return DTYPE_SPELLINGS.get(key)
 
 
 #: Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).
@@ -82,15 +116,20 @@ def _suffix(letter: str) -> float:
 
 
 def _describe(value: object) -> str:
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, str):
+        return brief(value)
+    text = str(value)
+    return text if len(text) <= 40 else brief(value)
 
 
 def parse_number(value: object, field: str) -> float:
     """Turn a number or a person's text into a finite float.
 
     Accepts ints, floats and strings such as ``"1024"``, ``"1,024"``, ``"6.3e24"``, ``"70B"``,
-    ``"70b"``, ``"15 T"``, ``"1_000"``. Rejects booleans, NaN, infinities and values beyond float range.
+    ``"70b"``, ``"15 T"``, ``"1_000"``, and with units ``"80GB"`` (80e9), ``"80GiB"`` (80 × 2³⁰),
+    ``"3.35 TB/s"``, ``"989.5 TFLOP/s"`` (every field, one parser: a bare ``B`` after a number is
+    a billion, as in ``70B`` parameters). Rejects booleans, NaN, infinities and values beyond
+    float range.
 
     Raises
     ------
@@ -125,7 +164,11 @@ def parse_number(value: object, field: str) -> float:
         match = _NUMBER.match(_without_separators(text))
         if match is None:
             raise InputError(_not_a_number(field, value, "," in text), field=field)
-        number = float(match["num"]) * _suffix(match["suffix"])
+        if match["binary"]:
+            scale = float(1024 ** BINARY[match["binary"][0].lower()])
+        else:
+            scale = _suffix(match["suffix"] or "")
+        number = float(match["num"]) * scale
     else:
         raise InputError(
             translate("Validate", "{field}: expected a number, got {kind}").format(
@@ -155,13 +198,15 @@ def _not_a_number(field: str, value: object, commas: bool) -> Text:
         return translate(
             "Validate",
             "{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) "
-            "or suffix (k, M, B or G, T, P, E), commas only between groups of 3 digits (1,024), "
-            "e.g. 70e9 or 70B",
+            "or suffix (k, M, B or G, T, P, E; binary Ki, Mi, Gi, Ti; then a unit B, FLOPs or "
+            "/s: 80GB, 80GiB, 3.35TB/s), commas only between groups of 3 digits (1,024), e.g. "
+            "70e9 or 70B",
         ).format(field=field, value=_describe(value))
     return translate(
         "Validate",
         "{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) "
-        "or suffix (k, M, B or G, T, P, E), e.g. 70e9 or 70B",
+        "or suffix (k, M, B or G, T, P, E; binary Ki, Mi, Gi, Ti; then a unit B, FLOPs or /s: "
+        "80GB, 80GiB, 3.35TB/s), e.g. 70e9 or 70B",
     ).format(field=field, value=_describe(value))
 
 

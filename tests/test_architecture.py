@@ -15,7 +15,17 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_PLUMBING = {"errors", "validate", "units", "paths", "session", "safe_io", "texts"}
+SHARED_PLUMBING = {
+    "errors",
+    "validate",
+    "units",
+    "paths",
+    "session",
+    "safe_io",
+    "texts",
+    "echo",
+    "quiet",
+}
 
 
 def _contracts() -> list[dict]:

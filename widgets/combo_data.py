@@ -6,6 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
+from core.echo import brief
 from core.texts import translate
 
 __all__ = ["find_data", "restore_combos"]
@@ -39,7 +40,7 @@ def restore_combos(tab: str, combos: dict[str, QComboBox], data: dict[str, Any])
         if index < 0:
             problems.append(
                 translate("Sessions", "{tab}: unknown {key} {value}; kept the current one").format(
-                    tab=tab, key=key, value=repr(data[key])
+                    tab=tab, key=key, value=brief(data[key])
                 )
             )
         else:

@@ -17,6 +17,7 @@ import re
 import sys
 from collections.abc import Sequence
 
+from core.echo import brief
 from core.errors import InputError
 
 __all__ = ["entry", "main"]
@@ -53,11 +54,14 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, **kwargs) -> None:  # help shows every default
+        kwargs.setdefault("formatter_class", argparse.ArgumentDefaultsHelpFormatter)
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = _NEGATIVE_VALUE
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        # "argument --tokens: --tokens: 'abc' is not a number" says the name once
+        message = re.sub(r"^argument (\S+): \1: ", r"\1: ", message)
         raise UsageError(f"{self.prog}: error: {message}")
 
 
@@ -98,10 +102,14 @@ def _parse_and_run(args_in: list[str]) -> int:
     if misplaced is not None:
         where = f"napkinlab {command} {misplaced}" if command else "napkinlab SUBCOMMAND OPTIONS"
         raise UsageError(
-            f"napkinlab: error: unknown option {misplaced!r} before the subcommand; options go "
+            f"napkinlab: error: unknown option {brief(misplaced)} before the subcommand; options go "
             f"after it ({where}); see napkinlab --help"
         )
-    args = build_parser(command).parse_args(args_in)
+    parser = build_parser(command)
+    args = parser.parse_args(args_in)
+    from app.cli.options import given
+
+    args._given = given(parser, args_in)  # what was typed, for the modes that refuse the rest
     if args.command is None:
         raise UsageError(
             "napkinlab: error: give a SUBCOMMAND (see napkinlab --help), or no argument"
@@ -110,7 +118,9 @@ def _parse_and_run(args_in: list[str]) -> int:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    from core.echo import cut_line
+
+    return cut_line(str(text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,12 +173,32 @@ def _file_problem(exc: OSError | UnicodeError) -> str:
     return f"{exc.filename}: {reason}"
 
 
+def _quiet_third_parties() -> None:
+    """Keep libraries' own lines off stderr, which carries only ours (the exit contract).
+
+    Python warnings from libraries (a ``UserWarning`` of torch, a ``FutureWarning``) and log
+    records of loggers without a handler (which ``logging`` would print as a last resort) go
+    nowhere; ``NAPKINLAB_DEBUG=1`` keeps them. Loggers with their own handlers (transformers)
+    are captured where they are called (:mod:`core.quiet`), C code's prints around the call
+    that makes them (torch's profiler).
+    """
+    import logging
+    import os
+    import warnings
+
+    if os.environ.get("NAPKINLAB_DEBUG"):
+        return
+    warnings.simplefilter("ignore")
+    logging.lastResort = logging.NullHandler()
+
+
 def entry() -> None:
     """Console-script entry: run :func:`main` and exit with its code.
 
     After ``screenshot``, which has written and closed its file, the process ends at once instead of
     tearing down every Qt object one by one (saves ~50-100 ms for scripts that render many figures).
     """
+    _quiet_third_parties()
     code = main()
     if sys.argv[1:2] == ["screenshot"]:
         import os

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from app.cli import collectives
+from app.cli.options import refuse_unused
 from app.cli.output import strict_json
 from core.errors import InputError
 from core.units import format_bytes, format_duration, format_flop_rate, format_percent
@@ -22,7 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Time operators on this machine (median of repetitions after warm-up; "
         "spread = IQR / median). Progress goes to stderr.",
     )
-    parser.add_argument("--suite", choices=("quick", "full", "collectives"), default="quick")
+    parser.add_argument("--suite", choices=("quick", "full", "collectives"), default="quick",
+                        help="quick (about a minute), full, or collectives (under torchrun)")  # fmt: skip
     parser.add_argument(
         "--device", choices=("cpu", "cuda"), default="cpu", help="where to run (default cpu)"
     )
@@ -31,7 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--reference",
         metavar="DEVICE_ID",
-        help="device whose peak gives the MFU (default: the entry matching the GPU; none on CPU)",
+        help="device whose peak gives the MFU (= HFU for one op: nothing is recomputed; default: "
+        "the entry matching the GPU; none on CPU)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per point on stdout")
     collectives.add_arguments(parser)
@@ -40,7 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _line(point: dict) -> str:
     rate = format_flop_rate(point["flop_rate"], 3) if point["flops"] else "—"
-    mfu = f"  MFU {format_percent(point['mfu'])}" if point.get("mfu") is not None else ""
+    # one op recomputes nothing: its HFU is its MFU (core.roofline.utilization)
+    mfu = (f"  MFU = HFU {format_percent(point['mfu'])}" if point.get("mfu") is not None
+           else "")  # fmt: skip
     noisy = "  (noisy)" if point["noisy"] else ""
     return (
         f"{point['label']:<38} {format_duration(point['seconds'], 3):>10}  {rate:>13}  "
@@ -56,8 +61,11 @@ def _eta(seconds: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the suite; exit 0 when at least one point was measured, 1 otherwise."""
+    common = ("suite", "out", "json")
     if args.suite == "collectives":  # torchrun-launched, separate module (issue 14)
+        refuse_unused(args, collectives.OPTIONS, "bench --suite collectives", common)
         return collectives.run(args)
+    refuse_unused(args, ("device", "threads", "reference"), f"bench --suite {args.suite}", common)
     from core.bench.measurements import MeasurementWriter
     from core.bench.suites import build_suite, device_name, eta_seconds, run_suite
     from core.bench.this_machine import match_hardware

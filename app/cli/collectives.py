@@ -10,11 +10,15 @@ import argparse
 import sys
 
 from app.cli.output import strict_json
+from core.echo import brief
 from core.errors import InputError
 from core.units import format_bytes, format_duration
 from core.validate import positive_int
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["OPTIONS", "add_arguments", "run"]
+
+#: The options only this suite reads.
+OPTIONS = ("backend", "min_bytes", "max_bytes", "ops", "iters", "warmup", "timeout")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     ops = [o.strip() for o in args.ops.split(",")] if args.ops else list(OPS)
     bad = [o for o in ops if o not in OPS]
     if bad:
-        raise InputError(f"--ops: unknown {bad[0]!r}; allowed: {', '.join(OPS)}", field="ops")
+        raise InputError(f"--ops: unknown {brief(bad[0])}; allowed: {', '.join(OPS)}", field="ops")
     min_bytes = positive_int(args.min_bytes, "--min-bytes", high=1 << 34)
     timeout = positive_int(args.timeout, "--timeout", high=86400)
     backend = start(env, None if args.backend == "auto" else args.backend, timeout)

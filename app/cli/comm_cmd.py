@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+from app.cli.options import checked, refuse_unused
 from app.cli.output import print_json
 from core.comm import COLLECTIVES, STRATEGIES, dp_step_comm, estimate_collective, normalize_op
+from core.comm.algorithms import NO_TRAFFIC
 from core.errors import InputError
-from core.roofline.hardware import Device, load_catalog
+from core.roofline.hardware import Device, load_catalog, validate_dtype
 from core.units import format_bytes, format_duration
-from core.validate import positive_float, positive_int
+from core.validate import fraction, positive_float, positive_int
 
 __all__ = ["handler", "register"]
 
@@ -24,46 +26,136 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "busbw as nccl-tests defines them. With --params: the collectives of one data-parallel "
         "step instead.",
     )
-    parser.add_argument("--op", default="all-reduce", help=f"one of {', '.join(COLLECTIVES)}")
-    parser.add_argument("--bytes", help="message size in bytes (nccl-tests' size: 1e9, 4G)")
-    parser.add_argument("--gpus", default="8", help="total GPUs (ranks), e.g. 1024")
-    parser.add_argument("--nodes", default="1", help="nodes the GPUs span (default 1)")
+    parser.add_argument(
+        "--op",
+        default="all-reduce",
+        type=checked(normalize_op),
+        help=f"one of {', '.join(COLLECTIVES)}",
+    )
+    parser.add_argument(
+        "--bytes",
+        type=checked(positive_float, "--bytes", high=1e18),
+        help="message size in bytes (nccl-tests' size: 1e9, 4G, 4GiB)",
+    )
+    parser.add_argument(
+        "--gpus",
+        default="8",
+        type=checked(positive_int, "--gpus", high=10**7),
+        help="total GPUs (ranks), e.g. 1024",
+    )
+    parser.add_argument(
+        "--nodes",
+        default="1",
+        type=checked(positive_int, "--nodes", high=10**7),
+        help="nodes the GPUs span",
+    )
     parser.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
-    parser.add_argument("--params", help="data-parallel step of a model with this many parameters")
-    parser.add_argument("--strategy", default="ddp", help=f"with --params: {', '.join(STRATEGIES)}")
-    parser.add_argument("--grad-bytes", default="2", help="bytes per gradient element (bf16 = 2)")
-    parser.add_argument("--compute-s", help="the step's compute time in seconds")
+    parser.add_argument(
+        "--params",
+        type=checked(positive_float, "--params", high=1e16),
+        help="data-parallel step of a model with this many parameters",
+    )
+    parser.add_argument("--strategy", default="ddp", choices=list(STRATEGIES), help="with --params")
+    parser.add_argument(
+        "--grad-bytes",
+        default="2",
+        type=checked(positive_float, "--grad-bytes", high=16),
+        help="bytes per gradient element (bf16 = 2)",
+    )
+    parser.add_argument(
+        "--compute-s",
+        type=checked(positive_float, "--compute-s", high=1e9),
+        help="the step's compute time in seconds",
+    )
     parser.add_argument(
         "--overlap", action="store_true", help="communication overlaps compute (needs --compute-s)"
     )
     train = parser.add_argument_group(
         "napkin training time with communication (with --params and --tokens)"
     )
-    train.add_argument("--tokens", help="training tokens D (15e12, 15T)")
-    train.add_argument("--batch-tokens", default="4M", help="tokens per optimizer step (4M)")
-    train.add_argument("--mfu", default="0.5", help="model FLOPs utilisation for the compute")
-    train.add_argument("--dtype", default="bf16", help="compute dtype whose peak is used")
+    train.add_argument(
+        "--tokens",
+        type=checked(positive_float, "--tokens", high=1e18),
+        help="training tokens D (15e12, 15T)",
+    )
+    train.add_argument(
+        "--batch-tokens",
+        default="4M",
+        type=checked(positive_float, "--batch-tokens", high=1e18),
+        help="tokens per optimizer step",
+    )
+    train.add_argument(
+        "--mfu",
+        default="0.5",
+        type=checked(fraction, "--mfu"),
+        help="model FLOPs utilisation for the compute",
+    )
+    train.add_argument(
+        "--dtype",
+        default="bf16",
+        type=checked(validate_dtype),
+        help="compute dtype whose peak is used",
+    )
     fsdp = parser.add_argument_group("FSDP traced with fake ranks (per-rank memory, collectives)")
     fsdp.add_argument(
         "--fsdp-model", metavar="MODEL", help="trace MODEL (gpt2, mlp:d=..,layers=..)"
     )
-    fsdp.add_argument("--zero", default="3", help="3 (FSDP) or 2 (no reshard after forward)")
-    fsdp.add_argument("--batch", default="1", help="sequences per rank")
-    fsdp.add_argument("--seq", default=None, help="sequence length (default: the model's)")
+    fsdp.add_argument(
+        "--zero",
+        default="3",
+        type=checked(positive_int, "--zero", low=2, high=3),
+        help="3 (FSDP) or 2 (no reshard after forward)",
+    )
+    fsdp.add_argument(
+        "--batch",
+        default="1",
+        type=checked(positive_int, "--batch", high=10**6),
+        help="sequences per rank",
+    )
+    fsdp.add_argument(
+        "--seq",
+        default=None,
+        type=checked(positive_int, "--seq", high=10**7),
+        help="sequence length (default: the model's)",
+    )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=handler)
 
 
+#: What each mode reads (anything else given is refused by name).
+_ALWAYS = ("gpus", "nodes", "device", "json")
+_MODES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "fsdp": ("comm --fsdp-model", ("fsdp_model", "zero", "batch", "seq")),
+    "training": ("comm --params with --tokens",
+                 ("params", "tokens", "batch_tokens", "mfu", "dtype", "strategy", "grad_bytes",
+                  "overlap")),
+    "step": ("comm --params (one data-parallel step)",
+             ("params", "strategy", "grad_bytes", "compute_s", "overlap")),
+    "collective": ("comm --bytes (one collective)", ("op", "bytes")),
+}  # fmt: skip
+
+
+def _mode(args: argparse.Namespace) -> str:
+    if args.fsdp_model is not None:
+        return "fsdp"
+    if args.params is not None:
+        return "training" if args.tokens is not None else "step"
+    return "collective"
+
+
 def handler(args: argparse.Namespace) -> int:
     """Estimate the collective (or the step) and print it."""
+    mode = _mode(args)
+    name, used = _MODES[mode]
+    refuse_unused(args, used, name, _ALWAYS)
     gpus = positive_int(args.gpus, "--gpus", high=10**7)
     nodes = positive_int(args.nodes, "--nodes", high=10**7)
     device = load_catalog().get(args.device)
-    if args.fsdp_model is not None:
+    if mode == "fsdp":
         return _fsdp(args, device, gpus, nodes)
-    if args.params is not None and args.tokens is not None:
+    if mode == "training":
         return _training(args, device, gpus, nodes)
-    if args.params is not None:
+    if mode == "step":
         return _step(args, device, gpus, nodes)
     if args.bytes is None:
         raise InputError("--bytes: missing; give the message size (1e9, 4G) or --params")
@@ -78,9 +170,13 @@ def handler(args: argparse.Namespace) -> int:
         print_json(dict(estimate.to_dict(), device=device.id))
         return 0
     print(
-        f"{estimate.op} of {format_bytes(estimate.size, 4)} over {gpus} GPUs "
+        f"{estimate.op} of {format_bytes(estimate.size, 4)} over {gpus} GPU{'s' * (gpus > 1)} "
         f"({nodes} node{'s' * (nodes > 1)}) on {device.name}"
     )
+    if not estimate.traffic:
+        print(f"  {NO_TRAFFIC}: time 0 s, no algbw or busbw")
+        return 0
+    assert estimate.algbw is not None and estimate.busbw is not None
     print(f"  time     {format_duration(estimate.time_s, 4)}")
     print(f"  algbw    {format_bytes(estimate.algbw, 4)}/s   (bytes / time)")
     print(f"  busbw    {format_bytes(estimate.busbw, 4)}/s   (algbw x {estimate.factor:.4g})")
@@ -106,7 +202,7 @@ def _step(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> in
     if args.json:
         print_json(dict(step.to_dict(), device=device.id))
         return 0
-    print(f"{step.strategy} step over {gpus} GPUs ({nodes} node(s)), per rank:")
+    print(f"{step.strategy} step over {gpus} GPU{'s' * (gpus > 1)} ({nodes} node(s)), per rank:")
     for estimate, count in step.collectives:
         print(
             f"  {count} x {estimate.op:<15} {format_bytes(estimate.size, 4):>10}  "
@@ -142,7 +238,11 @@ def _training(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -
         print_json(dict(answer.to_dict(), device=device.id, mfu=compute.mfu))
         return 0
     print(f"compute        {compute.summary()}")
-    print(f"communication  +{answer.comm_added_s / 86400:.4g} days over {answer.steps:.4g} steps")
+    if answer.step.collectives[0][0].traffic:
+        print(f"communication  +{answer.comm_added_s / 86400:.4g} days over {answer.steps:.4g} "
+              "steps")  # fmt: skip
+    else:
+        print("communication  none (one GPU: no traffic)")
     print(f"total          {answer.total_s / 86400:.4g} days")
     print(f"  - {answer.assumption}")
     for note in answer.step.assumptions[1:]:

@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 
+from app.cli.options import refuse_unused
 from app.cli.output import print_json, strict_json
 from core.errors import InputError
 from core.numbers.analysis import Analysis, analyze, analyze_code, compare, format_info
@@ -55,7 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--policy",
         choices=list(POLICIES),
         default="torch",
-        help="overflow convention: torch 2.13 (default) or ocp (OCP/ml_dtypes, non-saturating)",
+        help="overflow convention: torch (as the installed torch stores) or ocp (OCP/ml_dtypes, "
+        "non-saturating)",
     )
     parser.add_argument("--json", action="store_true", help="strict JSON output")
     parser.set_defaults(handler=run)
@@ -190,8 +192,30 @@ def _quantize_mode(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What each mode reads (anything else given is refused by name).
+_MODES = {
+    "quantize": ("dtype --quantize", ("quantize", "input", "generate", "seed")),
+    "bits": ("dtype FORMAT --bits", ("format", "bits")),
+    "info": ("dtype FORMAT --info", ("format", "info", "policy")),
+    "table": ("dtype FORMAT --table", ("format", "table")),
+    "value": ("dtype FORMAT VALUE", ("format", "value", "policy")),
+}
+
+
+def _mode(args: argparse.Namespace) -> str:
+    if args.quantize is not None:
+        return "quantize"
+    if args.bits is not None:
+        return "bits"
+    return "info" if args.info else "table" if args.table else "value"
+
+
 def run(args: argparse.Namespace) -> int:
-    """Dispatch on the chosen mode."""
+    """Dispatch on the chosen mode (an option the mode does not read is refused by name)."""
+    name, used = _MODES[_mode(args)]
+    if args.quantize is not None and args.generate is None:
+        used = tuple(u for u in used if u != "seed")
+    refuse_unused(args, used, name, ("json",))
     if args.quantize is not None:
         return _quantize_mode(args)
     if args.format is None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 
 from app.cli.output import print_json
+from core.echo import brief
 from core.einops.analysis import analyse
 from core.einops.model import OPS, REDUCTIONS
 from core.einops.report import report_text
 from core.einops.text import parse_axes, parse_shape
 from core.errors import InputError
-from core.roofline.hardware import DTYPE_BYTES
+from core.roofline.hardware import DTYPE_BYTES, validate_dtype
 
 __all__ = ["handler", "register"]
 
@@ -56,12 +57,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Analyse the call and print it; malformed arguments raise :class:`InputError` (exit 2)."""
+    if args.reduction is not None and args.op != "reduce":
+        raise InputError(f"--reduction: not used by einops {args.op}; only reduce reads it")
+    if args.packed_shape and args.op != "unpack":
+        raise InputError(f"--packed-shape: not used by einops {args.op}; only unpack reads it")
     if not args.shape:
         raise InputError("--shape: missing; give one --shape per input tensor, e.g. --shape 2,3,4")
-    shapes = [parse_shape(s, f"--shape {s!r}") for s in args.shape]
+    shapes = [parse_shape(s, f"--shape {brief(s)}") for s in args.shape]
     axes = parse_axes(args.axis, "--axis")
     packed = [
-        parse_shape(p, f"--packed-shape {p!r}", allow_minus_one=True) for p in args.packed_shape
+        parse_shape(p, f"--packed-shape {brief(p)}", allow_minus_one=True)
+        for p in args.packed_shape
     ]
     if args.op == "unpack" and not packed:
         raise InputError(
@@ -75,7 +81,7 @@ def handler(args: argparse.Namespace) -> int:
         axes,
         reduction=reduction,
         packed_shapes=packed,
-        dtype=args.dtype,
+        dtype=validate_dtype(args.dtype),  # float32, bfloat16: the shared spellings
     )
     if result.error_kind == "arguments":
         raise InputError(result.error or "malformed arguments")

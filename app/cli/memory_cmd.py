@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.output import print_json
+from app.cli.output import print_json, print_warnings
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
-from core.roofline.hardware import load_catalog
+from core.roofline.hardware import load_catalog, validate_dtype
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
+from core.step.hf import load_config, resolve_model_source
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from core.validate import fraction
 
@@ -26,9 +28,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--model",
         default=DEFAULTS["model"],
-        help="mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...) or "
-        "transformer:d=..,layers=..,heads=..[,kv_heads,ffn,vocab,gated,tied,seq]",
+        help="mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...), "
+        "transformer:d=..,layers=..,heads=..[,kv_heads,ffn,vocab,gated,tied,seq] or a Hugging "
+        "Face Hub id org/name[@revision] (llama, mistral, qwen2, gpt2), read from the local cache",
     )
+    p.add_argument("--allow-download", action="store_true",
+                   help="with a hub id not in the cache: fetch its config.json (never weights)")  # fmt: skip
     p.add_argument(
         "--batch", default=DEFAULTS["batch"], help="batch per device (sequences or rows)"
     )
@@ -52,7 +57,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--gpus", default="1", help="data-parallel devices")
     p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
     p.add_argument("--dtype", default="bf16", help="compute dtype whose peak times the step")
-    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation for the step time")
+    p.add_argument("--mfu", default="0.5",
+                   help="model FLOPs utilisation (of model FLOPs: no recomputation) for the step "
+                   "time; the HFU it implies is printed")  # fmt: skip
     p.add_argument("--no-flash", action="store_true", help="attention keeps the s² softmax")
     p.add_argument("--dropout", action="store_true", help="count dropout masks")
     p.add_argument(
@@ -75,14 +82,20 @@ def handler(args: argparse.Namespace) -> int:
     """Answer ``memory``."""
     device = load_catalog().get(args.device)
     kernels = args.kernels if args.kernels is not None else kernels_for(device.vendor)
+    model: Any = args.model
+    hub = resolve_model_source(args.model, allow_download=args.allow_download)
+    if hub is not None:  # a Hugging Face Hub id: its cached config.json (core.step.hf)
+        model, _notes = load_config(*hub)
     cfg = config_from_options(
-        model=args.model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
+        model=model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
         recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
         zero=args.zero, gpus=args.gpus, flash=not args.no_flash, dropout=args.dropout,
         mlp_full=args.mlp_full, kernels=kernels,
     )  # fmt: skip
+    print_warnings(cfg.warnings)
     mfu = fraction(args.mfu, "mfu")
-    peak = device.peak(args.dtype) if device.supports(args.dtype) else None
+    dtype = validate_dtype(args.dtype)  # validated even when the device lacks its peak
+    peak = device.peak(dtype) if device.supports(dtype) else None
     est = estimate(cfg)
     answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=mfu)
     traced: dict[str, Any] | None = None
@@ -101,6 +114,8 @@ def handler(args: argparse.Namespace) -> int:
             "device": args.device,
             "gpus": cfg.gpus,
             "derived": answer.to_dict(),
+            "utilization": {"mfu": MFU_DEFINITION, "hfu": HFU_DEFINITION},
+            "warnings": list(cfg.warnings),
         }
         if traced is not None:
             out["traced"] = traced
@@ -133,12 +148,13 @@ def handler(args: argparse.Namespace) -> int:
     print(f"{verdict} on {device.name} ({format_bytes(device.memory_bytes)}) × {cfg.gpus:,}; "
           f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "
           f"shape: {answer.max_layers:,} layers ({format_count(answer.max_params, 'params')})")  # fmt: skip
-    time_text = (
-        f", {format_duration(answer.step_seconds)} per step at {format_percent(mfu)} MFU"
-        if answer.step_seconds is not None
-        else ""
-    )
-    print(f"FLOPs per step: {format_flops(est.flops)} = {est.flops_text}{time_text}")
+    print(f"FLOPs per step: {format_flops(est.flops)} executed (model FLOPs "
+          f"{format_flops(est.model_flops)}) = {est.flops_text}")  # fmt: skip
+    if answer.step_seconds is not None and answer.hfu is not None:
+        print(f"step time: {format_duration(answer.step_seconds)} at {format_percent(mfu)} MFU "
+              f"(HFU {format_percent(answer.hfu)})")  # fmt: skip
+        print(f"  {MFU_DEFINITION}")
+        print(f"  {HFU_DEFINITION}")
     if traced is not None:
         print(f"traced peak: {format_bytes(traced['peak'])} in the {traced['peak_phase']} phase; "
               f"temporaries {format_bytes(traced['temporaries'])}; counted FLOPs "

@@ -12,7 +12,8 @@ from typing import Any
 from app.cli.output import print_json
 from core import napkin
 from core.napkin.tensor import tensor_memory
-from core.roofline.hardware import load_catalog
+from core.roofline.hardware import load_catalog, validate_dtype
+from core.roofline.utilization import MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_percent
 
 __all__ = ["register"]
@@ -21,6 +22,7 @@ __all__ = ["register"]
 def _assumed(args: argparse.Namespace) -> dict[str, Any]:
     """The device, dtype, peak and MFU an answer rests on (validated; ``mfu`` absent if unused)."""
     device = load_catalog().get(args.device)
+    args.dtype = validate_dtype(args.dtype)  # checked (and spelled as an id) even with --peak
     if args.peak is not None:
         peak, source = napkin.VALIDATORS["peak"](args.peak), "--peak"
     else:
@@ -66,14 +68,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train-time", help="how long 6·N·D takes")
     p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
     p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
-    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
+    p.add_argument("--mfu", default="0.5",
+                   help="model FLOPs utilisation (0.5 or 50%%) of the model FLOPs 6·N·D (no "
+                   "recomputation)")  # fmt: skip
     common(p)
     p.set_defaults(handler=train_time)
 
     p = sub.add_parser("max-params", help="largest model whose training state fits")
     p.add_argument("--gpus", default="8", help="number of GPUs")
     p.add_argument("--device", default="h100-sxm", help="device id (its memory is used)")
-    p.add_argument("--memory", default=None, help="override memory per GPU in bytes (80e9, 80G)")
+    p.add_argument("--memory", default=None,
+                   help="override memory per GPU in bytes (80e9, 80G, 80GB, 80GiB)")  # fmt: skip
     group = p.add_mutually_exclusive_group()
     group.add_argument("--bytes-per-param", default=None, help="bytes per parameter (12)")
     group.add_argument("--recipe", default=None, help=f"one of: {', '.join(napkin.RECIPES)}")
@@ -81,30 +86,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=max_params)
 
     p = sub.add_parser("gpus-needed", help="GPUs to finish within a deadline")
-    p.add_argument("--params", required=True)
-    p.add_argument("--tokens", required=True)
-    p.add_argument("--days", required=True)
-    p.add_argument("--mfu", default="0.5")
+    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
+    p.add_argument("--days", required=True, help="the deadline in days")
+    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
     common(p, gpus=False)
     p.set_defaults(handler=gpus_needed)
 
     p = sub.add_parser("mfu-needed", help="MFU needed to finish within a deadline")
-    p.add_argument("--params", required=True)
-    p.add_argument("--tokens", required=True)
-    p.add_argument("--days", required=True)
+    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
+    p.add_argument("--days", required=True, help="the deadline in days")
     common(p)
     p.set_defaults(handler=mfu_needed)
 
     p = sub.add_parser("tensor", help="memory of one tensor: elements × bytes per element")
     p.add_argument("--shape", required=True, help="e.g. 4,8 or 12288*4,12288 ('' = a scalar)")
-    p.add_argument("--dtype", default="fp32", help="element dtype (fp32, bf16, fp8, fp4, ...)")
+    p.add_argument("--dtype", default="fp32",
+                   help="element dtype (fp32 or float32, bf16 or bfloat16, fp8, fp4, ...)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=tensor)
 
     p = sub.add_parser("tokens", help="tokens a GPU-time budget buys")
-    p.add_argument("--params", required=True)
-    p.add_argument("--days", required=True)
-    p.add_argument("--mfu", default="0.5")
+    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    p.add_argument("--days", required=True, help="days of the GPUs' time")
+    p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
     common(p)
     p.set_defaults(handler=tokens)
 
@@ -120,8 +126,10 @@ def train_time(args: argparse.Namespace) -> int:
     else:
         print(
             f"{format_duration(answer.seconds)} on {answer.gpus:,} × {assumed['device_name']} "
-            f"({args.dtype}, MFU {format_percent(answer.mfu)})"
+            f"({args.dtype}, MFU {format_percent(answer.mfu)}; HFU {format_percent(answer.hfu)}, "
+            f"{format_percent(answer.hfu_full_recompute)} with full recomputation)"
         )
+        print(f"  {MFU_DEFINITION}")
         print(_assumed_text(assumed))
         print(answer.formula())
     return 0

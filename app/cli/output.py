@@ -7,7 +7,7 @@ import math
 import sys
 from typing import Any
 
-__all__ = ["print_json", "strict_json", "to_strict"]
+__all__ = ["print_json", "print_warnings", "strict_json", "to_strict"]
 
 
 def to_strict(obj: Any) -> Any:
@@ -33,3 +33,11 @@ def strict_json(obj: Any, indent: int | None = 2) -> str:
 def print_json(obj: Any, indent: int | None = 2) -> None:
     """Print ``obj`` as strict JSON on stdout."""
     sys.stdout.write(strict_json(obj, indent) + "\n")
+
+
+def print_warnings(warnings: Any) -> None:
+    """One ``napkinlab: warning: ...`` line on stderr per warning (the answer stands)."""
+    from core.echo import cut_line
+
+    for warning in warnings:
+        sys.stderr.write(f"napkinlab: warning: {cut_line(str(warning))}\n")

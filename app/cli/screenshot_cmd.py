@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from app.tabs import TABS
+from core.echo import brief
 from core.errors import InputError
 from core.validate import file_path, positive_float
 
@@ -26,12 +27,14 @@ WINDOW_SIZE = (1280, 820)
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``screenshot`` subcommand."""
-    parser = subparsers.add_parser("screenshot", help="render a tab to PNG/SVG offscreen")
-    parser.add_argument("--tab", required=True, choices=[t.id for t in TABS])
+    parser = subparsers.add_parser(
+        "screenshot", help="render a tab to PNG, SVG (plot tabs) or PDF offscreen"
+    )
+    parser.add_argument("--tab", required=True, choices=[t.id for t in TABS], help="the tab")
     parser.add_argument(
         "--out", required=True, help="FILE.png or FILE.pdf, or FILE.svg for a plot tab"
     )
-    parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light", help="colours")
     parser.add_argument("--scale", default="1", help="pixel scale 0.5 to 4, e.g. 2 for slides")
     parser.add_argument("--presentation", action="store_true", help="larger fonts and lines")
     parser.add_argument("--session", default=None, help="apply this session file first")
@@ -59,7 +62,7 @@ def _size(text: str | None) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise InputError(f"--size: {text!r} is not WxH (e.g. 1280x820)") from None
+        raise InputError(f"--size: {brief(text)} is not WxH (e.g. 1280x820)") from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise InputError(f"--size: {w}x{h} is out of range; allowed: 320x240 to 7680x4320")
     return w, h

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import math
-from pathlib import Path
 from typing import Any
 
-from app.cli.output import print_json
+from app.cli.output import print_json, print_warnings
 from core.errors import InputError
 from core.step.options import DEFAULTS, HFInputs, step_inputs
 from core.units import format_bytes, format_count, format_duration, format_flops
@@ -20,14 +18,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``step``."""
     p = subparsers.add_parser(
         "step",
-        help="one training step op by op: FLOPs, bytes, predicted time, MFU",
+        help="one training step op by op: FLOPs, bytes, predicted time, MFU and HFU",
         description="Trace one forward, backward and optimizer step on fake tensors (nothing is "
         "allocated), count every aten op's FLOPs and bytes, predict its time on a device by the "
         "roofline (ops summed, no overlap) and, with --measure, run it for real here (a CUDA GPU "
         "where torch sees one, else this CPU).",
     )
     p.add_argument("--model", default=DEFAULTS["model"],
-                   help="a preset (gpt2, llama2-7b, ...), mlp:d=..,layers=.. or transformer:...")  # fmt: skip
+                   help="a preset (gpt2, llama2-7b, ...), mlp:d=..,layers=.., transformer:... "
+                   "or a Hugging Face Hub id org/name[@revision], read from the local hub cache")  # fmt: skip
+    p.add_argument("--allow-download", action="store_true",
+                   help="with a hub id not in the cache: fetch its config.json (never weights)")  # fmt: skip
     p.add_argument("--config", default="", metavar="FILE.json",
                    help="a Hugging Face config.json, read offline (llama, mistral, qwen2, gpt2; any "
                    "other architecture with the extra napkinlab[hf])")  # fmt: skip
@@ -36,7 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--recipe", default=DEFAULTS["recipe"], help="fp32, bf16, amp or custom:...")
     p.add_argument("--optimizer", default=DEFAULTS["optimizer"], help="sgd, momentum, adam, adamw…")
     p.add_argument("--checkpoint", default="none", help="none, every, sqrt or K layers/segment")
-    p.add_argument("--device", default=DEFAULTS["device"], help="device id (napkinlab devices)")
+    p.add_argument("--device", default=DEFAULTS["device"],
+                   help="device id (napkinlab devices), or this-machine: the ceilings measured by "
+                   "napkinlab bench (see --measurements)")  # fmt: skip
     p.add_argument(
         "--dtype", default="", help="one ceiling for every op (default: each op's dtype)"
     )
@@ -47,7 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="also run the step for real here (CUDA GPU if present, else CPU) "
                         "under torch.profiler")  # fmt: skip
     p.add_argument("--measurements", default="", metavar="FILE.jsonl",
-                   help="benchmark points for the 'This machine' ceilings (default: the app's)")  # fmt: skip
+                   help="benchmark points for the 'This machine' ceilings (default: the app's); a "
+                   "CPU --measure is compared with them")  # fmt: skip
     p.add_argument("--gpus", default="1", metavar="N",
                    help="data-parallel GPUs: the step also pays the gradient ring all-reduce over "
                    "the device's interconnect (8 GPUs per node; not overlapped with compute)")  # fmt: skip
@@ -59,63 +63,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handler)
 
 
-def _this_machine(path_text: str, where: str = "cpu") -> Any:
-    from core.bench import default_measurements_path, read_measurements, this_machine
-
-    path = Path(path_text) if path_text else default_measurements_path()
-    if not path.exists():
-        if path_text:
-            raise InputError(f"measurements: {path} does not exist", field="measurements")
-        return None
-    points = [p for p in read_measurements(path).points if p.get("device", "cpu") == where]
-    try:
-        return this_machine(points)
-    except InputError:
-        return None
-
-
-def _compare(trace: Any, pred: Any, measured: Any) -> dict[str, Any]:
-    from core.step.predict import rollup
-
-    kinds = rollup(trace.ops, pred.seconds, "kind", measured.seconds)
-    total = sum(s for s in measured.seconds if not math.isnan(s))
-    return {
-        "device": pred.device_id,
-        "device_name": pred.device_name,
-        "predicted_s": pred.step_time_s,
-        "measured_ops_s": total,
-        "ratio": pred.step_time_s / total if total > 0 else float("nan"),
-        "kind": {
-            k: {
-                "predicted_s": v["predicted_s"],
-                "measured_s": v["measured_s"],
-                "ratio": v["predicted_s"] / v["measured_s"]
-                if v["measured_s"] > 0
-                else float("nan"),
-            }
-            for k, v in kinds.items()
-            if v["ops"]
-        },
-    }
-
-
 def handler(args: argparse.Namespace) -> int:
     """Answer ``step``."""
-    from core.roofline.hardware import load_catalog
+    from core.bench.this_machine import measured_machine, not_measured, resolve_device
     from core.step.comm import nodes_for
+    from core.step.compare import measured_comparison
     from core.step.predict import predict
     from core.step.trace import trace_config
 
     inputs = step_inputs(
         measure=args.measure, model=args.model, config=args.config, batch=args.batch,
         seq=args.seq, recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
-        device=args.device, dtype=args.dtype,
+        device=args.device, dtype=args.dtype, allow_download=args.allow_download,
     )  # fmt: skip
     top = positive_int(args.top, "top", low=0, high=100_000)
     depth = positive_int(args.depth, "depth", high=64)
     gpus = positive_int(args.gpus, "gpus", high=1_000_000)
     nodes_for(gpus)  # refused before the trace
-    device = load_catalog().get(inputs.device)
+    device = resolve_device(inputs.device, args.measurements or None)
     if isinstance(inputs, HFInputs):
         return _hf_handler(args, inputs, device, top, depth, gpus)
     config = inputs.config
@@ -129,17 +94,15 @@ def handler(args: argparse.Namespace) -> int:
     model = "roofline" if args.upper_bound else "calibrated"
     pred = predict(trace, device, inputs.dtype, model=model)
     measured = None
+    note = ""
     compare: dict[str, Any] = {}
     if args.measure:
         from core.step.measure import measure_config
 
         measured = measure_config(config, trace)
-        compare["datasheet"] = _compare(trace, pred, measured)
-        machine = _this_machine(args.measurements, measured.device)
-        if machine is not None:
-            compare["this_machine"] = _compare(
-                trace, predict(trace, machine, model=model), measured
-            )
+        machine = measured_machine(args.measurements or None, measured.device)
+        compare, note = measured_comparison(trace, pred, measured.seconds, measured.device,
+                                            machine, not_measured(args.measurements or None))  # fmt: skip
     report = _report(args, trace, pred, device, gpus, measured.seconds if measured else None,
                      top, depth)  # fmt: skip
     report["model"] = inputs.config.model.to_dict()
@@ -153,6 +116,8 @@ def handler(args: argparse.Namespace) -> int:
             "mismatch": measured.mismatch,
             "compare": compare,
         }
+        if note:
+            report["measured"]["note"] = note
     return _finish(args, report)
 
 
@@ -183,6 +148,7 @@ def _report(
 
 def _finish(args: argparse.Namespace, report: dict[str, Any]) -> int:
     trace, pred, top = report.pop("_text")
+    print_warnings(trace.warnings)
     if args.json:
         print_json(report)
         return 0
@@ -236,7 +202,10 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
     print(f"backward/forward FLOPs: {report['backward_forward_flops']:.2f} (the lecture: ≈ 2)")
     bound = "roofline upper bound" if pred.model == "roofline" else "calibrated"
     print(f"on {pred.device_name} ({bound}): step {format_duration(pred.step_time_s)}, MFU "
-          f"{pred.mfu:.1%} ({report['assumption']})")  # fmt: skip
+          f"{pred.mfu:.1%}, HFU {pred.hfu:.1%} ({report['assumption']})")  # fmt: skip
+    print(f"  {report['utilization']['mfu']}")
+    print(f"  {report['utilization']['hfu']}")
+    print(f"  {report['conventions']}")
     print(report["explanation"]["sentence"])
     comm = report.get("communication")
     if comm:
@@ -256,3 +225,5 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
         for key, comp in measured["compare"].items():
             print(f"  predicted from {key} ({comp['device_name']}): "
                   f"{format_duration(comp['predicted_s'])}, ratio {comp['ratio']:.2f}")  # fmt: skip
+        if measured.get("note"):
+            print(f"  {measured['note']}")

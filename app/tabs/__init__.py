@@ -11,6 +11,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from core.echo import brief
 from core.texts import translate
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def tab_spec(tab_id: str) -> TabSpec:
     for spec in TABS:
         if spec.id == tab_id:
             return spec
-    raise KeyError(f"unknown tab {tab_id!r}; known: {', '.join(s.id for s in TABS)}")
+    raise KeyError(f"unknown tab {brief(tab_id)}; known: {', '.join(s.id for s in TABS)}")
 
 
 def build_tab(spec: TabSpec, state: AppState) -> TabPage:

@@ -32,6 +32,7 @@ from core.memory.compare import explain
 from core.memory.estimate import Estimate, allowance_breakdown
 from core.memory.fsdp_trace import check_weights, explain_rank
 from core.memory.options import config_from_options, kernels_for
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from widgets.i18n import localized, translate
 from widgets.memory.bars import Bar, MemoryBars
@@ -274,7 +275,14 @@ class MemoryPage(TabPage):
             )
             self.problem.setVisible(True)
             return
-        self.problem.setVisible(False)
+        self.problem.setVisible(bool(cfg.warnings))  # core.memory.models.seq_limits
+        if cfg.warnings:
+            self.problem.setText(
+                " ".join(
+                    translate("MemoryTab", "Warning: {warning}").format(warning=localized(w))
+                    for w in cfg.warnings
+                )
+            )
         self.estimate = est
         device = self._state.device
         dtype = self._state.dtype
@@ -337,11 +345,26 @@ class MemoryPage(TabPage):
             else translate("MemoryTab", "none at this batch: one layer is already too big")
         )
         self.readouts["flops"].setText(format_flops(est.flops))
-        self.readouts["flops"].setToolTip(localized(est.flops_text))
-        self.captions["time"].setText(
-            translate("MemoryTab", "Step time at {mfu} MFU, {dtype} peak").format(
-                mfu=format_percent(self.controls.mfu()), dtype=dtype
+        self.readouts["flops"].setToolTip(
+            translate("MemoryTab", "Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU "
+                      "counts): {model}").format(formula=localized(est.flops_text),
+                                                 model=format_flops(est.model_flops))
+        )  # fmt: skip
+        if answer.hfu is not None:
+            self.captions["time"].setText(
+                translate("MemoryTab", "Step time at {mfu} MFU (HFU {hfu}), {dtype} peak").format(
+                    mfu=format_percent(self.controls.mfu()), hfu=format_percent(answer.hfu),
+                    dtype=dtype,
+                )
+            )  # fmt: skip
+        else:
+            self.captions["time"].setText(
+                translate("MemoryTab", "Step time at {mfu} MFU, {dtype} peak").format(
+                    mfu=format_percent(self.controls.mfu()), dtype=dtype
+                )
             )
+        self.captions["time"].setToolTip(
+            "\n\n".join(localized(t) for t in (MFU_DEFINITION, HFU_DEFINITION))
         )
         self.readouts["time"].setText(
             format_duration(answer.step_seconds)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
 from app.state import AppState
 from app.tabs.base import TabPage
 from core import napkin
+from core.echo import brief
 from core.errors import InputError
 from core.napkin.tensor import parse_shape, tensor_memory
 from core.napkin.training import VALIDATORS
@@ -86,7 +87,11 @@ def field_texts() -> dict[str, tuple[str, str]]:
         ),
         "mfu": (
             translate("NapkinTab", "MFU"),
-            translate("NapkinTab", "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%)"),
+            translate(
+                "NapkinTab",
+                "Model FLOPs utilisation, 0 < MFU ≤ 1 (0.5 or 50%): a share of the model FLOPs "
+                "6·N·D, with no recomputation counted",
+            ),
         ),
         "fit_gpus": (
             translate("NapkinTab", "GPUs"),
@@ -347,6 +352,14 @@ class NapkinPage(TabPage):
             ),
             localized(answer.formula()),
         )
+        # the HFU this answer implies, beside it (the card keeps its height on a 720-px slide)
+        self.time_card.detail.setToolTip(
+            translate(
+                "NapkinTab",
+                "HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation "
+                "the GPUs execute 8·N·D in the same time: HFU {full}",
+            ).format(hfu=format_percent(answer.hfu), full=format_percent(answer.hfu_full_recompute))
+        )
 
     def _comm(self, peak: float | None) -> None:
         from core.comm import train_time_with_comm
@@ -371,6 +384,15 @@ class NapkinPage(TabPage):
             )  # fmt: skip
         except InputError as exc:
             self.comm_card.show_problem(localized(exc.message))
+            return
+        if not answer.step.collectives[0][0].traffic:
+            self.comm_card.show_result(
+                localized(format_duration(answer.total_s)),
+                translate("NapkinTab", "{compute} of compute; no communication").format(
+                    compute=localized(format_duration(answer.compute_s))
+                ),
+                localized(answer.assumption),
+            )
             return
         self.comm_card.show_result(
             localized(format_duration(answer.total_s)),
@@ -500,7 +522,7 @@ class NapkinPage(TabPage):
             if index < 0:
                 problems.append(
                     translate("NapkinTab", "napkin: unknown model {model}; kept N as typed").format(
-                        model=repr(data["model"])
+                        model=brief(data["model"])
                     )
                 )
             else:
@@ -513,7 +535,7 @@ class NapkinPage(TabPage):
                 problems.append(
                     translate(
                         "NapkinTab", "napkin: unknown tensor dtype {dtype}; allowed: {allowed}"
-                    ).format(dtype=repr(data["tensor_dtype"]), allowed=", ".join(DTYPE_BYTES))
+                    ).format(dtype=brief(data["tensor_dtype"]), allowed=", ".join(DTYPE_BYTES))
                 )
             else:
                 self.tensor_dtype.setCurrentIndex(index)
@@ -524,7 +546,7 @@ class NapkinPage(TabPage):
                 problems.append(
                     translate(
                         "NapkinTab", "napkin: overlap {value}; allowed: true or false"
-                    ).format(value=repr(data["overlap"]))
+                    ).format(value=brief(data["overlap"]))
                 )
         if "recipe" in data:
             index = find_data(self.recipe, data["recipe"])
@@ -532,7 +554,7 @@ class NapkinPage(TabPage):
                 problems.append(
                     translate(
                         "NapkinTab", "napkin: unknown recipe {recipe}; kept the current one"
-                    ).format(recipe=repr(data["recipe"]))
+                    ).format(recipe=brief(data["recipe"]))
                 )
             else:
                 self.recipe.setCurrentIndex(index)

@@ -33,6 +33,7 @@ from app.tabs.roofline_model import (
     short_name,
 )
 from core import texts
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.bounds import (
     MeasuredPoint,
@@ -67,7 +68,7 @@ def _share(value: Any) -> float | None:
         raise InputError(
             texts.translate(
                 "RooflineTab", "roofline point: share must be from 0 to 1, got {value}"
-            ).format(value=repr(value))
+            ).format(value=brief(value))
         )
     return float(value)
 
@@ -463,7 +464,7 @@ class RooflinePage(TabPage):
                 unknown = texts.translate(
                     "RooflineTab", "roofline: unknown device {device} skipped"
                 )
-                problems += [unknown.format(device=repr(i)) for i in compare if i not in ids]
+                problems += [unknown.format(device=brief(i)) for i in compare if i not in ids]
             for box, key in ((self.all_dtypes, "all_dtypes"), (self.vector, "vector")):
                 box.blockSignals(True)
                 box.setChecked(bool(data.get(key, box.isChecked())))

@@ -36,12 +36,23 @@ from PySide6.QtWidgets import (
 from app.state import AppState
 from app.step_worker import StepRunner
 from app.tabs.base import TabPage
+from core.echo import brief
 from core.errors import InputError
 from core.memory import OPTIMIZERS, PRESETS, RECIPES
 from core.roofline.hardware import DTYPES
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import StepComm, step_comm, with_comm
 from core.step.options import DEFAULTS, HFInputs, StepInputs, step_inputs
-from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
+from core.step.predict import (
+    ASSUMPTION,
+    COUNTING,
+    PHASES,
+    Prediction,
+    by_module,
+    explain,
+    predict,
+    rollup,
+)
 from core.step.report import kind_totals, op_rows, ops_csv, roofline_points, top_ops
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.units import format_bytes, format_count, format_duration, format_flops
@@ -522,6 +533,9 @@ class StepPage(TabPage):
             text += template.format(
                 time=format_duration(measured.step_s), matched=f"{measured.matched:,}"
             )
+            text += self._measured_comparison(trace, measured)
+        for warning in trace.warnings:  # what the inputs exceed (core.memory.models.seq_limits)
+            text += translate("StepTab", ". Warning: {warning}").format(warning=localized(warning))
         self.status.setText(text)
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)
@@ -529,6 +543,30 @@ class StepPage(TabPage):
         self._show_table()
         self.repredict()
         self.op_view.resizeColumnsToContents()  # once per trace (samples the first 1,000 ops)
+
+    def _measured_comparison(self, trace: StepTrace, measured: Any) -> str:
+        """``; predicted on This machine …, ratio …`` (core.step.compare), or how to measure it."""
+        from core.bench.this_machine import THIS_MACHINE_ID, not_measured
+        from core.step.compare import measured_comparison
+
+        catalog = self._state.catalog
+        machine = catalog.get(THIS_MACHINE_ID) if THIS_MACHINE_ID in catalog.ids() else None
+        try:
+            pred = predict(trace, self._state.device)
+            found, note = measured_comparison(trace, pred, measured.seconds,
+                                              getattr(measured, "device", "cpu"), machine,
+                                              not_measured())  # fmt: skip
+        except InputError as exc:  # a measured device without a bandwidth
+            return "; " + localized(exc.message)
+        if note:
+            return "; " + localized(note)
+        return "".join(
+            translate("StepTab", "; predicted on {device}: {time}, ratio {ratio}").format(
+                device=c["device_name"], time=format_duration(c["predicted_s"]),
+                ratio=f"{c['ratio']:.2f}",
+            )
+            for c in found.values()
+        )  # fmt: skip
 
     # showing ---------------------------------------------------------------------------------
     def _predict(self, trace: StepTrace, device: Any, ceiling: str | None, gpus: int) -> Prediction:
@@ -575,11 +613,17 @@ class StepPage(TabPage):
         assert trace is not None and pred is not None
         why = explain(trace, pred)
         self.headline.setText(
-            translate("StepTab", "{time} per step  ·  MFU {mfu}").format(
-                time=format_duration(pred.step_time_s), mfu=f"{pred.mfu:.1%}"
+            translate("StepTab", "{time} · MFU {mfu} · HFU {hfu}").format(
+                time=format_duration(pred.step_time_s), mfu=f"{pred.mfu:.1%}",
+                hfu=f"{pred.hfu:.1%}",
+            )
+        )  # fmt: skip
+        self.headline.setToolTip(
+            "\n\n".join(
+                localized(t) for t in (ASSUMPTION, MFU_DEFINITION, HFU_DEFINITION, COUNTING)
             )
         )
-        self.headline.setToolTip(localized(ASSUMPTION))
+        self.split_line.setToolTip(localized(COUNTING))
         if pred.ceiling == "per op dtype":
             peak = translate("StepTab", "each op's dtype peak")
         else:
@@ -697,6 +741,7 @@ class StepPage(TabPage):
         metrics = (
             (translate("StepTab", "step time"), [p.step_time_s for p in preds], format_duration),
             ("MFU", [p.mfu for p in preds], lambda v: f"{v:.1%}"),
+            ("HFU", [p.hfu for p in preds], lambda v: f"{v:.1%}"),
             (translate("StepTab", "peak memory"),
              [plan["trace"].peak_bytes or 0.0 for plan in (self.plan_a, b)], format_bytes),
             (translate("StepTab", "model FLOPs"),
@@ -729,14 +774,12 @@ class StepPage(TabPage):
         )
         if not path:
             return
-        try:
-            Path(path).write_text(self.csv_text(), encoding="utf-8")
-        except OSError as exc:
-            self.status.setText(
-                translate("StepTab", "Could not write {path}: {why}").format(
-                    path=path, why=exc.strerror
-                )
-            )
+        from core.safe_io import atomic_write
+
+        try:  # atomic, and never opens a FIFO or a device (it would block the GUI thread)
+            atomic_write(path, self.csv_text())
+        except InputError as exc:
+            self.status.setText(localized(exc.message))
             return
         self.status.setText(translate("StepTab", "Op table written to {path}").format(path=path))
 
@@ -779,7 +822,7 @@ class StepPage(TabPage):
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 spin.setValue(value)
             else:
-                problems.append(f"step: {key} {value!r}; allowed: {low} to {high:,}")
+                problems.append(f"step: {key} {brief(value)}; allowed: {low} to {high:,}")
         return problems
 
     def carried_state(self) -> Any | None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from core.bench.host_link import host_link
 from core.bench.timing import Cancelled, time_op
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.hardware import Device
 from core.roofline.ops import op_cost
@@ -118,7 +119,9 @@ def build_suite(name: str, device: str = "cpu") -> list[Case]:
     ``quick`` takes under a minute on a 2-core CPU; ``full`` has more sizes and longer budgets.
     """
     if name not in SUITES:
-        raise InputError(f"suite: unknown {name!r}; allowed: {', '.join(SUITES)}", field="suite")
+        raise InputError(
+            f"suite: unknown {brief(name)}; allowed: {', '.join(SUITES)}", field="suite"
+        )
     quick = name == "quick"
     cuda = device.startswith("cuda")
     budget = 0.4 if quick else 0.8
@@ -154,13 +157,14 @@ def build_suite(name: str, device: str = "cpu") -> list[Case]:
 
 def cpu_name() -> str:
     """The CPU's model name (``/proc/cpuinfo`` on Linux, else :func:`platform.processor`)."""
+    from core.safe_io import read_text
+
     try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    name = re.sub(r"\((R|TM)\)", "", line.split(":", 1)[1], flags=re.I)
-                    return " ".join(name.split())
-    except OSError:
+        for line in read_text("/proc/cpuinfo", limit=16 << 20).splitlines():
+            if line.startswith("model name"):
+                name = re.sub(r"\((R|TM)\)", "", line.split(":", 1)[1], flags=re.I)
+                return " ".join(name.split())
+    except InputError:
         pass
     return platform.processor() or platform.machine() or "unknown CPU"
 
@@ -239,7 +243,7 @@ def _prepare(case: Case, device: str) -> Callable[[], Any]:
         dst = torch.empty(host.shape, dtype=host.dtype, device=device)
         pinned = case.variant == "pinned"
         return lambda: dst.copy_(host, non_blocking=pinned)
-    raise InputError(f"op: cannot benchmark {case.op!r}")
+    raise InputError(f"op: cannot benchmark {brief(case.op)}")
 
 
 def _cost(case: Case) -> tuple[float, float]:
@@ -332,6 +336,7 @@ def run_case(
         "byte_rate": nbytes / seconds,
         "reference": reference.id if reference is not None else None,
         "mfu": None,
+        "hfu": None,
         "bw_util": None,
         "time": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
     }
@@ -348,12 +353,14 @@ def utilisation(
 ) -> dict[str, Any]:
     """``mfu``, ``bw_util`` and ``bw_ref`` of a measured rate against ``reference``.
 
-    MFU uses the dtype's dense peak (None when the device has none or the op has no FLOPs). A
-    host-to-device copy is compared with the host link (:mod:`core.bench.host_link`, e.g. PCIe
-    5.0 x16), every other op with the memory bandwidth; None where that is unknown.
+    MFU uses the dtype's dense peak (None when the device has none or the op has no FLOPs). One
+    timed op recomputes nothing, so its ``hfu`` (:mod:`core.roofline.utilization`) equals its
+    ``mfu``. A host-to-device copy is compared with the host link (:mod:`core.bench.host_link`,
+    e.g. PCIe 5.0 x16), every other op with the memory bandwidth; None where that is unknown.
     """
     mfu = flop_rate / reference.peak(case.dtype) if reference.supports(case.dtype) else None
-    out: dict[str, Any] = {"mfu": mfu if flop_rate > 0 else None, "bw_util": None, "bw_ref": None}
+    mfu = mfu if flop_rate > 0 else None
+    out: dict[str, Any] = {"mfu": mfu, "hfu": mfu, "bw_util": None, "bw_ref": None}
     if case.op == "h2d":
         link = host_link(reference.id)
         if link is not None:

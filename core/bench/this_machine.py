@@ -20,8 +20,16 @@ from typing import Any
 
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, DeviceCatalog
+from core.texts import Text, translate
 
-__all__ = ["THIS_MACHINE_ID", "match_hardware", "this_machine"]
+__all__ = [
+    "THIS_MACHINE_ID",
+    "match_hardware",
+    "measured_machine",
+    "not_measured",
+    "resolve_device",
+    "this_machine",
+]
 
 #: The id "this machine" gets in the catalog (a later run replaces it).
 THIS_MACHINE_ID = "this-machine"
@@ -177,3 +185,65 @@ def this_machine(
         source=source,
         extra=MappingProxyType(extra),
     )
+
+
+def measured_machine(
+    path: str | os.PathLike[str] | None = None, where: str | None = None
+) -> Device | None:
+    """ "This machine" from a measurements file (default: the app's), or None when nothing
+    usable is measured there.
+
+    ``where`` keeps the points of one device kind (``cpu`` or ``cuda``); ``None`` takes the kind
+    of the file's last point. A file named on purpose that cannot be read is an error; the app's
+    own file missing is not.
+    """
+    from pathlib import Path
+
+    from core.bench.measurements import default_measurements_path, read_measurements
+
+    source = Path(path) if path else default_measurements_path()
+    if not path and not source.exists():
+        return None
+    points = read_measurements(source).points
+    if where is None and points:
+        where = str(points[-1].get("device", "cpu"))
+    chosen = [p for p in points if p.get("device", "cpu") == where]
+    try:
+        return this_machine(chosen) if chosen else None
+    except InputError:
+        return None
+
+
+def not_measured(path: str | os.PathLike[str] | None = None) -> Text:
+    """The sentence for "no ceilings of this machine are measured", saying how to measure them."""
+    from core.bench.measurements import default_measurements_path
+
+    source = str(path or default_measurements_path())
+    return translate(
+        "Bench",
+        "no ceilings of this machine are measured (none in {path}); measure them with: napkinlab "
+        "bench --suite quick --out {path} (or Benchmark > Run quick suite in the app)",
+    ).format(path=source)
+
+
+def resolve_device(device_id: object, measurements: str | os.PathLike[str] | None = None) -> Device:
+    """The device a CLI option names: a catalog id, or ``this-machine`` from the measurements.
+
+    Raises
+    ------
+    InputError
+        For an unknown id, or ``this-machine`` with nothing measured (saying how to measure).
+    """
+    from core.roofline.hardware import load_catalog
+
+    if device_id == THIS_MACHINE_ID:
+        machine = measured_machine(measurements)
+        if machine is None:
+            raise InputError(
+                translate("Bench", "device: this-machine: {why}").format(
+                    why=not_measured(measurements)
+                ),
+                field="device",
+            )
+        return machine
+    return load_catalog().get(device_id)

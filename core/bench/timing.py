@@ -112,21 +112,27 @@ def quartiles(values: list[float] | tuple[float, ...]) -> tuple[float, float, fl
 
 def _cpu_l2_bytes() -> int | None:
     """Sum of the CPU's L2 caches from sysfs (Linux), or None where unreadable."""
+    from core.errors import InputError
+    from core.safe_io import read_text
+
+    def value(path: Path) -> str:
+        return read_text(path, limit=4096).strip()
+
     total = 0
     root = Path("/sys/devices/system/cpu")
     seen: set[str] = set()
     try:
         for index in root.glob("cpu[0-9]*/cache/index*"):
-            if (index / "level").read_text().strip() != "2":
+            if value(index / "level") != "2":
                 continue
-            shared = (index / "shared_cpu_list").read_text().strip()
+            shared = value(index / "shared_cpu_list")
             if shared in seen:
                 continue
             seen.add(shared)
-            size = (index / "size").read_text().strip().upper()
+            size = value(index / "size").upper()
             scale = {"K": 1024, "M": _MIB}.get(size[-1:], 1)
             total += int(size.rstrip("KM")) * scale
-    except (OSError, ValueError):
+    except (OSError, ValueError, InputError):
         return None
     return total or None
 

@@ -8,7 +8,9 @@ Conventions (those of nccl-tests, ``doc/PERFORMANCE.md``, so a measured row and 
 - ``algbw = S / t``; ``busbw = algbw × factor(n)`` with the ring factors below. busbw is what each
   rank's link carries, so it is comparable across n and to the link's own bandwidth.
 - Ring factors: all-reduce 2(n−1)/n (a reduce-scatter then an all-gather), all-gather and
-  reduce-scatter (n−1)/n, broadcast 1 (a pipelined chain). One rank moves nothing: time 0.
+  reduce-scatter (n−1)/n, broadcast 1 (a pipelined chain). **One rank moves nothing**: no
+  traffic, time 0, and no bandwidth at all (``algbw`` and ``busbw`` are ``None``, JSON ``null``,
+  with ``traffic: false``; ``S / 0`` is not an infinite bandwidth). No link is needed then.
 - Time on paper: ``t = S × factor(n) / B`` where B is the unidirectional bandwidth per GPU of the
   slowest link the ring crosses: the intra-node link (NVLink, Infinity Fabric, ICI, PCIe) within a
   node, ``min(intra, inter)`` once it spans nodes (every rank has its own NIC; rings cross nodes).
@@ -24,11 +26,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
 __all__ = [
     "COLLECTIVES",
+    "NO_TRAFFIC",
     "CollectiveEstimate",
     "bus_factor",
     "estimate_collective",
@@ -51,7 +55,7 @@ def normalize_op(op: object) -> str:
     if not name:
         raise InputError(
             translate("Comm", "op: unknown collective {op}; allowed: {allowed}").format(
-                op=repr(op), allowed=", ".join(COLLECTIVES)
+                op=brief(op), allowed=", ".join(COLLECTIVES)
             ),
             field="op",
         )
@@ -62,7 +66,7 @@ def _ranks(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _MAX_RANKS:
         raise InputError(
             translate("Comm", "gpus: {value} is not a rank count; allowed: 1 to {most}").format(
-                value=repr(n), most=f"{_MAX_RANKS:,}"
+                value=brief(n), most=f"{_MAX_RANKS:,}"
             ),
             field="gpus",
         )
@@ -137,19 +141,25 @@ class CollectiveEstimate:
     nodes: int
     factor: float
     bytes_per_rank: float
-    bandwidth: float
+    bandwidth: float | None
     time_s: float
-    algbw: float
-    busbw: float
+    algbw: float | None
+    busbw: float | None
     assumptions: tuple[str, ...]
 
+    @property
+    def traffic(self) -> bool:
+        """Whether anything crosses a link (not for one rank)."""
+        return self.ranks > 1
+
     def to_dict(self) -> dict[str, object]:
-        """The JSON form (``napkinlab comm --json``)."""
-        return {
+        """The JSON form (``napkinlab comm --json``); one rank: ``traffic`` false, no bandwidths."""
+        out: dict[str, object] = {
             "op": self.op,
             "bytes": self.size,
             "gpus": self.ranks,
             "nodes": self.nodes,
+            "traffic": self.traffic,
             "bus_factor": self.factor,
             "bytes_per_rank": self.bytes_per_rank,
             "link_bandwidth": self.bandwidth,
@@ -158,6 +168,15 @@ class CollectiveEstimate:
             "busbw": self.busbw,
             "assumptions": list(self.assumptions),
         }
+        if not self.traffic:
+            out["note"] = str(NO_TRAFFIC)
+        return out
+
+
+#: What a collective over one rank is.
+NO_TRAFFIC = translate(
+    "Comm", "one GPU: a collective over one rank moves nothing (no traffic, no bandwidth)"
+)
 
 
 def estimate_collective(
@@ -177,7 +196,7 @@ def estimate_collective(
         raise InputError(
             translate(
                 "Comm", "nodes: {nodes} must be a whole number from 1 to gpus ({gpus})"
-            ).format(nodes=repr(nodes), gpus=str(ranks)),
+            ).format(nodes=brief(nodes), gpus=str(ranks)),
             field="nodes",
         )
     if ranks % nodes:
@@ -192,19 +211,25 @@ def estimate_collective(
     if not (isinstance(size, int | float) and math.isfinite(size) and size > 0):
         raise InputError(
             translate("Comm", "bytes: {size} must be a positive number of bytes").format(
-                size=repr(size)
+                size=brief(size)
             ),
             field="bytes",
         )
-    bandwidth, why = link_bandwidth(device, nodes)
     factor = bus_factor(name, ranks)
-    per_rank = size * factor if ranks > 1 else 0.0
+    if ranks == 1:
+        return CollectiveEstimate(
+            op=name, size=float(size), ranks=1, nodes=1, factor=factor, bytes_per_rank=0.0,
+            bandwidth=None, time_s=0.0, algbw=None, busbw=None,
+            assumptions=(str(NO_TRAFFIC),),
+        )  # fmt: skip
+    bandwidth, why = link_bandwidth(device, nodes)
+    per_rank = size * factor
     time_s = per_rank / bandwidth
-    algbw = size / time_s if time_s > 0 else math.inf
-    busbw = algbw * factor if time_s > 0 else 0.0
+    algbw = size / time_s
+    busbw = algbw * factor
     assumptions = (
         f"ring algorithm: each rank sends {factor:.4g} x the message ({_factor_text(name)})",
-        f"bounded by {why}" if ranks > 1 else "one rank: nothing crosses a link",
+        f"bounded by {why}",
         "bandwidth term only (no per-hop latency): small messages run far below this",
         f"{ranks // nodes} GPUs per node x {nodes} node(s); every GPU has its own link",
     )

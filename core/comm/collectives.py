@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.comm.algorithms import measured_bandwidths
+from core.echo import brief
 from core.errors import InputError
 
 __all__ = [
@@ -99,7 +100,7 @@ def start(env: DistEnv, backend: str | None = None, timeout_s: float = 120.0) ->
 
     chosen = backend or ("nccl" if torch.cuda.is_available() else "gloo")
     if chosen not in ("nccl", "gloo"):
-        raise InputError(f"backend: {chosen!r}; allowed: nccl, gloo", field="backend")
+        raise InputError(f"backend: {brief(chosen)}; allowed: nccl, gloo", field="backend")
     if chosen == "nccl":
         if not torch.cuda.is_available():
             raise InputError("backend nccl: torch sees no CUDA device here; allowed: gloo")
@@ -208,7 +209,7 @@ def run_collectives(
 
     unknown = [o for o in ops if o not in OPS]
     if unknown:
-        raise InputError(f"op: unknown {unknown[0]!r}; allowed: {', '.join(OPS)}", field="op")
+        raise InputError(f"op: unknown {brief(unknown[0])}; allowed: {', '.join(OPS)}", field="op")
     if warmup < 0 or iters < 1:
         raise InputError(f"iters: need warmup >= 0 and iters >= 1, got {warmup}, {iters}")
     backend = str(dist.get_backend())

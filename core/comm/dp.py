@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.comm.algorithms import CollectiveEstimate, estimate_collective
+from core.comm.algorithms import NO_TRAFFIC, CollectiveEstimate, estimate_collective
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
@@ -98,7 +99,7 @@ def dp_step_comm(
     if plan is None:
         raise InputError(
             translate("Comm", "strategy: unknown {strategy}; allowed: {allowed}").format(
-                strategy=repr(strategy), allowed=", ".join(STRATEGIES)
+                strategy=brief(strategy), allowed=", ".join(STRATEGIES)
             ),
             field="strategy",
         )
@@ -118,12 +119,14 @@ def dp_step_comm(
         f"{strategy}: " + ", ".join(f"{k} x {e.op} of {e.size:.4g} B" for e, k in done),
         *done[0][0].assumptions[1:],
     ]
-    if overlapped:
+    if not done[0][0].traffic:
+        notes = [f"{strategy}: {NO_TRAFFIC}"]
+    elif overlapped:
         notes.append(
             "overlapped with compute: collectives run during backward and hide up to the compute "
             "time; only the excess adds to the step"
         )
-    else:
+    elif not overlapped:
         notes.append("not overlapped: communication adds to the step's compute time")
     return StepComm(strategy, done, total, exposed, overlapped, compute_s, tuple(notes))
 

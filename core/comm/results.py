@@ -8,17 +8,19 @@ errors and series labels are :class:`core.texts.Text` (context ``Comm``), transl
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, translate
 
 __all__ = ["CollectiveSeries", "read_collectives"]
 
 _OPS = ("all_reduce", "all_gather", "reduce_scatter", "broadcast")
+#: The largest collectives file read (a run writes a few kilobytes).
+MAX_FILE_BYTES = 100_000_000
 
 
 @dataclass(frozen=True)
@@ -46,13 +48,13 @@ def _problem(obj: Any) -> Text | None:
         return translate("Comm", "expected a JSON object")
     if obj.get("op") not in _OPS:
         return translate("Comm", "'op' must be one of {allowed}, got {op}").format(
-            allowed=", ".join(_OPS), op=repr(obj.get("op"))
+            allowed=", ".join(_OPS), op=brief(obj.get("op"))
         )
     for key in ("bytes", "time_s", "algbw", "busbw", "world_size"):
         value = obj.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
             return translate("Comm", "'{key}' must be a number > 0, got {value}").format(
-                key=key, value=repr(value)
+                key=key, value=brief(value)
             )
     return None
 
@@ -65,25 +67,30 @@ def read_collectives(path: str | Path) -> tuple[tuple[CollectiveSeries, ...], tu
     InputError
         If the file cannot be read at all, or holds no collective row.
     """
+    from core.safe_io import JSONProblem, check_json, read_bytes
+
     path = Path(path)
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError as exc:
+    try:  # regular files only, size-capped, never a FIFO (core.safe_io)
+        data = read_bytes(path, limit=MAX_FILE_BYTES)
+    except InputError as exc:
         raise InputError(
             translate("Comm", "cannot read {path}: {reason}").format(
-                path=str(path), reason=str(exc.strerror)
+                path=str(path), reason=exc.message
             )
         ) from None
+    lines = data.decode("utf-8", errors="replace").splitlines()
     groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
     problems: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError:
+            obj = check_json(line)  # strict: no NaN, bounded numbers and nesting
+        except JSONProblem as exc:
             problems.append(
-                translate("Comm", "line {number}: not JSON; skipped").format(number=str(number))
+                translate("Comm", "line {number}: not JSON ({why}); skipped").format(
+                    number=str(number), why=exc.reason
+                )
             )
             continue
         reason = _problem(obj)

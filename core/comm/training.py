@@ -14,7 +14,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.comm.algorithms import NO_TRAFFIC
 from core.comm.dp import StepComm, dp_step_comm
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
@@ -38,6 +40,10 @@ class TrainCommAnswer:
     @property
     def assumption(self) -> str:
         """The sentence a UI prints under the answer."""
+        if not self.step.collectives[0][0].traffic:
+            return translate("Comm", "{strategy} over 1 GPU: {none}").format(
+                strategy=self.step.strategy, none=NO_TRAFFIC
+            )
         per = self.compute_s / self.steps
         comm = f"{self.step.time_s:.3g}"
         how = (
@@ -100,7 +106,7 @@ def train_time_with_comm(
         if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
             raise InputError(
                 translate("Comm", "{name}: {value} must be a positive number").format(
-                    name=name, value=repr(value)
+                    name=name, value=brief(value)
                 ),
                 field=name,
             )

@@ -18,6 +18,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.echo import brief
 from core.einops.errors import clean_reason, compose, explain
 from core.einops.model import OPS, REDUCTIONS, EinopsAnalysis, PlanStep
 from core.einops.text import (
@@ -60,14 +61,14 @@ def _check_inputs(result: EinopsAnalysis, n_shapes: int) -> None:
     if result.op not in OPS:
         raise InputError(
             translate("Einops", "op: unknown {op}; allowed: {allowed}").format(
-                op=repr(result.op), allowed=", ".join(OPS)
+                op=brief(result.op), allowed=", ".join(OPS)
             ),
             field="op",
         )
     if result.dtype not in DTYPE_BYTES:
         raise InputError(
             translate("Einops", "dtype: unknown {dtype}; allowed: {allowed}").format(
-                dtype=repr(result.dtype), allowed=", ".join(DTYPE_BYTES)
+                dtype=brief(result.dtype), allowed=", ".join(DTYPE_BYTES)
             ),
             field="dtype",
         )
@@ -102,7 +103,7 @@ def _check_inputs(result: EinopsAnalysis, n_shapes: int) -> None:
         raise InputError(
             translate(
                 "Einops", "reduction: {reduction} is not supported; allowed: {allowed}"
-            ).format(reduction=repr(result.reduction), allowed=", ".join(REDUCTIONS)),
+            ).format(reduction=brief(result.reduction), allowed=", ".join(REDUCTIONS)),
             field="reduction",
         )
     if result.op == "unpack" and not result.packed_shapes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.echo import brief
 from core.einops.matmul import matmul_code
 from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import Token, format_shape, tokenize
@@ -126,7 +127,7 @@ def diagnose_einsum(
                             "Einops",
                             "axis {name} appears twice in input {i} (taking a diagonal) but "
                             "its lengths differ: {first} and {second}",
-                        ).format(name=repr(tok.text), i=i, first=seen, second=dim),
+                        ).format(name=brief(tok.text), i=i, first=seen, second=dim),
                         [(first.start, first.end), (tok.start, tok.end)],
                         translate(
                             "Einops",
@@ -138,7 +139,7 @@ def diagnose_einsum(
                         translate(
                             "Einops",
                             "axis {name} has length {dim} in input {i} but {seen} in input {where}",
-                        ).format(name=repr(tok.text), dim=dim, i=i, seen=seen, where=where),
+                        ).format(name=brief(tok.text), dim=dim, i=i, seen=seen, where=where),
                         [(first.start, first.end), (tok.start, tok.end)],
                         translate(
                             "Einops",
@@ -155,14 +156,16 @@ def diagnose_einsum(
         if tok.is_name and tok.text not in lengths:
             return (
                 translate("Einops", "output axis {name} is not in any input").format(
-                    name=repr(tok.text)
+                    name=brief(tok.text)
                 ),
                 [(tok.start, tok.end)],
                 translate("Einops", "every axis after '->' must appear before it"),
             )
         if tok.is_name and tok.text in seen_right:
             return (
-                translate("Einops", "output axis {name} appears twice").format(name=repr(tok.text)),
+                translate("Einops", "output axis {name} appears twice").format(
+                    name=brief(tok.text)
+                ),
                 [(tok.start, tok.end)],
                 translate("Einops", "name each output axis once"),
             )
@@ -258,7 +261,7 @@ def plan_einsum(
                     "Einops",
                     "axis {name} has length 1 in input {inputs} and is broadcast to "
                     "{length}: intended? (a length-1 axis silently matches any length)",
-                ).format(name=repr(name), inputs=inputs_text, length=length)
+                ).format(name=brief(name), inputs=inputs_text, length=length)
             )
         if role == "summed" and len(operands) > 1:
             warnings.append(
@@ -267,7 +270,7 @@ def plan_einsum(
                     "axis {name} appears only in input {i} and not after '->', so it is summed "
                     "away on its own before the product: a typo? (add it to the output to "
                     "keep it)",
-                ).format(name=repr(name), i=where[name][0])
+                ).format(name=brief(name), i=where[name][0])
             )
         axes.append(AxisInfo(name, length, role, join_texts(note, "; ") if note else ""))
     compact = _compactify_pattern_for_einsum(pattern)

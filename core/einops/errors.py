@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.echo import brief
 from core.einops.text import Token, caret_block, format_axes, format_shape, tokenize
 from core.texts import Text, join_texts, translate
 
@@ -126,7 +127,7 @@ def explain(
     if m := re.search(r"Unknown character '(.)'", reason):
         spans = [(t.start, t.end) for t in tokens if t.text == m.group(1)][:1]
         return done(
-            translate("Einops", "unexpected character {char}").format(char=repr(m.group(1))),
+            translate("Einops", "unexpected character {char}").format(char=brief(m.group(1))),
             spans,
             translate(
                 "Einops", "allowed in a pattern: axis names, numbers, spaces, ( ), ... and one ->"
@@ -137,7 +138,7 @@ def explain(
         why = m.group(2).strip() or translate("Einops", "not a valid name")
         return done(
             translate("Einops", "{name} is not a valid axis name ({why})").format(
-                name=repr(name), why=why
+                name=brief(name), why=why
             ),
             find([name], tokens),
             translate("Einops", "allowed: {names}, or a number").format(names=_NAMES),
@@ -156,13 +157,14 @@ def explain(
             if len(hits) > 1:
                 return done(
                     translate("Einops", "axis {name} appears twice on one side").format(
-                        name=repr(name)
+                        name=brief(name)
                     ),
                     [(hits[1].start, hits[1].end)],
                     translate("Einops", "each side may name an axis once; rename one of them"),
                 )
         return done(
-            translate("Einops", "axis {name} appears twice on one side").format(name=repr(name)), []
+            translate("Einops", "axis {name} appears twice on one side").format(name=brief(name)),
+            [],
         )
     if "one-level" in reason:
         depth, spans = 0, []
@@ -301,7 +303,7 @@ def explain(
             translate(
                 "Einops",
                 "axis length {name}={value} is given but {quoted} is not in the pattern",
-            ).format(name=name, value=axes.get(name, "?"), quoted=repr(name)),
+            ).format(name=name, value=axes.get(name, "?"), quoted=brief(name)),
             [],
             translate(
                 "Einops", "remove {name} from the axis lengths or use it in the pattern"

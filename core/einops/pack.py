@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.echo import brief
 from core.einops.errors import compose
 from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import format_shape, tokenize
@@ -167,14 +168,14 @@ def explain_pack(
     if m := re.search(r"Invalid axis name (\S+)", reason):
         hits = [(t.start, t.end) for t in tokens if t.text == m.group(1)]
         return done(
-            translate("Einops", "{name} is not a valid axis name").format(name=repr(m.group(1))),
+            translate("Einops", "{name} is not a valid axis name").format(name=brief(m.group(1))),
             hits[:1] or [(0, len(pattern))],
             translate("Einops", "allowed: letters, digits and _ (not starting or ending with _)"),
         )
     bad = [t for t in tokens if not (t.is_name or t.text == "*")]
     if bad:
         return done(
-            translate("Einops", "unexpected {token}").format(token=repr(bad[0].text)),
+            translate("Einops", "unexpected {token}").format(token=brief(bad[0].text)),
             [(bad[0].start, bad[0].end)],
             translate(
                 "Einops",
@@ -223,7 +224,7 @@ def explain_pack(
         return done(
             translate(
                 "Einops", "axis {name} has length {first} in input 0 but {other} in input {i}"
-            ).format(name=repr(name), first=m.group(1), other=m.group(3), i=m.group(4)),
+            ).format(name=brief(name), first=m.group(1), other=m.group(3), i=m.group(4)),
             hits,
             translate("Einops", "every input must agree on the axes other than '*'"),
         )

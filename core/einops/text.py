@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 from core.validate import split_list
@@ -60,7 +61,7 @@ def _int(text: str, field: str, allow_minus_one: bool = False, hint: str = _SHAP
     if not _INT.match(text) or len(text) > 20:
         raise InputError(
             translate("Einops", "{field}: {text} is not a whole number; allowed: {hint}").format(
-                field=field, text=repr(text), hint=hint
+                field=field, text=brief(text), hint=hint
             ),
             field=field,
         )
@@ -142,7 +143,7 @@ def check_shape(
         if isinstance(dim, bool) or not isinstance(dim, int):
             raise InputError(
                 translate("Einops", "{field}: {value} is not a whole number").format(
-                    field=field, value=repr(dim)
+                    field=field, value=brief(dim)
                 ),
                 field=field,
             )
@@ -175,7 +176,7 @@ def parse_axes(items: Iterable[str] | str, field: str = "axes") -> dict[str, int
                 translate(
                     "Einops",
                     "{field}: {item} is not NAME=LENGTH; allowed: e.g. h=2 (several: h=2, w=3)",
-                ).format(field=field, item=repr(item)),
+                ).format(field=field, item=brief(item)),
                 field=field,
             )
         name = match.group(1)
@@ -201,7 +202,7 @@ def check_axes(axes: Mapping[str, int], field: str = "axes") -> dict[str, int]:
             raise InputError(
                 translate(
                     "Einops", "{field}: {name} is not an axis name; allowed: letters, digits, _"
-                ).format(field=field, name=repr(str(name)[:40])),
+                ).format(field=field, name=brief(str(name)[:40])),
                 field=field,
             )
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DIM:
@@ -209,7 +210,7 @@ def check_axes(axes: Mapping[str, int], field: str = "axes") -> dict[str, int]:
                 translate(
                     "Einops",
                     "{field}: {name}={value} is out of range; allowed: a whole length from 0 to 2^40",
-                ).format(field=field, name=name, value=repr(value)),
+                ).format(field=field, name=name, value=brief(value)),
                 field=field,
             )
         out[name] = int(value)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.texts import join_texts, translate
@@ -86,7 +87,7 @@ def checkpoint(value: object) -> Checkpoint:
             "Memory",
             "checkpoint: {value} is not a policy; allowed: none, every, sqrt or a whole number of "
             "layers per segment from 1 to 100,000",
-        ).format(value=repr(value)),
+        ).format(value=brief(value)),
         field="checkpoint",
     )
 

@@ -12,10 +12,12 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.activations import Checkpoint, activation_model, peak_moments, saved_bytes
-from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
+from core.memory.models import MLPSpec, ModelSpec, TransformerSpec, seq_limits
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
+from core.roofline.utilization import utilization
 from core.texts import Text, join_texts, translate
 from core.validate import positive_int
 
@@ -99,20 +101,26 @@ class MemoryConfig:
                     "Memory",
                     "kernels: {kernels}; allowed: {allowed} (whose kernels decide what is saved "
                     "for backward)",
-                ).format(kernels=repr(self.kernels), allowed=", ".join(KERNELS)),
+                ).format(kernels=brief(self.kernels), allowed=", ".join(KERNELS)),
                 field="kernels",
             )
         if self.seq is not None:
             positive_int(self.seq, "seq", high=10_000_000)
+        seq_limits(self.model, self.seq_len)  # refuses a sequence the model cannot take
         positive_int(self.gpus, "gpus", high=10_000_000)
         if self.zero not in (0, 1, 2, 3):
             raise InputError(
                 translate(
                     "Memory",
                     "zero: {zero}; allowed: 0 (none), 1 (optimizer), 2 (+grads), 3 (+params, = FSDP)",
-                ).format(zero=repr(self.zero)),
+                ).format(zero=brief(self.zero)),
                 field="zero",
             )
+
+    @property
+    def warnings(self) -> tuple[Text, ...]:
+        """What the inputs exceed without being refused (a rotary model's trained context)."""
+        return seq_limits(self.model, self.seq_len)
 
     @property
     def micro(self) -> int:
@@ -157,6 +165,7 @@ class Estimate:
     flops_text: str
     at_peak: dict[str, float] = field(default_factory=dict)
     peak_moment: str = ""
+    model_flops: float = 0.0
 
     @property
     def total(self) -> float:
@@ -188,6 +197,7 @@ class Estimate:
             "allowance": self.allowance,
             "kernels": self.config.kernels,
             "flops_per_step": self.flops,
+            "model_flops_per_step": self.model_flops,
             "formulas": dict(self.formulas),
         }
 
@@ -226,7 +236,13 @@ def _recompute_flops(cfg: MemoryConfig) -> tuple[float, str]:
     ).format(n=f"{n_layers:,}", tokens=f"{tokens:,}")
 
 
-def _flops(cfg: MemoryConfig, n: int) -> tuple[float, str]:
+def _flops(cfg: MemoryConfig, n: int) -> tuple[float, float, str]:
+    """Hardware FLOPs of the step, model FLOPs (:mod:`core.roofline.utilization`) and the text.
+
+    Model FLOPs: ``6·N·D`` plus attention ``12·L·B·s²·d`` (PaLM, no recomputation). Hardware
+    FLOPs add the checkpointed layers' forward again and, with flash attention, the scores its
+    backward computes again (``QKᵀ``: ``2·L·B·s²·d``, so the backward counts 2.5× its forward).
+    """
     spec = cfg.model
     tokens = cfg.batch * cfg.seq_len * cfg.gpus
     n_mm = n - _lookup_params(spec)
@@ -249,10 +265,20 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, str]:
                 "attention 12·L·B·s²·d (QKᵀ and A·V, forward + backward, causal mask not halved)",
             )
         )
+    model = total
     recompute, recompute_text = _recompute_flops(cfg)
     if recompute_text:
         parts.append(recompute_text)
-    return total + recompute, join_texts(parts, " + ")
+    if isinstance(spec, TransformerSpec) and cfg.flash:
+        total += 2.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
+        parts.append(
+            translate(
+                "Memory",
+                "flash backward's QKᵀ again 2·L·B·s²·d (hardware FLOPs only: not in MFU's model "
+                "FLOPs)",
+            )
+        )
+    return total + recompute, model, join_texts(parts, " + ")
 
 
 def estimate(cfg: MemoryConfig) -> Estimate:
@@ -302,12 +328,13 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     ).format(moment=moment)
     tensor_total = max(sum(out.values()), sum(at_peak.values()))
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensor_total
-    flops, flops_text = _flops(cfg, n)
+    flops, model_flops, flops_text = _flops(cfg, n)
     allowance_text = translate("Memory", "allowance (not traced): {what}").format(
         what=allowance_breakdown()
     )
     return Estimate(
         cfg, n, out, formulas, allowance, allowance_text, flops, flops_text, at_peak, moment,
+        model_flops,
     )  # fmt: skip
 
 
@@ -372,6 +399,7 @@ class Derived:
     max_layers: int
     max_params: int
     step_seconds: float | None
+    hfu: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -414,9 +442,12 @@ def derive(
         1, 100_000, lambda n: _fits(replace(cfg, model=cfg.model.with_layers(n)), capacity)
     )
     max_params = cfg.model.with_layers(max_layers).param_count if max_layers >= 1 else 0
-    seconds = None
+    seconds = hfu = None
     if peak_flops:
-        seconds = est.flops / (cfg.gpus * peak_flops * mfu)
+        # MFU is a share of model FLOPs (core.roofline.utilization); the executed FLOPs, with
+        # recomputation, then run at the HFU this implies.
+        seconds = est.model_flops / (cfg.gpus * peak_flops * mfu)
+        hfu = utilization(est.flops, seconds, peak_flops, cfg.gpus)
     return Derived(
         capacity=capacity,
         fits=fits,
@@ -426,4 +457,5 @@ def derive(
         max_layers=max(max_layers, 0),
         max_params=max_params,
         step_seconds=seconds,
+        hfu=hfu,
     )

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.estimate import MemoryConfig
 from core.memory.modules import build_module, build_optimizer, make_batch, optimizer_class
@@ -155,7 +156,7 @@ def check(cfg: MemoryConfig, world_size: object) -> None:
     if isinstance(world_size, bool) or not isinstance(world_size, int):
         raise InputError(
             translate("Memory", "GPUs: {value} is not a whole number").format(
-                value=repr(world_size)
+                value=brief(world_size)
             ),
             field="gpus",
         )

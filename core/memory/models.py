@@ -11,8 +11,9 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
-from core.texts import translate
+from core.texts import Text, translate
 from core.validate import positive_int, split_list
 
 __all__ = [
@@ -22,7 +23,9 @@ __all__ = [
     "ModelSpec",
     "TransformerSpec",
     "parse_model",
+    "position_limits",
     "preset",
+    "seq_limits",
 ]
 
 #: Upper bounds on each shape field: far above any model trained so far, low enough that every
@@ -88,11 +91,21 @@ class TransformerSpec:
     norm
         ``layernorm`` (weight and bias) or ``rmsnorm`` (weight only).
     bias
-        Biases on the attention and MLP linears (GPT-2 has them, Llama not).
+        Biases on the attention and MLP linears (GPT-2 has them, Llama not): the default of the
+        three fields below.
+    qkv_bias, out_bias, mlp_bias
+        Biases on the query, key and value projections (Qwen2 has them alone), on the attention's
+        output projection, and on the MLP's linears; ``None`` takes ``bias``.
     max_pos
         Learned position embeddings of this length (GPT-2); 0 for rotary (Llama, no parameters).
     seq
         Default training sequence length.
+    context
+        The context a rotary model was trained for (its ``max_position_embeddings``; 0 when not
+        known): a longer sequence is counted as asked, with a warning (:func:`seq_limits`).
+    window
+        A sliding attention window (Mistral's ``sliding_window``; 0 for none): the model attends
+        over full sequences up to it; a longer sequence is refused (not modelled).
     """
 
     name: str
@@ -108,10 +121,22 @@ class TransformerSpec:
     bias: bool = False
     max_pos: int = 0
     seq: int = 2048
+    qkv_bias: bool | None = None
+    out_bias: bool | None = None
+    mlp_bias: bool | None = None
+    context: int = 0
+    window: int = 0
 
     kind = "transformer"
 
     def __post_init__(self) -> None:
+        for name in ("qkv_bias", "out_bias", "mlp_bias"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, bool(self.bias))
+        if self.context:
+            positive_int(self.context, "context", high=LIMITS["max_pos"])
+        if self.window:
+            positive_int(self.window, "window", high=LIMITS["max_pos"])
         positive_int(self.vocab, "vocab", high=LIMITS["vocab"])
         positive_int(self.d_model, "d_model", high=LIMITS["d"])
         positive_int(self.layers, "layers", high=LIMITS["layers"])
@@ -141,7 +166,7 @@ class TransformerSpec:
         if self.norm not in ("layernorm", "rmsnorm"):
             raise InputError(
                 translate("Memory", "norm: unknown {norm}; allowed: layernorm, rmsnorm").format(
-                    norm=repr(self.norm)
+                    norm=brief(self.norm)
                 ),
                 field="norm",
             )
@@ -162,8 +187,11 @@ class TransformerSpec:
         attn = d * d + 2 * d * kv + d * d
         mlp = (3 if self.gated else 2) * d * f
         norm_each = 2 * d if self.norm == "layernorm" else d
-        if self.bias:
-            attn += d + 2 * kv + d
+        if self.qkv_bias:
+            attn += d + 2 * kv
+        if self.out_bias:
+            attn += d
+        if self.mlp_bias:
             mlp += (2 * f if self.gated else f) + d
         return attn + mlp + 2 * norm_each
 
@@ -221,7 +249,65 @@ def _gpt2(name: str, d: int, layers: int, heads: int) -> TransformerSpec:
 def _llama(
     name: str, vocab: int, d: int, layers: int, heads: int, kv: int, ffn: int, seq: int
 ) -> TransformerSpec:
-    return TransformerSpec(name, vocab, d, layers, heads, kv, ffn, gated=True, tied=False, seq=seq)
+    return TransformerSpec(name, vocab, d, layers, heads, kv, ffn, gated=True, tied=False, seq=seq,
+                           context=seq)  # fmt: skip
+
+
+def seq_limits(spec: MLPSpec | TransformerSpec, seq: int) -> tuple[Text, ...]:
+    """The one check of a sequence length against a model's own limits; the warnings it gives.
+
+    * **learned positions** (GPT-2's ``max_pos``): a longer sequence has no position embedding
+      to look up, so it is **refused**;
+    * a **sliding attention window** (Mistral's ``sliding_window``): beyond it the model attends
+      to the window only, which the count does not model, so it is **refused**;
+    * **rotary positions** with a known training context (``max_position_embeddings``): rotary
+      embeddings extend to any length, so a longer sequence is counted as asked, with a
+      **warning** (the model was not trained that long).
+
+    Raises
+    ------
+    InputError
+        For the two refusals, naming the limit.
+    """
+    if not isinstance(spec, TransformerSpec):
+        return ()
+    return position_limits(spec.name, seq, learned=spec.max_pos, window=spec.window,
+                           context=0 if spec.max_pos else spec.context)  # fmt: skip
+
+
+def position_limits(
+    name: str, seq: int, *, learned: int = 0, window: int = 0, context: int = 0
+) -> tuple[Text, ...]:
+    """:func:`seq_limits` for a model known only by its limits (0 = none): ``learned`` positions,
+    a sliding ``window``, a rotary training ``context``."""
+    if learned and seq > learned:
+        raise InputError(
+            translate(
+                "Memory",
+                "seq: {seq} is longer than {name}'s {limit} learned positions; allowed: up to "
+                "{limit} (its position embedding has no row beyond)",
+            ).format(seq=f"{seq:,}", name=name, limit=f"{learned:,}"),
+            field="seq",
+        )
+    if window and seq > window:
+        raise InputError(
+            translate(
+                "Memory",
+                "seq: {seq} is longer than {name}'s sliding attention window of {window}; allowed: "
+                "up to {window} (beyond it each token attends to the window only, which is not "
+                "modelled)",
+            ).format(seq=f"{seq:,}", name=name, window=f"{window:,}"),
+            field="seq",
+        )
+    if context and seq > context:
+        return (
+            translate(
+                "Memory",
+                "seq: {seq} is longer than the {context} positions {name} was trained for "
+                "(max_position_embeddings); rotary positions go on, so it is counted as asked",
+            ).format(seq=f"{seq:,}", context=f"{context:,}", name=name),
+        )
+    return ()
 
 
 #: Published shapes: GPT-2 (Radford et al. 2019, HF configs), Llama 2 (Touvron et al. 2023),
@@ -252,7 +338,7 @@ def preset(name: str) -> TransformerSpec:
                 "Memory",
                 "model: unknown preset {name}; allowed: {presets}, mlp:d=D,layers=L or "
                 "transformer:d=...,layers=...",
-            ).format(name=repr(name), presets=", ".join(PRESETS)),
+            ).format(name=brief(name), presets=", ".join(PRESETS)),
             field="model",
         ) from None
 
@@ -273,7 +359,7 @@ def _options(text: str, allowed: set[str], what: str) -> dict[str, str]:
                     "Memory",
                     "model: {part} is not an option of {what}; allowed: {keys} as key=value "
                     "separated by commas",
-                ).format(part=repr(part), what=what, keys=", ".join(sorted(allowed))),
+                ).format(part=brief(part), what=what, keys=", ".join(sorted(allowed))),
                 field="model",
             )
         out[key] = value.strip()
@@ -328,7 +414,7 @@ def parse_model(text: str) -> ModelSpec:
             if raw not in _BOOL:
                 raise InputError(
                     translate("Memory", "model: {key}={value}; allowed: true or false").format(
-                        key=key, value=repr(raw)
+                        key=key, value=brief(raw)
                     ),
                     field="model",
                 )
@@ -354,12 +440,12 @@ def parse_model(text: str) -> ModelSpec:
             translate(
                 "Memory",
                 "model: unknown kind {kind}; allowed: mlp:..., transformer:... or a preset",
-            ).format(kind=repr(kind)),
+            ).format(kind=brief(kind)),
             field="model",
         )
     raise InputError(
         translate("Memory", "model: cannot read {text}; e.g. mlp:d=4096,layers=8").format(
-            text=repr(text)
+            text=brief(text)
         ),
         field="model",
     )

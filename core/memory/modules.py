@@ -145,10 +145,10 @@ def _classes() -> dict[str, Any]:
             super().__init__()
             d, kv = spec.d_model, spec.kv_dim
             self.heads, self.kv_heads, self.hd = spec.heads, spec.kv_heads, spec.head_dim
-            self.q = nn.Linear(d, d, bias=spec.bias)
-            self.k = nn.Linear(d, kv, bias=spec.bias)
-            self.v = nn.Linear(d, kv, bias=spec.bias)
-            self.o = nn.Linear(d, d, bias=spec.bias)
+            self.q = nn.Linear(d, d, bias=bool(spec.qkv_bias))
+            self.k = nn.Linear(d, kv, bias=bool(spec.qkv_bias))
+            self.v = nn.Linear(d, kv, bias=bool(spec.qkv_bias))
+            self.o = nn.Linear(d, d, bias=bool(spec.out_bias))
             self.flash, self.p, self.emulate_cuda = flash, dropout, cuda
             self.rope = spec.max_pos == 0
             # Set by the model once per forward and shared by every layer, as Llama code shares
@@ -202,10 +202,10 @@ def _classes() -> dict[str, Any]:
             super().__init__()
             d, f = spec.d_model, spec.ffn
             self.gated = spec.gated
-            self.up = nn.Linear(d, f, bias=spec.bias)
+            self.up = nn.Linear(d, f, bias=bool(spec.mlp_bias))
             if spec.gated:
-                self.gate = nn.Linear(d, f, bias=spec.bias)
-            self.down = nn.Linear(f, d, bias=spec.bias)
+                self.gate = nn.Linear(d, f, bias=bool(spec.mlp_bias))
+            self.down = nn.Linear(f, d, bias=bool(spec.mlp_bias))
 
         def forward(self, x: Any) -> Any:
             if self.gated:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.activations import checkpoint
 from core.memory.estimate import MemoryConfig
-from core.memory.models import parse_model
+from core.memory.models import MLPSpec, TransformerSpec, parse_model
 from core.memory.recipes import optimizer, parse_recipe
 from core.texts import translate
 from core.validate import positive_int
@@ -46,7 +47,7 @@ def _flag(value: object, name: str) -> bool:
         return value
     raise InputError(
         translate("Memory", "{name}: expected true or false, got {value}").format(
-            name=name, value=repr(value)
+            name=name, value=brief(value)
         ),
         field=name,
     )
@@ -70,7 +71,9 @@ def config_from_options(**options: Any) -> MemoryConfig:
     )
     zero = positive_int(o["zero"], "zero", low=0, high=3)
     return MemoryConfig(
-        model=parse_model(str(o["model"])),
+        model=o["model"]
+        if isinstance(o["model"], MLPSpec | TransformerSpec)
+        else parse_model(str(o["model"])),  # a spec read elsewhere (a config.json) as it is
         batch=positive_int(o["batch"], "batch", high=10**9),
         seq=seq,
         micro_batch=micro,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import join_texts, translate
-from core.validate import split_list
+from core.validate import dtype_spelling, split_list
 
 __all__ = [
     "DTYPE_SIZES",
@@ -65,7 +66,7 @@ def optimizer(name: str) -> Optimizer:
     if key not in OPTIMIZERS:
         raise InputError(
             translate("Memory", "optimizer: unknown {name}; allowed: {allowed}").format(
-                name=repr(name), allowed=", ".join(OPTIMIZERS)
+                name=brief(name), allowed=", ".join(OPTIMIZERS)
             ),
             field="optimizer",
         )
@@ -74,10 +75,11 @@ def optimizer(name: str) -> Optimizer:
 
 def _dtype(value: str, what: str, *, allow_none: bool = False) -> str:
     allowed = list(DTYPE_SIZES) + (["none"] if allow_none else [])
+    value = dtype_spelling(value) or value  # float32, bfloat16, half: the shared spellings
     if value not in allowed:
         raise InputError(
             translate("Memory", "{what}: unknown dtype {value}; allowed: {allowed}").format(
-                what=what, value=repr(value), allowed=", ".join(allowed)
+                what=what, value=brief(value), allowed=", ".join(allowed)
             ),
             field=what,
         )
@@ -109,9 +111,9 @@ class Recipe:
     acts: str
 
     def __post_init__(self) -> None:
-        for what in ("params", "grads", "state", "acts"):
-            _dtype(getattr(self, what), what)
-        _dtype(self.master, "master", allow_none=True)
+        for what in ("params", "grads", "state", "acts"):  # kept as ids (bfloat16 -> bf16)
+            object.__setattr__(self, what, _dtype(getattr(self, what), what))
+        object.__setattr__(self, "master", _dtype(self.master, "master", allow_none=True))
 
     def bytes(self, what: str) -> int:
         """Bytes per element of ``params``, ``grads``, ``master``, ``state`` or ``acts``."""
@@ -194,7 +196,7 @@ def recipe(
     if key not in RECIPES:
         raise InputError(
             translate("Memory", "recipe: unknown {name}; allowed: {allowed}, custom").format(
-                name=repr(name), allowed=", ".join(RECIPES)
+                name=brief(name), allowed=", ".join(RECIPES)
             ),
             field="recipe",
         )
@@ -226,7 +228,7 @@ def parse_recipe(text: str) -> Recipe:
                     "Memory",
                     "recipe: {item} is not a component; allowed: {keys} as key=dtype, e.g. "
                     "custom:params=bf16,grads=fp32",
-                ).format(item=repr(item), keys=", ".join(keys)),
+                ).format(item=brief(item), keys=", ".join(keys)),
                 field="recipe",
             )
         parts[key.strip()] = value.strip().lower()

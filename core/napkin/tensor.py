@@ -14,6 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.hardware import DTYPE_BYTES, storage_bytes, validate_dtype
 from core.texts import join_texts, translate
@@ -65,7 +66,7 @@ def parse_shape(text: object) -> tuple[int, ...]:
                     "Napkin",
                     "shape: dimension {position} of {text} is empty; allowed: dimensions "
                     "separated by single commas or x, e.g. 4,8",
-                ).format(position=str(position), text=repr(text)),
+                ).format(position=str(position), text=brief(text)),
                 field="shape",
             )
         factors = part.split("*")
@@ -75,7 +76,7 @@ def parse_shape(text: object) -> tuple[int, ...]:
                     "Napkin",
                     "shape: dimension {position} is {part}; allowed: a whole number or a "
                     "product such as 12288*4 (no powers)",
-                ).format(position=str(position), part=repr(part.strip())),
+                ).format(position=str(position), part=brief(part.strip())),
                 field="shape",
             )
         size = 1

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import Text, join_texts, translate
 from core.units import (
@@ -201,7 +202,7 @@ def recipe(recipe_id: object) -> BytesRecipe:
     except (KeyError, TypeError):
         raise InputError(
             translate("Napkin", "recipe: unknown {value}; known: {known}").format(
-                value=repr(recipe_id), known=", ".join(RECIPES)
+                value=brief(recipe_id), known=", ".join(RECIPES)
             ),
             field="recipe",
         ) from None
@@ -254,6 +255,18 @@ class TrainTimeAnswer:
             time=format_duration(self.seconds),
         )
 
+    @property
+    def hfu(self) -> float:
+        """HFU of this answer: 6·N·D are model FLOPs and nothing is recomputed, so = MFU."""
+        return self.mfu
+
+    @property
+    def hfu_full_recompute(self) -> float:
+        """HFU the same time implies with full activation recomputation (8·N·D executed)."""
+        from core.roofline.utilization import FULL_RECOMPUTE_RATIO
+
+        return self.mfu * FULL_RECOMPUTE_RATIO
+
     def to_dict(self) -> dict[str, float]:
         """JSON form for the CLI and sessions."""
         return {
@@ -262,6 +275,8 @@ class TrainTimeAnswer:
             "gpus": self.gpus,
             "peak_flops": self.peak_flops,
             "mfu": self.mfu,
+            "hfu": self.hfu,
+            "hfu_full_recompute": self.hfu_full_recompute,
             "flops": self.flops,
             "cluster_flops_per_s": self.cluster_flops_per_s,
             "seconds": self.seconds,

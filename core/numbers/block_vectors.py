@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
+from core.echo import brief
 from core.errors import InputError
 from core.numbers.blockscale import MAX_VALUES
 from core.texts import translate
@@ -31,7 +32,7 @@ def generate(kind: str, n: int, seed: int = 0) -> np.ndarray:
     """``n`` values drawn by generator ``kind`` (see :data:`GENERATORS`), reproducible by ``seed``."""
     if kind not in GENERATORS:
         raise InputError(
-            f"generator: unknown {kind[:40]!r}; known: {', '.join(GENERATORS)}", field="generator"
+            f"generator: unknown {brief(kind)}; known: {', '.join(GENERATORS)}", field="generator"
         )
     n = positive_int(n, "size", high=MAX_VALUES)
     rng = np.random.default_rng(seed)
@@ -54,7 +55,7 @@ def parse_generate_spec(text: str) -> tuple[str, int]:
     kind, sep, size = str(text).strip().partition(":")
     if not sep:
         raise InputError(
-            f"--generate: {text[:40]!r} is not KIND:SIZE (e.g. normal:4096); kinds: "
+            f"--generate: {brief(text)} is not KIND:SIZE (e.g. normal:4096); kinds: "
             f"{', '.join(GENERATORS)}",
             field="generator",
         )
@@ -89,7 +90,7 @@ def parse_vector(text: str) -> np.ndarray:
                     "Dtypes",
                     "vector: value {index} ({token}) is not a number; use plain decimals "
                     "such as 0.5 or -1e-3",
-                ).format(index=i + 1, token=repr(token[:30])),
+                ).format(index=i + 1, token=brief(token[:30])),
                 field="vector",
             ) from None
     if not np.isfinite(values).all():
@@ -101,17 +102,14 @@ def parse_vector(text: str) -> np.ndarray:
 
 
 def load_npy(path: str | Path) -> np.ndarray:
-    """A numeric .npy file (any shape, flattened); never unpickles objects."""
+    """A numeric .npy file (any shape, flattened), read through :func:`core.safe_io.read_npy`:
+    regular files only, the header checked before the array is allocated, never unpickled."""
+    from core.safe_io import read_npy
+
     try:
-        data = np.load(Path(path), allow_pickle=False)
-    except FileNotFoundError:
-        raise InputError(f"--input: {path} does not exist", field="input") from None
-    except (ValueError, OSError) as exc:
-        raise InputError(
-            f"--input: {path} is not a numeric .npy file ({exc})", field="input"
-        ) from None
-    if not isinstance(data, np.ndarray) or data.dtype.kind not in "fiub":
-        raise InputError(f"--input: {path} holds no numeric array", field="input")
+        data = read_npy(path, max_elements=MAX_VALUES)
+    except InputError as exc:
+        raise InputError(f"--input: {exc.message}", field="input") from None
     x = data.astype(np.float64).ravel()
     if x.size == 0 or x.size > MAX_VALUES:
         raise InputError(f"--input: {x.size:,} values; allowed: 1 to {MAX_VALUES:,}", field="input")

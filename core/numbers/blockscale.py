@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from core.echo import brief
 from core.errors import InputError
 from core.numbers.codec import round_array
 from core.numbers.formats import FORMATS
@@ -86,7 +87,7 @@ def get_block_format(format_id: object) -> BlockFormat:
     key = str(format_id).strip().lower()
     if key not in BLOCK_FORMATS:
         raise InputError(
-            f"block format: unknown {key[:40]!r}; known: {', '.join(BLOCK_FORMATS)}",
+            f"block format: unknown {brief(key)}; known: {', '.join(BLOCK_FORMATS)}",
             field="block_format",
         )
     return BLOCK_FORMATS[key]

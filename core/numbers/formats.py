@@ -21,8 +21,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
+from core.validate import dtype_spelling
 
 __all__ = [
     "CLASSES",
@@ -91,7 +93,7 @@ class FloatFormat:
         ``"ocp"`` (the OCP / ml_dtypes non-saturating cast).
         """
         if policy not in POLICIES:
-            raise InputError(f"policy: unknown {policy!r}; allowed: {', '.join(POLICIES)}")
+            raise InputError(f"policy: unknown {brief(policy)}; allowed: {', '.join(POLICIES)}")
         return self.overflow_torch if policy == "torch" else self.overflow_ocp
 
     # layout -----------------------------------------------------------------------------------
@@ -399,8 +401,11 @@ def get_format(format_id: object) -> FloatFormat:
         return FORMATS[key]
     if key in DTYPE_TO_FORMAT:
         return FORMATS[DTYPE_TO_FORMAT[key]]
+    spelled = dtype_spelling(key)  # float32, half, torch.bfloat16: the shared spellings
+    if spelled in DTYPE_TO_FORMAT and not key.lower().startswith(("float8", "float4", "fp8_")):
+        return FORMATS[DTYPE_TO_FORMAT[spelled]]
     raise InputError(
-        f"format: unknown {key[:40]!r}; known: {', '.join(FORMAT_IDS)}", field="format"
+        f"format: unknown {brief(key)}; known: {', '.join(FORMAT_IDS)}", field="format"
     )
 
 

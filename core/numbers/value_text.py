@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 
@@ -59,12 +60,12 @@ def _clip(text: str) -> str:
 
 def _unexpected(bad: str, text: str) -> str:
     return translate("Dtypes", "value: unexpected {bad} in {text}; allowed: {allowed}").format(
-        bad=repr(bad), text=repr(_clip(text)), allowed=_ALLOWED
+        bad=brief(bad), text=brief(_clip(text)), allowed=_ALLOWED
     )
 
 
 def _too_deep(text: str) -> str:
-    return translate("Dtypes", "value: {text} nests too deeply").format(text=repr(_clip(text)))
+    return translate("Dtypes", "value: {text} nests too deeply").format(text=brief(_clip(text)))
 
 
 def _check_size(q: Fraction, text: str) -> Fraction:
@@ -74,7 +75,7 @@ def _check_size(q: Fraction, text: str) -> Fraction:
                 "Dtypes",
                 "value: {text} is too large or too small; allowed: magnitudes between "
                 "1e-{max} and 1e{max}",
-            ).format(text=repr(_clip(text)), max=MAX_EXPONENT),
+            ).format(text=brief(_clip(text)), max=MAX_EXPONENT),
             field="value",
         )
     return q
@@ -109,7 +110,7 @@ class _Parser:
         if token is None:
             raise InputError(
                 translate("Dtypes", "value: {text} ends too early").format(
-                    text=repr(_clip(self.text))
+                    text=brief(_clip(self.text))
                 ),
                 field="value",
             )
@@ -128,7 +129,7 @@ class _Parser:
                 translate(
                     "Dtypes",
                     "value: unexpected {bad} in {text}; put an operator between numbers",
-                ).format(bad=repr(extra[1]), text=repr(_clip(self.text))),
+                ).format(bad=brief(extra[1]), text=brief(_clip(self.text))),
                 field="value",
             )
         return value
@@ -150,7 +151,7 @@ class _Parser:
                 raise InputError(
                     translate(
                         "Dtypes", "value: division by zero in {text}; type inf for infinity"
-                    ).format(text=repr(_clip(self.text))),
+                    ).format(text=brief(_clip(self.text))),
                     field="value",
                 )
             value = _check_size(value * other if tok[1] == "*" else value / other, self.text)
@@ -179,14 +180,14 @@ class _Parser:
             raise InputError(
                 translate(
                     "Dtypes", "value: exponent {exponent} in {text} must be a whole number"
-                ).format(exponent=f"{float(exponent):g}", text=repr(_clip(self.text))),
+                ).format(exponent=f"{float(exponent):g}", text=brief(_clip(self.text))),
                 field="value",
             )
         n = int(exponent)
         if base == 0 and n < 0:
             raise InputError(
                 translate("Dtypes", "value: 0 to a negative power in {text}").format(
-                    text=repr(_clip(self.text))
+                    text=brief(_clip(self.text))
                 ),
                 field="value",
             )
@@ -213,7 +214,7 @@ class _Parser:
                 )
             raise InputError(
                 translate("Dtypes", "value: unknown name {name}; allowed: {allowed}").format(
-                    name=repr(_clip(text)), allowed=_ALLOWED
+                    name=brief(_clip(text)), allowed=_ALLOWED
                 ),
                 field="value",
             )
@@ -226,7 +227,7 @@ class _Parser:
             if self.take()[1] != ")":
                 raise InputError(
                     translate("Dtypes", "value: missing ')' in {text}").format(
-                        text=repr(_clip(self.text))
+                        text=brief(_clip(self.text))
                     ),
                     field="value",
                 )
@@ -242,12 +243,12 @@ def _number(token: str, whole: str) -> Fraction:
                 "Dtypes",
                 "value: exponent in {text} is beyond ±{max}; every format "
                 "overflows or underflows long before",
-            ).format(text=repr(_clip(token)), max=MAX_EXPONENT),
+            ).format(text=brief(_clip(token)), max=MAX_EXPONENT),
             field="value",
         )
     if mantissa in ("", "."):
         raise InputError(
-            translate("Dtypes", "value: {text} is not a number").format(text=repr(_clip(token))),
+            translate("Dtypes", "value: {text} is not a number").format(text=brief(_clip(token))),
             field="value",
         )
     return _check_size(Fraction(mantissa) * Fraction(10) ** int(exponent or 0), whole)
@@ -278,7 +279,7 @@ def parse_value_text(text: object) -> Parsed:
             raise InputError(
                 translate(
                     "Dtypes", "value: {text} is not a binary code; use 0 and 1 after 0b"
-                ).format(text=repr(_clip(clean))),
+                ).format(text=brief(_clip(clean))),
                 field="value",
             ) from None
     if _NEG_ZERO.match(clean):
@@ -292,7 +293,7 @@ def parse_value(text: object) -> Fraction | float:
     parsed = parse_value_text(text)
     if parsed.value is None:
         raise InputError(
-            f"value: {_clip(str(text))!r} is a code; type a number here (or use --bits)",
+            f"value: {brief(_clip(str(text)))} is a code; type a number here (or use --bits)",
             field="value",
         )
     return parsed.value
@@ -311,7 +312,7 @@ def parse_code(text: object, bits: int, format_id: str = "") -> int:
                 code = int(raw, 10)
         except ValueError:
             raise InputError(
-                f"code: {_clip(str(text))!r} is not a code; use hex (0x7e), binary (0b0111) "
+                f"code: {brief(_clip(str(text)))} is not a code; use hex (0x7e), binary (0b0111) "
                 "or a whole number",
                 field="code",
             ) from None

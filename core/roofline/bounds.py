@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, validate_dtype
 from core.roofline.ops import OpCost
@@ -218,13 +219,13 @@ def evaluate_raw(flops: float, nbytes: float, peak: float, bandwidth: float) -> 
             raise InputError(
                 translate(
                     "Roofline", "roofline: {what} must be a positive finite number, got {value}"
-                ).format(what=what, value=repr(value))
+                ).format(what=what, value=brief(value))
             )
     if not (isinstance(flops, int | float) and math.isfinite(flops) and flops >= 0):
         raise InputError(
             translate(
                 "Roofline", "roofline: FLOPs must be a finite number >= 0, got {value}"
-            ).format(value=repr(flops))
+            ).format(value=brief(flops))
         )
     return RooflineResult(float(flops), float(nbytes), float(peak), float(bandwidth))
 
@@ -310,12 +311,12 @@ def _positive(point: Mapping[str, Any], key: str, allow_zero: bool = False) -> f
         raise InputError(
             translate(
                 "Roofline", "measured point: {key} must be a finite number, got {value}"
-            ).format(key=repr(key), value=repr(value))
+            ).format(key=brief(key), value=brief(value))
         )
     if value < 0 or (value == 0 and not allow_zero):
         raise InputError(
             translate("Roofline", "measured point: {key} = {value} must be positive").format(
-                key=repr(key), value=repr(value)
+                key=brief(key), value=brief(value)
             )
         )
     return float(value)

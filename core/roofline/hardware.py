@@ -22,8 +22,9 @@ from types import MappingProxyType
 from typing import Any
 
 from core.errors import InputError
-from core.safe_io import brief, decode_utf8, parse_json, read_bytes
+from core.safe_io import brief, check_json, decode_utf8, parse_json, read_bytes
 from core.texts import translate
+from core.validate import dtype_spelling
 
 __all__ = [
     "DTYPES",
@@ -140,7 +141,7 @@ class Device:
 
     def peak(self, dtype: str) -> float:
         """Dense peak FLOP/s for ``dtype``; raises :class:`InputError` if the device lacks it."""
-        validate_dtype(dtype)
+        dtype = validate_dtype(dtype)
         try:
             return self.peak_flops[dtype]
         except KeyError:
@@ -221,12 +222,17 @@ class Device:
 
 
 def validate_dtype(dtype: object) -> str:
-    """Check a compute dtype id (``bf16``); the error lists the allowed ids."""
-    if not isinstance(dtype, str) or dtype not in DTYPES:
+    """The compute dtype id (``bf16``) of any of its spellings (``bfloat16``, ``torch.bfloat16``,
+    :data:`core.validate.DTYPE_SPELLINGS`), the same in every subcommand and tab; the error lists
+    the ids."""
+    found = dtype_spelling(dtype)
+    if found is None:
         raise InputError(
-            f"dtype: unknown {brief(dtype)}; allowed: {', '.join(DTYPES)}", field="dtype"
+            f"dtype: unknown {brief(dtype)}; allowed: {', '.join(DTYPES)} (or float32, "
+            "bfloat16, float16, half, float8_e4m3fn, …)",
+            field="dtype",
         )
-    return dtype
+    return found
 
 
 def _number(entry: Mapping[str, Any], key: str, where: str, high: float) -> float:
@@ -260,7 +266,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         raise InputError(
             f"device entry: 'id' must be a short non-empty string, got {brief(dev_id)}"
         )
-    where = f"device {dev_id!r}"
+    where = f"device {brief(dev_id)}"
     name = entry.get("name", dev_id)
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"{where}: 'name' must be a non-empty string")
@@ -310,7 +316,7 @@ def _links(entry: Mapping[str, Any], where: str, *, user_defined: bool) -> dict[
         for part in ("link", "source"):
             text = entry.get(f"{scope}_{part}", "")
             if not isinstance(text, str):
-                raise InputError(f"{where}: '{scope}_{part}' must be a string, got {text!r}")
+                raise InputError(f"{where}: '{scope}_{part}' must be a string, got {brief(text)}")
             out[f"{scope}_{part}"] = text.strip()
         if not user_defined and not out[f"{scope}_source"]:
             raise InputError(f"{where}: '{scope}_source' must say where {key} comes from")
@@ -338,7 +344,8 @@ def _devices_from_document(doc: Any, where: str, *, user_defined: bool) -> list[
 def builtin_devices() -> tuple[Device, ...]:
     """The devices shipped in ``resources/hardware.json``, in file order."""
     text = resources.files("resources").joinpath("hardware.json").read_text(encoding="utf-8")
-    return tuple(_devices_from_document(json.loads(text), "hardware.json", user_defined=False))
+    doc = check_json(text)  # strict like a user file: no NaN, no key twice
+    return tuple(_devices_from_document(doc, "hardware.json", user_defined=False))
 
 
 def user_devices_path() -> Path:

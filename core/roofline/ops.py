@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.hardware import storage_bytes, validate_dtype
 from core.texts import translate
@@ -306,7 +307,7 @@ OP_SIZES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or name not in _COUNTERS:
-        raise InputError(f"op: unknown {name!r}; allowed: {', '.join(OP_NAMES)}", field="op")
+        raise InputError(f"op: unknown {brief(name)}; allowed: {', '.join(OP_NAMES)}", field="op")
     return name
 
 
@@ -332,7 +333,7 @@ def op_cost(name: str, dtype: str, *, out_dtype: str | None = None, **sizes: obj
         For an unknown op or dtype, missing or unexpected sizes, or a size out of range.
     """
     _check_name(name)
-    validate_dtype(dtype)
+    dtype = validate_dtype(dtype)
     out = validate_dtype(out_dtype) if out_dtype is not None else dtype
     wanted, counter = _COUNTERS[name]
     missing = [s for s in wanted if s not in sizes]
@@ -375,7 +376,7 @@ def custom_cost(
     """
     from core.validate import positive_float
 
-    validate_dtype(dtype)
+    dtype = validate_dtype(dtype)
     text = str(label).strip() or "custom"
     return OpCost(
         name=text[:80],
@@ -393,7 +394,7 @@ def custom_cost(
 def _einsum_terms(equation: str) -> tuple[list[list[str]], list[str]]:
     if not isinstance(equation, str) or equation.count("->") != 1:
         raise InputError(
-            f"einsum {equation!r}: expected INPUTS->OUTPUT such as 'bhid,bhjd->bhij' "
+            f"einsum {brief(equation)}: expected INPUTS->OUTPUT such as 'bhid,bhjd->bhij' "
             "(or with spaces: 'b h i d, b h j d -> b h i j')",
             field="op",
         )
@@ -405,7 +406,7 @@ def _einsum_terms(equation: str) -> tuple[list[list[str]], list[str]]:
         for name in names:
             if not name.isidentifier():
                 raise InputError(
-                    f"einsum {equation!r}: index {name!r} is not a name (letters, digits, _)",
+                    f"einsum {brief(equation)}: index {brief(name)} is not a name (letters, digits, _)",
                     field="op",
                 )
         return names
@@ -414,13 +415,13 @@ def _einsum_terms(equation: str) -> tuple[list[list[str]], list[str]]:
     output = indices(right)
     if not 1 <= len(inputs) <= 2 or any(not t for t in inputs):
         raise InputError(
-            f"einsum {equation!r}: one or two non-empty inputs are supported, got {len(inputs)}",
+            f"einsum {brief(equation)}: one or two non-empty inputs are supported, got {len(inputs)}",
             field="op",
         )
     unknown = [i for i in output if not any(i in t for t in inputs)]
     if unknown:
         raise InputError(
-            f"einsum {equation!r}: output index {unknown[0]!r} is in no input", field="op"
+            f"einsum {brief(equation)}: output index {brief(unknown[0])} is in no input", field="op"
         )
     return inputs, output
 
@@ -529,14 +530,16 @@ def einsum_cost(equation: str, dtype: str, **sizes: object) -> OpCost:
     InputError
         For a malformed equation, a missing or unexpected size, or a size out of range.
     """
-    validate_dtype(dtype)
+    dtype = validate_dtype(dtype)
     inputs, output = _einsum_terms(equation)
     names = list(dict.fromkeys(i for term in inputs for i in term))
     missing = [n for n in names if n not in sizes]
     extra = [n for n in sizes if n not in names]
     if missing or extra:
         problem = f"missing size {missing[0]}" if missing else f"unexpected size {extra[0]}"
-        raise InputError(f"einsum {equation!r}: {problem}; it takes {', '.join(names)}", field="op")
+        raise InputError(
+            f"einsum {brief(equation)}: {problem}; it takes {', '.join(names)}", field="op"
+        )
     clean = {n: positive_int(sizes[n], f"einsum {n}", low=MIN_SIZE, high=MAX_SIZE) for n in names}
     counted = contraction_flops(inputs, output, clean)
     return OpCost(
@@ -566,11 +569,13 @@ def parse_op_spec(text: str) -> tuple[str, dict[str, int]]:
         Naming the spec and what is allowed.
     """
     if not isinstance(text, str):
-        raise InputError(f"op: expected text such as matmul:m=1024,k=1024,n=1024, got {text!r}")
+        raise InputError(
+            f"op: expected text such as matmul:m=1024,k=1024,n=1024, got {brief(text)}"
+        )
     match = _SPEC.match(text)
     if match is None:
         raise InputError(
-            f"op {text!r}: expected NAME:SIZE=VALUE,... such as matmul:m=1024,k=1024,n=1024; "
+            f"op {brief(text)}: expected NAME:SIZE=VALUE,... such as matmul:m=1024,k=1024,n=1024; "
             f"names: {', '.join(OP_NAMES)}",
             field="op",
         )
@@ -578,25 +583,26 @@ def parse_op_spec(text: str) -> tuple[str, dict[str, int]]:
     wanted = OP_SIZES[name]
     sizes: dict[str, int] = {}
     example = "matmul:m=1024,k=1024,n=1024"
-    for part in split_list(match["args"] or "", f"op {text!r}", example=example):
+    for part in split_list(match["args"] or "", f"op {brief(text)}", example=example):
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or not key:
             raise InputError(
-                f"op {text!r}: {part!r} is not SIZE=VALUE; {name} takes {', '.join(wanted)}",
+                f"op {brief(text)}: {brief(part)} is not SIZE=VALUE; {name} takes {', '.join(wanted)}",
                 field="op",
             )
         if key not in wanted:
             raise InputError(
-                f"op {text!r}: unknown size {key!r}; {name} takes {', '.join(wanted)}", field="op"
+                f"op {brief(text)}: unknown size {brief(key)}; {name} takes {', '.join(wanted)}",
+                field="op",
             )
         if key in sizes:
-            raise InputError(f"op {text!r}: size {key!r} given twice", field="op")
+            raise InputError(f"op {brief(text)}: size {brief(key)} given twice", field="op")
         sizes[key] = positive_int(value.strip(), f"{name} {key}", low=MIN_SIZE, high=MAX_SIZE)
     missing = [s for s in wanted if s not in sizes]
     if missing:
         example = ",".join(f"{s}=1024" for s in wanted)
         raise InputError(
-            f"op {text!r}: missing {', '.join(missing)}; e.g. {name}:{example}", field="op"
+            f"op {brief(text)}: missing {', '.join(missing)}; e.g. {name}:{example}", field="op"
         )
     return name, {s: sizes[s] for s in wanted}

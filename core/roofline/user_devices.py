@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.roofline.hardware import (
     MAX_USER_FILE_BYTES,
@@ -62,7 +63,7 @@ def save_user_device(device: Device, path: Path | None = None) -> Path:
     """
     target = path if path is not None else user_devices_path()
     if device.id in {d.id for d in builtin_devices()}:
-        raise InputError(f"id: {device.id!r} is a built-in device; choose another id")
+        raise InputError(f"id: {brief(device.id)} is a built-in device; choose another id")
     entries = [
         e for e in _read_entries(target) if not (isinstance(e, dict) and e.get("id") == device.id)
     ]

@@ -31,6 +31,7 @@ from core.texts import Text, translate
 __all__ = [
     "ATTENTION_BACKWARD_HARDWARE",
     "ATTENTION_BACKWARD_MODEL",
+    "FULL_RECOMPUTE_RATIO",
     "HFU_DEFINITION",
     "MFU_DEFINITION",
     "attention_forward_flops",
@@ -42,6 +43,11 @@ __all__ = [
 #: flash-attention backward executes (torch's SDPA formula: 2.5×, the scores computed again).
 ATTENTION_BACKWARD_MODEL = 2.0
 ATTENTION_BACKWARD_HARDWARE = 2.5
+
+#: Hardware over model FLOPs of ``6·N·D`` with full activation recomputation: every layer's
+#: forward (``2·N`` per token) runs once more in the backward pass, ``8·N / 6·N`` (Korthikanti et
+#: al. 2022, *Reducing Activation Recomputation in Large Transformer Models*, section 5).
+FULL_RECOMPUTE_RATIO = 8.0 / 6.0
 
 MFU_DEFINITION: Text = translate(
     "Utilization",

@@ -10,7 +10,8 @@ trace     one fake-tensor pass of a Memory configuration, or a person's nn.Modul
 hf        a Hugging Face config.json (llama, mistral, qwen2, gpt2) read offline into a spec
 hf_build  any other architecture built by transformers on fake tensors (napkinlab[hf])
 predict   per-op roofline time on a device, step time (no overlap), MFU, rollups, the explanation
-measure   the same step run for real on the CPU under torch.profiler, matched op by op
+measure   the same step run for real (a CUDA GPU, else the CPU) under torch.profiler, op by op
+compare   a measured step against the ceilings it can be compared with (This machine on a CPU)
 """
 
 from core.step.costs import KINDS
@@ -19,6 +20,7 @@ from core.step.hf_build import needs_transformers, trace_hf_config, transformers
 from core.step.measure import Measured, check_fits, measurable, measure_config
 from core.step.predict import ASSUMPTION, PHASES, Prediction, by_module, explain, predict, rollup
 from core.step.recorder import ROOT, OpRecord
+from core.step.report import summary_table
 from core.step.trace import TABLE_ROWS, StepTrace, trace_config, trace_module
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "read_config",
     "rollup",
     "spec_from_config",
+    "summary_table",
     "trace_config",
     "trace_hf_config",
     "trace_module",

@@ -11,15 +11,16 @@ The assumption, stated wherever the result is shown: the all-reduce is **not ove
 compute: it adds to the step's ops, which run one after another (the same "no overlap" as every
 other op). Real DDP starts reducing gradient buckets during backward and hides part of it, so this
 is the upper end. The step's FLOPs do not change, so MFU = model FLOPs / ((ops + all-reduce) ×
-peak).
+peak), and HFU likewise with the hardware FLOPs.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from core.comm.algorithms import NO_TRAFFIC
+from core.echo import brief
 from core.errors import InputError
 from core.step.predict import Prediction
 from core.step.trace import StepTrace
@@ -48,7 +49,8 @@ class StepComm:
     bytes_per_rank
         Bytes each GPU sends: ``message × 2(n−1)/n``.
     bandwidth
-        The per-GPU unidirectional bandwidth of the slowest link the ring crosses.
+        The per-GPU unidirectional bandwidth of the slowest link the ring crosses (``None`` for
+        one GPU, or nothing to reduce: no traffic crosses a link).
     time_s
         ``bytes_per_rank / bandwidth`` (0 for one GPU).
     """
@@ -57,9 +59,14 @@ class StepComm:
     nodes: int
     message_bytes: float
     bytes_per_rank: float
-    bandwidth: float
+    bandwidth: float | None
     time_s: float
     link: str
+
+    @property
+    def traffic(self) -> bool:
+        """Whether the step sends anything (not over one GPU)."""
+        return self.bandwidth is not None
 
     @property
     def assumption(self) -> str:
@@ -86,10 +93,11 @@ class StepComm:
             "nodes": self.nodes,
             "bytes": self.message_bytes,
             "bytes_per_rank": self.bytes_per_rank,
+            "traffic": self.traffic,
             "link_bandwidth": self.bandwidth,
             "time_s": self.time_s,
             "overlapped": False,
-            "assumption": str(self.assumption),
+            "assumption": str(self.assumption if self.traffic else NO_TRAFFIC),
         }
         if pred is not None:
             out["share"] = pred.share(self.time_s)
@@ -115,7 +123,7 @@ def nodes_for(gpus: int) -> int:
             translate(
                 "Step",
                 "GPUs: {value} is not a GPU count; allowed: a whole number from 1 to {high}",
-            ).format(value=repr(gpus), high=f"{MAX_GPUS:,}"),
+            ).format(value=brief(gpus), high=f"{MAX_GPUS:,}"),
             field="gpus",
         )
     if gpus <= GPUS_PER_NODE:
@@ -147,8 +155,9 @@ def step_comm(trace: StepTrace, device: object, gpus: int) -> StepComm:
     grads = trace.table["grads"]
     size = float(grads["bytes"])
     if gpus == 1 or not size > 0:
-        return StepComm(gpus, nodes, size, 0.0, math.inf, 0.0, "")
+        return StepComm(gpus, nodes, size, 0.0, None, 0.0, "")
     est = estimate_collective("all-reduce", size, gpus, device, nodes)
+    assert est.bandwidth is not None  # more than one rank: a link is crossed
     link = _link_name(device, nodes, est.bandwidth)
     return StepComm(gpus, nodes, size, est.bytes_per_rank, est.bandwidth, est.time_s, link)
 
@@ -169,5 +178,5 @@ def with_comm(pred: Prediction, comm: StepComm) -> Prediction:
     if comm.time_s <= 0:
         return pred
     total = pred.step_time_s + comm.time_s
-    mfu = pred.mfu * pred.step_time_s / total if total > 0 else 0.0
-    return replace(pred, step_time_s=total, mfu=mfu)
+    scale = pred.step_time_s / total if total > 0 else 0.0
+    return replace(pred, step_time_s=total, mfu=pred.mfu * scale, hfu=pred.hfu * scale)

@@ -1,25 +1,86 @@
 """A Hugging Face ``config.json`` read offline into a :class:`~core.memory.models.TransformerSpec`.
 
 Families: ``llama``, ``mistral``, ``qwen2`` (SwiGLU, RMSNorm, rotary, grouped-query attention) and
-``gpt2`` (GELU, LayerNorm, learned positions, biases, tied embeddings). What the spec cannot say is
-listed in the returned notes (Qwen2's biases on q/k/v only are approximated by no biases).
+``gpt2`` (GELU, LayerNorm, learned positions, biases, tied embeddings). The spec is built exactly
+as ``transformers`` builds the same config (``LlamaConfig``'s ``attention_bias`` on q, k, v and o,
+``mlp_bias`` on the MLP; Qwen2's biases on q, k and v only; Mistral without biases), so the counts
+equal ``transformers``' on the meta device.
+
+Every key of the file is read: a key the family models (sizes, biases, tying, positions, the
+activation), a key that changes nothing counted (ids, numerics such as ``rms_norm_eps`` and
+``rope_theta``, bookkeeping), or, for dropout probabilities, a note that the step is traced
+without dropout. Any other key, and a modelled key with a value the reader does not build (a
+``hidden_act`` other than SiLU, a sliding window that is switched on for Qwen2, cross-attention),
+is **refused by name**, never ignored. A key set to ``null`` says nothing and is skipped.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import Any
 
+from core.echo import brief, cut_line
 from core.errors import InputError
 from core.memory.models import TransformerSpec
-from core.texts import translate
+from core.texts import Text, translate
 
-__all__ = ["FAMILIES", "MAX_CONFIG_BYTES", "load_config", "read_config", "spec_from_config"]
+__all__ = [
+    "FAMILIES",
+    "MAX_CONFIG_BYTES",
+    "hub_id",
+    "load_config",
+    "read_config",
+    "resolve_model_source",
+    "spec_from_config",
+]
 
 FAMILIES: tuple[str, ...] = ("llama", "mistral", "qwen2", "gpt2")
 _LLAMA = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
           "intermediate_size")  # fmt: skip
 _GPT2 = ("vocab_size", "n_embd", "n_layer", "n_head")
+
+#: Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the
+#: numerics of norms and rotary embeddings, output switches.
+_HARMLESS = frozenset({
+    "architectures", "transformers_version", "torch_dtype", "dtype", "_name_or_path",
+    "model_type", "use_cache", "bos_token_id", "eos_token_id", "pad_token_id",
+    "initializer_range", "output_hidden_states", "output_attentions", "return_dict",
+    "id2label", "label2id", "problem_type", "torchscript", "tokenizer_class", "chunk_size_feed_forward",
+    "_attn_implementation", "use_return_dict", "tie_encoder_decoder", "finetuning_task",
+})  # fmt: skip
+_ROTARY_NUMERICS = frozenset({"rope_theta", "rope_scaling", "rope_parameters", "rms_norm_eps",
+                              "pretraining_tp"})  # fmt: skip
+#: What each family models (beyond :data:`_HARMLESS`); anything else is refused.
+_MODELLED: dict[str, frozenset[str]] = {
+    "llama": frozenset({*_LLAMA, "num_key_value_heads", "head_dim", "tie_word_embeddings",
+                        "max_position_embeddings", "hidden_act", "attention_dropout",
+                        "attention_bias", "mlp_bias", *_ROTARY_NUMERICS}),
+    "mistral": frozenset({*_LLAMA, "num_key_value_heads", "head_dim", "tie_word_embeddings",
+                          "max_position_embeddings", "hidden_act", "attention_dropout",
+                          "sliding_window", *_ROTARY_NUMERICS}),
+    "qwen2": frozenset({*_LLAMA, "num_key_value_heads", "head_dim", "tie_word_embeddings",
+                        "max_position_embeddings", "hidden_act", "attention_dropout",
+                        "use_sliding_window", "sliding_window", "max_window_layers",
+                        "layer_types", *_ROTARY_NUMERICS}),
+    "gpt2": frozenset({*_GPT2, "n_inner", "n_positions", "n_ctx", "activation_function",
+                       "resid_pdrop", "embd_pdrop", "attn_pdrop", "layer_norm_epsilon",
+                       "scale_attn_weights", "scale_attn_by_inverse_layer_idx",
+                       "reorder_and_upcast_attn", "add_cross_attention", "tie_word_embeddings",
+                       "summary_type", "summary_use_proj", "summary_activation",
+                       "summary_proj_to_labels", "summary_first_dropout",
+                       "task_specific_params"}),
+}  # fmt: skip
+#: Keys whose only value the reader builds (a key outside these values is refused by name).
+_ONLY: dict[str, tuple[Any, ...]] = {
+    "hidden_act": ("silu", "swish"),
+    "activation_function": ("gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast"),
+    "add_cross_attention": (False,),
+    "use_sliding_window": (False,),
+    "is_encoder_decoder": (False,),
+}
+_DROPOUT = ("attention_dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop")
 
 
 def _need(doc: dict[str, Any], keys: tuple[str, ...], family: str, where: str) -> None:
@@ -27,39 +88,108 @@ def _need(doc: dict[str, Any], keys: tuple[str, ...], family: str, where: str) -
         if key not in doc:
             raise InputError(
                 translate("Step", "config: {where} lacks the field {key} (needed for {family}); "
-                          "required: {required}").format(where=where, key=repr(key), family=family, required=", ".join(keys)),
+                          "required: {required}").format(where=where, key=brief(key), family=family, required=", ".join(keys)),
                 field=key,
             )  # fmt: skip
         value = doc[key]
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(
-                translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer").format(where=where, key=key, value=repr(value)),
+                translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer").format(where=where, key=key, value=brief(value)),
                 field=key,
             )  # fmt: skip
 
 
-def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerSpec, list[str]]:
-    """The spec of a parsed ``config.json`` and notes on what it approximates."""
+def _unsupported(where: str, family: str, key: str, value: Any, allowed: str) -> InputError:
+    return InputError(
+        translate("Step", "config: {where}: {key} = {value} is not modelled for {family}; "
+                  "allowed: {allowed}").format(where=where, key=key, value=brief(value),
+                                               family=family, allowed=allowed),
+        field=key,
+    )  # fmt: skip
+
+
+def _check_keys(doc: dict[str, Any], family: str, where: str) -> list[Text]:
+    """Refuse every key the family does not model; the notes on dropout probabilities."""
+    from core.echo import cut_list
+
+    modelled = _MODELLED[family]
+    for key, value in doc.items():
+        if value is None or key in _HARMLESS:
+            continue
+        if key in modelled or key == "is_encoder_decoder":
+            if key in _ONLY and value not in _ONLY[key]:
+                allowed = ", ".join(brief(v) for v in _ONLY[key])
+                raise _unsupported(where, family, key, value, allowed)
+            continue
+        raise InputError(
+            translate("Step", "config: {where}: the key {key} is not modelled for {family} (it "
+                      "may change the model; remove it to count the model without it); "
+                      "understood: {keys}").format(where=where, key=brief(key), family=family,
+                                                   keys=cut_list(sorted(modelled))),
+            field=key,
+        )  # fmt: skip
+    notes: list[Text] = []
+    dropout = {k: doc[k] for k in _DROPOUT if isinstance(doc.get(k), int | float) and doc[k]}
+    if dropout:
+        notes.append(
+            translate("Step", "config: dropout {values} is not traced (the step runs without "
+                      "dropout; the Memory tab's Dropout switch counts its masks)").format(
+                values=", ".join(f"{k}={v:g}" for k, v in dropout.items()))
+        )  # fmt: skip
+    return notes
+
+
+def _flag(doc: dict[str, Any], key: str, where: str, family: str) -> bool:
+    value = doc.get(key)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise _unsupported(where, family, key, value, "true or false")
+    return value
+
+
+def _window(doc: dict[str, Any], family: str, where: str) -> int:
+    """Mistral's sliding window (0 for none); Qwen2's only when it is switched on (refused)."""
+    if family == "qwen2":
+        types = doc.get("layer_types")
+        if types is not None and (
+            not isinstance(types, list) or any(t != "full_attention" for t in types)
+        ):
+            raise _unsupported(where, family, "layer_types", types, "full_attention layers only")
+        return 0
+    if family != "mistral" or doc.get("sliding_window") is None:
+        return 0
+    value = doc["sliding_window"]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _unsupported(where, family, "sliding_window", value, "a positive integer or null")
+    return value
+
+
+def spec_from_config(
+    doc: Any, where: str = "config.json", name: str = ""
+) -> tuple[TransformerSpec, list[str]]:
+    """The spec of a parsed ``config.json`` and notes on what it does not trace; ``name`` (a hub
+    id) names the model when given."""
     if not isinstance(doc, dict):
         raise InputError(_not_object(where), field="config")
     family = doc.get("model_type")
     if family not in FAMILIES:
         raise InputError(
             translate("Step", "config: {where}: unknown architecture model_type={family}; "
-                      "allowed: {allowed}").format(where=where, family=repr(family), allowed=", ".join(FAMILIES)),
+                      "allowed: {allowed}").format(where=where, family=brief(family), allowed=", ".join(FAMILIES)),
             field="model_type",
         )  # fmt: skip
-    notes: list[str] = []
-    name = str(doc.get("_name_or_path") or Path(where).parent.name or family)
+    notes: list[str] = list(_check_keys(doc, family, where))
+    name = name or str(doc.get("_name_or_path") or Path(where).parent.name or family)
     if family == "gpt2":
         _need(doc, _GPT2, family, where)
         d = doc["n_embd"]
+        positions = doc.get("n_positions") or 1024
         spec = TransformerSpec(
             name=name, vocab=doc["vocab_size"], d_model=d, layers=doc["n_layer"],
             heads=doc["n_head"], kv_heads=doc["n_head"], ffn=doc.get("n_inner") or 4 * d,
-            gated=False, tied=bool(doc.get("tie_word_embeddings", True)), norm="layernorm",
-            bias=True, max_pos=int(doc.get("n_positions", 1024)),
-            seq=int(doc.get("n_positions", 1024)),
+            gated=False, tied=_tied(doc, True, where, family), norm="layernorm",
+            bias=True, max_pos=int(positions), seq=int(positions),
         )  # fmt: skip
         return spec, notes
     _need(doc, _LLAMA, family, where)
@@ -73,18 +203,35 @@ def spec_from_config(doc: Any, where: str = "config.json") -> tuple[TransformerS
                       "model)").format(where=where, head_dim=head_dim, derived=d // heads),
             field="head_dim",
         )  # fmt: skip
-    if family == "qwen2":
-        notes.append(
-            translate("Step", "qwen2 has biases on q, k and v only; traced without biases")
-        )
-    seq = min(int(doc.get("max_position_embeddings", 4096)), 4096)
+    if family == "llama":
+        attention = _flag(doc, "attention_bias", where, family)
+        qkv, out, mlp = attention, attention, _flag(doc, "mlp_bias", where, family)
+    elif family == "qwen2":
+        qkv, out, mlp = True, False, False  # transformers' Qwen2: biases on q, k and v only
+    else:
+        qkv = out = mlp = False
+    context = doc.get("max_position_embeddings")
+    if context is not None and (isinstance(context, bool) or not isinstance(context, int)
+                                or context < 1):  # fmt: skip
+        raise _unsupported(where, family, "max_position_embeddings", context, "a positive integer")
+    context = int(context or 4096)
     spec = TransformerSpec(
         name=name, vocab=doc["vocab_size"], d_model=d, layers=doc["num_hidden_layers"],
         heads=heads, kv_heads=int(doc.get("num_key_value_heads") or heads),
-        ffn=doc["intermediate_size"], gated=True,
-        tied=bool(doc.get("tie_word_embeddings", False)), norm="rmsnorm", seq=seq,
+        ffn=doc["intermediate_size"], gated=True, tied=_tied(doc, False, where, family),
+        norm="rmsnorm", seq=min(context, 4096), qkv_bias=qkv, out_bias=out, mlp_bias=mlp,
+        context=context, window=_window(doc, family, where),
     )  # fmt: skip
     return spec, notes
+
+
+def _tied(doc: dict[str, Any], default: bool, where: str, family: str) -> bool:
+    value = doc.get("tie_word_embeddings")
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise _unsupported(where, family, "tie_word_embeddings", value, "true or false")
+    return value
 
 
 #: The largest config.json read (real ones are a few kilobytes).
@@ -121,6 +268,102 @@ def _not_object(where: str) -> str:
     return translate("Step", "config: {where} is not a JSON object").format(where=where)
 
 
-def load_config(path: str | Path) -> tuple[TransformerSpec, list[str]]:
+def load_config(path: str | Path, name: str = "") -> tuple[TransformerSpec, list[str]]:
     """Read ``path`` (a ``config.json``) offline; one :class:`InputError` names what is wrong."""
-    return spec_from_config(read_config(path), str(path))
+    return spec_from_config(read_config(path), str(path), name)
+
+
+#: ``org/name`` or ``org/name@revision``: a model on the Hugging Face Hub.
+_HUB_ID = re.compile(
+    r"^(?P<repo>[A-Za-z0-9][\w.-]{0,95}/[A-Za-z0-9][\w.-]{0,95})(?:@(?P<rev>[\w./-]{1,128}))?$"
+)
+
+
+def hub_id(text: object) -> tuple[str, str | None] | None:
+    """``(repo, revision)`` when ``text`` names a hub model (``meta-llama/Llama-2-7b-hf``,
+    ``org/name@rev``) and is not a file or folder here; else ``None``."""
+    if not isinstance(text, str):
+        return None
+    match = _HUB_ID.match(text.strip())
+    if match is None or os.path.exists(text.strip()):
+        return None
+    return match["repo"], match["rev"]
+
+
+def _hub_cache() -> str:
+    """The hub cache folder as huggingface_hub finds it, read now (``HF_HUB_CACHE``, else
+    ``HF_HOME/hub``, else its default), not when huggingface_hub was imported."""
+    if os.environ.get("HF_HUB_CACHE"):
+        return os.environ["HF_HUB_CACHE"]
+    if os.environ.get("HF_HOME"):
+        return os.path.join(os.environ["HF_HOME"], "hub")
+    from huggingface_hub import constants
+
+    return str(constants.HF_HUB_CACHE)
+
+
+def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[str, str] | None:
+    """The ``config.json`` a model text names, as ``(path, name)``, or ``None`` when the text is
+    not a hub id (a preset, ``mlp:…``, ``transformer:…``).
+
+    A hub id ``org/name[@revision]`` is looked up in huggingface_hub's local cache first
+    (``try_to_load_from_cache``: ``models--org--name/snapshots/<rev>/config.json`` through
+    ``refs/<revision>``, ``main`` by default); only with ``allow_download`` is it fetched
+    (``hf_hub_download``, the config alone, never weights). The CLI's ``step`` and ``memory``,
+    the Step tab and the coming ``plan`` all resolve through here.
+
+    Raises
+    ------
+    InputError
+        When huggingface_hub is missing, the model is not cached (and downloading is not
+        allowed), the hub says the repository does not exist, or the download fails.
+    """
+    found = hub_id(text)
+    if found is None:
+        return None
+    repo, revision = found
+    try:
+        import huggingface_hub
+    except ImportError:
+        raise InputError(
+            translate("Step", "model: {repo} names a Hugging Face Hub model, read through "
+                      "huggingface_hub, which is not installed; allowed: a preset, mlp:..., "
+                      "transformer:... or --config FILE (install it: pip install "
+                      "\"napkinlab[hf]\")").format(repo=brief(repo)),
+            field="model",
+        ) from None  # fmt: skip
+    cache = _hub_cache()
+    try:
+        cached = huggingface_hub.try_to_load_from_cache(repo, "config.json", cache_dir=cache,
+                                                         revision=revision)  # fmt: skip
+    except Exception as exc:  # huggingface_hub's own validation of the repository id
+        raise InputError(
+            translate("Step", "model: {repo} is not a Hugging Face Hub id ({why}); allowed: "
+                      "org/name or org/name@revision").format(
+                repo=brief(text.strip()), why=cut_line(str(exc), 160)),
+            field="model",
+        ) from None  # fmt: skip
+    if isinstance(cached, str) and os.path.isfile(cached):
+        return cached, repo
+    if not allow_download:
+        raise InputError(
+            translate("Step", "model: {repo} is not in the Hugging Face cache ({cache}); "
+                      "allowed offline: a model whose config.json is cached there; fetch its "
+                      "config (not its weights) with --allow-download").format(
+                repo=brief(text.strip()), cache=cache),
+            field="model",
+        )  # fmt: skip
+    from core.quiet import captured_logs
+
+    try:  # its retries are logged ("Retrying in 1s"): kept off stderr, which carries our line
+        with captured_logs("huggingface_hub"):
+            path = huggingface_hub.hf_hub_download(repo, "config.json", revision=revision,
+                                                   cache_dir=cache)  # fmt: skip
+    except Exception as exc:  # no network, no such repository, a gated model, a full disk
+        raise InputError(
+            translate("Step", "model: cannot download the config.json of {repo} from the "
+                      "Hugging Face Hub ({why})").format(repo=brief(repo),
+                                                 why=cut_line(f"{type(exc).__name__}: {exc}", 200)),
+            field="model",
+        ) from None  # fmt: skip
+    return str(path), repo

@@ -15,6 +15,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+from core.echo import brief, cut_line, cut_list
 from core.errors import InputError
 from core.step.hf import FAMILIES, read_config
 from core.step.trace import StepTrace, trace_module
@@ -55,7 +56,7 @@ def trace_hf_config(
     family = doc.get("model_type")
     if not transformers_available():
         raise InputError(
-            f"config: unknown architecture model_type={family!r}; allowed without extra "
+            f"config: unknown architecture model_type={brief(family)}; allowed without extra "
             f"packages: {', '.join(FAMILIES)}; for any architecture transformers builds, install "
             'the extra: pip install "napkinlab[hf]"',
             field="model_type",
@@ -63,7 +64,48 @@ def trace_hf_config(
     if dtype not in _DTYPES:
         raise InputError(f"recipe: {dtype} weights cannot be traced; allowed: {', '.join(_DTYPES)}")
     if optimizer not in _OPTIMIZERS:
-        raise InputError(f"optimizer: {optimizer!r}; allowed: {', '.join(_OPTIMIZERS)}")
+        raise InputError(f"optimizer: {brief(optimizer)}; allowed: {', '.join(_OPTIMIZERS)}")
+    from transformers.utils import logging as hf_logging
+
+    from core.quiet import captured_logs
+
+    hf_logging.get_verbosity()  # transformers adds its stderr handler now, not inside the capture
+    # transformers logs its own remarks ("[transformers] Model config: …") on stderr: kept as
+    # notes of the trace instead, so stderr carries only Napkin Lab's line
+    with captured_logs("transformers") as remarks:
+        trace, version, warnings = _build_and_trace(doc, family, path, batch, seq, dtype,
+                                                    optimizer)  # fmt: skip
+    trace.warnings.extend(warnings)
+    trace.notes.append(
+        f"built by transformers {version} from the config on fake tensors; "
+        "loss: next-token cross-entropy in fp32"
+    )
+    trace.notes.extend(f"transformers: {cut_line(r, 300)}" for r in dict.fromkeys(remarks))
+    return trace
+
+
+def _config_problem(family: Any, exc: Exception) -> InputError:
+    """What transformers said about a config, cut (its list of every architecture is 12 KB)."""
+    import transformers
+
+    text = str(exc)
+    if "Unrecognized model identifier" in text or isinstance(exc, KeyError):
+        known = sorted(transformers.CONFIG_MAPPING.keys())
+        return InputError(
+            f"config: unknown architecture model_type={brief(family)}: transformers does not "
+            f"know it; it knows {cut_list(known)}",
+            field="model_type",
+        )
+    return InputError(
+        f"config: transformers refuses the {brief(family)} config ({cut_line(text, 300)})",
+        field="config",
+    )
+
+
+def _build_and_trace(
+    doc: dict[str, Any], family: Any, path: str | Path, batch: int, seq: int, dtype: str,
+    optimizer: str,
+) -> tuple[StepTrace, str, tuple[str, ...]]:  # fmt: skip
     import torch
     import torch.nn.functional as F
     import transformers
@@ -71,15 +113,9 @@ def trace_hf_config(
 
     try:
         config = transformers.AutoConfig.for_model(**doc)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise InputError(
-            f"config: unknown architecture model_type={family!r}: transformers does not know it "
-            f"({exc})",
-            field="model_type",
-        ) from None
-    limit = getattr(config, "max_position_embeddings", None) or getattr(config, "n_positions", None)
-    if isinstance(limit, int) and seq > limit:
-        raise InputError(f"seq: {seq:,} is longer than the model's {limit:,} positions")
+    except Exception as exc:  # transformers validates with its own exception classes too
+        raise _config_problem(family, exc) from None
+    warnings = _position_warnings(config, family, seq)
     vocab = int(getattr(config, "vocab_size", 0) or 0)
     if vocab <= 0:
         raise InputError("config: vocab_size is missing; a causal LM needs it", field="vocab_size")
@@ -90,9 +126,11 @@ def trace_hf_config(
         with FakeTensorMode(allow_non_fake_inputs=True):
             try:
                 model = transformers.AutoModelForCausalLM.from_config(config)
-            except (ValueError, TypeError, AssertionError) as exc:
+            except Exception as exc:  # ValueError, TypeError, AssertionError and its own kinds
                 raise InputError(
-                    f"config: transformers cannot build {family!r} from it ({exc})", field="config"
+                    f"config: transformers cannot build {brief(family)} from it "
+                    f"({cut_line(str(exc), 300)})",
+                    field="config",
                 ) from None
             ids = torch.randint(0, vocab, (batch, seq))
             params = model.parameters()
@@ -109,8 +147,24 @@ def trace_hf_config(
         return F.cross_entropy(logits, target[:, 1:].flatten())
 
     trace = trace_module(model, (ids, ids), next_token_loss, opt, name=f"{family} ({path})")
-    trace.notes.append(
-        f"built by transformers {transformers.__version__} from the config on fake tensors; "
-        "loss: next-token cross-entropy in fp32"
-    )
-    return trace
+    return trace, transformers.__version__, warnings
+
+
+#: Config attributes that mean rotary (or otherwise computed) positions, not a learned table.
+_ROTARY_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_dim", "rotary_pct",
+                "rotary_emb_base", "partial_rotary_factor")  # fmt: skip
+
+
+def _position_warnings(config: Any, family: Any, seq: int) -> tuple[str, ...]:
+    """The shared check (:func:`core.memory.models.position_limits`) on a transformers config:
+    learned positions refuse a longer sequence, rotary ones warn."""
+    from core.memory.models import position_limits
+
+    limit = getattr(config, "max_position_embeddings", None) or getattr(config, "n_positions", None)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        return ()
+    rotary = any(getattr(config, key, None) is not None for key in _ROTARY_KEYS)
+    name = str(family)
+    if rotary:
+        return tuple(position_limits(name, seq, context=limit))
+    return tuple(position_limits(name, seq, learned=limit))

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.estimate import MemoryConfig, estimate
 from core.step.trace import StepTrace
@@ -69,7 +70,7 @@ def measure_device(device: str = "auto") -> str:
     """
     if device not in ("auto", "cpu", "cuda"):
         raise InputError(
-            f"measure device: {device!r}; allowed: auto, cpu or cuda", field="measure_device"
+            f"measure device: {brief(device)}; allowed: auto, cpu or cuda", field="measure_device"
         )
     if device == "cpu":
         return "cpu"
@@ -113,12 +114,13 @@ def _available(device: str) -> float:
 
 def available_memory() -> float:
     """Bytes this machine can still give (``MemAvailable``; total RAM where unknown)."""
+    from core.safe_io import read_text
+
     try:
-        with open("/proc/meminfo", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("MemAvailable:"):
-                    return float(line.split()[1]) * 1024
-    except OSError:
+        for line in read_text("/proc/meminfo", limit=1 << 20).splitlines():
+            if line.startswith("MemAvailable:"):
+                return float(line.split()[1]) * 1024
+    except (InputError, ValueError, IndexError):
         pass
     try:
         return float(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
@@ -233,17 +235,23 @@ def measure_config(
     runs: dict[int, list[float]] = {}
     cpu_runs: dict[int, list[float]] = {}
     walls = []
+    from core.quiet import native_stderr_silenced
+
     for _ in range(max(1, repeats)):
         names.clear()
         cpu.clear()
-        with profile(activities=activities) as prof:
-            sync()
-            started = time.perf_counter()
-            with Wrap():
-                step()
-            sync()
-            walls.append(time.perf_counter() - started)
-        for event in prof.events():
+        # kineto prints "USDT: … profiler_start" (and "gpuGetDeviceCount failed" with a CUDA
+        # build and no GPU) to file descriptor 2 itself: stderr carries only our line
+        with native_stderr_silenced():
+            with profile(activities=activities) as prof:
+                sync()
+                started = time.perf_counter()
+                with Wrap():
+                    step()
+                sync()
+                walls.append(time.perf_counter() - started)
+            events = list(prof.events())
+        for event in events:
             if event.name.startswith("#"):
                 us = _device_us(event) if cuda else event.cpu_time_total
                 runs.setdefault(int(event.name[1:]), []).append(us * 1e-6)

@@ -17,7 +17,7 @@ from core.memory.activations import checkpoint
 from core.memory.estimate import MemoryConfig
 from core.memory.models import ModelSpec, parse_model
 from core.memory.recipes import optimizer, parse_recipe
-from core.step.hf import load_config
+from core.step.hf import load_config, resolve_model_source
 from core.texts import translate
 from core.validate import positive_int
 
@@ -34,6 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "checkpoint": "none",
     "device": "h100-sxm",
     "dtype": "",
+    "allow_download": False,
 }
 
 
@@ -66,6 +67,8 @@ def inputs_from_options(**options: Any) -> StepInputs:
     spec: ModelSpec
     if str(o["config"]).strip():
         spec, notes = load_config(str(o["config"]).strip())
+    elif hub := resolve_model_source(str(o["model"]), allow_download=o["allow_download"] is True):
+        spec, notes = load_config(*hub)  # a Hugging Face Hub id, from its local cache
     else:
         spec = parse_model(str(o["model"]))
     seq_text = str(o["seq"]).strip()
@@ -76,7 +79,7 @@ def inputs_from_options(**options: Any) -> StepInputs:
     if dtype is not None:
         from core.roofline.hardware import validate_dtype
 
-        validate_dtype(dtype)
+        dtype = validate_dtype(dtype)
     cfg = MemoryConfig(
         model=spec,
         batch=positive_int(o["batch"], "batch", high=10**9),
@@ -126,6 +129,11 @@ def step_inputs(*, measure: bool = False, **options: Any) -> StepInputs | HFInpu
     """:func:`inputs_from_options`, or :class:`HFInputs` for a ``config.json`` whose architecture
     only ``transformers`` builds (traced as it is: no checkpointing, not measured here)."""
     path = str(options.get("config") or "").strip()
+    if not path:  # a hub id resolves to its cached config.json (core.step.hf)
+        hub = resolve_model_source(str(options.get("model") or ""),
+                                   allow_download=options.get("allow_download") is True)  # fmt: skip
+        if hub is not None:
+            path = hub[0]
     if path:
         from core.step.hf_build import needs_transformers
 
@@ -146,6 +154,7 @@ def _hf_inputs(path: str, measure: bool, options: dict[str, Any]) -> HFInputs:
                       "config"),
             field="measure",
         )  # fmt: skip
+    o.pop("allow_download", None)
     if str(o["checkpoint"]).strip() not in ("", "none"):
         raise InputError(
             translate("Step", "checkpoint: a model built by transformers is traced as it is; "
@@ -162,6 +171,6 @@ def _hf_inputs(path: str, measure: bool, options: dict[str, Any]) -> HFInputs:
         )  # fmt: skip
     dtype = str(o["dtype"]).strip() or None
     if dtype is not None:
-        validate_dtype(dtype)
+        dtype = validate_dtype(dtype)
     optimizer_id = str(o["optimizer"]).strip().lower()
     return HFInputs(path, batch, seq, weights, optimizer_id, str(o["device"]).strip(), dtype)

@@ -9,8 +9,13 @@ Two models (``predict(..., model=...)``):
 * ``"roofline"``, the upper bound: each op takes :func:`core.roofline.bounds.predicted_time` (the Roofline tab's function:
 ``max(FLOPs / peak, bytes / bandwidth)``) with the peak of the op's own dtype (or of one dtype for
 every op when a ceiling is chosen; integer and unknown dtypes use the step's compute dtype). The step
-time is the plain sum: **no overlap** between ops, no launch overhead. Predicted MFU = the step's
-model FLOPs (matmuls and attention) / (step time × the compute dtype's peak).
+time is the plain sum: **no overlap** between ops, no launch overhead, every op at 100 % of the
+datasheet peak or bandwidth: a **roofline upper bound** on the speed (a lower bound on the time),
+not a forecast. Predicted MFU = the step's model FLOPs / (step time × the compute dtype's peak) and
+HFU = its hardware FLOPs / the same (both defined once, in :mod:`core.roofline.utilization`:
+model FLOPs leave out recomputation and count the attention backward at 2× the forward; hardware
+FLOPs count every executed matmul and attention op, the recomputed forward and the flash
+backward's 2.5× included).
 
 A :class:`~core.step.trace.StepTrace` is predicted again for another device, dtype or ceiling without
 tracing again (a loop over the recorded ops: milliseconds).
@@ -33,6 +38,7 @@ from core.errors import InputError
 from core.roofline.achievable import gemm_dims
 from core.roofline.bounds import predicted_time
 from core.roofline.hardware import Device
+from core.roofline.utilization import utilization
 from core.step.costs import KINDS
 from core.step.recorder import OpRecord
 from core.step.trace import StepTrace
@@ -41,6 +47,7 @@ from core.texts import translate
 __all__ = [
     "ASSUMPTION",
     "CALIBRATED_ASSUMPTION",
+    "COUNTING",
     "MODELS",
     "PHASES",
     "Prediction",
@@ -54,7 +61,16 @@ PHASES: tuple[str, ...] = ("forward", "backward", "optimizer")
 ASSUMPTION = translate(
     "Step",
     "each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, "
-    "no launch overhead)",
+    "no launch overhead): a roofline upper bound on the speed, every op at 100% of the "
+    "datasheet peak",
+)
+#: How the step's FLOPs are counted, said where they are shown (tooltips, JSON ``conventions``).
+COUNTING = translate(
+    "Step",
+    "FLOPs: a multiply-add counts 2; attention over the full sequence, causal masks not halved; "
+    "the attention backward counts 2.5× its forward in the executed FLOPs (torch's SDPA formula "
+    "includes the scores the flash backward computes again) and 2× in the model FLOPs of MFU; the "
+    "LM head is a matmul counted in N (the input embedding is a lookup, not a matmul)",
 )
 CALIBRATED_ASSUMPTION = translate(
     "Step",
@@ -76,8 +92,9 @@ class Prediction:
     ----------
     seconds
         Predicted seconds of each op, in the trace's op order.
-    step_time_s, mfu
-        The sum of ``seconds``; model FLOPs / (step time × peak of ``compute_dtype``).
+    step_time_s, mfu, hfu
+        The sum of ``seconds``; model FLOPs and hardware FLOPs / (step time × peak of
+        ``compute_dtype``).
     """
 
     device_id: str
@@ -89,6 +106,7 @@ class Prediction:
     seconds: tuple[float, ...]
     step_time_s: float
     mfu: float
+    hfu: float = 0.0
     model: str = "roofline"
 
     @property
@@ -139,7 +157,8 @@ def predict(
                                           backward=op.phase == "backward", dtype=key))  # fmt: skip
     total = float(sum(seconds))
     peak_c = _peak(device, compute, "fp32")
-    mfu = trace.model_flops / (total * peak_c) if total > 0 else 0.0
+    mfu = utilization(trace.model_flops, total, peak_c)
+    hfu = utilization(trace.hardware_flops, total, peak_c)
     return Prediction(
         device_id=device.id,
         device_name=device.name,
@@ -150,6 +169,7 @@ def predict(
         seconds=tuple(seconds),
         step_time_s=total,
         mfu=mfu,
+        hfu=hfu,
         model=model,
     )
 

@@ -13,6 +13,15 @@ optimizer ops alike, on fake or real tensors). Ownership:
 * **optimizer**: the module that owns the first tensor (parameter, gradient or state) the op
   updates; a ``_foreach_`` op over several modules belongs to their common parent.
 
+Recomputation: an op of the backward phase that runs inside a module's forward with gradients
+enabled is a checkpointed layer's forward run again (reentrant and non-reentrant
+``torch.utils.checkpoint`` both recompute under ``enable_grad`` and call the modules, so their
+hooks fire; the autograd engine runs the real backward ops with gradients disabled). Such an op is
+tagged ``recompute=True``: hardware FLOPs count it, model FLOPs do not
+(:mod:`core.roofline.utilization`). A non-reentrant checkpoint stops its recompute early, inside a
+module whose forward hook then never fires, so a real backward op goes by its autograd node, never
+by a module left on the stack.
+
 Nothing raises inside ``__torch_dispatch__`` except the op itself: a failed count is written on the
 op (``problem``) and the step goes on (an exception there can abort the process).
 """
@@ -49,6 +58,7 @@ class OpRecord:
     node: str = ""
     seq_nr: int = -1
     problem: str = ""
+    recompute: bool = False
 
     @property
     def bytes(self) -> int:
@@ -147,6 +157,7 @@ class Recorder:
 
     def _opt_pre(self, _opt: Any, _args: Any, _kwargs: Any) -> None:
         self.phase = "optimizer"
+        self.stack.clear()  # modules left by a recompute that stopped early
         for p, owner in self.params:
             if p.grad is not None:
                 self.owner[id(p.grad)] = owner
@@ -171,12 +182,12 @@ class Recorder:
                 handle.remove()
 
     # -- recording ---------------------------------------------------------------------------
-    def module_of(self, node: Any, args: tuple[Any, ...]) -> str:
+    def module_of(self, node: Any, args: tuple[Any, ...], recompute: bool = False) -> str:
         """The module that owns an op now (see the module docstring)."""
-        if self.stack:
-            return self.stack[-1]
         if self.phase == "optimizer":
             return self._optimizer_owner(args)
+        if self.stack and (self.phase == "forward" or recompute or node is None):
+            return self.stack[-1]
         if node is not None:
             found = node.metadata.get("napkin_module")
             if found:
@@ -204,13 +215,15 @@ class Recorder:
             node = torch._C._current_autograd_node()
             if node is not None and self.phase == "forward" and not self.stack:
                 self.phase = "backward"
+            # a checkpointed forward run again (see the module docstring)
+            recompute = self.phase == "backward" and bool(self.stack) and torch.is_grad_enabled()
             found = self._kinds.get((func, self.phase))
             if found is None:
                 name = base_name(func)
                 found = self._kinds[(func, self.phase)] = (name, classify(name, func, self.phase))
             name, kind = found
             cost_kind = kind
-            module = self.module_of(node, args)
+            module = self.module_of(node, args, recompute)
             if module in self.norms and kind in ("pointwise", "reduction"):
                 kind = "norm"  # a norm composed of pointwise ops (RMSNorm on CPU)
             tensors: list[Any] = []
@@ -226,6 +239,7 @@ class Recorder:
                            _shape_text(tensors), type(node).__name__ if node is not None else "")  # fmt: skip
             if node is not None:
                 rec.seq_nr = int(node._sequence_nr())
+            rec.recompute = recompute
             self.ops.append(rec)
         except Exception as exc:
             self.ops.append(OpRecord(index, self.phase, ROOT, "pointwise", str(func), "", 0, 0, 0,

@@ -9,9 +9,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import KIND as COMM_KIND
 from core.step.comm import StepComm
-from core.step.predict import Prediction, by_module, explain, rollup
+from core.step.predict import COUNTING, Prediction, by_module, explain, rollup
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.texts import translate
 
@@ -23,12 +24,13 @@ __all__ = [
     "ops_csv",
     "roofline_points",
     "step_report",
+    "summary_table",
     "top_ops",
 ]
 
 CSV_COLUMNS: tuple[str, ...] = (
     "index", "phase", "module", "kind", "name", "dtype", "flops", "bytes_read", "bytes_written",
-    "intensity", "predicted_s", "measured_s", "shapes", "problem",
+    "intensity", "predicted_s", "measured_s", "shapes", "recompute", "problem",
 )  # fmt: skip
 
 
@@ -51,6 +53,7 @@ def op_rows(
             "intensity": op.intensity,
             "predicted_s": pred.seconds[i],
             "shapes": op.shapes,
+            "recompute": op.recompute,
         }
         if measured is not None:
             row["measured_s"] = measured[i]
@@ -101,10 +104,15 @@ def step_report(
         "compute_dtype": pred.compute_dtype,
         "step_time_s": pred.step_time_s,
         "mfu": pred.mfu,
+        "hfu": pred.hfu,
+        "utilization": {"mfu": MFU_DEFINITION, "hfu": HFU_DEFINITION},
         "assumption": pred.assumption,
         "prediction": pred.model,
+        "conventions": COUNTING,
         "explanation": explain(trace, pred),
         "model_flops": trace.model_flops,
+        "hardware_flops": trace.hardware_flops,
+        "recompute_flops": trace.recompute_flops,
         "total_flops": trace.total_flops,
         "flop_counter_flops": trace.counter_flops,
         "backward_forward_flops": (
@@ -120,6 +128,7 @@ def step_report(
         "peak_bytes": trace.peak_bytes,
         "peak_phase": trace.peak_phase,
         "notes": list(trace.notes),
+        "warnings": list(trace.warnings),
         "ops": op_rows(trace, pred, measured),
     }
     if measured is not None:
@@ -186,3 +195,34 @@ def _point(
         "share": share,
         "source": "Step",
     }
+
+
+def summary_table(trace: StepTrace, pred: Prediction, depth: int = 2, rows: int = 20) -> str:
+    """A printable table of the step per module, as ``FlopCounterMode`` prints one: FLOPs, their
+    share, bytes, predicted time and its share, the ``rows`` slowest modules at ``depth``, then
+    the total, the step time, MFU and HFU (for notebooks: ``print(summary_table(tr, pred))``)."""
+    from core.units import format_bytes, format_duration, format_flops
+
+    mods = by_module(trace.ops, pred.seconds, depth)
+    order = sorted(mods.items(), key=lambda kv: -kv[1]["predicted_s"])[: max(1, rows)]
+    total = trace.total_flops or 1.0
+    width = max([len("Module"), *(len(name) for name, _ in order)])
+    head = f"{'Module':<{width}}  {'FLOPs':>14}  {'% FLOPs':>7}  {'bytes':>10}  "
+    head += f"{'predicted':>10}  {'% time':>6}"
+    lines = [head, "-" * len(head)]
+    for name, row in order:
+        lines.append(
+            f"{name:<{width}}  {format_flops(row['flops']):>14}  {row['flops'] / total:>7.1%}  "
+            f"{format_bytes(row['bytes_read'] + row['bytes_written']):>10}  "
+            f"{format_duration(row['predicted_s']):>10}  {pred.share(row['predicted_s']):>6.1%}"
+        )
+    lines.append("-" * len(head))
+    lines.append(
+        f"{'total':<{width}}  {format_flops(trace.total_flops):>14}  {'100.0%':>7}  "
+        f"{format_bytes(sum(op.bytes for op in trace.ops)):>10}  "
+        f"{format_duration(pred.step_time_s):>10}  {'100.0%':>6}"
+    )
+    lines.append(
+        f"on {pred.device_name}: MFU {pred.mfu:.1%}, HFU {pred.hfu:.1%} (a roofline upper bound)"
+    )
+    return "\n".join(lines)

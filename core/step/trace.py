@@ -48,6 +48,8 @@ class StepTrace:
         ``FlopCounterMode``'s total for the same pass (with the CPU attention formulas).
     peak_bytes, peak_phase
         The memory trace's peak (``None`` for the notebook API, which has no memory trace).
+    warnings
+        What the inputs exceed without being refused (:func:`core.memory.models.seq_limits`).
     """
 
     source: str
@@ -60,11 +62,36 @@ class StepTrace:
     peak_bytes: float | None = None
     peak_phase: str = ""
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def model_flops(self) -> float:
-        """FLOPs of matmuls and attention (what MFU counts)."""
+        """Model FLOPs (what MFU counts, :mod:`core.roofline.utilization`): the matmuls that are
+        not recomputation, plus attention at 3× its forward (the backward at
+        :data:`~core.roofline.utilization.ATTENTION_BACKWARD_MODEL` × the forward, without the
+        scores a flash backward computes again)."""
+        from core.roofline.utilization import ATTENTION_BACKWARD_MODEL
+
+        matmul = attention_forward = 0
+        for op in self.ops:
+            if op.recompute:
+                continue
+            if op.kind == "matmul":
+                matmul += op.flops
+            elif op.kind == "attention" and op.phase == "forward":
+                attention_forward += op.flops
+        return float(matmul + (1.0 + ATTENTION_BACKWARD_MODEL) * attention_forward)
+
+    @property
+    def hardware_flops(self) -> float:
+        """Hardware FLOPs (what HFU counts): every matmul and attention op the step executes,
+        recomputed forward included, the attention backward as torch's SDPA formula counts it."""
         return float(sum(op.flops for op in self.ops if op.kind in ("matmul", "attention")))
+
+    @property
+    def recompute_flops(self) -> float:
+        """FLOPs of the ops that recompute a checkpointed forward (every kind)."""
+        return float(sum(op.flops for op in self.ops if op.recompute))
 
     @property
     def total_flops(self) -> float:
@@ -172,6 +199,7 @@ def trace_config(
             "activations: saved for backward at their largest (the memory trace); elements = "
             f"bytes / {acts_dtype} size",
         ],
+        warnings=list(cfg.warnings),
     )
 
 
@@ -197,8 +225,15 @@ def trace_module(
     optimizer
         A ``torch.optim.Optimizer`` over the model's parameters.
     warmup
-        Run one unrecorded step first so the optimizer's state exists (the steady state). It
-        updates the weights, as training would.
+        Run one unrecorded step first so the optimizer's state exists (the steady state).
+
+    Nothing of the model or the optimizer changes: the weights, buffers, gradients, optimizer
+    state, training flags and random state are written back bit for bit afterwards
+    (:func:`core.step.preserve.preserved`; a copy of them is held meanwhile).
+
+    Examples
+    --------
+    See docs/step.md ("From a notebook"): ``trace_module`` → ``predict`` → ``summary_table``.
     """
     import torch
     from torch.utils.flop_counter import FlopCounterMode
@@ -219,10 +254,9 @@ def trace_module(
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
 
+    from core.step.preserve import preserved
+
     started = time.perf_counter()
-    model.train()
-    if warmup:
-        step(None)
     saved: list[Any] = []
     seen: set[int] = set()
 
@@ -234,8 +268,13 @@ def trace_module(
 
     rec = Recorder(model, optimizer, auto_backward=False)
     counter = FlopCounterMode(display=False, custom_mapping=flop_mapping())
-    with counter, rec.active(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        step(rec)
+    with preserved(model, optimizer):
+        model.train()
+        if warmup:
+            step(None)
+        with counter, rec.active(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            step(rec)
+        state_row = _tensor_row(_state_tensors(model, optimizer))
     params = list(model.parameters())
     param_ids = {id(p) for p in params}
     acts = [t for t in saved if id(t) not in param_ids]
@@ -248,7 +287,7 @@ def trace_module(
         table={
             "params": prow,
             "grads": dict(prow),
-            "optimizer": _tensor_row(_state_tensors(model, optimizer)),
+            "optimizer": state_row,
             "activations": _tensor_row(acts),
         },
         compute_dtype=dtype_id(floats[0].dtype) if floats else "fp32",

@@ -199,6 +199,10 @@
         <translation>注意力 12·L·B·s²·d（QKᵀ 和 A·V，前向 + 反向，因果掩码不减半）</translation>
     </message>
     <message>
+        <source>flash backward&apos;s QKᵀ again 2·L·B·s²·d (hardware FLOPs only: not in MFU&apos;s model FLOPs)</source>
+        <translation>flash 反向再算一次 QKᵀ 2·L·B·s²·d（只计入硬件 FLOPs，不计入 MFU 的模型 FLOPs）</translation>
+    </message>
+    <message>
         <source>{bytes} B × {count} params / {gpus} GPUs</source>
         <translation>{bytes} B × {count} 个参数 / {gpus} 个 GPU</translation>
     </message>
@@ -383,6 +387,18 @@
     <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}</source>
         <translation>{name}：d={d}，L={layers}，{heads} 个头（{attn}），ffn={ffn} {mlp}，词表={vocab}</translation>
+    </message>
+    <message>
+        <source>seq: {seq} is longer than {name}&apos;s {limit} learned positions; allowed: up to {limit} (its position embedding has no row beyond)</source>
+        <translation>序列：{seq} 超过 {name} 的 {limit} 个可学习位置；允许：最多 {limit}（其位置嵌入没有更多的行）</translation>
+    </message>
+    <message>
+        <source>seq: {seq} is longer than {name}&apos;s sliding attention window of {window}; allowed: up to {window} (beyond it each token attends to the window only, which is not modelled)</source>
+        <translation>序列：{seq} 超过 {name} 的滑动注意力窗口 {window}；允许：最多 {window}（超出后每个 token 只关注窗口内，此处未建模）</translation>
+    </message>
+    <message>
+        <source>seq: {seq} is longer than the {context} positions {name} was trained for (max_position_embeddings); rotary positions go on, so it is counted as asked</source>
+        <translation>序列：{seq} 超过 {name} 训练时的 {context} 个位置（max_position_embeddings）；旋转位置编码可以继续延伸，因此按所给长度计算</translation>
     </message>
     <message>
         <source>model: unknown preset {name}; allowed: {presets}, mlp:d=D,layers=L or transformer:d=...,layers=...</source>
@@ -641,8 +657,8 @@
         <translation>数据并行设备数（ZeRO 在它们之间分片）</translation>
     </message>
     <message>
-        <source>For the step time: 0.5 or 50%</source>
-        <translation>用于计算步时间：0.5 或 50%</translation>
+        <source>For the step time: 0.5 or 50%, a share of model FLOPs (no recomputation); the HFU it implies is shown</source>
+        <translation>用于单步时间：0.5 或 50%，是模型 FLOPs 的占比（不含重计算）；同时显示它对应的 HFU</translation>
     </message>
     <message>
         <source>default</source>
@@ -885,6 +901,10 @@
         <translation>{problem} — 显示上一次有效的估算</translation>
     </message>
     <message>
+        <source>Warning: {warning}</source>
+        <translation>警告：{warning}</translation>
+    </message>
+    <message>
         <source>peak {peak}  ·  {count} params</source>
         <translation>峰值 {peak}  ·  {count} 参数</translation>
     </message>
@@ -923,6 +943,14 @@
     <message>
         <source>none at this batch: one layer is already too big</source>
         <translation>此批量下无：一层就已放不下</translation>
+    </message>
+    <message>
+        <source>Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU counts): {model}</source>
+        <translation>实际执行（硬件）FLOPs：{formula}。模型 FLOPs（MFU 所计）：{model}</translation>
+    </message>
+    <message>
+        <source>Step time at {mfu} MFU (HFU {hfu}), {dtype} peak</source>
+        <translation>MFU {mfu}（HFU {hfu}）、{dtype} 峰值下的单步时间</translation>
     </message>
     <message>
         <source>Step time at {mfu} MFU, {dtype} peak</source>

@@ -199,6 +199,10 @@
         <translation>注意力 12·L·B·s²·d（QKᵀ 和 A·V，前向 + 反向，因果掩碼不減半）</translation>
     </message>
     <message>
+        <source>flash backward&apos;s QKᵀ again 2·L·B·s²·d (hardware FLOPs only: not in MFU&apos;s model FLOPs)</source>
+        <translation>flash 反向再算一次 QKᵀ 2·L·B·s²·d（只計入硬體 FLOPs，不計入 MFU 的模型 FLOPs）</translation>
+    </message>
+    <message>
         <source>{bytes} B × {count} params / {gpus} GPUs</source>
         <translation>{bytes} B × {count} 個參數 / {gpus} 個 GPU</translation>
     </message>
@@ -383,6 +387,18 @@
     <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}</source>
         <translation>{name}：d={d}，L={layers}，{heads} 個頭（{attn}），ffn={ffn} {mlp}，詞表={vocab}</translation>
+    </message>
+    <message>
+        <source>seq: {seq} is longer than {name}&apos;s {limit} learned positions; allowed: up to {limit} (its position embedding has no row beyond)</source>
+        <translation>序列：{seq} 超過 {name} 的 {limit} 個可學習位置；允許：最多 {limit}（其位置嵌入沒有更多的列）</translation>
+    </message>
+    <message>
+        <source>seq: {seq} is longer than {name}&apos;s sliding attention window of {window}; allowed: up to {window} (beyond it each token attends to the window only, which is not modelled)</source>
+        <translation>序列：{seq} 超過 {name} 的滑動注意力視窗 {window}；允許：最多 {window}（超出後每個 token 只關注視窗內，此處未建模）</translation>
+    </message>
+    <message>
+        <source>seq: {seq} is longer than the {context} positions {name} was trained for (max_position_embeddings); rotary positions go on, so it is counted as asked</source>
+        <translation>序列：{seq} 超過 {name} 訓練時的 {context} 個位置（max_position_embeddings）；旋轉位置編碼可以繼續延伸，因此按所給長度計算</translation>
     </message>
     <message>
         <source>model: unknown preset {name}; allowed: {presets}, mlp:d=D,layers=L or transformer:d=...,layers=...</source>
@@ -641,8 +657,8 @@
         <translation>資料並行裝置數（ZeRO 在它們之間分片）</translation>
     </message>
     <message>
-        <source>For the step time: 0.5 or 50%</source>
-        <translation>用於計算步時間：0.5 或 50%</translation>
+        <source>For the step time: 0.5 or 50%, a share of model FLOPs (no recomputation); the HFU it implies is shown</source>
+        <translation>用於單步時間：0.5 或 50%，是模型 FLOPs 的占比（不含重計算）；同時顯示它對應的 HFU</translation>
     </message>
     <message>
         <source>default</source>
@@ -885,6 +901,10 @@
         <translation>{problem} — 顯示上一次有效的估算</translation>
     </message>
     <message>
+        <source>Warning: {warning}</source>
+        <translation>警告：{warning}</translation>
+    </message>
+    <message>
         <source>peak {peak}  ·  {count} params</source>
         <translation>峰值 {peak}  ·  {count} 參數</translation>
     </message>
@@ -923,6 +943,14 @@
     <message>
         <source>none at this batch: one layer is already too big</source>
         <translation>此批次下無：一層就已放不下</translation>
+    </message>
+    <message>
+        <source>Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU counts): {model}</source>
+        <translation>實際執行（硬體）FLOPs：{formula}。模型 FLOPs（MFU 所計）：{model}</translation>
+    </message>
+    <message>
+        <source>Step time at {mfu} MFU (HFU {hfu}), {dtype} peak</source>
+        <translation>MFU {mfu}（HFU {hfu}）、{dtype} 峰值下的單步時間</translation>
     </message>
     <message>
         <source>Step time at {mfu} MFU, {dtype} peak</source>

@@ -51,6 +51,11 @@
         <translation>节点：数据库中没有 {name} 的节点间网络带宽，无法估算跨 {nodes} 个节点的环；请只用 1 个节点（--nodes 1），或换用带有 &apos;inter_node_bandwidth&apos; 的设备</translation>
     </message>
     <message>
+        <source>one GPU: a collective over one rank moves nothing (no traffic, no bandwidth)</source>
+        <extracomment>What a collective over one rank is.</extracomment>
+        <translation>单 GPU：只有一个 rank 的集合通信不传输任何数据（没有流量，也没有带宽）</translation>
+    </message>
+    <message>
         <source>nodes: {nodes} must be a whole number from 1 to gpus ({gpus})</source>
         <translation>节点：{nodes} 必须是 1 到 GPU 数（{gpus}）之间的整数</translation>
     </message>
@@ -73,6 +78,7 @@
     </message>
     <message>
         <source>{op}, {ranks} ranks, {backend}</source>
+        <extracomment>The largest collectives file read (a run writes a few kilobytes).</extracomment>
         <translation>{op}，{ranks} 个进程，{backend}</translation>
     </message>
     <message>
@@ -92,8 +98,8 @@
         <translation>无法读取 {path}：{reason}</translation>
     </message>
     <message>
-        <source>line {number}: not JSON; skipped</source>
-        <translation>第 {number} 行：不是 JSON；已跳过</translation>
+        <source>line {number}: not JSON ({why}); skipped</source>
+        <translation>第 {number} 行：不是 JSON（{why}）；已跳过</translation>
     </message>
     <message>
         <source>line {number}: {reason}; skipped</source>
@@ -102,6 +108,10 @@
     <message>
         <source>{path}: no collective rows (op, bytes, time_s, algbw, busbw, world_size) found</source>
         <translation>{path}：没有找到集合通信数据行（op, bytes, time_s, algbw, busbw, world_size）</translation>
+    </message>
+    <message>
+        <source>{strategy} over 1 GPU: {none}</source>
+        <translation>{strategy}，1 个 GPU：{none}</translation>
     </message>
     <message>
         <source>overlapped with compute: each step hides up to its compute time ({compute} s) of its {comm} s of communication</source>
@@ -388,8 +398,8 @@
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation, 0 &lt; MFU ≤ 1 (0.5 or 50%)</source>
-        <translation>模型 FLOPs 利用率，0 &lt; MFU ≤ 1（0.5 或 50%）</translation>
+        <source>Model FLOPs utilisation, 0 &lt; MFU ≤ 1 (0.5 or 50%): a share of the model FLOPs 6·N·D, with no recomputation counted</source>
+        <translation>模型 FLOPs 利用率，0 &lt; MFU ≤ 1（0.5 或 50%）：模型 FLOPs 6·N·D 的占比，不计重计算</translation>
     </message>
     <message>
         <source>Accelerators whose memory holds the training state</source>
@@ -548,8 +558,16 @@
         <translation>{summary} · {dtype}，MFU {mfu}</translation>
     </message>
     <message>
+        <source>HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation the GPUs execute 8·N·D in the same time: HFU {full}</source>
+        <translation>HFU {hfu}：6·N·D 不计重计算，因此 HFU = MFU；全量重计算时，GPU 在同样时间内执行 8·N·D：HFU {full}</translation>
+    </message>
+    <message>
         <source>GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a divisor of the GPUs</source>
         <translation>每节点 GPU 数：{per_node} 不能整除 {gpus} 张 GPU；允许：GPU 数的约数</translation>
+    </message>
+    <message>
+        <source>{compute} of compute; no communication</source>
+        <translation>计算 {compute}；没有通信</translation>
     </message>
     <message>
         <source>{compute} of compute + {comm} of communication ({nodes})</source>

@@ -51,6 +51,11 @@
         <translation>節點：資料庫中沒有 {name} 的節點間網路頻寬，無法估算跨 {nodes} 個節點的環；請只用 1 個節點（--nodes 1），或換用帶有 &apos;inter_node_bandwidth&apos; 的裝置</translation>
     </message>
     <message>
+        <source>one GPU: a collective over one rank moves nothing (no traffic, no bandwidth)</source>
+        <extracomment>What a collective over one rank is.</extracomment>
+        <translation>單一 GPU：只有一個 rank 的集合通訊不傳輸任何資料（沒有流量，也沒有頻寬）</translation>
+    </message>
+    <message>
         <source>nodes: {nodes} must be a whole number from 1 to gpus ({gpus})</source>
         <translation>節點：{nodes} 必須是 1 到 GPU 數（{gpus}）之間的整數</translation>
     </message>
@@ -73,6 +78,7 @@
     </message>
     <message>
         <source>{op}, {ranks} ranks, {backend}</source>
+        <extracomment>The largest collectives file read (a run writes a few kilobytes).</extracomment>
         <translation>{op}，{ranks} 個行程，{backend}</translation>
     </message>
     <message>
@@ -92,8 +98,8 @@
         <translation>無法讀取 {path}：{reason}</translation>
     </message>
     <message>
-        <source>line {number}: not JSON; skipped</source>
-        <translation>第 {number} 行：不是 JSON；已跳過</translation>
+        <source>line {number}: not JSON ({why}); skipped</source>
+        <translation>第 {number} 行：不是 JSON（{why}）；已略過</translation>
     </message>
     <message>
         <source>line {number}: {reason}; skipped</source>
@@ -102,6 +108,10 @@
     <message>
         <source>{path}: no collective rows (op, bytes, time_s, algbw, busbw, world_size) found</source>
         <translation>{path}：沒有找到集體通訊資料行（op, bytes, time_s, algbw, busbw, world_size）</translation>
+    </message>
+    <message>
+        <source>{strategy} over 1 GPU: {none}</source>
+        <translation>{strategy}，1 個 GPU：{none}</translation>
     </message>
     <message>
         <source>overlapped with compute: each step hides up to its compute time ({compute} s) of its {comm} s of communication</source>
@@ -388,8 +398,8 @@
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation, 0 &lt; MFU ≤ 1 (0.5 or 50%)</source>
-        <translation>模型 FLOPs 利用率，0 &lt; MFU ≤ 1（0.5 或 50%）</translation>
+        <source>Model FLOPs utilisation, 0 &lt; MFU ≤ 1 (0.5 or 50%): a share of the model FLOPs 6·N·D, with no recomputation counted</source>
+        <translation>模型 FLOPs 利用率，0 &lt; MFU ≤ 1（0.5 或 50%）：模型 FLOPs 6·N·D 的占比，不計重計算</translation>
     </message>
     <message>
         <source>Accelerators whose memory holds the training state</source>
@@ -548,8 +558,16 @@
         <translation>{summary} · {dtype}，MFU {mfu}</translation>
     </message>
     <message>
+        <source>HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation the GPUs execute 8·N·D in the same time: HFU {full}</source>
+        <translation>HFU {hfu}：6·N·D 不計重計算，因此 HFU = MFU；全量重計算時，GPU 在同樣時間內執行 8·N·D：HFU {full}</translation>
+    </message>
+    <message>
         <source>GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a divisor of the GPUs</source>
         <translation>每節點 GPU 數：{per_node} 不能整除 {gpus} 張 GPU；允許：GPU 數的因數</translation>
+    </message>
+    <message>
+        <source>{compute} of compute; no communication</source>
+        <translation>計算 {compute}；沒有通訊</translation>
     </message>
     <message>
         <source>{compute} of compute + {comm} of communication ({nodes})</source>

@@ -61,6 +61,15 @@
         <source>{case}: not supported here ({error}: {detail})</source>
         <translation>{case}：此處不支援（{error}：{detail}）</translation>
     </message>
+    <message>
+        <source>no ceilings of this machine are measured (none in {path}); measure them with: napkinlab bench --suite quick --out {path} (or Benchmark &gt; Run quick suite in the app)</source>
+        <extracomment>The id &quot;this machine&quot; gets in the catalog (a later run replaces it).</extracomment>
+        <translation>尚未量測本機的效能上限（{path} 中沒有）；量測方式：napkinlab bench --suite quick --out {path}（或在應用程式中選擇 Benchmark &gt; Run quick suite）</translation>
+    </message>
+    <message>
+        <source>device: this-machine: {why}</source>
+        <translation>裝置：this-machine：{why}</translation>
+    </message>
 </context>
 <context>
     <name>Calibration</name>
@@ -592,7 +601,7 @@
     <name>Utilization</name>
     <message>
         <source>MFU (model FLOPs utilization, PaLM appendix B): the FLOPs the model needs per step (forward and backward matmuls and attention, no recomputation; attention over the full sequence, not halved for causal masks; the LM head included) / (step time × dense peak)</source>
-        <extracomment>Attention backward FLOPs as a multiple of its forward, for model FLOPs (PaLM: 2×) and for what a flash-attention backward executes (torch&apos;s SDPA formula: 2.5×, the scores computed again).</extracomment>
+        <extracomment>Attention backward FLOPs as a multiple of its forward, for model FLOPs (PaLM: 2×) and for what a flash-attention backward executes (torch&apos;s SDPA formula: 2.5×, the scores computed again). Hardware over model FLOPs of ``6·N·D`` with full activation recomputation: every layer&apos;s forward (``2·N`` per token) runs once more in the backward pass, ``8·N / 6·N`` (Korthikanti et al. 2022, *Reducing Activation Recomputation in Large Transformer Models*, section 5).</extracomment>
         <translation>MFU（模型 FLOPs 利用率，PaLM 附錄 B）：模型每步所需的 FLOPs（前向和反向的矩陣乘法與注意力，不含重計算；注意力按完整序列計，因果遮罩不減半；含 LM head）/（步時間 × 稠密峰值）</translation>
     </message>
     <message>

@@ -30,11 +30,24 @@
     </message>
     <message>
         <source>config: {where} lacks the field {key} (needed for {family}); required: {required}</source>
+        <extracomment>Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the numerics of norms and rotary embeddings, output switches. What each family models (beyond :data:`_HARMLESS`); anything else is refused. Keys whose only value the reader builds (a key outside these values is refused by name).</extracomment>
         <translation>配置：{where} 缺少字段 {key}（{family} 需要）；必需：{required}</translation>
     </message>
     <message>
         <source>config: {where}: {key} = {value}; allowed: a positive integer</source>
         <translation>配置：{where}：{key} = {value}；允许：正整数</translation>
+    </message>
+    <message>
+        <source>config: {where}: {key} = {value} is not modelled for {family}; allowed: {allowed}</source>
+        <translation>配置：{where}：{key} = {value} 在 {family} 中未建模；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>config: {where}: the key {key} is not modelled for {family} (it may change the model; remove it to count the model without it); understood: {keys}</source>
+        <translation>配置：{where}：键 {key} 在 {family} 中未建模（它可能改变模型；删除它即可按不含它的模型计算）；可识别的键：{keys}</translation>
+    </message>
+    <message>
+        <source>config: dropout {values} is not traced (the step runs without dropout; the Memory tab&apos;s Dropout switch counts its masks)</source>
+        <translation>配置：dropout {values} 不参与追踪（单步按无 dropout 运行；内存页的 Dropout 开关会计入其掩码）</translation>
     </message>
     <message>
         <source>config: {where}: unknown architecture model_type={family}; allowed: {allowed}</source>
@@ -45,8 +58,21 @@
         <translation>配置：{where}：head_dim = {head_dim} 不等于 hidden_size / num_attention_heads = {derived}；允许：相等（此模型无法描述）</translation>
     </message>
     <message>
-        <source>qwen2 has biases on q, k and v only; traced without biases</source>
-        <translation>qwen2 只在 q、k、v 上有偏置；追踪时不含偏置</translation>
+        <source>model: {repo} names a Hugging Face Hub model, read through huggingface_hub, which is not installed; allowed: a preset, mlp:..., transformer:... or --config FILE (install it: pip install &quot;napkinlab[hf]&quot;)</source>
+        <extracomment>``org/name`` or ``org/name@revision``: a model on the Hugging Face Hub.</extracomment>
+        <translation>模型：{repo} 是 Hugging Face Hub 上的模型，需要通过 huggingface_hub 读取，但它未安装；允许：预设、mlp:...、transformer:... 或 --config FILE（安装方法：pip install &quot;napkinlab[hf]&quot;）</translation>
+    </message>
+    <message>
+        <source>model: {repo} is not a Hugging Face Hub id ({why}); allowed: org/name or org/name@revision</source>
+        <translation>模型：{repo} 不是 Hugging Face Hub 标识（{why}）；允许：org/name 或 org/name@revision</translation>
+    </message>
+    <message>
+        <source>model: {repo} is not in the Hugging Face cache ({cache}); allowed offline: a model whose config.json is cached there; fetch its config (not its weights) with --allow-download</source>
+        <translation>模型：{repo} 不在 Hugging Face 缓存中（{cache}）；离线时允许：config.json 已缓存在那里的模型；用 --allow-download 下载其配置（不下载权重）</translation>
+    </message>
+    <message>
+        <source>model: cannot download the config.json of {repo} from the Hugging Face Hub ({why})</source>
+        <translation>模型：无法从 Hugging Face Hub 下载 {repo} 的 config.json（{why}）</translation>
     </message>
     <message>
         <source>config: cannot read {why}</source>
@@ -80,8 +106,13 @@
         <translation>检查点：transformers 构建的模型按原样追踪；允许：none</translation>
     </message>
     <message>
-        <source>each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, no launch overhead)</source>
-        <translation>每个算子耗时 max(FLOPs/峰值, 字节/带宽)；算子依次执行（无重叠，无启动开销）</translation>
+        <source>each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, no launch overhead): a roofline upper bound on the speed, every op at 100% of the datasheet peak</source>
+        <translation>每个算子耗时 max(FLOPs/峰值, 字节数/带宽)；算子依次执行（无重叠，无启动开销）：这是速度的 Roofline 上界，每个算子都按规格表峰值的 100% 运行</translation>
+    </message>
+    <message>
+        <source>FLOPs: a multiply-add counts 2; attention over the full sequence, causal masks not halved; the attention backward counts 2.5× its forward in the executed FLOPs (torch&apos;s SDPA formula includes the scores the flash backward computes again) and 2× in the model FLOPs of MFU; the LM head is a matmul counted in N (the input embedding is a lookup, not a matmul)</source>
+        <extracomment>How the step&apos;s FLOPs are counted, said where they are shown (tooltips, JSON ``conventions``).</extracomment>
+        <translation>FLOPs：一次乘加计为 2；注意力按完整序列计算，因果掩码不减半；在实际执行的 FLOPs 中，注意力反向计为前向的 2.5 倍（torch 的 SDPA 公式包含 flash 反向重新计算的注意力分数），在 MFU 的模型 FLOPs 中计为 2 倍；LM head 是矩阵乘法，计入 N（输入嵌入是查表，不是矩阵乘法）</translation>
     </message>
     <message>
         <source>each op at what the device achieves (GEMMs at the calibrated large-GEMM efficiency × wave and tile quantization, flash attention at the FlashAttention kernels&apos; efficiency, memory-bound ops at the achievable bandwidth, a launch overhead per kernel); ops run one after another (no overlap)</source>
@@ -120,7 +151,7 @@
     </message>
     <message>
         <source>attention</source>
-        <translation>attention</translation>
+        <translation>注意力</translation>
     </message>
     <message>
         <source>pointwise</source>
@@ -383,6 +414,14 @@
         <translation>；本机 CPU 实测：每步 {time}，匹配 {matched} 个算子</translation>
     </message>
     <message>
+        <source>. Warning: {warning}</source>
+        <translation>。警告：{warning}</translation>
+    </message>
+    <message>
+        <source>; predicted on {device}: {time}, ratio {ratio}</source>
+        <translation>；在 {device} 上预测：{time}，比值 {ratio}</translation>
+    </message>
+    <message>
         <source>elements</source>
         <translation>元素数</translation>
     </message>
@@ -395,8 +434,8 @@
         <translation>字节</translation>
     </message>
     <message>
-        <source>{time} per step  ·  MFU {mfu}</source>
-        <translation>每步 {time}  ·  MFU {mfu}</translation>
+        <source>{time} · MFU {mfu} · HFU {hfu}</source>
+        <translation>{time} · MFU {mfu} · HFU {hfu}</translation>
     </message>
     <message>
         <source>each op&apos;s dtype peak</source>
@@ -489,10 +528,6 @@
     <message>
         <source>Export ops</source>
         <translation>导出算子</translation>
-    </message>
-    <message>
-        <source>Could not write {path}: {why}</source>
-        <translation>无法写入 {path}：{why}</translation>
     </message>
     <message>
         <source>Op table written to {path}</source>

@@ -30,11 +30,24 @@
     </message>
     <message>
         <source>config: {where} lacks the field {key} (needed for {family}); required: {required}</source>
+        <extracomment>Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the numerics of norms and rotary embeddings, output switches. What each family models (beyond :data:`_HARMLESS`); anything else is refused. Keys whose only value the reader builds (a key outside these values is refused by name).</extracomment>
         <translation>設定：{where} 缺少欄位 {key}（{family} 需要）；必需：{required}</translation>
     </message>
     <message>
         <source>config: {where}: {key} = {value}; allowed: a positive integer</source>
         <translation>設定：{where}：{key} = {value}；允許：正整數</translation>
+    </message>
+    <message>
+        <source>config: {where}: {key} = {value} is not modelled for {family}; allowed: {allowed}</source>
+        <translation>設定：{where}：{key} = {value} 在 {family} 中未建模；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>config: {where}: the key {key} is not modelled for {family} (it may change the model; remove it to count the model without it); understood: {keys}</source>
+        <translation>設定：{where}：鍵 {key} 在 {family} 中未建模（它可能改變模型；刪除它即可按不含它的模型計算）；可辨識的鍵：{keys}</translation>
+    </message>
+    <message>
+        <source>config: dropout {values} is not traced (the step runs without dropout; the Memory tab&apos;s Dropout switch counts its masks)</source>
+        <translation>設定：dropout {values} 不參與追蹤（單步按無 dropout 執行；記憶體頁的 Dropout 開關會計入其遮罩）</translation>
     </message>
     <message>
         <source>config: {where}: unknown architecture model_type={family}; allowed: {allowed}</source>
@@ -45,8 +58,21 @@
         <translation>設定：{where}：head_dim = {head_dim} 不等於 hidden_size / num_attention_heads = {derived}；允許：相等（此模型無法描述）</translation>
     </message>
     <message>
-        <source>qwen2 has biases on q, k and v only; traced without biases</source>
-        <translation>qwen2 只在 q、k、v 上有偏置；追蹤時不含偏置</translation>
+        <source>model: {repo} names a Hugging Face Hub model, read through huggingface_hub, which is not installed; allowed: a preset, mlp:..., transformer:... or --config FILE (install it: pip install &quot;napkinlab[hf]&quot;)</source>
+        <extracomment>``org/name`` or ``org/name@revision``: a model on the Hugging Face Hub.</extracomment>
+        <translation>模型：{repo} 是 Hugging Face Hub 上的模型，需要透過 huggingface_hub 讀取，但它未安裝；允許：預設、mlp:...、transformer:... 或 --config FILE（安裝方式：pip install &quot;napkinlab[hf]&quot;）</translation>
+    </message>
+    <message>
+        <source>model: {repo} is not a Hugging Face Hub id ({why}); allowed: org/name or org/name@revision</source>
+        <translation>模型：{repo} 不是 Hugging Face Hub 識別碼（{why}）；允許：org/name 或 org/name@revision</translation>
+    </message>
+    <message>
+        <source>model: {repo} is not in the Hugging Face cache ({cache}); allowed offline: a model whose config.json is cached there; fetch its config (not its weights) with --allow-download</source>
+        <translation>模型：{repo} 不在 Hugging Face 快取中（{cache}）；離線時允許：config.json 已快取在那裡的模型；用 --allow-download 下載其設定（不下載權重）</translation>
+    </message>
+    <message>
+        <source>model: cannot download the config.json of {repo} from the Hugging Face Hub ({why})</source>
+        <translation>模型：無法從 Hugging Face Hub 下載 {repo} 的 config.json（{why}）</translation>
     </message>
     <message>
         <source>config: cannot read {why}</source>
@@ -80,8 +106,13 @@
         <translation>檢查點：transformers 建構的模型按原樣追蹤；允許：none</translation>
     </message>
     <message>
-        <source>each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, no launch overhead)</source>
-        <translation>每個運算子耗時 max(FLOPs/峰值, 位元組/頻寬)；運算子依序執行（無重疊，無啟動開銷）</translation>
+        <source>each op takes max(FLOPs/peak, bytes/bandwidth); ops run one after another (no overlap, no launch overhead): a roofline upper bound on the speed, every op at 100% of the datasheet peak</source>
+        <translation>每個算子耗時 max(FLOPs/峰值, 位元組數/頻寬)；算子依序執行（無重疊，無啟動開銷）：這是速度的 Roofline 上界，每個算子都按規格表峰值的 100% 執行</translation>
+    </message>
+    <message>
+        <source>FLOPs: a multiply-add counts 2; attention over the full sequence, causal masks not halved; the attention backward counts 2.5× its forward in the executed FLOPs (torch&apos;s SDPA formula includes the scores the flash backward computes again) and 2× in the model FLOPs of MFU; the LM head is a matmul counted in N (the input embedding is a lookup, not a matmul)</source>
+        <extracomment>How the step&apos;s FLOPs are counted, said where they are shown (tooltips, JSON ``conventions``).</extracomment>
+        <translation>FLOPs：一次乘加計為 2；注意力按完整序列計算，因果遮罩不減半；在實際執行的 FLOPs 中，注意力反向計為前向的 2.5 倍（torch 的 SDPA 公式包含 flash 反向重新計算的注意力分數），在 MFU 的模型 FLOPs 中計為 2 倍；LM head 是矩陣乘法，計入 N（輸入嵌入是查表，不是矩陣乘法）</translation>
     </message>
     <message>
         <source>each op at what the device achieves (GEMMs at the calibrated large-GEMM efficiency × wave and tile quantization, flash attention at the FlashAttention kernels&apos; efficiency, memory-bound ops at the achievable bandwidth, a launch overhead per kernel); ops run one after another (no overlap)</source>
@@ -120,7 +151,7 @@
     </message>
     <message>
         <source>attention</source>
-        <translation>attention</translation>
+        <translation>注意力</translation>
     </message>
     <message>
         <source>pointwise</source>
@@ -383,6 +414,14 @@
         <translation>；本機 CPU 實測：每步 {time}，比對 {matched} 個運算子</translation>
     </message>
     <message>
+        <source>. Warning: {warning}</source>
+        <translation>。警告：{warning}</translation>
+    </message>
+    <message>
+        <source>; predicted on {device}: {time}, ratio {ratio}</source>
+        <translation>；在 {device} 上預測：{time}，比值 {ratio}</translation>
+    </message>
+    <message>
         <source>elements</source>
         <translation>元素數</translation>
     </message>
@@ -395,8 +434,8 @@
         <translation>位元組</translation>
     </message>
     <message>
-        <source>{time} per step  ·  MFU {mfu}</source>
-        <translation>每步 {time}  ·  MFU {mfu}</translation>
+        <source>{time} · MFU {mfu} · HFU {hfu}</source>
+        <translation>{time} · MFU {mfu} · HFU {hfu}</translation>
     </message>
     <message>
         <source>each op&apos;s dtype peak</source>
@@ -489,10 +528,6 @@
     <message>
         <source>Export ops</source>
         <translation>匯出運算子</translation>
-    </message>
-    <message>
-        <source>Could not write {path}: {why}</source>
-        <translation>無法寫入 {path}：{why}</translation>
     </message>
     <message>
         <source>Op table written to {path}</source>

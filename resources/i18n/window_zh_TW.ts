@@ -607,6 +607,23 @@
         <translation>{file}：大於 {size}；不是 Napkin Lab 寫入的檔案</translation>
     </message>
     <message>
+        <source>{file}: not a .npy file ({why})</source>
+        <extracomment>Bytes of a ``.npy`` header read before the array (numpy writes at most 64 KiB of them).</extracomment>
+        <translation>{file}：不是 .npy 檔案（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: holds {dtype} values; allowed: a numeric array (no objects)</source>
+        <translation>{file}：存的是 {dtype} 值；允許：數值陣列（不含物件）</translation>
+    </message>
+    <message>
+        <source>{file}: its header says shape {shape} = {count} values; allowed: up to {high}</source>
+        <translation>{file}：檔頭宣告形狀 {shape} = {count} 個值；允許：最多 {high} 個</translation>
+    </message>
+    <message>
+        <source>{file}: its header says {size} bytes of data, the file holds {held}; it is truncated or not a .npy file</source>
+        <translation>{file}：檔頭宣告資料 {size} 位元組，檔案實際有 {held}；檔案被截斷或不是 .npy 檔案</translation>
+    </message>
+    <message>
         <source>{file}, line {line}: not UTF-8 text (byte {byte}); the file may be corrupt or not a Napkin Lab file</source>
         <translation>{file}，第 {line} 行：不是 UTF-8 文字（位元組 {byte}）；檔案可能已損毀，或不是 Napkin Lab 的檔案</translation>
     </message>
@@ -639,6 +656,10 @@
         <translation>字串含有孤立的 UTF-16 代理字元 (\ud800-\udfff)；不是有效文字</translation>
     </message>
     <message>
+        <source>the key {key} appears twice in one object (which one is meant cannot be told); keep one</source>
+        <translation>鍵 {key} 在同一個物件中出現了兩次（無法判斷以哪個為準）；請只保留一個</translation>
+    </message>
+    <message>
         <source>not valid JSON ({syntax}); the file may be truncated or corrupt</source>
         <translation>不是有效的 JSON（{syntax}）；檔案可能被截斷或已損毀</translation>
     </message>
@@ -664,6 +685,7 @@
     </message>
     <message>
         <source>{file}: is a symlink to {target}, whose folder does not exist; nothing was written</source>
+        <extracomment>A temporary file of :func:`atomic_write` older than this is stale even without a writer&apos;s process id in its name (one written before the id was recorded). A save takes milliseconds. ``.NAME.PID.random.tmp`` (``PID.`` absent in files of older versions): what mkstemp makes with :func:`_temp_prefix`; nothing else is ever removed.</extracomment>
         <translation>{file}：是指向 {target} 的符號連結，其所在資料夾不存在；未寫入任何內容</translation>
     </message>
     <message>
@@ -873,7 +895,7 @@
     <name>Validate</name>
     <message>
         <source>{field}: {value} is not a number</source>
-        <extracomment>Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``, since a lower-case ``e`` starts an exponent. The smallest real quantity accepted unless a caller allows zero: far below anything physical, far above the subnormals whose reciprocals overflow. The smallest utilisation-like ratio accepted (0.0001 %). Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).</extracomment>
+        <extracomment>Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``, since a lower-case ``e`` starts an exponent. The smallest real quantity accepted unless a caller allows zero: far below anything physical, far above the subnormals whose reciprocals overflow. The smallest utilisation-like ratio accepted (0.0001 %). Binary prefixes (``80GiB`` = 80 × 2³⁰): a power of 1,024. Spellings of the compute dtypes (``core.roofline.hardware.DTYPES``) that people and libraries use, mapped to the id: numpy&apos;s and torch&apos;s names, the exact format ids of the Dtypes tab, and the short forms. Case is ignored and a leading ``torch.`` or ``np.`` dropped. Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).</extracomment>
         <translation>{field}：{value} 不是數字</translation>
     </message>
     <message>
@@ -897,12 +919,12 @@
         <translation>{field}：{value} 太大（溢位）</translation>
     </message>
     <message>
-        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E), commas only between groups of 3 digits (1,024), e.g. 70e9 or 70B</source>
-        <translation>{field}：{value} 不是數字；允許：數字，可帶指數（6.3e24）或字尾（k、M、B 或 G、T、P、E），逗號只能分隔 3 位一組的數字（1,024），例如 70e9 或 70B</translation>
+        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E; binary Ki, Mi, Gi, Ti; then a unit B, FLOPs or /s: 80GB, 80GiB, 3.35TB/s), commas only between groups of 3 digits (1,024), e.g. 70e9 or 70B</source>
+        <translation>{field}：{value} 不是數字；允許：數字，可帶指數（6.3e24）或字尾（k、M、B 或 G、T、P、E；二進位 Ki、Mi、Gi、Ti；其後可接單位 B、FLOPs 或 /s：80GB、80GiB、3.35TB/s），逗號只能分隔每 3 位數字（1,024），例如 70e9 或 70B</translation>
     </message>
     <message>
-        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E), e.g. 70e9 or 70B</source>
-        <translation>{field}：{value} 不是數字；允許：數字，可帶指數（6.3e24）或字尾（k、M、B 或 G、T、P、E），例如 70e9 或 70B</translation>
+        <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E; binary Ki, Mi, Gi, Ti; then a unit B, FLOPs or /s: 80GB, 80GiB, 3.35TB/s), e.g. 70e9 or 70B</source>
+        <translation>{field}：{value} 不是數字；允許：數字，可帶指數（6.3e24）或字尾（k、M、B 或 G、T、P、E；二進位 Ki、Mi、Gi、Ti；其後可接單位 B、FLOPs 或 /s：80GB、80GiB、3.35TB/s），例如 70e9 或 70B</translation>
     </message>
     <message>
         <source>allowed: an integer from {low} to {high}</source>

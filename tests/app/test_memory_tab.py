@@ -223,3 +223,17 @@ def test_rank_zero_is_drawn_beside_the_estimate_and_kept_across_a_language_switc
     finally:
         win.stop_background_work()
         language_manager().install("en")
+
+
+def test_sequence_limits_as_in_the_cli(page: MemoryPage) -> None:
+    # issue 19 item 8: gpt2's learned positions refuse 4,096; a rotary llama warns beyond 4,096
+    page.controls.restore({"model": "gpt2", "seq": "4096"})
+    page.recompute()
+    assert not page.problem.isHidden() and "1,024 learned positions" in page.problem.text()
+    page.controls.restore({"model": "llama2-7b", "seq": "8192"})
+    page.recompute()
+    assert page.estimate.config.seq_len == 8192
+    assert not page.problem.isHidden() and "4,096 positions" in page.problem.text()
+    page.controls.restore({"seq": "4096"})
+    page.recompute()
+    assert page.problem.isHidden()

@@ -200,3 +200,11 @@ def test_cards_read_in_chinese_with_the_numbers_unchanged(qtbot) -> None:
         assert "数据库中没有 NVIDIA H100 PCIe 80GB 的节点间网络带宽" in page.comm_card.detail.text()
     finally:
         language_manager().install("en")
+
+
+def test_comm_card_on_one_gpu_says_no_traffic(page: NapkinPage) -> None:
+    # issue 19 item 7: one GPU sends nothing; the card says so instead of "0 s of communication"
+    page.fields["gpus"].setValue(1)
+    page.recompute()
+    assert "no communication" in page.comm_card.detail.text()
+    assert "no traffic" in page.comm_card.formula.text()

@@ -309,3 +309,57 @@ def test_switching_language_keeps_the_trace_without_tracing_again(traced, qtbot)
     finally:
         win.stop_background_work()
         language_manager().install("en")
+
+
+def test_sequence_limits_as_in_the_cli(page: StepPage) -> None:
+    # issue 19 item 8: refused before the trace with the CLI's message
+    page.model_box.setCurrentText("gpt2")
+    page.fields["seq"].setText("4096")
+    assert page.start_trace() is False
+    assert "1,024 learned positions" in page.status.text()
+
+
+def test_a_warning_of_the_trace_is_shown(page: StepPage, traced) -> None:
+    from dataclasses import replace
+
+    trace, inputs = traced
+    page.set_result(replace(trace, warnings=["seq: 8,192 is longer than the 4,096 positions"]),
+                    inputs)  # fmt: skip
+    assert "Warning: seq: 8,192" in page.status.text()
+
+
+def test_conventions_are_stated_where_the_numbers_are(page: StepPage, traced) -> None:
+    # issue 19 item 10: the headline's tooltip and the FLOPs line say how the numbers are counted
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    tip = page.headline.toolTip()
+    for phrase in ("2.5×", "2×", "not halved", "LM head", "upper bound", "MFU", "HFU"):
+        assert phrase in tip, phrase
+    assert "not halved" in page.split_line.toolTip()
+    assert "HFU" in page.headline.text()
+
+
+def test_export_ops_writes_atomically_and_never_into_a_fifo(page: StepPage, traced, tmp_path,
+                                                            monkeypatch) -> None:  # fmt: skip
+    # issue 19 item 11: through core.safe_io.atomic_write; a FIFO target is refused, not opened
+    import os
+
+    from PySide6.QtWidgets import QFileDialog
+
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    fifo = tmp_path / "ops.csv"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so a plain write would not block
+    try:
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(fifo), ""))
+        page._export_csv()
+        assert "named pipe" in page.status.text()
+        assert os.read(reader, 100) == b""  # nothing was written into it
+    finally:
+        os.close(reader)
+    target = tmp_path / "ops2.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    page._export_csv()
+    assert target.read_text(encoding="utf-8") == page.csv_text()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []

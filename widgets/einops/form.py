@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.echo import brief
 from core.einops.examples import Example
 from widgets.combo_data import find_data
 from widgets.einops.editor import PatternEdit
@@ -209,12 +210,12 @@ class EinopsCallForm(QWidget):
                         problems.append(
                             translate(
                                 "EinopsForm", "{key} {value} unknown; allowed: {allowed}"
-                            ).format(key=key, value=repr(data[key]), allowed=", ".join(allowed))
+                            ).format(key=key, value=brief(data[key]), allowed=", ".join(allowed))
                         )
             if "dtype" in data and not self.setDtype(data["dtype"]):
                 problems.append(
                     translate("EinopsForm", "dtype {value} unknown; kept the current one").format(
-                        value=repr(data["dtype"])
+                        value=brief(data["dtype"])
                     )
                 )
             widgets = {

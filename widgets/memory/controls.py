@@ -96,7 +96,8 @@ def _texts() -> dict[str, tuple[str, str]]:
         "k": (translate("MemoryControls", "Segment k"), translate("MemoryControls", "Layers per checkpointed segment")),
         "gpus": (translate("MemoryControls", "GPUs"),
                  translate("MemoryControls", "Data-parallel devices (ZeRO shards over them)")),
-        "mfu": ("MFU", translate("MemoryControls", "For the step time: 0.5 or 50%")),
+        "mfu": ("MFU", translate("MemoryControls", "For the step time: 0.5 or 50%, a share of "
+                                 "model FLOPs (no recomputation); the HFU it implies is shown")),
     }  # fmt: skip
 
 

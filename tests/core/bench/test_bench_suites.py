@@ -164,7 +164,9 @@ def test_host_to_device_copies_are_compared_with_the_host_link_not_hbm():
     got = utilisation(h2d, 0.0, 55e9, h200)
     assert got["bw_ref"] == "PCIe 5.0 x16"
     assert got["bw_util"] == pytest.approx(55e9 / (32e9 * 16 * 128 / 130 / 8))
-    assert got["mfu"] is None
+    assert got["mfu"] is None and got["hfu"] is None
+    matmul = utilisation(Case("matmul", "bf16", {"m": 64, "k": 64, "n": 64}), 5e14, 0.0, h200)
+    assert matmul["mfu"] == matmul["hfu"] == pytest.approx(5e14 / 989.5e12)  # one op: HFU = MFU
     copy = utilisation(Case("copy", "fp32", {"n": 1 << 28}), 0.0, 4.25e12, h200)
     assert copy["bw_ref"] == "memory" and copy["bw_util"] == pytest.approx(4.25e12 / 4.8e12)
     # Every NVIDIA and AMD catalog entry knows its link; TPUs and Apple GPUs have none here.

@@ -162,7 +162,9 @@ def test_transformer_flops_add_the_attention_term() -> None:
     tokens = 2 * 4096
     dense = 6 * (spec.param_count - spec.vocab * spec.d_model) * tokens
     attention = 12 * spec.layers * 2 * 4096**2 * spec.d_model
-    assert est.flops == dense + attention
+    assert est.model_flops == dense + attention
+    # executed: flash attention's backward computes QKᵀ again (2.5× the forward 4·L·B·s²·d)
+    assert est.flops == dense + attention + 2 * spec.layers * 2 * 4096**2 * spec.d_model
 
 
 def test_llama2_7b_does_not_fit_one_h100_even_before_activations() -> None:
@@ -194,6 +196,20 @@ def test_step_time_at_mfu() -> None:
     est = estimate(MemoryConfig(MLPSpec(1024, 4), batch=32, gpus=2))
     answer = derive(est, 80e9, peak_flops=1e15, mfu=0.5)
     assert answer.step_seconds == pytest.approx(est.flops / (2 * 1e15 * 0.5))
+    assert answer.hfu == pytest.approx(0.5)  # the MLP recomputes nothing
+
+
+def test_mfu_counts_model_flops_and_hfu_the_recomputed_ones() -> None:
+    # The same MFU gives the same step time with or without checkpointing (model FLOPs do not
+    # change); the executed FLOPs then run at a higher HFU. Hand count for the MLP: one more
+    # forward, 2·N·D on top of 6·N·D, so HFU = MFU × 8/6.
+    spec = MLPSpec(1024, 4)
+    plain = derive(estimate(MemoryConfig(spec, batch=32)), 80e9, peak_flops=1e15, mfu=0.4)
+    ckpt = derive(estimate(MemoryConfig(spec, batch=32, checkpoint=checkpoint("every"))), 80e9,
+                  peak_flops=1e15, mfu=0.4)  # fmt: skip
+    assert ckpt.step_seconds == pytest.approx(plain.step_seconds)
+    assert ckpt.hfu == pytest.approx(0.4 * 8 / 6)
+    assert plain.hfu == pytest.approx(0.4)
 
 
 def test_allowance_is_separate_from_the_total() -> None:

@@ -130,3 +130,14 @@ def test_sentences_are_translatable_and_their_english_is_unchanged() -> None:
     with pytest.raises(InputError) as err:
         napkin.recipe("nope")
     assert isinstance(err.value.message, Text) and err.value.message.context == "Napkin"
+
+
+def test_train_time_states_its_hfu_with_and_without_recomputation() -> None:
+    # 6·N·D are model FLOPs: nothing is recomputed, HFU = MFU. Full recomputation runs every
+    # forward (2·N·D) once more in the same time: 8·N·D executed, HFU = MFU × 8/6 (hand count).
+    from core.napkin import train_time
+
+    answer = train_time(70e9, 15e12, 1024, 989.5e12, 0.5)
+    assert answer.hfu == answer.mfu == 0.5
+    assert answer.hfu_full_recompute == pytest.approx(0.5 * 8 / 6)
+    assert answer.to_dict()["hfu_full_recompute"] == pytest.approx(2 / 3)

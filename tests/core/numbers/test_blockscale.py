@@ -128,5 +128,5 @@ def test_load_npy(tmp_path):
     np.save(tmp_path / "o.npy", np.array([object()]), allow_pickle=True)
     with pytest.raises(InputError):
         load_npy(tmp_path / "o.npy")
-    with pytest.raises(InputError, match="does not exist"):
+    with pytest.raises(InputError, match="no such file"):
         load_npy(tmp_path / "missing.npy")

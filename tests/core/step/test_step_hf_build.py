@@ -71,8 +71,17 @@ def test_the_cli_traces_it_and_refuses_what_it_cannot_do(phi3: Path, capsys) -> 
     assert {op["phase"] for op in out["ops"]} >= {"forward", "backward", "optimizer"}
     assert main(["step", "--config", str(phi3), "--measure"]) == 2
     assert "traced, not run" in capsys.readouterr().err
-    assert main(["step", "--config", str(phi3), "--seq", "100000"]) == 2
-    assert "longer than the model's 256 positions" in capsys.readouterr().err
+    # beyond the positions: rotary (phi3) is counted with a warning, learned (opt) refused, as
+    # core.memory.models.position_limits decides for every model (issue 19 item 8)
+    assert main(["step", "--config", str(phi3), "--seq", "300", "--top", "0", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["warnings"] and "256 positions" in captured.err
+    opt = phi3.parent / "opt.json"
+    opt.write_text(json.dumps({"model_type": "opt", "vocab_size": 100, "hidden_size": 32,
+                               "num_hidden_layers": 1, "ffn_dim": 64, "num_attention_heads": 2,
+                               "max_position_embeddings": 64, "word_embed_proj_dim": 32}))  # fmt: skip
+    assert main(["step", "--config", str(opt), "--seq", "65"]) == 2
+    assert "64 learned positions" in capsys.readouterr().err
 
 
 def test_without_transformers_the_message_names_the_extra(phi3: Path, monkeypatch) -> None:
