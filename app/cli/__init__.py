@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.step_cmd",
     "app.cli.bench_cmd",
     "app.cli.screenshot_cmd",
+    "app.cli.doctor_cmd",
 )
 
 VERSION = "napkinlab 0.1.0"
