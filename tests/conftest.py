@@ -10,6 +10,7 @@ How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is 
   file order); ``random``, numpy and hypothesis are reseeded before each test. A test must not
   depend on another having run: settings, language, theme and caches are reset here or by its own
   fixtures.
+* **Between modules** the application is put back in English and the light theme.
 * **Garbage once per module**: after each test the cycle collector runs here, in the GUI thread,
   and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's and Qt's
   millions of objects (that full scan took 0.2-1 s after every test, most of the suite's time);
@@ -71,14 +72,36 @@ def _collect_in_main_thread():
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _collect_module_garbage():
-    """After a module (and its module-scoped fixtures), collect what was frozen and died since."""
+def _between_modules():
+    """After a module (and its module-scoped fixtures): the application back in English and the
+    light theme, whatever the module switched to, and what was frozen and died since collected."""
     yield
+    _reset_application()
     import gc
 
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+def _reset_application() -> None:
+    import sys
+
+    if "PySide6.QtWidgets" not in sys.modules:
+        return
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    if "app.i18n" in sys.modules:
+        from app.i18n import language_manager
+
+        language_manager().install("en")
+    if "app.theme" in sys.modules:
+        from app.theme import apply_theme, theme
+
+        apply_theme(app, theme("light", False))
 
 
 @pytest.fixture(autouse=True)
