@@ -98,10 +98,13 @@ def _reset_application() -> None:
         from app.i18n import language_manager
 
         language_manager().install("en")
-    if "app.theme" in sys.modules:
-        from app.theme import apply_theme, theme
+    if "app.theme" in sys.modules and app.styleSheet():
+        from app.theme import apply_theme, style_sheet, theme
 
-        apply_theme(app, theme("light", False))
+        light = theme("light", False)
+        # Restyling repolishes every live widget (seconds): only when a module left another theme.
+        if app.styleSheet() != style_sheet(light) or app.font().pointSizeF() != light.base_pt:
+            apply_theme(app, light)
 
 
 @pytest.fixture(autouse=True)
