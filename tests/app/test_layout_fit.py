@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app.layout_audit import audit
+from app.layout_audit import audit, settle
 from app.main_window import MainWindow
 from app.settings import Preferences
 from app.tabs import TABS
@@ -51,8 +51,10 @@ def window():
 
 
 def _settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
+    """Let the window finish laying out (a fixed few event passes left relayouts in flight)."""
+    for window in QApplication.topLevelWidgets():
+        if window.isVisible():
+            settle(window)
 
 
 #: (tab, mode) pairs that do not fit yet (issue 13) -> whether the xfail is strict (a fix must

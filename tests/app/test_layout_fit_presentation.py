@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app.layout_audit import audit
+from app.layout_audit import audit, settle
 from app.main_window import MainWindow
 from app.settings import Preferences
 from app.tabs import TABS
@@ -42,8 +42,10 @@ def presentation_window():
 
 
 def _settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
+    """Let the window finish laying out (a fixed few event passes left relayouts in flight)."""
+    for window in QApplication.topLevelWidgets():
+        if window.isVisible():
+            settle(window)
 
 
 @pytest.mark.parametrize("tab", [s.id for s in TABS])
