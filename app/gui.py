@@ -30,11 +30,15 @@ def make_application(argv: list[str] | None = None, offscreen: bool = False):
 
     app = QApplication.instance()
     if app is None:
+        from app.startup_failure import watch_platform_start
+
+        watch = watch_platform_start()  # a plugin that cannot load: missing libraries, exit 2
         _quiet_offscreen_noise()
         # Fusion from the command line: Qt sets it in C++, so no Python QStyle wrapper (and its
         # ~500 enum members) is created on the start-up path.
         app = QApplication(["napkinlab", "-style", "Fusion", *(argv or [])])
         app.setProperty("napkinlab_style", "Fusion")
+        watch.started()
     app.setApplicationName("Napkin Lab")
     app.setOrganizationName("napkinlab")
     return app

@@ -5,6 +5,12 @@ combo box, item-view header section or cell whose text is wider than the room it
 against the contents rectangle; word-wrapped labels by height), every visible scroll bar when asked
 to, and every widget its ancestors cut off. A widget that elides on purpose opts out with
 ``widget.setProperty(ELIDE_OK, True)`` (it and its children are skipped).
+
+:func:`settle` lets the window finish laying itself out first. A fixed number of event-loop passes
+is not enough: a relayout can take more passes than that (a table refits its columns from a 0 ms
+timer after a resize, which changes its minimum height, which asks its layout again; a text edit
+recounts its wrapped lines after its new width), and how many depends on what the window showed
+before, so a check after three passes read a scroll bar or column widths still in flight.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["ELIDE_OK", "audit", "widget_name"]
+__all__ = ["ELIDE_OK", "audit", "settle", "widget_name"]
 
 #: Property name: a widget with this property set to True may elide its text by design.
 ELIDE_OK = "napkinlab_elide_ok"
@@ -42,6 +48,37 @@ _SLACK = 1  # pixels of rounding the check tolerates
 # the runs between spaces and CJK characters are unbreakable "words".
 _UNBREAKABLE = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
 _TAGS = re.compile(r"<[^>]+>")
+
+
+def _layout_state(root: QWidget) -> list[tuple]:
+    """Everything a relayout changes: geometries, shown widgets, header sections, scroll ranges."""
+    state: list[tuple] = []
+    for w in root.findChildren(QWidget):
+        g = w.geometry()
+        state.append((g.x(), g.y(), g.width(), g.height(), w.isVisible()))
+        if isinstance(w, QHeaderView):
+            state.append(tuple(w.sectionSize(i) for i in range(w.count())))
+        elif isinstance(w, QScrollBar):
+            state.append((w.minimum(), w.maximum()))
+    return state
+
+
+def settle(root: QWidget, max_passes: int = 50) -> int:
+    """Process events until a pass changes nothing in ``root``'s layout; returns the passes run.
+
+    What a person sees once the event loop is idle. Timers with a delay (typing debounces) are not
+    waited for; ``max_passes`` bounds a window that never stops changing.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    before = _layout_state(root)
+    for n in range(1, max_passes + 1):
+        QApplication.processEvents()
+        after = _layout_state(root)
+        if after == before:
+            return n
+        before = after
+    return max_passes
 
 
 def widget_name(widget: QWidget) -> str:

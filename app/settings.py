@@ -29,7 +29,9 @@ _MAX_RECENT = 8
 #: A settings file larger than this was not written by Napkin Lab.
 MAX_SETTINGS_BYTES = 1_000_000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_INI_LINE = re.compile(r"\s*(?:\[[^\]]*\]|[^=\[;#][^=]*=.*|[;#].*)?\s*")
+# A key starts with a visible character and holds no quote: Qt reads " =" as the key "" and '"='
+# as an unfinished quoted key, and rewriting either lost the person's file (found by hypothesis).
+_INI_LINE = re.compile(r"\s*(?:\[[^\]]*\]|[^=\[;#\"\s][^=\"]*=.*|[;#].*)?\s*")
 
 
 def settings_path() -> Path:

@@ -1,4 +1,26 @@
-"""Test-wide setup: offscreen Qt, isolated settings and config folders, no leaked threads."""
+"""Test-wide setup: offscreen Qt, isolated settings and config folders, no leaked threads.
+
+How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is CI's command):
+
+* **In parallel**, ``-n auto --dist loadfile`` (pytest-xdist): one worker process per core, each
+  with its own ``QApplication``; all tests of a file run in one worker, so a module-scoped fixture
+  (a window with every tab built, a traced model) is built once. ``-n 0`` runs in this process.
+* **In a random order** (pytest-randomly): files, classes and tests are shuffled with a new seed
+  each run, printed at the end (``--randomly-seed=N`` repeats an order, ``-p no:randomly`` keeps
+  file order); ``random``, numpy and hypothesis are reseeded before each test. A test must not
+  depend on another having run: settings, language, theme and caches are reset here or by its own
+  fixtures.
+* **Between modules** the application is put back in English and the light theme.
+* **Garbage once per module**: after each test the cycle collector runs here, in the GUI thread,
+  and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's and Qt's
+  millions of objects (that full scan took 0.2-1 s after every test, most of the suite's time);
+  after each module everything is unfrozen and collected once.
+
+Sharing expensive setup: put a trace or a window that several tests read in a ``scope="module"``
+fixture of that file (see ``tests/app/test_layout_fit.py``'s ``window``); with ``loadfile`` it is
+built once per run. A fixture must not depend on the per-test folders below (they are set after
+module fixtures): give it ``Preferences(ephemeral=True)`` or ``tmp_path_factory``.
+"""
 
 from __future__ import annotations
 
@@ -43,6 +65,46 @@ def _collect_in_main_thread():
     import gc
 
     gc.collect()
+    # What survives a test (modules, caches, module-scoped fixtures) is not scanned again: a full
+    # collection over torch's, sympy's and Qt's objects took 0.2-1 s after every test (most of the
+    # suite's time). _collect_module_garbage scans everything once per module.
+    gc.freeze()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _between_modules():
+    """After a module (and its module-scoped fixtures): the application back in English and the
+    light theme, whatever the module switched to, and what was frozen and died since collected."""
+    yield
+    _reset_application()
+    import gc
+
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+def _reset_application() -> None:
+    import sys
+
+    if "PySide6.QtWidgets" not in sys.modules:
+        return
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    if "app.i18n" in sys.modules:
+        from app.i18n import language_manager
+
+        language_manager().install("en")
+    if "app.theme" in sys.modules and app.styleSheet():
+        from app.theme import apply_theme, style_sheet, theme
+
+        light = theme("light", False)
+        # Restyling repolishes every live widget (seconds): only when a module left another theme.
+        if app.styleSheet() != style_sheet(light) or app.font().pointSizeF() != light.base_pt:
+            apply_theme(app, light)
 
 
 @pytest.fixture(autouse=True)
@@ -62,3 +124,12 @@ def _no_leaked_qthreads(request: pytest.FixtureRequest):
     running = [t for t in app.findChildren(QThread) if t.isRunning()]
     if running:
         pytest.fail(f"test left {len(running)} QThread(s) running")
+
+
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    """Say which random order ran, so a failure can be repeated in the same order."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int) and config.pluginmanager.has_plugin("randomly"):
+        terminalreporter.write_line(
+            f"random order: --randomly-seed={seed} repeats it (-p no:randomly: file order)"
+        )

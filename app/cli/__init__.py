@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.plan_cmd",
     "app.cli.bench_cmd",
     "app.cli.screenshot_cmd",
+    "app.cli.doctor_cmd",
 )
 
 VERSION = "napkinlab 0.1.0"

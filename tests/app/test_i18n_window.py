@@ -36,7 +36,7 @@ def english_afterwards():
 
 
 @pytest.fixture(scope="module")
-def zh_window():
+def _zh_window_once():
     app = QApplication.instance() or QApplication([])
     assert language_manager().install("zh_CN") is None
     win = MainWindow(preferences=Preferences(ephemeral=True))
@@ -49,6 +49,16 @@ def zh_window():
     shiboken6.delete(win)
     language_manager().install("en")
     app.processEvents()
+
+
+@pytest.fixture
+def zh_window(_zh_window_once):
+    """The zh_CN window, with zh_CN installed for this test only: the other tests of this module
+    (run in between, in a random order) expect English, and tabs built later must be built in
+    zh_CN."""
+    assert language_manager().install("zh_CN") is None
+    yield _zh_window_once
+    language_manager().install("en")
 
 
 @pytest.mark.parametrize("tab", [spec.id for spec in TABS])

@@ -3,7 +3,9 @@
 One window visits every tab of :data:`app.tabs.TABS` (so a tab added later is covered) at 1280×720
 in presentation mode, 1920×1080 in presentation mode, 1366×768 at normal size and the default size,
 in the light and the dark theme, and :func:`app.layout_audit.audit` names whatever does not fit.
-The windows have their menu bar, as people see them (it takes ~30 px of the 720).
+The windows have their menu bar, as people see them (it takes ~30 px of the 720). A window started
+in presentation mode is checked in ``test_layout_fit_presentation.py``. Each test sets the theme,
+mode, size and tab it checks, so any order gives the same windows.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app.layout_audit import audit
+from app.layout_audit import audit, settle
 from app.main_window import MainWindow
 from app.settings import Preferences
 from app.tabs import TABS
+from tests.app.plan_views import plan_views_problems
 
 #: (name, size or None for the default, presentation mode)
 MODES = (
@@ -28,8 +31,13 @@ MODES = (
 @pytest.fixture(scope="module")
 def window():
     """One window with every tab built and its results computed (a trace takes seconds)."""
+    from app.theme import apply_theme
+
     app = QApplication.instance() or QApplication([])
     win = MainWindow(preferences=Preferences(ephemeral=True))
+    # The theme the window believes in, applied to the application before any tab is built (as
+    # napkinlab does at start): whatever an earlier test left applied would otherwise size the tabs.
+    apply_theme(app, win.current_theme)
     win.show()
     for spec in TABS:
         page = win.show_tab(spec.id)
@@ -38,39 +46,16 @@ def window():
             page.prepare_screenshot()
     yield win
     win.stop_background_work()
-    import shiboken6
-
-    shiboken6.delete(win)
-
-
-@pytest.fixture(scope="module")
-def presentation_window():
-    """A window started in presentation mode, as ``screenshot --presentation`` starts it."""
-    from app.theme import apply_theme, theme
-
-    app = QApplication.instance() or QApplication([])
-    prefs = Preferences(ephemeral=True)
-    prefs.presentation = True
-    apply_theme(app, theme("light", True))
-    win = MainWindow(preferences=prefs)
-    win.resize(1280, 720)
-    win.show()
-    for spec in TABS:
-        page = win.show_tab(spec.id)
-        app.processEvents()
-        if hasattr(page, "prepare_screenshot"):
-            page.prepare_screenshot()
-    yield win
-    win.stop_background_work()
-    apply_theme(app, theme("light", False))
     import shiboken6
 
     shiboken6.delete(win)
 
 
 def _settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
+    """Let the window finish laying out (a fixed few event passes left relayouts in flight)."""
+    for window in QApplication.topLevelWidgets():
+        if window.isVisible():
+            settle(window)
 
 
 #: (tab, mode) pairs that do not fit yet (issue 13) -> whether the xfail is strict (a fix must
@@ -113,98 +98,21 @@ def test_tab_fits(window: MainWindow, tab: str, size, presentation: bool, theme:
 
 def test_presentation_off_restores_geometry(window: MainWindow) -> None:
     window.set_presentation(False)
-    window.resize(1100, 700)
+    window.show_tab("napkin")
     _settle()
+    # A size the window can take whatever the other tests showed before (the window's minimum is
+    # that of its largest tab, which depends on what the tabs show).
+    hint = window.minimumSizeHint()
+    before = (max(1100, hint.width() + 10), max(700, hint.height() + 10))
+    window.resize(*before)
+    _settle()
+    assert (window.width(), window.height()) == before
     window.set_presentation(True)
     window.resize(1500, 900)
     _settle()
     window.set_presentation(False)
     _settle()
-    assert (window.width(), window.height()) == (1100, 700)
-
-
-@pytest.mark.parametrize(
-    "tab",
-    [
-        pytest.param(
-            s.id,
-            marks=[
-                pytest.mark.xfail(
-                    strict=KNOWN[s.id, "presentation-1280x720"], reason="issue 13: not fitted yet"
-                )
-            ]
-            if (s.id, "presentation-1280x720") in KNOWN
-            else [],
-        )
-        for s in TABS
-    ],
-)
-def test_tab_fits_when_started_in_presentation(presentation_window: MainWindow, tab: str) -> None:
-    window = presentation_window
-    window.resize(1280, 720)
-    window.show_tab(tab)
-    _settle()
-    problems = audit(window, scrollbars=True)
-    if (window.width(), window.height()) != (1280, 720):
-        problems.insert(0, f"the window is {window.width()}x{window.height()}, not 1280x720")
-    assert not problems, "\n".join(problems)
-
-
-def test_einops_examples_fit_when_started_in_presentation(presentation_window: MainWindow) -> None:
-    """Every example of the Examples menu fits 1280x720, not only the one a screenshot shows."""
-    from core.einops.examples import EXAMPLES
-
-    window = presentation_window
-    window.resize(1280, 720)
-    page = window.show_tab("einops")
-    problems = []
-    try:
-        for example in EXAMPLES:
-            page.load_example(example)
-            page.prepare_screenshot()
-            _settle()
-            found = audit(window, scrollbars=True)
-            if (window.width(), window.height()) != (1280, 720):
-                found.insert(0, f"the window is {window.width()}x{window.height()}")
-            problems += [f"{example.title}: {p}" for p in found]
-    finally:
-        page.load_example(EXAMPLES[1])
-        page.prepare_screenshot()
-    assert not problems, "\n".join(problems)
-
-
-def _plan_views_problems(window: MainWindow) -> list[str]:
-    """Audit every view (chart, ranked layouts, assumptions) and every input page (run, cluster,
-    layout) of the Plan tab, not only the ones a screenshot shows."""
-    page = window.show_tab("plan")
-    page.prepare_screenshot()
-    problems = []
-    try:
-        for view in range(page.views.count()):
-            page.views.setCurrentIndex(view)
-            for inputs in range(page.inputs.pages.count()):
-                page.inputs.pages.setCurrentIndex(inputs)
-                _settle()
-                found = audit(window, scrollbars=window.current_theme.scale > 1.0)
-                if (window.width(), window.height()) != (
-                    1280,
-                    720,
-                ) and window.current_theme.scale > 1.0:
-                    found.insert(0, f"the window is {window.width()}x{window.height()}")
-                problems += [f"view {view}, input page {inputs}: {p}" for p in found]
-    finally:
-        page.views.setCurrentIndex(0)
-        page.inputs.pages.setCurrentIndex(0)
-    return problems
-
-
-def test_plan_views_and_input_pages_fit_when_started_in_presentation(
-    presentation_window: MainWindow,
-) -> None:
-    window = presentation_window
-    window.resize(1280, 720)
-    problems = _plan_views_problems(window)
-    assert not problems, "\n".join(problems)
+    assert (window.width(), window.height()) == before
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -214,5 +122,5 @@ def test_plan_views_and_input_pages_fit_at_the_default_size(window: MainWindow, 
     if window.current_theme.scale > 1.0:
         window.set_presentation(False)
     window.resize(1280, 820)
-    problems = _plan_views_problems(window)
+    problems = plan_views_problems(window, _settle)
     assert not problems, "\n".join(problems)

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from app.i18n import language_manager
-from app.layout_audit import audit
+from app.layout_audit import audit, settle
 from app.main_window import MainWindow
 from app.settings import Preferences
 from app.tabs import TABS
@@ -61,11 +61,10 @@ def window(request):
 @pytest.mark.parametrize("tab", [spec.id for spec in TABS])
 def test_tab_fits_in_chinese(window: MainWindow, tab: str) -> None:
     page = window.show_tab(tab)
-    for _ in range(3):
-        QApplication.processEvents()
+    settle(window)
     if hasattr(page, "prepare_screenshot"):
         page.prepare_screenshot()
-        QApplication.processEvents()
+        settle(window)
     problems = audit(window, scrollbars=window.scrollbars)
     got = (window.width(), window.height())
     if got != window.expected_size:
@@ -74,8 +73,7 @@ def test_tab_fits_in_chinese(window: MainWindow, tab: str) -> None:
 
 
 def _problems(window: MainWindow) -> list[str]:
-    for _ in range(3):
-        QApplication.processEvents()
+    settle(window)
     problems = audit(window, scrollbars=window.scrollbars)
     got = (window.width(), window.height())
     if got != window.expected_size:

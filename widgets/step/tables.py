@@ -265,9 +265,16 @@ class RowsTable(QTableWidget):
         height = inside.height() - self.horizontalHeader().height()
         used = 0
         row = self.verticalHeader().defaultSectionSize()  # a hidden row's height reads 0
+        rows_changed = False
         for r in range(self.rowCount()):
             used += self.rowHeight(r) or row
-            self.setRowHidden(r, used > height)
+            if self.isRowHidden(r) != (used > height):
+                self.setRowHidden(r, used > height)
+                rows_changed = True
+        if rows_changed:
+            # The header sizes its ResizeToContents sections again only when told: a long name
+            # in a row hidden now (shown at a larger size) kept its column wide, past the edge.
+            self.horizontalHeader().doItemsLayout()
         room = inside.width()
         hidden: set[int] = set()
         for column in reversed(self._optional):
