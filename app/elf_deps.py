@@ -19,12 +19,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.errors import InputError
+from core.safe_io import read_bytes
+
 __all__ = ["ElfInfo", "Resolver", "elf_missing", "ldd_missing", "missing_libraries", "read_elf"]
 
 #: A resolver takes a binary's path and returns the sonames it needs and cannot find.
 Resolver = Callable[[Path], list[str]]
 
 _PT_LOAD, _PT_DYNAMIC = 1, 2
+#: Qt's largest shared library is ~10 MB; a file past this is no library the loader would take.
+_MAX_ELF_BYTES = 512 << 20
 _DT_NEEDED, _DT_STRTAB, _DT_RPATH, _DT_RUNPATH = 1, 5, 15, 29
 
 
@@ -42,8 +47,8 @@ class ElfInfo:
 def read_elf(path: Path) -> ElfInfo | None:
     """The dynamic section of ``path`` (``None`` when it is no readable ELF file)."""
     try:
-        data = Path(path).read_bytes()
-    except OSError:
+        data = read_bytes(path, limit=_MAX_ELF_BYTES)
+    except InputError:  # missing, not a regular file, unreadable or far too large
         return None
     if data[:4] != b"\x7fELF" or len(data) < 64:
         return None
@@ -101,8 +106,8 @@ def read_elf(path: Path) -> ElfInfo | None:
 def _ld_so_conf(path: Path = Path("/etc/ld.so.conf"), depth: int = 0) -> Iterator[str]:
     """The directories ``ldconfig`` puts in the loader's cache (``include`` lines followed)."""
     try:
-        lines = path.read_text(errors="replace").splitlines()
-    except OSError:
+        lines = read_bytes(path, limit=1 << 20).decode("utf-8", errors="replace").splitlines()
+    except InputError:
         return
     for raw in lines:
         line = raw.split("#", 1)[0].strip()

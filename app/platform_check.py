@@ -16,10 +16,11 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from app.elf_deps import Resolver, missing_libraries
+from core.errors import InputError
+from core.safe_io import read_bytes, read_resource_text
 
 __all__ = [
     "PlatformReport",
@@ -45,7 +46,7 @@ _MANAGERS = {
 
 
 def _table() -> dict:
-    text = resources.files("resources").joinpath("system_libraries.json").read_text("utf-8")
+    text = read_resource_text("system_libraries.json")
     return json.loads(text)
 
 
@@ -54,9 +55,9 @@ def read_os_release(text: str | None = None) -> dict[str, str]:
     if text is None:
         for name in ("/etc/os-release", "/usr/lib/os-release"):
             try:
-                text = Path(name).read_text(errors="replace")
+                text = read_bytes(name, limit=1 << 20).decode("utf-8", errors="replace")
                 break
-            except OSError:
+            except InputError:
                 continue
         else:
             return {}

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from importlib import resources
 
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
+
+from core.safe_io import read_resource_text
 
 __all__ = ["THEMES", "Theme", "apply_theme", "theme"]
 
@@ -148,7 +149,7 @@ def _palette(t: Theme) -> QPalette:
 
 def style_sheet(t: Theme) -> str:
     """The application style sheet with the theme's tokens filled in."""
-    text = resources.files("resources").joinpath("styles/app.qss").read_text(encoding="utf-8")
+    text = read_resource_text("styles/app.qss")
     tokens = {
         "@window": t.window,
         "@card": t.card,

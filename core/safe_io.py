@@ -54,6 +54,7 @@ __all__ = [
     "read_bytes",
     "read_head",
     "read_npy",
+    "read_resource_text",
     "read_text",
 ]
 
@@ -169,6 +170,17 @@ def read_head(path: str | os.PathLike[str], count: int) -> bytes:
 def read_text(path: str | os.PathLike[str], *, limit: int) -> str:
     """:func:`read_bytes` decoded as UTF-8 (:func:`decode_utf8`)."""
     return decode_utf8(read_bytes(path, limit=limit), path)
+
+
+def read_resource_text(name: str, package: str = "resources") -> str:
+    """The text of a data file shipped inside the app (``importlib.resources``), not a user's file.
+
+    Package data is installed with the app and read-only, so it needs none of the checks above;
+    this is the one place that reads it, so that every other file access goes through them.
+    """
+    from importlib import resources
+
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
 #: Bytes of a ``.npy`` header read before the array (numpy writes at most 64 KiB of them).

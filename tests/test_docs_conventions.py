@@ -33,4 +33,9 @@ def test_json_carries_the_conventions(capsys) -> None:
 
     assert main(["step", "--model", "mlp:d=8,layers=1", "--top", "0", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert "not halved" in out["conventions"] and "upper bound" in out["assumption"]
+    assert "not halved" in out["conventions"] and out["prediction"] == "calibrated"
+    assert "achieves" in out["assumption"]
+    argv = ["step", "--model", "mlp:d=8,layers=1", "--top", "0", "--json", "--upper-bound"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["prediction"] == "roofline" and "upper bound" in out["assumption"]

@@ -24,10 +24,6 @@ PATTERNS = re.compile(
 
 #: (file, text on the line) -> why it may bypass core.safe_io. Keep it short.
 ALLOWED: dict[tuple[str, str], str] = {
-    ("core/roofline/hardware.py", 'joinpath("hardware.json").read_text'):
-        "package data shipped with the app (importlib.resources), not a user's file",
-    ("app/theme.py", 'joinpath("styles/app.qss").read_text'):
-        "package data shipped with the app (importlib.resources), not a user's file",
     ("app/export.py", "buffer.open(QIODevice"): "an in-memory QBuffer, written by atomic_write",
     ("core/quiet.py", "os.open(os.devnull"): "/dev/null, to silence file descriptor 2",
 }  # fmt: skip

@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from core.memory.models import TransformerSpec
@@ -35,6 +34,7 @@ from core.plan.inputs import Cluster, Constraints, Implementation, Layout, PlanI
 from core.plan.result import PlanResult
 from core.roofline.achievable import SIBLINGS
 from core.roofline.utilization import model_flops_per_token
+from core.safe_io import read_resource_text
 
 __all__ = [
     "SOURCE_CODE",
@@ -137,7 +137,7 @@ def _code_key(run: dict[str, Any]) -> str:
 @lru_cache(maxsize=1)
 def load_runs() -> tuple[dict[str, Any], ...]:
     """The runs of ``resources/published_runs.json``, in file order."""
-    text = resources.files("resources").joinpath("published_runs.json").read_text(encoding="utf-8")
+    text = read_resource_text("published_runs.json")
     return tuple(json.loads(text)["runs"])
 
 

@@ -47,14 +47,13 @@ import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from core.errors import InputError
 from core.roofline.hardware import Device, builtin_devices
-from core.safe_io import brief, decode_utf8, parse_json, read_bytes
+from core.safe_io import brief, decode_utf8, parse_json, read_bytes, read_resource_text
 from core.texts import Text, translate
 
 __all__ = [
@@ -295,7 +294,7 @@ def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, st
 def load_builtin() -> Mapping[str, Mapping[str, tuple[Any, str]]]:
     """The shipped ``resources/calibration.json`` (an empty mapping when it is not installed)."""
     try:
-        text = resources.files("resources").joinpath("calibration.json").read_text(encoding="utf-8")
+        text = read_resource_text("calibration.json")
     except FileNotFoundError:
         return MappingProxyType({})
     _refuse_duplicates(text, "calibration.json")

@@ -16,13 +16,12 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from core.errors import InputError
-from core.safe_io import brief, check_json, decode_utf8, parse_json, read_bytes
+from core.safe_io import brief, check_json, decode_utf8, parse_json, read_bytes, read_resource_text
 from core.texts import translate
 from core.validate import dtype_spelling
 
@@ -343,7 +342,7 @@ def _devices_from_document(doc: Any, where: str, *, user_defined: bool) -> list[
 @lru_cache(maxsize=1)
 def builtin_devices() -> tuple[Device, ...]:
     """The devices shipped in ``resources/hardware.json``, in file order."""
-    text = resources.files("resources").joinpath("hardware.json").read_text(encoding="utf-8")
+    text = read_resource_text("hardware.json")
     doc = check_json(text)  # strict like a user file: no NaN, no key twice
     return tuple(_devices_from_document(doc, "hardware.json", user_defined=False))
 
