@@ -159,8 +159,10 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None
-    busiest = max(mem.stage_params(spec, t, here, s) for s, (_, here) in split.items())
-    comm = comm_times(inp, layout, cal, link, busiest)
+    busiest, busiest_layers = max(
+        (mem.stage_params(spec, t, here, s), here) for s, (_, here) in split.items()
+    )
+    comm = comm_times(inp, layout, cal, link, busiest, busiest_layers)
     full = layout.recompute == "full"
     compute_layer = mt.layer_fwd + mt.layer_bwd
     recompute_layer = (

@@ -89,6 +89,10 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "inter_node_busbw_fraction": (0.01, 1.0),
         "kernel_launch_overhead_s": (0.0, 1e-3),
         "collective_latency_s": (0.0, 1e-2),
+        "nccl_base_latency_s": (0.0, 1e-3),
+        "ring_hop_latency_intra_s": (0.0, 1e-3),
+        "ring_hop_latency_inter_s": (0.0, 1e-2),
+        "net_post_overhead_s": (0.0, 1e-3),
         "sm_count": (1, 100_000),
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
@@ -414,6 +418,34 @@ class Calibration:
     def collective_latency_s(self) -> float:
         """Fixed seconds of one collective call (0 when the file gives none)."""
         return float(self.values.get("collective_latency_s", 0.0))
+
+    def ring_latency_s(self, op: str, n: int, nodes: int) -> float:
+        """Seconds a ring collective over ``n`` ranks on ``nodes`` nodes pays before any byte's
+        bandwidth time: NCCL's own latency model of a ring with its Simple protocol
+        (``src/graph/tuning.cc``, ``ncclTopoTuneModel``), 0 where the file gives no constants.
+
+        ``base + (steps − net steps) · hop_intra + net steps · hop_inter``, with ``steps`` the
+        ring's ``n − 1`` (all-gather, reduce-scatter) or ``2(n − 1)`` (all-reduce) hops and
+        ``net steps`` the ``nodes − 1`` (``2(nodes − 1)``) of them that cross the network; on a
+        ring that crosses nodes an intra-node hop costs at least three network post overheads
+        (NCCL's ``getNetOverhead``: the proxy thread posts each step to the NIC).
+        """
+        if n <= 1:
+            return 0.0
+        base = float(self.values.get("nccl_base_latency_s", 0.0))
+        intra = float(self.values.get("ring_hop_latency_intra_s", 0.0))
+        inter = float(self.values.get("ring_hop_latency_inter_s", 0.0))
+        twice = op == "all-reduce"
+        steps = (2 if twice else 1) * (n - 1)
+        net = 0 if nodes <= 1 else (2 if twice else 1) * (min(nodes, n) - 1)
+        if nodes > 1:
+            intra = max(intra, 3 * float(self.values.get("net_post_overhead_s", 0.0)))
+        return base + (steps - net) * intra + net * inter
+
+    def hop_latency_s(self, inter_node: bool) -> float:
+        """Seconds of one point-to-point hop (a pipeline send, a context-parallel ring step)."""
+        key = "ring_hop_latency_inter_s" if inter_node else "ring_hop_latency_intra_s"
+        return float(self.values.get(key, 0.0))
 
     def attention_seconds(self, flops: float, peak: float, backward: bool, causal: bool) -> float:
         """A flash-attention kernel's time for ``flops`` counted over the full ``s × s`` scores."""

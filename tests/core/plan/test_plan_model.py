@@ -182,3 +182,29 @@ def test_uneven_stages_give_the_first_and_last_fewer_layers(device, cal) -> None
     )
     res = plan(inp, Layout(pp=4, micro_batch=1), calibration=cal)
     assert res.step_time_s > 0
+
+
+def test_dp_pays_the_ring_latency_once_per_layer_on_its_nodes(device, cal) -> None:
+    from core.roofline.achievable import with_values
+
+    nccl = with_values(cal, nccl_base_latency_s=8.4e-6, ring_hop_latency_intra_s=3.4e-6,
+                       ring_hop_latency_inter_s=14e-6, net_post_overhead_s=1e-6)  # fmt: skip
+    inp = _inp(device, gpus=32, batch=64)
+    lay = check_layout(inp, Layout(tp=2, micro_batch=1))  # DP 16, stride 2: 4 per node, 4 nodes
+    link = links(inp, lay, nccl)
+    assert (link.dp_nodes, link.tp_nodes) == (4, 1)
+    params = stage_params(SMALL, 2, 8.0, "only")
+    comm = comm_times(inp, lay, nccl, link, params, 8.0)
+    ring = 8.4e-6 + (15 - 3) * 3.4e-6 + 3 * 14e-6  # 15 hops, 3 cross the network
+    per_layer = 2 * 15 / 16 * params / 8 * 2 / (50e9 * 0.75) + (
+        8.4e-6 + (30 - 6) * 3.4e-6 + 6 * 14e-6
+    )
+    assert comm.dp_grads == pytest.approx(8 * (per_layer + 1e-5))
+    zero1 = comm_times(inp, replace(lay, zero=1), nccl, link, params, 8.0)
+    one_way = 15 / 16 * params / 8 * 2 / (50e9 * 0.75) + ring + 1e-5
+    assert zero1.dp_grads == pytest.approx(8 * one_way)
+    # TP 2 inside a node: one NVLink hop per all-gather, two per all-reduce.
+    message = 1 * SEQ * 256 * 2
+    assert comm.tp_layer_fwd == pytest.approx(
+        2 * (2 * 1 / 2 * message / (400e9 * 0.8) + 8.4e-6 + 2 * 3.4e-6 + 1e-5)
+    )

@@ -219,3 +219,28 @@ def test_this_machine_is_its_own_calibration() -> None:
     assert cal["gemm_efficiency"] == 1.0 and cal["memory_bandwidth_fraction"] == 1.0
     assert cal.launch_s == 0.0
     assert any("measured here" in str(s) for s in cal.sources.values())
+
+
+def test_ring_latency_is_nccls_own_model_by_hand() -> None:
+    # NCCL src/graph/tuning.cc (ring, Simple): base + (steps - net steps) * intra + net * inter,
+    # an intra-node hop on a multi-node ring costing at least 3 network post overheads.
+    cal = _cal(
+        nccl_base_latency_s={"value": 8.4e-6, "source": "nccl"},
+        ring_hop_latency_intra_s={"value": 3.4e-6, "source": "nccl"},
+        ring_hop_latency_inter_s={"value": 14e-6, "source": "nccl"},
+        net_post_overhead_s={"value": 2e-6, "source": "nccl"},
+    )
+    # 8 GPUs of one node: 7 hops (all-gather), 14 (all-reduce), all over NVLink.
+    assert cal.ring_latency_s("all-gather", 8, 1) == pytest.approx(8.4e-6 + 7 * 3.4e-6)
+    assert cal.ring_latency_s("all-reduce", 8, 1) == pytest.approx(8.4e-6 + 14 * 3.4e-6)
+    # 512 ranks on 64 nodes: 511 hops, 63 of them over the network; the other 448 cost
+    # max(3.4, 3 x 2) = 6 µs each.
+    want = 8.4e-6 + 448 * 6e-6 + 63 * 14e-6
+    assert cal.ring_latency_s("reduce-scatter", 512, 64) == pytest.approx(want)
+    assert cal.ring_latency_s("all-reduce", 512, 64) == pytest.approx(
+        8.4e-6 + (1022 - 126) * 6e-6 + 126 * 14e-6
+    )
+    assert cal.ring_latency_s("all-gather", 1, 1) == 0.0
+    assert cal.hop_latency_s(True) == 14e-6 and cal.hop_latency_s(False) == 3.4e-6
+    # Without the constants there is no latency (a device the file gives none for).
+    assert _cal().ring_latency_s("all-reduce", 512, 64) == 0.0
