@@ -2,8 +2,11 @@
 
 Every collective is a ring (:func:`core.comm.algorithms.bus_factor`: all-reduce ``2(n−1)/n``,
 all-gather and reduce-scatter ``(n−1)/n`` of nccl-tests' message size) at the achievable bus
-bandwidth of the slowest link its group crosses (:meth:`core.plan.inputs.Cluster.group_bandwidth`
-× the calibrated busbw fraction), plus the ring's latency: NCCL's own model of a ring with its
+bandwidth of its group: inside a node the intra-node link × its busbw fraction; across nodes
+``min(intra-node busbw, g × NIC × inter busbw fraction)`` with ``g`` the group's GPUs per node —
+NCCL's channels cross the node boundary at different GPUs, so all ``g`` NICs carry a ring's
+traffic at once (ml-engineering's 4-node measurements: a flat ring over the node's NICs lands
+within 6 % of them; one NIC's rate would be 4–8× too slow). Then the ring's latency: NCCL's own model of a ring with its
 Simple protocol, a base latency and one hop latency per ring step, the steps that cross nodes at
 the network's (:meth:`core.roofline.achievable.Calibration.ring_latency_s`), plus a fixed latency
 per call where the calibration has one. NCCL picks a tree, NVLS or the LL protocols for small
@@ -71,11 +74,15 @@ def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
     cl = inp.cluster
     t, c, d, p = layout.tp, layout.cp, layout.dp, layout.pp
 
+    intra = cal.busbw(cl.intra_bw, False)
+
     def bw(stride: int, size: int) -> tuple[float, bool]:
         if size <= 1:
             return 1.0, False
-        raw, crosses = cl.group_bandwidth(stride, size)
-        return cal.busbw(raw, crosses), crosses
+        if not cl.group_crosses_nodes(stride, size):
+            return intra, False
+        per_node = -(-size // _nodes(stride, size, cl.gpus_per_node))
+        return min(intra, per_node * cal.busbw(cl.inter_bw, True)), True
 
     tp, tpx = bw(1, t)
     cp, cpx = bw(t, c)

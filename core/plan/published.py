@@ -48,11 +48,16 @@ __all__ = [
 
 @dataclass(frozen=True)
 class _Code:
-    """How a source's training code ran (see :class:`~core.plan.inputs.Implementation`)."""
+    """How a source's training code ran (see :class:`~core.plan.inputs.Implementation`).
+
+    ``grads`` is the dtype the code accumulates and reduces gradients in (``None``: the weights'
+    dtype): it sets both the gradient memory and the gradient reduction's bytes.
+    """
 
     implementation: Implementation
     rope: bool
     reason: str
+    grads: str | None = None
 
 
 #: Source URL -> how its code ran, and why we say so.
@@ -78,20 +83,29 @@ SOURCE_CODE: dict[str, _Code] = {
         rope=True,
         reason="Llama 3 §3.3.2: flash attention, FSDP-style sharding overlapped with compute, "
         "all-gather-based context parallelism with the exchange exposed, 126 layers on 16 stages "
-        "with one layer fewer on the first and last; no dropout; rotary positions",
+        "with one layer fewer on the first and last; no dropout; rotary positions; 'FP32 "
+        "gradient accumulation ... and also reduce-scatter gradients in FP32' (Numerical "
+        "stability)",
+        grads="fp32",
     ),
     "megatron-core": _Code(
         Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
         rope=False,
         reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels), "
         "'--overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap'; Megatron's GPT "
-        "defaults otherwise (learned positions, biases)",
+        "defaults otherwise (learned positions, biases); with --bf16 Megatron accumulates and "
+        "reduces gradients in fp32 (megatron/training/arguments.py at f2e5db40: 'bfloat16 "
+        "requires gradient accumulation and all-reduce to be done in fp32')",
+        grads="fp32",
     ),
     "mosaicml": _Code(
         Implementation(flash=True, fused=False, dp_overlap=True),
         rope=False,
         reason="llm-foundry MPT: FSDP with prefetching (overlapped), flash attention, ALiBi (no "
-        "rotary), eager PyTorch for the other ops; no dropout",
+        "rotary), eager PyTorch for the other ops; no dropout; the table's MP mode DEFAULT "
+        "reduces gradients in fp32 (Composer 0.16-0.18 mosaic_fsdp_utils: DEFAULT = bf16 "
+        "parameters, fp32 reduce_dtype; PURE = bf16 throughout, per run below)",
+        grads="fp32",
     ),
     "nvidia-dgxc": _Code(
         Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
@@ -99,7 +113,8 @@ SOURCE_CODE: dict[str, _Code] = {
         reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (fused attention and "
         "kernels), distributed optimizer with overlapped gradient reduction and parameter "
         "gathers, TP communication overlap, ring (p2p) context parallelism; rotary positions "
-        "(GPT-3 175B: learned)",
+        "(GPT-3 175B: learned); gradients reduced in bf16 (the recipes' optim.grad_sync_dtype: "
+        "bf16)",
     ),
     "bigscience": _Code(
         Implementation(
@@ -122,6 +137,16 @@ RUN_CODE: dict[str, dict[str, Any]] = {
     )  # the artifact script runs these with DDP=torch (bucketed all-reduce during backward)
 }
 RUN_ROPE_OFF = {"nvidia-dgxc-h100-gpt3-175b-128gpu", "nvidia-dgxc-h100-gpt3-175b-2048gpu"}
+#: MosaicML rows whose MP mode is PURE (the table's column): gradients reduced in bf16.
+RUN_GRADS: dict[str, str] = {
+    run: "bf16"
+    for run in (
+        "mosaicml-mpt-a100-80gb-70b-64gpu",
+        "mosaicml-mpt-a100-40gb-70b-128gpu",
+        "mosaicml-mpt-a100-40gb-7b-128gpu",
+        "mosaicml-mpt-a100-40gb-3b-128gpu",
+    )
+}
 
 
 def _code_key(run: dict[str, Any]) -> str:
@@ -180,10 +205,15 @@ class Published:
         return None not in (c.tp, c.pp, c.vpp, c.cp, c.sp, c.zero, c.micro_batch, c.recompute)
 
 
-def _recipe(precision: str) -> Any:
+def _recipe(precision: str, grads: str | None = None) -> Any:
     if precision == "fp16":
         return recipe(
-            "custom", params="fp16", grads="fp16", master="fp32", state="fp32", acts="fp16"
+            "custom", params="fp16", grads=grads or "fp16", master="fp32", state="fp32",
+            acts="fp16",
+        )  # fmt: skip
+    if grads and grads != "bf16":
+        return recipe(
+            "custom", params="bf16", grads=grads, master="fp32", state="fp32", acts="bf16"
         )
     return recipe("amp")
 
@@ -211,7 +241,7 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
         seq=int(run["batch"]["seq"]),
         global_batch=int(run["batch"]["global_batch"]),
         cluster=cluster,
-        recipe=_recipe(run["precision"]),
+        recipe=_recipe(run["precision"], RUN_GRADS.get(run["id"], code.grads)),
         optimizer=optimizer("adam"),
         implementation=impl,
     )

@@ -84,13 +84,21 @@ def test_dp_crossing_nodes_runs_at_the_network(device, cal) -> None:
     inp = _inp(device, gpus=32, batch=64)
     lay = check_layout(inp, Layout(tp=2, micro_batch=1))  # DP 16 with stride 2: 4 nodes
     link = links(inp, lay, cal)
-    assert link.dp_crosses and link.dp == pytest.approx(50e9 * 0.75)
+    # 4 of the group's GPUs per node: NCCL's rings cross the node boundary at 4 NICs at once.
+    net = 4 * 50e9 * 0.75
+    assert link.dp_crosses and link.dp == pytest.approx(net)
     params = stage_params(SMALL, 2, 8.0, "only")
     comm = comm_times(inp, lay, cal, link, params)
-    assert comm.dp_grads == pytest.approx(2 * 15 / 16 * params * 2 / (50e9 * 0.75) + 1e-5)
+    assert comm.dp_grads == pytest.approx(2 * 15 / 16 * params * 2 / net + 1e-5)
     zero1 = comm_times(inp, replace(lay, zero=1), cal, link, params)
-    one_way = 15 / 16 * params * 2 / (50e9 * 0.75) + 1e-5
+    one_way = 15 / 16 * params * 2 / net + 1e-5
     assert zero1.dp_grads == pytest.approx(one_way) and zero1.dp_params == pytest.approx(one_way)
+    # One GPU of the group per node (TP 8): every ring hop is a NIC's.
+    wide = check_layout(inp, Layout(tp=8, micro_batch=1))
+    assert links(inp, wide, cal).dp == pytest.approx(50e9 * 0.75)
+    # A whole node per group on a 100 GB/s network: 8 NICs (600 GB/s) are capped at NVLink's busbw.
+    fast = replace(inp, cluster=replace(inp.cluster, inter_node_bandwidth=100e9))
+    assert links(fast, check_layout(fast, Layout(micro_batch=1)), cal).dp == pytest.approx(320e9)
 
 
 def test_dp_overlap_hides_only_behind_the_last_backward(device, cal) -> None:
@@ -196,12 +204,12 @@ def test_dp_pays_the_ring_latency_once_per_layer_on_its_nodes(device, cal) -> No
     params = stage_params(SMALL, 2, 8.0, "only")
     comm = comm_times(inp, lay, nccl, link, params, 8.0)
     ring = 8.4e-6 + (15 - 3) * 3.4e-6 + 3 * 14e-6  # 15 hops, 3 cross the network
-    per_layer = 2 * 15 / 16 * params / 8 * 2 / (50e9 * 0.75) + (
+    per_layer = 2 * 15 / 16 * params / 8 * 2 / (4 * 50e9 * 0.75) + (
         8.4e-6 + (30 - 6) * 3.4e-6 + 6 * 14e-6
     )
     assert comm.dp_grads == pytest.approx(8 * (per_layer + 1e-5))
     zero1 = comm_times(inp, replace(lay, zero=1), nccl, link, params, 8.0)
-    one_way = 15 / 16 * params / 8 * 2 / (50e9 * 0.75) + ring + 1e-5
+    one_way = 15 / 16 * params / 8 * 2 / (4 * 50e9 * 0.75) + ring + 1e-5
     assert zero1.dp_grads == pytest.approx(8 * one_way)
     # TP 2 inside a node: one NVLink hop per all-gather, two per all-reduce.
     message = 1 * SEQ * 256 * 2
