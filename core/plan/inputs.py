@@ -18,6 +18,7 @@ from functools import cached_property
 from core.errors import InputError
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
+from core.roofline.achievable import ATTENTION_KERNELS
 from core.roofline.hardware import Device
 from core.texts import Text, translate
 from core.validate import positive_float, positive_int
@@ -226,6 +227,11 @@ class Implementation:
         §3.3.2). ``False``: ``pp × vpp`` must divide the layers.
     gemm_dtype
         The dtype GEMMs compute in (``fp8``); ``None``: the recipe's weight dtype.
+    attention_kernel
+        The flash-attention kernel (:data:`core.roofline.achievable.ATTENTION_KERNELS`:
+        ``flash3``, ``cudnn``, ``flash2``, ``triton``, ``flash1``), timed from its benchmark
+        figures at the run's sequence length; ``None``: the device's default (the fastest its
+        calibration measures).
     """
 
     flash: bool = True
@@ -236,8 +242,16 @@ class Implementation:
     cp_comm: str = "ring"
     uneven_stages: bool = False
     gemm_dtype: str | None = None
+    attention_kernel: str | None = None
 
     def __post_init__(self) -> None:
+        if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:
+            raise InputError(
+                translate("Plan", "attention kernel: {value}; allowed: {allowed}").format(
+                    value=repr(self.attention_kernel), allowed=", ".join(ATTENTION_KERNELS)
+                ),
+                field="attention_kernel",
+            )
         if self.cp_comm not in CP_COMM:
             raise InputError(
                 translate("Plan", "cp-comm: {value}; allowed: {allowed}").format(

@@ -89,9 +89,13 @@ SOURCE_CODE: dict[str, _Code] = {
         grads="fp32",
     ),
     "megatron-core": _Code(
-        Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
+        Implementation(
+            flash=True, fused=True, dp_overlap=True, tp_overlap=True, attention_kernel="cudnn"
+        ),
         rope=False,
-        reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels), "
+        reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels; "
+        "TE runs cuDNN's flash attention on Hopper when both apply: NeMo docs, "
+        "https://github.com/NVIDIA/NeMo/pull/9188), "
         "'--overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap'; Megatron's GPT "
         "defaults otherwise (learned positions, biases); with --bf16 Megatron accumulates and "
         "reduces gradients in fp32 (megatron/training/arguments.py at f2e5db40: 'bfloat16 "
@@ -99,19 +103,25 @@ SOURCE_CODE: dict[str, _Code] = {
         grads="fp32",
     ),
     "mosaicml": _Code(
-        Implementation(flash=True, fused=False, dp_overlap=True),
+        Implementation(flash=True, fused=False, dp_overlap=True, attention_kernel="triton"),
         rope=False,
-        reason="llm-foundry MPT: FSDP with prefetching (overlapped), flash attention, ALiBi (no "
-        "rotary), eager PyTorch for the other ops; no dropout; the table's MP mode DEFAULT "
+        reason="llm-foundry MPT: FSDP with prefetching (overlapped), ALiBi (no rotary), eager "
+        "PyTorch for the other ops, no dropout; attention: submit_benchmarks.py sets the "
+        "model's attn_impl from --attn_impl, default 'triton' at both table commits (b2a43a14, "
+        "Oct 2023, A100 rows; 5e85bd62, Jan 2024, H100 rows), llm-foundry's vendored Triton "
+        "FlashAttention; the table's MP mode DEFAULT "
         "reduces gradients in fp32 (Composer 0.16-0.18 mosaic_fsdp_utils: DEFAULT = bf16 "
         "parameters, fp32 reduce_dtype; PURE = bf16 throughout, per run below)",
         grads="fp32",
     ),
     "nvidia-dgxc": _Code(
-        Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
+        Implementation(
+            flash=True, fused=True, dp_overlap=True, tp_overlap=True, attention_kernel="cudnn"
+        ),
         rope=True,
-        reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (fused attention and "
-        "kernels), distributed optimizer with overlapped gradient reduction and parameter "
+        reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (cuDNN fused attention: "
+        "NVTE_FUSED_ATTN=1, NVTE_FLASH_ATTN=0 in llama3.1/configure.sh), fused kernels, "
+        "distributed optimizer with overlapped gradient reduction and parameter "
         "gathers, TP communication overlap, ring (p2p) context parallelism; rotary positions "
         "(GPT-3 175B: learned); gradients reduced in bf16 (the recipes' optim.grad_sync_dtype: "
         "bf16)",

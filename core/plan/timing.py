@@ -101,9 +101,12 @@ def micro_times(
     fused: bool,
     compute_dtype: str,
     gemm_dtype: str,
+    attention_kernel: str | None = None,
 ) -> MicroTimes:
-    """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``."""
-    key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype)
+    """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
+    (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries)."""
+    key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
+           attention_kernel)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -128,7 +131,8 @@ def micro_times(
             backward = op.phase == "backward"
             if op.kind == "attention":
                 seconds = cal.op_seconds(device, "attention", flops, nbytes, peak,
-                                         backward=backward, causal=True)  # fmt: skip
+                                         backward=backward, causal=True, seq=ops.seq / c,
+                                         kernel=attention_kernel)  # fmt: skip
                 extra["attn_b" if backward else "attn_f"] += seconds
             else:
                 seconds = cal.op_seconds(device, "matmul", flops, nbytes, gemm_peak, dims=dims,

@@ -91,6 +91,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     spec, impl, lay = inp.model, inp.implementation, res.layout
     out: list[Text] = []
     layer_ops = sum(1 for op in ctx.ops.ops if op.region == "layer")
+    seq = inp.seq / lay.cp
     tile = cal.tile
     out.append(
         translate(
@@ -98,8 +99,9 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             "compute: the Step trace of one {width}-wide layer ({ops} kernels' worth of ops), the "
             "embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} "
             "peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash "
-            "attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half "
-            "the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel",
+            "attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, "
+            "a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory "
+            "bandwidth; {launch} µs per kernel",
         ).format(
             width=f"{spec.d_model:,}",
             ops=str(layer_ops),
@@ -108,8 +110,10 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             dtype=inp.gemm_dtype,
             tile="×".join(str(x) for x in tile) if tile else "-",
             sms=str(cal.sm_count or "-"),
-            fwd=percent(cal["attention_forward_efficiency"]),
-            bwd=percent(cal["attention_backward_efficiency"]),
+            kernel=cal.attention_kernel(impl.attention_kernel) or impl.attention_kernel or "-",
+            fwd=percent(cal.attention_efficiency(False, False, seq, impl.attention_kernel)),
+            bwd=percent(cal.attention_efficiency(True, False, seq, impl.attention_kernel)),
+            seq=f"{seq:,.0f}",
             bw=percent(cal["memory_bandwidth_fraction"]),
             launch=f"{cal.launch_s * 1e6:.3g}",
         )

@@ -41,6 +41,7 @@ link (:meth:`Calibration.busbw`).
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import statistics
@@ -58,6 +59,7 @@ from core.safe_io import brief, decode_utf8, parse_json, read_bytes
 from core.texts import Text, translate
 
 __all__ = [
+    "ATTENTION_KERNELS",
     "FIELDS",
     "INFORMATIONAL",
     "SIBLINGS",
@@ -96,8 +98,15 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "sm_count": (1, 100_000),
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
+        "attention_kernels": (1.0, 1e18),
     }
 )
+#: Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao's
+#: Triton FlashAttention, cuDNN's fused flash attention (Transformer Engine's FusedAttention).
+ATTENTION_KERNELS: tuple[str, ...] = ("flash3", "cudnn", "flash2", "triton", "flash1")
+#: Series a kernel's entry may give, each ``{"seq": [...], "tflops": [...]}`` in the FlashAttention
+#: benchmarks' convention (causal counts half the s² FLOPs; backward 2.5× the forward's).
+ATTENTION_SERIES: tuple[str, ...] = ("fwd", "fwd_causal", "bwd", "fwd_bwd", "fwd_bwd_causal")
 #: Fields every calibration has (a value from the file, a sibling or the family's median).
 _REQUIRED = (
     "gemm_efficiency",
@@ -191,6 +200,8 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
         raw = raw.get("value")
         if raw is None:
             return None
+    if name == "attention_kernels":
+        return _attention_table(raw, where), source
     low, high = FIELDS[name]
     if name in ("gemm_tile", "gemm_reference"):
         size = 2 if name == "gemm_tile" else 3
@@ -224,6 +235,67 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
             )  # fmt: skip
         return int(raw), source
     return float(raw), source
+
+
+def _attention_table(raw: Any, where: str) -> tuple[Any, ...]:
+    """``(peak, default, ((kernel, ((series, ((seq, flop/s), ...)), ...)), ...))`` of an
+    ``attention_kernels`` value, every number checked (a hashable form, for caches)."""
+
+    def bad(what: str) -> InputError:
+        return InputError(
+            translate("Calibration", "{where}: attention_kernels: {what}").format(
+                where=where, what=what
+            )
+        )
+
+    if not isinstance(raw, Mapping):
+        raise bad("expected {'peak_flops': x, 'default': kernel, 'kernels': {...}}")
+    peak, default, kernels = raw.get("peak_flops"), raw.get("default"), raw.get("kernels")
+    if isinstance(peak, bool) or not isinstance(peak, int | float) or not 1e9 <= peak <= 1e18:
+        raise bad(f"peak_flops = {brief(peak)}; allowed: a number from 1e9 to 1e18")
+    if not isinstance(kernels, Mapping) or default not in kernels:
+        raise bad(f"default = {brief(default)}; allowed: one of the kernels it lists")
+    out = []
+    for kernel, series in kernels.items():
+        if kernel not in ATTENTION_KERNELS or not isinstance(series, Mapping) or not series:
+            raise bad(f"kernel {brief(kernel)}; allowed: {', '.join(ATTENTION_KERNELS)}")
+        rows = []
+        for key, points in series.items():
+            if key not in ATTENTION_SERIES or not isinstance(points, Mapping):
+                raise bad(f"{kernel}.{brief(key)}; allowed: {', '.join(ATTENTION_SERIES)}")
+            seqs, rates = points.get("seq"), points.get("tflops")
+            ok = (
+                isinstance(seqs, list)
+                and isinstance(rates, list)
+                and len(seqs) == len(rates) >= 1
+                and all(isinstance(q, int) and not isinstance(q, bool) and q > 0 for q in seqs)
+                and seqs == sorted(set(seqs))
+                and all(
+                    isinstance(r, int | float) and not isinstance(r, bool) and 0 < r <= peak / 1e12
+                    for r in rates
+                )
+            )
+            if not ok or not isinstance(seqs, list) or not isinstance(rates, list):
+                raise bad(f"{kernel}.{key}: seq (increasing whole numbers) and tflops (above 0, "
+                          "at most the peak) of the same length")  # fmt: skip
+            rows.append(
+                (key, tuple((float(q), float(r) * 1e12) for q, r in zip(seqs, rates, strict=True)))
+            )
+        if not any(k in dict(rows) for k in ("fwd", "fwd_bwd")):
+            raise bad(f"{kernel}: needs fwd or fwd_bwd")
+        out.append((kernel, tuple(rows)))
+    return (float(peak), str(default), tuple(out))
+
+
+def _interpolate(points: tuple[tuple[float, float], ...], seq: float) -> float:
+    """A rate at ``seq``: linear in log₂(seq) between the measured lengths, flat beyond them."""
+    if seq <= points[0][0]:
+        return points[0][1]
+    for (q0, r0), (q1, r1) in itertools.pairwise(points):
+        if seq <= q1:
+            t = (math.log2(seq) - math.log2(q0)) / (math.log2(q1) - math.log2(q0))
+            return r0 + t * (r1 - r0)
+    return points[-1][1]
 
 
 def _causal_ratio(name: str, raw: Any) -> tuple[float, str] | None:
@@ -447,14 +519,75 @@ class Calibration:
         key = "ring_hop_latency_inter_s" if inter_node else "ring_hop_latency_intra_s"
         return float(self.values.get(key, 0.0))
 
-    def attention_seconds(self, flops: float, peak: float, backward: bool, causal: bool) -> float:
-        """A flash-attention kernel's time for ``flops`` counted over the full ``s × s`` scores."""
-        key = "attention_backward_efficiency" if backward else "attention_forward_efficiency"
+    def attention_kernel(self, kernel: str | None) -> str | None:
+        """The kernel whose figures time ``kernel``: itself where the table measures it, else
+        the table's default; ``None`` when the device has no table."""
+        table = self.values.get("attention_kernels")
+        if not table:
+            return None
+        return kernel if kernel and any(k == kernel for k, _ in table[2]) else str(table[1])
+
+    def attention_efficiency(
+        self, backward: bool, causal: bool, seq: float | None = None, kernel: str | None = None
+    ) -> float:
+        """Fraction of ``peak`` a flash-attention kernel reaches on the work it does (a causal
+        kernel does half the ``s²`` work).
+
+        With an ``attention_kernels`` table (FlashAttention benchmark figures per sequence
+        length) and a ``seq``: the kernel's measured rate at that length (interpolated in
+        log₂ s), over the table device's peak. The backward takes its own figure, else the
+        fwd+bwd figure; a causal backward takes the forward's causal/non-causal ratio at that
+        length; a kernel measured only forward and backward together runs both at that rate; a
+        kernel measured only forward runs its backward at the forward's rate times the default
+        kernel's backward/forward ratio there. Without a table (or ``seq``): the scalar forward
+        and backward efficiencies and the causal ratio.
+        """
+        name = self.attention_kernel(kernel)
+        if seq is None or name is None:
+            key = "attention_backward_efficiency" if backward else "attention_forward_efficiency"
+            efficiency = float(self.values[key])
+            if causal:
+                efficiency *= float(self.values.get("attention_causal_ratio", 1.0))
+            return efficiency
+        peak, default, kernels = self.values["attention_kernels"]
+        series = dict(dict(kernels)[name])
+
+        def at(key: str, among: dict = series) -> float | None:
+            points = among.get(key)
+            return _interpolate(points, seq) if points else None
+
+        fwd, fwd_c = at("fwd"), at("fwd_causal")
+        both, both_c = at("fwd_bwd"), at("fwd_bwd_causal")
+        if not backward:
+            rate = (fwd_c if causal else fwd) if fwd else (both_c if causal and both_c else both)
+            if causal and fwd and not fwd_c:
+                rate = fwd * float(self.values.get("attention_causal_ratio", 1.0))
+        else:
+            bwd = at("bwd")
+            if bwd is None and fwd is None:
+                bwd = both
+                if causal:
+                    return float((both_c or both) or 0.0) / peak
+            if bwd is None:
+                ref = dict(dict(kernels)[default])
+                ref_f, ref_b = at("fwd", ref), at("bwd", ref)
+                bwd = (fwd or 0.0) * ((ref_b / ref_f) if ref_f and ref_b else 1.0)
+            ratio = (
+                (fwd_c / fwd)
+                if causal and fwd and fwd_c
+                else (float(self.values.get("attention_causal_ratio", 1.0)) if causal else 1.0)
+            )
+            rate = bwd * ratio
+        return float(rate) / peak  # type: ignore[arg-type]
+
+    def attention_seconds(
+        self, flops: float, peak: float, backward: bool, causal: bool,
+        seq: float | None = None, kernel: str | None = None,
+    ) -> float:  # fmt: skip
+        """A flash-attention kernel's time for ``flops`` counted over the full ``s × s`` scores
+        (see :meth:`attention_efficiency`)."""
         work = flops / 2 if causal else flops
-        efficiency = float(self.values[key])
-        if causal:
-            efficiency *= float(self.values.get("attention_causal_ratio", 1.0))
-        return work / (peak * efficiency)
+        return work / (peak * self.attention_efficiency(backward, causal, seq, kernel))
 
     def op_seconds(
         self,
@@ -468,6 +601,8 @@ class Calibration:
         backward: bool = False,
         causal: bool = True,
         dtype: str = "bf16",
+        seq: float | None = None,
+        kernel: str | None = None,
     ) -> float:
         """Achievable seconds of one kernel (see the module docstring).
 
@@ -478,6 +613,9 @@ class Calibration:
         dims
             ``(batch, M, K, N)`` of a GEMM (:func:`gemm_dims`); without them the large-GEMM
             efficiency applies as it is.
+        seq, kernel
+            An attention kernel's sequence length and name (:data:`ATTENTION_KERNELS`; ``None``:
+            the device's default), for :meth:`attention_efficiency`.
         """
         if flops <= 0 and nbytes <= 0:
             return 0.0
@@ -489,7 +627,7 @@ class Calibration:
                 rate = peak * self.gemm_efficiency(dtype) / self._reference_shape
             compute = flops / rate if flops > 0 else 0.0
         elif kind == "attention":
-            compute = self.attention_seconds(flops, peak, backward, causal)
+            compute = self.attention_seconds(flops, peak, backward, causal, seq, kernel)
         else:
             compute = flops / peak if flops > 0 else 0.0
         return max(compute, memory) + self.launch_s
@@ -498,10 +636,20 @@ class Calibration:
         """JSON form: every value with its source, and the notes."""
         return {
             "device": self.device_id,
-            "values": {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()},
+            "values": {k: _jsonable(k, v) for k, v in self.values.items()},
             "sources": dict(self.sources),
             "notes": [str(n) for n in self.notes],
         }
+
+
+def _jsonable(name: str, value: Any) -> Any:
+    if name == "attention_kernels":
+        peak, default, kernels = value
+        return {"peak_flops": peak, "default": default,
+                "kernels": {k: {key: {"seq": [int(q) for q, _ in pts],
+                                      "tflops": [r / 1e12 for _, r in pts]}
+                                for key, pts in series} for k, series in kernels}}  # fmt: skip
+    return list(value) if isinstance(value, tuple) else value
 
 
 def gemm_dims(name: str, shapes: str) -> tuple[float, float, float, float] | None:
