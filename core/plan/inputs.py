@@ -227,6 +227,11 @@ class Implementation:
         §3.3.2). ``False``: ``pp × vpp`` must divide the layers.
     gemm_dtype
         The dtype GEMMs compute in (``fp8``); ``None``: the recipe's weight dtype.
+    fused_loss
+        The LM head's loss (softmax and cross-entropy over the vocabulary) runs as one fused
+        kernel (Megatron-Core's ``--cross-entropy-loss-fusion``, NeMo's
+        ``cross_entropy_loss_fusion``); ``False``: as separate kernels over fp32 logits, as
+        Megatron's vocabulary-parallel cross-entropy does without the flag.
     attention_kernel
         The flash-attention kernel (:data:`core.roofline.achievable.ATTENTION_KERNELS`:
         ``flash3``, ``cudnn``, ``flash2``, ``triton``, ``flash1``), timed from its benchmark
@@ -243,6 +248,7 @@ class Implementation:
     uneven_stages: bool = False
     gemm_dtype: str | None = None
     attention_kernel: str | None = None
+    fused_loss: bool = True
 
     def __post_init__(self) -> None:
         if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:

@@ -155,7 +155,8 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         memory = mem.memory_per_gpu(inp, layout, m)
     mt = micro_times(ctx.ops, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
                      sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
-                     gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel)  # fmt: skip
+                     gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel,
+                     fused_loss=impl.fused_loss)  # fmt: skip
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None

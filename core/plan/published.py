@@ -63,15 +63,16 @@ class _Code:
 #: Source URL -> how its code ran, and why we say so.
 SOURCE_CODE: dict[str, _Code] = {
     "https://arxiv.org/abs/2104.04473": _Code(
-        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False),
+        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False, fused_loss=False),
         rope=False,
         reason="Megatron-LM 2021: unfused attention with its fused scale-mask-softmax, fused "
-        "bias-GeLU and bias-dropout-add kernels, GPT dropout 0.1 (its default), learned "
+        "bias-GeLU and bias-dropout-add kernels, the vocabulary-parallel cross-entropy as "
+        "separate kernels (mpu/cross_entropy.py), GPT dropout 0.1 (its default), learned "
         "positions; the artifact script's DDP=local (39B and up) all-reduces gradients after the "
         "pipeline flush, DDP=torch (up to 18B) overlaps them with backward (per run below)",
     ),
     "https://arxiv.org/abs/2205.05198": _Code(
-        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False),
+        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False, fused_loss=False),
         rope=False,
         reason="Megatron-LM 2022 (Korthikanti et al.): as in 2021, unfused attention, GPT "
         "dropout, learned positions; DP 1 in every row",
@@ -90,14 +91,21 @@ SOURCE_CODE: dict[str, _Code] = {
     ),
     "megatron-core": _Code(
         Implementation(
-            flash=True, fused=True, dp_overlap=True, tp_overlap=True, attention_kernel="cudnn"
+            flash=True,
+            fused=True,
+            dp_overlap=True,
+            tp_overlap=True,
+            attention_kernel="cudnn",
+            fused_loss=False,
         ),
         rope=False,
         reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels; "
         "TE runs cuDNN's flash attention on Hopper when both apply: NeMo docs, "
         "https://github.com/NVIDIA/NeMo/pull/9188), "
         "'--overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap'; Megatron's GPT "
-        "defaults otherwise (learned positions, biases); with --bf16 Megatron accumulates and "
+        "defaults otherwise (learned positions, biases; --cross-entropy-loss-fusion is opt-in "
+        "and not among the README's flags, so the vocabulary-parallel cross-entropy runs as "
+        "separate fp32 kernels); with --bf16 Megatron accumulates and "
         "reduces gradients in fp32 (megatron/training/arguments.py at f2e5db40: 'bfloat16 "
         "requires gradient accumulation and all-reduce to be done in fp32')",
         grads="fp32",
@@ -128,10 +136,16 @@ SOURCE_CODE: dict[str, _Code] = {
     ),
     "bigscience": _Code(
         Implementation(
-            flash=False, fused=True, dropout=False, dp_overlap=False, uneven_stages=True
+            flash=False,
+            fused=True,
+            dropout=False,
+            dp_overlap=False,
+            uneven_stages=True,
+            fused_loss=False,
         ),
         rope=False,
         reason="Megatron-DeepSpeed (BLOOM 176B): fused softmax without flash attention, ALiBi, "
+        "Megatron's unfused vocabulary-parallel cross-entropy, "
         "no dropout; DeepSpeed's pipeline engine reduces gradients after the pipeline flush and "
         "balances its 70 layers over 12 stages (6 each, 5 on the first and the last)",
     ),

@@ -102,11 +102,13 @@ def micro_times(
     compute_dtype: str,
     gemm_dtype: str,
     attention_kernel: str | None = None,
+    fused_loss: bool = True,
 ) -> MicroTimes:
     """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
-    (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries)."""
+    (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
+    ``fused_loss`` the head's memory-bound ops run as separate kernels)."""
     key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
-           attention_kernel)  # fmt: skip
+           attention_kernel, fused_loss)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -145,7 +147,7 @@ def micro_times(
             kernels += op.region == "layer"
             continue
         seconds = max(nbytes / bw, flops / peak)
-        if not fused:
+        if not fused or (op.region == "head" and not fused_loss):
             seconds += launch
             sums[bucket] = sums.get(bucket, 0.0) + seconds
             if op.core:

@@ -216,3 +216,15 @@ def test_dp_pays_the_ring_latency_once_per_layer_on_its_nodes(device, cal) -> No
     assert comm.tp_layer_fwd == pytest.approx(
         2 * (2 * 1 / 2 * message / (400e9 * 0.8) + 8.4e-6 + 2 * 3.4e-6 + 1e-5)
     )
+
+
+def test_an_unfused_loss_runs_each_head_op_as_its_own_kernel(device, cal) -> None:
+    from core.plan.model import context, evaluate
+
+    fused, unfused = _inp(device), _inp(device, fused_loss=False)
+    lay = check_layout(fused, Layout(micro_batch=2))
+    a = evaluate(context(fused, calibration=cal), lay).micro
+    b = evaluate(context(unfused, calibration=cal), lay).micro
+    # Only the head changes; its memory-bound ops now add up instead of the chain's largest.
+    assert (b.layer_fwd, b.layer_bwd, b.embed_fwd) == (a.layer_fwd, a.layer_bwd, a.embed_fwd)
+    assert b.head_fwd > a.head_fwd and b.head_bwd > a.head_bwd
