@@ -95,6 +95,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "ring_hop_latency_intra_s": (0.0, 1e-3),
         "ring_hop_latency_inter_s": (0.0, 1e-2),
         "net_post_overhead_s": (0.0, 1e-3),
+        "overlap_compute_slowdown": (0.0, 1.0),
         "sm_count": (1, 100_000),
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
@@ -513,6 +514,12 @@ class Calibration:
         if nodes > 1:
             intra = max(intra, 3 * float(self.values.get("net_post_overhead_s", 0.0)))
         return base + (steps - net) * intra + net * inter
+
+    @property
+    def overlap_slowdown(self) -> float:
+        """How much slower compute runs while an overlapped collective runs beside it (0 when the
+        file gives none): a hidden second of communication costs this many seconds."""
+        return float(self.values.get("overlap_compute_slowdown", 0.0))
 
     def hop_latency_s(self, inter_node: bool) -> float:
         """Seconds of one point-to-point hop (a pipeline send, a context-parallel ring step)."""

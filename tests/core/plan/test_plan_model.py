@@ -228,3 +228,25 @@ def test_an_unfused_loss_runs_each_head_op_as_its_own_kernel(device, cal) -> Non
     # Only the head changes; its memory-bound ops now add up instead of the chain's largest.
     assert (b.layer_fwd, b.layer_bwd, b.embed_fwd) == (a.layer_fwd, a.layer_bwd, a.embed_fwd)
     assert b.head_fwd > a.head_fwd and b.head_bwd > a.head_bwd
+
+
+def test_overlap_slows_the_compute_it_hides_behind(device, cal) -> None:
+    from core.roofline.achievable import with_values
+
+    slow = with_values(cal, overlap_compute_slowdown=0.2)
+    lay = Layout(tp=1, micro_batch=1)
+    inp = _inp(device, gpus=32, batch=32)
+    free, paid = plan(inp, lay, calibration=cal), plan(inp, lay, calibration=slow)
+    # The same collectives hide, and a fifth of the hidden time shows as slowed compute.
+    assert free.hidden["dp_comm"] > 0
+    assert paid.hidden["dp_comm"] == pytest.approx(free.hidden["dp_comm"])
+    assert paid.breakdown["dp_comm"] == pytest.approx(
+        free.breakdown["dp_comm"] + 0.2 * free.hidden["dp_comm"]
+    )
+    tp = _inp(device, tp_overlap=True)
+    a = plan(tp, Layout(tp=4, micro_batch=2), calibration=cal)
+    b = plan(tp, Layout(tp=4, micro_batch=2), calibration=slow)
+    assert a.hidden["tp_comm"] > 0
+    assert b.breakdown["tp_comm"] == pytest.approx(
+        a.breakdown["tp_comm"] + 0.2 * a.hidden["tp_comm"]
+    )
