@@ -51,13 +51,18 @@ class _Code:
     """How a source's training code ran (see :class:`~core.plan.inputs.Implementation`).
 
     ``grads`` is the dtype the code accumulates and reduces gradients in (``None``: the weights'
-    dtype): it sets both the gradient memory and the gradient reduction's bytes.
+    dtype): it sets both the gradient memory and the gradient reduction's bytes. ``defaults``
+    are the framework's documented defaults for layout dimensions a source leaves unstated
+    (the rule: a dimension the source does not state takes its framework's default where the
+    framework has one; only dimensions without a default, such as Megatron's required
+    ``--micro-batch-size``, are searched, the fastest that fits).
     """
 
     implementation: Implementation
     rope: bool
     reason: str
     grads: str | None = None
+    defaults: tuple[tuple[str, Any], ...] = ()
 
 
 #: Source URL -> how its code ran, and why we say so.
@@ -109,6 +114,11 @@ SOURCE_CODE: dict[str, _Code] = {
         "reduces gradients in fp32 (megatron/training/arguments.py at f2e5db40: 'bfloat16 "
         "requires gradient accumulation and all-reduce to be done in fp32')",
         grads="fp32",
+        # arguments.py at f2e5db40: --recompute-granularity default None,
+        # --num-layers-per-virtual-pipeline-stage default None, and --tp-comm-overlap asserts
+        # --sequence-parallel ('TP communication/GEMM overlap can happen only when sequence
+        # parallelism is enabled').
+        defaults=(("recompute", "none"), ("vpp", 1), ("sp", True)),
     ),
     "mosaicml": _Code(
         Implementation(flash=True, fused=False, dp_overlap=True, attention_kernel="triton"),
@@ -160,6 +170,15 @@ RUN_CODE: dict[str, dict[str, Any]] = {
         "narayanan2021-gpt-18.4b",
     )  # the artifact script runs these with DDP=torch (bucketed all-reduce during backward)
 }
+RUN_CODE.update(
+    {
+        run: {"tp_overlap": False}
+        for run in (
+            "nvidia-dgxc-h100-nemotron4-340b-128gpu",
+            "nvidia-dgxc-h100-nemotron4-340b-2048gpu",
+        )
+    }  # nemotron/nemotron4-340b-synth.yaml at 143b90dd: ub_tp_comm_overlap: False
+)
 RUN_ROPE_OFF = {"nvidia-dgxc-h100-gpt3-175b-128gpu", "nvidia-dgxc-h100-gpt3-175b-2048gpu"}
 #: MosaicML rows whose MP mode is PURE (the table's column): gradients reduced in bf16.
 RUN_GRADS: dict[str, str] = {
@@ -275,9 +294,13 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
         # Llama 3's ZeRO-2-like sharding under a pipeline: the gradients are accumulated over the
         # micro-batches and reduce-scattered once per step, ZeRO-1's communication.
         zero = 1
+    stated = {k: lay[k] for k in ("vpp", "sp", "recompute")}
+    for name, value in code.defaults:
+        if stated[name] is None:
+            stated[name] = value
     constraints = Constraints(
-        tp=lay["tp"], pp=lay["pp"], vpp=lay["vpp"], cp=lay["cp"], sp=lay["sp"],
-        zero=zero, micro_batch=lay["micro_batch"], recompute=lay["recompute"],
+        tp=lay["tp"], pp=lay["pp"], vpp=stated["vpp"], cp=lay["cp"], sp=stated["sp"],
+        zero=zero, micro_batch=lay["micro_batch"], recompute=stated["recompute"],
         max_micro_batch=8,
     )  # fmt: skip
     return inp, constraints, code.reason

@@ -377,8 +377,8 @@ def _dgxc_flops_per_sequence(m: dict[str, Any], seq: int) -> float:
     """NVIDIA DGXC README notes: seq*(attention + mlp + embedding), with the README's own per-family formulas."""
     n, h, v = m["layers"], m["hidden"], m["vocab"]
     if m["act"] == "swiglu":
-        # Llama 3.1 recipes; the README counts 16 query groups for 405B (see the run's notes).
-        groups = 16 if n == 126 else m["kv_heads"]
+        # Llama 3.1 recipes (the 405B recipe trains 16 query groups; see the run's notes).
+        groups = m["kv_heads"]
         attention = 12 * n * h * h * (1 + groups / m["heads"] + seq / h)
         mlp = 18 * n * m["ffn"] * h
     else:
