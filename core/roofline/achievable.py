@@ -96,6 +96,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "ring_hop_latency_inter_s": (0.0, 1e-2),
         "net_post_overhead_s": (0.0, 1e-3),
         "overlap_compute_slowdown": (0.0, 1.0),
+        "gemm_k_overhead": (0.0, 100_000.0),
         "sm_count": (1, 100_000),
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
@@ -118,6 +119,9 @@ _REQUIRED = (
     "inter_node_busbw_fraction",
     "kernel_launch_overhead_s",
 )
+#: Fields a device without them takes from its family's median, said as an assumption (the
+#: required ones, and the mechanisms' constants that do not depend on the card's memory or links).
+_FAMILY_ASSUMED = (*_REQUIRED, "gemm_k_overhead", "overlap_compute_slowdown")
 #: Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark).
 DEFAULT_REFERENCE = (8192, 8192, 8192)
 
@@ -144,7 +148,12 @@ SIBLINGS: Mapping[str, str] = MappingProxyType(
 #: envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so
 #: only the GEMM figures and the kernel launch carry over.
 SAME_DIE: Mapping[str, tuple[str, ...]] = MappingProxyType({"h100-sxm": ("h200",)})
-_DIE_FIELDS = ("gemm_efficiency", "gemm_efficiency_fp8", "kernel_launch_overhead_s")
+_DIE_FIELDS = (
+    "gemm_efficiency",
+    "gemm_reference",
+    "gemm_efficiency_fp8",
+    "kernel_launch_overhead_s",
+)
 _MEASURED_BY_PROJECT = "measured by this project"
 
 
@@ -299,6 +308,31 @@ def _interpolate(points: tuple[tuple[float, float], ...], seq: float) -> float:
     return points[-1][1]
 
 
+def _measured_shape(name: str, raw: Any, where: str) -> tuple[Any, str] | None:
+    """The ``[M, N, K]`` the large-GEMM efficiency was measured at (its ``shape``, or the
+    winning ``measured`` sub-entry's), as the ``gemm_reference`` field: the shape model gives
+    the measured efficiency back at that shape."""
+    if name != "gemm_efficiency" or not isinstance(raw, Mapping):
+        return None
+    measured = raw.get("measured")
+    if isinstance(measured, Mapping) and measured.get("value") is not None:
+        shape, source = (
+            measured.get("shape"),
+            translate("Calibration", "measured by this project: the shape of the measured matmul"),
+        )
+    elif raw.get("value") is not None:
+        shape, source = (
+            raw.get("shape"),
+            translate("Calibration", "the shape the large-GEMM efficiency was measured at"),
+        )
+    else:
+        return None
+    if shape is None:
+        return None
+    found = _value({"value": shape, "source": str(source)}, "gemm_reference", where)
+    return (found[0], str(source)) if found else None
+
+
 def _causal_ratio(name: str, raw: Any) -> tuple[float, str] | None:
     """A flash kernel's causal/non-causal efficiency ratio, where an attention figure gives both
     (the forward's, else the forward-plus-backward's): the diagonal blocks of a causal mask are
@@ -350,6 +384,9 @@ def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, st
             causal = _causal_ratio(name, raw)
             if causal is not None and "attention_causal_ratio" not in fields:
                 fields["attention_causal_ratio"] = causal
+            shape = _measured_shape(name, raw, f"{where}: device {dev_id!r}")
+            if shape is not None and "gemm_reference" not in entry:
+                fields["gemm_reference"] = shape
             if name in ("name", "notes", "source", "family") or name in INFORMATIONAL:
                 continue
             if name not in FIELDS:
@@ -401,19 +438,24 @@ def read_overrides(path: Path | None = None) -> tuple[dict[str, dict[str, tuple[
 
 
 def gemm_shape_efficiency(
-    m: float, n: float, sm_count: int | None, tile: tuple[int, int] | None, batch: float = 1
-) -> float:
-    """The share of a GEMM's tile slots that do useful work: wave × tile quantization.
+    m: float, n: float, sm_count: int | None, tile: tuple[int, int] | None, batch: float = 1,
+    k: float | None = None, k_overhead: float = 0.0,
+) -> float:  # fmt: skip
+    """The share of a GEMM's time that does useful work: wave × tile quantization × the K loop.
 
     ``⌈M/tm⌉·⌈N/tn⌉·batch`` output tiles run in ``⌈tiles/SMs⌉`` waves; the useful share is
-    ``M·N·batch / (waves · SMs · tm · tn)``. 1 when the SM count or the tile is unknown.
+    ``M·N·batch / (waves · SMs · tm · tn)`` (1 when the SM count or the tile is unknown). Each
+    tile also pays a fixed cost — the pipeline's prologue (filling its shared-memory stages) and
+    its epilogue (writing the tile) — worth ``k_overhead`` iterations of the K loop, so a tile's
+    useful share is ``K / (K + k_overhead)``.
     """
+    loop = k / (k + k_overhead) if k and k > 0 and k_overhead > 0 else 1.0
     if not sm_count or not tile or m <= 0 or n <= 0:
-        return 1.0
+        return loop
     tm, tn = tile
     tiles = math.ceil(m / tm) * math.ceil(n / tn) * max(1.0, batch)
     waves = math.ceil(tiles / sm_count)
-    return min(1.0, (m * n * max(1.0, batch)) / (waves * sm_count * tm * tn))
+    return loop * min(1.0, (m * n * max(1.0, batch)) / (waves * sm_count * tm * tn))
 
 
 @dataclass(frozen=True)
@@ -462,15 +504,24 @@ class Calibration:
         return float(self.values["gemm_efficiency"])
 
     @property
+    def k_overhead(self) -> float:
+        """K-loop iterations' worth of fixed cost per output tile (0 when the file gives none)."""
+        return float(self.values.get("gemm_k_overhead", 0.0))
+
+    @property
     def _reference_shape(self) -> float:
-        m, n, _ = self.values.get("gemm_reference", DEFAULT_REFERENCE)
-        return gemm_shape_efficiency(m, n, self.sm_count, self.tile)
+        m, n, k = self.values.get("gemm_reference", DEFAULT_REFERENCE)
+        return gemm_shape_efficiency(m, n, self.sm_count, self.tile, 1, k, self.k_overhead)
 
     def gemm_rate(
-        self, peak: float, m: float, n: float, batch: float = 1, dtype: str = "bf16"
-    ) -> float:
-        """FLOP/s of one GEMM with an ``M × N`` output (``batch`` of them) on a ``peak`` device."""
-        shape = gemm_shape_efficiency(m, n, self.sm_count, self.tile, batch)
+        self, peak: float, m: float, n: float, batch: float = 1, dtype: str = "bf16",
+        k: float | None = None,
+    ) -> float:  # fmt: skip
+        """FLOP/s of one GEMM with an ``M × N`` output (``batch`` of them, inner dimension ``k``)
+        on a ``peak`` device: the large-GEMM efficiency, measured at the reference shape, scaled
+        by this shape's efficiency over the reference's (so the model gives the measurement back
+        at the shape it was measured at)."""
+        shape = gemm_shape_efficiency(m, n, self.sm_count, self.tile, batch, k, self.k_overhead)
         return peak * min(1.0, self.gemm_efficiency(dtype) * shape / self._reference_shape)
 
     def bandwidth(self, device: Device) -> float:
@@ -629,7 +680,7 @@ class Calibration:
         memory = nbytes / self.bandwidth(device) if nbytes > 0 else 0.0
         if kind == "matmul":
             if dims is not None:
-                rate = self.gemm_rate(peak, dims[1], dims[3], dims[0], dtype)
+                rate = self.gemm_rate(peak, dims[1], dims[3], dims[0], dtype, dims[2])
             else:
                 rate = peak * self.gemm_efficiency(dtype) / self._reference_shape
             compute = flops / rate if flops > 0 else 0.0
@@ -806,7 +857,7 @@ def calibration(
                     "the same peak, at a fixed shape (a best-of-search figure is an upper envelope)",
                 ).format(device=device.id, fields=", ".join(moved), twin=twin)
             )
-    for name in _REQUIRED:
+    for name in _FAMILY_ASSUMED:
         if name in values:
             continue
         median = _median_of_family(table, device.family, name)

@@ -452,3 +452,25 @@ def test_llama3_rows_are_internally_consistent(runs: list[dict[str, Any]]) -> No
         tokens = b["global_batch"] * b["seq"]
         assert rep["also"]["tokens_per_batch"] == tokens == 16 * 2**20, r["id"]
         assert rep["value"] / 989.5e12 == pytest.approx(rep["also"]["mfu"], abs=0.015), r["id"]
+
+
+def test_the_k_loop_overhead_is_the_median_of_xlas_sweep(calibration: dict[str, Any]) -> None:
+    import statistics
+
+    entry = calibration["h100-sxm"]["gemm_k_overhead"]
+    by_b = entry["points"]["flops_by_b_then_k"]
+    found = []
+    for row in by_b.values():
+        top = row["4096"]
+        for k, rate in row.items():
+            if k != "4096":
+                rho, kk = rate / top, int(k)
+                # rate ∝ K/(K + x): rho = (K/(K+x)) / (4096/(4096+x)), solved for x.
+                found.append(4096 * kk * (1 - rho) / (4096 * rho - kk))
+    assert len(found) == 9
+    assert entry["value"] == pytest.approx(statistics.median(found), abs=1)
+    # Every large-GEMM efficiency names the shape it was measured at.
+    for dev, c in calibration.items():
+        g = c.get("gemm_efficiency")
+        if g and g["value"] is not None:
+            assert len(g["shape"]) == 3, dev

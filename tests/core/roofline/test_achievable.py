@@ -304,3 +304,26 @@ def test_attention_kernels_from_benchmark_figures_by_hand() -> None:
 def test_bad_attention_tables_are_refused_by_name(table: dict, needle: str) -> None:
     with pytest.raises(InputError, match=needle):
         _table(d={**FULL, "attention_kernels": {"value": table, "source": "x"}})
+
+
+def test_the_k_loop_fixed_cost_and_the_measured_shape_by_hand() -> None:
+    # A tile's fixed cost worth 256 K-iterations: K = 768 does 768/1024 of useful work.
+    assert gemm_shape_efficiency(256, 256, 4, (128, 128), 1, 768, 256) == pytest.approx(0.75)
+    assert gemm_shape_efficiency(256, 256, None, None, 1, 256, 256) == pytest.approx(0.5)
+    # The efficiency measured at its shape comes back at that shape, whatever the shape model.
+    cal = _cal(
+        gemm_efficiency={"value": 0.8, "source": "mamf", "shape": [1024, 4096, 1024]},
+        gemm_k_overhead={"value": 256, "source": "sweep"},
+    )
+    assert cal.values["gemm_reference"] == (1024, 4096, 1024)
+    assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 1024) == pytest.approx(0.8e15)
+    # K = 4096 on the same output: (4096/4352) / (1024/1280) of it.
+    assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 4096) == pytest.approx(
+        0.8e15 * (4096 / 4352) / (1024 / 1280)
+    )
+    # A project measurement wins with its own shape.
+    measured = _cal(gemm_efficiency={"value": 0.8, "source": "mamf", "shape": [1024, 4096, 1024],
+                                     "measured": {"value": 0.7, "source": "docs/gpu.md",
+                                                  "shape": [8192, 8192, 8192]}})  # fmt: skip
+    assert measured.values["gemm_reference"] == (8192, 8192, 8192)
+    assert measured["gemm_efficiency"] == 0.7
