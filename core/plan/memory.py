@@ -22,8 +22,9 @@ with the interleaved schedule (Megatron-LM's warm-up), which on rank 0 is Korthi
 The moments at which a step can peak, the temporaries alive then and the allowance are those of
 :mod:`core.memory.estimate` (start of backward, the top layer's backward, the end of backward, the
 bottom segment's recompute), so at TP = PP = CP = 1 with one micro-batch the figures equal the
-Memory tab's, and its per-rank ZeRO figures. With more than one micro-batch per step, or a
-pipeline, the gradients are alive all step long (they accumulate across micro-batches).
+Memory tab's, and its per-rank ZeRO figures; with more than one micro-batch per step the
+gradients are alive all step long (they accumulate across micro-batches), in both. A pipeline
+accumulates too.
 """
 
 from __future__ import annotations

@@ -128,3 +128,20 @@ def test_few_micro_batches_keep_fewer_in_flight(device) -> None:
     inp = PlanInput(spec, 2048, 2, Cluster(device, 64))
     got = memory_per_gpu(inp, Layout(tp=8, pp=8, micro_batch=1, dp=1), 2)
     assert got.in_flight == pytest.approx(64 / 8 * 2)
+
+
+@pytest.mark.parametrize(("name", "recompute", "zero"), [("gpt2", "none", 0), ("llama2-7b", "full", 1),
+                                                          ("llama2-7b", "none", 3)])  # fmt: skip
+def test_equals_the_memory_tab_under_gradient_accumulation(device, name, recompute, zero) -> None:
+    # Four micro-batches of 2: every gradient alive in the later micro-batches' backward, in the
+    # Memory tab (batch 8, micro-batch 2) as in the plan.
+    spec, gpus = preset(name), 8
+    inp = PlanInput(spec, 512, 8 * gpus, Cluster(device, gpus), recipe=recipe("amp"),
+                    optimizer=optimizer("adamw"))  # fmt: skip
+    got = memory_per_gpu(inp, Layout(micro_batch=2, zero=zero, recompute=recompute, dp=gpus), 4)
+    ref = estimate(MemoryConfig(model=spec, batch=8, micro_batch=2, seq=512, recipe=recipe("amp"),
+                                optimizer=optimizer("adamw"), zero=zero, gpus=gpus,
+                                checkpoint=Checkpoint("every" if recompute == "full" else "none")))  # fmt: skip
+    assert ref.at_peak["grads"] == pytest.approx(ref.bytes["grads"])
+    assert got.grads == pytest.approx(ref.at_peak["grads"], rel=1e-12)
+    assert got.peak == pytest.approx(ref.peak + ref.allowance, rel=1e-12)
