@@ -354,7 +354,7 @@ def _peak(
     best: tuple[dict[str, float], str, str] | None = None
     for m in peak_moments(acts, layers, policy):
         if accumulating:
-            alive = n
+            alive: float = n
         elif m.grad_params == float("inf"):
             alive = n - m.grad_missing
         else:
