@@ -33,7 +33,6 @@ from core.memory.models import TransformerSpec
 from core.memory.recipes import optimizer, recipe
 from core.plan.inputs import Cluster, Constraints, Implementation, Layout, PlanInput
 from core.plan.result import PlanResult
-from core.roofline.achievable import SIBLINGS
 from core.roofline.utilization import model_flops_per_token
 
 __all__ = [
@@ -272,12 +271,7 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
     hw = run["hardware"]
     devices = catalog or load_catalog()
     device = devices.get(hw["device"])
-    intra = None
-    if device.intra_node_bandwidth is None and device.id in SIBLINGS:
-        # The database has no link for this card (the 40 GB A100): its sibling's NVLink is the same.
-        intra = devices.get(SIBLINGS[device.id]).intra_node_bandwidth
     cluster = Cluster(device, int(hw["gpus"]), int(hw.get("gpus_per_node") or 8),
-                      intra_node_bandwidth=intra,
                       inter_node_bandwidth=hw.get("inter_node_bandwidth_per_gpu"))  # fmt: skip
     inp = PlanInput(
         model=_spec(run, rope),
