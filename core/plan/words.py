@@ -126,6 +126,22 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         if impl.fused
         else translate("Plan", "eager kernels: every memory-bound op is its own kernel")
     )  # fmt: skip
+    if impl.fused and not impl.fused_loss:
+        out.append(translate("Plan", "the LM head's cross-entropy runs as separate kernels over the fp32 logits (no loss fusion)"))  # fmt: skip
+    if cal.k_overhead:
+        out.append(
+            translate("Plan", "each GEMM output tile also pays a fixed cost worth {k} iterations of its K loop (pipeline prologue and epilogue); the large-GEMM efficiency is the one measured at {shape}")
+            .format(k=f"{cal.k_overhead:.0f}",
+                    shape="×".join(str(x) for x in cal.values.get("gemm_reference", (8192, 8192, 8192))))
+        )  # fmt: skip
+    if cal.ring_latency_s("all-gather", 8, 1) > 0 or cal.overlap_slowdown > 0:
+        out.append(
+            translate("Plan", "collectives: rings at the group's bus bandwidth (across nodes, every NIC of the group's GPUs in a node carries the ring), plus NCCL's ring latency ({base} µs, {hop} µs per NVLink hop, {net} µs per network hop), paid per layer by the gradient reduction and ZeRO's gathers; compute running beside an overlapped collective runs {slow} slower")
+            .format(base=f"{cal.values.get('nccl_base_latency_s', 0.0) * 1e6:.3g}",
+                    hop=f"{cal.hop_latency_s(False) * 1e6:.3g}",
+                    net=f"{cal.hop_latency_s(True) * 1e6:.3g}",
+                    slow=percent(cal.overlap_slowdown))
+        )  # fmt: skip
     if lay.tp > 1:
         what = (
             translate("Plan", "an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)")
