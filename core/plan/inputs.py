@@ -232,6 +232,11 @@ class Implementation:
         kernel (Megatron-Core's ``--cross-entropy-loss-fusion``, NeMo's
         ``cross_entropy_loss_fusion``); ``False``: as separate kernels over fp32 logits, as
         Megatron's vocabulary-parallel cross-entropy does without the flag.
+    fused_swiglu
+        A gated MLP's activation runs as one fused kernel that keeps only its input for backward
+        (Megatron-Core's ``bias_swiglu_impl`` saves ``input`` alone; Transformer Engine), so a
+        layer keeps 3 ffn-wide tensors (gate and up, and the down projection's input) where eager
+        PyTorch keeps 4. ``False``: what eager PyTorch keeps (the Memory tab's count).
     attention_kernel
         The flash-attention kernel (:data:`core.roofline.achievable.ATTENTION_KERNELS`:
         ``flash3``, ``cudnn``, ``flash2``, ``triton``, ``flash1``), timed from its benchmark
@@ -249,6 +254,7 @@ class Implementation:
     gemm_dtype: str | None = None
     attention_kernel: str | None = None
     fused_loss: bool = True
+    fused_swiglu: bool = False
 
     def __post_init__(self) -> None:
         if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:

@@ -101,6 +101,7 @@ SOURCE_CODE: dict[str, _Code] = {
             tp_overlap=True,
             attention_kernel="cudnn",
             fused_loss=False,
+            fused_swiglu=True,
         ),
         rope=False,
         reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels; "
@@ -133,14 +134,20 @@ SOURCE_CODE: dict[str, _Code] = {
     ),
     "nvidia-dgxc": _Code(
         Implementation(
-            flash=True, fused=True, dp_overlap=True, tp_overlap=True, attention_kernel="cudnn"
+            flash=True,
+            fused=True,
+            dp_overlap=True,
+            tp_overlap=True,
+            attention_kernel="cudnn",
+            fused_swiglu=True,
         ),
         rope=True,
         reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (cuDNN fused attention: "
         "NVTE_FUSED_ATTN=1, NVTE_FLASH_ATTN=0 in llama3.1/configure.sh), fused kernels, "
         "distributed optimizer with overlapped gradient reduction and parameter "
         "gathers, TP communication overlap, ring (p2p) context parallelism; rotary positions "
-        "(GPT-3 175B: learned); gradients reduced in bf16 (the recipes' optim.grad_sync_dtype: "
+        "(GPT-3 175B: learned); a fused SwiGLU that keeps its input only (bias_activation_fusion: "
+        "true, Megatron-Core's bias_swiglu_impl); gradients reduced in bf16 (the recipes' optim.grad_sync_dtype: "
         "bf16)",
     ),
     "bigscience": _Code(

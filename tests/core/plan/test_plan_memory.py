@@ -145,3 +145,17 @@ def test_equals_the_memory_tab_under_gradient_accumulation(device, name, recompu
     assert ref.at_peak["grads"] == pytest.approx(ref.bytes["grads"])
     assert got.grads == pytest.approx(ref.at_peak["grads"], rel=1e-12)
     assert got.peak == pytest.approx(ref.peak + ref.allowance, rel=1e-12)
+
+
+def test_a_fused_swiglu_keeps_three_of_the_four_ffn_wide_tensors(device) -> None:
+    # Megatron-Core's bias_swiglu_impl saves its input only: gate and up (2·f) plus the down
+    # projection's input (f), where eager PyTorch also keeps silu(gate) (4·f per token).
+    spec, s, t = preset("llama2-7b"), 4096, 2
+    terms = dict(_acts(spec, 1, s).terms)
+    hidden = terms["MLP hidden (4 × s·b·ffn)"]
+    assert hidden == 4 * s * spec.ffn * 2
+    eager = PlanInput(spec, s, 8, Cluster(device, 8))
+    fused = replace(eager, implementation=Implementation(fused_swiglu=True))
+    lay = Layout(tp=t, sp=True, micro_batch=1, dp=4)
+    a, b = memory_per_gpu(eager, lay, 2), memory_per_gpu(fused, lay, 2)
+    assert a.activations - b.activations == pytest.approx(spec.layers * hidden / 4 / t, rel=1e-9)
