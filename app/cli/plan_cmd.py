@@ -77,6 +77,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--fp8", action="store_true", help="GEMMs at the fp8 peak")
+    impl.add_argument("--attention-kernel", default=None,
+                      help="flash3, cudnn, flash2, triton or flash1 (default: the device's fastest)")  # fmt: skip
+    impl.add_argument("--unfused-loss", action="store_true",
+                      help="the LM head's cross-entropy as separate kernels (no loss fusion)")  # fmt: skip
+    impl.add_argument("--fused-swiglu", action="store_true",
+                      help="a fused SwiGLU that keeps only its input (Megatron-Core, TE)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=handler)
 
@@ -111,6 +117,8 @@ def handler(args: argparse.Namespace) -> int:
         flash=not args.no_flash, fused=not args.eager, dropout=args.dropout,
         dp_overlap=not args.no_dp_overlap, tp_overlap=args.tp_overlap,
         cp_comm=str(args.cp_comm).strip().lower(), uneven_stages=args.uneven_stages, fp8=args.fp8,
+        attention_kernel=args.attention_kernel, fused_loss=not args.unfused_loss,
+        fused_swiglu=args.fused_swiglu,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

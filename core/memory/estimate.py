@@ -311,7 +311,9 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     out["activations"] = saved_bytes(acts, spec.layers, cfg.checkpoint)
     k = cfg.checkpoint.segment(spec.layers)
     formulas["activations"] = _activations_text(cfg, acts, k)
-    at_peak, moment, temps_text = _peak(out, acts, spec.layers, cfg.checkpoint, n)
+    at_peak, moment, temps_text = _peak(
+        out, acts, spec.layers, cfg.checkpoint, n, accumulating=cfg.accumulation > 1
+    )
     formulas["temporaries"] = temps_text
     formulas["peak"] = (
         translate(
@@ -368,13 +370,22 @@ def _activations_text(cfg: MemoryConfig, acts: Any, k: int) -> Text:
 
 
 def _peak(
-    out: dict[str, float], acts: Any, layers: int, policy: Checkpoint, n: int
-) -> tuple[dict[str, float], str, str]:
-    """Bytes by category at the fullest moment of backward, its name and the temporaries' text."""
+    out: dict[str, float], acts: Any, layers: int, policy: Checkpoint, n: int,
+    accumulating: bool = False,
+) -> tuple[dict[str, float], str, str]:  # fmt: skip
+    """Bytes by category at the fullest moment of backward, its name and the temporaries' text.
+
+    With gradient accumulation every gradient is alive at every moment of a later micro-batch's
+    backward (the earlier micro-batches made them; this one adds into them)."""
     per_grad = out["grads"] / n if n else 0.0
     best: tuple[dict[str, float], str, str] | None = None
     for m in peak_moments(acts, layers, policy):
-        alive = n - m.grad_missing if m.grad_params == float("inf") else min(m.grad_params, n)
+        if accumulating:
+            alive: float = n
+        elif m.grad_params == float("inf"):
+            alive = n - m.grad_missing
+        else:
+            alive = min(m.grad_params, n)
         cats = {"params": out["params"], "grads": per_grad * alive,
                 "optimizer": out["optimizer"], "activations": m.activations,
                 "temporaries": m.temporaries + per_grad * m.grad_temps}  # fmt: skip

@@ -126,8 +126,9 @@ def trace(
 ) -> TraceResult:
     """Run one forward, backward and optimizer step of ``cfg`` on fake tensors.
 
-    One micro-batch is traced (accumulation repeats it with the same peak). ZeRO sharding is not
-    traced: the result is for one unsharded device.
+    With gradient accumulation two micro-batches are traced: the second runs its backward with
+    the first one's gradients alive, as every later one does (a third would repeat the second's
+    peak). ZeRO sharding is not traced: the result is for one unsharded device.
 
     Parameters
     ----------
@@ -212,10 +213,16 @@ def trace(
             tracker = _Tracker()
             tracker.track_external(model, opt)
             extra = instrument(model, opt) if instrument is not None else nullcontext()
+            passes = min(cfg.accumulation, 2)
             with tracker, extra:
-                with autocast(rec, "cpu"):
-                    loss = model(*inputs)
-                loss.backward()
+                for i in range(passes):
+                    if i:
+                        tracker.reset_mod_stats()  # MemTracker's per-module stats: one pass each
+                    rec_.micro_batch(i, passes)
+                    with autocast(rec, "cpu"):
+                        loss = model(*inputs)
+                    loss.backward()
+                    del loss
                 opt.step()
                 opt.zero_grad(set_to_none=True)
                 tracker.reset_mod_stats()
@@ -254,6 +261,13 @@ class _Recorder:
         self.samples: list[tuple[int, str, float, dict[str, float]]] = []
         self.last, self.last_phase, self.shown = -1.0, "", -1.0
         self._layers_in: dict[str, int] = {}
+        self._micro, self._passes = 0, 1
+
+    def micro_batch(self, index: int, passes: int) -> None:
+        """A micro-batch's forward begins: phases may start again from forward."""
+        self._micro, self._passes = index, passes
+        if index:
+            self.last_phase = "forward"
 
     def _layer_of(self, module: str) -> int:
         """The highest ``.layers.N`` index in a module's name (-1 for none), read once per name."""
@@ -271,7 +285,7 @@ class _Recorder:
         if phase != "forward" and self.cancel():
             raise TraceCancelled("trace cancelled")
         # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
-        # latest phase, so the phases run forward → backward → optimizer once each.
+        # latest phase, so the phases run forward → backward (per micro-batch) → optimizer.
         if PHASES.index(phase) < PHASES.index(self.last_phase or "forward"):
             phase = self.last_phase
         self.ops += 1
@@ -297,6 +311,8 @@ class _Recorder:
             gc.collect()
         done = (top + 1) / self.layers if top >= 0 else (1.0 if phase != "forward" else 0.0)
         frac = {"forward": 0.05 + 0.45 * done, "backward": 0.95 - 0.45 * done}.get(phase, 0.97)
+        if phase != "optimizer" and self._passes > 1:
+            frac = 0.05 + (self._micro + (frac - 0.05) / 0.9) * 0.9 / self._passes
         if abs(frac - self.shown) >= 0.02:
             self.shown = frac
             self.report(frac, _progress(phase, top, self.layers))

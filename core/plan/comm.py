@@ -2,8 +2,18 @@
 
 Every collective is a ring (:func:`core.comm.algorithms.bus_factor`: all-reduce ``2(n−1)/n``,
 all-gather and reduce-scatter ``(n−1)/n`` of nccl-tests' message size) at the achievable bus
-bandwidth of the slowest link its group crosses (:meth:`core.plan.inputs.Cluster.group_bandwidth`
-× the calibrated busbw fraction), plus a fixed latency per call.
+bandwidth of its group: inside a node the intra-node link × its busbw fraction; across nodes
+``min(intra-node busbw, g × NIC × inter busbw fraction)`` with ``g`` the group's GPUs per node —
+NCCL's channels cross the node boundary at different GPUs, so all ``g`` NICs carry a ring's
+traffic at once (ml-engineering's 4-node measurements: a flat ring over the node's NICs lands
+within 6 % of them; one NIC's rate would be 4–8× too slow). Then the ring's latency: NCCL's own model of a ring with its
+Simple protocol, a base latency and one hop latency per ring step, the steps that cross nodes at
+the network's (:meth:`core.roofline.achievable.Calibration.ring_latency_s`), plus a fixed latency
+per call where the calibration has one. NCCL picks a tree, NVLS or the LL protocols for small
+messages; the plan's collectives are large (megabytes), where NCCL runs rings. The gradient
+reduction and ZeRO's gathers are issued per layer (one bucket per layer: PyTorch FSDP wraps each
+layer; Megatron's and NeMo's buckets are tens of millions of parameters), so each pays the latency
+once per layer.
 
 * **TP** (Shoeybi et al. 2019; Korthikanti et al. 2022 §4.2.2), per layer and micro-batch of
   ``b·s/CP`` tokens, message ``tokens × h × activation bytes``: two all-reduces in forward and two
@@ -45,6 +55,18 @@ class Links:
     pp_crosses: bool
     dp: float
     dp_crosses: bool
+    tp_nodes: int = 1
+    cp_nodes: int = 1
+    pp_nodes: int = 1
+    dp_nodes: int = 1
+
+
+def _nodes(stride: int, size: int, per_node: int) -> int:
+    """Nodes a group of ``size`` ranks ``stride`` apart spans (Megatron's rank order)."""
+    if size <= 1:
+        return 1
+    here = max(1, min(size, per_node // stride)) if stride < per_node else 1
+    return -(-size // here)
 
 
 def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
@@ -52,26 +74,37 @@ def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
     cl = inp.cluster
     t, c, d, p = layout.tp, layout.cp, layout.dp, layout.pp
 
+    intra = cal.busbw(cl.intra_bw, False)
+
     def bw(stride: int, size: int) -> tuple[float, bool]:
         if size <= 1:
             return 1.0, False
-        raw, crosses = cl.group_bandwidth(stride, size)
-        return cal.busbw(raw, crosses), crosses
+        if not cl.group_crosses_nodes(stride, size):
+            return intra, False
+        per_node = -(-size // _nodes(stride, size, cl.gpus_per_node))
+        return min(intra, per_node * cal.busbw(cl.inter_bw, True)), True
 
     tp, tpx = bw(1, t)
     cp, cpx = bw(t, c)
     pp, ppx = bw(t * c * d, p)
     dp, dpx = bw(t, d * c)
-    return Links(tp, tpx, cp, cpx, pp, ppx, dp, dpx)
+    g = cl.gpus_per_node
+    return Links(tp, tpx, cp, cpx, pp, ppx, dp, dpx, tp_nodes=_nodes(1, t, g),
+                 cp_nodes=_nodes(t, c, g), pp_nodes=_nodes(t * c * d, p, g),
+                 dp_nodes=_nodes(t, d * c, g))  # fmt: skip
 
 
 _factor = lru_cache(maxsize=1024)(bus_factor)
 
 
-def _coll(op: str, size: float, n: int, busbw: float, latency: float) -> float:
+def _coll(
+    op: str, size: float, n: int, busbw: float, latency: float, cal: Calibration, nodes: int
+) -> float:
+    """Seconds of one ring collective: its bytes at the bus bandwidth plus NCCL's ring latency
+    and the calibration's fixed latency per call."""
     if n <= 1 or size <= 0:
         return 0.0
-    return _factor(op, n) * size / busbw + latency
+    return _factor(op, n) * size / busbw + cal.ring_latency_s(op, n, nodes) + latency
 
 
 @dataclass(frozen=True)
@@ -98,59 +131,66 @@ class CommTimes:
 
 
 def comm_times(
-    inp: PlanInput, layout: Layout, cal: Calibration, link: Links, stage_params: float
-) -> CommTimes:
-    """Every collective of ``layout`` (``stage_params``: parameters of the busiest GPU)."""
+    inp: PlanInput, layout: Layout, cal: Calibration, link: Links, stage_params: float,
+    layers: float = 1.0,
+) -> CommTimes:  # fmt: skip
+    """Every collective of ``layout`` (``stage_params``: parameters of the busiest GPU, ``layers``
+    its layers: the gradient reduction and ZeRO's gathers are issued once per layer)."""
     spec, rec = inp.model, inp.recipe
     t, c, p, v = layout.tp, layout.cp, layout.pp, layout.vpp
     lat = cal.collective_latency_s
     e = rec.bytes("acts")
     tokens = layout.micro_batch * inp.seq / c
     act = tokens * spec.d_model * e
+
+    def tp_coll(op: str, size: float) -> float:
+        return _coll(op, size, t, link.tp, lat, cal, link.tp_nodes)
+
     if layout.sp:
-        one = _coll("all-gather", act, t, link.tp, lat) + _coll(
-            "reduce-scatter", act, t, link.tp, lat
-        )
+        one = tp_coll("all-gather", act) + tp_coll("reduce-scatter", act)
     else:
-        one = _coll("all-reduce", act, t, link.tp, lat)
+        one = tp_coll("all-reduce", act)
     tp_fwd = 2 * one
     tp_bwd = 2 * one
-    reduce_one = (
-        _coll("reduce-scatter", act, t, link.tp, lat)
-        if layout.sp
-        else _coll("all-reduce", act, t, link.tp, lat)
-    )
-    gather_one = _coll("all-gather", act, t, link.tp, lat) if layout.sp else 0.0
-    stats = 3 * _coll(
-        "all-reduce", tokens * 4, t, link.tp, lat
-    )  # vocab-parallel loss: max, sum, target
+    reduce_one = tp_coll("reduce-scatter" if layout.sp else "all-reduce", act)
+    gather_one = tp_coll("all-gather", act) if layout.sp else 0.0
+    stats = 3 * tp_coll("all-reduce", tokens * 4)  # vocab-parallel loss: max, sum, target
     tp_embed = reduce_one
     tp_head = gather_one + reduce_one + stats
     kv_div = min(t, spec.kv_heads)
     kv_block = 2 * tokens * spec.kv_dim / kv_div * e
     steps = c - 1
     if c > 1:
-        cp_fwd = steps * (kv_block / link.cp + lat)
-        cp_bwd = 2 * steps * (kv_block / link.cp + lat)
+        hop = lat + cal.hop_latency_s(link.cp_crosses)
+        cp_fwd = steps * (kv_block / link.cp + hop)
+        cp_bwd = 2 * steps * (kv_block / link.cp + hop)
     else:
         cp_fwd = cp_bwd = 0.0
     pp_micro = 0.0
     if p > 1:
-        pp_micro = 2 * v * (act / t / link.pp + lat)
+        pp_micro = 2 * v * (act / t / link.pp + lat + cal.hop_latency_s(link.pp_crosses))
     n_dp = layout.dp * c
     grad_bytes = stage_params * rec.bytes("grads")
     param_bytes = stage_params * rec.bytes("params")
     zero3_fwd = zero3_bwd = 0.0
     dp_params = 0.0
+    calls = max(1, round(layers))  # one bucket (or FSDP unit) per layer
+
+    def dp_coll(op: str, size: float) -> float:
+        if n_dp <= 1 or size <= 0:
+            return 0.0
+        one = _coll(op, size / calls, n_dp, link.dp, lat, cal, link.dp_nodes)
+        return calls * one
+
     if layout.zero == 0:
-        dp_grads = _coll("all-reduce", grad_bytes, n_dp, link.dp, lat)
+        dp_grads = dp_coll("all-reduce", grad_bytes)
     elif layout.zero in (1, 2):
-        dp_grads = _coll("reduce-scatter", grad_bytes, n_dp, link.dp, lat)
-        dp_params = _coll("all-gather", param_bytes, n_dp, link.dp, lat)
+        dp_grads = dp_coll("reduce-scatter", grad_bytes)
+        dp_params = dp_coll("all-gather", param_bytes)
     else:
         dp_grads = 0.0
-        gather = _coll("all-gather", param_bytes, n_dp, link.dp, lat)
+        gather = dp_coll("all-gather", param_bytes)
         zero3_fwd = gather
-        zero3_bwd = gather + _coll("reduce-scatter", grad_bytes, n_dp, link.dp, lat)
+        zero3_bwd = gather + dp_coll("reduce-scatter", grad_bytes)
     return CommTimes(tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, pp_micro, dp_grads,
                      dp_params, zero3_fwd, zero3_bwd)  # fmt: skip

@@ -18,6 +18,7 @@ from functools import cached_property
 from core.errors import InputError
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
+from core.roofline.achievable import ATTENTION_KERNELS
 from core.roofline.hardware import Device
 from core.texts import Text, translate
 from core.validate import positive_float, positive_int
@@ -226,6 +227,21 @@ class Implementation:
         §3.3.2). ``False``: ``pp × vpp`` must divide the layers.
     gemm_dtype
         The dtype GEMMs compute in (``fp8``); ``None``: the recipe's weight dtype.
+    fused_loss
+        The LM head's loss (softmax and cross-entropy over the vocabulary) runs as one fused
+        kernel (Megatron-Core's ``--cross-entropy-loss-fusion``, NeMo's
+        ``cross_entropy_loss_fusion``); ``False``: as separate kernels over fp32 logits, as
+        Megatron's vocabulary-parallel cross-entropy does without the flag.
+    fused_swiglu
+        A gated MLP's activation runs as one fused kernel that keeps only its input for backward
+        (Megatron-Core's ``bias_swiglu_impl`` saves ``input`` alone; Transformer Engine), so a
+        layer keeps 3 ffn-wide tensors (gate and up, and the down projection's input) where eager
+        PyTorch keeps 4. ``False``: what eager PyTorch keeps (the Memory tab's count).
+    attention_kernel
+        The flash-attention kernel (:data:`core.roofline.achievable.ATTENTION_KERNELS`:
+        ``flash3``, ``cudnn``, ``flash2``, ``triton``, ``flash1``), timed from its benchmark
+        figures at the run's sequence length; ``None``: the device's default (the fastest its
+        calibration measures).
     """
 
     flash: bool = True
@@ -236,8 +252,18 @@ class Implementation:
     cp_comm: str = "ring"
     uneven_stages: bool = False
     gemm_dtype: str | None = None
+    attention_kernel: str | None = None
+    fused_loss: bool = True
+    fused_swiglu: bool = False
 
     def __post_init__(self) -> None:
+        if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:
+            raise InputError(
+                translate("Plan", "attention kernel: {value}; allowed: {allowed}").format(
+                    value=repr(self.attention_kernel), allowed=", ".join(ATTENTION_KERNELS)
+                ),
+                field="attention_kernel",
+            )
         if self.cp_comm not in CP_COMM:
             raise InputError(
                 translate("Plan", "cp-comm: {value}; allowed: {allowed}").format(

@@ -12,7 +12,8 @@ Activations come from :func:`core.memory.activations.activation_model` for ``b``
 the norm inputs, the attention and MLP inputs and the residual dropout masks live on the
 ``h``-wide residual stream, which TP replicates and sequence parallelism splits by TP; ``Q, K,
 V`` (KV split as far as the KV heads go), the attention output, the ``s²`` and flash terms and the
-MLP hidden tensors are split by TP. Selective recomputation drops the attention core's terms (the
+MLP hidden tensors are split by TP; a fused SwiGLU (``Implementation.fused_swiglu``) keeps 3
+of eager PyTorch's 4 ffn-wide tensors. Selective recomputation drops the attention core's terms (the
 ``s²`` ones, or the flash log-sum-exp); full recomputation keeps each layer's input only and
 rebuilds one layer at a time. A pipeline stage keeps the micro-batches in flight of its schedule:
 ``p − r`` on rank ``r`` with 1F1B; ``2(p − r − 1) + (v − 1)·p + 1`` chunks of ``L/(p·v)`` layers
@@ -22,8 +23,9 @@ with the interleaved schedule (Megatron-LM's warm-up), which on rank 0 is Korthi
 The moments at which a step can peak, the temporaries alive then and the allowance are those of
 :mod:`core.memory.estimate` (start of backward, the top layer's backward, the end of backward, the
 bottom segment's recompute), so at TP = PP = CP = 1 with one micro-batch the figures equal the
-Memory tab's, and its per-rank ZeRO figures. With more than one micro-batch per step, or a
-pipeline, the gradients are alive all step long (they accumulate across micro-batches).
+Memory tab's, and its per-rank ZeRO figures; with more than one micro-batch per step the
+gradients are alive all step long (they accumulate across micro-batches), in both. A pipeline
+accumulates too.
 """
 
 from __future__ import annotations
@@ -132,13 +134,14 @@ class _Acts:
 def _activations(inp: PlanInput, layout: Layout) -> _Acts:
     impl = inp.implementation
     return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
-                    layout.tp, layout.cp, layout.sp, layout.recompute)  # fmt: skip
+                    layout.tp, layout.cp, layout.sp, layout.recompute,
+                    impl.fused_swiglu)  # fmt: skip
 
 
 @lru_cache(maxsize=8192)
 def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
-    c: int, sp: bool, recompute: str,
+    c: int, sp: bool, recompute: str, fused_swiglu: bool = False,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -151,6 +154,10 @@ def _sharded(
     for name, value in acts.terms:
         if recompute == "selective" and name.startswith(_SELECTIVE):
             continue
+        if fused_swiglu and spec.gated and name.startswith("MLP hidden"):
+            # A fused SwiGLU keeps its input (gate and up, 2 × ffn) and the down projection its
+            # own input (ffn): 3 of eager PyTorch's 4 ffn-wide tensors.
+            value *= 3 / 4
         if name.startswith(_RESIDUAL):
             per_layer += value / res
         elif name == "Q, K, V":

@@ -285,6 +285,9 @@ def implementation_from(
     cp_comm: str = "ring",
     uneven_stages: bool = False,
     fp8: bool = False,
+    attention_kernel: str | None = None,
+    fused_loss: bool = True,
+    fused_swiglu: bool = False,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches."""
     if cp_comm not in CP_COMM:
@@ -297,4 +300,6 @@ def implementation_from(
     return Implementation(
         flash=flash, fused=fused, dropout=dropout, dp_overlap=dp_overlap, tp_overlap=tp_overlap,
         cp_comm=cp_comm, uneven_stages=uneven_stages, gemm_dtype="fp8" if fp8 else None,
+        attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
+        fused_loss=fused_loss, fused_swiglu=fused_swiglu,
     )  # fmt: skip

@@ -32,7 +32,6 @@ from core.memory.models import TransformerSpec
 from core.memory.recipes import optimizer, recipe
 from core.plan.inputs import Cluster, Constraints, Implementation, Layout, PlanInput
 from core.plan.result import PlanResult
-from core.roofline.achievable import SIBLINGS
 from core.roofline.utilization import model_flops_per_token
 from core.safe_io import read_resource_text
 
@@ -48,25 +47,36 @@ __all__ = [
 
 @dataclass(frozen=True)
 class _Code:
-    """How a source's training code ran (see :class:`~core.plan.inputs.Implementation`)."""
+    """How a source's training code ran (see :class:`~core.plan.inputs.Implementation`).
+
+    ``grads`` is the dtype the code accumulates and reduces gradients in (``None``: the weights'
+    dtype): it sets both the gradient memory and the gradient reduction's bytes. ``defaults``
+    are the framework's documented defaults for layout dimensions a source leaves unstated
+    (the rule: a dimension the source does not state takes its framework's default where the
+    framework has one; only dimensions without a default, such as Megatron's required
+    ``--micro-batch-size``, are searched, the fastest that fits).
+    """
 
     implementation: Implementation
     rope: bool
     reason: str
+    grads: str | None = None
+    defaults: tuple[tuple[str, Any], ...] = ()
 
 
 #: Source URL -> how its code ran, and why we say so.
 SOURCE_CODE: dict[str, _Code] = {
     "https://arxiv.org/abs/2104.04473": _Code(
-        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False),
+        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False, fused_loss=False),
         rope=False,
         reason="Megatron-LM 2021: unfused attention with its fused scale-mask-softmax, fused "
-        "bias-GeLU and bias-dropout-add kernels, GPT dropout 0.1 (its default), learned "
+        "bias-GeLU and bias-dropout-add kernels, the vocabulary-parallel cross-entropy as "
+        "separate kernels (mpu/cross_entropy.py), GPT dropout 0.1 (its default), learned "
         "positions; the artifact script's DDP=local (39B and up) all-reduces gradients after the "
         "pipeline flush, DDP=torch (up to 18B) overlaps them with backward (per run below)",
     ),
     "https://arxiv.org/abs/2205.05198": _Code(
-        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False),
+        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False, fused_loss=False),
         rope=False,
         reason="Megatron-LM 2022 (Korthikanti et al.): as in 2021, unfused attention, GPT "
         "dropout, learned positions; DP 1 in every row",
@@ -78,35 +88,80 @@ SOURCE_CODE: dict[str, _Code] = {
         rope=True,
         reason="Llama 3 §3.3.2: flash attention, FSDP-style sharding overlapped with compute, "
         "all-gather-based context parallelism with the exchange exposed, 126 layers on 16 stages "
-        "with one layer fewer on the first and last; no dropout; rotary positions",
+        "with one layer fewer on the first and last; no dropout; rotary positions; 'FP32 "
+        "gradient accumulation ... and also reduce-scatter gradients in FP32' (Numerical "
+        "stability)",
+        grads="fp32",
     ),
     "megatron-core": _Code(
-        Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
+        Implementation(
+            flash=True,
+            fused=True,
+            dp_overlap=True,
+            tp_overlap=True,
+            attention_kernel="cudnn",
+            fused_loss=False,
+            fused_swiglu=True,
+        ),
         rope=False,
-        reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels), "
+        reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels; "
+        "TE runs cuDNN's flash attention on Hopper when both apply: NeMo docs, "
+        "https://github.com/NVIDIA/NeMo/pull/9188), "
         "'--overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap'; Megatron's GPT "
-        "defaults otherwise (learned positions, biases)",
+        "defaults otherwise (learned positions, biases; --cross-entropy-loss-fusion is opt-in "
+        "and not among the README's flags, so the vocabulary-parallel cross-entropy runs as "
+        "separate fp32 kernels); with --bf16 Megatron accumulates and "
+        "reduces gradients in fp32 (megatron/training/arguments.py at f2e5db40: 'bfloat16 "
+        "requires gradient accumulation and all-reduce to be done in fp32')",
+        grads="fp32",
+        # arguments.py at f2e5db40: --recompute-granularity default None,
+        # --num-layers-per-virtual-pipeline-stage default None, and --tp-comm-overlap asserts
+        # --sequence-parallel ('TP communication/GEMM overlap can happen only when sequence
+        # parallelism is enabled').
+        defaults=(("recompute", "none"), ("vpp", 1), ("sp", True)),
     ),
     "mosaicml": _Code(
-        Implementation(flash=True, fused=False, dp_overlap=True),
+        Implementation(flash=True, fused=False, dp_overlap=True, attention_kernel="triton"),
         rope=False,
-        reason="llm-foundry MPT: FSDP with prefetching (overlapped), flash attention, ALiBi (no "
-        "rotary), eager PyTorch for the other ops; no dropout",
+        reason="llm-foundry MPT: FSDP with prefetching (overlapped), ALiBi (no rotary), eager "
+        "PyTorch for the other ops, no dropout; attention: submit_benchmarks.py sets the "
+        "model's attn_impl from --attn_impl, default 'triton' at both table commits (b2a43a14, "
+        "Oct 2023, A100 rows; 5e85bd62, Jan 2024, H100 rows), llm-foundry's vendored Triton "
+        "FlashAttention; the table's MP mode DEFAULT "
+        "reduces gradients in fp32 (Composer 0.16-0.18 mosaic_fsdp_utils: DEFAULT = bf16 "
+        "parameters, fp32 reduce_dtype; PURE = bf16 throughout, per run below)",
+        grads="fp32",
     ),
     "nvidia-dgxc": _Code(
-        Implementation(flash=True, fused=True, dp_overlap=True, tp_overlap=True),
+        Implementation(
+            flash=True,
+            fused=True,
+            dp_overlap=True,
+            tp_overlap=True,
+            attention_kernel="cudnn",
+            fused_swiglu=True,
+        ),
         rope=True,
-        reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (fused attention and "
-        "kernels), distributed optimizer with overlapped gradient reduction and parameter "
+        reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (cuDNN fused attention: "
+        "NVTE_FUSED_ATTN=1, NVTE_FLASH_ATTN=0 in llama3.1/configure.sh), fused kernels, "
+        "distributed optimizer with overlapped gradient reduction and parameter "
         "gathers, TP communication overlap, ring (p2p) context parallelism; rotary positions "
-        "(GPT-3 175B: learned)",
+        "(GPT-3 175B: learned); a fused SwiGLU that keeps its input only (bias_activation_fusion: "
+        "true, Megatron-Core's bias_swiglu_impl); gradients reduced in bf16 (the recipes' optim.grad_sync_dtype: "
+        "bf16)",
     ),
     "bigscience": _Code(
         Implementation(
-            flash=False, fused=True, dropout=False, dp_overlap=False, uneven_stages=True
+            flash=False,
+            fused=True,
+            dropout=False,
+            dp_overlap=False,
+            uneven_stages=True,
+            fused_loss=False,
         ),
         rope=False,
         reason="Megatron-DeepSpeed (BLOOM 176B): fused softmax without flash attention, ALiBi, "
+        "Megatron's unfused vocabulary-parallel cross-entropy, "
         "no dropout; DeepSpeed's pipeline engine reduces gradients after the pipeline flush and "
         "balances its 70 layers over 12 stages (6 each, 5 on the first and the last)",
     ),
@@ -121,7 +176,26 @@ RUN_CODE: dict[str, dict[str, Any]] = {
         "narayanan2021-gpt-18.4b",
     )  # the artifact script runs these with DDP=torch (bucketed all-reduce during backward)
 }
+RUN_CODE.update(
+    {
+        run: {"tp_overlap": False}
+        for run in (
+            "nvidia-dgxc-h100-nemotron4-340b-128gpu",
+            "nvidia-dgxc-h100-nemotron4-340b-2048gpu",
+        )
+    }  # nemotron/nemotron4-340b-synth.yaml at 143b90dd: ub_tp_comm_overlap: False
+)
 RUN_ROPE_OFF = {"nvidia-dgxc-h100-gpt3-175b-128gpu", "nvidia-dgxc-h100-gpt3-175b-2048gpu"}
+#: MosaicML rows whose MP mode is PURE (the table's column): gradients reduced in bf16.
+RUN_GRADS: dict[str, str] = {
+    run: "bf16"
+    for run in (
+        "mosaicml-mpt-a100-80gb-70b-64gpu",
+        "mosaicml-mpt-a100-40gb-70b-128gpu",
+        "mosaicml-mpt-a100-40gb-7b-128gpu",
+        "mosaicml-mpt-a100-40gb-3b-128gpu",
+    )
+}
 
 
 def _code_key(run: dict[str, Any]) -> str:
@@ -180,10 +254,15 @@ class Published:
         return None not in (c.tp, c.pp, c.vpp, c.cp, c.sp, c.zero, c.micro_batch, c.recompute)
 
 
-def _recipe(precision: str) -> Any:
+def _recipe(precision: str, grads: str | None = None) -> Any:
     if precision == "fp16":
         return recipe(
-            "custom", params="fp16", grads="fp16", master="fp32", state="fp32", acts="fp16"
+            "custom", params="fp16", grads=grads or "fp16", master="fp32", state="fp32",
+            acts="fp16",
+        )  # fmt: skip
+    if grads and grads != "bf16":
+        return recipe(
+            "custom", params="bf16", grads=grads, master="fp32", state="fp32", acts="bf16"
         )
     return recipe("amp")
 
@@ -199,19 +278,14 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
     hw = run["hardware"]
     devices = catalog or load_catalog()
     device = devices.get(hw["device"])
-    intra = None
-    if device.intra_node_bandwidth is None and device.id in SIBLINGS:
-        # The database has no link for this card (the 40 GB A100): its sibling's NVLink is the same.
-        intra = devices.get(SIBLINGS[device.id]).intra_node_bandwidth
     cluster = Cluster(device, int(hw["gpus"]), int(hw.get("gpus_per_node") or 8),
-                      intra_node_bandwidth=intra,
                       inter_node_bandwidth=hw.get("inter_node_bandwidth_per_gpu"))  # fmt: skip
     inp = PlanInput(
         model=_spec(run, rope),
         seq=int(run["batch"]["seq"]),
         global_batch=int(run["batch"]["global_batch"]),
         cluster=cluster,
-        recipe=_recipe(run["precision"]),
+        recipe=_recipe(run["precision"], RUN_GRADS.get(run["id"], code.grads)),
         optimizer=optimizer("adam"),
         implementation=impl,
     )
@@ -221,9 +295,13 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
         # Llama 3's ZeRO-2-like sharding under a pipeline: the gradients are accumulated over the
         # micro-batches and reduce-scattered once per step, ZeRO-1's communication.
         zero = 1
+    stated = {k: lay[k] for k in ("vpp", "sp", "recompute")}
+    for name, value in code.defaults:
+        if stated[name] is None:
+            stated[name] = value
     constraints = Constraints(
-        tp=lay["tp"], pp=lay["pp"], vpp=lay["vpp"], cp=lay["cp"], sp=lay["sp"],
-        zero=zero, micro_batch=lay["micro_batch"], recompute=lay["recompute"],
+        tp=lay["tp"], pp=lay["pp"], vpp=stated["vpp"], cp=lay["cp"], sp=stated["sp"],
+        zero=zero, micro_batch=lay["micro_batch"], recompute=stated["recompute"],
         max_micro_batch=8,
     )  # fmt: skip
     return inp, constraints, code.reason

@@ -101,9 +101,14 @@ def micro_times(
     fused: bool,
     compute_dtype: str,
     gemm_dtype: str,
+    attention_kernel: str | None = None,
+    fused_loss: bool = True,
 ) -> MicroTimes:
-    """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``."""
-    key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype)
+    """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
+    (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
+    ``fused_loss`` the head's memory-bound ops run as separate kernels)."""
+    key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
+           attention_kernel, fused_loss)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -128,7 +133,8 @@ def micro_times(
             backward = op.phase == "backward"
             if op.kind == "attention":
                 seconds = cal.op_seconds(device, "attention", flops, nbytes, peak,
-                                         backward=backward, causal=True)  # fmt: skip
+                                         backward=backward, causal=True, seq=ops.seq / c,
+                                         kernel=attention_kernel)  # fmt: skip
                 extra["attn_b" if backward else "attn_f"] += seconds
             else:
                 seconds = cal.op_seconds(device, "matmul", flops, nbytes, gemm_peak, dims=dims,
@@ -141,7 +147,7 @@ def micro_times(
             kernels += op.region == "layer"
             continue
         seconds = max(nbytes / bw, flops / peak)
-        if not fused:
+        if not fused or (op.region == "head" and not fused_loss):
             seconds += launch
             sums[bucket] = sums.get(bucket, 0.0) + seconds
             if op.core:

@@ -91,6 +91,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     spec, impl, lay = inp.model, inp.implementation, res.layout
     out: list[Text] = []
     layer_ops = sum(1 for op in ctx.ops.ops if op.region == "layer")
+    seq = inp.seq / lay.cp
     tile = cal.tile
     out.append(
         translate(
@@ -98,8 +99,9 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             "compute: the Step trace of one {width}-wide layer ({ops} kernels' worth of ops), the "
             "embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} "
             "peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash "
-            "attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half "
-            "the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel",
+            "attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, "
+            "a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory "
+            "bandwidth; {launch} µs per kernel",
         ).format(
             width=f"{spec.d_model:,}",
             ops=str(layer_ops),
@@ -108,8 +110,10 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             dtype=inp.gemm_dtype,
             tile="×".join(str(x) for x in tile) if tile else "-",
             sms=str(cal.sm_count or "-"),
-            fwd=percent(cal["attention_forward_efficiency"]),
-            bwd=percent(cal["attention_backward_efficiency"]),
+            kernel=cal.attention_kernel(impl.attention_kernel) or impl.attention_kernel or "-",
+            fwd=percent(cal.attention_efficiency(False, False, seq, impl.attention_kernel)),
+            bwd=percent(cal.attention_efficiency(True, False, seq, impl.attention_kernel)),
+            seq=f"{seq:,.0f}",
             bw=percent(cal["memory_bandwidth_fraction"]),
             launch=f"{cal.launch_s * 1e6:.3g}",
         )
@@ -122,6 +126,22 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         if impl.fused
         else translate("Plan", "eager kernels: every memory-bound op is its own kernel")
     )  # fmt: skip
+    if impl.fused and not impl.fused_loss:
+        out.append(translate("Plan", "the LM head's cross-entropy runs as separate kernels over the fp32 logits (no loss fusion)"))  # fmt: skip
+    if cal.k_overhead:
+        out.append(
+            translate("Plan", "each GEMM output tile also pays a fixed cost worth {k} iterations of its K loop (pipeline prologue and epilogue); the large-GEMM efficiency is the one measured at {shape}")
+            .format(k=f"{cal.k_overhead:.0f}",
+                    shape="×".join(str(x) for x in cal.values.get("gemm_reference", (8192, 8192, 8192))))
+        )  # fmt: skip
+    if cal.ring_latency_s("all-gather", 8, 1) > 0 or cal.overlap_slowdown > 0:
+        out.append(
+            translate("Plan", "collectives: rings at the group's bus bandwidth (across nodes, every NIC of the group's GPUs in a node carries the ring), plus NCCL's ring latency ({base} µs, {hop} µs per NVLink hop, {net} µs per network hop), paid per layer by the gradient reduction and ZeRO's gathers; compute running beside an overlapped collective runs {slow} slower")
+            .format(base=f"{cal.values.get('nccl_base_latency_s', 0.0) * 1e6:.3g}",
+                    hop=f"{cal.hop_latency_s(False) * 1e6:.3g}",
+                    net=f"{cal.hop_latency_s(True) * 1e6:.3g}",
+                    slow=percent(cal.overlap_slowdown))
+        )  # fmt: skip
     if lay.tp > 1:
         what = (
             translate("Plan", "an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)")

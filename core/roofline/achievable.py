@@ -41,6 +41,7 @@ link (:meth:`Calibration.busbw`).
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import statistics
@@ -57,6 +58,7 @@ from core.safe_io import brief, decode_utf8, parse_json, read_bytes, read_resour
 from core.texts import Text, translate
 
 __all__ = [
+    "ATTENTION_KERNELS",
     "FIELDS",
     "INFORMATIONAL",
     "SIBLINGS",
@@ -88,11 +90,24 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "inter_node_busbw_fraction": (0.01, 1.0),
         "kernel_launch_overhead_s": (0.0, 1e-3),
         "collective_latency_s": (0.0, 1e-2),
+        "nccl_base_latency_s": (0.0, 1e-3),
+        "ring_hop_latency_intra_s": (0.0, 1e-3),
+        "ring_hop_latency_inter_s": (0.0, 1e-2),
+        "net_post_overhead_s": (0.0, 1e-3),
+        "overlap_compute_slowdown": (0.0, 1.0),
+        "gemm_k_overhead": (0.0, 100_000.0),
         "sm_count": (1, 100_000),
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
+        "attention_kernels": (1.0, 1e18),
     }
 )
+#: Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao's
+#: Triton FlashAttention, cuDNN's fused flash attention (Transformer Engine's FusedAttention).
+ATTENTION_KERNELS: tuple[str, ...] = ("flash3", "cudnn", "flash2", "triton", "flash1")
+#: Series a kernel's entry may give, each ``{"seq": [...], "tflops": [...]}`` in the FlashAttention
+#: benchmarks' convention (causal counts half the s² FLOPs; backward 2.5× the forward's).
+ATTENTION_SERIES: tuple[str, ...] = ("fwd", "fwd_causal", "bwd", "fwd_bwd", "fwd_bwd_causal")
 #: Fields every calibration has (a value from the file, a sibling or the family's median).
 _REQUIRED = (
     "gemm_efficiency",
@@ -103,6 +118,9 @@ _REQUIRED = (
     "inter_node_busbw_fraction",
     "kernel_launch_overhead_s",
 )
+#: Fields a device without them takes from its family's median, said as an assumption (the
+#: required ones, and the mechanisms' constants that do not depend on the card's memory or links).
+_FAMILY_ASSUMED = (*_REQUIRED, "gemm_k_overhead", "overlap_compute_slowdown")
 #: Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark).
 DEFAULT_REFERENCE = (8192, 8192, 8192)
 
@@ -129,7 +147,12 @@ SIBLINGS: Mapping[str, str] = MappingProxyType(
 #: envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so
 #: only the GEMM figures and the kernel launch carry over.
 SAME_DIE: Mapping[str, tuple[str, ...]] = MappingProxyType({"h100-sxm": ("h200",)})
-_DIE_FIELDS = ("gemm_efficiency", "gemm_efficiency_fp8", "kernel_launch_overhead_s")
+_DIE_FIELDS = (
+    "gemm_efficiency",
+    "gemm_reference",
+    "gemm_efficiency_fp8",
+    "kernel_launch_overhead_s",
+)
 _MEASURED_BY_PROJECT = "measured by this project"
 
 
@@ -186,6 +209,8 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
         raw = raw.get("value")
         if raw is None:
             return None
+    if name == "attention_kernels":
+        return _attention_table(raw, where), source
     low, high = FIELDS[name]
     if name in ("gemm_tile", "gemm_reference"):
         size = 2 if name == "gemm_tile" else 3
@@ -219,6 +244,92 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
             )  # fmt: skip
         return int(raw), source
     return float(raw), source
+
+
+def _attention_table(raw: Any, where: str) -> tuple[Any, ...]:
+    """``(peak, default, ((kernel, ((series, ((seq, flop/s), ...)), ...)), ...))`` of an
+    ``attention_kernels`` value, every number checked (a hashable form, for caches)."""
+
+    def bad(what: str) -> InputError:
+        return InputError(
+            translate("Calibration", "{where}: attention_kernels: {what}").format(
+                where=where, what=what
+            )
+        )
+
+    if not isinstance(raw, Mapping):
+        raise bad("expected {'peak_flops': x, 'default': kernel, 'kernels': {...}}")
+    peak, default, kernels = raw.get("peak_flops"), raw.get("default"), raw.get("kernels")
+    if isinstance(peak, bool) or not isinstance(peak, int | float) or not 1e9 <= peak <= 1e18:
+        raise bad(f"peak_flops = {brief(peak)}; allowed: a number from 1e9 to 1e18")
+    if not isinstance(kernels, Mapping) or default not in kernels:
+        raise bad(f"default = {brief(default)}; allowed: one of the kernels it lists")
+    out = []
+    for kernel, series in kernels.items():
+        if kernel not in ATTENTION_KERNELS or not isinstance(series, Mapping) or not series:
+            raise bad(f"kernel {brief(kernel)}; allowed: {', '.join(ATTENTION_KERNELS)}")
+        rows = []
+        for key, points in series.items():
+            if key not in ATTENTION_SERIES or not isinstance(points, Mapping):
+                raise bad(f"{kernel}.{brief(key)}; allowed: {', '.join(ATTENTION_SERIES)}")
+            seqs, rates = points.get("seq"), points.get("tflops")
+            ok = (
+                isinstance(seqs, list)
+                and isinstance(rates, list)
+                and len(seqs) == len(rates) >= 1
+                and all(isinstance(q, int) and not isinstance(q, bool) and q > 0 for q in seqs)
+                and seqs == sorted(set(seqs))
+                and all(
+                    isinstance(r, int | float) and not isinstance(r, bool) and 0 < r <= peak / 1e12
+                    for r in rates
+                )
+            )
+            if not ok or not isinstance(seqs, list) or not isinstance(rates, list):
+                raise bad(f"{kernel}.{key}: seq (increasing whole numbers) and tflops (above 0, "
+                          "at most the peak) of the same length")  # fmt: skip
+            rows.append(
+                (key, tuple((float(q), float(r) * 1e12) for q, r in zip(seqs, rates, strict=True)))
+            )
+        if not any(k in dict(rows) for k in ("fwd", "fwd_bwd")):
+            raise bad(f"{kernel}: needs fwd or fwd_bwd")
+        out.append((kernel, tuple(rows)))
+    return (float(peak), str(default), tuple(out))
+
+
+def _interpolate(points: tuple[tuple[float, float], ...], seq: float) -> float:
+    """A rate at ``seq``: linear in log₂(seq) between the measured lengths, flat beyond them."""
+    if seq <= points[0][0]:
+        return points[0][1]
+    for (q0, r0), (q1, r1) in itertools.pairwise(points):
+        if seq <= q1:
+            t = (math.log2(seq) - math.log2(q0)) / (math.log2(q1) - math.log2(q0))
+            return r0 + t * (r1 - r0)
+    return points[-1][1]
+
+
+def _measured_shape(name: str, raw: Any, where: str) -> tuple[Any, str] | None:
+    """The ``[M, N, K]`` the large-GEMM efficiency was measured at (its ``shape``, or the
+    winning ``measured`` sub-entry's), as the ``gemm_reference`` field: the shape model gives
+    the measured efficiency back at that shape."""
+    if name != "gemm_efficiency" or not isinstance(raw, Mapping):
+        return None
+    measured = raw.get("measured")
+    if isinstance(measured, Mapping) and measured.get("value") is not None:
+        shape, source = (
+            measured.get("shape"),
+            translate("Calibration", "measured by this project: the shape of the measured matmul"),
+        )
+    elif raw.get("value") is not None:
+        shape, source = (
+            raw.get("shape"),
+            translate("Calibration", "the shape the large-GEMM efficiency was measured at"),
+        )
+    else:
+        return None
+    if shape is None:
+        return None
+    found = _value({"value": shape, "source": str(source)}, "gemm_reference", where)
+    return (found[0], str(source)) if found else None
 
 
 def _causal_ratio(name: str, raw: Any) -> tuple[float, str] | None:
@@ -272,6 +383,9 @@ def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, st
             causal = _causal_ratio(name, raw)
             if causal is not None and "attention_causal_ratio" not in fields:
                 fields["attention_causal_ratio"] = causal
+            shape = _measured_shape(name, raw, f"{where}: device {dev_id!r}")
+            if shape is not None and "gemm_reference" not in entry:
+                fields["gemm_reference"] = shape
             if name in ("name", "notes", "source", "family") or name in INFORMATIONAL:
                 continue
             if name not in FIELDS:
@@ -323,19 +437,24 @@ def read_overrides(path: Path | None = None) -> tuple[dict[str, dict[str, tuple[
 
 
 def gemm_shape_efficiency(
-    m: float, n: float, sm_count: int | None, tile: tuple[int, int] | None, batch: float = 1
-) -> float:
-    """The share of a GEMM's tile slots that do useful work: wave × tile quantization.
+    m: float, n: float, sm_count: int | None, tile: tuple[int, int] | None, batch: float = 1,
+    k: float | None = None, k_overhead: float = 0.0,
+) -> float:  # fmt: skip
+    """The share of a GEMM's time that does useful work: wave × tile quantization × the K loop.
 
     ``⌈M/tm⌉·⌈N/tn⌉·batch`` output tiles run in ``⌈tiles/SMs⌉`` waves; the useful share is
-    ``M·N·batch / (waves · SMs · tm · tn)``. 1 when the SM count or the tile is unknown.
+    ``M·N·batch / (waves · SMs · tm · tn)`` (1 when the SM count or the tile is unknown). Each
+    tile also pays a fixed cost — the pipeline's prologue (filling its shared-memory stages) and
+    its epilogue (writing the tile) — worth ``k_overhead`` iterations of the K loop, so a tile's
+    useful share is ``K / (K + k_overhead)``.
     """
+    loop = k / (k + k_overhead) if k and k > 0 and k_overhead > 0 else 1.0
     if not sm_count or not tile or m <= 0 or n <= 0:
-        return 1.0
+        return loop
     tm, tn = tile
     tiles = math.ceil(m / tm) * math.ceil(n / tn) * max(1.0, batch)
     waves = math.ceil(tiles / sm_count)
-    return min(1.0, (m * n * max(1.0, batch)) / (waves * sm_count * tm * tn))
+    return loop * min(1.0, (m * n * max(1.0, batch)) / (waves * sm_count * tm * tn))
 
 
 @dataclass(frozen=True)
@@ -384,15 +503,24 @@ class Calibration:
         return float(self.values["gemm_efficiency"])
 
     @property
+    def k_overhead(self) -> float:
+        """K-loop iterations' worth of fixed cost per output tile (0 when the file gives none)."""
+        return float(self.values.get("gemm_k_overhead", 0.0))
+
+    @property
     def _reference_shape(self) -> float:
-        m, n, _ = self.values.get("gemm_reference", DEFAULT_REFERENCE)
-        return gemm_shape_efficiency(m, n, self.sm_count, self.tile)
+        m, n, k = self.values.get("gemm_reference", DEFAULT_REFERENCE)
+        return gemm_shape_efficiency(m, n, self.sm_count, self.tile, 1, k, self.k_overhead)
 
     def gemm_rate(
-        self, peak: float, m: float, n: float, batch: float = 1, dtype: str = "bf16"
-    ) -> float:
-        """FLOP/s of one GEMM with an ``M × N`` output (``batch`` of them) on a ``peak`` device."""
-        shape = gemm_shape_efficiency(m, n, self.sm_count, self.tile, batch)
+        self, peak: float, m: float, n: float, batch: float = 1, dtype: str = "bf16",
+        k: float | None = None,
+    ) -> float:  # fmt: skip
+        """FLOP/s of one GEMM with an ``M × N`` output (``batch`` of them, inner dimension ``k``)
+        on a ``peak`` device: the large-GEMM efficiency, measured at the reference shape, scaled
+        by this shape's efficiency over the reference's (so the model gives the measurement back
+        at the shape it was measured at)."""
+        shape = gemm_shape_efficiency(m, n, self.sm_count, self.tile, batch, k, self.k_overhead)
         return peak * min(1.0, self.gemm_efficiency(dtype) * shape / self._reference_shape)
 
     def bandwidth(self, device: Device) -> float:
@@ -414,14 +542,109 @@ class Calibration:
         """Fixed seconds of one collective call (0 when the file gives none)."""
         return float(self.values.get("collective_latency_s", 0.0))
 
-    def attention_seconds(self, flops: float, peak: float, backward: bool, causal: bool) -> float:
-        """A flash-attention kernel's time for ``flops`` counted over the full ``s × s`` scores."""
-        key = "attention_backward_efficiency" if backward else "attention_forward_efficiency"
+    def ring_latency_s(self, op: str, n: int, nodes: int) -> float:
+        """Seconds a ring collective over ``n`` ranks on ``nodes`` nodes pays before any byte's
+        bandwidth time: NCCL's own latency model of a ring with its Simple protocol
+        (``src/graph/tuning.cc``, ``ncclTopoTuneModel``), 0 where the file gives no constants.
+
+        ``base + (steps − net steps) · hop_intra + net steps · hop_inter``, with ``steps`` the
+        ring's ``n − 1`` (all-gather, reduce-scatter) or ``2(n − 1)`` (all-reduce) hops and
+        ``net steps`` the ``nodes − 1`` (``2(nodes − 1)``) of them that cross the network; on a
+        ring that crosses nodes an intra-node hop costs at least three network post overheads
+        (NCCL's ``getNetOverhead``: the proxy thread posts each step to the NIC).
+        """
+        if n <= 1:
+            return 0.0
+        base = float(self.values.get("nccl_base_latency_s", 0.0))
+        intra = float(self.values.get("ring_hop_latency_intra_s", 0.0))
+        inter = float(self.values.get("ring_hop_latency_inter_s", 0.0))
+        twice = op == "all-reduce"
+        steps = (2 if twice else 1) * (n - 1)
+        net = 0 if nodes <= 1 else (2 if twice else 1) * (min(nodes, n) - 1)
+        if nodes > 1:
+            intra = max(intra, 3 * float(self.values.get("net_post_overhead_s", 0.0)))
+        return base + (steps - net) * intra + net * inter
+
+    @property
+    def overlap_slowdown(self) -> float:
+        """How much slower compute runs while an overlapped collective runs beside it (0 when the
+        file gives none): a hidden second of communication costs this many seconds."""
+        return float(self.values.get("overlap_compute_slowdown", 0.0))
+
+    def hop_latency_s(self, inter_node: bool) -> float:
+        """Seconds of one point-to-point hop (a pipeline send, a context-parallel ring step)."""
+        key = "ring_hop_latency_inter_s" if inter_node else "ring_hop_latency_intra_s"
+        return float(self.values.get(key, 0.0))
+
+    def attention_kernel(self, kernel: str | None) -> str | None:
+        """The kernel whose figures time ``kernel``: itself where the table measures it, else
+        the table's default; ``None`` when the device has no table."""
+        table = self.values.get("attention_kernels")
+        if not table:
+            return None
+        return kernel if kernel and any(k == kernel for k, _ in table[2]) else str(table[1])
+
+    def attention_efficiency(
+        self, backward: bool, causal: bool, seq: float | None = None, kernel: str | None = None
+    ) -> float:
+        """Fraction of ``peak`` a flash-attention kernel reaches on the work it does (a causal
+        kernel does half the ``s²`` work).
+
+        With an ``attention_kernels`` table (FlashAttention benchmark figures per sequence
+        length) and a ``seq``: the kernel's measured rate at that length (interpolated in
+        log₂ s), over the table device's peak. The backward takes its own figure, else the
+        fwd+bwd figure; a causal backward takes the forward's causal/non-causal ratio at that
+        length; a kernel measured only forward and backward together runs both at that rate; a
+        kernel measured only forward runs its backward at the forward's rate times the default
+        kernel's backward/forward ratio there. Without a table (or ``seq``): the scalar forward
+        and backward efficiencies and the causal ratio.
+        """
+        name = self.attention_kernel(kernel)
+        if seq is None or name is None:
+            key = "attention_backward_efficiency" if backward else "attention_forward_efficiency"
+            efficiency = float(self.values[key])
+            if causal:
+                efficiency *= float(self.values.get("attention_causal_ratio", 1.0))
+            return efficiency
+        peak, default, kernels = self.values["attention_kernels"]
+        series = dict(dict(kernels)[name])
+
+        def at(key: str, among: dict = series) -> float | None:
+            points = among.get(key)
+            return _interpolate(points, seq) if points else None
+
+        fwd, fwd_c = at("fwd"), at("fwd_causal")
+        both, both_c = at("fwd_bwd"), at("fwd_bwd_causal")
+        if not backward:
+            rate = (fwd_c if causal else fwd) if fwd else (both_c if causal and both_c else both)
+            if causal and fwd and not fwd_c:
+                rate = fwd * float(self.values.get("attention_causal_ratio", 1.0))
+        else:
+            bwd = at("bwd")
+            if bwd is None and fwd is None:
+                bwd = both
+                if causal:
+                    return float((both_c or both) or 0.0) / peak
+            if bwd is None:
+                ref = dict(dict(kernels)[default])
+                ref_f, ref_b = at("fwd", ref), at("bwd", ref)
+                bwd = (fwd or 0.0) * ((ref_b / ref_f) if ref_f and ref_b else 1.0)
+            ratio = (
+                (fwd_c / fwd)
+                if causal and fwd and fwd_c
+                else (float(self.values.get("attention_causal_ratio", 1.0)) if causal else 1.0)
+            )
+            rate = bwd * ratio
+        return float(rate) / peak  # type: ignore[arg-type]
+
+    def attention_seconds(
+        self, flops: float, peak: float, backward: bool, causal: bool,
+        seq: float | None = None, kernel: str | None = None,
+    ) -> float:  # fmt: skip
+        """A flash-attention kernel's time for ``flops`` counted over the full ``s × s`` scores
+        (see :meth:`attention_efficiency`)."""
         work = flops / 2 if causal else flops
-        efficiency = float(self.values[key])
-        if causal:
-            efficiency *= float(self.values.get("attention_causal_ratio", 1.0))
-        return work / (peak * efficiency)
+        return work / (peak * self.attention_efficiency(backward, causal, seq, kernel))
 
     def op_seconds(
         self,
@@ -435,6 +658,8 @@ class Calibration:
         backward: bool = False,
         causal: bool = True,
         dtype: str = "bf16",
+        seq: float | None = None,
+        kernel: str | None = None,
     ) -> float:
         """Achievable seconds of one kernel (see the module docstring).
 
@@ -445,18 +670,21 @@ class Calibration:
         dims
             ``(batch, M, K, N)`` of a GEMM (:func:`gemm_dims`); without them the large-GEMM
             efficiency applies as it is.
+        seq, kernel
+            An attention kernel's sequence length and name (:data:`ATTENTION_KERNELS`; ``None``:
+            the device's default), for :meth:`attention_efficiency`.
         """
         if flops <= 0 and nbytes <= 0:
             return 0.0
         memory = nbytes / self.bandwidth(device) if nbytes > 0 else 0.0
         if kind == "matmul":
             if dims is not None:
-                rate = self.gemm_rate(peak, dims[1], dims[3], dims[0], dtype)
+                rate = self.gemm_rate(peak, dims[1], dims[3], dims[0], dtype, dims[2])
             else:
                 rate = peak * self.gemm_efficiency(dtype) / self._reference_shape
             compute = flops / rate if flops > 0 else 0.0
         elif kind == "attention":
-            compute = self.attention_seconds(flops, peak, backward, causal)
+            compute = self.attention_seconds(flops, peak, backward, causal, seq, kernel)
         else:
             compute = flops / peak if flops > 0 else 0.0
         return max(compute, memory) + self.launch_s
@@ -465,10 +693,20 @@ class Calibration:
         """JSON form: every value with its source, and the notes."""
         return {
             "device": self.device_id,
-            "values": {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()},
+            "values": {k: _jsonable(k, v) for k, v in self.values.items()},
             "sources": dict(self.sources),
             "notes": [str(n) for n in self.notes],
         }
+
+
+def _jsonable(name: str, value: Any) -> Any:
+    if name == "attention_kernels":
+        peak, default, kernels = value
+        return {"peak_flops": peak, "default": default,
+                "kernels": {k: {key: {"seq": [int(q) for q, _ in pts],
+                                      "tflops": [r / 1e12 for _, r in pts]}
+                                for key, pts in series} for k, series in kernels}}  # fmt: skip
+    return list(value) if isinstance(value, tuple) else value
 
 
 def gemm_dims(name: str, shapes: str) -> tuple[float, float, float, float] | None:
@@ -618,7 +856,7 @@ def calibration(
                     "the same peak, at a fixed shape (a best-of-search figure is an upper envelope)",
                 ).format(device=device.id, fields=", ".join(moved), twin=twin)
             )
-    for name in _REQUIRED:
+    for name in _FAMILY_ASSUMED:
         if name in values:
             continue
         median = _median_of_family(table, device.family, name)

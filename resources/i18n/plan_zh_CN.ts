@@ -25,6 +25,10 @@
         <translation>重计算：{value}；允许：{allowed}</translation>
     </message>
     <message>
+        <source>attention kernel: {value}; allowed: {allowed}</source>
+        <translation>注意力核函数：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
         <translation>CP 通信：{value}；允许：{allowed}</translation>
     </message>
@@ -296,8 +300,8 @@
         <translation>计算受限：MFU {mfu}</translation>
     </message>
     <message>
-        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}，再乘以其波次和分块量化（{tile} 分块、{sms} 个 SM）；flash attention 达到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函数只做一半的 s² 工作；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
+        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
+        <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}，再乘以其波次和分块量化（{tile} 分块、{sms} 个 SM）；flash attention（{kernel}）在 {seq} 个 token 时达到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函数只做一半的 s² 工作；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
@@ -310,6 +314,18 @@
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
         <translation>eager 核函数：每个内存受限算子各是一个核函数</translation>
+    </message>
+    <message>
+        <source>the LM head&apos;s cross-entropy runs as separate kernels over the fp32 logits (no loss fusion)</source>
+        <translation>输出头的交叉熵在 fp32 logits 上以多个独立核函数运行（未做损失融合）</translation>
+    </message>
+    <message>
+        <source>each GEMM output tile also pays a fixed cost worth {k} iterations of its K loop (pipeline prologue and epilogue); the large-GEMM efficiency is the one measured at {shape}</source>
+        <translation>每个 GEMM 输出分块还要付出相当于其 K 循环 {k} 次迭代的固定开销（流水线的开头和收尾）；大 GEMM 效率取自在 {shape} 上的测量</translation>
+    </message>
+    <message>
+        <source>collectives: rings at the group&apos;s bus bandwidth (across nodes, every NIC of the group&apos;s GPUs in a node carries the ring), plus NCCL&apos;s ring latency ({base} µs, {hop} µs per NVLink hop, {net} µs per network hop), paid per layer by the gradient reduction and ZeRO&apos;s gathers; compute running beside an overlapped collective runs {slow} slower</source>
+        <translation>集合通信：环形算法按组的总线带宽运行（跨节点时，组内各 GPU 在节点中的每块网卡都承载环），再加 NCCL 的环延迟（{base} µs，每个 NVLink 跳 {hop} µs，每个网络跳 {net} µs），梯度归约和 ZeRO 的收集每层各付一次；与重叠的集合通信同时运行的计算慢 {slow}</translation>
     </message>
     <message>
         <source>an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)</source>

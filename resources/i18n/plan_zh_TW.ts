@@ -25,6 +25,10 @@
         <translation>重計算：{value}；允許：{allowed}</translation>
     </message>
     <message>
+        <source>attention kernel: {value}; allowed: {allowed}</source>
+        <translation>注意力核函式：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
         <translation>CP 通訊：{value}；允許：{allowed}</translation>
     </message>
@@ -296,8 +300,8 @@
         <translation>計算受限：MFU {mfu}</translation>
     </message>
     <message>
-        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention at {fwd} (forward) and {bwd} (backward) of peak, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation>計算：單步追蹤中寬度為 {width} 的一層（{ops} 個核函式的運算子）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 達到 {dtype} 峰值的 {gemm}，再乘以其波次和分塊量化（{tile} 分塊、{sms} 個 SM）；flash attention 達到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函式只做一半的 s² 工作；記憶體受限運算子達到記憶體頻寬的 {bw}；每個核函式 {launch} µs</translation>
+        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
+        <translation>計算：單步追蹤中寬度為 {width} 的一層（{ops} 個核函式的運算子）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 達到 {dtype} 峰值的 {gemm}，再乘以其波次和分塊量化（{tile} 分塊、{sms} 個 SM）；flash attention（{kernel}）在 {seq} 個 token 時達到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函式只做一半的 s² 工作；記憶體受限運算子達到記憶體頻寬的 {bw}；每個核函式 {launch} µs</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
@@ -310,6 +314,18 @@
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
         <translation>eager 核函式：每個記憶體受限運算子各是一個核函式</translation>
+    </message>
+    <message>
+        <source>the LM head&apos;s cross-entropy runs as separate kernels over the fp32 logits (no loss fusion)</source>
+        <translation>輸出頭的交叉熵在 fp32 logits 上以多個獨立核函式執行（未做損失融合）</translation>
+    </message>
+    <message>
+        <source>each GEMM output tile also pays a fixed cost worth {k} iterations of its K loop (pipeline prologue and epilogue); the large-GEMM efficiency is the one measured at {shape}</source>
+        <translation>每個 GEMM 輸出分塊還要付出相當於其 K 迴圈 {k} 次迭代的固定開銷（管線的開頭和收尾）；大 GEMM 效率取自在 {shape} 上的量測</translation>
+    </message>
+    <message>
+        <source>collectives: rings at the group&apos;s bus bandwidth (across nodes, every NIC of the group&apos;s GPUs in a node carries the ring), plus NCCL&apos;s ring latency ({base} µs, {hop} µs per NVLink hop, {net} µs per network hop), paid per layer by the gradient reduction and ZeRO&apos;s gathers; compute running beside an overlapped collective runs {slow} slower</source>
+        <translation>集合通訊：環形演算法按群組的匯流排頻寬執行（跨節點時，群組內各 GPU 在節點中的每張網路卡都承載環），再加 NCCL 的環延遲（{base} µs，每個 NVLink 跳 {hop} µs，每個網路跳 {net} µs），梯度歸約和 ZeRO 的收集每層各付一次；與重疊的集合通訊同時執行的計算慢 {slow}</translation>
     </message>
     <message>
         <source>an all-gather and a reduce-scatter in place of each all-reduce (sequence parallel)</source>

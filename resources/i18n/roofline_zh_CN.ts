@@ -75,7 +75,7 @@
     <name>Calibration</name>
     <message>
         <source>{file}: the key {key} appears twice; keep one</source>
-        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
+        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao&apos;s Triton FlashAttention, cuDNN&apos;s fused flash attention (Transformer Engine&apos;s FusedAttention). Series a kernel&apos;s entry may give, each ``{&quot;seq&quot;: [...], &quot;tflops&quot;: [...]}`` in the FlashAttention benchmarks&apos; convention (causal counts half the s² FLOPs; backward 2.5× the forward&apos;s). Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Fields a device without them takes from its family&apos;s median, said as an assumption (the required ones, and the mechanisms&apos; constants that do not depend on the card&apos;s memory or links). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
         <translation>{file}：键 {key} 出现了两次；请只保留一个</translation>
     </message>
     <message>
@@ -98,6 +98,18 @@
     <message>
         <source>{where}: sm_count = {value}; allowed: a whole number</source>
         <translation>{where}：sm_count = {value}；允许：整数</translation>
+    </message>
+    <message>
+        <source>{where}: attention_kernels: {what}</source>
+        <translation>{where}：attention_kernels：{what}</translation>
+    </message>
+    <message>
+        <source>measured by this project: the shape of the measured matmul</source>
+        <translation>本项目测量：所测矩阵乘法的形状</translation>
+    </message>
+    <message>
+        <source>the shape the large-GEMM efficiency was measured at</source>
+        <translation>测量大 GEMM 效率时的形状</translation>
     </message>
     <message>
         <source>causal_value / value of {name} ({source})</source>

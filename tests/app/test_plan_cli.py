@@ -64,6 +64,7 @@ def test_search_lists_candidates_fastest_first(capsys: pytest.CaptureFixture[str
         (["--device", "nope"], "device: unknown"),
         (["--model", "gpt2"], "one of --model, --config or --dims"),
         (["--tokens", "-5"], "tokens"),
+        (["--attention-kernel", "flash9"], "attention kernel: 'flash9'; allowed: flash3"),
     ],
 )
 def test_impossible_input_is_one_line_and_exit_2(
@@ -92,3 +93,14 @@ def test_step_upper_bound_is_the_roofline(capsys: pytest.CaptureFixture[str]) ->
     assert calibrated["prediction"] == "calibrated" and roof["prediction"] == "roofline"
     assert calibrated["step_time_s"] > roof["step_time_s"]
     assert calibrated["mfu"] < roof["mfu"]
+
+
+def test_the_codes_kernels_change_the_plan(capsys: pytest.CaptureFixture[str]) -> None:
+    base = [*SMALL, "--global-batch", "64", "--gpus", "8", "--tp", "2", "--micro-batch", "2",
+            "--device", "h100-sxm"]  # fmt: skip
+    plain = _json(capsys, *base)
+    slower = _json(capsys, *base, "--attention-kernel", "flash2", "--unfused-loss")
+    lean = _json(capsys, *base, "--fused-swiglu")
+    assert slower["step_time_s"] > plain["step_time_s"]
+    assert lean["memory_per_gpu"]["activations"] < plain["memory_per_gpu"]["activations"]
+    assert any("flash2" in a for a in slower["assumptions"])

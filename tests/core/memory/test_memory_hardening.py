@@ -181,3 +181,18 @@ def test_mlp_formula_matches_its_number() -> None:
         per = activation_model(cfg.model, 8, 1, 2, mlp_full=full).per_layer
         assert est.bytes["activations"] == 4 * per
         assert est.formulas["activations"].startswith("L = 4 × per layer")
+
+
+@pytest.mark.parametrize("model", [GPT, LLAMA])
+def test_accumulated_gradients_are_alive_in_a_later_micro_batch(model: str) -> None:
+    # Batch 4 in micro-batches of 2: the second micro-batch's backward runs with every gradient
+    # the first made. The trace runs both; the estimate counts all gradients at every moment.
+    cfg = MemoryConfig(parse_model(model), batch=4, micro_batch=2, recipe=recipe("bf16"))
+    one = MemoryConfig(parse_model(model), batch=2, recipe=recipe("bf16"))
+    est, tr = estimate(cfg), trace(cfg)
+    assert est.at_peak["grads"] == pytest.approx(est.bytes["grads"])
+    assert tr.at_peak["grads"] == pytest.approx(est.bytes["grads"], rel=0.02)
+    assert est.peak == pytest.approx(tr.peak, rel=0.10)
+    assert tr.peak > trace(one).peak  # the same micro-batch, with the gradients already there
+    phases = [p for _, p, _, _ in tr.timeline]
+    assert phases.count("forward") and phases.index("optimizer") > phases.index("backward")

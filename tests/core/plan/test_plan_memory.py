@@ -128,3 +128,34 @@ def test_few_micro_batches_keep_fewer_in_flight(device) -> None:
     inp = PlanInput(spec, 2048, 2, Cluster(device, 64))
     got = memory_per_gpu(inp, Layout(tp=8, pp=8, micro_batch=1, dp=1), 2)
     assert got.in_flight == pytest.approx(64 / 8 * 2)
+
+
+@pytest.mark.parametrize(("name", "recompute", "zero"), [("gpt2", "none", 0), ("llama2-7b", "full", 1),
+                                                          ("llama2-7b", "none", 3)])  # fmt: skip
+def test_equals_the_memory_tab_under_gradient_accumulation(device, name, recompute, zero) -> None:
+    # Four micro-batches of 2: every gradient alive in the later micro-batches' backward, in the
+    # Memory tab (batch 8, micro-batch 2) as in the plan.
+    spec, gpus = preset(name), 8
+    inp = PlanInput(spec, 512, 8 * gpus, Cluster(device, gpus), recipe=recipe("amp"),
+                    optimizer=optimizer("adamw"))  # fmt: skip
+    got = memory_per_gpu(inp, Layout(micro_batch=2, zero=zero, recompute=recompute, dp=gpus), 4)
+    ref = estimate(MemoryConfig(model=spec, batch=8, micro_batch=2, seq=512, recipe=recipe("amp"),
+                                optimizer=optimizer("adamw"), zero=zero, gpus=gpus,
+                                checkpoint=Checkpoint("every" if recompute == "full" else "none")))  # fmt: skip
+    assert ref.at_peak["grads"] == pytest.approx(ref.bytes["grads"])
+    assert got.grads == pytest.approx(ref.at_peak["grads"], rel=1e-12)
+    assert got.peak == pytest.approx(ref.peak + ref.allowance, rel=1e-12)
+
+
+def test_a_fused_swiglu_keeps_three_of_the_four_ffn_wide_tensors(device) -> None:
+    # Megatron-Core's bias_swiglu_impl saves its input only: gate and up (2·f) plus the down
+    # projection's input (f), where eager PyTorch also keeps silu(gate) (4·f per token).
+    spec, s, t = preset("llama2-7b"), 4096, 2
+    terms = dict(_acts(spec, 1, s).terms)
+    hidden = terms["MLP hidden (4 × s·b·ffn)"]
+    assert hidden == 4 * s * spec.ffn * 2
+    eager = PlanInput(spec, s, 8, Cluster(device, 8))
+    fused = replace(eager, implementation=Implementation(fused_swiglu=True))
+    lay = Layout(tp=t, sp=True, micro_batch=1, dp=4)
+    a, b = memory_per_gpu(eager, lay, 2), memory_per_gpu(fused, lay, 2)
+    assert a.activations - b.activations == pytest.approx(spec.layers * hidden / 4 / t, rel=1e-9)

@@ -84,13 +84,21 @@ def test_dp_crossing_nodes_runs_at_the_network(device, cal) -> None:
     inp = _inp(device, gpus=32, batch=64)
     lay = check_layout(inp, Layout(tp=2, micro_batch=1))  # DP 16 with stride 2: 4 nodes
     link = links(inp, lay, cal)
-    assert link.dp_crosses and link.dp == pytest.approx(50e9 * 0.75)
+    # 4 of the group's GPUs per node: NCCL's rings cross the node boundary at 4 NICs at once.
+    net = 4 * 50e9 * 0.75
+    assert link.dp_crosses and link.dp == pytest.approx(net)
     params = stage_params(SMALL, 2, 8.0, "only")
     comm = comm_times(inp, lay, cal, link, params)
-    assert comm.dp_grads == pytest.approx(2 * 15 / 16 * params * 2 / (50e9 * 0.75) + 1e-5)
+    assert comm.dp_grads == pytest.approx(2 * 15 / 16 * params * 2 / net + 1e-5)
     zero1 = comm_times(inp, replace(lay, zero=1), cal, link, params)
-    one_way = 15 / 16 * params * 2 / (50e9 * 0.75) + 1e-5
+    one_way = 15 / 16 * params * 2 / net + 1e-5
     assert zero1.dp_grads == pytest.approx(one_way) and zero1.dp_params == pytest.approx(one_way)
+    # One GPU of the group per node (TP 8): every ring hop is a NIC's.
+    wide = check_layout(inp, Layout(tp=8, micro_batch=1))
+    assert links(inp, wide, cal).dp == pytest.approx(50e9 * 0.75)
+    # A whole node per group on a 100 GB/s network: 8 NICs (600 GB/s) are capped at NVLink's busbw.
+    fast = replace(inp, cluster=replace(inp.cluster, inter_node_bandwidth=100e9))
+    assert links(fast, check_layout(fast, Layout(micro_batch=1)), cal).dp == pytest.approx(320e9)
 
 
 def test_dp_overlap_hides_only_behind_the_last_backward(device, cal) -> None:
@@ -182,3 +190,63 @@ def test_uneven_stages_give_the_first_and_last_fewer_layers(device, cal) -> None
     )
     res = plan(inp, Layout(pp=4, micro_batch=1), calibration=cal)
     assert res.step_time_s > 0
+
+
+def test_dp_pays_the_ring_latency_once_per_layer_on_its_nodes(device, cal) -> None:
+    from core.roofline.achievable import with_values
+
+    nccl = with_values(cal, nccl_base_latency_s=8.4e-6, ring_hop_latency_intra_s=3.4e-6,
+                       ring_hop_latency_inter_s=14e-6, net_post_overhead_s=1e-6)  # fmt: skip
+    inp = _inp(device, gpus=32, batch=64)
+    lay = check_layout(inp, Layout(tp=2, micro_batch=1))  # DP 16, stride 2: 4 per node, 4 nodes
+    link = links(inp, lay, nccl)
+    assert (link.dp_nodes, link.tp_nodes) == (4, 1)
+    params = stage_params(SMALL, 2, 8.0, "only")
+    comm = comm_times(inp, lay, nccl, link, params, 8.0)
+    ring = 8.4e-6 + (15 - 3) * 3.4e-6 + 3 * 14e-6  # 15 hops, 3 cross the network
+    per_layer = 2 * 15 / 16 * params / 8 * 2 / (4 * 50e9 * 0.75) + (
+        8.4e-6 + (30 - 6) * 3.4e-6 + 6 * 14e-6
+    )
+    assert comm.dp_grads == pytest.approx(8 * (per_layer + 1e-5))
+    zero1 = comm_times(inp, replace(lay, zero=1), nccl, link, params, 8.0)
+    one_way = 15 / 16 * params / 8 * 2 / (4 * 50e9 * 0.75) + ring + 1e-5
+    assert zero1.dp_grads == pytest.approx(8 * one_way)
+    # TP 2 inside a node: one NVLink hop per all-gather, two per all-reduce.
+    message = 1 * SEQ * 256 * 2
+    assert comm.tp_layer_fwd == pytest.approx(
+        2 * (2 * 1 / 2 * message / (400e9 * 0.8) + 8.4e-6 + 2 * 3.4e-6 + 1e-5)
+    )
+
+
+def test_an_unfused_loss_runs_each_head_op_as_its_own_kernel(device, cal) -> None:
+    from core.plan.model import context, evaluate
+
+    fused, unfused = _inp(device), _inp(device, fused_loss=False)
+    lay = check_layout(fused, Layout(micro_batch=2))
+    a = evaluate(context(fused, calibration=cal), lay).micro
+    b = evaluate(context(unfused, calibration=cal), lay).micro
+    # Only the head changes; its memory-bound ops now add up instead of the chain's largest.
+    assert (b.layer_fwd, b.layer_bwd, b.embed_fwd) == (a.layer_fwd, a.layer_bwd, a.embed_fwd)
+    assert b.head_fwd > a.head_fwd and b.head_bwd > a.head_bwd
+
+
+def test_overlap_slows_the_compute_it_hides_behind(device, cal) -> None:
+    from core.roofline.achievable import with_values
+
+    slow = with_values(cal, overlap_compute_slowdown=0.2)
+    lay = Layout(tp=1, micro_batch=1)
+    inp = _inp(device, gpus=32, batch=32)
+    free, paid = plan(inp, lay, calibration=cal), plan(inp, lay, calibration=slow)
+    # The same collectives hide, and a fifth of the hidden time shows as slowed compute.
+    assert free.hidden["dp_comm"] > 0
+    assert paid.hidden["dp_comm"] == pytest.approx(free.hidden["dp_comm"])
+    assert paid.breakdown["dp_comm"] == pytest.approx(
+        free.breakdown["dp_comm"] + 0.2 * free.hidden["dp_comm"]
+    )
+    tp = _inp(device, tp_overlap=True)
+    a = plan(tp, Layout(tp=4, micro_batch=2), calibration=cal)
+    b = plan(tp, Layout(tp=4, micro_batch=2), calibration=slow)
+    assert a.hidden["tp_comm"] > 0
+    assert b.breakdown["tp_comm"] == pytest.approx(
+        a.breakdown["tp_comm"] + 0.2 * a.hidden["tp_comm"]
+    )

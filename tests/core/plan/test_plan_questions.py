@@ -51,3 +51,6 @@ def test_llama2_7b_is_planned_beside_its_gpu_hours() -> None:
     assert answer.best.fits
     assert answer.six_n_mfu == pytest.approx(six_n_mfu(answer.best))
     assert answer.quoted_mfu == pytest.approx(0.39, abs=0.005)
+    # Issue 20: within 10 points of the 39 % the GPU-hours imply, in the same 6·N convention
+    # (the GPU-hours also hold restarts, evaluation and idle time, so the plan may only be above).
+    assert 0 <= answer.six_n_mfu - answer.quoted_mfu <= 0.10

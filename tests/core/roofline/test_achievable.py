@@ -219,3 +219,111 @@ def test_this_machine_is_its_own_calibration() -> None:
     assert cal["gemm_efficiency"] == 1.0 and cal["memory_bandwidth_fraction"] == 1.0
     assert cal.launch_s == 0.0
     assert any("measured here" in str(s) for s in cal.sources.values())
+
+
+def test_ring_latency_is_nccls_own_model_by_hand() -> None:
+    # NCCL src/graph/tuning.cc (ring, Simple): base + (steps - net steps) * intra + net * inter,
+    # an intra-node hop on a multi-node ring costing at least 3 network post overheads.
+    cal = _cal(
+        nccl_base_latency_s={"value": 8.4e-6, "source": "nccl"},
+        ring_hop_latency_intra_s={"value": 3.4e-6, "source": "nccl"},
+        ring_hop_latency_inter_s={"value": 14e-6, "source": "nccl"},
+        net_post_overhead_s={"value": 2e-6, "source": "nccl"},
+    )
+    # 8 GPUs of one node: 7 hops (all-gather), 14 (all-reduce), all over NVLink.
+    assert cal.ring_latency_s("all-gather", 8, 1) == pytest.approx(8.4e-6 + 7 * 3.4e-6)
+    assert cal.ring_latency_s("all-reduce", 8, 1) == pytest.approx(8.4e-6 + 14 * 3.4e-6)
+    # 512 ranks on 64 nodes: 511 hops, 63 of them over the network; the other 448 cost
+    # max(3.4, 3 x 2) = 6 µs each.
+    want = 8.4e-6 + 448 * 6e-6 + 63 * 14e-6
+    assert cal.ring_latency_s("reduce-scatter", 512, 64) == pytest.approx(want)
+    assert cal.ring_latency_s("all-reduce", 512, 64) == pytest.approx(
+        8.4e-6 + (1022 - 126) * 6e-6 + 126 * 14e-6
+    )
+    assert cal.ring_latency_s("all-gather", 1, 1) == 0.0
+    assert cal.hop_latency_s(True) == 14e-6 and cal.hop_latency_s(False) == 3.4e-6
+    # Without the constants there is no latency (a device the file gives none for).
+    assert _cal().ring_latency_s("all-reduce", 512, 64) == 0.0
+
+
+TABLE = {
+    "peak_flops": 1e15,
+    "default": "flash3",
+    "kernels": {
+        "flash3": {
+            "fwd": {"seq": [1024, 4096], "tflops": [500, 700]},
+            "fwd_causal": {"seq": [1024, 4096], "tflops": [300, 600]},
+            "bwd": {"seq": [1024, 4096], "tflops": [400, 560]},
+        },
+        "flash1": {"fwd_bwd": {"seq": [2048], "tflops": [200]},
+                   "fwd_bwd_causal": {"seq": [2048], "tflops": [150]}},
+        "triton": {"fwd": {"seq": [1024, 4096], "tflops": [350, 350]}},
+    },
+}  # fmt: skip
+
+
+def test_attention_kernels_from_benchmark_figures_by_hand() -> None:
+    cal = _cal(attention_kernels={"value": TABLE, "source": "FA papers"})
+    # The default kernel at a measured length: its figure over the figures' peak.
+    assert cal.attention_efficiency(False, False, 4096) == pytest.approx(0.7)
+    # Between lengths, linear in log2(seq): 2048 is halfway from 1024 to 4096.
+    assert cal.attention_efficiency(False, True, 2048) == pytest.approx(0.45)
+    # Beyond the measured lengths: flat.
+    assert cal.attention_efficiency(True, False, 65536) == pytest.approx(0.56)
+    # A causal backward: the backward times the forward's causal ratio at that length.
+    assert cal.attention_efficiency(True, True, 1024) == pytest.approx(0.4 * 300 / 500)
+    # Measured only forward+backward together: both run at that rate.
+    assert cal.attention_efficiency(False, True, 2048, "flash1") == pytest.approx(0.15)
+    assert cal.attention_efficiency(True, False, 8192, "flash1") == pytest.approx(0.2)
+    # Measured only forward: the backward at the default kernel's backward/forward ratio.
+    assert cal.attention_efficiency(True, False, 1024, "triton") == pytest.approx(0.35 * 0.8)
+    # A kernel the table does not measure takes the default's figures; no length, the scalars.
+    assert cal.attention_efficiency(False, False, 4096, "cudnn") == pytest.approx(0.7)
+    assert cal.attention_kernel("cudnn") == "flash3" == cal.attention_kernel(None)
+    assert cal.attention_efficiency(False, False) == pytest.approx(0.6)
+    assert _cal().attention_kernel("flash2") is None
+    # Causal work is half the full-s² FLOPs the trace counts.
+    assert cal.attention_seconds(4e12, 1e15, False, True, 4096) == pytest.approx(2e12 / 0.6e15)
+    out = cal.to_dict()["values"]["attention_kernels"]
+    assert out["kernels"]["flash3"]["fwd"] == {"seq": [1024, 4096], "tflops": [500, 700]}
+
+
+@pytest.mark.parametrize(
+    "table, needle",
+    [
+        ({**TABLE, "default": "cudnn"}, "default"),
+        ({**TABLE, "kernels": {"flash9": TABLE["kernels"]["flash1"]}, "default": "flash9"},
+         "flash9"),
+        ({**TABLE, "kernels": {"flash3": {"fwd": {"seq": [4096, 1024], "tflops": [1, 2]}}}},
+         "increasing"),
+        ({**TABLE, "kernels": {"flash3": {"bwd": {"seq": [1024], "tflops": [1]}}}},
+         "needs fwd"),
+        ({**TABLE, "peak_flops": True}, "peak_flops"),
+    ],
+)  # fmt: skip
+def test_bad_attention_tables_are_refused_by_name(table: dict, needle: str) -> None:
+    with pytest.raises(InputError, match=needle):
+        _table(d={**FULL, "attention_kernels": {"value": table, "source": "x"}})
+
+
+def test_the_k_loop_fixed_cost_and_the_measured_shape_by_hand() -> None:
+    # A tile's fixed cost worth 256 K-iterations: K = 768 does 768/1024 of useful work.
+    assert gemm_shape_efficiency(256, 256, 4, (128, 128), 1, 768, 256) == pytest.approx(0.75)
+    assert gemm_shape_efficiency(256, 256, None, None, 1, 256, 256) == pytest.approx(0.5)
+    # The efficiency measured at its shape comes back at that shape, whatever the shape model.
+    cal = _cal(
+        gemm_efficiency={"value": 0.8, "source": "mamf", "shape": [1024, 4096, 1024]},
+        gemm_k_overhead={"value": 256, "source": "sweep"},
+    )
+    assert cal.values["gemm_reference"] == (1024, 4096, 1024)
+    assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 1024) == pytest.approx(0.8e15)
+    # K = 4096 on the same output: (4096/4352) / (1024/1280) of it.
+    assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 4096) == pytest.approx(
+        0.8e15 * (4096 / 4352) / (1024 / 1280)
+    )
+    # A project measurement wins with its own shape.
+    measured = _cal(gemm_efficiency={"value": 0.8, "source": "mamf", "shape": [1024, 4096, 1024],
+                                     "measured": {"value": 0.7, "source": "docs/gpu.md",
+                                                  "shape": [8192, 8192, 8192]}})  # fmt: skip
+    assert measured.values["gemm_reference"] == (8192, 8192, 8192)
+    assert measured["gemm_efficiency"] == 0.7
