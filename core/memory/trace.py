@@ -137,7 +137,8 @@ def trace(
     progress
         Called with ``(fraction, text)`` as layers pass, from the calling thread.
     should_cancel
-        Polled between ops; returning ``True`` raises :class:`TraceCancelled`.
+        Polled before every module call and every 32 ops; returning ``True`` raises
+        :class:`TraceCancelled`.
     instrument
         Called with ``(model, optimizer)`` once both exist on fake tensors; the context manager it
         returns is entered innermost around the traced step. When what it yields has a
@@ -265,6 +266,7 @@ def _tracking_classes() -> tuple[Any, Any]:
             super().__init__()
             self.sampler, self.counter = sampler, counter
             self.observer: Callable[..., None] | None = None
+            self._covered: set[int] = set()  # ids of modules whose parameters are tracked
 
         def track_output(self, ref: Any, t: Any) -> None:
             """``MemTracker._track`` of one output tensor (a fake tensor's one storage here)."""
@@ -297,24 +299,32 @@ def _tracking_classes() -> tuple[Any, Any]:
             self.sampler.dirty = True
 
         # Module hooks (called by MemTracker's ModTracker): only what decides categories.
+        # ModTracker changes its running modules around each of them, so they also tell the
+        # sampler to read the layer again.
         def _pre_fw_hook(self, module: Any, inputs: Any) -> None:
+            self.sampler.moved = True
             if module not in self.memory_tracking:
-                self._track_module_params_and_buffers(module, install_grad_hooks=True)
+                if id(module) not in self._covered:
+                    # Every parameter and buffer below it, and their gradient hooks, once: a
+                    # submodule's own call would only find them tracked already.
+                    self._track_module_params_and_buffers(module, install_grad_hooks=True)
+                    self._covered.update(id(m) for m in module.modules())
                 self.memory_tracking[module] = None
             elif graph_task_id() != -1 and self._ac_mod is None:
                 self._ac_mod = weakref.ref(module)  # the outermost module run again (recompute)
                 self._in_ac = True
 
         def _post_fw_hook(self, module: Any, inputs: Any, outputs: Any) -> None:
+            self.sampler.moved = True
             if graph_task_id() != -1 and self._ac_mod is not None and self._ac_mod() is module:
                 self._ac_mod = None
                 self._in_ac = False
 
         def _pre_bw_hook(self, module: Any, args: Any) -> None:
-            pass
+            self.sampler.moved = True
 
         def _post_bw_hook(self, module: Any, args: Any) -> None:
-            pass
+            self.sampler.moved = True
 
     class TrackedFakeMode(FakeTensorMode):
         """``FakeTensorMode`` that hands the ops dispatched to it to :attr:`tracker` (if set)."""
@@ -322,7 +332,9 @@ def _tracking_classes() -> tuple[Any, Any]:
         def __init__(self) -> None:
             super().__init__()
             self.tracker: Tracker | None = None
-            self._faking = False  # inside FakeTensorMode's own dispatch of an op
+            #: Inside FakeTensorMode's own dispatch of an op: the ops it runs meanwhile are not
+            #: tracked (as a mode above it would not see them).
+            self._faking = False
             self._inner = 0  # > 0 while a composite op runs as its decomposition
             #: ``id(op) -> (op, decomposes, formula, aten)``, worked out once per op.
             self._ops: dict[int, tuple[Any, bool, Any, bool]] = {}
@@ -339,7 +351,11 @@ def _tracking_classes() -> tuple[Any, Any]:
             if tracker is None or self._faking:
                 return fake_dispatch(self, func, types, args, kwargs)
             if func is prim_device:  # the autograd engine asking a fake tensor its device
-                out = self._faked(func, types, args, kwargs)
+                self._faking = True  # (FakeTensorMode's own ops meanwhile are not tracked)
+                try:
+                    out = fake_dispatch(self, func, types, args, kwargs)
+                finally:
+                    self._faking = False
                 tracker.sample()
                 return out
             facts = self._ops.get(id(func))
@@ -359,7 +375,11 @@ def _tracking_classes() -> tuple[Any, Any]:
                     if facts[3] and tracker.observer is not None and not self._inner:
                         tracker.observer(func, args, kwargs, out)
                     return out
-            out = self._faked(func, types, args, kwargs)
+            self._faking = True
+            try:
+                out = fake_dispatch(self, func, types, args, kwargs)
+            finally:
+                self._faking = False
             # MemTracker's tracking of the outputs, without its pytree walk
             if tracker._in_opt:
                 ref = opt_ref
@@ -377,15 +397,6 @@ def _tracking_classes() -> tuple[Any, Any]:
             if facts[3] and tracker.observer is not None and not self._inner:
                 tracker.observer(func, args, kwargs, out)
             return out
-
-        def _faked(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-            """FakeTensorMode's result for one op; the ops it runs meanwhile are not tracked
-            (as a mode above it would not see them)."""
-            self._faking = True
-            try:
-                return fake_dispatch(self, func, types, args, kwargs)
-            finally:
-                self._faking = False
 
     return TrackedFakeMode, Tracker
 
@@ -429,6 +440,10 @@ class _Recorder:
         self._layers_in: dict[str, int] = {}
         #: Set by the tracker whenever its snapshot changes; the categories are summed again then.
         self.dirty = True
+        #: Set by the tracker's module hooks whenever the modules running may have changed.
+        self.moved = True
+        self._in: Any = None  # the set of running modules the layer was last read from
+        self._top = -1
         self.total, self.cats = 0.0, dict.fromkeys(TRACE_CATEGORIES, 0.0)
 
     def _layer_of(self, module: str) -> int:
@@ -450,19 +465,27 @@ class _Recorder:
         """
         # Raising inside an op of the forward pass can abort the process (torch terminates on an
         # exception crossing some C++ frames); forward is cancelled from module pre-hooks instead.
-        if phase != "forward" and self.cancel():
+        if phase != "forward" and not self.ops & 31 and self.cancel():  # every 32 ops
             raise TraceCancelled("trace cancelled")
         # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
         # latest phase, so the phases run forward → backward → optimizer once each.
-        if _PHASE_ORDER[phase] < _PHASE_ORDER[self.last_phase or "forward"]:
+        if phase != self.last_phase and (
+            _PHASE_ORDER[phase] < _PHASE_ORDER[self.last_phase or "forward"]
+        ):
             phase = self.last_phase
         self.ops += 1
+        if not self.dirty and not self.moved and phase == self.last_phase and parents is self._in:
+            return  # nothing changed since the last op: every figure below would stay the same
         if self.dirty:
             self.dirty = False
-            summed: dict[Any, int] = {}
-            for per_device in snap.values():
-                for key, value in per_device.items():
-                    summed[key] = summed.get(key, 0) + int(value)
+            summed: dict[Any, int]
+            if len(snap) == 1:  # one device: its snapshot as it is
+                (summed,) = snap.values()
+            else:
+                summed = {}
+                for per_device in snap.values():
+                    for key, value in per_device.items():
+                        summed[key] = summed.get(key, 0) + int(value)
             self.total, self.cats = float(summed.get("Total", 0)), _categories(summed)
             for key, held in self.cats.items():
                 if held > self.maxima[key]:
@@ -477,13 +500,17 @@ class _Recorder:
         if total != self.last or phase != self.last_phase:
             self.samples.append((self.ops, phase, total, cats))
             self.last, self.last_phase = total, phase
-        top = -1  # the layer running, or -1
-        for name in parents:
-            layer = self._layers_in.get(name)
-            if layer is None:
-                layer = self._layer_of(name)
-            if layer > top:
-                top = layer
+        if self.moved or parents is not self._in:
+            self.moved, self._in = False, parents
+            top = -1  # the layer running, or -1
+            for name in parents:
+                layer = self._layers_in.get(name)
+                if layer is None:
+                    layer = self._layer_of(name)
+                if layer > top:
+                    top = layer
+            self._top = top
+        top = self._top
         if self.collect and phase == "backward" and top >= 0 and top != self.layer:
             # Recomputed (checkpointed) activations sit in reference cycles of the fake-tensor
             # step and would look alive until Python's collector runs; a real run frees them as
