@@ -48,7 +48,7 @@ print(f"{{dt}} {{dc}} {{rss}} {{len(tr.ops)}}")
 
 
 RATIO_CHILD = """
-import os, statistics, sys, time
+import gc, os, statistics, sys, time
 sys.path.insert(0, {root!r})
 import torch
 from torch._subclasses.fake_tensor import FakeTensorMode
@@ -79,6 +79,7 @@ def bare():
         torch.set_default_dtype(old)
 
 def timed(fn):
+    gc.collect()  # each side pays for its own garbage only
     c, t = time.process_time(), time.perf_counter()
     fn()
     return time.process_time() - c, time.perf_counter() - t

@@ -111,13 +111,20 @@ class TraceResult:
         }
 
 
-def _categories(snapshot: dict[str, int]) -> dict[str, float]:
+def _categories(snapshot: dict[Any, int]) -> dict[str, float]:
     out = dict.fromkeys(TRACE_CATEGORIES, 0.0)
     for key, value in snapshot.items():
-        name = _CATEGORY.get(key)
-        if name is not None:
-            out[name] += float(value)
+        # MemTracker's keys are enum members, whose hash is a Python call: look them up by id
+        found = _CATEGORY_OF.get(id(key))
+        if found is None or found[0] is not key:
+            found = _CATEGORY_OF[id(key)] = (key, _CATEGORY.get(key))
+        if found[1] is not None:
+            out[found[1]] += float(value)
     return out
+
+
+#: ``id(key) -> (key, category or None)`` for the keys of MemTracker's snapshots.
+_CATEGORY_OF: dict[int, tuple[Any, str | None]] = {}
 
 
 def trace(
@@ -162,6 +169,13 @@ def trace(
     old_dtype = torch.get_default_dtype()
     report(0.0, translate("Memory", "building the model on fake tensors"))
     fake_mode_class, tracker_class = _tracking_classes()
+    # Python's cycle collector is paused for the trace: a collection that happened to fall in
+    # the step could free tensors held in reference cycles at a moment that depends on the
+    # process's history (the figures would too), and a full collection of a process holding
+    # torch and Qt costs as much as tracing a small model. The checkpointed backward collects
+    # at each layer itself (_Recorder.sample).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         with fake_mode_class() as fake_mode:
             torch.set_default_dtype(dtypes[rec.params])
@@ -197,6 +211,8 @@ def trace(
             flops = float(counter.total)
     finally:
         torch.set_default_dtype(old_dtype)
+        if collecting:
+            gc.enable()
     if rec_.ops == 0:
         raise RuntimeError(
             f"torch {torch.__version__}: the memory tracker saw no op of the step; the trace "
@@ -356,7 +372,26 @@ def _tracking_classes() -> tuple[Any, Any]:
                     out = fake_dispatch(self, func, types, args, kwargs)
                 finally:
                     self._faking = False
-                tracker.sample()
+                # most of a step's dispatches: counted in place when nothing changed (as
+                # _Recorder.sample would, without its two calls), sampled otherwise
+                sampler = tracker.sampler
+                if tracker._in_opt:
+                    phase = "optimizer"
+                elif graph_task_id() != -1:
+                    phase = "backward"
+                else:
+                    phase = "forward"
+                if (
+                    not sampler.dirty
+                    and not sampler.moved
+                    and sampler.last_phase
+                    and _PHASE_ORDER[phase] <= _PHASE_ORDER[sampler.last_phase]
+                    and tracker._mod_tracker.parents is sampler._in
+                    and (phase == "forward" or sampler.ops & 31)
+                ):
+                    sampler.ops += 1
+                else:
+                    sampler.sample(phase, tracker._curr_mem_snap, tracker._mod_tracker.parents)
                 return out
             facts = self._ops.get(id(func))
             if facts is None or facts[0] is not func:
