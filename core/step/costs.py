@@ -29,6 +29,7 @@ records what went wrong on the op.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,13 +152,19 @@ def classify(name: str, func: Any, phase: str) -> str:
 
 def sdpa_flops(func_name: str, args: tuple[Any, ...]) -> int:
     """FLOPs of CPU flash attention (forward or backward) by the registry's SDPA shape formulas."""
+    backward = func_name.endswith("_backward")
+    shapes = tuple(tuple(t.shape) for t in args[: 4 if backward else 3])
+    return _sdpa_flops(backward, shapes)
+
+
+@functools.lru_cache(maxsize=256)
+def _sdpa_flops(backward: bool, shapes: tuple[tuple[int, ...], ...]) -> int:
+    """The formula per shapes (every layer of a step repeats its attention's shapes)."""
     from torch.utils import flop_counter as fc
 
-    if func_name.endswith("_backward"):
-        go, q, k, v = args[:4]
-        return int(fc.sdpa_backward_flop_count(go.shape, q.shape, k.shape, v.shape))
-    q, k, v = args[:3]
-    return int(fc.sdpa_flop_count(q.shape, k.shape, v.shape))
+    if backward:
+        return int(fc.sdpa_backward_flop_count(*shapes))
+    return int(fc.sdpa_flop_count(*shapes))
 
 
 def flat_tensors(obj: Any, out: list[Any]) -> None:
