@@ -11,19 +11,20 @@ best matmul per dtype and the copy bandwidth) is added to the device catalog.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QProgressBar
 
-from app.bench_worker import BenchWorker, start_worker
 from app.state import AppState
-from core.bench.measurements import MeasurementWriter, default_measurements_path, read_measurements
-from core.bench.suites import Case
-from core.bench.this_machine import this_machine
 from core.errors import InputError
 from widgets.i18n import localized, translate
+
+if TYPE_CHECKING:  # imported where a run starts or a file is read: not on the window's start
+    from app.bench_worker import BenchWorker
+    from core.bench.measurements import MeasurementWriter
+    from core.bench.suites import Case
 
 __all__ = ["BenchController", "install"]
 
@@ -146,6 +147,9 @@ class BenchController(QObject):
         if self.running:
             self._message(translate("Benchmark", "A benchmark is already running; cancel it first"))
             return False
+        from app.bench_worker import BenchWorker, start_worker
+        from core.bench.measurements import MeasurementWriter, default_measurements_path
+
         try:
             self.writer = MeasurementWriter(self.path or default_measurements_path())
         except InputError as exc:
@@ -275,6 +279,8 @@ class BenchController(QObject):
                 summary=summary, count=len(self.errors)
             )
         if any(p.get("op") == "matmul" for p in self.points):
+            from core.bench.this_machine import this_machine
+
             device = this_machine(self.points, catalog=self.state.catalog)
             self.state.add_device(device)
             summary = translate("Benchmark", "{summary}; added “{device}” to the devices").format(
@@ -290,6 +296,8 @@ class BenchController(QObject):
     # loading ----------------------------------------------------------------------------------
     def open_dialog(self) -> None:
         """Ask for a measurements file and load it onto the roofline."""
+        from core.bench.measurements import default_measurements_path
+
         start = str(self.path or default_measurements_path())
         path, _ = QFileDialog.getOpenFileName(
             self.window,
@@ -306,6 +314,8 @@ class BenchController(QObject):
         One ``state.measuredPoints`` signal carries them all, so the roofline redraws once:
         loading is linear in the number of points.
         """
+        from core.bench.measurements import read_measurements
+
         try:
             result = read_measurements(path)
         except InputError as exc:

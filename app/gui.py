@@ -28,6 +28,7 @@ def make_application(argv: list[str] | None = None, offscreen: bool = False):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
 
+    _quick_feature_scan()
     app = QApplication.instance()
     if app is None:
         from app.startup_failure import watch_platform_start
@@ -42,6 +43,38 @@ def make_application(argv: list[str] | None = None, offscreen: bool = False):
     app.setApplicationName("Napkin Lab")
     app.setOrganizationName("napkinlab")
     return app
+
+
+def _quick_feature_scan() -> None:
+    """Let PySide's import hook read each new module's file instead of its ``inspect`` source.
+
+    Once PySide6 is imported, every module imported after it (every module of the app, and
+    torch's two thousand when the Step or Memory tab first traces) is checked for the text
+    "PySide6" in its source, to support ``from __feature__ import snake_case``. PySide reads that
+    source through ``inspect.getsource``: ``linecache`` decodes and keeps every line in memory,
+    about 0.3 ms a module (0.3-0.5 s for torch). Reading the ``.py`` file's bytes answers the same
+    question for the UTF-8 sources there are; any other module (compiled, frozen, in a zip) keeps
+    PySide's own check. Napkin Lab never selects a ``__feature__``; nothing changes if PySide
+    renames its private hook (then this does nothing).
+    """
+    feature = sys.modules.get("shibokensupport.feature")
+    original = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or not callable(original) or getattr(original, "napkinlab", False):
+        return
+
+    def uses_pyside(module: object) -> bool:
+        path = getattr(module, "__file__", None)
+        if not isinstance(path, str) or not path.endswith(".py"):
+            return bool(original(module))
+        try:
+            with open(path, "rb") as source:
+                return b"PySide6" in source.read()
+        except OSError:  # no source to read: PySide answers False too
+            return False
+
+    uses_pyside.napkinlab = True  # type: ignore[attr-defined]
+    uses_pyside.original = original  # type: ignore[attr-defined]
+    feature._mod_uses_pyside = uses_pyside
 
 
 def _quiet_offscreen_noise() -> None:

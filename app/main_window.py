@@ -23,7 +23,6 @@ from app.state import AppState, restore_tab
 from app.tabs import TABS, TabSpec, build_tab
 from app.tabs.base import TabPage
 from app.theme import Theme, apply_theme, theme
-from app.warmup import WarmupRunner
 from app.window_export import ExportActions
 from app.window_sessions import SessionActions
 from core.errors import InputError
@@ -33,6 +32,8 @@ from widgets.i18n import localized, translate
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
     from PySide6.QtWidgets import QMenu
+
+    from app.warmup import WarmupRunner
 
 __all__ = ["LazyTab", "MainWindow"]
 
@@ -486,6 +487,8 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         Not once the window is closing: a thread started then would outlive the event loop.
         """
         if self.warmups is None and not self._closing:
+            from app.warmup import WarmupRunner  # after the first paint
+
             self.warmups = WarmupRunner(parent=self)
             self.warmups.errored.connect(
                 lambda message: self.statusBar().showMessage(localized(message), 8000)

@@ -9,7 +9,6 @@ A mixin of :class:`app.main_window.MainWindow`; it relies on the window's ``tabs
 
 from __future__ import annotations
 
-from app import export
 from app.tabs import TABS
 from core.errors import InputError
 from widgets.i18n import translate
@@ -34,6 +33,8 @@ class ExportActions:
             translate("Export", "PNG image (*.png)"),
         )
         if path:
+            from app import export  # on the first export, not while the window starts
+
             try:
                 export.save_png(self.current_page().export_widget(), path, scale)
                 self._exported(path)
@@ -62,6 +63,8 @@ class ExportActions:
         )
         if path:
             try:
+                from app import export
+
                 export.save_svg(item, path)
                 self._exported(path)
             except InputError as exc:
@@ -80,6 +83,8 @@ class ExportActions:
         )
         if path:
             try:
+                from app import export
+
                 export.save_pdf(self.current_page().export_widget(), path)
                 self._exported(path)
             except InputError as exc:
@@ -87,5 +92,7 @@ class ExportActions:
 
     def copy_image(self) -> None:
         """Copy the current tab, rendered at 2x, to the clipboard."""
+        from app import export
+
         export.copy_image(self.current_page().export_widget())
         self.statusBar().showMessage(translate("Export", "Copied the tab as an image"), 4000)

@@ -1,7 +1,12 @@
 """Performance of the Step tab's core, and how well its prediction matches this CPU.
 
-Run: ``python benchmarks/step.py [--skip-7b | --compare-only]`` from the repository root. Prints
+Run: ``python benchmarks/step.py [--skip-7b | --compare-only | --ratio-only]`` from the repository
+root. Prints
 
+* the op-by-op trace against a bare fake-tensor step of the same model, in one process (the model
+  built, then forward, backward and ``optimizer.step()`` under ``FakeTensorMode`` with no
+  tracker), interleaved, median CPU and wall time of several repetitions, for gpt2 (b1, s1024)
+  and llama2-7b (b1, s4096) (target: trace / bare <= 1.5);
 * the wall time of tracing gpt2 at batch 1, sequence 1024 (target < 5 s);
 * the wall time and peak resident memory of tracing llama2-7b at batch 1, sequence 4096
   (targets < 30 s, < 1 GB), in a child process so the peak RSS is its own;
@@ -16,6 +21,7 @@ Run: ``python benchmarks/step.py [--skip-7b | --compare-only]`` from the reposit
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -39,6 +45,62 @@ dt, dc = time.perf_counter() - t, time.process_time() - c
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(f"{{dt}} {{dc}} {{rss}} {{len(tr.ops)}}")
 """
+
+
+RATIO_CHILD = """
+import gc, os, statistics, sys, time
+sys.path.insert(0, {root!r})
+import torch
+from torch._subclasses.fake_tensor import FakeTensorMode
+from core.memory.modules import autocast, build_module, build_optimizer, make_batch
+from core.memory.options import config_from_options
+from core.step.trace import trace_config
+
+cfg = config_from_options(model={model!r}, batch=1, seq={seq}, recipe="bf16", optimizer="adamw")
+dtypes = {{"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}}
+
+def bare():
+    old = torch.get_default_dtype()
+    try:
+        with FakeTensorMode():
+            torch.set_default_dtype(dtypes[cfg.recipe.params])
+            model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
+                                 dropout=cfg.dropout,
+                                 emulate="cuda" if cfg.kernels == "cuda" else None)
+            model.train()
+            opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
+            inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)
+            with autocast(cfg.recipe, "cpu"):
+                loss = model(*inputs)
+            loss.backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+    finally:
+        torch.set_default_dtype(old)
+
+def timed(fn):
+    gc.collect()  # each side pays for its own garbage only
+    c, t = time.process_time(), time.perf_counter()
+    fn()
+    return time.process_time() - c, time.perf_counter() - t
+
+bare(); trace_config(cfg)  # imports and torch's caches, for both
+rows = [(timed(bare), timed(lambda: trace_config(cfg))) for _ in range({repeats})]
+med = statistics.median
+print(med(r[0][0] for r in rows), med(r[1][0] for r in rows), med(r[0][1] for r in rows),
+      med(r[1][1] for r in rows), os.getloadavg()[0])
+"""
+
+
+def bench_trace_vs_bare(model: str, seq: int, repeats: int) -> tuple[float, ...]:
+    """Median CPU and wall seconds of a bare fake step and of the trace of the same step, in one
+    child process, interleaved: ``(bare_cpu, trace_cpu, bare_wall, trace_wall, load)``."""
+    out = subprocess.run(
+        [sys.executable, "-c", RATIO_CHILD.format(root=str(ROOT), model=model, seq=seq,
+                                                  repeats=repeats)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return tuple(float(v) for v in out.stdout.split()[-5:])
 
 
 def bench_trace(model: str, seq: int) -> tuple[float, float, float, int]:
@@ -93,8 +155,6 @@ def bench_predicted_vs_measured() -> None:
     rarely preempted) describes; on a shared machine the wall time adds whatever other processes
     took. The CPU share (CPU / wall) says how much of the wall time the step had the core.
     """
-    import os
-
     import torch
 
     torch.set_num_threads(THREADS)
@@ -141,9 +201,21 @@ def _row(label: str, predicted: float, wall: float, cpu: float) -> None:
 
 
 def main() -> None:
-    """Print every figure (``--compare-only``: just the CPU comparison)."""
+    """Print every figure (``--compare-only``: just the CPU comparison; ``--ratio-only``: just the
+    trace against the bare step)."""
     if "--compare-only" in sys.argv:
         bench_predicted_vs_measured()
+        return
+    for model, seq, repeats in (("gpt2", 1024, 9), ("llama2-7b", 4096, 5)):
+        if model == "llama2-7b" and "--skip-7b" in sys.argv:
+            continue
+        bare_c, trace_c, bare_w, trace_w, load = bench_trace_vs_bare(model, seq, repeats)
+        print(f"{model} b1 s{seq}, one process, median of {repeats}: bare fake step "
+              f"{bare_c:.3f} s CPU ({bare_w:.3f} s wall), trace {trace_c:.3f} s CPU "
+              f"({trace_w:.3f} s wall); trace / bare {trace_c / bare_c:.2f} CPU, "
+              f"{trace_w / bare_w:.2f} wall (target <= 1.5; load {load:.1f} on "
+              f"{os.cpu_count()} cores)")  # fmt: skip
+    if "--ratio-only" in sys.argv:
         return
     t, cpu, rss, ops = bench_trace("gpt2", 1024)
     print(f"gpt2 b1 s1024 trace: {t:.2f} s (CPU {cpu:.2f} s), {ops:,} ops, peak RSS "

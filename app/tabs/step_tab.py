@@ -59,7 +59,7 @@ from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.combo_data import restore_combos
 from widgets.i18n import localized, translate
-from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable
+from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable, fit_op_columns
 from widgets.step.names import kind_name, phase_name
 
 __all__ = ["StepPage", "build"]
@@ -542,7 +542,7 @@ class StepPage(TabPage):
         self.roofline_button.setEnabled(True)
         self._show_table()
         self.repredict()
-        self.op_view.resizeColumnsToContents()  # once per trace (samples the first 1,000 ops)
+        fit_op_columns(self.op_view, self.op_model)  # once per trace, over every op
 
     def _measured_comparison(self, trace: StepTrace, measured: Any) -> str:
         """``; predicted on This machine …, ratio …`` (core.step.compare), or how to measure it."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-__all__ = ["FlopCount", "flop_mapping", "sdpa_backward_flops", "sdpa_flops"]
+__all__ = ["FlopCount", "flop_mapping", "formula_flops", "sdpa_backward_flops", "sdpa_flops"]
 
 
 def sdpa_flops(q: Any, k: Any, v: Any) -> int:
@@ -84,20 +84,66 @@ class FlopCount:
     def __init__(self) -> None:
         self.total = 0
         self._formulas = _formulas()
-        self._decomposes: dict[Any, bool] = {}
+        #: ``id(op) -> (op, decomposes, formula)``: an op's hash is a Python call, an id is not.
+        self._ops: dict[int, tuple[Any, bool, Any]] = {}
+
+    def facts(self, func: Any) -> tuple[bool, Any]:
+        """``(decomposes, formula)`` of an op, worked out once per op: whether
+        ``FlopCounterMode`` would run it as its decomposition, and its FLOP formula (or ``None``)."""
+        found = self._ops.get(id(func))
+        if found is None or found[0] is not func:
+            formula = self._formulas.get(getattr(func, "_overloadpacket", None))
+            found = self._ops[id(func)] = (func, _has_composite_kernel(func), formula)
+        return found[1], found[2]
 
     def decomposes(self, func: Any) -> bool:
         """Whether ``FlopCounterMode`` would run ``func`` as its decomposition (cached per op)."""
-        found = self._decomposes.get(func)
-        if found is None:
-            found = self._decomposes[func] = _has_composite_kernel(func)
-        return found
+        return self.facts(func)[0]
 
     def add(self, func: Any, args: Any, kwargs: Any, out: Any) -> None:
         """Count one op that ran (``out`` is its result)."""
-        formula = self._formulas.get(getattr(func, "_overloadpacket", None))
+        formula = self.facts(func)[1]
         if formula is not None:
-            self.total += formula(*args, **kwargs, out_val=out)
+            self.total += formula_flops(formula, args, kwargs, out)
+
+
+#: ``formula(*args, **kwargs, out_val=out)`` per formula and argument shapes (a step repeats the
+#: same few matmul shapes once per layer; the formulas see shapes only).
+_BY_SHAPES: dict[Any, int] = {}
+
+
+def formula_flops(formula: Any, args: Any, kwargs: Any, out: Any) -> int:
+    """``formula(*args, **kwargs, out_val=out)`` of a registered FLOP formula, cached by shapes.
+
+    torch's formulas (``shape_wrapper``) turn every tensor into its shape before counting, so the
+    result depends on the shapes and the other arguments only: those are the key.
+    """
+    try:
+        key = (formula, _shape_key(args), _shape_key(kwargs), _shape_key(out))
+        found = _BY_SHAPES.get(key)
+    except TypeError:  # an argument that cannot be a key: count without the cache
+        return formula(*args, **kwargs, out_val=out)
+    if found is None:
+        if len(_BY_SHAPES) > 4096:
+            _BY_SHAPES.clear()
+        found = _BY_SHAPES[key] = formula(*args, **kwargs, out_val=out)
+    return found
+
+
+def _shape_key(obj: Any) -> Any:
+    import torch
+
+    if isinstance(obj, torch.Tensor):
+        return (_TENSOR, tuple(obj.shape))
+    if isinstance(obj, list | tuple):
+        return (type(obj), *(_shape_key(item) for item in obj))
+    if isinstance(obj, dict):
+        return (dict, *((k, _shape_key(v)) for k, v in obj.items()))
+    hash(obj)
+    return (type(obj), obj)  # True and 1 are equal keys otherwise
+
+
+_TENSOR = object()  # marks a tensor's shape in a key (a tuple of ints could be an argument)
 
 
 def _has_composite_kernel(func: Any) -> bool:

@@ -16,16 +16,18 @@ fake mode; the default dtype is restored afterwards. Optimizer state is created 
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
 import time
+import weakref
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.memory.estimate import MemoryConfig
-from core.memory.flops import FlopCount
+from core.memory.flops import FlopCount, formula_flops
 from core.memory.modules import autocast, build_module, build_optimizer, make_batch
 from core.texts import Text, translate
 
@@ -53,6 +55,7 @@ TRACE_CATEGORIES: tuple[str, ...] = (
     "other",
 )
 _MAX_POINTS = 1500
+_PHASE_ORDER = {phase: i for i, phase in enumerate(PHASES)}
 
 
 class TraceCancelled(Exception):
@@ -108,13 +111,20 @@ class TraceResult:
         }
 
 
-def _categories(snapshot: dict[str, int]) -> dict[str, float]:
+def _categories(snapshot: dict[Any, int]) -> dict[str, float]:
     out = dict.fromkeys(TRACE_CATEGORIES, 0.0)
     for key, value in snapshot.items():
-        name = _CATEGORY.get(key)
-        if name is not None:
-            out[name] += float(value)
+        # MemTracker's keys are enum members, whose hash is a Python call: look them up by id
+        found = _CATEGORY_OF.get(id(key))
+        if found is None or found[0] is not key:
+            found = _CATEGORY_OF[id(key)] = (key, _CATEGORY.get(key))
+        if found[1] is not None:
+            out[found[1]] += float(value)
     return out
+
+
+#: ``id(key) -> (key, category or None)`` for the keys of MemTracker's snapshots.
+_CATEGORY_OF: dict[int, tuple[Any, str | None]] = {}
 
 
 def trace(
@@ -135,15 +145,16 @@ def trace(
     progress
         Called with ``(fraction, text)`` as layers pass, from the calling thread.
     should_cancel
-        Polled between ops; returning ``True`` raises :class:`TraceCancelled`.
+        Polled before every module call and every 32 ops; returning ``True`` raises
+        :class:`TraceCancelled`.
     instrument
         Called with ``(model, optimizer)`` once both exist on fake tensors; the context manager it
-        returns is entered innermost around the traced step, so a dispatch mode of the caller sees
-        every op of the same single pass (the Step tab records its ops this way).
+        returns is entered innermost around the traced step. When what it yields has a
+        ``record(func, args, kwargs, out)`` method, the tracker calls it after every aten op, in
+        its own dispatch (the Step tab records its ops this way: one dispatch layer for both,
+        as each layer costs every op of the step a Python call).
     """
     import torch
-    from torch._subclasses.fake_tensor import FakeTensorMode
-    from torch.distributed._tools.mem_tracker import MemTracker
 
     started = time.perf_counter()
     report = progress or (lambda _f, _t: None)
@@ -156,45 +167,18 @@ def trace(
     rec_ = _Recorder(layers, report, cancel, collect=cfg.checkpoint.mode != "none")
     counter = FlopCount()
 
-    class _Tracker(MemTracker):
-        def __torch_dispatch__(
-            self, func: Any, types: Any, args: Any = (), kwargs: Any = None
-        ) -> Any:
-            # FlopCounterMode's rule, in the one mode every op passes anyway: an op with a
-            # composite kernel runs (and is tracked and counted) as its decomposition.
-            kwargs = kwargs or {}
-            if counter.decomposes(func):
-                with self:
-                    out = func.decompose(*args, **kwargs)
-                if out is not NotImplemented:
-                    return out
-            out = super().__torch_dispatch__(func, types, args, kwargs)
-            if out is not NotImplemented:
-                counter.add(func, args, kwargs, out)
-            return out
-
-        def _update_peak_stats(self, peak_state: Any) -> None:
-            # Replaces MemTracker's per-module peak bookkeeping (a loop over every module on
-            # every op: quadratic in model size) with one global sample per op.
-            phase = (
-                "optimizer"
-                if self._in_opt
-                else "backward"
-                if self._mod_tracker.is_bw
-                else "forward"
-            )
-            # One snapshot per device; summed, so a machine with CUDA (whose device may come
-            # first with nothing on it) samples the same fake CPU tensors as one without.
-            snap: dict[str, int] = {}
-            for per_device in self._curr_mem_snap.values():
-                for key, value in per_device.items():
-                    snap[key] = snap.get(key, 0) + int(value)
-            rec_.sample(phase, snap, self._mod_tracker.parents)
-
     old_dtype = torch.get_default_dtype()
     report(0.0, translate("Memory", "building the model on fake tensors"))
+    fake_mode_class, tracker_class = _tracking_classes()
+    # Python's cycle collector is paused for the trace: a collection that happened to fall in
+    # the step could free tensors held in reference cycles at a moment that depends on the
+    # process's history (the figures would too), and a full collection of a process holding
+    # torch and Qt costs as much as tracing a small model. The checkpointed backward collects
+    # at each layer itself (_Recorder.sample).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        with FakeTensorMode():
+        with fake_mode_class() as fake_mode:
             torch.set_default_dtype(dtypes[rec.params])
             model = build_module(
                 spec, policy=cfg.checkpoint, flash=cfg.flash, dropout=cfg.dropout,
@@ -210,32 +194,267 @@ def trace(
 
             for sub in model.modules():
                 sub.register_forward_pre_hook(check)
-            tracker = _Tracker()
+            tracker = tracker_class(rec_, counter)
             tracker.track_external(model, opt)
             extra = instrument(model, opt) if instrument is not None else nullcontext()
             passes = min(cfg.accumulation, 2)
-            with tracker, extra:
-                for i in range(passes):
-                    if i:
-                        tracker.reset_mod_stats()  # MemTracker's per-module stats: one pass each
-                    rec_.micro_batch(i, passes)
-                    with autocast(rec, "cpu"):
-                        loss = model(*inputs)
-                    loss.backward()
-                    del loss
-                opt.step()
-                opt.zero_grad(set_to_none=True)
+            with tracker, extra as observer:
+                tracker.observer = getattr(observer, "record", None)
+                fake_mode.tracker = tracker
+                try:
+                    for i in range(passes):
+                        if i:
+                            tracker.reset_mod_stats()  # MemTracker's per-module stats: one pass each
+                        rec_.micro_batch(i, passes)
+                        with autocast(rec, "cpu"):
+                            loss = model(*inputs)
+                        loss.backward()
+                        del loss
+                    opt.step()
+                    opt.zero_grad(set_to_none=True)
+                finally:
+                    fake_mode.tracker = None
                 tracker.reset_mod_stats()
             flops = float(counter.total)
     finally:
         torch.set_default_dtype(old_dtype)
+        if collecting:
+            gc.enable()
     if rec_.ops == 0:
         raise RuntimeError(
-            f"torch {torch.__version__}: MemTracker reported no op of the step (its private "
-            "_update_peak_stats hook changed); the trace cannot sample memory"
+            f"torch {torch.__version__}: the memory tracker saw no op of the step; the trace "
+            "cannot sample memory"
         )
     report(1.0, translate("Memory", "done"))
     return rec_.result(flops, time.perf_counter() - started)
+
+
+@functools.cache
+def _tracking_classes() -> tuple[Any, Any]:
+    """``(TrackedFakeMode, Tracker)``, made once: the fake mode that tracks, and its tracker.
+
+    The trace needs fake tensors, memory by category, FLOPs and (for the Step tab) every op, and
+    every op it runs pays a Python call per dispatch mode it passes. So there is one mode: a
+    ``FakeTensorMode`` that hands each op dispatched to it from outside (not the ones it runs
+    itself while faking one) to a ``MemTracker`` that is not entered as a mode of its own. Per op,
+    the tracker does what ``MemTracker.__torch_dispatch__`` does for a single-device fake step
+    (track the new storages of the outputs as activations, temporaries or optimizer state, then
+    sample) without the pytree walk, counts FLOPs (:mod:`core.memory.flops`) and calls the
+    observer. Its module hooks keep what sets the categories (parameters, buffers and gradient
+    hooks on a module's first call, the checkpointed region during backward) and drop the
+    per-module snapshots, which nothing here reads. The Step tab's speed and the plan's depend
+    on this path: it runs thousands of times per step.
+    """
+    import torch
+    from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+    from torch.distributed._tools import mem_tracker as mt
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    prim_device = torch.ops.prim.device.default
+    graph_task_id = torch._C._current_graph_task_id
+    tensor_type = torch.Tensor
+    needed = ("_track", "_update_snap", "_curr_mem_snap", "_in_opt", "_in_ac", "_ac_mod", "_WINFO",
+              "_mod_tracker", "memory_tracking", "_track_module_params_and_buffers",
+              "_delete_callback")  # fmt: skip
+    probe = mt.MemTracker()
+    missing = [n for n in needed if not hasattr(probe, n)] + [
+        n for n in ("_MemRefType", "_UpdateType", "_WeakRefInfo") if not hasattr(mt, n)
+    ]
+    if missing:
+        raise RuntimeError(
+            f"torch {torch.__version__}: MemTracker has no {', '.join(missing)} (its internals "
+            "changed); the trace cannot track memory"
+        )
+    opt_ref, temp_ref, act_ref = mt._MemRefType.OPT, mt._MemRefType.TEMP, mt._MemRefType.ACT
+    add_update, make_winfo = mt._UpdateType.ADD, mt._WeakRefInfo.create_winfo
+    # FakeTensorMode's own dispatch, inside the torch.compile guard every mode's dispatch gets
+    # (``__wrapped__``): nothing is compiled here, and the guard costs each op a few calls.
+    fake_dispatch = FakeTensorMode.__torch_dispatch__
+    fake_dispatch = getattr(fake_dispatch, "__wrapped__", fake_dispatch)
+
+    class Unpushed(TorchDispatchMode):
+        """Entering and leaving it pushes no dispatch mode (MemTracker keeps its hooks)."""
+
+        def __enter__(self) -> Any:
+            return self
+
+        def __exit__(self, *args: Any) -> None:
+            return None
+
+    class Tracker(mt.MemTracker, Unpushed):
+        _in_ac: bool  # MemTracker's: inside a checkpointed region run again during backward
+        _ac_mod: weakref.ref[Any] | None  # the outermost module of that region
+
+        def __init__(self, sampler: _Recorder, counter: FlopCount) -> None:
+            super().__init__()
+            self.sampler, self.counter = sampler, counter
+            self.observer: Callable[..., None] | None = None
+            self._covered: set[int] = set()  # ids of modules whose parameters are tracked
+
+        def track_output(self, ref: Any, t: Any) -> None:
+            """``MemTracker._track`` of one output tensor (a fake tensor's one storage here)."""
+            if type(t) is not FakeTensor:
+                self._track(ref, t)
+                return
+            st = t.untyped_storage()
+            winfo, _ = self._WINFO.get(st, (None, None))
+            if winfo is not None:
+                if winfo.size != st.size():
+                    self._track(ref, t)  # a resized storage: MemTracker's own update
+                return
+            winfo, w_st = make_winfo(st, t.device, ref, self._delete_callback)
+            self._WINFO[st] = (winfo, w_st)
+            if winfo.mem_consumed > 0:
+                self._update_snap(add_update, winfo)
+
+        def sample(self) -> None:
+            """Sample the current snapshot in the phase the step is in."""
+            if self._in_opt:
+                phase = "optimizer"
+            elif graph_task_id() != -1:
+                phase = "backward"
+            else:
+                phase = "forward"
+            self.sampler.sample(phase, self._curr_mem_snap, self._mod_tracker.parents)
+
+        def _update_snap(self, *args: Any, **kwargs: Any) -> None:
+            super()._update_snap(*args, **kwargs)
+            self.sampler.dirty = True
+
+        # Module hooks (called by MemTracker's ModTracker): only what decides categories.
+        # ModTracker changes its running modules around each of them, so they also tell the
+        # sampler to read the layer again.
+        def _pre_fw_hook(self, module: Any, inputs: Any) -> None:
+            self.sampler.moved = True
+            if module not in self.memory_tracking:
+                if id(module) not in self._covered:
+                    # Every parameter and buffer below it, and their gradient hooks, once: a
+                    # submodule's own call would only find them tracked already.
+                    self._track_module_params_and_buffers(module, install_grad_hooks=True)
+                    self._covered.update(id(m) for m in module.modules())
+                self.memory_tracking[module] = None
+            elif graph_task_id() != -1 and self._ac_mod is None:
+                self._ac_mod = weakref.ref(module)  # the outermost module run again (recompute)
+                self._in_ac = True
+
+        def _post_fw_hook(self, module: Any, inputs: Any, outputs: Any) -> None:
+            self.sampler.moved = True
+            if graph_task_id() != -1 and self._ac_mod is not None and self._ac_mod() is module:
+                self._ac_mod = None
+                self._in_ac = False
+
+        def _pre_bw_hook(self, module: Any, args: Any) -> None:
+            self.sampler.moved = True
+
+        def _post_bw_hook(self, module: Any, args: Any) -> None:
+            self.sampler.moved = True
+
+    class TrackedFakeMode(FakeTensorMode):
+        """``FakeTensorMode`` that hands the ops dispatched to it to :attr:`tracker` (if set)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.tracker: Tracker | None = None
+            #: Inside FakeTensorMode's own dispatch of an op: the ops it runs meanwhile are not
+            #: tracked (as a mode above it would not see them).
+            self._faking = False
+            self._inner = 0  # > 0 while a composite op runs as its decomposition
+            #: ``id(op) -> (op, decomposes, formula, aten)``, worked out once per op.
+            self._ops: dict[int, tuple[Any, bool, Any, bool]] = {}
+
+        @classmethod
+        def _should_skip_dynamo(cls) -> bool:
+            return False  # no torch.compile guard around this dispatch either (see above)
+
+        def __torch_dispatch__(
+            self, func: Any, types: Any, args: Any = (), kwargs: Any = None
+        ) -> Any:
+            kwargs = kwargs or {}
+            tracker = self.tracker
+            if tracker is None or self._faking:
+                return fake_dispatch(self, func, types, args, kwargs)
+            if func is prim_device:  # the autograd engine asking a fake tensor its device
+                self._faking = True  # (FakeTensorMode's own ops meanwhile are not tracked)
+                try:
+                    out = fake_dispatch(self, func, types, args, kwargs)
+                finally:
+                    self._faking = False
+                # most of a step's dispatches: counted in place when nothing changed (as
+                # _Recorder.sample would, without its two calls), sampled otherwise
+                sampler = tracker.sampler
+                if tracker._in_opt:
+                    phase = "optimizer"
+                elif graph_task_id() != -1:
+                    phase = "backward"
+                else:
+                    phase = "forward"
+                if (
+                    not sampler.dirty
+                    and not sampler.moved
+                    and sampler.last_phase
+                    and _PHASE_ORDER[phase] <= _PHASE_ORDER[sampler.last_phase]
+                    and tracker._mod_tracker.parents is sampler._in
+                    and (phase == "forward" or sampler.ops & 31)
+                ):
+                    sampler.ops += 1
+                else:
+                    sampler.sample(phase, tracker._curr_mem_snap, tracker._mod_tracker.parents)
+                return out
+            facts = self._ops.get(id(func))
+            if facts is None or facts[0] is not func:
+                decomposes, formula = tracker.counter.facts(func)
+                facts = self._ops[id(func)] = (func, decomposes, formula, func.namespace == "aten")
+            # FlopCounterMode's rule: an op with a composite kernel runs (and is tracked and
+            # counted) as its decomposition; the observer sees the op itself.
+            if facts[1]:
+                self._inner += 1
+                try:
+                    with self:
+                        out = func.decompose(*args, **kwargs)
+                finally:
+                    self._inner -= 1
+                if out is not NotImplemented:
+                    if facts[3] and tracker.observer is not None and not self._inner:
+                        tracker.observer(func, args, kwargs, out)
+                    return out
+            self._faking = True
+            try:
+                out = fake_dispatch(self, func, types, args, kwargs)
+            finally:
+                self._faking = False
+            # MemTracker's tracking of the outputs, without its pytree walk
+            if tracker._in_opt:
+                ref = opt_ref
+            elif graph_task_id() != -1 and not tracker._in_ac:
+                ref = temp_ref
+            else:
+                ref = act_ref
+            if isinstance(out, tensor_type):
+                tracker.track_output(ref, out)
+            elif isinstance(out, list | tuple | dict):
+                _track_outputs(tracker.track_output, ref, out)
+            tracker.sample()
+            if facts[2] is not None:
+                tracker.counter.total += formula_flops(facts[2], args, kwargs, out)
+            if facts[3] and tracker.observer is not None and not self._inner:
+                tracker.observer(func, args, kwargs, out)
+            return out
+
+    return TrackedFakeMode, Tracker
+
+
+def _track_outputs(track: Callable[[Any, Any], None], ref: Any, out: Any) -> None:
+    """``track(ref, t)`` for every tensor in an op's output (a tensor, or lists and tuples)."""
+    import torch
+
+    if isinstance(out, torch.Tensor):
+        track(ref, out)
+    elif isinstance(out, list | tuple):
+        for item in out:
+            _track_outputs(track, ref, item)
+    elif isinstance(out, dict):
+        for item in out.values():
+            _track_outputs(track, ref, item)
 
 
 class _Recorder:
@@ -262,6 +481,13 @@ class _Recorder:
         self.last, self.last_phase, self.shown = -1.0, "", -1.0
         self._layers_in: dict[str, int] = {}
         self._micro, self._passes = 0, 1
+        #: Set by the tracker whenever its snapshot changes; the categories are summed again then.
+        self.dirty = True
+        #: Set by the tracker's module hooks whenever the modules running may have changed.
+        self.moved = True
+        self._in: Any = None  # the set of running modules the layer was last read from
+        self._top = -1
+        self.total, self.cats = 0.0, dict.fromkeys(TRACE_CATEGORIES, 0.0)
 
     def micro_batch(self, index: int, passes: int) -> None:
         """A micro-batch's forward begins: phases may start again from forward."""
@@ -278,21 +504,42 @@ class _Recorder:
             )
         return found
 
-    def sample(self, phase: str, snap: dict[str, int], parents: Any) -> None:
-        """Record one op's snapshot (and poll cancel, report progress)."""
+    def sample(self, phase: str, snap: dict[Any, dict[Any, int]], parents: Any) -> None:
+        """Record one op's snapshot (and poll cancel, report progress).
+
+        ``snap`` is the tracker's current snapshot, one dict per device; they are summed (a
+        machine with CUDA, whose device may come first with nothing on it, samples the same fake
+        CPU tensors as one without), only when the tracker changed it since the last op
+        (:attr:`dirty`).
+        """
         # Raising inside an op of the forward pass can abort the process (torch terminates on an
         # exception crossing some C++ frames); forward is cancelled from module pre-hooks instead.
-        if phase != "forward" and self.cancel():
+        if phase != "forward" and not self.ops & 31 and self.cancel():  # every 32 ops
             raise TraceCancelled("trace cancelled")
         # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
         # latest phase, so the phases run forward → backward (per micro-batch) → optimizer.
-        if PHASES.index(phase) < PHASES.index(self.last_phase or "forward"):
+        if phase != self.last_phase and (
+            _PHASE_ORDER[phase] < _PHASE_ORDER[self.last_phase or "forward"]
+        ):
             phase = self.last_phase
         self.ops += 1
-        total = float(snap.get("Total", 0))
-        cats = _categories(snap)
-        for key, value in cats.items():
-            self.maxima[key] = max(self.maxima[key], value)
+        if not self.dirty and not self.moved and phase == self.last_phase and parents is self._in:
+            return  # nothing changed since the last op: every figure below would stay the same
+        if self.dirty:
+            self.dirty = False
+            summed: dict[Any, int]
+            if len(snap) == 1:  # one device: its snapshot as it is
+                (summed,) = snap.values()
+            else:
+                summed = {}
+                for per_device in snap.values():
+                    for key, value in per_device.items():
+                        summed[key] = summed.get(key, 0) + int(value)
+            self.total, self.cats = float(summed.get("Total", 0)), _categories(summed)
+            for key, held in self.cats.items():
+                if held > self.maxima[key]:
+                    self.maxima[key] = held
+        total, cats = self.total, self.cats
         if phase == "backward":
             self.saved = max(self.saved or 0.0, cats["activations"])
         if self.initial_opt is None:
@@ -302,15 +549,29 @@ class _Recorder:
         if total != self.last or phase != self.last_phase:
             self.samples.append((self.ops, phase, total, cats))
             self.last, self.last_phase = total, phase
-        top = max((self._layer_of(p) for p in parents), default=-1)  # the layer running, or -1
+        if self.moved or parents is not self._in:
+            self.moved, self._in = False, parents
+            top = -1  # the layer running, or -1
+            for name in parents:
+                layer = self._layers_in.get(name)
+                if layer is None:
+                    layer = self._layer_of(name)
+                if layer > top:
+                    top = layer
+            self._top = top
+        top = self._top
         if self.collect and phase == "backward" and top >= 0 and top != self.layer:
             # Recomputed (checkpointed) activations sit in reference cycles of the fake-tensor
             # step and would look alive until Python's collector runs; a real run frees them as
             # soon as the layer's backward is done, so collect once per layer.
             self.layer = top
             gc.collect()
-        done = (top + 1) / self.layers if top >= 0 else (1.0 if phase != "forward" else 0.0)
-        frac = {"forward": 0.05 + 0.45 * done, "backward": 0.95 - 0.45 * done}.get(phase, 0.97)
+        if phase == "forward":
+            frac = 0.05 + 0.45 * ((top + 1) / self.layers if top >= 0 else 0.0)
+        elif phase == "backward":
+            frac = 0.95 - 0.45 * ((top + 1) / self.layers if top >= 0 else 1.0)
+        else:
+            frac = 0.97
         if phase != "optimizer" and self._passes > 1:
             frac = 0.05 + (self._micro + (frac - 0.05) / 0.9) * 0.9 / self._passes
         if abs(frac - self.shown) >= 0.02:

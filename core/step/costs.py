@@ -29,10 +29,13 @@ records what went wrong on the op.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["KINDS", "classify", "dtype_id", "op_cost", "sdpa_flops"]
+from core.memory.flops import formula_flops
+
+__all__ = ["KINDS", "classify", "dtype_id", "flat_tensors", "op_cost", "sdpa_flops"]
 
 #: Op kinds, in the order tables list them.
 KINDS: tuple[str, ...] = (
@@ -149,30 +152,40 @@ def classify(name: str, func: Any, phase: str) -> str:
 
 def sdpa_flops(func_name: str, args: tuple[Any, ...]) -> int:
     """FLOPs of CPU flash attention (forward or backward) by the registry's SDPA shape formulas."""
+    backward = func_name.endswith("_backward")
+    shapes = tuple(tuple(t.shape) for t in args[: 4 if backward else 3])
+    return _sdpa_flops(backward, shapes)
+
+
+@functools.lru_cache(maxsize=256)
+def _sdpa_flops(backward: bool, shapes: tuple[tuple[int, ...], ...]) -> int:
+    """The formula per shapes (every layer of a step repeats its attention's shapes)."""
     from torch.utils import flop_counter as fc
 
-    if func_name.endswith("_backward"):
-        go, q, k, v = args[:4]
-        return int(fc.sdpa_backward_flop_count(go.shape, q.shape, k.shape, v.shape))
-    q, k, v = args[:3]
-    return int(fc.sdpa_flop_count(q.shape, k.shape, v.shape))
+    if backward:
+        return int(fc.sdpa_backward_flop_count(*shapes))
+    return int(fc.sdpa_flop_count(*shapes))
 
 
-def _tensors(obj: Any, out: list[Any]) -> None:
+def flat_tensors(obj: Any, out: list[Any]) -> None:
+    """Append every tensor in ``obj`` (a tensor, or lists, tuples and dicts of them) to ``out``."""
     import torch
 
-    if isinstance(obj, torch.Tensor):
+    _walk(obj, out, torch.Tensor)
+
+
+def _walk(obj: Any, out: list[Any], tensor: type) -> None:
+    if isinstance(obj, tensor):
         out.append(obj)
     elif isinstance(obj, list | tuple):
         for item in obj:
-            _tensors(item, out)
+            if isinstance(item, tensor):
+                out.append(item)
+            elif isinstance(item, list | tuple | dict):
+                _walk(item, out, tensor)
     elif isinstance(obj, dict):
         for item in obj.values():
-            _tensors(item, out)
-
-
-def _nbytes(t: Any) -> int:
-    return int(t.numel()) * int(t.element_size())
+            _walk(item, out, tensor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,14 +201,15 @@ class _OpInfo:
     per: int  # FLOPs per element by the module's conventions
 
 
-_INFO: dict[Any, _OpInfo] = {}
+#: ``id(op) -> (op, info)``: an op overload's hash is a Python call, its id is not.
+_INFO: dict[int, tuple[Any, _OpInfo]] = {}
 
 
 def _info(func: Any, name: str) -> _OpInfo:
-    found = _INFO.get(func)
-    if found is None:
-        found = _INFO[func] = _make_info(func, name)
-    return found
+    found = _INFO.get(id(func))
+    if found is None or found[0] is not func:
+        found = _INFO[id(func)] = (func, _make_info(func, name))
+    return found[1]
 
 
 def _make_info(func: Any, name: str) -> _OpInfo:
@@ -223,39 +237,54 @@ def _written_args(info: _OpInfo, args: tuple[Any, ...], kwargs: dict[str, Any]) 
     found: list[Any] = []
     for i, arg_name in info.written:
         value = args[i] if i < len(args) else kwargs.get(arg_name)
-        _tensors(value, found)
+        flat_tensors(value, found)
     return found
 
 
 def op_cost(
-    func: Any, name: str, kind: str, args: tuple[Any, ...], kwargs: dict[str, Any], out: Any
+    func: Any,
+    name: str,
+    kind: str,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    out: Any,
+    arg_tensors: list[Any] | None = None,
 ) -> tuple[int, int, int]:
-    """``(flops, bytes_read, bytes_written)`` of one dispatched op, by the module's conventions."""
+    """``(flops, bytes_read, bytes_written)`` of one dispatched op, by the module's conventions.
+
+    ``arg_tensors``: the tensors of ``args`` in order, when the caller has them already.
+    """
     info = _info(func, name)
     if info.free:
         return 0, 0, 0
-    inputs: list[Any] = []
-    _tensors(args, inputs)
+    if arg_tensors is None:
+        inputs: list[Any] = []
+        flat_tensors(args, inputs)
+    else:
+        inputs = arg_tensors
     if kwargs:
-        _tensors(kwargs, inputs)
+        inputs = list(inputs)
+        flat_tensors(kwargs, inputs)
     written = _written_args(info, args, kwargs) if info.written else []
     outputs: list[Any] = []
-    _tensors(out, outputs)
+    flat_tensors(out, outputs)
     seen: set[int] = set()
     read = 0
-    no_read = {id(t) for t in written} if info.no_read_dest else set()
+    no_read = {id(t) for t in written} if info.no_read_dest else ()
     for t in inputs:
-        if id(t) not in seen and id(t) not in no_read:
-            seen.add(id(t))
-            read += _nbytes(t)
+        key = id(t)
+        if key not in seen and key not in no_read:
+            seen.add(key)
+            read += t.nbytes  # numel × element size
     done: set[int] = set()
     wrote = 0
-    mutated = {id(w) for w in written}
+    mutated = {id(w) for w in written} if written else ()
     if info.writes_outputs:
-        for t in [*written, *outputs]:
-            if id(t) not in done and (id(t) not in seen or id(t) in mutated):
-                done.add(id(t))
-                wrote += _nbytes(t)
+        for t in [*written, *outputs] if written else outputs:
+            key = id(t)
+            if key not in done and (key not in seen or key in mutated):
+                done.add(key)
+                wrote += t.nbytes
     return _flops(info, name, kind, args, kwargs, out, inputs, written, outputs), read, wrote
 
 
@@ -271,7 +300,7 @@ def _flops(
     outputs: list[Any],
 ) -> int:
     if info.formula is not None:
-        return int(info.formula(*args, **kwargs, out_val=out))
+        return int(formula_flops(info.formula, args, kwargs, out))
     if "flash_attention_for_cpu" in name:
         return sdpa_flops(name, args)
     if kind in _ZERO_FLOPS_KINDS or (kind == "embedding" and name == "embedding"):
@@ -295,5 +324,5 @@ def _flops(
 def _first_list(args: tuple[Any, ...]) -> list[Any]:
     found: list[Any] = []
     if args:
-        _tensors(args[0], found)
+        flat_tensors(args[0], found)
     return found

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.step.costs import base_name, classify, dtype_id, op_cost
+from core.step.costs import flat_tensors as _flat
 
 __all__ = ["ROOT", "OpRecord", "Recorder"]
 
@@ -168,6 +169,13 @@ class Recorder:
     @contextmanager
     def active(self) -> Iterator[Recorder]:
         """Hooks on every module (and the optimizer) plus the dispatch mode, removed on exit."""
+        with self.hooks(), _Mode(self):
+            yield self
+
+    @contextmanager
+    def hooks(self) -> Iterator[Recorder]:
+        """The module and optimizer hooks alone, for a dispatch mode of the caller's that calls
+        :meth:`record` after every aten op (the memory trace's: one mode for both)."""
         handles = []
         for module in self.model.modules():
             handles.append(module.register_forward_pre_hook(self._pre))
@@ -175,8 +183,7 @@ class Recorder:
         if self.optimizer is not None:
             handles.append(self.optimizer.register_step_pre_hook(self._opt_pre))
         try:
-            with _Mode(self):
-                yield self
+            yield self
         finally:
             for handle in handles:
                 handle.remove()
@@ -247,19 +254,9 @@ class Recorder:
             return
         try:
             rec.flops, rec.bytes_read, rec.bytes_written = op_cost(func, name, cost_kind, args, kwargs,
-                                                                   out)  # fmt: skip
+                                                                   out, tensors)  # fmt: skip
         except Exception as exc:
             rec.problem = f"cost not counted: {type(exc).__name__}: {exc}"
-
-
-def _flat(obj: Any, out: list[Any]) -> None:
-    import torch
-
-    if isinstance(obj, torch.Tensor):
-        out.append(obj)
-    elif isinstance(obj, list | tuple):
-        for item in obj:
-            _flat(item, out)
 
 
 def _mode_class() -> Any:

@@ -2,8 +2,8 @@
 
 :func:`trace_config` runs the Memory tab's trace (:func:`core.memory.trace.trace`: the model built on
 fake tensors under ``MemTracker``, FLOPs by ``FlopCounterMode``'s formulas) with a :class:`~core.step.recorder.Recorder`
-entered innermost in the same pass, so the op list, the memory categories and torch's own FLOP
-count come from one run of the model. :func:`trace_module` is the notebook API: a person's
+fed by the tracker's own dispatch in the same pass, so the op list, the memory categories and
+torch's own FLOP count come from one run of the model, through one dispatch layer. :func:`trace_module` is the notebook API: a person's
 ``nn.Module``, example batch, loss and optimizer (real tensors, or built under ``FakeTensorMode``).
 
 What the trace sees: every aten op the step dispatches (forward, backward, optimizer), with shapes
@@ -160,7 +160,7 @@ def trace_config(
         holder["rec"] = rec
         holder["params"] = list(model.parameters())
         holder["state"] = _state_tensors(model, opt)
-        return rec.active()
+        return rec.hooks()  # the memory trace's own dispatch calls rec.record for every op
 
     mem = trace(cfg, progress=progress, should_cancel=should_cancel, instrument=instrument)
     rec: Recorder = holder["rec"]

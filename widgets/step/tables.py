@@ -9,6 +9,7 @@ that fit whole and hides the columns it was told are optional, last first (slide
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,13 +21,20 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
 from core.units import format_bytes, format_duration, format_flops
 from widgets.i18n import translate
 from widgets.step.names import kind_name, kind_names, phase_name, phase_names
 
-__all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable", "column_title"]
+__all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable", "column_title", "fit_op_columns"]
 
 #: Row keys of the op table, in column order.
 COLUMNS: tuple[str, ...] = (
@@ -74,23 +82,39 @@ def _format(key: str, value: Any) -> str:
 
 
 class OpTableModel(QAbstractTableModel):
-    """One row per traced op (dicts with the ``COLUMNS`` keys)."""
+    """One row per traced op (dicts with the ``COLUMNS`` keys).
+
+    A step has thousands of ops and Qt asks for several roles of every cell it lays out or sizes,
+    so the displayed texts are made once per cell, when first asked for, and roles the table does
+    not use are answered before anything else is looked up.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self._rows: list[dict[str, Any]] = []
         self._columns = [c for c in COLUMNS if c != "measured_s"]
+        self._texts: list[list[str | None]] = []
 
     def set_rows(self, rows: Sequence[dict[str, Any]], measured: bool = False) -> None:
         """Replace every row; ``measured`` adds the measured column."""
         self.beginResetModel()
         self._rows = list(rows)
         self._columns = [c for c in COLUMNS if measured or c != "measured_s"]
+        self._texts = [[None] * len(self._columns) for _ in self._rows]
         self.endResetModel()
 
     def rows(self) -> list[dict[str, Any]]:
         """The rows shown (unsorted, unfiltered)."""
         return list(self._rows)
+
+    def key(self, column: int) -> str:
+        """The row key shown in ``column``."""
+        return self._columns[column]
+
+    def column_texts(self, column: int) -> set[str]:
+        """Every distinct text of ``column``, over all rows (for sizing the column)."""
+        key = self._columns[column]
+        return {_format(key, value) for value in {row.get(key) for row in self._rows}}
 
     def rowCount(self, parent: QModelIndex | None = None) -> int:
         """Number of ops."""
@@ -102,21 +126,25 @@ class OpTableModel(QAbstractTableModel):
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Formatted text, raw value for sorting (``UserRole``), alignment."""
-        if not index.isValid():
+        if role not in _ROLES or not index.isValid():
             return None
-        key = self._columns[index.column()]
-        value = self._rows[index.row()].get(key)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _format(key, value)
-        if role == Qt.ItemDataRole.UserRole:
+        row, column = index.row(), index.column()
+        if role == _DISPLAY:
+            texts = self._texts[row]
+            text = texts[column]
+            if text is None:
+                key = self._columns[column]
+                text = texts[column] = _format(key, self._rows[row].get(key))
+            return text
+        key = self._columns[column]
+        if role == _ALIGN:
+            return None if key in _TEXT else _RIGHT
+        if role == _RAW:
+            value = self._rows[row].get(key)
             return value if value is not None else -1.0
-        if role == Qt.ItemDataRole.ToolTipRole:
-            row = self._rows[index.row()]
-            tip = f"{row.get('name')} {row.get('shapes', '')}"
-            return tip + (f"\n{row['problem']}" if row.get("problem") else "")
-        if role == Qt.ItemDataRole.TextAlignmentRole and key not in _TEXT:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        data = self._rows[row]  # the tooltip
+        tip = f"{data.get('name')} {data.get('shapes', '')}"
+        return tip + (f"\n{data['problem']}" if data.get("problem") else "")
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -125,6 +153,34 @@ class OpTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return column_title(self._columns[section])
         return None
+
+
+_DISPLAY, _RAW = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole
+_ALIGN, _TIP = Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ToolTipRole
+_ROLES = {_DISPLAY, _RAW, _ALIGN, _TIP}
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+def fit_op_columns(view: QTableView, model: OpTableModel) -> None:
+    """Size each column of ``view`` (showing ``model``, through a proxy or not) to its widest
+    text over every op, or to its header: what ``resizeColumnsToContents`` gives when it looks at
+    every row, without asking Qt to lay out each cell (it samples 1,000 rows for that reason)."""
+    header = view.horizontalHeader()
+    metrics = QFontMetricsF(view.font())
+    shown = view.model()
+    grid = 1 if view.showGrid() else 0
+    for column in range(model.columnCount()):
+        texts = model.column_texts(column)
+        widest = max((metrics.horizontalAdvance(t) for t in texts), default=0.0)
+        width = header.sectionSizeHint(column)
+        if shown is not None and shown.rowCount():
+            first = shown.index(0, column)
+            # the delegate's margins around a text, measured on the first cell
+            pad = view.sizeHintForIndex(first).width() - math.ceil(
+                metrics.horizontalAdvance(str(first.data() or ""))
+            )
+            width = max(width, math.ceil(widest) + pad + grid)
+        header.resizeSection(column, width)
 
 
 class OpFilter(QSortFilterProxyModel):
@@ -160,7 +216,13 @@ class OpFilter(QSortFilterProxyModel):
 
     def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
         """Compare raw values (numbers as numbers)."""
-        a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
+        model = self.sourceModel()
+        if isinstance(model, OpTableModel):  # straight from the rows: thousands of comparisons
+            key = model.key(left.column())
+            a, b = model._rows[left.row()].get(key), model._rows[right.row()].get(key)
+            a, b = (-1.0 if a is None else a), (-1.0 if b is None else b)
+        else:
+            a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
         try:
             return bool(a < b)
         except TypeError:
