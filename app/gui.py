@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sys
 
+from core.errors import InputError
+from core.safe_io import read_bytes
+
 __all__ = ["has_display", "make_application", "run_gui"]
 
 
@@ -67,9 +70,8 @@ def _quick_feature_scan() -> None:
         if not isinstance(path, str) or not path.endswith(".py"):
             return bool(original(module))
         try:
-            with open(path, "rb") as source:
-                return b"PySide6" in source.read()
-        except OSError:  # no source to read: PySide answers False too
+            return b"PySide6" in read_bytes(path, limit=64 << 20)
+        except InputError:  # no source to read (or no regular file): PySide answers False too
             return False
 
     uses_pyside.napkinlab = True  # type: ignore[attr-defined]

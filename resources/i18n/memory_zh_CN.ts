@@ -538,7 +538,7 @@
     </message>
     <message>
         <source>building the model on fake tensors</source>
-        <extracomment>Phases of one step, in order. MemTracker&apos;s category names -&gt; ours (buffers and &quot;other&quot; join parameters; temps stay apart).</extracomment>
+        <extracomment>Phases of one step, in order. MemTracker&apos;s category names -&gt; ours (buffers and &quot;other&quot; join parameters; temps stay apart). ``id(key) -&gt; (key, category or None)`` for the keys of MemTracker&apos;s snapshots.</extracomment>
         <translation>在伪张量上构建模型</translation>
     </message>
     <message>
@@ -547,6 +547,7 @@
     </message>
     <message>
         <source>forward</source>
+        <extracomment>Inside FakeTensorMode&apos;s own dispatch of an op: the ops it runs meanwhile are not tracked (as a mode above it would not see them). ``id(op) -&gt; (op, decomposes, formula, aten)``, worked out once per op. Set by the tracker whenever its snapshot changes; the categories are summed again then. Set by the tracker&apos;s module hooks whenever the modules running may have changed.</extracomment>
         <translation>前向</translation>
     </message>
     <message>
