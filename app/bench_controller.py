@@ -13,12 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QProgressBar
 
 from app.bench_worker import BenchWorker, start_worker
 from app.state import AppState
+from app.worker_runner import detach, disconnect
 from core.bench.measurements import MeasurementWriter, default_measurements_path, read_measurements
 from core.bench.suites import Case
 from core.bench.this_machine import this_machine
@@ -26,9 +27,6 @@ from core.errors import InputError
 from widgets.i18n import localized, translate
 
 __all__ = ["BenchController", "install"]
-
-#: Runs that did not stop in time, kept referenced so their QThread is never destroyed running.
-_LINGERING: list[tuple[BenchWorker, QThread]] = []
 
 
 class BenchController(QObject):
@@ -55,7 +53,6 @@ class BenchController(QObject):
         self.writer: MeasurementWriter | None = None
         self.points: list[dict[str, Any]] = []
         self.errors: list[str] = []
-        self._previous: tuple[BenchWorker, QThread | None] | None = None
         self._build_ui()
 
     # ui ---------------------------------------------------------------------------------------
@@ -185,20 +182,28 @@ class BenchController(QObject):
             self.worker.cancel()
             self.eta_label.setText(translate("Benchmark", "Cancelling…"))
 
-    def stop(self, timeout_ms: int = 2000) -> bool:
-        """Cancel and wait for the run to end (the window calls this when closing)."""
-        if self.worker is None or self.thread is None:
+    def stop(self) -> bool:
+        """Cancel the run and let it end on its own (the window calls this when closing).
+
+        Never waits: the run is closed now (its file, "This machine" from the points so far) and
+        its thread detached (:func:`app.worker_runner.detach`) until it stops, within one
+        repetition. Returns whether the thread had already ended.
+        """
+        worker, thread = self.worker, self.thread
+        if worker is None or thread is None:
             return True
-        self.worker.cancel()
-        stopped = self.thread.wait(timeout_ms)
-        if stopped:
-            self._finish(True)
-        else:  # never expected (a repetition is < 1 s); keep it alive until it ends, never abort
-            _LINGERING.append((self.worker, self.thread))
-            app = QCoreApplication.instance()
-            if app is not None:
-                app.aboutToQuit.connect(self.thread.wait)
-        return stopped
+        worker.cancel()
+        ended = not thread.isRunning()
+        for signal, slot in (
+            (worker.resolved, self._on_resolved),
+            (worker.progress, self._on_progress),
+            (worker.point, self._on_point),
+            (worker.error, self._on_error),
+            (worker.finished, self._on_finished),
+        ):
+            disconnect(signal, slot)
+        self._finish(True)
+        return ended
 
     def _on_resolved(self, device: str, name: str, match: object) -> None:
         if isinstance(match, str) and match != self.state.device_id:
@@ -250,8 +255,6 @@ class BenchController(QObject):
         self._message(localized(message), 10000)
 
     def _on_finished(self, cancelled: bool) -> None:
-        if self.thread is not None:
-            self.thread.wait(2000)
         self._finish(cancelled)
 
     def _finish(self, cancelled: bool) -> None:
@@ -260,10 +263,11 @@ class BenchController(QObject):
             return
         worker, thread = self.worker, self.thread
         self.worker = self.thread = None
+        if thread is not None:  # kept alive until its last line ran, released in this thread
+            detach(thread, worker)
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-        self._previous = (worker, thread)  # released at the next run, once the thread has ended
         self.quick_action.setEnabled(True)
         self.full_action.setEnabled(True)
         self.cancel_action.setEnabled(False)

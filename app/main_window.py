@@ -475,9 +475,13 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
 
     # closing ----------------------------------------------------------------------------------
     def stop_background_work(self) -> None:
-        """Stop the benchmark, the warm-up and every tab's worker, waiting briefly for each."""
+        """Cancel the benchmark, the warm-up and every tab's worker, without waiting for any.
+
+        A job still running is detached (:func:`app.worker_runner.detach`): it finishes on its own
+        and the application waits for it only at quit (:func:`app.worker_runner.wait_detached`).
+        """
         if self.bench is not None:
-            self.bench.stop(2000)
+            self.bench.stop()
         if self.warmups is not None:
             self.warmups.stop()
         for slot in self.slots.values():

@@ -611,11 +611,19 @@ class EinopsPage(TabPage):
         self.run_on_real_tensors()
 
     def shutdown(self) -> None:
-        """Stop the debounce timer and wait for the warm-up thread."""
+        """Stop the debounce timer; a warm-up still importing is detached, never waited for.
+
+        An import in progress cannot be interrupted: :func:`app.worker_runner.detach` keeps its
+        thread alive until it ends, so closing or rebuilding the tab never blocks or aborts.
+        """
         self._timer.stop()
         if self._thread is not None and self._thread.isRunning():
-            self._thread.quit()
-            self._thread.wait()  # an import in progress cannot be interrupted; never abandon it
+            from app.worker_runner import detach
+
+            thread, worker = self._thread, self._worker
+            self._thread = self._worker = None
+            thread.quit()
+            detach(thread, worker)
 
 
 def build(state: AppState) -> EinopsPage:

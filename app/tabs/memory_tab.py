@@ -667,7 +667,7 @@ class MemoryPage(TabPage):
             self.traced = self.rank = self.rank_problem = None
 
     def shutdown(self) -> None:
-        """Cancel a running trace and wait for its thread."""
+        """Cancel a running trace and let its thread finish on its own (never waits)."""
         self.runner.stop()
 
 

@@ -856,7 +856,7 @@ class StepPage(TabPage):
             QApplication.processEvents()
 
     def shutdown(self) -> None:
-        """Stop a running trace and wait for its thread."""
+        """Cancel a running trace and let its thread finish on its own (never waits)."""
         self.runner.stop()
 
 
