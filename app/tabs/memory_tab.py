@@ -245,14 +245,19 @@ class MemoryPage(TabPage):
         self.runner.error.connect(self._on_error)
         self.runner.finished.connect(self._on_finished)
 
-        state.deviceChanged.connect(lambda _id: self.recompute())
-        state.dtypeChanged.connect(lambda _dt: self.recompute())
-        state.catalogChanged.connect(self.recompute)
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (rebuilt).
+        state.deviceChanged.connect(self._on_selection)
+        state.dtypeChanged.connect(self._on_selection)
+        state.catalogChanged.connect(self._on_selection)
         self._theme: Any = None
         self.apply_theme(None)
         self.recompute()
 
     # estimate ------------------------------------------------------------------------------
+    def _on_selection(self, _value: str = "") -> None:
+        """The shared device or dtype changed (a bound slot: Qt drops it with the page)."""
+        self.recompute()
+
     def _config(self) -> Any:
         problem = self.controls.problem()
         if problem:

@@ -271,9 +271,14 @@ class NapkinPage(TabPage):
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addWidget(self.deck)
 
-        state.deviceChanged.connect(lambda _id: self.recompute())
-        state.dtypeChanged.connect(lambda _dt: self.recompute())
-        state.catalogChanged.connect(self.recompute)
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (rebuilt).
+        state.deviceChanged.connect(self._on_selection)
+        state.dtypeChanged.connect(self._on_selection)
+        state.catalogChanged.connect(self._on_selection)
+        self.recompute()
+
+    def _on_selection(self, _value: str = "") -> None:
+        """The shared device or dtype changed (a bound slot: Qt drops it with the page)."""
         self.recompute()
 
     def _add_rows(

@@ -153,11 +153,13 @@ class RooflinePage(TabPage):
 
     def _wire(self) -> None:
         s = self._state
-        s.deviceChanged.connect(lambda _id: self._on_selection_changed())
-        s.dtypeChanged.connect(lambda _dt: self._on_selection_changed())
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (a language
+        # switch rebuilds it); a lambda would keep the old page's widgets answering.
+        s.deviceChanged.connect(self._on_selection_changed)
+        s.dtypeChanged.connect(self._on_selection_changed)
         s.catalogChanged.connect(self._on_catalog)
         s.rooflinePointRequested.connect(self.add_requested_point)
-        s.measuredPoint.connect(lambda p: self.add_measured_points([p]))
+        s.measuredPoint.connect(self._on_measured_point)
         s.measuredPoints.connect(self.add_measured_points)
         self.panel.compareToggled.connect(self._on_compare_changed)
         self.all_dtypes.toggled.connect(lambda _on: self.refresh())
@@ -390,9 +392,12 @@ class RooflinePage(TabPage):
         self.panel.set_error(self.message)
 
     # ------------------------------------------------------------------ slots
-    def _on_selection_changed(self) -> None:
+    def _on_selection_changed(self, _value: str = "") -> None:
         self._roof_key = None
         self.refresh()
+
+    def _on_measured_point(self, point: dict[str, Any]) -> None:
+        self.add_measured_points([point])
 
     def _on_catalog(self) -> None:
         """A device was added or replaced: newcomers (e.g. "this machine") join the comparison."""

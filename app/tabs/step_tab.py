@@ -150,9 +150,14 @@ class StepPage(TabPage):
         self.runner.result.connect(self._on_result)
         self.runner.error.connect(self._on_error)
         self.runner.finished.connect(self._on_finished)
-        state.deviceChanged.connect(lambda _id: self.repredict())
-        state.catalogChanged.connect(self.repredict)
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (rebuilt).
+        state.deviceChanged.connect(self._on_device)
+        state.catalogChanged.connect(self._on_device)
         self._theme: Any = None
+
+    def _on_device(self, _device_id: str = "") -> None:
+        """The shared device (or the catalog) changed: predict the kept trace again."""
+        self.repredict()
 
     # building ------------------------------------------------------------------------------
     def _build_controls(self) -> None:
