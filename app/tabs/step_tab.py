@@ -55,6 +55,8 @@ __all__ = ["StepPage", "build"]
 
 _MODELS = (*PRESETS, "mlp:d=4096,layers=8", "transformer:d=1024,layers=8,heads=16")
 _CONFIG = "__config_file__"  # the model box's "Config file…" item
+_CHOSEN = "__chosen_file__"  # the model box's item of the file chosen (its path in _PATH_ROLE)
+_PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 _TEXT_KEYS = ("model", "config", "batch", "seq")
 #: Most Roofline points sent for single ops (besides one per kind).
 _TOP_POINTS = 5
@@ -177,6 +179,9 @@ class StepPage(TabPage):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.model_box.setMinimumContentsLength(10)
+        # Enter never turns the typed text into an item: the text is read when tracing, and a
+        # chosen file stays its own item (its label is no preset name).
+        self.model_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_box.activated.connect(self._on_model_chosen)
         self.model_box.lineEdit().textEdited.connect(self._on_model_typed)
         self._model_tip = translate(
@@ -407,12 +412,22 @@ class StepPage(TabPage):
         return out
 
     def _on_model_chosen(self, index: int) -> None:
-        if self.model_box.itemData(index) == _CONFIG:
+        data = self.model_box.itemData(index)
+        if data == _CONFIG:
             self._browse()
+        elif data == _CHOSEN:
+            self.set_config(str(self.model_box.itemData(index, _PATH_ROLE) or ""))
         else:
             self.set_config("")
 
     def _on_model_typed(self, text: str) -> None:
+        """Typed text is a model (a preset or a spec); typing the chosen file's label again
+        (or completing to it) selects that file, so no keystroke turns a file into preset text."""
+        chosen = self.model_box.findData(_CHOSEN)
+        if chosen >= 0 and text == self.model_box.itemText(chosen):
+            self.config_path = str(self.model_box.itemData(chosen, _PATH_ROLE) or "")
+            self.model_box.setToolTip(self.config_path)
+            return
         self.config_path = ""
         self._model_text = text
         self.model_box.setToolTip(self._model_tip)
@@ -436,19 +451,34 @@ class StepPage(TabPage):
         self.status.setText(translate("StepTab", "Config file chosen; trace to see its step"))
 
     def set_config(self, path: str) -> None:
-        """Trace the Hugging Face ``config.json`` at ``path`` (empty: the model box's model)."""
+        """Trace the Hugging Face ``config.json`` at ``path`` (empty: the model box's model).
+
+        The file becomes an item of its own, before "Config file…", labelled ``folder/name``
+        and holding the path: pressing Enter, moving the focus or re-opening the list keeps it,
+        and choosing it again after a preset needs no second trip to the file dialog.
+        """
         self.config_path = path
         box = self.model_box
         box.blockSignals(True)
+        chosen = box.findData(_CHOSEN)
         if path:
             where = Path(path)
-            box.setEditText(
-                f"{where.parent.name}/{where.name}" if where.parent.name else where.name
-            )
+            label = f"{where.parent.name}/{where.name}" if where.parent.name else where.name
+            if chosen < 0:
+                chosen = box.findData(_CONFIG)
+                box.insertItem(chosen, label, _CHOSEN)
+            box.setItemText(chosen, label)
+            box.setItemData(chosen, path, _PATH_ROLE)
+            box.setItemData(chosen, path, Qt.ItemDataRole.ToolTipRole)
+            box.setCurrentIndex(chosen)
+            box.setEditText(label)
             box.setToolTip(path)
         else:
-            if box.currentData() != _CONFIG and box.currentIndex() >= 0:
+            if box.currentData() not in (_CONFIG, _CHOSEN) and box.currentIndex() >= 0:
                 self._model_text = box.currentText()
+            index = box.findText(self._model_text)
+            if index >= 0 and box.itemData(index) not in (_CONFIG, _CHOSEN):
+                box.setCurrentIndex(index)
             box.setEditText(self._model_text)
             box.setToolTip(self._model_tip)
         box.blockSignals(False)
