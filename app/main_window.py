@@ -60,7 +60,7 @@ class LazyTab(QWidget):
         if self._page is None:
             self._page = build_tab(self.spec, self._state)
             self._layout.addWidget(self._page)
-            self._page.apply_theme(self._window.current_theme)
+            self._window.theme_page(self._page, self._window.current_theme)
             if self.pending is not None:
                 problems = restore_tab(self._page, self.pending)
                 self.pending = None
@@ -345,7 +345,21 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             apply_theme(app, t)
         for slot in self.slots.values():
             if slot.built:
-                slot.page().apply_theme(t)
+                self.theme_page(slot.page(), t)
+
+    @staticmethod
+    def theme_page(page: TabPage, t: Theme) -> None:
+        """Give ``page`` the theme ``t``; its splitters return to their default proportions.
+
+        The page's own :meth:`TabPage.apply_theme` sets its fonts, sizes and colours; then each
+        :class:`~widgets.splitter.DefaultSplitter` shares its space as it did at first (unless
+        the person dragged it), so a page built in presentation mode shrinks back with it.
+        """
+        from widgets.splitter import DefaultSplitter
+
+        page.apply_theme(t)
+        for splitter in page.findChildren(DefaultSplitter):
+            splitter.restore()
 
     # language ---------------------------------------------------------------------------------
     @property

@@ -35,6 +35,7 @@ from core.roofline.hardware import DTYPE_BYTES
 from widgets.einops.form import EinopsCallForm
 from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
 from widgets.i18n import localized, translate
+from widgets.splitter import DefaultSplitter
 
 __all__ = ["EinopsPage", "build"]
 
@@ -202,11 +203,12 @@ class EinopsPage(TabPage):
         buttons.addWidget(self.tensors_toggle)
         rt.addLayout(buttons)
         rt.addWidget(self.run_status)
-        right = QSplitter(Qt.Orientation.Vertical, self)
+        right = DefaultSplitter(Qt.Orientation.Vertical, [1, 1], self)
         right.addWidget(right_top)
         right.addWidget(self.values)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 1)
+        right.restore()
         body = _ShareSplitter(11 / 20, self)
         body.addWidget(left)
         body.addWidget(right)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -37,6 +36,7 @@ from widgets.i18n import localized, translate
 from widgets.memory.bars import Bar, MemoryBars
 from widgets.memory.controls import MemoryControls
 from widgets.memory.phases import PhaseView
+from widgets.splitter import DefaultSplitter
 
 __all__ = ["MemoryPage", "build"]
 
@@ -206,7 +206,7 @@ class MemoryPage(TabPage):
         self.trace_button.clicked.connect(self.start_trace)
         self.cancel_button.clicked.connect(self.cancel_trace)
 
-        plots = QSplitter(Qt.Orientation.Vertical)
+        plots = DefaultSplitter(Qt.Orientation.Vertical, [3, 2])
         plots.addWidget(self.bars)
         plots.addWidget(self.phases)
         plots.setStretchFactor(0, 3)
@@ -227,11 +227,11 @@ class MemoryPage(TabPage):
         self._plots = plots
         right_layout.addWidget(self.hover)
 
-        split = QSplitter(Qt.Orientation.Horizontal)
+        split = DefaultSplitter(Qt.Orientation.Horizontal, [360, 900])
         split.addWidget(left_scroll)
         split.addWidget(right)
         split.setStretchFactor(1, 1)
-        split.setSizes([360, 900])
+        split.restore()
         self._split = split
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)

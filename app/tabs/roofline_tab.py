@@ -16,7 +16,6 @@ from PySide6.QtGui import QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QScrollArea,
-    QSplitter,
 )
 
 from app.state import AppState
@@ -47,6 +46,7 @@ from widgets.i18n import localized, translate
 from widgets.roofline.panel import RooflinePanel
 from widgets.roofline.plot import PointSpec, RooflinePlot, RoofSpec
 from widgets.roofline.table import RooflineTable
+from widgets.splitter import DefaultSplitter
 
 __all__ = ["LECTURE_PRESETS", "PRESETS", "RooflinePage", "build"]
 
@@ -131,12 +131,12 @@ class RooflinePage(TabPage):
         scroll.setMaximumWidth(400)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._panel_scroll = scroll
-        right = QSplitter(Qt.Orientation.Vertical, self)
+        right = DefaultSplitter(Qt.Orientation.Vertical, [560, 200], self)
         right.addWidget(self.plot)
         right.addWidget(self.table)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
-        right.setSizes([560, 200])
+        right.restore()
         layout = QHBoxLayout(self)
         layout.addWidget(scroll)
         layout.addWidget(right, 1)

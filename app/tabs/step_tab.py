@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -48,6 +47,7 @@ from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.combo_data import restore_combos
 from widgets.i18n import localized, translate
+from widgets.splitter import DefaultSplitter
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable
 from widgets.step.names import kind_name, phase_name
 
@@ -139,11 +139,11 @@ class StepPage(TabPage):
         self._model_text = DEFAULTS["model"]
         self._build_controls()
         self._build_results()
-        split = QSplitter(Qt.Orientation.Horizontal)
+        split = DefaultSplitter(Qt.Orientation.Horizontal, [340, 940])
         split.addWidget(self._left)
         split.addWidget(self._right)
         split.setStretchFactor(1, 1)
-        split.setSizes([340, 940])
+        split.restore()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addWidget(split)
@@ -366,10 +366,10 @@ class StepPage(TabPage):
         self.kinds_table = RowsTable(fit=True)
         self.kind_chart = KindChart()
         self.top_table = RowsTable(fit=True)
-        kinds_page = QSplitter(Qt.Orientation.Horizontal)
+        kinds_page = DefaultSplitter(Qt.Orientation.Horizontal, [470, 480])
         kinds_page.addWidget(self.kind_chart)
         kinds_page.addWidget(self.top_table)
-        kinds_page.setSizes([470, 480])
+        kinds_page.restore()
         self.plans_table = RowsTable(fit=True)
         self.views = QTabWidget()
         self.views.addTab(kinds_page, translate("StepTab", "Where the time goes"))

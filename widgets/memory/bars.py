@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QCursor, QFontMetrics
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from widgets.i18n import translate
+from widgets.plot_style import style_axes
 
 __all__ = ["Bar", "MemoryBars"]
 
@@ -73,6 +74,7 @@ class MemoryBars(pg.PlotWidget):
     def set_colours(self, colours: Mapping[str, str], foreground: str) -> None:
         """Category -> colour and the text colour; redraws."""
         self._colours, self._fg = dict(colours), foreground
+        style_axes(self.getPlotItem(), foreground)  # fonts too: the app's, whatever the mode
         self._redraw()
 
     def set_names(self, names: Mapping[str, str], axis: str) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from widgets.i18n import translate
+from widgets.plot_style import style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
 
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot", "marker_size"]
@@ -336,14 +337,12 @@ class RooflinePlot(QWidget):
 
     def _restyle(self) -> None:
         width = 2.0 * self._scale
-        fg = QColor(self._fg)
         grid = QColor(self._fg)
         grid.setAlphaF(self._grid_alpha * 0.8)
         self._grid.setPen(pg.mkPen(grid, width=1))
+        style_axes(self.plot, self._fg)  # every axis, hidden ones too, in this mode's fonts
         for axis in ("bottom", "left"):
             ax = self.plot.getAxis(axis)
-            ax.setPen(pg.mkPen(fg))
-            ax.setTextPen(pg.mkPen(fg))
             ax.setTickFont(self._font(9))
             ax.label.setFont(self._font(10))
             ax.setLabel(ax.labelText, color=self._fg)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from widgets.i18n import translate
+from widgets.plot_style import style_axes
 
 __all__ = ["KindChart"]
 
@@ -36,8 +37,7 @@ class KindChart(pg.PlotWidget):
     def set_colours(self, colours: Sequence[str], foreground: str) -> None:
         """Series colours and the text colour; redraws."""
         self._colours, self._fg = tuple(colours) or ("#3b6fd8",), foreground
-        self.getPlotItem().getAxis("bottom").setPen(foreground)
-        self.getPlotItem().getAxis("bottom").setTextPen(foreground)
+        style_axes(self.getPlotItem(), foreground)  # fonts too: the app's, whatever the mode
         self.set_shares(self._shares)
 
     def rows_that_fit(self) -> int:
