@@ -29,6 +29,7 @@ from app.window_sessions import SessionActions
 from core.errors import InputError
 from core.roofline.hardware import DTYPES
 from widgets.i18n import localized, translate
+from widgets.rich_text import escape, plain_labels, plain_tip, warn
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -59,6 +60,7 @@ class LazyTab(QWidget):
         """The page, built now if needed (a pending session state is applied once)."""
         if self._page is None:
             self._page = build_tab(self.spec, self._state)
+            plain_labels(self._page)  # what a person or a file supplied is never shown as HTML
             self._layout.addWidget(self._page)
             self._window.theme_page(self._page, self._window.current_theme)
             if self.pending is not None:
@@ -233,8 +235,10 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             self.device_combo.addItem(device.name + suffix, device.id)
             self.device_combo.setItemData(
                 self.device_combo.count() - 1,
-                translate("MainWindow", "{id}, source: {source}").format(
-                    id=device.id, source=device.source
+                plain_tip(
+                    translate("MainWindow", "{id}, source: {source}").format(
+                        id=device.id, source=localized(device.source)
+                    )
                 ),
                 Qt.ItemDataRole.ToolTipRole,
             )
@@ -244,7 +248,11 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
 
     def _update_device_tooltip(self) -> None:
         self.device_combo.setToolTip(
-            translate("MainWindow", "Source: {source}").format(source=self.state.device.source)
+            plain_tip(
+                translate("MainWindow", "Source: {source}").format(
+                    source=localized(self.state.device.source)
+                )
+            )
         )
 
     def _device_picked(self, index: int) -> None:
@@ -450,7 +458,8 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             translate("MainWindow", "Where the numbers of {name} come from").format(
                 name=device.name
             ),
-            f"<b>{device.name}</b> ({device.id})<br><br>{localized(device.source)}",
+            f"<b>{escape(device.name)}</b> ({escape(device.id)})<br><br>"
+            f"{escape(localized(device.source))}",
         )
 
     def show_about(self) -> None:
@@ -470,9 +479,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         message = localized(message)
         self.statusBar().showMessage(message, 10000)
         if QApplication.platformName() != "offscreen":
-            from PySide6.QtWidgets import QMessageBox
-
-            QMessageBox.warning(self, title, message)
+            warn(self, title, message)
 
     # background warm-up -------------------------------------------------------------------------
     def start_warmups(self) -> None:

@@ -49,6 +49,7 @@ from widgets.dtypes.compare_table import number_text
 from widgets.dtypes.values_table import ValuesTable
 from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
+from widgets.rich_text import plain_labels
 
 if TYPE_CHECKING:
     from app.tabs.dtypes_blocks import BlockPanel
@@ -310,6 +311,7 @@ class DtypesPage(TabPage):
             from widgets.dtypes.range_chart import RangeChart
 
             self.range_chart = RangeChart(self.range_holder)
+            plain_labels(self.range_chart)  # built after the page: its labels are plain too
             self.range_chart.setRows(
                 [
                     (f.id, f.min_subnormal, f.min_normal, f.max, f.mantissa_bits)
@@ -327,6 +329,7 @@ class DtypesPage(TabPage):
             from app.tabs.dtypes_blocks import BlockPanel
 
             self.blocks = BlockPanel(self.blocks_holder)
+            plain_labels(self.blocks)  # its messages quote the values typed
             self.blocks_holder.layout().addWidget(self.blocks)
             self._theme_plots()
         return self.blocks

@@ -36,6 +36,7 @@ from widgets.i18n import localized, translate
 from widgets.memory.bars import Bar, MemoryBars
 from widgets.memory.controls import MemoryControls
 from widgets.memory.phases import PhaseView
+from widgets.rich_text import plain_tip
 from widgets.splitter import DefaultSplitter
 
 __all__ = ["MemoryPage", "build"]
@@ -464,7 +465,7 @@ class MemoryPage(TabPage):
         # Presentation mode: the note gives its room to the answers; the status's tooltip keeps it.
         compact = getattr(self, "_compact", False)
         self.rank_note.setVisible(shown and not compact)
-        self.status.setToolTip(self.rank_note.text() if shown and compact else "")
+        self.status.setToolTip(plain_tip(self.rank_note.text()) if shown and compact else "")
 
     # trace ---------------------------------------------------------------------------------
     def _per_rank(self, cfg: Any) -> bool:

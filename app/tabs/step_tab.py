@@ -47,6 +47,7 @@ from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.combo_data import restore_combos
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
 from widgets.splitter import DefaultSplitter
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable
 from widgets.step.names import kind_name, phase_name
@@ -426,7 +427,7 @@ class StepPage(TabPage):
         chosen = self.model_box.findData(_CHOSEN)
         if chosen >= 0 and text == self.model_box.itemText(chosen):
             self.config_path = str(self.model_box.itemData(chosen, _PATH_ROLE) or "")
-            self.model_box.setToolTip(self.config_path)
+            self.model_box.setToolTip(plain_tip(self.config_path))
             return
         self.config_path = ""
         self._model_text = text
@@ -469,10 +470,10 @@ class StepPage(TabPage):
                 box.insertItem(chosen, label, _CHOSEN)
             box.setItemText(chosen, label)
             box.setItemData(chosen, path, _PATH_ROLE)
-            box.setItemData(chosen, path, Qt.ItemDataRole.ToolTipRole)
+            box.setItemData(chosen, plain_tip(path), Qt.ItemDataRole.ToolTipRole)
             box.setCurrentIndex(chosen)
             box.setEditText(label)
-            box.setToolTip(path)
+            box.setToolTip(plain_tip(path))
         else:
             if box.currentData() not in (_CONFIG, _CHOSEN) and box.currentIndex() >= 0:
                 self._model_text = box.currentText()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QToolTip, QWidget
 
 from widgets.i18n import translate
 from widgets.plot_style import style_axes
+from widgets.rich_text import escape, plain_tip
 
 __all__ = ["Bar", "MemoryBars"]
 
@@ -159,7 +160,7 @@ class MemoryBars(pg.PlotWidget):
                                    pen=pg.mkPen(self._fg, width=0.5))  # fmt: skip
             plot.addItem(item)
             self._items.append(item)
-            self._legend.addItem(item, self._names.get(category, category))
+            self._legend.addItem(item, escape(self._names.get(category, category)))
         for i, bar in enumerate(self._bars):
             total = sum(bar.values.values()) / _GB
             top = max(top, total)
@@ -234,6 +235,6 @@ class MemoryBars(pg.PlotWidget):
         text = self.hover_text(point.x(), point.y())
         self.hovered.emit(text)
         if text:
-            QToolTip.showText(QCursor.pos(), text, self)
+            QToolTip.showText(QCursor.pos(), plain_tip(text), self)
         else:
             QToolTip.hideText()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from widgets.i18n import translate
 from widgets.plot_style import style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
+from widgets.rich_text import escape
 
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot", "marker_size"]
 
@@ -401,7 +402,7 @@ class RooflinePlot(QWidget):
         width = 2.0 * self._scale
         for name, colour in self._legend_entries:
             sample = pg.PlotDataItem(pen=pg.mkPen(self._colour(colour), width=width))
-            self.legend.addItem(sample, name)
+            self.legend.addItem(sample, escape(name))  # the legend is HTML; names may be typed
         if any(r.style == "dot" for r in self._roofs):
             sample = pg.PlotDataItem(pen=pg.mkPen(self._fg, width=width, style=Qt.PenStyle.DotLine))
             self.legend.addItem(sample, translate("RooflinePlot", "fp32 vector (CUDA cores)"))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from core.units import format_bytes, format_duration, format_flops
 from widgets.i18n import translate
+from widgets.rich_text import plain_tip
 from widgets.step.names import kind_name, kind_names, phase_name, phase_names
 
 __all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable", "column_title"]
@@ -113,7 +114,7 @@ class OpTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             row = self._rows[index.row()]
             tip = f"{row.get('name')} {row.get('shapes', '')}"
-            return tip + (f"\n{row['problem']}" if row.get("problem") else "")
+            return plain_tip(tip + (f"\n{row['problem']}" if row.get("problem") else ""))
         if role == Qt.ItemDataRole.TextAlignmentRole and key not in _TEXT:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -213,7 +214,7 @@ class RowsTable(QTableWidget):
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
                 if r < len(tips) and tips[r]:
-                    item.setToolTip(tips[r])
+                    item.setToolTip(plain_tip(tips[r]))
                 self.setItem(r, c, item)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
