@@ -50,9 +50,11 @@ class DefaultSplitter(QSplitter):
         """Share the space in the default proportions again (not after the person dragged)."""
         if self._dragged or self.count() != len(self._weights):
             return
-        total = sum(self.sizes()) or sum(self._weights)
-        weight = sum(self._weights)
-        sizes = [round(total * w / weight) for w in self._weights]
+        sizes = self._weights  # before the first layout Qt shares the space in these weights
+        total = sum(self.sizes())
+        if self.isVisible() and total > 0:  # laid out: exact shares of the space it has
+            weight = sum(self._weights)
+            sizes = [round(total * w / weight) for w in self._weights]
         self.blockSignals(True)
         self.setSizes(sizes)
         self.blockSignals(False)

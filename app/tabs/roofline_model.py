@@ -172,6 +172,7 @@ def build_roofs(
             same = [r.dtype for r in roofs if r.peak == roof.peak and r.kind == roof.kind]
             chosen = roof.dtype == dtype and roof.kind == "tensor"
             label = ""
+            shorter: list[str] = []  # drawn instead when the label finds no room (slides)
             if roof.kind == "vector":
                 label = f"{compact_name(device) if not is_primary else ''} {vector_text}"
             elif roof.peak not in labelled and (is_primary or chosen or all_dtypes):
@@ -179,9 +180,14 @@ def build_roofs(
                 labelled.add(roof.peak)
                 names = "·".join(same) if is_primary or all_dtypes else dtype
                 prefix = "" if is_primary else f"{compact_name(device)} "
-                label = f"{prefix}{names} {format_flop_rate(roof.peak, 4)}"
+                peak = format_flop_rate(roof.peak, 4)
+                label = f"{prefix}{names} {peak}"
                 if not is_primary and chosen:
+                    shorter.append(label)
                     label = ridge_label.format(label=label, ridge=f"{roof.ridge:.0f}")
+                if "·" in names:
+                    shorter.append(f"{prefix}{roof.dtype} {peak}")
+                shorter.append(f"{prefix}{peak}" if prefix else peak)
             specs.append(
                 RoofSpec(
                     key=f"{device.id}/{roof.dtype}/{roof.kind}",
@@ -204,9 +210,16 @@ def build_roofs(
                     ),
                     style="dot" if roof.kind == "vector" else ("solid" if chosen else "dash"),
                     emphasis=chosen,
+                    short_labels=_shorter(shorter, label),
                 )
             )
     return specs, legend, notes
+
+
+def _shorter(texts: Sequence[str], label: str) -> tuple[str, ...]:
+    """The distinct shorter labels, without the label itself, in order."""
+    kept = (t.strip() for t in texts)
+    return tuple(dict.fromkeys(t for t in kept if t and t != label.strip()))
 
 
 def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | None, Row]:
