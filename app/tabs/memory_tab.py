@@ -162,7 +162,7 @@ class MemoryPage(TabPage):
         answers_layout.addWidget(self.problem)
 
         self.bars = MemoryBars()
-        self.bars.set_names(_category_names(), translate("MemoryTab", "GB per device"))
+        self.bars.set_names(_category_names(), translate("MemoryTab", "{unit} per device"))
         self.phases = PhaseView()
         self.hover = QLabel(
             translate("MemoryTab", "Hover a bar segment to see how estimate and trace differ.")

@@ -22,7 +22,7 @@ from widgets.i18n import translate
 from widgets.plot_style import style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
 from widgets.rich_text import escape
-from widgets.roofline.labels import (
+from widgets.label_layout import (
     Label,
     Rect,
     around_point,
@@ -605,7 +605,7 @@ class RooflinePlot(QWidget):
 
     def _place_legend(self, bounds: Rect, segments: list, points: list) -> Rect | None:
         """Put the legend where it covers no point: inside the axes in one column where there is
-        room (:func:`~widgets.roofline.labels.free_spot`), else above them, in the plot's title
+        room (:func:`~widgets.label_layout.free_spot`), else above them, in the plot's title
         row, in as many columns as fit. Returns its box when inside (labels avoid it).
 
         The choice is made again only when the entries, the chart's size or the view range
@@ -648,7 +648,7 @@ class RooflinePlot(QWidget):
         """Place every label so that none touches a line, a point or another one.
 
         The legend goes where it covers no point (:meth:`_place_legend`). Then, in this
-        order, each label takes its first free spot (:func:`widgets.roofline.labels.place`): the
+        order, each label takes its first free spot (:func:`widgets.label_layout.place`): the
         roofs' labels along their flat part, right end first, above then below the line; the
         ridge values beside their dashed line, from the bottom up; the selected point's label;
         every other point's label around its point. A roof's label may take a shorter text of

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPainterPathStroker
 
-from widgets.roofline.labels import Label, around_point, place, segments_hit
+from widgets.label_layout import Label, around_point, place, segments_hit
 
 coord = st.floats(-50, 150, allow_nan=False)
 

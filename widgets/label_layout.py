@@ -1,4 +1,5 @@
-"""Where the roofline chart's texts go: each label in the first free spot among its candidates.
+"""Where a chart's texts go (the Roofline's and the Memory bars'): each label in the first free
+spot among its candidates.
 
 Everything here is plain geometry in scene pixels (x to the right, y down), so it can be tested
 without a chart. A rectangle is ``(left, top, right, bottom)``; a segment ``(x0, y0, x1, y1)``; a
@@ -6,7 +7,7 @@ point obstacle ``(x, y, radius)``. :func:`place` takes labels in priority order,
 candidate rectangles in order of preference, and gives each the first candidate that stays inside
 the plotting area and touches no line, no point, no blocked area and no label placed
 before it; a label with no such candidate is left out (``None``), never drawn over something.
-:func:`free_spot` finds room for the legend among the points.
+:func:`free_spot` finds room for a legend among the points (and blocked areas).
 """
 
 from __future__ import annotations
@@ -249,9 +250,10 @@ def free_spot(
     margin: float,
     segments: Sequence[Sequence[float]],
     points: Sequence[Sequence[float]],
+    blocked: Sequence[Rect] = (),
 ) -> Rect | None:
-    """Where a box of ``width`` × ``height`` (the legend) covers no point, crossing the fewest
-    lines: the four corners first (top left, bottom right, top right, bottom left), then a grid
+    """Where a box of ``width`` × ``height`` (the legend) covers no point and no ``blocked``
+    area, crossing the fewest lines: the four corners first (top left, bottom right, top right, bottom left), then a grid
     over the area; ``None`` when every spot covers a point or the box does not fit."""
     seg = _as_array(segments, 4)
     pts = _as_array(points, 3)
@@ -268,7 +270,7 @@ def free_spot(
     best: tuple[int, Rect] | None = None
     for x, y in spots:
         rect = (x, y, x + width, y + height)
-        if _points_hit(rect, pts):
+        if _points_hit(rect, pts) or any(_overlap(rect, b) for b in blocked):
             continue
         crossed = int(segments_hit(rect, seg).sum())
         if best is None or crossed < best[0]:
