@@ -220,13 +220,12 @@ class BenchController(QObject):
     def _on_progress(self, done: int, total: int, eta: float) -> None:
         if self.worker is None:
             return
+        # One count on screen: the bar's "done/total"; the label beside it only says the time.
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
         left = "< 1 s" if eta < 1 else f"{eta:.0f} s" if eta < 120 else f"{eta / 60:.1f} min"
         self.eta_label.setText(
-            translate("Benchmark", "Benchmark {done}/{total}, about {left} left").format(
-                done=done, total=total, left=left
-            )
+            translate("Benchmark", "Benchmark: about {left} left").format(left=left)
         )
         self.progressed.emit(done, total, eta)
 

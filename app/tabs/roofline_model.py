@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.errors import InputError
-from core.roofline.bounds import MeasuredPoint, ceilings, evaluate, roof_polyline
+from core.roofline.bounds import MeasuredPoint, attainable, ceilings, evaluate, roof_polyline
 from core.roofline.hardware import Device
 from core.roofline.ops import OpCost, op_cost
 from core.units import format_bytes, format_duration, format_flop_rate, format_flops, format_percent
@@ -222,10 +222,16 @@ def _shorter(texts: Sequence[str], label: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for t in kept if t and t != label.strip()))
 
 
-def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | None, Row]:
-    """The chart spec (``None`` when it cannot be drawn) and the table row of one point."""
+def point_row(
+    entry: Entry, device: Device, dtype: str, measured_on: Device | None = None
+) -> tuple[PointSpec | None, Row]:
+    """The chart spec (``None`` when it cannot be drawn) and the table row of one point.
+
+    ``measured_on`` is the machine the benchmark measured ("This machine"), when the catalog has
+    it: a measured point above that machine's own ceiling is marked, as a noisy one is.
+    """
     if entry.measured is not None:
-        return _measured_row(entry.key, entry.measured)
+        return _measured_row(entry.key, entry.measured, measured_on)
     try:
         cost = entry.cost(dtype)
         result = evaluate(cost, device)
@@ -271,9 +277,22 @@ def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | Non
     return spec, (entry.key, cells, tip)
 
 
-def _measured_row(key: str, m: MeasuredPoint) -> tuple[PointSpec | None, Row]:
-    """A benchmark measurement: its star (none without FLOPs) and its row."""
+def _ceiling(m: MeasuredPoint, machine: Device | None) -> float | None:
+    """The measured machine's attainable rate at ``m``'s intensity and dtype, if it is known."""
+    if machine is None or m.flops <= 0 or machine.mem_bandwidth is None:
+        return None
+    dtype = "fp32" if m.dtype == "tf32" and not machine.supports("tf32") else m.dtype
+    if not machine.supports(dtype):
+        return None
+    return attainable(machine.peak(dtype), machine.mem_bandwidth, m.intensity)
+
+
+def _measured_row(
+    key: str, m: MeasuredPoint, machine: Device | None = None
+) -> tuple[PointSpec | None, Row]:
+    """A benchmark measurement: its star (none without FLOPs; hollow when doubtful) and its row."""
     low, high = m.achieved_range
+    doubts = [localized(d) for d in m.doubts(_ceiling(m, machine))]
     if m.flops > 0:
         rate = format_flop_rate(m.achieved)
     else:
@@ -297,7 +316,10 @@ def _measured_row(key: str, m: MeasuredPoint) -> tuple[PointSpec | None, Row]:
         spread=spread,
         time=format_duration(m.seconds),
     )
-    spec = PointSpec(key, m.intensity, m.achieved, m.op, readout, True, low, high)
+    if doubts:
+        readout = f"{readout}. {'; '.join(doubts)}"
+    spec = PointSpec(key, m.intensity, m.achieved, m.op, readout, True, low, high,
+                     doubtful=bool(doubts))  # fmt: skip
     title = (
         translate("RooflineModel", "{point} (measured, {device})").format(
             point=name, device=m.device
@@ -311,8 +333,12 @@ def _measured_row(key: str, m: MeasuredPoint) -> tuple[PointSpec | None, Row]:
         format_flops(m.flops),
         format_bytes(m.bytes),
         f"{m.intensity:.4g}",
-        f"{rate} {spread}",
-        translate("RooflineModel", "measured")
+        f"{rate} {spread}" + (" ⚠" if doubts else ""),
+        (
+            translate("RooflineModel", "measured, doubtful: {why}").format(why="; ".join(doubts))
+            if doubts
+            else translate("RooflineModel", "measured")
+        )
         if m.flops > 0
         else translate("RooflineModel", "measured (no FLOPs: not on the chart)"),
         format_duration(m.seconds),

@@ -32,6 +32,7 @@ from app.tabs.roofline_model import (
     short_name,
 )
 from core import texts
+from core.bench.this_machine import THIS_MACHINE_ID
 from core.errors import InputError
 from core.roofline.bounds import (
     MeasuredPoint,
@@ -345,15 +346,19 @@ class RooflinePage(TabPage):
         specs: list[PointSpec] = []
         rows: list[tuple[str, list[str], str]] = []
         selection = (dtype, device.id, device.mem_bandwidth, tuple(device.peak_flops.items()))
+        catalog = self._state.catalog
+        # The machine the benchmark measured: a point above its own ceiling is marked doubtful.
+        machine = catalog.get(THIS_MACHINE_ID) if THIS_MACHINE_ID in catalog.ids() else None
+        ceilings = (machine.mem_bandwidth, tuple(machine.peak_flops.items())) if machine else None
         for entry in self._entries:
             key: tuple[Any, ...] = (
-                (entry.key,)  # a measurement's row depends on nothing else
+                (entry.key, ceilings)  # a measurement's row depends on nothing else
                 if entry.measured is not None
                 else (entry.key, entry.name, tuple(entry.sizes.items()), entry.out_dtype, selection)
             )
             found = self._row_cache.get(key)
             if found is None:
-                found = point_row(entry, device, dtype)
+                found = point_row(entry, device, dtype, machine)
             cache[key] = found
             spec, row = found
             if spec is not None:

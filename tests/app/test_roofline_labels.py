@@ -106,7 +106,7 @@ def drawn(plot):
         for i in range(0, len(bx) - 1, 2):
             lines += [(None, p) for p in _scene_path(plot, bx[i : i + 2], by[i : i + 2])]
     points = []
-    for scatter in (plot._scatter, plot._stars):
+    for scatter in (plot._scatter, plot._stars, plot._doubtful):
         for spot in scatter.points():
             at = plot.view.mapViewToScene(spot.pos())
             r = spot.size() / 2

@@ -36,7 +36,8 @@ def _row(page, key):
 
 
 def _spot(page, key):
-    for spot in list(page.plot._scatter.points()) + list(page.plot._stars.points()):
+    plot = page.plot
+    for spot in [*plot._scatter.points(), *plot._stars.points(), *plot._doubtful.points()]:
         if spot.data() == key:
             return spot
     raise AssertionError(f"no point {key}")

@@ -19,9 +19,6 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from widgets.i18n import translate
-from widgets.plot_style import style_axes
-from widgets.pyqtgraph_svg import patch_svg_exporter
-from widgets.rich_text import escape
 from widgets.label_layout import (
     Label,
     Rect,
@@ -32,6 +29,9 @@ from widgets.label_layout import (
     on_horizontal,
     place,
 )
+from widgets.plot_style import style_axes
+from widgets.pyqtgraph_svg import patch_svg_exporter
+from widgets.rich_text import escape
 
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot", "marker_size"]
 
@@ -82,10 +82,11 @@ class PointSpec:
     y: float
     label: str
     readout: str = ""
-    measured: bool = False
+    measured: bool = False  # a doubtful one (noisy, above its machine's ceiling) is hollow
     y_low: float | None = None
     y_high: float | None = None
     share: float | None = None
+    doubtful: bool = False
 
 
 def marker_size(base: float, share: float | None) -> float:
@@ -171,6 +172,8 @@ class RooflinePlot(QWidget):
         self._bars = pg.PlotCurveItem(connect="pairs")
         self._scatter = pg.ScatterPlotItem(size=10, hoverable=False)
         self._stars = pg.ScatterPlotItem(size=16, symbol="star", hoverable=False)
+        # Noisy measurements and those above their machine's own ceiling: hollow, dashed bars.
+        self._doubtful = pg.ScatterPlotItem(size=16, symbol="star", hoverable=False)
         self._ring = pg.ScatterPlotItem(size=20, brush=None, symbol="o")
         self._point_labels: dict[str, pg.TextItem] = {}
         self._drawn: dict[str, object] = {}
@@ -180,11 +183,12 @@ class RooflinePlot(QWidget):
         self._fixed_layout: tuple[object, list] = (None, [])
         for item in (self._ridge_dots, self._trail, self._trail_dots, self._bars):
             self.plot.addItem(item)
-        for item in (self._scatter, self._stars, self._ring):
+        for item in (self._scatter, self._stars, self._doubtful, self._ring):
             item.setZValue(10)
             self.plot.addItem(item)
         self._scatter.sigClicked.connect(self._on_click)
         self._stars.sigClicked.connect(self._on_click)
+        self._doubtful.sigClicked.connect(self._on_click)
         self.readout = QLabel(
             translate("RooflinePlot", "Hover a point or a ceiling for its numbers."), self
         )
@@ -282,14 +286,16 @@ class RooflinePlot(QWidget):
                 data=[p.key for p in ops],
                 size=[marker_size(10 * self._scale, p.share) for p in ops],
             )
-        star_data = tuple((p.key, p.x, p.y, p.y_low, p.y_high) for p in measured)
+        star_data = tuple((p.key, p.x, p.y, p.y_low, p.y_high, p.doubtful) for p in measured)
         if star_data != self._drawn.get("stars"):
             self._drawn["stars"] = star_data
-            self._stars.setData(
-                x=[_log(p.x) for p in measured],
-                y=[_log(p.y) for p in measured],
-                data=[p.key for p in measured],
-            )
+            for item, chosen in ((self._stars, [p for p in measured if not p.doubtful]),
+                                 (self._doubtful, [p for p in measured if p.doubtful])):  # fmt: skip
+                item.setData(
+                    x=[_log(p.x) for p in chosen],
+                    y=[_log(p.y) for p in chosen],
+                    data=[p.key for p in chosen],
+                )
             bars_x: list[float] = []
             bars_y: list[float] = []
             for p in measured:
@@ -416,6 +422,9 @@ class RooflinePlot(QWidget):
         self._stars.setPen(pg.mkPen(self._fg, width=0.8))
         self._stars.setBrush(pg.mkBrush(self._star))
         self._stars.setSize(16 * self._scale)
+        self._doubtful.setPen(pg.mkPen(self._star, width=1.6 * self._scale))
+        self._doubtful.setBrush(pg.mkBrush(self._bg))
+        self._doubtful.setSize(16 * self._scale)
         self._bars.setPen(pg.mkPen(self._star, width=width))
         self._ring.setPen(pg.mkPen(self._accent, width=width * 1.2))
         self._ring.setSize(22 * self._scale)
@@ -439,10 +448,14 @@ class RooflinePlot(QWidget):
         if any(not p.measured for p in self._points):
             rows.append((pg.ScatterPlotItem(symbol="o", brush=pg.mkBrush(self._fg), pen=None),
                          translate("RooflinePlot", "operator")))  # fmt: skip
-        if any(p.measured for p in self._points):
+        if any(p.measured and not p.doubtful for p in self._points):
             rows.append((pg.ScatterPlotItem(symbol="star", brush=pg.mkBrush(self._star), pen=None,
                                             size=14),
                          translate("RooflinePlot", "measured (bar: spread)")))  # fmt: skip
+        if any(p.doubtful for p in self._points):
+            rows.append((pg.ScatterPlotItem(symbol="star", brush=pg.mkBrush(self._bg), size=14,
+                                            pen=pg.mkPen(self._star, width=1.6)),
+                         translate("RooflinePlot", "doubtful (noisy or above its ceiling)")))  # fmt: skip
         self._legend_rows = rows
         self._legend_columns = 0
         self._build_legend(1)
@@ -492,7 +505,8 @@ class RooflinePlot(QWidget):
             tuple(self._legend_entries),
             any(r.style == "dot" for r in self._roofs),
             any(not p.measured for p in self._points),
-            any(p.measured for p in self._points),
+            any(p.measured and not p.doubtful for p in self._points),
+            any(p.doubtful for p in self._points),
         )
         if restyle or key != self._legend_key:
             self._legend_key = key
