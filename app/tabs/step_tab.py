@@ -649,9 +649,7 @@ class StepPage(TabPage):
         meas = self.measured.seconds if self.measured is not None else None
         self.op_model.set_rows(op_rows(trace, pred, meas), measured=meas is not None)
         kinds = kind_totals(trace, pred, meas, self.comm)
-        self.kind_chart.set_shares(
-            {kind_name(k): pred.share(v["predicted_s"]) for k, v in kinds.items()}
-        )
+        self.kind_chart.set_shares({k: pred.share(v["predicted_s"]) for k, v in kinds.items()})
         headers = [translate("StepTab", "kind"), translate("StepTab", "ops"), "FLOPs",
                    translate("StepTab", "bytes"), translate("StepTab", "predicted"),
                    translate("StepTab", "share")]  # fmt: skip
