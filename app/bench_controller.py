@@ -213,7 +213,7 @@ class BenchController(QObject):
                 return
             self._message(
                 translate("Benchmark", "Benchmarking {name}: selected {device} for MFU").format(
-                    name=name, device=self.state.device.name
+                    name=name, device=localized(self.state.device.name)
                 )
             )
 
@@ -281,7 +281,7 @@ class BenchController(QObject):
             device = this_machine(self.points, catalog=self.state.catalog)
             self.state.add_device(device)
             summary = translate("Benchmark", "{summary}; added “{device}” to the devices").format(
-                summary=summary, device=device.name
+                summary=summary, device=localized(device.name)
             )
         if cancelled:
             text = translate("Benchmark", "Benchmark cancelled: {summary}")

@@ -29,11 +29,12 @@ def show_collectives(window: MainWindow, path: str) -> CollectivesDialog | None:
     bandwidth = device.intra_node_bandwidth
     label = (
         translate("CommView", "{device}: {link} (database)").format(
-            device=device.name, link=device.intra_node_link or translate("CommView", "link")
+            device=localized(device.name),
+            link=device.intra_node_link or translate("CommView", "link"),
         )
         if bandwidth
         else translate("CommView", "{device} has no interconnect bandwidth in the database").format(
-            device=device.name
+            device=localized(device.name)
         )
     )
     dialog = CollectivesDialog(series, (label, bandwidth), problems, parent=window)

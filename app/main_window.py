@@ -232,7 +232,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.device_combo.clear()
         for device in self.state.catalog.devices:
             suffix = " " + translate("MainWindow", "(yours)") if device.user_defined else ""
-            self.device_combo.addItem(device.name + suffix, device.id)
+            self.device_combo.addItem(localized(device.name) + suffix, device.id)
             self.device_combo.setItemData(
                 self.device_combo.count() - 1,
                 plain_tip(
@@ -442,7 +442,9 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.state.add_device(device)
         self.state.set_device(device.id)
         self.statusBar().showMessage(
-            translate("MainWindow", "Saved {name} in {path}").format(name=device.name, path=path),
+            translate("MainWindow", "Saved {name} in {path}").format(
+                name=localized(device.name), path=path
+            ),
             6000,
         )
         return True
@@ -456,9 +458,9 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         QMessageBox.information(
             self,
             translate("MainWindow", "Where the numbers of {name} come from").format(
-                name=device.name
+                name=localized(device.name)
             ),
-            f"<b>{escape(device.name)}</b> ({escape(device.id)})<br><br>"
+            f"<b>{escape(localized(device.name))}</b> ({escape(device.id)})<br><br>"
             f"{escape(localized(device.source))}",
         )
 

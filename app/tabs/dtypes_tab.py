@@ -43,6 +43,7 @@ from core.numbers.formats import (
     format_for_dtype,
 )
 from core.numbers.value_text import Parsed, parse_code, parse_value_text
+from core.versions import installed_version
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.dtypes.compare_table import number_text
@@ -119,10 +120,10 @@ class DtypesPage(TabPage):
         self.policy_combo.setToolTip(
             translate(
                 "DtypesTab",
-                "What an overflowing cast gives. torch 2.13 saturates float8_e4m3fn to ±448; the "
-                "OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in "
-                "both.",
-            )
+                "What an overflowing cast gives. torch {version} saturates float8_e4m3fn to ±448; "
+                "the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN "
+                "in both.",
+            ).format(version=installed_version("torch") or "")
         )
         self.value_field = NumberField(
             self._parse, "1e-8",

@@ -306,7 +306,7 @@ class MemoryPage(TabPage):
         self.headline.setProperty("warning", not answer.fits)
         self.headline.style().unpolish(self.headline)
         self.headline.style().polish(self.headline)
-        where = f"{device.name} ({format_bytes(device.memory_bytes)})"
+        where = f"{localized(device.name)} ({format_bytes(device.memory_bytes)})"
         if answer.fits:
             verdict = translate("MemoryTab", "Fits on {where} with {spare} to spare").format(
                 where=where, spare=format_bytes(answer.headroom)
@@ -353,7 +353,7 @@ class MemoryPage(TabPage):
             format_duration(answer.step_seconds)
             if answer.step_seconds is not None
             else translate("MemoryTab", "{device} has no {dtype} peak").format(
-                device=device.name, dtype=dtype
+                device=localized(device.name), dtype=dtype
             )
         )
         if self._traced_key is not None and self._traced_key != self._key(cfg):
@@ -435,7 +435,7 @@ class MemoryPage(TabPage):
                             {"measured peak": translate(
                                 "MemoryTab", "torch.cuda.max_memory_allocated over one step")}))  # fmt: skip
         device, gpus = self._state.device, est.config.gpus
-        label = f"{device.name} {format_bytes(device.memory_bytes)}"
+        label = f"{localized(device.name)} {format_bytes(device.memory_bytes)}"
         if gpus > 1:
             label += translate("MemoryTab", " per device (× {gpus} = {total})").format(
                 gpus=f"{gpus:,}", total=format_bytes(device.memory_bytes * gpus)

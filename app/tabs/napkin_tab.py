@@ -191,8 +191,8 @@ class NapkinPage(TabPage):
             translate("NapkinTab", "What would it take?"),
             translate(
                 "NapkinTab",
-                "For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens "
-                "affordable.",
+                "For the N, D, GPUs and MFU of “How long does training take?”: GPUs to meet a "
+                "deadline, MFU needed, tokens affordable.",
             ),
         )
         self.tensor_card = ResultCard(
@@ -206,8 +206,9 @@ class NapkinPage(TabPage):
             translate("NapkinTab", "What does communication add?"),
             translate(
                 "NapkinTab",
-                "Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, "
-                "2(n−1)/n), over NVLink inside a node and the network between nodes.",
+                "Data parallelism: every step all-reduces bf16 gradients over the GPUs of “How long "
+                "does training take?” (ring, 2(n−1)/n), over NVLink inside a node and the network "
+                "between nodes.",
             ),
         )
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
@@ -315,7 +316,7 @@ class NapkinPage(TabPage):
     def recompute(self) -> None:
         """Recompute every card from the current fields and the shared device and dtype."""
         device, dtype = self._state.device, self._state.dtype
-        self.memory_label.setText(f"{format_bytes(device.memory_bytes)} ({device.name})")
+        self.memory_label.setText(f"{format_bytes(device.memory_bytes)} ({localized(device.name)})")
         self.fields["bytes_per_param"].setEnabled(self.recipe.currentData() == "custom")
         try:
             peak = device.peak(dtype)

@@ -82,7 +82,7 @@ _VENDORS = ("NVIDIA ", "AMD ", "Google ", "Apple ", "Intel ")
 
 def short_name(device: Device) -> str:
     """The device name without the vendor: ``H100 SXM5 80GB``."""
-    name = device.name
+    name = localized(device.name)  # "This machine" in the person's language
     for prefix in _VENDORS:
         name = name.removeprefix(prefix)
     return name

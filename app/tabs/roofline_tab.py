@@ -551,7 +551,7 @@ class RooflinePage(TabPage):
                 translate("RooflineTab", "vs {devices}").format(devices=", ".join(compared))
             )
         more = translate("RooflineTab", "+{count} more")
-        head = [state.device.name, state.dtype]
+        head = [localized(state.device.name), state.dtype]
         metrics = QFontMetrics(QGuiApplication.font())  # the caption's font (app.export)
         room = max(self.plot.widget.width(), _CAPTION_MIN_PX) - 16
         shown = list(names)

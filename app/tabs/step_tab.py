@@ -59,6 +59,8 @@ _CONFIG = "__config_file__"  # the model box's "Config file…" item
 _CHOSEN = "__chosen_file__"  # the model box's item of the file chosen (its path in _PATH_ROLE)
 _PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 _TEXT_KEYS = ("model", "config", "batch", "seq")
+#: The inputs a trace depends on (device, ceiling and GPUs only re-predict it).
+_TRACE_KEYS = ("model", "config", "batch", "seq", "recipe", "optimizer", "checkpoint")
 #: Most Roofline points sent for single ops (besides one per kind).
 _TOP_POINTS = 5
 
@@ -138,6 +140,9 @@ class StepPage(TabPage):
         self.plan_a: dict[str, Any] | None = None
         self.config_path = ""
         self._model_text = DEFAULTS["model"]
+        self._shown_key: tuple[Any, ...] | None = None  # the inputs of the result shown
+        self._pending_key: tuple[Any, ...] | None = None
+        self._result_text = ""
         self._build_controls()
         self._build_results()
         split = DefaultSplitter(Qt.Orientation.Horizontal, [340, 940])
@@ -157,6 +162,36 @@ class StepPage(TabPage):
         state.deviceChanged.connect(self._on_device)
         state.catalogChanged.connect(self._on_device)
         self._theme: Any = None
+        # A result shown under other inputs says so (the old numbers under a new model's name).
+        self.model_box.editTextChanged.connect(self._check_stale)
+        for key in ("batch", "seq"):
+            self.fields[key].textChanged.connect(self._check_stale)
+        for key in ("recipe", "optimizer", "checkpoint"):
+            self.combos[key].currentIndexChanged.connect(self._check_stale)
+
+    def _trace_key(self) -> tuple[Any, ...]:
+        options = self.options()
+        return tuple(options.get(k) for k in _TRACE_KEYS)
+
+    def _check_stale(self, *_args: Any) -> None:
+        """Say that the result shown is for other inputs, or take it back when they match."""
+        if self.trace is None or self.inputs is None or self._shown_key is None:
+            return
+        if self.runner.is_running():
+            return  # the status line says what is being traced
+        if self._trace_key() != self._shown_key:
+            self.status.setText(
+                translate(
+                    "StepTab", "Inputs changed: the result shown is for {label}; trace again"
+                ).format(label=_label(self.inputs))
+            )
+        else:
+            self.status.setText(self._result_text)
+
+    @property
+    def stale(self) -> bool:
+        """Whether the result shown was traced from other inputs than the ones set now."""
+        return self._shown_key is not None and self._trace_key() != self._shown_key
 
     def _on_device(self, _device_id: str = "") -> None:
         """The shared device (or the catalog) changed: predict the kept trace again."""
@@ -490,7 +525,7 @@ class StepPage(TabPage):
                 "StepTab",
                 "Device: {device} (the toolbar's device); predicted again without tracing when "
                 "it changes",
-            ).format(device=self._state.device.name)
+            ).format(device=localized(self._state.device.name))
         )
 
     # tracing ---------------------------------------------------------------------------------
@@ -504,6 +539,7 @@ class StepPage(TabPage):
             return False
         if not self.runner.start(inputs, measure):
             return False
+        self._pending_key = self._trace_key()
         self.trace_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
@@ -523,7 +559,7 @@ class StepPage(TabPage):
             self.status.setText(localized(text))
 
     def _on_result(self, data: dict[str, Any]) -> None:
-        self.set_result(data["trace"], data["inputs"], data.get("measured"))
+        self.set_result(data["trace"], data["inputs"], data.get("measured"), self._pending_key)
         self.traceFinished.emit(True)
 
     def _on_error(self, message: str) -> None:
@@ -537,11 +573,17 @@ class StepPage(TabPage):
         self.progress.setVisible(False)
 
     def set_result(
-        self, trace: StepTrace, inputs: StepInputs | HFInputs, measured: Any = None
+        self,
+        trace: StepTrace,
+        inputs: StepInputs | HFInputs,
+        measured: Any = None,
+        key: tuple[Any, ...] | None = None,
     ) -> None:
         """Show a finished trace (and predict it on the current device); ``measured`` is a
-        :class:`core.step.measure.Measured` of the same step, or None."""
+        :class:`core.step.measure.Measured` of the same step, or None; ``key`` the inputs it was
+        traced from (by default the ones set now)."""
         self.trace, self.inputs, self.measured = trace, inputs, measured
+        self._shown_key = key if key is not None else self._trace_key()
         text = translate("StepTab", "Traced {count} ops of {label} in {seconds} s (fake tensors)")
         text = text.format(count=f"{len(trace.ops):,}", label=_label(inputs),
                            seconds=f"{trace.seconds:.1f}")  # fmt: skip
@@ -558,6 +600,7 @@ class StepPage(TabPage):
             text += template.format(
                 time=format_duration(measured.step_s), matched=f"{measured.matched:,}"
             )
+        self._result_text = text
         self.status.setText(text)
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)
@@ -565,6 +608,7 @@ class StepPage(TabPage):
         self._show_table()
         self.repredict()
         self.op_view.resizeColumnsToContents()  # once per trace (samples the first 1,000 ops)
+        self._check_stale()  # the inputs may have changed while it traced
 
     # showing ---------------------------------------------------------------------------------
     def _predict(self, trace: StepTrace, device: Any, ceiling: str | None, gpus: int) -> Prediction:
@@ -622,7 +666,7 @@ class StepPage(TabPage):
             peak = translate("StepTab", "{dtype} peak").format(dtype=pred.ceiling)
         self.sentence.setText(
             translate("StepTab", "On {device} ({peak}; MFU against {dtype}). {why}").format(
-                device=pred.device_name, peak=peak, dtype=pred.compute_dtype,
+                device=localized(pred.device_name), peak=peak, dtype=pred.compute_dtype,
                 why=localized(why["sentence"]),
             )
         )  # fmt: skip
@@ -725,7 +769,8 @@ class StepPage(TabPage):
             self.plans_table.set_rows(("", *ab), [("", localized(exc.message), "")])
             return
         rows = [(translate("StepTab", "inputs"), self.plan_a["label"], b["label"], ""),
-                (translate("StepTab", "device"), preds[0].device_name, preds[1].device_name, ""),
+                (translate("StepTab", "device"), localized(preds[0].device_name),
+                 localized(preds[1].device_name), ""),
                 (translate("StepTab", "GPUs"), f"{self.plan_a.get('gpus', 1):,}",
                  f"{b.get('gpus', 1):,}", "")]  # fmt: skip
         metrics = (
@@ -834,6 +879,13 @@ class StepPage(TabPage):
         view = carried.get("view")
         if isinstance(view, int) and 0 <= view < self.views.count():
             self.views.setCurrentIndex(view)
+
+    def caption_parts(self) -> list[str] | None:
+        """A slide's caption names the inputs of the result shown (the fields may differ)."""
+        if self.inputs is None:
+            return None
+        gpus = self.gpus.value()
+        return [_label(self.inputs), *([f"GPUs {gpus:,}"] if gpus > 1 else [])]
 
     def export_plot(self) -> Any | None:
         """The "where the time goes" chart."""

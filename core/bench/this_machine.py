@@ -20,6 +20,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.roofline.hardware import DTYPES, Device, DeviceCatalog
+from core.texts import translate
 
 __all__ = ["THIS_MACHINE_ID", "match_hardware", "this_machine"]
 
@@ -169,7 +170,8 @@ def this_machine(
                 source += " Memory capacity unknown here: 80 GB assumed."
     return Device(
         id=THIS_MACHINE_ID,
-        name=f"This machine ({label})",
+        # Translatable (a core Text): the window names it in the person's language.
+        name=translate("Bench", "This machine ({label})").format(label=label),
         vendor="measured",
         peak_flops=MappingProxyType(peaks),
         mem_bandwidth=bandwidth,

@@ -61,6 +61,11 @@
         <source>{case}: not supported here ({error}: {detail})</source>
         <translation>{case}：此處不支援（{error}：{detail}）</translation>
     </message>
+    <message>
+        <source>This machine ({label})</source>
+        <extracomment>The id &quot;this machine&quot; gets in the catalog (a later run replaces it).</extracomment>
+        <translation>本機（{label}）</translation>
+    </message>
 </context>
 <context>
     <name>Einops</name>
@@ -73,7 +78,7 @@
     <name>Roofline</name>
     <message>
         <source>compute-bound</source>
-        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores.</extracomment>
+        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores. A timing spread (interquartile range / median) above this marks a measurement as noisy; the benchmark runner (:mod:`core.bench.timing`) and the chart use this one threshold. A measured rate this much above the machine&apos;s own ceiling is a timing artefact, not speed (the ceiling is the machine&apos;s best measured matmul, so the best point sits on it).</extracomment>
         <translation>計算受限</translation>
     </message>
     <message>
@@ -95,6 +100,14 @@
     <message>
         <source>roofline: FLOPs must be a finite number &gt;= 0, got {value}</source>
         <translation>Roofline：FLOPs 必須是 &gt;= 0 的有限數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>noisy: the timing spread ±{spread} is above ±{limit}</source>
+        <translation>雜訊大：計時離散 ±{spread} 超過 ±{limit}</translation>
+    </message>
+    <message>
+        <source>{factor}× above the machine&apos;s own ceiling here: a timing artefact, not speed</source>
+        <translation>高出該機器自身在此處的上限 {factor}×：是計時假象，不是速度</translation>
     </message>
     <message>
         <source>measured point: {key} must be a finite number, got {value}</source>
@@ -260,6 +273,10 @@
         <translation>{point}（實測）</translation>
     </message>
     <message>
+        <source>measured, doubtful: {why}</source>
+        <translation>實測，存疑：{why}</translation>
+    </message>
+    <message>
         <source>measured</source>
         <translation>實測</translation>
     </message>
@@ -348,6 +365,7 @@
     </message>
     <message>
         <source>Hover a point or a ceiling for its numbers.</source>
+        <extracomment>Bumped when roofs or styles change: the roofs&apos; label layout is then made again.</extracomment>
         <translation>將滑鼠停在點或上限線上檢視數值。</translation>
     </message>
     <message>
@@ -361,6 +379,10 @@
     <message>
         <source>measured (bar: spread)</source>
         <translation>實測（豎線：離散範圍）</translation>
+    </message>
+    <message>
+        <source>doubtful (noisy or above its ceiling)</source>
+        <translation>存疑（雜訊大或高於其上限）</translation>
     </message>
     <message>
         <source>intensity {intensity} FLOP/byte, {rate} FLOP/s</source>

@@ -49,6 +49,10 @@ class KindChart(pg.PlotWidget):
         plot.setMouseEnabled(x=False, y=False)
         plot.hideAxis("left")  # each bar carries its kind's name
         plot.showGrid(x=True, y=False, alpha=0.25)
+        # A share runs from 0 to 100 %: the axis says so, even empty, whatever room the labels
+        # to the right of the bars take.
+        plot.getAxis("bottom").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
+        plot.setRange(xRange=(-0.5, 102.0), yRange=(0, 1), padding=0)
         self._fg = "#1d2330"
         self._colours: Sequence[str] = ("#3b6fd8",)
         self._shares: dict[str, float] = {}
@@ -94,7 +98,10 @@ class KindChart(pg.PlotWidget):
         data.reverse()  # largest on top
         self._data = data
         if not data:
+            plot.setRange(xRange=(-0.5, 102.0), yRange=(0, 1), padding=0)
             return
+        needed = 100.0
+        width_px = max(plot.vb.width(), 1.0)
         for i, (kind, share) in enumerate(data):
             if kind in self._shares:
                 colour, name = QColor(kind_colour(kind, self._colours)), kind_name(kind)
@@ -109,8 +116,11 @@ class KindChart(pg.PlotWidget):
             plot.addItem(bar)
             plot.addItem(text)
             self._items += [bar, text]
-        plot.setLimits(xMin=0, xMax=160, yMin=-1, yMax=len(data))
-        plot.setRange(xRange=(0, 140), yRange=(-0.6, len(data) - 0.4), padding=0)
+            # The label's right end, in % of the axis: the range grows to show it whole.
+            room = 1.0 - (text.boundingRect().width() + 6.0) / width_px
+            needed = max(needed, (100 * share + 1) / max(room, 0.3))
+        plot.setLimits(xMin=-1, xMax=needed * 1.05 + 2.0, yMin=-1, yMax=len(data))
+        plot.setRange(xRange=(-0.5, needed + 2.0), yRange=(-0.6, len(data) - 0.4), padding=0)
 
     def shares(self) -> dict[str, float]:
         """The shares drawn, ``{kind id or "other (n kinds)": share}``."""
