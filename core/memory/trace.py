@@ -204,7 +204,9 @@ def trace(
             inputs = make_batch(spec, cfg.micro, cfg.seq_len)
 
             def check(_module: Any, _inputs: Any) -> None:
-                if cancel():
+                # Not in backward: activation checkpointing runs these hooks again from inside
+                # autograd's saved-tensor hooks, where an exception terminates the process.
+                if not rec_.in_backward and cancel():
                     raise TraceCancelled("trace cancelled")
 
             for sub in model.modules():
@@ -215,7 +217,11 @@ def trace(
             with tracker, extra:
                 with autocast(rec, "cpu"):
                     loss = model(*inputs)
+                rec_.in_backward = True
                 loss.backward()
+                rec_.in_backward = False
+                if cancel():  # backward is never interrupted: see check() above
+                    raise TraceCancelled("trace cancelled")
                 opt.step()
                 opt.zero_grad(set_to_none=True)
                 tracker.reset_mod_stats()
@@ -244,6 +250,7 @@ class _Recorder:
         collect: bool = False,
     ) -> None:
         self.layers, self.report, self.cancel = layers, report, cancel
+        self.in_backward = False  # set while loss.backward() runs (no cancel inside it)
         self.collect, self.layer = collect, -1
         self.ops = 0
         self.peak, self.peak_phase = -1.0, "forward"
@@ -266,9 +273,11 @@ class _Recorder:
 
     def sample(self, phase: str, snap: dict[str, int], parents: Any) -> None:
         """Record one op's snapshot (and poll cancel, report progress)."""
-        # Raising inside an op of the forward pass can abort the process (torch terminates on an
-        # exception crossing some C++ frames); forward is cancelled from module pre-hooks instead.
-        if phase != "forward" and self.cancel():
+        # Raising inside an op can abort the process (torch terminates on an exception crossing
+        # some C++ frames: a forward op, or backward's recompute inside a saved-tensor hook of
+        # activation checkpointing); forward is cancelled from module pre-hooks, backward when it
+        # has returned, and only the optimizer step between its ops.
+        if phase == "optimizer" and not self.in_backward and self.cancel():
             raise TraceCancelled("trace cancelled")
         # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
         # latest phase, so the phases run forward → backward → optimizer once each.
