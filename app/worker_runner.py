@@ -19,16 +19,19 @@ from __future__ import annotations
 import atexit
 import contextlib
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 __all__ = [
     "CancellableWorker",
+    "TurnCancelled",
     "WorkerRunner",
     "detach",
     "detached_count",
     "disconnect",
+    "trace_turn",
     "wait_detached",
 ]
 
@@ -56,6 +59,31 @@ class CancellableWorker(QObject):
     def cancel(self) -> None:
         """Ask the job to stop at its next step (thread-safe)."""
         self._cancel.set()
+
+
+#: One trace at a time, process-wide. torch's MemTracker (both tabs trace under it) hooks every
+#: nn.Module through torch's global module hooks: two traces in two threads (the Memory and the
+#: Step tab, or a cancelled trace still reaching its next check while a new one starts) saw each
+#: other's modules and crashed the process (SIGSEGV, or "terminate called after throwing an
+#: instance of 'python_error'"). A trace waits for its turn in its own thread, never the GUI's.
+_TRACE_TURN = threading.Lock()
+
+
+class TurnCancelled(Exception):
+    """Raised by :func:`trace_turn` when the job was cancelled while it waited for its turn."""
+
+
+@contextlib.contextmanager
+def trace_turn(should_cancel: Any = None, poll_s: float = 0.05) -> Iterator[None]:
+    """Hold the process-wide trace turn for the ``with`` block (waiting in the calling thread,
+    checking ``should_cancel()`` every ``poll_s``: a cancelled job gives up its place)."""
+    while not _TRACE_TURN.acquire(timeout=poll_s):
+        if should_cancel is not None and should_cancel():
+            raise TurnCancelled
+    try:
+        yield
+    finally:
+        _TRACE_TURN.release()
 
 
 class _Keeper(QObject):

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QFont, QGuiApplication
 
-__all__ = ["AXES", "app_font", "style_axes", "style_text"]
+__all__ = ["AXES", "Deferred", "app_font", "retire", "style_axes", "style_text"]
 
 AXES = ("left", "bottom", "right", "top")
 
@@ -48,3 +49,35 @@ def style_axes(plot_item: Any, foreground: str, title_factor: float = 1.0) -> No
 def style_text(item: Any, factor: float = 1.0) -> None:
     """Give a pyqtgraph ``TextItem`` the application font (times ``factor``)."""
     item.setFont(app_font(factor))
+
+
+def retire(owner: QObject, *items: Any) -> None:
+    """Drop chart items (a legend, texts, bars) only once control is back in the event loop.
+
+    A chart lays itself out again when it is resized, and Qt resizes it while it applies a new
+    style sheet to every widget: deleting graphics items there (the last Python reference gone)
+    crashed the process inside ``QApplication.setStyleSheet`` (presentation mode toggled while a
+    Memory chart relaid its legend). The items are kept referenced on ``owner`` until then.
+    """
+    kept = owner.__dict__.setdefault("_retired_items", [])
+    if not kept:
+        QTimer.singleShot(0, owner, kept.clear)
+    kept.extend(items)
+
+
+class Deferred(QObject):
+    """Runs ``callback`` once, from the event loop, however many times :meth:`__call__` asks.
+
+    Connect a resize signal to it so that a chart lays itself out after Qt's own event handling
+    (a style sheet being applied) has finished, and once for a burst of resizes.
+    """
+
+    def __init__(self, callback: Any, parent: QObject) -> None:
+        super().__init__(parent)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(callback)
+
+    def __call__(self, *_args: Any) -> None:
+        self._timer.start()

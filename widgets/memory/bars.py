@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QToolTip, QWidget
 from core.units import byte_unit, format_bytes
 from widgets.i18n import translate
 from widgets.label_layout import Label, Rect, free_spot, place
-from widgets.plot_style import app_font, style_axes, style_text
+from widgets.plot_style import Deferred, app_font, retire, style_axes, style_text
 from widgets.rich_text import escape, plain_tip
 
 __all__ = ["Bar", "MemoryBars"]
@@ -112,7 +112,8 @@ class MemoryBars(pg.PlotWidget):
         self._legend = pg.LegendItem(offset=None)
         self._legend.setParentItem(self.getPlotItem())
         self._laying_out = False
-        self.getPlotItem().vb.sigResized.connect(self._layout)
+        self._relayout = Deferred(self._layout, self)  # after Qt's resize, not inside it
+        self.getPlotItem().vb.sigResized.connect(self._relayout)
         self._slots: list[str] = []
         self.scene().sigMouseMoved.connect(self._on_mouse)
         self._set_axis_title()
@@ -199,6 +200,7 @@ class MemoryBars(pg.PlotWidget):
         plot = self.getPlotItem()
         for item in self._items:
             plot.removeItem(item)
+        retire(self, *self._items)
         self._items.clear()
         self._values, self._line, self._line_label, self._note = [], None, None, None
         categories: list[str] = []
@@ -405,6 +407,7 @@ class MemoryBars(pg.PlotWidget):
             return
         self._legend_columns = columns
         old = self._legend
+        retire(self, old)  # deleted from the event loop, never inside a relayout
         old.setParentItem(None)
         if old.scene() is not None:
             old.scene().removeItem(old)

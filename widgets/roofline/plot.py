@@ -29,7 +29,7 @@ from widgets.label_layout import (
     on_horizontal,
     place,
 )
-from widgets.plot_style import style_axes
+from widgets.plot_style import Deferred, retire, style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
 from widgets.rich_text import escape
 
@@ -200,7 +200,7 @@ class RooflinePlot(QWidget):
         layout.addWidget(self.widget, 1)
         layout.addWidget(self.readout)
         self.view.sigRangeChanged.connect(self.layout_labels)
-        self.view.sigResized.connect(self.layout_labels)
+        self.view.sigResized.connect(Deferred(self.layout_labels, self))  # after Qt's resize
         self.widget.scene().sigMouseMoved.connect(self._on_mouse)
         self.set_range((-1.0, 4.0), (11.0, 16.5))
 
@@ -466,6 +466,7 @@ class RooflinePlot(QWidget):
             return
         self._legend_columns = columns
         old = self.legend
+        retire(self, old)  # deleted from the event loop, never inside a relayout
         old.setParentItem(None)
         if old.scene() is not None:
             old.scene().removeItem(old)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.step.costs import KINDS
 from widgets.i18n import translate
-from widgets.plot_style import style_axes
+from widgets.plot_style import retire, style_axes
 from widgets.step.names import kind_name
 
 __all__ = ["KIND_ORDER", "KindChart", "kind_colour"]
@@ -88,6 +88,7 @@ class KindChart(pg.PlotWidget):
         plot = self.getPlotItem()
         for item in self._items:
             plot.removeItem(item)
+        retire(self, *self._items)  # a resize inside Qt's style change must not delete them
         self._items = []
         data = sorted(((k, v) for k, v in self._shares.items() if v > 0), key=lambda kv: -kv[1])
         fit = self.rows_that_fit()
