@@ -13,11 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QProgressBar
 
 from app.state import AppState
+from app.worker_runner import detach, disconnect
 from core.errors import InputError
 from widgets.i18n import localized, translate
 
@@ -27,9 +28,6 @@ if TYPE_CHECKING:  # imported where a run starts or a file is read: not on the w
     from core.bench.suites import Case
 
 __all__ = ["BenchController", "install"]
-
-#: Runs that did not stop in time, kept referenced so their QThread is never destroyed running.
-_LINGERING: list[tuple[BenchWorker, QThread]] = []
 
 
 class BenchController(QObject):
@@ -56,7 +54,6 @@ class BenchController(QObject):
         self.writer: MeasurementWriter | None = None
         self.points: list[dict[str, Any]] = []
         self.errors: list[str] = []
-        self._previous: tuple[BenchWorker, QThread | None] | None = None
         self._build_ui()
 
     # ui ---------------------------------------------------------------------------------------
@@ -189,20 +186,28 @@ class BenchController(QObject):
             self.worker.cancel()
             self.eta_label.setText(translate("Benchmark", "Cancelling…"))
 
-    def stop(self, timeout_ms: int = 2000) -> bool:
-        """Cancel and wait for the run to end (the window calls this when closing)."""
-        if self.worker is None or self.thread is None:
+    def stop(self) -> bool:
+        """Cancel the run and let it end on its own (the window calls this when closing).
+
+        Never waits: the run is closed now (its file, "This machine" from the points so far) and
+        its thread detached (:func:`app.worker_runner.detach`) until it stops, within one
+        repetition. Returns whether the thread had already ended.
+        """
+        worker, thread = self.worker, self.thread
+        if worker is None or thread is None:
             return True
-        self.worker.cancel()
-        stopped = self.thread.wait(timeout_ms)
-        if stopped:
-            self._finish(True)
-        else:  # never expected (a repetition is < 1 s); keep it alive until it ends, never abort
-            _LINGERING.append((self.worker, self.thread))
-            app = QCoreApplication.instance()
-            if app is not None:
-                app.aboutToQuit.connect(self.thread.wait)
-        return stopped
+        worker.cancel()
+        ended = not thread.isRunning()
+        for signal, slot in (
+            (worker.resolved, self._on_resolved),
+            (worker.progress, self._on_progress),
+            (worker.point, self._on_point),
+            (worker.error, self._on_error),
+            (worker.finished, self._on_finished),
+        ):
+            disconnect(signal, slot)
+        self._finish(True)
+        return ended
 
     def _on_resolved(self, device: str, name: str, match: object) -> None:
         if isinstance(match, str) and match != self.state.device_id:
@@ -212,20 +217,19 @@ class BenchController(QObject):
                 return
             self._message(
                 translate("Benchmark", "Benchmarking {name}: selected {device} for MFU").format(
-                    name=name, device=self.state.device.name
+                    name=name, device=localized(self.state.device.name)
                 )
             )
 
     def _on_progress(self, done: int, total: int, eta: float) -> None:
         if self.worker is None:
             return
+        # One count on screen: the bar's "done/total"; the label beside it only says the time.
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
         left = "< 1 s" if eta < 1 else f"{eta:.0f} s" if eta < 120 else f"{eta / 60:.1f} min"
         self.eta_label.setText(
-            translate("Benchmark", "Benchmark {done}/{total}, about {left} left").format(
-                done=done, total=total, left=left
-            )
+            translate("Benchmark", "Benchmark: about {left} left").format(left=left)
         )
         self.progressed.emit(done, total, eta)
 
@@ -254,8 +258,6 @@ class BenchController(QObject):
         self._message(localized(message), 10000)
 
     def _on_finished(self, cancelled: bool) -> None:
-        if self.thread is not None:
-            self.thread.wait(2000)
         self._finish(cancelled)
 
     def _finish(self, cancelled: bool) -> None:
@@ -264,10 +266,11 @@ class BenchController(QObject):
             return
         worker, thread = self.worker, self.thread
         self.worker = self.thread = None
+        if thread is not None:  # kept alive until its last line ran, released in this thread
+            detach(thread, worker)
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-        self._previous = (worker, thread)  # released at the next run, once the thread has ended
         self.quick_action.setEnabled(True)
         self.full_action.setEnabled(True)
         self.cancel_action.setEnabled(False)
@@ -284,7 +287,7 @@ class BenchController(QObject):
             device = this_machine(self.points, catalog=self.state.catalog)
             self.state.add_device(device)
             summary = translate("Benchmark", "{summary}; added “{device}” to the devices").format(
-                summary=summary, device=device.name
+                summary=summary, device=localized(device.name)
             )
         if cancelled:
             text = translate("Benchmark", "Benchmark cancelled: {summary}")

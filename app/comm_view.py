@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
 from core.comm.results import read_collectives
 from core.errors import InputError
 from widgets.comm import CollectivesDialog
 from widgets.i18n import localized, translate
+from widgets.rich_text import warn
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -22,17 +23,18 @@ def show_collectives(window: MainWindow, path: str) -> CollectivesDialog | None:
     try:
         series, problems = read_collectives(path)
     except InputError as exc:
-        QMessageBox.warning(window, translate("CommView", "Collectives"), localized(exc.message))
+        warn(window, translate("CommView", "Collectives"), localized(exc.message))
         return None
     device = window.state.device
     bandwidth = device.intra_node_bandwidth
     label = (
         translate("CommView", "{device}: {link} (database)").format(
-            device=device.name, link=device.intra_node_link or translate("CommView", "link")
+            device=localized(device.name),
+            link=device.intra_node_link or translate("CommView", "link"),
         )
         if bandwidth
         else translate("CommView", "{device} has no interconnect bandwidth in the database").format(
-            device=device.name
+            device=localized(device.name)
         )
     )
     dialog = CollectivesDialog(series, (label, bandwidth), problems, parent=window)

@@ -28,6 +28,7 @@ from app.window_sessions import SessionActions
 from core.errors import InputError
 from core.roofline.hardware import DTYPES
 from widgets.i18n import localized, translate
+from widgets.rich_text import escape, plain_labels, plain_tip, warn
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -60,8 +61,9 @@ class LazyTab(QWidget):
         """The page, built now if needed (a pending session state is applied once)."""
         if self._page is None:
             self._page = build_tab(self.spec, self._state)
+            plain_labels(self._page)  # what a person or a file supplied is never shown as HTML
             self._layout.addWidget(self._page)
-            self._page.apply_theme(self._window.current_theme)
+            self._window.theme_page(self._page, self._window.current_theme)
             if self.pending is not None:
                 problems = restore_tab(self._page, self.pending)
                 self.pending = None
@@ -232,11 +234,13 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.device_combo.clear()
         for device in self.state.catalog.devices:
             suffix = " " + translate("MainWindow", "(yours)") if device.user_defined else ""
-            self.device_combo.addItem(device.name + suffix, device.id)
+            self.device_combo.addItem(localized(device.name) + suffix, device.id)
             self.device_combo.setItemData(
                 self.device_combo.count() - 1,
-                translate("MainWindow", "{id}, source: {source}").format(
-                    id=device.id, source=device.source
+                plain_tip(
+                    translate("MainWindow", "{id}, source: {source}").format(
+                        id=device.id, source=localized(device.source)
+                    )
                 ),
                 Qt.ItemDataRole.ToolTipRole,
             )
@@ -246,7 +250,11 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
 
     def _update_device_tooltip(self) -> None:
         self.device_combo.setToolTip(
-            translate("MainWindow", "Source: {source}").format(source=self.state.device.source)
+            plain_tip(
+                translate("MainWindow", "Source: {source}").format(
+                    source=localized(self.state.device.source)
+                )
+            )
         )
 
     def _device_picked(self, index: int) -> None:
@@ -365,7 +373,21 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
             apply_theme(app, t)
         for slot in self.slots.values():
             if slot.built:
-                slot.page().apply_theme(t)
+                self.theme_page(slot.page(), t)
+
+    @staticmethod
+    def theme_page(page: TabPage, t: Theme) -> None:
+        """Give ``page`` the theme ``t``; its splitters return to their default proportions.
+
+        The page's own :meth:`TabPage.apply_theme` sets its fonts, sizes and colours; then each
+        :class:`~widgets.splitter.DefaultSplitter` shares its space as it did at first (unless
+        the person dragged it), so a page built in presentation mode shrinks back with it.
+        """
+        from widgets.splitter import DefaultSplitter
+
+        page.apply_theme(t)
+        for splitter in page.findChildren(DefaultSplitter):
+            splitter.restore()
 
     # language ---------------------------------------------------------------------------------
     @property
@@ -440,7 +462,9 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         self.state.add_device(device)
         self.state.set_device(device.id)
         self.statusBar().showMessage(
-            translate("MainWindow", "Saved {name} in {path}").format(name=device.name, path=path),
+            translate("MainWindow", "Saved {name} in {path}").format(
+                name=localized(device.name), path=path
+            ),
             6000,
         )
         return True
@@ -454,9 +478,10 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         QMessageBox.information(
             self,
             translate("MainWindow", "Where the numbers of {name} come from").format(
-                name=device.name
+                name=localized(device.name)
             ),
-            f"<b>{device.name}</b> ({device.id})<br><br>{localized(device.source)}",
+            f"<b>{escape(localized(device.name))}</b> ({escape(device.id)})<br><br>"
+            f"{escape(localized(device.source))}",
         )
 
     def show_about(self) -> None:
@@ -476,9 +501,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         message = localized(message)
         self.statusBar().showMessage(message, 10000)
         if QApplication.platformName() != "offscreen":
-            from PySide6.QtWidgets import QMessageBox
-
-            QMessageBox.warning(self, title, message)
+            warn(self, title, message)
 
     # background warm-up -------------------------------------------------------------------------
     def start_warmups(self) -> None:
@@ -497,9 +520,13 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
 
     # closing ----------------------------------------------------------------------------------
     def stop_background_work(self) -> None:
-        """Stop the benchmark, the warm-up and every tab's worker, waiting briefly for each."""
+        """Cancel the benchmark, the warm-up and every tab's worker, without waiting for any.
+
+        A job still running is detached (:func:`app.worker_runner.detach`): it finishes on its own
+        and the application waits for it only at quit (:func:`app.worker_runner.wait_detached`).
+        """
         if self.bench is not None:
-            self.bench.stop(2000)
+            self.bench.stop()
         if self.warmups is not None:
             self.warmups.stop()
         for slot in self.slots.values():

@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import Signal, Slot
 
-from app.worker_runner import CancellableWorker, WorkerRunner
+from app.worker_runner import CancellableWorker, TurnCancelled, WorkerRunner, trace_turn
 from core.memory.estimate import MemoryConfig
 
 __all__ = ["TraceRunner", "TraceWorker"]
@@ -54,7 +54,17 @@ class TraceWorker(CancellableWorker):
 
     @Slot()
     def run(self) -> None:
-        """Trace (then measure on CUDA when available); never raises."""
+        """Trace (then measure on CUDA when available), one trace at a time in the process
+        (:func:`~app.worker_runner.trace_turn`); never raises."""
+        try:
+            with trace_turn(self._cancel.is_set):
+                self._run()
+        except TurnCancelled:
+            self.error.emit("cancelled")
+        finally:
+            self.finished.emit()
+
+    def _run(self) -> None:
         try:
             from core.memory.trace import TraceCancelled, trace
 
@@ -75,8 +85,6 @@ class TraceWorker(CancellableWorker):
         except Exception as exc:  # the trace reports why; the estimate stays
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             self.error.emit(f"trace failed: {detail}")
-        finally:
-            self.finished.emit()
 
     def _rank(self, start: float) -> tuple[Any, Any]:
         """Rank 0 under ZeRO with fake ranks, on its own error path (the one-device trace stays)."""

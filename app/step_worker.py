@@ -11,7 +11,7 @@ import traceback
 
 from PySide6.QtCore import Slot
 
-from app.worker_runner import CancellableWorker, WorkerRunner
+from app.worker_runner import CancellableWorker, TurnCancelled, WorkerRunner, trace_turn
 from core.step.options import HFInputs, StepInputs
 
 __all__ = ["StepRunner", "StepWorker"]
@@ -39,7 +39,17 @@ class StepWorker(CancellableWorker):
 
     @Slot()
     def run(self) -> None:
-        """Trace; never raises."""
+        """Trace (one trace at a time in the process: :func:`~app.worker_runner.trace_turn`);
+        never raises."""
+        try:
+            with trace_turn(self._cancel.is_set):
+                self._run()
+        except TurnCancelled:
+            self.error.emit("cancelled")
+        finally:
+            self.finished.emit()
+
+    def _run(self) -> None:
         try:
             from core.errors import InputError
             from core.memory.trace import TraceCancelled
@@ -77,8 +87,6 @@ class StepWorker(CancellableWorker):
         except Exception as exc:  # reported, never raised in the thread
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             self.error.emit(f"trace failed: {detail}")
-        finally:
-            self.finished.emit()
 
     def _run_hf(self, inputs: HFInputs) -> None:
         """Build the config's model with transformers on fake tensors and trace it (no progress:

@@ -4,7 +4,8 @@ Each warm-up is ``"module:function"``; a missing module is skipped (a tab not bu
 runs in a worker object moved to a QThread; errors are reported, never raised in the thread.
 
 Stopping is cooperative: a step in progress (importing torch takes seconds and cannot be
-interrupted) is waited for, because a QThread destroyed while running aborts the whole process.
+interrupted) is never waited for in the GUI thread; the thread is detached and kept alive until it
+ends, because a QThread destroyed while running aborts the whole process.
 """
 
 from __future__ import annotations
@@ -82,14 +83,21 @@ class WarmupRunner(QObject):
         if not self._thread.isRunning():
             self._thread.start(QThread.Priority.LowPriority)
 
-    def stop(self, timeout_ms: int | None = None) -> bool:
-        """Ask the worker to stop after the current step and wait for it (by default as long as
-        the step takes); returns whether it stopped."""
+    def stop(self, timeout_ms: int = 0) -> bool:
+        """Ask the worker to stop after the current step, waiting at most ``timeout_ms``.
+
+        Returns whether it stopped. One still importing (torch takes seconds and cannot be
+        interrupted) is detached (:func:`app.worker_runner.detach`): kept alive until it ends,
+        then released, so closing the window never blocks or aborts.
+        """
         self._worker.cancelled = True
         self._thread.quit()
-        if timeout_ms is None:
-            return self._thread.wait()
-        return self._thread.wait(timeout_ms)
+        if not self._thread.isRunning() or (timeout_ms > 0 and self._thread.wait(timeout_ms)):
+            return True
+        from app.worker_runner import detach
+
+        detach(self._thread, self._worker)
+        return False
 
     def is_running(self) -> bool:
         """Whether the thread is still working."""

@@ -1,19 +1,39 @@
-"""One background job at a time in its own ``QThread``: start, cancel, wait, clean up.
+"""One background job at a time in its own ``QThread``: start, cancel, detach, clean up.
 
 The Memory and Step tabs trace in the background the same way (superqt's pattern): a worker object
 with ``run``, ``cancel`` and ``progress``/``result``/``error``/``finished`` signals is moved to a
 thread that :class:`WorkerRunner` owns; the runner forwards the worker's signals, quits the thread
-when the worker finishes and deletes both in the GUI thread.
+when the worker finishes and releases both in the GUI thread.
+
+A ``QThread`` destroyed while it runs aborts the whole process ("QThread: Destroyed while thread is
+still running", SIGABRT), and a cancelled trace of a large model can take seconds to reach its next
+check. So nothing here waits for a running job: :func:`detach` hands a running thread (with its
+worker objects) to a keeper that holds them until the thread has finished and only then lets them
+go, in the GUI thread. Closing the window, switching the language or rebuilding a tab returns at
+once; at application quit (``aboutToQuit``, and at interpreter exit) :func:`wait_detached` waits for
+the cancelled jobs to reach their next check, which cannot abort.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import threading
+from collections.abc import Iterator
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
-__all__ = ["CancellableWorker", "WorkerRunner"]
+__all__ = [
+    "CancellableWorker",
+    "TurnCancelled",
+    "WorkerRunner",
+    "detach",
+    "detached_count",
+    "disconnect",
+    "trace_turn",
+    "wait_detached",
+]
 
 
 class CancellableWorker(QObject):
@@ -41,15 +61,145 @@ class CancellableWorker(QObject):
         self._cancel.set()
 
 
+#: One trace at a time, process-wide. torch's MemTracker (both tabs trace under it) hooks every
+#: nn.Module through torch's global module hooks: two traces in two threads (the Memory and the
+#: Step tab, or a cancelled trace still reaching its next check while a new one starts) saw each
+#: other's modules and crashed the process (SIGSEGV, or "terminate called after throwing an
+#: instance of 'python_error'"). A trace waits for its turn in its own thread, never the GUI's.
+_TRACE_TURN = threading.Lock()
+
+
+class TurnCancelled(Exception):
+    """Raised by :func:`trace_turn` when the job was cancelled while it waited for its turn."""
+
+
+@contextlib.contextmanager
+def trace_turn(should_cancel: Any = None, poll_s: float = 0.05) -> Iterator[None]:
+    """Hold the process-wide trace turn for the ``with`` block (waiting in the calling thread,
+    checking ``should_cancel()`` every ``poll_s``: a cancelled job gives up its place)."""
+    while not _TRACE_TURN.acquire(timeout=poll_s):
+        if should_cancel is not None and should_cancel():
+            raise TurnCancelled
+    try:
+        yield
+    finally:
+        _TRACE_TURN.release()
+
+
+class _Keeper(QObject):
+    """Holds detached threads and their objects until each thread has finished (GUI thread).
+
+    One per application, a child of it, so it lives in the GUI thread and its slot runs there.
+    """
+
+    def __init__(self, app: QObject) -> None:
+        super().__init__(app)
+        self.held: list[tuple[QThread, tuple[Any, ...]]] = []
+
+    def hold(self, thread: QThread, objects: tuple[Any, ...]) -> None:
+        thread.setParent(self)  # no longer deleted with the page or runner that started it
+        self.held.append((thread, objects))
+        thread.finished.connect(self.sweep, Qt.ConnectionType.QueuedConnection)
+        if not thread.isRunning():  # it ended before the connection was made
+            self.sweep()
+
+    @Slot()
+    def sweep(self) -> None:
+        """Release every held thread that has stopped running (its objects with it)."""
+        kept: list[tuple[QThread, tuple[Any, ...]]] = []
+        for thread, objects in self.held:
+            if thread.isRunning():
+                kept.append((thread, objects))
+                continue
+            thread.wait()  # past ``finished``: returns as soon as the thread's last line ran
+            thread.deleteLater()
+        self.held = kept  # the objects' last references go here, in the GUI thread
+
+    @Slot()
+    def wait_all(self, timeout_ms: int | None = None) -> bool:
+        """Cancel every held job and wait for its thread (``None``: as long as it takes)."""
+        for thread, objects in list(self.held):
+            for obj in objects:
+                _cancel(obj)
+            thread.quit()
+        done = True
+        for thread, _ in list(self.held):
+            done = (thread.wait() if timeout_ms is None else thread.wait(timeout_ms)) and done
+        self.sweep()
+        return done
+
+
+_keeper: _Keeper | None = None
+
+
+def _cancel(obj: Any) -> None:
+    cancel = getattr(obj, "cancel", None)
+    if callable(cancel):
+        with contextlib.suppress(RuntimeError):  # its C++ side is gone: nothing left to stop
+            cancel()
+
+
+def disconnect(signal: Any, slot: Any) -> None:
+    """Disconnect ``slot`` from ``signal``; nothing happens if they are not connected (any more)."""
+    with contextlib.suppress(RuntimeError, TypeError):
+        signal.disconnect(slot)
+
+
+def _the_keeper() -> _Keeper:
+    global _keeper
+    app = QCoreApplication.instance()
+    if _keeper is None or _keeper.parent() is not app:
+        assert app is not None, "detach() needs a QCoreApplication"
+        _keeper = _Keeper(app)
+        app.aboutToQuit.connect(_keeper.wait_all)
+    return _keeper
+
+
+def detach(thread: QThread, *objects: Any) -> None:
+    """Let ``thread`` finish on its own; keep it and ``objects`` (its workers) alive until then.
+
+    Call it in the GUI thread when the owner of a running thread goes away (a tab being rebuilt or
+    closed). The thread is re-parented to an application-wide keeper, so deleting its former parent
+    no longer destroys it; once it has finished, the thread is deleted and the objects are released
+    in the GUI thread. Each object with a ``cancel()`` is cancelled. A thread that is not running is
+    released at once.
+    """
+    for obj in objects:
+        _cancel(obj)
+    _the_keeper().hold(thread, tuple(objects))
+
+
+def detached_count() -> int:
+    """How many detached threads are still held (running or not yet swept)."""
+    return len(_keeper.held) if _keeper is not None else 0
+
+
+def wait_detached(timeout_ms: int | None = None) -> bool:
+    """Wait for every detached thread to finish (``None``: as long as they take); True if all did.
+
+    Runs at application quit and at interpreter exit, where waiting is the only way out that
+    cannot abort: a cancelled job stops at its next check.
+    """
+    if _keeper is None:
+        return True
+    try:
+        return _keeper.wait_all(timeout_ms)
+    except RuntimeError:  # the application (and the keeper with it) is already gone
+        return True
+
+
+atexit.register(wait_detached)
+
+
 class WorkerRunner(QObject):
-    """Owns at most one running worker: starts it in a thread, cancels it, waits for it.
+    """Owns at most one running worker: starts it in a thread, cancels it, detaches it.
 
     Signals
     -------
     progress(float, str), result(object), error(str)
         Forwarded from the worker.
     finished()
-        The thread has stopped (after result or error).
+        The job ended (after result or error), or was detached by :meth:`stop`.
     """
 
     progress = Signal(float, str)
@@ -63,7 +213,7 @@ class WorkerRunner(QObject):
         self._worker: Any = None
 
     def is_running(self) -> bool:
-        """Whether a job is in flight."""
+        """Whether this runner has a job in flight (a detached one no longer counts)."""
         return self._thread is not None
 
     def _start(self, worker: Any) -> bool:
@@ -77,7 +227,8 @@ class WorkerRunner(QObject):
         worker.progress.connect(self.progress)
         worker.result.connect(self.result)
         worker.error.connect(self.error)
-        worker.finished.connect(thread.quit)
+        # Direct: QThread.quit is thread-safe, and a queued quit would wait for the GUI thread.
+        worker.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
         thread.finished.connect(self._cleanup)
         self._thread, self._worker = thread, worker
         thread.start()
@@ -88,22 +239,28 @@ class WorkerRunner(QObject):
         if self._worker is not None:
             self._worker.cancel()
 
-    def stop(self, timeout_ms: int = 10_000) -> None:
-        """Cancel and wait for the thread (used on shutdown)."""
-        thread = self._thread
+    def stop(self) -> None:
+        """Cancel the job and let it go without waiting (closing, rebuilding a tab).
+
+        The job's later signals reach nobody; its thread and worker are kept alive by
+        :func:`detach` until the thread has finished, then deleted in the GUI thread.
+        """
+        thread, worker = self._thread, self._worker
         if thread is None:
             return
-        self.cancel()
-        thread.quit()
-        thread.wait(timeout_ms)
-        self._cleanup()
+        self._thread = self._worker = None
+        disconnect(worker.progress, self.progress)
+        disconnect(worker.result, self.result)
+        disconnect(worker.error, self.error)
+        disconnect(thread.finished, self._cleanup)
+        detach(thread, worker)
+        self.finished.emit()
 
+    @Slot()
     def _cleanup(self) -> None:
         thread, worker = self._thread, self._worker
         if thread is None:
             return
         self._thread = self._worker = None
-        if worker is not None:
-            worker.deleteLater()
-        thread.deleteLater()
+        detach(thread, worker)  # finished: released at once, in this (the GUI) thread
         self.finished.emit()

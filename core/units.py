@@ -19,6 +19,7 @@ import math
 from core.texts import translate
 
 __all__ = [
+    "byte_unit",
     "format_bytes",
     "format_count",
     "format_duration",
@@ -89,6 +90,16 @@ def format_bytes(value: float, digits: int = 4, binary: bool = False) -> str:
         return f"{format_number(value, digits)} B"
     number, prefix = _scaled(value, _SI, digits)
     return f"{number} {prefix}B"
+
+
+def byte_unit(value: float) -> tuple[float, str]:
+    """The SI unit :func:`format_bytes` gives ``value``: ``(bytes per unit, name)``, e.g.
+    ``(1e12, "TB")`` for 1.462e12; an axis whose values go up to ``value`` reads in it."""
+    magnitude = abs(value) if math.isfinite(value) else 0.0
+    for scale, prefix in _SI:
+        if magnitude >= scale:
+            return scale, f"{prefix}B"
+    return 1.0, "B"
 
 
 def format_flops(value: float, digits: int = 4) -> str:

@@ -121,6 +121,8 @@ def _no_leaked_qthreads(request: pytest.FixtureRequest):
     app = QApplication.instance()
     if app is None:
         return
+    if "app.worker_runner" in sys.modules:  # a stopped job's thread ends on its own (detached)
+        sys.modules["app.worker_runner"].wait_detached(10_000)
     running = [t for t in app.findChildren(QThread) if t.isRunning()]
     if running:
         pytest.fail(f"test left {len(running)} QThread(s) running")

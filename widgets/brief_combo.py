@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from widgets.rich_text import plain_tip
+
 __all__ = ["BRIEF_ROLE", "BriefComboBox", "brief_text"]
 
 #: Item data role holding an item's brief text (defaults to :func:`brief_text` of its text).
@@ -50,7 +52,7 @@ class BriefComboBox(QComboBox):
     def setToolTip(self, tip: str) -> None:
         """The tooltip; the full item text is prepended while the brief text is shown."""
         self._tip = tip
-        super().setToolTip(tip)
+        super().setToolTip(plain_tip(tip))
 
     def _field_width(self) -> int:
         option = QStyleOptionComboBox()
@@ -81,7 +83,7 @@ class BriefComboBox(QComboBox):
         shown = self.display_text()
         option.currentText = shown
         full = self.currentText()
-        tip = self._tip if shown == full else f"{full}\n{self._tip}".strip()
+        tip = plain_tip(self._tip if shown == full else f"{full}\n{self._tip}".strip())
         if self.toolTip() != tip:
             super().setToolTip(tip)
         painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)

@@ -25,6 +25,7 @@ from core.roofline.hardware import DTYPES, Device, device_from_dict
 from core.validate import positive_float
 from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
+from widgets.rich_text import plain_labels
 
 __all__ = ["DeviceDialog"]
 
@@ -129,6 +130,7 @@ class DeviceDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
+        plain_labels(self)  # the problem line quotes what was typed
 
     def entry(self) -> dict[str, Any]:
         """The JSON entry the fields describe (not yet validated)."""

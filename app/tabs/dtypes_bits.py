@@ -26,6 +26,7 @@ from widgets.dtypes.bit_strip import BitStrip
 from widgets.dtypes.compare_table import CompareTable, number_text
 from widgets.dtypes.values_table import class_name
 from widgets.i18n import localized, translate
+from widgets.rich_text import escape, plain_tip
 from widgets.table_fit import rows_height
 
 __all__ = ["STORED_ROWS", "BitsView"]
@@ -80,6 +81,7 @@ class BitsView(QWidget):
         self.formula_label.setObjectName("formula")
         self.formula_label.setWordWrap(True)  # fp64 formulas and presentation mode: wrap, not clip
         self.class_label = QLabel(fields_card)
+        self.class_label.setTextFormat(Qt.TextFormat.RichText)  # "class: <b>normal</b>"
         self.notes_label = QLabel(fields_card)
         self.notes_label.setObjectName("cardSubtitle")
         self.notes_label.setWordWrap(True)  # changes only with the format or a special case
@@ -172,7 +174,9 @@ class BitsView(QWidget):
     def setFormat(self, fmt: FloatFormat, policy: str = "torch") -> None:
         """Lay the bit strip out for ``fmt`` and show its numbers."""
         _set(self.info_label, localized(format_summary(fmt, policy)))
-        self.details_toggle.setToolTip(self.info_label.text())  # the summary while it is folded
+        self.details_toggle.setToolTip(
+            plain_tip(self.info_label.text())
+        )  # the summary while it is folded
         self.bit_strip.setFields(
             [
                 ("sign", int(fmt.signed)),
@@ -195,11 +199,11 @@ class BitsView(QWidget):
         self.bit_strip.blockSignals(False)
         _set(self.fields_label, localized(fields_text(fmt, code)))
         _set(self.formula_label, localized(formula(fmt, code)))
-        self.formula_label.setToolTip(self.formula_label.text())
+        self.formula_label.setToolTip(plain_tip(self.formula_label.text()))
         _set(
             self.class_label,
             translate("DtypesBits", "class: <b>{cls}</b> · code {code}").format(
-                cls=class_name(a.cls), code=f"{code:#x}"
+                cls=escape(class_name(a.cls)), code=f"{code:#x}"
             ),
         )
         values = (a.value, a.abs_error, a.rel_error, a.ulp, a.prev, a.next)

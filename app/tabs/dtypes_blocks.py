@@ -275,16 +275,20 @@ class BlockPanel(QWidget):
         return not self._busy
 
     def shutdown(self) -> None:
-        """Stop the worker thread and wait for it."""
+        """Stop the worker thread without waiting: a quantization in progress is dropped between
+        steps and its thread detached (:func:`app.worker_runner.detach`) until it ends."""
         self._busy = False
         if self._thread is not None:
+            from app.worker_runner import detach
+
             self._rid += 1
-            if self._worker is not None:
-                self._worker.latest = -1
-            self._thread.quit()
-            self._thread.wait(5000)
-            self._thread = None
-            self._worker = None
+            thread, worker = self._thread, self._worker
+            self._thread = self._worker = None
+            if worker is not None:
+                worker.latest = -1
+                self._request.disconnect(worker.run)
+            thread.quit()
+            detach(thread, worker)
 
     # session --------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

@@ -43,12 +43,14 @@ from core.numbers.formats import (
     format_for_dtype,
 )
 from core.numbers.value_text import Parsed, parse_code, parse_value_text
+from core.versions import installed_version
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.dtypes.compare_table import number_text
 from widgets.dtypes.values_table import ValuesTable
 from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
+from widgets.rich_text import plain_labels
 
 if TYPE_CHECKING:
     from app.tabs.dtypes_blocks import BlockPanel
@@ -118,10 +120,10 @@ class DtypesPage(TabPage):
         self.policy_combo.setToolTip(
             translate(
                 "DtypesTab",
-                "What an overflowing cast gives. torch 2.13 saturates float8_e4m3fn to ±448; the "
-                "OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in "
-                "both.",
-            )
+                "What an overflowing cast gives. torch {version} saturates float8_e4m3fn to ±448; "
+                "the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN "
+                "in both.",
+            ).format(version=installed_version("torch") or "")
         )
         self.value_field = NumberField(
             self._parse, "1e-8",
@@ -310,6 +312,7 @@ class DtypesPage(TabPage):
             from widgets.dtypes.range_chart import RangeChart
 
             self.range_chart = RangeChart(self.range_holder)
+            plain_labels(self.range_chart)  # built after the page: its labels are plain too
             self.range_chart.setRows(
                 [
                     (f.id, f.min_subnormal, f.min_normal, f.max, f.mantissa_bits)
@@ -327,6 +330,7 @@ class DtypesPage(TabPage):
             from app.tabs.dtypes_blocks import BlockPanel
 
             self.blocks = BlockPanel(self.blocks_holder)
+            plain_labels(self.blocks)  # its messages quote the values typed
             self.blocks_holder.layout().addWidget(self.blocks)
             self._theme_plots()
         return self.blocks

@@ -35,6 +35,8 @@ from core.roofline.hardware import DTYPE_BYTES
 from widgets.einops.form import EinopsCallForm
 from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
+from widgets.splitter import DefaultSplitter
 
 __all__ = ["EinopsPage", "build"]
 
@@ -202,11 +204,12 @@ class EinopsPage(TabPage):
         buttons.addWidget(self.tensors_toggle)
         rt.addLayout(buttons)
         rt.addWidget(self.run_status)
-        right = QSplitter(Qt.Orientation.Vertical, self)
+        right = DefaultSplitter(Qt.Orientation.Vertical, [1, 1], self)
         right.addWidget(right_top)
         right.addWidget(self.values)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 1)
+        right.restore()
         body = _ShareSplitter(11 / 20, self)
         body.addWidget(left)
         body.addWidget(right)
@@ -354,7 +357,7 @@ class EinopsPage(TabPage):
             self.headline.setText(translate("EinopsTab", "✓ Output {shape}").format(shape=outs))
         self.headline.setProperty("warning", False)
         self.status.setText(call_text(res))
-        self.headline.setToolTip(call_text(res))
+        self.headline.setToolTip(plain_tip(call_text(res)))  # the pattern as typed
         self._style_status(False)
         self.cost.setText(
             translate("EinopsTab", "Cost: {cost}").format(cost=localized(cost_line(res)))
@@ -363,7 +366,7 @@ class EinopsPage(TabPage):
         if res.flops_note:
             note = translate("EinopsTab", "Note: {note}").format(note=localized(res.flops_note))
             tip += "\n\n" + note
-        self.cost.setToolTip(tip)
+        self.cost.setToolTip(plain_tip(tip))
         self._show_memory()
         self.warnings.setText("\n".join(f"⚠ {localized(w)}" for w in res.warnings))
         self.warnings.setVisible(bool(res.warnings))
@@ -384,7 +387,7 @@ class EinopsPage(TabPage):
             tip = translate(
                 "EinopsTab", "0 FLOPs (pure data movement): no point on a log-scale roofline"
             )
-        self.roofline_button.setToolTip(tip)
+        self.roofline_button.setToolTip(plain_tip(tip))
         self._show_run(None)
 
     def _show_invalid(self, message: str, span: tuple[int, int] | None) -> None:
@@ -524,7 +527,7 @@ class EinopsPage(TabPage):
         view, strides = localized(view_line(res)), localized(strides_line(res))
         if getattr(self, "_compact", False):
             self.memory.setText(view)
-            self.memory.setToolTip(strides)
+            self.memory.setToolTip(plain_tip(strides))
         else:
             self.memory.setText(f"{view} · {strides}")
             self.memory.setToolTip("")
@@ -611,11 +614,19 @@ class EinopsPage(TabPage):
         self.run_on_real_tensors()
 
     def shutdown(self) -> None:
-        """Stop the debounce timer and wait for the warm-up thread."""
+        """Stop the debounce timer; a warm-up still importing is detached, never waited for.
+
+        An import in progress cannot be interrupted: :func:`app.worker_runner.detach` keeps its
+        thread alive until it ends, so closing or rebuilding the tab never blocks or aborts.
+        """
         self._timer.stop()
         if self._thread is not None and self._thread.isRunning():
-            self._thread.quit()
-            self._thread.wait()  # an import in progress cannot be interrupted; never abandon it
+            from app.worker_runner import detach
+
+            thread, worker = self._thread, self._worker
+            self._thread = self._worker = None
+            thread.quit()
+            detach(thread, worker)
 
 
 def build(state: AppState) -> EinopsPage:

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -38,6 +37,8 @@ from widgets.i18n import localized, translate
 from widgets.memory.bars import Bar, MemoryBars
 from widgets.memory.controls import MemoryControls
 from widgets.memory.phases import PhaseView
+from widgets.rich_text import plain_tip
+from widgets.splitter import DefaultSplitter
 
 __all__ = ["MemoryPage", "build"]
 
@@ -162,7 +163,7 @@ class MemoryPage(TabPage):
         answers_layout.addWidget(self.problem)
 
         self.bars = MemoryBars()
-        self.bars.set_names(_category_names(), translate("MemoryTab", "GB per device"))
+        self.bars.set_names(_category_names(), translate("MemoryTab", "{unit} per device"))
         self.phases = PhaseView()
         self.hover = QLabel(
             translate("MemoryTab", "Hover a bar segment to see how estimate and trace differ.")
@@ -207,7 +208,7 @@ class MemoryPage(TabPage):
         self.trace_button.clicked.connect(self.start_trace)
         self.cancel_button.clicked.connect(self.cancel_trace)
 
-        plots = QSplitter(Qt.Orientation.Vertical)
+        plots = DefaultSplitter(Qt.Orientation.Vertical, [3, 2])
         plots.addWidget(self.bars)
         plots.addWidget(self.phases)
         plots.setStretchFactor(0, 3)
@@ -228,11 +229,11 @@ class MemoryPage(TabPage):
         self._plots = plots
         right_layout.addWidget(self.hover)
 
-        split = QSplitter(Qt.Orientation.Horizontal)
+        split = DefaultSplitter(Qt.Orientation.Horizontal, [360, 900])
         split.addWidget(left_scroll)
         split.addWidget(right)
         split.setStretchFactor(1, 1)
-        split.setSizes([360, 900])
+        split.restore()
         self._split = split
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
@@ -246,14 +247,19 @@ class MemoryPage(TabPage):
         self.runner.error.connect(self._on_error)
         self.runner.finished.connect(self._on_finished)
 
-        state.deviceChanged.connect(lambda _id: self.recompute())
-        state.dtypeChanged.connect(lambda _dt: self.recompute())
-        state.catalogChanged.connect(self.recompute)
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (rebuilt).
+        state.deviceChanged.connect(self._on_selection)
+        state.dtypeChanged.connect(self._on_selection)
+        state.catalogChanged.connect(self._on_selection)
         self._theme: Any = None
         self.apply_theme(None)
         self.recompute()
 
     # estimate ------------------------------------------------------------------------------
+    def _on_selection(self, _value: str = "") -> None:
+        """The shared device or dtype changed (a bound slot: Qt drops it with the page)."""
+        self.recompute()
+
     def _config(self) -> Any:
         problem = self.controls.problem()
         if problem:
@@ -308,7 +314,7 @@ class MemoryPage(TabPage):
         self.headline.setProperty("warning", not answer.fits)
         self.headline.style().unpolish(self.headline)
         self.headline.style().polish(self.headline)
-        where = f"{device.name} ({format_bytes(device.memory_bytes)})"
+        where = f"{localized(device.name)} ({format_bytes(device.memory_bytes)})"
         if answer.fits:
             verdict = translate("MemoryTab", "Fits on {where} with {spare} to spare").format(
                 where=where, spare=format_bytes(answer.headroom)
@@ -370,7 +376,7 @@ class MemoryPage(TabPage):
             format_duration(answer.step_seconds)
             if answer.step_seconds is not None
             else translate("MemoryTab", "{device} has no {dtype} peak").format(
-                device=device.name, dtype=dtype
+                device=localized(device.name), dtype=dtype
             )
         )
         if self._traced_key is not None and self._traced_key != self._key(cfg):
@@ -452,7 +458,7 @@ class MemoryPage(TabPage):
                             {"measured peak": translate(
                                 "MemoryTab", "torch.cuda.max_memory_allocated over one step")}))  # fmt: skip
         device, gpus = self._state.device, est.config.gpus
-        label = f"{device.name} {format_bytes(device.memory_bytes)}"
+        label = f"{localized(device.name)} {format_bytes(device.memory_bytes)}"
         if gpus > 1:
             label += translate("MemoryTab", " per device (× {gpus} = {total})").format(
                 gpus=f"{gpus:,}", total=format_bytes(device.memory_bytes * gpus)
@@ -482,7 +488,7 @@ class MemoryPage(TabPage):
         # Presentation mode: the note gives its room to the answers; the status's tooltip keeps it.
         compact = getattr(self, "_compact", False)
         self.rank_note.setVisible(shown and not compact)
-        self.status.setToolTip(self.rank_note.text() if shown and compact else "")
+        self.status.setToolTip(plain_tip(self.rank_note.text()) if shown and compact else "")
 
     # trace ---------------------------------------------------------------------------------
     def _per_rank(self, cfg: Any) -> bool:
@@ -690,7 +696,7 @@ class MemoryPage(TabPage):
             self.traced = self.rank = self.rank_problem = None
 
     def shutdown(self) -> None:
-        """Cancel a running trace and wait for its thread."""
+        """Cancel a running trace and let its thread finish on its own (never waits)."""
         self.runner.stop()
 
 

@@ -196,8 +196,8 @@ class NapkinPage(TabPage):
             translate("NapkinTab", "What would it take?"),
             translate(
                 "NapkinTab",
-                "For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens "
-                "affordable.",
+                "For the N, D, GPUs and MFU of “How long does training take?”: GPUs to meet a "
+                "deadline, MFU needed, tokens affordable.",
             ),
         )
         self.tensor_card = ResultCard(
@@ -211,8 +211,9 @@ class NapkinPage(TabPage):
             translate("NapkinTab", "What does communication add?"),
             translate(
                 "NapkinTab",
-                "Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, "
-                "2(n−1)/n), over NVLink inside a node and the network between nodes.",
+                "Data parallelism: every step all-reduces bf16 gradients over the GPUs of “How long "
+                "does training take?” (ring, 2(n−1)/n), over NVLink inside a node and the network "
+                "between nodes.",
             ),
         )
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
@@ -276,9 +277,14 @@ class NapkinPage(TabPage):
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addWidget(self.deck)
 
-        state.deviceChanged.connect(lambda _id: self.recompute())
-        state.dtypeChanged.connect(lambda _dt: self.recompute())
-        state.catalogChanged.connect(self.recompute)
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (rebuilt).
+        state.deviceChanged.connect(self._on_selection)
+        state.dtypeChanged.connect(self._on_selection)
+        state.catalogChanged.connect(self._on_selection)
+        self.recompute()
+
+    def _on_selection(self, _value: str = "") -> None:
+        """The shared device or dtype changed (a bound slot: Qt drops it with the page)."""
         self.recompute()
 
     def _add_rows(
@@ -315,7 +321,7 @@ class NapkinPage(TabPage):
     def recompute(self) -> None:
         """Recompute every card from the current fields and the shared device and dtype."""
         device, dtype = self._state.device, self._state.dtype
-        self.memory_label.setText(f"{format_bytes(device.memory_bytes)} ({device.name})")
+        self.memory_label.setText(f"{format_bytes(device.memory_bytes)} ({localized(device.name)})")
         self.fields["bytes_per_param"].setEnabled(self.recipe.currentData() == "custom")
         try:
             peak = device.peak(dtype)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.errors import InputError
-from core.roofline.bounds import MeasuredPoint, ceilings, evaluate, roof_polyline
+from core.roofline.bounds import MeasuredPoint, attainable, ceilings, evaluate, roof_polyline
 from core.roofline.hardware import Device
 from core.roofline.ops import OpCost, op_cost
 from core.units import format_bytes, format_duration, format_flop_rate, format_flops, format_percent
@@ -82,7 +82,7 @@ _VENDORS = ("NVIDIA ", "AMD ", "Google ", "Apple ", "Intel ")
 
 def short_name(device: Device) -> str:
     """The device name without the vendor: ``H100 SXM5 80GB``."""
-    name = device.name
+    name = localized(device.name)  # "This machine" in the person's language
     for prefix in _VENDORS:
         name = name.removeprefix(prefix)
     return name
@@ -172,6 +172,7 @@ def build_roofs(
             same = [r.dtype for r in roofs if r.peak == roof.peak and r.kind == roof.kind]
             chosen = roof.dtype == dtype and roof.kind == "tensor"
             label = ""
+            shorter: list[str] = []  # drawn instead when the label finds no room (slides)
             if roof.kind == "vector":
                 label = f"{compact_name(device) if not is_primary else ''} {vector_text}"
             elif roof.peak not in labelled and (is_primary or chosen or all_dtypes):
@@ -179,9 +180,14 @@ def build_roofs(
                 labelled.add(roof.peak)
                 names = "·".join(same) if is_primary or all_dtypes else dtype
                 prefix = "" if is_primary else f"{compact_name(device)} "
-                label = f"{prefix}{names} {format_flop_rate(roof.peak, 4)}"
+                peak = format_flop_rate(roof.peak, 4)
+                label = f"{prefix}{names} {peak}"
                 if not is_primary and chosen:
+                    shorter.append(label)
                     label = ridge_label.format(label=label, ridge=f"{roof.ridge:.0f}")
+                if "·" in names:
+                    shorter.append(f"{prefix}{roof.dtype} {peak}")
+                shorter.append(f"{prefix}{peak}" if prefix else peak)
             specs.append(
                 RoofSpec(
                     key=f"{device.id}/{roof.dtype}/{roof.kind}",
@@ -204,15 +210,28 @@ def build_roofs(
                     ),
                     style="dot" if roof.kind == "vector" else ("solid" if chosen else "dash"),
                     emphasis=chosen,
+                    short_labels=_shorter(shorter, label),
                 )
             )
     return specs, legend, notes
 
 
-def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | None, Row]:
-    """The chart spec (``None`` when it cannot be drawn) and the table row of one point."""
+def _shorter(texts: Sequence[str], label: str) -> tuple[str, ...]:
+    """The distinct shorter labels, without the label itself, in order."""
+    kept = (t.strip() for t in texts)
+    return tuple(dict.fromkeys(t for t in kept if t and t != label.strip()))
+
+
+def point_row(
+    entry: Entry, device: Device, dtype: str, measured_on: Device | None = None
+) -> tuple[PointSpec | None, Row]:
+    """The chart spec (``None`` when it cannot be drawn) and the table row of one point.
+
+    ``measured_on`` is the machine the benchmark measured ("This machine"), when the catalog has
+    it: a measured point above that machine's own ceiling is marked, as a noisy one is.
+    """
     if entry.measured is not None:
-        return _measured_row(entry.key, entry.measured)
+        return _measured_row(entry.key, entry.measured, measured_on)
     try:
         cost = entry.cost(dtype)
         result = evaluate(cost, device)
@@ -258,9 +277,22 @@ def point_row(entry: Entry, device: Device, dtype: str) -> tuple[PointSpec | Non
     return spec, (entry.key, cells, tip)
 
 
-def _measured_row(key: str, m: MeasuredPoint) -> tuple[PointSpec | None, Row]:
-    """A benchmark measurement: its star (none without FLOPs) and its row."""
+def _ceiling(m: MeasuredPoint, machine: Device | None) -> float | None:
+    """The measured machine's attainable rate at ``m``'s intensity and dtype, if it is known."""
+    if machine is None or m.flops <= 0 or machine.mem_bandwidth is None:
+        return None
+    dtype = "fp32" if m.dtype == "tf32" and not machine.supports("tf32") else m.dtype
+    if not machine.supports(dtype):
+        return None
+    return attainable(machine.peak(dtype), machine.mem_bandwidth, m.intensity)
+
+
+def _measured_row(
+    key: str, m: MeasuredPoint, machine: Device | None = None
+) -> tuple[PointSpec | None, Row]:
+    """A benchmark measurement: its star (none without FLOPs; hollow when doubtful) and its row."""
     low, high = m.achieved_range
+    doubts = [localized(d) for d in m.doubts(_ceiling(m, machine))]
     if m.flops > 0:
         rate = format_flop_rate(m.achieved)
     else:
@@ -284,7 +316,10 @@ def _measured_row(key: str, m: MeasuredPoint) -> tuple[PointSpec | None, Row]:
         spread=spread,
         time=format_duration(m.seconds),
     )
-    spec = PointSpec(key, m.intensity, m.achieved, m.op, readout, True, low, high)
+    if doubts:
+        readout = f"{readout}. {'; '.join(doubts)}"
+    spec = PointSpec(key, m.intensity, m.achieved, m.op, readout, True, low, high,
+                     doubtful=bool(doubts))  # fmt: skip
     title = (
         translate("RooflineModel", "{point} (measured, {device})").format(
             point=name, device=m.device
@@ -298,8 +333,12 @@ def _measured_row(key: str, m: MeasuredPoint) -> tuple[PointSpec | None, Row]:
         format_flops(m.flops),
         format_bytes(m.bytes),
         f"{m.intensity:.4g}",
-        f"{rate} {spread}",
-        translate("RooflineModel", "measured")
+        f"{rate} {spread}" + (" ⚠" if doubts else ""),
+        (
+            translate("RooflineModel", "measured, doubtful: {why}").format(why="; ".join(doubts))
+            if doubts
+            else translate("RooflineModel", "measured")
+        )
         if m.flops > 0
         else translate("RooflineModel", "measured (no FLOPs: not on the chart)"),
         format_duration(m.seconds),

@@ -16,7 +16,6 @@ from PySide6.QtGui import QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QScrollArea,
-    QSplitter,
 )
 
 from app.state import AppState
@@ -33,6 +32,7 @@ from app.tabs.roofline_model import (
     short_name,
 )
 from core import texts
+from core.bench.this_machine import THIS_MACHINE_ID
 from core.echo import brief
 from core.errors import InputError
 from core.roofline.bounds import (
@@ -48,6 +48,7 @@ from widgets.i18n import localized, translate
 from widgets.roofline.panel import RooflinePanel
 from widgets.roofline.plot import PointSpec, RooflinePlot, RoofSpec
 from widgets.roofline.table import RooflineTable
+from widgets.splitter import DefaultSplitter
 
 __all__ = ["LECTURE_PRESETS", "PRESETS", "RooflinePage", "build"]
 
@@ -132,12 +133,12 @@ class RooflinePage(TabPage):
         scroll.setMaximumWidth(400)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._panel_scroll = scroll
-        right = QSplitter(Qt.Orientation.Vertical, self)
+        right = DefaultSplitter(Qt.Orientation.Vertical, [560, 200], self)
         right.addWidget(self.plot)
         right.addWidget(self.table)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
-        right.setSizes([560, 200])
+        right.restore()
         layout = QHBoxLayout(self)
         layout.addWidget(scroll)
         layout.addWidget(right, 1)
@@ -154,11 +155,13 @@ class RooflinePage(TabPage):
 
     def _wire(self) -> None:
         s = self._state
-        s.deviceChanged.connect(lambda _id: self._on_selection_changed())
-        s.dtypeChanged.connect(lambda _dt: self._on_selection_changed())
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (a language
+        # switch rebuilds it); a lambda would keep the old page's widgets answering.
+        s.deviceChanged.connect(self._on_selection_changed)
+        s.dtypeChanged.connect(self._on_selection_changed)
         s.catalogChanged.connect(self._on_catalog)
         s.rooflinePointRequested.connect(self.add_requested_point)
-        s.measuredPoint.connect(lambda p: self.add_measured_points([p]))
+        s.measuredPoint.connect(self._on_measured_point)
         s.measuredPoints.connect(self.add_measured_points)
         self.panel.compareToggled.connect(self._on_compare_changed)
         self.all_dtypes.toggled.connect(lambda _on: self.refresh())
@@ -344,15 +347,19 @@ class RooflinePage(TabPage):
         specs: list[PointSpec] = []
         rows: list[tuple[str, list[str], str]] = []
         selection = (dtype, device.id, device.mem_bandwidth, tuple(device.peak_flops.items()))
+        catalog = self._state.catalog
+        # The machine the benchmark measured: a point above its own ceiling is marked doubtful.
+        machine = catalog.get(THIS_MACHINE_ID) if THIS_MACHINE_ID in catalog.ids() else None
+        ceilings = (machine.mem_bandwidth, tuple(machine.peak_flops.items())) if machine else None
         for entry in self._entries:
             key: tuple[Any, ...] = (
-                (entry.key,)  # a measurement's row depends on nothing else
+                (entry.key, ceilings)  # a measurement's row depends on nothing else
                 if entry.measured is not None
                 else (entry.key, entry.name, tuple(entry.sizes.items()), entry.out_dtype, selection)
             )
             found = self._row_cache.get(key)
             if found is None:
-                found = point_row(entry, device, dtype)
+                found = point_row(entry, device, dtype, machine)
             cache[key] = found
             spec, row = found
             if spec is not None:
@@ -391,9 +398,12 @@ class RooflinePage(TabPage):
         self.panel.set_error(self.message)
 
     # ------------------------------------------------------------------ slots
-    def _on_selection_changed(self) -> None:
+    def _on_selection_changed(self, _value: str = "") -> None:
         self._roof_key = None
         self.refresh()
+
+    def _on_measured_point(self, point: dict[str, Any]) -> None:
+        self.add_measured_points([point])
 
     def _on_catalog(self) -> None:
         """A device was added or replaced: newcomers (e.g. "this machine") join the comparison."""
@@ -542,7 +552,7 @@ class RooflinePage(TabPage):
                 translate("RooflineTab", "vs {devices}").format(devices=", ".join(compared))
             )
         more = translate("RooflineTab", "+{count} more")
-        head = [state.device.name, state.dtype]
+        head = [localized(state.device.name), state.dtype]
         metrics = QFontMetrics(QGuiApplication.font())  # the caption's font (app.export)
         room = max(self.plot.widget.width(), _CAPTION_MIN_PX) - 16
         shown = list(names)

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -59,6 +58,8 @@ from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.combo_data import restore_combos
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
+from widgets.splitter import DefaultSplitter
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable, fit_op_columns
 from widgets.step.names import kind_name, phase_name
 
@@ -66,7 +67,11 @@ __all__ = ["StepPage", "build"]
 
 _MODELS = (*PRESETS, "mlp:d=4096,layers=8", "transformer:d=1024,layers=8,heads=16")
 _CONFIG = "__config_file__"  # the model box's "Config file…" item
+_CHOSEN = "__chosen_file__"  # the model box's item of the file chosen (its path in _PATH_ROLE)
+_PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 _TEXT_KEYS = ("model", "config", "batch", "seq")
+#: The inputs a trace depends on (device, ceiling and GPUs only re-predict it).
+_TRACE_KEYS = ("model", "config", "batch", "seq", "recipe", "optimizer", "checkpoint")
 #: Most Roofline points sent for single ops (besides one per kind).
 _TOP_POINTS = 5
 
@@ -146,13 +151,16 @@ class StepPage(TabPage):
         self.plan_a: dict[str, Any] | None = None
         self.config_path = ""
         self._model_text = DEFAULTS["model"]
+        self._shown_key: tuple[Any, ...] | None = None  # the inputs of the result shown
+        self._pending_key: tuple[Any, ...] | None = None
+        self._result_text = ""
         self._build_controls()
         self._build_results()
-        split = QSplitter(Qt.Orientation.Horizontal)
+        split = DefaultSplitter(Qt.Orientation.Horizontal, [340, 940])
         split.addWidget(self._left)
         split.addWidget(self._right)
         split.setStretchFactor(1, 1)
-        split.setSizes([340, 940])
+        split.restore()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addWidget(split)
@@ -161,9 +169,44 @@ class StepPage(TabPage):
         self.runner.result.connect(self._on_result)
         self.runner.error.connect(self._on_error)
         self.runner.finished.connect(self._on_finished)
-        state.deviceChanged.connect(lambda _id: self.repredict())
-        state.catalogChanged.connect(self.repredict)
+        # Bound methods, not lambdas: Qt disconnects them when this page is deleted (rebuilt).
+        state.deviceChanged.connect(self._on_device)
+        state.catalogChanged.connect(self._on_device)
         self._theme: Any = None
+        # A result shown under other inputs says so (the old numbers under a new model's name).
+        self.model_box.editTextChanged.connect(self._check_stale)
+        for key in ("batch", "seq"):
+            self.fields[key].textChanged.connect(self._check_stale)
+        for key in ("recipe", "optimizer", "checkpoint"):
+            self.combos[key].currentIndexChanged.connect(self._check_stale)
+
+    def _trace_key(self) -> tuple[Any, ...]:
+        options = self.options()
+        return tuple(options.get(k) for k in _TRACE_KEYS)
+
+    def _check_stale(self, *_args: Any) -> None:
+        """Say that the result shown is for other inputs, or take it back when they match."""
+        if self.trace is None or self.inputs is None or self._shown_key is None:
+            return
+        if self.runner.is_running():
+            return  # the status line says what is being traced
+        if self._trace_key() != self._shown_key:
+            self.status.setText(
+                translate(
+                    "StepTab", "Inputs changed: the result shown is for {label}; trace again"
+                ).format(label=_label(self.inputs))
+            )
+        else:
+            self.status.setText(self._result_text)
+
+    @property
+    def stale(self) -> bool:
+        """Whether the result shown was traced from other inputs than the ones set now."""
+        return self._shown_key is not None and self._trace_key() != self._shown_key
+
+    def _on_device(self, _device_id: str = "") -> None:
+        """The shared device (or the catalog) changed: predict the kept trace again."""
+        self.repredict()
 
     # building ------------------------------------------------------------------------------
     def _build_controls(self) -> None:
@@ -183,6 +226,9 @@ class StepPage(TabPage):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.model_box.setMinimumContentsLength(10)
+        # Enter never turns the typed text into an item: the text is read when tracing, and a
+        # chosen file stays its own item (its label is no preset name).
+        self.model_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_box.activated.connect(self._on_model_chosen)
         self.model_box.lineEdit().textEdited.connect(self._on_model_typed)
         self._model_tip = translate(
@@ -367,10 +413,10 @@ class StepPage(TabPage):
         self.kinds_table = RowsTable(fit=True)
         self.kind_chart = KindChart()
         self.top_table = RowsTable(fit=True)
-        kinds_page = QSplitter(Qt.Orientation.Horizontal)
+        kinds_page = DefaultSplitter(Qt.Orientation.Horizontal, [470, 480])
         kinds_page.addWidget(self.kind_chart)
         kinds_page.addWidget(self.top_table)
-        kinds_page.setSizes([470, 480])
+        kinds_page.restore()
         self.plans_table = RowsTable(fit=True)
         self.views = QTabWidget()
         self.views.addTab(kinds_page, translate("StepTab", "Where the time goes"))
@@ -413,12 +459,22 @@ class StepPage(TabPage):
         return out
 
     def _on_model_chosen(self, index: int) -> None:
-        if self.model_box.itemData(index) == _CONFIG:
+        data = self.model_box.itemData(index)
+        if data == _CONFIG:
             self._browse()
+        elif data == _CHOSEN:
+            self.set_config(str(self.model_box.itemData(index, _PATH_ROLE) or ""))
         else:
             self.set_config("")
 
     def _on_model_typed(self, text: str) -> None:
+        """Typed text is a model (a preset or a spec); typing the chosen file's label again
+        (or completing to it) selects that file, so no keystroke turns a file into preset text."""
+        chosen = self.model_box.findData(_CHOSEN)
+        if chosen >= 0 and text == self.model_box.itemText(chosen):
+            self.config_path = str(self.model_box.itemData(chosen, _PATH_ROLE) or "")
+            self.model_box.setToolTip(plain_tip(self.config_path))
+            return
         self.config_path = ""
         self._model_text = text
         self.model_box.setToolTip(self._model_tip)
@@ -442,19 +498,34 @@ class StepPage(TabPage):
         self.status.setText(translate("StepTab", "Config file chosen; trace to see its step"))
 
     def set_config(self, path: str) -> None:
-        """Trace the Hugging Face ``config.json`` at ``path`` (empty: the model box's model)."""
+        """Trace the Hugging Face ``config.json`` at ``path`` (empty: the model box's model).
+
+        The file becomes an item of its own, before "Config file…", labelled ``folder/name``
+        and holding the path: pressing Enter, moving the focus or re-opening the list keeps it,
+        and choosing it again after a preset needs no second trip to the file dialog.
+        """
         self.config_path = path
         box = self.model_box
         box.blockSignals(True)
+        chosen = box.findData(_CHOSEN)
         if path:
             where = Path(path)
-            box.setEditText(
-                f"{where.parent.name}/{where.name}" if where.parent.name else where.name
-            )
-            box.setToolTip(path)
+            label = f"{where.parent.name}/{where.name}" if where.parent.name else where.name
+            if chosen < 0:
+                chosen = box.findData(_CONFIG)
+                box.insertItem(chosen, label, _CHOSEN)
+            box.setItemText(chosen, label)
+            box.setItemData(chosen, path, _PATH_ROLE)
+            box.setItemData(chosen, plain_tip(path), Qt.ItemDataRole.ToolTipRole)
+            box.setCurrentIndex(chosen)
+            box.setEditText(label)
+            box.setToolTip(plain_tip(path))
         else:
-            if box.currentData() != _CONFIG and box.currentIndex() >= 0:
+            if box.currentData() not in (_CONFIG, _CHOSEN) and box.currentIndex() >= 0:
                 self._model_text = box.currentText()
+            index = box.findText(self._model_text)
+            if index >= 0 and box.itemData(index) not in (_CONFIG, _CHOSEN):
+                box.setCurrentIndex(index)
             box.setEditText(self._model_text)
             box.setToolTip(self._model_tip)
         box.blockSignals(False)
@@ -465,7 +536,7 @@ class StepPage(TabPage):
                 "StepTab",
                 "Device: {device} (the toolbar's device); predicted again without tracing when "
                 "it changes",
-            ).format(device=self._state.device.name)
+            ).format(device=localized(self._state.device.name))
         )
 
     # tracing ---------------------------------------------------------------------------------
@@ -479,6 +550,7 @@ class StepPage(TabPage):
             return False
         if not self.runner.start(inputs, measure):
             return False
+        self._pending_key = self._trace_key()
         self.trace_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
@@ -498,7 +570,7 @@ class StepPage(TabPage):
             self.status.setText(localized(text))
 
     def _on_result(self, data: dict[str, Any]) -> None:
-        self.set_result(data["trace"], data["inputs"], data.get("measured"))
+        self.set_result(data["trace"], data["inputs"], data.get("measured"), self._pending_key)
         self.traceFinished.emit(True)
 
     def _on_error(self, message: str) -> None:
@@ -512,11 +584,17 @@ class StepPage(TabPage):
         self.progress.setVisible(False)
 
     def set_result(
-        self, trace: StepTrace, inputs: StepInputs | HFInputs, measured: Any = None
+        self,
+        trace: StepTrace,
+        inputs: StepInputs | HFInputs,
+        measured: Any = None,
+        key: tuple[Any, ...] | None = None,
     ) -> None:
         """Show a finished trace (and predict it on the current device); ``measured`` is a
-        :class:`core.step.measure.Measured` of the same step, or None."""
+        :class:`core.step.measure.Measured` of the same step, or None; ``key`` the inputs it was
+        traced from (by default the ones set now)."""
         self.trace, self.inputs, self.measured = trace, inputs, measured
+        self._shown_key = key if key is not None else self._trace_key()
         text = translate("StepTab", "Traced {count} ops of {label} in {seconds} s (fake tensors)")
         text = text.format(count=f"{len(trace.ops):,}", label=_label(inputs),
                            seconds=f"{trace.seconds:.1f}")  # fmt: skip
@@ -536,6 +614,7 @@ class StepPage(TabPage):
             text += self._measured_comparison(trace, measured)
         for warning in trace.warnings:  # what the inputs exceed (core.memory.models.seq_limits)
             text += translate("StepTab", ". Warning: {warning}").format(warning=localized(warning))
+        self._result_text = text
         self.status.setText(text)
         self.pin_button.setEnabled(True)
         self.csv_button.setEnabled(True)
@@ -543,6 +622,7 @@ class StepPage(TabPage):
         self._show_table()
         self.repredict()
         fit_op_columns(self.op_view, self.op_model)  # once per trace, over every op
+        self._check_stale()  # the inputs may have changed while it traced
 
     def _measured_comparison(self, trace: StepTrace, measured: Any) -> str:
         """``; predicted on This machine …, ratio …`` (core.step.compare), or how to measure it."""
@@ -630,7 +710,7 @@ class StepPage(TabPage):
             peak = translate("StepTab", "{dtype} peak").format(dtype=pred.ceiling)
         self.sentence.setText(
             translate("StepTab", "On {device} ({peak}; MFU against {dtype}). {why}").format(
-                device=pred.device_name, peak=peak, dtype=pred.compute_dtype,
+                device=localized(pred.device_name), peak=peak, dtype=pred.compute_dtype,
                 why=localized(why["sentence"]),
             )
         )  # fmt: skip
@@ -657,9 +737,7 @@ class StepPage(TabPage):
         meas = self.measured.seconds if self.measured is not None else None
         self.op_model.set_rows(op_rows(trace, pred, meas), measured=meas is not None)
         kinds = kind_totals(trace, pred, meas, self.comm)
-        self.kind_chart.set_shares(
-            {kind_name(k): pred.share(v["predicted_s"]) for k, v in kinds.items()}
-        )
+        self.kind_chart.set_shares({k: pred.share(v["predicted_s"]) for k, v in kinds.items()})
         headers = [translate("StepTab", "kind"), translate("StepTab", "ops"), "FLOPs",
                    translate("StepTab", "bytes"), translate("StepTab", "predicted"),
                    translate("StepTab", "share")]  # fmt: skip
@@ -735,7 +813,8 @@ class StepPage(TabPage):
             self.plans_table.set_rows(("", *ab), [("", localized(exc.message), "")])
             return
         rows = [(translate("StepTab", "inputs"), self.plan_a["label"], b["label"], ""),
-                (translate("StepTab", "device"), preds[0].device_name, preds[1].device_name, ""),
+                (translate("StepTab", "device"), localized(preds[0].device_name),
+                 localized(preds[1].device_name), ""),
                 (translate("StepTab", "GPUs"), f"{self.plan_a.get('gpus', 1):,}",
                  f"{b.get('gpus', 1):,}", "")]  # fmt: skip
         metrics = (
@@ -844,6 +923,13 @@ class StepPage(TabPage):
         if isinstance(view, int) and 0 <= view < self.views.count():
             self.views.setCurrentIndex(view)
 
+    def caption_parts(self) -> list[str] | None:
+        """A slide's caption names the inputs of the result shown (the fields may differ)."""
+        if self.inputs is None:
+            return None
+        gpus = self.gpus.value()
+        return [_label(self.inputs), *([f"GPUs {gpus:,}"] if gpus > 1 else [])]
+
     def export_plot(self) -> Any | None:
         """The "where the time goes" chart."""
         return self.kind_chart.getPlotItem()
@@ -899,7 +985,7 @@ class StepPage(TabPage):
             QApplication.processEvents()
 
     def shutdown(self) -> None:
-        """Stop a running trace and wait for its thread."""
+        """Cancel a running trace and let its thread finish on its own (never waits)."""
         self.runner.stop()
 
 

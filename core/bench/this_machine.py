@@ -177,7 +177,8 @@ def this_machine(
                 source += " Memory capacity unknown here: 80 GB assumed."
     return Device(
         id=THIS_MACHINE_ID,
-        name=f"This machine ({label})",
+        # Translatable (a core Text): the window names it in the person's language.
+        name=translate("Bench", "This machine ({label})").format(label=label),
         vendor="measured",
         peak_flops=MappingProxyType(peaks),
         mem_bandwidth=bandwidth,

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.roofline.bounds import NOISY_SPREAD  # one threshold for the runner and the chart
+
 __all__ = [
     "GRAPH_CALLS",
     "NOISY_SPREAD",
@@ -42,8 +44,6 @@ __all__ = [
     "time_op",
 ]
 
-#: A spread (IQR / median) above this marks a measurement as noisy.
-NOISY_SPREAD = 0.10
 
 _MIB = 1 << 20
 

@@ -255,7 +255,8 @@ class _Watch:
             layer.register_forward_pre_hook(lambda _m, _i, i=index: self.layer(i))
 
     def layer(self, index: int) -> None:
-        self.stop_if_cancelled()
+        if not self.in_backward:  # recompute in backward runs these hooks again (see _counter)
+            self.stop_if_cancelled()
         done = (self.step + (index + 1) / self.layers / 2) / _STEPS
         self.report(
             done,
@@ -280,9 +281,8 @@ def _counter(watch: _Watch) -> Any:
             self.seen: dict[str, dict[str, float]] = {}
 
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            # Raising inside a forward op can abort the process; backward's ops are safe.
-            if watch.in_backward:
-                watch.stop_if_cancelled()
+            # No cancel inside an op: raising in a forward op, or in backward's recompute under
+            # a saved-tensor hook, terminates the process; the watch stops between phases.
             name = func._schema.name.split("::")[-1]
             kind = _COLLECTIVES.get(name)
             if kind is not None:

@@ -189,7 +189,9 @@ def trace(
             inputs = make_batch(spec, cfg.micro, cfg.seq_len)
 
             def check(_module: Any, _inputs: Any) -> None:
-                if cancel():
+                # Not in backward: activation checkpointing runs these hooks again from inside
+                # autograd's saved-tensor hooks, where an exception terminates the process.
+                if not rec_.in_backward and cancel():
                     raise TraceCancelled("trace cancelled")
 
             for sub in model.modules():
@@ -208,8 +210,12 @@ def trace(
                         rec_.micro_batch(i, passes)
                         with autocast(rec, "cpu"):
                             loss = model(*inputs)
+                        rec_.in_backward = True
                         loss.backward()
+                        rec_.in_backward = False
                         del loss
+                        if cancel():  # backward is never interrupted: see check() above
+                            raise TraceCancelled("trace cancelled")
                     opt.step()
                     opt.zero_grad(set_to_none=True)
                 finally:
@@ -470,6 +476,7 @@ class _Recorder:
         collect: bool = False,
     ) -> None:
         self.layers, self.report, self.cancel = layers, report, cancel
+        self.in_backward = False  # set while loss.backward() runs (no cancel inside it)
         self.collect, self.layer = collect, -1
         self.ops = 0
         self.peak, self.peak_phase = -1.0, "forward"
@@ -512,9 +519,11 @@ class _Recorder:
         CPU tensors as one without), only when the tracker changed it since the last op
         (:attr:`dirty`).
         """
-        # Raising inside an op of the forward pass can abort the process (torch terminates on an
-        # exception crossing some C++ frames); forward is cancelled from module pre-hooks instead.
-        if phase != "forward" and not self.ops & 31 and self.cancel():  # every 32 ops
+        # Raising inside an op can abort the process (torch terminates on an exception crossing
+        # some C++ frames: a forward op, or backward's recompute inside a saved-tensor hook of
+        # activation checkpointing); forward is cancelled from module pre-hooks, backward when it
+        # has returned, and only the optimizer step between its ops (polled every 32 ops).
+        if phase == "optimizer" and not self.in_backward and not self.ops & 31 and self.cancel():
             raise TraceCancelled("trace cancelled")
         # Ops outside any module after backward began (zero_grad, bookkeeping) stay in the
         # latest phase, so the phases run forward → backward (per micro-batch) → optimizer.

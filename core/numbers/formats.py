@@ -25,6 +25,7 @@ from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 from core.validate import dtype_spelling
+from core.versions import installed_version
 
 __all__ = [
     "CLASSES",
@@ -43,9 +44,12 @@ __all__ = [
 #: Value classes, in the order :func:`classify_array` numbers them.
 CLASSES: tuple[str, ...] = ("zero", "subnormal", "normal", "inf", "nan")
 
-#: Overflow conventions: what torch 2.13 does (default), or the OCP / ml_dtypes non-saturating cast.
+#: Overflow conventions: what torch does (default; the label names the installed torch, found
+#: without importing it), or the OCP / ml_dtypes non-saturating cast.
 POLICIES: dict[str, str] = {
-    "torch": translate("Dtypes", "torch 2.13 (e4m3fn saturates)"),
+    "torch": translate("Dtypes", "torch {version} (e4m3fn saturates)").format(
+        version=installed_version("torch") or ""
+    ),
     "ocp": translate("Dtypes", "OCP / ml_dtypes (non-saturating)"),
 }
 

@@ -22,6 +22,7 @@ from core.texts import Text, translate
 from core.units import format_percent
 
 __all__ = [
+    "NOISY_SPREAD",
     "VECTOR_DTYPE",
     "Ceiling",
     "MeasuredPoint",
@@ -41,6 +42,14 @@ __all__ = [
 #: The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound
 #: elementwise kernels run there, not on the tensor cores.
 VECTOR_DTYPE = "fp32"
+
+
+#: A timing spread (interquartile range / median) above this marks a measurement as noisy; the
+#: benchmark runner (:mod:`core.bench.timing`) and the chart use this one threshold.
+NOISY_SPREAD = 0.10
+#: A measured rate this much above the machine's own ceiling is a timing artefact, not speed
+#: (the ceiling is the machine's best measured matmul, so the best point sits on it).
+_ABOVE_CEILING = 1.02
 
 
 def ridge(peak: float, bandwidth: float) -> float:
@@ -289,6 +298,35 @@ class MeasuredPoint:
         return self.flops / (self.seconds * (1.0 + half)), self.flops / (
             self.seconds * (1.0 - half)
         )
+
+    @property
+    def noisy(self) -> bool:
+        """Whether the timing spread is above :data:`NOISY_SPREAD`."""
+        return self.spread > NOISY_SPREAD
+
+    def doubts(self, ceiling: float | None = None) -> list[Text]:
+        """Why this point should not be read as a good measurement (empty: nothing against it).
+
+        ``ceiling`` is the measured machine's own attainable rate at this point's intensity
+        (FLOP/s), when it is known: a rate above it cannot be real.
+        """
+        out: list[Text] = []
+        if self.noisy:
+            out.append(
+                translate(
+                    "Roofline", "noisy: the timing spread ±{spread} is above ±{limit}"
+                ).format(
+                    spread=format_percent(self.spread / 2), limit=format_percent(NOISY_SPREAD / 2)
+                )
+            )
+        if ceiling is not None and self.flops > 0 and self.achieved > ceiling * _ABOVE_CEILING:
+            out.append(
+                translate(
+                    "Roofline",
+                    "{factor}× above the machine's own ceiling here: a timing artefact, not speed",
+                ).format(factor=f"{self.achieved / ceiling:.3g}")
+            )
+        return out
 
     @property
     def label(self) -> str:

@@ -278,9 +278,9 @@
         <translation>{format} 没有 NaN 编码</translation>
     </message>
     <message>
-        <source>torch 2.13 (e4m3fn saturates)</source>
-        <extracomment>Value classes, in the order :func:`classify_array` numbers them. Overflow conventions: what torch 2.13 does (default), or the OCP / ml_dtypes non-saturating cast.</extracomment>
-        <translation>torch 2.13（e4m3fn 饱和）</translation>
+        <source>torch {version} (e4m3fn saturates)</source>
+        <extracomment>Value classes, in the order :func:`classify_array` numbers them. Overflow conventions: what torch does (default; the label names the installed torch, found without importing it), or the OCP / ml_dtypes non-saturating cast.</extracomment>
+        <translation>torch {version}（e4m3fn 饱和）</translation>
     </message>
     <message>
         <source>OCP / ml_dtypes (non-saturating)</source>
@@ -545,8 +545,8 @@
         <translation>位条和数值表所显示的格式</translation>
     </message>
     <message>
-        <source>What an overflowing cast gives. torch 2.13 saturates float8_e4m3fn to ±448; the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in both.</source>
-        <translation>上溢的类型转换得到什么。torch 2.13 把 float8_e4m3fn 饱和到 ±448；OCP / ml_dtypes 的转换给出 NaN。两者中 e5m2 都上溢为 inf，FNUZ 格式都上溢为 NaN。</translation>
+        <source>What an overflowing cast gives. torch {version} saturates float8_e4m3fn to ±448; the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in both.</source>
+        <translation>溢出的转换会得到什么。torch {version} 将 float8_e4m3fn 饱和到 ±448；OCP / ml_dtypes 的转换得到 NaN。两者中 e5m2 溢出为 inf，FNUZ 格式溢出为 NaN。</translation>
     </message>
     <message>
         <source>0.1, 1e-8, 1/3, pi, 2**-9, -inf, nan or a code 0x3c00</source>

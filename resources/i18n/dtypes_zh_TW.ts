@@ -278,9 +278,9 @@
         <translation>{format} 沒有 NaN 編碼</translation>
     </message>
     <message>
-        <source>torch 2.13 (e4m3fn saturates)</source>
-        <extracomment>Value classes, in the order :func:`classify_array` numbers them. Overflow conventions: what torch 2.13 does (default), or the OCP / ml_dtypes non-saturating cast.</extracomment>
-        <translation>torch 2.13（e4m3fn 飽和）</translation>
+        <source>torch {version} (e4m3fn saturates)</source>
+        <extracomment>Value classes, in the order :func:`classify_array` numbers them. Overflow conventions: what torch does (default; the label names the installed torch, found without importing it), or the OCP / ml_dtypes non-saturating cast.</extracomment>
+        <translation>torch {version}（e4m3fn 飽和）</translation>
     </message>
     <message>
         <source>OCP / ml_dtypes (non-saturating)</source>
@@ -545,8 +545,8 @@
         <translation>位元條和數值表所顯示的格式</translation>
     </message>
     <message>
-        <source>What an overflowing cast gives. torch 2.13 saturates float8_e4m3fn to ±448; the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in both.</source>
-        <translation>溢位的型別轉換得到什麼。torch 2.13 把 float8_e4m3fn 飽和到 ±448；OCP / ml_dtypes 的轉換給出 NaN。兩者中 e5m2 都溢位為 inf，FNUZ 格式都溢位為 NaN。</translation>
+        <source>What an overflowing cast gives. torch {version} saturates float8_e4m3fn to ±448; the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN in both.</source>
+        <translation>溢位的轉換會得到什麼。torch {version} 將 float8_e4m3fn 飽和到 ±448；OCP / ml_dtypes 的轉換得到 NaN。兩者中 e5m2 溢位為 inf，FNUZ 格式溢位為 NaN。</translation>
     </message>
     <message>
         <source>0.1, 1e-8, 1/3, pi, 2**-9, -inf, nan or a code 0x3c00</source>

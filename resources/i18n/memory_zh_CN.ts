@@ -566,12 +566,13 @@
 <context>
     <name>MemoryBars</name>
     <message>
-        <source>GB per device</source>
-        <translation>每设备 GB</translation>
+        <source>{unit} per device</source>
+        <extracomment>A label&apos;s pieces: a space; one Chinese character with the closing marks after it (and an opening parenthesis before it); or a run of the rest with a closing mark after it.</extracomment>
+        <translation>每设备 {unit}</translation>
     </message>
     <message>
-        <source>↑ {capacity} GB capacity is off the scale (tallest bar: {share})</source>
-        <translation>↑ 容量 {capacity} GB 超出刻度（最高的柱：{share}）</translation>
+        <source>↑ {capacity} capacity is off the scale (tallest bar: {share})</source>
+        <translation>↑ {capacity} 容量超出坐标范围（最高的柱：{share}）</translation>
     </message>
 </context>
 <context>
@@ -866,8 +867,8 @@
         <translation>步时间</translation>
     </message>
     <message>
-        <source>GB per device</source>
-        <translation>每设备 GB</translation>
+        <source>{unit} per device</source>
+        <translation>每设备 {unit}</translation>
     </message>
     <message>
         <source>Hover a bar segment to see how estimate and trace differ.</source>

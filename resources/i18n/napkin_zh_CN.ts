@@ -482,8 +482,8 @@
         <translation>需要多少资源？</translation>
     </message>
     <message>
-        <source>For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens affordable.</source>
-        <translation>按上面的 N、D、GPU 数和 MFU：赶上期限需要的 GPU 数、需要的 MFU、期限内能训练的 token 数。</translation>
+        <source>For the N, D, GPUs and MFU of “How long does training take?”: GPUs to meet a deadline, MFU needed, tokens affordable.</source>
+        <translation>按“训练需要多久？”中的 N、D、GPU 数和 MFU：赶上期限需要的 GPU 数、需要的 MFU、期限内能训练的 token 数。</translation>
     </message>
     <message>
         <source>How big is one tensor?</source>
@@ -498,8 +498,8 @@
         <translation>通信要加多少时间？</translation>
     </message>
     <message>
-        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
-        <translation>数据并行：每步在上面的 GPU 之间对 bf16 梯度做 all-reduce（环，2(n−1)/n），节点内走 NVLink，节点之间走网络。</translation>
+        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs of “How long does training take?” (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
+        <translation>数据并行：每一步都在“训练需要多久？”中的 GPU 上对 bf16 梯度做 all-reduce（ring，2(n−1)/n），节点内走 NVLink，节点之间走网络。</translation>
     </message>
     <message>
         <source>overlapped with compute</source>

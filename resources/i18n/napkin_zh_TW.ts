@@ -482,8 +482,8 @@
         <translation>需要多少資源？</translation>
     </message>
     <message>
-        <source>For N, D, GPUs and MFU above: GPUs to meet a deadline, MFU needed, tokens affordable.</source>
-        <translation>按上面的 N、D、GPU 數和 MFU：趕上期限需要的 GPU 數、需要的 MFU、期限內能訓練的 token 數。</translation>
+        <source>For the N, D, GPUs and MFU of “How long does training take?”: GPUs to meet a deadline, MFU needed, tokens affordable.</source>
+        <translation>按「訓練需要多久？」中的 N、D、GPU 數和 MFU：趕上期限需要的 GPU 數、需要的 MFU、期限內能訓練的 token 數。</translation>
     </message>
     <message>
         <source>How big is one tensor?</source>
@@ -498,8 +498,8 @@
         <translation>通訊要加多少時間？</translation>
     </message>
     <message>
-        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs above (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
-        <translation>資料平行：每步在上面的 GPU 之間對 bf16 梯度做 all-reduce（環，2(n−1)/n），節點內走 NVLink，節點之間走網路。</translation>
+        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs of “How long does training take?” (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
+        <translation>資料平行：每一步都在「訓練需要多久？」中的 GPU 上對 bf16 梯度做 all-reduce（ring，2(n−1)/n），節點內走 NVLink，節點之間走網路。</translation>
     </message>
     <message>
         <source>overlapped with compute</source>

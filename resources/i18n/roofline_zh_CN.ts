@@ -62,8 +62,12 @@
         <translation>{case}：此处不支持（{error}：{detail}）</translation>
     </message>
     <message>
-        <source>no ceilings of this machine are measured (none in {path}); measure them with: napkinlab bench --suite quick --out {path} (or Benchmark &gt; Run quick suite in the app)</source>
+        <source>This machine ({label})</source>
         <extracomment>The id &quot;this machine&quot; gets in the catalog (a later run replaces it).</extracomment>
+        <translation>本机（{label}）</translation>
+    </message>
+    <message>
+        <source>no ceilings of this machine are measured (none in {path}); measure them with: napkinlab bench --suite quick --out {path} (or Benchmark &gt; Run quick suite in the app)</source>
         <translation>尚未测量本机的性能上限（{path} 中没有）；测量方法：napkinlab bench --suite quick --out {path}（或在应用中选择 Benchmark &gt; Run quick suite）</translation>
     </message>
     <message>
@@ -187,7 +191,7 @@
     <name>Roofline</name>
     <message>
         <source>compute-bound</source>
-        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores.</extracomment>
+        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores. A timing spread (interquartile range / median) above this marks a measurement as noisy; the benchmark runner (:mod:`core.bench.timing`) and the chart use this one threshold. A measured rate this much above the machine&apos;s own ceiling is a timing artefact, not speed (the ceiling is the machine&apos;s best measured matmul, so the best point sits on it).</extracomment>
         <translation>计算受限</translation>
     </message>
     <message>
@@ -209,6 +213,14 @@
     <message>
         <source>roofline: FLOPs must be a finite number &gt;= 0, got {value}</source>
         <translation>Roofline：FLOPs 必须是 &gt;= 0 的有限数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>noisy: the timing spread ±{spread} is above ±{limit}</source>
+        <translation>噪声大：计时离散 ±{spread} 超过 ±{limit}</translation>
+    </message>
+    <message>
+        <source>{factor}× above the machine&apos;s own ceiling here: a timing artefact, not speed</source>
+        <translation>高出该机器自身在此处的上限 {factor}×：是计时假象，不是速度</translation>
     </message>
     <message>
         <source>measured point: {key} must be a finite number, got {value}</source>
@@ -374,6 +386,10 @@
         <translation>{point}（实测）</translation>
     </message>
     <message>
+        <source>measured, doubtful: {why}</source>
+        <translation>实测，存疑：{why}</translation>
+    </message>
+    <message>
         <source>measured</source>
         <translation>实测</translation>
     </message>
@@ -462,6 +478,7 @@
     </message>
     <message>
         <source>Hover a point or a ceiling for its numbers.</source>
+        <extracomment>Bumped when roofs or styles change: the roofs&apos; label layout is then made again.</extracomment>
         <translation>把鼠标停在点或上限线上查看数值。</translation>
     </message>
     <message>
@@ -475,6 +492,10 @@
     <message>
         <source>measured (bar: spread)</source>
         <translation>实测（竖线：离散范围）</translation>
+    </message>
+    <message>
+        <source>doubtful (noisy or above its ceiling)</source>
+        <translation>存疑（噪声大或高于其上限）</translation>
     </message>
     <message>
         <source>intensity {intensity} FLOP/byte, {rate} FLOP/s</source>

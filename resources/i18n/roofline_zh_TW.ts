@@ -62,8 +62,12 @@
         <translation>{case}：此處不支援（{error}：{detail}）</translation>
     </message>
     <message>
-        <source>no ceilings of this machine are measured (none in {path}); measure them with: napkinlab bench --suite quick --out {path} (or Benchmark &gt; Run quick suite in the app)</source>
+        <source>This machine ({label})</source>
         <extracomment>The id &quot;this machine&quot; gets in the catalog (a later run replaces it).</extracomment>
+        <translation>本機（{label}）</translation>
+    </message>
+    <message>
+        <source>no ceilings of this machine are measured (none in {path}); measure them with: napkinlab bench --suite quick --out {path} (or Benchmark &gt; Run quick suite in the app)</source>
         <translation>尚未量測本機的效能上限（{path} 中沒有）；量測方式：napkinlab bench --suite quick --out {path}（或在應用程式中選擇 Benchmark &gt; Run quick suite）</translation>
     </message>
     <message>
@@ -187,7 +191,7 @@
     <name>Roofline</name>
     <message>
         <source>compute-bound</source>
-        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores.</extracomment>
+        <extracomment>The dtype whose peak stands for the vector (CUDA-core, non-tensor) units; memory-bound elementwise kernels run there, not on the tensor cores. A timing spread (interquartile range / median) above this marks a measurement as noisy; the benchmark runner (:mod:`core.bench.timing`) and the chart use this one threshold. A measured rate this much above the machine&apos;s own ceiling is a timing artefact, not speed (the ceiling is the machine&apos;s best measured matmul, so the best point sits on it).</extracomment>
         <translation>計算受限</translation>
     </message>
     <message>
@@ -209,6 +213,14 @@
     <message>
         <source>roofline: FLOPs must be a finite number &gt;= 0, got {value}</source>
         <translation>Roofline：FLOPs 必須是 &gt;= 0 的有限數，實際為 {value}</translation>
+    </message>
+    <message>
+        <source>noisy: the timing spread ±{spread} is above ±{limit}</source>
+        <translation>雜訊大：計時離散 ±{spread} 超過 ±{limit}</translation>
+    </message>
+    <message>
+        <source>{factor}× above the machine&apos;s own ceiling here: a timing artefact, not speed</source>
+        <translation>高出該機器自身在此處的上限 {factor}×：是計時假象，不是速度</translation>
     </message>
     <message>
         <source>measured point: {key} must be a finite number, got {value}</source>
@@ -374,6 +386,10 @@
         <translation>{point}（實測）</translation>
     </message>
     <message>
+        <source>measured, doubtful: {why}</source>
+        <translation>實測，存疑：{why}</translation>
+    </message>
+    <message>
         <source>measured</source>
         <translation>實測</translation>
     </message>
@@ -462,6 +478,7 @@
     </message>
     <message>
         <source>Hover a point or a ceiling for its numbers.</source>
+        <extracomment>Bumped when roofs or styles change: the roofs&apos; label layout is then made again.</extracomment>
         <translation>將滑鼠停在點或上限線上檢視數值。</translation>
     </message>
     <message>
@@ -475,6 +492,10 @@
     <message>
         <source>measured (bar: spread)</source>
         <translation>實測（豎線：離散範圍）</translation>
+    </message>
+    <message>
+        <source>doubtful (noisy or above its ceiling)</source>
+        <translation>存疑（雜訊大或高於其上限）</translation>
     </message>
     <message>
         <source>intensity {intensity} FLOP/byte, {rate} FLOP/s</source>

@@ -136,6 +136,7 @@
     <name>StepChart</name>
     <message>
         <source>share of the predicted step time (%)</source>
+        <extracomment>Every kind the chart can show, in the order that fixes its colour. Colours after the theme&apos;s series (which has 8): tab10&apos;s grey and olive, tab20&apos;s light blue.</extracomment>
         <translation>占预测单步时间的比例（%）</translation>
     </message>
     <message>
@@ -202,7 +203,7 @@
     <name>StepTab</name>
     <message>
         <source>parameters</source>
-        <extracomment>Most Roofline points sent for single ops (besides one per kind).</extracomment>
+        <extracomment>The inputs a trace depends on (device, ceiling and GPUs only re-predict it). Most Roofline points sent for single ops (besides one per kind).</extracomment>
         <translation>参数</translation>
     </message>
     <message>
@@ -264,6 +265,10 @@
     <message>
         <source>every layer</source>
         <translation>每一层</translation>
+    </message>
+    <message>
+        <source>Inputs changed: the result shown is for {label}; trace again</source>
+        <translation>输入已更改：显示的结果属于 {label}；请重新追踪</translation>
     </message>
     <message>
         <source>each op&apos;s dtype</source>

@@ -5,7 +5,6 @@
     <name>Benchmark</name>
     <message>
         <source>&amp;Benchmark</source>
-        <extracomment>Runs that did not stop in time, kept referenced so their QThread is never destroyed running.</extracomment>
         <translation>基准测试(&amp;B)</translation>
     </message>
     <message>
@@ -61,8 +60,8 @@
         <translation>正在测试 {name}：已选 {device} 计算 MFU</translation>
     </message>
     <message>
-        <source>Benchmark {done}/{total}, about {left} left</source>
-        <translation>基准测试 {done}/{total}，约剩 {left}</translation>
+        <source>Benchmark: about {left} left</source>
+        <translation>基准测试：约剩 {left}</translation>
     </message>
     <message>
         <source>cannot save measurements: {problem}</source>

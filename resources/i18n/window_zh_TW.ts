@@ -5,7 +5,6 @@
     <name>Benchmark</name>
     <message>
         <source>&amp;Benchmark</source>
-        <extracomment>Runs that did not stop in time, kept referenced so their QThread is never destroyed running.</extracomment>
         <translation>基準測試(&amp;B)</translation>
     </message>
     <message>
@@ -61,8 +60,8 @@
         <translation>正在測試 {name}：已選 {device} 計算 MFU</translation>
     </message>
     <message>
-        <source>Benchmark {done}/{total}, about {left} left</source>
-        <translation>基準測試 {done}/{total}，約剩 {left}</translation>
+        <source>Benchmark: about {left} left</source>
+        <translation>基準測試：約剩 {left}</translation>
     </message>
     <message>
         <source>cannot save measurements: {problem}</source>

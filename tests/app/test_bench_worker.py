@@ -110,6 +110,9 @@ def test_closing_the_window_during_a_run_is_clean(qtbot, qtlog):
     window.close()
     assert time.perf_counter() - asked < 2.0
     assert not window.bench.running
+    from app.worker_runner import wait_detached
+
+    assert wait_detached(20_000)  # detached on close, not waited for; it stops within a repetition
     assert thread is not None and thread.isFinished()
     qtbot.wait(50)  # let queued signals from the ended run arrive: they must be ignored quietly
     warnings = [

@@ -115,8 +115,11 @@ def test_cancel_and_shutdown_stop_the_thread(page: MemoryPage, qtbot) -> None:
     assert blocker.args == [False]
     assert "cancelled" in page.status.text()
     page.start_trace()
-    page.shutdown()
+    page.shutdown()  # cancels and lets the thread go without waiting for it
     assert not page.runner.is_running()
+    from app.worker_runner import wait_detached
+
+    assert wait_detached(60_000)
 
 
 def test_session_round_trip_and_bad_values(page: MemoryPage, qtbot) -> None:

@@ -36,7 +36,8 @@ def _row(page, key):
 
 
 def _spot(page, key):
-    for spot in list(page.plot._scatter.points()) + list(page.plot._stars.points()):
+    plot = page.plot
+    for spot in [*plot._scatter.points(), *plot._stars.points(), *plot._doubtful.points()]:
         if spot.data() == key:
             return spot
     raise AssertionError(f"no point {key}")
@@ -423,7 +424,7 @@ def test_a_point_label_near_the_left_edge_stays_inside_the_axes(page, qtbot):
     key = page.table.row_keys()[0]  # relu, the leftmost point
     page.select(key)
     page.plot.plot.setXRange(math.log10(0.2), 6, padding=0)  # relu at 0.25 hugs the left axis
-    page.plot._hide_colliding_labels()
+    page.plot.layout_labels()
     text = page.plot._point_labels[key]
     left = page.plot.view.sceneBoundingRect().left()
     assert text.sceneBoundingRect().left() >= left - 1

@@ -363,3 +363,27 @@ def test_export_ops_writes_atomically_and_never_into_a_fifo(page: StepPage, trac
     page._export_csv()
     assert target.read_text(encoding="utf-8") == page.csv_text()
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_each_kind_keeps_its_colour_from_trace_to_trace(qtbot) -> None:
+    """Issue 19 item 22: the optimizer was blue for gpt2 and pink for a llama (colours went by
+    rank). Now a kind's colour is fixed by its place in core.step.costs.KINDS."""
+    from app.theme import theme
+    from core.step.costs import KINDS
+    from widgets.step import KindChart
+
+    series = theme("light").series
+    chart = KindChart()
+    qtbot.addWidget(chart)
+    chart.resize(500, 600)
+    chart.show()
+    chart.set_colours(series, "#000000")
+    chart.set_shares({"optimizer": 0.5, "matmul": 0.3, "norm": 0.2})  # an MLP's step
+    first = chart.bar_colours()
+    chart.set_shares({"matmul": 0.6, "attention": 0.25, "optimizer": 0.1, "norm": 0.05})
+    second = chart.bar_colours()
+    for kind in ("optimizer", "matmul", "norm"):
+        assert first[kind] == second[kind]
+    assert second["matmul"] == series[KINDS.index("matmul")]
+    assert second["attention"] == series[KINDS.index("attention")]
+    assert len(set(second.values())) == len(second)  # distinct kinds, distinct colours

@@ -69,3 +69,15 @@ def test_every_formatter_takes_every_float(value: float) -> None:
         assert text and "e+" not in text
         if math.isfinite(value):
             assert "inf" not in text and "nan" not in text
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(1.462e12, (1e12, "TB")), (80e9, (1e9, "GB")), (999.0, (1.0, "B")), (0.0, (1.0, "B")),
+     (7.8e15, (1e15, "PB")), (1.6e9, (1e9, "GB"))],
+)  # fmt: skip
+def test_byte_unit_is_the_unit_format_bytes_writes(value: float, expected) -> None:
+    from core.units import byte_unit, format_bytes
+
+    assert byte_unit(value) == expected
+    assert format_bytes(value).endswith(" " + expected[1])

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.comm.results import CollectiveSeries
 from widgets.i18n import localized, translate
+from widgets.rich_text import escape
 
 __all__ = ["BandwidthPlot"]
 
@@ -84,8 +85,10 @@ class BandwidthPlot(QWidget):
                 symbol="o",
                 symbolSize=5,
                 symbolBrush=pen.color(),
-                name=localized(s.label)
-                + ("" if s.all_correct else translate("BandwidthPlot", " (WRONG RESULTS)")),
+                name=escape(  # the legend is HTML; the label comes from the file
+                    localized(s.label)
+                    + ("" if s.all_correct else translate("BandwidthPlot", " (WRONG RESULTS)"))
+                ),
             )
             self._items[s.label] = item
         if self._reference is not None:
@@ -95,7 +98,7 @@ class BandwidthPlot(QWidget):
                 [min(sizes), max(sizes)],
                 [bandwidth, bandwidth],
                 pen=pg.mkPen("#555555", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                name=localized(label),
+                name=escape(localized(label)),
             )
             self._items[label] = item
         self.plot.enableAutoRange()

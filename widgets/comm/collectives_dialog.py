@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 from core.comm.results import CollectiveSeries
 from widgets.comm.bandwidth_plot import BandwidthPlot
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_labels
 
 __all__ = ["CollectivesDialog"]
 
@@ -53,3 +54,4 @@ class CollectivesDialog(QDialog):
         layout.addWidget(self.note)
         layout.addWidget(self.problems)
         layout.addWidget(buttons)
+        plain_labels(self)  # file names and lines read from the file, never HTML

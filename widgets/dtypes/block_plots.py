@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from widgets.i18n import translate
+from widgets.plot_style import style_axes
 
 __all__ = ["BlockPlots"]
 
@@ -71,9 +72,7 @@ class BlockPlots(QWidget):
         self._colours, self._fg = series, foreground
         self.view.setBackground(background)
         for item in self.plotItems():
-            for axis in ("left", "bottom"):
-                item.getAxis(axis).setPen(foreground)
-                item.getAxis(axis).setTextPen(foreground)
+            style_axes(item, foreground)  # fonts too: the app's, whatever the mode
         self.legend.setLabelTextColor(foreground)
 
     def setData(

@@ -15,6 +15,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from widgets.i18n import translate
+from widgets.plot_style import style_axes
 
 __all__ = ["RangeChart", "RangeRow"]
 
@@ -71,9 +72,7 @@ class RangeChart(QWidget):
         self._colours = (normal, subnormal)
         self._fg = foreground
         self.plot.setBackground(background)
-        for axis in ("left", "bottom"):
-            self.item.getAxis(axis).setPen(foreground)
-            self.item.getAxis(axis).setTextPen(foreground)
+        style_axes(self.item, foreground)  # fonts too: the app's, whatever the mode
         self._redraw()
 
     def setMarker(self, value: float | None) -> None:

@@ -27,6 +27,7 @@ from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import format_shape
 from widgets.einops.editor import axis_colors, is_dark
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
 
 __all__ = ["AxisTable", "CodeView", "PlanTable", "TensorCompare"]
 
@@ -89,7 +90,7 @@ class _Table(QTableWidget):
 
     def _item(self, text: str, align_right: bool = False) -> QTableWidgetItem:
         item = QTableWidgetItem(text)
-        item.setToolTip(text)
+        item.setToolTip(plain_tip(text))
         if align_right:
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return item
@@ -190,7 +191,7 @@ class AxisTable(_Table):
             note = localized(axis.note)
             if note:
                 for item in (name, role):
-                    item.setToolTip(note)
+                    item.setToolTip(plain_tip(note))
             self.setItem(row, base + 2, role)
             self.setItem(row, base + 3, self._item(note))
         self._show_columns_with_text(range(3, 4 * groups, 4))
@@ -244,7 +245,7 @@ class PlanTable(_Table):
             extra = f"  →  {names}" if names and names not in step.detail else ""
             detail = localized(step.detail)
             what = self._item(detail if self._compact else detail + extra)
-            what.setToolTip(detail + extra)
+            what.setToolTip(plain_tip(detail + extra))
             self.setItem(row, 3, what)
         self._show_columns_with_text((2,))
         self.resizeRowsToContents()

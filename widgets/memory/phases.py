@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from widgets.i18n import translate
+from widgets.plot_style import style_axes, style_text
 
 __all__ = ["PhaseView"]
 
@@ -46,9 +47,8 @@ class PhaseView(pg.PlotWidget):
         """Category -> colour and the text colour; redraws."""
         self._colours, self._fg = dict(colours), foreground
         self._message.setColor(QColor(foreground))
-        for name in ("left", "bottom"):
-            self.getPlotItem().getAxis(name).setPen(foreground)
-            self.getPlotItem().getAxis(name).setTextPen(foreground)
+        style_text(self._message)
+        style_axes(self.getPlotItem(), foreground)  # fonts too: the app's, whatever the mode
         if self._samples:
             self.set_timeline(self._samples, self._order)
 

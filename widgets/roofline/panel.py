@@ -28,6 +28,15 @@ from widgets.roofline.editor import ShapeEditor
 __all__ = ["RooflinePanel"]
 
 
+def _bold(text: str, parent: QWidget) -> QLabel:
+    """A bold heading (a bold font: the label stays plain text)."""
+    label = QLabel(text, parent)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
 class RooflinePanel(QWidget):
     """Controls of the roofline page.
 
@@ -98,9 +107,7 @@ class RooflinePanel(QWidget):
         )
         box.addWidget(self.all_dtypes)
         box.addWidget(self.vector)
-        box.addWidget(
-            QLabel("<b>" + translate("RooflinePanel", "Selected point's shape") + "</b>", self)
-        )
+        box.addWidget(_bold(translate("RooflinePanel", "Selected point's shape"), self))
         self.editor = ShapeEditor(ops, parse_size, max_size, self)
         box.addWidget(self.editor)
         row = QHBoxLayout()

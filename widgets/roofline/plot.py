@@ -14,12 +14,24 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from widgets.i18n import translate
+from widgets.label_layout import (
+    Label,
+    Rect,
+    around_point,
+    beside_vertical,
+    first_free,
+    free_spot,
+    on_horizontal,
+    place,
+)
+from widgets.plot_style import Deferred, retire, style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
+from widgets.rich_text import escape
 
 __all__ = ["PointSpec", "RoofSpec", "RooflinePlot", "marker_size"]
 
@@ -42,7 +54,8 @@ class RoofSpec:
     """One roof to draw: a polyline (linear units), its knee and what it says.
 
     ``colour`` indexes the theme's series colours; ``label`` is drawn at the right edge when not
-    empty; ``ridge_text`` labels a dashed vertical line through the knee; ``readout`` is shown on hover.
+    empty (or the first of ``short_labels``, shorter texts best first, that finds room);
+    ``ridge_text`` labels a dashed vertical line through the knee; ``readout`` is shown on hover.
     """
 
     key: str
@@ -55,6 +68,7 @@ class RoofSpec:
     readout: str = ""
     style: str = "solid"
     emphasis: bool = False
+    short_labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,10 +82,11 @@ class PointSpec:
     y: float
     label: str
     readout: str = ""
-    measured: bool = False
+    measured: bool = False  # a doubtful one (noisy, above its machine's ceiling) is hollow
     y_low: float | None = None
     y_high: float | None = None
     share: float | None = None
+    doubtful: bool = False
 
 
 def marker_size(base: float, share: float | None) -> float:
@@ -80,6 +95,15 @@ def marker_size(base: float, share: float | None) -> float:
     if share is None or not math.isfinite(share):
         return base
     return base * (0.6 + 1.6 * math.sqrt(min(max(share, 0.0), 1.0)))
+
+
+def _label_item(text: str) -> pg.TextItem:
+    """A chart label whose box is its text (no inner margin): the layout places the text itself,
+    and a backdrop, where there is one, hides only what is behind the letters."""
+    item = pg.TextItem(text, anchor=(0.0, 0.0))
+    item.textItem.document().setDocumentMargin(0.0)
+    item.setZValue(12)
+    return item
 
 
 def _log(value: float) -> float:
@@ -129,10 +153,18 @@ class RooflinePlot(QWidget):
             minXRange=0.3,
             minYRange=0.3,
         )
-        self.legend = self.plot.addLegend(offset=(12, 8), labelTextSize="9pt")
+        # A child of the plot item, not the axes: it goes inside them where it covers no point,
+        # else above them (_place_legend); in a fixed corner it covered a benchmark's points.
+        self.legend = pg.LegendItem(offset=None)
+        self.legend.setParentItem(self.plot)
+        self._legend_rows: list[tuple[object, str]] = []
+        self._legend_columns = 0
+        self._legend_height = -1.0
+        self._legend_choice: tuple[object, bool] = (None, True)
         # One curve per (colour, style, emphasis): NaN-separated roofs draw in a single item.
         self._roof_items: list[tuple[pg.PlotCurveItem, tuple[int, str, bool]]] = []
-        self._roof_labels: list[tuple[pg.TextItem, float]] = []
+        self._roof_labels: list[tuple[pg.TextItem, RoofSpec]] = []
+        self._ridge_texts: list[tuple[pg.TextItem, RoofSpec]] = []
         self._ridge_dots = pg.ScatterPlotItem(size=7, pen=None)
         self._ridge_lines: list[tuple[pg.InfiniteLine, int]] = []
         self._trail = pg.PlotCurveItem()
@@ -140,17 +172,23 @@ class RooflinePlot(QWidget):
         self._bars = pg.PlotCurveItem(connect="pairs")
         self._scatter = pg.ScatterPlotItem(size=10, hoverable=False)
         self._stars = pg.ScatterPlotItem(size=16, symbol="star", hoverable=False)
+        # Noisy measurements and those above their machine's own ceiling: hollow, dashed bars.
+        self._doubtful = pg.ScatterPlotItem(size=16, symbol="star", hoverable=False)
         self._ring = pg.ScatterPlotItem(size=20, brush=None, symbol="o")
         self._point_labels: dict[str, pg.TextItem] = {}
-        self._label_pos: dict[str, tuple[float, float]] = {}
         self._drawn: dict[str, object] = {}
+        self._placed: dict[int, tuple[float, float, float, float]] = {}
+        #: Bumped when roofs or styles change: the roofs' label layout is then made again.
+        self._generation = 0
+        self._fixed_layout: tuple[object, list] = (None, [])
         for item in (self._ridge_dots, self._trail, self._trail_dots, self._bars):
             self.plot.addItem(item)
-        for item in (self._scatter, self._stars, self._ring):
+        for item in (self._scatter, self._stars, self._doubtful, self._ring):
             item.setZValue(10)
             self.plot.addItem(item)
         self._scatter.sigClicked.connect(self._on_click)
         self._stars.sigClicked.connect(self._on_click)
+        self._doubtful.sigClicked.connect(self._on_click)
         self.readout = QLabel(
             translate("RooflinePlot", "Hover a point or a ceiling for its numbers."), self
         )
@@ -161,7 +199,8 @@ class RooflinePlot(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.widget, 1)
         layout.addWidget(self.readout)
-        self.view.sigRangeChanged.connect(self._layout_roof_labels)
+        self.view.sigRangeChanged.connect(self.layout_labels)
+        self.view.sigResized.connect(Deferred(self.layout_labels, self))  # after Qt's resize
         self.widget.scene().sigMouseMoved.connect(self._on_mouse)
         self.set_range((-1.0, 4.0), (11.0, 16.5))
 
@@ -197,13 +236,15 @@ class RooflinePlot(QWidget):
     def set_roofs(self, roofs: Sequence[RoofSpec], legend: Sequence[tuple[str, int]]) -> None:
         """Replace every roof; ``legend`` lists (device name, colour index) entries."""
         self._roofs = list(roofs)
+        self._generation += 1
         for item, _ in self._roof_items:
             self.plot.removeItem(item)
-        for text, _ in self._roof_labels:
+        for text, _ in (*self._roof_labels, *self._ridge_texts):
             self.plot.removeItem(text)
         for line, _ in self._ridge_lines:
             self.plot.removeItem(line)
         self._roof_items, self._roof_labels, self._ridge_lines = [], [], []
+        self._ridge_texts = []
         groups: dict[tuple[int, str, bool], tuple[list[float], list[float]]] = {}
         for roof in self._roofs:
             xs, ys = groups.setdefault((roof.colour, roof.style, roof.emphasis), ([], []))
@@ -215,20 +256,17 @@ class RooflinePlot(QWidget):
             self._roof_items.append((curve, group))
         for roof in self._roofs:
             if roof.label:
-                text = pg.TextItem(roof.label, anchor=(1.0, 1.0))
+                text = _label_item(roof.label)
                 self.plot.addItem(text)
-                self._roof_labels.append((text, _log(roof.ys[-1])))
+                self._roof_labels.append((text, roof))
             if roof.ridge_text:
-                line = pg.InfiniteLine(
-                    pos=_log(roof.ridge[0]),
-                    angle=90,
-                    movable=False,
-                    label=roof.ridge_text,
-                    labelOpts={"position": 0.04, "anchors": [(0, 1), (0, 1)]},
-                )
+                line = pg.InfiniteLine(pos=_log(roof.ridge[0]), angle=90, movable=False)
                 line.setZValue(-5)
                 self.plot.addItem(line)
+                label = _label_item(roof.ridge_text)
+                self.plot.addItem(label)
                 self._ridge_lines.append((line, roof.colour))
+                self._ridge_texts.append((label, roof))
         self._legend_entries = list(legend)
         self._restyle()
 
@@ -248,14 +286,16 @@ class RooflinePlot(QWidget):
                 data=[p.key for p in ops],
                 size=[marker_size(10 * self._scale, p.share) for p in ops],
             )
-        star_data = tuple((p.key, p.x, p.y, p.y_low, p.y_high) for p in measured)
+        star_data = tuple((p.key, p.x, p.y, p.y_low, p.y_high, p.doubtful) for p in measured)
         if star_data != self._drawn.get("stars"):
             self._drawn["stars"] = star_data
-            self._stars.setData(
-                x=[_log(p.x) for p in measured],
-                y=[_log(p.y) for p in measured],
-                data=[p.key for p in measured],
-            )
+            for item, chosen in ((self._stars, [p for p in measured if not p.doubtful]),
+                                 (self._doubtful, [p for p in measured if p.doubtful])):  # fmt: skip
+                item.setData(
+                    x=[_log(p.x) for p in chosen],
+                    y=[_log(p.y) for p in chosen],
+                    data=[p.key for p in chosen],
+                )
             bars_x: list[float] = []
             bars_y: list[float] = []
             for p in measured:
@@ -305,8 +345,11 @@ class RooflinePlot(QWidget):
 
     def label_items(self) -> list[pg.TextItem]:
         """Every text label on the chart: roof labels, ridge values and point labels."""
-        ridge_labels = [line.label for line, _ in self._ridge_lines]
-        return [t for t, _ in self._roof_labels] + ridge_labels + list(self._point_labels.values())
+        return (
+            [t for t, _ in self._roof_labels]
+            + [t for t, _ in self._ridge_texts]
+            + list(self._point_labels.values())
+        )
 
     # ----------------------------------------------------------------- drawing
     def _colour(self, index: int) -> str:
@@ -335,15 +378,14 @@ class RooflinePlot(QWidget):
         return grid
 
     def _restyle(self) -> None:
+        self._generation += 1
         width = 2.0 * self._scale
-        fg = QColor(self._fg)
         grid = QColor(self._fg)
         grid.setAlphaF(self._grid_alpha * 0.8)
         self._grid.setPen(pg.mkPen(grid, width=1))
+        style_axes(self.plot, self._fg)  # every axis, hidden ones too, in this mode's fonts
         for axis in ("bottom", "left"):
             ax = self.plot.getAxis(axis)
-            ax.setPen(pg.mkPen(fg))
-            ax.setTextPen(pg.mkPen(fg))
             ax.setTickFont(self._font(9))
             ax.label.setFont(self._font(10))
             ax.setLabel(ax.labelText, color=self._fg)
@@ -354,21 +396,19 @@ class RooflinePlot(QWidget):
                 style=_STYLES.get(style, Qt.PenStyle.SolidLine),
             )
             curve.setPen(pen)
-        label_iter = iter(self._roof_labels)
-        for roof in self._roofs:
-            if roof.label:
-                text, _ = next(label_iter)
-                text.setColor(QColor(self._colour(roof.colour)))
-                text.setFont(self._font(8.5, bold=roof.emphasis))
-                backdrop = QColor(self._bg)  # roofs and grid pass behind, not through, the text
-                backdrop.setAlphaF(0.85)
-                text.fill = pg.mkBrush(backdrop)
+        backdrop = QColor(self._bg)  # a roof is broken under its own label (and the grid too)
+        for text, roof in self._roof_labels:
+            text.setColor(QColor(self._colour(roof.colour)))
+            text.setFont(self._font(8.5, bold=roof.emphasis))
+            text.fill = pg.mkBrush(backdrop)
         for line, colour in self._ridge_lines:
             line.setPen(
                 pg.mkPen(self._colour(colour), width=width * 0.6, style=Qt.PenStyle.DashLine)
             )
-            line.label.setColor(QColor(self._colour(colour)))
-            line.label.setFont(self._font(9, bold=True))
+        for text, roof in self._ridge_texts:
+            text.setColor(QColor(self._colour(roof.colour)))
+            text.setFont(self._font(9, bold=True))
+            text.fill = pg.mkBrush(backdrop)
         self._ridge_dots.setData(
             x=[_log(r.ridge[0]) for r in self._roofs if r.emphasis or r.ridge_text],
             y=[_log(r.ridge[1]) for r in self._roofs if r.emphasis or r.ridge_text],
@@ -382,6 +422,9 @@ class RooflinePlot(QWidget):
         self._stars.setPen(pg.mkPen(self._fg, width=0.8))
         self._stars.setBrush(pg.mkBrush(self._star))
         self._stars.setSize(16 * self._scale)
+        self._doubtful.setPen(pg.mkPen(self._star, width=1.6 * self._scale))
+        self._doubtful.setBrush(pg.mkBrush(self._bg))
+        self._doubtful.setSize(16 * self._scale)
         self._bars.setPen(pg.mkPen(self._star, width=width))
         self._ring.setPen(pg.mkPen(self._accent, width=width * 1.2))
         self._ring.setSize(22 * self._scale)
@@ -391,31 +434,50 @@ class RooflinePlot(QWidget):
         self._trail_dots.setBrush(pg.mkBrush(trail))
         self._trail_dots.setSize(5 * self._scale)
         self._update_labels(restyle=True)
-        self._layout_roof_labels()
 
     def _rebuild_legend(self) -> None:
-        self.legend.clear()
-        self.legend.setLabelTextColor(self._fg)
-        self.legend.setLabelTextSize(f"{9 * self._scale:.0f}pt")
-        self.legend.setBrush(pg.mkBrush(QColor(self._bg)))
-        self.legend.setPen(pg.mkPen(QColor(self._fg), width=0.5))
+        """The legend's entries (devices, vector roofs, the marker kinds), in one column."""
         width = 2.0 * self._scale
+        rows: list[tuple[object, str]] = []
         for name, colour in self._legend_entries:
             sample = pg.PlotDataItem(pen=pg.mkPen(self._colour(colour), width=width))
-            self.legend.addItem(sample, name)
+            rows.append((sample, escape(name)))  # the legend is HTML; names may be typed
         if any(r.style == "dot" for r in self._roofs):
             sample = pg.PlotDataItem(pen=pg.mkPen(self._fg, width=width, style=Qt.PenStyle.DotLine))
-            self.legend.addItem(sample, translate("RooflinePlot", "fp32 vector (CUDA cores)"))
+            rows.append((sample, translate("RooflinePlot", "fp32 vector (CUDA cores)")))
         if any(not p.measured for p in self._points):
-            self.legend.addItem(
-                pg.ScatterPlotItem(symbol="o", brush=pg.mkBrush(self._fg), pen=None),
-                translate("RooflinePlot", "operator"),
-            )
-        if any(p.measured for p in self._points):
-            self.legend.addItem(
-                pg.ScatterPlotItem(symbol="star", brush=pg.mkBrush(self._star), pen=None, size=14),
-                translate("RooflinePlot", "measured (bar: spread)"),
-            )
+            rows.append((pg.ScatterPlotItem(symbol="o", brush=pg.mkBrush(self._fg), pen=None),
+                         translate("RooflinePlot", "operator")))  # fmt: skip
+        if any(p.measured and not p.doubtful for p in self._points):
+            rows.append((pg.ScatterPlotItem(symbol="star", brush=pg.mkBrush(self._star), pen=None,
+                                            size=14),
+                         translate("RooflinePlot", "measured (bar: spread)")))  # fmt: skip
+        if any(p.doubtful for p in self._points):
+            rows.append((pg.ScatterPlotItem(symbol="star", brush=pg.mkBrush(self._bg), size=14,
+                                            pen=pg.mkPen(self._star, width=1.6)),
+                         translate("RooflinePlot", "doubtful (noisy or above its ceiling)")))  # fmt: skip
+        self._legend_rows = rows
+        self._legend_columns = 0
+        self._build_legend(1)
+
+    def _build_legend(self, columns: int) -> None:
+        """A new legend item with ``columns`` columns (pyqtgraph's cannot lose columns)."""
+        if columns == self._legend_columns:
+            return
+        self._legend_columns = columns
+        old = self.legend
+        retire(self, old)  # deleted from the event loop, never inside a relayout
+        old.setParentItem(None)
+        if old.scene() is not None:
+            old.scene().removeItem(old)
+        legend = pg.LegendItem(offset=None, labelTextSize=f"{9 * self._scale:.0f}pt",
+                               colCount=columns, labelTextColor=self._fg,
+                               brush=pg.mkBrush(QColor(self._bg)),
+                               pen=pg.mkPen(QColor(self._fg), width=0.5))  # fmt: skip
+        legend.setParentItem(self.plot)
+        for sample, name in self._legend_rows:
+            legend.addItem(sample, name)
+        self.legend = legend
 
     def _update_labels(self, restyle: bool = False) -> None:
         labelled = (
@@ -426,12 +488,10 @@ class RooflinePlot(QWidget):
         keys = {p.key for p in labelled}
         for key in [k for k in self._point_labels if k not in keys]:
             self.plot.removeItem(self._point_labels.pop(key))
-            self._label_pos.pop(key, None)
         for p in labelled:
             text = self._point_labels.get(p.key)
             if text is None:
-                text = pg.TextItem(p.label, anchor=(1.0, 1.0))
-                text.setZValue(11)
+                text = _label_item(p.label)
                 self.plot.addItem(text)
                 self._point_labels[p.key] = text
                 restyle_this = True
@@ -442,64 +502,17 @@ class RooflinePlot(QWidget):
             if restyle_this:
                 text.setColor(QColor(self._star if p.measured else self._fg))
                 text.setFont(self._font(8.5))
-            pos = (_log(p.x) - 0.03, _log(p.y) + 0.04)
-            placed = self._label_pos.get(p.key)
-            moved = placed is None or abs(placed[0] - pos[0]) > 0.07 or placed[1] != pos[1]
-            if restyle_this or moved:
-                self._label_pos[p.key] = pos
-                text.setAnchor((1.0, 1.0))  # left of the point; _keep_inside may flip it
-                text.setPos(*pos)
-        self._hide_colliding_labels()
         key = (
             tuple(self._legend_entries),
             any(r.style == "dot" for r in self._roofs),
             any(not p.measured for p in self._points),
-            any(p.measured for p in self._points),
+            any(p.measured and not p.doubtful for p in self._points),
+            any(p.doubtful for p in self._points),
         )
         if restyle or key != self._legend_key:
             self._legend_key = key
             self._rebuild_legend()
-
-    def _hide_colliding_labels(self) -> None:
-        """Show the selected point's label, then every other one that overlaps nothing shown."""
-        placed: list[QRectF] = []
-        selected = self._point_labels.get(self._selected)
-        if selected is not None:
-            selected.setVisible(True)
-            placed.append(self._label_rect(self._selected, selected))
-        placed += [t.sceneBoundingRect() for t, _ in self._roof_labels]
-        for key, text in self._point_labels.items():
-            self._keep_inside(key, text)
-            if key == self._selected:
-                continue
-            rect = self._label_rect(key, text)
-            free = not any(rect.intersects(other) for other in placed)
-            text.setVisible(free)
-            if free:
-                placed.append(rect)
-
-    def _keep_inside(self, key: str, text: pg.TextItem) -> None:
-        """Put a point's label right of its point when, left of it, it would leave the axes."""
-        x, y = self._label_pos.get(key, (0.0, 0.0))
-        left_of = text.anchor.x() >= 0.5
-        point_x = x + 0.03 if left_of else x - 0.03
-        at = self.view.mapViewToScene(QPointF(point_x - 0.03, y))
-        width = QFontMetricsF(text.textItem.font()).horizontalAdvance(text.toPlainText()) + 6.0
-        fits_left = at.x() - width >= self.view.sceneBoundingRect().left()
-        if fits_left != left_of:
-            new_x = point_x - 0.03 if fits_left else point_x + 0.03
-            self._label_pos[key] = (new_x, y)
-            text.setAnchor((1.0, 1.0) if fits_left else (0.0, 1.0))
-            text.setPos(new_x, y)
-
-    def _label_rect(self, key: str, text: pg.TextItem) -> QRectF:
-        x, y = self._label_pos.get(key, (0.0, 0.0))
-        at = self.view.mapViewToScene(QPointF(x, y))
-        metrics = QFontMetricsF(text.textItem.font())
-        width = metrics.horizontalAdvance(text.toPlainText()) + 6.0
-        height = metrics.height()
-        left = at.x() - width if text.anchor.x() >= 0.5 else at.x()
-        return QRectF(left, at.y() - height, width, height)
+        self.layout_labels()
 
     def _update_ring(self) -> None:
         chosen = tuple((p.x, p.y) for p in self._points if p.key == self._selected)
@@ -507,28 +520,257 @@ class RooflinePlot(QWidget):
             self._drawn["ring"] = chosen
             self._ring.setData(x=[_log(x) for x, _ in chosen], y=[_log(y) for _, y in chosen])
 
-    def _layout_roof_labels(self, *_: object) -> None:
-        """Put roof labels at the right edge, above their roof, pushed apart so none overlap."""
-        if not self._roof_labels:
-            self._hide_colliding_labels()
+    # ----------------------------------------------------------------- label layout
+    def _scene(self, x: float, y: float) -> tuple[float, float]:
+        at = self.view.mapViewToScene(QPointF(x, y))
+        return at.x(), at.y()
+
+    def _mapper(self) -> tuple[float, float, float, float]:
+        """View (log10) to scene: ``x·sx + ox, y·sy + oy`` (the view's transform is axis-aligned)."""
+        origin = self.view.mapViewToScene(QPointF(0.0, 0.0))
+        unit = self.view.mapViewToScene(QPointF(1.0, 1.0))
+        return unit.x() - origin.x(), origin.x(), unit.y() - origin.y(), origin.y()
+
+    @staticmethod
+    def _polyline(mapper: tuple[float, float, float, float], xs: Sequence[float],
+                  ys: Sequence[float]) -> np.ndarray:  # fmt: skip
+        """The segments (``(n, 4)``, scene pixels) between consecutive finite vertices."""
+        sx, ox, sy, oy = mapper
+        x = np.asarray(xs, float) * sx + ox
+        y = np.asarray(ys, float) * sy + oy
+        ok = np.isfinite(x) & np.isfinite(y)
+        pair = ok[:-1] & ok[1:]
+        return np.stack([x[:-1], y[:-1], x[1:], y[1:]], axis=1)[pair]
+
+    def obstacles(self) -> tuple[np.ndarray, np.ndarray, list[str], int]:
+        """What a label must not touch, in scene pixels: line segments (roofs and ridge lines
+        first, then spread bars and the trail), points ``(x, y, radius)`` (markers, stars, the
+        ring, the ridge dots), each segment's roof key (``""`` if none) and how many segments
+        the roofs and ridge lines make (they do not move with the points)."""
+        mapper = self._mapper()
+        _, (y0, y1) = self.view.viewRange()
+        parts: list[np.ndarray] = []
+        owners: list[str] = []
+        for roof in self._roofs:
+            seg = self._polyline(mapper, np.log10(roof.xs), np.log10(roof.ys))
+            parts.append(seg)
+            owners += [roof.key] * len(seg)
+        for line, _ in self._ridge_lines:
+            x = float(line.value())
+            parts.append(self._polyline(mapper, [x, x], [y0, y1]))
+            owners.append("")
+        fixed = len(owners)
+        bars = [(_log(p.x), _log(p.y_low), _log(p.y_high)) for p in self._points
+                if p.measured and p.y_low and p.y_high]  # fmt: skip
+        if bars:
+            b = np.asarray(bars, float)
+            sx, ox, sy, oy = mapper
+            parts.append(np.stack([b[:, 0] * sx + ox, b[:, 1] * sy + oy,
+                                   b[:, 0] * sx + ox, b[:, 2] * sy + oy], axis=1))  # fmt: skip
+        trail = self._drawn.get("trail")
+        if trail:
+            xs, ys = trail  # type: ignore[misc]
+            parts.append(self._polyline(mapper, [_log(x) for x in xs], [_log(y) for y in ys]))
+        segments = np.concatenate(parts) if parts else np.empty((0, 4))
+        owners += [""] * (len(segments) - len(owners))
+        sx, ox, sy, oy = mapper
+        dots = [(_log(r.ridge[0]), _log(r.ridge[1]), 3.5 * self._scale + 1.0)
+                for r in self._roofs if r.emphasis or r.ridge_text]  # fmt: skip
+        marks = [(_log(p.x), _log(p.y), self._marker_radius(p) + 1.0) for p in self._points]
+        xyr = np.asarray(marks + dots, float).reshape(-1, 3)
+        points = np.stack([xyr[:, 0] * sx + ox, xyr[:, 1] * sy + oy, xyr[:, 2]], axis=1)
+        return segments, points[np.isfinite(points).all(axis=1)], owners, fixed
+
+    def _marker_radius(self, p: PointSpec) -> float:
+        """A point's drawn radius in pixels (the ring's for the selected point)."""
+        if p.key == self._selected:
+            return 11.0 * self._scale
+        if p.measured:
+            return 8.0 * self._scale
+        return marker_size(10 * self._scale, p.share) / 2
+
+    @staticmethod
+    def _ink(text: pg.TextItem, content: str | None = None) -> tuple[float, float]:
+        """The size in pixels (plus 1 px on each side) of ``content`` (by default the label's
+        own text) in the label's font."""
+        metrics = QFontMetricsF(text.textItem.font())
+        lines = (text.toPlainText() if content is None else content).split("\n")
+        width = max(metrics.horizontalAdvance(line) for line in lines)
+        return width + 2.0, metrics.height() * len(lines) + 2.0
+
+    def _put(self, text: pg.TextItem, rect: tuple[float, float, float, float] | None) -> None:
+        """Show ``text`` with its ink in ``rect`` (scene pixels), or hide it (``None``)."""
+        text.setVisible(rect is not None)
+        if rect is None:
             return
-        (x0, x1), (y0, y1) = self.view.viewRange()
-        height = max(self.view.height(), 1.0)
-        # One label's height (text items ignore the view's transform: their rect is in pixels),
-        # in log10 units of the current view.
-        line_px = max((t.boundingRect().height() for t, _ in self._roof_labels), default=0.0)
-        gap = max(line_px * 0.85, 15.0 * self._scale) * (y1 - y0) / height
-        placed = -math.inf
-        stacked: list[tuple[pg.TextItem, float]] = []
-        for text, y in sorted(self._roof_labels, key=lambda item: item[1]):
-            placed = max(y, placed + gap)
-            stacked.append((text, placed))
-        # A stack pushed above the view (taller CJK lines, presentation fonts) moves down into it.
-        top = y1 - line_px * (y1 - y0) / height
-        shift = max(0.0, placed - top)
-        for text, pos in stacked:
-            text.setPos(x1 - 0.01 * (x1 - x0), pos - shift)
-        self._hide_colliding_labels()
+        margin = text.textItem.document().documentMargin()
+        at = self.view.mapSceneToView(QPointF(rect[0] + 1.0 - margin, rect[1] + 1.0 - margin))
+        text.setAnchor((0.0, 0.0))
+        text.setPos(at.x(), at.y())
+        self._placed[id(text)] = rect
+
+    def label_rect(self, text: pg.TextItem) -> tuple[float, float, float, float] | None:
+        """Where :meth:`layout_labels` put ``text``'s ink (scene pixels), or ``None`` if hidden."""
+        return self._placed.get(id(text)) if text.isVisible() else None
+
+    def _set_title_row(self, height: float) -> None:
+        if abs(height - self._legend_height) > 0.5:
+            self._legend_height = height
+            self.plot.layout.setRowFixedHeight(0, height)
+
+    def _place_legend(self, bounds: Rect, segments: list, points: list) -> Rect | None:
+        """Put the legend where it covers no point: inside the axes in one column where there is
+        room (:func:`~widgets.label_layout.free_spot`), else above them, in the plot's title
+        row, in as many columns as fit. Returns its box when inside (labels avoid it).
+
+        The choice is made again only when the entries, the chart's size or the view range
+        change, so that moving the legend (which resizes the axes) cannot flip it back.
+        """
+        items = self.legend.items
+        if not items:
+            self._set_title_row(0.0)
+            return None
+        texts = tuple(label.text for _, label in items)
+        key = (texts, self.widget.width(), self.widget.height(),
+               tuple(round(v, 6) for pair in self.view.viewRange() for v in pair))  # fmt: skip
+        self._build_legend(1)
+        self.legend.updateSize()
+        width, height = self.legend.width(), self.legend.height()
+        spot = free_spot(width, height, bounds, 6.0, segments, points)
+        if key != self._legend_choice[0]:
+            self._legend_choice = (key, spot is not None)
+        origin = self.view.mapToItem(self.plot, QPointF(0.0, 0.0))
+        if self._legend_choice[1]:
+            if spot is None:  # the axes grew when the legend moved in: its first corner
+                spot = (bounds[0] + 6.0, bounds[1] + 6.0, bounds[0] + 6.0 + width,
+                        bounds[1] + 6.0 + height)  # fmt: skip
+            self._set_title_row(0.0)
+            at = self.view.mapFromScene(QPointF(spot[0], spot[1]))
+            self.legend.anchor(itemPos=(0, 0), parentPos=(0, 0),
+                               offset=(origin.x() + at.x(), origin.y() + at.y()))  # fmt: skip
+            return spot
+        room = self.view.width() - 4
+        for columns in range(len(items), 0, -1):
+            self._build_legend(columns)
+            self.legend.updateSize()
+            if self.legend.width() <= room or columns == 1:
+                break
+        self._set_title_row(self.legend.height() + 4.0)
+        self.legend.anchor(itemPos=(0, 0), parentPos=(0, 0), offset=(origin.x(), 2.0))
+        return None
+
+    def layout_labels(self, *_: object) -> None:
+        """Place every label so that none touches a line, a point or another one.
+
+        The legend goes where it covers no point (:meth:`_place_legend`). Then, in this
+        order, each label takes its first free spot (:func:`widgets.label_layout.place`): the
+        roofs' labels along their flat part, right end first, above then below the line; the
+        ridge values beside their dashed line, from the bottom up; the selected point's label;
+        every other point's label around its point. A roof's label may take a shorter text of
+        :attr:`RoofSpec.short_labels`. A label with no free spot is hidden (the hover readout
+        and the table still name it).
+        """
+        rect = self.view.sceneBoundingRect()
+        if rect.width() < 20 or rect.height() < 20:
+            return
+        bounds = (rect.left() + 1.0, rect.top() + 1.0, rect.right() - 4.0, rect.bottom() - 1.0)
+        segments, points, owners, fixed = self.obstacles()
+        legend = self._place_legend(bounds, segments, points)
+        blocked: list[Rect] = [] if legend is None else [legend]
+        # The roofs' and ridges' labels stay where they are while only points change (a slider
+        # drag) and none of them is touched by a point, bar or trail now.
+        key = (self._generation, tuple(round(v, 3) for v in bounds), legend,
+               tuple(round(v, 9) for pair in self.view.viewRange() for v in pair))  # fmt: skip
+        kept = self._fixed_layout if self._fixed_layout[0] == key else None
+        if kept is not None:
+            rects = [r for _, r, _ in kept[1] if r is not None]
+            moving = segments[fixed:]
+            if any(first_free(np.asarray([r], float), moving, frozenset(), points,
+                               np.empty((0, 4)), (-1e9, -1e9, 1e9, 1e9)) is None
+                   for r in rects):  # fmt: skip
+                kept = None
+        self._placed = {}
+        if kept is None:
+            placed = self._place_fixed(bounds, segments, points, owners, blocked)
+            self._fixed_layout = (key, placed)
+        else:
+            placed = kept[1]
+        for text, rect, content in placed:
+            if rect is not None and content and text.toPlainText() != content:
+                text.setText(content)
+            self._put(text, rect)
+        taken = blocked + [r for _, r, _ in placed if r is not None]
+        requests: list[tuple[pg.TextItem, Label]] = []
+        by_key = {p.key: p for p in self._points}
+        mapper = self._mapper()
+        for key_ in sorted(self._point_labels, key=lambda k: k != self._selected):
+            p = by_key.get(key_)
+            if p is None:
+                continue
+            text = self._point_labels[key_]
+            width, height = self._ink(text)
+            x = _log(p.x) * mapper[0] + mapper[1]
+            y = _log(p.y) * mapper[2] + mapper[3]
+            candidates = around_point(width, height, x, y, self._marker_radius(p) + 1.0)
+            requests.append((text, Label(str(id(text)), candidates)))
+        chosen = place([label for _, label in requests], segments, points, bounds, taken)
+        for text, label in requests:
+            index = chosen[label.key]
+            self._put(text, None if index is None else label.candidates[index])
+
+    def _place_fixed(
+        self,
+        bounds: Rect,
+        segments: np.ndarray,
+        points: np.ndarray,
+        owners: list[str],
+        blocked: list[Rect],
+    ) -> list[tuple[pg.TextItem, Rect | None, str]]:
+        """Places for the roofs' and the ridges' labels: ``(text, box or None, text shown)``."""
+        gap = 1.0 * self._scale
+        requests: list[tuple[pg.TextItem, Label, list[str]]] = []
+        # The selected roof first, then the compared devices' (their peaks are what they are
+        # compared for), then the selected device's other dtypes and the vector roofs.
+        primary = next((r.key.split("/")[0] for r in self._roofs if r.emphasis), "")
+        order = sorted(
+            self._roof_labels,
+            key=lambda item: (
+                not item[1].emphasis,
+                item[1].key.split("/")[0] == primary,
+                item[1].style == "dot",
+                item[1].colour,
+            ),
+        )
+        owner_array = np.asarray(owners, dtype=object)
+        for text, roof in order:
+            knee_x, _y = self._scene(_log(roof.ridge[0]), _log(roof.ridge[1]))
+            _x, y = self._scene(0.0, _log(roof.ys[-1]))
+            right = min(bounds[2], self._scene(_log(roof.xs[-1]), 0.0)[0])
+            step = 12.0 * self._scale
+            candidates: list[Rect] = []
+            texts: list[str] = []
+            for variant in (roof.label, *roof.short_labels):
+                width, height = self._ink(text, variant)
+                found = on_horizontal(width, height, y, max(knee_x, bounds[0]), right, gap,
+                                      max(width / 4, step))  # fmt: skip
+                candidates += found
+                texts += [variant] * len(found)
+            same = [r.key for r in self._roofs if (r.xs, r.ys) == (roof.xs, roof.ys)]  # bf16·fp16
+            own = frozenset(np.flatnonzero(np.isin(owner_array, same)).tolist())
+            requests.append((text, Label(str(id(text)), candidates, own), texts))
+        for text, roof in self._ridge_texts:
+            width, height = self._ink(text)
+            x, knee_y = self._scene(_log(roof.ridge[0]), _log(roof.ridge[1]))
+            candidates = beside_vertical(width, height, x, bounds[3] - 2.0, knee_y + 8.0,
+                                         3.0 * self._scale, max(height / 2, 6.0))  # fmt: skip
+            requests.append((text, Label(str(id(text)), candidates), []))
+        chosen = place([label for _, label, _ in requests], segments, points, bounds, blocked)
+        out: list[tuple[pg.TextItem, Rect | None, str]] = []
+        for text, label, texts in requests:
+            index = chosen[label.key]
+            rect = None if index is None else label.candidates[index]
+            out.append((text, rect, texts[index] if index is not None and texts else ""))
+        return out
 
     # ----------------------------------------------------------------- interaction
     def _on_click(self, _item: object, points: Sequence[object], *_: object) -> None:

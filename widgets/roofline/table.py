@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from widgets.i18n import translate
+from widgets.rich_text import plain_tip
 from widgets.table_fit import ColumnFitter
 
 __all__ = ["COLUMNS", "RooflineTable", "column_titles", "header_tips"]
@@ -122,6 +123,7 @@ class RooflineTable(QTableWidget):
                 if selected in keys:
                     self.selectRow(keys.index(selected))
             for row, (key, cells, tip) in enumerate(rows):
+                tip = plain_tip(tip)  # point labels come from other tabs and files
                 shown = (key, tuple(cells), tip)
                 if self._shown.get(row) == shown:
                     continue  # unchanged in this row since the last call: no Qt calls at all

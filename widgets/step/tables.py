@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from core.units import format_bytes, format_duration, format_flops
 from widgets.i18n import translate
+from widgets.rich_text import plain_tip
 from widgets.step.names import kind_name, kind_names, phase_name, phase_names
 
 __all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable", "column_title", "fit_op_columns"]
@@ -144,7 +145,7 @@ class OpTableModel(QAbstractTableModel):
             return value if value is not None else -1.0
         data = self._rows[row]  # the tooltip
         tip = f"{data.get('name')} {data.get('shapes', '')}"
-        return tip + (f"\n{data['problem']}" if data.get("problem") else "")
+        return plain_tip(tip + (f"\n{data['problem']}" if data.get("problem") else ""))
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -275,7 +276,7 @@ class RowsTable(QTableWidget):
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
                 if r < len(tips) and tips[r]:
-                    item.setToolTip(tips[r])
+                    item.setToolTip(plain_tip(tips[r]))
                 self.setItem(r, c, item)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

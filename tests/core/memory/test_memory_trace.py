@@ -171,3 +171,37 @@ def test_measured_peak_is_near_the_traced_peak() -> None:
     # Measured peak counts the weights, state and batch made before the step too.
     assert measured["peak"] == pytest.approx(trace(cfg).peak, rel=0.25)
     assert measured["peak"] == pytest.approx(estimate(cfg).peak, rel=0.25)
+
+
+#: Cancels once backward has begun (the n-th poll), under activation checkpointing: the hooks then
+#: run again inside autograd's saved-tensor hooks, where raising terminated the process ("terminate
+#: called after throwing an instance of 'python_error'", issue 19's GUI monkey). In a subprocess,
+#: so that an abort fails this test, not the run.
+CANCEL_IN_BACKWARD = """
+import sys
+from core.memory import MemoryConfig, MLPSpec, checkpoint, recipe
+from core.memory.trace import TraceCancelled, trace
+cfg = MemoryConfig(MLPSpec(64, 4), batch=4, recipe=recipe("fp32"), checkpoint=checkpoint("every"))
+for after in range(1, 40, 3):
+    calls = []
+    def cancel():
+        calls.append(1)
+        return len(calls) > after
+    try:
+        trace(cfg, should_cancel=cancel)
+    except TraceCancelled:
+        pass
+print("ok")
+"""
+
+
+def test_cancel_at_any_poll_under_checkpointing_never_aborts() -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run([sys.executable, "-c", CANCEL_IN_BACKWARD], cwd=root, capture_output=True,
+                         text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)})  # fmt: skip
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

@@ -1,0 +1,63 @@
+"""The label layout's geometry against Qt's own: which segments touch a rectangle, and that
+:func:`place` never hands out a box that touches a line, a point or another box."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainterPath, QPainterPathStroker
+
+from widgets.label_layout import Label, around_point, place, segments_hit
+
+coord = st.floats(-50, 150, allow_nan=False)
+
+
+def _qt_touches(rect, seg) -> bool:
+    path = QPainterPath(QPointF(seg[0], seg[1]))
+    path.lineTo(QPointF(seg[2], seg[3]))
+    stroker = QPainterPathStroker()
+    stroker.setWidth(0.01)
+    left, top, right, bottom = rect
+    return stroker.createStroke(path).intersects(QRectF(left, top, right - left, bottom - top))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.tuples(coord, coord, coord, coord), st.floats(0, 100), st.floats(0, 100))
+def test_segments_hit_agrees_with_qt(seg, x, y) -> None:
+    rect = (x, y, x + 20.0, y + 10.0)
+    ours = bool(segments_hit(rect, np.asarray([seg], float))[0])
+    # Skip the razor's edge (a segment grazing a corner within rounding): both answers are fine.
+    grazing = any(
+        abs((seg[2] - seg[0]) * (cy - seg[1]) - (seg[3] - seg[1]) * (cx - seg[0])) < 1e-3
+        for cx, cy in (
+            (rect[0], rect[1]),
+            (rect[2], rect[1]),
+            (rect[0], rect[3]),
+            (rect[2], rect[3]),
+        )
+    )
+    if not grazing:
+        assert ours == _qt_touches(rect, seg)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(coord, coord, coord, coord), max_size=12),
+       st.lists(st.tuples(st.floats(0, 100), st.floats(0, 100)), min_size=1, max_size=10))  # fmt: skip
+def test_placed_boxes_touch_nothing(segments, centres) -> None:
+    points = [(x, y, 3.0) for x, y in centres]
+    labels = [Label(str(i), around_point(18.0, 8.0, x, y, 4.0)) for i, (x, y) in enumerate(centres)]
+    chosen = place(labels, segments, points, (0.0, 0.0, 100.0, 100.0))
+    boxes = [lab.candidates[i] for lab, i in ((lab, chosen[lab.key]) for lab in labels)
+             if i is not None]  # fmt: skip
+    for n, box in enumerate(boxes):
+        assert box[0] >= 0 and box[2] <= 100 and box[1] >= 0 and box[3] <= 100
+        for seg in segments:
+            assert not _qt_touches((box[0] + 1e-3, box[1] + 1e-3, box[2] - 1e-3, box[3] - 1e-3),
+                                   seg)  # fmt: skip
+        for px, py, r in points:
+            assert not (px + r > box[0] and px - r < box[2] and py + r > box[1] and py - r < box[3])
+        for other in boxes[n + 1 :]:
+            assert not (box[0] < other[2] and other[0] < box[2] and box[1] < other[3]
+                        and other[1] < box[3])  # fmt: skip

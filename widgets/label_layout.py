@@ -1,0 +1,280 @@
+"""Where a chart's texts go (the Roofline's and the Memory bars'): each label in the first free
+spot among its candidates.
+
+Everything here is plain geometry in scene pixels (x to the right, y down), so it can be tested
+without a chart. A rectangle is ``(left, top, right, bottom)``; a segment ``(x0, y0, x1, y1)``; a
+point obstacle ``(x, y, radius)``. :func:`place` takes labels in priority order, each with its
+candidate rectangles in order of preference, and gives each the first candidate that stays inside
+the plotting area and touches no line, no point, no blocked area and no label placed
+before it; a label with no such candidate is left out (``None``), never drawn over something.
+:func:`free_spot` finds room for a legend among the points (and blocked areas).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = [
+    "Label",
+    "Rect",
+    "around_point",
+    "beside_vertical",
+    "first_free",
+    "free_spot",
+    "hits",
+    "on_horizontal",
+    "place",
+    "segments_hit",
+]
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass
+class Label:
+    """One text to place: its key, its candidate rectangles (best first) and the indices of the
+    segments it may cover (a roof's label sits on its own roof, which is broken under the text)."""
+
+    key: str
+    candidates: list[Rect] = field(default_factory=list)
+    own: frozenset[int] = frozenset()
+
+
+def _as_array(values: Sequence[Sequence[float]], width: int) -> np.ndarray:
+    array = np.asarray(values, dtype=float)
+    return array.reshape(-1, width) if array.size else np.empty((0, width))
+
+
+def segments_hit(rect: Rect, segments: np.ndarray) -> np.ndarray:
+    """Which of ``segments`` (an ``(n, 4)`` array) touch ``rect`` (exact, vectorised).
+
+    A segment touches a rectangle when their bounding boxes overlap and the rectangle's corners
+    are not all strictly on one side of the segment's line.
+    """
+    if not len(segments):
+        return np.zeros(0, dtype=bool)
+    left, top, right, bottom = rect
+    x0, y0, x1, y1 = segments.T
+    boxes = (
+        (np.minimum(x0, x1) <= right)
+        & (np.maximum(x0, x1) >= left)
+        & (np.minimum(y0, y1) <= bottom)
+        & (np.maximum(y0, y1) >= top)
+    )
+    dx, dy = x1 - x0, y1 - y0
+    sides = np.stack(
+        [
+            dx * (cy - y0) - dy * (cx - x0)
+            for cx, cy in ((left, top), (right, top), (left, bottom), (right, bottom))
+        ]
+    )
+    split = ~((sides > 0).all(axis=0) | (sides < 0).all(axis=0))
+    return boxes & split
+
+
+def _points_hit(rect: Rect, points: np.ndarray) -> bool:
+    if not len(points):
+        return False
+    left, top, right, bottom = rect
+    x, y, r = points.T
+    return bool(np.any((x + r > left) & (x - r < right) & (y + r > top) & (y - r < bottom)))
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(rect: Rect, bounds: Rect) -> bool:
+    return (
+        rect[0] >= bounds[0]
+        and rect[1] >= bounds[1]
+        and rect[2] <= bounds[2]
+        and rect[3] <= bounds[3]
+    )
+
+
+def hits(
+    rect: Rect,
+    segments: np.ndarray,
+    points: np.ndarray,
+    blocked: Sequence[Rect] = (),
+    own: frozenset[int] = frozenset(),
+) -> bool:
+    """Whether ``rect`` touches a segment (other than those in ``own``), a point or a blocked
+    rectangle."""
+    crossed = segments_hit(rect, segments)
+    if own and len(crossed):
+        crossed[[i for i in own if i < len(crossed)]] = False
+    return (
+        bool(crossed.any()) or _points_hit(rect, points) or any(_overlap(rect, b) for b in blocked)
+    )
+
+
+def first_free(
+    boxes: np.ndarray,
+    segments: np.ndarray,
+    own: frozenset[int],
+    points: np.ndarray,
+    taken: np.ndarray,
+    bounds: Rect,
+) -> int | None:
+    """The index of the first of ``boxes`` (``(c, 4)``) inside ``bounds`` that touches no
+    segment outside ``own``, no point and no ``taken`` rectangle; all candidates at once."""
+    if not len(boxes):
+        return None
+    left, top, right, bottom = (boxes[:, i : i + 1] for i in range(4))
+    free = (
+        (boxes[:, 0] >= bounds[0])
+        & (boxes[:, 1] >= bounds[1])
+        & (boxes[:, 2] <= bounds[2])
+        & (boxes[:, 3] <= bounds[3])
+    )
+    if len(segments):
+        keep = np.ones(len(segments), dtype=bool)
+        keep[[i for i in own if i < len(segments)]] = False
+        seg = segments[keep]
+        x0, y0, x1, y1 = (seg[:, i][None, :] for i in range(4))
+        crossed = (
+            (np.minimum(x0, x1) <= right)
+            & (np.maximum(x0, x1) >= left)
+            & (np.minimum(y0, y1) <= bottom)
+            & (np.maximum(y0, y1) >= top)
+        )
+        dx, dy = x1 - x0, y1 - y0
+        above = np.zeros(crossed.shape, dtype=bool)
+        below = np.zeros(crossed.shape, dtype=bool)
+        first = True
+        for cx, cy in ((left, top), (right, top), (left, bottom), (right, bottom)):
+            side = dx * (cy - y0) - dy * (cx - x0)
+            if first:
+                above, below, first = side > 0, side < 0, False
+            else:
+                above &= side > 0
+                below &= side < 0
+        free &= ~(crossed & ~(above | below)).any(axis=1)
+    if len(points):
+        near = points[
+            (points[:, 0] + points[:, 2] > boxes[:, 0].min())
+            & (points[:, 0] - points[:, 2] < boxes[:, 2].max())
+            & (points[:, 1] + points[:, 2] > boxes[:, 1].min())
+            & (points[:, 1] - points[:, 2] < boxes[:, 3].max())
+        ]
+        if len(near):
+            x, y, r = (near[:, i][None, :] for i in range(3))
+            free &= ~((x + r > left) & (x - r < right) & (y + r > top) & (y - r < bottom)).any(
+                axis=1
+            )
+    if len(taken):
+        t0, t1, t2, t3 = (taken[:, i][None, :] for i in range(4))
+        free &= ~((left < t2) & (t0 < right) & (top < t3) & (t1 < bottom)).any(axis=1)
+    hits = np.flatnonzero(free)
+    return int(hits[0]) if len(hits) else None
+
+
+def place(
+    labels: Sequence[Label],
+    segments: Sequence[Sequence[float]],
+    points: Sequence[Sequence[float]],
+    bounds: Rect,
+    blocked: Sequence[Rect] = (),
+) -> dict[str, int | None]:
+    """The index of the candidate each label gets (``None``: none is free), in priority order."""
+    seg = _as_array(segments, 4)
+    pts = _as_array(points, 3)
+    taken = list(blocked)
+    out: dict[str, int | None] = {}
+    for label in labels:
+        index = first_free(_as_array(label.candidates, 4), seg, label.own, pts,
+                            _as_array(taken, 4), bounds)  # fmt: skip
+        out[label.key] = index
+        if index is not None:
+            taken.append(label.candidates[index])
+    return out
+
+
+def on_horizontal(
+    width: float, height: float, y: float, x_from: float, x_to: float, gap: float, step: float
+) -> list[Rect]:
+    """Candidates for a roof's label along its flat part at height ``y``, from ``x_to`` (the
+    right end, best) leftwards to ``x_from``: on the line (which is broken under the text, so
+    the label needs half its height of room on each side), then just above it, then below."""
+    out: list[Rect] = []
+    right = x_to
+    while right - width >= x_from:
+        out.append((right - width, y - height / 2, right, y + height / 2))
+        out.append((right - width, y - gap - height, right, y - gap))
+        out.append((right - width, y + gap, right, y + gap + height))
+        right -= step
+    return out
+
+
+def beside_vertical(
+    width: float, height: float, x: float, y_from: float, y_to: float, gap: float, step: float
+) -> list[Rect]:
+    """Candidates beside a vertical line at ``x``, from ``y_from`` (the bottom, best) up to
+    ``y_to``: right of the line, then left of it."""
+    out: list[Rect] = []
+    bottom = y_from
+    while bottom - height >= y_to:
+        out.append((x + gap, bottom - height, x + gap + width, bottom))
+        out.append((x - gap - width, bottom - height, x - gap, bottom))
+        bottom -= step
+    return out
+
+
+def around_point(width: float, height: float, x: float, y: float, radius: float) -> list[Rect]:
+    """Candidates around a point: the four diagonals (upper left first), the four sides, then
+    the same farther out."""
+    out: list[Rect] = []
+    for d in (radius + 1.0, radius + 0.6 * height + 2.0):
+        out += [
+            (x - d - width, y - d - height, x - d, y - d),  # upper left
+            (x + d, y - d - height, x + d + width, y - d),  # upper right
+            (x - d - width, y + d, x - d, y + d + height),  # lower left
+            (x + d, y + d, x + d + width, y + d + height),  # lower right
+            (x - d - width, y - height / 2, x - d, y + height / 2),  # left
+            (x + d, y - height / 2, x + d + width, y + height / 2),  # right
+            (x - width / 2, y - d - height, x + width / 2, y - d),  # above
+            (x - width / 2, y + d, x + width / 2, y + d + height),  # below
+        ]
+    return out
+
+
+def free_spot(
+    width: float,
+    height: float,
+    bounds: Rect,
+    margin: float,
+    segments: Sequence[Sequence[float]],
+    points: Sequence[Sequence[float]],
+    blocked: Sequence[Rect] = (),
+) -> Rect | None:
+    """Where a box of ``width`` × ``height`` (the legend) covers no point and no ``blocked``
+    area, crossing the fewest lines: the four corners first (top left, bottom right, top right, bottom left), then a grid
+    over the area; ``None`` when every spot covers a point or the box does not fit."""
+    seg = _as_array(segments, 4)
+    pts = _as_array(points, 3)
+    left, top, right, bottom = bounds
+    if right - left < width + 2 * margin or bottom - top < height + 2 * margin:
+        return None
+    x0, x1 = left + margin, right - margin - width
+    y0, y1 = top + margin, bottom - margin - height
+    spots = [(x0, y0), (x1, y1), (x1, y0), (x0, y1)]
+    step = max(min(width, height) / 2, 12.0)
+    ys = np.arange(y0, y1 + 0.5, step)
+    for x in np.arange(x0, x1 + 0.5, step):
+        spots += [(float(x), float(y)) for y in ys]
+    best: tuple[int, Rect] | None = None
+    for x, y in spots:
+        rect = (x, y, x + width, y + height)
+        if _points_hit(rect, pts) or any(_overlap(rect, b) for b in blocked):
+            continue
+        crossed = int(segments_hit(rect, seg).sum())
+        if best is None or crossed < best[0]:
+            best = (crossed, rect)
+            if crossed == 0:
+                break
+    return None if best is None else best[1]
