@@ -23,6 +23,7 @@ SHARED_PLUMBING = {
     "paths",
     "session",
     "safe_io",
+    "versions",
     "texts",
     "echo",
     "quiet",

@@ -219,7 +219,7 @@ def test_benchmark_stop_never_waits(gate, qtbot, qtlog, monkeypatch) -> None:
     monkeypatch.setattr(bench_worker.BenchWorker, "_resolve", lambda self: None)
     window = QMainWindow()
     controller = BenchController(window, AppState(), path=None)
-    monkeypatch.setattr("app.bench_controller.default_measurements_path",
+    monkeypatch.setattr("core.bench.measurements.default_measurements_path",
                         lambda: Path(os.environ["NAPKINLAB_DATA_DIR"]) / "m.jsonl")  # fmt: skip
     assert controller.start([])
     gate.wait_entered()

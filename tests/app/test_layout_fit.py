@@ -53,8 +53,12 @@ def window():
 
 def _settle() -> None:
     """Let the window finish laying out (a fixed few event passes left relayouts in flight)."""
+    import shiboken6
+
     for window in QApplication.topLevelWidgets():
-        if window.isVisible():
+        # Settling one window can delete another top-level widget listed with it (a combo's popup
+        # frame rebuilt by a restyle): skip a wrapper whose widget is gone.
+        if shiboken6.isValid(window) and window.isVisible():
             settle(window)
 
 
