@@ -44,6 +44,7 @@ from core.step.comm import StepComm, step_comm, with_comm
 from core.step.options import DEFAULTS, HFInputs, StepInputs, step_inputs
 from core.step.predict import (
     ASSUMPTION,
+    CALIBRATED_ASSUMPTION,
     COUNTING,
     PHASES,
     Prediction,
@@ -257,6 +258,13 @@ class StepPage(TabPage):
                 [(name, mode) for mode, name in _checkpoint_names().items()], "none"
             ),
             "ceiling": _combo([(translate("StepTab", "each op's dtype"), ""), *DTYPES], ""),
+            "prediction": _combo(
+                [
+                    (translate("StepTab", "calibrated (what the device achieves)"), "calibrated"),
+                    (translate("StepTab", "upper bound (roofline)"), "roofline"),
+                ],
+                "calibrated",
+            ),
         }
         for box in self.combos.values():
             box.setSizeAdjustPolicy(
@@ -268,6 +276,11 @@ class StepPage(TabPage):
         form.addRow(translate("StepTab", "Checkpointing"), self.combos["checkpoint"])
         form.addRow(translate("StepTab", "Peak of"), self.combos["ceiling"])
         self.combos["ceiling"].currentIndexChanged.connect(lambda _i: self.repredict())
+        self.combos["prediction"].setToolTip(
+            "\n\n".join(localized(t) for t in (CALIBRATED_ASSUMPTION, ASSUMPTION))
+        )
+        form.addRow(translate("StepTab", "Prediction"), self.combos["prediction"])
+        self.combos["prediction"].currentIndexChanged.connect(lambda _i: self.repredict())
         self.gpus = QSpinBox()
         self.gpus.setRange(1, 1_000_000)
         self.gpus.setValue(1)
@@ -651,8 +664,12 @@ class StepPage(TabPage):
     # showing ---------------------------------------------------------------------------------
     def _predict(self, trace: StepTrace, device: Any, ceiling: str | None, gpus: int) -> Prediction:
         """The prediction with the gradient all-reduce of ``gpus`` data-parallel GPUs added."""
-        pred = predict(trace, device, ceiling)
+        pred = predict(trace, device, ceiling, model=self._model())
         return with_comm(pred, step_comm(trace, device, gpus)) if gpus > 1 else pred
+
+    def _model(self) -> str:
+        """The prediction model chosen: ``calibrated`` (the default) or ``roofline``."""
+        return str(self.combos["prediction"].currentData() or "calibrated")
 
     def repredict(self) -> None:
         """Predict the kept trace on the shared device, ceiling and GPUs (no tracing)."""
@@ -661,7 +678,7 @@ class StepPage(TabPage):
             return
         ceiling = self.combos["ceiling"].currentData() or None
         try:
-            pred = predict(self.trace, self._state.device, ceiling)
+            pred = predict(self.trace, self._state.device, ceiling, model=self._model())
         except InputError as exc:  # a measured device without a bandwidth: say so, keep the trace
             self.status.setText(localized(exc.message))
             return
@@ -700,7 +717,7 @@ class StepPage(TabPage):
         )  # fmt: skip
         self.headline.setToolTip(
             "\n\n".join(
-                localized(t) for t in (ASSUMPTION, MFU_DEFINITION, HFU_DEFINITION, COUNTING)
+                localized(t) for t in (pred.assumption, MFU_DEFINITION, HFU_DEFINITION, COUNTING)
             )
         )
         self.split_line.setToolTip(localized(COUNTING))

@@ -275,6 +275,14 @@
         <translation>各算子的数据类型</translation>
     </message>
     <message>
+        <source>calibrated (what the device achieves)</source>
+        <translation>校准（设备实际能达到的）</translation>
+    </message>
+    <message>
+        <source>upper bound (roofline)</source>
+        <translation>上界（Roofline）</translation>
+    </message>
+    <message>
         <source>Recipe</source>
         <translation>配方</translation>
     </message>
@@ -289,6 +297,10 @@
     <message>
         <source>Peak of</source>
         <translation>峰值按</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>预测</translation>
     </message>
     <message>
         <source>Data-parallel GPUs: above 1 the step also pays the ring all-reduce of the gradients over the device&apos;s interconnect (8 GPUs per node), not overlapped</source>

@@ -275,6 +275,14 @@
         <translation>各運算子的資料型別</translation>
     </message>
     <message>
+        <source>calibrated (what the device achieves)</source>
+        <translation>校準（裝置實際能達到的）</translation>
+    </message>
+    <message>
+        <source>upper bound (roofline)</source>
+        <translation>上界（Roofline）</translation>
+    </message>
+    <message>
         <source>Recipe</source>
         <translation>配方</translation>
     </message>
@@ -289,6 +297,10 @@
     <message>
         <source>Peak of</source>
         <translation>峰值按</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>預測</translation>
     </message>
     <message>
         <source>Data-parallel GPUs: above 1 the step also pays the ring all-reduce of the gradients over the device&apos;s interconnect (8 GPUs per node), not overlapped</source>

@@ -333,8 +333,12 @@ def test_conventions_are_stated_where_the_numbers_are(page: StepPage, traced) ->
     trace, inputs = traced
     page.set_result(trace, inputs)
     tip = page.headline.toolTip()
-    for phrase in ("2.5×", "2×", "not halved", "LM head", "upper bound", "MFU", "HFU"):
+    for phrase in ("2.5×", "2×", "not halved", "LM head", "achieves", "MFU", "HFU"):
         assert phrase in tip, phrase
+    box = page.combos["prediction"]
+    box.setCurrentIndex(box.findData("roofline"))
+    assert "upper bound" in page.headline.toolTip()
+    box.setCurrentIndex(box.findData("calibrated"))
     assert "not halved" in page.split_line.toolTip()
     assert "HFU" in page.headline.text()
 
@@ -387,3 +391,22 @@ def test_each_kind_keeps_its_colour_from_trace_to_trace(qtbot) -> None:
     assert second["matmul"] == series[KINDS.index("matmul")]
     assert second["attention"] == series[KINDS.index("attention")]
     assert len(set(second.values())) == len(second)  # distinct kinds, distinct colours
+
+
+def test_the_prediction_model_is_core_steps_calibrated_or_roofline(page: StepPage, traced) -> None:
+    """Issue 20 point 2: the Step tab predicts with the calibrated model, the roofline kept as
+    the upper bound; both are core.step.predict's, re-predicted without tracing again."""
+    from core.step.predict import predict
+
+    trace, inputs = traced
+    page.set_result(trace, inputs)
+    box = page.combos["prediction"]
+    assert box.currentData() == "calibrated"
+    device = page._state.device
+    assert page.prediction.step_time_s == predict(trace, device, model="calibrated").step_time_s
+    box.setCurrentIndex(box.findData("roofline"))
+    bound = predict(trace, device, model="roofline")
+    assert page.prediction.step_time_s == bound.step_time_s
+    assert page.trace is trace  # not traced again
+    assert bound.step_time_s < predict(trace, device, model="calibrated").step_time_s
+    assert page.session_state()["prediction"] == "roofline"
