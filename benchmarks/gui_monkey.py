@@ -128,8 +128,9 @@ class Monkey:
         page = self._page()
         if getattr(page, "tab_id", "") == "step":
             page.set_config("")
-            page.model_box.setEditText(self.rng.choice(SMALL_MODELS))
-            page._on_model_typed(page.model_box.currentText())
+            text = self.rng.choice(SMALL_MODELS)
+            page.model_box.setEditText(text)
+            page.model_box.lineEdit().textEdited.emit(text)  # as typing it does
             page.fields["seq"].setText("16")
             page.fields["batch"].setText("2")
             page.measure_box.setChecked(False)

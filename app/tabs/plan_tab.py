@@ -42,6 +42,7 @@ from core.units import format_bytes
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
+from widgets.splitter import DefaultSplitter
 from widgets.table_fit import ColumnFitter
 
 __all__ = ["PlanPage", "build"]
@@ -92,13 +93,13 @@ class PlanPage(TabPage):
         self._theme: Any = None
         self._build_controls()
         self._build_results()
-        from PySide6.QtWidgets import QSplitter
-
-        split = QSplitter(Qt.Orientation.Horizontal)
+        # Default proportions, put back after every theme or mode change (a page built in
+        # presentation mode shrinks back with it), unless the person dragged the handle.
+        split = DefaultSplitter(Qt.Orientation.Horizontal, [340, 940])
         split.addWidget(self._left)
         split.addWidget(self._right)
         split.setStretchFactor(1, 1)
-        split.setSizes([340, 940])
+        split.restore()
         self._split = split
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)

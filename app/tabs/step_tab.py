@@ -59,7 +59,7 @@ from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.combo_data import restore_combos
 from widgets.i18n import localized, translate
-from widgets.rich_text import plain_tip
+from widgets.model_box import ModelBox
 from widgets.splitter import DefaultSplitter
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable, fit_op_columns
 from widgets.step.names import kind_name, phase_name
@@ -67,9 +67,6 @@ from widgets.step.names import kind_name, phase_name
 __all__ = ["StepPage", "build"]
 
 _MODELS = (*PRESETS, "mlp:d=4096,layers=8", "transformer:d=1024,layers=8,heads=16")
-_CONFIG = "__config_file__"  # the model box's "Config file…" item
-_CHOSEN = "__chosen_file__"  # the model box's item of the file chosen (its path in _PATH_ROLE)
-_PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 _TEXT_KEYS = ("model", "config", "batch", "seq")
 #: The inputs a trace depends on (device, ceiling and GPUs only re-predict it).
 _TRACE_KEYS = ("model", "config", "batch", "seq", "recipe", "optimizer", "checkpoint")
@@ -150,8 +147,6 @@ class StepPage(TabPage):
         self.comm: StepComm | None = None
         self.measured: Any = None
         self.plan_a: dict[str, Any] | None = None
-        self.config_path = ""
-        self._model_text = DEFAULTS["model"]
         self._shown_key: tuple[Any, ...] | None = None  # the inputs of the result shown
         self._pending_key: tuple[Any, ...] | None = None
         self._result_text = ""
@@ -213,31 +208,20 @@ class StepPage(TabPage):
     def _build_controls(self) -> None:
         self.fields: dict[str, QLineEdit] = {}
         form = QFormLayout()
-        self.model_box = QComboBox()
-        self.model_box.setEditable(True)
-        self.model_box.addItems(list(_MODELS))
-        self.model_box.addItem(translate("StepTab", "Config file…"), _CONFIG)
-        self.model_box.setItemData(
-            self.model_box.count() - 1,
-            translate("StepTab", "A Hugging Face config.json, read offline"),
-            Qt.ItemDataRole.ToolTipRole,
+        from core.step.hf import read_config
+
+        self.model_box = ModelBox(
+            _MODELS,
+            DEFAULTS["model"],
+            translate(
+                "StepTab",
+                "A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging "
+                "Face config.json (Config file…)",
+            ),
+            read_config,
         )
-        self.model_box.setCurrentText(DEFAULTS["model"])
-        self.model_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.model_box.setMinimumContentsLength(10)
-        # Enter never turns the typed text into an item: the text is read when tracing, and a
-        # chosen file stays its own item (its label is no preset name).
-        self.model_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.model_box.activated.connect(self._on_model_chosen)
-        self.model_box.lineEdit().textEdited.connect(self._on_model_typed)
-        self._model_tip = translate(
-            "StepTab",
-            "A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging "
-            "Face config.json (Config file…)",
-        )
-        self.model_box.setToolTip(self._model_tip)
+        self.model_box.fileChosen.connect(self._on_file_chosen)
+        self.model_box.fileRefused.connect(self._on_file_refused)
         form.addRow(translate("StepTab", "Model"), self.model_box)
         sizes = QHBoxLayout()
         for key in ("batch", "seq"):
@@ -464,84 +448,27 @@ class StepPage(TabPage):
         """The inputs as option texts (:func:`core.step.options.step_inputs`)."""
         out: dict[str, Any] = {k: self.fields[k].text() for k in ("batch", "seq")}
         out["config"] = self.config_path
-        out["model"] = self._model_text if self.config_path else self.model_box.currentText()
+        out["model"] = self.model_box.model_text()
         for key in ("recipe", "optimizer", "checkpoint"):
             out[key] = self.combos[key].currentData()
         out["device"] = self._state.device.id
         out["dtype"] = self.combos["ceiling"].currentData() or ""
         return out
 
-    def _on_model_chosen(self, index: int) -> None:
-        data = self.model_box.itemData(index)
-        if data == _CONFIG:
-            self._browse()
-        elif data == _CHOSEN:
-            self.set_config(str(self.model_box.itemData(index, _PATH_ROLE) or ""))
-        else:
-            self.set_config("")
-
-    def _on_model_typed(self, text: str) -> None:
-        """Typed text is a model (a preset or a spec); typing the chosen file's label again
-        (or completing to it) selects that file, so no keystroke turns a file into preset text."""
-        chosen = self.model_box.findData(_CHOSEN)
-        if chosen >= 0 and text == self.model_box.itemText(chosen):
-            self.config_path = str(self.model_box.itemData(chosen, _PATH_ROLE) or "")
-            self.model_box.setToolTip(plain_tip(self.config_path))
-            return
-        self.config_path = ""
-        self._model_text = text
-        self.model_box.setToolTip(self._model_tip)
-
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, translate("StepTab", "Hugging Face config.json"), "", "JSON (*.json)"
-        )
-        if not path:
-            self.set_config(self.config_path)  # back to what was chosen before
-            return
-        from core.step.hf import read_config
-
-        try:
-            read_config(path)  # one clear message now for a file that is not a config
-        except InputError as exc:
-            self.set_config(self.config_path)
-            self.status.setText(localized(exc.message))
-            return
-        self.set_config(path)
-        self.status.setText(translate("StepTab", "Config file chosen; trace to see its step"))
+    @property
+    def config_path(self) -> str:
+        """The Hugging Face ``config.json`` chosen in the model box ('' for a model)."""
+        return self.model_box.config_path
 
     def set_config(self, path: str) -> None:
-        """Trace the Hugging Face ``config.json`` at ``path`` (empty: the model box's model).
+        """Trace the ``config.json`` at ``path`` (empty: the model box's model)."""
+        self.model_box.set_config(path)
 
-        The file becomes an item of its own, before "Config file…", labelled ``folder/name``
-        and holding the path: pressing Enter, moving the focus or re-opening the list keeps it,
-        and choosing it again after a preset needs no second trip to the file dialog.
-        """
-        self.config_path = path
-        box = self.model_box
-        box.blockSignals(True)
-        chosen = box.findData(_CHOSEN)
-        if path:
-            where = Path(path)
-            label = f"{where.parent.name}/{where.name}" if where.parent.name else where.name
-            if chosen < 0:
-                chosen = box.findData(_CONFIG)
-                box.insertItem(chosen, label, _CHOSEN)
-            box.setItemText(chosen, label)
-            box.setItemData(chosen, path, _PATH_ROLE)
-            box.setItemData(chosen, plain_tip(path), Qt.ItemDataRole.ToolTipRole)
-            box.setCurrentIndex(chosen)
-            box.setEditText(label)
-            box.setToolTip(plain_tip(path))
-        else:
-            if box.currentData() not in (_CONFIG, _CHOSEN) and box.currentIndex() >= 0:
-                self._model_text = box.currentText()
-            index = box.findText(self._model_text)
-            if index >= 0 and box.itemData(index) not in (_CONFIG, _CHOSEN):
-                box.setCurrentIndex(index)
-            box.setEditText(self._model_text)
-            box.setToolTip(self._model_tip)
-        box.blockSignals(False)
+    def _on_file_chosen(self, _path: str) -> None:
+        self.status.setText(translate("StepTab", "Config file chosen; trace to see its step"))
+
+    def _on_file_refused(self, message: str) -> None:
+        self.status.setText(message)
 
     def _update_device_label(self) -> None:
         self.device_label.setText(
@@ -883,7 +810,7 @@ class StepPage(TabPage):
         """The inputs (texts and combo choices), the config file, the GPUs and module depth."""
         out: dict[str, Any] = {k: self.fields[k].text() for k in ("batch", "seq")}
         out["config"] = self.config_path
-        out["model"] = self._model_text if self.config_path else self.model_box.currentText()
+        out["model"] = self.model_box.model_text()
         out.update({k: box.currentData() for k, box in self.combos.items()})
         out["depth"] = self.depth.value()
         out["gpus"] = self.gpus.value()
@@ -901,8 +828,7 @@ class StepPage(TabPage):
                 problems.append(f"step: {key} must be text, got {type(value).__name__}")
                 continue
             if key == "model":
-                self._model_text = value
-                self.model_box.setCurrentText(value)
+                self.model_box.set_model(value)
             elif key == "config":
                 self.set_config(value.strip())
             else:

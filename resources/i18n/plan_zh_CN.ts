@@ -499,14 +499,6 @@
         <translation>每个微批次的序列数；留空：搜索</translation>
     </message>
     <message>
-        <source>Config file…</source>
-        <translation>配置文件…</translation>
-    </message>
-    <message>
-        <source>A Hugging Face config.json, read offline</source>
-        <translation>Hugging Face 的 config.json，离线读取</translation>
-    </message>
-    <message>
         <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face config.json (Config file…)</source>
         <translation>预设、transformer:d=..,layers=..,heads=..、维度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] 或 Hugging Face 的 config.json（配置文件…）</translation>
     </message>
@@ -633,10 +625,6 @@
     <message>
         <source>Recomputation</source>
         <translation>重计算</translation>
-    </message>
-    <message>
-        <source>Hugging Face config.json</source>
-        <translation>Hugging Face 的 config.json</translation>
     </message>
     <message>
         <source>Device: {device} (the toolbar&apos;s)</source>

@@ -223,14 +223,6 @@
         <translation>{model}，批次 {batch} × 序列 {seq}，{weights} 權重，{opt}</translation>
     </message>
     <message>
-        <source>Config file…</source>
-        <translation>設定檔…</translation>
-    </message>
-    <message>
-        <source>A Hugging Face config.json, read offline</source>
-        <translation>Hugging Face 的 config.json，離線讀取</translation>
-    </message>
-    <message>
         <source>A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging Face config.json (Config file…)</source>
         <translation>預設、mlp:d=..,layers=..、transformer:d=..,layers=..,heads=.. 或 Hugging Face 的 config.json（設定檔…）</translation>
     </message>
@@ -393,10 +385,6 @@
     <message>
         <source>Plans A/B</source>
         <translation>方案 A/B</translation>
-    </message>
-    <message>
-        <source>Hugging Face config.json</source>
-        <translation>Hugging Face 的 config.json</translation>
     </message>
     <message>
         <source>Config file chosen; trace to see its step</source>

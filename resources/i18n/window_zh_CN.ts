@@ -523,6 +523,21 @@
     </message>
 </context>
 <context>
+    <name>ModelBox</name>
+    <message>
+        <source>Config file…</source>
+        <translation>配置文件…</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json, read offline</source>
+        <translation>Hugging Face 的 config.json，离线读取</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json</source>
+        <translation>Hugging Face 的 config.json</translation>
+    </message>
+</context>
+<context>
     <name>Preferences</name>
     <message>
         <source>{file}: not UTF-8 text; not a settings file Napkin Lab wrote</source>

@@ -178,7 +178,7 @@ GPT2_SMALL = {"model_type": "gpt2", "vocab_size": 1000, "n_embd": 64, "n_layer":
 
 def _choose(page: StepPage, monkeypatch, path: str) -> None:
     monkeypatch.setattr(
-        "app.tabs.step_tab.QFileDialog.getOpenFileName", lambda *a, **k: (path, "JSON (*.json)")
+        "widgets.model_box.QFileDialog.getOpenFileName", lambda *a, **k: (path, "JSON (*.json)")
     )
     index = page.model_box.findData("__config_file__")
     page.model_box.setCurrentIndex(index)

@@ -105,7 +105,7 @@ def window(qtbot, monkeypatch, tmp_path):
     config = folder / "config.json"
     config.write_text(json.dumps({"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4,
                                   "n_positions": 64, "vocab_size": 100}), encoding="utf-8")  # fmt: skip
-    monkeypatch.setattr("app.tabs.step_tab.QFileDialog.getOpenFileName",
+    monkeypatch.setattr("widgets.model_box.QFileDialog.getOpenFileName",
                         lambda *a, **k: (str(config), ""))  # fmt: skip
     yield win
     language_manager().install("en")

@@ -26,6 +26,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from widgets.i18n import translate
+from widgets.plot_style import style_axes
 from widgets.plan.flow import FlowLegend, swatch_text
 
 __all__ = ["PlanChart", "Point", "Series"]
@@ -96,12 +97,10 @@ class PlanChart(QWidget):
         self._colours = tuple(series) or self._colours
         self._fg, self._muted = foreground, muted
         self.plot.setBackground(background)
-        item = self.plot.getPlotItem()
-        for name in ("left", "bottom"):
-            axis = item.getAxis(name)
-            axis.setPen(foreground)
-            axis.setTextPen(foreground)
         self._axis_titles()
+        # Pens, tick colours and the titles' font: the app's at the current mode (a chart built
+        # in presentation mode shrinks back with it).
+        style_axes(self.plot.getPlotItem(), foreground)
         self._draw()
 
     def set_current(self, series: Series | None) -> None:

@@ -18,13 +18,11 @@ clusterChanged()
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -45,6 +43,7 @@ from core.validate import positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import find_data, restore_combos
 from widgets.i18n import localized, translate
+from widgets.model_box import ModelBox
 from widgets.number_field import NumberField
 
 __all__ = ["DEFAULTS", "PAGES", "PlanInputs", "model_source"]
@@ -72,7 +71,6 @@ PAGES: dict[str, tuple[str, ...]] = {
     "cluster": ("gpus", "gpus_per_node", "intra_bw", "network_bw"),
     "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
 }  # fmt: skip
-_CONFIG = "__config_file__"  # the model box's "Config file…" item
 _LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "micro_batch")
 _LINKS = ("intra_bw", "network_bw")
 
@@ -143,8 +141,6 @@ class PlanInputs(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.config_path = ""
-        self._model_text = DEFAULTS["model"]
         self._links_edited = False
         self._device_links: tuple[float | None, float | None] = (None, None)
         parsers = self._parsers = _parsers()
@@ -225,32 +221,22 @@ class PlanInputs(QWidget):
         }
 
     def _build_run(self, form: QFormLayout) -> None:
-        self.model_box = QComboBox(self)
-        self.model_box.setEditable(True)
-        self.model_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        for name, spec in PRESETS.items():
-            if isinstance(spec, TransformerSpec):
-                self.model_box.addItem(name, name)
-        self.model_box.addItem(translate("PlanInputs", "Config file…"), _CONFIG)
-        self.model_box.setItemData(
-            self.model_box.count() - 1,
-            translate("PlanInputs", "A Hugging Face config.json, read offline"),
-            Qt.ItemDataRole.ToolTipRole,
+        from core.step.hf import load_config
+
+        self.model_box = ModelBox(
+            [name for name, spec in PRESETS.items() if isinstance(spec, TransformerSpec)],
+            DEFAULTS["model"],
+            translate(
+                "PlanInputs",
+                "A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,"
+                "heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging "
+                "Face config.json (Config file…)",
+            ),
+            load_config,
+            self,
         )
-        self.model_box.setCurrentText(DEFAULTS["model"])
-        self.model_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.model_box.setMinimumContentsLength(10)
-        self._model_tip = translate(
-            "PlanInputs",
-            "A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A"
-            "[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face "
-            "config.json (Config file…)",
-        )
-        self.model_box.setToolTip(self._model_tip)
-        self.model_box.activated.connect(self._model_chosen)
-        self.model_box.lineEdit().textEdited.connect(self._model_typed)
+        self.model_box.modelChanged.connect(self._model_changed)
+        self.model_box.fileRefused.connect(self._model_problem)
         self.model_error = QLabel(self)
         self.model_error.setObjectName("fieldError")
         self.model_error.setWordWrap(True)
@@ -363,26 +349,25 @@ class PlanInputs(QWidget):
             self.combos[key].currentIndexChanged.connect(self._edited)
 
     # the model box --------------------------------------------------------------------------
-    def _model_chosen(self, index: int) -> None:
-        if self.model_box.itemData(index) == _CONFIG:
-            self._browse()
-        else:
-            self.set_config("")
-            self._model_text = self.model_box.itemText(index)
-            self._validate_model()
+    @property
+    def config_path(self) -> str:
+        """The Hugging Face ``config.json`` chosen in the model box ('' for a model)."""
+        return self.model_box.config_path
 
-    def _model_typed(self, text: str) -> None:
-        self.config_path = ""
-        self._model_text = text
-        self.model_box.setToolTip(self._model_tip)
-        self._validate_model()
+    def _model_changed(self) -> None:
+        """A model typed or picked is checked at once; a chosen file was checked when read."""
+        if self.config_path:
+            self._model_problem(None)
+            self.changed.emit()
+        else:
+            self._validate_model()
 
     def _validate_model(self) -> bool:
         if self.config_path:
             self._model_problem(None)
             return True
         try:
-            _check_model(self._model_text)
+            _check_model(self.model_box.model_text())
         except InputError as exc:
             self._model_problem(localized(exc.message))
             return False
@@ -394,46 +379,15 @@ class PlanInputs(QWidget):
         self.model_error.setText(message or "")
         self.model_error.setVisible(message is not None)
 
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, translate("PlanInputs", "Hugging Face config.json"), "", "JSON (*.json)"
-        )
-        if not path:
-            self.set_config(self.config_path)  # back to what was chosen before
-            return
-        from core.step.hf import load_config
-
-        try:
-            load_config(path)  # one clear message now for a file that is not a config
-        except InputError as exc:
-            self.set_config(self.config_path)
-            self._model_problem(localized(exc.message))
-            return
-        self.set_config(path)
-        self.changed.emit()
-
     def set_config(self, path: str) -> None:
         """Plan the Hugging Face ``config.json`` at ``path`` (empty: the model box's model)."""
-        self.config_path = path
-        box = self.model_box
-        box.blockSignals(True)
+        self.model_box.set_config(path)
         if path:
-            where = Path(path)
-            box.setEditText(
-                f"{where.parent.name}/{where.name}" if where.parent.name else where.name
-            )
-            box.setToolTip(path)
             self._model_problem(None)
-        else:
-            box.setEditText(self._model_text)
-            box.setToolTip(self._model_tip)
-        box.blockSignals(False)
 
     def set_model(self, text: str) -> None:
         """Plan ``text`` (a preset, ``transformer:…`` or dimensions) from code."""
-        self.config_path = ""
-        self._model_text = text
-        self.set_config("")
+        self.model_box.set_model(text)
         self._validate_model()
 
     # the links ------------------------------------------------------------------------------
@@ -487,7 +441,7 @@ class PlanInputs(QWidget):
     def options(self) -> dict[str, Any]:
         """The run and the cluster as :func:`core.plan.options.planned_input` keywords (texts),
         less the device; the global batch as typed, with ``batch_unit``."""
-        out: dict[str, Any] = dict(model_source(self._model_text, self.config_path))
+        out: dict[str, Any] = dict(model_source(self.model_box.model_text(), self.config_path))
         for key in ("seq", "global_batch", "tokens", "gpus", "gpus_per_node"):
             out[key] = self.fields[key].text()
         for key in _LINKS:
@@ -535,7 +489,7 @@ class PlanInputs(QWidget):
     # sessions -------------------------------------------------------------------------------
     def session_state(self) -> dict[str, Any]:
         """Every input as text or the combo's data (links: '' when they follow the device)."""
-        out: dict[str, Any] = {"model": self._model_text, "config": self.config_path}
+        out: dict[str, Any] = {"model": self.model_box.model_text(), "config": self.config_path}
         for key, field in self.fields.items():
             out[key] = field.text()
         for key in _LINKS:
@@ -560,9 +514,9 @@ class PlanInputs(QWidget):
                     )
                 )
             elif key == "model":
-                self._model_text = value
+                self.model_box.set_model(value)
                 if not data.get("config"):
-                    self.set_model(value)
+                    self._validate_model()
             elif value.strip():
                 self.set_config(value.strip())
             else:
