@@ -22,7 +22,6 @@ from app.tabs.plan_tab import PlanPage
 from app.tabs.step_tab import StepPage
 from app.worker_runner import wait_detached
 from core.errors import InputError
-from core.plan.options import planned_input
 from core.step.options import step_inputs
 from widgets.model_box import CONFIG_ITEM, ModelBox
 

@@ -26,8 +26,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from widgets.i18n import translate
-from widgets.plot_style import style_axes
 from widgets.plan.flow import FlowLegend, swatch_text
+from widgets.plot_style import style_axes
 
 __all__ = ["PlanChart", "Point", "Series"]
 
