@@ -41,3 +41,15 @@ def print_warnings(warnings: Any) -> None:
 
     for warning in warnings:
         sys.stderr.write(f"napkinlab: warning: {cut_line(str(warning))}\n")
+
+
+def write_csv(path: str, text: str) -> None:
+    """Write a ``--csv`` file atomically (a failed write leaves the old file and no temp file);
+    an :class:`InputError` on the ``csv`` field says why it could not be written."""
+    from core.errors import InputError
+    from core.safe_io import atomic_write
+
+    try:
+        atomic_write(path, text)
+    except InputError as exc:
+        raise InputError(f"csv: {exc.message}", field="csv") from None

@@ -28,14 +28,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     src = p.add_argument_group("model (one of)")
-    src.add_argument("--model", default=None, help="a preset (llama2-7b, llama2-70b, gpt2, ...) "
-                     "or transformer:d=..,layers=..,heads=.. (default: llama2-7b)")  # fmt: skip
+    src.add_argument("--model", default=None, help="a preset (llama2-7b, llama2-70b, gpt2, ...), "
+                     "transformer:d=..,layers=..,heads=.. or a Hugging Face Hub id "
+                     "org/name[@revision], read from the local hub cache (default: llama2-7b)")  # fmt: skip
+    src.add_argument("--allow-download", action="store_true",
+                     help="with a hub id not in the cache: fetch its config.json (never weights)")  # fmt: skip
     src.add_argument("--config", default=None, metavar="FILE.json",
                      help="a Hugging Face config.json (llama, mistral, qwen2, gpt2), read offline")  # fmt: skip
     src.add_argument("--dims", default=None, help="layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,"
                      "vocab=V,act=gelu|swiglu,norm=layer|rms,tied=0|1,bias=0|1,pos=P]")  # fmt: skip
     p.add_argument("--seq", default="4096", help="sequence length")
-    p.add_argument("--global-batch", default="1024", help="sequences per optimizer step")
+    p.add_argument("--global-batch", default="1024",
+                   help="sequences per optimizer step (tokens with --batch-unit tokens: 4M)")  # fmt: skip
+    p.add_argument("--batch-unit", default="sequences",
+                   help="what --global-batch counts: sequences or tokens (a multiple of --seq)")  # fmt: skip
     p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
     p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
     p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
@@ -63,6 +69,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="also list searched layouts that do not fit, with the reason")  # fmt: skip
     p.add_argument("--max-micro-batch", default="16", help="largest micro-batch searched")
     p.add_argument("--changes", default="3", help="how many one-change re-plans to list (0: none)")
+    p.add_argument("--csv", default="", metavar="FILE",
+                   help="write the layouts as CSV (with --search every candidate listed, fastest first)")  # fmt: skip
     impl = p.add_argument_group("how the training code runs")
     impl.add_argument("--no-flash", action="store_true",
                       help="unfused attention (QKᵀ, softmax, P·V; the s² probabilities kept)")  # fmt: skip
@@ -125,6 +133,7 @@ def handler(args: argparse.Namespace) -> int:
         global_batch=args.global_batch, device=args.device, gpus=args.gpus,
         gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
         recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
+        allow_download=args.allow_download, batch_unit=args.batch_unit,
     )  # fmt: skip
     opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
                          zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute)  # fmt: skip
@@ -151,6 +160,11 @@ def handler(args: argparse.Namespace) -> int:
             best = plan(inp, layout_from(opts))
         changes = what_to_change(inp, best)[:n_changes] if n_changes else []
         helps = best_change(inp, best) if n_changes else None
+    if args.csv:
+        from app.cli.output import write_csv
+        from core.plan.table import candidates_csv
+
+        write_csv(args.csv, candidates_csv(found if args.search else [best]))
     report = best.to_dict()
     report["model"] = inp.model.to_dict()
     from core.plan import context
@@ -172,6 +186,8 @@ def handler(args: argparse.Namespace) -> int:
         print_json(report)
         return 0
     _print(inp, best, found, stats, changes, helps)
+    if args.csv:
+        print(f"layouts written to {args.csv}")
     return 0
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.output import print_json, print_warnings
-from core.errors import InputError
+from app.cli.output import print_json, print_warnings, write_csv
 from core.step.options import DEFAULTS, HFInputs, step_inputs
 from core.units import format_bytes, format_count, format_duration, format_flops
 from core.validate import positive_int
@@ -140,7 +139,7 @@ def _report(
         comm = step_comm(trace, device, gpus)
         pred = with_comm(pred, comm)
     if args.csv:
-        _write_csv(args.csv, ops_csv(trace, pred, measured))
+        write_csv(args.csv, ops_csv(trace, pred, measured))
     report = step_report(trace, pred, measured=measured, top=top, depth=depth, comm=comm)
     report["_text"] = (trace, pred, top_ops(pred, top))
     return report
@@ -156,16 +155,6 @@ def _finish(args: argparse.Namespace, report: dict[str, Any]) -> int:
     if args.csv:
         print(f"op table written to {args.csv}")
     return 0
-
-
-def _write_csv(path: str, text: str) -> None:
-    """Write the op table atomically (a failed write leaves the old file and no temp file)."""
-    from core.safe_io import atomic_write
-
-    try:
-        atomic_write(path, text)
-    except InputError as exc:
-        raise InputError(f"csv: {exc.message}", field="csv") from None
 
 
 def _hf_handler(

@@ -38,6 +38,7 @@ from app.state import AppState
 from app.tabs import plan_view as view
 from app.tabs.base import TabPage
 from core.errors import InputError
+from core.plan.table import candidates_csv
 from core.units import format_bytes
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
@@ -304,15 +305,11 @@ class PlanPage(TabPage):
         """The :class:`~core.plan.PlanInput` and :class:`~core.plan.Constraints` of the fields
         and the toolbar's device; raises :class:`InputError` naming the field."""
         from core.plan.options import LayoutOptions, constraints_from, planned_input
-        from core.validate import positive_int
 
         problems = self.inputs.problems()
         if problems:
             raise InputError(problems[0])
         opts = self.inputs.options()
-        unit = opts.pop("batch_unit")
-        seq = positive_int(opts["seq"], "seq", high=10_000_000)
-        opts["global_batch"] = view.global_batch_sequences(opts["global_batch"], unit, seq)
         inp, _notes = planned_input(
             **opts, device=self._state.device_id, catalog=self._state.catalog
         )
@@ -569,7 +566,7 @@ class PlanPage(TabPage):
 
     def csv_text(self) -> str:
         """The candidates as CSV (empty before a plan)."""
-        return view.candidates_csv(self.results) if self.job is not None else ""
+        return candidates_csv(self.results) if self.job is not None else ""
 
     def _export_csv(self) -> None:
         path, _ = QFileDialog.getSaveFileName(

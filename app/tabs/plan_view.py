@@ -3,34 +3,24 @@
 Every figure is an attribute of a :class:`core.plan.PlanResult` (or of its ``to_dict()``); this
 module only words it (headline, sentence, legend texts), hands it to the views (chart points, bar
 segments), writes it (CSV) and names it for the other tabs (the Step tab's inputs for the traced
-layer, the Napkin tab's training-time card). Two small conversions are made here until
-:mod:`core.plan` offers them, each marked where it is made: tokens/s per GPU (the chart's y) and a
-global batch given in tokens.
+layer, the Napkin tab's training-time card).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from typing import Any
 
-from core import texts
-from core.errors import InputError
 from core.plan.result import BREAKDOWN
 from core.plan.words import percent
 from core.units import format_bytes, format_count, format_duration
-from core.validate import positive_int
 from widgets.i18n import localized, translate
 from widgets.plan import Point, Segment, Series
 from widgets.plan.names import MEMORY_KEYS, moment_name, stage_name
 
 __all__ = [
-    "CSV_COLUMNS",
-    "candidates_csv",
     "chart_series",
     "cluster_name",
-    "global_batch_sequences",
     "headline",
     "layout_line",
     "memory_segments",
@@ -38,37 +28,8 @@ __all__ = [
     "sentence",
     "step_inputs",
     "time_segments",
-    "tokens_per_gpu",
     "training_text",
 ]
-
-
-def tokens_per_gpu(res: Any) -> float:
-    """Tokens/s per GPU: the cluster's tokens/s over its GPUs.
-
-    The one figure the tab derives itself (``PlanResult`` has no per-GPU tokens/s yet); a
-    division of two of the result's own figures.
-    """
-    return res.tokens_per_s / res.gpus if res.gpus else 0.0
-
-
-def global_batch_sequences(text: str, unit: str, seq: int) -> int:
-    """The global batch in sequences, from the field's text and its unit (``tokens`` must be a
-    whole number of sequences of ``seq`` tokens). Here until :mod:`core.plan.options` takes a
-    batch in tokens."""
-    if unit != "tokens":
-        return positive_int(text, "global-batch", high=1_000_000_000)
-    tokens = positive_int(text, "global-batch", high=10**13)
-    if tokens % seq:
-        raise InputError(
-            texts.translate(
-                "PlanTab",
-                "global-batch: {tokens} tokens is not a whole number of sequences of {seq} "
-                "tokens; allowed: a multiple of the sequence length",
-            ).format(tokens=f"{tokens:,}", seq=f"{seq:,}"),
-            field="global_batch",
-        )
-    return tokens // seq
 
 
 def cluster_name(inp: Any) -> str:
@@ -83,7 +44,7 @@ def chart_series(results: Sequence[Any], name: str) -> Series:
     points = tuple(
         Point(
             r.memory.peak,
-            tokens_per_gpu(r),
+            r.tokens_per_s_per_gpu,
             r.fits,
             f"{r.layout.label()}\n{localized(r.summary())}",
         )
@@ -191,32 +152,6 @@ def sentence(res: Any, change: str | None) -> str:
 
 
 #: The CSV's columns: rank, fit, the layout, the figures, memory and time by category.
-CSV_COLUMNS: tuple[str, ...] = (
-    "rank", "fits", "tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute",
-    "step_time_s", "tokens_per_s", "tflops_per_gpu", "mfu", "hfu",
-    *(f"memory_{k}" for k in (*MEMORY_KEYS, "peak")), "capacity_bytes",
-    *(f"time_{k}_s" for k in BREAKDOWN), "limits", "reason",
-)  # fmt: skip
-
-
-def candidates_csv(results: Sequence[Any]) -> str:
-    """The candidates as CSV (English, the core's keys and units: seconds, bytes, ratios)."""
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for rank, res in enumerate(results, start=1):
-        d = res.to_dict()
-        row: dict[str, Any] = {"rank": rank, "fits": d["fits"], **d["layout"]}
-        for key in ("step_time_s", "tokens_per_s", "tflops_per_gpu", "mfu", "hfu",
-                    "capacity_bytes", "limits"):  # fmt: skip
-            row[key] = d[key]
-        row.update({f"memory_{k}": v for k, v in d["memory_per_gpu"].items()})
-        row.update({f"time_{k}_s": v for k, v in d["time_breakdown_s"].items()})
-        row["reason"] = d.get("reason", "")
-        writer.writerow({k: row.get(k, "") for k in CSV_COLUMNS})
-    return buf.getvalue()
-
-
 def _recompute_to_checkpoint(mode: str) -> str:
     """The Step tab's checkpointing closest to a recomputation mode (selective: none, the Step
     trace keeps the attention core either way with flash attention)."""

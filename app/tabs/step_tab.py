@@ -215,8 +215,9 @@ class StepPage(TabPage):
             DEFAULTS["model"],
             translate(
                 "StepTab",
-                "A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging "
-                "Face config.json (Config file…)",
+                "A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.., a Hugging "
+                "Face Hub id org/name (its config.json from the local cache) or a Hugging Face "
+                "config.json (Config file…)",
             ),
             read_config,
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.echo import brief
 from core.errors import InputError
 from core.memory.models import LIMITS, TransformerSpec, parse_model
 from core.memory.recipes import optimizer, parse_recipe
@@ -31,6 +32,7 @@ __all__ = [
     "DIMS_KEYS",
     "LayoutOptions",
     "constraints_from",
+    "global_batch_sequences",
     "implementation_from",
     "layout_from",
     "parse_dims",
@@ -117,7 +119,7 @@ def parse_dims(text: str) -> TransformerSpec:
 
 
 def _model(
-    model: str | None, config: str | None, dims: str | None
+    model: str | None, config: str | None, dims: str | None, allow_download: bool = False
 ) -> tuple[TransformerSpec, list[str]]:
     given = [
         name for name, value in (("model", model), ("config", config), ("dims", dims)) if value
@@ -136,6 +138,13 @@ def _model(
 
         found, notes = load_config(config)
         return found, list(notes)
+    from core.step.hf import load_config, resolve_model_source
+
+    # A hub id (org/name[@revision]): its config.json from huggingface_hub's local cache, fetched
+    # only when allowed; the same resolver as step and memory.
+    if model and (hub := resolve_model_source(model, allow_download=allow_download)):
+        found, notes = load_config(hub[0], hub[1])
+        return found, list(notes)
     spec = parse_model(model or "llama2-7b")
     if not isinstance(spec, TransformerSpec):
         raise InputError(
@@ -143,6 +152,30 @@ def _model(
             field="model",
         )  # fmt: skip
     return spec, []
+
+
+def global_batch_sequences(value: Any, unit: str, seq: int) -> int:
+    """The global batch in sequences, from ``value`` counted in ``unit`` (``sequences`` or
+    ``tokens``; tokens must be a whole number of sequences of ``seq`` tokens)."""
+    unit = str(unit).strip().lower()
+    if unit not in ("sequences", "tokens"):
+        raise InputError(
+            translate("Plan", "batch-unit: {unit} is not a unit; allowed: sequences or tokens").format(
+                unit=brief(unit)
+            ),
+            field="global_batch",
+        )  # fmt: skip
+    if unit == "sequences":
+        return positive_int(value, "global-batch", high=1_000_000_000)
+    tokens = positive_int(value, "global-batch", high=10**13)
+    if tokens % seq:
+        raise InputError(
+            translate("Plan", "global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length").format(
+                tokens=f"{tokens:,}", seq=f"{seq:,}"
+            ),
+            field="global_batch",
+        )  # fmt: skip
+    return tokens // seq
 
 
 def _bandwidth(value: Any, field: str) -> float | None:
@@ -168,11 +201,21 @@ def planned_input(
     tokens: Any = None,
     implementation: Implementation | None = None,
     catalog: Any = None,
+    allow_download: bool = False,
+    batch_unit: str = "sequences",
 ) -> tuple[PlanInput, list[str]]:
-    """A validated :class:`PlanInput` and notes on the model source, from text or numbers."""
+    """A validated :class:`PlanInput` and notes on the model source, from text or numbers.
+
+    ``model`` is a preset, ``transformer:…`` or a Hugging Face Hub id ``org/name[@revision]``
+    (read from the local hub cache; fetched, the config alone, only with ``allow_download``).
+    ``global_batch`` counts sequences, or tokens with ``batch_unit="tokens"`` (then a whole
+    number of sequences of ``seq`` tokens: 4M = 4,194,304 tokens is 1,024 sequences of 4,096).
+    """
     from core.roofline.hardware import load_catalog
 
-    spec, notes = _model(model, config, dims)
+    spec, notes = _model(model, config, dims, allow_download)
+    seq_value = positive_int(seq, "seq", high=10_000_000)
+    batch = global_batch_sequences(global_batch, batch_unit, seq_value)  # the run, then the cluster
     dev = (catalog or load_catalog()).get(str(device).strip())
     cluster = Cluster(
         dev,
@@ -186,8 +229,8 @@ def planned_input(
         tokens_value = positive_float(tokens, "tokens", low=1.0, high=1e20)
     inp = PlanInput(
         model=spec,
-        seq=positive_int(seq, "seq", high=10_000_000),
-        global_batch=positive_int(global_batch, "global-batch", high=1_000_000_000),
+        seq=seq_value,
+        global_batch=batch,
         cluster=cluster,
         recipe=parse_recipe(str(recipe)),
         optimizer=optimizer(str(optimizer_id)),

@@ -112,6 +112,11 @@ class PlanResult:
         return self.inp.tokens_per_step / self.step_time_s if self.step_time_s > 0 else 0.0
 
     @property
+    def tokens_per_s_per_gpu(self) -> float:
+        """Tokens trained per second per GPU (the cluster's over its GPUs)."""
+        return self.tokens_per_s / self.gpus if self.gpus else 0.0
+
+    @property
     def mfu(self) -> float:
         """Model FLOPs utilization (PaLM appendix B)."""
         from core.roofline.utilization import utilization
@@ -149,6 +154,7 @@ class PlanResult:
             "layout": self.layout.to_dict(),
             "step_time_s": self.step_time_s,
             "tokens_per_s": self.tokens_per_s,
+            "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu,
             "tflops_per_gpu": self.tflops_per_gpu,
             "mfu": self.mfu,
             "hfu": self.hfu,

@@ -134,6 +134,14 @@
         <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、--config 或 --dims</translation>
     </message>
     <message>
+        <source>batch-unit: {unit} is not a unit; allowed: sequences or tokens</source>
+        <translation>batch-unit：{unit} 不是单位；允许：sequences（序列）或 tokens</translation>
+    </message>
+    <message>
+        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
+        <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数</translation>
+    </message>
+    <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
         <translation>序列：{seq} 超出了模型学到的 {positions} 个位置；允许：最多 {positions}</translation>
     </message>
@@ -499,8 +507,8 @@
         <translation>每个微批次的序列数；留空：搜索</translation>
     </message>
     <message>
-        <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face config.json (Config file…)</source>
-        <translation>预设、transformer:d=..,layers=..,heads=..、维度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] 或 Hugging Face 的 config.json（配置文件…）</translation>
+        <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms], a Hugging Face Hub id org/name (its config.json from the local cache) or a Hugging Face config.json (Config file…)</source>
+        <translation>预设、transformer:d=..,layers=..,heads=..、维度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms]、Hugging Face Hub 模型 id org/name（从本地缓存读取其 config.json）或 Hugging Face 的 config.json（配置文件…）</translation>
     </message>
     <message>
         <source>Model</source>
@@ -873,10 +881,6 @@
     <message>
         <source>dashed: capacity {capacity}</source>
         <translation>虚线：容量 {capacity}</translation>
-    </message>
-    <message>
-        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
-        <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数</translation>
     </message>
     <message>
         <source>{gpus} × {device}</source>

@@ -134,6 +134,14 @@
         <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、--config 或 --dims</translation>
     </message>
     <message>
+        <source>batch-unit: {unit} is not a unit; allowed: sequences or tokens</source>
+        <translation>batch-unit：{unit} 不是單位；允許：sequences（序列）或 tokens</translation>
+    </message>
+    <message>
+        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
+        <translation>全域批次：{tokens} 個 token 不是整數個長 {seq} 的序列；允許：序列長度的倍數</translation>
+    </message>
+    <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
         <translation>序列：{seq} 超出了模型學到的 {positions} 個位置；允許：最多 {positions}</translation>
     </message>
@@ -499,8 +507,8 @@
         <translation>每個微批次的序列數；留空：搜尋</translation>
     </message>
     <message>
-        <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging Face config.json (Config file…)</source>
-        <translation>預設、transformer:d=..,layers=..,heads=..、維度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] 或 Hugging Face 的 config.json（設定檔…）</translation>
+        <source>A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms], a Hugging Face Hub id org/name (its config.json from the local cache) or a Hugging Face config.json (Config file…)</source>
+        <translation>預設、transformer:d=..,layers=..,heads=..、維度 layers=L,hidden=H,heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms]、Hugging Face Hub 模型 id org/name（從本機快取讀取其 config.json）或 Hugging Face 的 config.json（設定檔…）</translation>
     </message>
     <message>
         <source>Model</source>
@@ -873,10 +881,6 @@
     <message>
         <source>dashed: capacity {capacity}</source>
         <translation>虛線：容量 {capacity}</translation>
-    </message>
-    <message>
-        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
-        <translation>全域批次：{tokens} 個 token 不是整數個長 {seq} 的序列；允許：序列長度的倍數</translation>
     </message>
     <message>
         <source>{gpus} × {device}</source>

@@ -223,10 +223,6 @@
         <translation>{model}，批量 {batch} × 序列 {seq}，{weights} 权重，{opt}</translation>
     </message>
     <message>
-        <source>A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging Face config.json (Config file…)</source>
-        <translation>预设、mlp:d=..,layers=..、transformer:d=..,layers=..,heads=.. 或 Hugging Face 的 config.json（配置文件…）</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -261,6 +257,10 @@
     <message>
         <source>Inputs changed: the result shown is for {label}; trace again</source>
         <translation>输入已更改：显示的结果属于 {label}；请重新追踪</translation>
+    </message>
+    <message>
+        <source>A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.., a Hugging Face Hub id org/name (its config.json from the local cache) or a Hugging Face config.json (Config file…)</source>
+        <translation>预设、mlp:d=..,layers=..、transformer:d=..,layers=..,heads=..、Hugging Face Hub 模型 id org/name（从本地缓存读取其 config.json）或 Hugging Face 的 config.json（配置文件…）</translation>
     </message>
     <message>
         <source>each op&apos;s dtype</source>

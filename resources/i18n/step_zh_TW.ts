@@ -223,10 +223,6 @@
         <translation>{model}，批次 {batch} × 序列 {seq}，{weights} 權重，{opt}</translation>
     </message>
     <message>
-        <source>A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.. or a Hugging Face config.json (Config file…)</source>
-        <translation>預設、mlp:d=..,layers=..、transformer:d=..,layers=..,heads=.. 或 Hugging Face 的 config.json（設定檔…）</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -261,6 +257,10 @@
     <message>
         <source>Inputs changed: the result shown is for {label}; trace again</source>
         <translation>輸入已變更：顯示的結果屬於 {label}；請重新追蹤</translation>
+    </message>
+    <message>
+        <source>A preset, mlp:d=..,layers=.., transformer:d=..,layers=..,heads=.., a Hugging Face Hub id org/name (its config.json from the local cache) or a Hugging Face config.json (Config file…)</source>
+        <translation>預設、mlp:d=..,layers=..、transformer:d=..,layers=..,heads=..、Hugging Face Hub 模型 id org/name（從本機快取讀取其 config.json）或 Hugging Face 的 config.json（設定檔…）</translation>
     </message>
     <message>
         <source>each op&apos;s dtype</source>

@@ -122,3 +122,35 @@ def test_the_step_tab_takes_a_typed_hub_id(hub: Path, qtbot) -> None:
     assert page.start_trace() is False
     assert "not in the Hugging Face cache" in page.status.text()
     page.shutdown()
+
+
+def test_plan_reads_the_cached_config(hub: Path, capsys, qtbot) -> None:
+    """``plan --model org/name`` and the Plan tab's model box resolve through the same cache."""
+    from core.step.hf import load_config
+
+    spec, _ = load_config(resolve_model_source("tiny-org/tiny-llama")[0])
+    argv = ["plan", "--model", "tiny-org/tiny-llama", "--seq", "64", "--global-batch", "512",
+            "--batch-unit", "tokens", "--gpus", "8", "--tp", "2", "--changes", "0", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["model"]["name"] == "tiny-org/tiny-llama"
+    assert (out["model"]["d_model"], out["model"]["layers"]) == (spec.d_model, spec.layers)
+    assert out["model"]["qkv_bias"] is True  # attention_bias: true, as the config says
+    assert out["tokens_per_step"] == 512 and out["layout"]["dp"] == 4  # 8 sequences of 64
+    assert main(["plan", "--model", "nobody/nothing"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--allow-download" in err
+
+    from app.state import AppState
+    from app.tabs.plan_tab import PlanPage
+
+    page = PlanPage(AppState())
+    qtbot.addWidget(page)
+    page.inputs.fields["seq"].setText("64")
+    page.inputs.set_model("tiny-org/tiny-llama")
+    assert page.inputs.problems() == []
+    assert page.plan_input()[0].model.name == "tiny-org/tiny-llama"
+    page.inputs.set_model("nobody/nothing")
+    problems = page.inputs.problems()
+    assert problems and "not in the Hugging Face cache" in problems[0]
+    page.shutdown()

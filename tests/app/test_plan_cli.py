@@ -35,6 +35,7 @@ def test_one_layout_has_the_issues_keys(capsys: pytest.CaptureFixture[str]) -> N
                                             "bubble", "dp_comm", "optimizer"}  # fmt: skip
     assert sum(out["time_breakdown_s"].values()) == pytest.approx(out["step_time_s"])
     assert out["tokens_per_s"] == pytest.approx(64 * 256 / out["step_time_s"])
+    assert out["tokens_per_s_per_gpu"] == pytest.approx(out["tokens_per_s"] / 8)
     assert out["training"]["seconds"] == pytest.approx(1e9 / out["tokens_per_s"])
     assert out["fits"] is True and out["limits"]
     assert "candidates" not in out
@@ -104,3 +105,33 @@ def test_the_codes_kernels_change_the_plan(capsys: pytest.CaptureFixture[str]) -
     assert slower["step_time_s"] > plain["step_time_s"]
     assert lean["memory_per_gpu"]["activations"] < plain["memory_per_gpu"]["activations"]
     assert any("flash2" in a for a in slower["assumptions"])
+
+
+def test_csv_lists_the_candidates_and_tokens_batch_equals_sequences(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    import csv
+
+    path = tmp_path / "layouts.csv"
+    args = [*SMALL, "--gpus", "8", "--search", "--top", "4", "--changes", "0"]
+    out = _json(capsys, *args, "--global-batch", "64", "--csv", str(path))
+    rows = list(csv.DictReader(path.read_text(encoding="utf-8").splitlines()))
+    assert (
+        [int(r["rank"]) for r in rows] == [1, 2, 3, 4] == list(range(1, len(out["candidates"]) + 1))
+    )
+    for row, cand in zip(rows, out["candidates"], strict=True):
+        assert float(row["tokens_per_s"]) == cand["tokens_per_s"]
+        assert (
+            int(row["tp"]) == cand["layout"]["tp"]
+            and row["recompute"] == cand["layout"]["recompute"]
+        )
+        assert float(row["memory_peak"]) == cand["memory_per_gpu"]["peak"]
+    # 64 sequences of 256 tokens are 16,384 tokens: the same plan
+    tokens = _json(capsys, *args, "--global-batch", "16384", "--batch-unit", "tokens")
+    assert tokens["candidates"] == out["candidates"]
+    assert main(["plan", *SMALL, "--global-batch", "1000", "--batch-unit", "tokens"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "multiple of the sequence length" in err
+    assert main(["plan", *SMALL, "--csv", str(tmp_path / "no" / "such" / "dir.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "csv:" in err and "does not exist" in err

@@ -22,6 +22,7 @@ from app.tabs.plan_tab import PlanPage
 from core.errors import InputError
 from core.plan import Constraints, best_change, search
 from core.plan.options import planned_input
+from core.plan.table import CSV_COLUMNS
 from core.units import format_bytes
 
 
@@ -245,7 +246,7 @@ def test_csv_holds_every_candidate(page: PlanPage, small, tmp_path) -> None:
     page.set_job(small)
     rows = list(csv.DictReader(io.StringIO(page.csv_text())))
     results = page.results
-    assert len(rows) == len(results) and list(rows[0]) == list(view.CSV_COLUMNS)
+    assert len(rows) == len(results) and list(rows[0]) == list(CSV_COLUMNS)
     for row, res in zip(rows[:5], results[:5], strict=True):
         assert float(row["mfu"]) == res.mfu and int(row["tp"]) == res.layout.tp
         assert float(row["memory_peak"]) == res.memory.peak and row["fits"] == str(res.fits)
@@ -280,15 +281,19 @@ def test_session_round_trip_and_bad_values(page: PlanPage, qtbot) -> None:
 
 
 def test_tokens_per_gpu_and_batches_in_tokens_by_hand(small) -> None:
+    from core.plan.options import global_batch_sequences
+
     res = small["results"][0]
     inp = res.inp
-    assert view.tokens_per_gpu(res) == pytest.approx(
+    assert res.tokens_per_s_per_gpu == pytest.approx(
         inp.seq * inp.global_batch / res.step_time_s / 64
     )
-    assert view.global_batch_sequences("4,194,304", "tokens", 4096) == 1024
-    assert view.global_batch_sequences("4M", "sequences", 4096) == 4_000_000
+    assert global_batch_sequences("4,194,304", "tokens", 4096) == 1024
+    assert global_batch_sequences("4M", "sequences", 4096) == 4_000_000
     with pytest.raises(InputError, match="multiple of the sequence length"):
-        view.global_batch_sequences("4M", "tokens", 4096)
+        global_batch_sequences("4M", "tokens", 4096)
+    with pytest.raises(InputError, match="allowed: sequences or tokens"):
+        global_batch_sequences("4M", "bytes", 4096)
 
 
 def test_language_switch_keeps_inputs_and_results_without_planning(small, qtbot) -> None:

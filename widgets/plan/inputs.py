@@ -119,6 +119,10 @@ def _check_model(text: str) -> None:
     if source["dims"]:
         parse_dims(str(source["dims"]))
         return
+    from core.step.hf import resolve_model_source
+
+    if resolve_model_source(str(source["model"])):  # a hub id cached here (else: why not)
+        return
     spec = parse_model(str(source["model"]))
     if not isinstance(spec, TransformerSpec):
         raise InputError(
@@ -229,8 +233,9 @@ class PlanInputs(QWidget):
             translate(
                 "PlanInputs",
                 "A preset, transformer:d=..,layers=..,heads=.., dimensions layers=L,hidden=H,"
-                "heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms] or a Hugging "
-                "Face config.json (Config file…)",
+                "heads=A[,kv_heads=K,ffn=F,vocab=V,act=gelu|swiglu,norm=layer|rms], a Hugging "
+                "Face Hub id org/name (its config.json from the local cache) or a Hugging Face "
+                "config.json (Config file…)",
             ),
             load_config,
             self,
@@ -434,7 +439,7 @@ class PlanInputs(QWidget):
     def problems(self) -> list[str]:
         """The messages of the fields whose text does not validate (shown under them)."""
         out = [self.fields[k].errorText() for k in self.fields if not self.fields[k].isValid()]
-        if self.model_error.isVisible():
+        if not self.model_error.isHidden():  # shown, or shown once the page is
             out.insert(0, self.model_error.text())
         return out
 

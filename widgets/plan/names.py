@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.plan.table import MEMORY_KEYS  # bottom to top: the core's order (peak: their sum)
 from widgets.i18n import translate
 
 __all__ = [
@@ -22,11 +23,6 @@ __all__ = [
     "time_colours",
     "time_names",
 ]
-
-#: Memory categories of the busiest GPU, bottom to top (the peak is their sum, drawn as the bar).
-MEMORY_KEYS: tuple[str, ...] = (
-    "weights", "grads", "optimizer", "activations", "temporaries", "allowance",
-)  # fmt: skip
 
 #: Category -> index into the theme's series (fixed: a category never changes colour). Weights,
 #: gradients, optimizer state and activations take the Memory tab's colours.
