@@ -169,9 +169,10 @@ def global_batch_sequences(value: Any, unit: str, seq: int) -> int:
         return positive_int(value, "global-batch", high=1_000_000_000)
     tokens = positive_int(value, "global-batch", high=10**13)
     if tokens % seq:
+        near = max(1, round(tokens / seq))
         raise InputError(
-            translate("Plan", "global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length").format(
-                tokens=f"{tokens:,}", seq=f"{seq:,}"
+            translate("Plan", "global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length (the nearest: {near} tokens, {count} sequences)").format(
+                tokens=f"{tokens:,}", seq=f"{seq:,}", near=f"{near * seq:,}", count=f"{near:,}"
             ),
             field="global_batch",
         )  # fmt: skip

@@ -138,8 +138,8 @@
         <translation>batch-unit：{unit} 不是单位；允许：sequences（序列）或 tokens</translation>
     </message>
     <message>
-        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length</source>
-        <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数</translation>
+        <source>global-batch: {tokens} tokens is not a whole number of sequences of {seq} tokens; allowed: a multiple of the sequence length (the nearest: {near} tokens, {count} sequences)</source>
+        <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数（最接近的：{near} 个 token，{count} 个序列）</translation>
     </message>
     <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
@@ -655,7 +655,7 @@
     <name>PlanNames</name>
     <message>
         <source>compute</source>
-        <extracomment>Memory categories of the busiest GPU, bottom to top (the peak is their sum, drawn as the bar). Category -&gt; index into the theme&apos;s series (fixed: a category never changes colour). Weights, gradients, optimizer state and activations take the Memory tab&apos;s colours.</extracomment>
+        <extracomment>Category -&gt; index into the theme&apos;s series (fixed: a category never changes colour). Weights, gradients, optimizer state and activations take the Memory tab&apos;s colours.</extracomment>
         <translation>计算</translation>
     </message>
     <message>

@@ -290,8 +290,9 @@ def test_tokens_per_gpu_and_batches_in_tokens_by_hand(small) -> None:
     )
     assert global_batch_sequences("4,194,304", "tokens", 4096) == 1024
     assert global_batch_sequences("4M", "sequences", 4096) == 4_000_000
-    with pytest.raises(InputError, match="multiple of the sequence length"):
-        global_batch_sequences("4M", "tokens", 4096)
+    with pytest.raises(InputError, match="multiple of the sequence length") as info:
+        global_batch_sequences("4M", "tokens", 4096)  # 976.6 sequences: 977 is the nearest
+    assert "the nearest: 4,001,792 tokens, 977 sequences" in info.value.message
     with pytest.raises(InputError, match="allowed: sequences or tokens"):
         global_batch_sequences("4M", "bytes", 4096)
 
