@@ -780,19 +780,19 @@
     </message>
     <message>
         <source>Open in Step</source>
-        <translation>在 Step 中打开</translation>
+        <translation>在训练步中打开</translation>
     </message>
     <message>
         <source>Trace the layer the plan traced (one layer of the model&apos;s width, one micro-batch) op by op in the Step tab</source>
-        <translation>在 Step 页逐个操作追踪规划所追踪的那一层（模型宽度的一层，一个微批次）</translation>
+        <translation>在训练步页逐个操作追踪规划所追踪的那一层（模型宽度的一层，一个微批次）</translation>
     </message>
     <message>
         <source>Use in Napkin</source>
-        <translation>用于 Napkin</translation>
+        <translation>用于心算</translation>
     </message>
     <message>
         <source>Put the chosen layout&apos;s speed into the Napkin tab&apos;s training-time card: the parameters, tokens and GPUs, and the MFU restated in the card&apos;s 6·N·D convention (no attention FLOPs), so the card gives the plan&apos;s days</source>
-        <translation>把所选布局的速度填入 Napkin 页的训练时间卡片：参数量、token 数和 GPU 数，以及按卡片的 6·N·D 口径（不计注意力的 FLOPs）换算的 MFU，这样卡片给出的天数与规划一致</translation>
+        <translation>把所选布局的速度填入心算页的训练时间卡片：参数量、token 数和 GPU 数，以及按卡片的 6·N·D 口径（不计注意力的 FLOPs）换算的 MFU，这样卡片给出的天数与规划一致</translation>
     </message>
     <message>
         <source>Plan a training run</source>

@@ -780,19 +780,19 @@
     </message>
     <message>
         <source>Open in Step</source>
-        <translation>在 Step 中開啟</translation>
+        <translation>在訓練步中開啟</translation>
     </message>
     <message>
         <source>Trace the layer the plan traced (one layer of the model&apos;s width, one micro-batch) op by op in the Step tab</source>
-        <translation>在 Step 頁逐個運算追蹤規劃所追蹤的那一層（模型寬度的一層，一個微批次）</translation>
+        <translation>在訓練步頁逐個運算追蹤規劃所追蹤的那一層（模型寬度的一層，一個微批次）</translation>
     </message>
     <message>
         <source>Use in Napkin</source>
-        <translation>用於 Napkin</translation>
+        <translation>用於心算</translation>
     </message>
     <message>
         <source>Put the chosen layout&apos;s speed into the Napkin tab&apos;s training-time card: the parameters, tokens and GPUs, and the MFU restated in the card&apos;s 6·N·D convention (no attention FLOPs), so the card gives the plan&apos;s days</source>
-        <translation>把所選配置的速度填入 Napkin 頁的訓練時間卡片：參數量、token 數和 GPU 數，以及按卡片的 6·N·D 口徑（不計注意力的 FLOPs）換算的 MFU，這樣卡片給出的天數與規劃一致</translation>
+        <translation>把所選配置的速度填入心算頁的訓練時間卡片：參數量、token 數和 GPU 數，以及按卡片的 6·N·D 口徑（不計注意力的 FLOPs）換算的 MFU，這樣卡片給出的天數與規劃一致</translation>
     </message>
     <message>
         <source>Plan a training run</source>
