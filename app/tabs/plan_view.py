@@ -151,7 +151,6 @@ def sentence(res: Any, change: str | None) -> str:
                      "still fits.").format(limits=limits)  # fmt: skip
 
 
-#: The CSV's columns: rank, fit, the layout, the figures, memory and time by category.
 def _recompute_to_checkpoint(mode: str) -> str:
     """The Step tab's checkpointing closest to a recomputation mode (selective: none, the Step
     trace keeps the attention core either way with flash attention)."""

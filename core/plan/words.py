@@ -82,7 +82,7 @@ def limits(res: PlanResult, ev: Evaluation) -> Text:
         return translate("Plan", "memory-bound kernels {share} of compute").format(
             share=percent(membound)
         )
-    return translate("Plan", "compute-bound: MFU {mfu}").format(mfu=percent(res.mfu))
+    return translate("Plan", "compute (MFU {mfu})").format(mfu=percent(res.mfu))
 
 
 def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ...]:

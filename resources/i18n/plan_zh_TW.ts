@@ -304,8 +304,8 @@
         <translation>記憶體受限的核函式占計算的 {share}</translation>
     </message>
     <message>
-        <source>compute-bound: MFU {mfu}</source>
-        <translation>計算受限：MFU {mfu}</translation>
+        <source>compute (MFU {mfu})</source>
+        <translation>計算本身（MFU {mfu}）</translation>
     </message>
     <message>
         <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
