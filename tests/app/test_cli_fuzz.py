@@ -32,7 +32,45 @@ OWN: dict[str, list[str]] = {
     "packed_shape": ["2", "", "-1", "7,9", "2,,3"],
     "pattern": ["b s (h d) -> b h s d", "a b -> b a", "a b, b c -> a c", "* a", "a ->", "(("],
     "axis": ["h=2", "h=0", "h=-1", "=2", "h", "h=5e-324"],
-    "op": ["matmul:m=1024,k=1024,n=1024", "relu:n=5e-324", "gelu:n=0", "matmul:m=1", "x:y=1"],
+    "op": [
+        "matmul:m=1024,k=1024,n=1024",
+        "relu:n=5e-324",
+        "gelu:n=0",
+        "matmul:m=1",
+        "x:y=1",
+        "all-reduce",
+        "all-gather",
+        "reduce-scatter",
+        "broadcast",
+    ],
+    "bytes": ["1e9", "4G", "14e9", "1"],
+    "nodes": ["1", "2", "128"],
+    "grad_bytes": ["2", "4", "nan"],
+    "compute_s": ["1", "0.5", "0"],
+    "batch_tokens": ["4M", "4194304", "1"],
+    "dims": [
+        "layers=4,hidden=256,heads=4",
+        "layers=2,hidden=128,heads=4,kv_heads=2,ffn=384",
+        "layers=2,hidden=64,heads=0",
+        "layers=1",
+        "layers=2,hidden=64,heads=4,act=relu",
+    ],
+    "global_batch": ["8", "64", "1024", "4,194,304"],
+    "batch_unit": ["sequences", "tokens", "bytes"],
+    "gpus_per_node": ["8", "4", "3"],
+    "intra_bw": ["", "450G", "900e9", "0"],
+    "network_bw": ["", "50G", "25e9", "-1"],
+    "tp": ["", "1", "2", "3", "8"],
+    "pp": ["", "1", "2", "5"],
+    "vpp": ["", "1", "2"],
+    "cp": ["", "1", "2"],
+    "recompute": ["none", "selective", "full", "some"],
+    "cp_comm": ["ring", "all-gather", "nope"],
+    "dropout": ["0", "0.1", "1.5"],
+    "top": ["1", "5", "0"],
+    "changes": ["0", "1", "3"],
+    "max_micro_batch": ["1", "4", "0"],
+    "csv": ["layouts.csv", "ops.csv", "/dev/full", "no/such/x.csv"],
     "model": ["gpt2", "llama2-7b", "mlp:d=4096,layers=8", "mlp:d=0,layers=1", "transformer:d=1"],
     "recipe": ["bf16", "fp32", "amp", "bf16-adamw", "custom:params=bf16", "magic"],
     "optimizer": ["adam", "sgd", "adamw", "lion"],
@@ -115,8 +153,13 @@ def _stop(*_args: object, **_kwargs: object) -> None:
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """Paths worth passing as files: missing, a folder, invalid UTF-8, empty, a full disk."""
-    root = tmp_path_factory.mktemp("fuzzfiles")
+    """Paths worth passing as files (:func:`make_files`)."""
+    return make_files(tmp_path_factory.mktemp("fuzzfiles"))
+
+
+def make_files(root: Path) -> list[str]:
+    """Paths worth passing as files, made under ``root``: missing, a folder, invalid UTF-8,
+    empty, a full disk (also used by benchmarks/cli_fuzz.py)."""
     bad = root / "bad.json"
     bad.write_bytes(b'{"app": "napkinlab", "x": "\xe2\x82')  # ends inside a UTF-8 character
     (root / "empty.npy").write_bytes(b"")
@@ -154,7 +197,10 @@ def check(argv: list[str], code: int | str, err: str) -> None:
         assert not [line for line in lines if "warning" not in line][:-1], (argv, err)
 
 
-COMMANDS = ["devices", "dtype", "einops", "roofline", "memory", "napkin", "bench", "screenshot"]
+#: Every subcommand the CLI registers (a new one is fuzzed without touching this file).
+COMMANDS = [module.rsplit(".", 1)[-1].removesuffix("_cmd") for module in cli.COMMANDS]
+#: Vectors per subcommand: fewer where each one plans a cluster (a traced layer, then a search).
+EXAMPLES: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -163,16 +209,21 @@ def test_random_argument_vectors_exit_0_or_2(
 ) -> None:
     import app.cli.screenshot_cmd as screenshot_cmd
     import core.bench.suites as suites
+    import core.step.hf_build as hf_build
+    import core.step.trace as step_trace
 
-    monkeypatch.chdir(files[1])  # a relative --out lands in the test's folder
+    monkeypatch.chdir(files[1])  # a relative --out or --csv lands in the test's folder
     monkeypatch.setattr(suites, "run_suite", _stop)  # bench: stop once the suite would run
     monkeypatch.setattr(screenshot_cmd, "render_tab", _stop)  # screenshot: stop before rendering
+    if command == "step":  # stop once the trace would run (plan traces one layer, for real)
+        monkeypatch.setattr(step_trace, "trace_config", _stop)
+        monkeypatch.setattr(hf_build, "trace_hf_config", _stop)
     parser = cli.build_parser(command)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     skip = {"trace"}  # a fake-tensor trace of a large model takes seconds; tested elsewhere
 
     @settings(
-        max_examples=60,
+        max_examples=EXAMPLES.get(command, 60),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
