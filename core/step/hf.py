@@ -349,7 +349,8 @@ def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[st
         raise InputError(
             translate("Step", "model: {repo} is not in the Hugging Face cache ({cache}); "
                       "allowed offline: a model whose config.json is cached there; fetch its "
-                      "config (not its weights) with --allow-download").format(
+                      "config (not its weights) with --allow-download (napkinlab memory --model "
+                      "{repo} --allow-download, once: the window reads the same cache)").format(
                 repo=brief(text.strip()), cache=cache),
             field="model",
         )  # fmt: skip

@@ -67,8 +67,8 @@
         <translation>模型：{repo} 不是 Hugging Face Hub 标识（{why}）；允许：org/name 或 org/name@revision</translation>
     </message>
     <message>
-        <source>model: {repo} is not in the Hugging Face cache ({cache}); allowed offline: a model whose config.json is cached there; fetch its config (not its weights) with --allow-download</source>
-        <translation>模型：{repo} 不在 Hugging Face 缓存中（{cache}）；离线时允许：config.json 已缓存在那里的模型；用 --allow-download 下载其配置（不下载权重）</translation>
+        <source>model: {repo} is not in the Hugging Face cache ({cache}); allowed offline: a model whose config.json is cached there; fetch its config (not its weights) with --allow-download (napkinlab memory --model {repo} --allow-download, once: the window reads the same cache)</source>
+        <translation>模型：{repo} 不在 Hugging Face 缓存中（{cache}）；离线时允许：config.json 已缓存在那里的模型；用 --allow-download 下载其配置（不下载权重）（运行一次 napkinlab memory --model {repo} --allow-download：窗口读取同一个缓存）</translation>
     </message>
     <message>
         <source>model: cannot download the config.json of {repo} from the Hugging Face Hub ({why})</source>

@@ -67,8 +67,8 @@
         <translation>模型：{repo} 不是 Hugging Face Hub 識別碼（{why}）；允許：org/name 或 org/name@revision</translation>
     </message>
     <message>
-        <source>model: {repo} is not in the Hugging Face cache ({cache}); allowed offline: a model whose config.json is cached there; fetch its config (not its weights) with --allow-download</source>
-        <translation>模型：{repo} 不在 Hugging Face 快取中（{cache}）；離線時允許：config.json 已快取在那裡的模型；用 --allow-download 下載其設定（不下載權重）</translation>
+        <source>model: {repo} is not in the Hugging Face cache ({cache}); allowed offline: a model whose config.json is cached there; fetch its config (not its weights) with --allow-download (napkinlab memory --model {repo} --allow-download, once: the window reads the same cache)</source>
+        <translation>模型：{repo} 不在 Hugging Face 快取中（{cache}）；離線時允許：config.json 已快取在那裡的模型；用 --allow-download 下載其設定（不下載權重）（執行一次 napkinlab memory --model {repo} --allow-download：視窗讀取同一個快取）</translation>
     </message>
     <message>
         <source>model: cannot download the config.json of {repo} from the Hugging Face Hub ({why})</source>
