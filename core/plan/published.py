@@ -127,7 +127,8 @@ SOURCE_CODE: dict[str, _Code] = {
         "PyTorch for the other ops, no dropout; attention: submit_benchmarks.py sets the "
         "model's attn_impl from --attn_impl, default 'triton' at both table commits (b2a43a14, "
         "Oct 2023, A100 rows; 5e85bd62, Jan 2024, H100 rows), llm-foundry's vendored Triton "
-        "FlashAttention; the table's MP mode DEFAULT "
+        "FlashAttention (Tri Dao's kernel on the pre-MLIR Triton backend: setup.py pins "
+        "triton-pre-mlir); the table's MP mode DEFAULT "
         "reduces gradients in fp32 (Composer 0.16-0.18 mosaic_fsdp_utils: DEFAULT = bf16 "
         "parameters, fp32 reduce_dtype; PURE = bf16 throughout, per run below)",
         grads="fp32",

@@ -474,3 +474,25 @@ def test_the_k_loop_overhead_is_the_median_of_xlas_sweep(calibration: dict[str, 
         g = c.get("gemm_efficiency")
         if g and g["value"] is not None:
             assert len(g["shape"]) == 3, dev
+
+
+def test_the_h100_triton_attention_is_derived_from_fa1_and_the_a100_ratio(
+    calibration: dict[str, Any],
+) -> None:
+    # llm-foundry's Triton FlashAttention (Tri Dao's kernel on the pre-MLIR backend) has no H100
+    # benchmark: its H100 figure is FlashAttention-1's H100 figure times Triton / FlashAttention-1
+    # on the A100 at the same length, both Ampere-instruction kernels (docs/plan_sources.md).
+    a100 = calibration["a100-sxm"]["attention_kernels"]["value"]["kernels"]
+    h100 = calibration["h100-sxm"]["attention_kernels"]["value"]["kernels"]
+    assert set(h100["triton"]) == {"fwd_bwd", "fwd_bwd_causal"}
+    for key in ("fwd_bwd", "fwd_bwd_causal"):
+        tri_a, fa1_a, fa1_h = a100["triton"][key], a100["flash1"][key], h100["flash1"][key]
+        assert tri_a["seq"] == fa1_a["seq"] == fa1_h["seq"] == h100["triton"][key]["seq"]
+        for got, t, f, h in zip(
+            h100["triton"][key]["tflops"],
+            tri_a["tflops"],
+            fa1_a["tflops"],
+            fa1_h["tflops"],
+            strict=True,
+        ):
+            assert got == pytest.approx(h * t / f, abs=0.5)

@@ -12,12 +12,6 @@ import pytest
 
 from core.plan.published import load_runs, predict_run, published, published_tokens_per_s
 
-MOSAIC_H100 = (
-    "MosaicML's H100 rows (January 2024: torch 2.1, CUDA 12.1, eager kernels, llm-foundry's Triton "
-    "attention): the plan predicts MFU 50-58 % where these runs report 37-46 %, the same code's "
-    "13B-70B rows sit within 16 %; no sourced mechanism found for the rest (candidates, not "
-    "modelled: that software's Hopper GEMM kernels, FSDP's CPU-side all-gather rate limiter)"
-)
 MC_SMALL = (
     "Megatron-Core's smallest weak-scaling rows (h 2048-4096): predicted MFU 57-60 % against the "
     "README's 41-47 % at every micro-batch that fits (+23 % to +35 %, benchmarks/plan_published.py); "
@@ -29,9 +23,6 @@ MC_SMALL = (
 KNOWN_GAPS: dict[str, str] = {
     "megatron-core-r0.8-h100-gpt-1.7b": MC_SMALL,
     "megatron-core-r0.8-h100-gpt-7.1b": MC_SMALL,
-    "mosaicml-mpt-h100-1b-512gpu": MOSAIC_H100,
-    "mosaicml-mpt-h100-7b-512gpu": MOSAIC_H100,
-    "mosaicml-mpt-h100-7b-8gpu": MOSAIC_H100,
     "mosaicml-mpt-a100-40gb-70b-128gpu": "ZeRO-3 over 16 nodes of RoCE: the A100's inter-node "
     "busbw fraction is assumed (the median of two EFA measurements; no A100 InfiniBand or RoCE "
     "source found), so the per-layer gathers may hide behind the recomputed layers more than "
