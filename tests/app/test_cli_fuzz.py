@@ -154,7 +154,8 @@ def check(argv: list[str], code: int | str, err: str) -> None:
         assert not [line for line in lines if "warning" not in line][:-1], (argv, err)
 
 
-COMMANDS = ["devices", "dtype", "einops", "roofline", "memory", "napkin", "bench", "screenshot"]
+COMMANDS = ["devices", "dtype", "einops", "roofline", "memory", "napkin", "bench", "screenshot",
+            "calibration"]  # fmt: skip
 
 
 @pytest.mark.parametrize("command", COMMANDS)
