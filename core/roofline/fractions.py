@@ -66,31 +66,30 @@ _TABLES = frozenset({"attention_kernels"})
 
 def _info() -> dict[str, tuple[Text, Text]]:
     """Field -> (unit, meaning), in the order the rows are listed."""
-    t = translate
-    peak = t("Fractions", "of the dense peak")
-    seconds = t("Fractions", "seconds")
-    link = t("Fractions", "of the link")
+    peak = translate("Fractions", "of the dense peak")
+    seconds = translate("Fractions", "seconds")
+    link = translate("Fractions", "of the link")
     return {
-        "gemm_efficiency": (peak, t("Fractions", "Large-GEMM efficiency (16-bit) at the reference shape")),
-        "gemm_efficiency_fp8": (peak, t("Fractions", "Large-GEMM efficiency (fp8); else the 16-bit one")),
-        "gemm_reference": (t("Fractions", "M×N×K"), t("Fractions", "GEMM shape model: the shape the large-GEMM efficiency was measured at")),
-        "sm_count": (t("Fractions", "SMs"), t("Fractions", "GEMM shape model: SMs (or compute units) that output tiles fill in waves")),
-        "gemm_tile": (t("Fractions", "M×N"), t("Fractions", "GEMM shape model: the output tile of one SM")),
-        "gemm_k_overhead": (t("Fractions", "K steps"), t("Fractions", "GEMM shape model: fixed cost per tile, in K-loop iterations")),
-        "attention_forward_efficiency": (peak, t("Fractions", "Attention kernel efficiency, forward")),
-        "attention_backward_efficiency": (peak, t("Fractions", "Attention kernel efficiency, backward")),
-        "attention_causal_ratio": (t("Fractions", "ratio"), t("Fractions", "Attention: causal over non-causal efficiency")),
-        "attention_kernels": (t("Fractions", "table"), t("Fractions", "Attention kernels measured per sequence length (edit in the file)")),
-        "memory_bandwidth_fraction": (t("Fractions", "of the bandwidth"), t("Fractions", "Memory-bound ops: fraction of the memory bandwidth")),
-        "intra_node_busbw_fraction": (link, t("Fractions", "Collective bus bandwidth, intra-node link")),
-        "inter_node_busbw_fraction": (link, t("Fractions", "Collective bus bandwidth, network")),
-        "collective_latency_s": (seconds, t("Fractions", "Fixed time of one collective call")),
-        "nccl_base_latency_s": (seconds, t("Fractions", "Ring collective: base latency")),
-        "ring_hop_latency_intra_s": (seconds, t("Fractions", "Ring collective: latency per intra-node hop")),
-        "ring_hop_latency_inter_s": (seconds, t("Fractions", "Ring collective: latency per network hop")),
-        "net_post_overhead_s": (seconds, t("Fractions", "Ring collective: network post overhead")),
-        "kernel_launch_overhead_s": (seconds, t("Fractions", "Kernel launch overhead, per kernel")),
-        "overlap_compute_slowdown": (t("Fractions", "fraction"), t("Fractions", "Compute slowdown while a collective overlaps it")),
+        "gemm_efficiency": (peak, translate("Fractions", "Large-GEMM efficiency (16-bit) at the reference shape")),
+        "gemm_efficiency_fp8": (peak, translate("Fractions", "Large-GEMM efficiency (fp8); else the 16-bit one")),
+        "gemm_reference": (translate("Fractions", "M×N×K"), translate("Fractions", "GEMM shape model: the shape the large-GEMM efficiency was measured at")),
+        "sm_count": (translate("Fractions", "SMs"), translate("Fractions", "GEMM shape model: SMs (or compute units) that output tiles fill in waves")),
+        "gemm_tile": (translate("Fractions", "M×N"), translate("Fractions", "GEMM shape model: the output tile of one SM")),
+        "gemm_k_overhead": (translate("Fractions", "K steps"), translate("Fractions", "GEMM shape model: fixed cost per tile, in K-loop iterations")),
+        "attention_forward_efficiency": (peak, translate("Fractions", "Attention kernel efficiency, forward")),
+        "attention_backward_efficiency": (peak, translate("Fractions", "Attention kernel efficiency, backward")),
+        "attention_causal_ratio": (translate("Fractions", "ratio"), translate("Fractions", "Attention: causal over non-causal efficiency")),
+        "attention_kernels": (translate("Fractions", "table"), translate("Fractions", "Attention kernels measured per sequence length (edit in the file)")),
+        "memory_bandwidth_fraction": (translate("Fractions", "of the bandwidth"), translate("Fractions", "Memory-bound ops: fraction of the memory bandwidth")),
+        "intra_node_busbw_fraction": (link, translate("Fractions", "Collective bus bandwidth, intra-node link")),
+        "inter_node_busbw_fraction": (link, translate("Fractions", "Collective bus bandwidth, network")),
+        "collective_latency_s": (seconds, translate("Fractions", "Fixed time of one collective call")),
+        "nccl_base_latency_s": (seconds, translate("Fractions", "Ring collective: base latency")),
+        "ring_hop_latency_intra_s": (seconds, translate("Fractions", "Ring collective: latency per intra-node hop")),
+        "ring_hop_latency_inter_s": (seconds, translate("Fractions", "Ring collective: latency per network hop")),
+        "net_post_overhead_s": (seconds, translate("Fractions", "Ring collective: network post overhead")),
+        "kernel_launch_overhead_s": (seconds, translate("Fractions", "Kernel launch overhead, per kernel")),
+        "overlap_compute_slowdown": (translate("Fractions", "fraction"), translate("Fractions", "Compute slowdown while a collective overlaps it")),
     }  # fmt: skip
 
 
@@ -269,7 +268,7 @@ def fraction_rows(
                 text=value_text(name, value),
                 unit=unit,
                 meaning=meaning,
-                source=str(cal.sources.get(name, "")),
+                source=cal.sources.get(name, ""),
                 origin=cal.origins.get(name, "") if value is not None else "",
                 editable=name not in _TABLES,
                 allowed=allowed_text(name),
