@@ -856,7 +856,9 @@ def calibration(
     if sibling:
         layers.append(
             (
-                user.get(sibling, {}) or table.get(sibling, {}),
+                # The sibling's values as this device would see them: its built-in ones, with
+                # the person's overrides of the sibling over them (not instead of them).
+                {**table.get(sibling, {}), **user.get(sibling, {})},
                 "sibling",
                 translate(
                     "Calibration",

@@ -148,6 +148,20 @@ def test_value_text_round_trips_every_builtin_value() -> None:
     assert value_text("gemm_efficiency", None) == ""
 
 
+def test_an_override_of_a_sibling_adds_to_its_builtin_values() -> None:
+    h200 = load_catalog().get("h200")
+    rows, _ = fraction_rows(h200)
+    before = {r.field: r for r in rows}
+    assert before["nccl_base_latency_s"].origin == "sibling"  # h200 takes h100-sxm's
+    mine = {"h100-sxm": {"gemm_k_overhead": (300.0, "your override")}}
+    rows, _ = fraction_rows(h200, overrides=mine)
+    after = {r.field: r for r in rows}
+    assert after["gemm_k_overhead"].value == 300.0
+    # The sibling's other built-in values still apply (not dropped for the override alone).
+    assert after["nccl_base_latency_s"].value == before["nccl_base_latency_s"].value
+    assert after["nccl_base_latency_s"].origin == "sibling"
+
+
 def _plan_small(gpus: int = 8):
     from core.memory.models import TransformerSpec
     from core.plan import plan
