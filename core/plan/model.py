@@ -80,7 +80,8 @@ def device_calibration(inp: PlanInput) -> Calibration:
         inp.cluster.device, measured=measured_device(inp.cluster.device.id), overrides=overrides
     )
     if problem:  # a file that does not read is said in the assumptions, not applied
-        cal = replace(cal, notes=(*cal.notes, problem))
+        note = problem if isinstance(problem, Text) else Text("", problem, {})
+        cal = replace(cal, notes=(*cal.notes, note))
     return cal
 
 
