@@ -469,6 +469,12 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         )
         return True
 
+    def show_fractions(self) -> Any:
+        """Show the selected device's achievable fractions (see and edit them)."""
+        from app.fractions_view import open_fractions
+
+        return open_fractions(self, self.state)
+
     # help -------------------------------------------------------------------------------------
     def show_source(self) -> None:
         """Show where the selected device's numbers come from."""

@@ -221,6 +221,19 @@ def build_menus(window: MainWindow) -> None:
     devices.addAction(
         _action(
             window,
+            translate("Menus", "Achievable &fractions…"),
+            window.show_fractions,
+            "Ctrl+Shift+F",
+            translate(
+                "Menus",
+                "See and edit what the selected device achieves (GEMM, attention, memory, links, "
+                "kernel launch), each with its source",
+            ),
+        )
+    )
+    devices.addAction(
+        _action(
+            window,
             translate("Menus", "Open &collectives benchmark…"),
             lambda: _open_collectives(window),
             None,

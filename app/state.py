@@ -84,6 +84,9 @@ class AppState(QObject):
     measuredPoints(object)
         Many measured points arrived at once (a list of such dicts, e.g. a file was opened):
         listeners add them in one go and redraw once, so loading is linear in the points.
+    calibrationChanged(str)
+        A person saved or reset a device's achievable fractions (the device id): the plan plans
+        again and the Step tab predicts again.
     tabInputsRequested(str, object, bool)
         A tab asks for another tab to be shown with some of its inputs set (a tab id, inputs as
         that tab's session keys, and whether to run it then, e.g. trace): the Plan tab's "Open
@@ -93,6 +96,7 @@ class AppState(QObject):
     deviceChanged = Signal(str)
     dtypeChanged = Signal(str)
     catalogChanged = Signal()
+    calibrationChanged = Signal(str)
     rooflinePointRequested = Signal(object)
     measuredPoint = Signal(object)
     measuredPoints = Signal(object)
@@ -154,6 +158,10 @@ class AppState(QObject):
         self.catalogChanged.emit()
         if device.id == self._device_id:
             self.deviceChanged.emit(device.id)
+
+    def calibration_changed(self, device_id: str) -> None:
+        """Tell every tab that ``device_id``'s achievable fractions changed on disk."""
+        self.calibrationChanged.emit(device_id)
 
     def request_tab_inputs(self, tab_id: str, inputs: dict[str, Any], run: bool = False) -> None:
         """Ask the window to show ``tab_id`` with ``inputs`` (its session keys) applied, and to

@@ -25,6 +25,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Never the person's own files: ``calibration --set``, ``--out`` and the rest write under a fresh
+# folder, as the suite's conftest arranges for the tests.
+_HOME = tempfile.mkdtemp(prefix="napkinlab-fuzz-home-")
+os.environ["NAPKINLAB_CONFIG_DIR"] = os.path.join(_HOME, "config")
+os.environ["NAPKINLAB_DATA_DIR"] = os.path.join(_HOME, "data")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "xdg")
 
 
 def main() -> int:

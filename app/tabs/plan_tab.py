@@ -112,6 +112,7 @@ class PlanPage(TabPage):
         self.runner.finished.connect(self._on_finished)
         state.deviceChanged.connect(self._device_changed)
         state.catalogChanged.connect(self._catalog_changed)
+        state.calibrationChanged.connect(self._calibration_changed)
         self._show_device()
 
     # building ------------------------------------------------------------------------------
@@ -119,6 +120,7 @@ class PlanPage(TabPage):
         self.inputs = PlanInputs(self)
         self.inputs.changed.connect(self._inputs_changed)
         self.inputs.clusterChanged.connect(self._cluster_changed)
+        self.inputs.fractionsRequested.connect(self.open_fractions)
         self.plan_button = QPushButton(translate("PlanTab", "Plan"))
         self.plan_button.setToolTip(
             translate(
@@ -293,6 +295,16 @@ class PlanPage(TabPage):
 
     def _cluster_changed(self) -> None:
         self._replan()
+
+    def _calibration_changed(self, _device_id: str) -> None:
+        # Any device's: a sibling's override (h100-sxm for the h200) applies to this one too.
+        self._replan()
+
+    def open_fractions(self) -> Any:
+        """Show the toolbar device's achievable fractions (see and edit them)."""
+        from app.fractions_view import open_fractions
+
+        return open_fractions(self.window(), self._state)
 
     def _inputs_changed(self) -> None:
         if self.job is not None:

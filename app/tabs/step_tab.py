@@ -168,6 +168,7 @@ class StepPage(TabPage):
         # Bound methods, not lambdas: Qt disconnects them when this page is deleted (rebuilt).
         state.deviceChanged.connect(self._on_device)
         state.catalogChanged.connect(self._on_device)
+        state.calibrationChanged.connect(self._on_device)  # a saved fraction: predict again
         self._theme: Any = None
         # A result shown under other inputs says so (the old numbers under a new model's name).
         self.model_box.editTextChanged.connect(self._check_stale)
@@ -201,7 +202,8 @@ class StepPage(TabPage):
         return self._shown_key is not None and self._trace_key() != self._shown_key
 
     def _on_device(self, _device_id: str = "") -> None:
-        """The shared device (or the catalog) changed: predict the kept trace again."""
+        """The shared device, the catalog or a device's fractions changed: predict the kept
+        trace again."""
         self.repredict()
 
     # building ------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ Overlap, stated in every result's ``assumptions``:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -49,7 +49,16 @@ from core.roofline.utilization import attention_forward_flops, model_flops_per_t
 from core.texts import Text, translate
 from core.units import format_bytes
 
-__all__ = ["Context", "Evaluation", "context", "evaluate", "flops_per_step", "plan"]
+__all__ = [
+    "Context",
+    "Evaluation",
+    "context",
+    "device_calibration",
+    "evaluate",
+    "flops_per_step",
+    "measured_device",
+    "plan",
+]
 
 
 @dataclass(frozen=True)
@@ -66,14 +75,18 @@ def device_calibration(inp: PlanInput) -> Calibration:
     user's overrides, the built-in file, a sibling or the family's median."""
     from core.roofline.achievable import calibration, read_overrides
 
-    overrides, _problem = read_overrides()
-    return calibration(
-        inp.cluster.device, measured=_measured(inp.cluster.device.id), overrides=overrides
+    overrides, problem = read_overrides()
+    cal = calibration(
+        inp.cluster.device, measured=measured_device(inp.cluster.device.id), overrides=overrides
     )
+    if problem:  # a file that does not read is said in the assumptions, not applied
+        note = problem if isinstance(problem, Text) else Text("", problem, {})
+        cal = replace(cal, notes=(*cal.notes, note))
+    return cal
 
 
 @lru_cache(maxsize=8)
-def _measured(device_id: str) -> Any:
+def measured_device(device_id: str) -> Any:
     """ "This machine" from the app's benchmark file, if it measured this device's GPU (or is it)."""
     try:
         from core.bench import default_measurements_path, read_measurements

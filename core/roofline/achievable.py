@@ -5,13 +5,16 @@ memory bandwidth: an upper bound. Real kernels reach less, by amounts that micro
 This module holds those measured fractions, one set per device, each value with its source, and
 turns them into the time of one op.
 
-Where the numbers come from, in order (the first that has a field wins):
+Where the numbers come from, in order (the first that has a field wins; :data:`ORIGINS` names
+each layer, :attr:`Calibration.origins` says which one gave each field):
 
-1. **Measured here**: a "This machine" device built from the app's benchmark points
+1. **The user's overrides**: ``<config>/napkinlab/calibration.json`` (same schema as the built-in
+   file), read through :mod:`core.safe_io`, every value range-checked, duplicate keys refused.
+   A person who typed a value meant it, so it wins even over a measurement
+   (:mod:`core.roofline.fractions` lists, writes and clears them).
+2. **Measured here**: a "This machine" device built from the app's benchmark points
    (:func:`core.bench.this_machine.this_machine`) whose GPU matches the device: the best measured
    matmul per dtype over the datasheet peak, the best copy over the datasheet bandwidth.
-2. **The user's overrides**: ``<config>/napkinlab/calibration.json`` (same schema as the built-in
-   file), read through :mod:`core.safe_io`, every value range-checked, duplicate keys refused.
 3. **The built-in file** ``resources/calibration.json``: microbenchmark results only (maximum
    achievable matmul, FlashAttention's kernel figures, STREAM-like copies, nccl-tests bus bandwidth).
    Nothing there is fitted to the training runs the plan is checked against.
@@ -61,9 +64,11 @@ __all__ = [
     "ATTENTION_KERNELS",
     "FIELDS",
     "INFORMATIONAL",
+    "ORIGINS",
     "SIBLINGS",
     "Calibration",
     "calibration",
+    "check_field",
     "gemm_dims",
     "gemm_shape_efficiency",
     "load_builtin",
@@ -123,6 +128,9 @@ _REQUIRED = (
 _FAMILY_ASSUMED = (*_REQUIRED, "gemm_k_overhead", "overlap_compute_slowdown")
 #: Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark).
 DEFAULT_REFERENCE = (8192, 8192, 8192)
+
+#: Where a calibrated value comes from, strongest first (:attr:`Calibration.origins`).
+ORIGINS: tuple[str, ...] = ("override", "measured", "builtin", "sibling", "assumed", "changed")
 
 #: Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is
 #: the H100 SXM's GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks
@@ -404,6 +412,29 @@ def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, st
     return out
 
 
+def check_field(name: str, raw: Any, where: str) -> Any:
+    """The value of one field as the file would hold it (``raw``: a number, or a list for
+    ``gemm_tile`` and ``gemm_reference``), checked by the parser of the files.
+
+    Raises
+    ------
+    InputError
+        ``{where}: {name} = {value}; allowed: ...``, or the field is unknown.
+    """
+    if name not in FIELDS:
+        raise InputError(
+            translate("Calibration", "{where}: unknown field {name}; allowed: {allowed}").format(
+                where=where, name=repr(name), allowed=", ".join(FIELDS)
+            )
+        )
+    found = _value(raw, name, where)
+    if found is None:
+        raise InputError(
+            translate("Calibration", "{where}: {name} has no value").format(where=where, name=name)
+        )
+    return found[0]
+
+
 @lru_cache(maxsize=1)
 def load_builtin() -> Mapping[str, Mapping[str, tuple[Any, str]]]:
     """The shipped ``resources/calibration.json`` (an empty mapping when it is not installed)."""
@@ -469,12 +500,16 @@ class Calibration:
         Field -> where the value comes from (a paper, a benchmark, "measured here", an override).
     notes
         Sentences on what was assumed (a sibling's values, a family median, a measured device).
+    origins
+        Field -> which layer gave it (:data:`ORIGINS`: ``override``, ``measured``, ``builtin``,
+        ``sibling``, ``assumed``; ``changed`` after :func:`with_values`).
     """
 
     device_id: str
     values: Mapping[str, Any]
     sources: Mapping[str, str]
     notes: tuple[Text, ...] = field(default_factory=tuple)
+    origins: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -695,6 +730,7 @@ class Calibration:
             "device": self.device_id,
             "values": {k: _jsonable(k, v) for k, v in self.values.items()},
             "sources": dict(self.sources),
+            "origins": dict(self.origins),
             "notes": [str(n) for n in self.notes],
         }
 
@@ -810,16 +846,20 @@ def calibration(
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     notes: list[Text] = []
-    layers: list[tuple[Mapping[str, tuple[Any, str]], Text | None]] = [
-        (_measured_fields(device, measured), None),
-        (user.get(device.id, {}), None),
-        (table.get(device.id, {}), None),
+    origins: dict[str, str] = {}
+    layers: list[tuple[Mapping[str, tuple[Any, str]], str, Text | None]] = [
+        (user.get(device.id, {}), "override", None),
+        (_measured_fields(device, measured), "measured", None),
+        (table.get(device.id, {}), "builtin", None),
     ]
     sibling = SIBLINGS.get(device.id)
     if sibling:
         layers.append(
             (
-                user.get(sibling, {}) or table.get(sibling, {}),
+                # The sibling's values as this device would see them: its built-in ones, with
+                # the person's overrides of the sibling over them (not instead of them).
+                {**table.get(sibling, {}), **user.get(sibling, {})},
+                "sibling",
                 translate(
                     "Calibration",
                     "{device} is not calibrated: it takes the values of {sibling}, the same chip",
@@ -828,13 +868,21 @@ def calibration(
         )
     used_sibling = False
     for name in FIELDS:
-        for fields, note in layers:
+        for fields, origin, note in layers:
             if name in fields:
                 values[name], sources[name] = fields[name]
+                origins[name] = origin
                 used_sibling = used_sibling or note is not None
                 break
     if used_sibling and sibling:
-        notes.append(layers[-1][1])  # type: ignore[arg-type]
+        notes.append(layers[-1][2])  # type: ignore[arg-type]
+    yours = [n for n, o in origins.items() if o == "override"]
+    if yours:
+        notes.append(
+            translate("Calibration", "{device}: {fields} from your overrides ({file})").format(
+                device=device.id, fields=", ".join(yours), file=str(user_calibration_path())
+            )
+        )
     for twin in SAME_DIE.get(device.id, ()):
         moved = []
         for name in _DIE_FIELDS:
@@ -842,11 +890,12 @@ def calibration(
             own = str(sources.get(name, ""))
             if found is None or not str(found[1]).startswith(_MEASURED_BY_PROJECT):
                 continue
-            if own.startswith(("measured here", _MEASURED_BY_PROJECT)) or name in user.get(
-                device.id, {}
+            if origins.get(name) in ("override", "measured") or own.startswith(
+                _MEASURED_BY_PROJECT
             ):
                 continue
             values[name], sources[name] = found
+            origins[name] = "builtin"
             moved.append(name)
         if moved:
             notes.append(
@@ -863,6 +912,7 @@ def calibration(
         if median is None:
             continue
         values[name], donors = median
+        origins[name] = "assumed"
         sources[name] = translate("Calibration", "assumed: the median of {donors}").format(
             donors=", ".join(donors)
         )
@@ -874,11 +924,7 @@ def calibration(
                 device=device.id, name=name, value=_show(values[name]), donors=", ".join(donors)
             )
         )
-    if (
-        measured is not None
-        and sources
-        and any(str(s).startswith("measured here") for s in sources.values())
-    ):
+    if measured is not None and sources and "measured" in origins.values():
         notes.append(
             translate(
                 "Calibration",
@@ -924,7 +970,13 @@ def calibration(
             ),
             field="device",
         )
-    return Calibration(device.id, MappingProxyType(values), MappingProxyType(sources), tuple(notes))
+    return Calibration(
+        device.id,
+        MappingProxyType(values),
+        MappingProxyType(sources),
+        tuple(notes),
+        MappingProxyType(origins),
+    )
 
 
 def _show(value: Any) -> str:
@@ -937,9 +989,16 @@ def with_values(cal: Calibration, **changes: Any) -> Calibration:
     """``cal`` with some values replaced (sources say "changed")."""
     values = dict(cal.values)
     sources = dict(cal.sources)
+    origins = dict(cal.origins)
     for name, value in changes.items():
         if name not in FIELDS:
             raise InputError(f"calibration: unknown field {name!r}; allowed: {', '.join(FIELDS)}")
         values[name] = value
         sources[name] = "changed"
-    return replace(cal, values=MappingProxyType(values), sources=MappingProxyType(sources))
+        origins[name] = "changed"
+    return replace(
+        cal,
+        values=MappingProxyType(values),
+        sources=MappingProxyType(sources),
+        origins=MappingProxyType(origins),
+    )

@@ -571,6 +571,14 @@
         <translation>重新从设备数据库取两种互连的值</translation>
     </message>
     <message>
+        <source>Achievable fractions…</source>
+        <translation>可达到的比例…</translation>
+    </message>
+    <message>
+        <source>See and edit what the plan assumes the device achieves: GEMM, attention and memory efficiencies, bus bandwidth per link, kernel launch, each with its source</source>
+        <translation>查看并编辑规划假设设备能达到的水平：GEMM、注意力和内存效率，每种互连的总线带宽，核函数启动开销，每项都附来源</translation>
+    </message>
+    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>

@@ -571,6 +571,14 @@
         <translation>重新從裝置資料庫取兩種互連的值</translation>
     </message>
     <message>
+        <source>Achievable fractions…</source>
+        <translation>可達到的比例…</translation>
+    </message>
+    <message>
+        <source>See and edit what the plan assumes the device achieves: GEMM, attention and memory efficiencies, bus bandwidth per link, kernel launch, each with its source</source>
+        <translation>檢視並編輯規劃假設裝置能達到的水準：GEMM、注意力與記憶體效率，每種互連的匯流排頻寬，核函式啟動開銷，每項都附來源</translation>
+    </message>
+    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>

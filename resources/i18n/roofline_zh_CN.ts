@@ -79,7 +79,7 @@
     <name>Calibration</name>
     <message>
         <source>{file}: the key {key} appears twice; keep one</source>
-        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao&apos;s Triton FlashAttention, cuDNN&apos;s fused flash attention (Transformer Engine&apos;s FusedAttention). Series a kernel&apos;s entry may give, each ``{&quot;seq&quot;: [...], &quot;tflops&quot;: [...]}`` in the FlashAttention benchmarks&apos; convention (causal counts half the s² FLOPs; backward 2.5× the forward&apos;s). Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Fields a device without them takes from its family&apos;s median, said as an assumption (the required ones, and the mechanisms&apos; constants that do not depend on the card&apos;s memory or links). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
+        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao&apos;s Triton FlashAttention, cuDNN&apos;s fused flash attention (Transformer Engine&apos;s FusedAttention). Series a kernel&apos;s entry may give, each ``{&quot;seq&quot;: [...], &quot;tflops&quot;: [...]}`` in the FlashAttention benchmarks&apos; convention (causal counts half the s² FLOPs; backward 2.5× the forward&apos;s). Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Fields a device without them takes from its family&apos;s median, said as an assumption (the required ones, and the mechanisms&apos; constants that do not depend on the card&apos;s memory or links). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Where a calibrated value comes from, strongest first (:attr:`Calibration.origins`). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
         <translation>{file}：键 {key} 出现了两次；请只保留一个</translation>
     </message>
     <message>
@@ -136,6 +136,14 @@
         <translation>{file}：设备 {id}：未知字段 {name}；允许：{allowed}</translation>
     </message>
     <message>
+        <source>{where}: unknown field {name}; allowed: {allowed}</source>
+        <translation>{where}：未知字段 {name}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>{where}: {name} has no value</source>
+        <translation>{where}：{name} 没有值</translation>
+    </message>
+    <message>
         <source>{problem}; the overrides are ignored</source>
         <translation>{problem}；已忽略这些覆盖值</translation>
     </message>
@@ -150,6 +158,10 @@
     <message>
         <source>{device} is not calibrated: it takes the values of {sibling}, the same chip</source>
         <translation>{device} 没有校准值：沿用同一芯片 {sibling} 的数值</translation>
+    </message>
+    <message>
+        <source>{device}: {fields} from your overrides ({file})</source>
+        <translation>{device}：{fields} 取自你的覆盖值（{file}）</translation>
     </message>
     <message>
         <source>{device}: {fields} from this project&apos;s measurement on {twin}, the same die at the same peak, at a fixed shape (a best-of-search figure is an upper envelope)</source>
@@ -185,6 +197,202 @@
     <message>
         <source>The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): {lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as 2, as torch&apos;s FlopCounterMode does.</source>
         <translation>讲义把 n 项求和算作 n − 1 次加法（长度为 n 的点积：2n − 1）：{lecture} FLOPs，比这里按乘加算 2 次（与 torch 的 FlopCounterMode 相同）得到的 {flops} 少 {fewer}。</translation>
+    </message>
+</context>
+<context>
+    <name>Fractions</name>
+    <message>
+        <source>of the dense peak</source>
+        <extracomment>Fields a person types as two or three whole numbers (``128x256``). Fields that are a table, edited in the file only.</extracomment>
+        <translation>占稠密峰值的比例</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>of the link</source>
+        <translation>占互连带宽的比例</translation>
+    </message>
+    <message>
+        <source>Large-GEMM efficiency (16-bit) at the reference shape</source>
+        <translation>大 GEMM 效率（16 位），在参考形状下</translation>
+    </message>
+    <message>
+        <source>Large-GEMM efficiency (fp8); else the 16-bit one</source>
+        <translation>大 GEMM 效率（fp8）；没有时用 16 位的</translation>
+    </message>
+    <message>
+        <source>M×N×K</source>
+        <translation>M×N×K</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: the shape the large-GEMM efficiency was measured at</source>
+        <translation>GEMM 形状模型：测得大 GEMM 效率时的形状</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SM 数</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: SMs (or compute units) that output tiles fill in waves</source>
+        <translation>GEMM 形状模型：输出分块按波次填满的 SM（或计算单元）数</translation>
+    </message>
+    <message>
+        <source>M×N</source>
+        <translation>M×N</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: the output tile of one SM</source>
+        <translation>GEMM 形状模型：一个 SM 的输出分块</translation>
+    </message>
+    <message>
+        <source>K steps</source>
+        <translation>K 步</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: fixed cost per tile, in K-loop iterations</source>
+        <translation>GEMM 形状模型：每个分块的固定开销，以 K 循环迭代次数计</translation>
+    </message>
+    <message>
+        <source>Attention kernel efficiency, forward</source>
+        <translation>注意力核函数效率，前向</translation>
+    </message>
+    <message>
+        <source>Attention kernel efficiency, backward</source>
+        <translation>注意力核函数效率，反向</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>Attention: causal over non-causal efficiency</source>
+        <translation>注意力：因果与非因果效率之比</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>Attention kernels measured per sequence length (edit in the file)</source>
+        <translation>按序列长度实测的注意力核函数（在文件中编辑）</translation>
+    </message>
+    <message>
+        <source>of the bandwidth</source>
+        <translation>占带宽的比例</translation>
+    </message>
+    <message>
+        <source>Memory-bound ops: fraction of the memory bandwidth</source>
+        <translation>内存受限算子：达到内存带宽的比例</translation>
+    </message>
+    <message>
+        <source>Collective bus bandwidth, intra-node link</source>
+        <translation>集合通信总线带宽，节点内互连</translation>
+    </message>
+    <message>
+        <source>Collective bus bandwidth, network</source>
+        <translation>集合通信总线带宽，网络</translation>
+    </message>
+    <message>
+        <source>Fixed time of one collective call</source>
+        <translation>一次集合通信调用的固定时间</translation>
+    </message>
+    <message>
+        <source>Ring collective: base latency</source>
+        <translation>环形集合通信：基础延迟</translation>
+    </message>
+    <message>
+        <source>Ring collective: latency per intra-node hop</source>
+        <translation>环形集合通信：每个节点内跳的延迟</translation>
+    </message>
+    <message>
+        <source>Ring collective: latency per network hop</source>
+        <translation>环形集合通信：每个网络跳的延迟</translation>
+    </message>
+    <message>
+        <source>Ring collective: network post overhead</source>
+        <translation>环形集合通信：网络投递开销</translation>
+    </message>
+    <message>
+        <source>Kernel launch overhead, per kernel</source>
+        <translation>核函数启动开销，每个核函数</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>Compute slowdown while a collective overlaps it</source>
+        <translation>与集合通信重叠时计算的减速</translation>
+    </message>
+    <message>
+        <source>your override</source>
+        <translation>你的覆盖值</translation>
+    </message>
+    <message>
+        <source>measured here</source>
+        <translation>本机实测</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>built-in, same chip</source>
+        <translation>内置，同一芯片</translation>
+    </message>
+    <message>
+        <source>assumed</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>a table of kernels; edit it in the file</source>
+        <translation>核函数表；请在文件中编辑</translation>
+    </message>
+    <message>
+        <source>{size} whole numbers from {low} to {high}, as {example}</source>
+        <translation>{size} 个 {low} 到 {high} 的整数，如 {example}</translation>
+    </message>
+    <message>
+        <source>a whole number from {low} to {high}</source>
+        <translation>{low} 到 {high} 的整数</translation>
+    </message>
+    <message>
+        <source>a number from {low} to {high}</source>
+        <translation>{low} 到 {high} 的数</translation>
+    </message>
+    <message>
+        <source>{kernels} (default {default})</source>
+        <translation>{kernels}（默认 {default}）</translation>
+    </message>
+    <message>
+        <source>your value</source>
+        <translation>你的值</translation>
+    </message>
+    <message>
+        <source>{where}: unknown field {name}; allowed: {allowed}</source>
+        <translation>{where}：未知字段 {name}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>{where}: {name} is a table of kernels; edit it in {file}</source>
+        <translation>{where}：{name} 是核函数表；请在 {file} 中编辑</translation>
+    </message>
+    <message>
+        <source>fix or move it first, it was not changed</source>
+        <translation>请先修正或移走它，它未被更改</translation>
+    </message>
+    <message>
+        <source>{problem}; {keep}</source>
+        <translation>{problem}；{keep}</translation>
     </message>
 </context>
 <context>

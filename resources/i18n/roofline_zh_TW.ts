@@ -79,7 +79,7 @@
     <name>Calibration</name>
     <message>
         <source>{file}: the key {key} appears twice; keep one</source>
-        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao&apos;s Triton FlashAttention, cuDNN&apos;s fused flash attention (Transformer Engine&apos;s FusedAttention). Series a kernel&apos;s entry may give, each ``{&quot;seq&quot;: [...], &quot;tflops&quot;: [...]}`` in the FlashAttention benchmarks&apos; convention (causal counts half the s² FLOPs; backward 2.5× the forward&apos;s). Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Fields a device without them takes from its family&apos;s median, said as an assumption (the required ones, and the mechanisms&apos; constants that do not depend on the card&apos;s memory or links). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
+        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao&apos;s Triton FlashAttention, cuDNN&apos;s fused flash attention (Transformer Engine&apos;s FusedAttention). Series a kernel&apos;s entry may give, each ``{&quot;seq&quot;: [...], &quot;tflops&quot;: [...]}`` in the FlashAttention benchmarks&apos; convention (causal counts half the s² FLOPs; backward 2.5× the forward&apos;s). Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Fields a device without them takes from its family&apos;s median, said as an assumption (the required ones, and the mechanisms&apos; constants that do not depend on the card&apos;s memory or links). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Where a calibrated value comes from, strongest first (:attr:`Calibration.origins`). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
         <translation>{file}：鍵 {key} 出現了兩次；請只保留一個</translation>
     </message>
     <message>
@@ -136,6 +136,14 @@
         <translation>{file}：裝置 {id}：未知欄位 {name}；允許：{allowed}</translation>
     </message>
     <message>
+        <source>{where}: unknown field {name}; allowed: {allowed}</source>
+        <translation>{where}：未知欄位 {name}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>{where}: {name} has no value</source>
+        <translation>{where}：{name} 沒有值</translation>
+    </message>
+    <message>
         <source>{problem}; the overrides are ignored</source>
         <translation>{problem}；已忽略這些覆寫值</translation>
     </message>
@@ -150,6 +158,10 @@
     <message>
         <source>{device} is not calibrated: it takes the values of {sibling}, the same chip</source>
         <translation>{device} 沒有校準值：沿用同一晶片 {sibling} 的數值</translation>
+    </message>
+    <message>
+        <source>{device}: {fields} from your overrides ({file})</source>
+        <translation>{device}：{fields} 取自你的覆寫值（{file}）</translation>
     </message>
     <message>
         <source>{device}: {fields} from this project&apos;s measurement on {twin}, the same die at the same peak, at a fixed shape (a best-of-search figure is an upper envelope)</source>
@@ -185,6 +197,202 @@
     <message>
         <source>The lecture counts a sum of n terms as n − 1 adds (a length-n dot product: 2n − 1): {lecture} FLOPs, {fewer} fewer than the {flops} counted here with a multiply-add as 2, as torch&apos;s FlopCounterMode does.</source>
         <translation>講義把 n 項求和算作 n − 1 次加法（長度為 n 的點積：2n − 1）：{lecture} FLOPs，比這裡按乘加算 2 次（與 torch 的 FlopCounterMode 相同）得到的 {flops} 少 {fewer}。</translation>
+    </message>
+</context>
+<context>
+    <name>Fractions</name>
+    <message>
+        <source>of the dense peak</source>
+        <extracomment>Fields a person types as two or three whole numbers (``128x256``). Fields that are a table, edited in the file only.</extracomment>
+        <translation>占稠密峰值的比例</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>of the link</source>
+        <translation>占互連頻寬的比例</translation>
+    </message>
+    <message>
+        <source>Large-GEMM efficiency (16-bit) at the reference shape</source>
+        <translation>大 GEMM 效率（16 位元），在參考形狀下</translation>
+    </message>
+    <message>
+        <source>Large-GEMM efficiency (fp8); else the 16-bit one</source>
+        <translation>大 GEMM 效率（fp8）；沒有時用 16 位元的</translation>
+    </message>
+    <message>
+        <source>M×N×K</source>
+        <translation>M×N×K</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: the shape the large-GEMM efficiency was measured at</source>
+        <translation>GEMM 形狀模型：測得大 GEMM 效率時的形狀</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SM 數</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: SMs (or compute units) that output tiles fill in waves</source>
+        <translation>GEMM 形狀模型：輸出分塊按波次填滿的 SM（或計算單元）數</translation>
+    </message>
+    <message>
+        <source>M×N</source>
+        <translation>M×N</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: the output tile of one SM</source>
+        <translation>GEMM 形狀模型：一個 SM 的輸出分塊</translation>
+    </message>
+    <message>
+        <source>K steps</source>
+        <translation>K 步</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: fixed cost per tile, in K-loop iterations</source>
+        <translation>GEMM 形狀模型：每個分塊的固定開銷，以 K 迴圈迭代次數計</translation>
+    </message>
+    <message>
+        <source>Attention kernel efficiency, forward</source>
+        <translation>注意力核函式效率，前向</translation>
+    </message>
+    <message>
+        <source>Attention kernel efficiency, backward</source>
+        <translation>注意力核函式效率，反向</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>Attention: causal over non-causal efficiency</source>
+        <translation>注意力：因果與非因果效率之比</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>Attention kernels measured per sequence length (edit in the file)</source>
+        <translation>按序列長度實測的注意力核函式（在檔案中編輯）</translation>
+    </message>
+    <message>
+        <source>of the bandwidth</source>
+        <translation>占頻寬的比例</translation>
+    </message>
+    <message>
+        <source>Memory-bound ops: fraction of the memory bandwidth</source>
+        <translation>記憶體受限運算子：達到記憶體頻寬的比例</translation>
+    </message>
+    <message>
+        <source>Collective bus bandwidth, intra-node link</source>
+        <translation>集合通訊匯流排頻寬，節點內互連</translation>
+    </message>
+    <message>
+        <source>Collective bus bandwidth, network</source>
+        <translation>集合通訊匯流排頻寬，網路</translation>
+    </message>
+    <message>
+        <source>Fixed time of one collective call</source>
+        <translation>一次集合通訊呼叫的固定時間</translation>
+    </message>
+    <message>
+        <source>Ring collective: base latency</source>
+        <translation>環形集合通訊：基礎延遲</translation>
+    </message>
+    <message>
+        <source>Ring collective: latency per intra-node hop</source>
+        <translation>環形集合通訊：每個節點內跳的延遲</translation>
+    </message>
+    <message>
+        <source>Ring collective: latency per network hop</source>
+        <translation>環形集合通訊：每個網路跳的延遲</translation>
+    </message>
+    <message>
+        <source>Ring collective: network post overhead</source>
+        <translation>環形集合通訊：網路投遞開銷</translation>
+    </message>
+    <message>
+        <source>Kernel launch overhead, per kernel</source>
+        <translation>核函式啟動開銷，每個核函式</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>Compute slowdown while a collective overlaps it</source>
+        <translation>與集合通訊重疊時計算的減速</translation>
+    </message>
+    <message>
+        <source>your override</source>
+        <translation>你的覆寫值</translation>
+    </message>
+    <message>
+        <source>measured here</source>
+        <translation>本機實測</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>內建</translation>
+    </message>
+    <message>
+        <source>built-in, same chip</source>
+        <translation>內建，同一晶片</translation>
+    </message>
+    <message>
+        <source>assumed</source>
+        <translation>假設</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已變更</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未設定</translation>
+    </message>
+    <message>
+        <source>a table of kernels; edit it in the file</source>
+        <translation>核函式表；請在檔案中編輯</translation>
+    </message>
+    <message>
+        <source>{size} whole numbers from {low} to {high}, as {example}</source>
+        <translation>{size} 個 {low} 到 {high} 的整數，如 {example}</translation>
+    </message>
+    <message>
+        <source>a whole number from {low} to {high}</source>
+        <translation>{low} 到 {high} 的整數</translation>
+    </message>
+    <message>
+        <source>a number from {low} to {high}</source>
+        <translation>{low} 到 {high} 的數</translation>
+    </message>
+    <message>
+        <source>{kernels} (default {default})</source>
+        <translation>{kernels}（預設 {default}）</translation>
+    </message>
+    <message>
+        <source>your value</source>
+        <translation>你的值</translation>
+    </message>
+    <message>
+        <source>{where}: unknown field {name}; allowed: {allowed}</source>
+        <translation>{where}：未知欄位 {name}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>{where}: {name} is a table of kernels; edit it in {file}</source>
+        <translation>{where}：{name} 是核函式表；請在 {file} 中編輯</translation>
+    </message>
+    <message>
+        <source>fix or move it first, it was not changed</source>
+        <translation>請先修正或移走它，它未被變更</translation>
+    </message>
+    <message>
+        <source>{problem}; {keep}</source>
+        <translation>{problem}；{keep}</translation>
     </message>
 </context>
 <context>

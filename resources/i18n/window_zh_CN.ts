@@ -306,6 +306,90 @@
     </message>
 </context>
 <context>
+    <name>FractionsDialog</name>
+    <message>
+        <source>Achievable fractions</source>
+        <extracomment>Columns of the table.</extracomment>
+        <translation>可达到的比例</translation>
+    </message>
+    <message>
+        <source>Fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>What the plan and the Step tab&apos;s calibrated prediction assume this device achieves. The first source that has a value wins: your override, measured here by the benchmark, the built-in file. Double-click a value to change it; Save writes your overrides.</source>
+        <translation>规划和训练步标签页的校准预测假设此设备能达到的水平。按顺序取第一个有值的来源：你的覆盖值、基准测试在本机的实测、内置文件。双击一个值即可修改；“保存”写入你的覆盖值。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Write the changed values to your calibration file as this device&apos;s overrides (other devices&apos; are kept); the plan and the Step tab use them at once</source>
+        <translation>把修改的值作为此设备的覆盖值写入你的校准文件（其他设备的保留）；规划和训练步标签页立即使用</translation>
+    </message>
+    <message>
+        <source>Reset this device</source>
+        <translation>重置此设备</translation>
+    </message>
+    <message>
+        <source>Remove this device&apos;s overrides from your calibration file: measured and built-in values apply again</source>
+        <translation>从你的校准文件中删除此设备的覆盖值：重新使用实测值和内置值</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Close without saving the values not saved</source>
+        <translation>关闭，不保存尚未保存的值</translation>
+    </message>
+    <message>
+        <source>{device} ({id})</source>
+        <translation>{device}（{id}）</translation>
+    </message>
+    <message>
+        <source>Your overrides: {path}</source>
+        <translation>你的覆盖值：{path}</translation>
+    </message>
+    <message>
+        <source>{field}: {allowed}; it is not edited here</source>
+        <translation>{field}：{allowed}；不在此处编辑</translation>
+    </message>
+    <message>
+        <source>{field}: allowed: {allowed}</source>
+        <translation>{field}：允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>Where the value comes from: your override, measured here by the benchmark, the built-in file, a device with the same chip, or the median of its family</source>
+        <translation>值的出处：你的覆盖值、基准测试在本机的实测、内置文件、同一芯片的设备，或同系列设备的中位数</translation>
+    </message>
+    <message>
+        <source>no source</source>
+        <translation>无来源</translation>
+    </message>
+    <message>
+        <source>{field} is not edited here</source>
+        <translation>{field} 不在此处编辑</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Napkin Lab</source>
@@ -508,6 +592,14 @@
     <message>
         <source>Where do the device numbers come from?</source>
         <translation>设备参数来自哪里？</translation>
+    </message>
+    <message>
+        <source>Achievable &amp;fractions…</source>
+        <translation>可达到的比例(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>See and edit what the selected device achieves (GEMM, attention, memory, links, kernel launch), each with its source</source>
+        <translation>查看并编辑所选设备能达到的水平（GEMM、注意力、内存、互连、核函数启动），每项都附来源</translation>
     </message>
     <message>
         <source>Open &amp;collectives benchmark…</source>

@@ -306,6 +306,90 @@
     </message>
 </context>
 <context>
+    <name>FractionsDialog</name>
+    <message>
+        <source>Achievable fractions</source>
+        <extracomment>Columns of the table.</extracomment>
+        <translation>可達到的比例</translation>
+    </message>
+    <message>
+        <source>Fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>單位</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>出處</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <source>What the plan and the Step tab&apos;s calibrated prediction assume this device achieves. The first source that has a value wins: your override, measured here by the benchmark, the built-in file. Double-click a value to change it; Save writes your overrides.</source>
+        <translation>規劃與訓練步分頁的校準預測假設此裝置能達到的水準。按順序取第一個有值的來源：你的覆寫值、基準測試在本機的實測、內建檔案。按兩下一個值即可修改；「儲存」寫入你的覆寫值。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>儲存</translation>
+    </message>
+    <message>
+        <source>Write the changed values to your calibration file as this device&apos;s overrides (other devices&apos; are kept); the plan and the Step tab use them at once</source>
+        <translation>把修改的值作為此裝置的覆寫值寫入你的校準檔案（其他裝置的保留）；規劃與訓練步分頁立即使用</translation>
+    </message>
+    <message>
+        <source>Reset this device</source>
+        <translation>重設此裝置</translation>
+    </message>
+    <message>
+        <source>Remove this device&apos;s overrides from your calibration file: measured and built-in values apply again</source>
+        <translation>從你的校準檔案中刪除此裝置的覆寫值：重新使用實測值與內建值</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>Close without saving the values not saved</source>
+        <translation>關閉，不儲存尚未儲存的值</translation>
+    </message>
+    <message>
+        <source>{device} ({id})</source>
+        <translation>{device}（{id}）</translation>
+    </message>
+    <message>
+        <source>Your overrides: {path}</source>
+        <translation>你的覆寫值：{path}</translation>
+    </message>
+    <message>
+        <source>{field}: {allowed}; it is not edited here</source>
+        <translation>{field}：{allowed}；不在此處編輯</translation>
+    </message>
+    <message>
+        <source>{field}: allowed: {allowed}</source>
+        <translation>{field}：允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>Where the value comes from: your override, measured here by the benchmark, the built-in file, a device with the same chip, or the median of its family</source>
+        <translation>值的出處：你的覆寫值、基準測試在本機的實測、內建檔案、同一晶片的裝置，或同系列裝置的中位數</translation>
+    </message>
+    <message>
+        <source>no source</source>
+        <translation>無來源</translation>
+    </message>
+    <message>
+        <source>{field} is not edited here</source>
+        <translation>{field} 不在此處編輯</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Napkin Lab</source>
@@ -508,6 +592,14 @@
     <message>
         <source>Where do the device numbers come from?</source>
         <translation>裝置數據來自哪裡？</translation>
+    </message>
+    <message>
+        <source>Achievable &amp;fractions…</source>
+        <translation>可達到的比例(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>See and edit what the selected device achieves (GEMM, attention, memory, links, kernel launch), each with its source</source>
+        <translation>檢視並編輯所選裝置能達到的水準（GEMM、注意力、記憶體、互連、核函式啟動），每項都附來源</translation>
     </message>
     <message>
         <source>Open &amp;collectives benchmark…</source>

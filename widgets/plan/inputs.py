@@ -13,6 +13,8 @@ changed()
     An input of the run or the layout changed to a valid value (debounced for typing).
 clusterChanged()
     The GPU count, GPUs per node or a link changed to a valid value (a re-plan needs no trace).
+fractionsRequested()
+    The person asked to see the device's achievable fractions (the Cluster page's button).
 """
 
 from __future__ import annotations
@@ -142,6 +144,7 @@ class PlanInputs(QWidget):
 
     changed = Signal()
     clusterChanged = Signal()
+    fractionsRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -301,7 +304,19 @@ class PlanInputs(QWidget):
         )
         self.reset_links.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.reset_links.clicked.connect(self.reset_link_fields)
+        self.fractions_button = QPushButton(translate("PlanInputs", "Achievable fractions…"), self)
+        self.fractions_button.setToolTip(
+            translate(
+                "PlanInputs",
+                "See and edit what the plan assumes the device achieves: GEMM, attention and "
+                "memory efficiencies, bus bandwidth per link, kernel launch, each with its source",
+            )
+        )
+        self.fractions_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.fractions_button.clicked.connect(self.fractionsRequested)
+        # One button a row: side by side they would widen the column in presentation mode.
         form.addRow("", self.reset_links)
+        form.addRow("", self.fractions_button)
 
     def _build_layout(self, form: QFormLayout) -> None:
         labels = {
