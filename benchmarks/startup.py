@@ -128,7 +128,7 @@ def main() -> None:
             str(app_png),
         ]
         bare_cmd = [sys.executable, "-c", BARE, str(bare_png)]
-        dtypes_cmd = [*app_cmd[:4], "dtypes", *app_cmd[5:]]
+        dtypes_cmd = [*app_cmd[:5], "dtypes", *app_cmd[6:]]
         _timed(app_cmd, app_png), _timed(bare_cmd, bare_png)  # warm the OS file cache
         _timed(dtypes_cmd, app_png)
         app_runs, bare_runs, paint_runs, dtypes_runs = [], [], [], []
