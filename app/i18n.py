@@ -9,12 +9,12 @@ the app.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from core.echo import brief
+from core.safe_io import resource_path
 
 __all__ = [
     "LANGUAGES",
@@ -55,7 +55,7 @@ def system_language() -> str:
 
 def catalog_path(language: str) -> Path:
     """Where the compiled catalog of ``language`` ships (it may be missing in a broken install)."""
-    return Path(str(resources.files("resources") / "i18n" / f"napkinlab_{language}.qm"))
+    return resource_path(f"i18n/napkinlab_{language}.qm")
 
 
 class LanguageManager:

@@ -1,10 +1,16 @@
 """Startup time: ``napkinlab screenshot --tab napkin`` against a bare PySide6 window, side by side.
 
 Runs both, alternating, ``--runs`` times (median of >= 5), each as a fresh process timed from
-spawn until its PNG exists. Prints the medians, the main window's own paint time and the ratio
-last, each as wall time and as the child's own CPU time (user + system: what a loaded, shared
-machine does not inflate). Target: ratio <= 1.6 and the window painted within 0.4 s on a 2-core
-machine.
+spawn until its PNG exists. Prints the medians, the main window's own paint time and the ratio,
+each as wall time and as the child's own CPU time (user + system: what a loaded, shared machine
+does not inflate). Target: ratio <= 1.6 and the window painted within 0.4 s on a 2-core machine.
+The Dtypes tab, the one the window opens on when no last session chose another, is timed beside
+them (its ratio is printed, no target).
+
+Then ``napkinlab screenshot --tab step`` (``--step-runs`` times each; ``--step-runs 0`` skips it):
+*cold*, every run with an empty trace cache of its own (a first run on a fresh machine: torch's
+import, its memory tracker's and the trace), and *warm*, with the cache a first run filled
+(:mod:`core.step.cache`: no torch, no trace). Target: <= 3 s.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ print(time.perf_counter() - t0, time.process_time() - c0)
 """
 
 
-def _timed(argv: list[str], out: Path) -> tuple[float, float]:
+def _timed(argv: list[str], out: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds (user + system, of the child alone) from spawn until it exits."""
     out.unlink(missing_ok=True)
     start = time.perf_counter()
@@ -57,7 +63,7 @@ def _timed(argv: list[str], out: Path) -> tuple[float, float]:
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})},
     )
     _, status, usage = os.wait4(child.pid, 0)
     elapsed = time.perf_counter() - start
@@ -76,11 +82,38 @@ def _precompile() -> None:
         compileall.compile_dir(ROOT / package, quiet=1)
 
 
+def _step_screenshots(runs: int, tmp: Path) -> None:
+    """Cold and warm ``screenshot --tab step``, interleaved, medians against the 3 s target."""
+    png = tmp / "step.png"
+    cmd = [sys.executable, "-m", "app", "screenshot", "--tab", "step", "--out", str(png)]
+    warm_cache = tmp / "warm-cache"
+    _timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(warm_cache)})  # fills the warm cache
+    cold, warm = [], []
+    for i in range(runs):
+        cold.append(_timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(tmp / f"cold-cache-{i}")}))
+        warm.append(_timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(warm_cache)}))
+    print(
+        f"\nscreenshot --tab step, {runs} runs each {'wall median (min-max)':>22} {'CPU median':>11}"
+    )
+    for label, rows in (("cold (empty trace cache)", cold), ("warm (trace from the cache)", warm)):
+        walls, cpus = [r[0] for r in rows], [r[1] for r in rows]
+        print(
+            f"{label:36} {statistics.median(walls):>7.2f} s  ({min(walls):.2f}-{max(walls):.2f})"
+            f" {statistics.median(cpus):>7.2f} s"
+        )
+    for label, rows in (("cold", cold), ("warm", warm)):
+        wall = statistics.median(r[0] for r in rows)
+        cpu = statistics.median(r[1] for r in rows)
+        print(f"step {label} / 3 s target: wall {wall / 3:.2f}, CPU {cpu / 3:.2f} (target <= 1)")
+
+
 def main() -> None:
-    """Measure and print; the ratio is the last line."""
+    """Measure and print; the napkin ratio is the last line of the first part."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    runs = max(5, parser.parse_args().runs)
+    parser.add_argument("--step-runs", type=int, default=3)
+    options = parser.parse_args()
+    runs = max(5, options.runs)
     _precompile()
     with tempfile.TemporaryDirectory() as tmp:
         app_png, bare_png = Path(tmp) / "app.png", Path(tmp) / "bare.png"
@@ -95,17 +128,28 @@ def main() -> None:
             str(app_png),
         ]
         bare_cmd = [sys.executable, "-c", BARE, str(bare_png)]
+        dtypes_cmd = [*app_cmd[:5], "dtypes", *app_cmd[6:]]
         _timed(app_cmd, app_png), _timed(bare_cmd, bare_png)  # warm the OS file cache
-        app_runs, bare_runs, paint_runs = [], [], []
+        _timed(dtypes_cmd, app_png)
+        app_runs, bare_runs, paint_runs, dtypes_runs = [], [], [], []
         for _ in range(runs):  # interleaved, so both sides see the same load
             app_runs.append(_timed(app_cmd, app_png))
             bare_runs.append(_timed(bare_cmd, bare_png))
+            dtypes_runs.append(_timed(dtypes_cmd, app_png))
             out = subprocess.run(
                 [sys.executable, "-c", PAINT], cwd=ROOT, capture_output=True, text=True, check=True
             )
             wall, cpu = out.stdout.strip().splitlines()[-1].split()
             paint_runs.append((float(wall), float(cpu)))
-    load = os.getloadavg()[0]
+        step_tmp = Path(tmp)
+        load = os.getloadavg()[0]
+        _report(runs, load, app_runs, bare_runs, paint_runs, dtypes_runs)
+        if options.step_runs > 0:
+            _step_screenshots(options.step_runs, step_tmp)
+
+
+def _report(runs, load, app_runs, bare_runs, paint_runs, dtypes_runs) -> None:
+    """The first part's table and ratios."""
     print(f"runs: {runs}; load average {load:.2f} on {os.cpu_count()} cores")
     print(f"{'':36} {'wall median (min-max)':>24} {'CPU median':>11}")
     medians = {}
@@ -113,6 +157,7 @@ def main() -> None:
         ("napkinlab screenshot --tab napkin", app_runs),
         ("bare PySide6 5-tab window", bare_runs),
         ("main window painted (in-process)", paint_runs),
+        ("screenshot --tab dtypes (opens on it)", dtypes_runs),
     ):
         walls, cpus = [r[0] for r in rows], [r[1] for r in rows]
         medians[label] = (statistics.median(walls), statistics.median(cpus))
@@ -124,6 +169,10 @@ def main() -> None:
     bare_w, bare_c = medians["bare PySide6 5-tab window"]
     print(
         f"paint target: < 400 ms (wall; CPU {medians['main window painted (in-process)'][1] * 1e3:.0f} ms)"
+    )
+    dtypes_w, dtypes_c = medians["screenshot --tab dtypes (opens on it)"]
+    print(
+        f"dtypes tab ratio: wall {dtypes_w / bare_w:.2f}, CPU {dtypes_c / bare_c:.2f} (no target)"
     )
     print(f"ratio (CPU): {app_c / bare_c:.2f}")
     print(f"ratio: {app_w / bare_w:.2f} (target <= 1.6)")

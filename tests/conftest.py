@@ -32,6 +32,13 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 import pytest
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The cache folder (Step traces) of the whole run, module fixtures included, is a fresh one:
+    a run neither reads a trace an earlier run left nor leaves one in the user's cache."""
+    os.environ["NAPKINLAB_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
 @pytest.fixture(autouse=True)
 def _isolated_user_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
@@ -40,6 +47,7 @@ def _isolated_user_folders(
     root = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("NAPKINLAB_CONFIG_DIR", str(root / "config"))
     monkeypatch.setenv("NAPKINLAB_DATA_DIR", str(root / "data"))
+    monkeypatch.setenv("NAPKINLAB_CACHE_DIR", str(root / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(root / "xdg"))
     try:
         from PySide6.QtCore import QSettings

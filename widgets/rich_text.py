@@ -14,19 +14,22 @@ the source dialog and in the device tooltips. The app's rule, in one place:
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as QtGui
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 __all__ = ["escape", "plain_labels", "plain_tip", "warn"]
 
 
 def escape(text: Any) -> str:
-    """``text`` made safe to embed in HTML that the app writes (``<`` ``>`` ``&`` as entities)."""
-    return html.escape(str(text), quote=False)
+    """``text`` made safe to embed in HTML that the app writes (``<`` ``>`` ``&`` as entities).
+
+    What ``html.escape(text, quote=False)`` returns; the ``html`` module is not imported for it
+    (its table of entities costs the window's first paint a millisecond).
+    """
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def plain_tip(text: Any) -> str:
@@ -55,6 +58,8 @@ def plain_labels(root: QWidget) -> None:
 
 def warn(parent: QWidget | None, title: str, message: str) -> None:
     """A modal warning whose message is plain text (it may quote what was typed or read)."""
+    from PySide6.QtWidgets import QMessageBox  # its type (and enums) only when one is shown
+
     box = QMessageBox(QMessageBox.Icon.Warning, title, message, parent=parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.exec()

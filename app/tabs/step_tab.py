@@ -555,6 +555,12 @@ class StepPage(TabPage):
                 time=format_duration(measured.step_s), matched=f"{measured.matched:,}"
             )
             text += self._measured_comparison(trace, measured)
+        if trace.from_cache:
+            text += translate(
+                "StepTab",
+                "; shown from the trace cache (an earlier trace of the same inputs, with the same torch "
+                "and Napkin Lab code)",
+            )
         for warning in trace.warnings:  # what the inputs exceed (core.memory.models.seq_limits)
             text += translate("StepTab", ". Warning: {warning}").format(warning=localized(warning))
         self._result_text = text
@@ -921,9 +927,11 @@ class StepPage(TabPage):
             trace = trace_hf_config(inputs.path, batch=inputs.batch, seq=inputs.seq,
                                     dtype=inputs.weights, opt=inputs.optimizer)  # fmt: skip
         else:
-            from core.step.trace import trace_config
+            # One picture: a trace of the same inputs, torch and code is read back from the cache
+            # (the status line says so) instead of paying torch's import and the trace again.
+            from core.step.cache import cached_trace
 
-            trace = trace_config(inputs.config)
+            trace = cached_trace(inputs.config)
         self.set_result(trace, inputs)
         from PySide6.QtWidgets import QApplication
 

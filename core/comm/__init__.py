@@ -9,18 +9,23 @@ torch.distributed measures on this machine (:mod:`core.comm.collectives`, torch 
 it runs, and :mod:`core.comm.results` to read its JSON-lines rows back).
 """
 
-from core.comm.algorithms import (
-    COLLECTIVES,
-    CollectiveEstimate,
-    bus_factor,
-    estimate_collective,
-    link_bandwidth,
-    measured_bandwidths,
-    normalize_op,
-)
-from core.comm.dp import STRATEGIES, StepComm, dp_step_comm
-from core.comm.results import CollectiveSeries, read_collectives
-from core.comm.training import TrainCommAnswer, train_time_with_comm
+from typing import TYPE_CHECKING
+
+from core.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from core.comm.algorithms import (
+        COLLECTIVES,
+        CollectiveEstimate,
+        bus_factor,
+        estimate_collective,
+        link_bandwidth,
+        measured_bandwidths,
+        normalize_op,
+    )
+    from core.comm.dp import STRATEGIES, StepComm, dp_step_comm
+    from core.comm.results import CollectiveSeries, read_collectives
+    from core.comm.training import TrainCommAnswer, train_time_with_comm
 
 __all__ = [
     "COLLECTIVES",
@@ -38,3 +43,33 @@ __all__ = [
     "read_collectives",
     "train_time_with_comm",
 ]
+
+# Each submodule is imported when one of its names is first used (see core.lazy).
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "algorithms": (
+            "COLLECTIVES",
+            "CollectiveEstimate",
+            "bus_factor",
+            "estimate_collective",
+            "link_bandwidth",
+            "measured_bandwidths",
+            "normalize_op",
+        ),
+        "dp": (
+            "STRATEGIES",
+            "StepComm",
+            "dp_step_comm",
+        ),
+        "results": (
+            "CollectiveSeries",
+            "read_collectives",
+        ),
+        "training": (
+            "TrainCommAnswer",
+            "train_time_with_comm",
+        ),
+    },
+    __all__,
+)

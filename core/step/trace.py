@@ -24,7 +24,14 @@ from core.memory.recipes import DTYPE_SIZES
 from core.step.costs import dtype_id
 from core.step.recorder import OpRecord, Recorder
 
-__all__ = ["MAX_TRACE_LAYERS", "TABLE_ROWS", "StepTrace", "trace_config", "trace_module"]
+__all__ = [
+    "MAX_TRACE_LAYERS",
+    "TABLE_ROWS",
+    "StepTrace",
+    "check_size",
+    "trace_config",
+    "trace_module",
+]
 
 #: Deeper models are refused: their op list would not fit a table (and takes minutes to trace).
 MAX_TRACE_LAYERS = 512
@@ -50,6 +57,9 @@ class StepTrace:
         The memory trace's peak (``None`` for the notebook API, which has no memory trace).
     warnings
         What the inputs exceed without being refused (:func:`core.memory.models.seq_limits`).
+    from_cache
+        Read back from the trace cache (:mod:`core.step.cache`) rather than traced just now;
+        ``seconds`` is then the original trace's.
     """
 
     source: str
@@ -63,6 +73,7 @@ class StepTrace:
     peak_phase: str = ""
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    from_cache: bool = False
 
     @property
     def model_flops(self) -> float:
@@ -99,7 +110,8 @@ class StepTrace:
         return float(sum(op.flops for op in self.ops))
 
 
-def _check_size(cfg: MemoryConfig) -> None:
+def check_size(cfg: MemoryConfig) -> None:
+    """Refuse (:class:`InputError`) a model too deep or a batch too large to trace op by op."""
     if cfg.model.layers > MAX_TRACE_LAYERS:
         raise InputError(
             f"model: {cfg.model.layers:,} layers is too large to trace op by op; allowed: up to "
@@ -151,7 +163,7 @@ def trace_config(
     """
     from core.memory.trace import trace
 
-    _check_size(cfg)
+    check_size(cfg)
     started = time.perf_counter()
     holder: dict[str, Any] = {}
 

@@ -419,6 +419,10 @@
         <translation>；本机 CPU 实测：每步 {time}，匹配 {matched} 个算子</translation>
     </message>
     <message>
+        <source>; shown from the trace cache (an earlier trace of the same inputs, with the same torch and Napkin Lab code)</source>
+        <translation>；取自追踪缓存（此前以相同输入、相同 torch 与 Napkin Lab 代码所做的追踪）</translation>
+    </message>
+    <message>
         <source>. Warning: {warning}</source>
         <translation>。警告：{warning}</translation>
     </message>

@@ -419,6 +419,10 @@
         <translation>；本機 CPU 實測：每步 {time}，比對 {matched} 個運算子</translation>
     </message>
     <message>
+        <source>; shown from the trace cache (an earlier trace of the same inputs, with the same torch and Napkin Lab code)</source>
+        <translation>；取自追蹤快取（先前以相同輸入、相同 torch 與 Napkin Lab 程式碼所做的追蹤）</translation>
+    </message>
+    <message>
         <source>. Warning: {warning}</source>
         <translation>。警告：{warning}</translation>
     </message>

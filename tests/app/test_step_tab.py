@@ -410,3 +410,25 @@ def test_the_prediction_model_is_core_steps_calibrated_or_roofline(page: StepPag
     assert page.trace is trace  # not traced again
     assert bound.step_time_s < predict(trace, device, model="calibrated").step_time_s
     assert page.session_state()["prediction"] == "roofline"
+
+
+def test_a_picture_of_the_same_inputs_reads_the_trace_cache_and_says_so(qtbot) -> None:
+    """Screenshots trace through core.step.cache: the second page of the same inputs shows the
+    stored trace (the same ops and figures) and its status line says where it came from."""
+    pages = []
+    for _ in range(2):
+        p = StepPage(AppState())
+        qtbot.addWidget(p)
+        p.model_box.setCurrentText(TINY["model"])
+        p.fields["batch"].setText(TINY["batch"])
+        p.prepare_screenshot()
+        pages.append(p)
+    first, second = pages
+    assert not first.trace.from_cache and second.trace.from_cache
+    assert "trace cache" not in first.status.text()
+    assert "trace cache" in second.status.text()
+    assert second.trace.table == first.trace.table
+    assert second.trace.total_flops == first.trace.total_flops
+    assert second.headline.text() == first.headline.text()
+    for p in pages:
+        p.shutdown()

@@ -181,3 +181,29 @@ def test_deep_nesting_is_named_even_when_the_parser_reports_a_syntax_error() -> 
         with pytest.raises(JSONProblem, match="nested deeper than"):
             check_json(text)
     assert check_json('["[[[[[[["]') == ["[[[[[[["]  # brackets inside strings do not count
+
+
+@pytest.mark.parametrize("name", ["hardware.json", "styles/app.qss", "calibration.json"])
+def test_resource_text_is_what_importlib_resources_reads(name: str) -> None:
+    from importlib import resources
+
+    from core.safe_io import read_resource_text, resource_path
+
+    expected = resources.files("resources").joinpath(name).read_text(encoding="utf-8")
+    assert read_resource_text(name) == expected
+    assert resource_path(name) == Path(str(resources.files("resources").joinpath(name)))
+
+
+def test_resource_text_of_a_zipped_package_goes_through_importlib_resources(
+    tmp_path, monkeypatch
+) -> None:
+    import zipfile
+
+    from core.safe_io import read_resource_text
+
+    archive = tmp_path / "bundle.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("zipped_data/__init__.py", "")
+        bundle.writestr("zipped_data/table.txt", "row 1\nrow 2\n")
+    monkeypatch.syspath_prepend(str(archive))
+    assert read_resource_text("table.txt", package="zipped_data") == "row 1\nrow 2\n"
