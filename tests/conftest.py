@@ -7,9 +7,11 @@ How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is 
   (a window with every tab built, a traced model) is built once. ``-n 0`` runs in this process.
 * **In a random order** (pytest-randomly): files, classes and tests are shuffled with a new seed
   each run, printed at the end (``--randomly-seed=N`` repeats an order, ``-p no:randomly`` keeps
-  file order); ``random``, numpy and hypothesis are reseeded before each test. A test must not
-  depend on another having run: settings, language, theme and caches are reset here or by its own
-  fixtures.
+  file order); ``random`` and numpy are reseeded before each test. A test must not depend on
+  another having run: settings, language, theme and caches are reset here or by its own fixtures.
+* **Hypothesis draws the same examples every run** (the ``napkinlab`` profile below: derandomized,
+  no example database), so a property test cannot pass in one order and fail in another; to hunt
+  for new counterexamples, run it with ``--hypothesis-profile=explore``.
 * **Between modules** the application is put back in English and the light theme.
 * **Garbage once per module**: after each test the cycle collector runs here, in the GUI thread,
   and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's and Qt's
@@ -30,6 +32,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
 import pytest
+
+try:
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:  # core-only environments
+    pass
+else:
+    _hypothesis_settings.register_profile("napkinlab", derandomize=True, database=None)
+    _hypothesis_settings.register_profile("explore", derandomize=False, database=None)
+    _hypothesis_settings.load_profile("napkinlab")
 
 
 @pytest.fixture(autouse=True, scope="session")
