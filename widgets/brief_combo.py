@@ -10,9 +10,10 @@ ever elided.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics, QPaintEvent
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QComboBox,
     QStyle,
@@ -20,6 +21,9 @@ from PySide6.QtWidgets import (
     QStylePainter,
     QWidget,
 )
+
+if TYPE_CHECKING:  # importing QPaintEvent builds every QEvent.Type member (179) at first paint
+    from PySide6.QtGui import QPaintEvent
 
 from widgets.rich_text import plain_tip
 
