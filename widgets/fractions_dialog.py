@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -145,7 +145,12 @@ class FractionsDialog(QDialog):
         layout.addWidget(self.notes)
         layout.addWidget(self.file_line)
         layout.addLayout(buttons)
-        self.resize(chars * 190, self.fontMetrics().height() * 42)
+        width, height = chars * 190, self.fontMetrics().height() * 42
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:  # never larger than the screen (a 1280x720 projector included)
+            room = screen.availableGeometry()
+            width, height = min(width, room.width() * 9 // 10), min(height, room.height() * 9 // 10)
+        self.resize(width, height)
         self.retranslate()
 
     # texts ----------------------------------------------------------------------------------
