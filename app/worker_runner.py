@@ -19,6 +19,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -122,9 +123,18 @@ class _Keeper(QObject):
             for obj in objects:
                 _cancel(obj)
             thread.quit()
+        from app.gc_guard import serve_collections
+
         done = True
+        deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000
         for thread, _ in list(self.held):
-            done = (thread.wait() if timeout_ms is None else thread.wait(timeout_ms)) and done
+            # In short waits: between them, a collection a worker asked this (GUI) thread for
+            # is run here, since the blocked event loop cannot deliver the request.
+            while not thread.wait(25):
+                serve_collections()
+                if deadline is not None and time.monotonic() > deadline:
+                    done = False
+                    break
         self.sweep()
         return done
 

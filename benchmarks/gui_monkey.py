@@ -347,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=5000)
     parser.add_argument("--chunk", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=3600, help="seconds per chunk")
+    parser.add_argument("--timeout", type=float, default=300,
+                        help="seconds per chunk (a chunk of 500 takes 25-45 s; past this it hung)")
     args = parser.parse_args(argv)
     totals: Counter[str] = Counter()
     aborts = exceptions = warnings = 0
@@ -369,8 +370,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"chunk seed {seed}: {steps} interactions, {status}, "
               f"{report.get('exceptions', 0)} exceptions, {report.get('qt_warnings', 0)} Qt "
               f"warnings, {report.get('seconds', '?')} s", flush=True)  # fmt: skip
-        for text in report.get("first_exceptions", [])[:2]:
-            print("  exception:", text.strip().splitlines()[-1])
+        for text in report.get("first_exceptions", [])[:2]:  # the whole traceback: it may not recur
+            print("  exception:", text.strip().replace("\n", "\n    "))
         for text in report.get("first_qt_warnings", [])[:2]:
             print("  Qt warning:", text)
         if report.get("aborted"):

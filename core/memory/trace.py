@@ -26,6 +26,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.collect import collect
 from core.memory.estimate import MemoryConfig
 from core.memory.flops import FlopCount, formula_flops
 from core.memory.modules import autocast, build_module, build_optimizer, make_batch
@@ -574,7 +575,7 @@ class _Recorder:
             # step and would look alive until Python's collector runs; a real run frees them as
             # soon as the layer's backward is done, so collect once per layer.
             self.layer = top
-            gc.collect()
+            collect()  # in the GUI thread when a window runs this trace (core.collect)
         if phase == "forward":
             frac = 0.05 + 0.45 * ((top + 1) / self.layers if top >= 0 else 0.0)
         elif phase == "backward":
