@@ -347,8 +347,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=5000)
     parser.add_argument("--chunk", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=300,
-                        help="seconds per chunk (a chunk of 500 takes 25-45 s; past this it hung)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=300,
+        help="seconds per chunk (a chunk of 500 takes 25-45 s; past this it hung)",
+    )
     args = parser.parse_args(argv)
     totals: Counter[str] = Counter()
     aborts = exceptions = warnings = 0
