@@ -144,6 +144,7 @@ class StepPage(TabPage):
         self.trace: StepTrace | None = None
         self.inputs: StepInputs | HFInputs | None = None
         self.prediction: Prediction | None = None
+        self._predicted: StepTrace | None = None  # the trace self.prediction is of
         self.comm: StepComm | None = None
         self.measured: Any = None
         self.plan_a: dict[str, Any] | None = None
@@ -617,6 +618,8 @@ class StepPage(TabPage):
             pred = predict(self.trace, self._state.device, ceiling, model=self._model())
         except InputError as exc:  # a measured device without a bandwidth: say so, keep the trace
             self.status.setText(localized(exc.message))
+            if self._predicted is not self.trace:  # the last prediction is of another trace
+                self._clear_prediction(localized(exc.message))
             return
         self.comm = None
         self.comm_line.setVisible(self.gpus.value() > 1)
@@ -627,7 +630,23 @@ class StepPage(TabPage):
                 self.comm_line.setText(localized(exc.message))
                 self.comm_line.setToolTip("")
         self.prediction = with_comm(pred, self.comm) if self.comm is not None else pred
+        self._predicted = self.trace
         self._show_prediction()
+
+    def _clear_prediction(self, why: str) -> None:
+        """No prediction of the trace shown (the device cannot predict it): the old one's
+        figures go, since they were of another trace (its op count and its times)."""
+        self.prediction, self.comm, self._predicted = None, None, None
+        self.headline.setText(translate("StepTab", "No prediction on this device"))
+        self.headline.setToolTip("")
+        self.sentence.setText(why)
+        self.split_line.setText("")
+        self.comm_line.setText("")
+        self.op_model.set_rows([], measured=False)
+        self.kind_chart.set_shares({})
+        self.kinds_table.set_rows((), [])
+        self.top_table.set_rows((), [])
+        self._fit_card()
 
     def _show_table(self) -> None:
         assert self.trace is not None

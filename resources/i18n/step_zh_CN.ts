@@ -431,6 +431,10 @@
         <translation>；在 {device} 上预测：{time}，比值 {ratio}</translation>
     </message>
     <message>
+        <source>No prediction on this device</source>
+        <translation>此设备无法预测</translation>
+    </message>
+    <message>
         <source>elements</source>
         <translation>元素数</translation>
     </message>

@@ -431,6 +431,10 @@
         <translation>；在 {device} 上預測：{time}，比值 {ratio}</translation>
     </message>
     <message>
+        <source>No prediction on this device</source>
+        <translation>此裝置無法預測</translation>
+    </message>
+    <message>
         <source>elements</source>
         <translation>元素數</translation>
     </message>

@@ -148,6 +148,16 @@ def test_a_device_without_bandwidth_is_said_not_crashed(page: StepPage, traced) 
     page._state.set_device("no-copy")
     assert "no memory bandwidth" in page.status.text()
     assert page.trace is trace and page.prediction.device_id == before.device_id  # last good one
+    # A new trace that this device cannot predict: the last prediction (of the old trace, with
+    # its op count) must go, not stay beside the new trace (the GUI monkey exported its CSV:
+    # IndexError in op_rows).
+    other = replace(trace, ops=trace.ops[:-1])
+    page.set_result(other, inputs)
+    assert page.trace is other and page.prediction is None and page.csv_text() == ""
+    assert page.op_model.rowCount() == 0 and "no memory bandwidth" in page.sentence.text()
+    page._state.set_device("h100-sxm")  # a device that predicts it: everything back
+    assert page.prediction is not None and len(page.prediction.seconds) == len(other.ops)
+    assert page.csv_text().count("\n") == len(other.ops) + 1
 
 
 def test_kind_bars_that_do_not_fit_merge_into_other(qtbot) -> None:
