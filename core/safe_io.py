@@ -108,6 +108,19 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+def _named(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a :class:`Path`, refused with one line when no file can have that name: a NUL
+    character (the system's calls raise ``ValueError: embedded null byte``, not ``OSError``)."""
+    text = str(os.fspath(path))
+    if "\x00" in text:
+        raise InputError(
+            translate("SafeIO", "{file}: a file name cannot hold a NUL character").format(
+                file=text.replace("\x00", "\\x00")
+            )
+        )
+    return Path(text)
+
+
 def read_bytes(path: str | os.PathLike[str], *, limit: int) -> bytes:
     """The bytes of the regular file ``path``, refusing anything else or anything over ``limit``.
 
@@ -137,7 +150,7 @@ def read_head(path: str | os.PathLike[str], count: int) -> bytes:
     InputError
         Naming the file: missing, not a regular file, or unreadable.
     """
-    source = Path(path)
+    source = _named(path)
     try:
         before = os.stat(source)  # refuse devices and FIFOs before even opening them
         if not stat.S_ISREG(before.st_mode):
@@ -234,7 +247,7 @@ def read_npy(path: str | os.PathLike[str], *, max_elements: int) -> Any:
     import numpy as np
     from numpy.lib import format as npy
 
-    source = Path(path)
+    source = _named(path)
     head = read_head(source, _NPY_HEADER_BYTES)
     stream = io.BytesIO(head)
     try:
@@ -638,7 +651,7 @@ def clean_stale_temporaries(folder: str | os.PathLike[str], name: str | None = N
     removed: list[str] = []
     try:
         entries = list(os.scandir(folder))
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the name
         return removed
     now = time.time()
     for entry in entries:
@@ -673,7 +686,7 @@ def atomic_write(
         One line naming ``path``: read-only, not a regular file, missing folder, disk full...; the
         original file is untouched and no temporary file is left behind.
     """
-    shown = Path(path)
+    shown = _named(path)
     real = Path(os.path.realpath(shown))
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     info = _check_replaceable(shown, real)
@@ -733,7 +746,7 @@ def open_append(path: str | os.PathLike[str]) -> IO[bytes]:
     InputError
         If it is not a regular file (a FIFO, a device, a folder), is read-only, or cannot be opened.
     """
-    shown = Path(path)
+    shown = _named(path)
     real = Path(os.path.realpath(shown))
     _check_replaceable(shown, real)
     flags = (

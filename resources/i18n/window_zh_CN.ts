@@ -713,6 +713,10 @@
         <translation>{file}：大于 {size}；不是 Napkin Lab 写入的文件</translation>
     </message>
     <message>
+        <source>{file}: a file name cannot hold a NUL character</source>
+        <translation>{file}：文件名不能包含 NUL 字符</translation>
+    </message>
+    <message>
         <source>{file}: not a .npy file ({why})</source>
         <extracomment>Bytes of a ``.npy`` header read before the array (numpy writes at most 64 KiB of them).</extracomment>
         <translation>{file}：不是 .npy 文件（{why}）</translation>

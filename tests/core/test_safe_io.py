@@ -207,3 +207,25 @@ def test_resource_text_of_a_zipped_package_goes_through_importlib_resources(
         bundle.writestr("zipped_data/table.txt", "row 1\nrow 2\n")
     monkeypatch.syspath_prepend(str(archive))
     assert read_resource_text("table.txt", package="zipped_data") == "row 1\nrow 2\n"
+
+
+@pytest.mark.parametrize("name", ["\x00", "config\x00.json", "a/\x00/b"])
+def test_a_name_with_a_nul_is_one_input_error_everywhere(tmp_path, name: str) -> None:
+    """The system's calls raise ValueError (not OSError) for a NUL in a file name; the CLI
+    fuzz found `step --config` answering exit 1 with it. Every entry point refuses it."""
+    from core import safe_io
+
+    for call in (
+        lambda: safe_io.read_bytes(name, limit=10),
+        lambda: safe_io.read_head(name, 10),
+        lambda: safe_io.read_text(name, limit=10),
+        lambda: safe_io.load_json(name, limit=10),
+        lambda: safe_io.read_npy(name, max_elements=10),
+        lambda: safe_io.atomic_write(str(tmp_path / name), "x"),
+        lambda: safe_io.open_append(str(tmp_path / name)),
+    ):
+        with pytest.raises(InputError, match="cannot hold a NUL character") as info:
+            call()
+        assert "\x00" not in info.value.message and "\\x00" in info.value.message
+    assert safe_io.clean_stale_temporaries(name) == []
+    assert list(tmp_path.iterdir()) == []  # nothing was written
