@@ -43,10 +43,12 @@ else:
     _hypothesis_settings.load_profile("napkinlab")
 
 
-@pytest.fixture(autouse=True, scope="session")
+@pytest.fixture(autouse=True, scope="module")
 def _isolated_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The cache folder (Step traces) of the whole run, module fixtures included, is a fresh one:
-    a run neither reads a trace an earlier run left nor leaves one in the user's cache."""
+    """Each module, its module fixtures included, starts with a fresh cache folder (Step traces):
+    a run neither reads a trace an earlier run left nor leaves one in the user's cache, and a
+    module's windows never show a trace another module left ("from the trace cache" changed the
+    Step tab's status line, and so its layout, with the order the files ran in)."""
     os.environ["NAPKINLAB_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
 
 

@@ -28,6 +28,7 @@ SHARED_PLUMBING = {
     "echo",
     "quiet",
     "lazy",
+    "collect",
 }
 
 

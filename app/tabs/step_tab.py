@@ -556,11 +556,17 @@ class StepPage(TabPage):
                 time=format_duration(measured.step_s), matched=f"{measured.matched:,}"
             )
             text += self._measured_comparison(trace, measured)
+        # The status line stays short (presentation mode has three lines for it); the cache's
+        # explanation is its tooltip.
+        self.status.setToolTip("")
         if trace.from_cache:
-            text += translate(
-                "StepTab",
-                "; shown from the trace cache (an earlier trace of the same inputs, with the same torch "
-                "and Napkin Lab code)",
+            text += translate("StepTab", "; from the trace cache")
+            self.status.setToolTip(
+                translate(
+                    "StepTab",
+                    "Shown from the trace cache: an earlier trace of the same inputs, with the "
+                    "same torch and Napkin Lab code",
+                )
             )
         for warning in trace.warnings:  # what the inputs exceed (core.memory.models.seq_limits)
             text += translate("StepTab", ". Warning: {warning}").format(warning=localized(warning))

@@ -419,8 +419,12 @@
         <translation>；本机 CPU 实测：每步 {time}，匹配 {matched} 个算子</translation>
     </message>
     <message>
-        <source>; shown from the trace cache (an earlier trace of the same inputs, with the same torch and Napkin Lab code)</source>
-        <translation>；取自追踪缓存（此前以相同输入、相同 torch 与 Napkin Lab 代码所做的追踪）</translation>
+        <source>; from the trace cache</source>
+        <translation>；来自追踪缓存</translation>
+    </message>
+    <message>
+        <source>Shown from the trace cache: an earlier trace of the same inputs, with the same torch and Napkin Lab code</source>
+        <translation>来自追踪缓存：同样输入的一次较早追踪，torch 和 Napkin Lab 代码都相同</translation>
     </message>
     <message>
         <source>. Warning: {warning}</source>

@@ -419,8 +419,12 @@
         <translation>；本機 CPU 實測：每步 {time}，比對 {matched} 個運算子</translation>
     </message>
     <message>
-        <source>; shown from the trace cache (an earlier trace of the same inputs, with the same torch and Napkin Lab code)</source>
-        <translation>；取自追蹤快取（先前以相同輸入、相同 torch 與 Napkin Lab 程式碼所做的追蹤）</translation>
+        <source>; from the trace cache</source>
+        <translation>；來自追蹤快取</translation>
+    </message>
+    <message>
+        <source>Shown from the trace cache: an earlier trace of the same inputs, with the same torch and Napkin Lab code</source>
+        <translation>來自追蹤快取：同樣輸入的一次較早追蹤，torch 和 Napkin Lab 程式碼都相同</translation>
     </message>
     <message>
         <source>. Warning: {warning}</source>
