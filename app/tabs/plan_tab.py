@@ -15,7 +15,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -40,6 +40,7 @@ from app.tabs.base import TabPage
 from core.errors import InputError
 from core.plan.table import candidates_csv
 from core.units import format_bytes
+from widgets.card_fit import REFIT_EVENTS, fit_card_height
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
@@ -267,13 +268,12 @@ class PlanPage(TabPage):
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
         """Keep the result card as tall as its wrapped texts need when the right side resizes."""
-        if watched is self._right and event.type() == QEvent.Type.Resize:
+        if watched is self._right and event.type() in REFIT_EVENTS:
             self._fit_card()
         return super().eventFilter(watched, event)
 
     def _fit_card(self) -> None:
-        card = self._result_card
-        card.setMinimumHeight(card.heightForWidth(max(1, self._right.width())))
+        fit_card_height(self._result_card, self._right)
 
     def _fit_left(self) -> None:
         bar = self._left.verticalScrollBar().sizeHint().width()

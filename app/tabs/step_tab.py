@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -57,6 +57,7 @@ from core.step.report import kind_totals, op_rows, ops_csv, roofline_points, top
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
+from widgets.card_fit import REFIT_EVENTS, fit_card_height
 from widgets.combo_data import restore_combos
 from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
@@ -436,7 +437,7 @@ class StepPage(TabPage):
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
         """Keep the result card as tall as its wrapped texts need when the right side resizes."""
-        if watched is self._right and event.type() == QEvent.Type.Resize:
+        if watched is self._right and event.type() in REFIT_EVENTS:
             self._fit_card()
         return super().eventFilter(watched, event)
 
@@ -444,8 +445,7 @@ class StepPage(TabPage):
         # Wrapped labels need more height when narrower or in a taller (CJK) font; without this
         # floor the layout squeezes the card and its last table row is cut. The views below give
         # way instead (their tables show the rows that fit).
-        card = self._result_card
-        card.setMinimumHeight(card.heightForWidth(max(1, self._right.width())))
+        fit_card_height(self._result_card, self._right)
 
     # inputs ----------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:

@@ -96,8 +96,20 @@ def test_tab_fits(window: MainWindow, tab: str, size, presentation: bool, theme:
     problems = audit(window, scrollbars=presentation)
     got = (window.width(), window.height())
     if got != want:
-        problems.insert(0, f"the window is {got[0]}x{got[1]}, not {want[0]}x{want[1]}")
+        problems.insert(0, f"the window is {got[0]}x{got[1]}, not {want[0]}x{want[1]}; "
+                           f"{_largest_minimums(window)}")  # fmt: skip
     assert not problems, "\n".join(problems)
+
+
+def _largest_minimums(window: MainWindow) -> str:
+    """Which built tab pages ask for the most room (a stacked widget takes the largest)."""
+    from app.tabs.base import TabPage
+
+    sizes = []
+    for page in window.findChildren(TabPage):
+        hint = page.minimumSizeHint()
+        sizes.append((hint.height(), hint.width(), type(page).__name__))
+    return "minimum size hints: " + ", ".join(f"{n} {w}x{h}" for h, w, n in sorted(sizes)[::-1][:3])
 
 
 def test_presentation_off_restores_geometry(window: MainWindow) -> None:
