@@ -24,6 +24,9 @@ def test_runs_targets_in_a_thread_and_reports_errors(qtbot) -> None:
     runner.errored.connect(errors.append)
     with qtbot.waitSignal(runner.finished, timeout=5000):
         runner.start()
+    # finished reaches this thread while the worker's thread may still be returning from run():
+    # wait for it to end (stop() of a runner still running detaches it and says False).
+    qtbot.waitUntil(lambda: not runner.is_running(), timeout=5000)
     assert runner.stop()
     assert len(CALLS) == 1 and CALLS[0] != threading.main_thread().name
     assert errors == [f"warm-up {__name__}:fail failed: boom"]
