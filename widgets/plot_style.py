@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QFont, QGuiApplication
 
-__all__ = ["AXES", "Deferred", "app_font", "retire", "style_axes", "style_text"]
+__all__ = ["AXES", "Deferred", "app_font", "detach_retired", "retire", "style_axes", "style_text"]
 
 AXES = ("left", "bottom", "right", "top")
 
@@ -63,6 +63,15 @@ def retire(owner: QObject, *items: Any) -> None:
     if not kept:
         QTimer.singleShot(0, owner, kept.clear)
     kept.extend(items)
+
+
+def detach_retired(owner: QObject, item: Any) -> None:
+    """Take ``item`` (a legend being replaced) off its parent and scene now, and :func:`retire`
+    it: it disappears at once and is deleted only from the event loop."""
+    retire(owner, item)
+    item.setParentItem(None)
+    if item.scene() is not None:
+        item.scene().removeItem(item)
 
 
 class Deferred(QObject):

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QToolTip, QWidget
 from core.units import byte_unit, format_bytes
 from widgets.i18n import translate
 from widgets.label_layout import Label, Rect, free_spot, place
-from widgets.plot_style import Deferred, app_font, retire, style_axes, style_text
+from widgets.plot_style import Deferred, app_font, detach_retired, retire, style_axes, style_text
 from widgets.rich_text import escape, plain_tip
 
 __all__ = ["Bar", "MemoryBars"]
@@ -406,11 +406,7 @@ class MemoryBars(pg.PlotWidget):
         if columns == self._legend_columns:
             return
         self._legend_columns = columns
-        old = self._legend
-        retire(self, old)  # deleted from the event loop, never inside a relayout
-        old.setParentItem(None)
-        if old.scene() is not None:
-            old.scene().removeItem(old)
+        detach_retired(self, self._legend)  # deleted from the event loop, never inside a relayout
         size = f"{app_font(0.9).pointSizeF():.1f}pt"
         legend = pg.LegendItem(offset=None, labelTextSize=size, colCount=columns,
                                labelTextColor=self._fg, brush=pg.mkBrush(self._bg),

@@ -29,7 +29,7 @@ from widgets.label_layout import (
     on_horizontal,
     place,
 )
-from widgets.plot_style import Deferred, retire, style_axes
+from widgets.plot_style import Deferred, detach_retired, style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
 from widgets.rich_text import escape
 
@@ -465,11 +465,7 @@ class RooflinePlot(QWidget):
         if columns == self._legend_columns:
             return
         self._legend_columns = columns
-        old = self.legend
-        retire(self, old)  # deleted from the event loop, never inside a relayout
-        old.setParentItem(None)
-        if old.scene() is not None:
-            old.scene().removeItem(old)
+        detach_retired(self, self.legend)  # deleted from the event loop, never inside a relayout
         legend = pg.LegendItem(offset=None, labelTextSize=f"{9 * self._scale:.0f}pt",
                                colCount=columns, labelTextColor=self._fg,
                                brush=pg.mkBrush(QColor(self._bg)),
