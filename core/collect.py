@@ -7,14 +7,21 @@ widget in a reference cycle would then be destroyed outside the GUI thread, whic
 GUI monkey found a deadlock: the worker destroying a QObject while the GUI thread destroyed another
 one). The window installs a collector that runs the collection in the GUI thread and waits for it;
 on the command line and in notebooks :func:`collect` is :func:`gc.collect` itself.
+
+A full collection scans every object of the process: with torch (and Qt) loaded, millions, 0.2-0.4 s
+each on a 2-core machine, so a checkpointed gpt2 spent 4.4 s of its 5.9 s trace in its 12
+collections. The garbage a trace waits for is its own (recomputed activations made during the
+trace), so :func:`only_new_objects` lets the trace's collections scan only objects made since it
+began (:func:`gc.freeze`): the same garbage is freed, in 0.13 s for the 12.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-__all__ = ["collect", "set_collector"]
+__all__ = ["collect", "only_new_objects", "set_collector"]
 
 _collector: Callable[[], object] | None = None
 
@@ -28,3 +35,23 @@ def set_collector(collector: Callable[[], object] | None) -> None:
 def collect() -> None:
     """Collect cyclic garbage, in the thread the installed collector chooses."""
     (_collector or gc.collect)()
+
+
+@contextmanager
+def only_new_objects() -> Iterator[None]:
+    """Within the block, collections scan only objects made inside it.
+
+    Every object alive on entry is moved to the collector's permanent generation
+    (:func:`gc.freeze`) and back on exit (:func:`gc.unfreeze`), so nothing is kept longer than
+    the block. When objects are frozen already on entry (a test harness, an enclosing block, a
+    trace in another thread), nothing is frozen or unfrozen here: their freeze is theirs to undo,
+    and the collections are then as thorough as before, only not faster.
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()

@@ -26,7 +26,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.collect import collect
+from core.collect import collect, only_new_objects
 from core.memory.estimate import MemoryConfig
 from core.memory.flops import FlopCount, formula_flops
 from core.memory.modules import autocast, build_module, build_optimizer, make_batch
@@ -176,10 +176,12 @@ def trace(
     # process's history (the figures would too), and a full collection of a process holding
     # torch and Qt costs as much as tracing a small model. The checkpointed backward collects
     # at each layer itself (_Recorder.sample).
+    # Its collections need scan only what the trace makes (core.collect.only_new_objects).
     collecting = gc.isenabled()
     gc.disable()
+    scope = only_new_objects() if rec_.collect else nullcontext()
     try:
-        with fake_mode_class() as fake_mode:
+        with scope, fake_mode_class() as fake_mode:
             torch.set_default_dtype(dtypes[rec.params])
             model = build_module(
                 spec, policy=cfg.checkpoint, flash=cfg.flash, dropout=cfg.dropout,
