@@ -19,6 +19,10 @@ from app.settings import Preferences
 from app.tabs import TABS
 from tests.app.plan_views import plan_views_problems
 
+#: Tests of one size, mode and theme run one after another (tests/conftest.py): a switch restyles
+#: every tab, seconds each.
+GROUP_BY = ("size", "presentation", "theme")
+
 #: (name, size or None for the default, presentation mode)
 MODES = (
     ("presentation-1280x720", (1280, 720), True),

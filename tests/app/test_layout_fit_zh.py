@@ -17,6 +17,10 @@ from app.settings import Preferences
 from app.tabs import TABS
 from app.theme import apply_theme, theme
 
+#: Tests of one window (language and mode) run one after another (tests/conftest.py): each window
+#: is built once, not again whenever a shuffled order alternates them.
+GROUP_BY = ("window",)
+
 #: (name, size or None for the default, presentation mode)
 MODES = (("default", None, False), ("presentation-1280x720", (1280, 720), True))
 

@@ -14,6 +14,9 @@ from core.step.trace import trace_config
 from tests.core.plan.conftest import SMALL, SMALL_GPT
 
 SEQ = 128
+#: Tests of one model shape run one after another (tests/conftest.py): its module fixtures trace it
+#: once, not again whenever a shuffled order alternates the shapes.
+GROUP_BY = ("spec",)
 
 
 def _trace(spec, batch, layers=1):
