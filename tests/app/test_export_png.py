@@ -1,0 +1,80 @@
+"""PNG export: an opaque picture is written without an alpha channel, pixel for pixel the same."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from app import export
+
+
+def _png_colour_type(path: Path) -> int:
+    """The colour type in the PNG's IHDR chunk (2: RGB, 6: RGBA), read from the file itself."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    _width, _height, _depth, colour = struct.unpack(">IIBB", data[16:26])
+    return colour
+
+
+def _reference(widget: QWidget) -> QImage:
+    """The widget painted over its window colour into an ARGB32 image, as Qt paints it."""
+    image = QImage(widget.size(), QImage.Format.Format_ARGB32)
+    image.fill(widget.palette().window().color())
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    widget.render(painter, QPoint(0, 0))
+    painter.end()
+    return image.convertToFormat(QImage.Format.Format_RGB32)
+
+
+@pytest.fixture
+def card(qtbot) -> QWidget:
+    widget = QWidget()
+    layout = QVBoxLayout(widget)
+    for text in ("143.9 days", "6 × 7e10 × 1.5e13 = 6.3e24 FLOPs", "53.33 B params"):
+        layout.addWidget(QLabel(text))
+    qtbot.addWidget(widget)
+    widget.resize(360, 140)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def test_an_opaque_page_is_an_rgb_png_with_the_same_pixels(card: QWidget, tmp_path: Path) -> None:
+    path = export.save_png(card, tmp_path / "card.png")
+    assert _png_colour_type(path) == 2  # RGB: no alpha channel stored
+    written = QImage(str(path))
+    assert not written.hasAlphaChannel()
+    assert written.convertToFormat(QImage.Format.Format_RGB32) == _reference(card)
+
+
+def test_a_translucent_background_keeps_its_alpha_channel(card: QWidget, tmp_path: Path) -> None:
+    palette = card.palette()
+    palette.setColor(palette.ColorRole.Window, QColor(255, 255, 255, 128))
+    card.setPalette(palette)
+    path = export.save_png(card, tmp_path / "card.png")
+    assert _png_colour_type(path) == 6  # RGBA: the translucency is kept
+    assert QImage(str(path)).pixelColor(0, 0).alpha() < 255
+
+
+def test_the_plot_png_of_a_chart_is_rgb(qtbot, tmp_path: Path) -> None:
+    import pyqtgraph as pg
+
+    view = pg.PlotWidget(background="w")
+    qtbot.addWidget(view)
+    view.plot([1, 2, 3], [2, 1, 3])
+    view.resize(400, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    item = view.getPlotItem()
+    path = export.save_plot_png(item, "caption", tmp_path / "plot.png", size=(400, 300))
+    assert _png_colour_type(path) == 2
+    written = QImage(str(path))
+    assert (written.width(), written.height()) == (400, 300)
+    assert written.pixelColor(5, 5) == QColor("white")
