@@ -4,13 +4,18 @@ Runs both, alternating, ``--runs`` times (median of >= 5), each as a fresh proce
 spawn until its PNG exists. Prints the medians, the main window's own paint time and the ratio,
 each as wall time and as the child's own CPU time (user + system: what a loaded, shared machine
 does not inflate). Target: ratio <= 1.6 and the window painted within 0.4 s on a 2-core machine.
+With ``--instructions`` both sides also run once under valgrind's callgrind, which counts the
+instructions each executes: the same count run after run, where a shared machine's medians of
+CPU time still wander by a tenth.
 The Dtypes tab, the one the window opens on when no last session chose another, is timed beside
 them (its ratio is printed, no target).
 
 Then ``napkinlab screenshot --tab step`` (``--step-runs`` times each; ``--step-runs 0`` skips it):
 *cold*, every run with an empty trace cache of its own (a first run on a fresh machine: torch's
 import, its memory tracker's and the trace), and *warm*, with the cache a first run filled
-(:mod:`core.step.cache`: no torch, no trace). Target: <= 3 s.
+(:mod:`core.step.cache`: no torch, no trace). Target: <= 3 s. Beside them, a process that only
+imports torch: the part of a cold run no change to Napkin Lab can remove, which sets how the 3 s
+compares across machines.
 """
 
 from __future__ import annotations
@@ -39,6 +44,12 @@ window.resize(1280, 820)
 window.show()
 app.processEvents()
 window.grab().save(sys.argv[1])
+"""
+
+TORCH_ONLY = """
+import sys
+import torch
+open(sys.argv[1], "w").close()
 """
 
 PAINT = """
@@ -105,6 +116,19 @@ def _step_screenshots(runs: int, tmp: Path) -> None:
         wall = statistics.median(r[0] for r in rows)
         cpu = statistics.median(r[1] for r in rows)
         print(f"step {label} / 3 s target: wall {wall / 3:.2f}, CPU {cpu / 3:.2f} (target <= 1)")
+    # What a cold run cannot avoid on this machine: a process that only imports torch.
+    marker = tmp / "torch-imported"
+    bare_torch = [
+        _timed([sys.executable, "-c", TORCH_ONLY, str(marker)], marker) for _ in range(runs)
+    ]
+    torch_wall = statistics.median(r[0] for r in bare_torch)
+    torch_cpu = statistics.median(r[1] for r in bare_torch)
+    cold_wall = statistics.median(r[0] for r in cold)
+    cold_cpu = statistics.median(r[1] for r in cold)
+    print(
+        f"python -c 'import torch' alone: {torch_wall:.2f} s wall, {torch_cpu:.2f} s CPU; "
+        f"step cold / that: wall {cold_wall / torch_wall:.2f}, CPU {cold_cpu / torch_cpu:.2f}"
+    )
 
 
 def main() -> None:
@@ -112,6 +136,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--step-runs", type=int, default=3)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count both sides' instructions under valgrind (repeatable on a noisy machine)",
+    )
     options = parser.parse_args()
     runs = max(5, options.runs)
     _precompile()
@@ -144,8 +173,40 @@ def main() -> None:
         step_tmp = Path(tmp)
         load = os.getloadavg()[0]
         _report(runs, load, app_runs, bare_runs, paint_runs, dtypes_runs)
+        if options.instructions:
+            _instructions(app_cmd, app_png, bare_cmd, bare_png, Path(tmp))
         if options.step_runs > 0:
             _step_screenshots(options.step_runs, step_tmp)
+
+
+def _instructions(app_cmd, app_png: Path, bare_cmd, bare_png: Path, tmp: Path) -> None:
+    """Both sides once under ``valgrind --tool=callgrind``: instructions executed, which other
+    processes on a shared machine do not change (the same count, run after run)."""
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (Debian: apt install valgrind)")
+        return
+    counts = {}
+    for label, cmd, png in (("napkin", app_cmd, app_png), ("bare", bare_cmd, bare_png)):
+        png.unlink(missing_ok=True)
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp / 'callgrind.out'}",
+             *cmd],
+            cwd=ROOT, capture_output=True, text=True,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        )  # fmt: skip
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode != 0 or found is None or not png.exists():
+            print(f"instructions: the {label} run failed under valgrind (exit {done.returncode})")
+            return
+        counts[label] = int(found.group(1))
+    print(
+        f"instructions: screenshot --tab napkin {counts['napkin'] / 1e9:.3f} G, bare window "
+        f"{counts['bare'] / 1e9:.3f} G; ratio {counts['napkin'] / counts['bare']:.3f} "
+        "(target <= 1.6)"
+    )
 
 
 def _report(runs, load, app_runs, bare_runs, paint_runs, dtypes_runs) -> None:
