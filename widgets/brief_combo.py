@@ -14,16 +14,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (
-    QComboBox,
-    QStyle,
-    QStyleOptionComboBox,
-    QStylePainter,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QWidget
 
-if TYPE_CHECKING:  # importing QPaintEvent builds every QEvent.Type member (179) at first paint
-    from PySide6.QtGui import QPaintEvent
+if TYPE_CHECKING:  # imported for annotations only: see BriefComboBox
+    from PySide6.QtWidgets import QStyleOptionComboBox
 
 from widgets.rich_text import plain_tip
 
@@ -45,13 +39,20 @@ def brief_text(text: str) -> str:
 
 
 class BriefComboBox(QComboBox):
-    """A ``QComboBox`` whose closed box shows :meth:`display_text` (full or brief text)."""
+    """A ``QComboBox`` whose closed box shows :meth:`display_text` (full or brief text).
+
+    ``QComboBox`` paints the closed box itself, from the style option :meth:`initStyleOption`
+    fills (a virtual function since Qt 6); this class only puts the text to show in it. So
+    nothing is painted from Python, and a text that cannot fit (wider than the whole box) is
+    told apart without asking the style: the style's Python type, built with its ~600 enum
+    members on first use, is not needed to paint a window's first frame.
+    """
 
     def __init__(self, parent: QWidget | None = None, *, minimum_chars: int = 8) -> None:
         super().__init__(parent)
+        self._tip = ""  # before anything that asks for the size hint (and so the style option)
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setMinimumContentsLength(minimum_chars)
-        self._tip = ""
 
     def setToolTip(self, tip: str) -> None:
         """The tooltip; the full item text is prepended while the brief text is shown."""
@@ -59,8 +60,11 @@ class BriefComboBox(QComboBox):
         super().setToolTip(plain_tip(tip))
 
     def _field_width(self) -> int:
+        """The width the style gives the closed box's text (its edit field)."""
+        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
         option = QStyleOptionComboBox()
-        self.initStyleOption(option)
+        QComboBox.initStyleOption(self, option)  # the plain option (this class's fills the text)
         rect = self.style().subControlRect(
             QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
         )
@@ -75,23 +79,23 @@ class BriefComboBox(QComboBox):
     def display_text(self) -> str:
         """What the closed box shows: the current text if it fits, else its brief text."""
         text = self.currentText()
-        if QFontMetrics(self.font()).horizontalAdvance(text) <= self._field_width():
+        if not text:
             return text
-        return self.brief()
+        need = QFontMetrics(self.font()).horizontalAdvance(text)
+        if need > self.width() or need > self._field_width():  # wider than the box: no need
+            return self.brief()  # to ask the style for its edit field
+        return text
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """Paint like ``QComboBox`` with :meth:`display_text` as the label."""
-        painter = QStylePainter(self)
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
+    def initStyleOption(self, option: QStyleOptionComboBox) -> None:
+        """``QComboBox``'s option, with :meth:`display_text` as the closed box's text (and the
+        full text in the tooltip while the brief one is shown)."""
+        super().initStyleOption(option)
         shown = self.display_text()
         option.currentText = shown
         full = self.currentText()
         tip = plain_tip(self._tip if shown == full else f"{full}\n{self._tip}".strip())
         if self.toolTip() != tip:
             super().setToolTip(tip)
-        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
-        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
     def showPopup(self) -> None:
         """Open the list wide enough for the full texts."""
