@@ -6,14 +6,24 @@ control column kept that width after presentation mode was turned off. :class:`D
 remembers the proportions it was given; its page calls :meth:`DefaultSplitter.restore` after every
 theme or mode change, which puts them back unless the person dragged the handle (their choice wins
 until the page is rebuilt).
+
+The proportions also hold when the splitter is resized: a ``QSplitter`` gives a resize to its
+stretching child and keeps the others' widths, so after a 1920-wide window the Plan tab's inputs
+kept 503 px at 1280 (40 %, not the default 27 %), its result column lost 74 px, its wrapped
+texts needed 173 px more, and a 1280x720 presentation window grew to 752 (found by the layout
+test in one order of its cases). Until the person drags a handle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QResizeEvent
 
 __all__ = ["DefaultSplitter"]
 
@@ -52,9 +62,14 @@ class DefaultSplitter(QSplitter):
             return
         sizes = self._weights  # before the first layout Qt shares the space in these weights
         total = sum(self.sizes())
-        if self.isVisible() and total > 0:  # laid out: exact shares of the space it has
+        if total > 0:  # laid out: exact shares of the space it has
             weight = sum(self._weights)
             sizes = [round(total * w / weight) for w in self._weights]
         self.blockSignals(True)
         self.setSizes(sizes)
         self.blockSignals(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Lay out at the new size, in the default proportions (unless the person dragged)."""
+        super().resizeEvent(event)
+        self.restore()

@@ -105,6 +105,26 @@ def test_tab_fits(window: MainWindow, tab: str, size, presentation: bool, theme:
     assert not problems, "\n".join(problems)
 
 
+def test_a_wide_window_before_leaves_a_slide_sized_one_the_same_size(window: MainWindow) -> None:
+    """The order of cases that once grew a 1280x720 slide to 752 px: the Plan tab laid out at
+    1920x1080, the theme switched (its splitter restored at that width), the window made 1280x720
+    (the splitter kept the 1920-wide inputs column, and the result card, narrower, needed 173 px
+    more)."""
+    for theme, size in (("light", (1920, 1080)), ("dark", (1280, 720))):
+        if window.current_theme.name != theme:
+            window.set_theme(theme)
+        if window.current_theme.scale == 1.0:
+            window.set_presentation(True)
+        window.resize(*size)
+        for tab in ("napkin", "step", "plan"):  # the Plan tab current when the theme switches
+            window.show_tab(tab)
+            _settle()
+            got = (window.width(), window.height())
+            assert got == size, (
+                f"{tab}: the window is {got}, not {size}; {_largest_minimums(window)}"
+            )
+
+
 def _largest_minimums(window: MainWindow) -> str:
     """Which built tab pages ask for the most room (a stacked widget takes the largest)."""
     from app.tabs.base import TabPage
