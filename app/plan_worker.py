@@ -3,7 +3,11 @@
 A :class:`PlanWorker` is moved to a ``QThread`` by :class:`PlanRunner`; it runs
 :func:`core.plan.search` (which traces one layer the first time a shape is seen, then plans from
 the cached trace), reports progress, and stops cooperatively when cancelled (the search checks
-between layouts). Nothing is raised in the thread.
+between layouts). Nothing is raised in the thread. Its trace runs under torch's ``MemTracker``, as
+the Step and Memory tabs' do, so the worker waits for the process-wide trace turn
+(:func:`~app.worker_runner.trace_turn`) like theirs: a plan started while the Step tab traced saw
+the Step model's modules through torch's global module hooks ("The module hierarchy tracking
+maybe be messed up").
 
 When recomputation is left to the search, the fastest layouts seldom recompute (recomputation
 costs time, and the fastest ones fit without it), so the ranking would show one mode only; the
@@ -20,7 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import Slot
 
-from app.worker_runner import CancellableWorker, WorkerRunner
+from app.worker_runner import CancellableWorker, TurnCancelled, WorkerRunner, trace_turn
 from widgets.i18n import localized
 
 __all__ = ["TOP", "PlanRunner", "PlanWorker", "run_plan"]
@@ -95,7 +99,17 @@ class PlanWorker(CancellableWorker):
 
     @Slot()
     def run(self) -> None:
-        """Plan; never raises."""
+        """Plan (its trace one at a time in the process: :func:`~app.worker_runner.trace_turn`);
+        never raises."""
+        try:
+            with trace_turn(self._cancel.is_set):
+                self._run()
+        except TurnCancelled:
+            self.error.emit("cancelled")
+        finally:
+            self.finished.emit()
+
+    def _run(self) -> None:
         try:
             from core.errors import InputError
             from core.plan import PlanCancelled
@@ -116,8 +130,6 @@ class PlanWorker(CancellableWorker):
         except Exception as exc:  # reported, never raised in the thread
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             self.error.emit(f"plan failed: {detail}")
-        finally:
-            self.finished.emit()
 
 
 class PlanRunner(WorkerRunner):

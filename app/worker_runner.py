@@ -62,9 +62,10 @@ class CancellableWorker(QObject):
         self._cancel.set()
 
 
-#: One trace at a time, process-wide. torch's MemTracker (both tabs trace under it) hooks every
-#: nn.Module through torch's global module hooks: two traces in two threads (the Memory and the
-#: Step tab, or a cancelled trace still reaching its next check while a new one starts) saw each
+#: One trace at a time, process-wide. torch's MemTracker (the Memory, Step and Plan workers all
+#: trace under it) hooks every nn.Module through torch's global module hooks: two traces in two
+#: threads (the Memory and the Step tab, a plan during a Step trace, or a cancelled trace still
+#: reaching its next check while a new one starts) saw each
 #: other's modules and crashed the process (SIGSEGV, or "terminate called after throwing an
 #: instance of 'python_error'"). A trace waits for its turn in its own thread, never the GUI's.
 _TRACE_TURN = threading.Lock()
