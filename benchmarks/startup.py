@@ -14,8 +14,11 @@ Then ``napkinlab screenshot --tab step`` (``--step-runs`` times each; ``--step-r
 *cold*, every run with an empty trace cache of its own (a first run on a fresh machine: torch's
 import, its memory tracker's and the trace), and *warm*, with the cache a first run filled
 (:mod:`core.step.cache`: no torch, no trace). Target: <= 3 s. Beside them, a process that only
-imports torch: the part of a cold run no change to Napkin Lab can remove, which sets how the 3 s
-compares across machines.
+imports torch, and one that runs the same step on fake tensors with nothing watching it
+(``benchmarks/bare_step.py``: torch, the first ``FakeTensorMode``, which imports ``torch._dynamo``,
+and the step): the part of a cold run no change to Napkin Lab can remove, which sets how the 3 s
+compares across machines. A cold run less that floor is what the app adds (its window and picture,
+the tracker and the op records).
 """
 
 from __future__ import annotations
@@ -49,6 +52,17 @@ window.grab().save(sys.argv[1])
 TORCH_ONLY = """
 import sys
 import torch
+open(sys.argv[1], "w").close()
+"""
+
+# The least any cold trace costs: torch, the first FakeTensorMode (it imports torch._dynamo) and
+# the Step tab's default step run on fake tensors with nothing watching it.
+FAKE_STEP_ONLY = """
+import sys
+sys.path.insert(0, "benchmarks")
+from bare_step import bare_fake_step
+from core.step.options import step_inputs
+bare_fake_step(step_inputs().config)
 open(sys.argv[1], "w").close()
 """
 
@@ -94,41 +108,43 @@ def _precompile() -> None:
 
 
 def _step_screenshots(runs: int, tmp: Path) -> None:
-    """Cold and warm ``screenshot --tab step``, interleaved, medians against the 3 s target."""
-    png = tmp / "step.png"
+    """Cold and warm ``screenshot --tab step`` and the two floors, interleaved run by run: medians
+    against the 3 s target and against what a cold run cannot avoid on this machine."""
+    png, marker = tmp / "step.png", tmp / "floor-done"
     cmd = [sys.executable, "-m", "app", "screenshot", "--tab", "step", "--out", str(png)]
     warm_cache = tmp / "warm-cache"
     _timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(warm_cache)})  # fills the warm cache
-    cold, warm = [], []
+    rows: dict[str, list[tuple[float, float]]] = {
+        "cold (empty trace cache)": [],
+        "warm (trace from the cache)": [],
+        "python -c 'import torch' alone": [],
+        "bare fake step alone (bare_step.py)": [],
+    }
     for i in range(runs):
-        cold.append(_timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(tmp / f"cold-cache-{i}")}))
-        warm.append(_timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(warm_cache)}))
+        lists = iter(rows.values())
+        next(lists).append(_timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(tmp / f"cold-{i}")}))
+        next(lists).append(_timed(cmd, png, {"NAPKINLAB_CACHE_DIR": str(warm_cache)}))
+        for child in (TORCH_ONLY, FAKE_STEP_ONLY):
+            next(lists).append(_timed([sys.executable, "-c", child, str(marker)], marker))
     print(
         f"\nscreenshot --tab step, {runs} runs each {'wall median (min-max)':>22} {'CPU median':>11}"
     )
-    for label, rows in (("cold (empty trace cache)", cold), ("warm (trace from the cache)", warm)):
-        walls, cpus = [r[0] for r in rows], [r[1] for r in rows]
+    medians = {}
+    for label, timed in rows.items():
+        walls, cpus = [r[0] for r in timed], [r[1] for r in timed]
+        medians[label] = statistics.median(walls), statistics.median(cpus)
         print(
-            f"{label:36} {statistics.median(walls):>7.2f} s  ({min(walls):.2f}-{max(walls):.2f})"
-            f" {statistics.median(cpus):>7.2f} s"
+            f"{label:36} {medians[label][0]:>7.2f} s  ({min(walls):.2f}-{max(walls):.2f})"
+            f" {medians[label][1]:>7.2f} s"
         )
-    for label, rows in (("cold", cold), ("warm", warm)):
-        wall = statistics.median(r[0] for r in rows)
-        cpu = statistics.median(r[1] for r in rows)
-        print(f"step {label} / 3 s target: wall {wall / 3:.2f}, CPU {cpu / 3:.2f} (target <= 1)")
-    # What a cold run cannot avoid on this machine: a process that only imports torch.
-    marker = tmp / "torch-imported"
-    bare_torch = [
-        _timed([sys.executable, "-c", TORCH_ONLY, str(marker)], marker) for _ in range(runs)
-    ]
-    torch_wall = statistics.median(r[0] for r in bare_torch)
-    torch_cpu = statistics.median(r[1] for r in bare_torch)
-    cold_wall = statistics.median(r[0] for r in cold)
-    cold_cpu = statistics.median(r[1] for r in cold)
-    print(
-        f"python -c 'import torch' alone: {torch_wall:.2f} s wall, {torch_cpu:.2f} s CPU; "
-        f"step cold / that: wall {cold_wall / torch_wall:.2f}, CPU {cold_cpu / torch_cpu:.2f}"
-    )
+    (cold_wall, cold_cpu), (warm_wall, warm_cpu), *floors = medians.values()
+    print(f"step cold / 3 s target: wall {cold_wall / 3:.2f}, CPU {cold_cpu / 3:.2f} (target <= 1)")
+    print(f"step warm / 3 s target: wall {warm_wall / 3:.2f}, CPU {warm_cpu / 3:.2f} (target <= 1)")
+    for label, (wall, cpu) in zip(("import torch", "bare fake step"), floors, strict=True):
+        print(
+            f"step cold / {label}: wall {cold_wall / wall:.2f}, CPU {cold_cpu / cpu:.2f}; "
+            f"cold - {label}: {cold_wall - wall:.2f} s wall, {cold_cpu - cpu:.2f} s CPU"
+        )
 
 
 def main() -> None:

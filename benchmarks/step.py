@@ -49,34 +49,14 @@ print(f"{{dt}} {{dc}} {{rss}} {{len(tr.ops)}}")
 
 RATIO_CHILD = """
 import gc, os, statistics, sys, time
-sys.path.insert(0, {root!r})
-import torch
-from torch._subclasses.fake_tensor import FakeTensorMode
-from core.memory.modules import autocast, build_module, build_optimizer, make_batch
+sys.path[:0] = [{root!r}, {root!r} + "/benchmarks"]
+from bare_step import bare_fake_step
 from core.memory.options import config_from_options
 from core.step.trace import trace_config
 
 cfg = config_from_options(model={model!r}, batch=1, seq={seq}, recipe="bf16", optimizer="adamw")
-dtypes = {{"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}}
-
 def bare():
-    old = torch.get_default_dtype()
-    try:
-        with FakeTensorMode():
-            torch.set_default_dtype(dtypes[cfg.recipe.params])
-            model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
-                                 dropout=cfg.dropout,
-                                 emulate="cuda" if cfg.kernels == "cuda" else None)
-            model.train()
-            opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
-            inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)
-            with autocast(cfg.recipe, "cpu"):
-                loss = model(*inputs)
-            loss.backward()
-            opt.step()
-            opt.zero_grad(set_to_none=True)
-    finally:
-        torch.set_default_dtype(old)
+    bare_fake_step(cfg)
 
 def timed(fn):
     gc.collect()  # each side pays for its own garbage only

@@ -13,13 +13,23 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.memory.activations import Checkpoint
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe
 
-__all__ = ["autocast", "build_module", "build_optimizer", "make_batch", "optimizer_class"]
+if TYPE_CHECKING:
+    from core.memory.estimate import MemoryConfig
+
+__all__ = [
+    "autocast",
+    "build_module",
+    "build_optimizer",
+    "build_step",
+    "make_batch",
+    "optimizer_class",
+]
 
 
 @cache
@@ -288,6 +298,25 @@ def build_module(
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
     return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda")
+
+
+def build_step(
+    cfg: MemoryConfig, *, emulate_kernels: bool = True
+) -> tuple[Any, Any, tuple[Any, ...]]:
+    """One training step's parts for ``cfg``: the model in training mode, its optimizer and one
+    micro-batch of inputs, built as the trace, the measured step and their benchmarks build them.
+
+    Call it where the tensors should live (under ``FakeTensorMode`` or ``torch.device(...)``) with
+    torch's default dtype set to the weights' (``cfg.recipe.params``). ``emulate_kernels`` keeps
+    what CUDA's kernels keep when ``cfg.kernels`` says CUDA (:func:`build_module`'s ``emulate``);
+    a step that really runs passes ``False`` and gets the kernels of the device it runs on.
+    """
+    emulate = "cuda" if emulate_kernels and cfg.kernels == "cuda" else None
+    model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash, dropout=cfg.dropout,
+                         emulate=emulate)  # fmt: skip
+    model.train()
+    opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
+    return model, opt, make_batch(cfg.model, cfg.micro, cfg.seq_len)
 
 
 def autocast(rec: Recipe, device_type: str) -> Any:

@@ -29,7 +29,7 @@ from typing import Any
 from core.collect import collect, only_new_objects
 from core.memory.estimate import MemoryConfig
 from core.memory.flops import FlopCount, formula_flops
-from core.memory.modules import autocast, build_module, build_optimizer, make_batch
+from core.memory.modules import autocast, build_step
 from core.texts import Text, translate
 
 __all__ = ["PHASES", "TraceCancelled", "TraceResult", "trace"]
@@ -183,13 +183,7 @@ def trace(
     try:
         with scope, fake_mode_class() as fake_mode:
             torch.set_default_dtype(dtypes[rec.params])
-            model = build_module(
-                spec, policy=cfg.checkpoint, flash=cfg.flash, dropout=cfg.dropout,
-                emulate="cuda" if cfg.kernels == "cuda" else None,
-            )  # fmt: skip
-            model.train()
-            opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
-            inputs = make_batch(spec, cfg.micro, cfg.seq_len)
+            model, opt, inputs = build_step(cfg)
 
             def check(_module: Any, _inputs: Any) -> None:
                 # Not in backward: activation checkpointing runs these hooks again from inside

@@ -175,7 +175,7 @@ def measure_config(
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
 
-    from core.memory.modules import autocast, build_module, build_optimizer, make_batch
+    from core.memory.modules import autocast, build_step
 
     where = measure_device(device)
     if cfg.kernels != where:
@@ -192,11 +192,7 @@ def measure_config(
     try:
         torch.set_default_dtype(dtypes[rec.params])
         with torch.device(where):
-            model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
-                                 dropout=cfg.dropout)  # fmt: skip
-            model.train()
-            opt = build_optimizer(model.parameters(), rec, cfg.optimizer)
-            inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)  # as the trace makes it
+            model, opt, inputs = build_step(cfg, emulate_kernels=False)  # as the trace makes them
     finally:
         torch.set_default_dtype(old)
     cuda = where == "cuda"

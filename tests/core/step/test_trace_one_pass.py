@@ -21,7 +21,7 @@ from core.memory.recipes import optimizer
 torch = pytest.importorskip("torch")
 
 from core.memory.flops import flop_mapping  # noqa: E402
-from core.memory.modules import autocast, build_module, build_optimizer, make_batch  # noqa: E402
+from core.memory.modules import autocast, build_step  # noqa: E402
 from core.step.recorder import Recorder  # noqa: E402
 from core.step.trace import trace_config  # noqa: E402
 
@@ -73,12 +73,7 @@ def _stock(cfg: MemoryConfig) -> tuple[list[Any], float, float, dict[str, float]
     try:
         with FakeTensorMode():
             torch.set_default_dtype(dtypes[cfg.recipe.params])
-            model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash,
-                                 dropout=cfg.dropout,
-                                 emulate="cuda" if cfg.kernels == "cuda" else None)  # fmt: skip
-            model.train()
-            opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
-            inputs = make_batch(cfg.model, cfg.micro, cfg.seq_len)
+            model, opt, inputs = build_step(cfg)
             tracker = MemTracker()
             tracker.track_external(model, opt)
             counter = FlopCounterMode(display=False, custom_mapping=flop_mapping())
