@@ -14,15 +14,15 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Signal
 
-from app.worker_runner import CancellableWorker, TurnCancelled, WorkerRunner, trace_turn
+from app.worker_runner import TracingWorker, WorkerRunner
 from core.memory.estimate import MemoryConfig
 
 __all__ = ["TraceRunner", "TraceWorker"]
 
 
-class TraceWorker(CancellableWorker):
+class TraceWorker(TracingWorker):
     """Runs :func:`core.memory.trace.trace` for one config.
 
     Signals
@@ -51,18 +51,6 @@ class TraceWorker(CancellableWorker):
         # ``capacity`` is kept for callers; the real step checks the GPU's free memory instead.
         super().__init__()
         self._cfg, self._capacity, self._per_rank = cfg, capacity, per_rank
-
-    @Slot()
-    def run(self) -> None:
-        """Trace (then measure on CUDA when available), one trace at a time in the process
-        (:func:`~app.worker_runner.trace_turn`); never raises."""
-        try:
-            with trace_turn(self._cancel.is_set):
-                self._run()
-        except TurnCancelled:
-            self.error.emit("cancelled")
-        finally:
-            self.finished.emit()
 
     def _run(self) -> None:
         try:

@@ -22,9 +22,7 @@ import traceback
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Slot
-
-from app.worker_runner import CancellableWorker, TurnCancelled, WorkerRunner, trace_turn
+from app.worker_runner import TracingWorker, WorkerRunner
 from widgets.i18n import localized
 
 __all__ = ["TOP", "PlanRunner", "PlanWorker", "run_plan"]
@@ -75,7 +73,7 @@ def run_plan(
     return {"inp": inp, "constraints": constraints, "results": fits + unfit, "stats": stats}
 
 
-class PlanWorker(CancellableWorker):
+class PlanWorker(TracingWorker):
     """Runs :func:`run_plan` for one input.
 
     Signals
@@ -96,18 +94,6 @@ class PlanWorker(CancellableWorker):
 
     def _progress(self, fraction: float, text: str) -> None:
         self.progress.emit(fraction, localized(text))  # a core Text: translated here
-
-    @Slot()
-    def run(self) -> None:
-        """Plan (its trace one at a time in the process: :func:`~app.worker_runner.trace_turn`);
-        never raises."""
-        try:
-            with trace_turn(self._cancel.is_set):
-                self._run()
-        except TurnCancelled:
-            self.error.emit("cancelled")
-        finally:
-            self.finished.emit()
 
     def _run(self) -> None:
         try:

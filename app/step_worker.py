@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import traceback
 
-from PySide6.QtCore import Slot
-
-from app.worker_runner import CancellableWorker, TurnCancelled, WorkerRunner, trace_turn
+from app.worker_runner import TracingWorker, WorkerRunner
 from core.step.options import HFInputs, StepInputs
 
 __all__ = ["StepRunner", "StepWorker"]
 
 
-class StepWorker(CancellableWorker):
+class StepWorker(TracingWorker):
     """Runs :func:`core.step.trace.trace_config` for one set of inputs (or
     :func:`core.step.hf_build.trace_hf_config` for :class:`~core.step.options.HFInputs`).
 
@@ -36,18 +34,6 @@ class StepWorker(CancellableWorker):
     def __init__(self, inputs: StepInputs | HFInputs, measure: bool = False) -> None:
         super().__init__()
         self._inputs, self._measure = inputs, measure
-
-    @Slot()
-    def run(self) -> None:
-        """Trace (one trace at a time in the process: :func:`~app.worker_runner.trace_turn`);
-        never raises."""
-        try:
-            with trace_turn(self._cancel.is_set):
-                self._run()
-        except TurnCancelled:
-            self.error.emit("cancelled")
-        finally:
-            self.finished.emit()
 
     def _run(self) -> None:
         try:

@@ -27,6 +27,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 __all__ = [
     "CancellableWorker",
+    "TracingWorker",
     "TurnCancelled",
     "WorkerRunner",
     "detach",
@@ -86,6 +87,29 @@ def trace_turn(should_cancel: Any = None, poll_s: float = 0.05) -> Iterator[None
         yield
     finally:
         _TRACE_TURN.release()
+
+
+class TracingWorker(CancellableWorker):
+    """A worker whose job traces under torch's MemTracker: it runs in the process-wide trace turn.
+
+    Subclasses implement ``_run`` (emitting ``result`` or ``error``, never raising); :meth:`run`
+    waits for the turn in the worker's thread, gives its place up when cancelled while waiting
+    (``error("cancelled")``) and always emits ``finished`` last.
+    """
+
+    @Slot()
+    def run(self) -> None:
+        """Wait for the trace turn (:func:`trace_turn`), run the job in it; never raises."""
+        try:
+            with trace_turn(self._cancel.is_set):
+                self._run()
+        except TurnCancelled:
+            self.error.emit("cancelled")
+        finally:
+            self.finished.emit()
+
+    def _run(self) -> None:
+        raise NotImplementedError
 
 
 class _Keeper(QObject):
