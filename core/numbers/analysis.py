@@ -299,7 +299,7 @@ def format_summary(fmt: FloatFormat, policy: str = "torch") -> str:
     """One line with the format's numbers, for the tab (eps corrected where torch is wrong)."""
     layout = f"{int(fmt.signed)}·{fmt.exponent_bits}·{fmt.mantissa_bits}"
     if fmt.id == "float8_e5m2fnuz":
-        eps = translate("Dtypes", "eps {eps} (torch.finfo says 0.125: wrong)").format(
+        eps = translate("Dtypes", "eps {eps} (torch.finfo before 2.15 says 0.125: wrong)").format(
             eps=f"{fmt.eps:g}"
         )
     else:

@@ -334,7 +334,7 @@ def _fmt(
 
 _E5M2FNUZ_NOTE = translate(
     "Dtypes",
-    "torch.finfo(torch.float8_e5m2fnuz).eps is 0.125 in torch 2.13; the true eps is 2^-2 = 0.25 "
+    "torch.finfo(torch.float8_e5m2fnuz).eps is 0.125 before torch 2.15; the true eps is 2^-2 = 0.25 "
     "(1.25 is the next value after 1).",
 )
 _E8M0_NOTE = translate(

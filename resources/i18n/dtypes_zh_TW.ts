@@ -141,8 +141,8 @@
         <translation>溢位時飽和</translation>
     </message>
     <message>
-        <source>eps {eps} (torch.finfo says 0.125: wrong)</source>
-        <translation>eps {eps}（torch.finfo 給出 0.125：錯誤）</translation>
+        <source>eps {eps} (torch.finfo before 2.15 says 0.125: wrong)</source>
+        <translation>eps {eps}（2.15 之前的 torch.finfo 給出 0.125：錯誤）</translation>
     </message>
     <message>
         <source>eps {eps}</source>
@@ -291,8 +291,8 @@
         <translation>編碼：{code} 超出 {format} 的範圍；允許：0x0 到 {top}</translation>
     </message>
     <message>
-        <source>torch.finfo(torch.float8_e5m2fnuz).eps is 0.125 in torch 2.13; the true eps is 2^-2 = 0.25 (1.25 is the next value after 1).</source>
-        <translation>torch 2.13 中 torch.finfo(torch.float8_e5m2fnuz).eps 是 0.125；真正的 eps 是 2^-2 = 0.25（1 之後的下一個值是 1.25）。</translation>
+        <source>torch.finfo(torch.float8_e5m2fnuz).eps is 0.125 before torch 2.15; the true eps is 2^-2 = 0.25 (1.25 is the next value after 1).</source>
+        <translation>torch 2.15 之前 torch.finfo(torch.float8_e5m2fnuz).eps 是 0.125；真正的 eps 是 2^-2 = 0.25（1 之後的下一個值是 1.25）。</translation>
     </message>
     <message>
         <source>Unsigned powers of two; no zero. torch ignores the sign and maps 0 to 2^-127; ml_dtypes gives NaN for zero and negatives.</source>
