@@ -103,9 +103,15 @@ class BenchController(QObject):
             translate("Benchmark", "Load a .jsonl file of benchmark points onto the roofline")
         )
         self.open_action.triggered.connect(self.open_dialog)
+        # The menu the bar's File entry opens (menus of an earlier language may still be children
+        # of the bar, waiting to be deleted). Not QAction.menu(): before PySide6 6.11.3 it makes
+        # a second wrapper of the menu, and collecting it invalidates the window's own (the menus
+        # could then no longer be rebuilt when the language changed).
         file_action = _menu_action(bar, translate("Menus", "&File"))
-        file_menu = file_action.menu() if file_action is not None else None
-        if isinstance(file_menu, QMenu):
+        file_menu = next(
+            (m for m in bar.findChildren(QMenu) if m.menuAction() is file_action), None
+        )
+        if file_action is not None and file_menu is not None:
             separators = [a for a in file_menu.actions() if a.isSeparator()]
             if separators:
                 file_menu.insertAction(separators[0], self.open_action)

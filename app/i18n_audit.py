@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtGui import QTextDocument
@@ -124,11 +125,21 @@ def _texts(widget: QWidget) -> Iterator[str]:
         yield from _model_texts(widget.model())
 
 
-def _menu_texts(menu: QMenu) -> Iterator[tuple[str, str]]:
+def _menus_by_action(root: QWidget) -> dict[Any, QMenu]:
+    """Each menu under ``root`` by the action that opens it.
+
+    Not ``QAction.menu()``: before PySide6 6.11.3 it makes a second wrapper of the menu, and
+    collecting that wrapper invalidates the owner's (the window could no longer rebuild its menus).
+    The dict holds the action wrappers, so looking an action of ``menu.actions()`` up finds them.
+    """
+    return {menu.menuAction(): menu for menu in root.findChildren(QMenu)}
+
+
+def _menu_texts(menu: QMenu, menus: dict[Any, QMenu]) -> Iterator[tuple[str, str]]:
     for action in menu.actions():
-        if action.menu() is not None:
+        if action in menus:
             yield f"menu {menu.title()}", action.text()
-            yield from _menu_texts(action.menu())
+            yield from _menu_texts(menus[action], menus)
         elif not action.isSeparator():
             yield f"menu {menu.title()}", action.text()
             yield f"menu {menu.title()}", action.statusTip()
@@ -159,10 +170,11 @@ def untranslated(
             found.append(f"{where}: {text!r}")
 
     if isinstance(root, QMainWindow):
+        menus = _menus_by_action(root)
         for action in root.menuBar().actions():
             note("menu bar", action.text())
-            if action.menu() is not None:
-                for where, text in _menu_texts(action.menu()):
+            if action in menus:
+                for where, text in _menu_texts(menus[action], menus):
                     note(where, text)
         note("window title", root.windowTitle())
     widgets = [root, *root.findChildren(QWidget)]

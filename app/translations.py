@@ -233,8 +233,9 @@ def all_entries(folder: Path = I18N) -> list[Entry]:
 def check(folder: Path = I18N) -> list[str]:
     """What is wrong with the catalogs: missing, stale, unfinished or obsolete entries, old .qm.
 
-    The sources are extracted again into a scratch copy; a ``.ts`` file that changes is stale (a
-    text was added, changed or removed in the code without ``update``).
+    The sources are extracted again into a scratch copy; a ``.ts`` file whose texts change is
+    stale (a text was added, changed or removed in the code without ``update``). A ``.qm`` file
+    that does not give back every finished translation is out of date (no ``release``).
     """
     problems: list[str] = unextracted()
     with tempfile.TemporaryDirectory() as scratch:
@@ -250,7 +251,7 @@ def check(folder: Path = I18N) -> list[str]:
                 fresh = ts_path(part, language, copy)
                 shutil.copy(committed, fresh)
                 _lupdate(part, fresh)
-                if fresh.read_bytes() != committed.read_bytes():
+                if _texts(fresh) != _texts(committed):
                     problems.append(
                         f"{committed.name} is stale (texts changed in the code); "
                         "run python -m app.translations update and translate the new ones"
@@ -261,17 +262,37 @@ def check(folder: Path = I18N) -> list[str]:
                             f"{committed.name}: {entry.state} [{entry.context}] {entry.source!r}"
                         )
         if not problems:
-            release(folder, copy)
             for language in CATALOG_LANGUAGES:
                 shipped = qm_path(language, folder)
-                if (
-                    not shipped.exists()
-                    or shipped.read_bytes() != qm_path(language, copy).read_bytes()
-                ):
+                if not shipped.exists() or not _compiled(shipped, language, folder):
                     problems.append(
                         f"{shipped.name} is out of date; run python -m app.translations release"
                     )
     return problems
+
+
+def _texts(path: Path) -> list[tuple[str, str]]:
+    """The ``(context, source)`` of each message of a ``.ts`` file: what the code asks to be
+    translated. Not the file's bytes: another pyside6-lupdate writes the same texts differently
+    (6.8 keeps only the last line of a multi-line translator comment)."""
+    return sorted((e.context, e.source) for e in entries(path))
+
+
+def _compiled(qm: Path, language: str, folder: Path) -> bool:
+    """Whether ``qm`` gives every finished translation of the language's ``.ts`` files, read back
+    by Qt's own ``QTranslator`` (not compared byte for byte with a fresh ``lrelease``, whose output
+    differs between PySide6 releases)."""
+    from PySide6.QtCore import QTranslator
+
+    translator = QTranslator()
+    if not translator.load(str(qm)):
+        return False
+    return all(
+        translator.translate(e.context, e.source) == e.translation
+        for part in PARTS
+        for e in entries(ts_path(part, language, folder))
+        if e.translation and not e.state and not e.numerus
+    )
 
 
 def todo(part: str, language: str, folder: Path = I18N) -> dict[str, dict[str, str]]:

@@ -7,6 +7,7 @@ import time
 
 import pytest
 from PySide6.QtCore import QtMsgType
+from PySide6.QtWidgets import QMenu
 
 from app.bench_worker import BenchWorker, start_worker
 from app.main_window import MainWindow
@@ -133,7 +134,10 @@ def test_the_benchmark_menu_survives_a_language_switch(qtbot):
         assert window.set_language("zh_CN") is None
         titles = [a.text() for a in window.menuBar().actions()]
         assert titles[-2:] == ["基准测试(&B)", "帮助(&H)"]  # before Help, in Chinese
-        file_menu = window.menuBar().actions()[0].menu()
+        # The first menu, found without QAction.menu() (see BenchController._build_menu).
+        first = window.menuBar().actions()[0]
+        file_menu = next(m for m in window.findChildren(QMenu) if m.menuAction() is first)
+        assert file_menu.objectName() == "fileMenu"
         assert window.bench.open_action in file_menu.actions()
         assert window.bench.quick_action.text() == "运行快速套件(&Q)"
         assert window.bench.quick_action.isEnabled() and not window.bench.cancel_action.isEnabled()

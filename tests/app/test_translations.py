@@ -1,8 +1,9 @@
 """The translation catalogs: complete, current, consistent with the glossary and the placeholders.
 
 The reference is independent of the app's code paths: the ``.ts`` files are read with ElementTree
-and re-extracted from the sources with ``pyside6-lupdate``; the compiled ``.qm`` files are compared
-with a fresh ``pyside6-lrelease`` build of the same ``.ts`` files.
+and re-extracted from the sources with ``pyside6-lupdate`` (their texts compared, not their bytes,
+which differ between PySide6 releases); the compiled ``.qm`` files are read back with Qt's own
+``QTranslator``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,35 @@ def _glossary() -> list[dict[str, str]]:
 def test_catalogs_are_complete_current_and_compiled() -> None:
     problems = check()
     assert problems == [], "\n".join(problems[:40])
+
+
+@pytest.mark.slow
+def test_check_names_a_removed_text_and_a_qm_that_lags_its_ts(tmp_path: Path) -> None:
+    import shutil
+    import xml.etree.ElementTree as ET
+
+    folder = tmp_path / "i18n"
+    shutil.copytree(I18N, folder)
+    # A text the code still has, gone from one catalog (as if update had not run).
+    window = folder / "window_zh_CN.ts"
+    tree = ET.parse(window)
+    context = next(tree.getroot().iter("context"))
+    context.remove(context.findall("message")[0])
+    tree.write(window, encoding="utf-8", xml_declaration=True)
+    assert check(folder) == [
+        f"{window.name} is stale (texts changed in the code); "
+        "run python -m app.translations update and translate the new ones"
+    ]
+    shutil.copy(I18N / window.name, window)
+    # A translation changed in a .ts after the .qm was compiled (as if release had not run).
+    dtypes = folder / "dtypes_zh_TW.ts"
+    tree = ET.parse(dtypes)
+    node = next(m for m in tree.getroot().iter("message") if m.find("translation").text)
+    node.find("translation").text += "（改）"
+    tree.write(dtypes, encoding="utf-8", xml_declaration=True)
+    assert check(folder) == [
+        "napkinlab_zh_TW.qm is out of date; run python -m app.translations release"
+    ]
 
 
 def test_every_source_file_belongs_to_one_part_at_most() -> None:

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from core.units import format_bytes, format_count, format_duration
+from widgets.filter_change import filter_change
 from widgets.i18n import localized, translate
 
 __all__ = ["COLUMNS", "CandidateFilter", "CandidateModel", "column_title"]
@@ -163,9 +164,8 @@ class CandidateFilter(QSortFilterProxyModel):
     def set_show_unfit(self, show: bool) -> None:
         """Show (True) or hide the layouts that do not fit."""
         if show != self._show_unfit:
-            self.beginFilterChange()
-            self._show_unfit = show
-            self.endFilterChange()
+            with filter_change(self):
+                self._show_unfit = show
 
     def show_unfit(self) -> bool:
         """Whether layouts that do not fit are shown."""

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.units import format_bytes, format_duration, format_flops
+from widgets.filter_change import filter_change
 from widgets.i18n import translate
 from widgets.rich_text import plain_tip
 from widgets.step.names import kind_name, kind_names, phase_name, phase_names
@@ -196,11 +197,10 @@ class OpFilter(QSortFilterProxyModel):
 
     def set_text(self, text: str) -> None:
         """Filter on ``text`` (case-insensitive; empty shows every op)."""
-        self.beginFilterChange()
-        self._text = text.strip().lower()
-        # The translated names, looked up once per filter rather than once per row.
-        self._phases, self._kinds = phase_names(), kind_names()
-        self.endFilterChange()
+        with filter_change(self):
+            self._text = text.strip().lower()
+            # The translated names, looked up once per filter rather than once per row.
+            self._phases, self._kinds = phase_names(), kind_names()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
         """Whether op ``row`` matches the filter text."""
