@@ -111,7 +111,7 @@ class BenchController(QObject):
         file_menu = next(
             (m for m in bar.findChildren(QMenu) if m.menuAction() is file_action), None
         )
-        if file_action is not None and file_menu is not None:
+        if file_menu is not None:
             separators = [a for a in file_menu.actions() if a.isSeparator()]
             if separators:
                 file_menu.insertAction(separators[0], self.open_action)

@@ -1,10 +1,10 @@
 """A filter proxy's criteria changed: tell the view, on every Qt release the app supports.
 
-Qt 6.9 added ``QSortFilterProxyModel.beginFilterChange()`` / ``endFilterChange()`` around a change
-of criteria and deprecated ``invalidateFilter()``, which earlier releases (PySide6 6.6 to 6.8)
-only have. :func:`filter_change` uses the pair where it exists and ``invalidateFilter()`` after
-the change elsewhere, so the Step and Plan tables filter under any PySide6 ``pyproject.toml``
-allows.
+Qt 6.10 has ``QSortFilterProxyModel.beginFilterChange()`` / ``endFilterChange()`` around a change
+of criteria, and deprecates ``invalidateFilter()``; earlier releases have only that (6.9 has
+``beginFilterChange`` without its end). :func:`filter_change` uses the pair where both exist and
+``invalidateFilter()`` after the change elsewhere, so the Step and Plan tables filter under any
+PySide6 ``pyproject.toml`` allows.
 """
 
 from __future__ import annotations
@@ -21,12 +21,11 @@ __all__ = ["filter_change"]
 def filter_change(proxy: QSortFilterProxyModel) -> Iterator[None]:
     """Change ``proxy``'s filter criteria inside the ``with`` block; the rows are filtered anew
     after it."""
-    begin = getattr(proxy, "beginFilterChange", None)
-    if begin is None:
+    if not hasattr(proxy, "endFilterChange"):
         yield
         proxy.invalidateFilter()
         return
-    begin()
+    proxy.beginFilterChange()
     try:
         yield
     finally:
