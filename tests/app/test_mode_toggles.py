@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.i18n import language_manager
+from app.layout_audit import settle
 from app.main_window import MainWindow
 from app.settings import Preferences
 from app.state import AppState
@@ -29,10 +30,17 @@ SEQUENCES = {
 }
 
 
-def _flush() -> None:
+def _flush(window: QWidget) -> None:
+    """Delete what was retired, then let the window lay itself out until a pass changes nothing.
+
+    A fixed number of passes read layouts still in flight (how many a relayout takes depends on
+    what the window showed before: app.layout_audit.settle), so a snapshot could differ by the
+    tests run earlier in the same process.
+    """
     for _ in range(3):
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         QApplication.processEvents()
+    settle(window)
 
 
 def _chart(widget, path: str, out: dict) -> None:
@@ -104,13 +112,13 @@ def test_toggling_modes_returns_the_same_window(tab: str, sequence: str, qtbot) 
         window.resize(1280, 820)
         window.show()
         window.show_tab(tab)
-        _flush()
+        _flush(window)
         before = snapshot(window)
         for step in SEQUENCES[sequence]:
             _step(window, step)
-            _flush()
+            _flush(window)
             window.show_tab(tab)
-            _flush()
+            _flush(window)
         after = snapshot(window)
         changed = {k: (before.get(k), after.get(k)) for k in before.keys() | after.keys()
                    if before.get(k) != after.get(k)}  # fmt: skip
