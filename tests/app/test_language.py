@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QTabWidget, QToolBar, QToolBu
 
 from app.cli import main
 from app.i18n import LANGUAGES, language_manager
-from app.layout_audit import audit
+from app.layout_audit import audit, settle
 from app.main_window import MainWindow
 from app.settings import Preferences
 from app.tabs import TABS
@@ -240,8 +240,7 @@ def test_toolbar_and_menus_fit_in_zh_cn(qtbot, english_afterwards, size, present
         win.resize(*(size or (1280, 820)))
         win.show()
         win.show_tab("dtypes")
-        for _ in range(3):
-            QApplication.processEvents()
+        settle(win)  # until a pass changes nothing: a fixed count can read a relayout in flight
         if size is not None:
             assert (win.width(), win.height()) == size
         bar = win.findChild(QToolBar, "selectionBar")
