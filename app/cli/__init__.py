@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from core.echo import brief
 from core.errors import InputError
 
-__all__ = ["entry", "main"]
+__all__ = ["HelpFormatter", "entry", "main"]
 
 #: Subcommand modules, in the order ``--help`` lists them; a module's name minus ``_cmd`` is its
 #: subcommand (``app.cli.napkin_cmd`` -> ``napkinlab napkin``).
@@ -55,9 +55,38 @@ class UsageError(Exception):
     """Raised by the parser instead of printing usage and exiting."""
 
 
+#: An option's help that already says its default in its own words ("(default: the model's)",
+#: "(default 1 KiB)") or through argparse's ``%(default)s``.
+_OWN_DEFAULT = re.compile(r"\(default[ :]|%\(default\)")
+
+
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that names each option's default once, and only where the default tells something.
+
+    argparse's own formatter appends ``(default: X)`` to every option: ``(default: None)`` to a
+    required one or one that is simply absent, ``(default: False)`` to every flag, and a second
+    default after a help text that already explains it (``(default: the model's) (default:
+    None)``). Here a flag, a required option, an empty default and a help that names its
+    default itself get none; every other option still shows argparse's ``(default: X)``.
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            _OWN_DEFAULT.search(text)
+            or action.required
+            or isinstance(action, argparse._StoreConstAction)  # store_true/false/const: flags
+            or default is None
+            or (isinstance(default, str | list | tuple | dict) and not default)
+        ):
+            return text
+        return super()._get_help_string(action)
+
+
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs) -> None:  # help shows every default
-        kwargs.setdefault("formatter_class", argparse.ArgumentDefaultsHelpFormatter)
+    def __init__(self, *args, **kwargs) -> None:  # help shows every default that says something
+        kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = _NEGATIVE_VALUE
 

@@ -40,7 +40,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "override, measured here by the benchmark, the built-in file (the first that has a field "
         "wins). --set writes your overrides to <config>/napkinlab/calibration.json, keeping the "
         "other devices'; --reset removes this device's.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument("--device", required=True, help="device id (napkinlab devices)")
     p.add_argument(

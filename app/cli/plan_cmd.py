@@ -25,7 +25,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "and HFU, memory per GPU. Without --search the layout is the one given (TP, PP, vpp, "
         "CP 1, ZeRO 0, micro-batch 1, no recomputation, no SP unless said); with --search the "
         "dimensions not given are searched and the fastest layouts that fit are listed.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     src = p.add_argument_group("model (one of)")
     src.add_argument("--model", default=None, help="a preset (llama2-7b, llama2-70b, gpt2, ...), "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 import pytest
 
@@ -105,14 +106,47 @@ def _walk(parser: argparse.ArgumentParser, name: str):
             yield name, action, parser
 
 
-def test_help_shows_every_default() -> None:
+def _rendered(parser: argparse.ArgumentParser, action: argparse.Action) -> str:
+    """One option's entry in ``parser``'s help, as printed, on one line."""
+    formatter = parser._get_formatter()
+    formatter.add_argument(action)
+    return " ".join(formatter.format_help().split()).replace("( ", "(")
+
+
+def _tells_something(action: argparse.Action) -> bool:
+    default = action.default
+    return not (
+        action.required
+        or isinstance(action, argparse._StoreConstAction)
+        or default is None
+        or default is argparse.SUPPRESS
+        or (isinstance(default, str | list | tuple | dict) and not default)
+    )
+
+
+def test_help_names_each_default_once_and_only_where_it_tells_something() -> None:
+    """argparse's own formatter printed "(default: None)" after required and absent options,
+    "(default: False)" after every flag, and a second default after a help that named its own
+    ("(default: the model's) (default: None)"); the reference is each action's own default."""
+    checked = 0
     for name, action, parser in _walk(build_parser(), "napkinlab"):
-        if action.default in (None, False, argparse.SUPPRESS) or action.dest == "version":
+        if action.dest == "version":
             continue
-        text = " ".join(parser.format_help().split())
-        assert action.help, (name, action.option_strings)
-        shown = " ".join(f"(default: {action.default})".split())
-        assert shown.replace("( ", "(") in text.replace("( ", "("), (name, action.option_strings)
+        entry = _rendered(parser, action)
+        said = len(re.findall(r"\(default[ :]", entry))
+        own = re.search(r"\(default[ :]", action.help or "") is not None
+        for noise in ("(default: None)", "(default: False)", "(default: True)", "(default: )",
+                      "(default: [])"):  # fmt: skip
+            assert noise not in entry, (name, action.option_strings, entry)
+        if _tells_something(action):
+            assert said == 1, (name, action.option_strings, entry)
+            if not own:
+                shown = " ".join(f"(default: {action.default})".split())
+                assert shown in entry, (name, action.option_strings, entry)
+            checked += 1
+        else:
+            assert said == (1 if own else 0), (name, action.option_strings, entry)
+    assert checked >= 20  # the walk reached the subcommands' options
 
 
 def test_top_level_help_lists_every_screenshot_format() -> None:
