@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QTextEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -511,11 +511,7 @@ class EinopsPage(TabPage):
             )
         self.tensors_toggle.setVisible(compact)
         self.values.setVisible(not compact or self.tensors_toggle.isChecked())
-        wrap = (
-            QPlainTextEdit.LineWrapMode.WidgetWidth
-            if compact
-            else QPlainTextEdit.LineWrapMode.NoWrap
-        )
+        wrap = QTextEdit.LineWrapMode.WidgetWidth if compact else QTextEdit.LineWrapMode.NoWrap
         if self.code.edit.lineWrapMode() != wrap:
             self.code.edit.setLineWrapMode(wrap)
 

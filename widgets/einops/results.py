@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QFontMetricsF,
+    QGuiApplication,
+    QTextBlockFormat,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -19,6 +26,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -29,7 +37,7 @@ from widgets.einops.editor import axis_colors, is_dark
 from widgets.i18n import localized, translate
 from widgets.rich_text import plain_tip
 
-__all__ = ["AxisTable", "CodeView", "PlanTable", "TensorCompare"]
+__all__ = ["AxisTable", "CodeEdit", "CodeView", "PlanTable", "TensorCompare"]
 
 
 def _mono(widget: QWidget | None = None) -> QFont:
@@ -252,6 +260,44 @@ class PlanTable(_Table):
         self.updateGeometry()
 
 
+class CodeEdit(QTextEdit):
+    """Read-only code whose wrapped lines hang under their first line's code (slides).
+
+    When the view wraps (presentation mode), the rest of a long line starts :data:`HANG`
+    characters in, so a wrapped comment or call never reads as a line of its own at column 0.
+    The text itself is unchanged: copying gives the code as written. (A ``QPlainTextEdit`` lays
+    every line out from the left margin; ``QTextEdit``'s layout honours a block's indent.)
+    """
+
+    HANG = 4
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setAcceptRichText(False)
+        self.setLineWrapMode(QTextEdit.LineWrapMode.NoWrap)
+
+    def setPlainText(self, text: str) -> None:
+        """Show ``text`` as plain text, with the hanging indent."""
+        super().setPlainText(text)
+        self._hang()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Keep the indent at :data:`HANG` characters when the font changes (presentation)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._hang()
+
+    def _hang(self) -> None:
+        indent = self.HANG * QFontMetricsF(self.font()).horizontalAdvance(" ")
+        fmt = QTextBlockFormat()
+        fmt.setLeftMargin(indent)
+        fmt.setTextIndent(-indent)
+        cursor = QTextCursor(self.document())
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.mergeBlockFormat(fmt)
+
+
 class CodeView(QWidget):
     """Read-only, monospaced code with a Copy button.
 
@@ -270,10 +316,8 @@ class CodeView(QWidget):
         self.copy_button = QPushButton(translate("EinopsResults", "Copy"), self)
         self.copy_button.setToolTip(translate("EinopsResults", "Copy the code to the clipboard"))
         self.copy_button.clicked.connect(self.copy)
-        self.edit = QPlainTextEdit(self)
-        self.edit.setReadOnly(True)
+        self.edit = CodeEdit(self)
         self.edit.setFont(_mono())
-        self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         top = QHBoxLayout()
         top.addWidget(self.title)
         top.addStretch(1)
