@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from core.echo import brief
 from core.errors import InputError
 
-__all__ = ["HelpFormatter", "entry", "main"]
+__all__ = ["entry", "main"]
 
 #: Subcommand modules, in the order ``--help`` lists them; a module's name minus ``_cmd`` is its
 #: subcommand (``app.cli.napkin_cmd`` -> ``napkinlab napkin``).
@@ -56,11 +56,11 @@ class UsageError(Exception):
 
 
 #: An option's help that already says its default in its own words ("(default: the model's)",
-#: "(default 1 KiB)") or through argparse's ``%(default)s``.
-_OWN_DEFAULT = re.compile(r"\(default[ :]|%\(default\)")
+#: "(default 1 KiB)"); argparse itself skips a help with ``%(default)s``.
+_OWN_DEFAULT = re.compile(r"\(default[ :]")
 
 
-class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
     """Help that names each option's default once, and only where the default tells something.
 
     argparse's own formatter appends ``(default: X)`` to every option: ``(default: None)`` to a
@@ -86,7 +86,7 @@ class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
 
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:  # help shows every default that says something
-        kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = _NEGATIVE_VALUE
 
