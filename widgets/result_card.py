@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QVBoxLayout, QWidget
 
+from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 
 __all__ = ["ResultCard"]
@@ -51,9 +52,8 @@ class ResultCard(QFrame):
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.detail)
-        self.formula = QLabel(self)
+        self.formula = HangingLabel(self)  # a wrapped formula's continuation hangs under it
         self.formula.setObjectName("formula")
-        self.formula.setWordWrap(True)
         self.formula.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.formula)
         layout.addStretch(1)

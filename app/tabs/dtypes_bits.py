@@ -25,6 +25,7 @@ from core.numbers.formats import FloatFormat
 from widgets.dtypes.bit_strip import BitStrip
 from widgets.dtypes.compare_table import CompareTable, number_text
 from widgets.dtypes.values_table import class_name
+from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 from widgets.rich_text import escape, plain_tip
 from widgets.table_fit import rows_height
@@ -77,9 +78,9 @@ class BitsView(QWidget):
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         fields_card, fl = _card(translate("DtypesBits", "Bits"), page)
         self.fields_label = QLabel(fields_card)
-        self.formula_label = QLabel(fields_card)
+        # fp64 formulas and presentation mode: wrap, not clip; the continuation hangs under it
+        self.formula_label = HangingLabel(fields_card)
         self.formula_label.setObjectName("formula")
-        self.formula_label.setWordWrap(True)  # fp64 formulas and presentation mode: wrap, not clip
         self.class_label = QLabel(fields_card)
         self.class_label.setTextFormat(Qt.TextFormat.RichText)  # "class: <b>normal</b>"
         self.notes_label = QLabel(fields_card)

@@ -33,6 +33,7 @@ from core.memory.fsdp_trace import check_weights, explain_rank
 from core.memory.options import config_from_options, kernels_for
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
+from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 from widgets.memory.bars import Bar, MemoryBars
 from widgets.memory.controls import MemoryControls
@@ -130,9 +131,8 @@ class MemoryPage(TabPage):
         self.headline.setObjectName("headline")
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
-        self.recipe_line = QLabel()
+        self.recipe_line = HangingLabel()  # a wrapped sum hangs under its first line
         self.recipe_line.setObjectName("formula")
-        self.recipe_line.setWordWrap(True)
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         self.readouts: dict[str, QLabel] = {}

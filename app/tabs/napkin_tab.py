@@ -35,6 +35,7 @@ from core.validate import positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.card_deck import CardDeck
 from widgets.combo_data import find_data
+from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
@@ -254,10 +255,13 @@ class NapkinPage(TabPage):
         self._add_rows(self.comm_card, ["batch_tokens", "per_node"], None, "")
         self.comm_card.form.addRow("", self.overlap)
         self.tensor_card.form.addRow(translate("NapkinTab", "Dtype"), self.tensor_dtype)
-        self.gpus_line, self.mfu_line, self.tokens_line = QLabel(), QLabel(), QLabel()
+        self.gpus_line, self.mfu_line, self.tokens_line = (
+            HangingLabel(),
+            HangingLabel(),
+            HangingLabel(),
+        )
         for line in (self.gpus_line, self.mfu_line, self.tokens_line):
             line.setObjectName("formula")
-            line.setWordWrap(True)
 
         for card, short in (
             (self.time_card, translate("NapkinTab", "Training time")),

@@ -59,6 +59,7 @@ from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.card_fit import REFIT_EVENTS, fit_card_height
 from widgets.combo_data import restore_combos
+from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
 from widgets.splitter import DefaultSplitter
@@ -366,12 +367,10 @@ class StepPage(TabPage):
         self.headline.setWordWrap(True)
         self.sentence = QLabel()
         self.sentence.setWordWrap(True)
-        self.comm_line = QLabel()
-        self.comm_line.setWordWrap(True)
+        self.comm_line = HangingLabel()  # wrapped lines hang under their first
         self.comm_line.setObjectName("formula")
         self.comm_line.setVisible(False)
-        self.split_line = QLabel()
-        self.split_line.setWordWrap(True)
+        self.split_line = HangingLabel()
         self.split_line.setObjectName("formula")
         self.table4 = RowsTable(stretch=True)
         self.table4.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
