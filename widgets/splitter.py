@@ -57,17 +57,42 @@ class DefaultSplitter(QSplitter):
         return self._dragged
 
     def restore(self) -> None:
-        """Share the space in the default proportions again (not after the person dragged)."""
+        """Share the space in the default proportions again (not after the person dragged).
+
+        The space is the splitter's own length less the handles between its shown children,
+        read from the children's visibility now: :meth:`sizes` lags a child just shown or hidden
+        until Qt's next layout pass, and a share computed from it came out one handle too large
+        (the last child then lost that pixel, or not, depending on what ran before).
+        """
         if self._dragged or self.count() != len(self._weights):
             return
         sizes = self._weights  # before the first layout Qt shares the space in these weights
-        total = sum(self.sizes())
-        if total > 0:  # laid out: exact shares of the space it has
-            weight = sum(self._weights)
-            sizes = [round(total * w / weight) for w in self._weights]
+        if sum(self.sizes()) > 0:  # laid out: exact shares of the space it has
+            sizes = self._shares(self._free_length())
         self.blockSignals(True)
         self.setSizes(sizes)
         self.blockSignals(False)
+
+    def _free_length(self) -> int:
+        """The splitter's length along its orientation less the handles of its shown children."""
+        horizontal = self.orientation() == Qt.Orientation.Horizontal
+        rect = self.contentsRect()
+        length = rect.width() if horizontal else rect.height()
+        shown = [i for i in range(self.count()) if not self.widget(i).isHidden()]
+        for i in shown[1:]:  # the first shown child's handle is hidden
+            hint = self.handle(i).sizeHint()
+            length -= hint.width() if horizontal else hint.height()
+        return max(0, length)
+
+    def _shares(self, total: int) -> list[int]:
+        """``total`` pixels in the weights' proportions, rounded so that they add up exactly."""
+        weight = sum(self._weights) or 1
+        exact = [total * w / weight for w in self._weights]
+        sizes = [int(x) for x in exact]
+        order = sorted(range(len(exact)), key=lambda i: (sizes[i] - exact[i], i))
+        for i in order[: total - sum(sizes)]:  # largest remainders first
+            sizes[i] += 1
+        return sizes
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Lay out at the new size, in the default proportions (unless the person dragged)."""

@@ -48,3 +48,33 @@ def test_a_dragged_handle_is_left_where_the_person_put_it(splitter, qtbot) -> No
     assert splitter.sizes()[0] == left  # Qt's own behaviour: the stretching side gives way
     splitter.restore()
     assert splitter.sizes()[0] == left
+
+
+def test_a_child_shown_just_before_restore_gets_the_same_share(qtbot) -> None:
+    """The Memory page shows its phase view and restores at once (leaving presentation mode).
+
+    ``sizes()`` still counted the hidden child's handle as space then, so the shares came out one
+    handle too large and the last child lost a pixel or not depending on what ran before.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    split = DefaultSplitter(Qt.Orientation.Vertical, [3, 2])
+    for text in ("bars", "phases"):
+        split.addWidget(QLabel(text))
+    qtbot.addWidget(split)
+    split.resize(800, 411)
+    split.show()
+    qtbot.waitExposed(split)
+    split.restore()
+    QApplication.processEvents()
+    settled = split.sizes()
+    handle = split.handle(1).sizeHint().height()
+    assert sum(settled) == split.contentsRect().height() - handle
+    assert abs(settled[0] * 2 - settled[1] * 3) <= 5  # 3 : 2 to the pixel
+
+    split.widget(1).hide()
+    QApplication.processEvents()
+    split.widget(1).show()
+    split.restore()  # before Qt's layout pass has seen the child again
+    QApplication.processEvents()
+    assert split.sizes() == settled
