@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
@@ -337,6 +336,8 @@ class DtypesPage(TabPage):
 
     def show_values_table(self, format_id: str | None = None) -> None:
         """Fill the all-values table for ``format_id`` (default: the selected format)."""
+        import numpy as np
+
         fmt = FORMATS[format_id or self.format_id]
         if fmt.bits > 16:
             self.values_table.values_model.setTable(

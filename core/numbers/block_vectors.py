@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from core.echo import brief
 from core.errors import InputError
 from core.numbers.blockscale import MAX_VALUES
 from core.texts import translate
 from core.validate import positive_int
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["GENERATORS", "generate", "load_npy", "parse_generate_spec", "parse_vector"]
 
@@ -30,6 +32,8 @@ GENERATORS: dict[str, str] = {
 
 def generate(kind: str, n: int, seed: int = 0) -> np.ndarray:
     """``n`` values drawn by generator ``kind`` (see :data:`GENERATORS`), reproducible by ``seed``."""
+    import numpy as np
+
     if kind not in GENERATORS:
         raise InputError(
             f"generator: unknown {brief(kind)}; known: {', '.join(GENERATORS)}", field="generator"
@@ -69,6 +73,8 @@ _SPLIT = re.compile(r"[\s,;\[\]]+")
 
 def parse_vector(text: str) -> np.ndarray:
     """Numbers typed or pasted, separated by spaces, commas, semicolons or newlines."""
+    import numpy as np
+
     tokens = [t for t in _SPLIT.split(str(text)) if t]
     if not tokens:
         raise InputError(
@@ -104,6 +110,8 @@ def parse_vector(text: str) -> np.ndarray:
 def load_npy(path: str | Path) -> np.ndarray:
     """A numeric .npy file (any shape, flattened), read through :func:`core.safe_io.read_npy`:
     regular files only, the header checked before the array is allocated, never unpickled."""
+    import numpy as np
+
     from core.safe_io import read_npy
 
     try:

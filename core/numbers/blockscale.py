@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from core.echo import brief
 from core.errors import InputError
 from core.numbers.codec import round_array
 from core.numbers.formats import FORMATS
 from core.texts import translate
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "BLOCK_FORMATS",
@@ -128,6 +129,8 @@ class BlockResult:
 
     def summary(self) -> dict[str, Any]:
         """Overall statistics as plain data (the CLI's ``--quantize`` output)."""
+        import numpy as np
+
         err = self.errors
         norm = float(np.sqrt(np.mean(self.values**2))) if self.values.size else 0.0
         rms = float(np.sqrt(np.mean(err**2))) if err.size else 0.0
@@ -157,6 +160,8 @@ class BlockResult:
 
 
 def _as_vector(values: object) -> np.ndarray:
+    import numpy as np
+
     x = np.asarray(values, dtype=np.float64).ravel()
     if x.size == 0 or x.size > MAX_VALUES:
         raise InputError(_too_many(x.size), field="vector")
@@ -169,6 +174,8 @@ def _as_vector(values: object) -> np.ndarray:
 
 
 def _mx_scales(amax: np.ndarray, element_max: float) -> np.ndarray:
+    import numpy as np
+
     emax = math.floor(math.log2(element_max))
     _, ex = np.frexp(amax)  # amax = f·2^ex with f in [0.5, 1): floor(log2) = ex - 1
     shared = np.clip(ex.astype(np.int64) - 1 - emax, -127, 127)
@@ -183,6 +190,8 @@ def _too_many(count: int) -> str:
 
 def quantize(values: object, format_id: str) -> BlockResult:
     """Quantize a vector (up to 1e6 finite values) with a block format and measure the error."""
+    import numpy as np
+
     fmt = get_block_format(format_id)
     x = _as_vector(values)
     elem = FORMATS[fmt.element]
@@ -231,6 +240,8 @@ def error_histograms(
     results: list[BlockResult], bins: int = 81
 ) -> tuple[np.ndarray, list[np.ndarray]]:
     """Histograms of each result's errors over shared, symmetric bin edges."""
+    import numpy as np
+
     errors = [r.errors for r in results]
     reach = max((float(np.max(np.abs(e))) for e in errors if e.size), default=0.0) or 1e-12
     edges = np.linspace(-reach, reach, bins + 1)

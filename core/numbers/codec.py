@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from core.numbers.formats import FloatFormat, decode
 from core.texts import translate
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Encoded", "Number", "encode", "round_array"]
 
@@ -181,6 +183,8 @@ def round_array(fmt: FloatFormat, x: np.ndarray, policy: str = "torch") -> np.nd
 
     NaN stays NaN (also in formats without NaN, where :func:`encode` reports it unrepresentable).
     """
+    import numpy as np
+
     x = np.asarray(x, dtype=np.float64)
     rule = fmt.overflow(policy)
     if fmt.id == "float64":

@@ -18,14 +18,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
 from core.validate import dtype_spelling
 from core.versions import installed_version
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "CLASSES",
@@ -275,6 +277,8 @@ def decode(fmt: FloatFormat, code: int) -> float:
 
 def decode_array(fmt: FloatFormat, codes: np.ndarray) -> np.ndarray:
     """Vectorised :func:`decode`: float64 values of an integer array of codes (exact)."""
+    import numpy as np
+
     c = np.asarray(codes).astype(np.uint64)
     m, e = fmt.mantissa_bits, fmt.exponent_bits
     man = (c & np.uint64((1 << m) - 1)).astype(np.float64)
@@ -304,6 +308,8 @@ def decode_array(fmt: FloatFormat, codes: np.ndarray) -> np.ndarray:
 
 def classify_array(fmt: FloatFormat, codes: np.ndarray) -> np.ndarray:
     """Vectorised :meth:`FloatFormat.classify`: indices into :data:`CLASSES` (uint8)."""
+    import numpy as np
+
     c = np.asarray(codes).astype(np.uint64)
     m, e = fmt.mantissa_bits, fmt.exponent_bits
     man = c & np.uint64((1 << m) - 1)

@@ -8,14 +8,16 @@ hovering a cell shows its bits.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from widgets.i18n import translate
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["ValuesModel", "ValuesTable", "class_name"]
 
@@ -61,9 +63,10 @@ class ValuesModel(QAbstractTableModel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._values = np.zeros(0)
+        # Empty until a format is listed (numpy is imported only then, not at start-up).
+        self._values: np.ndarray | tuple[()] = ()
         self._classes: list[str] = []
-        self._class_ids = np.zeros(0, dtype=np.uint8)
+        self._class_ids: np.ndarray | tuple[()] = ()
         self._fields: list[int] = [1]
         self._bits = 1
         self._grid = True
@@ -89,7 +92,7 @@ class ValuesModel(QAbstractTableModel):
     def setColours(self, colours: dict[str, str]) -> None:
         """Background colours per class name (classes without one are not highlighted)."""
         self._colours = {k: QColor(v) for k, v in colours.items()}
-        if self._values.size:
+        if len(self._values):
             self.dataChanged.emit(
                 self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
             )
@@ -103,7 +106,7 @@ class ValuesModel(QAbstractTableModel):
         if not index.isValid():
             return None
         code = index.row() * 16 + index.column() if self._grid else index.row()
-        return code if code < self._values.size else None
+        return code if code < len(self._values) else None
 
     def bitsText(self, code: int) -> str:
         """``code`` in binary with a space between fields."""
@@ -118,12 +121,12 @@ class ValuesModel(QAbstractTableModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid():
             return 0
-        return (self._values.size + 15) // 16 if self._grid else self._values.size
+        return (len(self._values) + 15) // 16 if self._grid else len(self._values)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid():
             return 0
-        return min(16, self._values.size) if self._grid else len(_LIST_COLUMNS)
+        return min(16, len(self._values)) if self._grid else len(_LIST_COLUMNS)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
