@@ -580,6 +580,9 @@ class _Recorder:
             frac = 0.97
         if phase != "optimizer" and self._passes > 1:
             frac = 0.05 + (self._micro + (frac - 0.05) / 0.9) * 0.9 / self._passes
+        # Never back: the head after the last layer and the embedding after the first layer's
+        # backward run outside the layers, which the formulas above place at the pass's start.
+        frac = max(frac, self.shown)
         if abs(frac - self.shown) >= 0.02:
             self.shown = frac
             self.report(frac, _progress(phase, top, self.layers))

@@ -123,6 +123,9 @@ def test_progress_is_reported_in_order() -> None:
     seen: list[float] = []
     trace(MemoryConfig(parse_model(TINY_TF), batch=1), progress=lambda f, _t: seen.append(f))
     assert seen[0] == 0.0 and seen[-1] == 1.0 and len(seen) > 3
+    # never back: the head after the last layer and the embedding after the first layer's backward
+    # run outside the layers, and read as the pass's start (0.05, then 0.5) before
+    assert seen == sorted(seen), seen
 
 
 def test_progress_texts_read_as_english_and_stay_translatable() -> None:
