@@ -143,7 +143,12 @@ def handler(args: argparse.Namespace) -> int:
         if args.search:
             constraints = constraints_from(opts, include_unfit=args.include_unfit,
                                            max_micro_batch=args.max_micro_batch)  # fmt: skip
-            found = search(inp, constraints, top=top, stats=stats)
+            from app.cli.progress import TerminalProgress
+
+            with TerminalProgress("plan --search") as progress:
+                progress(0.0, "")
+                found = search(inp, constraints, top=top, stats=stats,
+                               progress=progress if progress.active else None)  # fmt: skip
             if not found:
                 from core.errors import InputError
 

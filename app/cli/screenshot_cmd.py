@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from app.tabs import TABS
@@ -79,8 +80,13 @@ def render_tab(
     size: tuple[int, int] | None = None,
     content: str = "page",
     language: str = "en",
+    progress: Callable[[float, str], None] | None = None,
 ) -> Path:
-    """Build the window offscreen, show ``tab`` and write it to ``out``; returns the path."""
+    """Build the window offscreen, show ``tab`` and write it to ``out``; returns the path.
+
+    ``progress(fraction, text)`` hears how far a tab's long preparation is (the Step tab's trace,
+    the Plan tab's search).
+    """
     from app.gui import make_application
 
     app = make_application(offscreen=True)
@@ -113,10 +119,12 @@ def render_tab(
     page.apply_theme(window.current_theme)
     for _ in range(3):
         app.processEvents()
-    if hasattr(page, "prepare_screenshot"):
-        page.prepare_screenshot()
-        app.processEvents()
     try:
+        if hasattr(page, "prepare_screenshot"):  # inside: a refused trace still frees the window
+            if progress is not None:
+                progress(0.0, "")  # after the warnings: the line is redrawn in place from here on
+            page.prepare_screenshot(progress=progress)
+            app.processEvents()
         if size is not None and content == "page":
             got = (window.width(), window.height())
             if got != size:
@@ -124,11 +132,12 @@ def render_tab(
                     f"--size: the {tab} tab needs at least {got[0]}x{got[1]}; "
                     f"{size[0]}x{size[1]} is too small"
                 )
-        if content == "plot":
-            return _save_plot(window, page, tab, out, scale, size)
-        return _save(window if size is not None else page, page, tab, out, scale)
-    except OSError as exc:  # a full disk, a vanished folder: the file, not the program, is at fault
-        raise InputError(f"--out: {out} cannot be written: {exc.strerror or exc}") from None
+        try:
+            if content == "plot":
+                return _save_plot(window, page, tab, out, scale, size)
+            return _save(window if size is not None else page, page, tab, out, scale)
+        except OSError as exc:  # a full disk, a vanished folder: the file is at fault
+            raise InputError(f"--out: {out} cannot be written: {exc.strerror or exc}") from None
     finally:
         window.stop_background_work()  # what closing does, without a close event to dispatch
         # Destroy the Qt objects here, in the GUI thread: left to Python's cycle collector they
@@ -198,17 +207,21 @@ def _save_plot(window, page, tab: str, out: Path, scale: float, size) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     """Render and report the file written."""
+    from app.cli.progress import TerminalProgress
+
     scale = positive_float(args.scale, "--scale", low=0.5, high=4.0)
-    path = render_tab(
-        args.tab,
-        Path(file_path(args.out, "--out")),
-        theme_name=args.theme,
-        scale=scale,
-        presentation=args.presentation,
-        session=None if args.session is None else file_path(args.session, "--session"),
-        size=None if args.size is None else _size(args.size),
-        content=args.content,
-        language=args.lang,
-    )
+    with TerminalProgress(f"screenshot --tab {args.tab}") as progress:
+        path = render_tab(
+            args.tab,
+            Path(file_path(args.out, "--out")),
+            theme_name=args.theme,
+            scale=scale,
+            presentation=args.presentation,
+            session=None if args.session is None else file_path(args.session, "--session"),
+            size=None if args.size is None else _size(args.size),
+            content=args.content,
+            language=args.lang,
+            progress=progress if progress.active else None,
+        )
     print(path)
     return 0

@@ -88,7 +88,11 @@ def handler(args: argparse.Namespace) -> int:
 
         config = measurable(config)  # trace with the kernels of the device the run is on
         check_fits(config)  # refused before the trace, and before anything is built
-    trace = trace_config(config)
+    from app.cli.progress import TerminalProgress
+
+    with TerminalProgress("step: tracing on fake tensors") as progress:
+        progress(0.0, "")
+        trace = trace_config(config, progress=progress if progress.active else None)
     trace.notes.extend(inputs.notes)
     model = "roofline" if args.upper_bound else "calibrated"
     pred = predict(trace, device, inputs.dtype, model=model)

@@ -52,6 +52,8 @@ from widgets.number_field import NumberField
 from widgets.rich_text import plain_labels
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from app.tabs.dtypes_blocks import BlockPanel
     from widgets.dtypes.range_chart import RangeChart
 
@@ -484,8 +486,9 @@ class DtypesPage(TabPage):
         if self.blocks is not None:
             self.blocks.plots.setColours(t.series, t.plot_fg, t.plot_bg)
 
-    def prepare_screenshot(self) -> None:
-        """Finish background work so a screenshot shows results."""
+    def prepare_screenshot(self, progress: Callable[[float, str], None] | None = None) -> None:
+        """Finish background work so a screenshot shows results (quickly: ``progress`` hears
+        nothing)."""
         if self.blocks is not None and PAGES[self.pages.currentIndex()] == "blocks":
             self.blocks.wait_idle()
 

@@ -6,6 +6,7 @@ this module wires inputs to it, debounces typing, and shows the result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
@@ -597,8 +598,10 @@ class EinopsPage(TabPage):
             self._show_run(carried["run"])
         self.tensors_toggle.setChecked(bool(carried.get("tensors")))
 
-    def prepare_screenshot(self) -> None:
+    def prepare_screenshot(self, progress: Callable[[float, str], None] | None = None) -> None:
         """Analyse the shown call now (the screenshot command calls this before rendering).
+
+        ``progress`` hears nothing: one analysis is quick.
 
         Only that call: the full warm-up, every op's first-call cost (pack's torch.cat imports
         torch._dynamo, ~1 s), serves typing, not one picture.

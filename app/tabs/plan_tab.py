@@ -12,6 +12,7 @@ candidates on the chart while another is planned.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -690,12 +691,13 @@ class PlanPage(TabPage):
             self.memory_bar.set_colours(memory_colours(theme.series), theme.plot_fg)
             self.model.set_grey(theme.muted)
 
-    def prepare_screenshot(self) -> None:
-        """Plan the current inputs in place when nothing was planned (screenshots)."""
+    def prepare_screenshot(self, progress: Callable[[float, str], None] | None = None) -> None:
+        """Plan the current inputs in place when nothing was planned (screenshots);
+        ``progress(fraction, text)`` hears how far the search is (the command's terminal line)."""
         if self.job is not None:
             return
         inp, constraints = self.plan_input()
-        self.set_job(run_plan(inp, constraints))
+        self.set_job(run_plan(inp, constraints, progress=progress))
         from PySide6.QtWidgets import QApplication
 
         for _ in range(3):  # let the new texts settle the layout before the picture is taken

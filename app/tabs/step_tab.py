@@ -8,6 +8,7 @@ inputs (plan B) can be compared side by side.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -940,8 +941,9 @@ class StepPage(TabPage):
             self.kind_chart.setBackground(theme.plot_bg)
             self.kind_chart.set_colours(theme.series, theme.plot_fg)
 
-    def prepare_screenshot(self) -> None:
-        """Trace the current inputs synchronously when nothing was traced (screenshots)."""
+    def prepare_screenshot(self, progress: Callable[[float, str], None] | None = None) -> None:
+        """Trace the current inputs synchronously when nothing was traced (screenshots);
+        ``progress(fraction, text)`` hears how far the trace is (the command's terminal line)."""
         if self.trace is not None:
             return
         inputs = step_inputs(**self.options())
@@ -955,7 +957,7 @@ class StepPage(TabPage):
             # (the status line says so) instead of paying torch's import and the trace again.
             from core.step.cache import cached_trace
 
-            trace = cached_trace(inputs.config)
+            trace = cached_trace(inputs.config, progress=progress)
         self.set_result(trace, inputs)
         from PySide6.QtWidgets import QApplication
 
