@@ -266,7 +266,11 @@ def _fsdp(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> in
     )
     if gpus > MAX_WORLD:
         raise InputError(f"--gpus: {gpus} ranks cannot be traced; allowed: 1 to {MAX_WORLD}")
-    trace = trace_fsdp(cfg, gpus)
+    from app.cli.progress import TerminalProgress
+
+    with TerminalProgress("comm") as progress:
+        progress(0.0, "")
+        trace = trace_fsdp(cfg, gpus, progress=progress if progress.active else None)
     rows = compare(trace, cfg)
     timed = traced_step_comm(trace.collectives, device, gpus, nodes=nodes)
     comm_s = sum(e.time_s for e, _ in timed)

@@ -101,9 +101,12 @@ def handler(args: argparse.Namespace) -> int:
     traced: dict[str, Any] | None = None
     fsdp: dict[str, Any] | None = None
     if args.trace:
+        from app.cli.progress import TerminalProgress
         from core.memory.trace import trace
 
-        traced = trace(cfg).to_dict()
+        with TerminalProgress("memory --trace") as progress:
+            progress(0.0, "")
+            traced = trace(cfg, progress=progress if progress.active else None).to_dict()
         if cfg.zero in (1, 2, 3) and cfg.gpus > 1:
             fsdp = _fsdp_trace(cfg)
     if args.json:
@@ -177,7 +180,10 @@ def handler(args: argparse.Namespace) -> int:
 
 def _fsdp_trace(cfg: Any) -> dict[str, Any]:
     """Rank 0's memory traced under FSDP with ``cfg.gpus`` fake ranks, beside the ZeRO formula."""
+    from app.cli.progress import TerminalProgress
     from core.memory.fsdp_trace import compare, trace_fsdp
 
-    result = trace_fsdp(cfg, cfg.gpus)
+    with TerminalProgress("memory --trace") as progress:
+        progress(0.0, "")
+        result = trace_fsdp(cfg, cfg.gpus, progress=progress if progress.active else None)
     return {"trace": result.to_dict(), "compare": compare(result, cfg)}

@@ -147,3 +147,24 @@ def test_a_plan_search_on_a_terminal_shows_its_progress_then_only_its_output(cap
     frames = _frames(terminal_stderr.getvalue())
     assert frames[0] == "napkinlab: plan --search:   0 %" and frames[-1] == ""
     assert any("tracing one layer of the model" in f for f in frames)
+
+
+@pytest.mark.parametrize(
+    ("args", "label"),
+    [
+        (["memory", "--model", "mlp:d=64,layers=2", "--batch", "4", "--trace"], "memory --trace"),
+        (["comm", "--fsdp-model", "mlp:d=256,layers=2", "--gpus", "2", "--batch", "4"],
+         "comm"),
+    ],
+)  # fmt: skip
+def test_the_other_traces_show_their_progress_on_a_terminal(args, label, capsys, monkeypatch):
+    import sys
+
+    terminal_stderr = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal_stderr)
+    assert main([*args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)
+    frames = _frames(terminal_stderr.getvalue())
+    assert frames[0] == f"napkinlab: {label}:   0 %" and frames[-1] == ""
+    percents = [int(m.group(1)) for f in frames if (m := re.search(r"(\d+) %", f))]
+    assert len(percents) > 2 and percents == sorted(percents) and percents[-1] >= 75
