@@ -44,6 +44,11 @@ class TerminalProgress:
         except ValueError:  # a closed stream
             self.active = False
         self._shown = ""
+        try:  # "…" where the terminal's encoding has it (a C-locale terminal is ASCII)
+            "…".encode(getattr(self.stream, "encoding", None) or "utf-8")
+            self._ellipsis = "…"
+        except (LookupError, UnicodeError):
+            self._ellipsis = "..."
 
     def __call__(self, fraction: float, text: str = "") -> None:
         """Show ``fraction`` (0 to 1, clamped) done and what is being done now."""
@@ -53,7 +58,7 @@ class TerminalProgress:
         line = f"napkinlab: {self.label}: {percent:3d} % {text}".rstrip()
         width = shutil.get_terminal_size((80, 24)).columns
         if len(line) > width - 1:  # a wrapped line could not be erased with one \r
-            line = line[: max(0, width - 2)] + "…"
+            line = line[: max(0, width - 1 - len(self._ellipsis))] + self._ellipsis
         if line != self._shown:  # the tracers report every 2 % at most: no rate limit needed
             self._write(_CLEAR + line)
             self._shown = line

@@ -71,6 +71,24 @@ def test_a_line_wider_than_the_terminal_is_cut_so_that_one_erase_removes_it(monk
     assert line.startswith("napkinlab: screenshot")
 
 
+def test_an_ascii_terminal_gets_three_dots_and_its_line_erased(monkeypatch) -> None:
+    import os
+    import shutil
+
+    monkeypatch.setattr(
+        shutil, "get_terminal_size", lambda fallback=(80, 24): os.terminal_size((30, 24))
+    )
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii", newline="")
+    monkeypatch.setattr(stream, "isatty", lambda: True)
+    with TerminalProgress("screenshot --tab step", stream) as progress:
+        progress(0.25, "backward: layer 11 of 12")
+        assert progress.active
+    stream.flush()
+    (line, erased) = _frames(raw.getvalue().decode("ascii"))
+    assert line.endswith("...") and len(line) <= 29 and erased == ""
+
+
 def test_nothing_is_written_to_a_pipe_or_a_file() -> None:
     stream = io.StringIO()
     with TerminalProgress("step", stream) as progress:
