@@ -32,6 +32,7 @@ from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
 from core.validate import fraction, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
+from widgets.equations import keep_equations
 from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
 
@@ -261,15 +262,14 @@ class MemoryControls(QWidget):
         self._set_row_visible(self.training_form, self.fields["k"],
                               self.checkpoint.currentData() == "k")  # fmt: skip
         if kind in PRESETS:
-            self.shape_note.setText(localized(PRESETS[kind].describe()))
+            note = localized(PRESETS[kind].describe())
         elif mlp:
-            self.shape_note.setText(
-                translate("MemoryControls", "L blocks of x @ W (D×D, no bias) then ReLU; P = D²·L")
+            note = translate(
+                "MemoryControls", "L blocks of x @ W (D×D, no bias) then ReLU; P = D²·L"
             )
         else:
-            self.shape_note.setText(
-                translate("MemoryControls", "Llama-style: RMSNorm, rotary positions, no biases")
-            )
+            note = translate("MemoryControls", "Llama-style: RMSNorm, rotary positions, no biases")
+        self.shape_note.setText(keep_equations(note))  # never "P =" / "D²·L" on two lines
 
     def _emit(self) -> None:
         if not hasattr(self, "parallel_form"):  # still being built
