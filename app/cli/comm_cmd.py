@@ -270,7 +270,7 @@ def _fsdp(args: argparse.Namespace, device: Device, gpus: int, nodes: int) -> in
 
     with TerminalProgress("comm") as progress:
         progress(0.0, "")
-        trace = trace_fsdp(cfg, gpus, progress=progress if progress.active else None)
+        trace = trace_fsdp(cfg, gpus, progress=progress)
     rows = compare(trace, cfg)
     timed = traced_step_comm(trace.collectives, device, gpus, nodes=nodes)
     comm_s = sum(e.time_s for e, _ in timed)

@@ -106,7 +106,7 @@ def handler(args: argparse.Namespace) -> int:
 
         with TerminalProgress("memory --trace") as progress:
             progress(0.0, "")
-            traced = trace(cfg, progress=progress if progress.active else None).to_dict()
+            traced = trace(cfg, progress=progress).to_dict()
         if cfg.zero in (1, 2, 3) and cfg.gpus > 1:
             fsdp = _fsdp_trace(cfg)
     if args.json:
@@ -185,5 +185,5 @@ def _fsdp_trace(cfg: Any) -> dict[str, Any]:
 
     with TerminalProgress("memory --trace") as progress:
         progress(0.0, "")
-        result = trace_fsdp(cfg, cfg.gpus, progress=progress if progress.active else None)
+        result = trace_fsdp(cfg, cfg.gpus, progress=progress)
     return {"trace": result.to_dict(), "compare": compare(result, cfg)}

@@ -147,8 +147,7 @@ def handler(args: argparse.Namespace) -> int:
 
             with TerminalProgress("plan --search") as progress:
                 progress(0.0, "")
-                found = search(inp, constraints, top=top, stats=stats,
-                               progress=progress if progress.active else None)  # fmt: skip
+                found = search(inp, constraints, top=top, stats=stats, progress=progress)
             if not found:
                 from core.errors import InputError
 

@@ -221,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
             size=None if args.size is None else _size(args.size),
             content=args.content,
             language=args.lang,
-            progress=progress if progress.active else None,
+            progress=progress,
         )
     print(path)
     return 0

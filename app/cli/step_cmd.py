@@ -92,7 +92,7 @@ def handler(args: argparse.Namespace) -> int:
 
     with TerminalProgress("step: tracing on fake tensors") as progress:
         progress(0.0, "")
-        trace = trace_config(config, progress=progress if progress.active else None)
+        trace = trace_config(config, progress=progress)
     trace.notes.extend(inputs.notes)
     model = "roofline" if args.upper_bound else "calibrated"
     pred = predict(trace, device, inputs.dtype, model=model)
