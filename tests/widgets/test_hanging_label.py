@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QLabel
 
+from tests.widgets.text_lines import line_lefts
 from widgets.hanging_label import HangingLabel
 
 FORMULA = (
@@ -24,13 +25,7 @@ def _lines_x(label: HangingLabel, width: float) -> list[list[float]]:
     doc.setHtml(QLabel.text(label))  # the rich text Qt is given, not the plain text kept
     doc.setTextWidth(width)
     doc.size()  # lays the document out
-    out = []
-    block = doc.begin()
-    while block.isValid():
-        layout = block.layout()
-        out.append([layout.lineAt(i).x() for i in range(layout.lineCount())])
-        block = block.next()
-    return out
+    return line_lefts(doc)
 
 
 @pytest.mark.parametrize("point_size", [10.0, 18.0])

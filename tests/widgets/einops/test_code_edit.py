@@ -9,18 +9,8 @@ from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF
 from PySide6.QtWidgets import QApplication, QTextEdit
 
 from core.einops.analysis import analyse
+from tests.widgets.text_lines import line_lefts
 from widgets.einops.results import CodeEdit
-
-
-def _line_xs(edit: CodeEdit) -> list[list[float]]:
-    """Each block's lines' left edges, in pixels from the document's left margin."""
-    xs = []
-    block = edit.document().begin()
-    while block.isValid():
-        layout = block.layout()
-        xs.append([layout.lineAt(i).x() for i in range(layout.lineCount())])
-        block = block.next()
-    return xs
 
 
 @pytest.mark.parametrize("point_size", [10.0, 20.0])
@@ -39,7 +29,7 @@ def test_wrapped_lines_hang_by_four_spaces_and_the_code_is_unchanged(qtbot, poin
     edit.resize(int(space * longest * 0.6), 600)  # narrower than the longest line: it wraps
     edit.show()
     QApplication.processEvents()
-    xs = _line_xs(edit)
+    xs = line_lefts(edit.document())
     assert len(xs) == len(code.splitlines())
     assert any(len(lines) > 1 for lines in xs), "nothing wrapped"
     for lines in xs:
@@ -58,4 +48,7 @@ def test_without_wrapping_every_line_starts_at_the_margin(qtbot) -> None:
     edit.resize(120, 200)
     edit.show()
     QApplication.processEvents()
-    assert _line_xs(edit) == [[pytest.approx(0.0, abs=0.5)], [pytest.approx(0.0, abs=0.5)]]
+    assert line_lefts(edit.document()) == [
+        [pytest.approx(0.0, abs=0.5)],
+        [pytest.approx(0.0, abs=0.5)],
+    ]
