@@ -10,8 +10,10 @@ How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is 
   file order); ``random`` and numpy are reseeded before each test. A test must not depend on
   another having run: settings, language, theme and caches are reset here or by its own fixtures.
 * **Hypothesis draws the same examples every run** (the ``napkinlab`` profile below: derandomized,
-  no example database), so a property test cannot pass in one order and fail in another; to hunt
-  for new counterexamples, run it with ``--hypothesis-profile=explore``.
+  no example database, and every project module loaded before the first test, since Hypothesis
+  also draws literals from the project modules loaded at the time: ``tests/project_modules.py``),
+  so a property test cannot pass in one order and fail in another; to hunt for new
+  counterexamples, run it with ``--hypothesis-profile=explore``.
 * **Between modules** the application is put back in English and the light theme.
 * **Garbage once per module**: after each test the cycle collector runs here, in the GUI thread,
   and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's and Qt's
@@ -41,6 +43,11 @@ else:
     _hypothesis_settings.register_profile("napkinlab", derandomize=True, database=None)
     _hypothesis_settings.register_profile("explore", derandomize=False, database=None)
     _hypothesis_settings.load_profile("napkinlab")
+    # Hypothesis also draws literals from the project modules loaded so far: load them all now, so
+    # a property test's examples do not depend on which test files ran before it.
+    from tests.project_modules import load_all as _load_project_modules
+
+    _load_project_modules()
 
 
 @pytest.fixture(autouse=True, scope="module")
