@@ -1,12 +1,14 @@
 """Performance of the Step tab's core, and how well its prediction matches this CPU.
 
-Run: ``python benchmarks/step.py [--skip-7b | --compare-only | --ratio-only]`` from the repository
-root. Prints
+Run: ``python benchmarks/step.py [--skip-7b | --compare-only | --ratio-only | --instructions]``
+from the repository root. Prints
 
 * the op-by-op trace against a bare fake-tensor step of the same model, in one process (the model
   built, then forward, backward and ``optimizer.step()`` under ``FakeTensorMode`` with no
   tracker), interleaved, median CPU and wall time of several repetitions, for gpt2 (b1, s1024)
-  and llama2-7b (b1, s4096) (target: trace / bare <= 1.5);
+  and llama2-7b (b1, s4096) (target: trace / bare <= 1.5); with ``--instructions`` instead, the
+  instructions each executes under valgrind's callgrind, which other processes on a shared machine
+  do not change (the CPU-time medians of one run here move by a tenth or more from run to run);
 * the wall time of tracing gpt2 at batch 1, sequence 1024 (target < 5 s);
 * the wall time and peak resident memory of tracing llama2-7b at batch 1, sequence 4096
   (targets < 30 s, < 1 GB), in a child process so the peak RSS is its own;
@@ -70,6 +72,60 @@ med = statistics.median
 print(med(r[0][0] for r in rows), med(r[1][0] for r in rows), med(r[0][1] for r in rows),
       med(r[1][1] for r in rows), os.getloadavg()[0])
 """
+
+
+# One more bare step or trace after the warm-up both sides share, or none ("setup"): under
+# callgrind, a run's instructions less the setup run's are that step's.
+INSTRUCTIONS_CHILD = """
+import sys
+sys.path[:0] = [{root!r}, {root!r} + "/benchmarks"]
+from bare_step import bare_fake_step
+from core.memory.options import config_from_options
+from core.step.trace import trace_config
+
+cfg = config_from_options(model={model!r}, batch=1, seq={seq}, recipe="bf16", optimizer="adamw")
+bare_fake_step(cfg); trace_config(cfg)  # imports and torch's caches, for both
+if {what!r} == "bare":
+    bare_fake_step(cfg)
+elif {what!r} == "trace":
+    trace_config(cfg)
+"""
+
+
+def bench_instructions(model: str, seq: int) -> tuple[int, int] | None:
+    """Instructions of one bare fake step and of one trace of ``model``: ``(bare, trace)``.
+
+    Three processes under ``valgrind --tool=callgrind``, side by side: the shared warm-up alone,
+    then the warm-up and one more bare step, and the warm-up and one more trace; each step's count
+    is its run's less the warm-up's. ``PYTHONHASHSEED=0`` keeps dict and set orders the same, so
+    the counts repeat within about 1 % (where CPU-time medians here move by a tenth or more).
+    ``None`` when valgrind is not installed or a run failed.
+    """
+    import re
+    import shutil
+    import tempfile
+    from concurrent.futures import ThreadPoolExecutor
+
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (Debian: apt install valgrind)")
+        return None
+
+    def count(what: str, folder: str) -> int | None:
+        code = INSTRUCTIONS_CHILD.format(root=str(ROOT), model=model, seq=seq, what=what)
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/{what}.out",
+             sys.executable, "-c", code],
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        )  # fmt: skip
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        return int(found.group(1)) if done.returncode == 0 and found else None
+
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(3) as pool:
+        setup, bare, trace = pool.map(lambda what: count(what, folder), ("setup", "bare", "trace"))
+    if setup is None or bare is None or trace is None:
+        print(f"instructions: a {model} run failed under valgrind")
+        return None
+    return bare - setup, trace - setup
 
 
 def bench_trace_vs_bare(model: str, seq: int, repeats: int) -> tuple[float, ...]:
@@ -185,6 +241,17 @@ def main() -> None:
     trace against the bare step)."""
     if "--compare-only" in sys.argv:
         bench_predicted_vs_measured()
+        return
+    if "--instructions" in sys.argv:
+        for model, seq in (("gpt2", 1024), ("llama2-7b", 4096)):
+            if model == "llama2-7b" and "--skip-7b" in sys.argv:
+                continue
+            counts = bench_instructions(model, seq)
+            if counts is not None:
+                bare, trace = counts
+                print(f"{model} b1 s{seq}, instructions under callgrind: bare fake step "
+                      f"{bare / 1e9:.3f} G, trace {trace / 1e9:.3f} G; trace / bare "
+                      f"{trace / bare:.3f} (target <= 1.5; the counts repeat within about 1 %)")  # fmt: skip
         return
     for model, seq, repeats in (("gpt2", 1024, 9), ("llama2-7b", 4096, 5)):
         if model == "llama2-7b" and "--skip-7b" in sys.argv:
