@@ -3,11 +3,10 @@
 Hypothesis (6.131 and later) mixes literals it finds in the *local* modules loaded at the time of
 a draw (any module in ``sys.modules`` outside the standard library, site-packages and test files)
 into what its strategies generate. With ``derandomize=True`` a test's examples are then fixed only
-for a fixed set of loaded modules: the same property test drew other strings after another test
-file had imported, say, the Dtypes tab's block page (the session-restore fuzz once drew the key
-``"size"`` that way, opened that page and changed its own strategy mid-run). Loading every module
-of the project before the first test makes that set, and so every test's examples, the same
-whatever ran before. The modules import torch lazily, so this costs well under a second.
+for a fixed set of loaded modules: the same property test draws other strings once another test
+file has imported more of the project (``tests/test_hypothesis_order.py`` shows it). Loading
+every module of the project before the first test makes that set, and so every test's examples,
+the same whatever ran before. The modules import torch lazily, so this costs well under a second.
 """
 
 from __future__ import annotations
