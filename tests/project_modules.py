@@ -19,7 +19,7 @@ PACKAGES = ("core", "widgets", "app", "resources")
 
 
 def project_module_names() -> list[str]:
-    """Every importable module name of :data:`PACKAGES` (``__main__`` modules left out: they run)."""
+    """Every importable module name of :data:`PACKAGES` (not ``__main__`` modules: they run)."""
     names: list[str] = []
     for package in PACKAGES:
         try:
