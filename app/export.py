@@ -29,6 +29,9 @@ from core.safe_io import atomic_write
 from core.texts import translate
 
 __all__ = [
+    "CAPTION_SEPARATOR",
+    "caption_height",
+    "caption_lines",
     "copy_image",
     "pdf_bytes",
     "render_plot",
@@ -176,20 +179,51 @@ def copy_image(widget: QWidget, scale: float = 2.0) -> None:
     QGuiApplication.clipboard().setImage(render_widget(widget, scale))
 
 
-def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, height: int) -> bool:
-    """Paint ``plot_item`` (vector, scaled to fit) above a one-line ``caption`` on ``painter``;
-    returns whether the background it painted first is opaque (every pixel then is)."""
-    from PySide6.QtCore import QRectF, Qt
+#: What separates the parts of a chart's caption (device, dtype, inputs); a long caption breaks
+#: into lines there.
+CAPTION_SEPARATOR = " · "
+
+
+def caption_lines(caption: str, width: int) -> list[str]:
+    """The lines a chart's ``caption`` takes at ``width`` pixels: broken between its parts, never
+    inside one, so no part is cut out of the middle (a part wider than a line alone loses its end).
+    """
+    from PySide6.QtCore import Qt
     from PySide6.QtGui import QFontMetrics
+
+    metrics = QFontMetrics(QGuiApplication.font())
+    room = max(width - 16, 1)
+    lines: list[str] = []
+    for part in caption.split(CAPTION_SEPARATOR):
+        joined = lines[-1] + CAPTION_SEPARATOR + part if lines else part
+        if lines and metrics.horizontalAdvance(joined) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(metrics.elidedText(part, Qt.TextElideMode.ElideRight, room))
+    return lines or [""]
+
+
+def caption_height(lines: list[str]) -> int:
+    """Pixels under the chart for ``lines`` of caption."""
+    from PySide6.QtGui import QFontMetrics
+
+    return QFontMetrics(QGuiApplication.font()).height() * len(lines) + 8
+
+
+def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, height: int) -> bool:
+    """Paint ``plot_item`` (vector, scaled to fit) above ``caption`` (on as many lines as its parts
+    need: :func:`caption_lines`) on ``painter``; returns whether the background it painted first is
+    opaque (every pixel then is)."""
+    from PySide6.QtCore import QRectF, Qt
 
     view = plot_item.getViewWidget()
     background = view.backgroundBrush() if view is not None else None
     fill = background or QGuiApplication.palette().window()
     painter.fillRect(0, 0, width, height, fill)
     font = QGuiApplication.font()
-    metrics = QFontMetrics(font)
-    line = metrics.height() + 8
-    text = metrics.elidedText(caption, Qt.TextElideMode.ElideMiddle, width - 16)
+    lines = caption_lines(caption, width)
+    line = caption_height(lines)
+    text = "\n".join(lines)
     # Lay the chart out at the picture's size (text stays at its point size), paint it 1:1,
     # then give the view its size back.
     old_size = view.size() if view is not None else None
@@ -208,7 +242,9 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
     if background is not None and background.color().lightness() < 128:
         painter.setPen(Qt.GlobalColor.white)
     painter.drawText(
-        QRectF(8, height - line, width - 16, line), Qt.AlignmentFlag.AlignVCenter, text
+        QRectF(8, height - line, width - 16, line),
+        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+        text,
     )
     return fill.style() == Qt.BrushStyle.SolidPattern and fill.color().alpha() == 255
 
@@ -220,15 +256,12 @@ def clipped_scene(plot_item: Any) -> Any:
     return clipped_to_view(plot_item)
 
 
-def _plot_size(plot_item: Any, size: tuple[int, int] | None) -> tuple[int, int]:
+def _plot_size(plot_item: Any, caption: str, size: tuple[int, int] | None) -> tuple[int, int]:
     if size is not None:
         return size
     rect = plot_item.sceneBoundingRect()
-    from PySide6.QtGui import QFontMetrics
-
-    return round(rect.width()), round(rect.height()) + QFontMetrics(
-        QGuiApplication.font()
-    ).height() + 8
+    width = round(rect.width())
+    return width, round(rect.height()) + caption_height(caption_lines(caption, width))
 
 
 def save_plot_png(
@@ -239,7 +272,7 @@ def save_plot_png(
     size: tuple[int, int] | None = None,
 ) -> Path:
     """The chart with its caption as a PNG of exactly ``size`` × ``scale`` pixels."""
-    width, height = _plot_size(plot_item, size)
+    width, height = _plot_size(plot_item, caption, size)
     image = QImage(round(width * scale), round(height * scale), QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
     painter = QPainter(image)
@@ -266,7 +299,7 @@ def save_plot_pdf(
     from PySide6.QtCore import QMarginsF, QSizeF
     from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
-    width, height = _plot_size(plot_item, size)
+    width, height = _plot_size(plot_item, caption, size)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)

@@ -228,7 +228,7 @@ def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: 
         print("candidates:")
         for i, r in enumerate(found, start=1):
             mark = "" if r.fits else f"  [does not fit: {r.reason}]"
-            print(f"  {i:>2}. {r.layout.label():<58} {format_duration(r.step_time_s):>9}  "
+            print(f"  {i:>2}. {r.layout.label():<66} {format_duration(r.step_time_s):>9}  "
                   f"MFU {r.mfu:.1%}  {format_bytes(r.memory.peak):>9}  {r.limits}{mark}")  # fmt: skip
     if changes:
         print("one change at a time:")

@@ -169,11 +169,13 @@ def _save(target, page, tab: str, out: Path, scale: float) -> Path:
 def caption(window, page) -> str:
     """One line under a slide's chart: device, dtype and the tab's inputs (or what the page's
     :meth:`~app.tabs.base.TabPage.caption_parts` names)."""
+    from app.export import CAPTION_SEPARATOR
+
     state = window.state
     parts = [state.device.name, state.dtype]
     own = page.caption_parts()
     if own is not None:  # the page names what its chart shows
-        return " · ".join(str(p) for p in [*parts, *own])
+        return CAPTION_SEPARATOR.join(str(p) for p in [*parts, *own])
     inputs = page.session_state()
     for key in page.caption_keys or tuple(inputs):
         value = inputs.get(key)
@@ -185,7 +187,7 @@ def caption(window, page) -> str:
             parts.append(f"{key} {value}")
         if len(parts) >= 9:
             break
-    return " · ".join(str(p) for p in parts)
+    return CAPTION_SEPARATOR.join(str(p) for p in parts)
 
 
 def _save_plot(window, page, tab: str, out: Path, scale: float, size) -> Path:

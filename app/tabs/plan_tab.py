@@ -635,7 +635,7 @@ class PlanPage(TabPage):
         return [
             res.inp.model.name,
             translate("PlanTab", "{gpus} GPUs").format(gpus=f"{res.gpus:,}"),
-            res.layout.label(),
+            localized(res.layout.label()),
             f"MFU {res.mfu:.1%}",
             translate("PlanTab", "dashed: capacity {capacity}").format(
                 capacity=format_bytes(res.capacity, 3)

@@ -46,7 +46,7 @@ def chart_series(results: Sequence[Any], name: str) -> Series:
             r.memory.peak,
             r.tokens_per_s_per_gpu,
             r.fits,
-            f"{r.layout.label()}\n{localized(r.summary())}",
+            f"{localized(r.layout.label())}\n{localized(r.summary())}",
         )
         for r in results
     )
@@ -114,9 +114,11 @@ def layout_line(res: Any, rank: int, count: int) -> str:
     """Which layout is shown: its rank among the candidates that fit, or that it does not fit."""
     if res.fits:
         return translate("PlanTab", "Layout {rank} of {count}: {layout}").format(
-            rank=f"{rank:,}", count=f"{count:,}", layout=res.layout.label()
+            rank=f"{rank:,}", count=f"{count:,}", layout=localized(res.layout.label())
         )
-    return translate("PlanTab", "Does not fit: {layout}").format(layout=res.layout.label())
+    return translate("PlanTab", "Does not fit: {layout}").format(
+        layout=localized(res.layout.label())
+    )
 
 
 def figures(res: Any) -> str:

@@ -20,7 +20,7 @@ from core.memory.models import TransformerSpec
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
 from core.roofline.achievable import ATTENTION_KERNELS
 from core.roofline.hardware import Device
-from core.texts import Text, translate
+from core.texts import Text, join_texts, translate
 from core.validate import positive_float, positive_int
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "Layout",
     "PlanInput",
     "check_layout",
+    "recompute_name",
     "stage_layers",
     "trusted_layout",
 ]
@@ -178,8 +179,9 @@ class Layout:
             "recompute": self.recompute,
         }
 
-    def label(self) -> str:
-        """``TP 8 · PP 4 (v 2) · DP 32 · SP · ZeRO-1 · mb 1 · selective`` for tables."""
+    def label(self) -> Text:
+        """``TP 8+SP · PP 4×2 · DP 32 · ZeRO-1 · mb 1 · selective recompute`` for tables (the
+        recomputation words translatable: ``widgets.i18n.localized`` shows them translated)."""
         parts = [f"TP {self.tp}"]
         if self.sp:
             parts[-1] += "+SP"
@@ -190,8 +192,18 @@ class Layout:
         if self.zero:
             parts.append(f"ZeRO-{self.zero}")
         parts.append(f"mb {self.micro_batch}")
-        parts.append(self.recompute)
-        return " · ".join(parts)
+        parts.append(recompute_name(self.recompute))
+        return join_texts(parts, " · ")
+
+
+def recompute_name(mode: str) -> Text:
+    """The words a layout's label shows for a recomputation mode of :data:`RECOMPUTE`."""
+    names = {
+        "none": translate("Plan", "no recompute"),
+        "selective": translate("Plan", "selective recompute"),
+        "full": translate("Plan", "full recompute"),
+    }
+    return names.get(mode) or translate("Plan", "recompute {mode}").format(mode=mode)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,22 @@
         <translation>重计算：{value}；允许：{allowed}</translation>
     </message>
     <message>
+        <source>no recompute</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>selective recompute</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recompute</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>recompute {mode}</source>
+        <translation>重计算 {mode}</translation>
+    </message>
+    <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
         <translation>注意力核函数：{value}；允许：{allowed}</translation>
     </message>

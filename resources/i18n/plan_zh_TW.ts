@@ -25,6 +25,22 @@
         <translation>重計算：{value}；允許：{allowed}</translation>
     </message>
     <message>
+        <source>no recompute</source>
+        <translation>不重計算</translation>
+    </message>
+    <message>
+        <source>selective recompute</source>
+        <translation>選擇性重計算</translation>
+    </message>
+    <message>
+        <source>full recompute</source>
+        <translation>完全重計算</translation>
+    </message>
+    <message>
+        <source>recompute {mode}</source>
+        <translation>重計算 {mode}</translation>
+    </message>
+    <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
         <translation>注意力核函式：{value}；允許：{allowed}</translation>
     </message>

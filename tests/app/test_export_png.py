@@ -78,3 +78,37 @@ def test_the_plot_png_of_a_chart_is_rgb(qtbot, tmp_path: Path) -> None:
     written = QImage(str(path))
     assert (written.width(), written.height()) == (400, 300)
     assert written.pixelColor(5, 5) == QColor("white")
+
+
+def test_a_long_caption_breaks_between_its_parts_and_the_picture_keeps_its_size(
+    qtbot, tmp_path: Path
+) -> None:
+    import pyqtgraph as pg
+    from PySide6.QtGui import QFontMetrics, QGuiApplication
+
+    parts = ["NVIDIA H100 SXM5 80GB", "bf16", "llama2-70b", "1,024 GPUs",
+             "TP 2+SP", "PP 4×5", "CP 2", "DP 64", "ZeRO-1", "mb 1", "no recompute",
+             "MFU 54.3%", "dashed: capacity 80 GB"]  # fmt: skip
+    caption = " · ".join(parts)
+    lines = export.caption_lines(caption, 400)
+    metrics = QFontMetrics(QGuiApplication.font())
+    assert len(lines) > 1 and all(metrics.horizontalAdvance(line) <= 400 - 16 for line in lines)
+    # Every part whole, in order, on some line: nothing cut out of the middle.
+    assert [p for line in lines for p in line.split(" · ")] == parts
+    assert export.caption_lines("short", 400) == ["short"]
+
+    view = pg.PlotWidget(background="w")
+    qtbot.addWidget(view)
+    view.plot([1, 2, 3], [2, 1, 3])
+    view.resize(400, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    fixed = export.save_plot_png(view.getPlotItem(), caption, tmp_path / "a.png", size=(400, 300))
+    assert (QImage(str(fixed)).width(), QImage(str(fixed)).height()) == (400, 300)
+    one = export.save_plot_png(view.getPlotItem(), "short", tmp_path / "b.png")
+    many = export.save_plot_png(view.getPlotItem(), caption, tmp_path / "c.png")
+    # Without a size the picture grows by the caption's extra lines.
+    grown = QImage(str(many)).height() - QImage(str(one)).height()
+    assert grown == metrics.height() * (
+        len(export.caption_lines(caption, QImage(str(one)).width())) - 1
+    )

@@ -124,7 +124,7 @@ def _text(key: str, res: Any, row: int) -> str:
     if key == "rank":
         return str(row + 1)
     if key == "layout":
-        return res.layout.label()
+        return localized(res.layout.label())
     if key == "step":
         return localized(format_duration(res.step_time_s))
     if key == "tokens":

@@ -119,3 +119,17 @@ def test_layout_text_and_constraints() -> None:
         layout_from(LayoutOptions(recompute="half"))
     with pytest.raises(InputError, match="zero"):
         layout_from(LayoutOptions(zero="4"))
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [("none", "no recompute"), ("selective", "selective recompute"), ("full", "full recompute")],
+)
+def test_a_layout_label_names_its_recomputation_in_translatable_words(mode, words) -> None:
+    label = Layout(tp=8, sp=True, pp=4, vpp=2, dp=32, zero=1, recompute=mode).label()
+    # Written out by hand: the English the CLI prints and the CSV holds.
+    assert label == f"TP 8+SP · PP 4×2 · DP 32 · ZeRO-1 · mb 1 · {words}"
+    # The window translates the recomputation words (a Text part the catalog looks up); the
+    # dimensions stay as they are written in every language.
+    last = label.args[max(label.args)]
+    assert (last.context, last.template) == ("Plan", words)
