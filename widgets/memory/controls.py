@@ -33,6 +33,7 @@ from core.validate import fraction, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.equations import keep_equations
+from widgets.form_columns import align_label_columns
 from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
 
@@ -216,11 +217,19 @@ class MemoryControls(QWidget):
             layout.addLayout(form)
         layout.addStretch(1)
         self._sync_visibility()
+        self._align_labels()
+
+    def _align_labels(self) -> None:
+        """The three forms' fields start at one x (:func:`widgets.form_columns.align_label_columns`)."""
+        align_label_columns((self.model_form, self.training_form, self.parallel_form))
 
     def set_compact(self, compact: bool) -> None:
-        """Tighter rows (presentation mode's larger fonts must still fit 720 px)."""
+        """Tighter rows (presentation mode's larger fonts must still fit 720 px); the page calls it
+        after every theme or mode change, once the new fonts are in, so the label column is
+        measured again here too."""
         for form in (self.model_form, self.training_form, self.parallel_form):
             form.setVerticalSpacing(1 if compact else -1)
+        self._align_labels()
         layout = self.layout()
         if layout is not None:
             layout.setSpacing(2 if compact else -1)

@@ -1,0 +1,42 @@
+"""One label column for several forms stacked in a panel, so their fields start at the same x.
+
+Each ``QFormLayout`` sizes its label column to its own widest label. Three forms under one
+another (the Memory tab's model, training step and devices) then start their fields at three
+different places, 70, 89 and 127 px in, which reads as untidy on a slide. :func:`align_label_columns`
+gives every label the width of the widest of them all, hidden rows included, so the column does
+not jump when a row appears. Fonts change with the theme and presentation mode: call it again
+then, once the new fonts are in (a page's ``apply_theme``; a ``FontChange`` event can come before
+the labels' own fonts have changed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtWidgets import QFormLayout, QWidget
+
+__all__ = ["align_label_columns", "form_labels"]
+
+
+def form_labels(form: QFormLayout) -> list[QWidget]:
+    """The label widgets of ``form``'s rows (rows without a label are skipped)."""
+    labels = []
+    for row in range(form.rowCount()):
+        item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            labels.append(widget)
+    return labels
+
+
+def align_label_columns(forms: Iterable[QFormLayout]) -> int:
+    """Give every label of ``forms`` the width of the widest; returns that width in pixels."""
+    labels = [label for form in forms for label in form_labels(form)]
+    for label in labels:
+        label.setMinimumWidth(
+            0
+        )  # a QLabel's size hint grows to its minimum width: measure the text
+    widest = max((label.sizeHint().width() for label in labels), default=0)
+    for label in labels:
+        label.setMinimumWidth(widest)
+    return widest
