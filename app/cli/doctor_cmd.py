@@ -95,6 +95,7 @@ def _fonts() -> dict[str, Any]:
 
 def facts() -> dict[str, Any]:
     """Everything doctor reports, as plain data (the ``--json`` output)."""
+    from app.gui import has_display
     from app.platform_check import diagnose, startup_platform
     from core.paths import config_dir, data_dir
 
@@ -115,6 +116,7 @@ def facts() -> dict[str, Any]:
             "DISPLAY": os.environ.get("DISPLAY") or None,
             "WAYLAND_DISPLAY": os.environ.get("WAYLAND_DISPLAY") or None,
             "qt_platform": qt_platform,
+            "window_can_open": has_display(),
         },
         "qt_platform_plugin": report.to_dict(),
         "packages": {name: _version(dists) for name, dists in PACKAGES.items()},
@@ -139,8 +141,13 @@ def _text(f: dict[str, Any]) -> list[str]:
         f"display      DISPLAY={f['display']['DISPLAY'] or '-'} "
         f"WAYLAND_DISPLAY={f['display']['WAYLAND_DISPLAY'] or '-'} "
         f"(Qt platform: {f['display']['qt_platform']})",
-        f"qt plugin    {plugin['plugin'] or 'not found'}",
     ]
+    if not f["display"]["window_can_open"]:
+        lines.append(
+            "             no display here: `napkinlab` cannot open its window (subcommands and "
+            "`napkinlab screenshot` work; QT_QPA_PLATFORM=offscreen runs the window unseen)"
+        )
+    lines.append(f"qt plugin    {plugin['plugin'] or 'not found'}")
     from app.platform_check import PlatformReport
 
     report = PlatformReport(

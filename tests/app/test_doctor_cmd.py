@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from importlib import metadata
 
 import pytest
@@ -88,3 +89,26 @@ def test_text_output_says_the_same(capsys, facts) -> None:
     assert f"PySide6      {facts['packages']['PySide6']}" in out
     assert f"config       {facts['folders']['config']}" in out
     assert ("ok: nothing missing" in out) == facts["ok"]
+
+
+@pytest.mark.parametrize(
+    ("env", "opens"),
+    [
+        ({}, False),
+        ({"DISPLAY": ":0"}, True),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, True),
+        ({"QT_QPA_PLATFORM": "offscreen"}, True),
+    ],
+)
+def test_doctor_says_when_the_window_cannot_open_here(monkeypatch, capsys, env, opens) -> None:
+    if not sys.platform.startswith("linux"):
+        pytest.skip("only Linux needs X11 or Wayland to open a window")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    from app.cli.doctor_cmd import facts
+
+    assert facts()["display"]["window_can_open"] is opens
+    assert main(["doctor"]) == 0
+    assert ("no display here" in capsys.readouterr().out) is not opens
