@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--recipe",
         default="bf16",
-        help="fp32, bf16, amp or custom:params=bf16,grads=fp32,master=none,state=fp32",
+        help="fp32, bf16, amp, fp16 or custom:params=bf16,grads=fp32,master=none,state=fp32",
     )
     p.add_argument(
         "--optimizer", default="adam", help="sgd, momentum, adagrad, rmsprop, adam, adamw"

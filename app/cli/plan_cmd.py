@@ -59,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     lay.add_argument("--zero", default=None, help="ZeRO stage 0-3")
     lay.add_argument("--micro-batch", default=None, help="sequences per micro-batch")
     lay.add_argument("--recompute", default=None, help="none, selective or full")
-    p.add_argument("--recipe", default="bf16", help="fp32, bf16, amp or custom:...")
+    p.add_argument("--recipe", default="bf16", help="fp32, bf16, amp, fp16 or custom:...")
     p.add_argument("--optimizer", default="adamw", help="sgd, momentum, adam, adamw, ...")
     p.add_argument("--tokens", default=None, help="tokens to train (15T): days and GPU-hours")
     p.add_argument("--search", action="store_true", help="search the dimensions not given")

@@ -33,7 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "other architecture with the extra napkinlab[hf])")  # fmt: skip
     p.add_argument("--batch", default=DEFAULTS["batch"], help="sequences (or MLP rows) per step")
     p.add_argument("--seq", default=DEFAULTS["seq"], help="sequence length (transformers)")
-    p.add_argument("--recipe", default=DEFAULTS["recipe"], help="fp32, bf16, amp or custom:...")
+    p.add_argument(
+        "--recipe", default=DEFAULTS["recipe"], help="fp32, bf16, amp, fp16 or custom:..."
+    )
     p.add_argument("--optimizer", default=DEFAULTS["optimizer"], help="sgd, momentum, adam, adamw…")
     p.add_argument("--checkpoint", default="none", help="none, every, sqrt or K layers/segment")
     p.add_argument("--device", default=DEFAULTS["device"],

@@ -175,6 +175,10 @@ RECIPES: dict[str, Recipe] = {
                "bf16", "bf16", "none", "fp32", "bf16"),
         Recipe("amp", translate("Memory", "mixed precision: bf16 weights and grads, fp32 master copy and state"),
                "bf16", "bf16", "fp32", "fp32", "bf16"),
+        # Megatron-LM's --fp16 and torch.autocast(float16) with a GradScaler: the mixed precision
+        # of GPUs without bf16 (V100, T4), and of the Megatron-LM runs of 2021-2022.
+        Recipe("fp16", translate("Memory", "mixed precision in fp16: fp16 weights and grads, fp32 master copy and state (loss scaling; GPUs without bf16)"),
+               "fp16", "fp16", "fp32", "fp32", "fp16"),
     )
 }  # fmt: skip
 
@@ -188,7 +192,8 @@ def recipe(
     state: str = "fp32",
     acts: str = "bf16",
 ) -> Recipe:
-    """A recipe by id (``fp32``, ``bf16``, ``amp``) or ``custom`` with a dtype per component."""
+    """A recipe by id (``fp32``, ``bf16``, ``amp``, ``fp16``) or ``custom`` with a dtype per
+    component."""
     key = name.strip().lower() if isinstance(name, str) else name
     if key == "custom":
         label = translate("Memory", "custom dtypes")
@@ -204,7 +209,8 @@ def recipe(
 
 
 def parse_recipe(text: str) -> Recipe:
-    """``fp32``, ``bf16``, ``amp`` or ``custom:params=bf16,grads=fp32,master=none,state=fp32,acts=bf16``.
+    """``fp32``, ``bf16``, ``amp``, ``fp16`` or
+    ``custom:params=bf16,grads=fp32,master=none,state=fp32,acts=bf16``.
 
     Components left out of a custom recipe take the ``amp`` dtypes.
     """

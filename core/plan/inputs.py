@@ -17,7 +17,7 @@ from functools import cached_property
 
 from core.errors import InputError
 from core.memory.models import TransformerSpec
-from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
+from core.memory.recipes import RECIPES, Optimizer, Recipe, optimizer, recipe
 from core.roofline.achievable import ATTENTION_KERNELS
 from core.roofline.hardware import Device
 from core.texts import Text, join_texts, translate
@@ -322,6 +322,14 @@ class PlanInput:
         if self.recipe.params not in ("fp32", "bf16", "fp16"):
             raise InputError(
                 translate("Plan", "recipe: {dtype} weights; allowed: fp32, bf16 or fp16 weights").format(dtype=self.recipe.params),
+                field="recipe",
+            )  # fmt: skip
+        device = self.cluster.device
+        if not device.supports(self.recipe.params):
+            # A V100 or T4 with the default bf16 recipe: name the recipes this device runs.
+            fits = [r.id for r in RECIPES.values() if device.supports(r.params)]
+            raise InputError(
+                translate("Plan", "recipe: {recipe} computes in {dtype}, which {device} has no peak for (it has: {have}); allowed here: {fits}").format(recipe=self.recipe.id, dtype=self.recipe.params, device=device.name, have=", ".join(device.dtypes), fits=", ".join(fits) or "none"),
                 field="recipe",
             )  # fmt: skip
         gemm = self.implementation.gemm_dtype

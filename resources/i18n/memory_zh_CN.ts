@@ -521,6 +521,10 @@
         <translation>混合精度：bf16 权重和梯度，fp32 主副本和状态</translation>
     </message>
     <message>
+        <source>mixed precision in fp16: fp16 weights and grads, fp32 master copy and state (loss scaling; GPUs without bf16)</source>
+        <translation>fp16 混合精度：fp16 权重和梯度，fp32 主副本和状态（损失缩放；用于不支持 bf16 的 GPU）</translation>
+    </message>
+    <message>
         <source>custom dtypes</source>
         <translation>自定义数据类型</translation>
     </message>

@@ -521,6 +521,10 @@
         <translation>混合精度：bf16 權重和梯度，fp32 主副本和狀態</translation>
     </message>
     <message>
+        <source>mixed precision in fp16: fp16 weights and grads, fp32 master copy and state (loss scaling; GPUs without bf16)</source>
+        <translation>fp16 混合精度：fp16 權重和梯度，fp32 主副本和狀態（損失縮放；用於不支援 bf16 的 GPU）</translation>
+    </message>
+    <message>
         <source>custom dtypes</source>
         <translation>自訂資料型別</translation>
     </message>

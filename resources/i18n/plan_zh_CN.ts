@@ -61,6 +61,10 @@
         <translation>精度方案：{dtype} 权重；允许：fp32、bf16 或 fp16 权重</translation>
     </message>
     <message>
+        <source>recipe: {recipe} computes in {dtype}, which {device} has no peak for (it has: {have}); allowed here: {fits}</source>
+        <translation>配方：{recipe} 以 {dtype} 计算，而 {device} 没有该类型的峰值（它有：{have}）；此处可用：{fits}</translation>
+    </message>
+    <message>
         <source>{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}</source>
         <translation>{dtype} GEMM：{device} 没有 {dtype} 峰值；可用：{have}</translation>
     </message>

@@ -36,6 +36,17 @@ def test_naive_fp32_adamw_is_sixteen_and_amp_is_sixteen_with_master() -> None:
     assert "4 (fp32 master copy)" in amp.sum_text(optimizer("adam"))
 
 
+def test_fp16_mixed_precision_is_amp_in_fp16() -> None:
+    # ZeRO (Rajbhandari et al. 2020, §3.1): mixed-precision Adam keeps 2Ψ + 2Ψ + 12Ψ = 16Ψ bytes:
+    # fp16 weights (2) + fp16 grads (2) + fp32 master copy (4) + fp32 m and v (4 + 4).
+    fp16 = recipe("fp16")
+    assert fp16.per_param(optimizer("adam")) == {"params": 2, "grads": 2, "optimizer": 4 + 8}
+    assert (fp16.params, fp16.grads, fp16.master, fp16.state, fp16.acts) == (
+        "fp16", "fp16", "fp32", "fp32", "fp16",
+    )  # fmt: skip
+    assert fp16.sum_text(optimizer("adam")).startswith("2 (fp16 weights) + 2 (fp16 grads)")
+
+
 def test_adagrad_keeps_four_bytes_in_the_lecture_recipe() -> None:
     # The lecture's table: AdaGrad 4·P, Adam 8·P of fp32 optimizer state.
     assert recipe("bf16").per_param(optimizer("adagrad"))["optimizer"] == 4

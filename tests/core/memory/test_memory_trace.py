@@ -59,9 +59,13 @@ def test_bf16_recipe_traces_fp32_moments() -> None:
     assert torch.get_default_dtype() == torch.float32  # restored
 
 
-def test_amp_traces_the_master_copy() -> None:
-    cfg = MemoryConfig(MLPSpec(64, 2), batch=4, recipe=recipe("amp"))
-    assert trace(cfg).categories["optimizer"] == (4 + 8) * 64 * 64 * 2
+@pytest.mark.parametrize("name", ["amp", "fp16"])
+def test_mixed_precision_traces_the_master_copy(name: str) -> None:
+    cfg = MemoryConfig(MLPSpec(64, 2), batch=4, recipe=recipe(name))
+    result = trace(cfg)
+    # 2-byte weights, fp32 master copy and Adam's two fp32 states, by hand.
+    assert result.categories["params"] == 2 * 64 * 64 * 2
+    assert result.categories["optimizer"] == (4 + 8) * 64 * 64 * 2
 
 
 @pytest.mark.parametrize("flash", [True, False])

@@ -133,3 +133,17 @@ def test_a_layout_label_names_its_recomputation_in_translatable_words(mode, word
     # dimensions stay as they are written in every language.
     last = label.args[max(label.args)]
     assert (last.context, last.template) == ("Plan", words)
+
+
+def test_a_recipe_the_device_cannot_compute_in_names_those_it_can() -> None:
+    from core.memory.recipes import recipe
+    from core.roofline.hardware import load_catalog
+
+    v100 = load_catalog().get("v100")
+    assert not v100.supports("bf16") and v100.supports("fp16")  # the datasheet: no bf16 units
+    with pytest.raises(InputError) as info:
+        PlanInput(preset("gpt2"), 1024, 64, Cluster(v100, 8))  # the default bf16 recipe
+    assert info.value.field == "recipe"
+    assert "allowed here: fp32, fp16" in info.value.message
+    inp = PlanInput(preset("gpt2"), 1024, 64, Cluster(v100, 8), recipe=recipe("fp16"))
+    assert inp.compute_dtype == "fp16"
