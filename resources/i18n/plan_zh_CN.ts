@@ -444,11 +444,16 @@
     <name>PlanChart</name>
     <message>
         <source>memory per GPU</source>
+        <extracomment>What the empty chart says (before the first plan): in the middle, with no tick values, as the Memory tab&apos;s empty timeline does.</extracomment>
         <translation>每 GPU 显存</translation>
     </message>
     <message>
         <source>tokens/s per GPU</source>
         <translation>每 GPU token/s</translation>
+    </message>
+    <message>
+        <source>Plan to see every layout searched: tokens/s per GPU against memory per GPU</source>
+        <translation>规划后可看到搜索过的每个布局：每 GPU token/s 对每 GPU 显存</translation>
     </message>
     <message>
         <source>does not fit</source>

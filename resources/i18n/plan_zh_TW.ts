@@ -444,11 +444,16 @@
     <name>PlanChart</name>
     <message>
         <source>memory per GPU</source>
+        <extracomment>What the empty chart says (before the first plan): in the middle, with no tick values, as the Memory tab&apos;s empty timeline does.</extracomment>
         <translation>每 GPU 記憶體</translation>
     </message>
     <message>
         <source>tokens/s per GPU</source>
         <translation>每 GPU token/s</translation>
+    </message>
+    <message>
+        <source>Plan to see every layout searched: tokens/s per GPU against memory per GPU</source>
+        <translation>規劃後可看到搜尋過的每個配置：每 GPU token/s 對每 GPU 記憶體</translation>
     </message>
     <message>
         <source>does not fit</source>

@@ -50,28 +50,30 @@ class _Strip(QWidget):
         return QSize(200, max(16, round(self.fontMetrics().height() * 1.1)))
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        """Draw the segments scaled to :attr:`full` and the mark."""
+        """Draw the segments scaled to :attr:`full` and the mark; nothing at all while there is
+        nothing to show (before the first plan an empty frame read as a broken bar)."""
+        total = sum(max(0.0, s.value) for s in self.segments)
+        full = max(self.full, total, self.mark or 0.0)
+        if full <= 0:
+            return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         rect = QRectF(self.rect()).adjusted(0.5, 2.5, -1.5, -2.5)
-        total = sum(max(0.0, s.value) for s in self.segments)
-        full = max(self.full, total, self.mark or 0.0)
-        if full > 0:
-            x = rect.left()
-            for seg in self.segments:
-                if seg.value <= 0:
-                    continue
-                width = rect.width() * seg.value / full
-                painter.fillRect(
-                    QRectF(x, rect.top(), width, rect.height()),
-                    QColor(self.colours.get(seg.key, "#888888")),
-                )
-                x += width
-            if self.mark is not None:
-                mx = rect.left() + rect.width() * self.mark / full
-                pen = QPen(QColor(self.fg), 2, Qt.PenStyle.SolidLine)
-                painter.setPen(pen)
-                painter.drawLine(round(mx), 0, round(mx), self.height())
+        x = rect.left()
+        for seg in self.segments:
+            if seg.value <= 0:
+                continue
+            width = rect.width() * seg.value / full
+            painter.fillRect(
+                QRectF(x, rect.top(), width, rect.height()),
+                QColor(self.colours.get(seg.key, "#888888")),
+            )
+            x += width
+        if self.mark is not None:
+            mx = rect.left() + rect.width() * self.mark / full
+            pen = QPen(QColor(self.fg), 2, Qt.PenStyle.SolidLine)
+            painter.setPen(pen)
+            painter.drawLine(round(mx), 0, round(mx), self.height())
         painter.setPen(QPen(QColor(self.fg), 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(rect)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from widgets.i18n import translate
 from widgets.plan.flow import FlowLegend, swatch_text
-from widgets.plot_style import style_axes
+from widgets.plot_style import style_axes, style_text
 
 __all__ = ["PlanChart", "Point", "Series"]
 
@@ -83,6 +83,12 @@ class PlanChart(QWidget):
         self._fg = "#1d2330"
         self._colours: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
         self._muted = "#8a8f98"
+        #: What the empty chart says (before the first plan): in the middle, with no tick values,
+        #: as the Memory tab's empty timeline does.
+        self.message = pg.TextItem("", anchor=(0.5, 0.5))
+        self.message.setZValue(3)
+        item.addItem(self.message, ignoreBounds=True)
+        self._draw()
 
     # Qt-style API ---------------------------------------------------------------------------
     def plot_item(self) -> pg.PlotItem:
@@ -97,6 +103,8 @@ class PlanChart(QWidget):
         self._colours = tuple(series) or self._colours
         self._fg, self._muted = foreground, muted
         self.plot.setBackground(background)
+        self.message.setColor(QColor(muted))
+        style_text(self.message)
         self._axis_titles()
         # Pens, tick colours and the titles' font: the app's at the current mode (a chart built
         # in presentation mode shrinks back with it).
@@ -221,9 +229,19 @@ class PlanChart(QWidget):
         beyond the capacity (a layout needing several times the memory) is left to zooming out."""
         vb = self.plot.getPlotItem().getViewBox()
         shown = [s for s in (self._pinned, self._current) if s is not None and s.points]
+        for name in ("left", "bottom"):
+            self.plot.getPlotItem().getAxis(name).setStyle(showValues=bool(shown))
         if not shown:
             vb.setRange(xRange=(0, 1e11), yRange=(0, 1), padding=0)
+            self.message.setText(
+                translate(
+                    "PlanChart",
+                    "Plan to see every layout searched: tokens/s per GPU against memory per GPU",
+                )
+            )
+            self.message.setPos(5e10, 0.5)
             return
+        self.message.setText("")
         caps = [s.capacity for s in shown]
         fits = [p.memory for s in shown for p in s.points if p.fits]
         x_max = (

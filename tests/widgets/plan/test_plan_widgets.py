@@ -127,6 +127,40 @@ def test_selection_from_code_rings_one_point_and_ignores_bad_indexes(qtbot) -> N
     assert "B" in shown and "45 GB" in shown and "80 GB" in shown
 
 
+def test_the_empty_chart_says_what_planning_shows_and_hides_meaningless_ticks(qtbot) -> None:
+    chart = PlanChart()
+    qtbot.addWidget(chart)
+    axes = [chart.plot.getPlotItem().getAxis(n) for n in ("left", "bottom")]
+    assert "Plan to see every layout" in chart.message.toPlainText()
+    assert not any(axis.style["showValues"] for axis in axes)
+    chart.set_current(_series())
+    assert chart.message.toPlainText() == ""
+    assert all(axis.style["showValues"] for axis in axes)
+    chart.set_current(None)  # a new plan started, or its inputs were refused
+    assert "Plan to see every layout" in chart.message.toPlainText()
+
+
+def test_an_empty_bar_draws_no_frame(qtbot) -> None:
+    from PySide6.QtGui import QColor, QImage
+
+    bar = StackedBar()
+    qtbot.addWidget(bar)
+    bar.set_colours({"compute": "#ff0000"}, "#000000")
+    bar.resize(300, 40)
+
+    def dark_pixels() -> int:
+        image = QImage(bar.strip.size(), QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        bar.strip.render(image)
+        return sum(image.pixelColor(x, y).lightness() < 128
+                   for x in range(image.width()) for y in range(image.height()))  # fmt: skip
+
+    bar.clear()
+    assert dark_pixels() == 0  # nothing planned: no empty frame
+    bar.set_segments("Step 1 s", [Segment("compute", 1.0, "1 s")])
+    assert dark_pixels() > 0
+
+
 def test_the_legend_escapes_names_that_look_like_html(qtbot) -> None:
     chart = PlanChart()
     qtbot.addWidget(chart)
