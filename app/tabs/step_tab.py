@@ -377,6 +377,7 @@ class StepPage(TabPage):
         self.table4.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         # Its height is set to its four rows: never a scroll bar (CJK fonts round rows up).
         self.table4.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table4.setVisible(False)  # until a trace fills its four rows (empty, a blank box)
         for w in (self.headline, self.sentence, self.comm_line, self.split_line, self.table4):
             layout.addWidget(w)
         self.op_model = OpTableModel()
@@ -661,6 +662,7 @@ class StepPage(TabPage):
         headers = ("", translate("StepTab", "Dtype"), translate("StepTab", "elements"),
                    translate("StepTab", "bytes"))  # fmt: skip
         self.table4.set_rows(headers, rows)
+        self.table4.setVisible(True)
         self.table4.resizeRowsToContents()
         header = self.table4.horizontalHeader()  # its height() lags behind a taller CJK font
         height = max(header.height(), header.sizeHint().height()) + 2 * self.table4.frameWidth()

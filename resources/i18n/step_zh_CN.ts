@@ -141,7 +141,12 @@
     </message>
     <message>
         <source>other ({count} kinds)</source>
+        <extracomment>What the chart says while it has no bars (before the first trace, or on a device that cannot predict it).</extracomment>
         <translation>其他（{count} 类）</translation>
+    </message>
+    <message>
+        <source>Trace one step to see where its time goes</source>
+        <translation>追踪一步以查看时间花在哪里</translation>
     </message>
 </context>
 <context>

@@ -141,7 +141,12 @@
     </message>
     <message>
         <source>other ({count} kinds)</source>
+        <extracomment>What the chart says while it has no bars (before the first trace, or on a device that cannot predict it).</extracomment>
         <translation>其他（{count} 類）</translation>
+    </message>
+    <message>
+        <source>Trace one step to see where its time goes</source>
+        <translation>追蹤一步以檢視時間花在哪裡</translation>
     </message>
 </context>
 <context>

@@ -33,7 +33,11 @@ def traced():
 
 def test_result_fills_table_ops_and_rollups(page: StepPage, traced) -> None:
     trace, inputs = traced
+    # Before the first trace: no blank table, and the chart says what tracing shows.
+    assert page.table4.isHidden() and page.kind_chart.shares() == {}
+    assert "Trace one step" in page.kind_chart.message.toPlainText()
     page.set_result(trace, inputs)
+    assert not page.table4.isHidden() and page.kind_chart.message.toPlainText() == ""
     assert page.table4.rowCount() == 4
     assert page.table4.item(0, 0).text() == "parameters"
     assert page.table4.item(0, 2).text() == "2.048 k"  # 32·32·2 weights

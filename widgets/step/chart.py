@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.step.costs import KINDS
 from widgets.i18n import translate
-from widgets.plot_style import retire, style_axes
+from widgets.plot_style import retire, style_axes, style_text
 from widgets.step.names import kind_name
 
 __all__ = ["KIND_ORDER", "KindChart", "kind_colour"]
@@ -58,10 +58,17 @@ class KindChart(pg.PlotWidget):
         self._shares: dict[str, float] = {}
         self._data: list[tuple[str, float]] = []
         self._items: list[pg.GraphicsObject] = []
+        #: What the chart says while it has no bars (before the first trace, or on a device that
+        #: cannot predict it).
+        self.message = pg.TextItem("", anchor=(0.5, 0.5))
+        plot.addItem(self.message, ignoreBounds=True)
+        self._draw()
 
     def set_colours(self, colours: Sequence[str], foreground: str) -> None:
         """Series colours and the text colour; redraws."""
         self._colours, self._fg = tuple(colours) or ("#3b6fd8",), foreground
+        self.message.setColor(QColor(foreground))
+        style_text(self.message)
         style_axes(self.getPlotItem(), foreground)  # fonts too: the app's, whatever the mode
         self.set_shares(self._shares)
 
@@ -100,7 +107,12 @@ class KindChart(pg.PlotWidget):
         self._data = data
         if not data:
             plot.setRange(xRange=(-0.5, 102.0), yRange=(0, 1), padding=0)
+            self.message.setText(
+                translate("StepChart", "Trace one step to see where its time goes")
+            )
+            self.message.setPos(51.0, 0.5)
             return
+        self.message.setText("")
         needed = 100.0
         width_px = max(plot.vb.width(), 1.0)
         for i, (kind, share) in enumerate(data):
