@@ -180,8 +180,11 @@ class Layout:
         }
 
     def label(self) -> Text:
-        """``TP 8+SP · PP 4×2 · DP 32 · ZeRO-1 · mb 1 · selective recompute`` for tables (the
-        recomputation words translatable: ``widgets.i18n.localized`` shows them translated)."""
+        """``TP 8+SP · PP 4×2 · DP 32 · ZeRO-1 · mb 1 · selective recompute`` for tables.
+
+        What is left at its default is left out, as CP 1 and ZeRO-0 are: no recomputation adds
+        nothing (a table column that keeps its width keeps the "limited by" column beside it).
+        The recomputation words are translatable (``widgets.i18n.localized``)."""
         parts = [f"TP {self.tp}"]
         if self.sp:
             parts[-1] += "+SP"
@@ -192,7 +195,8 @@ class Layout:
         if self.zero:
             parts.append(f"ZeRO-{self.zero}")
         parts.append(f"mb {self.micro_batch}")
-        parts.append(recompute_name(self.recompute))
+        if self.recompute != "none":
+            parts.append(recompute_name(self.recompute))
         return join_texts(parts, " · ")
 
 

@@ -313,13 +313,15 @@ def test_language_switch_keeps_inputs_and_results_without_planning(small, qtbot)
         win.set_language("zh_CN")
         after = win.current_page()
         assert after is not page and after.session_state() == before
-        # The layout's recomputation in the catalog's words, the dimensions as written
-        # (resources/i18n/plan_zh_CN.ts: "no recompute" is 不重计算).
-        recompute = {"none": "不重计算", "selective": "选择性重计算", "full": "完全重计算"}
-        chosen = after.chosen().layout
-        assert f"mb {chosen.micro_batch} · {recompute[chosen.recompute]}" in (
-            after.layout_line.text()
+        # A layout's recomputation in the catalog's words, the dimensions as written
+        # (resources/i18n/plan_zh_CN.ts: "full recompute" is 完全重计算).
+        from core.plan import Layout
+        from widgets.i18n import localized
+
+        assert localized(Layout(tp=8, dp=8, recompute="full").label()) == (
+            "TP 8 · PP 1 · DP 8 · mb 1 · 完全重计算"
         )
+        assert "recompute" not in after.layout_line.text()
         assert after.job is small and after.selected == 4 and not after.runner.is_running()
         assert after.chart.pinned() is not None
         win.set_language("en")

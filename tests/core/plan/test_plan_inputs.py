@@ -122,13 +122,14 @@ def test_layout_text_and_constraints() -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "words"),
-    [("none", "no recompute"), ("selective", "selective recompute"), ("full", "full recompute")],
+    ("mode", "words"), [("selective", "selective recompute"), ("full", "full recompute")]
 )
 def test_a_layout_label_names_its_recomputation_in_translatable_words(mode, words) -> None:
     label = Layout(tp=8, sp=True, pp=4, vpp=2, dp=32, zero=1, recompute=mode).label()
     # Written out by hand: the English the CLI prints and the CSV holds.
     assert label == f"TP 8+SP · PP 4×2 · DP 32 · ZeRO-1 · mb 1 · {words}"
+    # No recomputation is left out, as CP 1 and ZeRO-0 are.
+    assert Layout(tp=8, dp=32, cp=2).label() == "TP 8 · PP 1 · CP 2 · DP 32 · mb 1"
     # The window translates the recomputation words (a Text part the catalog looks up); the
     # dimensions stay as they are written in every language.
     last = label.args[max(label.args)]
