@@ -29,6 +29,7 @@ from core.safe_io import atomic_write
 from core.texts import translate
 
 __all__ = [
+    "CAPTION_LINES",
     "CAPTION_SEPARATOR",
     "caption_height",
     "caption_lines",
@@ -182,11 +183,15 @@ def copy_image(widget: QWidget, scale: float = 2.0) -> None:
 #: What separates the parts of a chart's caption (device, dtype, inputs); a long caption breaks
 #: into lines there.
 CAPTION_SEPARATOR = " · "
+#: At most this many caption lines under a chart: what does not fit them ends in "…" (the chart
+#: keeps its room on a slide of a fixed size).
+CAPTION_LINES = 3
 
 
 def caption_lines(caption: str, width: int) -> list[str]:
     """The lines a chart's ``caption`` takes at ``width`` pixels: broken between its parts, never
-    inside one, so no part is cut out of the middle (a part wider than a line alone loses its end).
+    inside one, so no part is cut out of the middle (a part wider than a line alone loses its end),
+    on at most :data:`CAPTION_LINES` lines (the last ends in "…" when more would follow).
     """
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QFontMetrics
@@ -200,6 +205,11 @@ def caption_lines(caption: str, width: int) -> list[str]:
             lines[-1] = joined
         else:
             lines.append(metrics.elidedText(part, Qt.TextElideMode.ElideRight, room))
+    if len(lines) > CAPTION_LINES:
+        rest = CAPTION_SEPARATOR.join(lines[CAPTION_LINES - 1 :])
+        lines[CAPTION_LINES - 1 :] = [
+            metrics.elidedText(rest + " …", Qt.TextElideMode.ElideRight, room)
+        ]
     return lines or [""]
 
 

@@ -96,6 +96,9 @@ def test_a_long_caption_breaks_between_its_parts_and_the_picture_keeps_its_size(
     # Every part whole, in order, on some line: nothing cut out of the middle.
     assert [p for line in lines for p in line.split(" · ")] == parts
     assert export.caption_lines("short", 400) == ["short"]
+    # However long, at most CAPTION_LINES lines: the chart keeps its room; the cut is said.
+    crowded = export.caption_lines(" · ".join(parts * 4), 400)
+    assert len(crowded) == export.CAPTION_LINES and crowded[-1].endswith("…")
 
     view = pg.PlotWidget(background="w")
     qtbot.addWidget(view)
