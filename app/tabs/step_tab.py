@@ -65,7 +65,7 @@ from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
 from widgets.splitter import DefaultSplitter
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable, fit_op_columns
-from widgets.step.names import kind_name, phase_name
+from widgets.step.names import kind_name, module_name, phase_name
 
 __all__ = ["StepPage", "build"]
 
@@ -739,9 +739,10 @@ class StepPage(TabPage):
             (translate("StepTab", "top op"), translate("StepTab", "share"),
              translate("StepTab", "predicted"), translate("StepTab", "module")),
             [(f"#{op.index} {op.name}", f"{pred.share(pred.seconds[op.index]):.1%}",
-              format_duration(pred.seconds[op.index]), op.module) for op in top],
+              format_duration(pred.seconds[op.index]), module_name(op.module)) for op in top],
             optional=(2, 3),
-            tips=[f"{op.module} · {phase_name(op.phase)} · {kind_name(op.kind)}" for op in top],
+            tips=[f"{module_name(op.module)} · {phase_name(op.phase)} · {kind_name(op.kind)}"
+                  for op in top],
         )  # fmt: skip
         self._show_modules()
         self._show_plans()
@@ -757,7 +758,7 @@ class StepPage(TabPage):
             (translate("StepTab", "module"), translate("StepTab", "ops"), "FLOPs",
              translate("StepTab", "bytes"), translate("StepTab", "predicted"),
              translate("StepTab", "share")),
-            [(name, f"{int(v['ops']):,}", format_flops(v["flops"]),
+            [(module_name(name), f"{int(v['ops']):,}", format_flops(v["flops"]),
               format_bytes(v["bytes_read"] + v["bytes_written"]),
               format_duration(v["predicted_s"]), f"{pred.share(v['predicted_s']):.1%}")
              for name, v in order],

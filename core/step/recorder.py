@@ -36,10 +36,12 @@ from typing import Any
 from core.step.costs import base_name, classify, dtype_id, op_cost
 from core.step.costs import flat_tensors as _flat
 
-__all__ = ["ROOT", "OpRecord", "Recorder"]
+__all__ = ["OPTIMIZER", "ROOT", "OpRecord", "Recorder"]
 
 #: The module name of ops outside every submodule.
 ROOT = "(model)"
+#: The module name of optimizer ops on tensors no parameter's module owns.
+OPTIMIZER = "(optimizer)"
 
 
 @dataclass(slots=True)
@@ -210,7 +212,7 @@ class Recorder:
         items = first if isinstance(first, list | tuple) else [first]
         names = {self.owner[id(t)] for t in items if isinstance(t, torch.Tensor) and id(t) in
                  self.owner}  # fmt: skip
-        return _common(names) if names else "(optimizer)"
+        return _common(names) if names else OPTIMIZER
 
     def record(self, func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], out: Any) -> None:
         """Append one op; never raises (a failure is written on the op)."""

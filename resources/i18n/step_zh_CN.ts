@@ -203,6 +203,14 @@
         <source>backward</source>
         <translation>反向</translation>
     </message>
+    <message>
+        <source>(model)</source>
+        <translation>（模型）</translation>
+    </message>
+    <message>
+        <source>(optimizer)</source>
+        <translation>（优化器）</translation>
+    </message>
 </context>
 <context>
     <name>StepTab</name>

@@ -34,7 +34,14 @@ from core.units import format_bytes, format_duration, format_flops
 from widgets.filter_change import filter_change
 from widgets.i18n import translate
 from widgets.rich_text import plain_tip
-from widgets.step.names import kind_name, kind_names, phase_name, phase_names
+from widgets.step.names import (
+    kind_name,
+    kind_names,
+    module_name,
+    module_names,
+    phase_name,
+    phase_names,
+)
 
 __all__ = ["COLUMNS", "OpFilter", "OpTableModel", "RowsTable", "column_title", "fit_op_columns"]
 
@@ -72,6 +79,8 @@ def _format(key: str, value: Any) -> str:
         return kind_name(str(value))
     if key == "phase":
         return phase_name(str(value))
+    if key == "module":
+        return module_name(str(value))
     if key == "flops":
         return format_flops(value) if value else "0"
     if key in ("bytes_read", "bytes_written"):
@@ -194,6 +203,7 @@ class OpFilter(QSortFilterProxyModel):
         self._text = ""
         self._phases: dict[str, str] = {}
         self._kinds: dict[str, str] = {}
+        self._modules: dict[str, str] = {}
 
     def set_text(self, text: str) -> None:
         """Filter on ``text`` (case-insensitive; empty shows every op)."""
@@ -201,6 +211,7 @@ class OpFilter(QSortFilterProxyModel):
             self._text = text.strip().lower()
             # The translated names, looked up once per filter rather than once per row.
             self._phases, self._kinds = phase_names(), kind_names()
+            self._modules = module_names()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
         """Whether op ``row`` matches the filter text."""
@@ -211,7 +222,8 @@ class OpFilter(QSortFilterProxyModel):
             return True
         data = model._rows[row]
         words = [str(data.get(k, "")) for k in ("phase", "module", "kind", "name")]
-        words += [self._phases.get(words[0], words[0]), self._kinds.get(words[2], words[2])]
+        words += [self._phases.get(words[0], words[0]), self._kinds.get(words[2], words[2]),
+                  self._modules.get(words[1], "")]  # fmt: skip
         hay = " ".join(words).lower()
         return all(part in hay for part in self._text.split())
 

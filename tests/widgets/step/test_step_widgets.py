@@ -33,3 +33,30 @@ def test_the_filter_matches_english_ids_and_shown_names() -> None:
     proxy.set_text(f"{phase_name('forward')} {kind_name('norm')}")
     assert proxy.rowCount() == 1
     assert kind_name("communication") == "communication"  # English without a catalog
+
+
+def test_the_placeholder_modules_are_shown_in_the_window_language() -> None:
+    from app.i18n import language_manager
+    from core.step.recorder import OPTIMIZER, ROOT
+    from widgets.step.names import module_name
+
+    model, proxy = OpTableModel(), OpFilter()
+    proxy.setSourceModel(model)
+    model.set_rows([{"index": 0, "phase": "forward", "kind": "matmul", "module": ROOT, "name": "mm"},
+                    {"index": 1, "phase": "optimizer", "kind": "optimizer", "module": OPTIMIZER,
+                     "name": "add_"},
+                    {"index": 2, "phase": "forward", "kind": "norm", "module": "layers.0.ln",
+                     "name": "x"}])  # fmt: skip
+    column = [model.key(c) for c in range(model.columnCount())].index("module")
+    try:
+        assert language_manager().install("zh_CN") is None
+        # resources/i18n/step_zh_CN.ts: "(model)" is （模型）; a model's own names stay as written.
+        assert module_name(ROOT) == "（模型）" and module_name("layers.0.ln") == "layers.0.ln"
+        model.set_rows(model.rows())  # texts are made when first shown: in the language now
+        assert model.index(0, column).data() == "（模型）"
+        assert model.index(1, column).data() == "（优化器）"
+        proxy.set_text("模型")
+        assert proxy.rowCount() == 1
+    finally:
+        language_manager().install("en")
+    assert module_name(ROOT) == ROOT == "(model)"
