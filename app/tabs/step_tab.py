@@ -94,6 +94,12 @@ def _combo(items: Any, current: str) -> QComboBox:
     return box
 
 
+def _top_headers() -> tuple[str, ...]:
+    """The columns of the slowest-ops table beside the kinds chart."""
+    return (translate("StepTab", "top op"), translate("StepTab", "share"),
+            translate("StepTab", "predicted"), translate("StepTab", "module"))  # fmt: skip
+
+
 def _row_name(row: str) -> str:
     names = {
         "params": translate("StepTab", "parameters"),
@@ -416,6 +422,7 @@ class StepPage(TabPage):
         self.kinds_table = RowsTable(fit=True)
         self.kind_chart = KindChart()
         self.top_table = RowsTable(fit=True)
+        self.top_table.set_rows(_top_headers(), [])  # its columns named before the first trace
         kinds_page = DefaultSplitter(Qt.Orientation.Horizontal, [470, 480])
         kinds_page.addWidget(self.kind_chart)
         kinds_page.addWidget(self.top_table)
@@ -652,7 +659,7 @@ class StepPage(TabPage):
         self.op_model.set_rows([], measured=False)
         self.kind_chart.set_shares({})
         self.kinds_table.set_rows((), [])
-        self.top_table.set_rows((), [])
+        self.top_table.set_rows(_top_headers(), [])
         self._fit_card()
 
     def _show_table(self) -> None:
@@ -736,8 +743,7 @@ class StepPage(TabPage):
         )  # fmt: skip
         top = [trace.ops[i] for i in top_ops(pred, 8)]
         self.top_table.set_rows(
-            (translate("StepTab", "top op"), translate("StepTab", "share"),
-             translate("StepTab", "predicted"), translate("StepTab", "module")),
+            _top_headers(),
             [(f"#{op.index} {op.name}", f"{pred.share(pred.seconds[op.index]):.1%}",
               format_duration(pred.seconds[op.index]), module_name(op.module)) for op in top],
             optional=(2, 3),

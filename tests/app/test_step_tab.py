@@ -36,6 +36,7 @@ def test_result_fills_table_ops_and_rollups(page: StepPage, traced) -> None:
     # Before the first trace: no blank table, and the chart says what tracing shows.
     assert page.table4.isHidden() and page.kind_chart.shares() == {}
     assert "Trace one step" in page.kind_chart.message.toPlainText()
+    assert page.top_table.columnCount() == 4 and page.top_table.rowCount() == 0  # named columns
     page.set_result(trace, inputs)
     assert not page.table4.isHidden() and page.kind_chart.message.toPlainText() == ""
     assert page.table4.rowCount() == 4
