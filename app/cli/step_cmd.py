@@ -198,6 +198,10 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
     bound = "roofline upper bound" if pred.model == "roofline" else "calibrated"
     print(f"on {pred.device_name} ({bound}): step {format_duration(pred.step_time_s)}, MFU "
           f"{pred.mfu:.1%}, HFU {pred.hfu:.1%} ({report['assumption']})")  # fmt: skip
+    if pred.peak_dtype and pred.peak_dtype != pred.compute_dtype:
+        print(f"  MFU and HFU against the {pred.peak_dtype} peak: {pred.device_name} has no "
+              f"{pred.compute_dtype} peak, and its {pred.compute_dtype} ops are predicted at the "
+              f"{pred.peak_dtype} rate")  # fmt: skip
     print(f"  {report['utilization']['mfu']}")
     print(f"  {report['utilization']['hfu']}")
     print(f"  {report['conventions']}")

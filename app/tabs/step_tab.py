@@ -695,9 +695,14 @@ class StepPage(TabPage):
             peak = translate("StepTab", "each op's dtype peak")
         else:
             peak = translate("StepTab", "{dtype} peak").format(dtype=pred.ceiling)
+        if pred.peak_dtype and pred.peak_dtype != pred.compute_dtype:  # bf16 on a V100
+            against = translate("StepTab", "MFU against {dtype}: it has no {compute} peak").format(
+                dtype=pred.peak_dtype, compute=pred.compute_dtype)  # fmt: skip
+        else:
+            against = translate("StepTab", "MFU against {dtype}").format(dtype=pred.compute_dtype)
         self.sentence.setText(
-            translate("StepTab", "On {device} ({peak}; MFU against {dtype}). {why}").format(
-                device=localized(pred.device_name), peak=peak, dtype=pred.compute_dtype,
+            translate("StepTab", "On {device} ({peak}; {against}). {why}").format(
+                device=localized(pred.device_name), peak=peak, against=against,
                 why=localized(why["sentence"]),
             )
         )  # fmt: skip

@@ -93,8 +93,10 @@ class Prediction:
     seconds
         Predicted seconds of each op, in the trace's op order.
     step_time_s, mfu, hfu
-        The sum of ``seconds``; model FLOPs and hardware FLOPs / (step time × peak of
-        ``compute_dtype``).
+        The sum of ``seconds``; model FLOPs and hardware FLOPs / (step time × ``peak``).
+    peak_dtype
+        The dtype ``peak`` is the dense peak of: ``compute_dtype``, or ``fp32`` on a device with
+        no peak for it (bf16 on a V100 or a T4, whose ops run at the fp32 rate here too).
     """
 
     device_id: str
@@ -108,6 +110,7 @@ class Prediction:
     mfu: float
     hfu: float = 0.0
     model: str = "roofline"
+    peak_dtype: str = ""
 
     @property
     def assumption(self) -> str:
@@ -119,11 +122,17 @@ class Prediction:
         return total / self.step_time_s if self.step_time_s > 0 else 0.0
 
 
-def _peak(device: Device, dtype: str, fallback: str) -> float:
+def _peak_dtype(device: Device, dtype: str, fallback: str) -> str:
+    """The dtype whose peak an op of ``dtype`` runs at: its own, else ``fallback``, else fp32,
+    else the device's highest."""
     for key in (dtype, fallback, "fp32"):
         if device.supports(key):
-            return float(device.peak_flops[key])
-    return float(max(device.peak_flops.values()))
+            return key
+    return max(device.peak_flops, key=lambda k: device.peak_flops[k])
+
+
+def _peak(device: Device, dtype: str, fallback: str) -> float:
+    return float(device.peak_flops[_peak_dtype(device, dtype, fallback)])
 
 
 def predict(
@@ -156,7 +165,8 @@ def predict(
             seconds.append(cal.op_seconds(device, op.kind, op.flops, op.bytes, peak, dims=dims,
                                           backward=op.phase == "backward", dtype=key))  # fmt: skip
     total = float(sum(seconds))
-    peak_c = _peak(device, compute, "fp32")
+    peak_dtype = _peak_dtype(device, compute, "fp32")
+    peak_c = float(device.peak_flops[peak_dtype])
     mfu = utilization(trace.model_flops, total, peak_c)
     hfu = utilization(trace.hardware_flops, total, peak_c)
     return Prediction(
@@ -171,6 +181,7 @@ def predict(
         mfu=mfu,
         hfu=hfu,
         model=model,
+        peak_dtype=peak_dtype,
     )
 
 

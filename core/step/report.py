@@ -102,6 +102,7 @@ def step_report(
         "device": pred.device_id,
         "ceiling": pred.ceiling,
         "compute_dtype": pred.compute_dtype,
+        "peak_dtype": pred.peak_dtype or pred.compute_dtype,
         "step_time_s": pred.step_time_s,
         "mfu": pred.mfu,
         "hfu": pred.hfu,

@@ -216,7 +216,6 @@
     <name>StepTab</name>
     <message>
         <source>parameters</source>
-        <extracomment>The inputs a trace depends on (device, ceiling and GPUs only re-predict it). Most Roofline points sent for single ops (besides one per kind).</extracomment>
         <translation>參數</translation>
     </message>
     <message>
@@ -476,10 +475,6 @@
         <translation>{dtype} 峰值</translation>
     </message>
     <message>
-        <source>On {device} ({peak}; MFU against {dtype}). {why}</source>
-        <translation>在 {device} 上（{peak}；MFU 以 {dtype} 計）。{why}</translation>
-    </message>
-    <message>
         <source>Gradient all-reduce over {gpus} GPUs: {time} ({share} of the step), not overlapped with compute</source>
         <translation>{gpus} 個 GPU 上的梯度 all-reduce：{time}（佔單步 {share}），不與計算重疊</translation>
     </message>
@@ -509,11 +504,24 @@
     </message>
     <message>
         <source>top op</source>
+        <extracomment>The inputs a trace depends on (device, ceiling and GPUs only re-predict it). Most Roofline points sent for single ops (besides one per kind).</extracomment>
         <translation>最慢運算子</translation>
     </message>
     <message>
         <source>module</source>
         <translation>模組</translation>
+    </message>
+    <message>
+        <source>MFU against {dtype}: it has no {compute} peak</source>
+        <translation>MFU 以 {dtype} 計：該裝置沒有 {compute} 峰值</translation>
+    </message>
+    <message>
+        <source>MFU against {dtype}</source>
+        <translation>MFU 以 {dtype} 計</translation>
+    </message>
+    <message>
+        <source>On {device} ({peak}; {against}). {why}</source>
+        <translation>在 {device} 上（{peak}；{against}）。{why}</translation>
     </message>
     <message>
         <source>plan A</source>

@@ -57,6 +57,14 @@ def test_result_fills_table_ops_and_rollups(page: StepPage, traced) -> None:
     assert page.kinds_table.rowCount() >= 3
 
 
+def test_a_device_without_the_recipes_peak_says_what_mfu_is_against(page: StepPage) -> None:
+    inputs = inputs_from_options(**{**TINY, "recipe": "bf16"})
+    page.set_result(trace_config(inputs.config), inputs)
+    assert "MFU against bf16)" in page.sentence.text()  # an H100 has a bf16 peak
+    page._state.set_device("v100")  # Volta: fp16 and fp32 peaks, no bf16
+    assert "MFU against fp32: it has no bf16 peak" in page.sentence.text()
+
+
 def test_device_change_repredicts_without_tracing(page: StepPage, traced) -> None:
     trace, inputs = traced
     page.set_result(trace, inputs)

@@ -118,3 +118,16 @@ def test_issue_example_gpt2_on_a100(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["every"]["mfu"] <= out["none"]["mfu"]
     assert out["every"]["hfu"] > out["every"]["mfu"]
     assert set(out["none"]["utilization"]) == {"mfu", "hfu"}
+
+
+def test_mfu_on_a_device_without_the_recipes_peak_says_which_peak_it_uses(llama_traces) -> None:
+    _, tr = llama_traces["none"]
+    catalog = load_catalog()
+    v100, h100 = catalog.get("v100"), catalog.get("h100-sxm")
+    assert not v100.supports("bf16")  # the datasheet: Volta has no bf16 tensor cores
+    on_v100, on_h100 = predict(tr, v100), predict(tr, h100)
+    assert (on_h100.compute_dtype, on_h100.peak_dtype) == ("bf16", "bf16")
+    assert (on_v100.compute_dtype, on_v100.peak_dtype) == ("bf16", "fp32")
+    # By hand: model FLOPs / (step time × the V100's fp32 peak from its datasheet, 15.7 TFLOP/s).
+    assert on_v100.peak == v100.peak_flops["fp32"] == pytest.approx(15.7e12)
+    assert on_v100.mfu == pytest.approx(tr.model_flops / (on_v100.step_time_s * 15.7e12))
