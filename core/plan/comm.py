@@ -74,7 +74,8 @@ def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
     cl = inp.cluster
     t, c, d, p = layout.tp, layout.cp, layout.dp, layout.pp
 
-    intra = cal.busbw(cl.intra_bw, False)
+    # One GPU has no group to link: a device without a link figure (a laptop's) plans alone.
+    intra = cal.busbw(cl.intra_bw, False) if cl.gpus > 1 else 0.0
 
     def bw(stride: int, size: int) -> tuple[float, bool]:
         if size <= 1:

@@ -231,10 +231,12 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, PlanInput, La
             replace(lay, recompute="selective"),
         )
     if rec != "none":
-        add(
-            translate("Plan", "no recomputation instead of {old}").format(old=rec),
-            replace(lay, recompute="none"),
-        )
+        # One sentence per mode: a translation then words the mode too.
+        instead = {
+            "full": translate("Plan", "no recomputation instead of full"),
+            "selective": translate("Plan", "no recomputation instead of selective"),
+        }
+        add(instead[rec], replace(lay, recompute="none"))
     if rec == "none":
         add(translate("Plan", "full recomputation instead of none"), replace(lay, recompute="full"))
     for mb in (lay.micro_batch * 2, lay.micro_batch // 2):
@@ -254,7 +256,8 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, PlanInput, La
             replace(lay, vpp=lay.vpp * 2))  # fmt: skip
     if lay.tp > 1 and not lay.sp:
         add(translate("Plan", "sequence parallelism"), replace(lay, sp=True))
-    if lay.zero < 3:
+    dp = lay.dp or inp.cluster.gpus // (lay.tp * lay.pp * lay.cp)
+    if lay.zero < 3 and dp * lay.cp > 1:  # ZeRO shards over the DP × CP ranks: none alone
         add(translate("Plan", "ZeRO-{new} instead of ZeRO-{old}").format(new=str(lay.zero + 1), old=str(lay.zero)),
             replace(lay, zero=lay.zero + 1))  # fmt: skip
     if inp.implementation.flash:

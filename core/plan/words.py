@@ -93,24 +93,34 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     layer_ops = sum(1 for op in ctx.ops.ops if op.region == "layer")
     seq = inp.seq / lay.cp
     tile = cal.tile
+    # What the calibration does not know (a device with no published tile size, SM count or
+    # attention kernel: an Apple GPU's) is left out of the sentence, not shown as "-".
+    quant = (
+        translate(
+            "Plan", " times their wave and tile quantization ({tile} tiles over {sms} SMs)"
+        ).format(tile="×".join(str(x) for x in tile), sms=str(cal.sm_count))
+        if tile and cal.sm_count
+        else ""
+    )
+    kernel_name = cal.attention_kernel(impl.attention_kernel) or impl.attention_kernel
     out.append(
         translate(
             "Plan",
             "compute: the Step trace of one {width}-wide layer ({ops} kernels' worth of ops), the "
             "embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} "
-            "peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash "
-            "attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, "
-            "a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory "
-            "bandwidth; {launch} µs per kernel",
+            "peak{quant}, flash attention{kernel} at {fwd} (forward) and {bwd} (backward) of peak at "
+            "{seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the "
+            "memory bandwidth; {launch} µs per kernel",
         ).format(
             width=f"{spec.d_model:,}",
             ops=str(layer_ops),
             layers=f"{spec.layers:,}",
             gemm=percent(cal.gemm_efficiency(inp.gemm_dtype)),
             dtype=inp.gemm_dtype,
-            tile="×".join(str(x) for x in tile) if tile else "-",
-            sms=str(cal.sm_count or "-"),
-            kernel=cal.attention_kernel(impl.attention_kernel) or impl.attention_kernel or "-",
+            quant=quant,
+            kernel=translate("Plan", " ({kernel})").format(kernel=kernel_name)
+            if kernel_name
+            else "",
             fwd=percent(cal.attention_efficiency(False, False, seq, impl.attention_kernel)),
             bwd=percent(cal.attention_efficiency(True, False, seq, impl.attention_kernel)),
             seq=f"{seq:,.0f}",

@@ -191,8 +191,12 @@
         <translation>用选择性重计算代替完全重计算</translation>
     </message>
     <message>
-        <source>no recomputation instead of {old}</source>
-        <translation>不做重计算，代替 {old}</translation>
+        <source>no recomputation instead of full</source>
+        <translation>用不重计算代替完全重计算</translation>
+    </message>
+    <message>
+        <source>no recomputation instead of selective</source>
+        <translation>用不重计算代替选择性重计算</translation>
     </message>
     <message>
         <source>full recomputation instead of none</source>
@@ -328,8 +332,16 @@
         <translation>计算本身（MFU {mfu}）</translation>
     </message>
     <message>
-        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}，再乘以其波次和分块量化（{tile} 分块、{sms} 个 SM）；flash attention（{kernel}）在 {seq} 个 token 时达到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函数只做一半的 s² 工作；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
+        <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>
+        <translation>，再乘以其波次和分块量化（{tile} 分块、{sms} 个 SM）</translation>
+    </message>
+    <message>
+        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak{quant}, flash attention{kernel} at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
+        <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}{quant}；flash attention{kernel} 在 {seq} 个 token 时达到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函数只做一半的 s² 工作；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
+    </message>
+    <message>
+        <source> ({kernel})</source>
+        <translation>（{kernel}）</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>

@@ -191,8 +191,12 @@
         <translation>用選擇性重計算取代完全重計算</translation>
     </message>
     <message>
-        <source>no recomputation instead of {old}</source>
-        <translation>不做重計算，取代 {old}</translation>
+        <source>no recomputation instead of full</source>
+        <translation>用不重計算取代完全重計算</translation>
+    </message>
+    <message>
+        <source>no recomputation instead of selective</source>
+        <translation>用不重計算取代選擇性重計算</translation>
     </message>
     <message>
         <source>full recomputation instead of none</source>
@@ -328,8 +332,16 @@
         <translation>計算本身（MFU {mfu}）</translation>
     </message>
     <message>
-        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak times their wave and tile quantization ({tile} tiles over {sms} SMs), flash attention ({kernel}) at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
-        <translation>計算：單步追蹤中寬度為 {width} 的一層（{ops} 個核函式的運算子）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 達到 {dtype} 峰值的 {gemm}，再乘以其波次和分塊量化（{tile} 分塊、{sms} 個 SM）；flash attention（{kernel}）在 {seq} 個 token 時達到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函式只做一半的 s² 工作；記憶體受限運算子達到記憶體頻寬的 {bw}；每個核函式 {launch} µs</translation>
+        <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>
+        <translation>，再乘以其波次和分塊量化（{tile} 分塊、{sms} 個 SM）</translation>
+    </message>
+    <message>
+        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak{quant}, flash attention{kernel} at {fwd} (forward) and {bwd} (backward) of peak at {seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
+        <translation>計算：單步追蹤中寬度為 {width} 的一層（{ops} 個核函式的運算子）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 達到 {dtype} 峰值的 {gemm}{quant}；flash attention{kernel} 在 {seq} 個 token 時達到峰值的 {fwd}（前向）和 {bwd}（反向），因果核函式只做一半的 s² 工作；記憶體受限運算子達到記憶體頻寬的 {bw}；每個核函式 {launch} µs</translation>
+    </message>
+    <message>
+        <source> ({kernel})</source>
+        <translation>（{kernel}）</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>

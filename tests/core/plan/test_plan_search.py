@@ -116,3 +116,21 @@ def test_what_to_change_replans_each_change(inp, cal) -> None:
     assert fitting == sorted(fitting, reverse=True)
     helps = best_change(inp, start, calibration=cal)
     assert helps is not None and str(helps) == names[0]
+
+
+def test_one_gpu_needs_no_link_and_is_offered_no_sharding() -> None:
+    from core.memory.recipes import recipe
+    from core.roofline.hardware import load_catalog
+
+    laptop = load_catalog().get("m3-max")
+    assert not laptop.intra_node_bandwidth  # the database has no link figure for it
+    inp = PlanInput(SMALL, SEQ, 8, Cluster(laptop, 1), recipe=recipe("fp16"))
+    res = plan(inp, Layout())
+    assert res.fits and res.step_time_s > 0 and res.breakdown.get("dp_comm", 0.0) == 0
+    names = [str(s) for s, _ in what_to_change(inp, res, devices=False)]
+    assert names and not any("ZeRO" in n for n in names)  # nothing to shard over one rank
+    # The assumptions name no tile size, SM count or kernel the calibration does not have.
+    assumed = " ".join(str(a) for a in res.assumptions)
+    assert "-" not in assumed.split("compute:")[1].split(";")[1] and "tiles over" not in assumed
+    with pytest.raises(InputError, match="intra-node link bandwidth"):
+        plan(replace(inp, cluster=Cluster(laptop, 2)), Layout())  # two need a link figure
