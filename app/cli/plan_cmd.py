@@ -196,8 +196,9 @@ def handler(args: argparse.Namespace) -> int:
 
 def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any) -> None:
     cl = inp.cluster
+    nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
     print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
-          f"{cl.gpus:,} × {cl.device.name} ({cl.nodes:,} node(s) of {cl.gpus_per_node}), "
+          f"{cl.gpus:,} × {cl.device.name} ({nodes}), "
           f"seq {inp.seq:,}, global batch {inp.global_batch:,} "
           f"({format_count(inp.tokens_per_step, 'tokens')} per step)")  # fmt: skip
     if stats:
