@@ -63,7 +63,9 @@ def test_a_translucent_background_keeps_its_alpha_channel(card: QWidget, tmp_pat
     assert QImage(str(path)).pixelColor(0, 0).alpha() < 255
 
 
-def test_the_plot_png_of_a_chart_is_rgb(qtbot, tmp_path: Path) -> None:
+@pytest.fixture
+def plot_item(qtbot):
+    """A 400×300 white chart of three points, shown."""
     import pyqtgraph as pg
 
     view = pg.PlotWidget(background="w")
@@ -72,7 +74,11 @@ def test_the_plot_png_of_a_chart_is_rgb(qtbot, tmp_path: Path) -> None:
     view.resize(400, 300)
     view.show()
     qtbot.waitExposed(view)
-    item = view.getPlotItem()
+    yield view.getPlotItem()  # the view lives until the test ends (the item only points to it)
+
+
+def test_the_plot_png_of_a_chart_is_rgb(plot_item, tmp_path: Path) -> None:
+    item = plot_item
     path = export.save_plot_png(item, "caption", tmp_path / "plot.png", size=(400, 300))
     assert _png_colour_type(path) == 2
     written = QImage(str(path))
@@ -81,9 +87,8 @@ def test_the_plot_png_of_a_chart_is_rgb(qtbot, tmp_path: Path) -> None:
 
 
 def test_a_long_caption_breaks_between_its_parts_and_the_picture_keeps_its_size(
-    qtbot, tmp_path: Path
+    plot_item, tmp_path: Path
 ) -> None:
-    import pyqtgraph as pg
     from PySide6.QtGui import QFontMetrics, QGuiApplication
 
     parts = ["NVIDIA H100 SXM5 80GB", "bf16", "llama2-70b", "1,024 GPUs",
@@ -100,16 +105,10 @@ def test_a_long_caption_breaks_between_its_parts_and_the_picture_keeps_its_size(
     crowded = export.caption_lines(" · ".join(parts * 4), 400)
     assert len(crowded) == export.CAPTION_LINES and crowded[-1].endswith("…")
 
-    view = pg.PlotWidget(background="w")
-    qtbot.addWidget(view)
-    view.plot([1, 2, 3], [2, 1, 3])
-    view.resize(400, 300)
-    view.show()
-    qtbot.waitExposed(view)
-    fixed = export.save_plot_png(view.getPlotItem(), caption, tmp_path / "a.png", size=(400, 300))
+    fixed = export.save_plot_png(plot_item, caption, tmp_path / "a.png", size=(400, 300))
     assert (QImage(str(fixed)).width(), QImage(str(fixed)).height()) == (400, 300)
-    one = export.save_plot_png(view.getPlotItem(), "short", tmp_path / "b.png")
-    many = export.save_plot_png(view.getPlotItem(), caption, tmp_path / "c.png")
+    one = export.save_plot_png(plot_item, "short", tmp_path / "b.png")
+    many = export.save_plot_png(plot_item, caption, tmp_path / "c.png")
     # Without a size the picture grows by the caption's extra lines.
     grown = QImage(str(many)).height() - QImage(str(one)).height()
     assert grown == metrics.height() * (
