@@ -183,8 +183,7 @@ class Layout:
         """``TP 8+SP · PP 4×2 · DP 32 · ZeRO-1 · mb 1 · selective recompute`` for tables.
 
         What is left at its default is left out, as CP 1 and ZeRO-0 are: no recomputation adds
-        nothing (a table column that keeps its width keeps the "limited by" column beside it).
-        The recomputation words are translatable (``widgets.i18n.localized``)."""
+        nothing. The recomputation words are translatable (``widgets.i18n.localized``)."""
         parts = [f"TP {self.tp}"]
         if self.sp:
             parts[-1] += "+SP"
@@ -201,13 +200,12 @@ class Layout:
 
 
 def recompute_name(mode: str) -> Text:
-    """The words a layout's label shows for a recomputation mode of :data:`RECOMPUTE`."""
-    names = {
+    """The words for a recomputation mode of :data:`RECOMPUTE` (a :class:`Layout` checks it)."""
+    return {
         "none": translate("Plan", "no recompute"),
         "selective": translate("Plan", "selective recompute"),
         "full": translate("Plan", "full recompute"),
-    }
-    return names.get(mode) or translate("Plan", "recompute {mode}").format(mode=mode)
+    }[mode]
 
 
 @dataclass(frozen=True)

@@ -37,10 +37,6 @@
         <translation>完全重计算</translation>
     </message>
     <message>
-        <source>recompute {mode}</source>
-        <translation>重计算 {mode}</translation>
-    </message>
-    <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
         <translation>注意力核函数：{value}；允许：{allowed}</translation>
     </message>

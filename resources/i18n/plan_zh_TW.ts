@@ -37,10 +37,6 @@
         <translation>完全重計算</translation>
     </message>
     <message>
-        <source>recompute {mode}</source>
-        <translation>重計算 {mode}</translation>
-    </message>
-    <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
         <translation>注意力核函式：{value}；允許：{allowed}</translation>
     </message>
