@@ -88,6 +88,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="flash3, cudnn, flash2, triton or flash1 (default: the device's fastest)")  # fmt: skip
     impl.add_argument("--unfused-loss", action="store_true",
                       help="the LM head's cross-entropy as separate kernels (no loss fusion)")  # fmt: skip
+    impl.add_argument("--cross-entropy", default="fp32", metavar="KIND",
+                      help="the loss's memory per logit: fp32 (PyTorch on an fp32 copy: keeps 4 "
+                      "bytes, backward allocates 8), fp32-inplace (Megatron: keeps 4, backward "
+                      "allocates the activation dtype's) or native (a kernel on the logits' own "
+                      "dtype, as flash-attention's: keeps and allocates the activation dtype's) "
+                      "(default: %(default)s)")  # fmt: skip
     impl.add_argument("--fused-swiglu", action="store_true",
                       help="a fused SwiGLU that keeps only its input (Megatron-Core, TE)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -125,7 +131,7 @@ def handler(args: argparse.Namespace) -> int:
         dp_overlap=not args.no_dp_overlap, tp_overlap=args.tp_overlap,
         cp_comm=str(args.cp_comm).strip().lower(), uneven_stages=args.uneven_stages, fp8=args.fp8,
         attention_kernel=args.attention_kernel, fused_loss=not args.unfused_loss,
-        fused_swiglu=args.fused_swiglu,
+        fused_swiglu=args.fused_swiglu, cross_entropy=str(args.cross_entropy),
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -61,6 +61,7 @@ published  the published runs the model is checked against, and their figures in
 
 from core.plan.inputs import (
     CP_COMM,
+    CROSS_ENTROPY,
     RECOMPUTE,
     Cluster,
     Constraints,
@@ -77,6 +78,7 @@ from core.plan.search import PlanCancelled, best_change, search, what_to_change
 __all__ = [
     "BREAKDOWN",
     "CP_COMM",
+    "CROSS_ENTROPY",
     "RECOMPUTE",
     "Cluster",
     "Constraints",

@@ -25,6 +25,7 @@ from core.validate import positive_float, positive_int
 
 __all__ = [
     "CP_COMM",
+    "CROSS_ENTROPY",
     "RECOMPUTE",
     "Cluster",
     "Constraints",
@@ -43,6 +44,9 @@ RECOMPUTE: tuple[str, ...] = ("none", "selective", "full")
 #: How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the
 #: attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).
 CP_COMM: tuple[str, ...] = ("ring", "all-gather")
+#: How the LM head's cross-entropy keeps the logits, which sets its memory
+#: (:attr:`Implementation.cross_entropy`).
+CROSS_ENTROPY: tuple[str, ...] = ("fp32", "fp32-inplace", "native")
 _MAX_GPUS = 10_000_000
 
 
@@ -246,6 +250,18 @@ class Implementation:
         kernel (Megatron-Core's ``--cross-entropy-loss-fusion``, NeMo's
         ``cross_entropy_loss_fusion``); ``False``: as separate kernels over fp32 logits, as
         Megatron's vocabulary-parallel cross-entropy does without the flag.
+    cross_entropy
+        What the LM head's cross-entropy keeps, per logit (``s·b·V / TP`` of them), which sets its
+        memory (:data:`CROSS_ENTROPY`). ``fp32``: PyTorch's ``F.cross_entropy`` on an fp32 copy of
+        the logits (Hugging Face, torchtitan; the Memory tab's count): the fp32 log-softmax is kept
+        (4 bytes) and backward allocates the fp32 gradients of the log-softmax and of the logits
+        (8 bytes). ``fp32-inplace``: Megatron's vocabulary-parallel cross-entropy (fused or not):
+        an fp32 copy of the logits turned into the softmax in place and kept (4 bytes), whose
+        backward writes the gradient in place and casts it back to the activations' dtype
+        (``e`` bytes). ``native``: a kernel that reads the logits in their own dtype
+        (flash-attention's ``CrossEntropyLoss``, llm-foundry's ``fused_crossentropy``): the
+        logits are kept (``e`` bytes, plus one fp32 log-sum-exp per token) and backward writes
+        their gradient in that dtype (``e`` bytes). Time is :attr:`fused_loss`'s.
     fused_swiglu
         A gated MLP's activation runs as one fused kernel that keeps only its input for backward
         (Megatron-Core's ``bias_swiglu_impl`` saves ``input`` alone; Transformer Engine), so a
@@ -269,6 +285,7 @@ class Implementation:
     attention_kernel: str | None = None
     fused_loss: bool = True
     fused_swiglu: bool = False
+    cross_entropy: str = "fp32"
 
     def __post_init__(self) -> None:
         if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:
@@ -277,6 +294,13 @@ class Implementation:
                     value=repr(self.attention_kernel), allowed=", ".join(ATTENTION_KERNELS)
                 ),
                 field="attention_kernel",
+            )
+        if self.cross_entropy not in CROSS_ENTROPY:
+            raise InputError(
+                translate("Plan", "cross-entropy: {value}; allowed: {allowed}").format(
+                    value=repr(self.cross_entropy), allowed=", ".join(CROSS_ENTROPY)
+                ),
+                field="cross_entropy",
             )
         if self.cp_comm not in CP_COMM:
             raise InputError(

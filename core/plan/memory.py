@@ -40,7 +40,7 @@ from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
 from core.plan.inputs import Layout, PlanInput, stage_layers
 
-__all__ = ["StageMemory", "layer_params_local", "memory_per_gpu", "stage_params"]
+__all__ = ["StageMemory", "layer_params_local", "loss_bytes", "memory_per_gpu", "stage_params"]
 
 _RESIDUAL = ("norm inputs", "attention and MLP inputs", "dropout masks")
 _SELECTIVE = ("softmax output", "attention dropout mask", "flash fp32 log-sum-exp")
@@ -135,13 +135,31 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
     impl = inp.implementation
     return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
                     layout.tp, layout.cp, layout.sp, layout.recompute,
-                    impl.fused_swiglu)  # fmt: skip
+                    impl.fused_swiglu, impl.cross_entropy)  # fmt: skip
+
+
+def loss_bytes(cross_entropy: str, e: int, rows: float, vocab: float) -> tuple[float, float]:
+    """The LM head's loss memory: ``(kept for backward, allocated at the start of backward)``.
+
+    ``rows`` tokens of ``vocab`` logits each (one GPU's vocabulary share), activations of ``e``
+    bytes; per :attr:`~core.plan.inputs.Implementation.cross_entropy`: ``fp32`` keeps the fp32
+    log-softmax (4 bytes per logit) and allocates the fp32 gradients of the log-softmax and of
+    the logits (8); ``fp32-inplace`` keeps the fp32 softmax it computed in place (4) and
+    allocates only the gradient cast back to ``e`` bytes; ``native`` keeps the logits themselves
+    (``e``) and one fp32 log-sum-exp per token, and allocates an ``e``-byte gradient.
+    """
+    logits = rows * vocab
+    if cross_entropy == "fp32":
+        return 4.0 * logits, 8.0 * logits
+    if cross_entropy == "fp32-inplace":
+        return 4.0 * logits, float(e) * logits
+    return float(e) * logits + 4.0 * rows, float(e) * logits
 
 
 @lru_cache(maxsize=8192)
 def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
-    c: int, sp: bool, recompute: str, fused_swiglu: bool = False,
+    c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -168,16 +186,17 @@ def _sharded(
     mixed = w > e
     head_copy = e * spec.vocab * h if mixed else 0.0
     emb_mask = 1.0 * sbh if dropout else 0.0  # CUDA dropout masks: 1 byte
-    vocab = acts.loss_saved
-    residual_out = acts.outside - vocab - head_copy - emb_mask
+    residual_out = acts.outside - acts.loss_saved - head_copy - emb_mask
+    # the Memory tab's loss is "fp32"; the others keep and allocate less per logit
+    vocab, loss_temps = loss_bytes(cross_entropy, e, float(s * b), spec.vocab / t)
     res_temps = 2.0 * e * sbh
     return _Acts(
         per_layer=per_layer,
         boundary=acts.boundary / res,
         outside_first=emb_mask / res,
-        outside_last=residual_out / res + vocab / t + head_copy / t,
-        loss_temps=acts.loss_temps / t,
-        loss_saved=vocab / t,
+        outside_last=residual_out / res + vocab + head_copy / t,
+        loss_temps=loss_temps,
+        loss_saved=vocab,
         layer_temps=res_temps / res + (acts.layer_temps - res_temps) / t,
     )
 

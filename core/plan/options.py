@@ -332,6 +332,7 @@ def implementation_from(
     attention_kernel: str | None = None,
     fused_loss: bool = True,
     fused_swiglu: bool = False,
+    cross_entropy: str = "fp32",
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches."""
     if cp_comm not in CP_COMM:
@@ -346,4 +347,5 @@ def implementation_from(
         cp_comm=cp_comm, uneven_stages=uneven_stages, gemm_dtype="fp8" if fp8 else None,
         attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
         fused_loss=fused_loss, fused_swiglu=fused_swiglu,
+        cross_entropy=cross_entropy.strip().lower(),
     )  # fmt: skip

@@ -67,16 +67,32 @@ class _Code:
 #: Source URL -> how its code ran, and why we say so.
 SOURCE_CODE: dict[str, _Code] = {
     "https://arxiv.org/abs/2104.04473": _Code(
-        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False, fused_loss=False),
+        Implementation(
+            flash=False,
+            fused=True,
+            dropout=True,
+            dp_overlap=False,
+            fused_loss=False,
+            cross_entropy="fp32-inplace",
+        ),
         rope=False,
         reason="Megatron-LM 2021: unfused attention with its fused scale-mask-softmax, fused "
         "bias-GeLU and bias-dropout-add kernels, the vocabulary-parallel cross-entropy as "
-        "separate kernels (mpu/cross_entropy.py), GPT dropout 0.1 (its default), learned "
+        "separate kernels on an fp32 copy of the logits, its softmax computed in place and kept "
+        "for a backward that works in place too (mpu/cross_entropy.py, gpt_model.py's "
+        "output.float()), GPT dropout 0.1 (its default), learned "
         "positions; the artifact script's DDP=local (39B and up) all-reduces gradients after the "
         "pipeline flush, DDP=torch (up to 18B) overlaps them with backward (per run below)",
     ),
     "https://arxiv.org/abs/2205.05198": _Code(
-        Implementation(flash=False, fused=True, dropout=True, dp_overlap=False, fused_loss=False),
+        Implementation(
+            flash=False,
+            fused=True,
+            dropout=True,
+            dp_overlap=False,
+            fused_loss=False,
+            cross_entropy="fp32-inplace",
+        ),
         rope=False,
         reason="Megatron-LM 2022 (Korthikanti et al.): as in 2021, unfused attention, GPT "
         "dropout, learned positions; DP 1 in every row",
@@ -102,6 +118,7 @@ SOURCE_CODE: dict[str, _Code] = {
             attention_kernel="cudnn",
             fused_loss=False,
             fused_swiglu=True,
+            cross_entropy="fp32-inplace",
         ),
         rope=False,
         reason="Megatron-Core r0.8 README: Transformer Engine (flash attention, fused kernels; "
@@ -110,7 +127,7 @@ SOURCE_CODE: dict[str, _Code] = {
         "'--overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap'; Megatron's GPT "
         "defaults otherwise (learned positions, biases; --cross-entropy-loss-fusion is opt-in "
         "and not among the README's flags, so the vocabulary-parallel cross-entropy runs as "
-        "separate fp32 kernels); with --bf16 Megatron accumulates and "
+        "separate kernels on an fp32 copy of the logits, softmax and gradient in place); with --bf16 Megatron accumulates and "
         "reduces gradients in fp32 (megatron/training/arguments.py at f2e5db40: 'bfloat16 "
         "requires gradient accumulation and all-reduce to be done in fp32')",
         grads="fp32",
@@ -121,14 +138,22 @@ SOURCE_CODE: dict[str, _Code] = {
         defaults=(("recompute", "none"), ("vpp", 1), ("sp", True)),
     ),
     "mosaicml": _Code(
-        Implementation(flash=True, fused=False, dp_overlap=True, attention_kernel="triton"),
+        Implementation(
+            flash=True,
+            fused=False,
+            dp_overlap=True,
+            attention_kernel="triton",
+            cross_entropy="native",
+        ),
         rope=False,
         reason="llm-foundry MPT: FSDP with prefetching (overlapped), ALiBi (no rotary), eager "
         "PyTorch for the other ops, no dropout; attention: submit_benchmarks.py sets the "
         "model's attn_impl from --attn_impl, default 'triton' at both table commits (b2a43a14, "
         "Oct 2023, A100 rows; 5e85bd62, Jan 2024, H100 rows), llm-foundry's vendored Triton "
         "FlashAttention (Tri Dao's kernel on the pre-MLIR Triton backend: setup.py pins "
-        "triton-pre-mlir); the table's MP mode DEFAULT "
+        "triton-pre-mlir); the loss: ComposerMPTCausalLM's default loss_fn fused_crossentropy, "
+        "flash-attention's CrossEntropyLoss, which keeps the bf16 logits and writes a bf16 "
+        "gradient (modeling_mpt.py at both commits); the table's MP mode DEFAULT "
         "reduces gradients in fp32 (Composer 0.16-0.18 mosaic_fsdp_utils: DEFAULT = bf16 "
         "parameters, fp32 reduce_dtype; PURE = bf16 throughout, per run below)",
         grads="fp32",
@@ -141,6 +166,7 @@ SOURCE_CODE: dict[str, _Code] = {
             tp_overlap=True,
             attention_kernel="cudnn",
             fused_swiglu=True,
+            cross_entropy="fp32-inplace",
         ),
         rope=True,
         reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (cuDNN fused attention: "
@@ -148,7 +174,8 @@ SOURCE_CODE: dict[str, _Code] = {
         "distributed optimizer with overlapped gradient reduction and parameter "
         "gathers, TP communication overlap, ring (p2p) context parallelism; rotary positions "
         "(GPT-3 175B: learned); a fused SwiGLU that keeps its input only (bias_activation_fusion: "
-        "true, Megatron-Core's bias_swiglu_impl); gradients reduced in bf16 (the recipes' optim.grad_sync_dtype: "
+        "true, Megatron-Core's bias_swiglu_impl); Megatron-Core's fused cross-entropy, on an fp32 "
+        "copy of the logits with softmax and gradient in place; gradients reduced in bf16 (the recipes' optim.grad_sync_dtype: "
         "bf16)",
     ),
     "bigscience": _Code(
@@ -159,10 +186,11 @@ SOURCE_CODE: dict[str, _Code] = {
             dp_overlap=False,
             uneven_stages=True,
             fused_loss=False,
+            cross_entropy="fp32-inplace",
         ),
         rope=False,
         reason="Megatron-DeepSpeed (BLOOM 176B): fused softmax without flash attention, ALiBi, "
-        "Megatron's unfused vocabulary-parallel cross-entropy, "
+        "Megatron's unfused vocabulary-parallel cross-entropy (fp32 logits, in place), "
         "no dropout; DeepSpeed's pipeline engine reduces gradients after the pipeline flush and "
         "balances its 70 layers over 12 stages (6 each, 5 on the first and the last)",
     ),

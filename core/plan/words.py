@@ -85,6 +85,15 @@ def limits(res: PlanResult, ev: Evaluation) -> Text:
     return translate("Plan", "compute (MFU {mfu})").format(mfu=percent(res.mfu))
 
 
+def _loss_words(cross_entropy: str, e: int) -> Text:
+    """What the LM head's cross-entropy keeps and allocates (:func:`core.plan.memory.loss_bytes`)."""
+    if cross_entropy == "fp32-inplace":
+        return translate("Plan", "the loss: Megatron's vocabulary-parallel cross-entropy keeps the fp32 softmax it computes in place (4 bytes per logit); its backward writes the gradient in place and casts it back ({e} bytes per logit)").format(e=str(e))  # fmt: skip
+    if cross_entropy == "native":
+        return translate("Plan", "the loss: a cross-entropy kernel that reads the logits in their own dtype keeps them ({e} bytes per logit) and its backward writes a {e}-byte gradient").format(e=str(e))  # fmt: skip
+    return translate("Plan", "the loss: PyTorch's cross-entropy on an fp32 copy of the logits keeps the fp32 log-softmax (4 bytes per logit) and its backward allocates the fp32 gradients of the log-softmax and the logits (8 bytes per logit)")  # fmt: skip
+
+
 def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ...]:
     """Every assumption behind ``res``, worded once (the output's ``assumptions``)."""
     inp, cal = ctx.inp, ctx.cal
@@ -219,6 +228,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         .format(stage=STAGES[res.memory.stage], moment=res.memory.moment,
                 layers=f"{res.memory.in_flight:.4g}")
     )  # fmt: skip
+    out.append(_loss_words(impl.cross_entropy, inp.recipe.bytes("acts")))
     if lay.recompute == "selective" and impl.flash:
         out.append(translate("Plan", "selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway"))  # fmt: skip
     out.extend(cal.notes)

@@ -5,7 +5,7 @@
     <name>Plan</name>
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
-        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).</extracomment>
+        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
         <translation>GPU：{gpus} 个 GPU 填不满每节点 {per_node} 个的整节点；允许：--gpus-per-node 的整数倍（或少于一个节点的 GPU）</translation>
     </message>
     <message>
@@ -39,6 +39,10 @@
     <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
         <translation>注意力核函数：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>cross-entropy: {value}; allowed: {allowed}</source>
+        <translation>交叉熵：{value}；允许：{allowed}</translation>
     </message>
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
@@ -326,6 +330,18 @@
     <message>
         <source>compute (MFU {mfu})</source>
         <translation>计算本身（MFU {mfu}）</translation>
+    </message>
+    <message>
+        <source>the loss: Megatron&apos;s vocabulary-parallel cross-entropy keeps the fp32 softmax it computes in place (4 bytes per logit); its backward writes the gradient in place and casts it back ({e} bytes per logit)</source>
+        <translation>损失：Megatron 的词表并行交叉熵保留它原地算出的 fp32 softmax（每个 logit 4 字节）；其反向原地写梯度，再转回原类型（每个 logit {e} 字节）</translation>
+    </message>
+    <message>
+        <source>the loss: a cross-entropy kernel that reads the logits in their own dtype keeps them ({e} bytes per logit) and its backward writes a {e}-byte gradient</source>
+        <translation>损失：按 logits 自身数据类型读取的交叉熵核函数保留 logits（每个 logit {e} 字节），其反向写出 {e} 字节的梯度</translation>
+    </message>
+    <message>
+        <source>the loss: PyTorch&apos;s cross-entropy on an fp32 copy of the logits keeps the fp32 log-softmax (4 bytes per logit) and its backward allocates the fp32 gradients of the log-softmax and the logits (8 bytes per logit)</source>
+        <translation>损失：PyTorch 在 logits 的 fp32 副本上算交叉熵，保留 fp32 的 log-softmax（每个 logit 4 字节），其反向分配 log-softmax 和 logits 的 fp32 梯度（每个 logit 8 字节）</translation>
     </message>
     <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>

@@ -5,7 +5,7 @@
     <name>Plan</name>
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
-        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2).</extracomment>
+        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
         <translation>GPU：{gpus} 個 GPU 填不滿每節點 {per_node} 個的整節點；允許：--gpus-per-node 的整數倍（或少於一個節點的 GPU）</translation>
     </message>
     <message>
@@ -39,6 +39,10 @@
     <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
         <translation>注意力核函式：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>cross-entropy: {value}; allowed: {allowed}</source>
+        <translation>交叉熵：{value}；允許：{allowed}</translation>
     </message>
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
@@ -326,6 +330,18 @@
     <message>
         <source>compute (MFU {mfu})</source>
         <translation>計算本身（MFU {mfu}）</translation>
+    </message>
+    <message>
+        <source>the loss: Megatron&apos;s vocabulary-parallel cross-entropy keeps the fp32 softmax it computes in place (4 bytes per logit); its backward writes the gradient in place and casts it back ({e} bytes per logit)</source>
+        <translation>損失：Megatron 的詞表平行交叉熵保留它原地算出的 fp32 softmax（每個 logit 4 位元組）；其反向原地寫梯度，再轉回原型別（每個 logit {e} 位元組）</translation>
+    </message>
+    <message>
+        <source>the loss: a cross-entropy kernel that reads the logits in their own dtype keeps them ({e} bytes per logit) and its backward writes a {e}-byte gradient</source>
+        <translation>損失：按 logits 自身資料型別讀取的交叉熵核函式保留 logits（每個 logit {e} 位元組），其反向寫出 {e} 位元組的梯度</translation>
+    </message>
+    <message>
+        <source>the loss: PyTorch&apos;s cross-entropy on an fp32 copy of the logits keeps the fp32 log-softmax (4 bytes per logit) and its backward allocates the fp32 gradients of the log-softmax and the logits (8 bytes per logit)</source>
+        <translation>損失：PyTorch 在 logits 的 fp32 副本上算交叉熵，保留 fp32 的 log-softmax（每個 logit 4 位元組），其反向配置 log-softmax 和 logits 的 fp32 梯度（每個 logit 8 位元組）</translation>
     </message>
     <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>

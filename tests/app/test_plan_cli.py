@@ -66,6 +66,7 @@ def test_search_lists_candidates_fastest_first(capsys: pytest.CaptureFixture[str
         (["--model", "gpt2"], "one of --model, --config or --dims"),
         (["--tokens", "-5"], "tokens"),
         (["--attention-kernel", "flash9"], "attention kernel: 'flash9'; allowed: flash3"),
+        (["--cross-entropy", "bf16"], "cross-entropy: 'bf16'; allowed: fp32, fp32-inplace, native"),
     ],
 )
 def test_impossible_input_is_one_line_and_exit_2(
@@ -105,6 +106,28 @@ def test_the_codes_kernels_change_the_plan(capsys: pytest.CaptureFixture[str]) -
     assert slower["step_time_s"] > plain["step_time_s"]
     assert lean["memory_per_gpu"]["activations"] < plain["memory_per_gpu"]["activations"]
     assert any("flash2" in a for a in slower["assumptions"])
+
+
+def test_the_losss_kernel_sets_its_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    # TP 2, micro-batch 2 of 256 tokens, vocabulary 32,768 (so the peak stays at the start of
+    # backward): 2·256·32768/2 logits per GPU. PyTorch's fp32 loss keeps 4 bytes of each and its
+    # backward allocates 8; a kernel on the bf16 logits keeps 2 (plus a 4-byte log-sum-exp per
+    # token) and allocates 2; Megatron's keeps 4 and allocates 2; nothing else changes.
+    base = ["--dims", "layers=8,hidden=256,heads=8,kv_heads=4,ffn=768,vocab=32768", "--seq",
+            "256", "--global-batch", "64", "--gpus", "8", "--tp", "2", "--micro-batch", "2",
+            "--device", "h100-sxm"]  # fmt: skip
+    fp32 = _json(capsys, *base)["memory_per_gpu"]
+    native = _json(capsys, *base, "--cross-entropy", " Native ")
+    inplace = _json(capsys, *base, "--cross-entropy", "fp32-inplace")["memory_per_gpu"]
+    logits, rows = 2 * 256 * 32768 / 2, 2 * 256
+    assert inplace["activations"] == fp32["activations"]
+    assert fp32["temporaries"] - inplace["temporaries"] == pytest.approx((8 - 2) * logits)
+    got = native["memory_per_gpu"]
+    assert fp32["weights"] == got["weights"] and fp32["optimizer"] == got["optimizer"]
+    saved = fp32["activations"] - got["activations"]
+    assert saved == pytest.approx((4 - 2) * logits - 4 * rows)
+    assert fp32["temporaries"] - got["temporaries"] == pytest.approx((8 - 2) * logits)
+    assert any("reads the logits in their own dtype" in a for a in native["assumptions"])
 
 
 def test_csv_lists_the_candidates_and_tokens_batch_equals_sequences(

@@ -7,12 +7,13 @@ from dataclasses import replace
 
 import pytest
 
+from core.errors import InputError
 from core.memory.activations import Checkpoint, activation_model
 from core.memory.estimate import MemoryConfig, estimate
 from core.memory.models import preset
 from core.memory.recipes import optimizer, recipe
 from core.plan.inputs import Cluster, Implementation, Layout, PlanInput
-from core.plan.memory import layer_params_local, memory_per_gpu, stage_params
+from core.plan.memory import layer_params_local, loss_bytes, memory_per_gpu, stage_params
 from tests.core.plan.conftest import SMALL, SMALL_GPT
 
 CASES = [
@@ -159,3 +160,42 @@ def test_a_fused_swiglu_keeps_three_of_the_four_ffn_wide_tensors(device) -> None
     lay = Layout(tp=t, sp=True, micro_batch=1, dp=4)
     a, b = memory_per_gpu(eager, lay, 2), memory_per_gpu(fused, lay, 2)
     assert a.activations - b.activations == pytest.approx(spec.layers * hidden / 4 / t, rel=1e-9)
+
+
+def test_the_loss_keeps_and_allocates_what_its_kernel_does(device) -> None:
+    # Per logit, by hand from each kernel's code: PyTorch's F.cross_entropy on an fp32 copy keeps
+    # the fp32 log-softmax (4) and its backward allocates the fp32 gradients of the log-softmax
+    # and of the logits (4 + 4); Megatron's keeps the softmax it computed in place on its fp32
+    # copy (4), and its in-place backward allocates only the cast back to bf16 (2);
+    # flash-attention's kernel keeps the bf16 logits (2) and a fp32 log-sum-exp per token, and
+    # allocates a bf16 gradient (2).
+    rows, vocab = 4096.0, 16000.0
+    n = rows * vocab
+    assert loss_bytes("fp32", 2, rows, vocab) == (4 * n, 8 * n)
+    assert loss_bytes("fp32-inplace", 2, rows, vocab) == (4 * n, 2 * n)
+    assert loss_bytes("native", 2, rows, vocab) == (2 * n + 4 * rows, 2 * n)
+    # In the plan, TP 2 splitting the vocabulary: the start of backward holds the kept bytes and
+    # the allocated ones.
+    spec = preset("llama2-7b")
+    lay = Layout(tp=2, micro_batch=1, dp=4)
+
+    def plan_memory(ce: str):
+        impl = Implementation(cross_entropy=ce)
+        return memory_per_gpu(
+            PlanInput(spec, 4096, 8, Cluster(device, 8), implementation=impl), lay, 4
+        )
+
+    got = {ce: plan_memory(ce) for ce in ("fp32", "native")}
+    assert got["fp32"].moment == got["native"].moment == "start of backward"
+    share = 4096 * spec.vocab / 2
+    assert got["fp32"].activations - got["native"].activations == pytest.approx(
+        2 * share - 4 * 4096
+    )
+    assert got["fp32"].temporaries - got["native"].temporaries == pytest.approx(6 * share)
+
+
+def test_an_unknown_loss_kernel_is_refused_with_the_allowed_ones() -> None:
+    with pytest.raises(
+        InputError, match="cross-entropy: 'bf16'; allowed: fp32, fp32-inplace, native"
+    ):
+        Implementation(cross_entropy="bf16")
