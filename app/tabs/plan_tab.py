@@ -317,6 +317,7 @@ class PlanPage(TabPage):
     def plan_input(self) -> tuple[Any, Any]:
         """The :class:`~core.plan.PlanInput` and :class:`~core.plan.Constraints` of the fields
         and the toolbar's device; raises :class:`InputError` naming the field."""
+        from core.plan.inputs import context_parallel_problem
         from core.plan.options import LayoutOptions, constraints_from, planned_input
 
         problems = self.inputs.problems()
@@ -327,6 +328,9 @@ class PlanPage(TabPage):
             **opts, device=self._state.device_id, catalog=self._state.catalog
         )
         constraints = constraints_from(LayoutOptions(**self.inputs.layout_options()))
+        problem = context_parallel_problem(inp, constraints.cp) if constraints.cp else None
+        if problem is not None:  # said now, under the layout page, not after a search
+            raise problem
         return inp, constraints
 
     # planning ------------------------------------------------------------------------------

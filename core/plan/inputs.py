@@ -33,6 +33,7 @@ __all__ = [
     "Layout",
     "PlanInput",
     "check_layout",
+    "context_parallel_problem",
     "recompute_name",
     "stage_layers",
     "trusted_layout",
@@ -447,6 +448,23 @@ def _fail(text: Text, field_name: str, **values: str) -> InputError:
     return InputError(text.format(**values) if values else text, field=field_name)
 
 
+def context_parallel_problem(inp: PlanInput, c: int) -> InputError | None:
+    """Why CP ``c`` cannot run this input whatever the other dimensions (``None``: it can):
+    CP needs flash attention, and a sequence that splits into ``2·c`` chunks."""
+    if c > 1 and not inp.implementation.flash:
+        return _fail(
+            translate(
+                "Plan", "cp: context parallelism needs flash attention; allowed: cp 1 without it"
+            ),
+            "cp",
+        )
+    if c > 1 and inp.seq % (2 * c):
+        return _fail(translate("Plan", "cp: seq {seq} does not split into 2 × {cp} equal chunks (causal load "
+                     "balancing); allowed: cp with seq a multiple of 2·cp"), "cp", seq=str(inp.seq),
+                     cp=str(c))  # fmt: skip
+    return None
+
+
 def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     """The layout with ``dp`` filled, or :class:`InputError` saying why it cannot run.
 
@@ -483,17 +501,9 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     if layout.dp and layout.dp != dp:
         raise _fail(translate("Plan", "dp: {dp} but tp × pp × cp leaves {left} for {gpus} GPUs"), "dp",
                     dp=str(layout.dp), left=f"{dp:,}", gpus=f"{gpus:,}")  # fmt: skip
-    if c > 1 and not inp.implementation.flash:
-        raise _fail(
-            translate(
-                "Plan", "cp: context parallelism needs flash attention; allowed: cp 1 without it"
-            ),
-            "cp",
-        )
-    if c > 1 and inp.seq % (2 * c):
-        raise _fail(translate("Plan", "cp: seq {seq} does not split into 2 × {cp} equal chunks (causal load "
-                    "balancing); allowed: cp with seq a multiple of 2·cp"), "cp", seq=str(inp.seq),
-                    cp=str(c))  # fmt: skip
+    cp_problem = context_parallel_problem(inp, c)
+    if cp_problem is not None:
+        raise cp_problem
     if inp.global_batch % (dp * layout.micro_batch):
         raise _fail(translate("Plan", "global-batch: {batch} sequences is not a multiple of dp {dp} × micro-batch "
                     "{mb} = {product}"), "global_batch", batch=f"{inp.global_batch:,}", dp=f"{dp:,}",

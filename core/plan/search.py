@@ -32,6 +32,7 @@ from core.plan.inputs import (
     Layout,
     PlanInput,
     check_layout,
+    context_parallel_problem,
     stage_layers,
     trusted_layout,
 )
@@ -160,6 +161,9 @@ def search(
     ctx = context(inp, calibration=calibration)
     candidates = list(layouts(inp, cn))
     if not candidates:
+        fixed = context_parallel_problem(inp, cn.cp) if cn.cp else None
+        if fixed is not None:
+            raise fixed  # a fixed dimension no layout can run says so itself
         raise InputError(
             translate(
                 "Plan",

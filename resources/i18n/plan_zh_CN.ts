@@ -488,7 +488,7 @@
     <name>PlanInputs</name>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
-        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds.</extracomment>
+        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s).</extracomment>
         <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、layers=…,hidden=…,heads=… 或配置文件</translation>
     </message>
     <message>
@@ -506,6 +506,10 @@
     <message>
         <source>Layout</source>
         <translation>布局</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
     </message>
     <message>
         <source>Tokens per sequence</source>
@@ -692,6 +696,98 @@
         <translation>重计算</translation>
     </message>
     <message>
+        <source>fused — between two GEMMs</source>
+        <translation>融合 — 两个 GEMM 之间</translation>
+    </message>
+    <message>
+        <source>eager — one kernel per op</source>
+        <translation>逐算子 — 每个算子一个核函数</translation>
+    </message>
+    <message>
+        <source>How the memory-bound ops (norms, activation functions, residual adds) run: fused into one kernel between two GEMMs (Megatron-Core, Transformer Engine, torch.compile) or each its own kernel (eager PyTorch: torchtitan, Hugging Face)</source>
+        <translation>内存受限算子（归一化、激活函数、残差加）如何运行：两个 GEMM 之间融合成一个核函数（Megatron-Core、Transformer Engine、torch.compile），或各自一个核函数（逐算子执行的 PyTorch：torchtitan、Hugging Face）</translation>
+    </message>
+    <message>
+        <source>flash — the device&apos;s fastest kernel</source>
+        <translation>flash — 该设备最快的核函数</translation>
+    </message>
+    <message>
+        <source>unfused — no flash attention</source>
+        <translation>未融合 — 不用 flash attention</translation>
+    </message>
+    <message>
+        <source>The attention kernel, timed from its published benchmark at the run&apos;s sequence length; unfused: QKᵀ and P·V as batched GEMMs that keep the s² probabilities</source>
+        <translation>注意力核函数，按其公开基准在本次序列长度下计时；未融合：QKᵀ 和 P·V 为批量 GEMM，保留 s² 的概率</translation>
+    </message>
+    <message>
+        <source>fp32 — PyTorch on an fp32 copy of the logits</source>
+        <translation>fp32 — PyTorch 在 logits 的 fp32 副本上计算</translation>
+    </message>
+    <message>
+        <source>fp32 in place — Megatron</source>
+        <translation>fp32 原地 — Megatron</translation>
+    </message>
+    <message>
+        <source>native — a kernel on the logits&apos; own dtype</source>
+        <translation>原生 — 按 logits 自身数据类型的核函数</translation>
+    </message>
+    <message>
+        <source>What the loss keeps per logit: PyTorch&apos;s cross-entropy on an fp32 copy keeps 4 bytes and its backward allocates 8 (Hugging Face, torchtitan); Megatron&apos;s keeps its fp32 softmax in place (4) and allocates the gradient in bf16 (2); a kernel on the logits&apos; own dtype (flash-attention&apos;s, llm-foundry&apos;s) keeps 2 and allocates 2</source>
+        <translation>损失为每个 logit 保留多少：PyTorch 在 fp32 副本上的交叉熵保留 4 字节，其反向再分配 8 字节（Hugging Face、torchtitan）；Megatron 的原地保留 fp32 softmax（4），梯度以 bf16 分配（2）；按 logits 自身数据类型的核函数（flash-attention、llm-foundry）保留 2，分配 2</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>核函数</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <source>DP — the gradient reduction</source>
+        <translation>DP — 梯度归约</translation>
+    </message>
+    <message>
+        <source>DP + TP — and TP behind the GEMMs</source>
+        <translation>DP + TP — 另把 TP 藏在 GEMM 后面</translation>
+    </message>
+    <message>
+        <source>What communication runs beside compute: the data-parallel gradient reduction (and ZeRO&apos;s gathers) beside backward and the next forward; with TP, also the TP collectives behind the GEMMs that make or use them (Transformer Engine&apos;s userbuffers, --tp-comm-overlap); none: both exposed, the reduction after the pipeline flush</source>
+        <translation>哪些通信与计算并行：数据并行的梯度归约（以及 ZeRO 的收集）与反向和下一次前向并行；加 TP 时，TP 集合通信也藏在产生或使用它们的 GEMM 后面（Transformer Engine 的 userbuffers，--tp-comm-overlap）；无：两者都暴露，归约在流水线排空之后</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Fused loss kernel</source>
+        <translation>融合的损失核函数</translation>
+    </message>
+    <message>
+        <source>The LM head&apos;s softmax and cross-entropy as one kernel; off: separate kernels over the logits</source>
+        <translation>输出头的 softmax 和交叉熵作为一个核函数；关闭：在 logits 上分别运行多个核函数</translation>
+    </message>
+    <message>
+        <source>Fused SwiGLU</source>
+        <translation>融合的 SwiGLU</translation>
+    </message>
+    <message>
+        <source>A gated MLP&apos;s activation as one kernel that keeps only its input (Megatron-Core, Transformer Engine): 3 ffn-wide tensors kept instead of 4</source>
+        <translation>门控 MLP 的激活作为一个只保留输入的核函数（Megatron-Core、Transformer Engine）：保留 3 个 ffn 宽的张量而不是 4 个</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Attention and residual dropout (their masks are kept)</source>
+        <translation>注意力和残差 dropout（保留其掩码）</translation>
+    </message>
+    <message>
         <source>Device: {device} (the toolbar&apos;s)</source>
         <translation>设备：{device}（工具栏中的）</translation>
     </message>
@@ -706,6 +802,10 @@
     <message>
         <source>plan: {problem}</source>
         <translation>plan：{problem}</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be true or false, got {value}</source>
+        <translation>plan：{key} 必须是 true 或 false，得到的是 {value}</translation>
     </message>
 </context>
 <context>

@@ -488,7 +488,7 @@
     <name>PlanInputs</name>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
-        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds.</extracomment>
+        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s).</extracomment>
         <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、layers=…,hidden=…,heads=… 或設定檔</translation>
     </message>
     <message>
@@ -506,6 +506,10 @@
     <message>
         <source>Layout</source>
         <translation>配置</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>程式碼</translation>
     </message>
     <message>
         <source>Tokens per sequence</source>
@@ -692,6 +696,98 @@
         <translation>重計算</translation>
     </message>
     <message>
+        <source>fused — between two GEMMs</source>
+        <translation>融合 — 兩個 GEMM 之間</translation>
+    </message>
+    <message>
+        <source>eager — one kernel per op</source>
+        <translation>逐算子 — 每個算子一個核函式</translation>
+    </message>
+    <message>
+        <source>How the memory-bound ops (norms, activation functions, residual adds) run: fused into one kernel between two GEMMs (Megatron-Core, Transformer Engine, torch.compile) or each its own kernel (eager PyTorch: torchtitan, Hugging Face)</source>
+        <translation>記憶體受限算子（正規化、激活函數、殘差加）如何執行：兩個 GEMM 之間融合成一個核函式（Megatron-Core、Transformer Engine、torch.compile），或各自一個核函式（逐算子執行的 PyTorch：torchtitan、Hugging Face）</translation>
+    </message>
+    <message>
+        <source>flash — the device&apos;s fastest kernel</source>
+        <translation>flash — 該裝置最快的核函式</translation>
+    </message>
+    <message>
+        <source>unfused — no flash attention</source>
+        <translation>未融合 — 不用 flash attention</translation>
+    </message>
+    <message>
+        <source>The attention kernel, timed from its published benchmark at the run&apos;s sequence length; unfused: QKᵀ and P·V as batched GEMMs that keep the s² probabilities</source>
+        <translation>注意力核函式，依其公開基準在本次序列長度下計時；未融合：QKᵀ 和 P·V 為批次 GEMM，保留 s² 的機率</translation>
+    </message>
+    <message>
+        <source>fp32 — PyTorch on an fp32 copy of the logits</source>
+        <translation>fp32 — PyTorch 在 logits 的 fp32 副本上計算</translation>
+    </message>
+    <message>
+        <source>fp32 in place — Megatron</source>
+        <translation>fp32 原地 — Megatron</translation>
+    </message>
+    <message>
+        <source>native — a kernel on the logits&apos; own dtype</source>
+        <translation>原生 — 按 logits 自身資料型別的核函式</translation>
+    </message>
+    <message>
+        <source>What the loss keeps per logit: PyTorch&apos;s cross-entropy on an fp32 copy keeps 4 bytes and its backward allocates 8 (Hugging Face, torchtitan); Megatron&apos;s keeps its fp32 softmax in place (4) and allocates the gradient in bf16 (2); a kernel on the logits&apos; own dtype (flash-attention&apos;s, llm-foundry&apos;s) keeps 2 and allocates 2</source>
+        <translation>損失為每個 logit 保留多少：PyTorch 在 fp32 副本上的交叉熵保留 4 位元組，其反向再配置 8 位元組（Hugging Face、torchtitan）；Megatron 的原地保留 fp32 softmax（4），梯度以 bf16 配置（2）；按 logits 自身資料型別的核函式（flash-attention、llm-foundry）保留 2，配置 2</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>核函式</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <source>DP — the gradient reduction</source>
+        <translation>DP — 梯度歸約</translation>
+    </message>
+    <message>
+        <source>DP + TP — and TP behind the GEMMs</source>
+        <translation>DP + TP — 另把 TP 藏在 GEMM 後面</translation>
+    </message>
+    <message>
+        <source>What communication runs beside compute: the data-parallel gradient reduction (and ZeRO&apos;s gathers) beside backward and the next forward; with TP, also the TP collectives behind the GEMMs that make or use them (Transformer Engine&apos;s userbuffers, --tp-comm-overlap); none: both exposed, the reduction after the pipeline flush</source>
+        <translation>哪些通訊與計算並行：資料平行的梯度歸約（以及 ZeRO 的收集）與反向和下一次前向並行；加 TP 時，TP 集合通訊也藏在產生或使用它們的 GEMM 後面（Transformer Engine 的 userbuffers，--tp-comm-overlap）；無：兩者都暴露，歸約在管線排空之後</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>重疊</translation>
+    </message>
+    <message>
+        <source>Fused loss kernel</source>
+        <translation>融合的損失核函式</translation>
+    </message>
+    <message>
+        <source>The LM head&apos;s softmax and cross-entropy as one kernel; off: separate kernels over the logits</source>
+        <translation>輸出頭的 softmax 和交叉熵作為一個核函式；關閉：在 logits 上分別執行多個核函式</translation>
+    </message>
+    <message>
+        <source>Fused SwiGLU</source>
+        <translation>融合的 SwiGLU</translation>
+    </message>
+    <message>
+        <source>A gated MLP&apos;s activation as one kernel that keeps only its input (Megatron-Core, Transformer Engine): 3 ffn-wide tensors kept instead of 4</source>
+        <translation>閘控 MLP 的激活作為一個只保留輸入的核函式（Megatron-Core、Transformer Engine）：保留 3 個 ffn 寬的張量而不是 4 個</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Attention and residual dropout (their masks are kept)</source>
+        <translation>注意力和殘差 dropout（保留其遮罩）</translation>
+    </message>
+    <message>
         <source>Device: {device} (the toolbar&apos;s)</source>
         <translation>裝置：{device}（工具列中的）</translation>
     </message>
@@ -706,6 +802,10 @@
     <message>
         <source>plan: {problem}</source>
         <translation>plan：{problem}</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be true or false, got {value}</source>
+        <translation>plan：{key} 必須是 true 或 false，得到的是 {value}</translation>
     </message>
 </context>
 <context>

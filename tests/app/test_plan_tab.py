@@ -280,6 +280,45 @@ def test_session_round_trip_and_bad_values(page: PlanPage, qtbot) -> None:
     assert other.inputs.fields["gpus"].text() == "16"
 
 
+def test_the_code_page_is_the_implementation_the_plan_uses(page: PlanPage, qtbot) -> None:
+    from core.plan import Implementation
+
+    inputs = page.inputs
+    # Its defaults are the plan's (and the CLI's without switches): the lecture question holds.
+    assert page.plan_input()[0].implementation == Implementation()
+
+    def choose(key: str, data: str) -> None:
+        inputs.combos[key].setCurrentIndex(inputs.combos[key].findData(data))
+
+    choose("kernels", "eager")
+    choose("attention", "flash2")
+    choose("cross_entropy", "native")
+    choose("overlap", "dp+tp")
+    inputs.switches["fused_swiglu"].setChecked(True)
+    inputs.switches["fused_loss"].setChecked(False)
+    want = Implementation(fused=False, attention_kernel="flash2", cross_entropy="native",
+                          dp_overlap=True, tp_overlap=True, fused_swiglu=True, fused_loss=False)  # fmt: skip
+    assert page.plan_input()[0].implementation == want
+    choose("attention", "none")
+    choose("overlap", "none")
+    got = page.plan_input()[0].implementation
+    assert not got.flash and got.attention_kernel is None
+    assert not got.dp_overlap and not got.tp_overlap
+    # Saved and restored with the session; a switch that is not true or false is refused.
+    saved = page.session_state()
+    other = PlanPage(AppState())
+    qtbot.addWidget(other)
+    assert other.restore_session(saved) == []
+    assert other.plan_input()[0].implementation == got
+    problems = other.restore_session({"dropout": "yes", "cross_entropy": "bf16"})
+    assert len(problems) == 2 and not other.inputs.switches["dropout"].isChecked()
+    # CP needs flash attention: said at once, under the layout page, and nothing is planned.
+    inputs.fields["cp"].setText("2")
+    assert not page.start_plan() and not page.runner.is_running()
+    assert "needs flash attention" in inputs.errors["layout"].text()
+    assert not inputs.errors["layout"].isHidden()
+
+
 def test_tokens_per_gpu_and_batches_in_tokens_by_hand(small) -> None:
     from core.plan.options import global_batch_sequences
 

@@ -1,5 +1,6 @@
 """The Plan tab's inputs: the run (model, sequence, global batch, tokens, recipe, optimizer), the
-cluster (GPUs, GPUs per node, the two links) and the layout (each dimension "auto" or fixed).
+cluster (GPUs, GPUs per node, the two links), the layout (each dimension "auto" or fixed) and the
+code (how the training code runs: kernels, attention, the loss, the overlaps).
 
 The panel turns what people typed into option texts for :func:`core.plan.options.planned_input`
 and :class:`core.plan.options.LayoutOptions`; every field validates with a core validator and
@@ -24,6 +25,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -38,8 +40,9 @@ from PySide6.QtWidgets import (
 from core.errors import InputError
 from core.memory.models import PRESETS, TransformerSpec, parse_model
 from core.memory.recipes import OPTIMIZERS, RECIPES
-from core.plan.inputs import RECOMPUTE
-from core.plan.options import parse_dims
+from core.plan.inputs import CROSS_ENTROPY, RECOMPUTE, Implementation
+from core.plan.options import implementation_from, parse_dims
+from core.roofline.achievable import ATTENTION_KERNELS
 from core.units import format_sig
 from core.validate import positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
@@ -72,7 +75,11 @@ PAGES: dict[str, tuple[str, ...]] = {
             "gemm_dtype"),
     "cluster": ("gpus", "gpus_per_node", "intra_bw", "network_bw"),
     "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
+    "code": ("kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
+             "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout"),
 }  # fmt: skip
+#: The code page's switches and their defaults (:class:`core.plan.inputs.Implementation`'s).
+SWITCHES: dict[str, bool] = {"fused_loss": True, "fused_swiglu": False, "dropout": False}
 _LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "micro_batch")
 _LINKS = ("intra_bw", "network_bw")
 
@@ -167,6 +174,7 @@ class PlanInputs(QWidget):
             ("run", translate("PlanInputs", "Run")),
             ("cluster", translate("PlanInputs", "Cluster")),
             ("layout", translate("PlanInputs", "Layout")),
+            ("code", translate("PlanInputs", "Code")),
         ):
             widget = QWidget()
             column = QVBoxLayout(widget)
@@ -186,6 +194,7 @@ class PlanInputs(QWidget):
         self._build_run(self.forms["run"])
         self._build_cluster(self.forms["cluster"])
         self._build_layout(self.forms["layout"])
+        self._build_code(self.forms["code"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.pages)
@@ -368,6 +377,124 @@ class PlanInputs(QWidget):
         for key in ("recipe", "optimizer"):
             self.combos[key].currentIndexChanged.connect(self._edited)
 
+    def _build_code(self, form: QFormLayout) -> None:
+        """How the training code runs (:class:`core.plan.inputs.Implementation`), one control
+        per field, each defaulting to the plan's default."""
+        default = Implementation()
+        kernels = self.combos["kernels"] = BriefComboBox(self, minimum_chars=6)
+        kernels.addItem(translate("PlanInputs", "fused — between two GEMMs"), "fused")
+        kernels.addItem(translate("PlanInputs", "eager — one kernel per op"), "eager")
+        kernels.setCurrentIndex(0 if default.fused else 1)
+        kernels.setToolTip(
+            translate(
+                "PlanInputs",
+                "How the memory-bound ops (norms, activation functions, residual adds) run: fused into one "
+                "kernel between two GEMMs (Megatron-Core, Transformer Engine, torch.compile) or "
+                "each its own kernel (eager PyTorch: torchtitan, Hugging Face)",
+            )
+        )
+        attention = self.combos["attention"] = BriefComboBox(self, minimum_chars=6)
+        attention.addItem(translate("PlanInputs", "flash — the device's fastest kernel"), "")
+        for kernel in ATTENTION_KERNELS:
+            attention.addItem(kernel, kernel)
+        attention.addItem(translate("PlanInputs", "unfused — no flash attention"), "none")
+        attention.setToolTip(
+            translate(
+                "PlanInputs",
+                "The attention kernel, timed from its published benchmark at the run's sequence "
+                "length; unfused: QKᵀ and P·V as batched GEMMs that keep the s² probabilities",
+            )
+        )
+        loss = self.combos["cross_entropy"] = BriefComboBox(self, minimum_chars=6)
+        names = {
+            "fp32": translate("PlanInputs", "fp32 — PyTorch on an fp32 copy of the logits"),
+            "fp32-inplace": translate("PlanInputs", "fp32 in place — Megatron"),
+            "native": translate("PlanInputs", "native — a kernel on the logits' own dtype"),
+        }
+        for kind in CROSS_ENTROPY:
+            loss.addItem(names.get(kind, kind), kind)
+        loss.setCurrentIndex(find_data(loss, default.cross_entropy))
+        loss.setToolTip(
+            translate(
+                "PlanInputs",
+                "What the loss keeps per logit: PyTorch's cross-entropy on an fp32 copy keeps 4 "
+                "bytes and its backward allocates 8 (Hugging Face, torchtitan); Megatron's keeps "
+                "its fp32 softmax in place (4) and allocates the gradient in bf16 (2); a kernel "
+                "on the logits' own dtype (flash-attention's, llm-foundry's) keeps 2 and "
+                "allocates 2",
+            )
+        )
+        form.addRow(translate("PlanInputs", "Kernels"), kernels)
+        form.addRow(translate("PlanInputs", "Attention"), attention)
+        form.addRow(translate("PlanInputs", "Cross-entropy"), loss)
+        overlap = self.combos["overlap"] = BriefComboBox(self, minimum_chars=6)
+        overlap.addItem(translate("PlanInputs", "DP — the gradient reduction"), "dp")
+        overlap.addItem(translate("PlanInputs", "DP + TP — and TP behind the GEMMs"), "dp+tp")
+        overlap.addItem(translate("PlanInputs", "none"), "none")
+        overlap.setCurrentIndex(
+            find_data(
+                overlap,
+                "none" if not default.dp_overlap else "dp+tp" if default.tp_overlap else "dp",
+            )
+        )
+        overlap.setToolTip(
+            translate(
+                "PlanInputs",
+                "What communication runs beside compute: the data-parallel gradient reduction "
+                "(and ZeRO's gathers) beside backward and the next forward; with TP, also the TP "
+                "collectives behind the GEMMs that make or use them (Transformer Engine's "
+                "userbuffers, --tp-comm-overlap); none: both exposed, the reduction after the "
+                "pipeline flush",
+            )
+        )
+        form.addRow(translate("PlanInputs", "Overlap"), overlap)
+        labels = {
+            "fused_loss": (
+                translate("PlanInputs", "Fused loss kernel"),
+                translate(
+                    "PlanInputs",
+                    "The LM head's softmax and cross-entropy as one kernel; off: separate "
+                    "kernels over the logits",
+                ),
+            ),
+            "fused_swiglu": (
+                translate("PlanInputs", "Fused SwiGLU"),
+                translate(
+                    "PlanInputs",
+                    "A gated MLP's activation as one kernel that keeps only its input "
+                    "(Megatron-Core, Transformer Engine): 3 ffn-wide tensors kept instead of 4",
+                ),
+            ),
+            "dropout": (
+                translate("PlanInputs", "Dropout"),
+                translate("PlanInputs", "Attention and residual dropout (their masks are kept)"),
+            ),
+        }
+        self.switches: dict[str, QCheckBox] = {}
+        for key, on in SWITCHES.items():
+            text, tip = labels[key]
+            box = self.switches[key] = QCheckBox(text, self)
+            box.setChecked(on)
+            box.setToolTip(tip)
+            box.toggled.connect(self._edited)
+            form.addRow(box)
+        for key in ("kernels", "attention", "cross_entropy", "overlap"):
+            self.combos[key].currentIndexChanged.connect(self._edited)
+
+    def implementation(self) -> Implementation:
+        """How the training code runs, as the code page says."""
+        attention = self.combos["attention"].currentData() or ""
+        overlap = self.combos["overlap"].currentData()
+        return implementation_from(
+            dp_overlap=overlap != "none",
+            tp_overlap=overlap == "dp+tp",
+            flash=attention != "none",
+            fused=self.combos["kernels"].currentData() == "fused",
+            attention_kernel=attention if attention not in ("", "none") else None,
+            cross_entropy=self.combos["cross_entropy"].currentData(),
+            **{key: box.isChecked() for key, box in self.switches.items()},
+        )
+
     # the model box --------------------------------------------------------------------------
     @property
     def config_path(self) -> str:
@@ -459,8 +586,9 @@ class PlanInputs(QWidget):
         return out
 
     def options(self) -> dict[str, Any]:
-        """The run and the cluster as :func:`core.plan.options.planned_input` keywords (texts),
-        less the device; the global batch as typed, with ``batch_unit``."""
+        """The run, the cluster and the code as :func:`core.plan.options.planned_input` keywords
+        (texts, and the :class:`~core.plan.inputs.Implementation`), less the device; the global
+        batch as typed, with ``batch_unit``."""
         out: dict[str, Any] = dict(model_source(self.model_box.model_text(), self.config_path))
         for key in ("seq", "global_batch", "tokens", "gpus", "gpus_per_node"):
             out[key] = self.fields[key].text()
@@ -469,6 +597,7 @@ class PlanInputs(QWidget):
         out["recipe"] = self.combos["recipe"].currentData()
         out["optimizer_id"] = self.combos["optimizer"].currentData()
         out["batch_unit"] = self.batch_unit.currentData()
+        out["implementation"] = self.implementation()
         return out
 
     def layout_options(self) -> dict[str, Any]:
@@ -517,6 +646,7 @@ class PlanInputs(QWidget):
                 out[key] = ""
         out["batch_unit"] = self.batch_unit.currentData()
         out.update({key: box.currentData() for key, box in self.combos.items()})
+        out.update({key: box.isChecked() for key, box in self.switches.items()})
         out["page"] = self.pages.currentIndex()
         return out
 
@@ -569,7 +699,19 @@ class PlanInputs(QWidget):
             self._fill_links()
         combos = {"batch_unit": self.batch_unit, **self.combos}
         problems += restore_combos("plan", combos, data)
+        for key, box in self.switches.items():
+            value = data.get(key)
+            if value is None:
+                continue
+            if isinstance(value, bool):
+                box.setChecked(value)
+            else:
+                problems.append(
+                    translate(
+                        "PlanInputs", "plan: {key} must be true or false, got {value}"
+                    ).format(key=key, value=repr(value)[:40])
+                )
         page = data.get("page")
-        if isinstance(page, int) and not isinstance(page, bool) and 0 <= page < 3:
+        if isinstance(page, int) and not isinstance(page, bool) and 0 <= page < self.pages.count():
             self.pages.setCurrentIndex(page)
         return problems
