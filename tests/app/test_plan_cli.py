@@ -66,6 +66,7 @@ def test_search_lists_candidates_fastest_first(capsys: pytest.CaptureFixture[str
         (["--model", "gpt2"], "one of --model, --config or --dims"),
         (["--tokens", "-5"], "tokens"),
         (["--attention-kernel", "flash9"], "attention kernel: 'flash9'; allowed: flash3"),
+        (["--search", "--cp", "2", "--no-flash"], "cp: context parallelism needs flash attention"),
         (["--cross-entropy", "bf16"], "cross-entropy: 'bf16'; allowed: fp32, fp32-inplace, native"),
     ],
 )
