@@ -303,6 +303,8 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
     key = _code_key(run)
     code = SOURCE_CODE[key]
     impl = replace(code.implementation, **RUN_CODE.get(run["id"], {}))
+    if run["precision"] == "fp8":  # the layers' GEMMs in fp8 (Transformer Engine), the rest bf16
+        impl = replace(impl, gemm_dtype="fp8")
     rope = code.rope and run["id"] not in RUN_ROPE_OFF
     hw = run["hardware"]
     devices = catalog or load_catalog()

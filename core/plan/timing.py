@@ -83,6 +83,8 @@ def op_cost(
 
 
 _CACHE: dict[tuple, MicroTimes] = {}
+#: Bytes per element of an fp8 cast-transpose: read 2 (bf16), write 1 (fp8) and 1 (its transpose).
+FP8_CAST_BYTES = 4.0
 
 
 def _device_key(device: Device) -> tuple:
@@ -122,6 +124,11 @@ def micro_times(
         device.peak(gemm_dtype) if device.supports(gemm_dtype) else device.peak(compute_dtype)
     )
     peak = device.peak(compute_dtype)
+    # FP8 as Transformer Engine runs it: only the layers' weight GEMMs (TE modules) are fp8, each
+    # one's input cast to fp8 with its transpose in forward and its output gradient likewise in
+    # backward (fp8_cast_transpose_fused in TE's Linear); attention, the embedding and the LM head
+    # (Megatron-Core's output layer is not a TE module) stay in the compute dtype.
+    low = gemm_dtype == "fp8" and device.supports(gemm_dtype)
     sums: dict[str, float] = {}
     extra = {"core": 0.0, "gemm": 0.0, "attn_f": 0.0, "attn_b": 0.0, "mem": 0.0}
     kernels = 0
@@ -137,10 +144,24 @@ def micro_times(
                                          kernel=attention_kernel)  # fmt: skip
                 extra["attn_b" if backward else "attn_f"] += seconds
             else:
-                seconds = cal.op_seconds(device, "matmul", flops, nbytes, gemm_peak, dims=dims,
-                                         dtype=gemm_dtype)  # fmt: skip
+                weight_gemm = op.region == "layer" and not op.core
+                in_fp8 = weight_gemm or not low
+                seconds = cal.op_seconds(device, "matmul", flops, nbytes,
+                                         gemm_peak if in_fp8 else peak, dims=dims,
+                                         dtype=gemm_dtype if in_fp8 else compute_dtype)  # fmt: skip
                 if op.region == "layer":
                     extra["gemm"] += seconds
+                if low and weight_gemm and not backward and dims is not None:
+                    # X (M×K) before the forward GEMM, dY (M×N) before its two backward ones:
+                    # read in bf16, written in fp8 and transposed, 4 bytes per element, a kernel
+                    # each
+                    batch, m, k, n = dims
+                    cast_f = FP8_CAST_BYTES * batch * m * k / bw + launch
+                    cast_b = FP8_CAST_BYTES * batch * m * n / bw + launch
+                    sums["layer_fwd"] = sums.get("layer_fwd", 0.0) + cast_f
+                    sums["layer_bwd"] = sums.get("layer_bwd", 0.0) + cast_b
+                    extra["mem"] += cast_f + cast_b
+                    kernels += 2
             sums[bucket] = sums.get(bucket, 0.0) + seconds
             if op.core:
                 extra["core"] += seconds

@@ -356,6 +356,10 @@
         <translation>（{kernel}）</translation>
     </message>
     <message>
+        <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}</source>
+        <translation>按 Transformer Engine 的方式运行 FP8：只有各层的权重 GEMM 用 fp8，前向 GEMM 之前把输入转成 fp8 并转置，反向 GEMM 之前对输出梯度同样处理（每个元素搬运 4 字节，各一个核函数）；注意力、嵌入和输出头仍用 {dtype}</translation>
+    </message>
+    <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
         <translation>注意力未融合：QKᵀ 和 P·V 是批量 GEMM，中间是缩放、掩码、softmax 和 dropout，保留 s² 的概率</translation>
     </message>

@@ -356,6 +356,10 @@
         <translation>（{kernel}）</translation>
     </message>
     <message>
+        <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}</source>
+        <translation>按 Transformer Engine 的方式執行 FP8：只有各層的權重 GEMM 用 fp8，前向 GEMM 之前把輸入轉成 fp8 並轉置，反向 GEMM 之前對輸出梯度同樣處理（每個元素搬運 4 位元組，各一個核函式）；注意力、嵌入和輸出頭仍用 {dtype}</translation>
+    </message>
+    <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
         <translation>注意力未融合：QKᵀ 和 P·V 是批次 GEMM，中間是縮放、遮罩、softmax 和 dropout，保留 s² 的機率</translation>
     </message>

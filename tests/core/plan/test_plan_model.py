@@ -250,3 +250,33 @@ def test_overlap_slows_the_compute_it_hides_behind(device, cal) -> None:
     assert b.breakdown["tp_comm"] == pytest.approx(
         a.breakdown["tp_comm"] + 0.2 * a.hidden["tp_comm"]
     )
+
+
+def test_fp8_casts_each_weight_gemms_operands_and_keeps_the_head_in_bf16(
+    device, cal, monkeypatch
+) -> None:
+    import core.plan.timing as timing
+    from core.plan.model import context, evaluate
+
+    fp8, bf16 = _inp(device, gemm_dtype="fp8"), _inp(device)
+    lay = check_layout(fp8, Layout(micro_batch=2))
+
+    def micro(inp, cast_bytes: float):
+        monkeypatch.setattr(timing, "_CACHE", {})
+        monkeypatch.setattr(timing, "FP8_CAST_BYTES", cast_bytes)
+        return evaluate(context(inp, calibration=cal), lay).micro
+
+    with_casts, no_bytes, plain = micro(fp8, 4.0), micro(fp8, 0.0), micro(bf16, 4.0)
+    # Hand count for SMALL (d 256, KV width 128, ffn 768), 2 sequences of 256 tokens: the layer's
+    # seven weight GEMMs read inputs of K = 256 (q, k, v, o, gate, up) and 768 (down), and write
+    # outputs of N = 256, 128, 128, 256, 768, 768, 256. Each forward cast moves 4 bytes per
+    # element of X (M × K), each backward one 4 per element of dY (M × N), at 2 TB/s × 0.9.
+    tokens, bw = 2 * 256, 2e12 * 0.9
+    x_elems = tokens * (6 * 256 + 768)
+    dy_elems = tokens * (256 + 128 + 128 + 256 + 768 + 768 + 256)
+    assert with_casts.layer_fwd - no_bytes.layer_fwd == pytest.approx(4 * x_elems / bw)
+    assert with_casts.layer_bwd - no_bytes.layer_bwd == pytest.approx(4 * dy_elems / bw)
+    assert with_casts.kernels == plain.kernels + 2 * 7
+    # The LM head is no Transformer Engine module: its GEMMs keep the bf16 rate.
+    assert (with_casts.head_fwd, with_casts.head_bwd) == (plain.head_fwd, plain.head_bwd)
+    assert with_casts.layer_gemm < plain.layer_gemm  # the layers' GEMMs do run at the fp8 rate
