@@ -17,14 +17,15 @@ micro-batch times (:mod:`core.plan.timing`): nothing is traced per candidate, so
 ``include_unfit`` the ones that do not fit follow, each with the reason.
 
 :func:`what_to_change` re-plans the chosen layout with one change at a time (recomputation,
-micro-batch, TP, PP, v, SP, ZeRO, CP, fp8 GEMMs, another device) and returns the changes with
-their re-planned results, best first: the effect is computed, never guessed.
+micro-batch, TP, PP, v, SP, ZeRO, CP, how the code runs, fp8 GEMMs, another device) and returns
+the changes with their re-planned results, best first: the effect is computed, never guessed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from core.errors import InputError
 from core.plan.inputs import (
@@ -267,6 +268,25 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, PlanInput, La
     if inp.implementation.flash:
         add(translate("Plan", "CP {new} instead of {old}").format(new=str(lay.cp * 2), old=str(lay.cp)),
             replace(lay, cp=lay.cp * 2, dp=0))  # fmt: skip
+    # How the code runs (the Code page's switches): each one the faster way, where it is not yet.
+    impl = inp.implementation
+
+    def code(text: Text, **changed: Any) -> None:
+        add(text, lay, replace(inp, implementation=replace(impl, **changed)))
+
+    if not impl.fused:
+        code(translate("Plan", "fused kernels instead of eager"), fused=True)
+    if not impl.flash:
+        code(translate("Plan", "flash attention"), flash=True)
+    if not impl.dp_overlap and dp * lay.cp > 1:
+        code(translate("Plan", "the gradient reduction overlapped with backward"), dp_overlap=True)
+    if lay.tp > 1 and lay.sp and not impl.tp_overlap:  # TE's overlap needs SP
+        code(translate("Plan", "TP communication overlapped with the GEMMs"), tp_overlap=True)
+    if not res.fits and impl.cross_entropy == "fp32":
+        code(
+            translate("Plan", "a cross-entropy kernel on the logits' own dtype"),
+            cross_entropy="native",
+        )
     device = inp.cluster.device
     if device.supports("fp8") and inp.gemm_dtype != "fp8":
         fp8 = replace(inp, implementation=replace(inp.implementation, gemm_dtype="fp8"))

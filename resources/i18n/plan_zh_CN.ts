@@ -231,6 +231,26 @@
         <translation>上下文并行 {new}，代替 {old}</translation>
     </message>
     <message>
+        <source>fused kernels instead of eager</source>
+        <translation>融合核函数，代替逐算子执行</translation>
+    </message>
+    <message>
+        <source>flash attention</source>
+        <translation>flash attention</translation>
+    </message>
+    <message>
+        <source>the gradient reduction overlapped with backward</source>
+        <translation>梯度归约与反向重叠</translation>
+    </message>
+    <message>
+        <source>TP communication overlapped with the GEMMs</source>
+        <translation>TP 通信与 GEMM 重叠</translation>
+    </message>
+    <message>
+        <source>a cross-entropy kernel on the logits&apos; own dtype</source>
+        <translation>按 logits 自身数据类型的交叉熵核函数</translation>
+    </message>
+    <message>
         <source>fp8 GEMMs</source>
         <translation>fp8 GEMM</translation>
     </message>

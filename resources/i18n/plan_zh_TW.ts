@@ -231,6 +231,26 @@
         <translation>上下文平行 {new}，取代 {old}</translation>
     </message>
     <message>
+        <source>fused kernels instead of eager</source>
+        <translation>融合核函式，代替逐算子執行</translation>
+    </message>
+    <message>
+        <source>flash attention</source>
+        <translation>flash attention</translation>
+    </message>
+    <message>
+        <source>the gradient reduction overlapped with backward</source>
+        <translation>梯度歸約與反向重疊</translation>
+    </message>
+    <message>
+        <source>TP communication overlapped with the GEMMs</source>
+        <translation>TP 通訊與 GEMM 重疊</translation>
+    </message>
+    <message>
+        <source>a cross-entropy kernel on the logits&apos; own dtype</source>
+        <translation>按 logits 自身資料型別的交叉熵核函式</translation>
+    </message>
+    <message>
         <source>fp8 GEMMs</source>
         <translation>fp8 GEMM</translation>
     </message>

@@ -118,6 +118,30 @@ def test_what_to_change_replans_each_change(inp, cal) -> None:
     assert helps is not None and str(helps) == names[0]
 
 
+def test_code_that_runs_the_slow_way_is_offered_the_fast_one(inp, cal) -> None:
+    from core.plan import Implementation
+
+    eager = replace(inp, implementation=Implementation(fused=False, dp_overlap=False))
+    start = plan(eager, Layout(tp=2, sp=True, micro_batch=2), calibration=cal)
+    changes = {
+        str(s).split(":")[0]: new
+        for s, new in what_to_change(eager, start, calibration=cal, devices=False)
+    }
+    fused = changes["fused kernels instead of eager"]
+    assert fused.inp.implementation == replace(eager.implementation, fused=True)
+    assert fused.layout == start.layout and fused.tokens_per_s > start.tokens_per_s
+    overlap = changes["TP communication overlapped with the GEMMs"]
+    assert overlap.inp.implementation.tp_overlap and overlap.tokens_per_s > start.tokens_per_s
+    assert changes["the gradient reduction overlapped with backward"].inp.implementation.dp_overlap
+    # Code already running the fast way is offered nothing about it; a layout that fits is not
+    # offered the leaner loss (it changes memory only).
+    fast = plan(inp, Layout(tp=2, sp=True, micro_batch=2), calibration=cal)
+    names = [str(s) for s, _ in what_to_change(inp, fast, calibration=cal, devices=False)]
+    assert not any(
+        n.startswith(("fused kernels", "the gradient reduction", "a cross-entropy")) for n in names
+    )
+
+
 def test_one_gpu_needs_no_link_and_is_offered_no_sharding() -> None:
     from core.memory.recipes import recipe
     from core.roofline.hardware import load_catalog
