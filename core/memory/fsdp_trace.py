@@ -222,12 +222,15 @@ def trace_fsdp(
         )
     from torch.testing._internal.distributed.fake_pg import FakeStore
 
-    started = time.perf_counter()
-    dist.init_process_group("fake", store=FakeStore(), rank=0, world_size=world_size)
-    try:
-        result = _traced_step(cfg, world_size, progress, should_cancel)
-    finally:
-        dist.destroy_process_group()
+    from core.memory.trace import exclusive_trace
+
+    with exclusive_trace(progress, should_cancel):  # one trace at a time in this process
+        started = time.perf_counter()
+        dist.init_process_group("fake", store=FakeStore(), rank=0, world_size=world_size)
+        try:
+            result = _traced_step(cfg, world_size, progress, should_cancel)
+        finally:
+            dist.destroy_process_group()
     result.seconds = time.perf_counter() - started
     return result
 

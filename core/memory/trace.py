@@ -19,10 +19,11 @@ from __future__ import annotations
 import functools
 import gc
 import re
+import threading
 import time
 import weakref
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ from core.memory.flops import FlopCount, formula_flops
 from core.memory.modules import autocast, build_step
 from core.texts import Text, translate
 
-__all__ = ["PHASES", "TraceCancelled", "TraceResult", "trace"]
+__all__ = ["PHASES", "TraceCancelled", "TraceResult", "exclusive_trace", "trace"]
 
 #: Phases of one step, in order.
 PHASES: tuple[str, ...] = ("forward", "backward", "optimizer")
@@ -61,6 +62,35 @@ _PHASE_ORDER = {phase: i for i, phase in enumerate(PHASES)}
 
 class TraceCancelled(Exception):
     """Raised inside the traced step when the caller asked to stop."""
+
+
+#: The process's one trace at a time (:func:`exclusive_trace`); re-entrant for nested calls.
+_ONE_AT_A_TIME = threading.RLock()
+
+
+@contextmanager
+def exclusive_trace(
+    progress: Callable[[float, Any], None] | None = None,
+    should_cancel: Callable[[], bool] | None = None,
+) -> Iterator[None]:
+    """Hold the process's only trace slot while a trace runs; a second trace waits for it.
+
+    Two traces in two threads (the Plan tab's layer and the Step tab's step, say) would corrupt
+    each other: torch's module tracker hooks every module of the process
+    (``register_module_forward_pre_hook``) and the default dtype is process-wide, so both failed
+    with "The Module hierarchy tracking is wrong". A waiting trace says so through ``progress``
+    and stops waiting when ``should_cancel()`` turns true (raising :class:`TraceCancelled`).
+    """
+    if not _ONE_AT_A_TIME.acquire(blocking=False):
+        if progress is not None:
+            progress(0.0, translate("Memory", "waiting for another trace to finish"))
+        while not _ONE_AT_A_TIME.acquire(timeout=0.05):
+            if should_cancel is not None and should_cancel():
+                raise TraceCancelled("trace cancelled")
+    try:
+        yield
+    finally:
+        _ONE_AT_A_TIME.release()
 
 
 @dataclass
@@ -155,6 +185,16 @@ def trace(
         its own dispatch (the Step tab records its ops this way: one dispatch layer for both,
         as each layer costs every op of the step a Python call).
     """
+    with exclusive_trace(progress, should_cancel):
+        return _trace(cfg, progress, should_cancel, instrument)
+
+
+def _trace(
+    cfg: MemoryConfig,
+    progress: Callable[[float, str], None] | None,
+    should_cancel: Callable[[], bool] | None,
+    instrument: Callable[[Any, Any], AbstractContextManager[Any]] | None,
+) -> TraceResult:
     import torch
 
     started = time.perf_counter()

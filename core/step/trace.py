@@ -280,7 +280,9 @@ def trace_module(
 
     rec = Recorder(model, optimizer, auto_backward=False)
     counter = FlopCounterMode(display=False, custom_mapping=flop_mapping())
-    with preserved(model, optimizer):
+    from core.memory.trace import exclusive_trace
+
+    with exclusive_trace(), preserved(model, optimizer):  # the recorder hooks modules globally
         model.train()
         if warmup:
             step(None)

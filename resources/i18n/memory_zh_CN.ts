@@ -541,8 +541,13 @@
         <translation>配方：{item} 不是组成部分；允许：{keys}，写成 key=dtype，例如 custom:params=bf16,grads=fp32</translation>
     </message>
     <message>
+        <source>waiting for another trace to finish</source>
+        <extracomment>Phases of one step, in order. MemTracker&apos;s category names -&gt; ours (buffers and &quot;other&quot; join parameters; temps stay apart). The process&apos;s one trace at a time (:func:`exclusive_trace`); re-entrant for nested calls.</extracomment>
+        <translation>正在等待另一次追踪结束</translation>
+    </message>
+    <message>
         <source>building the model on fake tensors</source>
-        <extracomment>Phases of one step, in order. MemTracker&apos;s category names -&gt; ours (buffers and &quot;other&quot; join parameters; temps stay apart). ``id(key) -&gt; (key, category or None)`` for the keys of MemTracker&apos;s snapshots.</extracomment>
+        <extracomment>``id(key) -&gt; (key, category or None)`` for the keys of MemTracker&apos;s snapshots.</extracomment>
         <translation>在伪张量上构建模型</translation>
     </message>
     <message>
