@@ -16,7 +16,7 @@ __all__ = ["StepRunner", "StepWorker"]
 
 
 class StepWorker(TracingWorker):
-    """Runs :func:`core.step.trace.trace_config` for one set of inputs (or
+    """Runs :func:`core.step.cache.cached_trace` for one set of inputs (or
     :func:`core.step.hf_build.trace_hf_config` for :class:`~core.step.options.HFInputs`).
 
     Signals
@@ -39,7 +39,7 @@ class StepWorker(TracingWorker):
         try:
             from core.errors import InputError
             from core.memory.trace import TraceCancelled
-            from core.step.trace import trace_config
+            from core.step.cache import cached_trace
 
             if isinstance(self._inputs, HFInputs):
                 self._run_hf(self._inputs)
@@ -51,7 +51,9 @@ class StepWorker(TracingWorker):
 
                     config = measurable(config)  # the kernels of the device the run is on
                     check_fits(config)  # refused before anything is built
-                out = trace_config(
+                # The same inputs, torch and code are read back from the trace cache (the tab
+                # says so), as the screenshot command and the window's warm-up store them.
+                out = cached_trace(
                     config,
                     progress=self.progress.emit,
                     should_cancel=self._cancel.is_set,

@@ -1,6 +1,7 @@
 """Background warm-up after the window is painted: pay first-call costs before the person types.
 
-Each warm-up is ``"module:function"``; a missing module is skipped (a tab not built yet). The work
+Each warm-up is ``"module:function"``; a missing module is skipped (a tab not built yet). A
+function that takes ``should_cancel`` is given one (true once the warm-up is stopped). The work
 runs in a worker object moved to a QThread; errors are reported, never raised in the thread.
 
 Stopping is cooperative: a step in progress (importing torch takes seconds and cannot be
@@ -11,6 +12,7 @@ ends, because a QThread destroyed while running aborts the whole process.
 from __future__ import annotations
 
 import importlib
+import inspect
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
@@ -18,8 +20,9 @@ from widgets.i18n import translate
 
 __all__ = ["WARMUPS", "WarmupRunner"]
 
-#: First-call costs worth paying in the background (torch import, meta-kernel loading).
-WARMUPS: tuple[str, ...] = ("core.einops.analysis:warm_up",)
+#: First-call costs worth paying in the background: torch's import and meta kernels, then the
+#: Step tab's default trace into the trace cache (so its first trace is read back at once).
+WARMUPS: tuple[str, ...] = ("core.einops.analysis:warm_up", "core.step.cache:warm_default")
 
 
 class _Worker(QObject):
@@ -41,8 +44,12 @@ class _Worker(QObject):
                 module = importlib.import_module(module_name)
             except ModuleNotFoundError:
                 continue
+            target_fn = getattr(module, function)
             try:
-                getattr(module, function)()
+                if "should_cancel" in inspect.signature(target_fn).parameters:
+                    target_fn(should_cancel=lambda: self.cancelled)
+                else:
+                    target_fn()
             except Exception as exc:
                 self.errored.emit(  # QCoreApplication.translate is thread-safe
                     translate("MainWindow", "warm-up {target} failed: {error}").format(

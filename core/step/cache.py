@@ -41,7 +41,15 @@ from core.step.recorder import OpRecord
 from core.step.trace import StepTrace, trace_config
 from core.texts import Text
 
-__all__ = ["FORMAT", "SLOTS", "cache_key", "cached_trace", "load_trace", "store_trace"]
+__all__ = [
+    "FORMAT",
+    "SLOTS",
+    "cache_key",
+    "cached_trace",
+    "load_trace",
+    "store_trace",
+    "warm_default",
+]
 
 #: Version of the file layout; another number is a different key.
 FORMAT = 1
@@ -241,3 +249,25 @@ def cached_trace(
     if key is not None:
         store_trace(key, trace)
     return trace
+
+
+def warm_default(should_cancel: Callable[[], bool] | None = None) -> bool:
+    """Trace the Step tab's default inputs into the cache unless it holds them already.
+
+    The window's warm-up calls it after first paint, so the tab's first trace (and
+    ``napkinlab screenshot --tab step`` after the app has run once) reads the result back
+    instead of paying torch's tracker and the trace. Returns whether it traced; a cancel leaves
+    nothing behind.
+    """
+    from core.memory.trace import TraceCancelled
+    from core.step.options import inputs_from_options
+
+    cfg = inputs_from_options().config
+    key = cache_key(cfg)
+    if key is None or load_trace(key) is not None:
+        return False
+    try:
+        cached_trace(cfg, should_cancel=should_cancel)
+    except TraceCancelled:
+        return False
+    return True

@@ -36,11 +36,11 @@ def _plan_worker(monkeypatch, entered):
 
 
 def _step_worker(monkeypatch, entered):
-    import core.step.trace
+    import core.step.cache
     from app.step_worker import StepWorker
     from core.memory.trace import TraceCancelled
 
-    monkeypatch.setattr(core.step.trace, "trace_config", _probe(entered, TraceCancelled))
+    monkeypatch.setattr(core.step.cache, "cached_trace", _probe(entered, TraceCancelled))
     return StepWorker(SimpleNamespace(config=None, notes=[]))
 
 

@@ -30,3 +30,20 @@ def test_runs_targets_in_a_thread_and_reports_errors(qtbot) -> None:
     assert runner.stop()
     assert len(CALLS) == 1 and CALLS[0] != threading.main_thread().name
     assert errors == [f"warm-up {__name__}:fail failed: boom"]
+
+
+ASKED: list[bool] = []
+
+
+def cancellable(should_cancel) -> None:
+    ASKED.append(should_cancel())
+
+
+def test_a_target_that_takes_should_cancel_is_given_one(qtbot) -> None:
+    ASKED.clear()
+    runner = warmup.WarmupRunner((f"{__name__}:cancellable",))
+    with qtbot.waitSignal(runner.finished, timeout=5000):
+        runner.start()
+    qtbot.waitUntil(lambda: not runner.is_running(), timeout=5000)
+    assert ASKED == [False]  # not stopped while it ran
+    assert "core.step.cache:warm_default" in warmup.WARMUPS

@@ -192,3 +192,18 @@ def test_a_hit_imports_no_torch(folder: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "False"]
+
+
+def test_the_warm_up_stores_the_step_tabs_default_trace_once(folder: Path) -> None:
+    from core.step.cache import cache_key, load_trace, warm_default
+    from core.step.options import DEFAULTS, step_inputs
+
+    default = step_inputs(**{k: v for k, v in DEFAULTS.items() if k != "allow_download"}).config
+    key = cache_key(default)
+    assert key is not None and load_trace(key) is None
+    assert not warm_default(should_cancel=lambda: True)  # stopped: nothing is left behind
+    assert load_trace(key) is None
+    assert warm_default()  # traced and stored
+    hit = load_trace(key)
+    assert hit is not None and hit.from_cache and hit.ops
+    assert not warm_default()  # already there: nothing to do
