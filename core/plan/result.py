@@ -8,6 +8,7 @@ holds and words them.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,6 +173,8 @@ class PlanResult:
             "memory_moment": self.memory.moment,
             "device": self.inp.cluster.device.id,
             "gpus": self.gpus,
+            # how the training code is assumed to run (the CLI's switches, the Plan tab's Code page)
+            "implementation": dataclasses.asdict(self.inp.implementation),
         }
         if self.reason is not None:
             out["reason"] = str(self.reason)

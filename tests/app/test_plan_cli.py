@@ -129,6 +129,8 @@ def test_the_losss_kernel_sets_its_memory(capsys: pytest.CaptureFixture[str]) ->
     assert saved == pytest.approx((4 - 2) * logits - 4 * rows)
     assert fp32["temporaries"] - got["temporaries"] == pytest.approx((8 - 2) * logits)
     assert any("reads the logits in their own dtype" in a for a in native["assumptions"])
+    assert native["implementation"]["cross_entropy"] == "native"
+    assert _json(capsys, *base)["implementation"]["cross_entropy"] == "fp32"
 
 
 def test_csv_lists_the_candidates_and_tokens_batch_equals_sequences(
