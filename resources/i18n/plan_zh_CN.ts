@@ -1156,7 +1156,7 @@
         <translation>瓶颈</translation>
     </message>
     <message>
-        <source>{used} of {capacity}</source>
+        <source>{used} / {capacity}</source>
         <translation>{used} / {capacity}</translation>
     </message>
 </context>

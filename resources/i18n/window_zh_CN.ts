@@ -467,7 +467,7 @@
     </message>
     <message>
         <source>warm-up {target} failed: {error}</source>
-        <extracomment>First-call costs worth paying in the background (torch import, meta-kernel loading).</extracomment>
+        <extracomment>First-call costs worth paying in the background: torch&apos;s import and meta kernels, then the Step tab&apos;s default trace into the trace cache (so its first trace is read back at once).</extracomment>
         <translation>预热 {target} 失败：{error}</translation>
     </message>
 </context>

@@ -134,10 +134,18 @@ def _text(key: str, res: Any, row: int) -> str:
     if key == "hfu":
         return f"{res.hfu:.1%}"
     if key == "memory":
-        return translate("PlanTable", "{used} of {capacity}").format(
-            used=format_bytes(res.memory.peak, 3), capacity=format_bytes(res.capacity, 3)
-        )
+        return _memory_text(res.memory.peak, res.capacity)
     return localized(res.limits)  # for a layout that does not fit: "out of memory: … of …"
+
+
+def _memory_text(peak: float, capacity: float) -> str:
+    """``74.5 / 80 GB``: the unit once when both share it (the column must leave room for
+    "Limited by" at 1280 px); ``512 MB / 80 GB`` when they do not."""
+    used, whole = format_bytes(peak, 3), format_bytes(capacity, 3)
+    number, _, unit = used.rpartition(" ")
+    if number and unit == whole.rpartition(" ")[2]:
+        used = number
+    return translate("PlanTable", "{used} / {capacity}").format(used=used, capacity=whole)
 
 
 def _value(key: str, res: Any, row: int) -> Any:
