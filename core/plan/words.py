@@ -139,6 +139,9 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     )
     if inp.gemm_dtype == "fp8" and inp.cluster.device.supports("fp8"):
         out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}").format(dtype=inp.compute_dtype))  # fmt: skip
+        device = inp.cluster.device
+        share = device.peak(inp.compute_dtype) / device.peak("fp8")
+        out.append(translate("Plan", "MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA's FP8 tables count, they would be {mfu} and {hfu}").format(dtype=inp.compute_dtype, mfu=f"{res.mfu * share:.1%}", hfu=f"{res.hfu * share:.1%}"))  # fmt: skip
     if not impl.flash:
         out.append(translate("Plan", "attention unfused: QKᵀ and P·V as batched GEMMs with the "
                              "scale, mask, softmax and dropout between them, the s² probabilities kept"))  # fmt: skip

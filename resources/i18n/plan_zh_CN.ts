@@ -380,6 +380,10 @@
         <translation>按 Transformer Engine 的方式运行 FP8：只有各层的权重 GEMM 用 fp8，前向 GEMM 之前把输入转成 fp8 并转置，反向 GEMM 之前对输出梯度同样处理（每个元素搬运 4 字节，各一个核函数）；注意力、嵌入和输出头仍用 {dtype}</translation>
     </message>
     <message>
+        <source>MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA&apos;s FP8 tables count, they would be {mfu} and {hfu}</source>
+        <translation>用 fp8 GEMM 时，MFU 和 HFU 仍按 {dtype} 峰值计，便于跨精度比较；若按 fp8 峰值（NVIDIA 的 FP8 表格这样计），它们是 {mfu} 和 {hfu}</translation>
+    </message>
+    <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
         <translation>注意力未融合：QKᵀ 和 P·V 是批量 GEMM，中间是缩放、掩码、softmax 和 dropout，保留 s² 的概率</translation>
     </message>

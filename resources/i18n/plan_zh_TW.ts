@@ -380,6 +380,10 @@
         <translation>按 Transformer Engine 的方式執行 FP8：只有各層的權重 GEMM 用 fp8，前向 GEMM 之前把輸入轉成 fp8 並轉置，反向 GEMM 之前對輸出梯度同樣處理（每個元素搬運 4 位元組，各一個核函式）；注意力、嵌入和輸出頭仍用 {dtype}</translation>
     </message>
     <message>
+        <source>MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA&apos;s FP8 tables count, they would be {mfu} and {hfu}</source>
+        <translation>用 fp8 GEMM 時，MFU 和 HFU 仍按 {dtype} 峰值計，便於跨精度比較；若按 fp8 峰值（NVIDIA 的 FP8 表格這樣計），它們是 {mfu} 和 {hfu}</translation>
+    </message>
+    <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>
         <translation>注意力未融合：QKᵀ 和 P·V 是批次 GEMM，中間是縮放、遮罩、softmax 和 dropout，保留 s² 的機率</translation>
     </message>

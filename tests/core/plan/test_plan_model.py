@@ -280,3 +280,14 @@ def test_fp8_casts_each_weight_gemms_operands_and_keeps_the_head_in_bf16(
     # The LM head is no Transformer Engine module: its GEMMs keep the bf16 rate.
     assert (with_casts.head_fwd, with_casts.head_bwd) == (plain.head_fwd, plain.head_bwd)
     assert with_casts.layer_gemm < plain.layer_gemm  # the layers' GEMMs do run at the fp8 rate
+
+
+def test_fp8_mfu_stays_against_the_bf16_peak_and_says_the_fp8_figure(device, cal) -> None:
+    inp = _inp(device, gemm_dtype="fp8")
+    res = plan(inp, Layout(micro_batch=2), calibration=cal)
+    # The test device's peaks: bf16 1e15, fp8 2e15, so against fp8 the figures halve.
+    assert res.peak_flops == pytest.approx(1e15)  # per GPU, the bf16 peak
+    said = [str(a) for a in res.assumptions if str(a).startswith("MFU and HFU with fp8")]
+    assert said and f"{res.mfu / 2:.1%} and {res.hfu / 2:.1%}" in said[0]
+    plain = plan(_inp(device), Layout(micro_batch=2), calibration=cal)
+    assert not any(str(a).startswith("MFU and HFU with fp8") for a in plain.assumptions)
