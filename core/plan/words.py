@@ -112,31 +112,44 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         else ""
     )
     kernel_name = cal.attention_kernel(impl.attention_kernel) or impl.attention_kernel
-    out.append(
-        translate(
-            "Plan",
-            "compute: the Step trace of one {width}-wide layer ({ops} kernels' worth of ops), the "
-            "embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} "
-            "peak{quant}, flash attention{kernel} at {fwd} (forward) and {bwd} (backward) of peak at "
-            "{seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the "
-            "memory bandwidth; {launch} µs per kernel",
-        ).format(
-            width=f"{spec.d_model:,}",
-            ops=str(layer_ops),
-            layers=f"{spec.layers:,}",
-            gemm=percent(cal.gemm_efficiency(inp.gemm_dtype)),
-            dtype=inp.gemm_dtype,
-            quant=quant,
-            kernel=translate("Plan", " ({kernel})").format(kernel=kernel_name)
-            if kernel_name
-            else "",
-            fwd=percent(cal.attention_efficiency(False, False, seq, impl.attention_kernel)),
-            bwd=percent(cal.attention_efficiency(True, False, seq, impl.attention_kernel)),
-            seq=f"{seq:,.0f}",
-            bw=percent(cal["memory_bandwidth_fraction"]),
-            launch=f"{cal.launch_s * 1e6:.3g}",
+    values = {
+        "width": f"{spec.d_model:,}",
+        "ops": str(layer_ops),
+        "layers": f"{spec.layers:,}",
+        "gemm": percent(cal.gemm_efficiency(inp.gemm_dtype)),
+        "dtype": inp.gemm_dtype,
+        "quant": quant,
+        "bw": percent(cal["memory_bandwidth_fraction"]),
+        "launch": f"{cal.launch_s * 1e6:.3g}",
+    }
+    if impl.flash:
+        out.append(
+            translate(
+                "Plan",
+                "compute: the Step trace of one {width}-wide layer ({ops} kernels' worth of ops), the "
+                "embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} "
+                "peak{quant}, flash attention{kernel} at {fwd} (forward) and {bwd} (backward) of peak at "
+                "{seq} tokens, a causal kernel doing half the s² work; memory-bound ops at {bw} of the "
+                "memory bandwidth; {launch} µs per kernel",
+            ).format(
+                kernel=translate("Plan", " ({kernel})").format(kernel=kernel_name)
+                if kernel_name
+                else "",
+                fwd=percent(cal.attention_efficiency(False, False, seq, impl.attention_kernel)),
+                bwd=percent(cal.attention_efficiency(True, False, seq, impl.attention_kernel)),
+                seq=f"{seq:,.0f}",
+                **values,
+            )
         )
-    )
+    else:  # the attention is GEMMs and memory-bound ops (its own line below), no flash kernel
+        out.append(
+            translate(
+                "Plan",
+                "compute: the Step trace of one {width}-wide layer ({ops} kernels' worth of ops), the "
+                "embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} "
+                "peak{quant}; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel",
+            ).format(**values)
+        )
     if inp.gemm_dtype == "fp8" and inp.cluster.device.supports("fp8"):
         out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}").format(dtype=inp.compute_dtype))  # fmt: skip
         device = inp.cluster.device

@@ -376,6 +376,10 @@
         <translation>（{kernel}）</translation>
     </message>
     <message>
+        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak{quant}; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
+        <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}{quant}；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
+    </message>
+    <message>
         <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}</source>
         <translation>按 Transformer Engine 的方式运行 FP8：只有各层的权重 GEMM 用 fp8，前向 GEMM 之前把输入转成 fp8 并转置，反向 GEMM 之前对输出梯度同样处理（每个元素搬运 4 字节，各一个核函数）；注意力、嵌入和输出头仍用 {dtype}</translation>
     </message>
@@ -393,7 +397,7 @@
     </message>
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
-        <translation>eager 核函数：每个内存受限算子各是一个核函数</translation>
+        <translation>逐算子核函数：每个内存受限算子各是一个核函数</translation>
     </message>
     <message>
         <source>the LM head&apos;s cross-entropy runs as separate kernels over the fp32 logits (no loss fusion)</source>

@@ -232,7 +232,7 @@
     </message>
     <message>
         <source>fused kernels instead of eager</source>
-        <translation>融合核函式，代替逐算子執行</translation>
+        <translation>融合核函式，代替逐運算子執行</translation>
     </message>
     <message>
         <source>flash attention</source>
@@ -376,6 +376,10 @@
         <translation>（{kernel}）</translation>
     </message>
     <message>
+        <source>compute: the Step trace of one {width}-wide layer ({ops} kernels&apos; worth of ops), the embedding and the head, scaled to {layers} layers; GEMMs at {gemm} of the {dtype} peak{quant}; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel</source>
+        <translation>計算：單步追蹤中寬度為 {width} 的一層（{ops} 個核函式的運算子）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 達到 {dtype} 峰值的 {gemm}{quant}；記憶體受限運算子達到記憶體頻寬的 {bw}；每個核函式 {launch} µs</translation>
+    </message>
+    <message>
         <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}</source>
         <translation>按 Transformer Engine 的方式執行 FP8：只有各層的權重 GEMM 用 fp8，前向 GEMM 之前把輸入轉成 fp8 並轉置，反向 GEMM 之前對輸出梯度同樣處理（每個元素搬運 4 位元組，各一個核函式）；注意力、嵌入和輸出頭仍用 {dtype}</translation>
     </message>
@@ -393,7 +397,7 @@
     </message>
     <message>
         <source>eager kernels: every memory-bound op is its own kernel</source>
-        <translation>eager 核函式：每個記憶體受限運算子各是一個核函式</translation>
+        <translation>逐運算子核函式：每個記憶體受限運算子各是一個核函式</translation>
     </message>
     <message>
         <source>the LM head&apos;s cross-entropy runs as separate kernels over the fp32 logits (no loss fusion)</source>
@@ -729,11 +733,11 @@
     </message>
     <message>
         <source>eager — one kernel per op</source>
-        <translation>逐算子 — 每個算子一個核函式</translation>
+        <translation>逐運算子 — 每個運算子一個核函式</translation>
     </message>
     <message>
         <source>How the memory-bound ops (norms, activation functions, residual adds) run: fused into one kernel between two GEMMs (Megatron-Core, Transformer Engine, torch.compile) or each its own kernel (eager PyTorch: torchtitan, Hugging Face)</source>
-        <translation>記憶體受限算子（正規化、激活函數、殘差加）如何執行：兩個 GEMM 之間融合成一個核函式（Megatron-Core、Transformer Engine、torch.compile），或各自一個核函式（逐算子執行的 PyTorch：torchtitan、Hugging Face）</translation>
+        <translation>記憶體受限運算子（正規化、激活函數、殘差加）如何執行：兩個 GEMM 之間融合成一個核函式（Megatron-Core、Transformer Engine、torch.compile），或各自一個核函式（逐運算子執行的 PyTorch：torchtitan、Hugging Face）</translation>
     </message>
     <message>
         <source>flash — the device&apos;s fastest kernel</source>

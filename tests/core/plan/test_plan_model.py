@@ -291,3 +291,14 @@ def test_fp8_mfu_stays_against_the_bf16_peak_and_says_the_fp8_figure(device, cal
     assert said and f"{res.mfu / 2:.1%} and {res.hfu / 2:.1%}" in said[0]
     plain = plan(_inp(device), Layout(micro_batch=2), calibration=cal)
     assert not any(str(a).startswith("MFU and HFU with fp8") for a in plain.assumptions)
+
+
+def test_unfused_attention_is_not_worded_as_a_flash_kernel(device, cal) -> None:
+    res = plan(_inp(device, flash=False), Layout(micro_batch=2), calibration=cal)
+    compute = next(str(a) for a in res.assumptions if str(a).startswith("compute:"))
+    assert "flash" not in compute and "GEMMs at 80 % of the bf16 peak" in compute
+    assert any(str(a).startswith("attention unfused") for a in res.assumptions)
+    flash = plan(_inp(device), Layout(micro_batch=2), calibration=cal)
+    assert "flash attention" in next(
+        str(a) for a in flash.assumptions if str(a).startswith("compute:")
+    )
