@@ -155,9 +155,12 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         device = inp.cluster.device
         share = device.peak(inp.compute_dtype) / device.peak("fp8")
         out.append(translate("Plan", "MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA's FP8 tables count, they would be {mfu} and {hfu}").format(dtype=inp.compute_dtype, mfu=f"{res.mfu * share:.1%}", hfu=f"{res.hfu * share:.1%}"))  # fmt: skip
-    if not impl.flash:
+    if not impl.flash and impl.dropout:
         out.append(translate("Plan", "attention unfused: QKᵀ and P·V as batched GEMMs with the "
                              "scale, mask, softmax and dropout between them, the s² probabilities kept"))  # fmt: skip
+    elif not impl.flash:
+        out.append(translate("Plan", "attention unfused: QKᵀ and P·V as batched GEMMs with the "
+                             "scale, mask and softmax between them, the s² probabilities kept"))  # fmt: skip
     out.append(
         translate("Plan", "fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them")
         if impl.fused

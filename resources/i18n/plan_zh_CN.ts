@@ -392,6 +392,10 @@
         <translation>注意力未融合：QKᵀ 和 P·V 是批量 GEMM，中间是缩放、掩码、softmax 和 dropout，保留 s² 的概率</translation>
     </message>
     <message>
+        <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask and softmax between them, the s² probabilities kept</source>
+        <translation>注意力未融合：QKᵀ 和 P·V 是批量 GEMM，中间是缩放、掩码和 softmax，保留 s² 的概率</translation>
+    </message>
+    <message>
         <source>fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them</source>
         <translation>融合核函数：两个 GEMM 之间的内存受限算子合成一个核函数，搬运量与其中最大的一个相同</translation>
     </message>

@@ -392,6 +392,10 @@
         <translation>注意力未融合：QKᵀ 和 P·V 是批次 GEMM，中間是縮放、遮罩、softmax 和 dropout，保留 s² 的機率</translation>
     </message>
     <message>
+        <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask and softmax between them, the s² probabilities kept</source>
+        <translation>注意力未融合：QKᵀ 和 P·V 是批次 GEMM，中間是縮放、遮罩和 softmax，保留 s² 的機率</translation>
+    </message>
+    <message>
         <source>fused kernels: the memory-bound ops between two GEMMs run as one kernel that moves as much as the largest of them</source>
         <translation>融合核函式：兩個 GEMM 之間的記憶體受限運算子合成一個核函式，搬運量與其中最大的一個相同</translation>
     </message>

@@ -297,7 +297,12 @@ def test_unfused_attention_is_not_worded_as_a_flash_kernel(device, cal) -> None:
     res = plan(_inp(device, flash=False), Layout(micro_batch=2), calibration=cal)
     compute = next(str(a) for a in res.assumptions if str(a).startswith("compute:"))
     assert "flash" not in compute and "GEMMs at 80 % of the bf16 peak" in compute
-    assert any(str(a).startswith("attention unfused") for a in res.assumptions)
+    unfused = [str(a) for a in res.assumptions if str(a).startswith("attention unfused")]
+    assert unfused and "dropout" not in unfused[0]  # no dropout in this run
+    with_dropout = plan(
+        _inp(device, flash=False, dropout=True), Layout(micro_batch=2), calibration=cal
+    )
+    assert any("softmax and dropout" in str(a) for a in with_dropout.assumptions)
     flash = plan(_inp(device), Layout(micro_batch=2), calibration=cal)
     assert "flash attention" in next(
         str(a) for a in flash.assumptions if str(a).startswith("compute:")
