@@ -6,7 +6,7 @@ from the repository root, with ``README.md`` being llm-foundry's
 file is not shipped here). ``resources/published_runs.json`` holds 13 of its rows; this script
 plans all of them (about 200: H100 80 GB, A100 80 GB and A100 40 GB; the FP8 table is skipped),
 each as its row says (model size, sequence, GPUs, micro-batch, global batch, FSDP sharding,
-activation checkpointing) and as llm-foundry's code ran (the same ``mosaicml`` code description
+activation checkpointing, the MP mode: PURE reduces gradients in bf16) and as llm-foundry's code ran (the same ``mosaicml`` code description
 as the 13 rows: :data:`core.plan.published.SOURCE_CODE`). It prints each row's published and
 predicted tokens/s, the error and whether the plan says the row's layout fits, then per table the
 MAPE, the signed mean and how many rows the plan says do not fit (they all ran). Nothing is fitted
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.plan.published import load_runs, predict_run, published  # noqa: E402
+from core.plan.published import RUN_GRADS, load_runs, predict_run, published  # noqa: E402
 
 #: llm-foundry's mpt-*.yaml: layers, d_model, heads (expansion ratio 4, vocabulary 50,368).
 SIZES = {"125m": (12, 768, 12), "350m": (24, 1024, 16), "760m": (24, 1536, 12),
@@ -62,7 +62,7 @@ def run_of(cells: list[str], template: dict) -> tuple[dict, float, bool]:
     model, seq, gpus, gpu = cells[0], int(cells[1]), int(cells[2]), cells[3]
     micro, global_batch = int(cells[6 + off]), int(cells[8 + off])
     tokens_per_s = float(cells[10 + off])
-    sharding, checkpointing = cells[15 + off], cells[16 + off] == "True"
+    mode, sharding, checkpointing = cells[14 + off], cells[15 + off], cells[16 + off] == "True"
     layers, d, heads = SIZES[model]
     params = 12 * layers * d * d + VOCAB * d + seq * d + 13 * layers * d + 2 * d
     run = copy.deepcopy(template)
@@ -75,6 +75,8 @@ def run_of(cells: list[str], template: dict) -> tuple[dict, float, bool]:
                          recompute="full" if checkpointing else "none")  # fmt: skip
     run["batch"].update(global_batch=global_batch, seq=seq)
     run["reported"].update(metric="tokens_per_s", value=tokens_per_s, also={})
+    if mode == "PURE":  # bf16 throughout: gradients reduced in bf16 (as the 13 rows' PURE ones)
+        RUN_GRADS[run["id"]] = "bf16"
     return run, tokens_per_s, params == int(cells[-1])
 
 
