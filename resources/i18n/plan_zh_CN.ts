@@ -1168,6 +1168,12 @@
         <translation>瓶颈</translation>
     </message>
     <message>
+        <source>{summary}
+Limited by {limits}</source>
+        <translation>{summary}
+瓶颈：{limits}</translation>
+    </message>
+    <message>
         <source>{used} / {capacity}</source>
         <translation>{used} / {capacity}</translation>
     </message>

@@ -1168,6 +1168,12 @@
         <translation>瓶頸</translation>
     </message>
     <message>
+        <source>{summary}
+Limited by {limits}</source>
+        <translation>{summary}
+瓶頸：{limits}</translation>
+    </message>
+    <message>
         <source>{used} / {capacity}</source>
         <translation>{used} / {capacity}</translation>
     </message>

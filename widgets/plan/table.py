@@ -113,8 +113,12 @@ class CandidateModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if not res.fits and res.reason is not None:
                 return localized(res.reason)
-            if key == "layout":
-                return localized(res.summary())
+            if (
+                key == "layout"
+            ):  # with what limits it: that column is the first a narrow table hides
+                return translate("PlanTable", "{summary}\nLimited by {limits}").format(
+                    summary=localized(res.summary()), limits=localized(res.limits)
+                )
         if role == Qt.ItemDataRole.TextAlignmentRole and key not in ("layout", "limits"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -51,6 +51,11 @@ def test_rows_are_the_search_results_in_rank_order(found) -> None:
             == res.step_time_s
         )
         assert str(res.limits) == model.data(model.index(row, _column("limits")))  # English here
+        if (
+            res.fits
+        ):  # the layout's tooltip also says what limits it (a narrow table hides that column)
+            tip = model.data(model.index(row, _column("layout")), Qt.ItemDataRole.ToolTipRole)
+            assert tip == f"{res.summary()}\nLimited by {res.limits}"
 
 
 def test_sorting_uses_the_raw_figures_and_unfit_rows_are_hidden_unless_asked(found) -> None:
