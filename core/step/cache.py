@@ -16,7 +16,9 @@ node that ran a backward op, comes from a counter of the whole process, so a sec
 process numbers the same nodes higher. The entry keeps the numbers of the trace it stored (their
 order, which is what tells the nodes of the step apart, is the same; nothing shown uses them).
 Looking an entry up needs no torch import: that is the point (``napkinlab screenshot --tab step``
-pays torch's import, its tracker's and the trace itself, about 3 s, only the first time).
+pays torch's import, its tracker's and the trace itself, about 3 s, only the first time). The Step
+tab's worker reads the cache too, and the window's warm-up fills it with the tab's default inputs
+(:func:`warm_default`).
 
 Entries live in ``<cache folder>/step-traces/`` (:func:`core.paths.cache_dir`), one file per key
 in one of :data:`SLOTS` slots chosen by the key (a collision replaces the older entry), so the
