@@ -64,17 +64,20 @@ class _Code:
     defaults: tuple[tuple[str, Any], ...] = ()
 
 
+#: Megatron-LM as the 2021 and 2022 papers ran it (their reasons below say why).
+_MEGATRON_LM_2021 = Implementation(
+    flash=False,
+    fused=True,
+    dropout=True,
+    dp_overlap=False,
+    fused_loss=False,
+    cross_entropy="fp32-inplace",
+)
+
 #: Source URL -> how its code ran, and why we say so.
 SOURCE_CODE: dict[str, _Code] = {
     "https://arxiv.org/abs/2104.04473": _Code(
-        Implementation(
-            flash=False,
-            fused=True,
-            dropout=True,
-            dp_overlap=False,
-            fused_loss=False,
-            cross_entropy="fp32-inplace",
-        ),
+        _MEGATRON_LM_2021,
         rope=False,
         reason="Megatron-LM 2021: unfused attention with its fused scale-mask-softmax, fused "
         "bias-GeLU and bias-dropout-add kernels, the vocabulary-parallel cross-entropy as "
@@ -85,14 +88,7 @@ SOURCE_CODE: dict[str, _Code] = {
         "pipeline flush, DDP=torch (up to 18B) overlaps them with backward (per run below)",
     ),
     "https://arxiv.org/abs/2205.05198": _Code(
-        Implementation(
-            flash=False,
-            fused=True,
-            dropout=True,
-            dp_overlap=False,
-            fused_loss=False,
-            cross_entropy="fp32-inplace",
-        ),
+        _MEGATRON_LM_2021,
         rope=False,
         reason="Megatron-LM 2022 (Korthikanti et al.): as in 2021, unfused attention, GPT "
         "dropout, learned positions; DP 1 in every row",
