@@ -258,3 +258,13 @@ def test_a_table_view_of_the_model_sorts_by_clicking_a_header(qtbot, found) -> N
     view.sortByColumn(_column("tokens"), Qt.SortOrder.DescendingOrder)
     first = proxy.data(proxy.index(0, _column("tokens")), Qt.ItemDataRole.UserRole)
     assert first == max(r.tokens_per_s for r in found if r.fits)
+
+
+def test_the_memory_cell_gives_the_unit_once_when_both_share_it() -> None:
+    from core.units import format_bytes
+    from widgets.plan.table import _memory_text
+
+    # format_bytes (core) gives each figure; the cell only drops the repeated unit.
+    assert format_bytes(74.46e9, 3) == "74.5 GB" and format_bytes(80e9, 3) == "80 GB"
+    assert _memory_text(74.46e9, 80e9) == "74.5 / 80 GB"
+    assert _memory_text(512e6, 80e9) == "512 MB / 80 GB"
