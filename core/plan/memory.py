@@ -13,7 +13,13 @@ the norm inputs, the attention and MLP inputs and the residual dropout masks liv
 ``h``-wide residual stream, which TP replicates and sequence parallelism splits by TP; ``Q, K,
 V`` (KV split as far as the KV heads go), the attention output, the ``s²`` and flash terms and the
 MLP hidden tensors are split by TP; a fused SwiGLU (``Implementation.fused_swiglu``) keeps 3
-of eager PyTorch's 4 ffn-wide tensors. Selective recomputation drops the attention core's terms (the
+of eager PyTorch's 4 ffn-wide tensors. With FP8 GEMMs (``gemm_dtype`` fp8, as Transformer
+Engine runs them) each layer GEMM keeps for its weight gradient the FP8 copy of its input, one
+byte per element, not the input itself (TE's ``_Linear`` and ``_LayerNormLinear`` save the
+quantized input, dropping its row-wise data where the backward does not need it): the two norm
+outputs (QKV's and the MLP's input) and the down projection's ffn-wide input, which nothing else
+keeps, shrink to one byte; the attention output is kept by the attention kernel as well, so with
+flash attention the projection's FP8 copy adds a byte, and without it the output shrinks too. Selective recomputation drops the attention core's terms (the
 ``s²`` ones, or the flash log-sum-exp); full recomputation keeps each layer's input only and
 rebuilds one layer at a time. A pipeline stage keeps the micro-batches in flight of its schedule:
 ``p − r`` on rank ``r`` with 1F1B; ``2(p − r − 1) + (v − 1)·p + 1`` chunks of ``L/(p·v)`` layers
@@ -43,6 +49,8 @@ from core.plan.inputs import Layout, PlanInput, stage_layers
 __all__ = ["StageMemory", "layer_params_local", "loss_bytes", "memory_per_gpu", "stage_params"]
 
 _RESIDUAL = ("norm inputs", "attention and MLP inputs", "dropout masks")
+#: Bytes per element of the FP8 copy a Transformer Engine GEMM keeps of its input.
+_FP8_BYTES = 1
 _SELECTIVE = ("softmax output", "attention dropout mask", "flash fp32 log-sum-exp")
 
 
@@ -135,7 +143,7 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
     impl = inp.implementation
     return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
                     layout.tp, layout.cp, layout.sp, layout.recompute,
-                    impl.fused_swiglu, impl.cross_entropy)  # fmt: skip
+                    impl.fused_swiglu, impl.cross_entropy, inp.gemm_dtype == "fp8")  # fmt: skip
 
 
 def loss_bytes(cross_entropy: str, e: int, rows: float, vocab: float) -> tuple[float, float]:
@@ -160,6 +168,7 @@ def loss_bytes(cross_entropy: str, e: int, rows: float, vocab: float) -> tuple[f
 def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
+    fp8_gemms: bool = False,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -176,6 +185,8 @@ def _sharded(
             # A fused SwiGLU keeps its input (gate and up, 2 × ffn) and the down projection its
             # own input (ffn): 3 of eager PyTorch's 4 ffn-wide tensors.
             value *= 3 / 4
+        if fp8_gemms and e > _FP8_BYTES:
+            value = _fp8_kept(name, value, e, flash, s * b * spec.ffn)
         if name.startswith(_RESIDUAL):
             per_layer += value / res
         elif name == "Q, K, V":
@@ -199,6 +210,21 @@ def _sharded(
         loss_saved=vocab,
         layer_temps=res_temps / res + (acts.layer_temps - res_temps) / t,
     )
+
+
+def _fp8_kept(name: str, value: float, e: int, flash: bool, ffn_elements: float) -> float:
+    """One activation term's bytes when the layer GEMMs keep FP8 copies of their inputs.
+
+    ``value`` is the term at ``e`` bytes per element; ``ffn_elements`` is ``s·b·ffn``.
+    """
+    if name.startswith("attention and MLP inputs"):
+        return value * _FP8_BYTES / e  # the norm outputs: QKV's and the MLP's GEMM input
+    if name.startswith("attention output"):
+        # flash keeps its output for its own backward; the projection adds its FP8 copy
+        return value * (e + _FP8_BYTES) / e if flash else value * _FP8_BYTES / e
+    if name.startswith("MLP hidden"):
+        return value - (e - _FP8_BYTES) * ffn_elements  # the down projection's input
+    return value
 
 
 def _moments(

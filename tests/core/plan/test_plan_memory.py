@@ -199,3 +199,29 @@ def test_an_unknown_loss_kernel_is_refused_with_the_allowed_ones() -> None:
         InputError, match="cross-entropy: 'bf16'; allowed: fp32, fp32-inplace, native"
     ):
         Implementation(cross_entropy="bf16")
+
+
+@pytest.mark.parametrize("flash", [True, False])
+@pytest.mark.parametrize("fused", [True, False])
+def test_fp8_gemms_keep_one_byte_copies_of_their_inputs(device, flash, fused) -> None:
+    # Transformer Engine's Linear and LayerNormLinear with FP8 save the quantized input (1 byte
+    # per element) for the weight gradient, not the input. By hand, per layer at e = 2 bytes,
+    # TP t with SP (the residual stream split by t as well): the two norm outputs (QKV's and the
+    # MLP's input) keep (e - 1)·s·b·h/t fewer bytes each; the down projection's ffn-wide input
+    # (e - 1)·s·b·f/t fewer; the attention output is kept by flash attention for its own backward,
+    # so the projection's FP8 copy adds s·b·h/t, while unfused it is the projection's alone and
+    # keeps (e - 1)·s·b·h/t fewer.
+    spec, s, t, e = preset("llama2-7b"), 4096, 2, 2
+    impl = Implementation(flash=flash, fused_swiglu=fused)
+    base = PlanInput(spec, s, 8, Cluster(device, 8), implementation=impl)
+    fp8 = replace(base, implementation=replace(impl, gemm_dtype="fp8"))
+    lay = Layout(tp=t, sp=True, micro_batch=1, dp=4)
+    a, b = memory_per_gpu(base, lay, 2), memory_per_gpu(fp8, lay, 2)
+    # every layer's activations are kept at either moment (start of backward, or the top layer's
+    # backward when the unfused s² temporaries make that the fuller one)
+    assert a.moment == b.moment and a.in_flight == spec.layers
+    sbh, sbf = s * spec.d_model, s * spec.ffn
+    attention = -sbh if flash else (e - 1) * sbh
+    per_layer = (2 * (e - 1) * sbh + (e - 1) * sbf + attention) / t
+    assert a.activations - b.activations == pytest.approx(spec.layers * per_layer, rel=1e-9)
+    assert (a.weights, a.grads, a.optimizer) == (b.weights, b.grads, b.optimizer)
