@@ -97,7 +97,7 @@ def handler(args: argparse.Namespace) -> int:
     dtype = validate_dtype(args.dtype)  # validated even when the device lacks its peak
     peak = device.peak(dtype) if device.supports(dtype) else None
     est = estimate(cfg)
-    answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=mfu)
+    answer = derive(est, device.capacity_bytes, peak_flops=peak, mfu=mfu)
     traced: dict[str, Any] | None = None
     fsdp: dict[str, Any] | None = None
     if args.trace:
@@ -148,7 +148,7 @@ def handler(args: argparse.Namespace) -> int:
     print(f"  kernels: {cfg.kernels} (what {cfg.kernels.upper()} kernels keep for backward)")
     print(f"  + {format_bytes(est.allowance)} {device.name_allowance(est.allowance_text)}")
     verdict = "fits" if answer.fits else "does not fit"
-    print(f"{verdict} on {device.name} ({format_bytes(device.memory_bytes)}) × {cfg.gpus:,}; "
+    print(f"{verdict} on {device.name} ({format_bytes(device.capacity_bytes)}) × {cfg.gpus:,}; "
           f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "
           f"shape: {answer.max_layers:,} layers ({format_count(answer.max_params, 'params')})")  # fmt: skip
     print(f"FLOPs per step: {format_flops(est.flops)} executed (model FLOPs "

@@ -159,7 +159,7 @@ def handler(args: argparse.Namespace) -> int:
 
                 raise InputError(
                     f"search: none of the {stats.get('layouts', 0):,} layouts fits in "
-                    f"{format_bytes(inp.cluster.device.memory_bytes)} per GPU; try "
+                    f"{format_bytes(inp.cluster.device.capacity_bytes)} per GPU; try "
                     "--include-unfit to see them, more GPUs, recomputation or a larger device",
                     field="gpus",
                 )

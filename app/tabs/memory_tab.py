@@ -31,6 +31,7 @@ from core.memory.compare import explain
 from core.memory.estimate import Estimate, allowance_breakdown
 from core.memory.fsdp_trace import check_weights, explain_rank
 from core.memory.options import config_from_options, kernels_for
+from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from widgets.hanging_label import HangingLabel
@@ -293,7 +294,7 @@ class MemoryPage(TabPage):
         device = self._state.device
         dtype = self._state.dtype
         peak = device.peak(dtype) if device.supports(dtype) else None
-        answer = derive(est, device.memory_bytes, peak_flops=peak, mfu=self.controls.mfu())
+        answer = derive(est, device.capacity_bytes, peak_flops=peak, mfu=self.controls.mfu())
         self.answer = answer
         self.headline.setText(
             translate("MemoryTab", "peak {peak}  ·  {count} params").format(
@@ -314,7 +315,7 @@ class MemoryPage(TabPage):
         self.headline.setProperty("warning", not answer.fits)
         self.headline.style().unpolish(self.headline)
         self.headline.style().polish(self.headline)
-        where = f"{localized(device.name)} ({format_bytes(device.memory_bytes)})"
+        where = f"{localized(device.name)} ({format_bytes(device.capacity_bytes)})"
         if answer.fits:
             verdict = translate("MemoryTab", "Fits on {where} with {spare} to spare").format(
                 where=where, spare=format_bytes(answer.headroom)
@@ -336,6 +337,7 @@ class MemoryPage(TabPage):
             what=localized(allowance_breakdown(_runtime_name(device.family))),
         )
         self.verdict.setText(verdict)
+        self.verdict.setToolTip(localized(capacity_note(device)))
         self.recipe_line.setText(localized(cfg.recipe.sum_text(cfg.optimizer)))
         self.readouts["max_batch"].setText(
             f"{answer.max_micro_batch:,}"
@@ -458,17 +460,17 @@ class MemoryPage(TabPage):
                             {"measured peak": translate(
                                 "MemoryTab", "torch.cuda.max_memory_allocated over one step")}))  # fmt: skip
         device, gpus = self._state.device, est.config.gpus
-        label = f"{localized(device.name)} {format_bytes(device.memory_bytes)}"
+        label = f"{localized(device.name)} {format_bytes(device.capacity_bytes)}"
         if gpus > 1:
             label += translate("MemoryTab", " per device (× {gpus} = {total})").format(
-                gpus=f"{gpus:,}", total=format_bytes(device.memory_bytes * gpus)
+                gpus=f"{gpus:,}", total=format_bytes(device.capacity_bytes * gpus)
             )
         slots = []
         if self.traced is None:
             slots.append(translate("MemoryTab", "not traced"))
         if self.measured is None:
             slots.append(translate("MemoryTab", "no GPU run"))
-        self.bars.set_bars(bars, device.memory_bytes, label, slots)
+        self.bars.set_bars(bars, device.capacity_bytes, label, slots)
         self._show_rank_note()
 
     def _rank_cfg(self) -> Any:

@@ -78,9 +78,10 @@ def time_title(res: Any) -> str:
 
 
 def memory_title(res: Any) -> str:
-    """The memory bar's title: peak against capacity, where and when."""
+    """The memory bar's title: peak against capacity (3 significant digits, as the table's memory
+    cells: a capacity such as 85.52 GB would crowd the legend's row), where and when."""
     return translate("PlanTab", "Memory per GPU {peak} of {capacity} ({stage}, {moment})").format(
-        peak=format_bytes(res.memory.peak), capacity=format_bytes(res.capacity),
+        peak=format_bytes(res.memory.peak, 3), capacity=format_bytes(res.capacity, 3),
         stage=stage_name(res.memory.stage), moment=moment_name(res.memory.moment),
     )  # fmt: skip
 

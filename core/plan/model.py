@@ -286,7 +286,7 @@ def result(ctx: Context, ev: Evaluation) -> PlanResult:
     inp = ctx.inp
     model_flops, hardware_flops = flops_per_step(inp, ev.layout.recompute)
     device = inp.cluster.device
-    capacity = device.memory_bytes
+    capacity = device.capacity_bytes
     partial = PlanResult(
         inp=inp, layout=ev.layout, step_time_s=ev.step_time_s, breakdown=ev.breakdown,
         hidden=ev.hidden, model_flops=model_flops, hardware_flops=hardware_flops,

@@ -173,7 +173,7 @@ def search(
             ).format(gpus=f"{inp.cluster.gpus:,}", batch=f"{inp.global_batch:,}"),
             field="gpus",
         )
-    capacity = inp.cluster.device.memory_bytes
+    capacity = inp.cluster.device.capacity_bytes
     fitting: list[tuple[float, Layout]] = []
     unfit: list[tuple[float, Layout]] = []
     from core.plan.memory import memory_per_gpu
@@ -306,7 +306,7 @@ def _other_devices(inp: PlanInput) -> list[tuple[Text, PlanInput]]:
             continue
         if (
             dev.peak(inp.compute_dtype) < here.peak(inp.compute_dtype)
-            and dev.memory_bytes <= here.memory_bytes
+            and dev.capacity_bytes <= here.capacity_bytes
         ):
             continue
         if inp.cluster.gpus > inp.cluster.gpus_per_node and dev.inter_node_bandwidth is None:

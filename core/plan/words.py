@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.texts import Text, translate
 from core.units import format_bytes, format_count
@@ -151,7 +152,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             ).format(**values)
         )
     if inp.gemm_dtype == "fp8" and inp.cluster.device.supports("fp8"):
-        out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}").format(dtype=inp.compute_dtype))  # fmt: skip
+        out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input").format(dtype=inp.compute_dtype))  # fmt: skip
         device = inp.cluster.device
         share = device.peak(inp.compute_dtype) / device.peak("fp8")
         out.append(translate("Plan", "MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA's FP8 tables count, they would be {mfu} and {hfu}").format(dtype=inp.compute_dtype, mfu=f"{res.mfu * share:.1%}", hfu=f"{res.hfu * share:.1%}"))  # fmt: skip
@@ -249,6 +250,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         .format(stage=STAGES[res.memory.stage], moment=res.memory.moment,
                 layers=f"{res.memory.in_flight:.4g}")
     )  # fmt: skip
+    out.append(capacity_note(inp.cluster.device))
     out.append(_loss_words(impl.cross_entropy, inp.recipe.bytes("acts")))
     if lay.recompute == "selective" and impl.flash:
         out.append(translate("Plan", "selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway"))  # fmt: skip

@@ -22,7 +22,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.safe_io import brief, check_json, decode_utf8, parse_json, read_bytes, read_resource_text
-from core.texts import translate
+from core.texts import Text, translate
 from core.validate import dtype_spelling
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "Device",
     "DeviceCatalog",
     "builtin_devices",
+    "capacity_note",
     "device_from_dict",
     "load_catalog",
     "storage_bytes",
@@ -105,7 +106,12 @@ class Device:
         Main-memory bandwidth in bytes/s, or ``None`` when it is not known (a "this machine"
         run that measured no copy): use :meth:`bandwidth`, which says so.
     memory_bytes
-        Memory capacity in bytes (SI: 80 GB = 80e9).
+        Memory capacity in bytes as the datasheet states it (SI: 80 GB = 80e9).
+    memory_total_bytes
+        The memory the driver reports (``nvidia-smi``'s total: 81,559 MiB on an H100 80GB, which
+        holds 80 GiB), when a source gives it; ``None`` otherwise. See :attr:`capacity_bytes`.
+    memory_total_source
+        Where ``memory_total_bytes`` comes from.
     source
         Where the numbers come from, with caveats.
     intra_node_bandwidth
@@ -137,6 +143,18 @@ class Device:
     inter_node_bandwidth: float | None = None
     inter_node_link: str = ""
     inter_node_source: str = ""
+    memory_total_bytes: float | None = None
+    memory_total_source: str = ""
+
+    @property
+    def capacity_bytes(self) -> float:
+        """The bytes a training step can fill: the driver's total where known, else the datasheet's.
+
+        Datasheets round in their own units: an "80GB" H100 holds 80 GiB, of which the driver
+        reports 81,559 MiB (85.5e9 bytes), 7 % more than 80e9. The CUDA context and workspaces
+        come out of it (the memory estimates' allowance).
+        """
+        return self.memory_total_bytes or self.memory_bytes
 
     def peak(self, dtype: str) -> float:
         """Dense peak FLOP/s for ``dtype``; raises :class:`InputError` if the device lacks it."""
@@ -210,6 +228,9 @@ class Device:
             out["l2_bytes"] = self.l2_bytes
         if self.tdp_w is not None:
             out["tdp_w"] = self.tdp_w
+        if self.memory_total_bytes is not None:
+            out["memory_total_bytes"] = self.memory_total_bytes
+            out["memory_total_source"] = self.memory_total_source
         for scope in ("intra_node", "inter_node"):
             bandwidth = getattr(self, f"{scope}_bandwidth")
             if bandwidth is not None:
@@ -218,6 +239,15 @@ class Device:
                 out[f"{scope}_source"] = getattr(self, f"{scope}_source")
         out["user_defined"] = self.user_defined
         return out
+
+
+def capacity_note(device: Device) -> Text:
+    """What a fit is judged against on ``device``: the driver's memory total, or the datasheet's."""
+    from core.units import format_bytes
+
+    if device.memory_total_bytes:
+        return translate("Roofline", "{device}: {capacity} per GPU, the memory its driver reports; the datasheet's {datasheet} is rounded in other units").format(device=device.id, capacity=format_bytes(device.capacity_bytes), datasheet=format_bytes(device.memory_bytes))  # fmt: skip
+    return translate("Roofline", "{device}: {capacity} per GPU, the datasheet's figure (no driver-reported total is known for it)").format(device=device.id, capacity=format_bytes(device.capacity_bytes))  # fmt: skip
 
 
 def validate_dtype(dtype: object) -> str:
@@ -288,6 +318,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
             _number(entry, key, where, _MAX_MEMORY) if entry.get(key) is not None else None
         )
     links = _links(entry, where, user_defined=user_defined)
+    links.update(_memory_total(entry, where, user_defined=user_defined))
     vendor = entry.get("vendor", "")
     return Device(
         id=dev_id,
@@ -302,6 +333,21 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         user_defined=user_defined,
         **links,
     )
+
+
+def _memory_total(entry: Mapping[str, Any], where: str, *, user_defined: bool) -> dict[str, Any]:
+    """The optional driver-reported memory total and (built-ins) its source."""
+    if entry.get("memory_total_bytes") is None:
+        return {}
+    total = _number(entry, "memory_total_bytes", where, _MAX_MEMORY)
+    source = entry.get("memory_total_source", "")
+    if not isinstance(source, str):
+        raise InputError(f"{where}: 'memory_total_source' must be a string, got {brief(source)}")
+    if not user_defined and not source.strip():
+        raise InputError(f"{where}: 'memory_total_source' must say where memory_total_bytes "
+                         "comes from")  # fmt: skip
+    return {"memory_total_bytes": total,
+            "memory_total_source": source.strip() or "user-defined"}  # fmt: skip
 
 
 def _links(entry: Mapping[str, Any], where: str, *, user_defined: bool) -> dict[str, Any]:

@@ -380,8 +380,8 @@
         <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}{quant}；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
     </message>
     <message>
-        <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}</source>
-        <translation>按 Transformer Engine 的方式运行 FP8：只有各层的权重 GEMM 用 fp8，前向 GEMM 之前把输入转成 fp8 并转置，反向 GEMM 之前对输出梯度同样处理（每个元素搬运 4 字节，各一个核函数）；注意力、嵌入和输出头仍用 {dtype}</translation>
+        <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input</source>
+        <translation>按 Transformer Engine 的方式运行 FP8：只有各层的权重 GEMM 用 fp8，前向 GEMM 之前把输入转成 fp8 并转置，反向 GEMM 之前对输出梯度同样处理（每个元素搬运 4 字节，各一个核函数）；注意力、嵌入和输出头仍用 {dtype}；为了算权重梯度，这些 GEMM 各自保留输入的 fp8 副本（每个元素 1 字节），而不是输入本身</translation>
     </message>
     <message>
         <source>MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA&apos;s FP8 tables count, they would be {mfu} and {hfu}</source>

@@ -456,6 +456,14 @@
         <translation>{device} 没有内存带宽：未测量复制（把基准测试跑完，或选择有规格书带宽的设备）</translation>
     </message>
     <message>
+        <source>{device}: {capacity} per GPU, the memory its driver reports; the datasheet&apos;s {datasheet} is rounded in other units</source>
+        <translation>{device}：每个 GPU {capacity}，即驱动报告的内存总量；规格书上的 {datasheet} 是按另一种单位取整的</translation>
+    </message>
+    <message>
+        <source>{device}: {capacity} per GPU, the datasheet&apos;s figure (no driver-reported total is known for it)</source>
+        <translation>{device}：每个 GPU {capacity}，取规格书的数字（不知道它的驱动报告的总量）</translation>
+    </message>
+    <message>
         <source>1 FLOP per element (max(x, 0) is one comparison); read x, write y.</source>
         <extracomment>The smallest and largest accepted size of one dimension (10 billion elements): the one range that the Roofline&apos;s fields, its sliders and the CLI&apos;s ``--op`` share.</extracomment>
         <translation>每个元素 1 FLOP（max(x, 0) 是一次比较）；读 x，写 y。</translation>

@@ -456,6 +456,14 @@
         <translation>{device} 沒有記憶體頻寬：未量測複製（將基準測試跑完，或選擇有規格書頻寬的裝置）</translation>
     </message>
     <message>
+        <source>{device}: {capacity} per GPU, the memory its driver reports; the datasheet&apos;s {datasheet} is rounded in other units</source>
+        <translation>{device}：每個 GPU {capacity}，即驅動程式回報的記憶體；規格書上的 {datasheet} 是按另一種單位取整的</translation>
+    </message>
+    <message>
+        <source>{device}: {capacity} per GPU, the datasheet&apos;s figure (no driver-reported total is known for it)</source>
+        <translation>{device}：每個 GPU {capacity}，取規格書的數字（不知道它的驅動程式回報的總量）</translation>
+    </message>
+    <message>
         <source>1 FLOP per element (max(x, 0) is one comparison); read x, write y.</source>
         <extracomment>The smallest and largest accepted size of one dimension (10 billion elements): the one range that the Roofline&apos;s fields, its sliders and the CLI&apos;s ``--op`` share.</extracomment>
         <translation>每個元素 1 FLOP（max(x, 0) 是一次比較）；讀 x，寫 y。</translation>

@@ -318,6 +318,13 @@ class MemoryBars(pg.PlotWidget):
         tallest = max((sum(b.values.values()) for b in self._bars), default=0.0) / self._divisor
         line = self._line.value() if self._line is not None else 0.0
         label_px = max((self._box(t)[1] for t in self._values), default=0.0) + 4.0
+        if self._note is not None:
+            # The note wraps rather than run past the axes on a narrow chart (a long capacity).
+            item = self._note.textItem
+            item.setTextWidth(-1)
+            if item.boundingRect().width() > width - 8.0:
+                item.setTextWidth(max(width - 8.0, 40.0))
+            self._note.updateTextPos()
         note_px = self._box(self._note)[1] + 6.0 if self._note is not None else 0.0
         if self._note is not None:
             # A chart too short for the note keeps its bars readable: the verdict above it says

@@ -307,3 +307,21 @@ def test_unfused_attention_is_not_worded_as_a_flash_kernel(device, cal) -> None:
     assert "flash attention" in next(
         str(a) for a in flash.assumptions if str(a).startswith("compute:")
     )
+
+
+def test_a_layout_fits_against_the_memory_the_driver_reports(device, cal) -> None:
+    from core.roofline.hardware import device_from_dict
+    from tests.core.plan.conftest import TEST_DEVICE
+
+    # The same GPU with a driver total of 80 GiB (the datasheet's 80e9 rounded) holds 80·2^30.
+    total = 80 * 2**30
+    gib = device_from_dict({**TEST_DEVICE, "memory_total_bytes": total,
+                            "memory_total_source": "a test figure"})  # fmt: skip
+    res = plan(_inp(gib), Layout(micro_batch=2), calibration=cal)
+    assert res.capacity == total
+    said = [str(a) for a in res.assumptions if str(a).startswith("test-gpu: ")]
+    assert said == ["test-gpu: 85.9 GB per GPU, the memory its driver reports; the datasheet's "
+                    "80 GB is rounded in other units"]  # fmt: skip
+    plain = plan(_inp(device), Layout(micro_batch=2), calibration=cal)
+    assert plain.capacity == 80e9
+    assert any("the datasheet's figure" in str(a) for a in plain.assumptions)

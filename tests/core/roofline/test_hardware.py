@@ -213,3 +213,34 @@ def test_the_memory_allowance_names_the_runtime_of_the_device():
         named = catalog.get(device_id).name_allowance(text)
         assert "CUDA" not in named, (device_id, named)
         assert catalog.get(device_id).runtime_allowance_name in named
+
+
+def test_a_run_fills_the_memory_the_driver_reports() -> None:
+    # nvidia-smi's total on an H100 80GB is 81,559 MiB (modal-labs/modal-client#2797): the card
+    # holds 80 GiB, and 81,559 · 2^20 bytes is 7 % more than the datasheet's 80e9.
+    h100 = load_catalog().get("h100-sxm")
+    assert h100.memory_bytes == 80e9
+    assert h100.capacity_bytes == 81559 * 2**20
+    known = [d for d in builtin_devices() if d.memory_total_bytes]
+    assert {"h100-sxm", "a100-sxm", "a100-sxm-40gb", "b200"} <= {d.id for d in known}
+    for device in known:
+        # the datasheet's figure rounds the same memory: within its GB/GiB gap (7.4 %)
+        assert 1.0 <= device.memory_total_bytes / device.memory_bytes <= 1.075, device.id
+        assert "http" in device.memory_total_source, device.id
+        assert device.to_dict()["memory_total_bytes"] == device.memory_total_bytes
+    # without a driver figure the datasheet's stands
+    h200 = load_catalog().get("h200")
+    assert h200.memory_total_bytes is None and h200.capacity_bytes == h200.memory_bytes
+
+
+def test_a_memory_total_needs_a_source_unless_the_user_gives_it() -> None:
+    from core.roofline.hardware import device_from_dict
+
+    entry = {"id": "x", "name": "X", "peak_flops": {"bf16": 1e14}, "mem_bandwidth": 1e12,
+             "memory_bytes": 24e9, "source": "datasheet", "memory_total_bytes": 25e9}  # fmt: skip
+    with pytest.raises(InputError, match="memory_total_source"):
+        device_from_dict(entry)
+    mine = device_from_dict(entry, user_defined=True)
+    assert mine.capacity_bytes == 25e9 and mine.memory_total_source == "user-defined"
+    with pytest.raises(InputError, match="memory_total_bytes"):
+        device_from_dict({**entry, "memory_total_bytes": -1}, user_defined=True)
