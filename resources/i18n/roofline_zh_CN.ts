@@ -457,7 +457,7 @@
     </message>
     <message>
         <source>{device}: {capacity} per GPU, the memory its driver reports; the datasheet&apos;s {datasheet} is rounded in other units</source>
-        <translation>{device}：每个 GPU {capacity}，即驱动报告的内存总量；规格书上的 {datasheet} 是按另一种单位取整的</translation>
+        <translation>{device}：每个 GPU {capacity}，即驱动报告的显存总量；规格书上的 {datasheet} 是按另一种单位取整的</translation>
     </message>
     <message>
         <source>{device}: {capacity} per GPU, the datasheet&apos;s figure (no driver-reported total is known for it)</source>
