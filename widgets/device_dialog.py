@@ -73,8 +73,12 @@ class DeviceDialog(QDialog):
         )
         self.memory = NumberField(
             partial(positive_float, field=memory, high=1e16, **_AT_LEAST_ONE),
-            f"{start.memory_bytes:g}" if start else "24e9",
-            tooltip=translate("DeviceDialog", "Memory capacity in bytes (24e9 or 24G)"),
+            # what a run can fill: a copy of a built-in keeps the driver's total where it has one
+            f"{start.capacity_bytes:.12g}" if start else "24e9",
+            tooltip=translate(
+                "DeviceDialog",
+                "Memory a run can fill, in bytes: the total nvidia-smi reports (24e9 or 24G)",
+            ),
         )
         form.addRow(translate("DeviceDialog", "Bandwidth (B/s)"), self.bandwidth)
         form.addRow(translate("DeviceDialog", "Memory (bytes)"), self.memory)

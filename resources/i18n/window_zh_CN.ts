@@ -198,8 +198,8 @@
         <translation>显存带宽，单位字节/秒（1e12 或 1T）</translation>
     </message>
     <message>
-        <source>Memory capacity in bytes (24e9 or 24G)</source>
-        <translation>显存容量，单位字节（24e9 或 24G）</translation>
+        <source>Memory a run can fill, in bytes: the total nvidia-smi reports (24e9 or 24G)</source>
+        <translation>一次运行能用满的显存，单位字节：nvidia-smi 报告的总量（24e9 或 24G）</translation>
     </message>
     <message>
         <source>Bandwidth (B/s)</source>

@@ -198,8 +198,8 @@
         <translation>記憶體頻寬，單位位元組/秒（1e12 或 1T）</translation>
     </message>
     <message>
-        <source>Memory capacity in bytes (24e9 or 24G)</source>
-        <translation>記憶體容量，單位位元組（24e9 或 24G）</translation>
+        <source>Memory a run can fill, in bytes: the total nvidia-smi reports (24e9 or 24G)</source>
+        <translation>一次執行能用滿的記憶體，單位位元組：nvidia-smi 回報的總量（24e9 或 24G）</translation>
     </message>
     <message>
         <source>Bandwidth (B/s)</source>

@@ -137,6 +137,8 @@ def test_device_dialog_validates_and_adds(window: MainWindow, qtbot) -> None:
     dialog.try_accept()
     device = dialog.device()
     assert device is not None and device.peak("bf16") == 5e14
+    # a copy fills what the original fills (the driver's total where the database has one)
+    assert device.capacity_bytes == window.state.device.capacity_bytes
     assert window.add_user_device(device)
     assert window.state.device_id == device.id and window.device_combo.currentData() == device.id
 
