@@ -136,8 +136,8 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
                 kernel=translate("Plan", " ({kernel})").format(kernel=kernel_name)
                 if kernel_name
                 else "",
-                fwd=percent(cal.attention_efficiency(False, False, seq, impl.attention_kernel)),
-                bwd=percent(cal.attention_efficiency(True, False, seq, impl.attention_kernel)),
+                fwd=percent(cal.attention_efficiency(False, True, seq, impl.attention_kernel)),
+                bwd=percent(cal.attention_efficiency(True, True, seq, impl.attention_kernel)),
                 seq=f"{seq:,.0f}",
                 **values,
             )

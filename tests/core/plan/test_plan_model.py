@@ -325,3 +325,22 @@ def test_a_layout_fits_against_the_memory_the_driver_reports(device, cal) -> Non
     plain = plan(_inp(device), Layout(micro_batch=2), calibration=cal)
     assert plain.capacity == 80e9
     assert any("the datasheet's figure" in str(a) for a in plain.assumptions)
+
+
+def test_the_attention_efficiency_stated_is_the_one_timed() -> None:
+    from core.plan.words import percent
+    from core.roofline.achievable import calibration
+    from core.roofline.hardware import load_catalog
+
+    # The step times a causal flash kernel (half the s² work) at the causal rate of the H100's
+    # benchmark tables, lower than the non-causal one: the sentence must give the rate used,
+    # recovered here from the timing function itself.
+    h100 = load_catalog().get("h100-sxm")
+    cal = calibration(h100)
+    res = plan(_inp(h100), Layout(micro_batch=2), calibration=cal)
+    said = next(str(a) for a in res.assumptions if str(a).startswith("compute:"))
+    flops, peak = 1e12, h100.peak("bf16")
+    for backward, word in ((False, "forward"), (True, "backward")):
+        used = (flops / 2) / (peak * cal.attention_seconds(flops, peak, backward, True, SEQ))
+        assert used < cal.attention_efficiency(backward, False, SEQ)
+        assert f"{percent(used)} ({word})" in said
