@@ -168,6 +168,14 @@ def main() -> int:
     ref = catalog.get(match) if match else None
     print(f"GPU: {name}; datasheet entry: {ref.name if ref else 'none'}; torch {torch.__version__}")
     print(f"fp8 matmul: torch._scaled_mm, fp32 scales, bf16 out, use_fast_accum={FP8_FAST_ACCUM}")
+    # What a run can fill (Device.capacity_bytes): the driver's total against the database's
+    # figure, so a device without a sourced total (the H200) gets one from this line.
+    total = torch.cuda.get_device_properties(0).total_memory
+    if ref is not None:
+        have = ref.memory_total_bytes
+        said = f"{have:.0f} B in the database" if have else "no driver total in the database"
+        print(f"memory: torch total_memory {total} B ({total / 2**20:.0f} MiB); {said}; "
+              f"datasheet {ref.memory_bytes:.0f} B")  # fmt: skip
 
     out = os.environ.get("OUT")
     writer = MeasurementWriter(Path(out) / "gpu_quick.jsonl") if out else None
