@@ -85,6 +85,12 @@ def test_devices_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_devices_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "devices")
     assert code == 0 and "h100-sxm" in out and "989.5" in out
+    # the datasheet's 80 GB beside the driver's 81,559 MiB; an id longer than the column keeps
+    # its row aligned with the header
+    rows = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    assert rows["h100-sxm"].rstrip().endswith("80 GB  85.5 GB")
+    header = out.splitlines()[0]
+    assert rows["a100-sxm-40gb"].index("NVIDIA") == header.index("name")
 
 
 @pytest.mark.parametrize(
