@@ -144,18 +144,22 @@ class TraceResult:
 
 def _categories(snapshot: dict[Any, int]) -> dict[str, float]:
     out = dict.fromkeys(TRACE_CATEGORIES, 0.0)
-    for key, value in snapshot.items():
-        # MemTracker's keys are enum members, whose hash is a Python call: look them up by id
-        found = _CATEGORY_OF.get(id(key))
-        if found is None or found[0] is not key:
-            found = _CATEGORY_OF[id(key)] = (key, _CATEGORY.get(key))
-        if found[1] is not None:
-            out[found[1]] += float(value)
+    # MemTracker's keys are enum members, whose hash is a Python call: a snapshot's keys (always
+    # the same few, in the same order) are looked up once by their ids; the entry keeps the keys
+    # alive, so the same ids are the same keys.
+    ids = tuple(map(id, snapshot))
+    found = _CATEGORY_OF.get(ids)
+    if found is None:
+        keys = tuple(snapshot)
+        found = _CATEGORY_OF[ids] = (keys, tuple(_CATEGORY.get(key) for key in keys))
+    for category, value in zip(found[1], snapshot.values(), strict=True):
+        if category is not None:
+            out[category] += float(value)
     return out
 
 
-#: ``id(key) -> (key, category or None)`` for the keys of MemTracker's snapshots.
-_CATEGORY_OF: dict[int, tuple[Any, str | None]] = {}
+#: ``ids of a snapshot's keys -> (the keys, their categories or None)``.
+_CATEGORY_OF: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[str | None, ...]]] = {}
 
 
 def trace(
@@ -301,7 +305,9 @@ def _tracking_classes() -> tuple[Any, Any]:
               "_delete_callback")  # fmt: skip
     probe = mt.MemTracker()
     missing = [n for n in needed if not hasattr(probe, n)] + [
-        n for n in ("_MemRefType", "_UpdateType", "_WeakRefInfo") if not hasattr(mt, n)
+        n
+        for n in ("_MemRefType", "_UpdateType", "_WeakRefInfo", "_TOTAL_KEY")
+        if not hasattr(mt, n)
     ]
     if missing:
         raise RuntimeError(
@@ -310,6 +316,7 @@ def _tracking_classes() -> tuple[Any, Any]:
         )
     opt_ref, temp_ref, act_ref = mt._MemRefType.OPT, mt._MemRefType.TEMP, mt._MemRefType.ACT
     add_update, make_winfo = mt._UpdateType.ADD, mt._WeakRefInfo.create_winfo
+    total_key, del_update = mt._TOTAL_KEY, mt._UpdateType.DEL
     # FakeTensorMode's own dispatch, inside the torch.compile guard every mode's dispatch gets
     # (``__wrapped__``): nothing is compiled here, and the guard costs each op a few calls.
     fake_dispatch = FakeTensorMode.__torch_dispatch__
@@ -360,8 +367,23 @@ def _tracking_classes() -> tuple[Any, Any]:
                 phase = "forward"
             self.sampler.sample(phase, self._curr_mem_snap, self._mod_tracker.parents)
 
-        def _update_snap(self, *args: Any, **kwargs: Any) -> None:
-            super()._update_snap(*args, **kwargs)
+        def _update_snap(self, u_type: Any, winfo: Any, *args: Any, **kwargs: Any) -> None:
+            snap = self._curr_mem_snap
+            dev_snap = snap.get(winfo.device)
+            if dev_snap is None or args or kwargs:
+                super()._update_snap(u_type, winfo, *args, **kwargs)
+            elif u_type is add_update:
+                # MemTracker's own ADD and DEL on a device it holds already, without the fresh
+                # per-device dict its ``setdefault`` builds (iterating an enum) on every call
+                dev_snap[winfo.reftype] += winfo.mem_consumed
+                dev_snap[total_key] += winfo.mem_consumed
+            elif u_type is del_update:
+                dev_snap[winfo.reftype] -= winfo.mem_consumed
+                dev_snap[total_key] -= winfo.mem_consumed
+                if dev_snap[total_key] == 0:
+                    del snap[winfo.device]
+            else:
+                super()._update_snap(u_type, winfo, *args, **kwargs)
             self.sampler.dirty = True
 
         # Module hooks (called by MemTracker's ModTracker): only what decides categories.
