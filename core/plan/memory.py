@@ -19,8 +19,9 @@ byte per element, not the input itself (TE's ``_Linear`` and ``_LayerNormLinear`
 quantized input, dropping its row-wise data where the backward does not need it): the two norm
 outputs (QKV's and the MLP's input) and the down projection's ffn-wide input, which nothing else
 keeps, shrink to one byte; the attention output is kept by the attention kernel as well, so with
-flash attention the projection's FP8 copy adds a byte, and without it the output shrinks too. Selective recomputation drops the attention core's terms (the
-``s²`` ones, or the flash log-sum-exp); full recomputation keeps each layer's input only and
+flash attention the projection's FP8 copy adds a byte, and without it the output shrinks too.
+Selective recomputation drops the attention core's terms (the ``s²`` ones, or the flash
+log-sum-exp); full recomputation keeps each layer's input only and
 rebuilds one layer at a time. A pipeline stage keeps the micro-batches in flight of its schedule:
 ``p − r`` on rank ``r`` with 1F1B; ``2(p − r − 1) + (v − 1)·p + 1`` chunks of ``L/(p·v)`` layers
 with the interleaved schedule (Megatron-LM's warm-up), which on rank 0 is Korthikanti's
