@@ -14,7 +14,6 @@ efficiency comes from ``resources/calibration.json`` (microbenchmarks).
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -22,50 +21,44 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.plan.published import load_runs, predict_run, published  # noqa: E402
+from core.plan.published import load_runs, published  # noqa: E402
 from core.plan.search import search  # noqa: E402
+from core.plan.validation import ErrorSummary, by_source, check_runs  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
     markdown = "--markdown" in argv
     only = argv[argv.index("--only") + 1] if "--only" in argv else ""
     started = time.perf_counter()
-    rows = []
+    runs = [r for r in load_runs() if not only or r["id"].startswith(only)]
+    if not runs:
+        print("no run matches")
+        return 1
+    wanted = {r["id"] for r in runs}
+    checks = check_runs(run_ids=wanted)
     ranges: list[tuple[str, float, float, int]] = []
-    for run in load_runs():
-        if only and not run["id"].startswith(only):
-            continue
+    for run, c in zip(runs, checks, strict=True):
+        if markdown:
+            print(f"| `{c.run_id}` | {c.published:,.0f} | {c.predicted:,.0f} | {c.error:+.1%} | "
+                  f"{c.mfu:.1%} | {c.layout} | {c.limits} |")  # fmt: skip
+        else:
+            print(f"{c.run_id:<44} published {c.published:>12,.0f}  predicted "
+                  f"{c.predicted:>12,.0f}  {c.error:+7.1%}  MFU {c.mfu:6.1%}  "
+                  f"{c.layout}  [{c.limits}]{'' if c.fits else '  (does not fit)'}")  # fmt: skip
         p = published(run)
-        res = predict_run(p)
-        err = res.tokens_per_s / p.tokens_per_s - 1
-        rows.append((p, res, err))
         if not p.complete:
             # The dimensions the source leaves open and its framework has no default for are
             # searched, the fastest that fits: the slowest that fits shows what that choice is worth.
             fitting = search(p.inp, p.constraints, top=10**6)
             if len(fitting) > 1:
                 low = fitting[-1].tokens_per_s / p.tokens_per_s - 1
-                ranges.append((p.id, low, err, len(fitting)))
-        if markdown:
-            print(f"| `{p.id}` | {p.tokens_per_s:,.0f} | {res.tokens_per_s:,.0f} | {err:+.1%} | "
-                  f"{res.mfu:.1%} | {res.layout.label()} | {res.limits} |")  # fmt: skip
-        else:
-            print(f"{p.id:<44} published {p.tokens_per_s:>12,.0f}  predicted "
-                  f"{res.tokens_per_s:>12,.0f}  {err:+7.1%}  MFU {res.mfu:6.1%}  "
-                  f"{res.layout.label()}  [{res.limits}]{'' if res.fits else '  (does not fit)'}")  # fmt: skip
-    if not rows:
-        print("no run matches")
-        return 1
-    errors = [abs(e) for _, _, e in rows]
-    print(f"\nMAPE over {len(rows)} runs: {statistics.mean(errors):.1%} (target ≤ 10 %); median "
-          f"{statistics.median(errors):.1%}; within ±20 %: {sum(e <= 0.2 for e in errors)}; "
-          f"max {max(errors):.1%}; signed mean {statistics.mean(e for _, _, e in rows):+.1%}")  # fmt: skip
-    by_source: dict[str, list[float]] = {}
-    for p, _, e in rows:
-        by_source.setdefault(p.source, []).append(e)
-    for source, errs in by_source.items():
-        print(f"  {source[:70]:<70} {len(errs):>3} runs  MAPE {statistics.mean(abs(x) for x in errs):6.1%}"
-              f"  signed {statistics.mean(errs):+6.1%}")  # fmt: skip
+                ranges.append((p.id, low, c.error, len(fitting)))
+    total = ErrorSummary.of(checks)
+    print(f"\nMAPE over {total.runs} runs: {total.mape:.1%} (target ≤ 10 %); median "
+          f"{total.median:.1%}; within ±20 %: {total.within_20}; max {abs(total.worst):.1%}; "
+          f"signed mean {total.signed:+.1%}")  # fmt: skip
+    for source, s in by_source(checks).items():
+        print(f"  {source[:70]:<70} {s.runs:>3} runs  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}")
     if ranges:
         print(
             "\nruns with searched dimensions (no stated value, no framework default): the error "

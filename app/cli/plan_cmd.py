@@ -96,6 +96,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       "(default: %(default)s)")  # fmt: skip
     impl.add_argument("--fused-swiglu", action="store_true",
                       help="a fused SwiGLU that keeps only its input (Megatron-Core, TE)")  # fmt: skip
+    p.add_argument("--published", nargs="?", const="all", default=None, metavar="DEVICE",
+                   help="instead of one plan: plan every published training run the model is "
+                   "checked against (those on DEVICE only, when given) and list the published "
+                   "and predicted tokens/s, the error and the MAPE per source")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=handler)
 
@@ -116,6 +120,8 @@ def _quiet() -> Any:
 
 def handler(args: argparse.Namespace) -> int:
     """Answer ``plan``."""
+    if args.published is not None:
+        return _published(args)
     from core.plan import best_change, plan, search, what_to_change
     from core.plan.options import (
         LayoutOptions,
@@ -246,3 +252,49 @@ def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: 
     print("assumptions:")
     for a in best.assumptions:
         print(f"  - {a}")
+
+
+def _published(args: argparse.Namespace) -> int:
+    """``plan --published [DEVICE]``: the plan against every published run (on DEVICE)."""
+    from app.cli.progress import TerminalProgress
+    from core.errors import InputError
+    from core.plan import validation
+
+    device = str(args.published).strip().lower()
+    have = validation.devices_with_runs()
+    if device != "all" and device not in have:
+        raise InputError(
+            f"--published: no published run used {args.published!r}; runs exist for: all, "
+            + ", ".join(have),
+            field="published",
+        )
+    with _quiet(), TerminalProgress("plan --published") as progress:
+        progress(0.0, "")
+        checks = validation.check_runs(None if device == "all" else device, progress=progress)
+    total = validation.ErrorSummary.of(checks)
+    sources = validation.by_source(checks)
+    if args.json:
+        print_json({
+            "device": None if device == "all" else device,
+            "error": "predicted / published - 1 (> 0: the plan is optimistic)",
+            "summary": total.to_dict(),
+            "by_source": {name: s.to_dict() for name, s in sources.items()},
+            "runs": [c.to_dict() for c in checks],
+        })  # fmt: skip
+        return 0
+    width = max(len(c.run_id) for c in checks)
+    print(f"the plan against {total.runs} published runs (error = predicted / published - 1; "
+          "+ is optimistic)")  # fmt: skip
+    print(f"{'run':<{width}}  {'device':<13} {'GPUs':>6}  {'published':>11}  {'predicted':>11}"
+          f"  {'error':>7}  layout planned")  # fmt: skip
+    for c in checks:
+        print(f"{c.run_id:<{width}}  {c.device:<13} {c.gpus:>6,}  {c.published:>11,.0f}  "
+              f"{c.predicted:>11,.0f}  {c.error:>+7.1%}  {c.layout}"
+              f"{'' if c.fits else '  (does not fit)'}")  # fmt: skip
+    print(f"MAPE {total.mape:.1%} over {total.runs} runs (median {total.median:.1%}, "
+          f"{total.within_20} within ±20 %, worst {total.worst:+.1%}, signed mean "
+          f"{total.signed:+.1%}); tokens/s per source's own FLOP convention")  # fmt: skip
+    for name, s in sources.items():
+        runs = "run" if s.runs == 1 else "runs"
+        print(f"  {s.runs:>3} {runs:<4}  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}  {name}")
+    return 0

@@ -57,6 +57,7 @@ result     :class:`PlanResult` and its JSON
 search     the layouts searched and ranked; what to change
 options    a :class:`PlanInput` from people's text
 published  the published runs the model is checked against, and their figures in tokens/s
+validation the plan against those runs, run by run, and the errors summarised
 """
 
 from core.plan.inputs import (

@@ -161,3 +161,34 @@ def test_csv_lists_the_candidates_and_tokens_batch_equals_sequences(
     assert main(["plan", *SMALL, "--csv", str(tmp_path / "no" / "such" / "dir.csv")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "csv:" in err and "does not exist" in err
+
+
+def test_published_lists_a_devices_runs_with_their_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = _json(capsys, "--published", "a100-sxm-40gb")
+    runs = out["runs"]
+    assert out["device"] == "a100-sxm-40gb" and len(runs) == 3
+    assert {r["device"] for r in runs} == {"a100-sxm-40gb"}
+    for r in runs:
+        assert r["error"] == pytest.approx(
+            r["predicted_tokens_per_s"] / r["published_tokens_per_s"] - 1
+        )
+    errors = [abs(r["error"]) for r in runs]
+    assert out["summary"]["runs"] == 3
+    assert out["summary"]["mape"] == pytest.approx(sum(errors) / 3)
+    assert out["summary"]["within_20_percent"] == sum(e <= 0.2 for e in errors)
+    assert sum(s["runs"] for s in out["by_source"].values()) == 3
+    assert main(["plan", "--published", "A100-SXM-40GB"]) == 0  # ids in any case
+    text = capsys.readouterr().out
+    assert (
+        "MAPE" in text and "mosaicml-mpt-a100-40gb-7b-128gpu" in text and "+ is optimistic" in text
+    )
+
+
+def test_published_on_a_device_without_runs_says_which_have_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["plan", "--published", "rtx-4090"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "rtx-4090" in err[0] and "h100-sxm" in err[0] and "all" in err[0]

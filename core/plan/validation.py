@@ -1,0 +1,180 @@
+"""The plan against the published training runs, run by run: how far to trust a plan on a device.
+
+Each run of ``resources/published_runs.json`` is planned as :func:`~core.plan.published.predict_run`
+plans it (its stated layout and code, the device's calibration as it stands, user overrides
+included) and compared with its published throughput in tokens/s, converted with the source's own
+FLOP convention (:func:`~core.plan.published.published_tokens_per_s`). The error is
+``predicted / published - 1``: positive where the plan is optimistic. Nothing here is fitted; the
+runs only measure the plan.
+
+API
+---
+>>> checks = check_runs(device="h100-sxm")            # doctest: +SKIP
+>>> ErrorSummary.of(checks).mape                      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import InputError
+from core.texts import translate
+
+__all__ = ["ErrorSummary", "RunCheck", "by_source", "check_runs", "devices_with_runs"]
+
+
+@dataclass(frozen=True)
+class RunCheck:
+    """One published run beside the plan's prediction of it."""
+
+    run_id: str
+    source: str
+    url: str
+    device: str
+    gpus: int
+    published: float  # tokens/s, in the source's own FLOP convention where it gave FLOP/s
+    predicted: float  # tokens/s
+    mfu: float  # of the planned layout (PaLM's convention, :mod:`core.roofline.utilization`)
+    layout: str
+    limits: str
+    fits: bool
+    how: str  # how the published figure became tokens/s
+
+    @property
+    def error(self) -> float:
+        """``predicted / published - 1`` (+0.10: the plan is 10 % optimistic)."""
+        return self.predicted / self.published - 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The check as JSON-ready values (``napkinlab plan --published --json``)."""
+        return {
+            "id": self.run_id,
+            "source": self.source,
+            "url": self.url,
+            "device": self.device,
+            "gpus": self.gpus,
+            "published_tokens_per_s": self.published,
+            "predicted_tokens_per_s": self.predicted,
+            "error": self.error,
+            "mfu": self.mfu,
+            "layout": self.layout,
+            "limits": self.limits,
+            "fits": self.fits,
+            "published_as": self.how,
+        }
+
+
+@dataclass(frozen=True)
+class ErrorSummary:
+    """The errors of several checks in a few figures."""
+
+    runs: int
+    mape: float  # mean of |error|
+    median: float  # median of |error|
+    signed: float  # mean error: > 0, optimistic on the whole
+    within_20: int  # runs within ±20 %
+    worst: float  # the error furthest from 0, with its sign
+
+    @classmethod
+    def of(cls, checks: Sequence[RunCheck]) -> ErrorSummary:
+        """The summary of ``checks`` (at least one)."""
+        if not checks:
+            raise ValueError("no checks to summarise")
+        errors = [c.error for c in checks]
+        magnitudes = [abs(e) for e in errors]
+        return cls(
+            runs=len(errors),
+            mape=statistics.mean(magnitudes),
+            median=statistics.median(magnitudes),
+            signed=statistics.mean(errors),
+            within_20=sum(m <= 0.20 for m in magnitudes),
+            worst=max(errors, key=abs),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready values."""
+        return {
+            "runs": self.runs,
+            "mape": self.mape,
+            "median_abs_error": self.median,
+            "signed_mean_error": self.signed,
+            "within_20_percent": self.within_20,
+            "worst_error": self.worst,
+        }
+
+
+def devices_with_runs() -> list[str]:
+    """The device ids the published runs ran on, each once, in file order."""
+    from core.plan.published import load_runs
+
+    return list(dict.fromkeys(run["hardware"]["device"] for run in load_runs()))
+
+
+def check_runs(
+    device: str | None = None,
+    *,
+    run_ids: Collection[str] | None = None,
+    catalog: Any = None,
+    progress: Callable[[float, str], None] | None = None,
+    should_cancel: Callable[[], bool] | None = None,
+) -> list[RunCheck]:
+    """Plan every published run (those on ``device`` only, when given; those of ``run_ids`` only,
+    when given) and compare.
+
+    Raises :class:`~core.errors.InputError` for a device no published run used (the message
+    names those that have runs), and :class:`~core.plan.search.PlanCancelled` when
+    ``should_cancel`` asks to stop (checked before each run).
+    """
+    from core.plan.published import load_runs, predict_run, published
+    from core.plan.search import PlanCancelled
+
+    runs = [r for r in load_runs() if run_ids is None or r["id"] in run_ids]
+    if device is not None:
+        runs = [r for r in runs if r["hardware"]["device"] == device]
+        if not runs:
+            raise InputError(
+                translate(
+                    "Plan",
+                    "no published run used {device}; runs exist for: {devices}",
+                    device=device,
+                    devices=", ".join(devices_with_runs()),
+                )
+            )
+    checks: list[RunCheck] = []
+    for i, run in enumerate(runs):
+        if should_cancel is not None and should_cancel():
+            raise PlanCancelled
+        if progress is not None:
+            progress(i / len(runs), translate("Plan", "planning {run}", run=run["id"]))
+        p = published(run, catalog)
+        res = predict_run(p)
+        checks.append(
+            RunCheck(
+                run_id=p.id,
+                source=p.source,
+                url=str(run["source"].get("url", "")),
+                device=run["hardware"]["device"],
+                gpus=int(run["hardware"]["gpus"]),
+                published=p.tokens_per_s,
+                predicted=res.tokens_per_s,
+                mfu=res.mfu,
+                layout=res.layout.label(),
+                limits=str(res.limits),
+                fits=res.fits,
+                how=p.how,
+            )
+        )
+    if progress is not None:
+        progress(1.0, translate("Plan", "{n} published runs planned", n=len(checks)))
+    return checks
+
+
+def by_source(checks: Sequence[RunCheck]) -> dict[str, ErrorSummary]:
+    """:class:`ErrorSummary` per source, in the order the sources first appear."""
+    groups: dict[str, list[RunCheck]] = {}
+    for check in checks:
+        groups.setdefault(check.source, []).append(check)
+    return {source: ErrorSummary.of(group) for source, group in groups.items()}
