@@ -38,6 +38,7 @@ from app.plan_worker import PlanRunner, run_plan
 from app.state import AppState
 from app.tabs import plan_view as view
 from app.tabs.base import TabPage
+from app.tabs.plan_published import PublishedView
 from core.errors import InputError
 from core.plan.table import candidates_csv
 from core.units import format_bytes
@@ -259,6 +260,15 @@ class PlanPage(TabPage):
         self.views.addTab(self.chart, translate("PlanTab", "Chart"))
         self.views.addTab(table_page, translate("PlanTab", "Ranked layouts"))
         self.views.addTab(notes, translate("PlanTab", "Assumptions"))
+        self.published = PublishedView(self._state)
+        self.views.addTab(self.published, translate("PlanTab", "Published runs"))
+        self.views.setTabToolTip(
+            3,
+            translate(
+                "PlanTab",
+                "How close the plan came to published training runs on this device, run by run",
+            ),
+        )
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -289,6 +299,7 @@ class PlanPage(TabPage):
 
     def _device_changed(self, _device_id: str) -> None:
         self._show_device()
+        self.published.mark_stale()
         self._replan()
 
     def _catalog_changed(self) -> None:
@@ -299,6 +310,7 @@ class PlanPage(TabPage):
 
     def _calibration_changed(self, _device_id: str) -> None:
         # Any device's: a sibling's override (h100-sxm for the h200) applies to this one too.
+        self.published.mark_stale(calibration=True)
         self._replan()
 
     def open_fractions(self) -> Any:
@@ -694,6 +706,7 @@ class PlanPage(TabPage):
             self.time_bar.set_colours(time_colours(theme.series), theme.plot_fg)
             self.memory_bar.set_colours(memory_colours(theme.series), theme.plot_fg)
             self.model.set_grey(theme.muted)
+            self.published.set_warn(theme.warning)
 
     def prepare_screenshot(self, progress: Callable[[float, str], None] | None = None) -> None:
         """Plan the current inputs in place when nothing was planned (screenshots);
@@ -711,6 +724,7 @@ class PlanPage(TabPage):
         """Stop a running plan (its thread is left to finish on its own)."""
         self._replan_pending = False
         self.runner.stop()
+        self.published.shutdown()
 
 
 def build(state: AppState) -> PlanPage:

@@ -137,18 +137,15 @@ def check_runs(
         if not runs:
             raise InputError(
                 translate(
-                    "Plan",
-                    "no published run used {device}; runs exist for: {devices}",
-                    device=device,
-                    devices=", ".join(devices_with_runs()),
-                )
+                    "Plan", "no published run used {device}; runs exist for: {devices}"
+                ).format(device=device, devices=", ".join(devices_with_runs()))
             )
     checks: list[RunCheck] = []
     for i, run in enumerate(runs):
         if should_cancel is not None and should_cancel():
             raise PlanCancelled
         if progress is not None:
-            progress(i / len(runs), translate("Plan", "planning {run}", run=run["id"]))
+            progress(i / len(runs), translate("Plan", "planning {run}").format(run=run["id"]))
         p = published(run, catalog)
         res = predict_run(p)
         checks.append(
@@ -162,13 +159,13 @@ def check_runs(
                 predicted=res.tokens_per_s,
                 mfu=res.mfu,
                 layout=res.layout.label(),
-                limits=str(res.limits),
+                limits=res.limits,
                 fits=res.fits,
                 how=p.how,
             )
         )
     if progress is not None:
-        progress(1.0, translate("Plan", "{n} published runs planned", n=len(checks)))
+        progress(1.0, translate("Plan", "{n} published runs planned").format(n=len(checks)))
     return checks
 
 

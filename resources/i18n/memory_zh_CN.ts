@@ -547,7 +547,7 @@
     </message>
     <message>
         <source>building the model on fake tensors</source>
-        <extracomment>``id(key) -&gt; (key, category or None)`` for the keys of MemTracker&apos;s snapshots.</extracomment>
+        <extracomment>``ids of a snapshot&apos;s keys -&gt; (the keys, their categories or None)``.</extracomment>
         <translation>在伪张量上构建模型</translation>
     </message>
     <message>

@@ -499,6 +499,18 @@
         <source>selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway</source>
         <translation>使用 flash attention 时，选择性重计算会再跑一次 flash 前向却省不了多少显存：该核函数本来就不保留 s² 张量</translation>
     </message>
+    <message>
+        <source>no published run used {device}; runs exist for: {devices}</source>
+        <translation>没有已发表的训练用过 {device}；有记录的设备：{devices}</translation>
+    </message>
+    <message>
+        <source>planning {run}</source>
+        <translation>正在规划 {run}</translation>
+    </message>
+    <message>
+        <source>{n} published runs planned</source>
+        <translation>已规划 {n} 个已发表的训练</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -937,6 +949,103 @@
     </message>
 </context>
 <context>
+    <name>PlanPublished</name>
+    <message>
+        <source>Check</source>
+        <extracomment>Columns from most to least important (the rest hide when narrow).</extracomment>
+        <translation>核对</translation>
+    </message>
+    <message>
+        <source>Plan each published training run the plan is checked against, as its source ran it, with this device&apos;s calibration as it stands, and compare with its published throughput</source>
+        <translation>按来源的实际做法规划每个用来检验规划的已发表训练（使用本设备当前的校准值），并与其公布的吞吐量比较</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>All devices</source>
+        <translation>所有设备</translation>
+    </message>
+    <message>
+        <source>Every published run, not only the toolbar device&apos;s</source>
+        <translation>所有已发表的训练，不只工具栏所选设备上的</translation>
+    </message>
+    <message>
+        <source>all devices</source>
+        <translation>所有设备</translation>
+    </message>
+    <message>
+        <source>No published run used {device} yet: tick “All devices” to see how the plan did on the devices that have runs.</source>
+        <translation>还没有已发表的训练用过 {device}：勾选“所有设备”，看看规划在有记录的设备上表现如何。</translation>
+    </message>
+    <message>
+        <source>Check to see how close the plan came to the published runs on {scope}: each run planned as it ran, beside the throughput its authors reported.</source>
+        <translation>点“核对”，看看规划离 {scope} 上已发表的训练有多近：每个训练按其实际做法规划，与作者公布的吞吐量并列。</translation>
+    </message>
+    <message>
+        <source>{summary}
+Shown for an earlier device or calibration: check again for {scope}.</source>
+        <translation>{summary}
+这是之前的设备或校准值的结果：请为 {scope} 重新核对。</translation>
+    </message>
+    <message>
+        <source>Planning the published runs…</source>
+        <translation>正在规划已发表的训练…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the runs shown before are kept.</source>
+        <translation>已取消；保留之前显示的训练。</translation>
+    </message>
+    <message>
+        <source>{scope}: {runs} published runs, MAPE {mape} (median {median}), {within} within ±20 %, signed mean {signed} (+: the plan is optimistic); hover for each source.</source>
+        <translation>{scope}：{runs} 个已发表的训练，MAPE {mape}（中位数 {median}），{within} 个在 ±20 % 以内，带符号均值 {signed}（+：规划偏乐观）；悬停查看各来源。</translation>
+    </message>
+    <message>
+        <source>{source}: {runs} runs, MAPE {mape}, signed {signed}</source>
+        <translation>{source}：{runs} 个训练，MAPE {mape}，带符号 {signed}</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <extracomment>Column keys, in order. An error beyond this is drawn in the warning colour (the published-runs test&apos;s band).</extracomment>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Published tokens/s</source>
+        <translation>公布的 token/s</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Layout planned</source>
+        <translation>规划的布局</translation>
+    </message>
+    <message>
+        <source>{source}
+{url}
+Layout planned: {layout}, limited by {limits}
+Published figure: {how}</source>
+        <translation>{source}
+{url}
+规划的布局：{layout}，瓶颈：{limits}
+公布的数值：{how}</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+</context>
+<context>
     <name>PlanTab</name>
     <message>
         <source>Plan</source>
@@ -1014,6 +1123,14 @@
     <message>
         <source>Assumptions</source>
         <translation>假设</translation>
+    </message>
+    <message>
+        <source>Published runs</source>
+        <translation>已发表的训练</translation>
+    </message>
+    <message>
+        <source>How close the plan came to published training runs on this device, run by run</source>
+        <translation>规划离本设备上已发表的训练有多近，逐个列出</translation>
     </message>
     <message>
         <source>Inputs changed: Plan again to update the layouts</source>

@@ -499,6 +499,18 @@
         <source>selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway</source>
         <translation>使用 flash attention 時，選擇性重計算會再跑一次 flash 前向卻省不了多少記憶體：該核函式本來就不保留 s² 張量</translation>
     </message>
+    <message>
+        <source>no published run used {device}; runs exist for: {devices}</source>
+        <translation>沒有已發表的訓練用過 {device}；有紀錄的裝置：{devices}</translation>
+    </message>
+    <message>
+        <source>planning {run}</source>
+        <translation>正在規劃 {run}</translation>
+    </message>
+    <message>
+        <source>{n} published runs planned</source>
+        <translation>已規劃 {n} 個已發表的訓練</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -937,6 +949,103 @@
     </message>
 </context>
 <context>
+    <name>PlanPublished</name>
+    <message>
+        <source>Check</source>
+        <extracomment>Columns from most to least important (the rest hide when narrow).</extracomment>
+        <translation>核對</translation>
+    </message>
+    <message>
+        <source>Plan each published training run the plan is checked against, as its source ran it, with this device&apos;s calibration as it stands, and compare with its published throughput</source>
+        <translation>按來源的實際做法規劃每個用來檢驗規劃的已發表訓練（使用本裝置目前的校準值），並與其公布的吞吐量比較</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>All devices</source>
+        <translation>所有裝置</translation>
+    </message>
+    <message>
+        <source>Every published run, not only the toolbar device&apos;s</source>
+        <translation>所有已發表的訓練，不只工具列所選裝置上的</translation>
+    </message>
+    <message>
+        <source>all devices</source>
+        <translation>所有裝置</translation>
+    </message>
+    <message>
+        <source>No published run used {device} yet: tick “All devices” to see how the plan did on the devices that have runs.</source>
+        <translation>還沒有已發表的訓練用過 {device}：勾選「所有裝置」，看看規劃在有紀錄的裝置上表現如何。</translation>
+    </message>
+    <message>
+        <source>Check to see how close the plan came to the published runs on {scope}: each run planned as it ran, beside the throughput its authors reported.</source>
+        <translation>按「核對」，看看規劃離 {scope} 上已發表的訓練有多近：每個訓練按其實際做法規劃，與作者公布的吞吐量並列。</translation>
+    </message>
+    <message>
+        <source>{summary}
+Shown for an earlier device or calibration: check again for {scope}.</source>
+        <translation>{summary}
+這是之前的裝置或校準值的結果：請為 {scope} 重新核對。</translation>
+    </message>
+    <message>
+        <source>Planning the published runs…</source>
+        <translation>正在規劃已發表的訓練…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the runs shown before are kept.</source>
+        <translation>已取消；保留之前顯示的訓練。</translation>
+    </message>
+    <message>
+        <source>{scope}: {runs} published runs, MAPE {mape} (median {median}), {within} within ±20 %, signed mean {signed} (+: the plan is optimistic); hover for each source.</source>
+        <translation>{scope}：{runs} 個已發表的訓練，MAPE {mape}（中位數 {median}），{within} 個在 ±20 % 以內，帶符號平均 {signed}（+：規劃偏樂觀）；懸停查看各來源。</translation>
+    </message>
+    <message>
+        <source>{source}: {runs} runs, MAPE {mape}, signed {signed}</source>
+        <translation>{source}：{runs} 個訓練，MAPE {mape}，帶符號 {signed}</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <extracomment>Column keys, in order. An error beyond this is drawn in the warning colour (the published-runs test&apos;s band).</extracomment>
+        <translation>訓練</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>Published tokens/s</source>
+        <translation>公布的 token/s</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>預測</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>誤差</translation>
+    </message>
+    <message>
+        <source>Layout planned</source>
+        <translation>規劃的配置</translation>
+    </message>
+    <message>
+        <source>{source}
+{url}
+Layout planned: {layout}, limited by {limits}
+Published figure: {how}</source>
+        <translation>{source}
+{url}
+規劃的配置：{layout}，瓶頸：{limits}
+公布的數值：{how}</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+</context>
+<context>
     <name>PlanTab</name>
     <message>
         <source>Plan</source>
@@ -1014,6 +1123,14 @@
     <message>
         <source>Assumptions</source>
         <translation>假設</translation>
+    </message>
+    <message>
+        <source>Published runs</source>
+        <translation>已發表的訓練</translation>
+    </message>
+    <message>
+        <source>How close the plan came to published training runs on this device, run by run</source>
+        <translation>規劃離本裝置上已發表的訓練有多近，逐一列出</translation>
     </message>
     <message>
         <source>Inputs changed: Plan again to update the layouts</source>
