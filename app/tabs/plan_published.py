@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from app.layout_audit import ELIDE_OK
 from app.published_worker import ChecksRunner
 from app.state import AppState
+from core.errors import InputError
 from widgets.i18n import translate
 from widgets.plan import PublishedModel
 from widgets.table_fit import ColumnFitter
@@ -44,8 +45,7 @@ class PublishedView(QWidget):
         super().__init__(parent)
         self._state = state
         self._checked_device: str | None = None  # what the shown checks are for ("" = all)
-        self._checked_label = ""  # the same, as people read it
-        self._checking = ("", "")  # the scope of the check running: (device or "", its label)
+        self._checking = ""  # the scope of the check running (a device id, "" = all)
         self._recalibrated = False  # a calibration changed since the checks shown were run
         self._arrived = False  # checks arrived from the running job (shown when it finishes)
         self.check_button = QPushButton(translate("PlanPublished", "Check"))
@@ -112,6 +112,15 @@ class PublishedView(QWidget):
         """The device whose runs a check plans (``None``: every run)."""
         return None if self.all_box.isChecked() else self._state.device.id
 
+    def _checked_label(self) -> str:
+        """The scope of the checks shown, as people read it."""
+        if not self._checked_device:
+            return translate("PlanPublished", "all devices")
+        try:
+            return self._state.catalog.get(self._checked_device).name
+        except InputError:  # a custom device removed since
+            return self._checked_device
+
     def _scope_label(self) -> str:
         scope = self.device_scope()
         if scope is None:
@@ -167,7 +176,7 @@ class PublishedView(QWidget):
         """Check the runs of the current scope in the background; False if one is running."""
         if not self.runner.start(self.device_scope()):
             return False
-        self._checking = (self.device_scope() or "", self._scope_label())
+        self._checking = self.device_scope() or ""
         self.check_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
@@ -184,7 +193,7 @@ class PublishedView(QWidget):
         self.summary.setText(text)
 
     def _on_result(self, checks: list[Any]) -> None:
-        self._checked_device, self._checked_label = self._checking
+        self._checked_device = self._checking
         self._recalibrated = False
         self.model.set_checks(checks)
         self.summary.setToolTip(self._sources_text())
@@ -216,7 +225,7 @@ class PublishedView(QWidget):
             "{scope}: {runs} published runs, MAPE {mape} (median {median}), {within} within ±20 %, "
             "signed mean {signed} (+: the plan is optimistic); hover for each source.",
         ).format(
-            scope=self._checked_label,
+            scope=self._checked_label(),
             runs=total.runs,
             mape=f"{total.mape:.1%}",
             median=f"{total.median:.1%}",
@@ -233,6 +242,25 @@ class PublishedView(QWidget):
             ).format(source=source, runs=s.runs, mape=f"{s.mape:.1%}", signed=f"{s.signed:+.1%}")
             for source, s in by_source(self.model.checks()).items()
         )
+
+    def carried_state(self) -> dict[str, Any] | None:
+        """The checks shown and what they are for: a language switch keeps them."""
+        if not self.model.checks():
+            return None
+        return {"checks": self.model.checks(), "device": self._checked_device,
+                "recalibrated": self._recalibrated, "all": self.all_box.isChecked()}  # fmt: skip
+
+    def take_over(self, carried: Any) -> None:
+        """Show what :meth:`carried_state` kept, worded in the new language (nothing re-planned)."""
+        if not isinstance(carried, dict) or not isinstance(carried.get("checks"), list):
+            return
+        self.all_box.setChecked(bool(carried.get("all")))
+        self._checked_device = str(carried.get("device") or "")
+        self._recalibrated = bool(carried.get("recalibrated"))
+        self.model.set_checks(carried["checks"])
+        self.summary.setToolTip(self._sources_text())
+        self.fitter.fit()
+        self.mark_stale()
 
     def set_warn(self, colour: str) -> None:
         """The colour of errors beyond ±20 %."""

@@ -659,21 +659,25 @@ class PlanPage(TabPage):
         ]
 
     def carried_state(self) -> Any | None:
-        """The plan, the chosen row, plan A and the view: a language switch keeps them."""
-        if self.job is None:
+        """The plan, the chosen row, plan A, the view and the published-runs check: a language
+        switch keeps them."""
+        published = self.published.carried_state()
+        if self.job is None and published is None:
             return None
         return {"job": self.job, "selected": self.selected, "plan_a": self.plan_a,
-                "view": self.views.currentIndex()}  # fmt: skip
+                "view": self.views.currentIndex(), "published": published}  # fmt: skip
 
     def take_over(self, carried: Any) -> None:
         """Show what :meth:`carried_state` kept, re-worded in the new language (no planning)."""
-        if not isinstance(carried, dict) or not isinstance(carried.get("job"), dict):
+        if not isinstance(carried, dict):
             return
-        plan_a = carried.get("plan_a")
-        if isinstance(plan_a, dict) and "results" in plan_a:
-            self.plan_a = plan_a
-        selected = carried.get("selected")
-        self.set_job(carried["job"], selected if isinstance(selected, int) else None)
+        self.published.take_over(carried.get("published"))
+        if isinstance(carried.get("job"), dict):
+            plan_a = carried.get("plan_a")
+            if isinstance(plan_a, dict) and "results" in plan_a:
+                self.plan_a = plan_a
+            selected = carried.get("selected")
+            self.set_job(carried["job"], selected if isinstance(selected, int) else None)
         index = carried.get("view")
         if isinstance(index, int) and 0 <= index < self.views.count():
             self.views.setCurrentIndex(index)

@@ -100,3 +100,32 @@ def test_the_plan_tab_has_the_view(qtbot) -> None:
     page._state.set_device("rtx-4090")  # the tab tells the view: its idle line names the device
     assert "RTX 4090" in page.published.summary.text()
     page.shutdown()
+
+
+def test_a_language_switch_keeps_the_checks(qtbot) -> None:
+    from core.plan.validation import RunCheck
+
+    checks = [
+        RunCheck("run-a", "Source A", "https://a", "a100-sxm-40gb", 8, 100.0, 125.0, 0.5,
+                 "TP 1", "compute", True, "as reported"),
+        RunCheck("run-b", "Source B", "https://b", "a100-sxm-40gb", 16, 200.0, 190.0, 0.4,
+                 "TP 2", "compute", False, "as reported"),
+    ]  # fmt: skip
+    old = PlanPage(AppState())
+    qtbot.addWidget(old)
+    old._state.set_device("a100-sxm-40gb")
+    old.published.take_over({"checks": checks, "device": "a100-sxm-40gb", "all": False})
+    carried = old.carried_state()
+    assert carried is not None and carried["job"] is None  # kept although nothing was planned
+    new = PlanPage(old._state)
+    qtbot.addWidget(new)
+    new.take_over(carried)
+    model = new.published.model
+    assert model.rowCount() == 2 and model.index(1, 0).data() == "run-b"
+    assert model.index(0, 4).data() == "+25.0%" and "(does not fit)" in model.index(1, 5).data()
+    # MAPE of +25 % and -5 %: 15 %; worded again, for the device the checks were run on.
+    text = new.published.summary.text()
+    assert "MAPE 15.0%" in text and "NVIDIA A100 SXM4 40GB" in text and "check again" not in text
+    assert "Source B" in new.published.summary.toolTip()
+    old.shutdown()
+    new.shutdown()
