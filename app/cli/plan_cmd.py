@@ -69,7 +69,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--max-micro-batch", default="16", help="largest micro-batch searched")
     p.add_argument("--changes", default="3", help="how many one-change re-plans to list (0: none)")
     p.add_argument("--csv", default="", metavar="FILE",
-                   help="write the layouts as CSV (with --search every candidate listed, fastest first)")  # fmt: skip
+                   help="write the layouts as CSV (with --search every candidate listed, fastest first; "
+                   "with --published the runs checked)")  # fmt: skip
     impl = p.add_argument_group("how the training code runs")
     impl.add_argument("--no-flash", action="store_true",
                       help="unfused attention (QKᵀ, softmax, P·V; the s² probabilities kept)")  # fmt: skip
@@ -273,6 +274,10 @@ def _published(args: argparse.Namespace) -> int:
         checks = validation.check_runs(None if device == "all" else device, progress=progress)
     total = validation.ErrorSummary.of(checks)
     sources = validation.by_source(checks)
+    if args.csv:
+        from app.cli.output import write_csv
+
+        write_csv(args.csv, validation.checks_csv(checks))
     if args.json:
         print_json({
             "device": None if device == "all" else device,
@@ -297,4 +302,6 @@ def _published(args: argparse.Namespace) -> int:
     for name, s in sources.items():
         runs = "run" if s.runs == 1 else "runs"
         print(f"  {s.runs:>3} {runs:<4}  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}  {name}")
+    if args.csv:
+        print(f"runs written to {args.csv}")
     return 0

@@ -9,6 +9,7 @@ of device or calibration makes a shown check stale: the summary says so until it
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -61,6 +62,12 @@ class PublishedView(QWidget):
         self.cancel_button = QPushButton(translate("PlanPublished", "Cancel"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
+        self.csv_button = QPushButton(translate("PlanPublished", "CSV…"))
+        self.csv_button.setToolTip(
+            translate("PlanPublished", "Export the runs checked, with their errors, as CSV")
+        )
+        self.csv_button.setEnabled(False)
+        self.csv_button.clicked.connect(self._export_csv)
         self.all_box = QCheckBox(translate("PlanPublished", "All devices"))
         self.all_box.setToolTip(
             translate("PlanPublished", "Every published run, not only the toolbar device's")
@@ -95,6 +102,7 @@ class PublishedView(QWidget):
         row.addWidget(self.all_box)
         row.addWidget(self.progress, 1)
         row.addStretch(1)  # the buttons keep their width while the progress bar is hidden
+        row.addWidget(self.csv_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
         layout.addLayout(row)
@@ -196,6 +204,7 @@ class PublishedView(QWidget):
         self._checked_device = self._checking
         self._recalibrated = False
         self.model.set_checks(checks)
+        self.csv_button.setEnabled(bool(checks))
         self.summary.setToolTip(self._sources_text())
         self.fitter.fit()
         self._arrived = True
@@ -258,9 +267,38 @@ class PublishedView(QWidget):
         self._checked_device = str(carried.get("device") or "")
         self._recalibrated = bool(carried.get("recalibrated"))
         self.model.set_checks(carried["checks"])
+        self.csv_button.setEnabled(bool(carried["checks"]))
         self.summary.setToolTip(self._sources_text())
         self.fitter.fit()
         self.mark_stale()
+
+    def _export_csv(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("PlanPublished", "Export the runs checked"), "plan_published.csv",
+            "CSV (*.csv)",
+        )  # fmt: skip
+        if path:
+            self.write_csv(path)
+
+    def write_csv(self, path: str) -> bool:
+        """Write the checks shown to ``path`` atomically; the summary says what happened."""
+        from core.plan.validation import checks_csv
+        from core.safe_io import atomic_write
+        from widgets.i18n import localized
+
+        try:
+            atomic_write(path, checks_csv(self.model.checks()))
+        except InputError as exc:
+            self.summary.setText(localized(exc.message))
+            return False
+        self.summary.setText(
+            translate("PlanPublished", "{summary}\nRuns written to {path}").format(
+                summary=self._summary_text(), path=Path(path).name
+            )
+        )
+        return True
 
     def set_warn(self, colour: str) -> None:
         """The colour of errors beyond ±20 %."""

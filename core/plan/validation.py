@@ -15,6 +15,8 @@ API
 
 from __future__ import annotations
 
+import csv
+import io
 import statistics
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -23,7 +25,21 @@ from typing import Any
 from core.errors import InputError
 from core.texts import translate
 
-__all__ = ["ErrorSummary", "RunCheck", "by_source", "check_runs", "devices_with_runs"]
+__all__ = [
+    "CHECK_COLUMNS",
+    "ErrorSummary",
+    "RunCheck",
+    "by_source",
+    "check_runs",
+    "checks_csv",
+    "devices_with_runs",
+]
+
+#: The CSV's columns (``plan --published --csv`` and the Plan tab's export): the JSON's keys.
+CHECK_COLUMNS: tuple[str, ...] = (
+    "id", "device", "gpus", "published_tokens_per_s", "predicted_tokens_per_s", "error", "mfu",
+    "layout", "limits", "fits", "source", "url", "published_as",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -175,3 +191,14 @@ def by_source(checks: Sequence[RunCheck]) -> dict[str, ErrorSummary]:
     for check in checks:
         groups.setdefault(check.source, []).append(check)
     return {source: ErrorSummary.of(group) for source, group in groups.items()}
+
+
+def checks_csv(checks: Sequence[RunCheck]) -> str:
+    """The checks as CSV text, one row per run in the order given (English: the core's keys)."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CHECK_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for check in checks:
+        row = check.to_dict()
+        writer.writerow({key: row[key] for key in CHECK_COLUMNS})
+    return buf.getvalue()

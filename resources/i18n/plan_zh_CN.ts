@@ -501,6 +501,7 @@
     </message>
     <message>
         <source>no published run used {device}; runs exist for: {devices}</source>
+        <extracomment>The CSV&apos;s columns (``plan --published --csv`` and the Plan tab&apos;s export): the JSON&apos;s keys.</extracomment>
         <translation>没有已发表的训练用过 {device}；有记录的设备：{devices}</translation>
     </message>
     <message>
@@ -964,6 +965,14 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Export the runs checked, with their errors, as CSV</source>
+        <translation>把核对过的训练及其误差导出为 CSV</translation>
+    </message>
+    <message>
         <source>All devices</source>
         <translation>所有设备</translation>
     </message>
@@ -1004,6 +1013,16 @@ Shown for an earlier device or calibration: check again for {scope}.</source>
     <message>
         <source>{source}: {runs} runs, MAPE {mape}, signed {signed}</source>
         <translation>{source}：{runs} 个训练，MAPE {mape}，带符号 {signed}</translation>
+    </message>
+    <message>
+        <source>Export the runs checked</source>
+        <translation>导出核对过的训练</translation>
+    </message>
+    <message>
+        <source>{summary}
+Runs written to {path}</source>
+        <translation>{summary}
+训练已写入 {path}</translation>
     </message>
     <message>
         <source>Run</source>

@@ -501,6 +501,7 @@
     </message>
     <message>
         <source>no published run used {device}; runs exist for: {devices}</source>
+        <extracomment>The CSV&apos;s columns (``plan --published --csv`` and the Plan tab&apos;s export): the JSON&apos;s keys.</extracomment>
         <translation>沒有已發表的訓練用過 {device}；有紀錄的裝置：{devices}</translation>
     </message>
     <message>
@@ -964,6 +965,14 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Export the runs checked, with their errors, as CSV</source>
+        <translation>把核對過的訓練及其誤差匯出為 CSV</translation>
+    </message>
+    <message>
         <source>All devices</source>
         <translation>所有裝置</translation>
     </message>
@@ -1004,6 +1013,16 @@ Shown for an earlier device or calibration: check again for {scope}.</source>
     <message>
         <source>{source}: {runs} runs, MAPE {mape}, signed {signed}</source>
         <translation>{source}：{runs} 個訓練，MAPE {mape}，帶符號 {signed}</translation>
+    </message>
+    <message>
+        <source>Export the runs checked</source>
+        <translation>匯出核對過的訓練</translation>
+    </message>
+    <message>
+        <source>{summary}
+Runs written to {path}</source>
+        <translation>{summary}
+訓練已寫入 {path}</translation>
     </message>
     <message>
         <source>Run</source>

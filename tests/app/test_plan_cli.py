@@ -186,6 +186,17 @@ def test_published_lists_a_devices_runs_with_their_errors(
     )
 
 
+def test_published_writes_the_runs_as_csv(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    import csv
+
+    target = tmp_path / "runs.csv"
+    out = _json(capsys, "--published", "a100-sxm-40gb", "--csv", str(target))
+    with target.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["id"] for r in rows] == [r["id"] for r in out["runs"]]
+    assert [float(r["error"]) for r in rows] == pytest.approx([r["error"] for r in out["runs"]])
+
+
 def test_published_on_a_device_without_runs_says_which_have_them(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -102,7 +102,7 @@ def test_the_plan_tab_has_the_view(qtbot) -> None:
     page.shutdown()
 
 
-def test_a_language_switch_keeps_the_checks(qtbot) -> None:
+def test_a_language_switch_keeps_the_checks(qtbot, tmp_path) -> None:
     from core.plan.validation import RunCheck
 
     checks = [
@@ -127,5 +127,13 @@ def test_a_language_switch_keeps_the_checks(qtbot) -> None:
     text = new.published.summary.text()
     assert "MAPE 15.0%" in text and "NVIDIA A100 SXM4 40GB" in text and "check again" not in text
     assert "Source B" in new.published.summary.toolTip()
+    # CSV: the runs as shown; a folder as the target is one message, the checks stay.
+    assert new.published.csv_button.isEnabled()
+    assert new.published.write_csv(str(tmp_path / "runs.csv"))
+    lines = (tmp_path / "runs.csv").read_text().splitlines()
+    assert len(lines) == 3 and lines[1].startswith("run-a,a100-sxm-40gb,8,100.0,125.0,0.25")
+    assert "runs.csv" in new.published.summary.text()
+    assert not new.published.write_csv(str(tmp_path))
+    assert new.published.model.rowCount() == 2 and str(tmp_path) in new.published.summary.text()
     old.shutdown()
     new.shutdown()

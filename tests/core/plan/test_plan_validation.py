@@ -78,3 +78,19 @@ def test_cancel_stops_before_the_next_run() -> None:
     with pytest.raises(PlanCancelled):
         check_runs(progress=lambda f, _t: calls.append(f), should_cancel=lambda: True)
     assert calls == []  # stopped before planning (or announcing) the first run
+
+
+def test_csv_has_one_row_per_check_with_the_jsons_keys() -> None:
+    import csv
+    import io
+
+    from core.plan.validation import CHECK_COLUMNS, checks_csv
+
+    checks = [_check("a", "S1", 100.0, 110.0), _check("b", "S2, with a comma", 200.0, 140.0)]
+    rows = list(csv.DictReader(io.StringIO(checks_csv(checks))))
+    assert tuple(rows[0]) == CHECK_COLUMNS and len(rows) == 2
+    assert rows[1]["id"] == "b" and rows[1]["source"] == "S2, with a comma"
+    assert float(rows[0]["error"]) == pytest.approx(0.10) and float(
+        rows[1]["error"]
+    ) == pytest.approx(-0.30)
+    assert float(rows[1]["published_tokens_per_s"]) == 200.0 and rows[0]["fits"] == "True"
