@@ -10,6 +10,8 @@ The text stays plain: it is escaped into the paragraphs (:func:`widgets.rich_tex
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QWidget
@@ -17,6 +19,10 @@ from PySide6.QtWidgets import QLabel, QWidget
 from widgets.rich_text import escape
 
 __all__ = ["HangingLabel"]
+
+#: A unit written with a slash between two words ("bytes/param", "FLOP/s"), with the number before
+#: it: kept on one line, so a wrap does not leave "bytes/" at a line's end and "param" under it.
+_UNIT = re.compile(r"(?<![\w/])((?:\d[\d.,]*(?:e[+-]?\d+)? )?[A-Za-z]+/[A-Za-z]+)(?![\w/])")
 
 
 class HangingLabel(QLabel):
@@ -52,5 +58,15 @@ class HangingLabel(QLabel):
         px = round(self.HANG * QFontMetricsF(self.font()).horizontalAdvance(" "))
         style = f"margin:0; margin-left:{px}px; text-indent:-{px}px; white-space:pre-wrap"
         super().setText(
-            "".join(f"<p style='{style}'>{escape(line)}</p>" for line in self._plain.split("\n"))
+            "".join(
+                f"<p style='{style}'>{_keep_units(escape(line))}</p>"
+                for line in self._plain.split("\n")
+            )
         )
+
+
+def _keep_units(html: str) -> str:
+    """``html`` with each unit kept whole: a no-break space after its number and U+2215 DIVISION
+    SLASH for its slash, which the line breaker does not break after (a word joiner or a fraction
+    slash would do too, but their fallback glyphs make the line 3 px taller)."""
+    return _UNIT.sub(lambda m: m.group(1).replace(" ", "\u00a0").replace("/", "\u2215"), html)

@@ -64,3 +64,46 @@ def test_a_narrow_label_asks_for_the_height_of_its_wrapped_lines(qtbot) -> None:
     label.setText(FORMULA)
     space = QFontMetricsF(label.font()).horizontalAdvance(" ")
     assert label.heightForWidth(int(space * 30)) > label.heightForWidth(int(space * 200))
+
+
+def _line_texts(label: HangingLabel, width: float) -> list[str]:
+    """The text of every laid-out line, ``width`` wide (Qt's layout of the rich text given)."""
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    doc.setHtml(QLabel.text(label))
+    doc.setTextWidth(width)
+    doc.size()
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        layout = block.layout()
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            out.append(block.text()[line.textStart() : line.textStart() + line.textLength()])
+        block = block.next()
+    return out
+
+
+def test_a_unit_and_its_number_are_never_split(qtbot) -> None:
+    label = HangingLabel()
+    qtbot.addWidget(label)
+    text = "2 (bf16 weights) + 2 (bf16 grads) + 8 (fp32 m + v) = 12 bytes/param"
+    label.setText(text)
+    assert label.text() == text  # only the picture changes
+    metrics = QFontMetricsF(label.font())
+    space = metrics.horizontalAdvance(" ")
+    # From the narrowest width a hung line can hold the unit in, to one line.
+    narrowest = metrics.horizontalAdvance("12 bytes/param") + (HangingLabel.HANG + 1) * space
+    wrapped = 0
+    for step in range(60):
+        lines = _line_texts(label, narrowest + step * space)
+        wrapped += len(lines) > 1
+        assert not any(line.rstrip().endswith(("/", "\u2215")) for line in lines), lines
+        assert any("12\u00a0bytes\u2215param" in line for line in lines), lines
+    assert wrapped > 20  # the sweep did wrap the line, many times
+    # The unit's characters are the font's own: a line with one is no taller than one without.
+    label.setText("x = 12 bytes/param")
+    with_unit = label.heightForWidth(int(space * 200))
+    label.setText("x = 12 bytesxparam")
+    assert with_unit == label.heightForWidth(int(space * 200))
