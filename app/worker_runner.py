@@ -25,6 +25,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
+from widgets.i18n import translate
+
 __all__ = [
     "CancellableWorker",
     "TracingWorker",
@@ -77,12 +79,18 @@ class TurnCancelled(Exception):
 
 
 @contextlib.contextmanager
-def trace_turn(should_cancel: Any = None, poll_s: float = 0.05) -> Iterator[None]:
+def trace_turn(
+    should_cancel: Any = None, poll_s: float = 0.05, on_wait: Any = None
+) -> Iterator[None]:
     """Hold the process-wide trace turn for the ``with`` block (waiting in the calling thread,
-    checking ``should_cancel()`` every ``poll_s``: a cancelled job gives up its place)."""
-    while not _TRACE_TURN.acquire(timeout=poll_s):
-        if should_cancel is not None and should_cancel():
-            raise TurnCancelled
+    checking ``should_cancel()`` every ``poll_s``: a cancelled job gives up its place);
+    ``on_wait()`` is called once if the turn is taken, before waiting for it."""
+    if not _TRACE_TURN.acquire(blocking=False):
+        if on_wait is not None:
+            on_wait()
+        while not _TRACE_TURN.acquire(timeout=poll_s):
+            if should_cancel is not None and should_cancel():
+                raise TurnCancelled
     try:
         yield
     finally:
@@ -99,14 +107,24 @@ class TracingWorker(CancellableWorker):
 
     @Slot()
     def run(self) -> None:
-        """Wait for the trace turn (:func:`trace_turn`), run the job in it; never raises."""
+        """Wait for the trace turn (:func:`trace_turn`), run the job in it; never raises.
+
+        While another job holds the turn, ``progress`` says so (a plan started during a Step
+        trace or a published-runs check would otherwise sit at 0 % with no reason given).
+        """
         try:
-            with trace_turn(self._cancel.is_set):
+            with trace_turn(self._cancel.is_set, on_wait=self._waiting):
                 self._run()
         except TurnCancelled:
             self.error.emit("cancelled")
         finally:
             self.finished.emit()
+
+    def _waiting(self) -> None:
+        self.progress.emit(
+            0.0,
+            translate("Workers", "waiting for the trace already running in another tab to finish"),
+        )
 
     def _run(self) -> None:
         raise NotImplementedError

@@ -54,13 +54,25 @@ def _memory_worker(monkeypatch, entered):
     return TraceWorker(None, None)
 
 
-WORKERS = {"plan": _plan_worker, "step": _step_worker, "memory": _memory_worker}
+def _published_worker(monkeypatch, entered):
+    import core.plan.validation
+    from app.published_worker import ChecksWorker
+    from core.plan import PlanCancelled
+
+    monkeypatch.setattr(core.plan.validation, "check_runs", _probe(entered, PlanCancelled))
+    return ChecksWorker(None)
 
 
-def _start(worker) -> tuple[threading.Thread, list[str], list[int]]:
+WORKERS = {"plan": _plan_worker, "step": _step_worker, "memory": _memory_worker,
+           "published": _published_worker}  # fmt: skip
+
+
+def _start(worker, said: list[str] | None = None) -> tuple[threading.Thread, list[str], list[int]]:
     errors: list[str] = []
     finished: list[int] = []
     direct = Qt.ConnectionType.DirectConnection  # received in the worker's thread, no event loop
+    if said is not None:
+        worker.progress.connect(lambda _f, text: said.append(text), direct)
     worker.error.connect(errors.append, direct)
     worker.finished.connect(lambda: finished.append(1), direct)
     thread = threading.Thread(target=worker.run, daemon=True)
@@ -72,14 +84,28 @@ def _start(worker) -> tuple[threading.Thread, list[str], list[int]]:
 def test_a_worker_traces_only_when_no_other_trace_runs(kind, monkeypatch, qapp) -> None:
     entered = threading.Event()
     worker = WORKERS[kind](monkeypatch, entered)
+    said: list[str] = []
     with trace_turn():  # another tab's trace is running
-        thread, errors, finished = _start(worker)
+        thread, errors, finished = _start(worker, said)
         time.sleep(0.3)  # the worker polls its turn every 50 ms
         assert not entered.is_set(), f"the {kind} worker traced beside another trace"
         assert thread.is_alive()
+        # It says why it sits at 0 %, once.
+        assert said == ["waiting for the trace already running in another tab to finish"]
     thread.join(10)
     assert not thread.is_alive()
     assert entered.is_set()
+    assert errors == ["cancelled"] and finished == [1]
+
+
+@pytest.mark.parametrize("kind", sorted(WORKERS))
+def test_a_worker_with_the_turn_free_does_not_say_it_waits(kind, monkeypatch, qapp) -> None:
+    entered = threading.Event()
+    worker = WORKERS[kind](monkeypatch, entered)
+    said: list[str] = []
+    thread, errors, finished = _start(worker, said)
+    thread.join(10)
+    assert entered.is_set() and not any("waiting" in text for text in said)
     assert errors == ["cancelled"] and finished == [1]
 
 
