@@ -48,6 +48,7 @@ class PublishedView(QWidget):
         self._checked_device: str | None = None  # what the shown checks are for ("" = all)
         self._checking = ""  # the scope of the check running (a device id, "" = all)
         self._recalibrated = False  # a calibration changed since the checks shown were run
+        self._recalibrated_running = False  # one changed since the running check started
         self._arrived = False  # checks arrived from the running job (shown when it finishes)
         self.check_button = QPushButton(translate("PlanPublished", "Check"))
         self.check_button.setToolTip(
@@ -160,7 +161,7 @@ class PublishedView(QWidget):
         """Say whether the checks shown still answer for the current scope: the device (or all)
         they were run for, with no calibration change since (``calibration``: one just came)."""
         if calibration:
-            self._recalibrated = True
+            self._recalibrated = self._recalibrated_running = True
         if self.runner.is_running():
             return  # the result, when it comes, is judged the same way
         if not self.model.checks():
@@ -185,6 +186,7 @@ class PublishedView(QWidget):
         if not self.runner.start(self.device_scope()):
             return False
         self._checking = self.device_scope() or ""
+        self._recalibrated_running = False
         self.check_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
@@ -202,7 +204,7 @@ class PublishedView(QWidget):
 
     def _on_result(self, checks: list[Any]) -> None:
         self._checked_device = self._checking
-        self._recalibrated = False
+        self._recalibrated = self._recalibrated_running  # planned partly before the change
         self.model.set_checks(checks)
         self.csv_button.setEnabled(bool(checks))
         self.summary.setToolTip(self._sources_text())

@@ -71,6 +71,14 @@ def test_a_devices_runs_their_errors_and_summary(view: PublishedView, qtbot) -> 
     assert "check again" in view.summary.text()
 
 
+def test_a_calibration_change_during_a_check_leaves_it_stale(view: PublishedView, qtbot) -> None:
+    view._state.set_device("a100-sxm-40gb")
+    assert view.start()
+    view.mark_stale(calibration=True)  # some runs may be planned before the change
+    _wait(view, qtbot)
+    assert view.model.rowCount() == 3 and "check again" in view.summary.text()
+
+
 def test_cancel_says_so_and_keeps_the_buttons_usable(view: PublishedView, qtbot) -> None:
     view._state.set_device("a100-sxm-40gb")
     assert view.start()
