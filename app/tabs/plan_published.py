@@ -96,6 +96,7 @@ class PublishedView(QWidget):
         self.table.setWordWrap(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalScrollBar().setProperty(ELIDE_OK, True)  # up to 68 runs scroll
+        self.table.doubleClicked.connect(self.open_source)
         self.fitter = ColumnFitter(self.table, _PRIORITY)
         row = QHBoxLayout()
         row.addWidget(self.check_button)
@@ -301,6 +302,19 @@ class PublishedView(QWidget):
             )
         )
         return True
+
+    def open_source(self, index: Any) -> bool:
+        """Open the source of the run at (proxy) ``index`` in the browser (a double-click)."""
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        if not index.isValid():
+            return False
+        check = self.model.checks()[self.proxy.mapToSource(index).row()]
+        url = QUrl(check.url)
+        if not check.url or not url.isValid() or url.scheme() not in ("http", "https"):
+            return False
+        return bool(QDesktopServices.openUrl(url))
 
     def set_warn(self, colour: str) -> None:
         """The colour of errors beyond ±20 %."""

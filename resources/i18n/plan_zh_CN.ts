@@ -1053,11 +1053,13 @@ Runs written to {path}</source>
         <source>{source}
 {url}
 Layout planned: {layout}, limited by {limits}
-Published figure: {how}</source>
+Published figure: {how}
+Double-click to open the source.</source>
         <translation>{source}
 {url}
 规划的布局：{layout}，瓶颈：{limits}
-公布的数值：{how}</translation>
+公布的数值：{how}
+双击打开来源。</translation>
     </message>
     <message>
         <source> (does not fit)</source>

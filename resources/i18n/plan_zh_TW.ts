@@ -1053,11 +1053,13 @@ Runs written to {path}</source>
         <source>{source}
 {url}
 Layout planned: {layout}, limited by {limits}
-Published figure: {how}</source>
+Published figure: {how}
+Double-click to open the source.</source>
         <translation>{source}
 {url}
 規劃的配置：{layout}，瓶頸：{limits}
-公布的數值：{how}</translation>
+公布的數值：{how}
+按兩下開啟來源。</translation>
     </message>
     <message>
         <source> (does not fit)</source>

@@ -145,3 +145,25 @@ def test_a_language_switch_keeps_the_checks(qtbot, tmp_path) -> None:
     assert new.published.model.rowCount() == 2 and str(tmp_path) in new.published.summary.text()
     old.shutdown()
     new.shutdown()
+
+
+def test_a_double_click_opens_the_runs_source(view: PublishedView, monkeypatch) -> None:
+    from PySide6.QtGui import QDesktopServices
+
+    from core.plan.validation import RunCheck
+
+    opened: list[str] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", lambda url: opened.append(url.toString()) or True
+    )
+    checks = [
+        RunCheck("run-a", "A", "https://example.org/a", "h100-sxm", 8, 100.0, 110.0, 0.5,
+                 "TP 1", "compute", True, "as reported"),
+        RunCheck("run-b", "B", "", "h100-sxm", 8, 100.0, 90.0, 0.5, "TP 1", "compute", True, ""),
+    ]  # fmt: skip
+    view.take_over({"checks": checks, "device": "h100-sxm", "all": False})
+    assert view.open_source(view.proxy.index(0, 3))
+    assert opened == ["https://example.org/a"]
+    assert not view.open_source(view.proxy.index(1, 0))  # no source address: nothing opens
+    assert opened == ["https://example.org/a"]
+    assert "Double-click" in view.model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)

@@ -97,7 +97,7 @@ class PublishedModel(QAbstractTableModel):
             return translate(
                 "PlanPublished",
                 "{source}\n{url}\nLayout planned: {layout}, limited by {limits}\n"
-                "Published figure: {how}",
+                "Published figure: {how}\nDouble-click to open the source.",
             ).format(
                 source=check.source,
                 url=check.url,
