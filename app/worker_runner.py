@@ -123,7 +123,9 @@ class TracingWorker(CancellableWorker):
     def _waiting(self) -> None:
         self.progress.emit(
             0.0,
-            translate("Workers", "waiting for the trace already running in another tab to finish"),
+            translate(
+                "Workers", "waiting for another job’s trace to finish (one trace runs at a time)"
+            ),
         )
 
     def _run(self) -> None:

@@ -1080,9 +1080,9 @@
 <context>
     <name>Workers</name>
     <message>
-        <source>waiting for the trace already running in another tab to finish</source>
+        <source>waiting for another job’s trace to finish (one trace runs at a time)</source>
         <extracomment>One trace at a time, process-wide. torch&apos;s MemTracker (the Memory, Step and Plan workers all trace under it) hooks every nn.Module through torch&apos;s global module hooks: two traces in two threads (the Memory and the Step tab, a plan during a Step trace, or a cancelled trace still reaching its next check while a new one starts) saw each other&apos;s modules and crashed the process (SIGSEGV, or &quot;terminate called after throwing an instance of &apos;python_error&apos;&quot;). A trace waits for its turn in its own thread, never the GUI&apos;s.</extracomment>
-        <translation>等待另一個分頁中正在進行的追蹤完成</translation>
+        <translation>等待另一個工作的追蹤完成（一次只執行一個追蹤）</translation>
     </message>
 </context>
 </TS>

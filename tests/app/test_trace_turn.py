@@ -91,7 +91,7 @@ def test_a_worker_traces_only_when_no_other_trace_runs(kind, monkeypatch, qapp) 
         assert not entered.is_set(), f"the {kind} worker traced beside another trace"
         assert thread.is_alive()
         # It says why it sits at 0 %, once.
-        assert said == ["waiting for the trace already running in another tab to finish"]
+        assert said == ["waiting for another job’s trace to finish (one trace runs at a time)"]
     thread.join(10)
     assert not thread.is_alive()
     assert entered.is_set()
