@@ -25,7 +25,7 @@ from typing import Any
 from app.worker_runner import TracingWorker, WorkerRunner
 from widgets.i18n import localized
 
-__all__ = ["TOP", "PlanRunner", "PlanWorker", "run_plan"]
+__all__ = ["TOP", "PlanJobWorker", "PlanRunner", "PlanWorker", "run_plan"]
 
 #: How many of the fastest layouts that fit (and as many that do not) a plan lists.
 TOP = 200
@@ -73,7 +73,46 @@ def run_plan(
     return {"inp": inp, "constraints": constraints, "results": fits + unfit, "stats": stats}
 
 
-class PlanWorker(TracingWorker):
+class PlanJobWorker(TracingWorker):
+    """A worker whose job calls :mod:`core.plan` (a search, the published runs): the core's
+    progress translated, its ``PlanCancelled`` and ``InputError`` turned into ``error``, any other
+    exception reported as ``"{what} failed: …"``, never raised in the thread.
+
+    Subclasses implement :meth:`_job` (given the progress callback and the cancel check) and set
+    :attr:`what`.
+    """
+
+    what = "plan"
+
+    def _progress(self, fraction: float, text: str) -> None:
+        self.progress.emit(fraction, localized(text))  # a core Text: translated here
+
+    def _job(self) -> Any:
+        raise NotImplementedError
+
+    def _run(self) -> None:
+        try:
+            from core.errors import InputError
+            from core.plan import PlanCancelled
+
+            try:
+                answer = self._job()
+            except PlanCancelled:
+                self.error.emit("cancelled")
+                return
+            except InputError as exc:
+                self.error.emit(localized(exc.message))
+                return
+            if self._cancel.is_set():
+                self.error.emit("cancelled")
+                return
+            self.result.emit(answer)
+        except Exception as exc:  # reported, never raised in the thread
+            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            self.error.emit(f"{self.what} failed: {detail}")
+
+
+class PlanWorker(PlanJobWorker):
     """Runs :func:`run_plan` for one input.
 
     Signals
@@ -92,30 +131,9 @@ class PlanWorker(TracingWorker):
         super().__init__()
         self._inp, self._constraints = inp, constraints
 
-    def _progress(self, fraction: float, text: str) -> None:
-        self.progress.emit(fraction, localized(text))  # a core Text: translated here
-
-    def _run(self) -> None:
-        try:
-            from core.errors import InputError
-            from core.plan import PlanCancelled
-
-            try:
-                job = run_plan(self._inp, self._constraints, progress=self._progress,
-                               should_cancel=self._cancel.is_set)  # fmt: skip
-            except PlanCancelled:
-                self.error.emit("cancelled")
-                return
-            except InputError as exc:
-                self.error.emit(localized(exc.message))
-                return
-            if self._cancel.is_set():
-                self.error.emit("cancelled")
-                return
-            self.result.emit(job)
-        except Exception as exc:  # reported, never raised in the thread
-            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            self.error.emit(f"plan failed: {detail}")
+    def _job(self) -> Any:
+        return run_plan(self._inp, self._constraints, progress=self._progress,
+                        should_cancel=self._cancel.is_set)  # fmt: skip
 
 
 class PlanRunner(WorkerRunner):

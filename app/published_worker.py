@@ -4,21 +4,21 @@ A :class:`ChecksWorker` runs :func:`core.plan.validation.check_runs` in a ``QThr
 :class:`ChecksRunner`: the runs of one device (or all), planned one after another with progress,
 stopping at the next run when cancelled. Planning a run traces one layer of its model under
 torch's ``MemTracker`` the first time that shape is seen, so the worker takes the process-wide
-trace turn (:class:`~app.worker_runner.TracingWorker`) as the plan's own worker does. Nothing is
-raised in the thread.
+trace turn and reports its errors as the plan's own worker does
+(:class:`~app.plan_worker.PlanJobWorker`). Nothing is raised in the thread.
 """
 
 from __future__ import annotations
 
-import traceback
+from typing import Any
 
-from app.worker_runner import TracingWorker, WorkerRunner
-from widgets.i18n import localized
+from app.plan_worker import PlanJobWorker
+from app.worker_runner import WorkerRunner
 
 __all__ = ["ChecksRunner", "ChecksWorker"]
 
 
-class ChecksWorker(TracingWorker):
+class ChecksWorker(PlanJobWorker):
     """Runs :func:`~core.plan.validation.check_runs` for one device (``None``: every run).
 
     Signals
@@ -33,32 +33,17 @@ class ChecksWorker(TracingWorker):
         Always emitted last.
     """
 
+    what = "check"
+
     def __init__(self, device: str | None) -> None:
         super().__init__()
         self._device = device
 
-    def _progress(self, fraction: float, text: str) -> None:
-        self.progress.emit(fraction, localized(text))
+    def _job(self) -> Any:
+        from core.plan import validation
 
-    def _run(self) -> None:
-        try:
-            from core.errors import InputError
-            from core.plan import PlanCancelled
-            from core.plan.validation import check_runs
-
-            try:
-                checks = check_runs(self._device, progress=self._progress,
-                                    should_cancel=self._cancel.is_set)  # fmt: skip
-            except PlanCancelled:
-                self.error.emit("cancelled")
-                return
-            except InputError as exc:
-                self.error.emit(localized(exc.message))
-                return
-            self.result.emit(checks)
-        except Exception as exc:  # reported, never raised in the thread
-            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            self.error.emit(f"check failed: {detail}")
+        return validation.check_runs(self._device, progress=self._progress,
+                                     should_cancel=self._cancel.is_set)  # fmt: skip
 
 
 class ChecksRunner(WorkerRunner):

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from core.units import format_count
 from widgets.i18n import localized, translate
+from widgets.plan.table import RowsModel
 
 __all__ = ["PUBLISHED_COLUMNS", "PublishedModel", "published_title"]
 
@@ -39,21 +40,19 @@ def published_title(key: str) -> str:
     return titles[key]
 
 
-class PublishedModel(QAbstractTableModel):
+class PublishedModel(RowsModel):
     """Rows: published runs beside the plan's prediction (see the module docstring)."""
+
+    columns = PUBLISHED_COLUMNS
+    title = staticmethod(published_title)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._rows: list[Any] = []
-        self._titles = [published_title(k) for k in PUBLISHED_COLUMNS]
         self._warn: QColor | None = None
 
     def set_checks(self, checks: Sequence[Any]) -> None:
         """Show ``checks`` (:class:`core.plan.validation.RunCheck`)."""
-        self.beginResetModel()
-        self._rows = list(checks)
-        self._titles = [published_title(k) for k in PUBLISHED_COLUMNS]
-        self.endResetModel()
+        self.set_rows(checks)
 
     def checks(self) -> list[Any]:
         """Every check shown, in the order given."""
@@ -62,26 +61,7 @@ class PublishedModel(QAbstractTableModel):
     def set_warn(self, colour: str) -> None:
         """The text colour of errors beyond ±20 %."""
         self._warn = QColor(colour)
-        if self._rows:
-            last = self.index(len(self._rows) - 1, len(PUBLISHED_COLUMNS) - 1)
-            self.dataChanged.emit(self.index(0, 0), last)
-
-    # Qt model API ---------------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """Rows shown."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """Columns."""
-        return 0 if parent.isValid() else len(PUBLISHED_COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._titles[section]
-        return None
+        self.recolour()
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display text, raw sort value (``UserRole``), the source as the run's tooltip."""

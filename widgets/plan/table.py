@@ -25,7 +25,7 @@ from core.units import format_bytes, format_count, format_duration
 from widgets.filter_change import filter_change
 from widgets.i18n import localized, translate
 
-__all__ = ["COLUMNS", "CandidateFilter", "CandidateModel", "column_title"]
+__all__ = ["COLUMNS", "CandidateFilter", "CandidateModel", "RowsModel", "column_title"]
 
 #: Column keys, in order.
 COLUMNS: tuple[str, ...] = (
@@ -49,37 +49,38 @@ def column_title(key: str) -> str:
     return titles[key]
 
 
-class CandidateModel(QAbstractTableModel):
-    """Rows: planned layouts, in rank order (see the module docstring)."""
+class RowsModel(QAbstractTableModel):
+    """A table of rows, one object each, under keyed columns titled in the person's language.
+
+    Subclasses set :attr:`columns` and :meth:`title` and implement ``data``; :meth:`set_rows`
+    shows new rows (and re-reads the titles: a language switch), :meth:`recolour` repaints every
+    cell after a colour change.
+    """
+
+    columns: tuple[str, ...] = ()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[Any] = []
-        self._titles = [column_title(k) for k in COLUMNS]
-        self._grey: QColor | None = None
+        self._titles = [self.title(k) for k in self.columns]
 
-    def set_results(self, results: Sequence[Any]) -> None:
-        """Show ``results`` (:class:`core.plan.PlanResult`), rank = position."""
+    @staticmethod
+    def title(key: str) -> str:
+        """The header of column ``key``."""
+        raise NotImplementedError
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        """Show ``rows``, in the order given."""
         self.beginResetModel()
-        self._rows = list(results)
-        self._titles = [column_title(k) for k in COLUMNS]
+        self._rows = list(rows)
+        self._titles = [self.title(k) for k in self.columns]
         self.endResetModel()
 
-    def set_grey(self, colour: str) -> None:
-        """The text colour of layouts that do not fit."""
-        self._grey = QColor(colour)
+    def recolour(self) -> None:
+        """Repaint every cell (a colour the model draws with changed)."""
         if self._rows:
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1)
-            )
-
-    def result(self, row: int) -> Any:
-        """The result shown in source row ``row``."""
-        return self._rows[row]
-
-    def results(self) -> list[Any]:
-        """Every result, in rank order."""
-        return list(self._rows)
+            last = self.index(len(self._rows) - 1, len(self.columns) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
 
     # Qt model API ---------------------------------------------------------------------------
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
@@ -88,7 +89,7 @@ class CandidateModel(QAbstractTableModel):
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         """Columns."""
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -97,6 +98,34 @@ class CandidateModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self._titles[section]
         return None
+
+
+class CandidateModel(RowsModel):
+    """Rows: planned layouts, in rank order (see the module docstring)."""
+
+    columns = COLUMNS
+    title = staticmethod(column_title)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._grey: QColor | None = None
+
+    def set_results(self, results: Sequence[Any]) -> None:
+        """Show ``results`` (:class:`core.plan.PlanResult`), rank = position."""
+        self.set_rows(results)
+
+    def set_grey(self, colour: str) -> None:
+        """The text colour of layouts that do not fit."""
+        self._grey = QColor(colour)
+        self.recolour()
+
+    def result(self, row: int) -> Any:
+        """The result shown in source row ``row``."""
+        return self._rows[row]
+
+    def results(self) -> list[Any]:
+        """Every result, in rank order."""
+        return list(self._rows)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display text, raw sort value (``UserRole``), grey for layouts that do not fit."""
