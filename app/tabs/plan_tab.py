@@ -662,7 +662,7 @@ class PlanPage(TabPage):
         """The plan, the chosen row, plan A, the view and the published-runs check: a language
         switch keeps them."""
         published = self.published.carried_state()
-        if self.job is None and published is None:
+        if self.job is None and published is None and self.views.currentIndex() == 0:
             return None
         return {"job": self.job, "selected": self.selected, "plan_a": self.plan_a,
                 "view": self.views.currentIndex(), "published": published}  # fmt: skip

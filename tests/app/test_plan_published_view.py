@@ -99,6 +99,18 @@ def test_a_device_without_runs_says_which_have_them(view: PublishedView, qtbot) 
     assert "all devices" in view.summary.text()
 
 
+def test_a_language_switch_keeps_the_view_shown(qtbot) -> None:
+    old = PlanPage(AppState())
+    qtbot.addWidget(old)
+    old.views.setCurrentIndex(3)  # nothing planned or checked yet
+    new = PlanPage(old._state)
+    qtbot.addWidget(new)
+    new.take_over(old.carried_state())
+    assert new.views.currentIndex() == 3
+    old.shutdown()
+    new.shutdown()
+
+
 def test_the_plan_tab_has_the_view(qtbot) -> None:
     page = PlanPage(AppState())
     qtbot.addWidget(page)
