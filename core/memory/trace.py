@@ -17,7 +17,6 @@ fake mode; the default dtype is restored afterwards. Optimizer state is created 
 from __future__ import annotations
 
 import functools
-import gc
 import re
 import threading
 import time
@@ -27,7 +26,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.collect import collect, only_new_objects
+from core.collect import collect, collection_paused, only_new_objects
 from core.memory.estimate import MemoryConfig
 from core.memory.flops import FlopCount, formula_flops
 from core.memory.modules import autocast, build_step
@@ -80,6 +79,8 @@ def exclusive_trace(
     (``register_module_forward_pre_hook``) and the default dtype is process-wide, so both failed
     with "The Module hierarchy tracking is wrong". A waiting trace says so through ``progress``
     and stops waiting when ``should_cancel()`` turns true (raising :class:`TraceCancelled`).
+    While the slot is held, automatic cycle collection is paused
+    (:func:`core.collect.collection_paused`).
     """
     if not _ONE_AT_A_TIME.acquire(blocking=False):
         if progress is not None:
@@ -88,7 +89,8 @@ def exclusive_trace(
             if should_cancel is not None and should_cancel():
                 raise TraceCancelled("trace cancelled")
     try:
-        yield
+        with collection_paused():  # the trace's imports and ops make next to no cyclic garbage
+            yield
     finally:
         _ONE_AT_A_TIME.release()
 
@@ -215,14 +217,8 @@ def _trace(
     old_dtype = torch.get_default_dtype()
     report(0.0, translate("Memory", "building the model on fake tensors"))
     fake_mode_class, tracker_class = _tracking_classes()
-    # Python's cycle collector is paused for the trace: a collection that happened to fall in
-    # the step could free tensors held in reference cycles at a moment that depends on the
-    # process's history (the figures would too), and a full collection of a process holding
-    # torch and Qt costs as much as tracing a small model. The checkpointed backward collects
-    # at each layer itself (_Recorder.sample).
-    # Its collections need scan only what the trace makes (core.collect.only_new_objects).
-    collecting = gc.isenabled()
-    gc.disable()
+    # Automatic collection is paused (exclusive_trace); the checkpointed backward collects at
+    # each layer itself (_Recorder.sample), scanning only what the trace makes.
     scope = only_new_objects() if rec_.collect else nullcontext()
     try:
         with scope, fake_mode_class() as fake_mode:
@@ -265,8 +261,6 @@ def _trace(
             flops = float(counter.total)
     finally:
         torch.set_default_dtype(old_dtype)
-        if collecting:
-            gc.enable()
     if rec_.ops == 0:
         raise RuntimeError(
             f"torch {torch.__version__}: the memory tracker saw no op of the step; the trace "

@@ -82,3 +82,69 @@ def test_a_checkpointed_trace_is_the_same_whatever_is_frozen(nothing_frozen) -> 
     gc.unfreeze()
     assert alone.peak == beside.peak
     assert alone.categories == beside.categories
+
+
+def test_automatic_collection_is_paused_in_the_block_and_resumed_after(nothing_frozen) -> None:
+    from core.collect import collect, collection_paused
+
+    gc.enable()
+    try:
+        with collection_paused():
+            assert not gc.isenabled()
+            garbage = _garbage_cycle()
+            collect()  # an explicit collection still runs
+            assert garbage() is None
+        assert gc.isenabled()
+    finally:
+        gc.disable()
+
+
+def test_a_pause_inside_a_disabled_collector_leaves_it_disabled(nothing_frozen) -> None:
+    """The window's collector (app.gc_guard) turns automatic collection off for good: a trace in
+    a worker thread must not turn it back on when it ends."""
+    from core.collect import collection_paused
+
+    assert not gc.isenabled()
+    with collection_paused():
+        assert not gc.isenabled()
+    assert not gc.isenabled()
+
+
+def test_a_pause_ends_with_the_block_even_when_it_raises(nothing_frozen) -> None:
+    from core.collect import collection_paused
+
+    gc.enable()
+    try:
+        with pytest.raises(RuntimeError), collection_paused():
+            raise RuntimeError("stop")
+        assert gc.isenabled()
+    finally:
+        gc.disable()
+
+
+def test_a_trace_runs_with_automatic_collection_paused_and_resumes_it(nothing_frozen) -> None:
+    """From the first import of torch on (exclusive_trace holds the pause), not from the step."""
+    from contextlib import contextmanager
+
+    from core.memory import MemoryConfig, recipe
+    from core.memory.models import parse_model
+    from core.memory.trace import exclusive_trace, trace
+
+    seen: list[bool] = []
+
+    @contextmanager
+    def watch(_model, _optimizer):
+        seen.append(gc.isenabled())
+        yield
+
+    spec = parse_model("transformer:d=64,layers=2,heads=4,vocab=512,seq=32")
+    gc.enable()
+    try:
+        with exclusive_trace():
+            assert not gc.isenabled()  # before any import the trace makes
+        assert gc.isenabled()
+        trace(MemoryConfig(spec, batch=2, recipe=recipe("fp32")), instrument=watch)
+        assert seen == [False]
+        assert gc.isenabled()
+    finally:
+        gc.disable()
