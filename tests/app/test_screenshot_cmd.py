@@ -27,3 +27,33 @@ def test_einops_screenshot_is_written(tmp_path: Path, capsys: pytest.CaptureFixt
     out = tmp_path / "einops.png"
     assert main(["screenshot", "--tab", "einops", "--out", str(out)]) == 0
     assert out.stat().st_size > 10_000 and capsys.readouterr().err == ""
+
+
+def test_a_picture_is_made_with_automatic_collection_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one-picture process never scans its heap on its own; the collector is as before
+    afterwards (on here, as on the command line), also when the picture fails."""
+    import gc
+
+    import app.cli.screenshot_cmd as screenshot_cmd
+
+    seen: list[bool] = []
+    real = screenshot_cmd._render_tab
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(screenshot_cmd, "_render_tab", watched)
+    was_enabled = gc.isenabled()
+    gc.enable()
+    try:
+        assert main(["screenshot", "--tab", "napkin", "--out", str(tmp_path / "n.png")]) == 0
+        assert seen == [False] and gc.isenabled()
+        bad = tmp_path / "missing-folder" / "n.png"
+        assert main(["screenshot", "--tab", "napkin", "--out", str(bad)]) == 2
+        assert seen == [False, False] and gc.isenabled()
+    finally:
+        if not was_enabled:
+            gc.disable()
