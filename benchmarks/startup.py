@@ -16,9 +16,11 @@ import, its memory tracker's and the trace), and *warm*, with the cache a first 
 (:mod:`core.step.cache`: no torch, no trace). Target: <= 3 s. Beside them, a process that only
 imports torch, and one that runs the same step on fake tensors with nothing watching it
 (``benchmarks/bare_step.py``: torch, the first ``FakeTensorMode``, which imports ``torch._dynamo``,
-and the step): the part of a cold run no change to Napkin Lab can remove, which sets how the 3 s
-compares across machines. A cold run less that floor is what the app adds (its window and picture,
-the tracker and the op records).
+and the step), run as any script runs it: the yardstick that sets how the 3 s compares across
+machines. A cold run less that step is what the app adds (its window and picture, the tracker and
+the op records) less what it saves: the bare step's process runs Python's automatic cycle
+collection through torch's import and ends with a full interpreter teardown, where the picture
+pauses the collection (:func:`core.collect.collection_paused`) and ends the process at once.
 """
 
 from __future__ import annotations
