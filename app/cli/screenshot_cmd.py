@@ -70,6 +70,10 @@ def _size(text: str | None) -> tuple[int, int]:
     return w, h
 
 
+# One picture, whose objects (Qt's, pyqtgraph's and, for Step and Plan, torch's) nearly all live
+# until it is written: Python's automatic cycle collection is off meanwhile, so that growing heap
+# is not scanned again and again (0.37 s of a cold Step picture's 3.9 s).
+@collection_paused()
 def render_tab(
     tab: str,
     out: Path,
@@ -88,27 +92,6 @@ def render_tab(
     ``progress(fraction, text)`` hears how far a tab's long preparation is (the Step tab's trace,
     the Plan tab's search).
     """
-    # One picture, whose objects (Qt's, pyqtgraph's and, for Step and Plan, torch's) nearly all
-    # live until it is written: Python's automatic cycle collection is off meanwhile, so that
-    # growing heap is not scanned again and again (0.37 s of a cold Step picture's 3.9 s).
-    with collection_paused():
-        return _render_tab(
-            tab, out, theme_name, scale, presentation, session, size, content, language, progress
-        )
-
-
-def _render_tab(
-    tab: str,
-    out: Path,
-    theme_name: str,
-    scale: float,
-    presentation: bool,
-    session: str | None,
-    size: tuple[int, int] | None,
-    content: str,
-    language: str,
-    progress: Callable[[float, str], None] | None,
-) -> Path:
     from app.gui import make_application
 
     app = make_application(offscreen=True)

@@ -36,16 +36,16 @@ def test_a_picture_is_made_with_automatic_collection_paused(
     afterwards (on here, as on the command line), also when the picture fails."""
     import gc
 
-    import app.cli.screenshot_cmd as screenshot_cmd
+    import app.gui
 
     seen: list[bool] = []
-    real = screenshot_cmd._render_tab
+    real = app.gui.make_application
 
     def watched(*args, **kwargs):
         seen.append(gc.isenabled())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(screenshot_cmd, "_render_tab", watched)
+    monkeypatch.setattr(app.gui, "make_application", watched)
     was_enabled = gc.isenabled()
     gc.enable()
     try:
