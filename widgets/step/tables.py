@@ -3,7 +3,7 @@
 :class:`OpTableModel` shows rows given as dicts (``core.step.report.op_rows``); sorting uses the
 raw numbers (``Qt.UserRole``), display uses the formatted text. :class:`OpFilter` keeps the rows
 whose phase, kind, module or name contain the filter text (case-insensitive), in English or as
-shown. :class:`RowsTable` can fit its height and width instead of scrolling: it then shows the rows
+shown; a click on a header sorts the model itself, in one Python sort. :class:`RowsTable` can fit its height and width instead of scrolling: it then shows the rows
 that fit whole and hides the columns it was told are optional, last first (slides at 1280×720).
 """
 
@@ -102,21 +102,66 @@ class OpTableModel(QAbstractTableModel):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[dict[str, Any]] = []
+        self._given: list[dict[str, Any]] = []  # as set_rows received them
+        self._order: list[int] = []  # the given row shown at each position
+        self._rows: list[dict[str, Any]] = []  # in the order shown
         self._columns = [c for c in COLUMNS if c != "measured_s"]
         self._texts: list[list[str | None]] = []
+        self._sort_key: str | None = None
+        self._descending = False
 
     def set_rows(self, rows: Sequence[dict[str, Any]], measured: bool = False) -> None:
-        """Replace every row; ``measured`` adds the measured column."""
+        """Replace every row, kept in the current sort order; ``measured`` adds the measured
+        column."""
         self.beginResetModel()
-        self._rows = list(rows)
+        self._given = list(rows)
+        self._order = self._sorted_order()
+        self._rows = [self._given[i] for i in self._order]
         self._columns = [c for c in COLUMNS if measured or c != "measured_s"]
         self._texts = [[None] * len(self._columns) for _ in self._rows]
         self.endResetModel()
 
     def rows(self) -> list[dict[str, Any]]:
-        """The rows shown (unsorted, unfiltered)."""
-        return list(self._rows)
+        """The rows as given (unsorted, unfiltered)."""
+        return list(self._given)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Order the rows by the raw values of ``column`` (numbers as numbers, a missing value
+        first), stably from the order given: one Python sort, where a sorting proxy would call
+        back into Python for each of a step's tens of thousands of comparisons. Selections
+        follow their rows."""
+        if not 0 <= column < len(self._columns):
+            return
+        self._sort_key = self._columns[column]
+        self._descending = order == Qt.SortOrder.DescendingOrder
+        self.layoutAboutToBeChanged.emit()
+        before, old_texts = self._order, self._texts
+        was_at = {given: shown for shown, given in enumerate(before)}
+        self._order = self._sorted_order()
+        self._rows = [self._given[i] for i in self._order]
+        self._texts = [old_texts[was_at[given]] for given in self._order]
+        now_at = {given: shown for shown, given in enumerate(self._order)}
+        old_indexes = self.persistentIndexList()
+        new_indexes = [
+            self.index(now_at[before[i.row()]], i.column()) if i.isValid() else i
+            for i in old_indexes
+        ]
+        self.changePersistentIndexList(old_indexes, new_indexes)
+        self.layoutChanged.emit()
+
+    def _sorted_order(self) -> list[int]:
+        rows, key = self._given, self._sort_key
+        if key is None:
+            return list(range(len(rows)))
+
+        def raw(i: int) -> Any:
+            value = rows[i].get(key)
+            return -1.0 if value is None else value
+
+        try:
+            return sorted(range(len(rows)), key=raw, reverse=self._descending)
+        except TypeError:  # texts beside numbers: compare what is shown
+            return sorted(range(len(rows)), key=lambda i: str(raw(i)), reverse=self._descending)
 
     def key(self, column: int) -> str:
         """The row key shown in ``column``."""
@@ -227,15 +272,18 @@ class OpFilter(QSortFilterProxyModel):
         hay = " ".join(words).lower()
         return all(part in hay for part in self._text.split())
 
-    def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
-        """Compare raw values (numbers as numbers)."""
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort an :class:`OpTableModel` in the model itself (:meth:`OpTableModel.sort`); this
+        proxy then only filters, in the model's order."""
         model = self.sourceModel()
-        if isinstance(model, OpTableModel):  # straight from the rows: thousands of comparisons
-            key = model.key(left.column())
-            a, b = model._rows[left.row()].get(key), model._rows[right.row()].get(key)
-            a, b = (-1.0 if a is None else a), (-1.0 if b is None else b)
+        if isinstance(model, OpTableModel):
+            model.sort(column, order)
         else:
-            a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
+            super().sort(column, order)
+
+    def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
+        """Compare raw values (numbers as numbers), for a source that does not sort itself."""
+        a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
         try:
             return bool(a < b)
         except TypeError:

@@ -60,3 +60,55 @@ def test_the_placeholder_modules_are_shown_in_the_window_language() -> None:
     finally:
         language_manager().install("en")
     assert module_name(ROOT) == ROOT == "(model)"
+
+
+def test_the_op_table_sorts_as_qt_would_and_selections_follow(qtbot) -> None:
+    """The model sorts itself (one Python sort): the order is the one Qt's own sorting proxy
+    gives on the raw values, but stable (equal values keep the order given; Qt's is not), with a
+    missing value first; a selected op stays selected."""
+    import random
+
+    from PySide6.QtCore import QSortFilterProxyModel, Qt
+    from PySide6.QtWidgets import QTableView
+
+    rng = random.Random(7)
+    rows = [{"index": i, "phase": rng.choice(["forward", "backward"]), "kind": "matmul",
+             "module": "fc", "name": f"op{i}", "flops": rng.choice([None, 0.0, 2e9, 4e9, 8e9]),
+             "predicted_s": rng.random()} for i in range(300)]  # fmt: skip
+    model, proxy = OpTableModel(), OpFilter()
+    proxy.setSourceModel(model)
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(proxy)
+    view.setSortingEnabled(True)
+    model.set_rows(rows)
+    reference_model = OpTableModel()  # the reference: Qt sorting the same raw values
+    reference_model.set_rows(rows)
+    reference = QSortFilterProxyModel()
+    reference.setSortRole(Qt.ItemDataRole.UserRole)
+    reference.setSourceModel(reference_model)
+    columns = [model.key(c) for c in range(model.columnCount())]
+    view.selectRow(10)
+    chosen = proxy.index(10, columns.index("name")).data()
+    for key in ("flops", "phase", "predicted_s", "index"):
+        for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
+            view.sortByColumn(columns.index(key), order)
+            reference.sort(columns.index(key), order)
+            column = columns.index(key)
+            raw = [proxy.index(r, column).data(Qt.ItemDataRole.UserRole) for r in range(300)]
+            expected = [reference.index(r, column).data(Qt.ItemDataRole.UserRole)
+                        for r in range(300)]  # fmt: skip
+            assert raw == expected, (key, order)
+            given = [proxy.index(r, columns.index("index")).data(Qt.ItemDataRole.UserRole)
+                     for r in range(300)]  # fmt: skip
+            for r in range(1, 300):  # stable: equal values keep the order given
+                assert raw[r] != raw[r - 1] or given[r] > given[r - 1], (key, order, r)
+            selected = view.selectionModel().selectedRows(columns.index("name"))
+            assert [index.data() for index in selected] == [chosen]
+    view.sortByColumn(columns.index("flops"), Qt.SortOrder.AscendingOrder)
+    assert proxy.index(0, columns.index("flops")).data(Qt.ItemDataRole.UserRole) == -1.0
+    proxy.set_text("backward")  # filtering keeps the model's order
+    flops = [proxy.index(r, columns.index("flops")).data(Qt.ItemDataRole.UserRole)
+             for r in range(proxy.rowCount())]  # fmt: skip
+    assert flops == sorted(flops) and 0 < len(flops) < 300
+    assert model.rows() == rows  # as given
