@@ -393,7 +393,14 @@ def _parse_float(token: str) -> float:
     return value
 
 
+#: Integers of at most this many characters are 0 or from 1 to below 10**this: inside
+#: NUMBER_RANGE, so they are parsed without the check (nearly every integer of a file).
+_SHORT_INT = int(math.log10(NUMBER_RANGE[1])) if NUMBER_RANGE[0] <= 1 else 0
+
+
 def _parse_int(token: str) -> int:
+    if len(token) <= _SHORT_INT:
+        return int(token)
     if len(token.lstrip("-")) > 301:
         raise _Refused(token, _number_problem(token, math.inf) or "out of range")
     value = int(token)
