@@ -253,13 +253,17 @@ def cached_trace(
     return trace
 
 
-def warm_default(should_cancel: Callable[[], bool] | None = None) -> bool:
+def warm_default(
+    should_cancel: Callable[[], bool] | None = None,
+    progress: Callable[[float, str], None] | None = None,
+) -> bool:
     """Trace the Step tab's default inputs into the cache unless it holds them already.
 
     The window's warm-up calls it after first paint, so the tab's first trace (and
     ``napkinlab screenshot --tab step`` after the app has run once) reads the result back
-    instead of paying torch's tracker and the trace. Returns whether it traced; a cancel leaves
-    nothing behind.
+    instead of paying torch's tracker and the trace; so does :mod:`core.step.prefetch`'s child
+    process. Returns whether it traced; a cancel leaves nothing behind. ``progress(fraction,
+    text)`` hears how far the trace is.
     """
     from core.memory.trace import TraceCancelled
     from core.step.options import inputs_from_options
@@ -269,7 +273,7 @@ def warm_default(should_cancel: Callable[[], bool] | None = None) -> bool:
     if key is None or load_trace(key) is not None:
         return False
     try:
-        cached_trace(cfg, should_cancel=should_cancel)
+        cached_trace(cfg, progress=progress, should_cancel=should_cancel)
     except TraceCancelled:
         return False
     return True

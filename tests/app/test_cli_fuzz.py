@@ -211,11 +211,13 @@ def test_random_argument_vectors_exit_0_or_2(
     import core.bench.suites as suites
     import core.plan.validation as validation
     import core.step.hf_build as hf_build
+    import core.step.prefetch as prefetch
     import core.step.trace as step_trace
 
     monkeypatch.chdir(files[1])  # a relative --out or --csv lands in the test's folder
     monkeypatch.setattr(suites, "run_suite", _stop)  # bench: stop once the suite would run
     monkeypatch.setattr(screenshot_cmd, "render_tab", _stop)  # screenshot: stop before rendering
+    monkeypatch.setattr(prefetch, "start_default_trace", lambda: None)  # and start no child
     monkeypatch.setattr(validation, "check_runs", _stop)  # plan --published: 68 runs, seconds
     if command == "step":  # stop once the trace would run (plan traces one layer, for real)
         monkeypatch.setattr(step_trace, "trace_config", _stop)

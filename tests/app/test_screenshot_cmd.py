@@ -1,4 +1,5 @@
-"""``screenshot`` analyses the einops tab in place: no background warm-up to wait for (issue 11)."""
+"""``screenshot``: the einops tab analysed in place (issue 11), the collector paused, and the Step
+tab's default trace made in a child process while the window is built."""
 
 from __future__ import annotations
 
@@ -57,3 +58,48 @@ def test_a_picture_is_made_with_automatic_collection_paused(
     finally:
         if not was_enabled:
             gc.disable()
+
+
+def test_a_step_picture_waits_for_the_child_trace_before_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default Step picture starts a child tracing before the window is built, waits for it
+    just before the tab would trace, and ends it on the way out; nothing else starts one."""
+    import argparse
+
+    import core.step.prefetch as prefetch
+    from app.cli import screenshot_cmd
+    from app.tabs.step_tab import StepPage
+
+    events: list[str] = []
+
+    class Child:
+        def __enter__(self) -> Child:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            events.append("ended")
+
+        def wait(self, progress=None) -> bool:
+            events.append("waited")
+            return True
+
+    def start() -> Child:
+        events.append("started")
+        return Child()
+
+    def prepare(self, progress=None) -> None:
+        events.append("prepared")
+
+    monkeypatch.setattr(prefetch, "start_default_trace", start)
+    monkeypatch.setattr(StepPage, "prepare_screenshot", prepare)
+    assert main(["screenshot", "--tab", "step", "--out", str(tmp_path / "s.png")]) == 0
+    assert events == ["started", "waited", "prepared", "ended"]
+    events.clear()
+    assert main(["screenshot", "--tab", "step", "--out", str(tmp_path / "s.bmp")]) == 2
+    assert events == ["started", "waited", "prepared", "ended"]  # ended after a refusal too
+    events.clear()
+    for tab, session in (("step", "inputs.json"), ("plan", None), ("napkin", None)):
+        args = argparse.Namespace(tab=tab, session=session)
+        assert screenshot_cmd._prefetch(args) is None  # other inputs, or no trace to make
+    assert events == []
