@@ -383,10 +383,11 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         :class:`~widgets.splitter.DefaultSplitter` shares its space as it did at first (unless
         the person dragged it), so a page built in presentation mode shrinks back with it.
         """
+        from widgets.app_children import app_children
         from widgets.splitter import DefaultSplitter
 
         page.apply_theme(t)
-        for splitter in page.findChildren(DefaultSplitter):
+        for splitter in app_children(page, DefaultSplitter):
             splitter.restore()
 
     # language ---------------------------------------------------------------------------------

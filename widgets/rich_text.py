@@ -20,6 +20,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as QtGui
 from PySide6.QtWidgets import QLabel, QWidget
 
+from widgets.app_children import app_children
+
 __all__ = ["escape", "plain_labels", "plain_tip", "warn"]
 
 
@@ -49,9 +51,11 @@ def plain_labels(root: QWidget) -> None:
     """Make every label under ``root`` still on ``AutoText`` plain text (never HTML).
 
     Called when a page or dialog has been built; a label meant to show HTML sets ``RichText``
-    before and is left alone.
+    before and is left alone. The labels are the ones the app placed
+    (:func:`~widgets.app_children.app_children`), found without building PySide classes for
+    every combo box's and table's internals on the window's first paint.
     """
-    for label in root.findChildren(QLabel):
+    for label in app_children(root, QLabel):
         if label.textFormat() == Qt.TextFormat.AutoText:
             label.setTextFormat(Qt.TextFormat.PlainText)
 
