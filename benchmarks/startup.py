@@ -17,10 +17,12 @@ import, its memory tracker's and the trace), and *warm*, with the cache a first 
 imports torch, and one that runs the same step on fake tensors with nothing watching it
 (``benchmarks/bare_step.py``: torch, the first ``FakeTensorMode``, which imports ``torch._dynamo``,
 and the step), run as any script runs it: the yardstick that sets how the 3 s compares across
-machines. A cold run less that step is what the app adds (its window and picture, the tracker and
-the op records) less what it saves: the bare step's process runs Python's automatic cycle
-collection through torch's import and ends with a full interpreter teardown, where the picture
-pauses the collection (:func:`core.collect.collection_paused`) and ends the process at once.
+machines. A cold run traces in a forked child while its window is built (:mod:`core.step.prefetch`),
+so its wall time is about the child's trace plus the picture, and its CPU column (both processes)
+exceeds its wall. A cold run less that step is what the app adds (the picture after the trace,
+the tracker and the op records) less what it saves: the bare step's process runs Python's
+automatic cycle collection through torch's import and ends with a full interpreter teardown, where
+the picture's processes never collect automatically and end at once.
 """
 
 from __future__ import annotations
