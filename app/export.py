@@ -46,7 +46,15 @@ __all__ = [
 
 
 def render_widget(widget: QWidget, scale: float = 1.0) -> QImage:
-    """Render ``widget`` into an image ``scale`` times its logical size (crisp text at 2x)."""
+    """Render ``widget`` into an image ``scale`` times its logical size (crisp text at 2x).
+
+    Over an opaque window colour the image has no alpha channel (``RGB32``): a PNG of it then
+    stores three bytes a pixel instead of four (a quarter less for the PNG encoder's row filters
+    and zlib), and Qt paints into it about three times faster than into a non-premultiplied
+    ``ARGB32`` image (the napkin page: 3 ms against 11 ms). Antialiased edges may round one level
+    differently, the same picture to the eye. A translucent window colour keeps its alpha
+    (``ARGB32_Premultiplied``, the format Qt paints fastest with alpha).
+    """
     if not 0.5 <= scale <= 4:
         raise InputError(
             translate("Export", "scale: {scale} is out of range; allowed: 0.5 to 4").format(
@@ -54,27 +62,26 @@ def render_widget(widget: QWidget, scale: float = 1.0) -> QImage:
             )
         )
     size = widget.size()
+    background = widget.palette().window().color()
+    opaque = background.alpha() == 255
     image = QImage(
-        round(size.width() * scale), round(size.height() * scale), QImage.Format.Format_ARGB32
+        round(size.width() * scale),
+        round(size.height() * scale),
+        QImage.Format.Format_RGB32 if opaque else QImage.Format.Format_ARGB32_Premultiplied,
     )
     image.setDevicePixelRatio(scale)
-    background = widget.palette().window().color()
     image.fill(background)
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     widget.render(painter, QPoint(0, 0))
     painter.end()
-    return _without_alpha(image) if background.alpha() == 255 else image
+    return image
 
 
 def _without_alpha(image: QImage) -> QImage:
-    """``image``, painted over an opaque background, without its (all-opaque) alpha channel.
-
-    A PNG of it then stores three bytes a pixel instead of four: a quarter less for the PNG
-    encoder's per-row filters and zlib (the napkin page's PNG took 0.10 G fewer instructions to
-    write), the same picture, and a smaller file.
-    """
+    """``image``, painted over an opaque background, without its (all-opaque) alpha channel: a
+    PNG of it stores three bytes a pixel instead of four, the same picture, a smaller file."""
     return image.convertToFormat(QImage.Format.Format_RGB32)
 
 
@@ -283,7 +290,9 @@ def save_plot_png(
 ) -> Path:
     """The chart with its caption as a PNG of exactly ``size`` × ``scale`` pixels."""
     width, height = _plot_size(plot_item, caption, size)
-    image = QImage(round(width * scale), round(height * scale), QImage.Format.Format_ARGB32)
+    image = QImage(
+        round(width * scale), round(height * scale), QImage.Format.Format_ARGB32_Premultiplied
+    )  # the format Qt paints fastest into with an alpha channel
     image.setDevicePixelRatio(scale)
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
