@@ -15,12 +15,16 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.tabs import TABS
 from core.collect import collection_paused
 from core.echo import brief
 from core.errors import InputError
 from core.validate import file_path, positive_float
+
+if TYPE_CHECKING:
+    from core.step.prefetch import DefaultTracePrefetch
 
 __all__ = ["register", "render_tab"]
 
@@ -216,7 +220,7 @@ def _save_plot(window, page, tab: str, out: Path, scale: float, size) -> Path:
     return export.save_plot_png(item, text, out, scale, size)
 
 
-def _prefetch(args: argparse.Namespace):
+def _prefetch(args: argparse.Namespace) -> DefaultTracePrefetch | None:
     """A child process tracing the Step tab's default inputs while the window is built, or
     ``None``: the Step tab without a session file shows exactly those inputs, and a cold trace
     (torch's import and all, about 2.4 s) then overlaps the window's 0.7 s on another core."""
