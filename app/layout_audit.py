@@ -3,8 +3,9 @@
 :func:`audit` walks the visible widgets of a window (or any widget) and names every label, button,
 combo box, item-view header section or cell whose text is wider than the room it has (font metrics
 against the contents rectangle; word-wrapped labels by height), every visible scroll bar when asked
-to, and every widget its ancestors cut off. A widget that elides on purpose opts out with
-``widget.setProperty(ELIDE_OK, True)`` (it and its children are skipped).
+to, every widget its ancestors cut off, and every two widgets a layout placed on top of each other.
+A widget that elides on purpose opts out with ``widget.setProperty(ELIDE_OK, True)`` (it and its
+children are skipped).
 
 :func:`settle` lets the window finish laying itself out first. A fixed number of event-loop passes
 is not enough: a relayout can take more passes than that (a table refits its columns from a 0 ms
@@ -29,9 +30,11 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHeaderView,
     QLabel,
+    QLayout,
     QPushButton,
     QRadioButton,
     QScrollBar,
+    QStackedLayout,
     QStyle,
     QStyleOptionComboBox,
     QTabBar,
@@ -310,7 +313,7 @@ def audit(root: QWidget, *, scrollbars: bool = False) -> list[str]:
     scrollbars
         Also report every visible scroll bar (presentation mode must fit without one).
     """
-    problems: list[str] = []
+    problems: list[str] = list(_overlaps(root))
     for widget in _visible(root):
         if _opted_out(widget, root):
             continue
@@ -338,4 +341,39 @@ def audit(root: QWidget, *, scrollbars: bool = False) -> list[str]:
         for problem in found:
             if problem:
                 problems.append(f"{widget_name(widget)} {text!r}: {problem}")
+        problems.extend(_overlaps(widget))
     return problems
+
+
+def _overlaps(widget: QWidget) -> Iterator[str]:
+    """Shown widgets that ``widget``'s layout placed on top of each other (a layout given less
+    room than its items' heights for their width squeezes them below their minimums, and a
+    widget then keeps its minimum and covers its neighbour).
+
+    The layout's items are never handed to Python: a spacer item's wrapper outlives the item
+    (it is no QObject, so PySide is not told when Qt deletes it), and a layout made later at the
+    same address came back from ``widget.layout()`` as that stale spacer. The layouts are found
+    as QObjects instead, and each child widget asked for by :meth:`QLayout.indexOf`.
+    """
+    layout = widget.layout()
+    if not isinstance(layout, QLayout) or isinstance(layout, QStackedLayout):
+        return
+    layouts = [layout, *layout.findChildren(QLayout)]
+    placed = [
+        w
+        for w in widget.children()
+        if isinstance(w, QWidget)
+        and not w.isWindow()
+        and w.isVisible()
+        and w.width() > 0
+        and w.height() > 0
+        and any(each.indexOf(w) >= 0 for each in layouts)
+    ]
+    for i, first in enumerate(placed):
+        for second in placed[i + 1 :]:
+            common = first.geometry().intersected(second.geometry())
+            if common.width() > _SLACK and common.height() > _SLACK:
+                yield (
+                    f"{widget_name(first)} and {widget_name(second)} overlap: "
+                    f"{common.width()}x{common.height()} px"
+                )

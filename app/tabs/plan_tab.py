@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QTableView,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +47,7 @@ from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs,
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
 from widgets.splitter import DefaultSplitter
 from widgets.table_fit import ColumnFitter
+from widgets.yielding_tabs import YieldingTabs
 
 __all__ = ["PlanPage", "build"]
 
@@ -256,7 +256,7 @@ class PlanPage(TabPage):
         notes.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         notes.setWidget(self.assumptions)
         notes.verticalScrollBar().setProperty(ELIDE_OK, True)  # a dozen paragraphs scroll
-        self.views = QTabWidget()
+        self.views = YieldingTabs()
         self.views.addTab(self.chart, translate("PlanTab", "Chart"))
         self.views.addTab(table_page, translate("PlanTab", "Ranked layouts"))
         self.views.addTab(notes, translate("PlanTab", "Assumptions"))
