@@ -10,7 +10,7 @@ without tearing torch down; the caller builds its window meanwhile, then calls
 
 Nothing depends on the child succeeding. A child that fails, is killed, is too slow or cannot be
 started leaves the cache as it was, and the caller traces in its own process as it would have
-without one. The child writes progress as JSON lines ``[fraction, text]`` on its stdout, which
+without one. The child writes progress as JSON lines ``[fraction, text]`` to a pipe, which
 :meth:`~DefaultTracePrefetch.wait` passes on, so a terminal's progress line keeps moving.
 
 It starts nothing when it cannot help: the cache already holds the default trace, torch is not
@@ -166,8 +166,8 @@ def spawn_default_trace(fork: bool | None = None) -> DefaultTracePrefetch | None
     """Start the child whether or not it would help; ``None`` when it cannot be started.
 
     By default (``fork=None``), on Linux in a process with one thread, the child is a fork of
-    this one: it starts with Napkin Lab's modules imported already, about 0.07 s sooner than a
-    new interpreter. Otherwise (a thread running, which a fork would copy mid-work; macOS, where
+    this one: it starts with Napkin Lab's modules imported already, and a cold Step picture was
+    done about 0.2 s sooner than with a new interpreter (2.85 s against 3.09 s, measured in turns). Otherwise (a thread running, which a fork would copy mid-work; macOS, where
     forking is unsafe once system frameworks are loaded; ``fork=False``) it is a new interpreter
     running the same function.
     """
