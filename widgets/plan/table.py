@@ -182,16 +182,22 @@ def _memory_text(peak: float, capacity: float) -> str:
 
 
 def _value(key: str, res: Any, row: int) -> Any:
-    return {
-        "rank": row,
-        "layout": res.layout.label(),
-        "step": res.step_time_s,
-        "tokens": res.tokens_per_s,
-        "mfu": res.mfu,
-        "hfu": res.hfu,
-        "memory": res.memory.peak,
-        "limits": localized(res.limits),
-    }[key]
+    """The raw value a sort compares: only the column's own (a sort asks for it twice per
+    comparison, thousands of times; building every column's, the layout label and the
+    translated limits included, took most of a sort's time)."""
+    if key == "rank":
+        return row
+    if key == "layout":
+        return res.layout.label()
+    if key == "limits":
+        return localized(res.limits)
+    if key == "memory":
+        return res.memory.peak
+    return getattr(res, _NUMBERS[key])
+
+
+#: Sort values read straight from a result's attribute.
+_NUMBERS = {"step": "step_time_s", "tokens": "tokens_per_s", "mfu": "mfu", "hfu": "hfu"}
 
 
 class CandidateFilter(QSortFilterProxyModel):

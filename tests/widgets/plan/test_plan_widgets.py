@@ -268,3 +268,26 @@ def test_the_memory_cell_gives_the_unit_once_when_both_share_it() -> None:
     assert format_bytes(74.46e9, 3) == "74.5 GB" and format_bytes(80e9, 3) == "80 GB"
     assert _memory_text(74.46e9, 80e9) == "74.5 / 80 GB"
     assert _memory_text(512e6, 80e9) == "512 MB / 80 GB"
+
+
+@pytest.mark.parametrize(
+    ("key", "raw"),
+    [
+        ("step", lambda r: r.step_time_s),
+        ("tokens", lambda r: r.tokens_per_s),
+        ("mfu", lambda r: r.mfu),
+        ("hfu", lambda r: r.hfu),
+        ("memory", lambda r: r.memory.peak),
+        ("layout", lambda r: r.layout.label()),
+    ],
+)
+def test_every_column_sorts_on_its_own_raw_value(qtbot, found, key, raw) -> None:
+    """Each column's sort value is the result's own figure (read from the result here)."""
+    model, proxy = CandidateModel(), CandidateFilter()
+    proxy.setSourceModel(model)
+    proxy.set_show_unfit(True)
+    model.set_results(found)
+    proxy.sort(_column(key), Qt.SortOrder.AscendingOrder)
+    shown = [proxy.data(proxy.index(r, _column(key)), Qt.ItemDataRole.UserRole)
+             for r in range(proxy.rowCount())]  # fmt: skip
+    assert shown == sorted(raw(r) for r in found)
