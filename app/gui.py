@@ -45,6 +45,10 @@ def make_application(argv: list[str] | None = None, offscreen: bool = False):
         watch.started()
     app.setApplicationName("Napkin Lab")
     app.setOrganizationName("napkinlab")
+    from widgets.fonts import install_fonts
+
+    for problem in install_fonts():  # before any widget: the bundled DejaVu, not the system's
+        print(f"napkinlab: warning: {problem}", file=sys.stderr)
     return app
 
 

@@ -27,6 +27,7 @@ from app.window_export import ExportActions
 from app.window_sessions import SessionActions
 from core.errors import InputError
 from core.roofline.hardware import DTYPES
+from widgets.fonts import install_fonts
 from widgets.i18n import localized, translate
 from widgets.rich_text import escape, plain_labels, plain_tip, warn
 
@@ -122,6 +123,7 @@ class MainWindow(SessionActions, ExportActions, QMainWindow):
         *,
         menus: bool = True,
     ) -> None:
+        install_fonts()  # before any widget: the bundled families, whoever made the application
         super().__init__()
         self.state = state if state is not None else AppState()
         self.prefs = preferences if preferences is not None else Preferences()

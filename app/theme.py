@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from core.safe_io import read_resource_text
+from widgets.fonts import install_fonts
 
 __all__ = ["THEMES", "Theme", "apply_theme", "theme"]
 
@@ -174,6 +175,7 @@ def apply_theme(app: QApplication, t: Theme) -> None:
         app.setStyle("Fusion")
         app.setProperty("napkinlab_style", "Fusion")
     app.setPalette(_palette(t))
+    install_fonts()  # the bundled families (once), whoever made the application
     font = QFont(app.font())
     font.setPointSizeF(t.base_pt * t.scale)
     app.setFont(font)

@@ -14,6 +14,8 @@ How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is 
   also draws literals from the project modules loaded at the time: ``tests/project_modules.py``),
   so a property test cannot pass in one order and fail in another; to hunt for new
   counterexamples, run it with ``--hypothesis-profile=explore``.
+* **The bundled fonts** (``resources/fonts``, :mod:`widgets.fonts`) are installed in pytest-qt's
+  ``qapp`` and by every window, so layout checks use no font of the machine's (a CJK font aside).
 * **Between modules** the application is put back in English and the light theme.
 * **Garbage once per module**: after each test the cycle collector runs here, in the GUI thread,
   and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's and Qt's
@@ -48,6 +50,18 @@ else:
     from tests.project_modules import load_all as _load_project_modules
 
     _load_project_modules()
+
+
+@pytest.fixture(scope="session")
+def qapp(qapp):
+    """pytest-qt's application, with the bundled fonts installed before any widget is made (as
+    ``napkinlab`` does at start), so a widget test lays text out as the app does on any machine.
+    Windows install them themselves (:class:`app.main_window.MainWindow`, ``apply_theme``)."""
+    from widgets.fonts import install_fonts
+
+    problems = install_fonts()
+    assert not problems, problems
+    return qapp
 
 
 @pytest.fixture(autouse=True, scope="module")

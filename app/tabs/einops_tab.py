@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -35,6 +35,7 @@ from core.errors import InputError
 from core.roofline.hardware import DTYPE_BYTES
 from widgets.einops.form import EinopsCallForm
 from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
+from widgets.fonts import mono_font
 from widgets.i18n import localized, translate
 from widgets.rich_text import plain_tip
 from widgets.splitter import DefaultSplitter
@@ -123,9 +124,8 @@ class EinopsPage(TabPage):
         self.packed, self.examples = self.form.packed, self.form.examples
 
     def _build_results(self) -> None:
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self.status = QLabel(self)
-        self.status.setFont(mono)
+        self.status.setFont(mono_font())
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status.setObjectName("detail")
         self.status.setWordWrap(False)
@@ -535,13 +535,10 @@ class EinopsPage(TabPage):
         self._compact = getattr(theme, "scale", 1.0) > 1.0
         self.form.setCompact(self._compact)
         self._fold()
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSizeF(theme.base_pt * theme.scale)
+        mono = mono_font(point_size=theme.base_pt * theme.scale)
         for widget in (self.status, self.code.edit, self.values.inputs, self.values.outputs):
             widget.setFont(mono)
-        big = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        big.setPointSizeF(theme.base_pt * 1.15 * theme.scale)
-        self.pattern.setFont(big)
+        self.pattern.setFont(mono_font(point_size=theme.base_pt * 1.15 * theme.scale))
         self.warnings.setStyleSheet(f"color: {theme.warning};")
         self._style_status(self.result is not None and not self.result.valid)
         self.pattern.highlighter.rehighlight()

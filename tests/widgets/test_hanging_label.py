@@ -5,10 +5,11 @@ Qt's own text layout of the label's document and the font's space advance."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF, QTextDocument
+from PySide6.QtGui import QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QLabel
 
 from tests.widgets.text_lines import line_lefts
+from widgets.fonts import mono_font
 from widgets.hanging_label import HangingLabel
 
 FORMULA = (
@@ -33,8 +34,7 @@ def test_a_wrapped_line_hangs_four_spaces_in(qtbot, point_size) -> None:
     label = HangingLabel()
     qtbot.addWidget(label)
     label.setText(FORMULA)
-    font = QFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-    font.setPointSizeF(point_size)
+    font = mono_font(point_size=point_size)
     label.setFont(font)  # after the text, as a theme or presentation mode does
     space = QFontMetricsF(font).horizontalAdvance(" ")
     xs = _lines_x(label, space * 60)  # 60 columns: the second line wraps, the first does not

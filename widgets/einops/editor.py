@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QKeyEvent,
     QPalette,
     QSyntaxHighlighter,
@@ -22,6 +21,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from core.einops.text import tokenize
+from widgets.fonts import mono_font
 from widgets.i18n import translate
 
 __all__ = ["AxisHighlighter", "PatternEdit", "axis_colors", "is_dark"]
@@ -86,7 +86,7 @@ class PatternEdit(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font = mono_font()
         font.setPointSizeF(max(font.pointSizeF(), 11.0))
         self.setFont(font)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import (
     QFont,
-    QFontDatabase,
     QFontMetricsF,
     QGuiApplication,
     QTextBlockFormat,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 from core.einops.model import AxisInfo, PlanStep
 from core.einops.text import format_shape
 from widgets.einops.editor import axis_colors, is_dark
+from widgets.fonts import mono_font
 from widgets.i18n import localized, translate
 from widgets.rich_text import plain_tip
 
@@ -41,14 +41,9 @@ __all__ = ["AxisTable", "CodeEdit", "CodeView", "PlanTable", "TensorCompare"]
 
 
 def _mono(widget: QWidget | None = None) -> QFont:
-    """A monospaced font; at ``widget``'s size when given (so presentation mode scales it)."""
-    fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    if widget is None:
-        return fixed
-    font = QFont(widget.font())
-    font.setFamily(fixed.family())
-    font.setStyleHint(QFont.StyleHint.Monospace)
-    return font
+    """The bundled monospaced font; at ``widget``'s size when given (so presentation mode scales
+    it), else at the application font's."""
+    return mono_font(widget.font() if widget is not None else None)
 
 
 def _role(role: str) -> str:

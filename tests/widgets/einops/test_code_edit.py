@@ -5,12 +5,13 @@ copied is the code as written. The reference is the font's own metrics (a space'
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QTextEdit
 
 from core.einops.analysis import analyse
 from tests.widgets.text_lines import line_lefts
 from widgets.einops.results import CodeEdit
+from widgets.fonts import mono_font
 
 
 @pytest.mark.parametrize("point_size", [10.0, 20.0])
@@ -20,8 +21,7 @@ def test_wrapped_lines_hang_by_four_spaces_and_the_code_is_unchanged(qtbot, poin
     edit = CodeEdit()
     qtbot.addWidget(edit)
     edit.setPlainText(code)
-    font = QFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-    font.setPointSizeF(point_size)
+    font = mono_font(point_size=point_size)
     edit.setFont(font)  # after the text, as presentation mode does: the indent follows the font
     space = QFontMetricsF(edit.font()).horizontalAdvance(" ")
     longest = max(len(line) for line in code.splitlines())
