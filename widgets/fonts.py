@@ -21,7 +21,7 @@ from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 
 from core.safe_io import resource_path
 
-__all__ = ["FILES", "MONO", "SANS", "font_path", "install_fonts", "mono_font"]
+__all__ = ["FILES", "MONO", "SANS", "START_POINT_SIZE", "font_path", "install_fonts", "mono_font"]
 
 #: The proportional family of every label, table and chart.
 SANS = "DejaVu Sans"
@@ -32,6 +32,12 @@ FILES: dict[str, tuple[str, ...]] = {
     SANS: ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
     MONO: ("DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"),
 }
+
+#: The size a code view starts at, before its page's theme gives it the theme's size. A constant,
+#: not the application font's size of the moment: a text view's scroll-area viewport keeps the font
+#: it was polished with, so a page rebuilt in presentation mode (a language switch) would otherwise
+#: come back from it with other fonts than one built outside it (tests/app/test_mode_toggles.py).
+START_POINT_SIZE = 9.0
 
 #: The application (by id) whose font database already holds the files, and what went wrong.
 _installed: dict[int, list[str]] = {}
@@ -82,13 +88,13 @@ def _register() -> list[str]:
 
 
 def mono_font(base: QFont | None = None, point_size: float | None = None) -> QFont:
-    """The bundled monospaced font: at ``base``'s size (the application font's when ``None``),
-    or at ``point_size`` points when given."""
+    """The bundled monospaced font: at ``point_size`` points when given, else at ``base``'s size,
+    else at :data:`START_POINT_SIZE`."""
     _register()
     font = QFont(base if base is not None else QGuiApplication.font())
     font.setFamilies([MONO])
-    font.setStyleHint(QFont.StyleHint.Monospace)
-    font.setFixedPitch(True)
     if point_size is not None:
         font.setPointSizeF(point_size)
+    elif base is None:
+        font.setPointSizeF(START_POINT_SIZE)
     return font

@@ -42,7 +42,7 @@ __all__ = ["AxisTable", "CodeEdit", "CodeView", "PlanTable", "TensorCompare"]
 
 def _mono(widget: QWidget | None = None) -> QFont:
     """The bundled monospaced font; at ``widget``'s size when given (so presentation mode scales
-    it), else at the application font's."""
+    it), else at :data:`~widgets.fonts.START_POINT_SIZE` (its page's theme then sizes it)."""
     return mono_font(widget.font() if widget is not None else None)
 
 
