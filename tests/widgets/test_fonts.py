@@ -130,3 +130,15 @@ def test_the_package_data_ships_the_fonts_and_their_licence() -> None:
         assert any(fnmatch.fnmatch(f"fonts/{name}", p) for p in patterns), name
     licence = (folder / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
     assert "Bitstream" in licence and "DejaVu changes are in public domain" in licence
+
+
+def test_a_missing_font_file_is_reported_not_raised(qapp, monkeypatch: pytest.MonkeyPatch) -> None:
+    import widgets.fonts as fonts
+
+    monkeypatch.setattr(fonts, "_installed", {})
+    monkeypatch.setattr(fonts, "FILES", {SANS: ("DejaVuSans-Missing.ttf",)})
+    problems = install_fonts()
+    assert len(problems) == 1
+    assert "could not load the bundled font DejaVuSans-Missing.ttf" in problems[0]
+    assert "system's fonts instead" in problems[0]
+    assert install_fonts() == problems  # once per application: not tried again
