@@ -220,7 +220,7 @@ class StepPage(TabPage):
     def _build_controls(self) -> None:
         self.fields: dict[str, QLineEdit] = {}
         form = QFormLayout()
-        from core.step.hf import read_config
+        from core.step.hf import check_config
 
         self.model_box = ModelBox(
             _MODELS,
@@ -231,7 +231,7 @@ class StepPage(TabPage):
                 "Face Hub id org/name (its config.json from the local cache) or a Hugging Face "
                 "config.json (Config file…)",
             ),
-            read_config,
+            check_config,
         )
         self.model_box.fileChosen.connect(self._on_file_chosen)
         self.model_box.fileRefused.connect(self._on_file_refused)
