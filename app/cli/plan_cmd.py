@@ -174,7 +174,8 @@ def handler(args: argparse.Namespace) -> int:
         else:
             found = []
             best = plan(inp, layout_from(opts))
-        changes = what_to_change(inp, best)[:n_changes] if n_changes else []
+        skipped: list = []  # changes that could not be planned, each with its reason
+        changes = what_to_change(inp, best, skipped=skipped)[:n_changes] if n_changes else []
         helps = best_change(inp, best) if n_changes else None
     if args.csv:
         from app.cli.output import write_csv
@@ -198,16 +199,19 @@ def handler(args: argparse.Namespace) -> int:
             for s, r in changes
         ]  # fmt: skip
         report["best_change"] = str(helps) if helps is not None else None
+        report["changes_skipped"] = [{"change": str(t), "reason": str(why)} for t, why in skipped]
     if args.json:
         print_json(report)
         return 0
-    _print(inp, best, found, stats, changes, helps)
+    _print(inp, best, found, stats, changes, helps, skipped)
     if args.csv:
         print(f"layouts written to {args.csv}")
     return 0
 
 
-def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any) -> None:
+def _print(
+    inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any, skipped: list
+) -> None:
     cl = inp.cluster
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
     print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
@@ -250,6 +254,8 @@ def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: 
             print(f"  - {sentence}")
         if helps is not None:
             print(f"best change: {helps}")
+    for text, why in skipped:
+        print(f"not planned: {text} ({why})")
     print("assumptions:")
     for a in best.assumptions:
         print(f"  - {a}")
