@@ -307,7 +307,7 @@ def _other_devices(inp: PlanInput) -> list[tuple[Text, _Later]]:
     from core.roofline.hardware import load_catalog
 
     here = inp.cluster.device
-    out = []
+    out: list[tuple[Text, _Later]] = []
     for dev in load_catalog().devices:
         if dev.id == here.id or dev.family != here.family or dev.user_defined:
             continue
@@ -322,10 +322,14 @@ def _other_devices(inp: PlanInput) -> list[tuple[Text, _Later]]:
             continue
         if dev.intra_node_bandwidth is None:
             continue
-        cluster = partial(replace, inp.cluster, device=dev)
         out.append((translate("Plan", "{device} instead of {old}").format(device=dev.id, old=here.id),
-                    lambda cluster=cluster: replace(inp, cluster=cluster())))  # fmt: skip
+                    partial(_on_device, inp, dev)))  # fmt: skip
     return out
+
+
+def _on_device(inp: PlanInput, device: Any) -> PlanInput:
+    """``inp`` on ``device`` (validated now: fp8 GEMMs on a device without an fp8 peak raise)."""
+    return replace(inp, cluster=replace(inp.cluster, device=device))
 
 
 def what_to_change(
