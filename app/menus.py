@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMenu
 from app.i18n import LANGUAGES
 from app.tabs import TABS
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -26,7 +27,7 @@ def _action(
         action.setShortcut(QKeySequence(shortcut))
     if tip:
         action.setStatusTip(tip)
-        action.setToolTip(tip)
+        action.setToolTip(plain_tip(tip))
     action.triggered.connect(slot)
     window.addAction(action)
     window.menu_actions.append(action)

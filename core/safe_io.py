@@ -646,12 +646,17 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def clean_stale_temporaries(folder: str | os.PathLike[str], name: str | None = None) -> list[str]:
+def clean_stale_temporaries(
+    folder: str | os.PathLike[str], name: str | None = None, *, dead_writers: bool = False
+) -> list[str]:
     """Remove :func:`atomic_write`'s temporary files that a killed save left in ``folder``.
 
     Only files of our own pattern (``.NAME.PID.xxxxxxxx.tmp``, regular files, for target
     ``name`` when given) and only stale ones: the process that wrote it is gone, or (no process
-    id in the name) it is older than :data:`STALE_SECONDS`. Never raises; returns the names removed.
+    id in the name) it is older than :data:`STALE_SECONDS`. ``dead_writers``: also, whatever
+    their target, the files whose writer's process id is recorded and gone (a killed export of
+    ``a.png`` leaves a temporary file as large as the picture; the next save in that folder, of
+    any name, removes it). Never raises; returns the names removed.
     """
     import time
 
@@ -663,7 +668,9 @@ def clean_stale_temporaries(folder: str | os.PathLike[str], name: str | None = N
     now = time.time()
     for entry in entries:
         match = _TEMP.match(entry.name)
-        if match is None or (name is not None and match["name"] != name):
+        if match is None:
+            continue
+        if name is not None and match["name"] != name and not (dead_writers and match["pid"]):
             continue
         try:
             info = entry.stat(follow_symlinks=False)
@@ -680,12 +687,20 @@ def clean_stale_temporaries(folder: str | os.PathLike[str], name: str | None = N
 
 
 def atomic_write(
-    path: str | os.PathLike[str], data: bytes | str, *, make_folder: bool = False
+    path: str | os.PathLike[str],
+    data: bytes | str,
+    *,
+    make_folder: bool = False,
+    follow_symlinks: bool = True,
 ) -> Path:
     """Replace the file ``path`` with ``data`` atomically; returns ``path``.
 
-    A symlink is written through (its target is replaced, the link kept). The new file keeps the
-    old one's permissions (a new file gets the usual ``0o666 & ~umask``).
+    A symlink is written through (its target is replaced, the link kept): a person's own file
+    may be a link on purpose. With ``follow_symlinks=False`` (files the app alone names and owns,
+    such as cache entries) a symlink at ``path`` is never followed: the new file replaces the link
+    itself (``os.replace`` of a temporary file in the folder renames over the link, not into its
+    target), so whatever it pointed to is left as it was. The new file keeps the old one's
+    permissions (a new file gets the usual ``0o666 & ~umask``).
 
     Raises
     ------
@@ -694,12 +709,16 @@ def atomic_write(
         original file is untouched and no temporary file is left behind.
     """
     shown = _named(path)
-    real = Path(os.path.realpath(shown))
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    info = _check_replaceable(shown, real)
+    if follow_symlinks:
+        real = Path(os.path.realpath(shown))
+        info = _check_replaceable(shown, real)
+    else:  # the link itself is the entry replaced; only its folder is resolved
+        real = Path(os.path.realpath(Path(os.path.abspath(shown)).parent)) / Path(shown).name
+        info = None if os.path.islink(real) else _check_replaceable(shown, real)
     folder = real.parent
     if not folder.is_dir():
-        if real != Path(os.path.abspath(shown)):
+        if follow_symlinks and real != Path(os.path.abspath(shown)):
             raise InputError(
                 translate(
                     "SafeIO",
@@ -720,7 +739,7 @@ def atomic_write(
                     file=str(shown), why=_why(exc)
                 )
             ) from None
-    clean_stale_temporaries(folder, real.name)
+    clean_stale_temporaries(folder, real.name, dead_writers=True)
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(real.name), suffix=".tmp", dir=folder)

@@ -95,7 +95,7 @@ class BriefComboBox(QComboBox):
         full = self.currentText()
         tip = plain_tip(self._tip if shown == full else f"{full}\n{self._tip}".strip())
         if self.toolTip() != tip:
-            super().setToolTip(tip)
+            super().setToolTip(plain_tip(tip))
 
     def showPopup(self) -> None:
         """Open the list wide enough for the full texts."""

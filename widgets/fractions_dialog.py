@@ -44,6 +44,7 @@ from core.roofline.fractions import (
 )
 from core.roofline.hardware import Device
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
 
 __all__ = ["COLUMNS", "FractionsDialog"]
 
@@ -276,7 +277,7 @@ class FractionsDialog(QDialog):
                 item.setFlags(flags)
                 if marked or row.field in self._pending:
                     item.setFont(bold)
-                item.setToolTip(self._tip(row, column))
+                item.setToolTip(plain_tip(self._tip(row, column)))
                 table.setItem(i, column, item)
             self._mark(i, row.field)
         self._filling = False
@@ -306,7 +307,7 @@ class FractionsDialog(QDialog):
             return
         if field in self._bad:
             item.setBackground(QBrush(QColor(220, 60, 60, 90)))
-            item.setToolTip(self._bad[field])
+            item.setToolTip(plain_tip(self._bad[field]))
         else:
             item.setBackground(QBrush())
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from widgets.rich_text import plain_tip
+
 if TYPE_CHECKING:
     from PySide6.QtGui import QFocusEvent
 
@@ -38,7 +40,7 @@ class LazyComboBox(QComboBox):
         self.blockSignals(True)
         for text, data, tip in populate():
             self.addItem(text, data)
-            self.setItemData(self.count() - 1, tip, 3)  # 3 = Qt.ToolTipRole
+            self.setItemData(self.count() - 1, plain_tip(tip), 3)  # 3 = Qt.ToolTipRole
         self.blockSignals(False)
 
     def showPopup(self) -> None:

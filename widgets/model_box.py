@@ -89,7 +89,7 @@ class ModelBox(QComboBox):
         # Enter never turns the typed text into an item: the text is read when it is used, and a
         # chosen file stays its own item (its label is no model name).
         self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.setToolTip(tip)
+        self.setToolTip(plain_tip(tip))
         self.activated.connect(self._on_chosen)
         self.lineEdit().textEdited.connect(self._on_typed)
 
@@ -130,7 +130,7 @@ class ModelBox(QComboBox):
             if index >= 0 and self.itemData(index) not in (CONFIG_ITEM, CHOSEN_ITEM):
                 self.setCurrentIndex(index)
             self.setEditText(self._model_text)
-            self.setToolTip(self._tip)
+            self.setToolTip(plain_tip(self._tip))
         self.blockSignals(False)
 
     # the person's choices --------------------------------------------------------------------
@@ -156,7 +156,7 @@ class ModelBox(QComboBox):
         else:
             self.config_path = ""
             self._model_text = text
-            self.setToolTip(self._tip)
+            self.setToolTip(plain_tip(self._tip))
         self.modelChanged.emit()
 
     def _browse(self) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidg
 
 from core.errors import InputError
 from widgets.i18n import localized
+from widgets.rich_text import plain_tip
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QKeyEvent
@@ -75,7 +76,7 @@ class NumberField(QWidget):
         self._valid = True
         self._edit = _Edit(text, self)
         self._edit.setPlaceholderText(placeholder)
-        self._edit.setToolTip(tooltip)
+        self._edit.setToolTip(plain_tip(tooltip))
         self._edit.setClearButtonEnabled(False)
         self._error = QLabel(self)
         self._error.setObjectName("fieldError")

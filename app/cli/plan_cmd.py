@@ -41,7 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="sequences per optimizer step (tokens with --batch-unit tokens: 4M)")  # fmt: skip
     p.add_argument("--batch-unit", default="sequences",
                    help="what --global-batch counts: sequences or tokens (a multiple of --seq)")  # fmt: skip
-    p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
+    p.add_argument("--device", default=None,
+                   help="device id (napkinlab devices; default: h100-sxm); with --published, "
+                   "only that device's runs")  # fmt: skip
     p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
     p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
     p.add_argument("--intra-bw", default=None,
@@ -103,6 +105,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "and predicted tokens/s, the error and the MAPE per source")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=handler)
+    _DEFAULTS.update({a.dest: a.default for a in p._actions if a.dest != "help"})
+
+
+#: Every ``plan`` option's default, to tell which ones a ``--published`` run was given.
+_DEFAULTS: dict[str, Any] = {}
+#: What ``--published`` reads besides its device: each published run brings its own model,
+#: cluster, layout and code, so every other option is refused rather than silently ignored.
+_PUBLISHED_READS = frozenset({"published", "device", "json", "csv", "handler"})
 
 
 @contextmanager
@@ -142,7 +152,7 @@ def handler(args: argparse.Namespace) -> int:
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,
-        global_batch=args.global_batch, device=args.device, gpus=args.gpus,
+        global_batch=args.global_batch, device=args.device or "h100-sxm", gpus=args.gpus,
         gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
         recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
         allow_download=args.allow_download, batch_unit=args.batch_unit,
@@ -174,7 +184,8 @@ def handler(args: argparse.Namespace) -> int:
         else:
             found = []
             best = plan(inp, layout_from(opts))
-        changes = what_to_change(inp, best)[:n_changes] if n_changes else []
+        skipped: list = []  # changes that could not be planned, each with its reason
+        changes = what_to_change(inp, best, skipped=skipped)[:n_changes] if n_changes else []
         helps = best_change(inp, best) if n_changes else None
     if args.csv:
         from app.cli.output import write_csv
@@ -198,16 +209,19 @@ def handler(args: argparse.Namespace) -> int:
             for s, r in changes
         ]  # fmt: skip
         report["best_change"] = str(helps) if helps is not None else None
+        report["changes_skipped"] = [{"change": str(t), "reason": str(why)} for t, why in skipped]
     if args.json:
         print_json(report)
         return 0
-    _print(inp, best, found, stats, changes, helps)
+    _print(inp, best, found, stats, changes, helps, skipped)
     if args.csv:
         print(f"layouts written to {args.csv}")
     return 0
 
 
-def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any) -> None:
+def _print(
+    inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any, skipped: list
+) -> None:
     cl = inp.cluster
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
     print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
@@ -250,6 +264,8 @@ def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: 
             print(f"  - {sentence}")
         if helps is not None:
             print(f"best change: {helps}")
+    for text, why in skipped:
+        print(f"not planned: {text} ({why})")
     print("assumptions:")
     for a in best.assumptions:
         print(f"  - {a}")
@@ -261,11 +277,32 @@ def _published(args: argparse.Namespace) -> int:
     from core.errors import InputError
     from core.plan import validation
 
+    given = sorted(
+        "--" + dest.replace("_", "-")
+        for dest, default in _DEFAULTS.items()
+        if dest not in _PUBLISHED_READS and getattr(args, dest, default) != default
+    )
+    if given:
+        raise InputError(
+            f"--published: {', '.join(given)} cannot apply (each published run brings its own "
+            "model, cluster, layout and code); allowed with it: --device DEVICE (or --published "
+            "DEVICE), --json, --csv FILE",
+            field="published",
+        )
     device = str(args.published).strip().lower()
+    if args.device is not None:
+        chosen = str(args.device).strip().lower()
+        if device not in ("all", chosen):
+            raise InputError(
+                f"--published: {args.published!r} and --device {args.device!r} name two "
+                "devices; allowed: one of them",
+                field="published",
+            )
+        device = chosen
     have = validation.devices_with_runs()
     if device != "all" and device not in have:
         raise InputError(
-            f"--published: no published run used {args.published!r}; runs exist for: all, "
+            f"--published: no published run used {device!r}; runs exist for: all, "
             + ", ".join(have),
             field="published",
         )

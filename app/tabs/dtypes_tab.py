@@ -49,7 +49,7 @@ from widgets.dtypes.compare_table import number_text
 from widgets.dtypes.values_table import ValuesTable
 from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
-from widgets.rich_text import plain_labels
+from widgets.rich_text import plain_labels, plain_tip
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -119,12 +119,14 @@ class DtypesPage(TabPage):
         for key, label in POLICIES.items():
             self.policy_combo.addItem(localized(label), key)
         self.policy_combo.setToolTip(
-            translate(
-                "DtypesTab",
-                "What an overflowing cast gives. torch {version} saturates float8_e4m3fn to ±448; "
-                "the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN "
-                "in both.",
-            ).format(version=installed_version("torch") or "")
+            plain_tip(
+                translate(
+                    "DtypesTab",
+                    "What an overflowing cast gives. torch {version} saturates float8_e4m3fn to ±448; "
+                    "the OCP / ml_dtypes cast gives NaN. e5m2 overflows to inf and FNUZ formats to NaN "
+                    "in both.",
+                ).format(version=installed_version("torch") or "")
+            )
         )
         self.value_field = NumberField(
             self._parse, "1e-8",

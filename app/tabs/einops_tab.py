@@ -148,11 +148,13 @@ class EinopsPage(TabPage):
         self.code = CodeView(translate("EinopsTab", "Plain PyTorch"), self)
         self.run_button = QPushButton(self)
         self.run_button.setToolTip(
-            translate(
-                "EinopsTab",
-                "Runs einops on CPU tensors holding 0, 1, 2, ... and shows inputs and outputs. "
-                "Refused above {cap} elements (inputs + outputs) so nothing large is allocated.",
-            ).format(cap=f"{DEFAULT_CAP:,}")
+            plain_tip(
+                translate(
+                    "EinopsTab",
+                    "Runs einops on CPU tensors holding 0, 1, 2, ... and shows inputs and outputs. "
+                    "Refused above {cap} elements (inputs + outputs) so nothing large is allocated.",
+                ).format(cap=f"{DEFAULT_CAP:,}")
+            )
         )
         self.run_button.clicked.connect(self.run_on_real_tensors)
         self.roofline_button = QPushButton(translate("EinopsTab", "Send to Roofline"), self)

@@ -302,14 +302,16 @@ class MemoryPage(TabPage):
             )
         )
         self.headline.setToolTip(
-            translate(
-                "MemoryTab",
-                "Estimated peak of the step ({moment}); the four categories add up to {total}. "
-                "Kernels: {kernels}.",
-            ).format(
-                moment=localized(est.peak_moment),
-                total=format_bytes(est.total),
-                kernels=cfg.kernels,
+            plain_tip(
+                translate(
+                    "MemoryTab",
+                    "Estimated peak of the step ({moment}); the four categories add up to {total}. "
+                    "Kernels: {kernels}.",
+                ).format(
+                    moment=localized(est.peak_moment),
+                    total=format_bytes(est.total),
+                    kernels=cfg.kernels,
+                )
             )
         )
         self.headline.setProperty("warning", not answer.fits)
@@ -337,7 +339,7 @@ class MemoryPage(TabPage):
             what=localized(allowance_breakdown(_runtime_name(device.family))),
         )
         self.verdict.setText(verdict)
-        self.verdict.setToolTip(localized(capacity_note(device)))
+        self.verdict.setToolTip(plain_tip(localized(capacity_note(device))))
         self.recipe_line.setText(localized(cfg.recipe.sum_text(cfg.optimizer)))
         self.readouts["max_batch"].setText(
             f"{answer.max_micro_batch:,}"
@@ -354,9 +356,9 @@ class MemoryPage(TabPage):
         )
         self.readouts["flops"].setText(format_flops(est.flops))
         self.readouts["flops"].setToolTip(
-            translate("MemoryTab", "Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU "
+            plain_tip(translate("MemoryTab", "Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU "
                       "counts): {model}").format(formula=localized(est.flops_text),
-                                                 model=format_flops(est.model_flops))
+                                                 model=format_flops(est.model_flops)))
         )  # fmt: skip
         if answer.hfu is not None:
             self.captions["time"].setText(
@@ -372,7 +374,7 @@ class MemoryPage(TabPage):
                 )
             )
         self.captions["time"].setToolTip(
-            "\n\n".join(localized(t) for t in (MFU_DEFINITION, HFU_DEFINITION))
+            plain_tip("\n\n".join(localized(t) for t in (MFU_DEFINITION, HFU_DEFINITION)))
         )
         self.readouts["time"].setText(
             format_duration(answer.step_seconds)

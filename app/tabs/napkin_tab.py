@@ -40,6 +40,7 @@ from widgets.i18n import localized, translate
 from widgets.lazy_combo import LazyComboBox
 from widgets.number_field import NumberField
 from widgets.result_card import ResultCard
+from widgets.rich_text import plain_tip
 
 __all__ = ["NapkinPage", "build"]
 
@@ -364,11 +365,15 @@ class NapkinPage(TabPage):
         )
         # the HFU this answer implies, beside it (the card keeps its height on a 720-px slide)
         self.time_card.detail.setToolTip(
-            translate(
-                "NapkinTab",
-                "HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation "
-                "the GPUs execute 8·N·D in the same time: HFU {full}",
-            ).format(hfu=format_percent(answer.hfu), full=format_percent(answer.hfu_full_recompute))
+            plain_tip(
+                translate(
+                    "NapkinTab",
+                    "HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation "
+                    "the GPUs execute 8·N·D in the same time: HFU {full}",
+                ).format(
+                    hfu=format_percent(answer.hfu), full=format_percent(answer.hfu_full_recompute)
+                )
+            )
         )
 
     def _comm(self, peak: float | None) -> None:

@@ -31,6 +31,7 @@ from app.state import AppState
 from core.errors import InputError
 from widgets.i18n import translate
 from widgets.plan import PublishedModel
+from widgets.rich_text import plain_tip
 from widgets.table_fit import ColumnFitter
 
 __all__ = ["PublishedView"]
@@ -208,7 +209,7 @@ class PublishedView(QWidget):
         self._recalibrated = self._recalibrated_running  # planned partly before the change
         self.model.set_checks(checks)
         self.csv_button.setEnabled(bool(checks))
-        self.summary.setToolTip(self._sources_text())
+        self.summary.setToolTip(plain_tip(self._sources_text()))
         self.fitter.fit()
         self._arrived = True
 
@@ -271,7 +272,7 @@ class PublishedView(QWidget):
         self._recalibrated = bool(carried.get("recalibrated"))
         self.model.set_checks(carried["checks"])
         self.csv_button.setEnabled(bool(carried["checks"]))
-        self.summary.setToolTip(self._sources_text())
+        self.summary.setToolTip(plain_tip(self._sources_text()))
         self.fitter.fit()
         self.mark_stale()
 

@@ -45,6 +45,7 @@ from widgets.card_fit import REFIT_EVENTS, fit_card_height
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
+from widgets.rich_text import plain_tip
 from widgets.splitter import DefaultSplitter
 from widgets.table_fit import ColumnFitter
 from widgets.yielding_tabs import YieldingTabs
@@ -531,11 +532,11 @@ class PlanPage(TabPage):
             self._fit_card()
             return
         self.headline.setText(view.headline(res))
-        self.headline.setToolTip(localized(res.summary()))
+        self.headline.setToolTip(plain_tip(localized(res.summary())))
         fit = sum(1 for r in self.results if r.fits)
         self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
         self.figures.setText(view.figures(res))
-        self.layout_line.setToolTip(self.figures.text())
+        self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
         self.memory_bar.set_segments(

@@ -63,6 +63,7 @@ from widgets.combo_data import restore_combos
 from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
+from widgets.rich_text import plain_tip
 from widgets.splitter import DefaultSplitter
 from widgets.step import KindChart, OpFilter, OpTableModel, RowsTable, fit_op_columns
 from widgets.step.names import kind_name, module_name, phase_name
@@ -220,7 +221,7 @@ class StepPage(TabPage):
     def _build_controls(self) -> None:
         self.fields: dict[str, QLineEdit] = {}
         form = QFormLayout()
-        from core.step.hf import read_config
+        from core.step.hf import check_config
 
         self.model_box = ModelBox(
             _MODELS,
@@ -231,7 +232,7 @@ class StepPage(TabPage):
                 "Face Hub id org/name (its config.json from the local cache) or a Hugging Face "
                 "config.json (Config file…)",
             ),
-            read_config,
+            check_config,
         )
         self.model_box.fileChosen.connect(self._on_file_chosen)
         self.model_box.fileRefused.connect(self._on_file_refused)
@@ -274,7 +275,7 @@ class StepPage(TabPage):
         form.addRow(translate("StepTab", "Peak of"), self.combos["ceiling"])
         self.combos["ceiling"].currentIndexChanged.connect(lambda _i: self.repredict())
         self.combos["prediction"].setToolTip(
-            "\n\n".join(localized(t) for t in (CALIBRATED_ASSUMPTION, ASSUMPTION))
+            plain_tip("\n\n".join(localized(t) for t in (CALIBRATED_ASSUMPTION, ASSUMPTION)))
         )
         form.addRow(translate("StepTab", "Prediction"), self.combos["prediction"])
         self.combos["prediction"].currentIndexChanged.connect(lambda _i: self.repredict())
@@ -686,11 +687,14 @@ class StepPage(TabPage):
             )
         )  # fmt: skip
         self.headline.setToolTip(
-            "\n\n".join(
-                localized(t) for t in (pred.assumption, MFU_DEFINITION, HFU_DEFINITION, COUNTING)
+            plain_tip(
+                "\n\n".join(
+                    localized(t)
+                    for t in (pred.assumption, MFU_DEFINITION, HFU_DEFINITION, COUNTING)
+                )
             )
         )
-        self.split_line.setToolTip(localized(COUNTING))
+        self.split_line.setToolTip(plain_tip(localized(COUNTING)))
         if pred.ceiling == "per op dtype":
             peak = translate("StepTab", "each op's dtype peak")
         else:
@@ -713,7 +717,7 @@ class StepPage(TabPage):
                     gpus=f"{self.comm.gpus:,}", time=format_duration(self.comm.time_s),
                     share=f"{pred.share(self.comm.time_s):.1%}")
             )  # fmt: skip
-            self.comm_line.setToolTip(localized(self.comm.assumption))
+            self.comm_line.setToolTip(plain_tip(localized(self.comm.assumption)))
         phases = rollup(trace.ops, pred.seconds, "phase")
         parts = [f"{phase_name(p)} {format_flops(phases[p]['flops'])}, "
                  f"{format_duration(phases[p]['predicted_s'])}" for p in PHASES]  # fmt: skip

@@ -163,6 +163,18 @@ class TransformerSpec:
                 ).format(kv_heads=str(self.kv_heads), heads=str(self.heads)),
                 field="kv_heads",
             )
+        if self.max_pos == 0 and self.head_dim % 2:
+            # transformers refuses the same config ("RoPE requires an even rotary dimension"):
+            # rotary positions rotate pairs of a head's channels
+            raise InputError(
+                translate(
+                    "Memory",
+                    "heads: d_model {d} / heads {heads} = head dimension {hd}, which is odd; "
+                    "rotary positions rotate pairs of channels; allowed: heads that leave an "
+                    "even head dimension (or learned positions)",
+                ).format(d=str(self.d_model), heads=str(self.heads), hd=str(self.head_dim)),
+                field="heads",
+            )
         if self.norm not in ("layernorm", "rmsnorm"):
             raise InputError(
                 translate("Memory", "norm: unknown {norm}; allowed: layernorm, rmsnorm").format(

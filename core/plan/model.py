@@ -45,7 +45,13 @@ from core.plan.result import PlanResult
 from core.plan.timing import MicroTimes, micro_times
 from core.plan.words import STAGES, assumptions, limits
 from core.roofline.achievable import Calibration
-from core.roofline.utilization import attention_forward_flops, model_flops_per_token
+from core.roofline.utilization import (
+    ATTENTION_BACKWARD_MODEL,
+    attention_forward_flops,
+    hardware_attention_flops,
+    model_flops_per_token,
+    utilization_peak,
+)
 from core.texts import Text, translate
 from core.units import format_bytes
 
@@ -127,7 +133,9 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     included (:func:`core.roofline.utilization.model_flops_per_token`). Hardware FLOPs add the
     recomputed forward (full: every layer's matmuls and attention; selective: the attention's
     ``QKᵀ`` and ``P·V``) and, with flash attention, the backward's recomputed scores (½ × the
-    attention forward, the 2.5× of torch's SDPA formula against the model's 2×).
+    attention forward, the 2.5× of torch's SDPA formula against the model's 2×); every attention
+    FLOP at the share the causal kernel executes
+    (:func:`core.roofline.utilization.hardware_attention_flops`), as the step time charges it.
     """
     spec = inp.model
     n = spec.layers * _layer_matmul_params(inp) + spec.vocab * spec.d_model
@@ -136,14 +144,15 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     attn_fwd = spec.layers * attention_forward_flops(
         inp.global_batch, inp.seq, spec.heads, spec.head_dim
     )
-    hardware = model
+    attention = (1.0 + ATTENTION_BACKWARD_MODEL) * attn_fwd  # model FLOPs' attention share
+    matmuls = model - attention
     if inp.implementation.flash:
-        hardware += 0.5 * attn_fwd
+        attention += 0.5 * attn_fwd
     if recompute == "full":
-        hardware += 2 * spec.layers * _layer_matmul_params(inp) * tokens + attn_fwd
-    elif recompute == "selective":
-        hardware += attn_fwd
-    return model, hardware
+        matmuls += 2 * spec.layers * _layer_matmul_params(inp) * tokens
+    if recompute in ("full", "selective"):
+        attention += attn_fwd
+    return model, matmuls + hardware_attention_flops(attention)
 
 
 @dataclass(frozen=True)
@@ -290,7 +299,8 @@ def result(ctx: Context, ev: Evaluation) -> PlanResult:
     partial = PlanResult(
         inp=inp, layout=ev.layout, step_time_s=ev.step_time_s, breakdown=ev.breakdown,
         hidden=ev.hidden, model_flops=model_flops, hardware_flops=hardware_flops,
-        peak_flops=device.peak(inp.compute_dtype), memory=ev.memory, capacity=capacity,
+        peak_flops=utilization_peak(device.peak_flops, (inp.compute_dtype, inp.gemm_dtype)),
+        memory=ev.memory, capacity=capacity,
         micro_batches=ev.micro_batches, limits=Text("", "", {}), assumptions=(),
         reason=_unfit_reason(ev.memory, capacity),
         links={k: ("network" if getattr(ev.link, f"{k}_crosses") else "intra-node")

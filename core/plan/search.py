@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from core.errors import InputError
@@ -221,19 +222,25 @@ def _gain(new: PlanResult, old: PlanResult) -> str:
     return f"{change:+.0%}".replace("%", " %")
 
 
-def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, PlanInput, Layout]]:
+#: A candidate's input or layout: built only inside :func:`what_to_change`'s error handling (a
+#: ``partial`` of ``replace``), since building one validates it (fp8 on a device without an fp8
+#: peak, a TP that does not divide the heads) and a refusal must skip that candidate alone.
+_Later = Callable[[], Any]
+
+
+def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Later]]:
     lay = res.layout
     gpn = inp.cluster.gpus_per_node
-    out: list[tuple[Text, PlanInput, Layout]] = []
+    out: list[tuple[Text, _Later, _Later]] = []
 
-    def add(text: Text, new_lay: Layout, new_inp: PlanInput = inp) -> None:
+    def add(text: Text, new_lay: _Later, new_inp: _Later = lambda: inp) -> None:
         out.append((text, new_inp, new_lay))
 
     rec = lay.recompute
     if rec == "full" and not inp.implementation.flash:
         add(
             translate("Plan", "selective recomputation instead of full"),
-            replace(lay, recompute="selective"),
+            partial(replace, lay, recompute="selective"),
         )
     if rec != "none":
         # One sentence per mode: a translation then words the mode too.
@@ -241,38 +248,41 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, PlanInput, La
             "full": translate("Plan", "no recomputation instead of full"),
             "selective": translate("Plan", "no recomputation instead of selective"),
         }
-        add(instead[rec], replace(lay, recompute="none"))
+        add(instead[rec], partial(replace, lay, recompute="none"))
     if rec == "none":
-        add(translate("Plan", "full recomputation instead of none"), replace(lay, recompute="full"))
+        add(
+            translate("Plan", "full recomputation instead of none"),
+            partial(replace, lay, recompute="full"),
+        )
     for mb in (lay.micro_batch * 2, lay.micro_batch // 2):
         if mb >= 1:
             add(translate("Plan", "micro-batch {new} instead of {old}").format(new=str(mb), old=str(lay.micro_batch)),
-                replace(lay, micro_batch=mb))  # fmt: skip
+                partial(replace, lay, micro_batch=mb))  # fmt: skip
     for tp in (lay.tp * 2, lay.tp // 2):
         if 1 <= tp <= gpn:
             add(translate("Plan", "TP {new} instead of {old}").format(new=str(tp), old=str(lay.tp)),
-                replace(lay, tp=tp, dp=0, sp=lay.sp and tp > 1))  # fmt: skip
+                partial(replace, lay, tp=tp, dp=0, sp=lay.sp and tp > 1))  # fmt: skip
     for pp in (lay.pp * 2, lay.pp // 2):
         if pp >= 1:
             add(translate("Plan", "PP {new} instead of {old}").format(new=str(pp), old=str(lay.pp)),
-                replace(lay, pp=pp, dp=0, vpp=1 if pp == 1 else lay.vpp))  # fmt: skip
+                partial(replace, lay, pp=pp, dp=0, vpp=1 if pp == 1 else lay.vpp))  # fmt: skip
     if lay.pp > 1:
         add(translate("Plan", "{new} pipeline chunks per GPU instead of {old}").format(new=str(lay.vpp * 2), old=str(lay.vpp)),
-            replace(lay, vpp=lay.vpp * 2))  # fmt: skip
+            partial(replace, lay, vpp=lay.vpp * 2))  # fmt: skip
     if lay.tp > 1 and not lay.sp:
-        add(translate("Plan", "sequence parallelism"), replace(lay, sp=True))
+        add(translate("Plan", "sequence parallelism"), partial(replace, lay, sp=True))
     dp = lay.dp or inp.cluster.gpus // (lay.tp * lay.pp * lay.cp)
     if lay.zero < 3 and dp * lay.cp > 1:  # ZeRO shards over the DP × CP ranks: none alone
         add(translate("Plan", "ZeRO-{new} instead of ZeRO-{old}").format(new=str(lay.zero + 1), old=str(lay.zero)),
-            replace(lay, zero=lay.zero + 1))  # fmt: skip
+            partial(replace, lay, zero=lay.zero + 1))  # fmt: skip
     if inp.implementation.flash:
         add(translate("Plan", "CP {new} instead of {old}").format(new=str(lay.cp * 2), old=str(lay.cp)),
-            replace(lay, cp=lay.cp * 2, dp=0))  # fmt: skip
+            partial(replace, lay, cp=lay.cp * 2, dp=0))  # fmt: skip
     # How the code runs (the Code page's switches): each one the faster way, where it is not yet.
     impl = inp.implementation
 
     def code(text: Text, **changed: Any) -> None:
-        add(text, lay, replace(inp, implementation=replace(impl, **changed)))
+        add(text, lambda: lay, lambda: replace(inp, implementation=replace(impl, **changed)))
 
     if not impl.fused:
         code(translate("Plan", "fused kernels instead of eager"), fused=True)
@@ -289,16 +299,15 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, PlanInput, La
         )
     device = inp.cluster.device
     if device.supports("fp8") and inp.gemm_dtype != "fp8":
-        fp8 = replace(inp, implementation=replace(inp.implementation, gemm_dtype="fp8"))
-        add(translate("Plan", "fp8 GEMMs"), lay, fp8)
+        code(translate("Plan", "fp8 GEMMs"), gemm_dtype="fp8")
     return out
 
 
-def _other_devices(inp: PlanInput) -> list[tuple[Text, PlanInput]]:
+def _other_devices(inp: PlanInput) -> list[tuple[Text, _Later]]:
     from core.roofline.hardware import load_catalog
 
     here = inp.cluster.device
-    out = []
+    out: list[tuple[Text, _Later]] = []
     for dev in load_catalog().devices:
         if dev.id == here.id or dev.family != here.family or dev.user_defined:
             continue
@@ -313,29 +322,42 @@ def _other_devices(inp: PlanInput) -> list[tuple[Text, PlanInput]]:
             continue
         if dev.intra_node_bandwidth is None:
             continue
-        cluster = replace(inp.cluster, device=dev)
         out.append((translate("Plan", "{device} instead of {old}").format(device=dev.id, old=here.id),
-                    replace(inp, cluster=cluster)))  # fmt: skip
+                    partial(_on_device, inp, dev)))  # fmt: skip
     return out
 
 
+def _on_device(inp: PlanInput, device: Any) -> PlanInput:
+    """``inp`` on ``device`` (validated now: fp8 GEMMs on a device without an fp8 peak raise)."""
+    return replace(inp, cluster=replace(inp.cluster, device=device))
+
+
 def what_to_change(
-    inp: PlanInput, res: PlanResult, *, calibration: Calibration | None = None, devices: bool = True
+    inp: PlanInput,
+    res: PlanResult,
+    *,
+    calibration: Calibration | None = None,
+    devices: bool = True,
+    skipped: list[tuple[Text, str]] | None = None,
 ) -> list[tuple[Text, PlanResult]]:
     """One change at a time to ``res``'s layout, each re-planned, best first.
 
     Each entry is ``(sentence, re-planned result)``; the sentence says the change, its effect on
     tokens/s and whether it fits ("selective recomputation instead of full: +21 % tokens/s, still
-    fits"). Changes that cannot run are left out. Order: the changes that fit before those that do
-    not; among them, changes on the same device before other devices; then by tokens/s.
+    fits"). Changes that cannot run are left out: each candidate is built and planned inside the
+    error handling, and one that is refused (fp8 GEMMs re-planned on a device without an fp8 peak)
+    is skipped alone, its change and reason appended to ``skipped`` when given. Order: the changes
+    that fit before those that do not; among them, changes on the same device before other
+    devices; then by tokens/s.
     """
     found: list[tuple[Text, PlanResult]] = []
     options = [(t, i, lay) for t, i, lay in _variants(inp, res)]
     if devices:
-        options += [(t, i, res.layout) for t, i in _other_devices(inp)]
+        options += [(t, i, lambda: res.layout) for t, i in _other_devices(inp)]
     contexts: dict[int, Context] = {}
-    for text, new_inp, lay in options:
+    for text, build_inp, build_lay in options:
         try:
+            new_inp, lay = build_inp(), build_lay()
             checked = check_layout(new_inp, lay)
             same_device = new_inp.cluster.device is inp.cluster.device
             key = id(new_inp)
@@ -344,7 +366,9 @@ def what_to_change(
                 ctx = context(new_inp, calibration=calibration if same_device else None)
                 contexts[key] = ctx
             new = result(ctx, evaluate(ctx, checked))
-        except InputError:
+        except InputError as exc:
+            if skipped is not None:
+                skipped.append((text, exc.message))
             continue
         if new.fits:
             fit = translate("Plan", "still fits") if res.fits else translate("Plan", "fits")

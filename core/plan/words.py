@@ -154,8 +154,8 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     if inp.gemm_dtype == "fp8" and inp.cluster.device.supports("fp8"):
         out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input").format(dtype=inp.compute_dtype))  # fmt: skip
         device = inp.cluster.device
-        share = device.peak(inp.compute_dtype) / device.peak("fp8")
-        out.append(translate("Plan", "MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA's FP8 tables count, they would be {mfu} and {hfu}").format(dtype=inp.compute_dtype, mfu=f"{res.mfu * share:.1%}", hfu=f"{res.hfu * share:.1%}"))  # fmt: skip
+        share = res.peak_flops / device.peak(inp.compute_dtype)
+        out.append(translate("Plan", "MFU and HFU with fp8 GEMMs are against the fp8 peak, the precision they run in, as NVIDIA's FP8 tables count; against the {dtype} peak they would be {mfu} and {hfu}").format(dtype=inp.compute_dtype, mfu=f"{res.mfu * share:.1%}", hfu=f"{res.hfu * share:.1%}"))  # fmt: skip
     if not impl.flash and impl.dropout:
         out.append(translate("Plan", "attention unfused: QKᵀ and P·V as batched GEMMs with the "
                              "scale, mask, softmax and dropout between them, the s² probabilities kept"))  # fmt: skip

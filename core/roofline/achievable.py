@@ -57,7 +57,15 @@ from typing import Any
 
 from core.errors import InputError
 from core.roofline.hardware import Device, builtin_devices
-from core.safe_io import brief, decode_utf8, parse_json, read_bytes, read_resource_text
+from core.safe_io import (
+    JSONProblem,
+    brief,
+    check_json,
+    decode_utf8,
+    parse_json,
+    read_bytes,
+    read_resource_text,
+)
 from core.texts import Text, translate
 
 __all__ = [
@@ -73,6 +81,7 @@ __all__ = [
     "gemm_shape_efficiency",
     "load_builtin",
     "parse_calibration",
+    "parse_calibration_text",
     "read_overrides",
     "user_calibration_path",
     "with_values",
@@ -432,7 +441,32 @@ def check_field(name: str, raw: Any, where: str) -> Any:
         raise InputError(
             translate("Calibration", "{where}: {name} has no value").format(where=where, name=name)
         )
+    try:  # what the files' JSON reader refuses (5e-324: under its smallest magnitude) is refused
+        check_json(json.dumps(list(found[0]) if isinstance(found[0], tuple) else found[0]))
+    except JSONProblem as exc:
+        raise InputError(
+            translate("Calibration", "{where}: {name}: {problem}").format(
+                where=where, name=name, problem=exc.reason
+            )
+        ) from None
+    except (TypeError, ValueError):  # a table's tuples: checked by the table's own reader
+        pass
     return found[0]
+
+
+def parse_calibration_text(text: str, where: str) -> dict[str, dict[str, tuple[Any, str]]]:
+    """A calibration file's text read as the person's file is read (strict JSON with its number
+    range, no duplicate key, every field checked): the one reader that the writer
+    (:mod:`core.roofline.fractions`) also runs on what it is about to write.
+
+    Raises
+    ------
+    InputError
+        Naming ``where`` and the first problem.
+    """
+    doc = parse_json(text, where)
+    _refuse_duplicates(text, where)
+    return parse_calibration(doc, where)
 
 
 @lru_cache(maxsize=1)
@@ -454,9 +488,7 @@ def read_overrides(path: Path | None = None) -> tuple[dict[str, dict[str, tuple[
         return {}, ""
     try:
         text = decode_utf8(read_bytes(target, limit=MAX_FILE_BYTES), target)
-        doc = parse_json(text, target)
-        _refuse_duplicates(text, str(target))
-        found = parse_calibration(doc, str(target))
+        found = parse_calibration_text(text, str(target))
     except InputError as exc:
         return {}, translate("Calibration", "{problem}; the overrides are ignored").format(
             problem=exc.message

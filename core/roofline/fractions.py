@@ -12,7 +12,8 @@ and nothing else:
 
 * every value is checked by the parser of the calibration files
   (:func:`~core.roofline.achievable.check_field`), and the whole new file by
-  :func:`~core.roofline.achievable.parse_calibration`, before anything is written;
+  :func:`~core.roofline.achievable.parse_calibration_text` (the reader of the overrides, on the
+  very text), before anything is written: the file never holds what its reader refuses;
 * the other devices' entries, and the fields of this device not changed, are kept as they were;
 * a file that exists but does not read (not JSON, a duplicate key, a value out of range) is never
   overwritten: the error names it and says it was not changed;
@@ -40,11 +41,11 @@ from core.roofline.achievable import (
     SCHEMA_VERSION,
     calibration,
     check_field,
-    parse_calibration,
+    parse_calibration_text,
     user_calibration_path,
 )
 from core.roofline.hardware import Device
-from core.safe_io import atomic_write, brief, load_json
+from core.safe_io import atomic_write, brief, decode_utf8, read_bytes
 from core.texts import Text, translate
 
 __all__ = [
@@ -284,8 +285,9 @@ def _read_raw(path: Path) -> dict[str, Any]:
         return {"schema_version": SCHEMA_VERSION, "devices": {}}
     keep = translate("Fractions", "fix or move it first, it was not changed")
     try:
-        doc = load_json(path, limit=MAX_FILE_BYTES)
-        parse_calibration(doc, str(path))
+        text = decode_utf8(read_bytes(path, limit=MAX_FILE_BYTES), path)
+        parse_calibration_text(text, str(path))  # the reader of the overrides, as it reads them
+        doc = json.loads(text)
     except InputError as exc:
         raise InputError(
             translate("Fractions", "{problem}; {keep}").format(problem=exc.message, keep=keep)
@@ -294,8 +296,11 @@ def _read_raw(path: Path) -> dict[str, Any]:
 
 
 def _write(path: Path, doc: dict[str, Any]) -> None:
-    parse_calibration(doc, str(path))  # what is written reads back
-    atomic_write(path, json.dumps(doc, indent=2, allow_nan=False) + "\n", make_folder=True)
+    text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
+    # the very reader of the overrides (read_overrides) on the very text: what is written reads
+    # back, so one value can never make the whole file ignored and every later save refused
+    parse_calibration_text(text, str(path))
+    atomic_write(path, text, make_folder=True)
 
 
 def save_overrides(

@@ -14,29 +14,41 @@ Every tab, the CLI and the plan use these definitions; nothing else in the app d
   - the backward pass costs **2×** the forward: the extra ``Q·Kᵀ`` that a flash-attention backward
     computes again is recomputation, so it belongs to HFU only.
 
-* **Hardware FLOPs** are what the GPU executes: the model FLOPs plus activation recomputation
-  (a checkpointed layer's forward run again in the backward pass, or only its attention core under
-  selective recomputation) plus the flash backward's recompute. torch's SDPA backward formula
-  (``torch.utils.flop_counter``) counts **2.5×** the forward for that reason.
+* **Hardware FLOPs** are what the GPU executes: every matmul, activation recomputation (a
+  checkpointed layer's forward run again in the backward pass, or only its attention core under
+  selective recomputation) and the flash backward's recompute (torch's SDPA backward formula,
+  ``torch.utils.flop_counter``, counts **2.5×** the forward for that reason), with **causal
+  attention at the share a causal kernel executes** (:data:`CAUSAL_EXECUTED`, half the ``s × s``
+  scores: FlashAttention skips the blocks above the diagonal, and the time models charge exactly
+  that work, :meth:`core.roofline.achievable.Calibration.attention_seconds`). Counting the masked
+  half, which no kernel runs, made HFU exceed 100 % once attention dominated (``seq`` 131,072).
 
 * **MFU** = model FLOPs / (step time × peak); **HFU** = hardware FLOPs / (step time × peak), with the
-  dense datasheet peak of the step's compute dtype, summed over the GPUs that run the step. HFU ≥ MFU,
-  and they are equal for a step without any recomputation.
+  dense datasheet peak of the precision the step's FLOPs run in (:func:`utilization_peak`: fp8 when
+  its GEMMs run in fp8), summed over the GPUs that run the step. Every FLOP HFU counts is charged
+  by the time model at no more than that peak, so HFU ≤ 100 %. Without recomputation and causal
+  attention the two are equal; recomputation raises HFU, causal attention lowers it below MFU
+  (MFU keeps PaLM's full scores, so it stays comparable with published figures).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
 
 from core.texts import Text, translate
 
 __all__ = [
     "ATTENTION_BACKWARD_HARDWARE",
     "ATTENTION_BACKWARD_MODEL",
+    "CAUSAL_EXECUTED",
     "FULL_RECOMPUTE_RATIO",
     "HFU_DEFINITION",
     "MFU_DEFINITION",
     "attention_forward_flops",
+    "hardware_attention_flops",
     "model_flops_per_token",
     "utilization",
+    "utilization_peak",
 ]
 
 #: Attention backward FLOPs as a multiple of its forward, for model FLOPs (PaLM: 2×) and for what a
@@ -49,17 +61,24 @@ ATTENTION_BACKWARD_HARDWARE = 2.5
 #: al. 2022, *Reducing Activation Recomputation in Large Transformer Models*, section 5).
 FULL_RECOMPUTE_RATIO = 8.0 / 6.0
 
+#: The share of the full ``s × s`` attention work a causal kernel executes: FlashAttention
+#: iterates only over the key blocks at or below each query block's diagonal (Dao 2023,
+#: *FlashAttention-2*, section 3.1.1: "we can skip the computation of about half of the
+#: blocks"); for ``s ≫ block`` the share is ``(s/B + 1) / (2·s/B)`` → ½.
+CAUSAL_EXECUTED = 0.5
+
 MFU_DEFINITION: Text = translate(
     "Utilization",
     "MFU (model FLOPs utilization, PaLM appendix B): the FLOPs the model needs per step (forward and "
     "backward matmuls and attention, no recomputation; attention over the full sequence, not halved "
-    "for causal masks; the LM head included) / (step time × dense peak)",
+    "for causal masks; the LM head included) / (step time × dense peak of the precision that runs)",
 )
 HFU_DEFINITION: Text = translate(
     "Utilization",
     "HFU (hardware FLOPs utilization): the FLOPs the GPU executes per step (model FLOPs plus "
-    "activation recomputation and the flash-attention backward's recompute) / (step time × dense "
-    "peak); equal to MFU without recomputation",
+    "activation recomputation and the flash-attention backward's recompute; causal attention at "
+    "the half a causal kernel executes, which MFU counts in full) / (step time × dense peak of the "
+    "precision that runs)",
 )
 
 
@@ -84,6 +103,23 @@ def utilization(flops: float, seconds: float, peak_flops_per_s: float, gpus: int
     """
     denominator = seconds * peak_flops_per_s * gpus
     return float(flops) / denominator if denominator > 0 else 0.0
+
+
+def hardware_attention_flops(flops: float, causal: bool = True) -> float:
+    """The FLOPs an attention kernel executes for ``flops`` counted over the full ``s × s``
+    scores: :data:`CAUSAL_EXECUTED` of them when it is causal."""
+    return float(flops) * (CAUSAL_EXECUTED if causal else 1.0)
+
+
+def utilization_peak(peaks: Mapping[str, float], dtypes: Iterable[str]) -> float:
+    """The dense peak utilization is measured against: the highest of ``peaks`` (a device's
+    FLOP/s by dtype) among the ``dtypes`` the step's FLOPs run in (the compute dtype, and fp8 when
+    the GEMMs run in fp8); 0 when the device has none of them.
+
+    Against the compute dtype's peak alone, an fp8 step's MFU reached 107.7 % (its GEMMs ran at
+    twice the bf16 peak).
+    """
+    return max((float(peaks[d]) for d in dtypes if peaks.get(d)), default=0.0)
 
 
 def attention_forward_flops(batch: int, seq: int, heads: int, head_dim: int) -> float:

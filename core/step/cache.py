@@ -205,8 +205,8 @@ def load_trace(key: dict[str, Any]) -> StepTrace | None:
     from core.safe_io import load_json
 
     path = _path(key)
-    if not path.is_file():
-        return None
+    if path.is_symlink() or not path.is_file():
+        return None  # a link placed in a slot is never read through (and is replaced on store)
     try:
         entry = load_json(path, limit=_MAX_BYTES)
         if not isinstance(entry, dict) or entry.get("key") != key:
@@ -223,7 +223,8 @@ def store_trace(key: dict[str, Any], trace: StepTrace) -> Path | None:
 
     text = json.dumps({"key": key, "trace": _encode(trace)}, separators=(",", ":"))
     try:
-        return atomic_write(_path(key), text, make_folder=True)
+        # a slot named by the app alone: a symlink placed there is replaced, never written through
+        return atomic_write(_path(key), text, make_folder=True, follow_symlinks=False)
     except InputError:
         return None
 

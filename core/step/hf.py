@@ -16,6 +16,7 @@ is **refused by name**, never ignored. A key set to ``null`` says nothing and is
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -29,6 +30,8 @@ from core.texts import Text, translate
 __all__ = [
     "FAMILIES",
     "MAX_CONFIG_BYTES",
+    "REMOTE_CODE_KEY",
+    "check_config",
     "hub_id",
     "load_config",
     "read_config",
@@ -91,12 +94,36 @@ def _need(doc: dict[str, Any], keys: tuple[str, ...], family: str, where: str) -
                           "required: {required}").format(where=where, key=brief(key), family=family, required=", ".join(keys)),
                 field=key,
             )  # fmt: skip
-        value = doc[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(
-                translate("Step", "config: {where}: {key} = {value}; allowed: a positive integer").format(where=where, key=key, value=brief(value)),
-                field=key,
-            )  # fmt: skip
+        _integer(doc, key, where)
+
+
+#: Every integer field the families read, each with its least allowed value; read only through
+#: :func:`_integer` (a JSON integer: never a bool, a float or a string).
+_INTEGERS: dict[str, int] = {
+    "vocab_size": 1, "hidden_size": 1, "num_hidden_layers": 1, "num_attention_heads": 1,
+    "intermediate_size": 1, "num_key_value_heads": 1, "head_dim": 1,
+    "max_position_embeddings": 1, "sliding_window": 1, "max_window_layers": 0,
+    "n_embd": 1, "n_layer": 1, "n_head": 1, "n_inner": 1, "n_positions": 1, "n_ctx": 1,
+}  # fmt: skip
+
+
+def _integer(doc: dict[str, Any], key: str, where: str) -> int | None:
+    """``doc[key]`` when it is a JSON integer of at least its least value, ``None`` when absent
+    or ``null``; ``true``, ``2.9``, ``"2"`` and ``[2]`` are refused by name (``int(true)`` would
+    read 1, ``int(2.9)`` 2)."""
+    value = doc.get(key)
+    if value is None:
+        return None
+    low = _INTEGERS[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        allowed = "a positive integer" if low == 1 else f"an integer of at least {low}"
+        raise InputError(
+            translate("Step", "config: {where}: {key} = {value}; allowed: {allowed} (not a "
+                      "boolean, a fraction, a string or a list)").format(
+                where=where, key=key, value=cut_line(json.dumps(value), 60), allowed=allowed),
+            field=key,
+        )  # fmt: skip
+    return value
 
 
 def _unsupported(where: str, family: str, key: str, value: Any, allowed: str) -> InputError:
@@ -180,22 +207,24 @@ def spec_from_config(
             field="model_type",
         )  # fmt: skip
     notes: list[str] = list(_check_keys(doc, family, where))
+    for key in _INTEGERS:
+        _integer(doc, key, where)
     name = name or str(doc.get("_name_or_path") or Path(where).parent.name or family)
     if family == "gpt2":
         _need(doc, _GPT2, family, where)
         d = doc["n_embd"]
-        positions = doc.get("n_positions") or 1024
+        positions = _integer(doc, "n_positions", where) or 1024
         spec = TransformerSpec(
             name=name, vocab=doc["vocab_size"], d_model=d, layers=doc["n_layer"],
-            heads=doc["n_head"], kv_heads=doc["n_head"], ffn=doc.get("n_inner") or 4 * d,
+            heads=doc["n_head"], kv_heads=doc["n_head"], ffn=_integer(doc, "n_inner", where) or 4 * d,
             gated=False, tied=_tied(doc, True, where, family), norm="layernorm",
-            bias=True, max_pos=int(positions), seq=int(positions),
+            bias=True, max_pos=positions, seq=positions,
         )  # fmt: skip
         return spec, notes
     _need(doc, _LLAMA, family, where)
     heads = doc["num_attention_heads"]
     d = doc["hidden_size"]
-    head_dim = doc.get("head_dim")
+    head_dim = _integer(doc, "head_dim", where)
     if head_dim is not None and head_dim != d // heads:
         raise InputError(
             translate("Step", "config: {where}: head_dim = {head_dim} differs from hidden_size / "
@@ -210,14 +239,18 @@ def spec_from_config(
         qkv, out, mlp = True, False, False  # transformers' Qwen2: biases on q, k and v only
     else:
         qkv = out = mlp = False
-    context = doc.get("max_position_embeddings")
-    if context is not None and (isinstance(context, bool) or not isinstance(context, int)
-                                or context < 1):  # fmt: skip
-        raise _unsupported(where, family, "max_position_embeddings", context, "a positive integer")
-    context = int(context or 4096)
+    context = _integer(doc, "max_position_embeddings", where) or 4096
+    if d % heads == 0 and (d // heads) % 2:
+        raise InputError(
+            translate("Step", "config: {where}: hidden_size {d} / num_attention_heads {heads} = "
+                      "head dimension {hd}, which is odd; rotary positions rotate pairs of "
+                      "channels (transformers refuses it too); allowed: an even head "
+                      "dimension").format(where=where, d=d, heads=heads, hd=d // heads),
+            field="num_attention_heads",
+        )  # fmt: skip
     spec = TransformerSpec(
         name=name, vocab=doc["vocab_size"], d_model=d, layers=doc["num_hidden_layers"],
-        heads=heads, kv_heads=int(doc.get("num_key_value_heads") or heads),
+        heads=heads, kv_heads=_integer(doc, "num_key_value_heads", where) or heads,
         ffn=doc["intermediate_size"], gated=True, tied=_tied(doc, False, where, family),
         norm="rmsnorm", seq=min(context, 4096), qkv_bias=qkv, out_bias=out, mlp_bias=mlp,
         context=context, window=_window(doc, family, where),
@@ -261,11 +294,33 @@ def read_config(path: str | Path) -> dict[str, Any]:
         ) from None
     if not isinstance(doc, dict):
         raise InputError(_not_object(where), field="config")
+    if REMOTE_CODE_KEY in doc:
+        raise InputError(
+            translate("Step", "config: {where} has auto_map, code of its own that transformers "
+                      "would import or download; Napkin Lab never runs a model's code; allowed: "
+                      "a config without auto_map (remove the key to count the architecture its "
+                      "model_type names)").format(where=where),
+            field=REMOTE_CODE_KEY,
+        )  # fmt: skip
     return doc
+
+
+#: The config key through which transformers reaches a model's own code (``trust_remote_code``).
+REMOTE_CODE_KEY = "auto_map"
 
 
 def _not_object(where: str) -> str:
     return translate("Step", "config: {where} is not a JSON object").format(where=where)
+
+
+def check_config(path: str | Path) -> dict[str, Any]:
+    """The parsed ``config.json`` at ``path``, refused at once (one :class:`InputError`) for what
+    any later reader would refuse: a family read here is also built into its spec (odd head
+    dimensions, non-integer sizes), others are left to ``transformers``' own checks."""
+    doc = read_config(path)
+    if doc.get("model_type") in FAMILIES:
+        spec_from_config(doc, str(path))
+    return doc
 
 
 def load_config(path: str | Path, name: str = "") -> tuple[TransformerSpec, list[str]]:

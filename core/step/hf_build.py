@@ -17,7 +17,7 @@ from typing import Any
 
 from core.echo import brief, cut_line, cut_list
 from core.errors import InputError
-from core.step.hf import FAMILIES, read_config
+from core.step.hf import FAMILIES, REMOTE_CODE_KEY, read_config
 from core.step.trace import StepTrace, trace_module
 
 __all__ = ["needs_transformers", "trace_hf_config", "transformers_available"]
@@ -111,6 +111,9 @@ def _build_and_trace(
     import transformers
     from torch._subclasses.fake_tensor import FakeTensorMode
 
+    # read_config refuses auto_map; dropped here too, and trust_remote_code=False below, so that
+    # transformers' remote-code path (its "run the custom code? [y/N]" prompt) is never reached
+    doc = {key: value for key, value in doc.items() if key != REMOTE_CODE_KEY}
     try:
         config = transformers.AutoConfig.for_model(**doc)
     except Exception as exc:  # transformers validates with its own exception classes too
@@ -125,7 +128,9 @@ def _build_and_trace(
         torch.set_default_dtype(torch_dtype)
         with FakeTensorMode(allow_non_fake_inputs=True):
             try:
-                model = transformers.AutoModelForCausalLM.from_config(config)
+                model = transformers.AutoModelForCausalLM.from_config(
+                    config, trust_remote_code=False
+                )
             except Exception as exc:  # ValueError, TypeError, AssertionError and its own kinds
                 raise InputError(
                     f"config: transformers cannot build {brief(family)} from it "

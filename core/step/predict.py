@@ -38,7 +38,7 @@ from core.errors import InputError
 from core.roofline.achievable import gemm_dims
 from core.roofline.bounds import predicted_time
 from core.roofline.hardware import Device
-from core.roofline.utilization import utilization
+from core.roofline.utilization import utilization, utilization_peak
 from core.step.costs import KINDS
 from core.step.recorder import OpRecord
 from core.step.trace import StepTrace
@@ -165,8 +165,12 @@ def predict(
             seconds.append(cal.op_seconds(device, op.kind, op.flops, op.bytes, peak, dims=dims,
                                           backward=op.phase == "backward", dtype=key))  # fmt: skip
     total = float(sum(seconds))
-    peak_dtype = _peak_dtype(device, compute, "fp32")
-    peak_c = float(device.peak_flops[peak_dtype])
+    # against the peak of the precision the FLOPs ran in (the highest their ops were charged at)
+    ran = {dtype or op.dtype for op in trace.ops if op.kind in ("matmul", "attention") and op.flops}
+    running = {_peak_dtype(device, key, compute) for key in ran}
+    running.add(_peak_dtype(device, compute, "fp32"))
+    peak_c = utilization_peak(device.peak_flops, running)
+    peak_dtype = max(running, key=lambda key: device.peak_flops[key])
     mfu = utilization(trace.model_flops, total, peak_c)
     hfu = utilization(trace.hardware_flops, total, peak_c)
     return Prediction(

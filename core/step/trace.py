@@ -96,8 +96,15 @@ class StepTrace:
     @property
     def hardware_flops(self) -> float:
         """Hardware FLOPs (what HFU counts): every matmul and attention op the step executes,
-        recomputed forward included, the attention backward as torch's SDPA formula counts it."""
-        return float(sum(op.flops for op in self.ops if op.kind in ("matmul", "attention")))
+        recomputed forward included, the attention backward as torch's SDPA formula counts it,
+        each (causal) attention op at the share its kernel executes
+        (:func:`~core.roofline.utilization.hardware_attention_flops`, as the prediction charges
+        it)."""
+        from core.roofline.utilization import hardware_attention_flops
+
+        matmul = sum(op.flops for op in self.ops if op.kind == "matmul")
+        attention = sum(op.flops for op in self.ops if op.kind == "attention")
+        return float(matmul) + hardware_attention_flops(attention)
 
     @property
     def recompute_flops(self) -> float:

@@ -377,6 +377,10 @@
         <translation>KV 头数：{kv_heads} 不能整除头数 {heads}；允许：头数的约数（1 = 多查询，等于头数 = 多头）</translation>
     </message>
     <message>
+        <source>heads: d_model {d} / heads {heads} = head dimension {hd}, which is odd; rotary positions rotate pairs of channels; allowed: heads that leave an even head dimension (or learned positions)</source>
+        <translation>heads：d_model {d} / heads {heads} = 头维度 {hd}，是奇数；旋转位置编码按通道成对旋转；允许：使头维度为偶数的 heads（或学习式位置编码）</translation>
+    </message>
+    <message>
         <source>norm: unknown {norm}; allowed: layernorm, rmsnorm</source>
         <translation>归一化：未知的 {norm}；允许：layernorm、rmsnorm</translation>
     </message>

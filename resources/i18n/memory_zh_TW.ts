@@ -377,6 +377,10 @@
         <translation>KV 頭數：{kv_heads} 不能整除頭數 {heads}；允許：頭數的約數（1 = 多查詢，等於頭數 = 多頭）</translation>
     </message>
     <message>
+        <source>heads: d_model {d} / heads {heads} = head dimension {hd}, which is odd; rotary positions rotate pairs of channels; allowed: heads that leave an even head dimension (or learned positions)</source>
+        <translation>heads：d_model {d} / heads {heads} = 頭維度 {hd}，是奇數；旋轉位置編碼按通道成對旋轉；允許：使頭維度為偶數的 heads（或學習式位置編碼）</translation>
+    </message>
+    <message>
         <source>norm: unknown {norm}; allowed: layernorm, rmsnorm</source>
         <translation>歸一化：未知的 {norm}；允許：layernorm、rmsnorm</translation>
     </message>

@@ -188,6 +188,7 @@
     </message>
     <message>
         <source>selective recomputation instead of full</source>
+        <extracomment>A candidate&apos;s input or layout: built only inside :func:`what_to_change`&apos;s error handling (a ``partial`` of ``replace``), since building one validates it (fp8 on a device without an fp8 peak, a TP that does not divide the heads) and a refusal must skip that candidate alone.</extracomment>
         <translation>用选择性重计算代替完全重计算</translation>
     </message>
     <message>
@@ -384,8 +385,8 @@
         <translation>按 Transformer Engine 的方式运行 FP8：只有各层的权重 GEMM 用 fp8，前向 GEMM 之前把输入转成 fp8 并转置，反向 GEMM 之前对输出梯度同样处理（每个元素搬运 4 字节，各一个核函数）；注意力、嵌入和输出头仍用 {dtype}；为了算权重梯度，这些 GEMM 各自保留输入的 fp8 副本（每个元素 1 字节），而不是输入本身</translation>
     </message>
     <message>
-        <source>MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA&apos;s FP8 tables count, they would be {mfu} and {hfu}</source>
-        <translation>用 fp8 GEMM 时，MFU 和 HFU 仍按 {dtype} 峰值计，便于跨精度比较；若按 fp8 峰值（NVIDIA 的 FP8 表格这样计），它们是 {mfu} 和 {hfu}</translation>
+        <source>MFU and HFU with fp8 GEMMs are against the fp8 peak, the precision they run in, as NVIDIA&apos;s FP8 tables count; against the {dtype} peak they would be {mfu} and {hfu}</source>
+        <translation>用 fp8 GEMM 时，MFU 和 HFU 按 fp8 峰值计，即它们运行的精度（NVIDIA 的 FP8 表格这样计）；若按 {dtype} 峰值，它们是 {mfu} 和 {hfu}</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>

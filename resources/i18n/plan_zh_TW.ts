@@ -188,6 +188,7 @@
     </message>
     <message>
         <source>selective recomputation instead of full</source>
+        <extracomment>A candidate&apos;s input or layout: built only inside :func:`what_to_change`&apos;s error handling (a ``partial`` of ``replace``), since building one validates it (fp8 on a device without an fp8 peak, a TP that does not divide the heads) and a refusal must skip that candidate alone.</extracomment>
         <translation>用選擇性重計算取代完全重計算</translation>
     </message>
     <message>
@@ -384,8 +385,8 @@
         <translation>按 Transformer Engine 的方式執行 FP8：只有各層的權重 GEMM 用 fp8，前向 GEMM 之前把輸入轉成 fp8 並轉置，反向 GEMM 之前對輸出梯度同樣處理（每個元素搬運 4 位元組，各一個核函式）；注意力、嵌入和輸出頭仍用 {dtype}；為了算權重梯度，這些 GEMM 各自保留輸入的 fp8 副本（每個元素 1 位元組），而不是輸入本身</translation>
     </message>
     <message>
-        <source>MFU and HFU with fp8 GEMMs are still against the {dtype} peak, so runs compare across precisions; against the fp8 peak, as NVIDIA&apos;s FP8 tables count, they would be {mfu} and {hfu}</source>
-        <translation>用 fp8 GEMM 時，MFU 和 HFU 仍按 {dtype} 峰值計，便於跨精度比較；若按 fp8 峰值（NVIDIA 的 FP8 表格這樣計），它們是 {mfu} 和 {hfu}</translation>
+        <source>MFU and HFU with fp8 GEMMs are against the fp8 peak, the precision they run in, as NVIDIA&apos;s FP8 tables count; against the {dtype} peak they would be {mfu} and {hfu}</source>
+        <translation>用 fp8 GEMM 時，MFU 和 HFU 按 fp8 峰值計，即它們運行的精度（NVIDIA 的 FP8 表格這樣計）；若按 {dtype} 峰值，它們是 {mfu} 和 {hfu}</translation>
     </message>
     <message>
         <source>attention unfused: QKᵀ and P·V as batched GEMMs with the scale, mask, softmax and dropout between them, the s² probabilities kept</source>

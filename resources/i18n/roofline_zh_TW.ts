@@ -144,6 +144,10 @@
         <translation>{where}：{name} 沒有值</translation>
     </message>
     <message>
+        <source>{where}: {name}: {problem}</source>
+        <translation>{where}：{name}：{problem}</translation>
+    </message>
+    <message>
         <source>{problem}; the overrides are ignored</source>
         <translation>{problem}；已忽略這些覆寫值</translation>
     </message>
@@ -849,13 +853,13 @@
 <context>
     <name>Utilization</name>
     <message>
-        <source>MFU (model FLOPs utilization, PaLM appendix B): the FLOPs the model needs per step (forward and backward matmuls and attention, no recomputation; attention over the full sequence, not halved for causal masks; the LM head included) / (step time × dense peak)</source>
-        <extracomment>Attention backward FLOPs as a multiple of its forward, for model FLOPs (PaLM: 2×) and for what a flash-attention backward executes (torch&apos;s SDPA formula: 2.5×, the scores computed again). Hardware over model FLOPs of ``6·N·D`` with full activation recomputation: every layer&apos;s forward (``2·N`` per token) runs once more in the backward pass, ``8·N / 6·N`` (Korthikanti et al. 2022, *Reducing Activation Recomputation in Large Transformer Models*, section 5).</extracomment>
-        <translation>MFU（模型 FLOPs 利用率，PaLM 附錄 B）：模型每步所需的 FLOPs（前向和反向的矩陣乘法與注意力，不含重計算；注意力按完整序列計，因果遮罩不減半；含 LM head）/（步時間 × 稠密峰值）</translation>
+        <source>MFU (model FLOPs utilization, PaLM appendix B): the FLOPs the model needs per step (forward and backward matmuls and attention, no recomputation; attention over the full sequence, not halved for causal masks; the LM head included) / (step time × dense peak of the precision that runs)</source>
+        <extracomment>Attention backward FLOPs as a multiple of its forward, for model FLOPs (PaLM: 2×) and for what a flash-attention backward executes (torch&apos;s SDPA formula: 2.5×, the scores computed again). Hardware over model FLOPs of ``6·N·D`` with full activation recomputation: every layer&apos;s forward (``2·N`` per token) runs once more in the backward pass, ``8·N / 6·N`` (Korthikanti et al. 2022, *Reducing Activation Recomputation in Large Transformer Models*, section 5). The share of the full ``s × s`` attention work a causal kernel executes: FlashAttention iterates only over the key blocks at or below each query block&apos;s diagonal (Dao 2023, *FlashAttention-2*, section 3.1.1: &quot;we can skip the computation of about half of the blocks&quot;); for ``s ≫ block`` the share is ``(s/B + 1) / (2·s/B)`` → ½.</extracomment>
+        <translation>MFU（模型 FLOPs 利用率，PaLM 附錄 B）：模型每步所需的 FLOPs（前向和反向的矩陣乘法與注意力，不含重計算；注意力按完整序列計，因果遮罩不減半；含 LM head）/（步時間 × 運行精度的稠密峰值）</translation>
     </message>
     <message>
-        <source>HFU (hardware FLOPs utilization): the FLOPs the GPU executes per step (model FLOPs plus activation recomputation and the flash-attention backward&apos;s recompute) / (step time × dense peak); equal to MFU without recomputation</source>
-        <translation>HFU（硬體 FLOPs 利用率）：GPU 每步實際執行的 FLOPs（模型 FLOPs 加上激活重計算與 flash-attention 反向中的重計算）/（步時間 × 稠密峰值）；沒有重計算時等於 MFU</translation>
+        <source>HFU (hardware FLOPs utilization): the FLOPs the GPU executes per step (model FLOPs plus activation recomputation and the flash-attention backward&apos;s recompute; causal attention at the half a causal kernel executes, which MFU counts in full) / (step time × dense peak of the precision that runs)</source>
+        <translation>HFU（硬體 FLOPs 利用率）：GPU 每步實際執行的 FLOPs（模型 FLOPs 加上激活重計算與 flash-attention 反向中的重計算；因果注意力按因果核心實際執行的一半計，MFU 則按全部計）/（步時間 × 運行精度的稠密峰值）</translation>
     </message>
 </context>
 </TS>

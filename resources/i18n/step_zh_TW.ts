@@ -34,10 +34,6 @@
         <translation>設定：{where} 缺少欄位 {key}（{family} 需要）；必需：{required}</translation>
     </message>
     <message>
-        <source>config: {where}: {key} = {value}; allowed: a positive integer</source>
-        <translation>設定：{where}：{key} = {value}；允許：正整數</translation>
-    </message>
-    <message>
         <source>config: {where}: {key} = {value} is not modelled for {family}; allowed: {allowed}</source>
         <translation>設定：{where}：{key} = {value} 在 {family} 中未建模；允許：{allowed}</translation>
     </message>
@@ -56,6 +52,14 @@
     <message>
         <source>config: {where}: head_dim = {head_dim} differs from hidden_size / num_attention_heads = {derived}; allowed: equal (not described by this model)</source>
         <translation>設定：{where}：head_dim = {head_dim} 不等於 hidden_size / num_attention_heads = {derived}；允許：相等（此模型無法描述）</translation>
+    </message>
+    <message>
+        <source>config: {where}: hidden_size {d} / num_attention_heads {heads} = head dimension {hd}, which is odd; rotary positions rotate pairs of channels (transformers refuses it too); allowed: an even head dimension</source>
+        <translation>config：{where}：hidden_size {d} / num_attention_heads {heads} = 頭維度 {hd}，是奇數；旋轉位置編碼按通道成對旋轉（transformers 同樣拒絕）；允許：偶數的頭維度</translation>
+    </message>
+    <message>
+        <source>config: {where} has auto_map, code of its own that transformers would import or download; Napkin Lab never runs a model&apos;s code; allowed: a config without auto_map (remove the key to count the architecture its model_type names)</source>
+        <translation>config：{where} 含有 auto_map，即 transformers 會匯入或下載的模型自帶程式碼；Napkin Lab 從不執行模型的程式碼；允許：不含 auto_map 的 config（刪去該鍵即可按其 model_type 所指的架構計數）</translation>
     </message>
     <message>
         <source>model: {repo} names a Hugging Face Hub model, read through huggingface_hub, which is not installed; allowed: a preset, mlp:..., transformer:... or --config FILE (install it: pip install &quot;napkinlab[hf]&quot;)</source>
@@ -80,11 +84,17 @@
         <translation>設定：無法讀取 {why}</translation>
     </message>
     <message>
+        <source>config: {where}: {key} = {value}; allowed: {allowed} (not a boolean, a fraction, a string or a list)</source>
+        <extracomment>Every integer field the families read, each with its least allowed value; read only through :func:`_integer` (a JSON integer: never a bool, a float or a string).</extracomment>
+        <translation>config：{where}：{key} = {value}；允許：{allowed}（不能是布林值、小數、字串或列表）</translation>
+    </message>
+    <message>
         <source>config: {where} is not JSON ({why})</source>
         <translation>設定：{where} 不是 JSON（{why}）</translation>
     </message>
     <message>
         <source>config: {where} is not a JSON object</source>
+        <extracomment>The config key through which transformers reaches a model&apos;s own code (``trust_remote_code``).</extracomment>
         <translation>設定：{where} 不是 JSON 物件</translation>
     </message>
     <message>

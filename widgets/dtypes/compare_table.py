@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
 from core.numbers.analysis import Analysis
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
 from widgets.table_fit import ColumnFitter
 
 __all__ = ["CompareModel", "CompareTable", "number_text"]
@@ -131,7 +132,7 @@ class CompareModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and c in (2, 6) and flagged:
             return self._warn
         if role == Qt.ItemDataRole.ToolTipRole and row.note:
-            return self._texts[r][6]
+            return plain_tip(self._texts[r][6])
         return None
 
 

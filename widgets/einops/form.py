@@ -25,6 +25,7 @@ from core.einops.examples import Example
 from widgets.combo_data import find_data
 from widgets.einops.editor import PatternEdit
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
 
 __all__ = ["EinopsCallForm"]
 
@@ -161,7 +162,7 @@ class EinopsCallForm(QWidget):
 
     def _add_example(self, menu: QMenu, ex: Example) -> None:
         action = menu.addAction(f"{localized(ex.title)}    ({ex.op})")
-        action.setToolTip(localized(ex.note) if ex.note else ex.pattern)
+        action.setToolTip(plain_tip(localized(ex.note) if ex.note else ex.pattern))
         action.triggered.connect(lambda _checked=False, e=ex: self.loadExample(e))
 
     def _update_visibility(self) -> None:

@@ -36,6 +36,7 @@ from widgets.equations import keep_equations
 from widgets.form_columns import align_label_columns
 from widgets.i18n import localized, translate
 from widgets.number_field import NumberField
+from widgets.rich_text import plain_tip
 
 __all__ = ["MemoryControls"]
 
@@ -239,7 +240,7 @@ class MemoryControls(QWidget):
         box = BriefComboBox(self, minimum_chars=14)
         for text, data in items:
             box.addItem(text, data)
-        box.setToolTip(tip)
+        box.setToolTip(plain_tip(tip))
         box.currentIndexChanged.connect(self._emit)
         return box
 

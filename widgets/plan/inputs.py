@@ -50,6 +50,7 @@ from widgets.combo_data import find_data, restore_combos
 from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
 from widgets.number_field import NumberField
+from widgets.rich_text import plain_tip
 
 __all__ = ["DEFAULTS", "PAGES", "PlanInputs", "model_source"]
 
@@ -475,7 +476,7 @@ class PlanInputs(QWidget):
             text, tip = labels[key]
             box = self.switches[key] = QCheckBox(text, self)
             box.setChecked(on)
-            box.setToolTip(tip)
+            box.setToolTip(plain_tip(tip))
             box.toggled.connect(self._edited)
             form.addRow(box)
         for key in ("kernels", "attention", "cross_entropy", "overlap"):

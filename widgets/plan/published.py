@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor
 from core.units import format_count
 from widgets.i18n import localized, translate
 from widgets.plan.table import RowsModel
+from widgets.rich_text import plain_tip
 
 __all__ = ["PUBLISHED_COLUMNS", "PublishedModel", "published_title"]
 
@@ -73,8 +74,8 @@ class PublishedModel(RowsModel):
             return _text(key, check)
         if role == Qt.ItemDataRole.UserRole:
             return _value(key, check)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return translate(
+        if role == Qt.ItemDataRole.ToolTipRole:  # the sources' own words, shown as text
+            return plain_tip(translate(
                 "PlanPublished",
                 "{source}\n{url}\nLayout planned: {layout}, limited by {limits}\n"
                 "Published figure: {how}\nDouble-click to open the source.",
@@ -84,7 +85,7 @@ class PublishedModel(RowsModel):
                 layout=_text("layout", check),
                 limits=localized(check.limits),
                 how=check.how,
-            )
+            ))  # fmt: skip
         if (
             role == Qt.ItemDataRole.ForegroundRole
             and key == "error"

@@ -24,6 +24,7 @@ from PySide6.QtGui import QBrush, QColor
 from core.units import format_bytes, format_count, format_duration
 from widgets.filter_change import filter_change
 from widgets.i18n import localized, translate
+from widgets.rich_text import plain_tip
 
 __all__ = ["COLUMNS", "CandidateFilter", "CandidateModel", "RowsModel", "column_title"]
 
@@ -141,13 +142,15 @@ class CandidateModel(RowsModel):
             return QBrush(self._grey)
         if role == Qt.ItemDataRole.ToolTipRole:
             if not res.fits and res.reason is not None:
-                return localized(res.reason)
+                return plain_tip(localized(res.reason))
             if (
                 key == "layout"
             ):  # with what limits it: that column is the first a narrow table hides
-                return translate("PlanTable", "{summary}\nLimited by {limits}").format(
-                    summary=localized(res.summary()), limits=localized(res.limits)
-                )
+                return plain_tip(
+                    translate("PlanTable", "{summary}\nLimited by {limits}").format(
+                        summary=localized(res.summary()), limits=localized(res.limits)
+                    )
+                )  # a model's name (from its config) is in the summary
         if role == Qt.ItemDataRole.TextAlignmentRole and key not in ("layout", "limits"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSlider, QWidget
 
 from widgets.i18n import translate
 from widgets.number_field import NumberField
+from widgets.rich_text import plain_tip
 
 __all__ = [
     "SIZE_LABELS",
@@ -123,8 +124,10 @@ class ShapeEditor(QWidget):
             slider.setRange(0, max_position(max_size))
             slider.setValue(size_to_position(1024, max_size))
             slider.setToolTip(
-                translate("ShapeEditor", "{size}: drag to scale by ×2^¼ per step").format(
-                    size=shown
+                plain_tip(
+                    translate("ShapeEditor", "{size}: drag to scale by ×2^¼ per step").format(
+                        size=shown
+                    )
                 )
             )
             field = NumberField(

@@ -94,7 +94,7 @@ class RooflineTable(QTableWidget):
         for col, tip in header_tips().items():
             header_item = self.horizontalHeaderItem(col)
             if header_item is not None:
-                header_item.setToolTip(tip)
+                header_item.setToolTip(plain_tip(tip))
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -134,13 +134,13 @@ class RooflineTable(QTableWidget):
                         item = QTableWidgetItem(text)
                         if col >= 2:
                             item.setTextAlignment(_NUMBER_ALIGN)
-                        item.setToolTip(tip)
+                        item.setToolTip(plain_tip(tip))
                         self.setItem(row, col, item)
                         continue
                     if item.text() != text:
                         item.setText(text)
                     if item.toolTip() != tip:
-                        item.setToolTip(tip)
+                        item.setToolTip(plain_tip(tip))
             # Fit columns when rows come or go, not on every slider step (that costs a layout).
             if tuple(keys) != self._widths_for:
                 self._widths_for = tuple(keys)
