@@ -208,6 +208,8 @@ def handler(args: argparse.Namespace) -> int:
 
 
 def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any) -> None:
+    from core.plan.search import SPEED_TIE
+
     cl = inp.cluster
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
     print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
@@ -215,8 +217,10 @@ def _print(inp: Any, best: Any, found: list, stats: dict, changes: list, helps: 
           f"seq {inp.seq:,}, global batch {inp.global_batch:,} "
           f"({format_count(inp.tokens_per_step, 'tokens')} per step)")  # fmt: skip
     if stats:
-        print(f"searched {stats.get('layouts', 0):,} layouts, {stats.get('fit', 0):,} fit; the "
-              "fastest:")  # fmt: skip
+        kept = sum(1 for r in found if r.fits)
+        print(f"searched {stats.get('layouts', 0):,} layouts, {stats.get('fit', 0):,} fit; "
+              f"{kept:,} kept (--top): the fastest, those within {SPEED_TIE:.1%} of each "
+              "other's step time least memory first; the first:")  # fmt: skip
     print(f"  {best.layout.label()}" + ("" if best.fits else f"  (does not fit: {best.reason})"))
     print(f"  step {format_duration(best.step_time_s)}, {best.tokens_per_s:,.0f} tokens/s, "
           f"{best.tflops_per_gpu:.1f} TFLOP/s per GPU, MFU {best.mfu:.1%}, HFU {best.hfu:.1%}")  # fmt: skip

@@ -435,11 +435,7 @@ class PlanPage(TabPage):
             self.unfit_box.setChecked(True)
         searched = f"{stats.get('layouts', len(results)):,}"
         if fit:
-            self.status.setText(
-                translate("PlanTab", "{n} layouts searched, {fit} fit").format(
-                    n=searched, fit=f"{stats.get('fit', fit):,}"
-                )
-            )
+            self.status.setText(view.kept_line(stats, searched, fit))
         else:
             self.status.setText(
                 translate(
