@@ -29,6 +29,7 @@ from core.texts import Text, translate
 __all__ = [
     "FAMILIES",
     "MAX_CONFIG_BYTES",
+    "config_name",
     "hub_id",
     "load_config",
     "read_config",
@@ -41,10 +42,15 @@ _LLAMA = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads
           "intermediate_size")  # fmt: skip
 _GPT2 = ("vocab_size", "n_embd", "n_layer", "n_head")
 
+#: The keys a config.json names its model by, first found first: transformers' own
+#: ``_name_or_path`` (written by ``save_pretrained``), its ``name_or_path`` spelling, and the
+#: ``model_name`` some exporters write.
+_NAME_KEYS = ("_name_or_path", "name_or_path", "model_name")
+
 #: Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the
 #: numerics of norms and rotary embeddings, output switches.
 _HARMLESS = frozenset({
-    "architectures", "transformers_version", "torch_dtype", "dtype", "_name_or_path",
+    "architectures", "transformers_version", "torch_dtype", "dtype", *_NAME_KEYS,
     "model_type", "use_cache", "bos_token_id", "eos_token_id", "pad_token_id",
     "initializer_range", "output_hidden_states", "output_attentions", "return_dict",
     "id2label", "label2id", "problem_type", "torchscript", "tokenizer_class", "chunk_size_feed_forward",
@@ -165,6 +171,28 @@ def _window(doc: dict[str, Any], family: str, where: str) -> int:
     return value
 
 
+def config_name(doc: dict[str, Any], where: str) -> str:
+    """The name a config.json gives its model: its own name field (:data:`_NAME_KEYS`; a local
+    path there is named by its last part), else its file: ``llama-7b.json`` names
+    ``llama-7b``; a file called ``config.json`` names itself with its folder
+    (``work/config.json``), so a folder's name is never taken for the model's."""
+    for key in _NAME_KEYS:
+        value = doc.get(key)
+        if isinstance(value, str) and value.strip():
+            text = value.strip()
+            if (
+                text.startswith(("/", ".", "~", "\\"))
+                or "\\" in text
+                or re.match(r"^[A-Za-z]:", text)
+            ):
+                text = re.split(r"[\\/]", text.rstrip("/\\"))[-1] or text
+            return cut_line(text, 96)
+    path = Path(where)
+    if path.stem.lower() != "config":
+        return path.stem
+    return f"{path.parent.name}/{path.name}" if path.parent.name else path.name
+
+
 def spec_from_config(
     doc: Any, where: str = "config.json", name: str = ""
 ) -> tuple[TransformerSpec, list[str]]:
@@ -180,7 +208,7 @@ def spec_from_config(
             field="model_type",
         )  # fmt: skip
     notes: list[str] = list(_check_keys(doc, family, where))
-    name = name or str(doc.get("_name_or_path") or Path(where).parent.name or family)
+    name = name or config_name(doc, where)
     if family == "gpt2":
         _need(doc, _GPT2, family, where)
         d = doc["n_embd"]
