@@ -27,13 +27,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--model",
-        default=DEFAULTS["model"],
-        help="mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...), "
+        default=None,
+        help=f"(default {DEFAULTS['model']}) mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...), "
         "transformer:d=..,layers=..,heads=..[,kv_heads,ffn,vocab,gated,tied,seq] or a Hugging "
         "Face Hub id org/name[@revision] (llama, mistral, qwen2, gpt2), read from the local cache",
     )
     p.add_argument("--allow-download", action="store_true",
                    help="with a hub id not in the cache: fetch its config.json (never weights)")  # fmt: skip
+    p.add_argument("--config", default="", metavar="FILE.json",
+                   help="a Hugging Face config.json, read offline (llama, mistral, qwen2, gpt2), "
+                   "as step and plan read it; instead of --model")  # fmt: skip
     p.add_argument(
         "--batch", default=DEFAULTS["batch"], help="batch per device (sequences or rows)"
     )
@@ -82,10 +85,22 @@ def handler(args: argparse.Namespace) -> int:
     """Answer ``memory``."""
     device = load_catalog().get(args.device)
     kernels = args.kernels if args.kernels is not None else kernels_for(device.vendor)
-    model: Any = args.model
-    hub = resolve_model_source(args.model, allow_download=args.allow_download)
-    if hub is not None:  # a Hugging Face Hub id: its cached config.json (core.step.hf)
-        model, _notes = load_config(*hub)
+    model: Any = args.model if args.model is not None else DEFAULTS["model"]
+    notes: list[Any] = []
+    if args.config:
+        if args.model is not None:
+            from core.errors import InputError
+
+            raise InputError(
+                "config: give --config FILE.json or --model, not both (the file is the model)",
+                field="config",
+            )
+        model, notes = load_config(args.config)
+    else:
+        hub = resolve_model_source(model, allow_download=args.allow_download)
+        if hub is not None:  # a Hugging Face Hub id: its cached config.json (core.step.hf)
+            model, notes = load_config(*hub)
+    print_warnings([str(n) for n in notes])
     cfg = config_from_options(
         model=model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
         recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,

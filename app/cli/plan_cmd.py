@@ -44,10 +44,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
     p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
     p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
-    p.add_argument("--intra-bw", default=None,
-                   help="intra-node link bandwidth per GPU, bytes/s one way (default: the database's)")  # fmt: skip
-    p.add_argument("--network-bw", default=None,
-                   help="network bandwidth per GPU, bytes/s one way (default: the database's)")  # fmt: skip
+    p.add_argument("--intra-bw", default=None, metavar="GB/s",
+                   help="intra-node link bandwidth per GPU, one way: 450GB/s, 450G or 450e9 bytes/s "
+                   "(default: the database's)")  # fmt: skip
+    p.add_argument("--network-bw", default=None, metavar="GB/s",
+                   help="network bandwidth per GPU, one way: 50GB/s, 50G or 50e9 bytes/s (default: "
+                   "the database's)")  # fmt: skip
     lay = p.add_argument_group("layout (without --search: 1, 0, none when not given)")
     lay.add_argument("--tp", default=None, help="tensor-parallel GPUs")
     lay.add_argument("--pp", default=None, help="pipeline stages")

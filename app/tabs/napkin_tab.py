@@ -319,7 +319,12 @@ class NapkinPage(TabPage):
     def _values(self, keys: list[str]) -> dict[str, Any]:
         for key in keys:
             if not self.fields[key].isValid():
-                raise InputError(self.fields[key].errorText())  # it names the field
+                # The field shows its own message under it: the card names the field, once.
+                raise InputError(
+                    translate("NapkinTab", "{field}: see the message under the field").format(
+                        field=self.labels[key]
+                    )
+                )
         return {key: self.fields[key].value() for key in keys}
 
     def recompute(self) -> None:
@@ -559,7 +564,7 @@ class NapkinPage(TabPage):
                     ).format(value=brief(data["overlap"]))
                 )
         if "recipe" in data:
-            index = find_data(self.recipe, data["recipe"])
+            index = find_data(self.recipe, napkin.recipe_id(data["recipe"]))  # old ids too
             if index < 0:
                 problems.append(
                     translate(
