@@ -8,7 +8,7 @@ from typing import Any
 from app.cli.output import print_json, print_warnings
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
-from core.roofline.hardware import load_catalog, validate_dtype
+from core.roofline.hardware import capacity_text, load_catalog, validate_dtype
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.hf import load_config, resolve_model_source
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
@@ -163,8 +163,10 @@ def handler(args: argparse.Namespace) -> int:
     print(f"  kernels: {cfg.kernels} (what {cfg.kernels.upper()} kernels keep for backward)")
     print(f"  + {format_bytes(est.allowance)} {device.name_allowance(est.allowance_text)}")
     verdict = "fits" if answer.fits else "does not fit"
-    print(f"{verdict} on {device.name} ({format_bytes(device.capacity_bytes)}) × {cfg.gpus:,}; "
-          f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "
+    largest = (f"{answer.max_micro_batch:,}" if answer.max_micro_batch
+               else f"none ({answer.no_batch_reason})")  # fmt: skip
+    print(f"{verdict} on {device.name} ({capacity_text(device)}) × {cfg.gpus:,}; "
+          f"largest micro-batch that fits: {largest}; deepest model of this "
           f"shape: {answer.max_layers:,} layers ({format_count(answer.max_params, 'params')})")  # fmt: skip
     print(f"FLOPs per step: {format_flops(est.flops)} executed (model FLOPs "
           f"{format_flops(est.model_flops)}) = {est.flops_text}")  # fmt: skip

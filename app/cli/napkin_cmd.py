@@ -12,7 +12,7 @@ from typing import Any
 from app.cli.output import print_json
 from core import napkin
 from core.napkin.tensor import tensor_memory
-from core.roofline.hardware import load_catalog, validate_dtype
+from core.roofline.hardware import capacity_text, load_catalog, validate_dtype
 from core.roofline.utilization import MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_percent
 
@@ -164,8 +164,13 @@ def max_params(args: argparse.Namespace) -> int:
     else:
         print(f"{format_count(answer.params, 'params')} on {answer.gpus:,} × {device.name}")
         print(
-            f"assumed: {device.name} ({device.id}), {format_bytes(answer.memory_bytes)} per GPU"
-            f"{' (--memory)' if args.memory is not None else ''}, activations excluded"
+            f"assumed: {device.name} ({device.id}), "
+            + (
+                f"{format_bytes(answer.memory_bytes)} per GPU (--memory)"
+                if args.memory is not None
+                else f"{capacity_text(device)} per GPU: the datasheet's, as the lecture"
+            )
+            + ", activations excluded"
         )
         print(answer.formula())
     return 0
