@@ -16,6 +16,7 @@ is **refused by name**, never ignored. A key set to ``null`` says nothing and is
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from pathlib import Path
@@ -28,9 +29,11 @@ from core.texts import Text, translate
 
 __all__ = [
     "FAMILIES",
+    "HUB_CONNECT_TIMEOUT",
     "MAX_CONFIG_BYTES",
     "config_name",
     "hub_id",
+    "hub_offline_reason",
     "load_config",
     "read_config",
     "resolve_model_source",
@@ -382,8 +385,17 @@ def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[st
                 repo=brief(text.strip()), cache=cache),
             field="model",
         )  # fmt: skip
+    offline = hub_offline_reason()
+    if offline is not None:  # said at once, not after huggingface_hub's retries (~25 s)
+        raise InputError(
+            translate("Step", "model: cannot download the config.json of {repo}: offline "
+                      "({why}); allowed offline: a model cached in {cache}, a preset or a config "
+                      "file").format(repo=brief(repo), why=offline, cache=cache),
+            field="model",
+        )  # fmt: skip
     from core.quiet import captured_logs
 
+    _LOG.info("fetching the config.json of %s from the Hugging Face Hub (never weights)", repo)
     try:  # its retries are logged ("Retrying in 1s"): kept off stderr, which carries our line
         with captured_logs("huggingface_hub"):
             path = huggingface_hub.hf_hub_download(repo, "config.json", revision=revision,
@@ -391,8 +403,102 @@ def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[st
     except Exception as exc:  # no network, no such repository, a gated model, a full disk
         raise InputError(
             translate("Step", "model: cannot download the config.json of {repo} from the "
-                      "Hugging Face Hub ({why})").format(repo=brief(repo),
-                                                 why=cut_line(f"{type(exc).__name__}: {exc}", 200)),
+                      "Hugging Face Hub: {why}").format(repo=brief(repo), why=_download_problem(exc)),
             field="model",
         ) from None  # fmt: skip
+    _LOG.info("saved %s", path)
     return str(path), repo
+
+
+#: Seconds to wait for the Hub's address to answer before saying "offline".
+HUB_CONNECT_TIMEOUT = 3.0
+
+_LOG = logging.getLogger("napkinlab.hub")
+
+
+def _offline_env() -> str:
+    """The environment variable that switches the Hub off (``HF_HUB_OFFLINE=1``), or ``""``."""
+    for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"):
+        if os.environ.get(name, "").strip().lower() in ("1", "on", "yes", "true"):
+            return f"{name}=1"
+    return ""
+
+
+def _hub_address() -> tuple[str, int]:
+    """The host and port a download connects to first: the HTTPS proxy when one is set, else
+    the Hub's endpoint (``HF_ENDPOINT``, default ``https://huggingface.co``)."""
+    from urllib.parse import urlsplit
+
+    for name in ("HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"):
+        if os.environ.get(name):
+            url = urlsplit(
+                os.environ[name] if "://" in os.environ[name] else "//" + os.environ[name]
+            )
+            if url.hostname:
+                return url.hostname, url.port or 8080
+    url = urlsplit(os.environ.get("HF_ENDPOINT") or "https://huggingface.co")
+    return url.hostname or "huggingface.co", url.port or (80 if url.scheme == "http" else 443)
+
+
+def hub_offline_reason(timeout: float = HUB_CONNECT_TIMEOUT) -> Text | None:
+    """Why the Hugging Face Hub cannot be reached now, in a few words, or ``None`` when a
+    connection to it (or to the HTTPS proxy) opens within ``timeout`` seconds.
+
+    ``HF_HUB_OFFLINE=1`` answers at once; otherwise one TCP connection is tried, in a thread so
+    that a name lookup that hangs is cut off too.
+    """
+    import socket
+    import threading
+
+    flag = _offline_env()
+    if flag:
+        return translate("Step", "{flag} is set").format(flag=flag)
+    host, port = _hub_address()
+    answer: list[Text | None] = []
+
+    def attempt() -> None:
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+            answer.append(None)
+        except socket.gaierror:
+            answer.append(translate("Step", "the name {host} does not resolve: no network or no "
+                                    "DNS").format(host=host))  # fmt: skip
+        except TimeoutError:
+            answer.append(translate("Step", "{host}:{port} did not answer in {seconds} s").format(
+                host=host, port=port, seconds=f"{timeout:g}"))  # fmt: skip
+        except OSError as exc:
+            answer.append(translate("Step", "{host}:{port}: {why}").format(
+                host=host, port=port, why=exc.strerror or type(exc).__name__))  # fmt: skip
+
+    thread = threading.Thread(target=attempt, name="hub-check", daemon=True)
+    thread.start()
+    thread.join(timeout + 0.5)
+    if not answer:
+        return translate("Step", "{host} did not answer in {seconds} s").format(
+            host=host, seconds=f"{timeout:g}"
+        )
+    return answer[0]
+
+
+def _download_problem(exc: Exception) -> Text:
+    """What a failed download means, as one complete clause (never a message cut mid-sentence)."""
+    kind = type(exc).__name__
+    if kind == "GatedRepoError":
+        return translate("Step", "the model is gated: accept its licence on huggingface.co and "
+                         "log in (huggingface-cli login)")  # fmt: skip
+    if kind == "RepositoryNotFoundError":
+        return translate("Step", "no such repository, or it is private (log in with "
+                         "huggingface-cli login)")  # fmt: skip
+    if kind == "RevisionNotFoundError":
+        return translate("Step", "no such revision")
+    if kind in ("EntryNotFoundError", "RemoteEntryNotFoundError"):
+        return translate("Step", "the repository has no config.json")
+    if kind in ("LocalEntryNotFoundError", "ConnectionError", "Timeout", "ReadTimeout",
+                "ConnectTimeout", "OfflineModeIsEnabled"):  # fmt: skip
+        return translate("Step", "the Hub did not answer (network down or blocked)")
+    if isinstance(exc, OSError) and exc.strerror:
+        return translate("Step", "{why}").format(why=exc.strerror)
+    first = str(exc).strip().split("\n", 1)[0].split(". ", 1)[0]
+    if first and len(first) <= 120:
+        return translate("Step", "{kind}: {why}").format(kind=kind, why=first.rstrip("."))
+    return translate("Step", "{kind}").format(kind=kind)
