@@ -121,6 +121,10 @@ class PlanPage(TabPage):
     # building ------------------------------------------------------------------------------
     def _build_controls(self) -> None:
         self.inputs = PlanInputs(self)
+        from app.hub_fetch import HubFetcher
+
+        self.hub_fetcher = HubFetcher(self.inputs.hub_row, self)
+        self.hub_fetcher.fetched.connect(lambda _text: self.inputs.set_model(_text))
         self.inputs.changed.connect(self._inputs_changed)
         self.inputs.clusterChanged.connect(self._cluster_changed)
         self.inputs.fractionsRequested.connect(self.open_fractions)
@@ -724,6 +728,7 @@ class PlanPage(TabPage):
         """Stop a running plan (its thread is left to finish on its own)."""
         self._replan_pending = False
         self.runner.stop()
+        self.hub_fetcher.stop()
         self.published.shutdown()
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_CONFIG_BYTES",
     "config_name",
     "hub_id",
+    "hub_missing",
     "hub_offline_reason",
     "load_config",
     "read_config",
@@ -408,6 +409,19 @@ def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[st
         ) from None  # fmt: skip
     _LOG.info("saved %s", path)
     return str(path), repo
+
+
+def hub_missing(text: str) -> str | None:
+    """The repository of a hub id (``org/name``) whose config.json is not in the local cache (the
+    window then offers to fetch it); ``None`` for a cached model and for text that is no hub id."""
+    found = hub_id(text)
+    if found is None:
+        return None
+    try:
+        resolve_model_source(text)
+    except InputError:
+        return found[0]
+    return None
 
 
 #: Seconds to wait for the Hub's address to answer before saying "offline".

@@ -109,3 +109,49 @@ def test_a_refused_download_is_one_complete_line(fake_hub) -> None:
         resolve_model_source("nobody/nothing", allow_download=True)
     assert "no such repository, or it is private" in info.value.message
     _one_complete_line(info.value.message)
+
+
+def test_the_plan_window_offers_the_fetch_and_uses_it(fake_hub, qtbot) -> None:
+    from app.state import AppState
+    from app.tabs.plan_tab import PlanPage
+
+    page = PlanPage(AppState())
+    qtbot.addWidget(page)
+    page.show()
+    row = page.inputs.hub_row
+    page.inputs.set_model("acme/tiny")
+    assert row.isVisible() and "not in the Hugging Face cache" in row.message.text()
+    assert not page.inputs.model_error.isVisible()  # no paragraph of terminal commands
+    row.fetch_button.click()
+    assert row.is_busy() or not row.isVisible()
+    qtbot.waitUntil(lambda: not page.hub_fetcher.runner.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not row.isVisible(), timeout=5_000)
+    assert fake_hub == ["acme/tiny"] and not page.inputs.model_error.isVisible()
+    page.shutdown()
+
+
+def test_a_cancelled_fetch_is_let_go_not_destroyed(empty_cache, monkeypatch, qtbot) -> None:
+    import threading
+
+    from app.hub_fetch import HubFetcher
+    from app.worker_runner import wait_detached
+    from widgets.hub_fetch import HubFetchRow
+
+    release = threading.Event()
+    monkeypatch.setattr("core.step.hf.hub_offline_reason", lambda timeout=3.0: None)
+
+    def slow(repo, filename, revision=None, cache_dir=None, **_kw):
+        release.wait(10)
+        raise OSError(101, "Network is unreachable")
+
+    monkeypatch.setattr(huggingface_hub, "hf_hub_download", slow)
+    row = HubFetchRow()
+    qtbot.addWidget(row)
+    fetcher = HubFetcher(row)
+    fetcher.watch("acme/slow")
+    fetcher.start("acme/slow")
+    assert row.is_busy() and fetcher.runner.is_running()
+    row.cancel_button.click()  # returns at once; the thread is kept until it ends
+    assert not fetcher.runner.is_running() and "Cancelled" in row.message.text()
+    release.set()
+    assert wait_detached(10_000)

@@ -47,6 +47,7 @@ from core.units import format_sig
 from core.validate import positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import find_data, restore_combos
+from widgets.hub_fetch import HubFetchRow
 from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
 from widgets.number_field import NumberField
@@ -272,6 +273,9 @@ class PlanInputs(QWidget):
         model_column.setSpacing(2)
         model_column.addWidget(self.model_box)
         model_column.addWidget(self.model_error)
+        # A Hub id not cached: one line and a "Fetch config.json" button (the tab runs it).
+        self.hub_row = HubFetchRow(self)
+        model_column.addWidget(self.hub_row)
         form.addRow(translate("PlanInputs", "Model"), model)
         form.addRow(translate("PlanInputs", "Sequence"), self.fields["seq"])
         self.batch_unit = QComboBox(self)
@@ -520,6 +524,14 @@ class PlanInputs(QWidget):
         if self.config_path:
             self._model_problem(None)
             return True
+        from core.step.hf import hub_missing
+
+        text = self.model_box.model_text().strip()
+        repo = hub_missing(text)
+        self.hub_row.set_missing(text if repo else "", repo or "")
+        if repo:  # offered in the row, not as a paragraph of terminal commands
+            self._model_problem(None)
+            return False
         try:
             _check_model(self.model_box.model_text())
         except InputError as exc:
@@ -590,6 +602,8 @@ class PlanInputs(QWidget):
         out = [self.fields[k].errorText() for k in self.fields if not self.fields[k].isValid()]
         if not self.model_error.isHidden():  # shown, or shown once the page is
             out.insert(0, self.model_error.text())
+        elif not self.hub_row.isHidden():  # a Hub id not cached: the row's line
+            out.insert(0, self.hub_row.message.text())
         return out
 
     def options(self) -> dict[str, Any]:
