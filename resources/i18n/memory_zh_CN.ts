@@ -256,7 +256,7 @@
     </message>
     <message>
         <source>weights, gradients and state ({state}) fit in {capacity}; one micro-batch&apos;s activations and temporaries tip it over ({peak} at the peak)</source>
-        <translation>权重、梯度和状态（{state}）放得进 {capacity}；一个微批量的激活和临时张量使其超出（峰值 {peak}）</translation>
+        <translation>权重、梯度和状态（{state}）放得进 {capacity}；一个微批量的激活值和临时张量使其超出（峰值 {peak}）</translation>
     </message>
     <message>
         <source>GPUs: {value} is not a whole number</source>

@@ -256,7 +256,7 @@
     </message>
     <message>
         <source>weights, gradients and state ({state}) fit in {capacity}; one micro-batch&apos;s activations and temporaries tip it over ({peak} at the peak)</source>
-        <translation>權重、梯度和狀態（{state}）放得進 {capacity}；一個微批量的激活和臨時張量使其超出（峰值 {peak}）</translation>
+        <translation>權重、梯度和狀態（{state}）放得進 {capacity}；一個微批量的激活值和臨時張量使其超出（峰值 {peak}）</translation>
     </message>
     <message>
         <source>GPUs: {value} is not a whole number</source>

@@ -583,11 +583,11 @@
     </message>
     <message>
         <source>Intra-node link (NVLink) bandwidth per GPU in GB/s, one way (450 GB/s, 450G or 450e9); prefilled from the device database</source>
-        <translation>每 GPU 節点內鏈路（NVLink）單向帶寬，單位 GB/s（450 GB/s、450G 或 450e9）；默認取自設備數據庫</translation>
+        <translation>每 GPU 節點內鏈路（NVLink）單向頻寬，單位 GB/s（450 GB/s、450G 或 450e9）；預設取自裝置資料庫</translation>
     </message>
     <message>
         <source>Network bandwidth per GPU between nodes in GB/s, one way (50 GB/s, 50G or 50e9); prefilled from the device database</source>
-        <translation>每 GPU 節点間網絡單向帶寬，單位 GB/s（50 GB/s、50G 或 50e9）；默認取自設備數據庫</translation>
+        <translation>每 GPU 節點間網路單向頻寬，單位 GB/s（50 GB/s、50G 或 50e9）；預設取自裝置資料庫</translation>
     </message>
     <message>
         <source>Tensor-parallel GPUs; empty: searched</source>
