@@ -132,7 +132,7 @@ def kept_line(stats: dict[str, Any], searched: str, fit: int) -> str:
     }
     for mode, n in stats.get("added", {}).items():
         fastest += modes.get(mode, modes["full"]).format(n=f"{n:,}")
-    return f"{line}; {fastest}"
+    return translate("PlanTab", "{searched}; {kept}").format(searched=line, kept=fastest)
 
 
 def layout_line(res: Any, rank: int, count: int) -> str:

@@ -1267,6 +1267,10 @@ Double-click to open the source.</source>
         <translation>，以及選擇性重算的最快 {n} 個</translation>
     </message>
     <message>
+        <source>{searched}; {kept}</source>
+        <translation>{searched}；{kept}</translation>
+    </message>
+    <message>
         <source>Layout {rank} of {count} kept: {layout}</source>
         <translation>保留的 {count} 個佈局中的第 {rank} 個：{layout}</translation>
     </message>
