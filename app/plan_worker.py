@@ -17,7 +17,6 @@ did not return, so the chart shows what recomputation buys in memory and costs i
 
 from __future__ import annotations
 
-import heapq
 import traceback
 from dataclasses import replace
 from typing import Any
@@ -45,8 +44,10 @@ def run_plan(
     top: int = TOP,
 ) -> dict[str, Any]:
     """Search ``inp`` under ``constraints`` (the worker's job; the screenshot runs it in place):
-    ``{"inp", "constraints", "results", "stats"}``, the results fastest that fit first, then
-    those that do not.
+    ``{"inp", "constraints", "results", "stats"}``, the results fastest that fit first (equally
+    fast ones least memory first, :func:`core.plan.search.ranked`), then those that do not.
+    ``stats`` holds the search's ``layouts`` and ``fit``, ``kept`` (how many that fit are listed),
+    ``top`` and ``added`` (the recomputation modes searched on their own: mode -> how many added).
 
     Raises whatever :func:`core.plan.search` raises (``InputError``, ``PlanCancelled``).
     """
@@ -55,9 +56,12 @@ def run_plan(
 
     stats: dict[str, int] = {}
     cn = replace(constraints, include_unfit=True)
+    from core.plan.search import ranked
+
     found = search(inp, cn, top=top, progress=progress, should_cancel=should_cancel, stats=stats)
     fits = [r for r in found if r.fits]
     unfit = [r for r in found if not r.fits]
+    added: dict[str, int] = {}
     if constraints.recompute is None:
         have = {r.layout.recompute for r in fits}
         for mode in _MODES:
@@ -68,8 +72,19 @@ def run_plan(
                               top=TOP_PER_MODE, should_cancel=should_cancel)  # fmt: skip
             except InputError:
                 continue  # no layout of that mode can run
-            # Slotted in by step time; the core's own order (its ties broken its way) is kept.
-            fits = list(heapq.merge(fits, more, key=lambda r: r.step_time_s))
+            known = {r.layout for r in fits}
+            new = [r for r in more if r.layout not in known]
+            if new:
+                added[mode] = len(new)
+                fits += new
+    # One order for the merged list: the core's (equally fast ones least memory first).
+    by_layout = {r.layout: r for r in fits}
+    fits = [
+        by_layout[lay]
+        for _, _, lay in ranked([(r.step_time_s, r.memory.peak, r.layout) for r in fits])
+    ]
+    stats.update(kept=len(fits), top=top)
+    stats["added"] = added  # type: ignore[assignment]
     return {"inp": inp, "constraints": constraints, "results": fits + unfit, "stats": stats}
 
 

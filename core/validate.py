@@ -30,6 +30,7 @@ __all__ = [
     "MIN_FRACTION",
     "SUFFIXES",
     "TINY",
+    "UNITS",
     "dtype_spelling",
     "file_path",
     "fraction",
@@ -122,14 +123,53 @@ def _describe(value: object) -> str:
     return text if len(text) <= 40 else brief(value)
 
 
-def parse_number(value: object, field: str) -> float:
+#: What a field's number counts, which picks the examples its errors give (a field's message
+#: shows numbers of its own unit: a deadline is not given examples in bytes). ``count`` (the
+#: default): parameters, tokens, GPUs; ``plain``: a bare quantity in the unit its label names
+#: (days, bytes per parameter); ``bytes``; ``bytes/s``; ``flop/s``.
+UNITS = ("count", "plain", "bytes", "bytes/s", "flop/s")
+
+
+def _allowed(unit: str) -> Text:
+    """The ``allowed: …`` part of a not-a-number message for a field of ``unit``."""
+    if unit == "plain":
+        return translate(
+            "Validate", "allowed: a number, with an optional exponent, e.g. 30, 2.5 or 1e2"
+        )
+    if unit == "bytes":
+        return translate(
+            "Validate",
+            "allowed: bytes, with an optional suffix and unit (80GB = 80e9 bytes, binary 80GiB), "
+            "e.g. 80GB or 80e9",
+        )
+    if unit == "bytes/s":
+        return translate(
+            "Validate",
+            "allowed: bytes per second, with an optional suffix and unit (450 GB/s = 450G = "
+            "450e9), e.g. 450 GB/s or 450e9",
+        )
+    if unit == "flop/s":
+        return translate(
+            "Validate",
+            "allowed: FLOP/s, with an optional suffix and unit (989.5 TFLOP/s = 989.5T = "
+            "989.5e12), e.g. 989.5 TFLOP/s or 989.5e12",
+        )
+    return translate(
+        "Validate",
+        "allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E; "
+        "binary Ki, Mi, Gi, Ti; then a unit B, FLOPs or /s: 80GB, 80GiB, 3.35TB/s), e.g. 70e9 "
+        "or 70B",
+    )
+
+
+def parse_number(value: object, field: str, unit: str = "count") -> float:
     """Turn a number or a person's text into a finite float.
 
     Accepts ints, floats and strings such as ``"1024"``, ``"1,024"``, ``"6.3e24"``, ``"70B"``,
     ``"70b"``, ``"15 T"``, ``"1_000"``, and with units ``"80GB"`` (80e9), ``"80GiB"`` (80 × 2³⁰),
     ``"3.35 TB/s"``, ``"989.5 TFLOP/s"`` (every field, one parser: a bare ``B`` after a number is
     a billion, as in ``70B`` parameters). Rejects booleans, NaN, infinities and values beyond
-    float range.
+    float range. ``unit`` (one of :data:`UNITS`) picks the examples an error gives.
 
     Raises
     ------
@@ -156,6 +196,13 @@ def parse_number(value: object, field: str) -> float:
     elif isinstance(value, str):
         text = value.strip()
         if not text:
+            if unit != "count":
+                raise InputError(
+                    translate("Validate", "{field}: empty; {allowed}").format(
+                        field=field, allowed=_allowed(unit)
+                    ),
+                    field=field,
+                )
             raise InputError(
                 translate("Validate", "{field}: empty; allowed: a number such as 1024, 7e9 or 70B")
                 .format(field=field),
@@ -163,7 +210,7 @@ def parse_number(value: object, field: str) -> float:
             )  # fmt: skip
         match = _NUMBER.match(_without_separators(text))
         if match is None:
-            raise InputError(_not_a_number(field, value, "," in text), field=field)
+            raise InputError(_not_a_number(field, value, "," in text, unit), field=field)
         if match["binary"]:
             scale = float(1024 ** BINARY[match["binary"][0].lower()])
         else:
@@ -193,7 +240,11 @@ def parse_number(value: object, field: str) -> float:
     return number
 
 
-def _not_a_number(field: str, value: object, commas: bool) -> Text:
+def _not_a_number(field: str, value: object, commas: bool, unit: str = "count") -> Text:
+    if unit != "count":
+        return translate("Validate", "{field}: {value} is not a number; {allowed}").format(
+            field=field, value=_describe(value), allowed=_allowed(unit)
+        )
     if commas:
         return translate(
             "Validate",
@@ -238,14 +289,16 @@ def positive_float(
     high: float = 1e30,
     low: float = TINY,
     allow_low: bool = True,
+    unit: str = "count",
 ) -> float:
     """Validate a real quantity that must lie in ``[low, high]`` (``(low, high]`` without
     ``allow_low``).
 
     The default range ``[1e-30, 1e30]`` suits counts of FLOPs, tokens, parameters and bytes while
     refusing absurd input (``1e400`` overflows earlier; ``1e31`` and ``5e-324`` are refused here).
+    ``unit`` (one of :data:`UNITS`) picks the examples an error gives.
     """
-    number = parse_number(value, field)
+    number = parse_number(value, field, unit)
     too_low = number < low if allow_low else number <= low
     if too_low or number > high:
         allowed = _range_text(low, high, False, allow_low)

@@ -161,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.gui import run_gui
 
         return run_gui([])
+    _hub_progress()
     try:
         code = _parse_and_run(args_in)
         sys.stdout.flush()  # a full disk or closed pipe behind stdout is reported here, not at exit
@@ -202,6 +203,34 @@ def _file_problem(exc: OSError | UnicodeError) -> str:
     if exc.filename is None:  # raised while flushing: stdout, or the file being written
         return f"cannot write the output: {reason}"
     return f"{exc.filename}: {reason}"
+
+
+def _stderr_handler_class() -> type:
+    import logging
+
+    class StderrNow(logging.Handler):
+        """Writes ``napkinlab: …`` to whatever ``sys.stderr`` is when a record comes (a test's
+        capture, a redirected stream), not the stream of the start."""
+
+        def emit(self, record: logging.LogRecord) -> None:
+            sys.stderr.write(f"napkinlab: {record.getMessage()}\n")
+            sys.stderr.flush()
+
+    return StderrNow
+
+
+def _hub_progress() -> None:
+    """Say on stderr what a Hub download does while it runs (core's ``napkinlab.hub`` logger:
+    "fetching the config.json of …", "saved …"), once per process."""
+    import logging
+
+    logger = logging.getLogger("napkinlab.hub")
+    if not any(getattr(h, "napkinlab_stderr", False) for h in logger.handlers):
+        handler = _stderr_handler_class()()
+        handler.napkinlab_stderr = True  # type: ignore[attr-defined]
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
 
 
 def _quiet_third_parties() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from app.cli.output import print_json, print_warnings
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
-from core.roofline.hardware import load_catalog, validate_dtype
+from core.roofline.hardware import capacity_text, load_catalog, validate_dtype
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.hf import load_config, resolve_model_source
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
@@ -27,13 +27,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--model",
-        default=DEFAULTS["model"],
-        help="mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...), "
+        default=None,
+        help=f"(default {DEFAULTS['model']}) mlp:d=4096,layers=8, a preset (gpt2, llama2-7b, ...), "
         "transformer:d=..,layers=..,heads=..[,kv_heads,ffn,vocab,gated,tied,seq] or a Hugging "
         "Face Hub id org/name[@revision] (llama, mistral, qwen2, gpt2), read from the local cache",
     )
     p.add_argument("--allow-download", action="store_true",
                    help="with a hub id not in the cache: fetch its config.json (never weights)")  # fmt: skip
+    p.add_argument("--config", default="", metavar="FILE.json",
+                   help="a Hugging Face config.json, read offline (llama, mistral, qwen2, gpt2), "
+                   "as step and plan read it; instead of --model")  # fmt: skip
     p.add_argument(
         "--batch", default=DEFAULTS["batch"], help="batch per device (sequences or rows)"
     )
@@ -82,10 +85,22 @@ def handler(args: argparse.Namespace) -> int:
     """Answer ``memory``."""
     device = load_catalog().get(args.device)
     kernels = args.kernels if args.kernels is not None else kernels_for(device.vendor)
-    model: Any = args.model
-    hub = resolve_model_source(args.model, allow_download=args.allow_download)
-    if hub is not None:  # a Hugging Face Hub id: its cached config.json (core.step.hf)
-        model, _notes = load_config(*hub)
+    model: Any = args.model if args.model is not None else DEFAULTS["model"]
+    notes: list[Any] = []
+    if args.config:
+        if args.model is not None:
+            from core.errors import InputError
+
+            raise InputError(
+                "config: give --config FILE.json or --model, not both (the file is the model)",
+                field="config",
+            )
+        model, notes = load_config(args.config)
+    else:
+        hub = resolve_model_source(model, allow_download=args.allow_download)
+        if hub is not None:  # a Hugging Face Hub id: its cached config.json (core.step.hf)
+            model, notes = load_config(*hub)
+    print_warnings([str(n) for n in notes])
     cfg = config_from_options(
         model=model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
         recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
@@ -148,8 +163,10 @@ def handler(args: argparse.Namespace) -> int:
     print(f"  kernels: {cfg.kernels} (what {cfg.kernels.upper()} kernels keep for backward)")
     print(f"  + {format_bytes(est.allowance)} {device.name_allowance(est.allowance_text)}")
     verdict = "fits" if answer.fits else "does not fit"
-    print(f"{verdict} on {device.name} ({format_bytes(device.capacity_bytes)}) × {cfg.gpus:,}; "
-          f"largest micro-batch that fits: {answer.max_micro_batch:,}; deepest model of this "
+    largest = (f"{answer.max_micro_batch:,}" if answer.max_micro_batch
+               else f"none ({answer.no_batch_reason})")  # fmt: skip
+    print(f"{verdict} on {device.name} ({capacity_text(device)}) × {cfg.gpus:,}; "
+          f"largest micro-batch that fits: {largest}; deepest model of this "
           f"shape: {answer.max_layers:,} layers ({format_count(answer.max_params, 'params')})")  # fmt: skip
     print(f"FLOPs per step: {format_flops(est.flops)} executed (model FLOPs "
           f"{format_flops(est.model_flops)}) = {est.flops_text}")  # fmt: skip

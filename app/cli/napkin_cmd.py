@@ -12,7 +12,7 @@ from typing import Any
 from app.cli.output import print_json
 from core import napkin
 from core.napkin.tensor import tensor_memory
-from core.roofline.hardware import load_catalog, validate_dtype
+from core.roofline.hardware import capacity_text, load_catalog, validate_dtype
 from core.roofline.utilization import MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flop_rate, format_percent
 
@@ -81,7 +81,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="override memory per GPU in bytes (80e9, 80G, 80GB, 80GiB)")  # fmt: skip
     group = p.add_mutually_exclusive_group()
     group.add_argument("--bytes-per-param", default=None, help="bytes per parameter (12)")
-    group.add_argument("--recipe", default=None, help=f"one of: {', '.join(napkin.RECIPES)}")
+    group.add_argument(
+        "--recipe",
+        default=None,
+        help=f"one of: {', '.join(napkin.RECIPES)} (the memory and plan commands' names, with "
+        "AdamW; default bf16; the earlier "
+        f"{', '.join(napkin.RECIPE_ALIASES)} still read)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=max_params)
 
@@ -142,7 +148,7 @@ def max_params(args: argparse.Namespace) -> int:
     if args.bytes_per_param is not None:
         bpp: object = args.bytes_per_param
     else:
-        bpp = napkin.recipe(args.recipe or "bf16-adamw")
+        bpp = napkin.recipe(args.recipe or "bf16")
     answer = napkin.max_params(args.gpus, memory, bpp)
     source = "--memory" if args.memory is not None else f"memory of {device.id}"
     if args.json:
@@ -158,8 +164,13 @@ def max_params(args: argparse.Namespace) -> int:
     else:
         print(f"{format_count(answer.params, 'params')} on {answer.gpus:,} × {device.name}")
         print(
-            f"assumed: {device.name} ({device.id}), {format_bytes(answer.memory_bytes)} per GPU"
-            f"{' (--memory)' if args.memory is not None else ''}, activations excluded"
+            f"assumed: {device.name} ({device.id}), "
+            + (
+                f"{format_bytes(answer.memory_bytes)} per GPU (--memory)"
+                if args.memory is not None
+                else f"{capacity_text(device)} per GPU: the datasheet's, as the lecture"
+            )
+            + ", activations excluded"
         )
         print(answer.formula())
     return 0

@@ -46,10 +46,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "only that device's runs")  # fmt: skip
     p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
     p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
-    p.add_argument("--intra-bw", default=None,
-                   help="intra-node link bandwidth per GPU, bytes/s one way (default: the database's)")  # fmt: skip
-    p.add_argument("--network-bw", default=None,
-                   help="network bandwidth per GPU, bytes/s one way (default: the database's)")  # fmt: skip
+    p.add_argument("--intra-bw", default=None, metavar="GB/s",
+                   help="intra-node link bandwidth per GPU, one way: 450GB/s, 450G or 450e9 bytes/s "
+                   "(default: the database's)")  # fmt: skip
+    p.add_argument("--network-bw", default=None, metavar="GB/s",
+                   help="network bandwidth per GPU, one way: 50GB/s, 50G or 50e9 bytes/s (default: "
+                   "the database's)")  # fmt: skip
     lay = p.add_argument_group("layout (without --search: 1, 0, none when not given)")
     lay.add_argument("--tp", default=None, help="tensor-parallel GPUs")
     lay.add_argument("--pp", default=None, help="pipeline stages")
@@ -222,6 +224,8 @@ def handler(args: argparse.Namespace) -> int:
 def _print(
     inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any, skipped: list
 ) -> None:
+    from core.plan.search import SPEED_TIE
+
     cl = inp.cluster
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
     print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
@@ -229,8 +233,10 @@ def _print(
           f"seq {inp.seq:,}, global batch {inp.global_batch:,} "
           f"({format_count(inp.tokens_per_step, 'tokens')} per step)")  # fmt: skip
     if stats:
-        print(f"searched {stats.get('layouts', 0):,} layouts, {stats.get('fit', 0):,} fit; the "
-              "fastest:")  # fmt: skip
+        kept = sum(1 for r in found if r.fits)
+        print(f"searched {stats.get('layouts', 0):,} layouts, {stats.get('fit', 0):,} fit; "
+              f"{kept:,} kept (--top): the fastest, those within {SPEED_TIE:.1%} of each "
+              "other's step time least memory first; the first:")  # fmt: skip
     print(f"  {best.layout.label()}" + ("" if best.fits else f"  (does not fit: {best.reason})"))
     print(f"  step {format_duration(best.step_time_s)}, {best.tokens_per_s:,.0f} tokens/s, "
           f"{best.tflops_per_gpu:.1f} TFLOP/s per GPU, MFU {best.mfu:.1%}, HFU {best.hfu:.1%}")  # fmt: skip

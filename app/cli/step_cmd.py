@@ -182,6 +182,8 @@ def _hf_handler(
 
 
 def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -> None:
+    from core.step.kernels import device_op_name
+
     print(f"{report['source']} — {report['inputs']}")
     print(
         f"traced {len(trace.ops):,} ops in {trace.seconds:.1f} s (fake tensors, nothing allocated)"
@@ -214,7 +216,8 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
         print("slowest ops:")
         for i in top:
             op = trace.ops[i]
-            print(f"  #{op.index:<6} {op.phase:<9} {op.kind:<12} {op.name:<28} {op.module:<24} "
+            name = device_op_name(op.name, pred.kernels, op.dtype)
+            print(f"  #{op.index:<6} {op.phase:<9} {op.kind:<12} {name:<28} {op.module:<24} "
                   f"{format_duration(pred.seconds[i]):>10}")  # fmt: skip
     measured = report.get("measured")
     if measured:

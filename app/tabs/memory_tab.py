@@ -31,7 +31,7 @@ from core.memory.compare import explain
 from core.memory.estimate import Estimate, allowance_breakdown
 from core.memory.fsdp_trace import check_weights, explain_rank
 from core.memory.options import config_from_options, kernels_for
-from core.roofline.hardware import capacity_note
+from core.roofline.hardware import capacity_note, capacity_text
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
 from widgets.hanging_label import HangingLabel
@@ -317,7 +317,7 @@ class MemoryPage(TabPage):
         self.headline.setProperty("warning", not answer.fits)
         self.headline.style().unpolish(self.headline)
         self.headline.style().polish(self.headline)
-        where = f"{localized(device.name)} ({format_bytes(device.capacity_bytes)})"
+        where = f"{localized(device.name)} ({localized(capacity_text(device))})"
         if answer.fits:
             verdict = translate("MemoryTab", "Fits on {where} with {spare} to spare").format(
                 where=where, spare=format_bytes(answer.headroom)
@@ -344,7 +344,9 @@ class MemoryPage(TabPage):
         self.readouts["max_batch"].setText(
             f"{answer.max_micro_batch:,}"
             if answer.max_micro_batch
-            else translate("MemoryTab", "none: weights, gradients and state alone do not fit")
+            else translate("MemoryTab", "none: {reason}").format(
+                reason=localized(answer.no_batch_reason or "")
+            )
         )
         self.readouts["max_model"].setText(
             translate("MemoryTab", "{layers} layers = {count} params").format(

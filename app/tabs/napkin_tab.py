@@ -21,7 +21,7 @@ from core.echo import brief
 from core.errors import InputError
 from core.napkin.tensor import parse_shape, tensor_memory
 from core.napkin.training import VALIDATORS
-from core.roofline.hardware import DTYPE_BYTES
+from core.roofline.hardware import DTYPE_BYTES, capacity_text
 from core.texts import Text
 from core.units import (
     format_bytes,
@@ -320,13 +320,25 @@ class NapkinPage(TabPage):
     def _values(self, keys: list[str]) -> dict[str, Any]:
         for key in keys:
             if not self.fields[key].isValid():
-                raise InputError(self.fields[key].errorText())  # it names the field
+                # The field shows its own message under it: the card names the field, once.
+                raise InputError(
+                    translate("NapkinTab", "{field}: see the message under the field").format(
+                        field=self.labels[key]
+                    )
+                )
         return {key: self.fields[key].value() for key in keys}
 
     def recompute(self) -> None:
         """Recompute every card from the current fields and the shared device and dtype."""
         device, dtype = self._state.device, self._state.dtype
-        self.memory_label.setText(f"{format_bytes(device.memory_bytes)} ({localized(device.name)})")
+        self.memory_label.setText(localized(capacity_text(device)))
+        self.memory_label.setToolTip(
+            translate(
+                "NapkinTab",
+                "{device}: the largest model is figured on the datasheet's memory, as the lecture "
+                "does; the Memory and Plan tabs fit against the driver's figure",
+            ).format(device=localized(device.name))
+        )
         self.fields["bytes_per_param"].setEnabled(self.recipe.currentData() == "custom")
         try:
             peak = device.peak(dtype)
@@ -438,10 +450,18 @@ class NapkinPage(TabPage):
         except InputError as exc:
             self.fit_card.show_problem(localized(exc.message))
             return
+        detail = localized(answer.summary())
+        device = self._state.device
+        if device.memory_total_bytes and memory == device.memory_bytes:
+            driver = napkin.max_params(v["fit_gpus"], device.memory_total_bytes, bpp)
+            detail += translate(
+                "NapkinTab", " · {params} with the {driver} the driver reports"
+            ).format(
+                params=localized(napkin.params_text(driver.params)),
+                driver=format_bytes(device.memory_total_bytes),
+            )
         self.fit_card.show_result(
-            localized(napkin.params_text(answer.params)),
-            localized(answer.summary()),
-            localized(answer.formula()),
+            localized(napkin.params_text(answer.params)), detail, localized(answer.formula())
         )
 
     def _tensor(self, dtype: str) -> None:
@@ -564,7 +584,7 @@ class NapkinPage(TabPage):
                     ).format(value=brief(data["overlap"]))
                 )
         if "recipe" in data:
-            index = find_data(self.recipe, data["recipe"])
+            index = find_data(self.recipe, napkin.recipe_id(data["recipe"]))  # old ids too
             if index < 0:
                 problems.append(
                     translate(

@@ -122,6 +122,10 @@ class PlanPage(TabPage):
     # building ------------------------------------------------------------------------------
     def _build_controls(self) -> None:
         self.inputs = PlanInputs(self)
+        from app.hub_fetch import HubFetcher
+
+        self.hub_fetcher = HubFetcher(self.inputs.hub_row, self)
+        self.hub_fetcher.fetched.connect(lambda _text: self.inputs.set_model(_text))
         self.inputs.changed.connect(self._inputs_changed)
         self.inputs.clusterChanged.connect(self._cluster_changed)
         self.inputs.fractionsRequested.connect(self.open_fractions)
@@ -436,11 +440,7 @@ class PlanPage(TabPage):
             self.unfit_box.setChecked(True)
         searched = f"{stats.get('layouts', len(results)):,}"
         if fit:
-            self.status.setText(
-                translate("PlanTab", "{n} layouts searched, {fit} fit").format(
-                    n=searched, fit=f"{stats.get('fit', fit):,}"
-                )
-            )
+            self.status.setText(view.kept_line(stats, searched, fit))
         else:
             self.status.setText(
                 translate(
@@ -729,6 +729,7 @@ class PlanPage(TabPage):
         """Stop a running plan (its thread is left to finish on its own)."""
         self._replan_pending = False
         self.runner.stop()
+        self.hub_fetcher.stop()
         self.published.shutdown()
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "chart_series",
     "cluster_name",
     "headline",
+    "kept_line",
     "layout_line",
     "memory_segments",
     "napkin_inputs",
@@ -111,10 +112,34 @@ def training_text(res: Any | None) -> str:
     )
 
 
+def kept_line(stats: dict[str, Any], searched: str, fit: int) -> str:
+    """What a search looked at and what it kept: "15,580 layouts searched, 9,562 fit; 260 kept:
+    the 200 fastest that fit, and the 60 fastest with full recomputation", so the layout line's
+    "of 260" reads against it."""
+    line = translate("PlanTab", "{n} layouts searched, {fit} fit").format(
+        n=searched, fit=f"{stats.get('fit', fit):,}"
+    )
+    kept, top = stats.get("kept"), stats.get("top")
+    if kept is None or top is None:
+        return line
+    fastest = translate("PlanTab", "{kept} kept: the {top} fastest that fit").format(
+        kept=f"{kept:,}", top=f"{min(top, stats.get('fit', fit)):,}"
+    )
+    modes = {
+        "none": translate("PlanTab", ", and the {n} fastest without recomputation"),
+        "full": translate("PlanTab", ", and the {n} fastest with full recomputation"),
+        "selective": translate("PlanTab", ", and the {n} fastest with selective recomputation"),
+    }
+    for mode, n in stats.get("added", {}).items():
+        fastest += modes.get(mode, modes["full"]).format(n=f"{n:,}")
+    return translate("PlanTab", "{searched}; {kept}").format(searched=line, kept=fastest)
+
+
 def layout_line(res: Any, rank: int, count: int) -> str:
-    """Which layout is shown: its rank among the candidates that fit, or that it does not fit."""
+    """Which layout is shown: its rank among the candidates kept that fit (see
+    :func:`kept_line`), or that it does not fit."""
     if res.fits:
-        return translate("PlanTab", "Layout {rank} of {count}: {layout}").format(
+        return translate("PlanTab", "Layout {rank} of {count} kept: {layout}").format(
             rank=f"{rank:,}", count=f"{count:,}", layout=localized(res.layout.label())
         )
     return translate("PlanTab", "Does not fit: {layout}").format(

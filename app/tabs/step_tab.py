@@ -392,6 +392,9 @@ class StepPage(TabPage):
         self.op_filter.setSourceModel(self.op_model)
         self.op_view = QTableView()
         self.op_view.setModel(self.op_filter)
+        # Opens in op order, first op first: Qt's header starts descending, which sorting would
+        # apply at once (the optimizer's ops first).
+        self.op_view.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.op_view.setSortingEnabled(True)
         self.op_view.verticalHeader().setVisible(False)
         self.op_view.setAlternatingRowColors(True)

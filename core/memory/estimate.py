@@ -19,6 +19,7 @@ from core.memory.models import MLPSpec, ModelSpec, TransformerSpec, seq_limits
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
 from core.roofline.utilization import utilization
 from core.texts import Text, join_texts, translate
+from core.units import format_bytes
 from core.validate import positive_int
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "allowance_breakdown",
     "derive",
     "estimate",
+    "no_batch_reason",
 ]
 
 #: Kernel families whose saved tensors the activation model follows (see
@@ -411,6 +413,7 @@ class Derived:
     max_params: int
     step_seconds: float | None
     hfu: float | None = None
+    no_batch_reason: Text | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -433,6 +436,31 @@ def _largest(lo: int, hi: int, ok: Any) -> int:
         else:
             hi = mid - 1
     return lo
+
+
+def no_batch_reason(cfg: MemoryConfig, capacity: float) -> Text:
+    """Why not even a micro-batch of 1 fits in ``capacity``, naming what tips it over: the
+    weights, gradients and optimizer state alone; else one micro-batch's activations and
+    temporaries; else only the allowance (when the tensors of a micro-batch of 1 fit)."""
+    one = estimate(replace(cfg, batch=1, micro_batch=None))
+    state = sum(one.bytes[k] for k in ("params", "grads", "optimizer"))
+    cap = format_bytes(capacity)
+    if state > capacity:
+        return translate(
+            "Memory", "weights, gradients and state alone ({state}) do not fit in {capacity}"
+        ).format(state=format_bytes(state), capacity=cap)
+    if one.peak <= capacity:
+        return translate(
+            "Memory",
+            "the tensors of a micro-batch of 1 ({peak}, of which weights, gradients and state "
+            "{state}) fit in {capacity}; the {allowance} allowance tips it over",
+        ).format(peak=format_bytes(one.peak), state=format_bytes(state), capacity=cap,
+                 allowance=format_bytes(one.allowance))  # fmt: skip
+    return translate(
+        "Memory",
+        "weights, gradients and state ({state}) fit in {capacity}; one micro-batch's activations "
+        "and temporaries tip it over ({peak} at the peak)",
+    ).format(state=format_bytes(state), capacity=cap, peak=format_bytes(one.peak))
 
 
 def derive(
@@ -469,4 +497,5 @@ def derive(
         max_params=max_params,
         step_seconds=seconds,
         hfu=hfu,
+        no_batch_reason=no_batch_reason(cfg, capacity) if max_micro < 1 else None,
     )

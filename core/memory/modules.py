@@ -240,6 +240,18 @@ def _classes() -> dict[str, Any]:
             x = x + drop(self.attn(self.norm1(x)), self.p, self.training, self.emulate_cuda)
             return x + drop(self.mlp(self.norm2(x)), self.p, self.training, self.emulate_cuda)
 
+    class TiedHead(nn.Module):
+        """The LM head of a model whose head shares the embedding's weight: a module of its own
+        (so its ops are named ``lm_head``, as Hugging Face models name theirs) that holds no
+        parameter (the embedding keeps it, and its gradient)."""
+
+        def __init__(self, embed: Any) -> None:
+            super().__init__()
+            self.__dict__["embed"] = embed  # read, never registered: one owner of the weight
+
+        def forward(self, x: Any) -> Any:
+            return F.linear(x, self.embed.weight)
+
     class Transformer(nn.Module):
         """Decoder-only transformer; forward(tokens, targets) returns the cross-entropy loss."""
 
@@ -254,7 +266,11 @@ def _classes() -> dict[str, Any]:
                 Layer(spec, flash, dropout, cuda) for _ in range(spec.layers)
             )
             self.norm = norm(spec, cuda)
-            self.head = None if spec.tied else nn.Linear(spec.d_model, spec.vocab, bias=False)
+            self.lm_head = (
+                TiedHead(self.embed)
+                if spec.tied
+                else nn.Linear(spec.d_model, spec.vocab, bias=False)
+            )
             self.segment, self.p, self.emulate_cuda = segment, dropout, cuda
 
         def forward(self, tokens: Any, targets: Any) -> Any:
@@ -269,8 +285,7 @@ def _classes() -> dict[str, Any]:
             # Reentrant checkpointing: under the memory tracker's module hooks the non-reentrant
             # form keeps recomputed activations alive until the end of backward.
             x = self.norm(run_layers(self.layers, x, self.segment, reentrant=True))
-            weight = self.embed.weight if self.head is None else self.head.weight
-            logits = F.linear(x, weight).float()
+            logits = self.lm_head(x).float()
             return F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1))
 
     return {"DeepNetwork": DeepNetwork, "Transformer": Transformer}

@@ -15,6 +15,7 @@ from core.napkin.tensor import (
 )
 from core.napkin.training import (
     FLOPS_PER_PARAM_TOKEN,
+    RECIPE_ALIASES,
     RECIPES,
     SECONDS_PER_DAY,
     VALIDATORS,
@@ -27,6 +28,7 @@ from core.napkin.training import (
     mfu_needed,
     params_text,
     recipe,
+    recipe_id,
     tokens_in_budget,
     tokens_text,
     train_time,
@@ -37,6 +39,7 @@ __all__ = [
     "FLOPS_PER_PARAM_TOKEN",
     "MAX_ELEMENTS",
     "RECIPES",
+    "RECIPE_ALIASES",
     "SECONDS_PER_DAY",
     "VALIDATORS",
     "BudgetAnswer",
@@ -50,6 +53,7 @@ __all__ = [
     "params_text",
     "parse_shape",
     "recipe",
+    "recipe_id",
     "tensor_memory",
     "tokens_in_budget",
     "tokens_text",

@@ -39,6 +39,7 @@ from core.validate import fraction, positive_float, positive_int
 __all__ = [
     "FLOPS_PER_PARAM_TOKEN",
     "RECIPES",
+    "RECIPE_ALIASES",
     "SECONDS_PER_DAY",
     "VALIDATORS",
     "BudgetAnswer",
@@ -50,6 +51,7 @@ __all__ = [
     "mfu_needed",
     "params_text",
     "recipe",
+    "recipe_id",
     "tokens_in_budget",
     "tokens_text",
     "train_time",
@@ -93,19 +95,19 @@ def _mfu(value: object) -> float:
 
 
 def _days(value: object) -> float:
-    return positive_float(value, _DAYS, low=_MIN_DAYS, high=_MAX_DAYS)
+    return positive_float(value, _DAYS, low=_MIN_DAYS, high=_MAX_DAYS, unit="plain")
 
 
 def _peak(value: object) -> float:
-    return positive_float(value, _PEAK, low=1.0, high=1e21)
+    return positive_float(value, _PEAK, low=1.0, high=1e21, unit="flop/s")
 
 
 def _memory(value: object) -> float:
-    return positive_float(value, _MEMORY, low=1.0, high=1e16)
+    return positive_float(value, _MEMORY, low=1.0, high=1e16, unit="bytes")
 
 
 def _bytes_per_param(value: object) -> float:
-    return positive_float(value, _BYTES_PER_PARAM, low=0.01, high=1e6)
+    return positive_float(value, _BYTES_PER_PARAM, low=0.01, high=1e6, unit="plain")
 
 
 #: Input name -> validator, shared by the functions below, the Napkin tab and the CLI.
@@ -156,26 +158,46 @@ _MASTER = translate("Napkin", "master fp32")
 _ADAM_M = translate("Napkin", "Adam m fp32")
 _ADAM_V = translate("Napkin", "Adam v fp32")
 
-#: Recipes for "largest model that fits" (activations excluded, as in the lecture).
+_PARAMS_FP16 = translate("Napkin", "params fp16")
+_GRADS_FP16 = translate("Napkin", "grads fp16")
+
+#: Recipes for "largest model that fits" (activations excluded, as in the lecture). Their ids are
+#: the Memory and Plan tabs' recipe names (:data:`core.memory.recipes.RECIPES`: the same dtypes of
+#: weights, gradients, master copy and state), with those tabs' default optimizer, AdamW; two
+#: napkin-only choices follow (SGD, inference). The ids of earlier releases are
+#: :data:`RECIPE_ALIASES`.
 RECIPES: dict[str, BytesRecipe] = {
     r.id: r
     for r in (
         BytesRecipe(
-            "bf16-adamw",
+            "bf16",
             translate("Napkin", "bf16 params & grads, fp32 Adam moments (lecture)"),
             ((_PARAMS_BF16, 2), (_GRADS_BF16, 2), (_ADAM_M, 4), (_ADAM_V, 4)),
         ),
         BytesRecipe(
-            "fp32-adamw",
+            "fp32",
             translate("Napkin", "fp32 everything (naive AdamW)"),
             ((_PARAMS_FP32, 4), (_GRADS_FP32, 4), (_ADAM_M, 4), (_ADAM_V, 4)),
         ),
         BytesRecipe(
-            "amp-adamw",
+            "amp",
             translate("Napkin", "mixed precision: bf16 params & grads + fp32 master, Adam m, v"),
             (
                 (_PARAMS_BF16, 2),
                 (_GRADS_BF16, 2),
+                (_MASTER, 4),
+                (_ADAM_M, 4),
+                (_ADAM_V, 4),
+            ),
+        ),
+        BytesRecipe(
+            "fp16",
+            translate(
+                "Napkin", "mixed precision in fp16: fp16 params & grads + fp32 master, Adam m, v"
+            ),
+            (
+                (_PARAMS_FP16, 2),
+                (_GRADS_FP16, 2),
                 (_MASTER, 4),
                 (_ADAM_M, 4),
                 (_ADAM_V, 4),
@@ -194,15 +216,25 @@ RECIPES: dict[str, BytesRecipe] = {
     )
 }
 
+#: The recipe ids of earlier releases, still read (a CLI flag or saved session keeps working).
+RECIPE_ALIASES: dict[str, str] = {"bf16-adamw": "bf16", "fp32-adamw": "fp32", "amp-adamw": "amp"}
 
-def recipe(recipe_id: object) -> BytesRecipe:
-    """Look up a bytes-per-parameter recipe; the error lists the known ids."""
+
+def recipe_id(value: object) -> object:
+    """``value`` with an earlier release's recipe id (:data:`RECIPE_ALIASES`) read as today's."""
+    return RECIPE_ALIASES.get(value, value) if isinstance(value, str) else value
+
+
+def recipe(recipe_id_: object) -> BytesRecipe:
+    """Look up a bytes-per-parameter recipe (an alias of :data:`RECIPE_ALIASES` too); the error
+    lists the known ids."""
     try:
-        return RECIPES[recipe_id]  # type: ignore[index]
+        return RECIPES[recipe_id(recipe_id_)]  # type: ignore[index]
     except (KeyError, TypeError):
         raise InputError(
             translate("Napkin", "recipe: unknown {value}; known: {known}").format(
-                value=brief(recipe_id), known=", ".join(RECIPES)
+                value=brief(recipe_id_),
+                known=", ".join([*RECIPES, *(f"{a} (= {b})" for a, b in RECIPE_ALIASES.items())]),
             ),
             field="recipe",
         ) from None

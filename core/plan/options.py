@@ -182,7 +182,7 @@ def global_batch_sequences(value: Any, unit: str, seq: int) -> int:
 def _bandwidth(value: Any, field: str) -> float | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    return positive_float(value, field, low=1e6, high=1e16)
+    return positive_float(value, field, low=1e6, high=1e16, unit="bytes/s")
 
 
 def planned_input(

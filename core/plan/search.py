@@ -14,7 +14,10 @@
 Each layout is checked against memory first (cheap, closed-form), then timed from the cached
 micro-batch times (:mod:`core.plan.timing`): nothing is traced per candidate, so a 405B model on
 16,384 GPUs is searched in seconds. The fastest layouts that fit come first; with
-``include_unfit`` the ones that do not fit follow, each with the reason.
+``include_unfit`` the ones that do not fit follow, each with the reason. Layouts whose step times
+are within :data:`SPEED_TIE` of the fastest of their group are equally fast: among them the one
+with the smaller peak memory per GPU comes first (then the simpler layout), so a ZeRO-2 layout at
+61 GB is not ranked below a ZeRO-1 layout at 76 GB that is no faster.
 
 :func:`what_to_change` re-plans the chosen layout with one change at a time (recomputation,
 micro-batch, TP, PP, v, SP, ZeRO, CP, how the code runs, fp8 GEMMs, another device) and returns
@@ -43,7 +46,12 @@ from core.plan.result import PlanResult
 from core.roofline.achievable import Calibration
 from core.texts import Text, translate
 
-__all__ = ["PlanCancelled", "best_change", "layouts", "search", "what_to_change"]
+__all__ = ["SPEED_TIE", "PlanCancelled", "best_change", "layouts", "search", "what_to_change"]
+
+
+#: Step times within this fraction of each other rank as equally fast (then least memory first):
+#: 0.5 %, below the model's own error (its calibrated step times are off by several per cent).
+SPEED_TIE = 0.005
 
 
 class PlanCancelled(Exception):
@@ -147,7 +155,8 @@ def search(
     stats: dict[str, int] | None = None,
 ) -> list[PlanResult]:
     """The ``top`` fastest layouts that fit, fastest first (then, with ``include_unfit``, up to
-    ``top`` that do not, each with its reason). ``stats``, when given, receives ``layouts`` (how
+    ``top`` that do not, each with its reason); layouts within :data:`SPEED_TIE` of each other's
+    step time rank least memory first (:func:`ranked`). ``stats``, when given, receives ``layouts`` (how
     many were planned) and ``fit`` (how many fit).
 
     Raises
@@ -175,8 +184,8 @@ def search(
             field="gpus",
         )
     capacity = inp.cluster.device.capacity_bytes
-    fitting: list[tuple[float, Layout]] = []
-    unfit: list[tuple[float, Layout]] = []
+    fitting: list[tuple[float, float, Layout]] = []
+    unfit: list[tuple[float, float, Layout]] = []
     from core.plan.memory import memory_per_gpu
 
     total = len(candidates)
@@ -193,10 +202,8 @@ def search(
         if not fits and not cn.include_unfit:
             continue
         ev = evaluate(ctx, lay, memory)
-        (fitting if fits else unfit).append((ev.step_time_s, lay))
-    fitting.sort(key=_rank)
-    unfit.sort(key=_rank)
-    chosen = fitting[:top] + (unfit[:top] if cn.include_unfit else [])
+        (fitting if fits else unfit).append((ev.step_time_s, memory.peak, lay))
+    chosen = ranked(fitting)[:top] + (ranked(unfit)[:top] if cn.include_unfit else [])
     if stats is not None:
         stats.update(layouts=total, fit=len(fitting))
     if progress is not None:
@@ -206,14 +213,38 @@ def search(
                 n=f"{total:,}", fit=f"{len(fitting):,}"
             ),
         )
-    return [result(ctx, evaluate(ctx, lay)) for _, lay in chosen]
+    return [result(ctx, evaluate(ctx, lay)) for _, _, lay in chosen]
 
 
-def _rank(item: tuple[float, Layout]) -> tuple[float, ...]:
-    """Fastest first; within 0.1 % the simpler layout (no CP, no interleaving, fewer stages,
-    less ZeRO, less TP, larger micro-batches)."""
-    step, lay = item
-    return (float(f"{step:.3g}"), lay.cp, lay.vpp, lay.pp, lay.zero, lay.tp, -lay.micro_batch,
+def ranked(
+    items: list[tuple[float, float, Layout]], tie: float = SPEED_TIE
+) -> list[tuple[float, float, Layout]]:
+    """Order ``(step time, peak memory, layout)`` items for a plan's list: fastest first, and
+    layouts as fast as each other least memory first.
+
+    "As fast" is a group, not a pairwise relation (which would not be transitive): walking the
+    items by step time, a group starts at its fastest item and takes every item whose step time
+    is within ``tie`` (a fraction) of that one's. Inside a group the smaller peak memory per GPU
+    comes first, then the simpler layout (no CP, no interleaving, fewer stages, less ZeRO, less
+    TP, larger micro-batches), then the step time.
+    """
+    by_time = sorted(items, key=lambda it: it[0])
+    out: list[tuple[float, float, Layout]] = []
+    i = 0
+    while i < len(by_time):
+        limit = by_time[i][0] * (1.0 + tie)
+        j = i
+        while j < len(by_time) and by_time[j][0] <= limit:
+            j += 1
+        out.extend(sorted(by_time[i:j], key=_within_tie))
+        i = j
+    return out
+
+
+def _within_tie(item: tuple[float, float, Layout]) -> tuple[float, ...]:
+    """The order among equally fast layouts: least memory, then the simpler layout."""
+    step, peak, lay = item
+    return (peak, lay.cp, lay.vpp, lay.pp, lay.zero, lay.tp, -lay.micro_batch,
             lay.recompute != "none", not lay.sp, step)  # fmt: skip
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "DeviceCatalog",
     "builtin_devices",
     "capacity_note",
+    "capacity_text",
     "device_from_dict",
     "load_catalog",
     "storage_bytes",
@@ -239,6 +240,23 @@ class Device:
                 out[f"{scope}_source"] = getattr(self, f"{scope}_source")
         out["user_defined"] = self.user_defined
         return out
+
+
+def capacity_text(device: Device) -> Text:
+    """A device's memory as every tab shows it, the datasheet's and the driver's figure named
+    once: ``80 GB datasheet, 85.52 GB reported by the driver``. Fits (Memory, Plan, Step) are
+    judged against the driver's figure where it is known (:attr:`Device.capacity_bytes`); the
+    Napkin tab's lecture arithmetic uses the datasheet's (8 × 80 GB / 12 = 53.33 B) and says so.
+    """
+    from core.units import format_bytes
+
+    if device.memory_total_bytes:
+        return translate("Roofline", "{datasheet} datasheet, {driver} reported by the driver").format(
+            datasheet=format_bytes(device.memory_bytes), driver=format_bytes(device.memory_total_bytes)
+        )  # fmt: skip
+    return translate("Roofline", "{datasheet} datasheet").format(
+        datasheet=format_bytes(device.memory_bytes)
+    )
 
 
 def capacity_note(device: Device) -> Text:

@@ -17,6 +17,7 @@ is **refused by name**, never ignored. A key set to ``null`` says nothing and is
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 from pathlib import Path
@@ -29,10 +30,14 @@ from core.texts import Text, translate
 
 __all__ = [
     "FAMILIES",
+    "HUB_CONNECT_TIMEOUT",
     "MAX_CONFIG_BYTES",
     "REMOTE_CODE_KEY",
     "check_config",
+    "config_name",
     "hub_id",
+    "hub_missing",
+    "hub_offline_reason",
     "load_config",
     "read_config",
     "resolve_model_source",
@@ -44,10 +49,15 @@ _LLAMA = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads
           "intermediate_size")  # fmt: skip
 _GPT2 = ("vocab_size", "n_embd", "n_layer", "n_head")
 
+#: The keys a config.json names its model by, first found first: transformers' own
+#: ``_name_or_path`` (written by ``save_pretrained``), its ``name_or_path`` spelling, and the
+#: ``model_name`` some exporters write.
+_NAME_KEYS = ("_name_or_path", "name_or_path", "model_name")
+
 #: Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the
 #: numerics of norms and rotary embeddings, output switches.
 _HARMLESS = frozenset({
-    "architectures", "transformers_version", "torch_dtype", "dtype", "_name_or_path",
+    "architectures", "transformers_version", "torch_dtype", "dtype", *_NAME_KEYS,
     "model_type", "use_cache", "bos_token_id", "eos_token_id", "pad_token_id",
     "initializer_range", "output_hidden_states", "output_attentions", "return_dict",
     "id2label", "label2id", "problem_type", "torchscript", "tokenizer_class", "chunk_size_feed_forward",
@@ -192,6 +202,28 @@ def _window(doc: dict[str, Any], family: str, where: str) -> int:
     return value
 
 
+def config_name(doc: dict[str, Any], where: str) -> str:
+    """The name a config.json gives its model: its own name field (:data:`_NAME_KEYS`; a local
+    path there is named by its last part), else its file: ``llama-7b.json`` names
+    ``llama-7b``; a file called ``config.json`` names itself with its folder
+    (``work/config.json``), so a folder's name is never taken for the model's."""
+    for key in _NAME_KEYS:
+        value = doc.get(key)
+        if isinstance(value, str) and value.strip():
+            text = value.strip()
+            if (
+                text.startswith(("/", ".", "~", "\\"))
+                or "\\" in text
+                or re.match(r"^[A-Za-z]:", text)
+            ):
+                text = re.split(r"[\\/]", text.rstrip("/\\"))[-1] or text
+            return cut_line(text, 96)
+    path = Path(where)
+    if path.stem.lower() != "config":
+        return path.stem
+    return f"{path.parent.name}/{path.name}" if path.parent.name else path.name
+
+
 def spec_from_config(
     doc: Any, where: str = "config.json", name: str = ""
 ) -> tuple[TransformerSpec, list[str]]:
@@ -209,7 +241,7 @@ def spec_from_config(
     notes: list[str] = list(_check_keys(doc, family, where))
     for key in _INTEGERS:
         _integer(doc, key, where)
-    name = name or str(doc.get("_name_or_path") or Path(where).parent.name or family)
+    name = name or config_name(doc, where)
     if family == "gpt2":
         _need(doc, _GPT2, family, where)
         d = doc["n_embd"]
@@ -409,8 +441,17 @@ def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[st
                 repo=brief(text.strip()), cache=cache),
             field="model",
         )  # fmt: skip
+    offline = hub_offline_reason()
+    if offline is not None:  # said at once, not after huggingface_hub's retries (~25 s)
+        raise InputError(
+            translate("Step", "model: cannot download the config.json of {repo}: offline "
+                      "({why}); allowed offline: a model cached in {cache}, a preset or a config "
+                      "file").format(repo=brief(repo), why=offline, cache=cache),
+            field="model",
+        )  # fmt: skip
     from core.quiet import captured_logs
 
+    _LOG.info("fetching the config.json of %s from the Hugging Face Hub (never weights)", repo)
     try:  # its retries are logged ("Retrying in 1s"): kept off stderr, which carries our line
         with captured_logs("huggingface_hub"):
             path = huggingface_hub.hf_hub_download(repo, "config.json", revision=revision,
@@ -418,8 +459,115 @@ def resolve_model_source(text: str, *, allow_download: bool = False) -> tuple[st
     except Exception as exc:  # no network, no such repository, a gated model, a full disk
         raise InputError(
             translate("Step", "model: cannot download the config.json of {repo} from the "
-                      "Hugging Face Hub ({why})").format(repo=brief(repo),
-                                                 why=cut_line(f"{type(exc).__name__}: {exc}", 200)),
+                      "Hugging Face Hub: {why}").format(repo=brief(repo), why=_download_problem(exc)),
             field="model",
         ) from None  # fmt: skip
+    _LOG.info("saved %s", path)
     return str(path), repo
+
+
+def hub_missing(text: str) -> str | None:
+    """The repository of a hub id (``org/name``) whose config.json is not in the local cache (the
+    window then offers to fetch it); ``None`` for a cached model and for text that is no hub id."""
+    found = hub_id(text)
+    if found is None:
+        return None
+    try:
+        resolve_model_source(text)
+    except InputError:
+        return found[0]
+    return None
+
+
+#: Seconds to wait for the Hub's address to answer before saying "offline".
+HUB_CONNECT_TIMEOUT = 3.0
+
+_LOG = logging.getLogger("napkinlab.hub")
+
+
+def _offline_env() -> str:
+    """The environment variable that switches the Hub off (``HF_HUB_OFFLINE=1``), or ``""``."""
+    for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"):
+        if os.environ.get(name, "").strip().lower() in ("1", "on", "yes", "true"):
+            return f"{name}=1"
+    return ""
+
+
+def _hub_address() -> tuple[str, int]:
+    """The host and port a download connects to first: the HTTPS proxy when one is set, else
+    the Hub's endpoint (``HF_ENDPOINT``, default ``https://huggingface.co``)."""
+    from urllib.parse import urlsplit
+
+    for name in ("HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"):
+        if os.environ.get(name):
+            url = urlsplit(
+                os.environ[name] if "://" in os.environ[name] else "//" + os.environ[name]
+            )
+            if url.hostname:
+                return url.hostname, url.port or 8080
+    url = urlsplit(os.environ.get("HF_ENDPOINT") or "https://huggingface.co")
+    return url.hostname or "huggingface.co", url.port or (80 if url.scheme == "http" else 443)
+
+
+def hub_offline_reason(timeout: float = HUB_CONNECT_TIMEOUT) -> Text | None:
+    """Why the Hugging Face Hub cannot be reached now, in a few words, or ``None`` when a
+    connection to it (or to the HTTPS proxy) opens within ``timeout`` seconds.
+
+    ``HF_HUB_OFFLINE=1`` answers at once; otherwise one TCP connection is tried, in a thread so
+    that a name lookup that hangs is cut off too.
+    """
+    import socket
+    import threading
+
+    flag = _offline_env()
+    if flag:
+        return translate("Step", "{flag} is set").format(flag=flag)
+    host, port = _hub_address()
+    answer: list[Text | None] = []
+
+    def attempt() -> None:
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+            answer.append(None)
+        except socket.gaierror:
+            answer.append(translate("Step", "the name {host} does not resolve: no network or no "
+                                    "DNS").format(host=host))  # fmt: skip
+        except TimeoutError:
+            answer.append(translate("Step", "{host}:{port} did not answer in {seconds} s").format(
+                host=host, port=port, seconds=f"{timeout:g}"))  # fmt: skip
+        except OSError as exc:
+            answer.append(translate("Step", "{host}:{port}: {why}").format(
+                host=host, port=port, why=exc.strerror or type(exc).__name__))  # fmt: skip
+
+    thread = threading.Thread(target=attempt, name="hub-check", daemon=True)
+    thread.start()
+    thread.join(timeout + 0.5)
+    if not answer:
+        return translate("Step", "{host} did not answer in {seconds} s").format(
+            host=host, seconds=f"{timeout:g}"
+        )
+    return answer[0]
+
+
+def _download_problem(exc: Exception) -> Text:
+    """What a failed download means, as one complete clause (never a message cut mid-sentence)."""
+    kind = type(exc).__name__
+    if kind == "GatedRepoError":
+        return translate("Step", "the model is gated: accept its licence on huggingface.co and "
+                         "log in (huggingface-cli login)")  # fmt: skip
+    if kind == "RepositoryNotFoundError":
+        return translate("Step", "no such repository, or it is private (log in with "
+                         "huggingface-cli login)")  # fmt: skip
+    if kind == "RevisionNotFoundError":
+        return translate("Step", "no such revision")
+    if kind in ("EntryNotFoundError", "RemoteEntryNotFoundError"):
+        return translate("Step", "the repository has no config.json")
+    if kind in ("LocalEntryNotFoundError", "ConnectionError", "Timeout", "ReadTimeout",
+                "ConnectTimeout", "OfflineModeIsEnabled"):  # fmt: skip
+        return translate("Step", "the Hub did not answer (network down or blocked)")
+    if isinstance(exc, OSError) and exc.strerror:
+        return translate("Step", "{why}").format(why=exc.strerror)
+    first = str(exc).strip().split("\n", 1)[0].split(". ", 1)[0]
+    if first and len(first) <= 120:
+        return translate("Step", "{kind}: {why}").format(kind=kind, why=first.rstrip("."))
+    return translate("Step", "{kind}").format(kind=kind)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.errors import InputError
+from core.memory.options import kernels_for
 from core.roofline.achievable import gemm_dims
 from core.roofline.bounds import predicted_time
 from core.roofline.hardware import Device
@@ -94,6 +95,10 @@ class Prediction:
         Predicted seconds of each op, in the trace's op order.
     step_time_s, mfu, hfu
         The sum of ``seconds``; model FLOPs and hardware FLOPs / (step time × ``peak``).
+    kernels
+        The kernel family of the device (``cuda`` or ``cpu``,
+        :func:`core.memory.options.kernels_for`): the op names the table shows
+        (:func:`core.step.kernels.device_op_name`).
     peak_dtype
         The dtype ``peak`` is the dense peak of: ``compute_dtype``, or ``fp32`` on a device with
         no peak for it (bf16 on a V100 or a T4, whose ops run at the fp32 rate here too).
@@ -111,6 +116,7 @@ class Prediction:
     hfu: float = 0.0
     model: str = "roofline"
     peak_dtype: str = ""
+    kernels: str = "cpu"
 
     @property
     def assumption(self) -> str:
@@ -186,6 +192,7 @@ def predict(
         hfu=hfu,
         model=model,
         peak_dtype=peak_dtype,
+        kernels=kernels_for(device.vendor),
     )
 
 

@@ -6,9 +6,13 @@ optimizer ops alike, on fake or real tensors). Ownership:
 * **forward**: the innermost module whose ``forward`` is running (module pre/post hooks keep a
   stack); ops outside every submodule belong to ``(model)``.
 * **backward**: the autograd node that runs the op (``torch._C._current_autograd_node()``). When a
-  module's forward returns, every autograd node its outputs reach that no inner module claimed is
-  tagged with the module's name, so ``q``, ``k`` and ``v`` (or ``gate`` and ``up``), which share
-  their input, keep their own backward ops. A parameter's gradient accumulation belongs to the
+  module's forward returns, every autograd node its outputs reach that its forward made and no
+  inner module claimed is tagged with the module's name (the walk goes on through inner modules'
+  nodes), so ``q``, ``k`` and ``v`` (or ``gate``
+  and ``up``), which share their input, keep their own backward ops. The walk stops at nodes made
+  before the forward started (its inputs' nodes, and any node numbered no later than they are):
+  an output projection ``o`` does not claim the attention kernel that made its input, which the
+  attention module then claims as its own. A parameter's gradient accumulation belongs to the
   parameter's module. Recomputed forward (checkpointing) belongs to the running module.
 * **optimizer**: the module that owns the first tensor (parameter, gradient or state) the op
   updates; a ``_foreach_`` op over several modules belongs to their common parent.
@@ -89,6 +93,24 @@ def _shape_text(tensors: list[Any]) -> str:
     return " ".join(parts)
 
 
+def _grad_fns(value: Any) -> list[Any]:
+    """The autograd nodes of the tensors in ``value`` (nested lists, tuples and dicts)."""
+    import torch
+
+    found = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, torch.Tensor):
+            if item.grad_fn is not None:
+                found.append(item.grad_fn)
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return found
+
+
 def _common(names: set[str]) -> str:
     if len(names) == 1:
         return next(iter(names))
@@ -117,6 +139,7 @@ class Recorder:
         self.ops: list[OpRecord] = []
         self.phase = "forward"
         self.stack: list[str] = []
+        self._before: list[tuple[set[int], int]] = []  # per running module: see _pre
         self.names = {id(m): (n or ROOT) for n, m in model.named_modules()}
         self.norms = {n or ROOT for n, m in model.named_modules() if "Norm" in type(m).__name__}
         self.owner: dict[int, str] = {}
@@ -126,41 +149,46 @@ class Recorder:
         self._kinds: dict[tuple[Any, str], tuple[str, str]] = {}  # (op, phase) -> (name, kind)
 
     # -- hooks -------------------------------------------------------------------------------
-    def _pre(self, module: Any, _inputs: Any) -> None:
+    def _pre(self, module: Any, inputs: Any, kwargs: Any = None) -> None:
         self.stack.append(self.names.get(id(module), ROOT))
+        # The nodes that existed when the forward started: its tensor inputs' (positional and
+        # keyword), and the latest sequence number among them.
+        before: set[int] = set()
+        latest = -1
+        with suppress(Exception):
+            for node in _grad_fns((inputs, kwargs or {})):
+                before.add(id(node))
+                latest = max(latest, int(node._sequence_nr()))
+        self._before.append((before, latest))
 
     def _post(self, module: Any, _inputs: Any, output: Any) -> None:
         name = self.stack.pop() if self.stack else ROOT
+        before, latest = self._before.pop() if self._before else (set(), -1)
         with suppress(Exception):
-            self._tag(output, name)
+            self._tag(output, name, before, latest)
         if module is self.model and self.auto_backward and not self.stack:
             self.phase = "backward"
 
-    def _tag(self, output: Any, name: str) -> None:
-        import torch
-
-        todo = []
-        stack = [output]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, torch.Tensor):
-                if item.grad_fn is not None:
-                    todo.append(item.grad_fn)
-            elif isinstance(item, list | tuple):
-                stack.extend(item)
-            elif isinstance(item, dict):
-                stack.extend(item.values())
+    def _tag(
+        self, output: Any, name: str, before: set[int] = frozenset(), latest: int = -1
+    ) -> None:  # type: ignore[assignment]
+        todo = _grad_fns(output)
+        seen: set[int] = set()
         while todo:
             node = todo.pop()
-            meta: dict[str, Any] = node.metadata  # type: ignore[assignment]
-            if "napkin_module" in meta or type(node).__name__ == "AccumulateGrad":
+            if id(node) in seen or type(node).__name__ == "AccumulateGrad":
                 continue
-            meta["napkin_module"] = name
+            seen.add(id(node))
+            if id(node) in before or int(node._sequence_nr()) <= latest:
+                continue  # made before this module's forward: an outer module's
+            meta: dict[str, Any] = node.metadata  # type: ignore[assignment]
+            meta.setdefault("napkin_module", name)  # an inner module's claim stands; walk on
             todo.extend(fn for fn, _ in node.next_functions if fn is not None)
 
     def _opt_pre(self, _opt: Any, _args: Any, _kwargs: Any) -> None:
         self.phase = "optimizer"
         self.stack.clear()  # modules left by a recompute that stopped early
+        self._before.clear()
         for p, owner in self.params:
             if p.grad is not None:
                 self.owner[id(p.grad)] = owner
@@ -180,7 +208,7 @@ class Recorder:
         :meth:`record` after every aten op (the memory trace's: one mode for both)."""
         handles = []
         for module in self.model.modules():
-            handles.append(module.register_forward_pre_hook(self._pre))
+            handles.append(module.register_forward_pre_hook(self._pre, with_kwargs=True))
             handles.append(module.register_forward_hook(self._post))
         if self.optimizer is not None:
             handles.append(self.optimizer.register_step_pre_hook(self._opt_pre))

@@ -12,6 +12,7 @@ from typing import Any
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import KIND as COMM_KIND
 from core.step.comm import StepComm
+from core.step.kernels import device_op_name
 from core.step.predict import COUNTING, Prediction, by_module, explain, rollup
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.texts import translate
@@ -37,7 +38,9 @@ CSV_COLUMNS: tuple[str, ...] = (
 def op_rows(
     trace: StepTrace, pred: Prediction, measured: Sequence[float] | None = None
 ) -> list[dict[str, Any]]:
-    """One dict per op with the JSON keys (``measured_s`` only when measured)."""
+    """One dict per op with the JSON keys (``measured_s`` only when measured): ``name`` is the
+    traced aten op, ``device_op`` the op that runs on the predicted device in its place (a CUDA
+    device runs no ``…_for_cpu`` kernel)."""
     rows = []
     for i, op in enumerate(trace.ops):
         row: dict[str, Any] = {
@@ -46,6 +49,7 @@ def op_rows(
             "module": op.module,
             "kind": op.kind,
             "name": op.name,
+            "device_op": device_op_name(op.name, pred.kernels, op.dtype),
             "dtype": op.dtype,
             "flops": op.flops,
             "bytes_read": op.bytes_read,
@@ -177,7 +181,7 @@ def roofline_points(trace: StepTrace, pred: Prediction, top: int = 5) -> list[di
         if op.flops <= 0 or op.bytes <= 0:
             continue
         share = pred.share(pred.seconds[i])
-        label = translate("Step", "step op #{index} {name} ({share} of the time)").format(index=op.index, name=op.name, share=f"{share:.1%}")  # fmt: skip
+        label = translate("Step", "step op #{index} {name} ({share} of the time)").format(index=op.index, name=device_op_name(op.name, pred.kernels, op.dtype), share=f"{share:.1%}")  # fmt: skip
         dtype = op.dtype if pred.ceiling == "per op dtype" else pred.ceiling
         points.append(_point(label, op.flops, op.bytes, share, pred, dtype))
     return points

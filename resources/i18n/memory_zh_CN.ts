@@ -247,6 +247,18 @@
         <translation>{formula}（{moment}）</translation>
     </message>
     <message>
+        <source>weights, gradients and state alone ({state}) do not fit in {capacity}</source>
+        <translation>仅权重、梯度和状态（{state}）就放不进 {capacity}</translation>
+    </message>
+    <message>
+        <source>the tensors of a micro-batch of 1 ({peak}, of which weights, gradients and state {state}) fit in {capacity}; the {allowance} allowance tips it over</source>
+        <translation>微批量为 1 时的张量（{peak}，其中权重、梯度和状态 {state}）放得进 {capacity}；是 {allowance} 的余量使其超出</translation>
+    </message>
+    <message>
+        <source>weights, gradients and state ({state}) fit in {capacity}; one micro-batch&apos;s activations and temporaries tip it over ({peak} at the peak)</source>
+        <translation>权重、梯度和状态（{state}）放得进 {capacity}；一个微批量的激活值和临时张量使其超出（峰值 {peak}）</translation>
+    </message>
+    <message>
         <source>GPUs: {value} is not a whole number</source>
         <extracomment>FSDPMemTracker&apos;s categories -&gt; ours. MemTracker&apos;s categories (ZeRO-1: parameters and gradients replicated) -&gt; ours. How each stage is traced (the JSON&apos;s ``method``).</extracomment>
         <translation>GPU 数：{value} 不是整数</translation>
@@ -948,8 +960,8 @@
         <translation>。另有 {bytes} 预留量：{what}。</translation>
     </message>
     <message>
-        <source>none: weights, gradients and state alone do not fit</source>
-        <translation>无：仅权重、梯度和状态就放不下</translation>
+        <source>none: {reason}</source>
+        <translation>无：{reason}</translation>
     </message>
     <message>
         <source>{layers} layers = {count} params</source>

@@ -264,8 +264,16 @@
         <translation>Adam v fp32</translation>
     </message>
     <message>
+        <source>params fp16</source>
+        <translation>參數 fp16</translation>
+    </message>
+    <message>
+        <source>grads fp16</source>
+        <translation>梯度 fp16</translation>
+    </message>
+    <message>
         <source>bf16 params &amp; grads, fp32 Adam moments (lecture)</source>
-        <extracomment>Recipes for &quot;largest model that fits&quot; (activations excluded, as in the lecture).</extracomment>
+        <extracomment>Recipes for &quot;largest model that fits&quot; (activations excluded, as in the lecture). Their ids are the Memory and Plan tabs&apos; recipe names (:data:`core.memory.recipes.RECIPES`: the same dtypes of weights, gradients, master copy and state), with those tabs&apos; default optimizer, AdamW; two napkin-only choices follow (SGD, inference). The ids of earlier releases are :data:`RECIPE_ALIASES`.</extracomment>
         <translation>bf16 參數與梯度，fp32 Adam 矩（講義）</translation>
     </message>
     <message>
@@ -277,6 +285,10 @@
         <translation>混合精度：bf16 參數與梯度 + fp32 主權重、Adam m、v</translation>
     </message>
     <message>
+        <source>mixed precision in fp16: fp16 params &amp; grads + fp32 master, Adam m, v</source>
+        <translation>fp16 混合精度：fp16 參數和梯度 + fp32 主副本、Adam m、v</translation>
+    </message>
+    <message>
         <source>bf16 params &amp; grads, plain SGD</source>
         <translation>bf16 參數與梯度，普通 SGD</translation>
     </message>
@@ -286,6 +298,7 @@
     </message>
     <message>
         <source>recipe: unknown {value}; known: {known}</source>
+        <extracomment>The recipe ids of earlier releases, still read (a CLI flag or saved session keeps working).</extracomment>
         <translation>配方：未知的 {value}；已知：{known}</translation>
     </message>
     <message>
@@ -550,6 +563,14 @@
         <translation>通訊</translation>
     </message>
     <message>
+        <source>{field}: see the message under the field</source>
+        <translation>{field}：見輸入框下方的提示</translation>
+    </message>
+    <message>
+        <source>{device}: the largest model is figured on the datasheet&apos;s memory, as the lecture does; the Memory and Plan tabs fit against the driver&apos;s figure</source>
+        <translation>{device}：最大模型按規格書的顯存計算（與課程一致）；內存和規划標籤頁按驅動報告的容量判斷是否放得下</translation>
+    </message>
+    <message>
         <source>{rate} dense {dtype}</source>
         <translation>{rate} 稠密 {dtype}</translation>
     </message>
@@ -580,6 +601,10 @@
     <message>
         <source>{count} nodes</source>
         <translation>{count} 個節點</translation>
+    </message>
+    <message>
+        <source> · {params} with the {driver} the driver reports</source>
+        <translation> · 按驅動報告的 {driver}：{params}</translation>
     </message>
     <message>
         <source>{count} elements in {dtype}</source>

@@ -172,6 +172,7 @@
     </message>
     <message>
         <source>tracing one layer of the model</source>
+        <extracomment>Step times within this fraction of each other rank as equally fast (then least memory first): 0.5 %, below the model&apos;s own error (its calibrated step times are off by several per cent).</extracomment>
         <translation>正在追踪模型的一层</translation>
     </message>
     <message>
@@ -582,12 +583,12 @@
         <translation>一个节点内、共享节点内互连的 GPU 数</translation>
     </message>
     <message>
-        <source>Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled from the device database</source>
-        <translation>每 GPU 的节点内互连（NVLink）带宽，单向字节/秒（450G）；预先填入设备数据库的值</translation>
+        <source>Intra-node link (NVLink) bandwidth per GPU in GB/s, one way (450 GB/s, 450G or 450e9); prefilled from the device database</source>
+        <translation>每 GPU 节点内链路（NVLink）单向带宽，单位 GB/s（450 GB/s、450G 或 450e9）；默认取自设备数据库</translation>
     </message>
     <message>
-        <source>Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from the device database</source>
-        <translation>节点之间每 GPU 的网络带宽，单向字节/秒（50G）；预先填入设备数据库的值</translation>
+        <source>Network bandwidth per GPU between nodes in GB/s, one way (50 GB/s, 50G or 50e9); prefilled from the device database</source>
+        <translation>每 GPU 节点间网络单向带宽，单位 GB/s（50 GB/s、50G 或 50e9）；默认取自设备数据库</translation>
     </message>
     <message>
         <source>Tensor-parallel GPUs; empty: searched</source>
@@ -1251,8 +1252,28 @@ Double-click to open the source.</source>
         <translation>{days}，{hours} GPU 时</translation>
     </message>
     <message>
-        <source>Layout {rank} of {count}: {layout}</source>
-        <translation>布局 {rank} / {count}：{layout}</translation>
+        <source>{kept} kept: the {top} fastest that fit</source>
+        <translation>保留 {kept} 个：放得下的最快 {top} 个</translation>
+    </message>
+    <message>
+        <source>, and the {n} fastest without recomputation</source>
+        <translation>，以及不重算的最快 {n} 个</translation>
+    </message>
+    <message>
+        <source>, and the {n} fastest with full recomputation</source>
+        <translation>，以及完全重算的最快 {n} 个</translation>
+    </message>
+    <message>
+        <source>, and the {n} fastest with selective recomputation</source>
+        <translation>，以及选择性重算的最快 {n} 个</translation>
+    </message>
+    <message>
+        <source>{searched}; {kept}</source>
+        <translation>{searched}；{kept}</translation>
+    </message>
+    <message>
+        <source>Layout {rank} of {count} kept: {layout}</source>
+        <translation>保留的 {count} 个布局中的第 {rank} 个：{layout}</translation>
     </message>
     <message>
         <source>Does not fit: {layout}</source>

@@ -172,6 +172,7 @@
     </message>
     <message>
         <source>tracing one layer of the model</source>
+        <extracomment>Step times within this fraction of each other rank as equally fast (then least memory first): 0.5 %, below the model&apos;s own error (its calibrated step times are off by several per cent).</extracomment>
         <translation>正在追蹤模型的一層</translation>
     </message>
     <message>
@@ -582,12 +583,12 @@
         <translation>一個節點內、共用節點內互連的 GPU 數</translation>
     </message>
     <message>
-        <source>Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled from the device database</source>
-        <translation>每 GPU 的節點內互連（NVLink）頻寬，單向位元組/秒（450G）；預先填入裝置資料庫的值</translation>
+        <source>Intra-node link (NVLink) bandwidth per GPU in GB/s, one way (450 GB/s, 450G or 450e9); prefilled from the device database</source>
+        <translation>每 GPU 節點內鏈路（NVLink）單向頻寬，單位 GB/s（450 GB/s、450G 或 450e9）；預設取自裝置資料庫</translation>
     </message>
     <message>
-        <source>Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from the device database</source>
-        <translation>節點之間每 GPU 的網路頻寬，單向位元組/秒（50G）；預先填入裝置資料庫的值</translation>
+        <source>Network bandwidth per GPU between nodes in GB/s, one way (50 GB/s, 50G or 50e9); prefilled from the device database</source>
+        <translation>每 GPU 節點間網路單向頻寬，單位 GB/s（50 GB/s、50G 或 50e9）；預設取自裝置資料庫</translation>
     </message>
     <message>
         <source>Tensor-parallel GPUs; empty: searched</source>
@@ -1251,8 +1252,28 @@ Double-click to open the source.</source>
         <translation>{days}，{hours} GPU 時</translation>
     </message>
     <message>
-        <source>Layout {rank} of {count}: {layout}</source>
-        <translation>配置 {rank} / {count}：{layout}</translation>
+        <source>{kept} kept: the {top} fastest that fit</source>
+        <translation>保留 {kept} 個：放得下的最快 {top} 個</translation>
+    </message>
+    <message>
+        <source>, and the {n} fastest without recomputation</source>
+        <translation>，以及不重算的最快 {n} 個</translation>
+    </message>
+    <message>
+        <source>, and the {n} fastest with full recomputation</source>
+        <translation>，以及完全重算的最快 {n} 個</translation>
+    </message>
+    <message>
+        <source>, and the {n} fastest with selective recomputation</source>
+        <translation>，以及選擇性重算的最快 {n} 個</translation>
+    </message>
+    <message>
+        <source>{searched}; {kept}</source>
+        <translation>{searched}；{kept}</translation>
+    </message>
+    <message>
+        <source>Layout {rank} of {count} kept: {layout}</source>
+        <translation>保留的 {count} 個佈局中的第 {rank} 個：{layout}</translation>
     </message>
     <message>
         <source>Does not fit: {layout}</source>

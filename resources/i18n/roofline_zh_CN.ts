@@ -460,6 +460,14 @@
         <translation>{device} 没有内存带宽：未测量复制（把基准测试跑完，或选择有规格书带宽的设备）</translation>
     </message>
     <message>
+        <source>{datasheet} datasheet, {driver} reported by the driver</source>
+        <translation>规格书 {datasheet}，驱动报告 {driver}</translation>
+    </message>
+    <message>
+        <source>{datasheet} datasheet</source>
+        <translation>规格书 {datasheet}</translation>
+    </message>
+    <message>
         <source>{device}: {capacity} per GPU, the memory its driver reports; the datasheet&apos;s {datasheet} is rounded in other units</source>
         <translation>{device}：每个 GPU {capacity}，即驱动报告的显存总量；规格书上的 {datasheet} 是按另一种单位取整的</translation>
     </message>

@@ -460,6 +460,14 @@
         <translation>{device} 沒有記憶體頻寬：未量測複製（將基準測試跑完，或選擇有規格書頻寬的裝置）</translation>
     </message>
     <message>
+        <source>{datasheet} datasheet, {driver} reported by the driver</source>
+        <translation>規格書 {datasheet}，驅動報告 {driver}</translation>
+    </message>
+    <message>
+        <source>{datasheet} datasheet</source>
+        <translation>規格書 {datasheet}</translation>
+    </message>
+    <message>
         <source>{device}: {capacity} per GPU, the memory its driver reports; the datasheet&apos;s {datasheet} is rounded in other units</source>
         <translation>{device}：每個 GPU {capacity}，即驅動程式回報的記憶體；規格書上的 {datasheet} 是按另一種單位取整的</translation>
     </message>

@@ -30,7 +30,7 @@
     </message>
     <message>
         <source>config: {where} lacks the field {key} (needed for {family}); required: {required}</source>
-        <extracomment>Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the numerics of norms and rotary embeddings, output switches. What each family models (beyond :data:`_HARMLESS`); anything else is refused. Keys whose only value the reader builds (a key outside these values is refused by name).</extracomment>
+        <extracomment>The keys a config.json names its model by, first found first: transformers&apos; own ``_name_or_path`` (written by ``save_pretrained``), its ``name_or_path`` spelling, and the ``model_name`` some exporters write. Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the numerics of norms and rotary embeddings, output switches. What each family models (beyond :data:`_HARMLESS`); anything else is refused. Keys whose only value the reader builds (a key outside these values is refused by name).</extracomment>
         <translation>配置：{where} 缺少字段 {key}（{family} 需要）；必需：{required}</translation>
     </message>
     <message>
@@ -75,8 +75,65 @@
         <translation>模型：{repo} 不在 Hugging Face 缓存中（{cache}）；离线时允许：config.json 已缓存在那里的模型；用 --allow-download 下载其配置（不下载权重）（运行一次 napkinlab memory --model {repo} --allow-download：窗口读取同一个缓存）</translation>
     </message>
     <message>
-        <source>model: cannot download the config.json of {repo} from the Hugging Face Hub ({why})</source>
-        <translation>模型：无法从 Hugging Face Hub 下载 {repo} 的 config.json（{why}）</translation>
+        <source>model: cannot download the config.json of {repo}: offline ({why}); allowed offline: a model cached in {cache}, a preset or a config file</source>
+        <translation>model：无法下载 {repo} 的 config.json：离线（{why}）；离线时可用：{cache} 中已缓存的模型、预设或配置文件</translation>
+    </message>
+    <message>
+        <source>model: cannot download the config.json of {repo} from the Hugging Face Hub: {why}</source>
+        <translation>model：无法从 Hugging Face Hub 下载 {repo} 的 config.json：{why}</translation>
+    </message>
+    <message>
+        <source>{flag} is set</source>
+        <extracomment>Seconds to wait for the Hub&apos;s address to answer before saying &quot;offline&quot;.</extracomment>
+        <translation>已设置 {flag}</translation>
+    </message>
+    <message>
+        <source>the name {host} does not resolve: no network or no DNS</source>
+        <translation>无法解析 {host}：没有网络或 DNS</translation>
+    </message>
+    <message>
+        <source>{host}:{port} did not answer in {seconds} s</source>
+        <translation>{host}:{port} 在 {seconds} 秒内无应答</translation>
+    </message>
+    <message>
+        <source>{host}:{port}: {why}</source>
+        <translation>{host}:{port}：{why}</translation>
+    </message>
+    <message>
+        <source>{host} did not answer in {seconds} s</source>
+        <translation>{host} 在 {seconds} 秒内无应答</translation>
+    </message>
+    <message>
+        <source>the model is gated: accept its licence on huggingface.co and log in (huggingface-cli login)</source>
+        <translation>该模型受限：请在 huggingface.co 接受其许可并登录（huggingface-cli login）</translation>
+    </message>
+    <message>
+        <source>no such repository, or it is private (log in with huggingface-cli login)</source>
+        <translation>没有该仓库，或它是私有的（用 huggingface-cli login 登录）</translation>
+    </message>
+    <message>
+        <source>no such revision</source>
+        <translation>没有该版本</translation>
+    </message>
+    <message>
+        <source>the repository has no config.json</source>
+        <translation>该仓库没有 config.json</translation>
+    </message>
+    <message>
+        <source>the Hub did not answer (network down or blocked)</source>
+        <translation>Hub 无应答（网络断开或被阻止）</translation>
+    </message>
+    <message>
+        <source>{why}</source>
+        <translation>{why}</translation>
+    </message>
+    <message>
+        <source>{kind}: {why}</source>
+        <translation>{kind}：{why}</translation>
+    </message>
+    <message>
+        <source>{kind}</source>
+        <translation>{kind}</translation>
     </message>
     <message>
         <source>config: cannot read {why}</source>
@@ -620,6 +677,10 @@
     <message>
         <source>Measured</source>
         <translation>实测</translation>
+    </message>
+    <message>
+        <source>{device} on the device; traced on CPU as {traced}</source>
+        <translation>设备上为 {device}；在 CPU 上追踪为 {traced}</translation>
     </message>
 </context>
 </TS>

@@ -390,6 +390,33 @@
     </message>
 </context>
 <context>
+    <name>HubFetch</name>
+    <message>
+        <source>Cancelled: {repo} was not fetched</source>
+        <translation>已取消：未獲取 {repo}</translation>
+    </message>
+    <message>
+        <source>Fetch config.json</source>
+        <translation>獲取 config.json</translation>
+    </message>
+    <message>
+        <source>Download the model&apos;s config.json (a few kB, never its weights) from the Hugging Face Hub into the local cache the command line reads too</source>
+        <translation>從 Hugging Face Hub 下載模型的 config.json（几 kB，從不下載權重）到命令行也讀取的本地緩存</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>{repo} is not in the Hugging Face cache</source>
+        <translation>{repo} 不在 Hugging Face 緩存中</translation>
+    </message>
+    <message>
+        <source>Fetching the config.json of {repo}…</source>
+        <translation>正在獲取 {repo} 的 config.json…</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Napkin Lab</source>
@@ -755,6 +782,7 @@
     </message>
     <message>
         <source>{token} is not a number JSON allows; write a finite number</source>
+        <extracomment>Integers of at most this many characters are 0 or from 1 to below 10**this: inside NUMBER_RANGE, so they are parsed without the check (nearly every integer of a file).</extracomment>
         <translation>{token} 不是 JSON 允許的數字；請寫有限的數</translation>
     </message>
     <message>
@@ -1004,13 +1032,37 @@
 <context>
     <name>Validate</name>
     <message>
+        <source>allowed: a number, with an optional exponent, e.g. 30, 2.5 or 1e2</source>
+        <extracomment>Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``, since a lower-case ``e`` starts an exponent. The smallest real quantity accepted unless a caller allows zero: far below anything physical, far above the subnormals whose reciprocals overflow. The smallest utilisation-like ratio accepted (0.0001 %). Binary prefixes (``80GiB`` = 80 × 2³⁰): a power of 1,024. Spellings of the compute dtypes (``core.roofline.hardware.DTYPES``) that people and libraries use, mapped to the id: numpy&apos;s and torch&apos;s names, the exact format ids of the Dtypes tab, and the short forms. Case is ignored and a leading ``torch.`` or ``np.`` dropped. Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits). What a field&apos;s number counts, which picks the examples its errors give (a field&apos;s message shows numbers of its own unit: a deadline is not given examples in bytes). ``count`` (the default): parameters, tokens, GPUs; ``plain``: a bare quantity in the unit its label names (days, bytes per parameter); ``bytes``; ``bytes/s``; ``flop/s``.</extracomment>
+        <translation>允許：一個數，可帶指數，例如 30、2.5 或 1e2</translation>
+    </message>
+    <message>
+        <source>allowed: bytes, with an optional suffix and unit (80GB = 80e9 bytes, binary 80GiB), e.g. 80GB or 80e9</source>
+        <translation>允許：字節數，可帶後綴和單位（80GB = 80e9 字節，二進制 80GiB），例如 80GB 或 80e9</translation>
+    </message>
+    <message>
+        <source>allowed: bytes per second, with an optional suffix and unit (450 GB/s = 450G = 450e9), e.g. 450 GB/s or 450e9</source>
+        <translation>允許：每秒字節數，可帶後綴和單位（450 GB/s = 450G = 450e9），例如 450 GB/s 或 450e9</translation>
+    </message>
+    <message>
+        <source>allowed: FLOP/s, with an optional suffix and unit (989.5 TFLOP/s = 989.5T = 989.5e12), e.g. 989.5 TFLOP/s or 989.5e12</source>
+        <translation>允許：FLOP/s，可帶後綴和單位（989.5 TFLOP/s = 989.5T = 989.5e12），例如 989.5 TFLOP/s 或 989.5e12</translation>
+    </message>
+    <message>
+        <source>allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E; binary Ki, Mi, Gi, Ti; then a unit B, FLOPs or /s: 80GB, 80GiB, 3.35TB/s), e.g. 70e9 or 70B</source>
+        <translation>允許：數字，可帶指數（6.3e24）或後綴（k、M、B 或 G、T、P、E；二進制 Ki、Mi、Gi、Ti；再加單位 B、FLOPs 或 /s：80GB、80GiB、3.35TB/s），例如 70e9 或 70B</translation>
+    </message>
+    <message>
         <source>{field}: {value} is not a number</source>
-        <extracomment>Multipliers accepted after a number, in either case (``15T`` or ``15t`` tokens, ``70B`` or ``70b`` parameters, ``80G`` bytes, ``125m`` = 125 million as in model names); exa only as ``E``, since a lower-case ``e`` starts an exponent. The smallest real quantity accepted unless a caller allows zero: far below anything physical, far above the subnormals whose reciprocals overflow. The smallest utilisation-like ratio accepted (0.0001 %). Binary prefixes (``80GiB`` = 80 × 2³⁰): a power of 1,024. Spellings of the compute dtypes (``core.roofline.hardware.DTYPES``) that people and libraries use, mapped to the id: numpy&apos;s and torch&apos;s names, the exact format ids of the Dtypes tab, and the short forms. Case is ignored and a leading ``torch.`` or ``np.`` dropped. Digit groups: ``1,024`` and ``1_000_000`` (commas every three digits, underscores between digits).</extracomment>
         <translation>{field}：{value} 不是數字</translation>
     </message>
     <message>
         <source>{field}: {value} is too large</source>
         <translation>{field}：{value} 太大</translation>
+    </message>
+    <message>
+        <source>{field}: empty; {allowed}</source>
+        <translation>{field}：為空；{allowed}</translation>
     </message>
     <message>
         <source>{field}: empty; allowed: a number such as 1024, 7e9 or 70B</source>
@@ -1027,6 +1079,10 @@
     <message>
         <source>{field}: {value} is too large (overflows)</source>
         <translation>{field}：{value} 太大（溢位）</translation>
+    </message>
+    <message>
+        <source>{field}: {value} is not a number; {allowed}</source>
+        <translation>{field}：{value} 不是數；{allowed}</translation>
     </message>
     <message>
         <source>{field}: {value} is not a number; allowed: digits with an optional exponent (6.3e24) or suffix (k, M, B or G, T, P, E; binary Ki, Mi, Gi, Ti; then a unit B, FLOPs or /s: 80GB, 80GiB, 3.35TB/s), commas only between groups of 3 digits (1,024), e.g. 70e9 or 70B</source>

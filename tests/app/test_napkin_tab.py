@@ -113,7 +113,9 @@ def test_defaults_show_both_lecture_answers_side_by_side(page: NapkinPage) -> No
     page.fields["shape"].setText("4,8")
     assert "= 64" in page.tensor_card.formula.text()  # 32 elements × 2 bytes
     page.fields["shape"].setText("4,,8")
-    assert "dimension 2 of '4,,8' is empty" in page.tensor_card.detail.text()
+    # The field says what is wrong, once; the card names the field and keeps its last answer.
+    assert "dimension 2 of '4,,8' is empty" in page.fields["shape"].errorText()
+    assert page.tensor_card.detail.text().startswith("Shape: see the message under the field")
     assert page.tensor_card.is_stale() and "= 64" in page.tensor_card.formula.text()
     assert page.session_state()["tensor_dtype"] == "bf16"
 

@@ -95,6 +95,12 @@ def test_llama2_7b_on_64_a100_ranks_tp_pp_and_recomputation_variants(page: PlanP
     extra = [r.layout for r in fits if r.layout not in set(core)]
     full = search(small["inp"], Constraints(recompute="full"), top=TOP_PER_MODE)
     assert extra == [r.layout for r in full]
+    # The status says what is kept and why, and the layout line counts against it.
+    status = page.status.text()
+    assert f"{small['stats']['layouts']:,} layouts searched" in status
+    assert f"{len(fits):,} kept: the {TOP} fastest that fit" in status
+    assert f"and the {len(extra)} fastest with full recomputation" in status
+    assert page.layout_line.text().startswith(f"Layout 1 of {len(fits):,} kept: ")
 
 
 def _click(page: PlanPage, qtbot, index: int) -> None:

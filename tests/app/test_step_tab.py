@@ -43,6 +43,13 @@ def test_result_fills_table_ops_and_rollups(page: StepPage, traced) -> None:
     assert page.table4.item(0, 0).text() == "parameters"
     assert page.table4.item(0, 2).text() == "2.048 k"  # 32·32·2 weights
     assert page.op_model.rowCount() == len(trace.ops)
+    # It opens in op order, the first op first (not the optimizer's last ops).
+    header = page.op_view.horizontalHeader()
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
+        0, Qt.SortOrder.AscendingOrder)  # fmt: skip
+    shown = [page.op_filter.index(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(5)]
+    assert shown == [op.index for op in trace.ops[:5]] == sorted(shown)
+    assert page.op_filter.index(0, 1).data() == "forward"
     pred = predict(trace, page._state.device)
     assert page.prediction is not None and page.prediction.step_time_s == pred.step_time_s
     page.filter_edit.setText("backward matmul")

@@ -47,6 +47,7 @@ from core.units import format_sig
 from core.validate import positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import find_data, restore_combos
+from widgets.hub_fetch import HubFetchRow
 from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
 from widgets.number_field import NumberField
@@ -89,8 +90,12 @@ def _optional_int(text: str, field: str, high: int = 10_000_000) -> int | None:
     return None if not str(text).strip() else positive_int(text, field, high=high)
 
 
-def _optional_float(text: str, field: str, low: float, high: float) -> float | None:
-    return None if not str(text).strip() else positive_float(text, field, low=low, high=high)
+def _optional_float(
+    text: str, field: str, low: float, high: float, unit: str = "count"
+) -> float | None:
+    if not str(text).strip():
+        return None
+    return positive_float(text, field, low=low, high=high, unit=unit)
 
 
 def _parsers() -> dict[str, Any]:
@@ -101,8 +106,10 @@ def _parsers() -> dict[str, Any]:
         "tokens": partial(_optional_float, field="tokens", low=1.0, high=1e20),
         "gpus": partial(positive_int, field="gpus", high=10_000_000),
         "gpus_per_node": partial(positive_int, field="gpus-per-node", high=1024),
-        "intra_bw": partial(_optional_float, field="intra-bw", low=1e6, high=1e16),
-        "network_bw": partial(_optional_float, field="network-bw", low=1e6, high=1e16),
+        "intra_bw": partial(_optional_float, field="intra-bw", low=1e6, high=1e16, unit="bytes/s"),
+        "network_bw": partial(
+            _optional_float, field="network-bw", low=1e6, high=1e16, unit="bytes/s"
+        ),
         "tp": partial(_optional_int, field="tp"),
         "pp": partial(_optional_int, field="pp"),
         "vpp": partial(_optional_int, field="vpp"),
@@ -143,8 +150,9 @@ def _check_model(text: str) -> None:
 
 
 def _link_text(value: float | None) -> str:
-    """A link's bandwidth as the field shows it (``450G``: bytes/s with the suffix people type)."""
-    return "" if not value else f"{format_sig(value / 1e9)}G"
+    """A link's bandwidth as the field shows it, with its unit (``450 GB/s``; ``450G`` and
+    ``450e9`` are read too)."""
+    return "" if not value else f"{format_sig(value / 1e9)} GB/s"
 
 
 class PlanInputs(QWidget):
@@ -220,13 +228,13 @@ class PlanInputs(QWidget):
             "gpus_per_node": translate("PlanInputs", "GPUs in one node, on the intra-node link"),
             "intra_bw": translate(
                 "PlanInputs",
-                "Intra-node link (NVLink) bandwidth per GPU, bytes/s one way (450G); prefilled "
-                "from the device database",
+                "Intra-node link (NVLink) bandwidth per GPU in GB/s, one way (450 GB/s, 450G or "
+                "450e9); prefilled from the device database",
             ),
             "network_bw": translate(
                 "PlanInputs",
-                "Network bandwidth per GPU between nodes, bytes/s one way (50G); prefilled from "
-                "the device database",
+                "Network bandwidth per GPU between nodes in GB/s, one way (50 GB/s, 50G or 50e9); "
+                "prefilled from the device database",
             ),
             "tp": translate("PlanInputs", "Tensor-parallel GPUs; empty: searched"),
             "pp": translate("PlanInputs", "Pipeline stages; empty: searched"),
@@ -266,6 +274,9 @@ class PlanInputs(QWidget):
         model_column.setSpacing(2)
         model_column.addWidget(self.model_box)
         model_column.addWidget(self.model_error)
+        # A Hub id not cached: one line and a "Fetch config.json" button (the tab runs it).
+        self.hub_row = HubFetchRow(self)
+        model_column.addWidget(self.hub_row)
         form.addRow(translate("PlanInputs", "Model"), model)
         form.addRow(translate("PlanInputs", "Sequence"), self.fields["seq"])
         self.batch_unit = QComboBox(self)
@@ -514,6 +525,14 @@ class PlanInputs(QWidget):
         if self.config_path:
             self._model_problem(None)
             return True
+        from core.step.hf import hub_missing
+
+        text = self.model_box.model_text().strip()
+        repo = hub_missing(text)
+        self.hub_row.set_missing(text if repo else "", repo or "")
+        if repo:  # offered in the row, not as a paragraph of terminal commands
+            self._model_problem(None)
+            return False
         try:
             _check_model(self.model_box.model_text())
         except InputError as exc:
@@ -584,6 +603,8 @@ class PlanInputs(QWidget):
         out = [self.fields[k].errorText() for k in self.fields if not self.fields[k].isValid()]
         if not self.model_error.isHidden():  # shown, or shown once the page is
             out.insert(0, self.model_error.text())
+        elif not self.hub_row.isHidden():  # a Hub id not cached: the row's line
+            out.insert(0, self.hub_row.message.text())
         return out
 
     def options(self) -> dict[str, Any]:

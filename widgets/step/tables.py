@@ -72,6 +72,14 @@ def column_title(key: str) -> str:
     return titles[key]
 
 
+def _cell(row: dict[str, Any], key: str) -> Any:
+    """Row ``row``'s value in column ``key``: the Op column shows the op that runs on the
+    predicted device (``device_op``), the traced one where the row has no other."""
+    if key == "name":
+        return row.get("device_op") or row.get("name")
+    return row.get(key)
+
+
 def _format(key: str, value: Any) -> str:
     if value is None or (isinstance(value, float) and value != value):
         return "–"
@@ -155,7 +163,7 @@ class OpTableModel(QAbstractTableModel):
             return list(range(len(rows)))
 
         def raw(i: int) -> Any:
-            value = rows[i].get(key)
+            value = _cell(rows[i], key)
             return -1.0 if value is None else value
 
         try:
@@ -170,7 +178,7 @@ class OpTableModel(QAbstractTableModel):
     def column_texts(self, column: int) -> set[str]:
         """Every distinct text of ``column``, over all rows (for sizing the column)."""
         key = self._columns[column]
-        return {_format(key, value) for value in {row.get(key) for row in self._rows}}
+        return {_format(key, value) for value in {_cell(row, key) for row in self._rows}}
 
     def rowCount(self, parent: QModelIndex | None = None) -> int:
         """Number of ops."""
@@ -190,16 +198,20 @@ class OpTableModel(QAbstractTableModel):
             text = texts[column]
             if text is None:
                 key = self._columns[column]
-                text = texts[column] = _format(key, self._rows[row].get(key))
+                text = texts[column] = _format(key, _cell(self._rows[row], key))
             return text
         key = self._columns[column]
         if role == _ALIGN:
             return None if key in _TEXT else _RIGHT
         if role == _RAW:
-            value = self._rows[row].get(key)
+            value = _cell(self._rows[row], key)
             return value if value is not None else -1.0
         data = self._rows[row]  # the tooltip
         tip = f"{data.get('name')} {data.get('shapes', '')}"
+        if data.get("device_op") and data["device_op"] != data.get("name"):
+            tip = translate(
+                "StepTables", "{device} on the device; traced on CPU as {traced}"
+            ).format(device=data["device_op"], traced=tip)
         return plain_tip(tip + (f"\n{data['problem']}" if data.get("problem") else ""))
 
     def headerData(
@@ -266,7 +278,7 @@ class OpFilter(QSortFilterProxyModel):
         if not isinstance(model, OpTableModel):
             return True
         data = model._rows[row]
-        words = [str(data.get(k, "")) for k in ("phase", "module", "kind", "name")]
+        words = [str(data.get(k, "")) for k in ("phase", "module", "kind", "name", "device_op")]
         words += [self._phases.get(words[0], words[0]), self._kinds.get(words[2], words[2]),
                   self._modules.get(words[1], "")]  # fmt: skip
         hay = " ".join(words).lower()

@@ -223,7 +223,7 @@ def test_links_follow_the_device_until_typed_over_and_reset(qtbot) -> None:
     panel = PlanInputs()
     qtbot.addWidget(panel)
     panel.set_device("H100", 450e9, 50e9)
-    assert panel.fields["intra_bw"].text() == "450G" and panel.options()["intra_bw"] is None
+    assert panel.fields["intra_bw"].text() == "450 GB/s" and panel.options()["intra_bw"] is None
     panel.fields["intra_bw"].lineEdit().setText("300G")
     panel.fields["intra_bw"].lineEdit().textEdited.emit("300G")
     panel.set_device("B200", 900e9, 50e9)
@@ -231,7 +231,7 @@ def test_links_follow_the_device_until_typed_over_and_reset(qtbot) -> None:
     assert panel.options()["intra_bw"] == "300G"
     with qtbot.waitSignal(panel.clusterChanged):
         panel.reset_link_fields()
-    assert panel.fields["intra_bw"].text() == "900G" and not panel.links_edited
+    assert panel.fields["intra_bw"].text() == "900 GB/s" and not panel.links_edited
 
 
 def test_the_error_of_a_field_goes_under_its_page(qtbot) -> None:
