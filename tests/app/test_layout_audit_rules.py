@@ -163,3 +163,24 @@ def _one_piece(text: str) -> bool:
     from widgets.memory.bars import _PIECES
 
     return len([p for p in _PIECES.findall(text) if not p.isspace()]) == 1
+
+
+def test_a_card_subtitle_keeps_its_last_two_characters_together(qtbot) -> None:
+    """The Napkin card's zh_TW subtitle wrapped "二）" alone at the default size; at every width
+    from half the text to all of it, a result card's subtitle leaves no character alone."""
+    from widgets.cjk_break import WORD_JOINER, keep_last_pair
+    from widgets.result_card import ResultCard
+
+    text = "總記憶體 ÷ 每參數位元組數；不計激活值，故為上界（講義問題二）"
+    assert keep_last_pair(text) == text[:-3] + "題" + WORD_JOINER + "二）"
+    assert keep_last_pair("Adam (two moments)") == "Adam (two moments)"
+    card = ResultCard("Title", text)
+    qtbot.addWidget(card)
+    card.show()
+    metrics = QFontMetrics(card.font())
+    full = metrics.horizontalAdvance(text)
+    for width in range(full // 2, full + 40, 7):
+        card.setFixedWidth(width + 32)  # the card's side margins
+        settle(card)
+        found = [p for p in audit(card) if "onto a line of its own" in p]
+        assert not found, (width, found)

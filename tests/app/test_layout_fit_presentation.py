@@ -95,3 +95,33 @@ def test_plan_views_and_input_pages_fit_when_started_in_presentation(
     window.resize(1280, 720)
     problems = plan_views_problems(window, _settle)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("model", ["llama2-7b", "mlp"])
+def test_memory_with_a_large_model_fits_when_started_in_presentation(
+    presentation_window: MainWindow, model: str
+) -> None:
+    """llama2-7b's answers (it fits no GPU: long "none: ..." readouts and a long step-time
+    caption) once asked for 1,299 px of the 1280x720 slide."""
+    window = presentation_window
+    window.resize(1280, 720)
+    page = window.show_tab("memory")
+    saved = page.session_state()
+    try:
+        page.controls.model.setCurrentIndex(page.controls.model.findData(model))
+        _settle()
+        window.resize(1280, 720)
+        _settle()
+        problems = audit(window, scrollbars=True)
+        if (window.width(), window.height()) != (1280, 720):
+            problems.insert(0, f"the window is {window.width()}x{window.height()}, not 1280x720")
+        title = page.bars.getPlotItem().getAxis("left").label
+        room = page.bars.getPlotItem().vb.height()
+        from PySide6.QtGui import QFontMetricsF
+
+        if QFontMetricsF(title.font()).horizontalAdvance(title.toPlainText()) > room:
+            problems.append(f"the bars' axis title {title.toPlainText()!r} is longer than the axis")
+    finally:
+        page.restore_session(saved)
+        _settle()
+    assert not problems, "\n".join(problems)

@@ -217,7 +217,17 @@ class MemoryBars(pg.PlotWidget):
 
     # drawing -----------------------------------------------------------------------------------
     def _set_axis_title(self) -> None:
-        self.getPlotItem().setLabel("left", self._axis.format(unit=self._unit))
+        """The value axis's title, or only its unit where the axes are shorter than the title
+        (a 1280x720 slide of llama2-7b cut "TB per device" to "TB per devic")."""
+        plot = self.getPlotItem()
+        text = self._axis.format(unit=self._unit)
+        label = plot.getAxis("left").label
+        room = plot.vb.height()
+        if room > 0 and QFontMetricsF(label.font()).horizontalAdvance(text) > room - 4:
+            text = self._unit
+        if text != getattr(self, "_axis_text", None):
+            self._axis_text = text
+            plot.setLabel("left", text)
 
     def _redraw(self) -> None:
         plot = self.getPlotItem()
@@ -303,6 +313,7 @@ class MemoryBars(pg.PlotWidget):
             return
         self._laying_out = True
         try:
+            self._set_axis_title()
             key = (tuple((b.label, tuple(b.values.items())) for b in self._bars),
                    tuple(self._slots), self.width(), self.height(),
                    tuple(n for _, n in self._legend_rows))  # fmt: skip
