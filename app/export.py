@@ -246,6 +246,7 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
     old_size = view.size() if view is not None else None
     if view is not None:
         view.resize(width, height - line)
+        _lay_out(view)
     try:
         source = plot_item.sceneBoundingRect()
         target = QRectF(0, 0, source.width(), source.height())
@@ -254,6 +255,7 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
     finally:
         if view is not None and old_size is not None:
             view.resize(old_size)
+            _lay_out(view)
     painter.setFont(font)
     painter.setPen(view.palette().text().color() if view is not None else Qt.GlobalColor.black)
     if background is not None and background.color().lightness() < 128:
@@ -264,6 +266,28 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
         text,
     )
     return fill.style() == Qt.BrushStyle.SolidPattern and fill.color().alpha() == 255
+
+
+def _lay_out(view: Any) -> None:
+    """Let a resized chart finish laying itself out before it is painted.
+
+    A chart places its labels from the event loop after a resize (the graphics layout's own
+    relayout is posted, then the labels' :class:`widgets.plot_style.Deferred`): painted at once,
+    the picture showed the labels where the window's size had put them, tens of pixels from
+    their points at the export's size. User input waits; only posted layout work and due timers
+    run, a few passes, until the chart's geometry stops changing.
+    """
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    flags = QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
+    before = None
+    for _ in range(8):
+        QCoreApplication.sendPostedEvents()
+        QCoreApplication.processEvents(flags)
+        now = view.sceneRect().getRect() if hasattr(view, "sceneRect") else None
+        if now == before:
+            break
+        before = now
 
 
 def clipped_scene(plot_item: Any) -> Any:

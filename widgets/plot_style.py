@@ -13,9 +13,24 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
 
-__all__ = ["AXES", "Deferred", "app_font", "detach_retired", "retire", "style_axes", "style_text"]
+__all__ = [
+    "AXES",
+    "FONT_SLACK",
+    "Deferred",
+    "app_font",
+    "detach_retired",
+    "fit_axis_title",
+    "retire",
+    "style_axes",
+    "style_text",
+]
+
+#: Room a chart's text keeps beyond its width as Qt measures it, as a share of that width: a
+#: vector export names the font, and a viewer may draw it in a wider face (DejaVu Sans against
+#: Arial: ~10 %); ``tests/app/test_export_vector.py`` checks every export's texts with it.
+FONT_SLACK = 0.12
 
 AXES = ("left", "bottom", "right", "top")
 
@@ -44,6 +59,23 @@ def style_axes(plot_item: Any, foreground: str, title_factor: float = 1.0) -> No
         # hysteresis): start again from pyqtgraph's initial room, measured anew at this font.
         axis.textWidth, axis.textHeight = 30, 18
         axis._updateLabel()  # pyqtgraph's own re-layout of the title and the axis size
+
+
+def fit_axis_title(axis: Any, factor: float = 1.0, smallest: float = 0.7) -> None:
+    """Give a horizontal axis's title the application font (times ``factor``), smaller where the
+    title with :data:`FONT_SLACK` is longer than the axis (down to ``smallest`` of it): a narrow
+    chart's title reached past the picture's right edge in a wider face."""
+    text = axis.label.toPlainText().strip()
+    room = axis.width()
+    font = app_font(factor)
+    if text and room > 0:
+        # Centred: a face wider by the slack grows it from its left end, so twice the slack.
+        need = QFontMetricsF(font).horizontalAdvance(text) * (1.0 + 2 * FONT_SLACK) + 8.0
+        if need > room:
+            font = app_font(factor * max(smallest, room / need))
+    if font != axis.label.font():
+        axis.label.setFont(font)
+        axis._updateLabel()
 
 
 def style_text(item: Any, factor: float = 1.0) -> None:

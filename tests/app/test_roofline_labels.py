@@ -202,3 +202,27 @@ def test_labels_stay_clear_when_the_view_moves(window) -> None:
         _flush()
         window.grab()
         assert check(page.plot) == []
+
+
+def test_every_named_roof_of_the_device_keeps_its_name(window) -> None:
+    """Each of the selected device's named roofs shows a label with its dtype in it (the fp8
+    roof's label had given way to a bare "1.979 PFLOP/s").
+
+    Not yet on a 1280x720 slide: there the fp8 roof lies 19 px under B200's (3 px) and above
+    bf16's, a band lower than its name's line, and tf32's name finds no room either."""
+    if window.current_theme.scale > 1.0:
+        pytest.xfail("1280x720: the fp8 and tf32 roofs' bands are lower than a line of text")
+    page = window.show_tab("roofline")
+    page.plot.fit()
+    _flush()
+    window.grab()
+    shown = [t.toPlainText() for t in page.plot.label_items() if t.isVisible()]
+    device = window.state.device.id
+    missing = []
+    for roof in page.plot.roofs():
+        owner, dtype, kind = roof.key.split("/")
+        if owner != device or not roof.label or kind != "tensor":
+            continue
+        if not any(dtype in text.replace("·", " ").split() for text in shown):
+            missing.append(f"{dtype} ({roof.label!r})")
+    assert not missing, f"unnamed roofs: {missing}; shown: {shown}"

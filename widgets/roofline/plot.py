@@ -29,7 +29,7 @@ from widgets.label_layout import (
     on_horizontal,
     place,
 )
-from widgets.plot_style import Deferred, detach_retired, style_axes
+from widgets.plot_style import FONT_SLACK, Deferred, detach_retired, style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
 from widgets.rich_text import escape
 
@@ -588,11 +588,13 @@ class RooflinePlot(QWidget):
     @staticmethod
     def _ink(text: pg.TextItem, content: str | None = None) -> tuple[float, float]:
         """The size in pixels (plus 1 px on each side) of ``content`` (by default the label's
-        own text) in the label's font."""
+        own text) in the label's font, with :data:`~widgets.plot_style.FONT_SLACK` of room after
+        the text: a right-edge label stays inside the axes (which clip it) in a vector export
+        that a viewer draws in a wider face."""
         metrics = QFontMetricsF(text.textItem.font())
         lines = (text.toPlainText() if content is None else content).split("\n")
         width = max(metrics.horizontalAdvance(line) for line in lines)
-        return width + 2.0, metrics.height() * len(lines) + 2.0
+        return width * (1.0 + FONT_SLACK) + 2.0, metrics.height() * len(lines) + 2.0
 
     def _put(self, text: pg.TextItem, rect: tuple[float, float, float, float] | None) -> None:
         """Show ``text`` with its ink in ``rect`` (scene pixels), or hide it (``None``)."""
