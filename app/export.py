@@ -34,6 +34,7 @@ __all__ = [
     "caption_height",
     "caption_lines",
     "copy_image",
+    "cropped_to_content",
     "pdf_bytes",
     "render_plot",
     "render_widget",
@@ -91,10 +92,46 @@ def _not_encoded(target: Path) -> str:
     )
 
 
-def save_png(widget: QWidget, path: str | Path, scale: float = 1.0) -> Path:
-    """Save ``widget`` as a PNG; raises :class:`InputError` if it cannot be written."""
+def cropped_to_content(image: QImage, margin: float = 12.0) -> QImage:
+    """``image`` without the empty border around what it shows, ``margin`` logical pixels kept.
+
+    Empty is the colour of the bottom-right pixel (the page's background, whatever the theme):
+    the Napkin tab's three cards fill the top 60 % of a window-sized page, and its export was
+    40 % empty background. A picture whose content reaches that corner is returned whole.
+    """
+    import numpy as np
+
+    rgb = image.convertToFormat(QImage.Format.Format_RGB32)
+    width, height = rgb.width(), rgb.height()
+    if width < 2 or height < 2:
+        return image
+    stride = rgb.bytesPerLine() // 4
+    pixels = np.frombuffer(rgb.constBits(), np.uint32, count=stride * height)
+    pixels = pixels.reshape(height, stride)[:, :width] & 0x00FFFFFF
+    content = pixels != pixels[-1, -1]
+    rows, columns = np.flatnonzero(content.any(axis=1)), np.flatnonzero(content.any(axis=0))
+    if rows.size == 0:
+        return image
+    pad = round(margin * image.devicePixelRatio())
+    left, right = max(0, int(columns[0]) - pad), min(width, int(columns[-1]) + 1 + pad)
+    top, bottom = max(0, int(rows[0]) - pad), min(height, int(rows[-1]) + 1 + pad)
+    if (left, top, right, bottom) == (0, 0, width, height):
+        return image
+    out = image.copy(left, top, right - left, bottom - top)
+    out.setDevicePixelRatio(image.devicePixelRatio())
+    return out
+
+
+def save_png(widget: QWidget, path: str | Path, scale: float = 1.0, *, crop: bool = False) -> Path:
+    """Save ``widget`` as a PNG; raises :class:`InputError` if it cannot be written.
+
+    ``crop``: without the empty background around the content (:func:`cropped_to_content`), for
+    a page's picture; a window of a size asked for keeps its size.
+    """
     target = Path(path)
     image = render_widget(widget, scale)
+    if crop:
+        image = cropped_to_content(image)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
