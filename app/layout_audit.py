@@ -365,6 +365,8 @@ def _cell_problems(view: QAbstractItemView) -> Iterator[str]:
                 continue
             if view.indexWidget(index) is not None:
                 continue
+            if column == view.property("napkinlab_elided_column"):
+                continue  # this column elides by design (widgets.table_fit.ELIDED_COLUMN)
             if (fixed_x and rect.right() > viewport.right() + _SLACK) or (
                 fixed_y and rect.bottom() > viewport.bottom() + _SLACK
             ):

@@ -476,11 +476,7 @@ class RooflinePlot(QWidget):
         self.legend = legend
 
     def _update_labels(self, restyle: bool = False) -> None:
-        labelled = (
-            self._points
-            if len(self._points) <= MAX_POINT_LABELS
-            else [p for p in self._points if p.key == self._selected]
-        )
+        labelled = self._labelled_points()
         keys = {p.key for p in labelled}
         for key in [k for k in self._point_labels if k not in keys]:
             self.plot.removeItem(self._point_labels.pop(key))
@@ -509,6 +505,16 @@ class RooflinePlot(QWidget):
             self._legend_key = key
             self._rebuild_legend()
         self.layout_labels()
+
+    def _labelled_points(self) -> list[PointSpec]:
+        """The points that get a label: all of them up to :data:`MAX_POINT_LABELS`; past that,
+        the operators (a benchmark's 19 measured stars had taken the lecture operators' names
+        away) when they are few enough, and the selected point always."""
+        if len(self._points) <= MAX_POINT_LABELS:
+            return list(self._points)
+        operators = [p for p in self._points if not p.measured]
+        chosen = operators if len(operators) <= MAX_POINT_LABELS else []
+        return chosen + [p for p in self._points if p.key == self._selected and p not in chosen]
 
     def _update_ring(self) -> None:
         chosen = tuple((p.x, p.y) for p in self._points if p.key == self._selected)
