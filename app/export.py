@@ -147,6 +147,7 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
     """Save a pyqtgraph plot item (or scene) as SVG with pyqtgraph's own exporter."""
     from pyqtgraph.exporters import SVGExporter
 
+    from widgets.plot_style import for_export
     from widgets.pyqtgraph_svg import clipped_to_view, full_profile, patch_svg_exporter
 
     patch_svg_exporter()  # pyqtgraph#3485: Qt 6.11+ closes paths with "Z"
@@ -158,7 +159,9 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
                 "Export", "{file}: the plot is not laid out yet (show its page, then export)"
             ).format(file=str(target))
         )
-    with clipped_to_view(plot_item):  # same picture in renderers that ignore clip paths
+    # Clipped: the same picture in renderers that ignore clip paths; a legend drawn only in
+    # pictures shown (the window says it in labels beside the chart).
+    with clipped_to_view(plot_item), for_export(plot_item):
         data = SVGExporter(plot_item).export(toBytes=True)
     if not data:
         raise InputError(
@@ -270,6 +273,8 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
     opaque (every pixel then is)."""
     from PySide6.QtCore import QRectF, Qt
 
+    from widgets.plot_style import for_export
+
     view = plot_item.getViewWidget()
     background = view.backgroundBrush() if view is not None else None
     fill = background or QGuiApplication.palette().window()
@@ -287,7 +292,7 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
     try:
         source = plot_item.sceneBoundingRect()
         target = QRectF(0, 0, source.width(), source.height())
-        with clipped_scene(plot_item):
+        with clipped_scene(plot_item), for_export(plot_item):
             plot_item.scene().render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     finally:
         if view is not None and old_size is not None:

@@ -49,6 +49,10 @@ from widgets.splitter import DefaultSplitter
 from widgets.table_fit import ColumnFitter
 from widgets.yielding_tabs import YieldingTabs
 
+#: The chart's least height on a 1280x720 slide (presentation mode), in pixels: its points had
+#: been squeezed into 140 (the axes ~100).
+CHART_MIN_HEIGHT_COMPACT = 175
+
 __all__ = ["PlanPage", "build"]
 
 #: Columns of the ranked table from most to least important (the rest hide when narrow).
@@ -531,12 +535,13 @@ class PlanPage(TabPage):
             self._fit_card()
             return
         self.headline.setText(view.headline(res))
-        self.headline.setToolTip(localized(res.summary()))
         fit = sum(1 for r in self.results if r.fits)
         self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
         self.figures.setText(view.figures(res))
         self.layout_line.setToolTip(self.figures.text())
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
+        # A slide hides the verdict sentence: the headline's tooltip keeps it.
+        self.headline.setToolTip(f"{localized(res.summary())}\n\n{self.sentence.text()}")
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
         self.memory_bar.set_segments(
             view.memory_title(res), view.memory_segments(res), full=res.capacity, mark=res.capacity
@@ -697,12 +702,15 @@ class PlanPage(TabPage):
         # Presentation mode: the figures line folds into the layout line's tooltip, so the chart
         # keeps room at 1280x720.
         self.figures.setVisible(not compact)
+        self.sentence.setVisible(not compact)  # and the verdict into the headline's
         self.inputs.set_compact(compact)
         self._left_card.layout().setContentsMargins(
             14, 6 if compact else 10, 14, 6 if compact else 12
         )
         self._left_card.layout().setSpacing(4 if compact else -1)
-        self.chart.plot.setMinimumHeight(140 if compact else 200)
+        # A slide's chart: the verdict sentence folded into the headline's tooltip gives the
+        # points the height they need (squeezed to ~150 px before).
+        self.chart.plot.setMinimumHeight(CHART_MIN_HEIGHT_COMPACT if compact else 200)
         self._fit_left()
         self._fit_card()
         if theme is not None:

@@ -602,20 +602,12 @@
         <translation>{point}（实测）</translation>
     </message>
     <message>
-        <source>measured, doubtful: {why}</source>
-        <translation>实测，存疑：{why}</translation>
-    </message>
-    <message>
         <source>measured, doubtful</source>
         <translation>实测，存疑</translation>
     </message>
     <message>
         <source>measured</source>
         <translation>实测</translation>
-    </message>
-    <message>
-        <source>measured (no FLOPs: not on the chart)</source>
-        <translation>实测（无 FLOPs：不在图上）</translation>
     </message>
     <message>
         <source>measured, no FLOPs</source>

@@ -8,7 +8,7 @@ whole application (fonts, style sheet), and one would size its tabs in the other
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from app.layout_audit import audit, settle
 from app.main_window import MainWindow
@@ -125,3 +125,21 @@ def test_memory_with_a_large_model_fits_when_started_in_presentation(
         page.restore_session(saved)
         _settle()
     assert not problems, "\n".join(problems)
+
+
+def test_the_plan_chart_keeps_a_useful_height_on_a_slide(presentation_window: MainWindow) -> None:
+    """At 1280x720 the Plan chart's axes had ~140 px for 260 layouts (the result card's verdict
+    sentence and the legend row took the rest); the sentence now folds into the headline's
+    tooltip and the axes keep at least 160 px, the legend row saying what the hollow circles
+    and the ring mean."""
+    window = presentation_window
+    window.resize(1280, 720)
+    page = window.show_tab("plan")
+    page.prepare_screenshot()
+    _settle()
+    assert (window.width(), window.height()) == (1280, 720)
+    axes = page.chart.plot.getPlotItem().getViewBox().height()
+    assert axes >= 160, f"the chart's axes are {axes:.0f} px high"
+    legend = " ".join(label.text() for label in page.chart.legend.findChildren(QLabel))
+    assert "does not fit" in legend and "chosen" in legend, legend
+    assert page.sentence.text() and page.sentence.text() in page.headline.toolTip()
