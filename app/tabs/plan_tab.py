@@ -42,6 +42,7 @@ from core.errors import InputError
 from core.plan.table import candidates_csv
 from core.units import format_bytes
 from widgets.card_fit import REFIT_EVENTS, fit_card_height
+from widgets.cjk_break import keep_last_pair
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
@@ -546,7 +547,10 @@ class PlanPage(TabPage):
         self.memory_bar.set_segments(
             view.memory_title(res), view.memory_segments(res), full=res.capacity, mark=res.capacity
         )
-        self.assumptions.setText("\n\n".join("• " + localized(a) for a in res.assumptions))
+        # Chinese paragraphs keep their last two characters together (no "数" alone on a line).
+        self.assumptions.setText(
+            keep_last_pair("\n\n".join("• " + localized(a) for a in res.assumptions))
+        )
         self.inputs.set_training(view.training_text(res))
         self._fit_card()
 
