@@ -34,6 +34,7 @@ __all__ = [
     "caption_height",
     "caption_lines",
     "copy_image",
+    "cropped_to_content",
     "pdf_bytes",
     "render_plot",
     "render_widget",
@@ -91,10 +92,46 @@ def _not_encoded(target: Path) -> str:
     )
 
 
-def save_png(widget: QWidget, path: str | Path, scale: float = 1.0) -> Path:
-    """Save ``widget`` as a PNG; raises :class:`InputError` if it cannot be written."""
+def cropped_to_content(image: QImage, margin: float = 12.0) -> QImage:
+    """``image`` without the empty border around what it shows, ``margin`` logical pixels kept.
+
+    Empty is the colour of the bottom-right pixel (the page's background, whatever the theme):
+    the Napkin tab's three cards fill the top 60 % of a window-sized page, and its export was
+    40 % empty background. A picture whose content reaches that corner is returned whole.
+    """
+    import numpy as np
+
+    rgb = image.convertToFormat(QImage.Format.Format_RGB32)
+    width, height = rgb.width(), rgb.height()
+    if width < 2 or height < 2:
+        return image
+    stride = rgb.bytesPerLine() // 4
+    pixels = np.frombuffer(rgb.constBits(), np.uint32, count=stride * height)
+    pixels = pixels.reshape(height, stride)[:, :width] & 0x00FFFFFF
+    content = pixels != pixels[-1, -1]
+    rows, columns = np.flatnonzero(content.any(axis=1)), np.flatnonzero(content.any(axis=0))
+    if rows.size == 0:
+        return image
+    pad = round(margin * image.devicePixelRatio())
+    left, right = max(0, int(columns[0]) - pad), min(width, int(columns[-1]) + 1 + pad)
+    top, bottom = max(0, int(rows[0]) - pad), min(height, int(rows[-1]) + 1 + pad)
+    if (left, top, right, bottom) == (0, 0, width, height):
+        return image
+    out = image.copy(left, top, right - left, bottom - top)
+    out.setDevicePixelRatio(image.devicePixelRatio())
+    return out
+
+
+def save_png(widget: QWidget, path: str | Path, scale: float = 1.0, *, crop: bool = False) -> Path:
+    """Save ``widget`` as a PNG; raises :class:`InputError` if it cannot be written.
+
+    ``crop``: without the empty background around the content (:func:`cropped_to_content`), for
+    a page's picture; a window of a size asked for keeps its size.
+    """
     target = Path(path)
     image = render_widget(widget, scale)
+    if crop:
+        image = cropped_to_content(image)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -110,6 +147,7 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
     """Save a pyqtgraph plot item (or scene) as SVG with pyqtgraph's own exporter."""
     from pyqtgraph.exporters import SVGExporter
 
+    from widgets.plot_style import for_export
     from widgets.pyqtgraph_svg import clipped_to_view, full_profile, patch_svg_exporter
 
     patch_svg_exporter()  # pyqtgraph#3485: Qt 6.11+ closes paths with "Z"
@@ -121,7 +159,9 @@ def save_svg(plot_item: Any, path: str | Path) -> Path:
                 "Export", "{file}: the plot is not laid out yet (show its page, then export)"
             ).format(file=str(target))
         )
-    with clipped_to_view(plot_item):  # same picture in renderers that ignore clip paths
+    # Clipped: the same picture in renderers that ignore clip paths; a legend drawn only in
+    # pictures shown (the window says it in labels beside the chart).
+    with clipped_to_view(plot_item), for_export(plot_item):
         data = SVGExporter(plot_item).export(toBytes=True)
     if not data:
         raise InputError(
@@ -233,6 +273,8 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
     opaque (every pixel then is)."""
     from PySide6.QtCore import QRectF, Qt
 
+    from widgets.plot_style import for_export
+
     view = plot_item.getViewWidget()
     background = view.backgroundBrush() if view is not None else None
     fill = background or QGuiApplication.palette().window()
@@ -246,14 +288,16 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
     old_size = view.size() if view is not None else None
     if view is not None:
         view.resize(width, height - line)
+        _lay_out(view)
     try:
         source = plot_item.sceneBoundingRect()
         target = QRectF(0, 0, source.width(), source.height())
-        with clipped_scene(plot_item):
+        with clipped_scene(plot_item), for_export(plot_item):
             plot_item.scene().render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     finally:
         if view is not None and old_size is not None:
             view.resize(old_size)
+            _lay_out(view)
     painter.setFont(font)
     painter.setPen(view.palette().text().color() if view is not None else Qt.GlobalColor.black)
     if background is not None and background.color().lightness() < 128:
@@ -264,6 +308,28 @@ def render_plot(plot_item: Any, caption: str, painter: QPainter, width: int, hei
         text,
     )
     return fill.style() == Qt.BrushStyle.SolidPattern and fill.color().alpha() == 255
+
+
+def _lay_out(view: Any) -> None:
+    """Let a resized chart finish laying itself out before it is painted.
+
+    A chart places its labels from the event loop after a resize (the graphics layout's own
+    relayout is posted, then the labels' :class:`widgets.plot_style.Deferred`): painted at once,
+    the picture showed the labels where the window's size had put them, tens of pixels from
+    their points at the export's size. User input waits; only posted layout work and due timers
+    run, a few passes, until the chart's geometry stops changing.
+    """
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    flags = QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
+    before = None
+    for _ in range(8):
+        QCoreApplication.sendPostedEvents()
+        QCoreApplication.processEvents(flags)
+        now = view.sceneRect().getRect() if hasattr(view, "sceneRect") else None
+        if now == before:
+            break
+        before = now
 
 
 def clipped_scene(plot_item: Any) -> Any:

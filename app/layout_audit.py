@@ -3,7 +3,10 @@
 :func:`audit` walks the visible widgets of a window (or any widget) and names every label, button,
 combo box, item-view header section or cell whose text is wider than the room it has (font metrics
 against the contents rectangle; word-wrapped labels by height), every visible scroll bar when asked
-to, every widget its ancestors cut off, and every two widgets a layout placed on top of each other.
+to, every widget its ancestors cut off, every two widgets a layout placed on top of each other, every
+label whose text comes closer than :data:`MIN_BUDDY_GAP` pixels to its field (its buddy, or the field
+of its form row), and every text that wraps a single character onto a line of its own (a word-wrapped
+label, or a chart's axis names written in lines, such as the Memory tab's bar names).
 A widget that elides on purpose opts out with ``widget.setProperty(ELIDE_OK, True)`` (it and its
 children are skipped).
 
@@ -17,9 +20,9 @@ before, so a check after three passes read a scroll bar or column widths still i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtGui import Qt as QtGuiQt
 from PySide6.QtWidgets import (
@@ -28,6 +31,8 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QCheckBox,
     QComboBox,
+    QFormLayout,
+    QGraphicsView,
     QHeaderView,
     QLabel,
     QLayout,
@@ -42,15 +47,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["ELIDE_OK", "audit", "settle", "widget_name"]
+__all__ = ["ELIDE_OK", "MIN_BUDDY_GAP", "audit", "lone_character_line", "settle", "widget_name"]
 
 #: Property name: a widget with this property set to True may elide its text by design.
 ELIDE_OK = "napkinlab_elide_ok"
 _SLACK = 1  # pixels of rounding the check tolerates
+#: Pixels a label's text keeps clear of its field: less reads as one word ("每设备批量64").
+MIN_BUDDY_GAP = 4
 # Runs of text a line cannot break inside: Qt breaks Chinese text between any two ideographs, so only
 # the runs between spaces and CJK characters are unbreakable "words".
 _UNBREAKABLE = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
 _TAGS = re.compile(r"<[^>]+>")
+_PUNCTUATION = set("，。、：；！？（）()[]…,.:;!?-–—/·\"'“”‘’")
 
 
 def _layout_state(root: QWidget) -> list[tuple]:
@@ -144,6 +152,10 @@ def _label_problem(label: QLabel) -> str | None:
         widest = max((fm.horizontalAdvance(w) for w in words), default=0)
         if widest > width + _SLACK:
             return f"a word needs {widest} px, has {width}"
+        for lines in _wrapped_lines(label, rich):
+            lone = lone_character_line(plain, lines)
+            if lone:
+                return lone
         return None
     fm = QFontMetrics(label.font())
     if rich:
@@ -161,6 +173,100 @@ def _label_problem(label: QLabel) -> str | None:
         return f"needs {need} px, has {width}"
     if need_h > height + fm.descent() + _SLACK:
         return f"needs {need_h} px of height, has {height}"
+    return None
+
+
+def lone_character_line(text: str, lines: Sequence[str]) -> str | None:
+    """Why ``lines``, one paragraph of ``text`` wrapped, leave a character alone on a line (the
+    last line of "未在 GPU 上运行" as "行"), or None; punctuation and spaces do not count."""
+    for line in lines[1:]:
+        letters = [c for c in line if not c.isspace() and c not in _PUNCTUATION]
+        if len(letters) == 1:
+            return f"{text[:24]!r} wraps {line.strip()!r} onto a line of its own"
+    return None
+
+
+def _wrapped_lines(label: QLabel, rich: bool) -> Iterator[list[str]]:
+    """The lines each paragraph of a word-wrapped label breaks into at its width."""
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    if rich:
+        doc.setHtml(label.text())
+    else:
+        doc.setPlainText(label.text())
+    doc.setTextWidth(max(1, label.contentsRect().width() - 2 * label.margin()))
+    doc.size()  # lays the document out: its blocks have no lines before
+    block = doc.begin()
+    while block.isValid():
+        layout = block.layout()
+        text = block.text()
+        yield [
+            text[
+                layout.lineAt(i).textStart() : layout.lineAt(i).textStart()
+                + layout.lineAt(i).textLength()
+            ]
+            for i in range(layout.lineCount())
+        ]
+        block = block.next()
+
+
+def _form_field(label: QLabel) -> QWidget | None:
+    """The field beside ``label`` in its form row, or None when it labels no form row.
+
+    Positions are asked of the form (:meth:`QFormLayout.getWidgetPosition`) rather than its items
+    handed to Python, for the reason :func:`_overlaps` gives."""
+    parent = label.parentWidget()
+    if parent is None or parent.layout() is None:
+        return None
+    top = parent.layout()
+    siblings = [w for w in parent.children() if isinstance(w, QWidget) and w.isVisible()]
+    for form in [top, *top.findChildren(QLayout)]:
+        if not isinstance(form, QFormLayout):
+            continue
+        row, role = form.getWidgetPosition(label)
+        if row < 0 or role != QFormLayout.ItemRole.LabelRole:
+            continue
+        for w in siblings:
+            if form.getWidgetPosition(w) == (row, QFormLayout.ItemRole.FieldRole):
+                return w
+        for inner in form.findChildren(QLayout):
+            if form.getLayoutPosition(inner) == (row, QFormLayout.ItemRole.FieldRole):
+                inside = [w for w in siblings if inner.indexOf(w) >= 0]
+                return min(inside, key=lambda w: w.x(), default=None)
+    return None
+
+
+def _buddy_problem(label: QLabel, root: QWidget) -> str | None:
+    """Whether ``label``'s text ends closer than :data:`MIN_BUDDY_GAP` to the field it names."""
+    field = label.buddy() or _form_field(label)
+    if field is None or not field.isVisible() or not label.text():
+        return None
+    rich = label.textFormat() == Qt.TextFormat.RichText or (
+        label.textFormat() == Qt.TextFormat.AutoText and QtGuiQt.mightBeRichText(label.text())
+    )
+    fm = QFontMetrics(label.font())
+    plain = _plain(label.text(), rich).replace("&&", "\x00").replace("&", "").replace("\x00", "&")
+    rect = label.contentsRect().adjusted(label.margin(), 0, -label.margin(), 0)
+    need = min(max(fm.horizontalAdvance(line) for line in plain.split("\n")), rect.width())
+    align = label.alignment() & Qt.AlignmentFlag.AlignHorizontal_Mask
+    if align & (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTrailing):
+        right = rect.right() + 1
+    elif align & Qt.AlignmentFlag.AlignHCenter:
+        right = rect.left() + (rect.width() + need) // 2
+    else:
+        right = rect.left() + max(label.indent(), 0) + need
+    text_right = label.mapTo(root, QPoint(right, 0)).x()
+    label_top = label.mapTo(root, QPoint(0, 0)).y()
+    field_left = field.mapTo(root, QPoint(0, 0))
+    beside = (
+        field_left.y() < label_top + label.height() and label_top < field_left.y() + field.height()
+    )
+    if not beside or field_left.x() < label.mapTo(root, QPoint(0, 0)).x():
+        return None
+    gap = field_left.x() - text_right
+    if gap < MIN_BUDDY_GAP:
+        return f"text ends {gap} px from its field {widget_name(field)} (at least {MIN_BUDDY_GAP})"
     return None
 
 
@@ -259,6 +365,8 @@ def _cell_problems(view: QAbstractItemView) -> Iterator[str]:
                 continue
             if view.indexWidget(index) is not None:
                 continue
+            if column == view.property("napkinlab_elided_column"):
+                continue  # this column elides by design (widgets.table_fit.ELIDED_COLUMN)
             if (fixed_x and rect.right() > viewport.right() + _SLACK) or (
                 fixed_y and rect.bottom() > viewport.bottom() + _SLACK
             ):
@@ -320,6 +428,7 @@ def audit(root: QWidget, *, scrollbars: bool = False) -> list[str]:
         found: list[str] = []
         if isinstance(widget, QLabel):
             found.append(_label_problem(widget) or "")
+            found.append(_buddy_problem(widget, root) or "")
         elif isinstance(widget, QAbstractButton) and not isinstance(widget.parent(), QTabBar):
             found.append(_button_problem(widget) or "")
         elif isinstance(widget, QComboBox):
@@ -328,6 +437,8 @@ def audit(root: QWidget, *, scrollbars: bool = False) -> list[str]:
             found.extend(_header_problems(widget))
         elif isinstance(widget, QAbstractItemView):
             found.extend(_cell_problems(widget))
+        elif isinstance(widget, QGraphicsView):
+            found.extend(_axis_problems(widget))
         elif isinstance(widget, QScrollBar) and scrollbars and widget.maximum() > widget.minimum():
             found.append(f"visible scroll bar ({widget.maximum() - widget.minimum()} px)")
         if isinstance(widget, QLabel | QAbstractButton | QComboBox):
@@ -377,3 +488,20 @@ def _overlaps(widget: QWidget) -> Iterator[str]:
                     f"{widget_name(first)} and {widget_name(second)} overlap: "
                     f"{common.width()}x{common.height()} px"
                 )
+
+
+def _axis_problems(view: QGraphicsView) -> Iterator[str]:
+    """Names a chart writes under or beside its axes in lines (fixed ticks with line breaks) that
+    leave a character alone on a line; the chart's other texts are plot items, checked by its tests."""
+    scene = view.scene()
+    if scene is None:
+        return
+    for item in scene.items():
+        levels = getattr(item, "_tickLevels", None)
+        if not item.isVisible() or not levels or not hasattr(item, "setTicks"):
+            continue
+        for level in levels:
+            for _value, text in level:
+                lone = lone_character_line(str(text), str(text).split("\n"))
+                if lone:
+                    yield f"axis name {lone}"

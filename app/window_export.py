@@ -36,7 +36,7 @@ class ExportActions:
             from app import export  # on the first export, not while the window starts
 
             try:
-                export.save_png(self.current_page().export_widget(), path, scale)
+                export.save_png(self.current_page().export_widget(), path, scale, crop=True)
                 self._exported(path)
             except InputError as exc:
                 self._error(translate("Export", "Cannot export"), exc.message)

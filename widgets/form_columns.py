@@ -7,6 +7,10 @@ gives every label the width of the widest of them all, hidden rows included, so 
 not jump when a row appears. Fonts change with the theme and presentation mode: call it again
 then, once the new fonts are in (a page's ``apply_theme``; a ``FontChange`` event can come before
 the labels' own fonts have changed).
+
+It also sets the gap between the label column and the fields: a form's spacing left unset follows
+its parent layout's, and a compact parent (2 px in presentation mode) put the widest label's last
+character against its field ("每设备批量64"; ``app.layout_audit`` checks the gap).
 """
 
 from __future__ import annotations
@@ -15,7 +19,10 @@ from collections.abc import Iterable
 
 from PySide6.QtWidgets import QFormLayout, QWidget
 
-__all__ = ["align_label_columns", "form_labels"]
+__all__ = ["LABEL_GAP", "align_label_columns", "form_labels"]
+
+#: Pixels between a form's label column and its fields (Fusion's own form spacing).
+LABEL_GAP = 6
 
 
 def form_labels(form: QFormLayout) -> list[QWidget]:
@@ -30,7 +37,11 @@ def form_labels(form: QFormLayout) -> list[QWidget]:
 
 
 def align_label_columns(forms: Iterable[QFormLayout]) -> int:
-    """Give every label of ``forms`` the width of the widest; returns that width in pixels."""
+    """Give every label of ``forms`` the width of the widest and :data:`LABEL_GAP` to its field;
+    returns that width in pixels."""
+    forms = list(forms)
+    for form in forms:
+        form.setHorizontalSpacing(LABEL_GAP)
     labels = [label for form in forms for label in form_labels(form)]
     for label in labels:
         label.setMinimumWidth(

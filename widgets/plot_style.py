@@ -10,12 +10,30 @@ whatever the order of mode, theme and language changes.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
 
-__all__ = ["AXES", "Deferred", "app_font", "detach_retired", "retire", "style_axes", "style_text"]
+__all__ = [
+    "AXES",
+    "FONT_SLACK",
+    "Deferred",
+    "app_font",
+    "detach_retired",
+    "fit_axis_title",
+    "for_export",
+    "retire",
+    "style_axes",
+    "style_text",
+]
+
+#: Room a chart's text keeps beyond its width as Qt measures it, as a share of that width: a
+#: vector export names the font, and a viewer may draw it in a wider face (DejaVu Sans against
+#: Arial: ~10 %); ``tests/app/test_export_vector.py`` checks every export's texts with it.
+FONT_SLACK = 0.12
 
 AXES = ("left", "bottom", "right", "top")
 
@@ -44,6 +62,44 @@ def style_axes(plot_item: Any, foreground: str, title_factor: float = 1.0) -> No
         # hysteresis): start again from pyqtgraph's initial room, measured anew at this font.
         axis.textWidth, axis.textHeight = 30, 18
         axis._updateLabel()  # pyqtgraph's own re-layout of the title and the axis size
+
+
+def fit_axis_title(axis: Any, factor: float = 1.0, smallest: float = 0.7) -> None:
+    """Give an axis's title the application font (times ``factor``), smaller where the title
+    with :data:`FONT_SLACK` is longer than the axis (down to ``smallest`` of it): a narrow
+    chart's title reached past the picture's right edge in a wider face, a short one's
+    vertical title was cut ("tokens/s per GPI")."""
+    text = axis.label.toPlainText().strip()
+    room = axis.width() if axis.orientation in ("bottom", "top") else axis.height()
+    font = app_font(factor)
+    if text and room > 0:
+        # Centred: a face wider by the slack grows it from its left end, so twice the slack.
+        need = QFontMetricsF(font).horizontalAdvance(text) * (1.0 + 2 * FONT_SLACK) + 8.0
+        if need > room:
+            font = app_font(factor * max(smallest, room / need))
+    if font != axis.label.font():
+        axis.label.setFont(font)
+        axis._updateLabel()
+
+
+#: Attribute of a pyqtgraph plot item: ``callable(shown: bool)`` that shows what only its exported
+#: picture draws (a legend the window shows as labels beside the chart) and hides it again.
+EXPORT_HOOK = "napkinlab_for_export"
+
+
+@contextmanager
+def for_export(plot_item: Any) -> Iterator[None]:
+    """While exporting ``plot_item``: what its chart draws only in a picture is shown (see
+    :data:`EXPORT_HOOK`), then hidden again."""
+    hook = getattr(plot_item, EXPORT_HOOK, None)
+    if hook is None:
+        yield
+        return
+    hook(True)
+    try:
+        yield
+    finally:
+        hook(False)
 
 
 def style_text(item: Any, factor: float = 1.0) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QVBoxLayout, QWidget
 
+from widgets.cjk_break import keep_last_pair
 from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 
@@ -27,12 +28,12 @@ class ResultCard(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 14)
         layout.setSpacing(8)
-        self._title = QLabel(title, self)
+        self._title = QLabel(keep_last_pair(title), self)
         self._title.setObjectName("cardTitle")
         self._title.setWordWrap(True)
         layout.addWidget(self._title)
         if subtitle:
-            sub = QLabel(subtitle, self)
+            sub = QLabel(keep_last_pair(subtitle), self)
             sub.setObjectName("cardSubtitle")
             sub.setWordWrap(True)
             layout.addWidget(sub)

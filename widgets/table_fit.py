@@ -4,6 +4,11 @@
 every column to its contents (header included) and, when they do not all fit the viewport, hides
 the least important columns until the rest fit whole. The last shown column takes the spare
 width. Hidden columns stay in the model (copy, tooltips and tests still see them).
+
+A table may name one column that elides instead (its names: a benchmark's long point titles had
+pushed the Roofline table's Bound column out): it gives up width, down to a floor, for the
+columns after it in priority before any of them is hidden, and the view's
+:data:`ELIDED_COLUMN` property tells the layout audit that its cells elide by design.
 """
 
 from __future__ import annotations
@@ -13,7 +18,10 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QHeaderView, QStyle, QTableView
 
-__all__ = ["ColumnFitter", "fit_columns", "rows_height"]
+__all__ = ["ELIDED_COLUMN", "ColumnFitter", "fit_columns", "rows_height"]
+
+#: View property: the column whose cells may elide (set by :class:`ColumnFitter`).
+ELIDED_COLUMN = "napkinlab_elided_column"
 
 
 def _content_width(view: QTableView, column: int) -> int:
@@ -27,11 +35,30 @@ def _content_width(view: QTableView, column: int) -> int:
     return max(head + 2 * margin + 12, cells + 2)  # headers: bold in some styles
 
 
-def fit_columns(view: QTableView, priority: Sequence[int] | None = None) -> list[int]:
+def _content_width_of_header(view: QTableView, column: int) -> int:
+    header = view.horizontalHeader()
+    text = view.model().headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    fm = header.fontMetrics()
+    return (
+        max((fm.horizontalAdvance(t) for t in str(text or "").split("\n")), default=0)
+        + 2 * margin
+        + 12
+    )
+
+
+def fit_columns(
+    view: QTableView,
+    priority: Sequence[int] | None = None,
+    elide: int | None = None,
+    floor: float = 0.45,
+) -> list[int]:
     """Show the most important columns that fit ``view`` whole; returns the shown columns.
 
     ``priority`` lists column indexes from most to least important (model order by default);
-    columns not listed are shown only after the listed ones.
+    columns not listed are shown only after the listed ones. Column ``elide`` (if any) narrows,
+    to no less than ``floor`` of its contents' width (nor its header's), to make room for a
+    column that would otherwise be hidden.
     """
     model = view.model()
     if model is None:
@@ -41,12 +68,21 @@ def fit_columns(view: QTableView, priority: Sequence[int] | None = None) -> list
     order += [c for c in range(count) if c not in order]
     available = _available_width(view)
     widths = {c: _content_width(view, c) for c in range(count)}
+    least = widths[elide] if elide is not None else 0
+    if elide is not None:
+        head = _content_width_of_header(view, elide)
+        least = min(widths[elide], max(head, round(widths[elide] * floor)))
     shown: list[int] = []
     used = 0
     for column in order:
         if used + widths[column] <= available or not shown:
             shown.append(column)
             used += widths[column]
+        elif elide in shown and used - (widths[elide] - least) + widths[column] <= available:
+            give = used + widths[column] - available
+            widths[elide] -= give
+            shown.append(column)
+            used += widths[column] - give
     header = view.horizontalHeader()
     header.setStretchLastSection(False)
     visible = sorted(shown)
@@ -87,12 +123,21 @@ class ColumnFitter(QObject):
     """
 
     def __init__(
-        self, view: QTableView, priority: Sequence[int] | None = None, *, min_rows: int = 0
+        self,
+        view: QTableView,
+        priority: Sequence[int] | None = None,
+        *,
+        min_rows: int = 0,
+        elide: int | None = None,
     ) -> None:
         super().__init__(view)
         self._view = view
         self._priority = list(priority or [])
         self._min_rows = min_rows
+        self._elide = elide
+        if elide is not None:
+            view.setProperty(ELIDED_COLUMN, elide)
+            view.setTextElideMode(Qt.TextElideMode.ElideRight)
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -116,7 +161,7 @@ class ColumnFitter(QObject):
             height = rows_height(self._view, rows)
             if self._view.minimumHeight() != height:
                 self._view.setMinimumHeight(height)
-        return fit_columns(self._view, self._priority or None)
+        return fit_columns(self._view, self._priority or None, self._elide)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Schedule a fit when the view or its header is resized or restyled."""

@@ -176,7 +176,7 @@ def _save(target, page, tab: str, out: Path, scale: float) -> Path:
         return export.save_pdf(widget, out)
     if suffix != ".png":
         raise InputError(f"--out: {out.name} must end in .png or .pdf (or .svg for a plot tab)")
-    return export.save_png(widget, out, scale)
+    return export.save_png(widget, out, scale, crop=target is page)
 
 
 def caption(window, page) -> str:

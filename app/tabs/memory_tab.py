@@ -145,6 +145,9 @@ class MemoryPage(TabPage):
         for i, (key, label) in enumerate(names):
             caption = QLabel(label)
             caption.setObjectName("cardSubtitle")
+            # A caption says what it measures ("Step time at 50% MFU (HFU 51.2%), bf16 peak"):
+            # unwrapped, two of them side by side asked for 1,299 px of a 1,280 slide.
+            caption.setWordWrap(True)
             value = QLabel()
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -161,6 +164,7 @@ class MemoryPage(TabPage):
         for w in (title, self.headline, self.verdict, self.recipe_line):
             answers_layout.addWidget(w)
         answers_layout.addLayout(grid)
+        self._grid = grid
         answers_layout.addWidget(self.problem)
 
         self.bars = MemoryBars()
@@ -378,6 +382,7 @@ class MemoryPage(TabPage):
         self.captions["time"].setToolTip(
             plain_tip("\n\n".join(localized(t) for t in (MFU_DEFINITION, HFU_DEFINITION)))
         )
+        self._share_columns()
         self.readouts["time"].setText(
             format_duration(answer.step_seconds)
             if answer.step_seconds is not None
@@ -603,6 +608,16 @@ class MemoryPage(TabPage):
         self.progress.setValue(0)
         self.progress.setVisible(False)
 
+    def _share_columns(self) -> None:
+        """Give the readouts' two columns width in proportion to their longest text, so a
+        caption wraps only where the two cannot both stand on one line (equal halves wrapped
+        "…bf16 峰值下的单步时间" while the other column had room to spare)."""
+        for col in (0, 1):
+            labels = [self.captions[k] for k in self.captions][col::2]
+            labels += [self.readouts[k] for k in self.readouts][col::2]
+            widest = max(label.fontMetrics().horizontalAdvance(label.text()) for label in labels)
+            self._grid.setColumnStretch(col, max(1, widest))
+
     # TabPage -------------------------------------------------------------------------------
     def apply_theme(self, theme: Any) -> None:
         """Re-colour the plots: one series colour per category."""
@@ -626,6 +641,7 @@ class MemoryPage(TabPage):
         scale = max(1.0, getattr(theme, "scale", 1.0))
         needed = self._left_card.minimumSizeHint().width() + round(18 * scale)  # + scroll bar
         self._left_scroll.setMinimumWidth(max(round(330 * scale), needed))
+        self._share_columns()  # the fonts changed
         self._relayout()
         colours = {k: theme.series[i % len(theme.series)] for i, k in enumerate(DRAWN)}
         colours["measured peak"] = theme.series[5 % len(theme.series)]

@@ -42,6 +42,7 @@ from core.errors import InputError
 from core.plan.table import candidates_csv
 from core.units import format_bytes
 from widgets.card_fit import REFIT_EVENTS, fit_card_height
+from widgets.cjk_break import keep_last_pair
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
@@ -49,6 +50,10 @@ from widgets.rich_text import plain_tip
 from widgets.splitter import DefaultSplitter
 from widgets.table_fit import ColumnFitter
 from widgets.yielding_tabs import YieldingTabs
+
+#: The chart's least height on a 1280x720 slide (presentation mode), in pixels: its points had
+#: been squeezed into 140 (the axes ~100).
+CHART_MIN_HEIGHT_COMPACT = 175
 
 __all__ = ["PlanPage", "build"]
 
@@ -532,17 +537,23 @@ class PlanPage(TabPage):
             self._fit_card()
             return
         self.headline.setText(view.headline(res))
-        self.headline.setToolTip(plain_tip(localized(res.summary())))
         fit = sum(1 for r in self.results if r.fits)
         self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
         self.figures.setText(view.figures(res))
         self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
+        # A slide hides the verdict sentence: the headline's tooltip keeps it.
+        self.headline.setToolTip(
+            plain_tip(f"{localized(res.summary())}\n\n{self.sentence.text()}")
+        )
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
         self.memory_bar.set_segments(
             view.memory_title(res), view.memory_segments(res), full=res.capacity, mark=res.capacity
         )
-        self.assumptions.setText("\n\n".join("• " + localized(a) for a in res.assumptions))
+        # Chinese paragraphs keep their last two characters together (no "数" alone on a line).
+        self.assumptions.setText(
+            keep_last_pair("\n\n".join("• " + localized(a) for a in res.assumptions))
+        )
         self.inputs.set_training(view.training_text(res))
         self._fit_card()
 
@@ -698,12 +709,15 @@ class PlanPage(TabPage):
         # Presentation mode: the figures line folds into the layout line's tooltip, so the chart
         # keeps room at 1280x720.
         self.figures.setVisible(not compact)
+        self.sentence.setVisible(not compact)  # and the verdict into the headline's
         self.inputs.set_compact(compact)
         self._left_card.layout().setContentsMargins(
             14, 6 if compact else 10, 14, 6 if compact else 12
         )
         self._left_card.layout().setSpacing(4 if compact else -1)
-        self.chart.plot.setMinimumHeight(140 if compact else 200)
+        # A slide's chart: the verdict sentence folded into the headline's tooltip gives the
+        # points the height they need (squeezed to ~150 px before).
+        self.chart.plot.setMinimumHeight(CHART_MIN_HEIGHT_COMPACT if compact else 200)
         self._fit_left()
         self._fit_card()
         if theme is not None:

@@ -187,7 +187,9 @@ def build_roofs(
                     label = ridge_label.format(label=label, ridge=f"{roof.ridge:.0f}")
                 if "·" in names:
                     shorter.append(f"{prefix}{roof.dtype} {peak}")
-                shorter.append(f"{prefix}{peak}" if prefix else peak)
+                # Shortest, the name without its peak (the hover and the table give the
+                # number): a bare "1.979 PFLOP/s" left the fp8 roof unnamed on a slide.
+                shorter.append(f"{prefix}{roof.dtype}")
             specs.append(
                 RoofSpec(
                     key=f"{device.id}/{roof.dtype}/{roof.kind}",
@@ -299,7 +301,10 @@ def _measured_row(
         rate = translate("RooflineModel", "{amount}/s moved").format(
             amount=format_bytes(m.bandwidth)
         )
-    name = f"{m.name or f'{m.op} {m.shape}'} {m.dtype}".replace("  ", " ").strip()
+    name = (m.name or f"{m.op} {m.shape}").strip()
+    if m.dtype and m.dtype not in name.split():  # a suite's label names its dtype already
+        name = f"{name} {m.dtype}"
+    name = name.replace("  ", " ")
     device = m.device or translate("RooflineModel", "unknown device")
     spread = f"±{m.spread / 2:.0%}"
     readout = translate(
@@ -335,12 +340,14 @@ def _measured_row(
         f"{m.intensity:.4g}",
         f"{rate} {spread}" + (" ⚠" if doubts else ""),
         (
-            translate("RooflineModel", "measured, doubtful: {why}").format(why="; ".join(doubts))
+            # Why it is doubtful is in the row's tooltip: the reasons, a sentence each, made the
+            # column the widest of the table, and a narrow table then hid it first.
+            translate("RooflineModel", "measured, doubtful")
             if doubts
             else translate("RooflineModel", "measured")
         )
         if m.flops > 0
-        else translate("RooflineModel", "measured (no FLOPs: not on the chart)"),
+        else translate("RooflineModel", "measured, no FLOPs"),  # the tooltip: off the chart
         format_duration(m.seconds),
     ]
     return (spec if m.flops > 0 else None), (key, cells, readout)

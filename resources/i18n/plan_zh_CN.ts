@@ -534,6 +534,10 @@
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
+    <message>
+        <source>chosen</source>
+        <translation>所选</translation>
+    </message>
 </context>
 <context>
     <name>PlanInputs</name>
@@ -1072,7 +1076,7 @@ Double-click to open the source.</source>
     <name>PlanTab</name>
     <message>
         <source>Plan</source>
-        <extracomment>Columns of the ranked table from most to least important (the rest hide when narrow).</extracomment>
+        <extracomment>The chart&apos;s least height on a 1280x720 slide (presentation mode), in pixels: its points had been squeezed into 140 (the axes ~100). Columns of the ranked table from most to least important (the rest hide when narrow).</extracomment>
         <translation>规划</translation>
     </message>
     <message>

@@ -614,16 +614,16 @@
         <translation>{point}（实测）</translation>
     </message>
     <message>
-        <source>measured, doubtful: {why}</source>
-        <translation>实测，存疑：{why}</translation>
+        <source>measured, doubtful</source>
+        <translation>实测，存疑</translation>
     </message>
     <message>
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <source>measured (no FLOPs: not on the chart)</source>
-        <translation>实测（无 FLOPs：不在图上）</translation>
+        <source>measured, no FLOPs</source>
+        <translation>实测，无 FLOPs</translation>
     </message>
 </context>
 <context>

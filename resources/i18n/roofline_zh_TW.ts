@@ -614,16 +614,16 @@
         <translation>{point}（實測）</translation>
     </message>
     <message>
-        <source>measured, doubtful: {why}</source>
-        <translation>實測，存疑：{why}</translation>
+        <source>measured, doubtful</source>
+        <translation>實測，存疑</translation>
     </message>
     <message>
         <source>measured</source>
         <translation>實測</translation>
     </message>
     <message>
-        <source>measured (no FLOPs: not on the chart)</source>
-        <translation>實測（無 FLOPs：不在圖上）</translation>
+        <source>measured, no FLOPs</source>
+        <translation>實測，無 FLOPs</translation>
     </message>
 </context>
 <context>

@@ -128,3 +128,47 @@ def test_a_long_caption_breaks_between_its_parts_and_the_picture_keeps_its_size(
     assert grown == metrics.height() * (
         len(export.caption_lines(caption, QImage(str(one)).width())) - 1
     )
+
+
+def _empty_border(image: QImage) -> tuple[int, int, int, int]:
+    """Rows and columns (top, right, bottom, left) of the picture's own background colour, read
+    from the corner, counted from each edge inward."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB32)
+    w, h = rgb.width(), rgb.height()
+    array = np.frombuffer(rgb.constBits(), np.uint32, count=rgb.bytesPerLine() // 4 * h)
+    pixels = array.reshape(h, -1)[:, :w] & 0xFFFFFF
+    empty = pixels == pixels[-1, -1]
+    rows, cols = empty.all(axis=1), empty.all(axis=0)
+
+    def run(flags) -> int:
+        return int(np.argmin(flags)) if not flags.all() else len(flags)
+
+    return run(rows), run(cols[::-1]), run(rows[::-1]), run(cols)
+
+
+@pytest.mark.parametrize(("theme", "scale"), [("dark", 2.0), ("light", 1.0)])
+def test_a_page_picture_is_cropped_to_what_it_shows(
+    theme: str, scale: float, tmp_path: Path
+) -> None:
+    """The Napkin page's cards fill the top 60 % of the window: its picture was 40 % empty
+    background. Now no edge keeps more than the 12 px margin (times the scale) of background."""
+    from app.cli.screenshot_cmd import render_tab
+
+    out = render_tab("napkin", tmp_path / "napkin.png", theme_name=theme, scale=scale)
+    image = QImage(str(out))
+    assert not image.isNull()
+    border = _empty_border(image)
+    assert max(border) <= round(12 * scale) + 1, border
+    assert image.height() < 0.75 * 739 * scale  # the window's page: 739 px high before
+
+
+def test_cropping_keeps_a_picture_whose_content_reaches_the_corner() -> None:
+    image = QImage(40, 30, QImage.Format.Format_RGB32)
+    image.fill(QColor("#202020"))
+    image.setPixelColor(5, 5, QColor("#ffffff"))
+    image.setPixelColor(39, 29, QColor("#ffffff"))  # the corner itself is content
+    assert export.cropped_to_content(image).size() == image.size()
+    image.setPixelColor(39, 29, QColor("#202020"))
+    cropped = export.cropped_to_content(image, margin=2)
+    assert (cropped.width(), cropped.height()) == (2 + 1 + 2, 2 + 1 + 2)  # margin, pixel, margin
+    assert cropped.pixelColor(2, 2) == QColor("#ffffff")

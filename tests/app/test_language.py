@@ -63,11 +63,11 @@ def test_screenshot_lang_renders_the_window_in_the_catalogs_language(
     seen: dict[str, object] = {}
     save_png = export.save_png
 
-    def spy(widget, path, scale=1.0):
+    def spy(widget, path, scale=1.0, **options):
         tabs = widget.findChild(QTabWidget)
         seen["titles"] = [tabs.tabText(i) for i in range(tabs.count())]
         seen["window"] = widget.windowTitle()
-        return save_png(widget, path, scale)
+        return save_png(widget, path, scale, **options)
 
     monkeypatch.setattr(export, "save_png", spy)
     out = tmp_path / "napkin.png"

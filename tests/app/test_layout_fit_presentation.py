@@ -8,7 +8,7 @@ whole application (fonts, style sheet), and one would size its tabs in the other
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from app.layout_audit import audit, settle
 from app.main_window import MainWindow
@@ -95,3 +95,51 @@ def test_plan_views_and_input_pages_fit_when_started_in_presentation(
     window.resize(1280, 720)
     problems = plan_views_problems(window, _settle)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("model", ["llama2-7b", "mlp"])
+def test_memory_with_a_large_model_fits_when_started_in_presentation(
+    presentation_window: MainWindow, model: str
+) -> None:
+    """llama2-7b's answers (it fits no GPU: long "none: ..." readouts and a long step-time
+    caption) once asked for 1,299 px of the 1280x720 slide."""
+    window = presentation_window
+    window.resize(1280, 720)
+    page = window.show_tab("memory")
+    saved = page.session_state()
+    try:
+        page.controls.model.setCurrentIndex(page.controls.model.findData(model))
+        _settle()
+        window.resize(1280, 720)
+        _settle()
+        problems = audit(window, scrollbars=True)
+        if (window.width(), window.height()) != (1280, 720):
+            problems.insert(0, f"the window is {window.width()}x{window.height()}, not 1280x720")
+        title = page.bars.getPlotItem().getAxis("left").label
+        room = page.bars.getPlotItem().vb.height()
+        from PySide6.QtGui import QFontMetricsF
+
+        if QFontMetricsF(title.font()).horizontalAdvance(title.toPlainText()) > room:
+            problems.append(f"the bars' axis title {title.toPlainText()!r} is longer than the axis")
+    finally:
+        page.restore_session(saved)
+        _settle()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_plan_chart_keeps_a_useful_height_on_a_slide(presentation_window: MainWindow) -> None:
+    """At 1280x720 the Plan chart's axes had ~140 px for 260 layouts (the result card's verdict
+    sentence and the legend row took the rest); the sentence now folds into the headline's
+    tooltip and the axes keep at least 160 px, the legend row saying what the hollow circles
+    and the ring mean."""
+    window = presentation_window
+    window.resize(1280, 720)
+    page = window.show_tab("plan")
+    page.prepare_screenshot()
+    _settle()
+    assert (window.width(), window.height()) == (1280, 720)
+    axes = page.chart.plot.getPlotItem().getViewBox().height()
+    assert axes >= 160, f"the chart's axes are {axes:.0f} px high"
+    legend = " ".join(label.text() for label in page.chart.legend.findChildren(QLabel))
+    assert "does not fit" in legend and "chosen" in legend, legend
+    assert page.sentence.text() and page.sentence.text() in page.headline.toolTip()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPainterPathStroker
 from PySide6.QtWidgets import QApplication
 
@@ -202,3 +202,66 @@ def test_labels_stay_clear_when_the_view_moves(window) -> None:
         _flush()
         window.grab()
         assert check(page.plot) == []
+
+
+def test_every_named_roof_of_the_device_keeps_its_name(window) -> None:
+    """Each of the selected device's named roofs shows a label with its dtype in it (the fp8
+    roof's label had given way to a bare "1.979 PFLOP/s").
+
+    Not yet on a 1280x720 slide: there the fp8 roof lies 19 px under B200's (3 px) and above
+    bf16's, a band lower than its name's line, and tf32's name finds no room either."""
+    if window.current_theme.scale > 1.0:
+        pytest.xfail("1280x720: the fp8 and tf32 roofs' bands are lower than a line of text")
+    page = window.show_tab("roofline")
+    page.plot.fit()
+    _flush()
+    window.grab()
+    shown = [t.toPlainText() for t in page.plot.label_items() if t.isVisible()]
+    device = window.state.device.id
+    missing = []
+    for roof in page.plot.roofs():
+        owner, dtype, kind = roof.key.split("/")
+        if owner != device or not roof.label or kind != "tensor":
+            continue
+        if not any(dtype in text.replace("·", " ").split() for text in shown):
+            missing.append(f"{dtype} ({roof.label!r})")
+    assert not missing, f"unnamed roofs: {missing}; shown: {shown}"
+
+
+def test_a_quick_suite_keeps_the_operators_names_and_the_bound_column(window) -> None:
+    """After Benchmark > Run quick suite (its 19 points injected as the benchmark delivers
+    them), the lecture operators keep their labels (24 points had left only the selected one
+    named) and, at the default size, the table keeps its Bound column (a doubtful point's
+    reasons in the cell, and the long measured titles, had pushed it out)."""
+    page = window.show_tab("roofline")
+    operators = [p.label for p in page.plot._points if not p.measured]
+    points = quick_cpu_points()
+    window.state.measuredPoints.emit(points)
+    from core.bench.this_machine import this_machine
+
+    window.state.add_device(this_machine(points, catalog=window.state.catalog))
+    page.plot.fit()
+    _flush()
+    window.grab()
+    assert len(page.plot._points) > 16  # past MAX_POINT_LABELS: the case that lost the names
+    shown = {t.toPlainText() for t in page.plot.label_items() if t.isVisible()}
+    missing = [name for name in operators if name not in shown]
+    if window.current_theme.scale == 1.0:
+        assert not missing, (missing, sorted(shown))
+    else:  # a slide's axes are 150 px high under the legend: a label may find no free spot
+        assert len(missing) <= len(operators) // 2, (missing, sorted(shown))
+    assert check(page.plot) == []
+    table = page.table
+    titles = [
+        table.model().headerData(c, Qt.Orientation.Horizontal) for c in range(table.columnCount())
+    ]
+    bound = titles.index("Bound")
+    if window.current_theme.scale == 1.0:  # 1280x720 slides show Point, FLOP/byte, FLOP/s, Time
+        assert not table.isColumnHidden(bound)
+    # Every doubtful row says so in Bound and why in its tooltip.
+    for row in range(table.rowCount()):
+        if "⚠" in table.item(row, 5).text():
+            assert table.item(row, bound).text() == "measured, doubtful"
+            assert (
+                "noisy" in table.item(row, 0).toolTip() or "ceiling" in table.item(row, 0).toolTip()
+            )

@@ -521,3 +521,23 @@ def test_a_language_switch_keeps_measured_points_and_zoom(qtbot):
         window.set_language("en")
         language_manager().install("en")
     assert [e.kind for e in window.current_page()._entries].count("measured") == 1
+
+
+@pytest.mark.parametrize("all_dtypes", [False, True])
+def test_every_shorter_roof_label_still_names_its_roof(all_dtypes: bool) -> None:
+    """A roof's label gives way to shorter texts where it finds no room; each still names the
+    roof's dtype (and the device, for a compared one). The shortest had been the bare peak: the
+    fp8 roof on a plot-only export read "1.979 PFLOP/s", whose roof no one could tell."""
+    from app.tabs.roofline_model import build_roofs, compact_name
+
+    catalog = load_catalog()
+    h100, a100, b200 = (catalog.get(i) for i in ("h100-sxm", "a100-sxm", "b200"))
+    specs, _legend, _notes = build_roofs(h100, "bf16", [a100, b200], all_dtypes=all_dtypes)
+    named = [s for s in specs if s.label and not s.key.endswith("/vector")]
+    assert named
+    for spec in named:
+        device_id, dtype, _kind = spec.key.split("/")
+        for text in (spec.label, *spec.short_labels):
+            assert dtype in re.split(r"[\s·,]+", text), (spec.key, text)
+            if device_id != h100.id:
+                assert text.startswith(compact_name(catalog.get(device_id))), (spec.key, text)

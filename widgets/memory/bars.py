@@ -49,23 +49,46 @@ _PIECES = re.compile(
 
 def _wrap(label: str, width: float, metrics: QFontMetricsF) -> str:
     """``label`` in lines no wider than ``width`` pixels, broken at spaces and between Chinese
-    characters (never inside a word); a word wider than that keeps a line of its own."""
-    lines: list[str] = []
+    characters (never inside a word); a word wider than that keeps a line of its own.
+
+    Of the ways to break it, the one with the fewest lines that hold one character alone (the
+    "行" of "未在 GPU 上运行" after "未在 GPU 上运"), then the fewest lines, then the fullest
+    first lines: a search over where each line ends, as the names are a few pieces long."""
+    pieces: list[str] = []
+    spaced: list[bool] = []  # whether a space stood before each piece
     space = False
     for piece in _PIECES.findall(label):
         if piece.isspace():
             space = True
             continue
-        if not lines:
-            lines.append(piece)
-        else:
-            candidate = lines[-1] + (" " if space else "") + piece
-            if metrics.horizontalAdvance(candidate) <= width:
-                lines[-1] = candidate
-            else:
-                lines.append(piece)
+        pieces.append(piece)
+        spaced.append(space and bool(pieces[:-1]))
         space = False
+    n = len(pieces)
+
+    def line(i: int, j: int) -> str:
+        return "".join((" " if spaced[k] and k > i else "") + pieces[k] for k in range(i, j))
+
+    # best[i]: (lone lines, lines, the end of the line that starts at piece i) for pieces i..n-1.
+    best: list[tuple[int, int, int]] = [(0, 0, n)] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        options = []
+        for j in range(n, i, -1):  # the longest line first: ties keep it
+            if j > i + 1 and metrics.horizontalAdvance(line(i, j)) > width:
+                continue
+            lone = int(i > 0 and j == i + 1 and len(_letters(pieces[i])) == 1)
+            options.append((lone + best[j][0], 1 + best[j][1], j))
+        best[i] = min(options, key=lambda o: o[:2])
+    lines, i = [], 0
+    while i < n:
+        lines.append(line(i, best[i][2]))
+        i = best[i][2]
     return "\n".join(lines)
+
+
+def _letters(piece: str) -> str:
+    """``piece`` without its punctuation."""
+    return re.sub(r"[（）：，。、\s]", "", piece)
 
 
 def _overlap(a: Rect, b: Rect) -> bool:
@@ -194,7 +217,17 @@ class MemoryBars(pg.PlotWidget):
 
     # drawing -----------------------------------------------------------------------------------
     def _set_axis_title(self) -> None:
-        self.getPlotItem().setLabel("left", self._axis.format(unit=self._unit))
+        """The value axis's title, or only its unit where the axes are shorter than the title
+        (a 1280x720 slide of llama2-7b cut "TB per device" to "TB per devic")."""
+        plot = self.getPlotItem()
+        text = self._axis.format(unit=self._unit)
+        label = plot.getAxis("left").label
+        room = plot.vb.height()
+        if room > 0 and QFontMetricsF(label.font()).horizontalAdvance(text) > room - 4:
+            text = self._unit
+        if text != getattr(self, "_axis_text", None):
+            self._axis_text = text
+            plot.setLabel("left", text)
 
     def _redraw(self) -> None:
         plot = self.getPlotItem()
@@ -280,6 +313,7 @@ class MemoryBars(pg.PlotWidget):
             return
         self._laying_out = True
         try:
+            self._set_axis_title()
             key = (tuple((b.label, tuple(b.values.items())) for b in self._bars),
                    tuple(self._slots), self.width(), self.height(),
                    tuple(n for _, n in self._legend_rows))  # fmt: skip

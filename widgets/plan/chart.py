@@ -4,8 +4,10 @@ the chosen layout ringed, and a pinned cluster's candidates overlaid (plan A).
 The chart draws points it is given (:class:`Point`: the two coordinates, whether the layout fits,
 its hover text) and the capacity of each cluster's device; it computes nothing. Clicking one of
 the current series' points emits its index. The legend is a row of labels above the plot
-(the markers, the two series, the capacity lines), so no text is drawn among the points and none
-can overlap them or cross a line.
+(the markers, the two series, the capacity lines, the ring), so no text is drawn among the points
+and none can overlap them or cross a line. A picture of the plot alone (PNG, PDF, SVG) has no
+such row: while it is made, the same legend is drawn inside the axes, where it covers no point
+(:func:`widgets.plot_style.for_export`).
 
 Signals
 -------
@@ -26,8 +28,16 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from widgets.i18n import translate
+from widgets.label_layout import free_spot
 from widgets.plan.flow import FlowLegend, swatch_text
-from widgets.plot_style import style_axes, style_text
+from widgets.plot_style import (
+    EXPORT_HOOK,
+    Deferred,
+    app_font,
+    fit_axis_title,
+    style_axes,
+    style_text,
+)
 
 __all__ = ["PlanChart", "Point", "Series"]
 
@@ -88,6 +98,11 @@ class PlanChart(QWidget):
         self.message = pg.TextItem("", anchor=(0.5, 0.5))
         self.message.setZValue(3)
         item.addItem(self.message, ignoreBounds=True)
+        self._bg = "#ffffff"
+        self._picture_legend: pg.LegendItem | None = None
+        setattr(item, EXPORT_HOOK, self._show_picture_legend)
+        self._fit_titles = Deferred(self._fit_axis_titles, self)  # after Qt's resize
+        item.getViewBox().sigResized.connect(self._fit_titles)
         self._draw()
 
     # Qt-style API ---------------------------------------------------------------------------
@@ -101,7 +116,7 @@ class PlanChart(QWidget):
         """Series colours, the text colour, the colour of layouts that do not fit, the plot's
         background; redraws."""
         self._colours = tuple(series) or self._colours
-        self._fg, self._muted = foreground, muted
+        self._fg, self._muted, self._bg = foreground, muted, background
         self.plot.setBackground(background)
         self.message.setColor(QColor(muted))
         style_text(self.message)
@@ -109,6 +124,7 @@ class PlanChart(QWidget):
         # Pens, tick colours and the titles' font: the app's at the current mode (a chart built
         # in presentation mode shrinks back with it).
         style_axes(self.plot.getPlotItem(), foreground)
+        self._fit_axis_titles()
         self._draw()
 
     def set_current(self, series: Series | None) -> None:
@@ -156,6 +172,11 @@ class PlanChart(QWidget):
         item.setLabel("left", translate("PlanChart", "tokens/s per GPU"), **style)
         item.getAxis("bottom").enableAutoSIPrefix(True)
 
+    def _fit_axis_titles(self) -> None:
+        item = self.plot.getPlotItem()
+        for name in ("left", "bottom"):
+            fit_axis_title(item.getAxis(name))
+
     def _colour(self, index: int) -> str:
         return self._colours[index % len(self._colours)]
 
@@ -191,6 +212,7 @@ class PlanChart(QWidget):
         )  # fmt: skip
         self._ring.setZValue(30)
         item.addItem(self._ring)
+        self._show_legend()
 
     def _draw_series(self, series: Series, colour: str, symbol: str, clickable: bool) -> None:
         item = self.plot.getPlotItem()
@@ -271,8 +293,102 @@ class PlanChart(QWidget):
             parts.append(swatch_text(colour, "┆", series.capacity_text))
         if parts:
             parts.append(swatch_text(self._muted, "○", translate("PlanChart", "does not fit")))
+        if self._ring is not None:
+            parts.append(swatch_text(self._fg, "◯", translate("PlanChart", "chosen")))
         self.legend.set_items(parts)
         self.legend.setVisible(bool(parts))
+
+    def _legend_entries(self) -> list[tuple[Any, str]]:
+        """The legend row's entries as plot samples: (sample item, text)."""
+        entries: list[tuple[Any, str]] = []
+        for series, colour, symbol in (
+            (self._current, self._colour(0), _SYMBOL_B),
+            (self._pinned, self._colour(3), _SYMBOL_A),
+        ):
+            if series is None:
+                continue
+            dot = pg.ScatterPlotItem(symbol=symbol, size=8, brush=pg.mkBrush(colour),
+                                     pen=pg.mkPen(self._fg, width=0.5))  # fmt: skip
+            entries.append((dot, series.name))
+            dash = pg.PlotDataItem(pen=pg.mkPen(colour, width=2, style=Qt.PenStyle.DashLine))
+            entries.append((dash, series.capacity_text))
+        if entries:
+            hollow = pg.ScatterPlotItem(symbol="o", size=8, brush=None,
+                                        pen=pg.mkPen(self._muted, width=1))  # fmt: skip
+            entries.append((hollow, translate("PlanChart", "does not fit")))
+        if self._ring is not None:
+            ring = pg.ScatterPlotItem(symbol="o", size=14, brush=None,
+                                      pen=pg.mkPen(self._fg, width=2.5))  # fmt: skip
+            entries.append((ring, translate("PlanChart", "chosen")))
+        return [(sample, text) for sample, text in entries if text]
+
+    def _show_picture_legend(self, shown: bool) -> None:
+        """Draw the legend inside the axes (a picture of the plot alone) or take it away."""
+        item = self.plot.getPlotItem()
+        if self._picture_legend is not None:
+            _drop(self._picture_legend)
+            self._picture_legend = None
+        entries = self._legend_entries()
+        if not shown or not entries:
+            return
+        vb = item.getViewBox()
+        rect = vb.sceneBoundingRect()
+        bounds = (rect.left(), rect.top(), rect.right(), rect.bottom())
+        points = []
+        for scatter in [*self._items, self._ring]:
+            if isinstance(scatter, pg.ScatterPlotItem):
+                for spot in scatter.points():
+                    at = vb.mapViewToScene(spot.pos())
+                    points.append((at.x(), at.y(), spot.size() / 2 + 1.0))
+        # The first size and shape that finds a spot covering no point; else, of them all, the
+        # corner that covers the fewest.
+        best: tuple[int, Any, float, float] | None = None
+        tried = []
+        for factor in (0.9, 0.75):
+            for columns in dict.fromkeys((1, 2, len(entries))):
+                legend = self._legend_item(entries, factor, columns)
+                tried.append(legend)
+                width, height = legend.width(), legend.height()
+                spot = free_spot(width, height, bounds, 6.0, [], points)
+                corners = [(spot[0], spot[1])] if spot is not None else [
+                    (bounds[0] + 6, bounds[1] + 6), (bounds[2] - 6 - width, bounds[1] + 6),
+                    (bounds[0] + 6, bounds[3] - 6 - height),
+                    (bounds[2] - 6 - width, bounds[3] - 6 - height)]  # fmt: skip
+                for x, y in corners:
+                    covered = sum(x - r <= px <= x + width + r and y - r <= py <= y + height + r
+                                  for px, py, r in points)  # fmt: skip
+                    if best is None or covered < best[0]:
+                        best = (covered, legend, x, y)
+                if best is not None and best[0] == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        _covered, legend, left, top = best
+        for other in tried:
+            if other is not legend:
+                _drop(other)
+        at = item.mapFromScene(left, top)
+        legend.anchor(itemPos=(0, 0), parentPos=(0, 0), offset=(at.x(), at.y()))
+        self._picture_legend = legend
+
+    def _legend_item(self, entries: list[tuple[Any, str]], factor: float, columns: int) -> Any:
+        """A legend of ``entries`` in the app's font times ``factor``, in ``columns`` columns,
+        laid out (its size known) and not yet placed."""
+        size = app_font(factor).pointSizeF()
+        legend = pg.LegendItem(offset=None, labelTextSize=f"{size:.1f}pt", colCount=columns,
+                               labelTextColor=self._fg, brush=pg.mkBrush(QColor(self._bg)),
+                               pen=pg.mkPen(QColor(self._fg), width=0.5))  # fmt: skip
+        legend.setParentItem(self.plot.getPlotItem())
+        for sample, text in entries:
+            legend.addItem(sample, text)
+        legend.setZValue(40)
+        legend.updateSize()
+        return legend
+
+    def picture_legend(self) -> pg.LegendItem | None:
+        """The legend drawn inside the axes while a picture is made (``None`` otherwise)."""
+        return self._picture_legend
 
     def _clicked(self, _scatter: Any, points: Any, *_args: Any) -> None:
         if points is None or len(points) == 0:
@@ -280,6 +396,13 @@ class PlanChart(QWidget):
         index = int(points[0].data())
         self.select(index)
         self.pointClicked.emit(index)
+
+
+def _drop(legend: Any) -> None:
+    """Take a legend out of its plot and scene."""
+    legend.setParentItem(None)
+    if legend.scene() is not None:
+        legend.scene().removeItem(legend)
 
 
 def _tip_of(series: Series) -> Any:

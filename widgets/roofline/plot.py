@@ -29,7 +29,7 @@ from widgets.label_layout import (
     on_horizontal,
     place,
 )
-from widgets.plot_style import Deferred, detach_retired, style_axes
+from widgets.plot_style import FONT_SLACK, Deferred, detach_retired, style_axes
 from widgets.pyqtgraph_svg import patch_svg_exporter
 from widgets.rich_text import escape
 
@@ -476,11 +476,7 @@ class RooflinePlot(QWidget):
         self.legend = legend
 
     def _update_labels(self, restyle: bool = False) -> None:
-        labelled = (
-            self._points
-            if len(self._points) <= MAX_POINT_LABELS
-            else [p for p in self._points if p.key == self._selected]
-        )
+        labelled = self._labelled_points()
         keys = {p.key for p in labelled}
         for key in [k for k in self._point_labels if k not in keys]:
             self.plot.removeItem(self._point_labels.pop(key))
@@ -509,6 +505,16 @@ class RooflinePlot(QWidget):
             self._legend_key = key
             self._rebuild_legend()
         self.layout_labels()
+
+    def _labelled_points(self) -> list[PointSpec]:
+        """The points that get a label: all of them up to :data:`MAX_POINT_LABELS`; past that,
+        the operators (a benchmark's 19 measured stars had taken the lecture operators' names
+        away) when they are few enough, and the selected point always."""
+        if len(self._points) <= MAX_POINT_LABELS:
+            return list(self._points)
+        operators = [p for p in self._points if not p.measured]
+        chosen = operators if len(operators) <= MAX_POINT_LABELS else []
+        return chosen + [p for p in self._points if p.key == self._selected and p not in chosen]
 
     def _update_ring(self) -> None:
         chosen = tuple((p.x, p.y) for p in self._points if p.key == self._selected)
@@ -588,11 +594,13 @@ class RooflinePlot(QWidget):
     @staticmethod
     def _ink(text: pg.TextItem, content: str | None = None) -> tuple[float, float]:
         """The size in pixels (plus 1 px on each side) of ``content`` (by default the label's
-        own text) in the label's font."""
+        own text) in the label's font, with :data:`~widgets.plot_style.FONT_SLACK` of room after
+        the text: a right-edge label stays inside the axes (which clip it) in a vector export
+        that a viewer draws in a wider face."""
         metrics = QFontMetricsF(text.textItem.font())
         lines = (text.toPlainText() if content is None else content).split("\n")
         width = max(metrics.horizontalAdvance(line) for line in lines)
-        return width + 2.0, metrics.height() * len(lines) + 2.0
+        return width * (1.0 + FONT_SLACK) + 2.0, metrics.height() * len(lines) + 2.0
 
     def _put(self, text: pg.TextItem, rect: tuple[float, float, float, float] | None) -> None:
         """Show ``text`` with its ink in ``rect`` (scene pixels), or hide it (``None``)."""

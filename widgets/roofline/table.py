@@ -100,7 +100,7 @@ class RooflineTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
-        self.fitter = ColumnFitter(self, PRIORITY, min_rows=6)
+        self.fitter = ColumnFitter(self, PRIORITY, min_rows=6, elide=0)  # long point titles elide
         self._widths_for: tuple[str, ...] = ()
         self._keys: list[str] = []
         self._shown: dict[int, tuple[str, tuple[str, ...], str]] = {}

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.step.costs import KINDS
 from widgets.i18n import translate
-from widgets.plot_style import retire, style_axes, style_text
+from widgets.plot_style import fit_axis_title, retire, style_axes, style_text
 from widgets.step.names import kind_name
 
 __all__ = ["KIND_ORDER", "KindChart", "kind_colour"]
@@ -70,6 +70,7 @@ class KindChart(pg.PlotWidget):
         self.message.setColor(QColor(foreground))
         style_text(self.message)
         style_axes(self.getPlotItem(), foreground)  # fonts too: the app's, whatever the mode
+        fit_axis_title(self.getPlotItem().getAxis("bottom"))
         self.set_shares(self._shares)
 
     def rows_that_fit(self) -> int:
@@ -88,6 +89,8 @@ class KindChart(pg.PlotWidget):
     def resizeEvent(self, event: Any) -> None:
         """Re-fit the bars to the new height."""
         super().resizeEvent(event)
+        if hasattr(self, "_fg"):  # pyqtgraph resizes during __init__
+            fit_axis_title(self.getPlotItem().getAxis("bottom"))
         if getattr(self, "_shares", None):  # pyqtgraph resizes during __init__, before _shares
             self._draw()
 
