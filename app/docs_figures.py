@@ -223,7 +223,7 @@ def _names(output: Any) -> dict[str, Any]:
 
 def _evaluate(expression: str, names: dict[str, Any], where: str) -> Any:
     try:
-        return eval(expression, {"__builtins__": _SAFE_BUILTINS}, names)  # noqa: S307
+        return eval(expression, {**names, "__builtins__": _SAFE_BUILTINS})
     except FigureError:
         raise
     except Exception as exc:

@@ -115,7 +115,7 @@ def test_a_bad_marker_says_how_it_reads(tmp_path: Path) -> None:
     doc.write_text(
         "<!-- figure: napkinlab devices --json -->24<!-- /figure -->\n", encoding="utf-8"
     )
-    with pytest.raises(FigureError, match="COMMAND | TEMPLATE"):
+    with pytest.raises(FigureError, match=re.escape("COMMAND | TEMPLATE")):
         figures(doc)
 
 
