@@ -56,6 +56,7 @@ __all__ = [
     "FigureError",
     "Runner",
     "check",
+    "difference",
     "doc_paths",
     "figures",
     "render",
@@ -310,8 +311,20 @@ def check(paths: Sequence[Path], runner: Runner | None = None) -> list[str]:
         for fig in figures(path):
             want = render(fig, runner)
             if fig.value != want:
-                problems.append(f"{fig.where}: says {fig.value!r}, '{fig.command}' gives {want!r}")
+                problems.append(f"{fig.where}: {difference(fig.value, want)} ('{fig.command}')")
     return problems
+
+
+def difference(have: str, want: str) -> str:
+    """What differs between a figure as written and as its command gives it: the whole figure, or
+    for a block the first line that differs."""
+    if "\n" not in have.strip() and "\n" not in want.strip():
+        return f"says {have!r}, the command gives {want!r}"
+    old, new = have.splitlines(), want.splitlines()
+    for i, (a, b) in enumerate(zip(old, new, strict=False)):
+        if a != b:
+            return f"line {i + 1} of the block says {a!r}, the command gives {b!r}"
+    return f"the block has {len(old)} lines, the command gives {len(new)}"
 
 
 def write(
