@@ -543,9 +543,7 @@ class PlanPage(TabPage):
         self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         # A slide hides the verdict sentence: the headline's tooltip keeps it.
-        self.headline.setToolTip(
-            plain_tip(f"{localized(res.summary())}\n\n{self.sentence.text()}")
-        )
+        self.headline.setToolTip(plain_tip(f"{localized(res.summary())}\n\n{self.sentence.text()}"))
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
         self.memory_bar.set_segments(
             view.memory_title(res), view.memory_segments(res), full=res.capacity, mark=res.capacity
