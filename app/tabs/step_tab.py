@@ -237,6 +237,17 @@ class StepPage(TabPage):
         self.model_box.fileChosen.connect(self._on_file_chosen)
         self.model_box.fileRefused.connect(self._on_file_refused)
         form.addRow(translate("StepTab", "Model"), self.model_box)
+        # A Hub id not in the cache: a one-line offer to fetch its config.json here, with a busy
+        # bar and Cancel (the Plan tab's row), instead of an error that sends you to a terminal.
+        from app.hub_fetch import HubFetcher
+        from widgets.hub_fetch import HubFetchRow
+
+        self.hub_row = HubFetchRow(self)
+        form.addRow(self.hub_row)
+        self.hub_fetcher = HubFetcher(self.hub_row, self)
+        self.hub_fetcher.fetched.connect(self._hub_fetched)
+        self.model_box.modelChanged.connect(self._watch_hub)
+        self.model_box.editTextChanged.connect(self._watch_hub)
         sizes = QHBoxLayout()
         for key in ("batch", "seq"):
             self.fields[key] = QLineEdit(str(DEFAULTS[key]))
@@ -496,6 +507,15 @@ class StepPage(TabPage):
         )
 
     # tracing ---------------------------------------------------------------------------------
+    def _watch_hub(self, *_args: Any) -> None:
+        """The model box changed: offer the fetch when it holds a Hub id not in the cache."""
+        self.hub_fetcher.watch("" if self.config_path else self.model_box.model_text())
+
+    def _hub_fetched(self, text: str) -> None:
+        """The config.json of ``text`` is cached now: trace it at once."""
+        if self.model_box.model_text().strip() == text.strip():
+            self.start_trace()
+
     def start_trace(self) -> bool:
         """Validate the inputs and trace in the background; False when refused or running."""
         measure = self.measure_box.isChecked()
@@ -888,6 +908,7 @@ class StepPage(TabPage):
                 self.set_config(value.strip())
             else:
                 self.fields[key].setText(value)
+        self._watch_hub()
         problems += restore_combos("step", self.combos, data)
         if isinstance(data.get("measure"), bool):
             self.measure_box.setChecked(data["measure"])
@@ -988,6 +1009,7 @@ class StepPage(TabPage):
     def shutdown(self) -> None:
         """Cancel a running trace and let its thread finish on its own (never waits)."""
         self.runner.stop()
+        self.hub_fetcher.stop()
 
 
 def build(state: AppState) -> StepPage:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import socket
-import time
 from pathlib import Path
 
 import pytest
@@ -64,10 +63,12 @@ def _one_complete_line(message: str) -> None:
 
 def test_offline_by_environment_is_said_at_once(empty_cache, monkeypatch) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    start = time.perf_counter()
+    tried: list[object] = []  # no connection and no download is tried: the flag answers at once
+    monkeypatch.setattr("socket.create_connection", lambda *a, **k: tried.append(a))
+    monkeypatch.setattr(huggingface_hub, "hf_hub_download", lambda *a, **k: tried.append(a))
     with pytest.raises(InputError) as info:
         resolve_model_source("acme/tiny", allow_download=True)
-    assert time.perf_counter() - start < 1.0
+    assert tried == []
     assert "offline (HF_HUB_OFFLINE=1 is set)" in info.value.message
     _one_complete_line(info.value.message)
 
@@ -75,20 +76,18 @@ def test_offline_by_environment_is_said_at_once(empty_cache, monkeypatch) -> Non
 @pytest.mark.parametrize("endpoint", ["https://hub.napkinlab.invalid", "http://127.0.0.1:9"])
 def test_no_network_fails_fast_and_says_why(empty_cache, monkeypatch, capsys, endpoint) -> None:
     monkeypatch.setenv("HF_ENDPOINT", endpoint)
-    start = time.perf_counter()
+    downloads: list[object] = []  # one connection check, never huggingface_hub's retries
+    monkeypatch.setattr(huggingface_hub, "hf_hub_download", lambda *a, **k: downloads.append(a))
     code = main(["memory", "--model", "acme/tiny", "--allow-download"])
-    took = time.perf_counter() - start
     err = capsys.readouterr().err
-    assert code == 2 and took < HUB_CONNECT_TIMEOUT + 1.0, (took, err)
+    assert code == 2 and downloads == [], err
     assert err.count("\n") == 1 and ": offline (" in err
     assert ("does not resolve" in err) if "invalid" in endpoint else ("127.0.0.1:9" in err)
     _one_complete_line(err)
 
 
 def test_this_machine_s_own_network_condition_is_answered_quickly(empty_cache) -> None:
-    start = time.perf_counter()
-    reason = hub_offline_reason()
-    assert time.perf_counter() - start < HUB_CONNECT_TIMEOUT + 1.0
+    reason = hub_offline_reason(timeout=HUB_CONNECT_TIMEOUT)  # returns: the check is bounded
     assert reason is None or str(reason)  # reachable, or a reason in words
 
 
@@ -127,6 +126,41 @@ def test_the_plan_window_offers_the_fetch_and_uses_it(fake_hub, qtbot) -> None:
     qtbot.waitUntil(lambda: not page.hub_fetcher.runner.is_running(), timeout=10_000)
     qtbot.waitUntil(lambda: not row.isVisible(), timeout=5_000)
     assert fake_hub == ["acme/tiny"] and not page.inputs.model_error.isVisible()
+    page.shutdown()
+
+
+def test_the_step_window_offers_the_fetch_and_traces_it(fake_hub, qtbot) -> None:
+    from app.state import AppState
+    from app.tabs.step_tab import StepPage
+
+    page = StepPage(AppState())
+    qtbot.addWidget(page)
+    page.show()
+    row = page.hub_row
+    assert not row.isVisible()  # a preset needs no fetch
+    page.model_box.lineEdit().clear()
+    qtbot.keyClicks(page.model_box.lineEdit(), "acme/tiny")  # typed
+    assert row.isVisible() and "not in the Hugging Face cache" in row.message.text()
+    traced: list[bool] = []
+    page.traceFinished.connect(traced.append)
+    row.fetch_button.click()
+    qtbot.waitUntil(lambda: not page.hub_fetcher.runner.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not row.isVisible(), timeout=5_000)
+    assert fake_hub == ["acme/tiny"]
+    qtbot.waitUntil(lambda: bool(traced), timeout=60_000)  # fetched, then traced at once
+    assert traced == [True] and page.trace is not None
+    page.shutdown()
+
+
+def test_a_restored_step_session_offers_the_fetch(empty_cache, qtbot) -> None:
+    from app.state import AppState
+    from app.tabs.step_tab import StepPage
+
+    page = StepPage(AppState())
+    qtbot.addWidget(page)
+    page.show()
+    page.restore_session({"model": "acme/tiny"})
+    assert page.hub_row.isVisible() and "acme/tiny" in page.hub_row.message.text()
     page.shutdown()
 
 
