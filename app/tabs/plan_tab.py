@@ -98,6 +98,7 @@ class PlanPage(TabPage):
         self.selected: int | None = None
         self.plan_a: dict[str, Any] | None = None
         self._changes: dict[int, str | None] = {}
+        self._skipped: dict[int, list[tuple[str, str]]] = {}  # changes not tried, with reasons
         self._replan_pending = False
         self._stale = False
         self._theme: Any = None
@@ -432,7 +433,7 @@ class PlanPage(TabPage):
     def set_job(self, job: dict[str, Any], select: int | None = None) -> None:
         """Show a finished plan (:func:`app.plan_worker.run_plan`'s answer); select row
         ``select`` (default: the fastest layout that fits)."""
-        self.job, self._changes, self._stale = job, {}, False
+        self.job, self._changes, self._skipped, self._stale = job, {}, {}, False
         results = self.results
         self.model.set_results(results)
         self._show_series()
@@ -516,15 +517,30 @@ class PlanPage(TabPage):
             from core.plan import best_change, what_to_change
 
             res = self.results[row]
+            skipped: list[tuple[Any, str]] = []
             try:
-                text = best_change(res.inp, res)
+                text = best_change(res.inp, res, skipped=skipped)
                 if text is None and not res.fits:
                     fitting = [s for s, new in what_to_change(res.inp, res) if new.fits]
                     text = fitting[0] if fitting else None
             except InputError:
                 text = None
             self._changes[row] = localized(text) if text is not None else None
+            self._skipped[row] = [(localized(t), localized(why)) for t, why in skipped]
         return self._changes[row]
+
+    def skipped_for(self, row: int) -> list[tuple[str, str]]:
+        """The changes to candidate ``row`` that could not be planned, each with its reason."""
+        self.change_for(row)
+        return self._skipped.get(row, [])
+
+    def _skipped_tip(self, row: int) -> str:
+        """The sentence's tooltip lines for the changes not tried ('' when every one was)."""
+        lines = [
+            translate("PlanTab", "Not tried: {change} ({reason})").format(change=c, reason=r)
+            for c, r in self.skipped_for(row)
+        ]
+        return "\n".join(lines)
 
     def _show_chosen(self, res: Any | None) -> None:
         if res is None:
@@ -542,6 +558,8 @@ class PlanPage(TabPage):
         self.figures.setText(view.figures(res))
         self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
+        not_tried = self._skipped_tip(self.selected or 0)
+        self.sentence.setToolTip(plain_tip(not_tried) if not_tried else "")
         # A slide hides the verdict sentence: the headline's tooltip keeps it.
         self.headline.setToolTip(plain_tip(f"{localized(res.summary())}\n\n{self.sentence.text()}"))
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))

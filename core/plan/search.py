@@ -417,12 +417,17 @@ def what_to_change(
 
 
 def best_change(
-    inp: PlanInput, res: PlanResult, *, calibration: Calibration | None = None
+    inp: PlanInput,
+    res: PlanResult,
+    *,
+    calibration: Calibration | None = None,
+    skipped: list[tuple[Text, str]] | None = None,
 ) -> Text | None:
     """The sentence of the change that helps most and fits, on the same device if one helps (a
     layout, recomputation or precision change), else on another device; ``None`` when none helps
-    by more than 0.5 %."""
-    for sentence, new in what_to_change(inp, res, calibration=calibration):
+    by more than 0.5 %. ``skipped`` receives the changes that could not be planned, with their
+    reasons (:func:`what_to_change`)."""
+    for sentence, new in what_to_change(inp, res, calibration=calibration, skipped=skipped):
         if new.fits and new.tokens_per_s > res.tokens_per_s * 1.005:
             return sentence
     return None

@@ -1200,6 +1200,10 @@ Double-click to open the source.</source>
         <translation>{fit} 个放得下，{unfit} 个放不下</translation>
     </message>
     <message>
+        <source>Not tried: {change} ({reason})</source>
+        <translation>未尝试：{change}（{reason}）</translation>
+    </message>
+    <message>
         <source>Pinned {cluster} as A: change the device or the GPUs to compare</source>
         <translation>已把 {cluster} 固定为 A：更改设备或 GPU 数即可比较</translation>
     </message>

@@ -1200,6 +1200,10 @@ Double-click to open the source.</source>
         <translation>{fit} 個放得下，{unfit} 個放不下</translation>
     </message>
     <message>
+        <source>Not tried: {change} ({reason})</source>
+        <translation>未嘗試：{change}（{reason}）</translation>
+    </message>
+    <message>
         <source>Pinned {cluster} as A: change the device or the GPUs to compare</source>
         <translation>已把 {cluster} 固定為 A：更改裝置或 GPU 數即可比較</translation>
     </message>

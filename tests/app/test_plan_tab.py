@@ -462,3 +462,19 @@ def test_the_slide_caption_names_the_run_and_the_chosen_layout(page: PlanPage, l
     assert parts[0] == "llama2-70b" and parts[1] == "1,024 GPUs"
     assert parts[2] == page.chosen().layout.label()
     assert f"capacity {format_bytes(page.chosen().capacity, 3)}" in parts[4]
+
+
+def test_changes_that_cannot_be_planned_are_named_with_their_reasons(page: PlanPage, small) -> None:
+    """On A100 (no fp8 peak) the fp8 change cannot be planned: the sentence's tooltip says so
+    with the core's reason, as `plan --json`'s changes_skipped does."""
+    from core.plan import what_to_change
+
+    page.set_job(small)
+    page.select(0)
+    res = page.results[0]
+    skipped: list = []
+    what_to_change(res.inp, res, skipped=skipped)
+    assert skipped, "an A100 plan has a change it cannot plan (fp8 GEMMs)"
+    tip = page.sentence.toolTip()
+    for change, reason in skipped:
+        assert str(change) in tip and str(reason) in tip
