@@ -950,6 +950,29 @@ def calibration(
         Device -> field -> caveat of the built-in figures (:func:`builtin_caveats`, the default
         with the built-in table; none with a table of a test's own unless given).
     """
+    base_id = (device.extra or {}).get("variant_of")
+    if isinstance(base_id, str) and base_id != device.id:
+        # A deployed variant (core.roofline.hardware.device_variant) is its base's chip: the
+        # base's fractions apply to the variant's own memory and links.
+        base = calibration(
+            replace(device, id=base_id, extra={}),
+            measured=measured,
+            overrides=overrides,
+            builtin=builtin,
+            caveats=caveats,
+        )
+        return replace(
+            base,
+            device_id=device.id,
+            notes=(
+                *base.notes,
+                translate(
+                    "Calibration",
+                    "{device}: a variant of {base}: its fractions, applied to the variant's "
+                    "memory and links",
+                ).format(device=device.id, base=base_id),
+            ),
+        )
     table = load_builtin() if builtin is None else builtin
     user = overrides or {}
     values: dict[str, Any] = {}

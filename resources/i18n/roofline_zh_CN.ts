@@ -184,6 +184,10 @@
         <translation>{device}：{name} = {value}：{caveat}</translation>
     </message>
     <message>
+        <source>{device}: a variant of {base}: its fractions, applied to the variant&apos;s memory and links</source>
+        <translation>{device}：{base} 的变体：沿用其比例，作用于该变体自己的内存与互连</translation>
+    </message>
+    <message>
         <source>{device}: matmul and memory fractions measured here by the benchmark ({name})</source>
         <translation>{device}：矩阵乘法与内存的比例由本机基准测试实测（{name}）</translation>
     </message>

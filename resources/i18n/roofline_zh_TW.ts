@@ -184,6 +184,10 @@
         <translation>{device}：{name} = {value}：{caveat}</translation>
     </message>
     <message>
+        <source>{device}: a variant of {base}: its fractions, applied to the variant&apos;s memory and links</source>
+        <translation>{device}：{base} 的變體：沿用其比例，作用於該變體自己的記憶體與互連</translation>
+    </message>
+    <message>
         <source>{device}: matmul and memory fractions measured here by the benchmark ({name})</source>
         <translation>{device}：矩陣乘法與記憶體的比例由本機基準測試實測（{name}）</translation>
     </message>
