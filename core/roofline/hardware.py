@@ -240,6 +240,9 @@ class Device:
                 out[f"{scope}_bandwidth"] = bandwidth
                 out[f"{scope}_link"] = getattr(self, f"{scope}_link")
                 out[f"{scope}_source"] = getattr(self, f"{scope}_source")
+        variant_of = (self.extra or {}).get("variant_of")
+        if isinstance(variant_of, str):
+            out["variant_of"] = variant_of
         out["user_defined"] = self.user_defined
         return out
 
@@ -340,6 +343,14 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
     links = _links(entry, where, user_defined=user_defined)
     links.update(_memory_total(entry, where, user_defined=user_defined))
     vendor = entry.get("vendor", "")
+    variant_of = entry.get("variant_of")
+    if variant_of is not None and (
+        not isinstance(variant_of, str) or not variant_of.strip() or len(variant_of) > 64
+    ):
+        raise InputError(
+            f"{where}: 'variant_of' must be the id of the device whose chip this one is, "
+            f"got {brief(variant_of)}"
+        )
     return Device(
         id=dev_id,
         name=name.strip(),
@@ -351,6 +362,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         l2_bytes=optional["l2_bytes"],
         tdp_w=optional["tdp_w"],
         user_defined=user_defined,
+        extra={"variant_of": variant_of.strip()} if variant_of else {},
         **links,
     )
 
