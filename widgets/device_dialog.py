@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -64,6 +65,25 @@ class DeviceDialog(QDialog):
         form.addRow(translate("DeviceDialog", "Id"), self.id_edit)
         form.addRow(translate("DeviceDialog", "Name"), self.name_edit)
         form.addRow(translate("DeviceDialog", "Source"), self.source_edit)
+        # A deployed variant (more memory, another power limit, less NVLink) keeps its base's
+        # chip: the plan then calibrates it as that chip, on the memory and links typed here.
+        base = (start.extra or {}).get("variant_of", start.id) if start else None
+        self.same_chip = QCheckBox(
+            translate("DeviceDialog", "Same chip as {device}").format(device=base)
+            if base
+            else translate("DeviceDialog", "Same chip as a listed device")
+        )
+        self.same_chip.setChecked(bool(base))
+        self.same_chip.setEnabled(bool(base))
+        self.same_chip.setToolTip(
+            translate(
+                "DeviceDialog",
+                "A variant as deployed (memory size or type, NVLink, network): the plan uses "
+                "that chip's measured efficiencies with the memory and links typed here",
+            )
+        )
+        self._base = base
+        form.addRow("", self.same_chip)
         bandwidth = translate("DeviceDialog", "bandwidth")
         memory = translate("DeviceDialog", "memory")
         self.bandwidth = NumberField(
@@ -141,14 +161,18 @@ class DeviceDialog(QDialog):
         peaks = {
             d: f.value() for d, f in self.peaks.items() if f.isValid() and f.value() is not None
         }
-        return {
-            "id": self.id_edit.text().strip(),
-            "name": self.name_edit.text().strip(),
-            "source": self.source_edit.text().strip(),
-            "mem_bandwidth": self.bandwidth.value(),
-            "memory_bytes": self.memory.value(),
-            "peak_flops": peaks,
-        } | {k: f.value() for k, f in self.links.items() if f.isValid() and f.value() is not None}
+        return (
+            {
+                "id": self.id_edit.text().strip(),
+                "name": self.name_edit.text().strip(),
+                "source": self.source_edit.text().strip(),
+                "mem_bandwidth": self.bandwidth.value(),
+                "memory_bytes": self.memory.value(),
+                "peak_flops": peaks,
+            }
+            | {k: f.value() for k, f in self.links.items() if f.isValid() and f.value() is not None}
+            | ({"variant_of": self._base} if self._base and self.same_chip.isChecked() else {})
+        )
 
     def try_accept(self) -> None:
         """Accept if every field is valid and the entry validates; else say what is wrong."""

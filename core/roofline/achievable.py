@@ -25,12 +25,15 @@ each layer, :attr:`Calibration.origins` says which one gave each field):
 
 The time of one op (:meth:`Calibration.op_seconds`):
 
-* **GEMMs**: ``FLOPs / (peak × gemm_efficiency × shape(M, N) / shape(reference))``, where
-  ``shape`` is the wave and tile quantization of the output tiles over the SMs: ``⌈M/tm⌉·⌈N/tn⌉``
-  tiles of ``tm × tn`` run in ``⌈tiles / SMs⌉`` waves, so ``shape = (M·N) / (waves · SMs · tm · tn)``
-  (NVIDIA, *Matrix Multiplication Background User's Guide*: tile and wave quantization). The
-  large-GEMM efficiency was measured on a reference shape (8192³ unless the file says otherwise),
-  so its own quantization is divided out. The time is at least the bytes over the achievable
+* **GEMMs**: ``FLOPs / (peak × gemm_efficiency × min(1, shape(M, N, K) / shape(reference)))``,
+  where ``shape`` is the wave and tile quantization of the output tiles over the SMs:
+  ``⌈M/tm⌉·⌈N/tn⌉`` tiles of ``tm × tn`` run in ``⌈tiles / SMs⌉`` waves, so ``shape = (M·N) /
+  (waves · SMs · tm · tn)`` (NVIDIA, *Matrix Multiplication Background User's Guide*: tile and wave
+  quantization), times the K loop's useful share. The large-GEMM efficiency is one method for
+  every device: the rate of a fixed, realistic shape (8192³ unless the file says otherwise; fp8 at
+  its own shape, ``gemm_reference_fp8``), never the best of a shape search. The shape model only
+  explains what a GEMM loses against that shape: it is capped at the measured figure, so no
+  shape runs faster than was measured. The time is at least the bytes over the achievable
   bandwidth.
 * **Attention** (flash kernels): the forward and backward at the FlashAttention papers' kernel
   efficiencies. A causal kernel skips the masked blocks, so it does half the ``s²`` work that the
@@ -75,6 +78,7 @@ __all__ = [
     "ORIGINS",
     "SIBLINGS",
     "Calibration",
+    "builtin_caveats",
     "calibration",
     "check_field",
     "gemm_dims",
@@ -113,6 +117,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "sm_count": (1, 100_000),
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
+        "gemm_reference_fp8": (1, 1_000_000),
         "attention_kernels": (1.0, 1e18),
     }
 )
@@ -168,6 +173,7 @@ _DIE_FIELDS = (
     "gemm_efficiency",
     "gemm_reference",
     "gemm_efficiency_fp8",
+    "gemm_reference_fp8",
     "kernel_launch_overhead_s",
 )
 _MEASURED_BY_PROJECT = "measured by this project"
@@ -229,7 +235,7 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
     if name == "attention_kernels":
         return _attention_table(raw, where), source
     low, high = FIELDS[name]
-    if name in ("gemm_tile", "gemm_reference"):
+    if name in ("gemm_tile", "gemm_reference", "gemm_reference_fp8"):
         size = 2 if name == "gemm_tile" else 3
         ok = (
             isinstance(raw, list)
@@ -324,11 +330,17 @@ def _interpolate(points: tuple[tuple[float, float], ...], seq: float) -> float:
     return points[-1][1]
 
 
+#: A large-GEMM efficiency -> the field naming the shape it was measured at.
+_REFERENCE_OF = MappingProxyType(
+    {"gemm_efficiency": "gemm_reference", "gemm_efficiency_fp8": "gemm_reference_fp8"}
+)
+
+
 def _measured_shape(name: str, raw: Any, where: str) -> tuple[Any, str] | None:
-    """The ``[M, N, K]`` the large-GEMM efficiency was measured at (its ``shape``, or the
-    winning ``measured`` sub-entry's), as the ``gemm_reference`` field: the shape model gives
-    the measured efficiency back at that shape."""
-    if name != "gemm_efficiency" or not isinstance(raw, Mapping):
+    """The ``[M, N, K]`` a large-GEMM efficiency was measured at (its ``shape``, or the winning
+    ``measured`` sub-entry's), as its reference field (:data:`_REFERENCE_OF`): the shape model
+    gives the measured efficiency back at that shape, for each dtype at its own."""
+    if name not in _REFERENCE_OF or not isinstance(raw, Mapping):
         return None
     measured = raw.get("measured")
     if isinstance(measured, Mapping) and measured.get("value") is not None:
@@ -345,7 +357,7 @@ def _measured_shape(name: str, raw: Any, where: str) -> tuple[Any, str] | None:
         return None
     if shape is None:
         return None
-    found = _value({"value": shape, "source": str(source)}, "gemm_reference", where)
+    found = _value({"value": shape, "source": str(source)}, _REFERENCE_OF[name], where)
     return (found[0], str(source)) if found else None
 
 
@@ -401,8 +413,8 @@ def parse_calibration(doc: Any, where: str) -> dict[str, dict[str, tuple[Any, st
             if causal is not None and "attention_causal_ratio" not in fields:
                 fields["attention_causal_ratio"] = causal
             shape = _measured_shape(name, raw, f"{where}: device {dev_id!r}")
-            if shape is not None and "gemm_reference" not in entry:
-                fields["gemm_reference"] = shape
+            if shape is not None and _REFERENCE_OF[name] not in entry:
+                fields[_REFERENCE_OF[name]] = shape
             if name in ("name", "notes", "source", "family") or name in INFORMATIONAL:
                 continue
             if name not in FIELDS:
@@ -479,6 +491,46 @@ def load_builtin() -> Mapping[str, Mapping[str, tuple[Any, str]]]:
     _refuse_duplicates(text, "calibration.json")
     parsed = parse_calibration(json.loads(text), "calibration.json")
     return MappingProxyType({k: MappingProxyType(v) for k, v in parsed.items()})
+
+
+@lru_cache(maxsize=1)
+def builtin_caveats() -> Mapping[str, Mapping[str, str]]:
+    """Device -> field -> how the built-in figure departs from the one method (its ``caveat``:
+    a short loop's clocks, a best-of-search figure, the conservative end where no measurement of
+    the device exists), said in the plan's assumptions wherever the figure is used."""
+    try:
+        doc = json.loads(read_resource_text("calibration.json"))
+    except FileNotFoundError:
+        return MappingProxyType({})
+    out: dict[str, Mapping[str, str]] = {}
+    for dev_id, entry in (doc.get("devices") or {}).items():
+        if not isinstance(entry, Mapping):
+            continue
+        found = {
+            name: raw["caveat"]
+            for name, raw in entry.items()
+            if isinstance(raw, Mapping) and isinstance(raw.get("caveat"), str)
+        }
+        if found:
+            out[str(dev_id)] = MappingProxyType(found)
+    return MappingProxyType(out)
+
+
+@lru_cache(maxsize=1)
+def builtin_stand_ins() -> frozenset[tuple[str, str]]:
+    """``(device, field)`` of the built-in figures that stand in for a missing measurement (their
+    ``method`` is ``conservative``): used for their device, never lent to another one."""
+    try:
+        doc = json.loads(read_resource_text("calibration.json"))
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(
+        (str(dev_id), str(name))
+        for dev_id, entry in (doc.get("devices") or {}).items()
+        if isinstance(entry, Mapping)
+        for name, raw in entry.items()
+        if isinstance(raw, Mapping) and raw.get("method") == "conservative"
+    )
 
 
 def read_overrides(path: Path | None = None) -> tuple[dict[str, dict[str, tuple[Any, str]]], str]:
@@ -574,21 +626,37 @@ class Calibration:
         """K-loop iterations' worth of fixed cost per output tile (0 when the file gives none)."""
         return float(self.values.get("gemm_k_overhead", 0.0))
 
+    def gemm_reference(self, dtype: str = "bf16") -> tuple[int, int, int]:
+        """The ``(M, N, K)`` the large-GEMM efficiency of ``dtype`` was measured at: fp8's own
+        shape where its figure is fp8's own, else the 16-bit figure's (8192³ when unnamed)."""
+        if dtype == "fp8" and "gemm_efficiency_fp8" in self.values:
+            own = self.values.get("gemm_reference_fp8")
+            if own:
+                return tuple(int(v) for v in own)  # type: ignore[return-value]
+        return tuple(int(v) for v in self.values.get("gemm_reference", DEFAULT_REFERENCE))  # type: ignore[return-value]
+
+    def reference_shape(self, dtype: str = "bf16") -> float:
+        """The shape model's share at :meth:`gemm_reference` (what the measurement itself lost)."""
+        m, n, k = self.gemm_reference(dtype)
+        return gemm_shape_efficiency(m, n, self.sm_count, self.tile, 1, k, self.k_overhead)
+
     @property
     def _reference_shape(self) -> float:
-        m, n, k = self.values.get("gemm_reference", DEFAULT_REFERENCE)
-        return gemm_shape_efficiency(m, n, self.sm_count, self.tile, 1, k, self.k_overhead)
+        return self.reference_shape("bf16")
 
     def gemm_rate(
         self, peak: float, m: float, n: float, batch: float = 1, dtype: str = "bf16",
         k: float | None = None,
     ) -> float:  # fmt: skip
         """FLOP/s of one GEMM with an ``M × N`` output (``batch`` of them, inner dimension ``k``)
-        on a ``peak`` device: the large-GEMM efficiency, measured at the reference shape, scaled
-        by this shape's efficiency over the reference's (so the model gives the measurement back
-        at the shape it was measured at)."""
+        on a ``peak`` device: the large-GEMM efficiency, measured at its reference shape, scaled
+        by this shape's efficiency over the reference's and capped at the measured figure (the
+        model gives the measurement back at the shape it was measured at, less at a worse shape,
+        and never more than was measured: a shape the model rates better than the reference
+        runs at the measured rate)."""
         shape = gemm_shape_efficiency(m, n, self.sm_count, self.tile, batch, k, self.k_overhead)
-        return peak * min(1.0, self.gemm_efficiency(dtype) * shape / self._reference_shape)
+        scale = min(1.0, shape / self.reference_shape(dtype))
+        return peak * min(1.0, self.gemm_efficiency(dtype)) * scale
 
     def bandwidth(self, device: Device) -> float:
         """Achievable main-memory bytes/s."""
@@ -747,8 +815,8 @@ class Calibration:
         if kind == "matmul":
             if dims is not None:
                 rate = self.gemm_rate(peak, dims[1], dims[3], dims[0], dtype, dims[2])
-            else:
-                rate = peak * self.gemm_efficiency(dtype) / self._reference_shape
+            else:  # no shape: the measured figure itself, which no shape exceeds
+                rate = peak * self.gemm_efficiency(dtype)
             compute = flops / rate if flops > 0 else 0.0
         elif kind == "attention":
             compute = self.attention_seconds(flops, peak, backward, causal, seq, kernel)
@@ -808,13 +876,18 @@ def _family(device_id: str) -> str:
 
 
 def _median_of_family(
-    table: Mapping[str, Mapping[str, tuple[Any, str]]], family: str, name: str
+    table: Mapping[str, Mapping[str, tuple[Any, str]]],
+    family: str,
+    name: str,
+    stand_ins: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[Any, list[str]] | None:
-    donors = sorted(
-        d for d, f in table.items() if name in f and (not family or _family(d) == family)
-    )
+    """The median of ``name`` over the calibrated devices of ``family`` (any device's when the
+    family has none), leaving out ``stand_ins``: a conservative stand-in for a missing
+    measurement is no measurement to lend another device."""
+    has = {d for d, f in table.items() if name in f and (d, name) not in stand_ins}
+    donors = sorted(d for d in has if not family or _family(d) == family)
     if not donors and family:
-        donors = sorted(d for d, f in table.items() if name in f)
+        donors = sorted(has)
     if not donors:
         return None
     values = [table[d][name][0] for d in donors]
@@ -861,6 +934,7 @@ def calibration(
     measured: Device | None = None,
     overrides: Mapping[str, Mapping[str, tuple[Any, str]]] | None = None,
     builtin: Mapping[str, Mapping[str, tuple[Any, str]]] | None = None,
+    caveats: Mapping[str, Mapping[str, str]] | None = None,
 ) -> Calibration:
     """The calibration of ``device``: measured, overridden, built-in, sibling, family median.
 
@@ -872,7 +946,33 @@ def calibration(
         A person's values (:func:`read_overrides`); ``None`` reads none.
     builtin
         The built-in table (tests pass their own); defaults to :func:`load_builtin`.
+    caveats
+        Device -> field -> caveat of the built-in figures (:func:`builtin_caveats`, the default
+        with the built-in table; none with a table of a test's own unless given).
     """
+    base_id = (device.extra or {}).get("variant_of")
+    if isinstance(base_id, str) and base_id != device.id:
+        # A deployed variant (core.roofline.hardware.device_variant) is its base's chip: the
+        # base's fractions apply to the variant's own memory and links.
+        base = calibration(
+            replace(device, id=base_id, extra={}),
+            measured=measured,
+            overrides=overrides,
+            builtin=builtin,
+            caveats=caveats,
+        )
+        return replace(
+            base,
+            device_id=device.id,
+            notes=(
+                *base.notes,
+                translate(
+                    "Calibration",
+                    "{device}: a variant of {base}: its fractions, applied to the variant's "
+                    "memory and links",
+                ).format(device=device.id, base=base_id),
+            ),
+        )
     table = load_builtin() if builtin is None else builtin
     user = overrides or {}
     values: dict[str, Any] = {}
@@ -937,10 +1037,21 @@ def calibration(
                     "the same peak, at a fixed shape (a best-of-search figure is an upper envelope)",
                 ).format(device=device.id, fields=", ".join(moved), twin=twin)
             )
+    said = caveats if caveats is not None else (builtin_caveats() if builtin is None else {})
+    stand_ins = builtin_stand_ins() if builtin is None else frozenset()
+    for name in FIELDS:
+        owner = {"builtin": device.id, "sibling": sibling}.get(origins.get(name, ""))
+        caveat = (said.get(owner) or {}).get(name) if owner else None
+        if caveat:
+            notes.append(
+                translate("Calibration", "{device}: {name} = {value}: {caveat}").format(
+                    device=device.id, name=name, value=_show(values[name]), caveat=caveat
+                )
+            )
     for name in _FAMILY_ASSUMED:
         if name in values:
             continue
-        median = _median_of_family(table, device.family, name)
+        median = _median_of_family(table, device.family, name, stand_ins)
         if median is None:
             continue
         values[name], donors = median

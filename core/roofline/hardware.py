@@ -14,7 +14,7 @@ import math
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -31,12 +31,14 @@ __all__ = [
     "DTYPE_BYTES",
     "FAMILIES",
     "SCHEMA_VERSION",
+    "VARIANT_KEYS",
     "Device",
     "DeviceCatalog",
     "builtin_devices",
     "capacity_note",
     "capacity_text",
     "device_from_dict",
+    "device_variant",
     "load_catalog",
     "storage_bytes",
     "user_devices_path",
@@ -238,6 +240,9 @@ class Device:
                 out[f"{scope}_bandwidth"] = bandwidth
                 out[f"{scope}_link"] = getattr(self, f"{scope}_link")
                 out[f"{scope}_source"] = getattr(self, f"{scope}_source")
+        variant_of = (self.extra or {}).get("variant_of")
+        if isinstance(variant_of, str):
+            out["variant_of"] = variant_of
         out["user_defined"] = self.user_defined
         return out
 
@@ -338,6 +343,14 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
     links = _links(entry, where, user_defined=user_defined)
     links.update(_memory_total(entry, where, user_defined=user_defined))
     vendor = entry.get("vendor", "")
+    variant_of = entry.get("variant_of")
+    if variant_of is not None and (
+        not isinstance(variant_of, str) or not variant_of.strip() or len(variant_of) > 64
+    ):
+        raise InputError(
+            f"{where}: 'variant_of' must be the id of the device whose chip this one is, "
+            f"got {brief(variant_of)}"
+        )
     return Device(
         id=dev_id,
         name=name.strip(),
@@ -349,6 +362,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         l2_bytes=optional["l2_bytes"],
         tdp_w=optional["tdp_w"],
         user_defined=user_defined,
+        extra={"variant_of": variant_of.strip()} if variant_of else {},
         **links,
     )
 
@@ -418,6 +432,94 @@ def user_devices_path() -> Path:
     return config_dir() / "devices.json"
 
 
+#: What a deployed device may change against its datasheet entry (``--device
+#: h100-sxm:memory=96GB,nvlink=400GB/s``): key -> (the :class:`Device` field, its unit).
+VARIANT_KEYS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "memory": ("memory_bytes", "bytes"),
+        "bandwidth": ("mem_bandwidth", "bytes/s"),
+        "nvlink": ("intra_node_bandwidth", "bytes/s"),
+        "network": ("inter_node_bandwidth", "bytes/s"),
+    }
+)
+#: Keys a person may expect that the model cannot honour yet, with the reason said back.
+_VARIANT_UNMODELLED = {
+    "power": "a power limit is not modelled: no measured relation between a limit and the "
+    "clocks a long run holds was found; give the variant's measured large-GEMM efficiency with "
+    "napkinlab calibration --set instead",
+}
+
+
+def device_variant(base: Device, spec: str) -> Device:
+    """``base`` as deployed: memory size, memory bandwidth, NVLink or network bandwidth per GPU
+    changed by ``spec`` (``memory=96GB,bandwidth=3.9TB/s,nvlink=400GB/s,network=25GB/s``;
+    bandwidths one way per GPU). The chip, so its peaks and its calibration, stays the base's
+    (``extra["variant_of"]``). A changed memory size has no driver total: the plan judges fit
+    against the stated size.
+
+    Raises
+    ------
+    InputError
+        Naming the key or value that is wrong and what is allowed.
+    """
+    from core.validate import parse_number
+
+    allowed = ", ".join(f"{k}=..." for k in VARIANT_KEYS)
+    changes: dict[str, float] = {}
+    for part in (p.strip() for p in spec.split(",")):
+        key, sep, text = part.partition("=")
+        key = key.strip().lower()
+        if not sep or not key or not text.strip():
+            raise InputError(
+                f"device: {base.id}:{spec}: {brief(part)} is not KEY=VALUE; allowed: {allowed}",
+                field="device",
+            )
+        if key in _VARIANT_UNMODELLED:
+            raise InputError(
+                f"device: {base.id}:{spec}: {key}: {_VARIANT_UNMODELLED[key]}; allowed: {allowed}",
+                field="device",
+            )
+        if key not in VARIANT_KEYS:
+            raise InputError(
+                f"device: {base.id}:{spec}: unknown key {brief(key)}; allowed: {allowed}",
+                field="device",
+            )
+        if key in changes:
+            raise InputError(
+                f"device: {base.id}:{spec}: {key} is given twice; give it once", field="device"
+            )
+        unit = VARIANT_KEYS[key][1]
+        value = parse_number(text.strip(), f"device {key}", unit)
+        if not 0 < value <= 1e18:
+            raise InputError(
+                f"device: {base.id}:{spec}: {key} = {brief(text)}; allowed: above 0", field="device"
+            )
+        changes[key] = value
+    fields: dict[str, Any] = {VARIANT_KEYS[k][0]: v for k, v in changes.items()}
+    if "memory" in changes:
+        fields["memory_total_bytes"] = None
+    said = ",".join(f"{k}={text}" for k, text in _variant_texts(changes))
+    return replace(
+        base,
+        id=f"{base.id}:{said}",
+        name=f"{base.name} ({said})",
+        source=f"{base.source}; deployed variant: {said} (given by the person)",
+        extra={**dict(base.extra or {}), "variant_of": base.id, "variant": dict(changes)},
+        **fields,
+    )
+
+
+def _variant_texts(changes: Mapping[str, float]) -> list[tuple[str, str]]:
+    """Each change as the canonical ``key=value`` text of a variant id, in the keys' order."""
+    out = []
+    for key in VARIANT_KEYS:
+        if key in changes:
+            value = changes[key]
+            unit = "GB" if VARIANT_KEYS[key][1] == "bytes" else "GB/s"
+            out.append((key, f"{value / 1e9:g}{unit}"))
+    return out
+
+
 @dataclass(frozen=True)
 class DeviceCatalog:
     """Built-in plus user devices, looked up by id; ``problems`` lists unreadable user entries."""
@@ -436,10 +538,16 @@ class DeviceCatalog:
         return tuple(d.id for d in self.devices)
 
     def get(self, device_id: object) -> Device:
-        """The device with ``device_id``; the error lists the known ids."""
+        """The device with ``device_id``, or a variant of one (``h100-sxm:memory=96GB``, see
+        :func:`device_variant`); the error lists the known ids."""
         found = self._index.get(device_id) if isinstance(device_id, str) else None
         if found is not None:
             return found
+        if isinstance(device_id, str) and ":" in device_id:
+            base_id, _, spec = device_id.partition(":")
+            base = self._index.get(base_id.strip())
+            if base is not None:
+                return device_variant(base, spec)
         ids = self.ids()
         known = ", ".join(ids[:40]) + (f" and {len(ids) - 40} more" if len(ids) > 40 else "")
         raise InputError(f"device: unknown {brief(device_id)}; known: {known}", field="device")

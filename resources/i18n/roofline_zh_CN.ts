@@ -180,6 +180,14 @@
         <translation>{device}：{name} 没有校准值；假定为 {value}，即 {donors} 的中位数</translation>
     </message>
     <message>
+        <source>{device}: {name} = {value}: {caveat}</source>
+        <translation>{device}：{name} = {value}：{caveat}</translation>
+    </message>
+    <message>
+        <source>{device}: a variant of {base}: its fractions, applied to the variant&apos;s memory and links</source>
+        <translation>{device}：{base} 的变体：沿用其比例，作用于该变体自己的内存与互连</translation>
+    </message>
+    <message>
         <source>{device}: matmul and memory fractions measured here by the benchmark ({name})</source>
         <translation>{device}：矩阵乘法与内存的比例由本机基准测试实测（{name}）</translation>
     </message>
@@ -233,6 +241,10 @@
     <message>
         <source>GEMM shape model: the shape the large-GEMM efficiency was measured at</source>
         <translation>GEMM 形状模型：测得大 GEMM 效率时的形状</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: the shape the fp8 efficiency was measured at</source>
+        <translation>GEMM 形状模型：测得 fp8 效率时的形状</translation>
     </message>
     <message>
         <source>SMs</source>

@@ -180,6 +180,14 @@
         <translation>{device}：{name} 沒有校準值；假定為 {value}，即 {donors} 的中位數</translation>
     </message>
     <message>
+        <source>{device}: {name} = {value}: {caveat}</source>
+        <translation>{device}：{name} = {value}：{caveat}</translation>
+    </message>
+    <message>
+        <source>{device}: a variant of {base}: its fractions, applied to the variant&apos;s memory and links</source>
+        <translation>{device}：{base} 的變體：沿用其比例，作用於該變體自己的記憶體與互連</translation>
+    </message>
+    <message>
         <source>{device}: matmul and memory fractions measured here by the benchmark ({name})</source>
         <translation>{device}：矩陣乘法與記憶體的比例由本機基準測試實測（{name}）</translation>
     </message>
@@ -233,6 +241,10 @@
     <message>
         <source>GEMM shape model: the shape the large-GEMM efficiency was measured at</source>
         <translation>GEMM 形狀模型：測得大 GEMM 效率時的形狀</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: the shape the fp8 efficiency was measured at</source>
+        <translation>GEMM 形狀模型：測得 fp8 效率時的形狀</translation>
     </message>
     <message>
         <source>SMs</source>

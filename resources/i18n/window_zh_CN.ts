@@ -149,6 +149,18 @@
 <context>
     <name>DeviceDialog</name>
     <message>
+        <source>Same chip as {device}</source>
+        <translation>与 {device} 同一芯片</translation>
+    </message>
+    <message>
+        <source>Same chip as a listed device</source>
+        <translation>与列表中的某个设备同一芯片</translation>
+    </message>
+    <message>
+        <source>A variant as deployed (memory size or type, NVLink, network): the plan uses that chip&apos;s measured efficiencies with the memory and links typed here</source>
+        <translation>部署时的变体（内存大小或类型、NVLink、网络）：规划沿用该芯片实测的效率，配以此处填写的内存与互连</translation>
+    </message>
+    <message>
         <source>Add your own device</source>
         <extracomment>The device file&apos;s own lower bound (:func:`device_from_dict`): below 1 FLOP/s or byte is a typo.</extracomment>
         <translation>添加自定义设备</translation>

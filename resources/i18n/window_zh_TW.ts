@@ -149,6 +149,18 @@
 <context>
     <name>DeviceDialog</name>
     <message>
+        <source>Same chip as {device}</source>
+        <translation>與 {device} 同一晶片</translation>
+    </message>
+    <message>
+        <source>Same chip as a listed device</source>
+        <translation>與清單中的某個裝置同一晶片</translation>
+    </message>
+    <message>
+        <source>A variant as deployed (memory size or type, NVLink, network): the plan uses that chip&apos;s measured efficiencies with the memory and links typed here</source>
+        <translation>部署時的變體（記憶體大小或類型、NVLink、網路）：規劃沿用該晶片實測的效率，配以此處填寫的記憶體與互連</translation>
+    </message>
+    <message>
         <source>Add your own device</source>
         <extracomment>The device file&apos;s own lower bound (:func:`device_from_dict`): below 1 FLOP/s or byte is a typo.</extracomment>
         <translation>新增自訂裝置</translation>

@@ -312,8 +312,8 @@ def test_h200_measured_values_are_this_projects(calibration: dict[str, Any]) -> 
     assert h200["memory_bandwidth_fraction"]["measured"]["value"] == pytest.approx(
         4.21 / 4.8, abs=1e-4
     )
-    # The published value is kept beside the measurement, not overwritten.
-    assert h200["gemm_efficiency"]["value"] == pytest.approx(794.5 / 989.5, abs=1e-4)
+    # The published best-of-search value is kept beside the measurement (under mamf), not used.
+    assert h200["gemm_efficiency"]["mamf"]["value"] == pytest.approx(794.5 / 989.5, abs=1e-4)
 
 
 # ---------------------------------------------------------------------------------------------- hand checks

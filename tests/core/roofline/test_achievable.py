@@ -317,10 +317,13 @@ def test_the_k_loop_fixed_cost_and_the_measured_shape_by_hand() -> None:
     )
     assert cal.values["gemm_reference"] == (1024, 4096, 1024)
     assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 1024) == pytest.approx(0.8e15)
-    # K = 4096 on the same output: (4096/4352) / (1024/1280) of it.
-    assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 4096) == pytest.approx(
-        0.8e15 * (4096 / 4352) / (1024 / 1280)
+    # K = 256 on the same output: (256/512) / (1024/1280) of it.
+    assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 256) == pytest.approx(
+        0.8e15 * (256 / 512) / (1024 / 1280)
     )
+    # K = 4096 is a shape the model rates better than the measured one: capped at what was
+    # measured (uncapped it would be (4096/4352) / (1024/1280) = 1.18 of it).
+    assert cal.gemm_rate(1e15, 1024, 4096, 1, "bf16", 4096) == pytest.approx(0.8e15)
     # A project measurement wins with its own shape.
     measured = _cal(gemm_efficiency={"value": 0.8, "source": "mamf", "shape": [1024, 4096, 1024],
                                      "measured": {"value": 0.7, "source": "docs/gpu.md",
