@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -295,7 +296,29 @@ class PlanPage(TabPage):
         return super().eventFilter(watched, event)
 
     def _fit_card(self) -> None:
+        self._fit_headline()
         fit_card_height(self._result_card, self._right)
+
+    def _fit_headline(self) -> None:
+        """On a slide the headline keeps one line: with its likely range it would wrap and take
+        the chart's height, so its font shrinks to the width (to 70 % of it at most)."""
+        label = self.headline
+        if label.styleSheet():
+            label.setStyleSheet("")
+        if not getattr(self, "_compact", False):
+            return
+        label.ensurePolished()
+        font = label.font()
+        width, base = label.contentsRect().width(), font.pointSizeF()
+        size = base
+        for _ in range(6):  # hinted widths do not scale exactly: step down until it fits
+            font.setPointSizeF(size)
+            need = QFontMetrics(font).horizontalAdvance(label.text())
+            if width <= 0 or need <= width - 4 or size <= 0.7 * base:
+                break
+            size = max(0.7 * base, size * 0.98 * (width - 4) / need)
+        if size < base:
+            label.setStyleSheet(f"font-size: {size:.1f}pt;")
 
     def _fit_left(self) -> None:
         bar = self._left.verticalScrollBar().sizeHint().width()
@@ -716,6 +739,7 @@ class PlanPage(TabPage):
         """Colour the chart and the bars; tighten for presentation mode."""
         self._theme = theme
         compact = getattr(theme, "scale", 1.0) > 1.0
+        self._compact = compact
         self._result_card.layout().setContentsMargins(
             14, 6 if compact else 10, 14, 6 if compact else 12
         )

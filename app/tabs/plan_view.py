@@ -112,6 +112,14 @@ def span(low: str, high: str) -> str:
     return f"{low} – {high}"
 
 
+def _bare(range_text: str, point: str) -> str:
+    """``135–189 days`` beside ``140.3 days`` -> ``135–189`` (the unit said once)."""
+    unit = point.partition(" ")[2]
+    if unit and range_text.endswith(" " + unit) and "–" in range_text.partition(" ")[0]:
+        return range_text[: -len(unit) - 1]
+    return range_text
+
+
 def _duration_span(low: float, high: float) -> str:
     return span(localized(format_duration(low, 3)), localized(format_duration(high, 3)))
 
@@ -124,17 +132,17 @@ def headline(res: Any, unc: Any | None = None) -> str:
     """The answer in a few words: MFU, and the days of the run when tokens are given, each with
     its likely range when ``unc`` (:func:`likely`) is given."""
     training = res.training
+    if unc is not None and training is not None and unc.days is not None:
+        # The MFU's range is on the figures line: the headline stays one line on a slide.
+        days = localized(format_duration(training.seconds))
+        return translate("PlanTab", "MFU {mfu}  ·  {days}, likely {range}").format(
+            mfu=f"{res.mfu:.1%}", days=days,
+            range=_bare(_duration_span(unc.days[0] * 86400, unc.days[1] * 86400), days),
+        )  # fmt: skip
     if unc is not None:
-        mfu = translate("PlanTab", "MFU {mfu} (likely {range})").format(
-            mfu=f"{res.mfu:.1%}", range=_percent_span(*unc.mfu)
-        )
-        if training is None or unc.days is None:
-            return translate("PlanTab", "{mfu}  ·  {tokens} tokens/s").format(
-                mfu=mfu, tokens=format_count(res.tokens_per_s)
-            )
-        return translate("PlanTab", "{mfu}  ·  {days}, likely {range}").format(
-            mfu=mfu, days=localized(format_duration(training.seconds)),
-            range=_duration_span(unc.days[0] * 86400, unc.days[1] * 86400),
+        return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s, likely {range}").format(
+            mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s),
+            range=span(format_count(unc.tokens_per_s[0]), format_count(unc.tokens_per_s[1])),
         )  # fmt: skip
     if training is None:
         return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s").format(
@@ -199,8 +207,9 @@ def figures(res: Any, unc: Any | None = None) -> str:
     if unc is not None:
         text = translate(
             "PlanTab", "Step {step} (likely {step_range})  ·  {tokens} tokens/s (likely "
-            "{tokens_range})  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU",
+            "{tokens_range})  ·  MFU likely {mfu_range}  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU",
         ).format(
+            mfu_range=_percent_span(*unc.mfu),
             step=localized(format_duration(res.step_time_s)),
             step_range=_duration_span(*unc.step_time_s),
             tokens=format_count(res.tokens_per_s),

@@ -1265,16 +1265,12 @@ Double-click to open the source.</source>
         <translation>每 GPU 显存 {peak} / {capacity}（{stage}，{moment}）</translation>
     </message>
     <message>
-        <source>MFU {mfu} (likely {range})</source>
-        <translation>MFU {mfu}（可能 {range}）</translation>
+        <source>MFU {mfu}  ·  {days}, likely {range}</source>
+        <translation>MFU {mfu}  ·  {days}，可能 {range}</translation>
     </message>
     <message>
-        <source>{mfu}  ·  {tokens} tokens/s</source>
-        <translation>{mfu}  ·  {tokens} token/s</translation>
-    </message>
-    <message>
-        <source>{mfu}  ·  {days}, likely {range}</source>
-        <translation>{mfu}  ·  {days}，可能 {range}</translation>
+        <source>MFU {mfu}  ·  {tokens} tokens/s, likely {range}</source>
+        <translation>MFU {mfu}  ·  {tokens} token/s，可能 {range}</translation>
     </message>
     <message>
         <source>MFU {mfu}  ·  {tokens} tokens/s</source>
@@ -1325,8 +1321,8 @@ Double-click to open the source.</source>
         <translation>放不下：{layout}</translation>
     </message>
     <message>
-        <source>Step {step} (likely {step_range})  ·  {tokens} tokens/s (likely {tokens_range})  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
-        <translation>每步 {step}（可能 {step_range}）  ·  {tokens} token/s（可能 {tokens_range}）  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
+        <source>Step {step} (likely {step_range})  ·  {tokens} tokens/s (likely {tokens_range})  ·  MFU likely {mfu_range}  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
+        <translation>每步 {step}（可能 {step_range}）  ·  {tokens} token/s（可能 {tokens_range}）  ·  MFU 可能 {mfu_range}  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
     </message>
     <message>
         <source>Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
