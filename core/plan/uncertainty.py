@@ -375,8 +375,8 @@ class Uncertainty:
                 if n == 0
                 else translate("Plan", "only {n} {what} runs").format(n=str(n), what=what)
             )
-            for what, n in b.missing
-            if n < MIN_RUNS
+            # the exact match and the broadest pool that failed: the levels between add little
+            for what, n in dict.fromkeys(b.missing[:1] + b.missing[-1:])
         )
         return translate(
             "Plan", "outside what was validated: {gaps}; interval from {pool}, widened"
