@@ -422,16 +422,13 @@ class NapkinPage(TabPage):
 
     def _comm_from_plan(self, plan: PlanFigures, compute_s: float) -> None:
         """The Plan's layout: its exposed communication is inside the MFU it sent."""
-        detail = translate(
-            "NapkinTab",
-            "Exposed communication per step, as the Plan modelled it for {layout} "
-            "(tensor, pipeline, context and data parallel), already inside the MFU it sent: "
-            "the days are the training-time card's and the Plan's.",
-        ).format(layout=plan.layout)
         if plan.days_low is not None and plan.days_high is not None:
-            detail += " " + translate(
-                "NapkinTab", "Likely {low}–{high} days (the Plan's published-run errors)."
-            ).format(low=f"{plan.days_low:,.1f}", high=f"{plan.days_high:,.1f}")
+            detail = translate(
+                "NapkinTab",
+                "Inside the MFU the Plan sent: these are its days, likely {low}–{high}",
+            ).format(low=f"{plan.days_low:,.0f}", high=f"{plan.days_high:,.0f}")
+        else:
+            detail = translate("NapkinTab", "Inside the MFU the Plan sent: these are its days")
         self.comm_card.show_result(
             localized(format_duration(compute_s)),
             translate(
@@ -532,7 +529,9 @@ class NapkinPage(TabPage):
                     translate("NapkinTab", "{count} nodes"),
                 ),
             ),
-            f"{self._fits_line(fit)}. {localized(answer.assumption)}",
+            translate("NapkinTab", "{layout}. {how}").format(
+                layout=self._fits_line(fit), how=localized(answer.assumption)
+            ),
         )
 
     def _fit(self, memory: float) -> None:

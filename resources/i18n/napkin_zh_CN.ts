@@ -603,14 +603,6 @@
         <translation>HFU {hfu}：6·N·D 不计重计算，因此 HFU = MFU；全量重计算时，GPU 在同样时间内执行 8·N·D：HFU {full}</translation>
     </message>
     <message>
-        <source>Exposed communication per step, as the Plan modelled it for {layout} (tensor, pipeline, context and data parallel), already inside the MFU it sent: the days are the training-time card&apos;s and the Plan&apos;s.</source>
-        <translation>每步暴露的通信，按规划对 {layout} 的模型（张量并行、流水线并行、上下文并行和数据并行），已包含在它送来的 MFU 中：天数与训练时间卡片和规划一致。</translation>
-    </message>
-    <message>
-        <source>Likely {low}–{high} days (the Plan&apos;s published-run errors).</source>
-        <translation>可能 {low}–{high} 天（规划在已发表训练上的误差）。</translation>
-    </message>
-    <message>
         <source>the Plan&apos;s {layout}: {comm} of each {step} step ({share})</source>
         <translation>规划的 {layout}：每步 {step} 中通信占 {comm}（{share}）</translation>
     </message>
@@ -675,8 +667,20 @@
         <translation>在“训练需要多久？”的 GPU 上做数据并行，取放得下的切分最少的布局（普通、ZeRO-1、2 或 3）：每步的 bf16 集合通信（环形），节点内走 NVLink，节点间走网络。规划页送来的训练显示规划的布局。</translation>
     </message>
     <message>
+        <source>Inside the MFU the Plan sent: these are its days, likely {low}–{high}</source>
+        <translation>已包含在规划送来的 MFU 中：这就是规划的天数，可能 {low}–{high} 天</translation>
+    </message>
+    <message>
+        <source>Inside the MFU the Plan sent: these are its days</source>
+        <translation>已包含在规划送来的 MFU 中：这就是规划的天数</translation>
+    </message>
+    <message>
         <source>{count} GPUs</source>
         <translation>{count} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{layout}. {how}</source>
+        <translation>{layout}；{how}</translation>
     </message>
     <message>
         <source>{gpus} for {days}</source>

@@ -603,14 +603,6 @@
         <translation>HFU {hfu}：6·N·D 不計重計算，因此 HFU = MFU；全量重計算時，GPU 在同樣時間內執行 8·N·D：HFU {full}</translation>
     </message>
     <message>
-        <source>Exposed communication per step, as the Plan modelled it for {layout} (tensor, pipeline, context and data parallel), already inside the MFU it sent: the days are the training-time card&apos;s and the Plan&apos;s.</source>
-        <translation>每步暴露的通訊，按規劃對 {layout} 的模型（張量平行、管線平行、上下文平行和資料平行），已包含在它送來的 MFU 中：天數與訓練時間卡片和規劃一致。</translation>
-    </message>
-    <message>
-        <source>Likely {low}–{high} days (the Plan&apos;s published-run errors).</source>
-        <translation>可能 {low}–{high} 天（規劃在已發表訓練上的誤差）。</translation>
-    </message>
-    <message>
         <source>the Plan&apos;s {layout}: {comm} of each {step} step ({share})</source>
         <translation>規劃的 {layout}：每步 {step} 中通訊佔 {comm}（{share}）</translation>
     </message>
@@ -675,8 +667,20 @@
         <translation>在「訓練需要多久？」的 GPU 上做資料平行，取放得下的切分最少的配置（普通、ZeRO-1、2 或 3）：每步的 bf16 集合通訊（環形），節點內走 NVLink，節點間走網路。規劃頁送來的訓練顯示規劃的配置。</translation>
     </message>
     <message>
+        <source>Inside the MFU the Plan sent: these are its days, likely {low}–{high}</source>
+        <translation>已包含在規劃送來的 MFU 中：這就是規劃的天數，可能 {low}–{high} 天</translation>
+    </message>
+    <message>
+        <source>Inside the MFU the Plan sent: these are its days</source>
+        <translation>已包含在規劃送來的 MFU 中：這就是規劃的天數</translation>
+    </message>
+    <message>
         <source>{count} GPUs</source>
         <translation>{count} 張 GPU</translation>
+    </message>
+    <message>
+        <source>{layout}. {how}</source>
+        <translation>{layout}；{how}</translation>
     </message>
     <message>
         <source>{gpus} for {days}</source>

@@ -75,7 +75,9 @@ def test_plan_napkin_and_the_communication_card_agree(llama, window) -> None:
     assert f"the Plan's {res.layout.label()}: {format_duration(exposed, 3)} of each" in comm_line
     assert f"{format_duration(res.step_time_s, 3)} step" in comm_line
     unc = __import__("app.tabs.plan_view", fromlist=["likely"]).likely(res)
-    assert f"Likely {unc.days[0]:,.1f}–{unc.days[1]:,.1f} days" in napkin.comm_card.formula.text()
+    assert (
+        f"its days, likely {unc.days[0]:,.0f}–{unc.days[1]:,.0f}" in napkin.comm_card.formula.text()
+    )
 
 
 def test_a_changed_field_leaves_the_plans_run(llama, window) -> None:
