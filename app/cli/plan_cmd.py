@@ -105,6 +105,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="instead of one plan: plan every published training run the model is "
                    "checked against (those on DEVICE only, when given) and list the published "
                    "and predicted tokens/s, the error and the MAPE per source")  # fmt: skip
+    p.add_argument("--write-residuals", action="store_true",
+                   help="with --published (all runs): write the plan's error on each run to "
+                   "resources/plan_residuals.json, the pools of every plan's likely interval "
+                   "(run it after any change to the model, the calibration or the runs)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=handler)
     _DEFAULTS.update({a.dest: a.default for a in p._actions if a.dest != "help"})
@@ -114,7 +118,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 _DEFAULTS: dict[str, Any] = {}
 #: What ``--published`` reads besides its device: each published run brings its own model,
 #: cluster, layout and code, so every other option is refused rather than silently ignored.
-_PUBLISHED_READS = frozenset({"published", "device", "json", "csv", "handler"})
+_PUBLISHED_READS = frozenset({"published", "device", "json", "csv", "handler", "write_residuals"})
 
 
 @contextmanager
@@ -135,6 +139,14 @@ def handler(args: argparse.Namespace) -> int:
     """Answer ``plan``."""
     if args.published is not None:
         return _published(args)
+    if args.write_residuals:
+        from core.errors import InputError
+
+        raise InputError(
+            "--write-residuals: only with --published (every published run is planned to "
+            "write their errors); allowed: napkinlab plan --published --write-residuals",
+            field="write_residuals",
+        )
     from core.plan import best_change, plan, search, what_to_change
     from core.plan.options import (
         LayoutOptions,
@@ -189,12 +201,17 @@ def handler(args: argparse.Namespace) -> int:
         skipped: list = []  # changes that could not be planned, each with its reason
         changes = what_to_change(inp, best, skipped=skipped)[:n_changes] if n_changes else []
         helps = best_change(inp, best) if n_changes else None
+    from core.plan.uncertainty import humble, uncertainty
+
+    unc = uncertainty(best)
+    changes = [(humble(s, best, r, unc), r) for s, r in changes]
     if args.csv:
         from app.cli.output import write_csv
         from core.plan.table import candidates_csv
 
         write_csv(args.csv, candidates_csv(found if args.search else [best]))
     report = best.to_dict()
+    report.update(unc.to_dict())  # the likely ranges: "interval" and "validated"
     report["model"] = inp.model.to_dict()
     from core.plan import context
 
@@ -215,14 +232,21 @@ def handler(args: argparse.Namespace) -> int:
     if args.json:
         print_json(report)
         return 0
-    _print(inp, best, found, stats, changes, helps, skipped)
+    _print(inp, best, found, stats, changes, helps, skipped, unc)
     if args.csv:
         print(f"layouts written to {args.csv}")
     return 0
 
 
 def _print(
-    inp: Any, best: Any, found: list, stats: dict, changes: list, helps: Any, skipped: list
+    inp: Any,
+    best: Any,
+    found: list,
+    stats: dict,
+    changes: list,
+    helps: Any,
+    skipped: list,
+    unc: Any,
 ) -> None:
     from core.plan.search import SPEED_TIE
 
@@ -240,6 +264,7 @@ def _print(
     print(f"  {best.layout.label()}" + ("" if best.fits else f"  (does not fit: {best.reason})"))
     print(f"  step {format_duration(best.step_time_s)}, {best.tokens_per_s:,.0f} tokens/s, "
           f"{best.tflops_per_gpu:.1f} TFLOP/s per GPU, MFU {best.mfu:.1%}, HFU {best.hfu:.1%}")  # fmt: skip
+    _print_likely(best, unc)
     parts = ", ".join(
         f"{k} {format_duration(v)} ({best.share(k):.0%})"
         for k, v in best.breakdown.items()
@@ -256,8 +281,9 @@ def _print(
     print(f"  limits: {best.limits}")
     training = best.training
     if training is not None:
-        print(f"  {format_count(training.tokens, 'tokens')}: {training.days:,.1f} days, "
-              f"{training.gpu_hours:,.0f} GPU-hours")  # fmt: skip
+        low, high = unc.days
+        print(f"  {format_count(training.tokens, 'tokens')}: {training.days:,.1f} days "
+              f"(likely {low:,.1f}–{high:,.1f}), {training.gpu_hours:,.0f} GPU-hours")  # fmt: skip
     if len(found) > 1:
         print("candidates:")
         for i, r in enumerate(found, start=1):
@@ -275,6 +301,14 @@ def _print(
     print("assumptions:")
     for a in best.assumptions:
         print(f"  - {a}")
+
+
+def _print_likely(best: Any, unc: Any) -> None:
+    """The likely ranges under the headline, and which published runs they come from."""
+    (s0, s1), (t0, t1), (m0, m1) = unc.step_time_s, unc.tokens_per_s, unc.mfu
+    print(f"  likely: step {format_duration(s0)}–{format_duration(s1)}, {t0:,.0f}–{t1:,.0f} "
+          f"tokens/s, MFU {m0:.1%}–{m1:.1%}")  # fmt: skip
+    print(f"  {unc.note()}")
 
 
 def _published(args: argparse.Namespace) -> int:
@@ -312,11 +346,20 @@ def _published(args: argparse.Namespace) -> int:
             + ", ".join(have),
             field="published",
         )
+    if args.write_residuals and device != "all":
+        raise InputError(
+            f"--write-residuals: the file holds every published run, not only {device!r}'s; "
+            "allowed: napkinlab plan --published --write-residuals",
+            field="write_residuals",
+        )
     with _quiet(), TerminalProgress("plan --published") as progress:
         progress(0.0, "")
         checks = validation.check_runs(None if device == "all" else device, progress=progress)
     total = validation.ErrorSummary.of(checks)
     sources = validation.by_source(checks)
+    coverage = _interval_coverage(checks) if device == "all" else None
+    if args.write_residuals:
+        _write_residuals(checks)
     if args.csv:
         from app.cli.output import write_csv
 
@@ -328,6 +371,7 @@ def _published(args: argparse.Namespace) -> int:
             "summary": total.to_dict(),
             "by_source": {name: s.to_dict() for name, s in sources.items()},
             "runs": [c.to_dict() for c in checks],
+            "interval_coverage": coverage,
         })  # fmt: skip
         return 0
     width = max(len(c.run_id) for c in checks)
@@ -345,6 +389,27 @@ def _published(args: argparse.Namespace) -> int:
     for name, s in sources.items():
         runs = "run" if s.runs == 1 else "runs"
         print(f"  {s.runs:>3} {runs:<4}  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}  {name}")
+    if coverage is not None:
+        print(f"likely intervals cover the published figure in {coverage:.1%} of runs (each "
+              "run's interval from the other runs' errors, leave-one-out; target ≥ 80 %)")  # fmt: skip
+    if args.write_residuals:
+        print("errors written to resources/plan_residuals.json")
     if args.csv:
         print(f"runs written to {args.csv}")
     return 0
+
+
+def _interval_coverage(checks: list) -> float:
+    """Leave-one-out coverage of the likely intervals over these checks' errors."""
+    from core.plan.published import load_runs
+    from core.plan.uncertainty import leave_one_out, residuals_from
+
+    return leave_one_out(residuals_from(checks, load_runs()))[0]
+
+
+def _write_residuals(checks: list) -> None:
+    """``--write-residuals``: every run's error into the resource file the intervals read."""
+    from core.plan.published import load_runs
+    from core.plan.uncertainty import write_residuals
+
+    write_residuals(checks, load_runs())

@@ -19,6 +19,8 @@ from app.tabs.base import TabPage
 from core import napkin
 from core.echo import brief
 from core.errors import InputError
+from core.napkin.dp_fit import DPFit, fitting_dp
+from core.napkin.from_plan import PlanFigures
 from core.napkin.tensor import parse_shape, tensor_memory
 from core.napkin.training import VALIDATORS
 from core.roofline.hardware import DTYPE_BYTES, capacity_text
@@ -151,6 +153,7 @@ class NapkinPage(TabPage):
     def __init__(self, state: AppState) -> None:
         super().__init__()
         self._state = state
+        self.plan: PlanFigures | None = None  # what the Plan tab sent ("Use in Napkin")
         self.fields: dict[str, NumberField] = {}
         texts = field_texts()
         self.labels = {key: label for key, (label, _tip) in texts.items()}
@@ -213,9 +216,10 @@ class NapkinPage(TabPage):
             translate("NapkinTab", "What does communication add?"),
             translate(
                 "NapkinTab",
-                "Data parallelism: every step all-reduces bf16 gradients over the GPUs of “How long "
-                "does training take?” (ring, 2(n−1)/n), over NVLink inside a node and the network "
-                "between nodes.",
+                "Data parallelism over the GPUs of “How long does training take?”, in the least "
+                "sharded layout that fits (plain, ZeRO-1, 2 or 3): its bf16 collectives every "
+                "step (rings), over NVLink inside a node and the network between nodes. A run "
+                "sent by the Plan tab shows the Plan's layout.",
             ),
         )
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
@@ -366,14 +370,24 @@ class NapkinPage(TabPage):
         except InputError as exc:
             self.time_card.show_problem(localized(exc.message))
             return
+        plan = self._plan_for(v)
+        line = translate("NapkinTab", "{summary} · {dtype} at MFU {mfu}").format(
+            summary=localized(answer.summary()),
+            dtype=self._state.dtype,
+            mfu=format_percent(answer.mfu),
+        )
+        if plan is not None:
+            # The Plan's run: its MFU restated in this card's 6·N·D, the headline's beside it.
+            line = translate(
+                "NapkinTab",
+                "{summary} · {dtype}: the Plan's {layout}, MFU {mfu} in 6·N·D (no attention "
+                "FLOPs; the Plan's headline MFU {plan_mfu} counts them)",
+            ).format(
+                summary=localized(answer.summary()), dtype=self._state.dtype,
+                layout=plan.layout, mfu=f"{plan.mfu_6n:.1%}", plan_mfu=f"{plan.mfu:.1%}",
+            )  # fmt: skip
         self.time_card.show_result(
-            localized(format_duration(answer.seconds)),
-            translate("NapkinTab", "{summary} · {dtype} at MFU {mfu}").format(
-                summary=localized(answer.summary()),
-                dtype=self._state.dtype,
-                mfu=format_percent(answer.mfu),
-            ),
-            localized(answer.formula()),
+            localized(format_duration(answer.seconds)), line, localized(answer.formula())
         )
         # the HFU this answer implies, beside it (the card keeps its height on a 720-px slide)
         self.time_card.detail.setToolTip(
@@ -388,6 +402,62 @@ class NapkinPage(TabPage):
             )
         )
 
+    def _plan_for(self, v: dict[str, Any]) -> PlanFigures | None:
+        """The Plan's figures when the fields still hold the run it sent, else ``None``."""
+        plan = self.plan
+        if plan is None or not {"params", "tokens", "gpus", "mfu"} <= set(v):
+            return None
+        device, dtype = self._state.device, self._state.dtype
+        if not plan.matches(v["params"], v["tokens"], v["gpus"], v["mfu"], device.id, dtype):
+            return None
+        return plan
+
+    def _bytes_recipe(self) -> napkin.BytesRecipe:
+        """The "Largest model" card's recipe (a custom figure: one part, sharded by ZeRO-3 only)."""
+        chosen = self.recipe.currentData()
+        if chosen != "custom":
+            return napkin.recipe(chosen)
+        total = self._values(["bytes_per_param"])["bytes_per_param"]
+        return napkin.BytesRecipe("custom", "custom", ((self.labels["bytes_per_param"], total),))
+
+    def _comm_from_plan(self, plan: PlanFigures, compute_s: float) -> None:
+        """The Plan's layout: its exposed communication is inside the MFU it sent."""
+        if plan.days_low is not None and plan.days_high is not None:
+            detail = translate(
+                "NapkinTab",
+                "Inside the MFU the Plan sent: these are its days, likely {low}–{high}",
+            ).format(low=f"{plan.days_low:,.0f}", high=f"{plan.days_high:,.0f}")
+        else:
+            detail = translate("NapkinTab", "Inside the MFU the Plan sent: these are its days")
+        self.comm_card.show_result(
+            localized(format_duration(compute_s)),
+            translate(
+                "NapkinTab", "the Plan's {layout}: {comm} of each {step} step ({share})"
+            ).format(
+                layout=plan.layout,
+                comm=localized(format_duration(plan.comm_s, 3)),
+                step=localized(format_duration(plan.step_time_s, 3)),
+                share=format_percent(plan.comm_share),
+            ),
+            detail,
+        )
+
+    def _fits_line(self, fit: DPFit) -> str:
+        """Which data-parallel layout the card took, and why."""
+        names = {"ddp": translate("NapkinTab", "plain data parallelism"), "zero1": "ZeRO-1",
+                 "zero2": "ZeRO-2", "zero3": "ZeRO-3"}  # fmt: skip
+        if fit.strategy == "ddp":
+            return translate("NapkinTab", "{layout}: {need} per GPU of {have}").format(
+                layout=names["ddp"], need=format_bytes(fit.per_gpu, 3),
+                have=format_bytes(fit.capacity, 3),
+            )  # fmt: skip
+        return translate(
+            "NapkinTab", "{layout}: {need} per GPU of {have}; plain data parallelism needs {plain}"
+        ).format(
+            layout=names[fit.strategy], need=format_bytes(fit.per_gpu, 3),
+            have=format_bytes(fit.capacity, 3), plain=format_bytes(fit.plain, 3),
+        )  # fmt: skip
+
     def _comm(self, peak: float | None) -> None:
         from core.comm import train_time_with_comm
 
@@ -395,6 +465,30 @@ class NapkinPage(TabPage):
             if peak is None:
                 raise _no_peak()
             v = self._values(["params", "tokens", "gpus", "mfu", "batch_tokens", "per_node"])
+            plan = self._plan_for(v)
+            if plan is not None:
+                compute = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
+                self._comm_from_plan(plan, compute.seconds)
+                return
+            device = self._state.device
+            fit = fitting_dp(v["params"], self._bytes_recipe(), v["gpus"], device.memory_bytes)
+            if not fit.fits:
+                raise InputError(
+                    translate(
+                        "NapkinTab",
+                        "No data-parallel layout fits: even ZeRO-3 over {gpus} keeps {need} per "
+                        "GPU of {have} (activations not counted). The model needs tensor or "
+                        "pipeline parallelism: the Plan tab searches those layouts.",
+                    ).format(
+                        gpus=_count(
+                            v["gpus"],
+                            translate("NapkinTab", "{count} GPU"),
+                            translate("NapkinTab", "{count} GPUs"),
+                        ),
+                        need=format_bytes(fit.per_gpu, 3),
+                        have=format_bytes(fit.capacity, 3),
+                    )
+                )
             if v["gpus"] % v["per_node"] and v["gpus"] > v["per_node"]:
                 raise InputError(
                     translate(
@@ -408,6 +502,7 @@ class NapkinPage(TabPage):
             answer = train_time_with_comm(
                 compute.seconds, v["params"], v["tokens"], v["batch_tokens"], self._state.device,
                 v["gpus"], nodes=nodes, overlapped=self.overlap.isChecked(),
+                strategy=fit.strategy,
             )  # fmt: skip
         except InputError as exc:
             self.comm_card.show_problem(localized(exc.message))
@@ -434,7 +529,9 @@ class NapkinPage(TabPage):
                     translate("NapkinTab", "{count} nodes"),
                 ),
             ),
-            localized(answer.assumption),
+            translate("NapkinTab", "{layout}. {how}").format(
+                layout=self._fits_line(fit), how=localized(answer.assumption)
+            ),
         )
 
     def _fit(self, memory: float) -> None:
@@ -526,6 +623,8 @@ class NapkinPage(TabPage):
         state["model"] = self.model.currentData()
         state["tensor_dtype"] = self.tensor_dtype.currentData()
         state["overlap"] = self.overlap.isChecked()
+        if self.plan is not None:
+            state["plan"] = self.plan.to_dict()
         return state
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -582,6 +681,16 @@ class NapkinPage(TabPage):
                     translate(
                         "NapkinTab", "napkin: overlap {value}; allowed: true or false"
                     ).format(value=brief(data["overlap"]))
+                )
+        if "plan" in data:
+            try:
+                self.plan = PlanFigures.from_dict(data["plan"])
+            except InputError as exc:
+                self.plan = None
+                problems.append(
+                    translate("NapkinTab", "napkin: {problem}").format(
+                        problem=localized(exc.message)
+                    )
                 )
         if "recipe" in data:
             index = find_data(self.recipe, napkin.recipe_id(data["recipe"]))  # old ids too

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -217,13 +218,14 @@ class PlanPage(TabPage):
         self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
         self.layout_line = _label()
         self.figures = _label("formula")
+        self.validated = _label("formula")  # which published runs the likely ranges come from
         self.sentence = _label()
         self.time_bar = StackedBar()
         self.memory_bar = StackedBar()
         self.time_bar.set_names(time_names())
         self.memory_bar.set_names(memory_names())
-        for widget in (self.headline, self.layout_line, self.figures, self.sentence,
-                       self.time_bar, self.memory_bar):  # fmt: skip
+        for widget in (self.headline, self.layout_line, self.figures, self.validated,
+                       self.sentence, self.time_bar, self.memory_bar):  # fmt: skip
             layout.addWidget(widget)
         self.chart = PlanChart()
         self.chart.pointClicked.connect(self._point_clicked)
@@ -295,7 +297,29 @@ class PlanPage(TabPage):
         return super().eventFilter(watched, event)
 
     def _fit_card(self) -> None:
+        self._fit_headline()
         fit_card_height(self._result_card, self._right)
+
+    def _fit_headline(self) -> None:
+        """On a slide the headline keeps one line: with its likely range it would wrap and take
+        the chart's height, so its font shrinks to the width (to 70 % of it at most)."""
+        label = self.headline
+        if label.styleSheet():
+            label.setStyleSheet("")
+        if not getattr(self, "_compact", False):
+            return
+        label.ensurePolished()
+        font = label.font()
+        width, base = label.contentsRect().width(), font.pointSizeF()
+        size = base
+        for _ in range(6):  # hinted widths do not scale exactly: step down until it fits
+            font.setPointSizeF(size)
+            need = QFontMetrics(font).horizontalAdvance(label.text())
+            if width <= 0 or need <= width - 4 or size <= 0.7 * base:
+                break
+            size = max(0.7 * base, size * 0.98 * (width - 4) / need)
+        if size < base:
+            label.setStyleSheet(f"font-size: {size:.1f}pt;")
 
     def _fit_left(self) -> None:
         bar = self._left.verticalScrollBar().sizeHint().width()
@@ -514,15 +538,23 @@ class PlanPage(TabPage):
         """The change that helps candidate ``row`` most, as the core words it (re-planned once,
         then kept)."""
         if row not in self._changes:
-            from core.plan import best_change, what_to_change
+            from core.plan import what_to_change
+            from core.plan.uncertainty import humble
 
             res = self.results[row]
+            unc = view.likely(res)
             skipped: list[tuple[Any, str]] = []
             try:
-                text = best_change(res.inp, res, skipped=skipped)
-                if text is None and not res.fits:
-                    fitting = [s for s, new in what_to_change(res.inp, res) if new.fits]
-                    text = fitting[0] if fitting else None
+                # best_change's rule (the first that fits and helps by more than 0.5 %), with
+                # the plan's humility: a gain inside the likely range's width is said to be.
+                changes = [
+                    (s, new) for s, new in what_to_change(res.inp, res, skipped=skipped) if new.fits
+                ]
+                helps = [(s, n) for s, n in changes if n.tokens_per_s > res.tokens_per_s * 1.005]
+                pick = helps[0] if helps else changes[0] if changes and not res.fits else None
+                text = None
+                if pick is not None:
+                    text = humble(pick[0], res, pick[1], unc) if unc is not None else pick[0]
             except InputError:
                 text = None
             self._changes[row] = localized(text) if text is not None else None
@@ -545,23 +577,31 @@ class PlanPage(TabPage):
     def _show_chosen(self, res: Any | None) -> None:
         if res is None:
             self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
-            for label in (self.layout_line, self.figures, self.sentence, self.assumptions):
+            for label in (self.layout_line, self.figures, self.validated, self.sentence,
+                          self.assumptions):  # fmt: skip
                 label.setText("")
             self.time_bar.clear()
             self.memory_bar.clear()
             self.inputs.set_training(view.training_text(None))
             self._fit_card()
             return
-        self.headline.setText(view.headline(res))
+        unc = view.likely(res)
+        self.headline.setText(view.headline(res, unc))
         fit = sum(1 for r in self.results if r.fits)
         self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
-        self.figures.setText(view.figures(res))
+        self.figures.setText(view.figures(res, unc))
+        self.validated.setText(localized(unc.note()) if unc is not None else "")
         self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         not_tried = self._skipped_tip(self.selected or 0)
         self.sentence.setToolTip(plain_tip(not_tried) if not_tried else "")
-        # A slide hides the verdict sentence: the headline's tooltip keeps it.
-        self.headline.setToolTip(plain_tip(f"{localized(res.summary())}\n\n{self.sentence.text()}"))
+        # A slide hides the verdict sentence and the runs behind the ranges: the headline's
+        # tooltip keeps them.
+        self.headline.setToolTip(
+            plain_tip(
+                f"{localized(res.summary())}\n\n{self.validated.text()}\n\n{self.sentence.text()}"
+            )
+        )
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
         self.memory_bar.set_segments(
             view.memory_title(res), view.memory_segments(res), full=res.capacity, mark=res.capacity
@@ -610,6 +650,7 @@ class PlanPage(TabPage):
         res = self.chosen()
         if res is not None:
             self._state.request_tab_inputs("step", view.step_inputs(res), True)
+            self.status.setText(view.step_difference(res))
 
     def use_in_napkin(self) -> None:
         """Put the chosen layout's MFU (and N, D, GPUs) into the Napkin tab's training time; the
@@ -618,8 +659,8 @@ class PlanPage(TabPage):
         if res is None:
             return
         with contextlib.suppress(InputError):  # a dtype the toolbar lacks: Napkin keeps its own
-            self._state.set_dtype(res.inp.compute_dtype)
-        self._state.request_tab_inputs("napkin", view.napkin_inputs(res), False)
+            self._state.set_dtype(view.peak_dtype(res))
+        self._state.request_tab_inputs("napkin", view.napkin_inputs(res, view.likely(res)), False)
 
     def csv_text(self) -> str:
         """The candidates as CSV (empty before a plan)."""
@@ -718,6 +759,7 @@ class PlanPage(TabPage):
         """Colour the chart and the bars; tighten for presentation mode."""
         self._theme = theme
         compact = getattr(theme, "scale", 1.0) > 1.0
+        self._compact = compact
         self._result_card.layout().setContentsMargins(
             14, 6 if compact else 10, 14, 6 if compact else 12
         )
@@ -725,6 +767,7 @@ class PlanPage(TabPage):
         # Presentation mode: the figures line folds into the layout line's tooltip, so the chart
         # keeps room at 1280x720.
         self.figures.setVisible(not compact)
+        self.validated.setVisible(not compact)
         self.sentence.setVisible(not compact)  # and the verdict into the headline's
         self.inputs.set_compact(compact)
         self._left_card.layout().setContentsMargins(

@@ -24,9 +24,13 @@ __all__ = [
     "headline",
     "kept_line",
     "layout_line",
+    "likely",
     "memory_segments",
     "napkin_inputs",
+    "peak_dtype",
     "sentence",
+    "span",
+    "step_difference",
     "step_inputs",
     "time_segments",
     "training_text",
@@ -87,9 +91,59 @@ def memory_title(res: Any) -> str:
     )  # fmt: skip
 
 
-def headline(res: Any) -> str:
-    """The answer in a few words: MFU, and the days of the run when tokens are given."""
+def likely(res: Any) -> Any | None:
+    """The plan's likely ranges (:func:`core.plan.uncertainty.uncertainty`), ``None`` when the
+    published runs' errors cannot be read (the headline then shows the figures alone)."""
+    from core.plan.uncertainty import uncertainty
+
+    try:
+        return uncertainty(res)
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def span(low: str, high: str) -> str:
+    """``130 days`` and ``165 days`` -> ``130–165 days`` (both ends as they are when their units
+    differ: ``20 h – 2.1 days``)."""
+    a, _, unit_a = low.partition(" ")
+    b, _, unit_b = high.partition(" ")
+    if unit_a and unit_a == unit_b:
+        return f"{a}–{b} {unit_a}"
+    return f"{low} – {high}"
+
+
+def _bare(range_text: str, point: str) -> str:
+    """``135–189 days`` beside ``140.3 days`` -> ``135–189`` (the unit said once)."""
+    unit = point.partition(" ")[2]
+    if unit and range_text.endswith(" " + unit) and "–" in range_text.partition(" ")[0]:
+        return range_text[: -len(unit) - 1]
+    return range_text
+
+
+def _duration_span(low: float, high: float) -> str:
+    return span(localized(format_duration(low, 3)), localized(format_duration(high, 3)))
+
+
+def _percent_span(low: float, high: float) -> str:
+    return f"{low * 100:.1f}–{high * 100:.1f}%"
+
+
+def headline(res: Any, unc: Any | None = None) -> str:
+    """The answer in a few words: MFU, and the days of the run when tokens are given, each with
+    its likely range when ``unc`` (:func:`likely`) is given."""
     training = res.training
+    if unc is not None and training is not None and unc.days is not None:
+        # The MFU's range is on the figures line: the headline stays one line on a slide.
+        days = localized(format_duration(training.seconds))
+        return translate("PlanTab", "MFU {mfu}  ·  {days}, likely {range}").format(
+            mfu=f"{res.mfu:.1%}", days=days,
+            range=_bare(_duration_span(unc.days[0] * 86400, unc.days[1] * 86400), days),
+        )  # fmt: skip
+    if unc is not None:
+        return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s, likely {range}").format(
+            mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s),
+            range=span(format_count(unc.tokens_per_s[0]), format_count(unc.tokens_per_s[1])),
+        )  # fmt: skip
     if training is None:
         return translate("PlanTab", "MFU {mfu}  ·  {tokens} tokens/s").format(
             mfu=f"{res.mfu:.1%}", tokens=format_count(res.tokens_per_s)
@@ -147,14 +201,28 @@ def layout_line(res: Any, rank: int, count: int) -> str:
     )
 
 
-def figures(res: Any) -> str:
-    """The layout's other figures: step, tokens/s, HFU, TFLOP/s per GPU, GPU-hours."""
-    text = translate(
-        "PlanTab", "Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU"
-    ).format(
-        step=localized(format_duration(res.step_time_s)), tokens=format_count(res.tokens_per_s),
-        hfu=f"{res.hfu:.1%}", tflops=f"{res.tflops_per_gpu:.0f}",
-    )  # fmt: skip
+def figures(res: Any, unc: Any | None = None) -> str:
+    """The layout's other figures: step, tokens/s (each with its likely range when ``unc`` is
+    given), HFU, TFLOP/s per GPU, GPU-hours."""
+    if unc is not None:
+        text = translate(
+            "PlanTab", "Step {step} (likely {step_range})  ·  {tokens} tokens/s (likely "
+            "{tokens_range})  ·  MFU likely {mfu_range}  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU",
+        ).format(
+            mfu_range=_percent_span(*unc.mfu),
+            step=localized(format_duration(res.step_time_s)),
+            step_range=_duration_span(*unc.step_time_s),
+            tokens=format_count(res.tokens_per_s),
+            tokens_range=span(format_count(unc.tokens_per_s[0]), format_count(unc.tokens_per_s[1])),
+            hfu=f"{res.hfu:.1%}", tflops=f"{res.tflops_per_gpu:.0f}",
+        )  # fmt: skip
+    else:
+        text = translate(
+            "PlanTab", "Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU"
+        ).format(
+            step=localized(format_duration(res.step_time_s)), tokens=format_count(res.tokens_per_s),
+            hfu=f"{res.hfu:.1%}", tflops=f"{res.tflops_per_gpu:.0f}",
+        )  # fmt: skip
     training = res.training
     if training is not None:
         text += translate("PlanTab", "  ·  {hours} GPU-hours for {tokens} tokens").format(
@@ -206,18 +274,51 @@ def step_inputs(res: Any) -> dict[str, Any]:
     }
 
 
-def napkin_inputs(res: Any) -> dict[str, Any]:
+def peak_dtype(res: Any) -> str:
+    """The dtype whose dense peak the plan's MFU is against (fp8 GEMMs: the fp8 peak), so the
+    Napkin tab's days at the sent MFU are the plan's."""
+    device = res.inp.cluster.device
+    for dtype in (res.inp.gemm_dtype, res.inp.compute_dtype):
+        if device.supports(dtype) and device.peak(dtype) == res.peak_flops:
+            return dtype
+    return res.inp.compute_dtype
+
+
+def napkin_inputs(res: Any, unc: Any | None = None) -> dict[str, Any]:
     """The Napkin tab's training-time card at the plan's speed: N, D, the GPUs and the MFU in
     the card's own ``6·N·D`` convention (:func:`core.plan.questions.six_n_mfu`), so the card's
-    days are the plan's."""
+    days are the plan's; and under ``plan`` the figures the Napkin cards name beside it (the
+    headline's MFU with attention, the layout, its exposed communication, the likely days:
+    :class:`core.napkin.from_plan.PlanFigures`)."""
+    from core.napkin.from_plan import PlanFigures
     from core.plan.questions import six_n_mfu
 
     inp = res.inp
+    mfu_6n = f"{six_n_mfu(res):.6f}"
     out: dict[str, Any] = {
         "params": str(inp.model.param_count),
         "gpus": str(inp.cluster.gpus),
-        "mfu": f"{six_n_mfu(res):.6f}",
+        "mfu": mfu_6n,
     }
     if inp.tokens is not None:
         out["tokens"] = f"{inp.tokens:g}"
+        comm = sum(res.breakdown.get(k, 0.0) for k in ("tp_comm", "cp_comm", "pp_comm", "dp_comm"))
+        days = unc.days if unc is not None else None
+        out["plan"] = PlanFigures(
+            layout=localized(res.layout.label()), device=inp.cluster.device.id,
+            dtype=peak_dtype(res), params=float(inp.model.param_count), tokens=float(inp.tokens),
+            gpus=inp.cluster.gpus, mfu=res.mfu, mfu_6n=float(mfu_6n),
+            tokens_per_s=res.tokens_per_s, step_time_s=res.step_time_s, comm_s=comm,
+            days_low=days[0] if days else None, days_high=days[1] if days else None,
+        ).to_dict()  # fmt: skip
     return out
+
+
+def step_difference(res: Any) -> str:
+    """Why the Step tab's figures differ from the plan's: one unsharded layer on one GPU."""
+    return translate(
+        "PlanTab",
+        "Sent to Step: one {width}-wide layer and one micro-batch on one GPU, unsharded (no TP, "
+        "PP, CP or DP, no communication, no bubble, no embedding or LM head). Its MFU is that "
+        "layer's own, in the Step tab's convention, so it differs from the plan's {mfu}.",
+    ).format(width=f"{res.inp.model.d_model:,}", mfu=f"{res.mfu:.1%}")

@@ -51,6 +51,7 @@ ops        the traced layer, embedding and head, classified for TP, CP and recom
 timing     seconds of one micro-batch on one GPU at the calibrated efficiency
 memory     memory per GPU: the Memory tab's accounting, sharded, on the busiest stage
 comm       TP, CP, PP and DP collectives on the cluster's links
+evaluated  what the step model works on and returns (Context, Evaluation)
 model      the step: schedule, bubble, overlap, optimizer; MFU and HFU
 words      the assumptions and the limits, as translatable sentences
 result     :class:`PlanResult` and its JSON

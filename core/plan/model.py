@@ -33,16 +33,17 @@ Overlap, stated in every result's ``assumptions``:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from core.plan import memory as mem
-from core.plan.comm import Links, comm_times, links
+from core.plan.comm import comm_times, links
+from core.plan.evaluated import Context, Evaluation
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
-from core.plan.ops import LayerOps, layer_ops
+from core.plan.ops import layer_ops
 from core.plan.result import PlanResult
-from core.plan.timing import MicroTimes, micro_times
+from core.plan.timing import micro_times
 from core.plan.words import STAGES, assumptions, limits
 from core.roofline.achievable import Calibration
 from core.roofline.utilization import (
@@ -65,15 +66,6 @@ __all__ = [
     "measured_device",
     "plan",
 ]
-
-
-@dataclass(frozen=True)
-class Context:
-    """What every layout of one input shares: the traced ops and the device's calibration."""
-
-    inp: PlanInput
-    ops: LayerOps
-    cal: Calibration
 
 
 def device_calibration(inp: PlanInput) -> Calibration:
@@ -153,21 +145,6 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     if recompute in ("full", "selective"):
         attention += attn_fwd
     return model, matmuls + hardware_attention_flops(attention)
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """The numbers of one layout, before they are worded (what a search ranks)."""
-
-    layout: Layout
-    step_time_s: float
-    breakdown: dict[str, float]
-    hidden: dict[str, float]
-    memory: mem.StageMemory
-    micro_batches: int
-    link: Links
-    micro: MicroTimes
-    stage: str
 
 
 def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None) -> Evaluation:

@@ -14,7 +14,7 @@ from core.texts import Text, translate
 from core.units import format_bytes, format_count
 
 if TYPE_CHECKING:
-    from core.plan.model import Context, Evaluation
+    from core.plan.evaluated import Context, Evaluation
     from core.plan.result import PlanResult
 
 __all__ = ["NOT_MODELLED", "STAGES", "assumptions", "limits", "percent"]

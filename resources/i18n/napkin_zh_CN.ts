@@ -369,6 +369,26 @@
         <source>tokens = peak × MFU × GPUs × seconds / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</source>
         <translation>token 数 = 峰值 × MFU × GPU 数 × 秒数 / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</translation>
     </message>
+    <message>
+        <source>plan: expected the Plan tab&apos;s figures</source>
+        <translation>plan：应为规划页的数字</translation>
+    </message>
+    <message>
+        <source>plan: {key} is missing</source>
+        <translation>plan：缺少 {key}</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be a number ≥ 0</source>
+        <translation>plan：{key} 必须是 ≥ 0 的数</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be text</source>
+        <translation>plan：{key} 必须是文本</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be a number</source>
+        <translation>plan：{key} 必须是数</translation>
+    </message>
 </context>
 <context>
     <name>NapkinTab</name>
@@ -511,10 +531,6 @@
         <translation>通信要加多少时间？</translation>
     </message>
     <message>
-        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs of “How long does training take?” (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
-        <translation>数据并行：每一步都在“训练需要多久？”中的 GPU 上对 bf16 梯度做 all-reduce（ring，2(n−1)/n），节点内走 NVLink，节点之间走网络。</translation>
-    </message>
-    <message>
         <source>overlapped with compute</source>
         <translation>与计算重叠</translation>
     </message>
@@ -579,8 +595,32 @@
         <translation>{summary} · {dtype}，MFU {mfu}</translation>
     </message>
     <message>
+        <source>{summary} · {dtype}: the Plan&apos;s {layout}, MFU {mfu} in 6·N·D (no attention FLOPs; the Plan&apos;s headline MFU {plan_mfu} counts them)</source>
+        <translation>{summary} · {dtype}：规划的 {layout}，按 6·N·D 的 MFU {mfu}（不计注意力的 FLOPs；规划标题中的 MFU {plan_mfu} 计入了它们）</translation>
+    </message>
+    <message>
         <source>HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation the GPUs execute 8·N·D in the same time: HFU {full}</source>
         <translation>HFU {hfu}：6·N·D 不计重计算，因此 HFU = MFU；全量重计算时，GPU 在同样时间内执行 8·N·D：HFU {full}</translation>
+    </message>
+    <message>
+        <source>the Plan&apos;s {layout}: {comm} of each {step} step ({share})</source>
+        <translation>规划的 {layout}：每步 {step} 中通信占 {comm}（{share}）</translation>
+    </message>
+    <message>
+        <source>plain data parallelism</source>
+        <translation>普通数据并行</translation>
+    </message>
+    <message>
+        <source>{layout}: {need} per GPU of {have}</source>
+        <translation>{layout}：每张 GPU {need}（容量 {have}）</translation>
+    </message>
+    <message>
+        <source>{layout}: {need} per GPU of {have}; plain data parallelism needs {plain}</source>
+        <translation>{layout}：每张 GPU {need}（容量 {have}）；普通数据并行需要 {plain}</translation>
+    </message>
+    <message>
+        <source>No data-parallel layout fits: even ZeRO-3 over {gpus} keeps {need} per GPU of {have} (activations not counted). The model needs tensor or pipeline parallelism: the Plan tab searches those layouts.</source>
+        <translation>没有放得下的数据并行布局：即使在 {gpus} 上用 ZeRO-3，每张 GPU 也要 {need}，只有 {have}（未计激活值）。这个模型需要张量并行或流水线并行：规划页会搜索这些布局。</translation>
     </message>
     <message>
         <source>GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a divisor of the GPUs</source>
@@ -623,8 +663,24 @@
         <translation>{count} 张 GPU</translation>
     </message>
     <message>
+        <source>Data parallelism over the GPUs of “How long does training take?”, in the least sharded layout that fits (plain, ZeRO-1, 2 or 3): its bf16 collectives every step (rings), over NVLink inside a node and the network between nodes. A run sent by the Plan tab shows the Plan&apos;s layout.</source>
+        <translation>在“训练需要多久？”的 GPU 上做数据并行，取放得下的切分最少的布局（普通、ZeRO-1、2 或 3）：每步的 bf16 集合通信（环形），节点内走 NVLink，节点间走网络。规划页送来的训练显示规划的布局。</translation>
+    </message>
+    <message>
+        <source>Inside the MFU the Plan sent: these are its days, likely {low}–{high}</source>
+        <translation>已包含在规划送来的 MFU 中：这就是规划的天数，可能 {low}–{high} 天</translation>
+    </message>
+    <message>
+        <source>Inside the MFU the Plan sent: these are its days</source>
+        <translation>已包含在规划送来的 MFU 中：这就是规划的天数</translation>
+    </message>
+    <message>
         <source>{count} GPUs</source>
         <translation>{count} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{layout}. {how}</source>
+        <translation>{layout}；{how}</translation>
     </message>
     <message>
         <source>{gpus} for {days}</source>

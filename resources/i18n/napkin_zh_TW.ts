@@ -369,6 +369,26 @@
         <source>tokens = peak × MFU × GPUs × seconds / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</source>
         <translation>token 數 = 峰值 × MFU × GPU 數 × 秒數 / (6 × N) = {peak} × {mfu} × {gpus} × {seconds} / (6 × {params}) = {tokens}</translation>
     </message>
+    <message>
+        <source>plan: expected the Plan tab&apos;s figures</source>
+        <translation>plan：應為規劃頁的數字</translation>
+    </message>
+    <message>
+        <source>plan: {key} is missing</source>
+        <translation>plan：缺少 {key}</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be a number ≥ 0</source>
+        <translation>plan：{key} 必須是 ≥ 0 的數</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be text</source>
+        <translation>plan：{key} 必須是文字</translation>
+    </message>
+    <message>
+        <source>plan: {key} must be a number</source>
+        <translation>plan：{key} 必須是數</translation>
+    </message>
 </context>
 <context>
     <name>NapkinTab</name>
@@ -511,10 +531,6 @@
         <translation>通訊要加多少時間？</translation>
     </message>
     <message>
-        <source>Data parallelism: every step all-reduces bf16 gradients over the GPUs of “How long does training take?” (ring, 2(n−1)/n), over NVLink inside a node and the network between nodes.</source>
-        <translation>資料平行：每一步都在「訓練需要多久？」中的 GPU 上對 bf16 梯度做 all-reduce（ring，2(n−1)/n），節點內走 NVLink，節點之間走網路。</translation>
-    </message>
-    <message>
         <source>overlapped with compute</source>
         <translation>與計算重疊</translation>
     </message>
@@ -579,8 +595,32 @@
         <translation>{summary} · {dtype}，MFU {mfu}</translation>
     </message>
     <message>
+        <source>{summary} · {dtype}: the Plan&apos;s {layout}, MFU {mfu} in 6·N·D (no attention FLOPs; the Plan&apos;s headline MFU {plan_mfu} counts them)</source>
+        <translation>{summary} · {dtype}：規劃的 {layout}，按 6·N·D 的 MFU {mfu}（不計注意力的 FLOPs；規劃標題中的 MFU {plan_mfu} 計入了它們）</translation>
+    </message>
+    <message>
         <source>HFU {hfu}: 6·N·D counts no recomputation, so HFU = MFU; with full recomputation the GPUs execute 8·N·D in the same time: HFU {full}</source>
         <translation>HFU {hfu}：6·N·D 不計重計算，因此 HFU = MFU；全量重計算時，GPU 在同樣時間內執行 8·N·D：HFU {full}</translation>
+    </message>
+    <message>
+        <source>the Plan&apos;s {layout}: {comm} of each {step} step ({share})</source>
+        <translation>規劃的 {layout}：每步 {step} 中通訊佔 {comm}（{share}）</translation>
+    </message>
+    <message>
+        <source>plain data parallelism</source>
+        <translation>普通資料平行</translation>
+    </message>
+    <message>
+        <source>{layout}: {need} per GPU of {have}</source>
+        <translation>{layout}：每張 GPU {need}（容量 {have}）</translation>
+    </message>
+    <message>
+        <source>{layout}: {need} per GPU of {have}; plain data parallelism needs {plain}</source>
+        <translation>{layout}：每張 GPU {need}（容量 {have}）；普通資料平行需要 {plain}</translation>
+    </message>
+    <message>
+        <source>No data-parallel layout fits: even ZeRO-3 over {gpus} keeps {need} per GPU of {have} (activations not counted). The model needs tensor or pipeline parallelism: the Plan tab searches those layouts.</source>
+        <translation>沒有放得下的資料平行配置：即使在 {gpus} 上用 ZeRO-3，每張 GPU 也要 {need}，只有 {have}（未計激活值）。這個模型需要張量平行或管線平行：規劃頁會搜尋這些配置。</translation>
     </message>
     <message>
         <source>GPUs per node: {per_node} does not divide the {gpus} GPUs; allowed: a divisor of the GPUs</source>
@@ -623,8 +663,24 @@
         <translation>{count} 張 GPU</translation>
     </message>
     <message>
+        <source>Data parallelism over the GPUs of “How long does training take?”, in the least sharded layout that fits (plain, ZeRO-1, 2 or 3): its bf16 collectives every step (rings), over NVLink inside a node and the network between nodes. A run sent by the Plan tab shows the Plan&apos;s layout.</source>
+        <translation>在「訓練需要多久？」的 GPU 上做資料平行，取放得下的切分最少的配置（普通、ZeRO-1、2 或 3）：每步的 bf16 集合通訊（環形），節點內走 NVLink，節點間走網路。規劃頁送來的訓練顯示規劃的配置。</translation>
+    </message>
+    <message>
+        <source>Inside the MFU the Plan sent: these are its days, likely {low}–{high}</source>
+        <translation>已包含在規劃送來的 MFU 中：這就是規劃的天數，可能 {low}–{high} 天</translation>
+    </message>
+    <message>
+        <source>Inside the MFU the Plan sent: these are its days</source>
+        <translation>已包含在規劃送來的 MFU 中：這就是規劃的天數</translation>
+    </message>
+    <message>
         <source>{count} GPUs</source>
         <translation>{count} 張 GPU</translation>
+    </message>
+    <message>
+        <source>{layout}. {how}</source>
+        <translation>{layout}；{how}</translation>
     </message>
     <message>
         <source>{gpus} for {days}</source>

@@ -514,6 +514,35 @@
         <source>{n} published runs planned</source>
         <translation>已規劃 {n} 個已發表的訓練</translation>
     </message>
+    <message>
+        <source>all {n} published runs</source>
+        <extracomment>The resource file of the published runs&apos; errors. The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, B200/GB200, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
+        <translation>全部 {n} 個已發表的訓練</translation>
+    </message>
+    <message>
+        <source>{n} published runs of {what}</source>
+        <translation>{what} 的 {n} 個已發表的訓練</translation>
+    </message>
+    <message>
+        <source>likely ranges: 80 % intervals from the plan&apos;s errors on {pool}</source>
+        <translation>可能範圍：由規劃在{pool}上的誤差得出的 80 % 區間</translation>
+    </message>
+    <message>
+        <source>no {what} runs</source>
+        <translation>沒有 {what} 的訓練</translation>
+    </message>
+    <message>
+        <source>only {n} {what} runs</source>
+        <translation>{what} 的訓練只有 {n} 個</translation>
+    </message>
+    <message>
+        <source>outside what was validated: {gaps}; interval from {pool}, widened</source>
+        <translation>超出已驗證的範圍：{gaps}；區間取自{pool}，並已放寬</translation>
+    </message>
+    <message>
+        <source>{change}; within the uncertainty (the likely range is {width} wide)</source>
+        <translation>{change}；在不確定性之內（可能範圍寬 {width}）</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -1240,6 +1269,14 @@ Double-click to open the source.</source>
         <translation>每 GPU 記憶體 {peak} / {capacity}（{stage}，{moment}）</translation>
     </message>
     <message>
+        <source>MFU {mfu}  ·  {days}, likely {range}</source>
+        <translation>MFU {mfu}  ·  {days}，可能 {range}</translation>
+    </message>
+    <message>
+        <source>MFU {mfu}  ·  {tokens} tokens/s, likely {range}</source>
+        <translation>MFU {mfu}  ·  {tokens} token/s，可能 {range}</translation>
+    </message>
+    <message>
         <source>MFU {mfu}  ·  {tokens} tokens/s</source>
         <translation>MFU {mfu}  ·  {tokens} token/s</translation>
     </message>
@@ -1288,6 +1325,10 @@ Double-click to open the source.</source>
         <translation>放不下：{layout}</translation>
     </message>
     <message>
+        <source>Step {step} (likely {step_range})  ·  {tokens} tokens/s (likely {tokens_range})  ·  MFU likely {mfu_range}  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
+        <translation>每步 {step}（可能 {step_range}）  ·  {tokens} token/s（可能 {tokens_range}）  ·  MFU 可能 {mfu_range}  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
+    </message>
+    <message>
         <source>Step {step}  ·  {tokens} tokens/s  ·  HFU {hfu}  ·  {tflops} TFLOP/s per GPU</source>
         <translation>每步 {step}  ·  {tokens} token/s  ·  HFU {hfu}  ·  每 GPU {tflops} TFLOP/s</translation>
     </message>
@@ -1310,6 +1351,10 @@ Double-click to open the source.</source>
     <message>
         <source>Limited by {limits}; no single change makes it faster and still fits.</source>
         <translation>瓶頸：{limits}；沒有哪一項單獨的改動能讓它更快且仍放得下。</translation>
+    </message>
+    <message>
+        <source>Sent to Step: one {width}-wide layer and one micro-batch on one GPU, unsharded (no TP, PP, CP or DP, no communication, no bubble, no embedding or LM head). Its MFU is that layer&apos;s own, in the Step tab&apos;s convention, so it differs from the plan&apos;s {mfu}.</source>
+        <translation>已送到訓練步頁：一個寬 {width} 的層、一個微批次，在一張 GPU 上、不切分（沒有 TP、PP、CP 或 DP，沒有通訊，沒有氣泡，沒有嵌入層和 LM head）。它的 MFU 只是這一層自己的，按訓練步頁的口徑計算，所以與規劃的 {mfu} 不同。</translation>
     </message>
 </context>
 <context>

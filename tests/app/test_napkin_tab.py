@@ -159,18 +159,24 @@ def test_fields_validate_like_the_cli(page: NapkinPage, key: str, text: str, acc
     assert (main(argv) == 0) == accepted
 
 
-def test_communication_card_adds_the_ring_all_reduce_by_hand(page: NapkinPage, qtbot) -> None:
-    # issue 14: the lecture's 70B / 15T / 1024 H100 run with bf16 gradients all-reduced every
-    # 4M-token step over 128 nodes: ring 2(n−1)/n × 2 bytes × N per GPU, over the slowest link
-    # (the network between nodes), derived here by hand.
-    from core.units import format_duration
+def test_communication_card_takes_the_zero_stage_that_fits_by_hand(page: NapkinPage, qtbot) -> None:
+    # issue 14, then 38: the lecture's 70B / 15T / 1024 H100 run. Plain data parallelism keeps
+    # 70e9 × 12 bytes = 840 GB per GPU, ZeRO-1 (2 + 2)·N + 8·N/1024 = 280.5 GB and ZeRO-2
+    # 2·N + 10·N/1024 = 140.7 GB: none fits 80 GB. ZeRO-3 keeps 12·N/1024 = 820 MB (Rajbhandari
+    # et al. 2020, §5.1). It all-gathers the bf16 weights twice (forward, backward) and
+    # reduce-scatters the bf16 gradients every 4M-token step: 3 × (n−1)/n × 2 bytes × N per GPU
+    # over the slowest link (the network between nodes), derived here by hand.
+    from core.units import format_bytes, format_duration
 
     device = page.state_ref.device
     n, params, tokens, batch = 1024, 70e9, 15e12, 4e6
-    per_step = 2 * (n - 1) / n * 2 * params / device.inter_node_bandwidth
+    per_step = 3 * (n - 1) / n * 2 * params / device.inter_node_bandwidth
     compute = napkin.train_time(params, tokens, n, device.peak("bf16"), 0.5).seconds
     steps = tokens / batch
     assert page.comm_card.headline.text() == format_duration(compute + steps * per_step)
+    formula = page.comm_card.formula.text()
+    assert formula.startswith("ZeRO-3: " + format_bytes(12 * params / n, 3) + " per GPU of ")
+    assert "plain data parallelism needs " + format_bytes(840e9, 3) in formula
     page.overlap.setChecked(True)  # each step hides up to its compute time
     hidden = compute + steps * max(0.0, per_step - compute / steps)
     assert page.comm_card.headline.text() == format_duration(hidden)
@@ -180,6 +186,29 @@ def test_communication_card_adds_the_ring_all_reduce_by_hand(page: NapkinPage, q
     assert page.comm_card.headline.text() == format_duration(hidden)
     state = page.session_state()
     assert state["overlap"] is True and state["per_node"] == "7"
+
+
+def test_communication_card_takes_plain_dp_when_it_fits(page: NapkinPage) -> None:
+    # 1B parameters × 12 bytes = 12 GB per GPU fits an H100: the ring all-reduce of the bf16
+    # gradients, 2 (n−1)/n × 2 bytes × N per GPU over the network, no ZeRO.
+    from core.units import format_duration
+
+    device = page.state_ref.device
+    page.fields["params"].setText("1e9")
+    n, params, tokens, batch = 1024, 1e9, 15e12, 4e6
+    per_step = 2 * (n - 1) / n * 2 * params / device.inter_node_bandwidth
+    compute = napkin.train_time(params, tokens, n, device.peak("bf16"), 0.5).seconds
+    assert page.comm_card.headline.text() == format_duration(compute + tokens / batch * per_step)
+    assert page.comm_card.formula.text().startswith("plain data parallelism: 12 GB per GPU")
+
+
+def test_communication_card_says_when_no_data_parallel_layout_fits(page: NapkinPage) -> None:
+    # 70e9 × 12 bytes over 8 GPUs even with ZeRO-3: 105 GB per GPU against 80 GB.
+    page.fields["gpus"].setValue(8)
+    page.recompute()
+    detail = page.comm_card.detail.text()
+    assert "No data-parallel layout fits: even ZeRO-3 over 8 GPUs keeps 105 GB per GPU" in detail
+    assert "tensor or pipeline parallelism" in detail
 
 
 def test_cards_read_in_chinese_with_the_numbers_unchanged(qtbot) -> None:
@@ -206,6 +235,7 @@ def test_cards_read_in_chinese_with_the_numbers_unchanged(qtbot) -> None:
 
 def test_comm_card_on_one_gpu_says_no_traffic(page: NapkinPage) -> None:
     # issue 19 item 7: one GPU sends nothing; the card says so instead of "0 s of communication"
+    page.fields["params"].setText("1e9")  # 12 GB: fits one GPU
     page.fields["gpus"].setValue(1)
     page.recompute()
     assert "no communication" in page.comm_card.detail.text()

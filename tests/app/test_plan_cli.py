@@ -203,3 +203,60 @@ def test_published_on_a_device_without_runs_says_which_have_them(
     assert main(["plan", "--published", "rtx-4090"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "rtx-4090" in err[0] and "h100-sxm" in err[0] and "all" in err[0]
+
+
+def test_a_plan_says_its_likely_ranges_and_their_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from core.plan.uncertainty import band
+
+    args = [*SMALL, "--global-batch", "64", "--gpus", "8", "--tokens", "1B", "--device", "h100-sxm"]
+    out = _json(capsys, *args)
+    # An H100 bf16 plan, Megatron by default: the file's Hopper · Megatron · 16-bit pool.
+    b = band({"generation": "Hopper", "codebase": "megatron", "precision": "16-bit"})
+    iv = out["interval"]
+    assert iv["tokens_per_s"]["low"] == pytest.approx(out["tokens_per_s"] / (1 + b.high))
+    assert iv["tokens_per_s"]["high"] == pytest.approx(out["tokens_per_s"] / (1 + b.low))
+    assert iv["step_time_s"]["high"] == pytest.approx(out["step_time_s"] * (1 + b.high))
+    assert iv["mfu"]["low"] <= out["mfu"] <= iv["mfu"]["high"]
+    days = out["training"]["days"]
+    assert iv["days"]["low"] <= days <= iv["days"]["high"]
+    assert out["validated"]["runs"] == b.runs and out["validated"]["outside"] is b.widened
+    assert main(["plan", *args]) == 0
+    text = capsys.readouterr().out
+    assert "likely: step" in text and f"days (likely {iv['days']['low']:,.1f}–" in text
+
+
+def test_a_device_without_runs_is_said_to_be_outside_what_was_validated(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = _json(capsys, *SMALL, "--global-batch", "64", "--gpus", "8", "--device", "b200")
+    assert out["validated"]["outside"] is True
+    assert "no Blackwell" in out["validated"]["note"] and "widened" in out["validated"]["note"]
+
+
+def test_write_residuals_needs_every_published_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plan", *SMALL, "--write-residuals"]) == 2
+    assert "only with --published" in capsys.readouterr().err
+    assert main(["plan", "--published", "a100-sxm-40gb", "--write-residuals"]) == 2
+    assert "every published run" in capsys.readouterr().err
+
+
+def test_write_residuals_writes_the_checked_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.plan import uncertainty, validation
+
+    target = tmp_path / "plan_residuals.json"
+    monkeypatch.setattr(uncertainty, "residuals_path", lambda: target)
+    monkeypatch.setattr(uncertainty.load_residuals, "cache_clear", lambda: None)
+    wanted = {"mosaicml-mpt-a100-40gb-7b-128gpu", "mosaicml-mpt-a100-40gb-3b-128gpu"}
+    real = validation.check_runs
+    monkeypatch.setattr(validation, "check_runs", lambda *a, **k: real(run_ids=wanted))
+    assert main(["plan", "--published", "--write-residuals"]) == 0
+    assert "errors written to resources/plan_residuals.json" in capsys.readouterr().out
+    rows = json.loads(target.read_text(encoding="utf-8"))["runs"]
+    assert {r["id"] for r in rows} == wanted
+    for r in rows:
+        assert r["generation"] == "Ampere" and r["codebase"] == "llm-foundry"
+        assert r["error"] == pytest.approx(
+            r["predicted_tokens_per_s"] / r["published_tokens_per_s"] - 1
+        )

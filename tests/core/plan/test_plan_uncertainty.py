@@ -1,0 +1,204 @@
+"""The plan's likely intervals: the pools of published runs, the order-statistic interval, the
+widening outside what was validated, and the residual file kept in step with the model.
+
+Every expected number is derived by hand here from made-up residuals (the rule of
+:mod:`core.plan.uncertainty`'s docstring), or re-planned from the published runs."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from core.plan import uncertainty as U
+from core.plan.published import load_runs, predict_run, published
+from core.plan.uncertainty import Residual, band, leave_one_out
+
+
+def _res(i: int, error: float, gen="Hopper", code="megatron", prec="16-bit") -> Residual:
+    return Residual(f"r{i}", gen, code, prec, error)
+
+
+HOPPER = {"generation": "Hopper", "codebase": "megatron", "precision": "16-bit"}
+
+
+# ------------------------------------------------------------------------------------ the rule
+
+
+def test_nine_runs_give_their_range_nineteen_their_second_extremes() -> None:
+    # k = floor(0.1 · (n + 1)): n = 9 -> k = 1 (min, max: (9 + 1 - 2)/10 = 80 % coverage);
+    # n = 19 -> k = 2 (2nd smallest, 2nd largest: (20 - 4)/20 = 80 %).
+    nine = [
+        _res(i, e) for i, e in enumerate([0.02, 0.05, 0.08, 0.10, 0.11, 0.12, 0.15, 0.18, 0.25])
+    ]
+    b = band(HOPPER, nine)
+    assert (b.low, b.high) == (0.0, 0.25)  # 0.02 widened down to 0: the plan itself is inside
+    assert b.keys == U.POOLS[0] and b.runs == 9 and not b.widened and b.missing == ()
+    errors = [-0.2 + 0.03 * i for i in range(19)]  # -0.20 ... +0.34
+    b = band(HOPPER, [_res(i, e) for i, e in enumerate(errors)])
+    assert b.low == pytest.approx(-0.17) and b.high == pytest.approx(0.31)
+
+
+def test_a_small_exact_pool_falls_back_to_the_generation() -> None:
+    # 3 Megatron fp8 Hopper runs (fewer than MIN_RUNS) and 9 NeMo 16-bit Hopper runs: an fp8
+    # Megatron plan takes (Hopper, Megatron): 3 runs, too few; (Hopper, fp8): 3; (Hopper): 12.
+    fp8 = [_res(i, 0.3, prec="fp8") for i in range(3)]
+    nemo = [_res(10 + i, 0.01 * i, code="nemo") for i in range(9)]
+    b = band({**HOPPER, "precision": "fp8"}, fp8 + nemo)
+    assert b.keys == ("generation",) and b.runs == 12 and b.widened
+    assert [w for w, _ in b.missing] == [
+        "Hopper · Megatron-LM · fp8", "Hopper · Megatron-LM", "Hopper · fp8",
+    ]  # fmt: skip
+    # 12 errors: k = 1, the range 0.00 .. 0.30, median (0.05 + 0.06)/2 = 0.055; groups with
+    # >= 3 runs: (Hopper, megatron, fp8) median 0.3, (Hopper, nemo, 16-bit) median 0.04; tau is
+    # their sample standard deviation |0.3 - 0.04| / sqrt(2).
+    tau = abs(0.3 - 0.04) / math.sqrt(2)
+    mid = 0.055
+    want_low = mid - math.hypot(mid - 0.0, 1.2816 * tau)
+    want_high = mid + math.hypot(0.3 - mid, 1.2816 * tau)
+    assert b.low == pytest.approx(want_low) and b.high == pytest.approx(want_high)
+
+
+def test_a_generation_without_runs_is_said_to_be_outside_and_widened() -> None:
+    pool = [_res(i, 0.02 * i) for i in range(10)]
+    b = band({**HOPPER, "generation": "Blackwell"}, pool)
+    assert b.widened and b.missing[0] == ("Blackwell · Megatron-LM · 16-bit", 0)
+    assert b.keys == ("codebase", "precision") and b.runs == 10
+    unc = U.Uncertainty(b, (1, 1), (1, 1), (1, 1), None)
+    note = str(unc.note())
+    assert note.startswith("outside what was validated: no Blackwell · Megatron-LM · 16-bit runs")
+    assert "widened" in note and "10 published runs of Megatron-LM · 16-bit" in note
+
+
+def test_generations_come_from_the_architectures() -> None:
+    # NVIDIA's datasheets: A100 Ampere, H100/H200 Hopper, B200/GB200 Blackwell.
+    assert U.generation("a100-sxm") == "Ampere" and U.generation("h200") == "Hopper"
+    assert U.generation("gb200") == U.generation("b200") == "Blackwell"
+    assert U.generation("my-gpu", "NVIDIA H800 SXM") == "Hopper"
+    assert U.generation("my-gpu", "a board") == "unknown"
+    assert U.precision_class("fp8-delayed") == U.precision_class("mxfp8") == "fp8"
+    assert U.precision_class("nvfp4") == "fp4" and U.precision_class("bf16") == "16-bit"
+
+
+# ------------------------------------------------------------------------------ a plan's ranges
+
+
+@pytest.fixture(scope="module")
+def llama_plan():
+    from core.memory.models import preset
+    from core.plan import Cluster, Layout, PlanInput, plan
+    from core.roofline.hardware import load_catalog
+
+    inp = PlanInput(preset("llama3-8b"), seq=4096, global_batch=1024, tokens=15e12,
+                    cluster=Cluster(load_catalog().get("h100-sxm"), gpus=8))  # fmt: skip
+    return plan(inp, Layout(tp=1, pp=1, zero=1, recompute="full"))
+
+
+def test_a_plans_ranges_are_its_figures_over_one_plus_the_errors(llama_plan) -> None:
+    pool = [_res(i, e) for i, e in enumerate([-0.05, 0.0, 0.02, 0.04, 0.05, 0.07, 0.1, 0.12, 0.2])]
+    unc = U.uncertainty(llama_plan, pool)
+    assert unc.band.values == HOPPER  # H100, Megatron by default, bf16
+    # published = predicted / (1 + e): the fastest likely run is e = -0.05, the slowest e = 0.2.
+    t, s = llama_plan.tokens_per_s, llama_plan.step_time_s
+    assert unc.tokens_per_s == pytest.approx((t / 1.2, t / 0.95))
+    assert unc.step_time_s == pytest.approx((s * 0.95, s * 1.2))
+    assert unc.mfu == pytest.approx((llama_plan.mfu / 1.2, llama_plan.mfu / 0.95))
+    days = 15e12 / t / 86400
+    assert unc.days == pytest.approx((days * 0.95, days * 1.2))
+    assert unc.relative_width == pytest.approx(1 / 0.95 - 1 / 1.2)
+    out = unc.to_dict()
+    assert out["interval"]["days"]["high"] == pytest.approx(days * 1.2)
+    assert out["validated"]["runs"] == 9 and out["validated"]["pool"] == HOPPER
+    assert out["validated"]["outside"] is False
+
+
+def test_a_change_inside_the_width_is_said_to_be_within_it(llama_plan) -> None:
+    from dataclasses import replace
+
+    pool = [_res(i, 0.01 * i) for i in range(9)]  # 0 .. 0.08: width 1 - 1/1.08 = 7.4 %
+    unc = U.uncertainty(llama_plan, pool)
+    faster = replace(llama_plan, step_time_s=llama_plan.step_time_s / 1.05)  # +5 % tokens/s
+    much = replace(llama_plan, step_time_s=llama_plan.step_time_s / 1.10)  # +10 %
+    assert U.within_uncertainty(llama_plan, faster, unc)
+    assert not U.within_uncertainty(llama_plan, much, unc)
+    from core.texts import Text
+
+    said = str(
+        U.humble(Text("", "TP 2 instead of 1: +5 % tokens/s, fits", {}), llama_plan, faster, unc)
+    )
+    assert said.endswith("within the uncertainty (the likely range is 7% wide)")
+
+
+# ----------------------------------------------------------------------- leave-one-out coverage
+
+
+def test_leave_one_out_on_a_hand_example() -> None:
+    # Ten runs at 0.00 .. 0.09 and one at 0.5, all alike. Leaving out a small one, the other ten
+    # (k = floor(1.1) = 1: their range) span 0.00 (or 0.01, widened to 0) .. 0.5: covered.
+    # Leaving out the 0.5 run, the others span 0.00 .. 0.09: not covered. 10 of 11.
+    pool = [_res(i, 0.01 * i) for i in range(10)] + [_res(10, 0.5)]
+    coverage, rows = leave_one_out(pool)
+    assert coverage == pytest.approx(10 / 11)
+    assert [r.run_id for r, b in rows if not b.low <= r.error <= b.high] == ["r10"]
+
+
+def test_the_shipped_intervals_cover_at_least_80_percent_of_runs() -> None:
+    coverage, rows = leave_one_out()
+    assert len(rows) == len(load_runs())
+    assert coverage >= 0.80, f"leave-one-out coverage {coverage:.1%}"
+
+
+# ------------------------------------------------------------------------- the file is not stale
+
+
+def test_the_residual_file_holds_every_published_run_with_its_keys() -> None:
+    doc = json.loads(U.residuals_path().read_text(encoding="utf-8"))
+    rows = {r["id"]: r for r in doc["runs"]}
+    runs = load_runs()
+    assert list(rows) == [r["id"] for r in runs], "run napkinlab plan --published --write-residuals"
+    for run in runs:
+        row = rows[run["id"]]
+        assert row["generation"] == U.generation(run["hardware"]["device"])
+        assert row["codebase"] == U.codebase_of_run(run)
+        assert row["precision"] == U.precision_class(run["precision"])
+        assert row["error"] == pytest.approx(
+            row["predicted_tokens_per_s"] / row["published_tokens_per_s"] - 1, rel=1e-12
+        )
+
+
+def _check_against_file(run_ids: list[str]) -> None:
+    rows = {r["id"]: r for r in json.loads(U.residuals_path().read_text(encoding="utf-8"))["runs"]}
+    by_id = {r["id"]: r for r in load_runs()}
+    stale = []
+    for run_id in run_ids:
+        p = published(by_id[run_id])
+        got = predict_run(p).tokens_per_s
+        row = rows[run_id]
+        if not (
+            math.isclose(got, row["predicted_tokens_per_s"], rel_tol=1e-6)
+            and math.isclose(p.tokens_per_s, row["published_tokens_per_s"], rel_tol=1e-9)
+        ):
+            stale.append(f"{run_id}: file {row['predicted_tokens_per_s']:,.0f}, model {got:,.0f}")
+    assert not stale, (
+        "resources/plan_residuals.json is stale (run napkinlab plan --published "
+        "--write-residuals): " + "; ".join(stale)
+    )
+
+
+#: A few cheap runs (small models, stated layouts), one per codebase and precision.
+SAMPLE = [
+    "korthikanti2022-gpt-22b-selective",
+    "nvidia-dgxc-h100-llama3.1-8b-8gpu",
+    "nvidia-dgxc-h100-llama3.1-8b-8gpu-fp8",
+    "mosaicml-mpt-a100-80gb-7b-8gpu",
+]
+
+
+def test_the_residual_file_matches_the_model_on_a_sample() -> None:
+    _check_against_file(SAMPLE)
+
+
+@pytest.mark.slow
+def test_the_residual_file_matches_the_model_on_every_run() -> None:
+    _check_against_file([r["id"] for r in load_runs()])
