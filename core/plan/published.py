@@ -41,6 +41,7 @@ __all__ = [
     "load_runs",
     "predict_run",
     "published_tokens_per_s",
+    "run_framework",
     "run_input",
 ]
 
@@ -417,3 +418,26 @@ def predict_run(run: Published) -> PlanResult:
     if found:
         return found[0]
     return search(run.inp, replace(c, include_unfit=True), top=1)[0]
+
+
+#: The training codebase each source's code description stands for (``plan --published``'s
+#: per-framework breakdown): the names of ``--framework`` where one applies.
+SOURCE_FRAMEWORK: dict[str, str] = {
+    "https://arxiv.org/abs/2104.04473": "megatron",  # Megatron-LM 2021
+    "https://arxiv.org/abs/2205.05198": "megatron",  # Megatron-LM 2022
+    "https://arxiv.org/abs/2407.21783": "meta-internal",  # Llama 3's own training stack
+    "megatron-core": "megatron",
+    "mosaicml": "llm-foundry",
+    "nvidia-dgxc": "nemo",
+    "bigscience": "deepspeed",  # Megatron-DeepSpeed
+}
+
+
+def run_framework(run: dict[str, Any]) -> str:
+    """The training codebase of a published run (:data:`SOURCE_FRAMEWORK`; ``"unknown"`` for a
+    source without one)."""
+    try:
+        key = _code_key(run)
+    except KeyError:
+        return "unknown"
+    return SOURCE_FRAMEWORK.get(key, "unknown")
