@@ -208,7 +208,7 @@ def check_runs(
             progress(i / len(runs), translate("Plan", "planning {run}").format(run=run["id"]))
         p = published(run, catalog)
         res = predict_run(p)
-        device = p.inp.cluster.device
+        dev = p.inp.cluster.device
         checks.append(
             RunCheck(
                 run_id=p.id,
@@ -223,7 +223,7 @@ def check_runs(
                 limits=res.limits,
                 fits=res.fits,
                 how=p.how,
-                generation=generation(run["hardware"]["device"], getattr(device, "name", "")),
+                generation=generation(run["hardware"]["device"], getattr(dev, "name", "")),
                 framework=run_framework(run),
                 precision=str(run["precision"]),
             )
