@@ -7,7 +7,7 @@ tokens/s with the run's own FLOP convention (:func:`core.plan.published.publishe
 the plan's prediction (the run's layout; a dimension the source does not state takes its framework's
 documented default, and only those without one are searched, the fastest that fits, with the
 slowest that fits printed beside it), the error, the layout planned and what limits it. Then the MAPE over all
-runs and per source (target: MAPE ≤ 10 %; tests/core/plan/test_published_runs.py holds each run
+runs and per source, hardware generation, framework and precision (target: MAPE ≤ 10 %; tests/core/plan/test_published_runs.py holds each run
 within ±20 % or names the mechanism it lacks). No constant is fitted to these runs: every
 efficiency comes from ``resources/calibration.json`` (microbenchmarks).
 """
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from core.plan.published import load_runs, published  # noqa: E402
 from core.plan.search import search  # noqa: E402
-from core.plan.validation import ErrorSummary, by_source, check_runs  # noqa: E402
+from core.plan.validation import BREAKDOWNS, ErrorSummary, breakdowns, check_runs  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
@@ -57,8 +57,14 @@ def main(argv: list[str]) -> int:
     print(f"\nMAPE over {total.runs} runs: {total.mape:.1%} (target ≤ 10 %); median "
           f"{total.median:.1%}; within ±20 %: {total.within_20}; max {abs(total.worst):.1%}; "
           f"signed mean {total.signed:+.1%}")  # fmt: skip
-    for source, s in by_source(checks).items():
-        print(f"  {source[:70]:<70} {s.runs:>3} runs  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}")
+    groups = breakdowns(checks)
+    for key, heading, _group in BREAKDOWNS:
+        if key != "by_source":
+            print(f" {heading}:")
+        for name, s in groups[key].items():
+            print(
+                f"  {name[:70]:<70} {s.runs:>3} runs  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}"
+            )
     if ranges:
         print(
             "\nruns with searched dimensions (no stated value, no framework default): the error "

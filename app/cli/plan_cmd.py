@@ -356,7 +356,7 @@ def _published(args: argparse.Namespace) -> int:
         progress(0.0, "")
         checks = validation.check_runs(None if device == "all" else device, progress=progress)
     total = validation.ErrorSummary.of(checks)
-    sources = validation.by_source(checks)
+    groups = validation.breakdowns(checks)
     coverage = _interval_coverage(checks) if device == "all" else None
     if args.write_residuals:
         _write_residuals(checks)
@@ -369,7 +369,8 @@ def _published(args: argparse.Namespace) -> int:
             "device": None if device == "all" else device,
             "error": "predicted / published - 1 (> 0: the plan is optimistic)",
             "summary": total.to_dict(),
-            "by_source": {name: s.to_dict() for name, s in sources.items()},
+            **{key: {name: s.to_dict() for name, s in group.items()}
+               for key, group in groups.items()},
             "runs": [c.to_dict() for c in checks],
             "interval_coverage": coverage,
         })  # fmt: skip
@@ -386,9 +387,12 @@ def _published(args: argparse.Namespace) -> int:
     print(f"MAPE {total.mape:.1%} over {total.runs} runs (median {total.median:.1%}, "
           f"{total.within_20} within ±20 %, worst {total.worst:+.1%}, signed mean "
           f"{total.signed:+.1%}); tokens/s per source's own FLOP convention")  # fmt: skip
-    for name, s in sources.items():
-        runs = "run" if s.runs == 1 else "runs"
-        print(f"  {s.runs:>3} {runs:<4}  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}  {name}")
+    for key, heading, _group in validation.BREAKDOWNS:
+        if key != "by_source":  # the sources follow the summary line, as they always have
+            print(f"{heading}:")
+        for name, s in groups[key].items():
+            runs = "run" if s.runs == 1 else "runs"
+            print(f"  {s.runs:>3} {runs:<4}  MAPE {s.mape:6.1%}  signed {s.signed:+6.1%}  {name}")
     if coverage is not None:
         print(f"likely intervals cover the published figure in {coverage:.1%} of runs (each "
               "run's interval from the other runs' errors, leave-one-out; target ≥ 80 %)")  # fmt: skip

@@ -41,6 +41,7 @@ __all__ = [
     "load_runs",
     "predict_run",
     "published_tokens_per_s",
+    "run_framework",
     "run_input",
 ]
 
@@ -417,3 +418,159 @@ def predict_run(run: Published) -> PlanResult:
     if found:
         return found[0]
     return search(run.inp, replace(c, include_unfit=True), top=1)[0]
+
+
+#: The training codebase each source's code description stands for (``plan --published``'s
+#: per-framework breakdown): the names of ``--framework`` where one applies.
+SOURCE_FRAMEWORK: dict[str, str] = {
+    "https://arxiv.org/abs/2104.04473": "megatron",  # Megatron-LM 2021
+    "https://arxiv.org/abs/2205.05198": "megatron",  # Megatron-LM 2022
+    "https://arxiv.org/abs/2407.21783": "meta-internal",  # Llama 3's own training stack
+    "megatron-core": "megatron",
+    "mosaicml": "llm-foundry",
+    "nvidia-dgxc": "nemo",
+    "bigscience": "deepspeed",  # Megatron-DeepSpeed
+}
+
+
+def run_framework(run: dict[str, Any]) -> str:
+    """The training codebase of a published run (:data:`SOURCE_FRAMEWORK`; ``"unknown"`` for a
+    source without one)."""
+    try:
+        key = _code_key(run)
+    except KeyError:
+        return "unknown"
+    return SOURCE_FRAMEWORK.get(key, "unknown")
+
+
+# Sources added for issue 38's pre-registered checks (benchmarks/data/preregistered/): their code.
+_NEMO_2024_25 = Implementation(
+    flash=True,
+    fused=True,
+    dp_overlap=True,
+    tp_overlap=True,
+    attention_kernel="cudnn",
+    fused_swiglu=True,
+    cross_entropy="fp32-inplace",
+    uneven_stages=True,
+)
+_NEMO_REASON = (
+    "Transformer Engine (cuDNN fused attention, fused kernels, FP8 GEMMs in the layers), the "
+    "distributed optimizer with overlapped gradient reduce-scatter and parameter all-gather, TP "
+    "communication overlap (userbuffers), ring context parallelism, Megatron-Core's fused SwiGLU "
+    "and fused cross-entropy on an fp32 copy of the logits; gradients reduced in bf16 "
+    "(NeMo 2.0's performance recipes set grad_reduce_in_fp32 False: "
+    "nemo/collections/llm/recipes/llama3_70b.py, pretrain_performance_optimizations); "
+    "Megatron-Core splits 126 layers over pipeline chunks that do not divide them unevenly; "
+    "rotary positions (GPT-3: learned)"
+)
+_NEMO_DEFAULTS = (("recompute", "none"), ("vpp", 1))
+SOURCE_CODE.update(
+    {
+        "https://github.com/NVIDIA/NeMo/blob/9c5c5e9709407d3511005fc966e45374998bb478/docs/source/"
+        "performance/performance_summary.md": _Code(
+            _NEMO_2024_25,
+            rope=True,
+            reason="NeMo 24.07 (Megatron-Core): as NVIDIA's DGXC NeMo recipes of the same "
+            "months. " + _NEMO_REASON,
+            defaults=_NEMO_DEFAULTS,
+        ),
+        "https://docs.nvidia.com/nemo-framework/user-guide/latest/performance/"
+        "performance_summary.html": _Code(
+            _NEMO_2024_25,
+            rope=True,
+            reason="NeMo 2.0 (25.02). " + _NEMO_REASON,
+            defaults=_NEMO_DEFAULTS,
+        ),
+        "https://docs.nvidia.com/nemo-framework/user-guide/latest/performance/archive/"
+        "25.04-performance-summary.html": _Code(
+            _NEMO_2024_25,
+            rope=True,
+            reason="NeMo 2.0 (25.04). " + _NEMO_REASON,
+            defaults=_NEMO_DEFAULTS,
+        ),
+        "https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/"
+        "93ae2a0dc6e6e494a92ae38f05d224911ed0a3b3/docs/performance-summary-archive.md": _Code(
+            _NEMO_2024_25,
+            rope=True,
+            reason="Megatron-Bridge (NeMo 25.11, 26.02; Megatron-Core). " + _NEMO_REASON,
+            defaults=_NEMO_DEFAULTS,
+        ),
+        "https://github.com/pytorch/torchtitan/blob/3faaa1a0dee68ce028400e3dafd1735d152cb4f8/"
+        "docs/performance.md": _Code(
+            Implementation(
+                flash=True,
+                fused=False,
+                dp_overlap=True,
+                attention_kernel="flash2",
+                fused_loss=False,
+                cross_entropy="fp32",
+            ),
+            rope=True,
+            reason="torchtitan (Aug 2024): FSDP2 with its prefetching all-gathers and "
+            "reduce-scatters overlapped with compute; PyTorch's scaled_dot_product_attention "
+            "(FlashAttention-2 kernels on A100); eager PyTorch (torch.compile off by default); "
+            "cross-entropy on an fp32 copy of the logits (train.py's pred.float()); bf16 "
+            "parameters with fp32 gradient reduction (mixed_precision_reduce default float32); "
+            "rotary positions, no dropout",
+            grads="fp32",
+        ),
+        "https://arxiv.org/abs/2201.11990": _Code(
+            Implementation(
+                flash=False,
+                fused=True,
+                dropout=True,
+                dp_overlap=False,
+                fused_loss=False,
+                cross_entropy="fp32-inplace",
+            ),
+            rope=False,
+            reason="Megatron-DeepSpeed (MT-NLG 530B, 2021): Megatron's fused kernels and unfused "
+            "attention, Megatron's GPT dropout default (0.1), learned positions, Megatron's "
+            "vocabulary-parallel cross-entropy on fp32 logits; DeepSpeed's pipeline engine "
+            "reduces gradients after the pipeline flush",
+        ),
+        "https://github.com/NVIDIA-NeMo/Automodel/blob/e45812012456b0a6fb6b8d02eb9b29e2b5884d5a/"
+        "docs/performance-summary.md": _Code(
+            Implementation(
+                flash=True,
+                fused=True,
+                dp_overlap=True,
+                cp_comm="all-gather",
+                attention_kernel="flash2",
+                fused_loss=False,
+                cross_entropy="fp32",
+            ),
+            rope=True,
+            reason="NeMo AutoModel (PyTorch backend): FSDP2 with prefetch (enable_fsdp2_prefetch), "
+            "torch.compile (enable_compile), PyTorch's scaled_dot_product_attention (its "
+            "FlashAttention-2 kernels) with PyTorch's context parallelism (all-gather of K and V, "
+            "its default rotation), a cross-entropy over fp32 logits (MaskedCrossEntropy); "
+            "gradients reduced in fp32 (assumed: FSDP2 mixed precision with an fp32 reduce dtype)",
+            grads="fp32",
+        ),
+    }
+)
+RUN_ROPE_OFF |= {
+    "nemo-24.07-h100-gpt3-5b-64gpu-fp8",
+    "nemo-24.07-h100-gpt3-20b-64gpu-fp8",
+    "nemo-24.07-h100-gpt3-175b-128gpu-fp8",
+    "nemo-24.07-h100-gpt3-175b-512gpu-fp8",
+    "nemo-25.02-b200-gpt3-175b-512gpu-fp8",
+    "nemo-25.04-gb200-gpt3-175b-128gpu-fp8",
+}  # GPT-3: learned positions
+SOURCE_FRAMEWORK.update(
+    {
+        url: framework
+        for prefix, framework in (
+            ("https://github.com/NVIDIA/NeMo/", "nemo"),
+            ("https://docs.nvidia.com/nemo-framework/", "nemo"),
+            ("https://github.com/NVIDIA-NeMo/Megatron-Bridge/", "nemo"),
+            ("https://github.com/pytorch/torchtitan/", "torchtitan"),
+            ("https://arxiv.org/abs/2201.11990", "deepspeed"),
+            ("https://github.com/NVIDIA-NeMo/Automodel/", "fsdp"),
+        )
+        for url in SOURCE_CODE
+        if url.startswith(prefix)
+    }
+)

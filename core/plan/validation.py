@@ -26,20 +26,43 @@ from core.errors import InputError
 from core.texts import translate
 
 __all__ = [
+    "BREAKDOWNS",
     "CHECK_COLUMNS",
     "ErrorSummary",
     "RunCheck",
+    "breakdowns",
+    "by_framework",
+    "by_generation",
+    "by_precision",
     "by_source",
     "check_runs",
     "checks_csv",
     "devices_with_runs",
+    "generation",
 ]
 
 #: The CSV's columns (``plan --published --csv`` and the Plan tab's export): the JSON's keys.
 CHECK_COLUMNS: tuple[str, ...] = (
     "id", "device", "gpus", "published_tokens_per_s", "predicted_tokens_per_s", "error", "mfu",
-    "layout", "limits", "fits", "source", "url", "published_as",
+    "layout", "limits", "fits", "source", "url", "published_as", "generation", "framework",
+    "precision",
 )  # fmt: skip
+
+#: The hardware generation of a device, from its catalog id and name (first match wins): the
+#: vendors' architecture names (NVIDIA's, AMD's CDNA, Google's TPU, Apple's M chips).
+_GENERATIONS: tuple[tuple[str, str], ...] = (
+    (r"gb[23]00|\bb[23]00\b|rtx[- ]?50\d\d|rtx pro 6000|blackwell", "Blackwell"),
+    (r"h100|h200|h800|\bh20\b|gh200|hopper", "Hopper"),
+    (r"l40|\bl4\b|rtx[- ]?40\d\d|\bada\b", "Ada"),
+    (r"a100|a800|\ba10g?\b|\ba30\b|\ba40\b|rtx[- ]?30\d\d|ampere", "Ampere"),
+    (r"\bt4\b|rtx[- ]?20\d\d|turing", "Turing"),
+    (r"v100|volta", "Volta"),
+    (r"mi3[05]5x|mi350", "CDNA 4"),
+    (r"mi300|mi325", "CDNA 3"),
+    (r"mi2[05]0", "CDNA 2"),
+    (r"tpu[- ]?v?(\d+)", "TPU"),
+    (r"\bm\d( (pro|max|ultra))?\b|apple", "Apple"),
+)
 
 
 @dataclass(frozen=True)
@@ -58,6 +81,9 @@ class RunCheck:
     limits: str
     fits: bool
     how: str  # how the published figure became tokens/s
+    generation: str = ""  # the device's hardware generation (:func:`generation`)
+    framework: str = ""  # the source's training code (:data:`core.plan.published.SOURCE_FRAMEWORK`)
+    precision: str = ""  # the run's training precision as published: bf16, fp16, fp8
 
     @property
     def error(self) -> float:
@@ -80,6 +106,9 @@ class RunCheck:
             "limits": self.limits,
             "fits": self.fits,
             "published_as": self.how,
+            "generation": self.generation,
+            "framework": self.framework,
+            "precision": self.precision,
         }
 
 
@@ -129,6 +158,21 @@ def devices_with_runs() -> list[str]:
     return list(dict.fromkeys(run["hardware"]["device"] for run in load_runs()))
 
 
+def generation(device: str, name: str = "") -> str:
+    """The hardware generation of a device (``"Hopper"`` for ``h100-sxm``), from its catalog id
+    and name; ``"other"`` when neither names a known architecture."""
+    import re
+
+    text = f"{device} {name}".lower()
+    for pattern, label in _GENERATIONS:
+        found = re.search(pattern, text)
+        if found:
+            if label == "TPU" and found.group(1):
+                return f"TPU v{found.group(1)}"
+            return label
+    return "other"
+
+
 def check_runs(
     device: str | None = None,
     *,
@@ -144,7 +188,7 @@ def check_runs(
     names those that have runs), and :class:`~core.plan.search.PlanCancelled` when
     ``should_cancel`` asks to stop (checked before each run).
     """
-    from core.plan.published import load_runs, predict_run, published
+    from core.plan.published import load_runs, predict_run, published, run_framework
     from core.plan.search import PlanCancelled
 
     runs = [r for r in load_runs() if run_ids is None or r["id"] in run_ids]
@@ -164,6 +208,7 @@ def check_runs(
             progress(i / len(runs), translate("Plan", "planning {run}").format(run=run["id"]))
         p = published(run, catalog)
         res = predict_run(p)
+        dev = p.inp.cluster.device
         checks.append(
             RunCheck(
                 run_id=p.id,
@@ -178,6 +223,9 @@ def check_runs(
                 limits=res.limits,
                 fits=res.fits,
                 how=p.how,
+                generation=generation(run["hardware"]["device"], getattr(dev, "name", "")),
+                framework=run_framework(run),
+                precision=str(run["precision"]),
             )
         )
     if progress is not None:
@@ -185,12 +233,48 @@ def check_runs(
     return checks
 
 
-def by_source(checks: Sequence[RunCheck]) -> dict[str, ErrorSummary]:
-    """:class:`ErrorSummary` per source, in the order the sources first appear."""
+def _grouped(checks: Sequence[RunCheck], key: Callable[[RunCheck], str]) -> dict[str, ErrorSummary]:
     groups: dict[str, list[RunCheck]] = {}
     for check in checks:
-        groups.setdefault(check.source, []).append(check)
-    return {source: ErrorSummary.of(group) for source, group in groups.items()}
+        groups.setdefault(key(check) or "unknown", []).append(check)
+    return {name: ErrorSummary.of(group) for name, group in groups.items()}
+
+
+def by_source(checks: Sequence[RunCheck]) -> dict[str, ErrorSummary]:
+    """:class:`ErrorSummary` per source, in the order the sources first appear."""
+    return _grouped(checks, lambda c: c.source)
+
+
+def by_generation(checks: Sequence[RunCheck]) -> dict[str, ErrorSummary]:
+    """:class:`ErrorSummary` per hardware generation (Ampere, Hopper, Blackwell...), in the order
+    the generations first appear."""
+    return _grouped(checks, lambda c: c.generation)
+
+
+def by_framework(checks: Sequence[RunCheck]) -> dict[str, ErrorSummary]:
+    """:class:`ErrorSummary` per training codebase (megatron, nemo, llm-foundry, deepspeed...),
+    in the order the codebases first appear."""
+    return _grouped(checks, lambda c: c.framework)
+
+
+def by_precision(checks: Sequence[RunCheck]) -> dict[str, ErrorSummary]:
+    """:class:`ErrorSummary` per training precision (bf16, fp16, fp8), in the order the
+    precisions first appear."""
+    return _grouped(checks, lambda c: c.precision)
+
+
+#: The breakdowns of ``plan --published``: JSON key, heading, grouping.
+BREAKDOWNS: tuple[tuple[str, str, Callable[[Sequence[RunCheck]], dict[str, ErrorSummary]]], ...] = (
+    ("by_source", "per source", by_source),
+    ("by_generation", "per hardware generation", by_generation),
+    ("by_framework", "per framework", by_framework),
+    ("by_precision", "per precision", by_precision),
+)
+
+
+def breakdowns(checks: Sequence[RunCheck]) -> dict[str, dict[str, ErrorSummary]]:
+    """Every breakdown of :data:`BREAKDOWNS`, by its JSON key."""
+    return {key: group(checks) for key, _heading, group in BREAKDOWNS}
 
 
 def checks_csv(checks: Sequence[RunCheck]) -> str:

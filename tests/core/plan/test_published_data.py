@@ -142,7 +142,10 @@ def test_fields_have_the_allowed_values_and_types(runs: list[dict[str, Any]]) ->
             assert isinstance(m[key], int) and m[key] > 0, (r["id"], key)
         assert m["act"] in ACTS and m["norm"] in NORMS, r["id"]
         assert m["tied"] in (True, False) and m["bias"] in (True, False, None), r["id"]
-        assert isinstance(hw["gpus"], int) and hw["gpus"] > 0 and hw["gpus_per_node"] == 8, r["id"]
+        assert isinstance(hw["gpus"], int) and hw["gpus"] > 0, r["id"]
+        # 8 per node, or a GB200 NVL72 rack's NVLink domain (at most its 72 GPUs).
+        nvl72 = hw["device"] == "gb200" and 8 <= hw["gpus_per_node"] <= 72
+        assert hw["gpus_per_node"] == 8 or nvl72, r["id"]
         assert hw["network"], r["id"]
         assert (
             hw["inter_node_bandwidth_per_gpu"] is None or hw["inter_node_bandwidth_per_gpu"] > 1e9

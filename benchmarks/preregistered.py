@@ -1,0 +1,125 @@
+"""The pre-registered checks: the predictions committed before the published figures, and the
+current model's, against those figures, per source.
+
+Run: ``python benchmarks/preregistered.py [--runs]`` from the repository root (``--runs``: every
+run's line too).
+
+For each file of ``benchmarks/data/preregistered/`` (written by ``benchmarks/preregister.py``
+before the figures were added, see docs/plan.md "Pre-registered checks") it reads the committed
+predictions, finds each run's published figure in ``resources/published_runs.json`` (converted to
+tokens/s with the run's own convention, :func:`core.plan.published.published_tokens_per_s`),
+plans the same runs with the model as it is now (:func:`core.plan.validation.check_runs`) and
+prints, per source and over all, the pre-registered MAPE and signed mean error beside the current
+ones. The error is ``predicted / published - 1`` (> 0: optimistic). The pre-registered figure is
+the honest one: nothing could be tuned to it.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+DATA = ROOT / "benchmarks" / "data" / "preregistered"
+
+
+def load_registrations() -> list[tuple[str, dict[str, Any]]]:
+    """Every pre-registration file with its predictions: (file stem, content), by name."""
+    out = []
+    for path in sorted(DATA.glob("*.json")):
+        doc = json.loads(path.read_text("utf-8"))
+        if doc.get("predictions"):
+            out.append((path.stem, doc))
+    return out
+
+
+def compare(
+    docs: list[tuple[str, dict[str, Any]]], current: dict[str, float]
+) -> list[dict[str, Any]]:
+    """One row per pre-registered run that has its published figure: the source file, the run,
+    the published tokens/s, the committed prediction and the current one (``current``: run id ->
+    tokens/s; a run missing there has no current figure)."""
+    from core.plan.published import load_runs, published_tokens_per_s
+
+    runs = {r["id"]: r for r in load_runs()}
+    rows = []
+    for name, doc in docs:
+        for pred in doc["predictions"]["runs"]:
+            run = runs.get(pred["id"])
+            if run is None:
+                continue  # its figure is not in the repository yet
+            value, _how = published_tokens_per_s(run)
+            rows.append({
+                "source": name,
+                "id": pred["id"],
+                "published": value,
+                "preregistered": pred["predicted_tokens_per_s"],
+                "current": current.get(pred["id"]),
+                "fits": pred["fits"],
+            })  # fmt: skip
+    return rows
+
+
+def summary(errors: list[float]) -> tuple[float, float]:
+    """(MAPE, signed mean) of ``errors``."""
+    return statistics.mean(abs(e) for e in errors), statistics.mean(errors)
+
+
+def _line(label: str, rows: list[dict[str, Any]]) -> str:
+    pre = summary([r["preregistered"] / r["published"] - 1 for r in rows])
+    text = (f"  {label:<34} {len(rows):>3} runs  pre-registered MAPE {pre[0]:6.1%} "
+            f"(signed {pre[1]:+6.1%})")  # fmt: skip
+    now = [r["current"] / r["published"] - 1 for r in rows if r["current"] is not None]
+    if len(now) == len(rows):
+        cur = summary(now)
+        text += f"  current MAPE {cur[0]:6.1%} (signed {cur[1]:+6.1%})"
+    return text
+
+
+def main(argv: list[str]) -> int:
+    from core.plan.validation import check_runs
+
+    docs = load_registrations()
+    if not docs:
+        print("no pre-registered predictions in benchmarks/data/preregistered/")
+        return 1
+    ids = {p["id"] for _n, d in docs for p in d["predictions"]["runs"]}
+    from core.plan.published import load_runs
+
+    have = ids & {r["id"] for r in load_runs()}
+    current = {c.run_id: c.predicted for c in check_runs(run_ids=have)} if have else {}
+    rows = compare(docs, current)
+    if not rows:
+        print("no pre-registered run has its published figure yet")
+        return 0
+    print("pre-registered predictions (committed before the published figures) and the current "
+          "model, against the published figures; error = predicted / published - 1")  # fmt: skip
+    for name, doc in docs:
+        mine = [r for r in rows if r["source"] == name]
+        pred = doc["predictions"]
+        skipped = len(doc.get("skipped", [])) + len(pred.get("not_planned", []))
+        print(f"{name}: model {pred['model_commit'][:10]}, {pred['date']}; "
+              f"{len(pred['runs'])} predicted, {len(mine)} with a figure, {skipped} kinds of row "
+              "skipped")  # fmt: skip
+        if mine:
+            print(_line("", mine))
+        if "--runs" in argv:
+            for r in mine:
+                now = (
+                    ""
+                    if r["current"] is None
+                    else f"  now {r['current'] / r['published'] - 1:+7.1%}"
+                )
+                print(f"    {r['id']:<54} {r['preregistered'] / r['published'] - 1:+7.1%}{now}"
+                      f"{'' if r['fits'] else '  (said not to fit)'}")  # fmt: skip
+    print(_line("all pre-registered runs", rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
