@@ -337,11 +337,13 @@ class NapkinPage(TabPage):
         device, dtype = self._state.device, self._state.dtype
         self.memory_label.setText(localized(capacity_text(device)))
         self.memory_label.setToolTip(
-            translate(
-                "NapkinTab",
-                "{device}: the largest model is figured on the datasheet's memory, as the lecture "
-                "does; the Memory and Plan tabs fit against the driver's figure",
-            ).format(device=localized(device.name))
+            plain_tip(
+                translate(
+                    "NapkinTab",
+                    "{device}: the largest model is figured on the datasheet's memory, as the "
+                    "lecture does; the Memory and Plan tabs fit against the driver's figure",
+                ).format(device=localized(device.name))
+            )
         )
         self.fields["bytes_per_param"].setEnabled(self.recipe.currentData() == "custom")
         try:

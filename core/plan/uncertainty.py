@@ -250,7 +250,9 @@ def write_residuals(checks: Sequence[RunCheck], runs: Sequence[dict[str, Any]]) 
     """Write the residual file for ``checks`` (every published run) and forget the cached one."""
     path = residuals_path()
     text = json.dumps(residuals_document(checks, runs), indent=1, ensure_ascii=False) + "\n"
-    path.write_text(text, encoding="utf-8")
+    from core.safe_io import atomic_write
+
+    atomic_write(path, text)
     load_residuals.cache_clear()
     return path
 
