@@ -137,6 +137,8 @@ class MemoryPage(TabPage):
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         self.readouts: dict[str, QLabel] = {}
+        # The "largest" readouts' texts: (whole, brief for a slide).
+        self._answer_texts: dict[str, tuple[str, str]] = {}
         self.captions: dict[str, QLabel] = {}
         names = [("max_batch", translate("MemoryTab", "Largest micro-batch that fits")),
                  ("max_model", translate("MemoryTab", "Largest model of this shape")),
@@ -345,21 +347,28 @@ class MemoryPage(TabPage):
         self.verdict.setText(verdict)
         self.verdict.setToolTip(plain_tip(localized(capacity_note(device))))
         self.recipe_line.setText(localized(cfg.recipe.sum_text(cfg.optimizer)))
-        self.readouts["max_batch"].setText(
-            f"{answer.max_micro_batch:,}"
-            if answer.max_micro_batch
-            else translate("MemoryTab", "none: {reason}").format(
-                reason=localized(answer.no_batch_reason or "")
+        if answer.max_micro_batch:
+            batch = f"{answer.max_micro_batch:,}"
+            self._answer_texts["max_batch"] = (batch, batch)
+        else:
+            self._answer_texts["max_batch"] = (
+                translate("MemoryTab", "none: {reason}").format(
+                    reason=localized(answer.no_batch_reason or "")
+                ),
+                translate("MemoryTab", "none"),
             )
-        )
-        self.readouts["max_model"].setText(
-            translate("MemoryTab", "{layers} layers = {count} params").format(
+        if answer.max_layers:
+            layers = translate("MemoryTab", "{layers} layers = {count} params").format(
                 layers=f"{answer.max_layers:,}",
                 count=format_count(answer.max_params, "").strip(),
             )
-            if answer.max_layers
-            else translate("MemoryTab", "none at this batch: one layer is already too big")
-        )
+            self._answer_texts["max_model"] = (layers, layers)
+        else:
+            self._answer_texts["max_model"] = (
+                translate("MemoryTab", "none at this batch: one layer is already too big"),
+                translate("MemoryTab", "none at this batch"),
+            )
+        self._show_answers()
         self.readouts["flops"].setText(format_flops(est.flops))
         self.readouts["flops"].setToolTip(
             plain_tip(translate("MemoryTab", "Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU "
@@ -382,7 +391,6 @@ class MemoryPage(TabPage):
         self.captions["time"].setToolTip(
             plain_tip("\n\n".join(localized(t) for t in (MFU_DEFINITION, HFU_DEFINITION)))
         )
-        self._share_columns()
         self.readouts["time"].setText(
             format_duration(answer.step_seconds)
             if answer.step_seconds is not None
@@ -390,6 +398,7 @@ class MemoryPage(TabPage):
                 device=localized(device.name), dtype=dtype
             )
         )
+        self._share_columns()
         if self._traced_key is not None and self._traced_key != self._key(cfg):
             self.status.setText(
                 translate("MemoryTab", "Inputs changed since the trace: trace again to compare")
@@ -608,6 +617,14 @@ class MemoryPage(TabPage):
         self.progress.setValue(0)
         self.progress.setVisible(False)
 
+    def _show_answers(self) -> None:
+        """The two "largest" readouts: on a slide a "none" without its reason, which is the
+        tooltip (llama2-7b's reason took three lines of a card that has room for two)."""
+        compact = getattr(self, "_compact", False)
+        for key, (full, brief) in self._answer_texts.items():
+            self.readouts[key].setText(brief if compact else full)
+            self.readouts[key].setToolTip(plain_tip(full) if compact and brief != full else "")
+
     def _share_columns(self) -> None:
         """Give the readouts' two columns width in proportion to their longest text, so a
         caption wraps only where the two cannot both stand on one line (equal halves wrapped
@@ -641,6 +658,7 @@ class MemoryPage(TabPage):
         scale = max(1.0, getattr(theme, "scale", 1.0))
         needed = self._left_card.minimumSizeHint().width() + round(18 * scale)  # + scroll bar
         self._left_scroll.setMinimumWidth(max(round(330 * scale), needed))
+        self._show_answers()
         self._share_columns()  # the fonts changed
         self._relayout()
         colours = {k: theme.series[i % len(theme.series)] for i, k in enumerate(DRAWN)}

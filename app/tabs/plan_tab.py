@@ -296,6 +296,24 @@ class PlanPage(TabPage):
             self._fit_card()
         return super().eventFilter(watched, event)
 
+    def _kept_texts(self) -> tuple[str, ...]:
+        """The status texts of the last search's kept line (whole and brief)."""
+        kept = getattr(self, "_kept", None)
+        if kept is None:
+            return ()
+        return view.kept_line(*kept), view.kept_line(*kept, brief=True)
+
+    def _show_kept(self) -> None:
+        """The status after a search: on a slide only what was searched and what fit (three
+        lines in Chinese would scroll the column at 1280x720); the whole line is its tooltip."""
+        kept = getattr(self, "_kept", None)
+        if kept is None:
+            return
+        full = view.kept_line(*kept)
+        compact = getattr(self, "_compact", False)
+        self.status.setText(view.kept_line(*kept, brief=True) if compact else full)
+        self.status.setToolTip(full if compact else "")
+
     def _fit_card(self) -> None:
         self._fit_headline()
         fit_card_height(self._result_card, self._right)
@@ -403,6 +421,7 @@ class PlanPage(TabPage):
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
         self.progress.setVisible(True)
+        self.status.setToolTip("")  # the last search's whole kept line (slides)
         self.status.setText(
             translate("PlanTab", "Planning {model} on {cluster}…").format(
                 model=inp.model.name, cluster=view.cluster_name(inp)
@@ -469,8 +488,9 @@ class PlanPage(TabPage):
         if not fit:
             self.unfit_box.setChecked(True)
         searched = f"{stats.get('layouts', len(results)):,}"
+        self._kept = (stats, searched, fit) if fit else None
         if fit:
-            self.status.setText(view.kept_line(stats, searched, fit))
+            self._show_kept()
         else:
             self.status.setText(
                 translate(
@@ -770,6 +790,8 @@ class PlanPage(TabPage):
         self.validated.setVisible(not compact)
         self.sentence.setVisible(not compact)  # and the verdict into the headline's
         self.inputs.set_compact(compact)
+        if self.status.text() in self._kept_texts():
+            self._show_kept()
         self._left_card.layout().setContentsMargins(
             14, 6 if compact else 10, 14, 6 if compact else 12
         )

@@ -166,15 +166,16 @@ def training_text(res: Any | None) -> str:
     )
 
 
-def kept_line(stats: dict[str, Any], searched: str, fit: int) -> str:
+def kept_line(stats: dict[str, Any], searched: str, fit: int, brief: bool = False) -> str:
     """What a search looked at and what it kept: "15,580 layouts searched, 9,562 fit; 260 kept:
     the 200 fastest that fit, and the 60 fastest with full recomputation", so the layout line's
-    "of 260" reads against it."""
+    "of 260" reads against it; ``brief``: only what was searched and what fit (a slide, where
+    the layout line already says how many were kept)."""
     line = translate("PlanTab", "{n} layouts searched, {fit} fit").format(
         n=searched, fit=f"{stats.get('fit', fit):,}"
     )
     kept, top = stats.get("kept"), stats.get("top")
-    if kept is None or top is None:
+    if brief or kept is None or top is None:
         return line
     fastest = translate("PlanTab", "{kept} kept: the {top} fastest that fit").format(
         kept=f"{kept:,}", top=f"{min(top, stats.get('fit', fit)):,}"

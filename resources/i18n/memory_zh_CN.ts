@@ -964,12 +964,20 @@
         <translation>无：{reason}</translation>
     </message>
     <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
         <source>{layers} layers = {count} params</source>
         <translation>{layers} 层 = {count} 参数</translation>
     </message>
     <message>
         <source>none at this batch: one layer is already too big</source>
         <translation>此批量下无：一层就已放不下</translation>
+    </message>
+    <message>
+        <source>none at this batch</source>
+        <translation>此批量下无</translation>
     </message>
     <message>
         <source>Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU counts): {model}</source>

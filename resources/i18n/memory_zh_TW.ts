@@ -964,12 +964,20 @@
         <translation>無：{reason}</translation>
     </message>
     <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
         <source>{layers} layers = {count} params</source>
         <translation>{layers} 層 = {count} 參數</translation>
     </message>
     <message>
         <source>none at this batch: one layer is already too big</source>
         <translation>此批次下無：一層就已放不下</translation>
+    </message>
+    <message>
+        <source>none at this batch</source>
+        <translation>此批次下無</translation>
     </message>
     <message>
         <source>Executed (hardware) FLOPs: {formula}. Model FLOPs (what MFU counts): {model}</source>

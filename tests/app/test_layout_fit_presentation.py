@@ -121,6 +121,10 @@ def test_memory_with_a_large_model_fits_when_started_in_presentation(
 
         if QFontMetricsF(title.font()).horizontalAdvance(title.toPlainText()) > room:
             problems.append(f"the bars' axis title {title.toPlainText()!r} is longer than the axis")
+        # A readout shortened for the slide keeps its whole text (the reason) in its tooltip.
+        for key, label in page.readouts.items():
+            if label.text() == "none" and not label.toolTip().startswith("none: "):
+                problems.append(f"{key}: 'none' without its reason in the tooltip")
     finally:
         page.restore_session(saved)
         _settle()

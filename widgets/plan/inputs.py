@@ -652,6 +652,14 @@ class PlanInputs(QWidget):
         """Tighter rows (presentation mode: the column must fit 720 px without scrolling)."""
         for form in self.forms.values():
             form.setVerticalSpacing(2 if compact else -1)
+        # A hidden page does not tell the page stack its size changed (Qt skips hidden widgets'
+        # geometry updates), so the stack would keep the tallest page's old height: recompute.
+        for index in range(self.pages.count()):
+            self.pages.widget(index).layout().invalidate()
+        stack = self.pages.currentWidget().parentWidget()
+        if stack is not None and stack.layout() is not None:
+            stack.layout().invalidate()
+        self.pages.updateGeometry()
 
     def set_training(self, text: str) -> None:
         """The line under the tokens: the chosen layout's days and GPU-hours (or why none)."""
