@@ -300,6 +300,9 @@ class Implementation:
     fused_swiglu: bool = False
     cross_entropy: str = "fp32"
     precision: str | None = None
+    #: The linear weights kept only quantized (NeMo's ``fp8_params``, Megatron's
+    #: ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.
+    quantized_params: bool = False
 
     def __post_init__(self) -> None:
         self._settle_precision()

@@ -281,14 +281,13 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
     for stage, (rank, here) in stages.items():
         n = stage_params(spec, t, here, stage)
         params = per["params"] * n / (shard if layout.zero >= 3 else 1)
-        params += weight_copy_bytes(
-            inp.implementation.recipe,
-            inp.cluster.device,
-            layer_matmul_elements(spec, t),
-            here,
-            spec.layers,
-            layout.zero,
-        )
+        lin = layer_matmul_elements(spec, t)
+        copies = weight_copy_bytes(inp.implementation.recipe, inp.cluster.device, lin, here,
+                                   spec.layers, layout.zero)  # fmt: skip
+        if copies and inp.implementation.quantized_params:  # in place of the bf16 weights
+            copies -= min(copies, rec.bytes("params") * here * lin
+                          / (shard if layout.zero >= 3 else 1))  # fmt: skip
+        params += copies
         grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
         optim = per["optimizer"] * n / (shard if layout.zero >= 1 else 1)
         kept_layers = here * _in_flight(rank, p, v, micro_batches)
