@@ -5,6 +5,7 @@
     <name>Plan</name>
     <message>
         <source>BF16 (no low-precision GEMMs)</source>
+        <extracomment>What ``--fp8`` (and an implementation&apos;s ``gemm_dtype`` fp8 without a recipe) means: TE&apos;s default recipe, ``DelayedScaling`` (Megatron&apos;s ``--fp8-recipe`` default ``delayed``). Bytes per element of the BF16 tensor a quantization kernel reads. FLOPs per element of a 16-point Hadamard transform done as a 16 × 16 matrix product.</extracomment>
         <translation>BF16（不使用低精度 GEMM）</translation>
     </message>
     <message>
@@ -90,6 +91,7 @@
     </message>
     <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.</extracomment>
         <translation>注意力核函式：{value}；允許：{allowed}</translation>
     </message>
     <message>
@@ -99,10 +101,6 @@
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
         <translation>CP 通訊：{value}；允許：{allowed}</translation>
-    </message>
-    <message>
-        <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32</source>
-        <translation>GEMM 的 dtype：{value}；允許：bf16、fp16、fp8、tf32、fp32</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer (a preset, a config.json or --dims)</source>
