@@ -88,7 +88,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     impl.add_argument("--cp-comm", default="ring", help="ring (overlapped) or all-gather (exposed)")
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
-    impl.add_argument("--fp8", action="store_true", help="GEMMs at the fp8 peak")
+    impl.add_argument("--fp8", action="store_true",
+                      help="the layers' GEMMs in FP8 with Transformer Engine's default recipe, "
+                      "delayed scaling (the same as --precision fp8-delayed)")  # fmt: skip
+    impl.add_argument("--precision", default=None, metavar="RECIPE",
+                      help="low-precision recipe of the layers' GEMMs: bf16, fp8-delayed, "
+                      "fp8-current, mxfp8 (block-scaled, Blackwell) or nvfp4 (Blackwell); "
+                      "attention, norms, the embedding and the LM head stay BF16")  # fmt: skip
     impl.add_argument("--attention-kernel", default=None,
                       help="flash3, cudnn, flash2, triton or flash1 (default: the device's fastest)")  # fmt: skip
     impl.add_argument("--unfused-loss", action="store_true",
@@ -163,6 +169,7 @@ def handler(args: argparse.Namespace) -> int:
         cp_comm=str(args.cp_comm).strip().lower(), uneven_stages=args.uneven_stages, fp8=args.fp8,
         attention_kernel=args.attention_kernel, fused_loss=not args.unfused_loss,
         fused_swiglu=args.fused_swiglu, cross_entropy=str(args.cross_entropy),
+        precision=args.precision,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,
@@ -212,6 +219,7 @@ def handler(args: argparse.Namespace) -> int:
         write_csv(args.csv, candidates_csv(found if args.search else [best]))
     report = best.to_dict()
     report.update(unc.to_dict())  # the likely ranges: "interval" and "validated"
+    report["precision"] = inp.implementation.recipe.id
     report["model"] = inp.model.to_dict()
     from core.plan import context
 

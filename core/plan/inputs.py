@@ -18,6 +18,13 @@ from functools import cached_property
 from core.errors import InputError
 from core.memory.models import TransformerSpec
 from core.memory.recipes import RECIPES, Optimizer, Recipe, optimizer, recipe
+from core.plan.precision import (
+    DEFAULT_FP8,
+    PRECISIONS,
+    PrecisionRecipe,
+    check_precision,
+    precision_recipe,
+)
 from core.roofline.achievable import ATTENTION_KERNELS
 from core.roofline.hardware import Device
 from core.texts import Text, join_texts, translate
@@ -245,7 +252,8 @@ class Implementation:
         ``--decoder-first/last-pipeline-num-layers``; Llama 3 405B's 126 layers on 16 stages,
         §3.3.2). ``False``: ``pp × vpp`` must divide the layers.
     gemm_dtype
-        The dtype GEMMs compute in (``fp8``); ``None``: the recipe's weight dtype.
+        The dtype GEMMs compute in (``fp8``; ``fp4`` with NVFP4); ``None``: the recipe's weight
+        dtype, or the low-precision recipe's (:attr:`precision`).
     fused_loss
         The LM head's loss (softmax and cross-entropy over the vocabulary) runs as one fused
         kernel (Megatron-Core's ``--cross-entropy-loss-fusion``, NeMo's
@@ -273,6 +281,10 @@ class Implementation:
         ``flash3``, ``cudnn``, ``flash2``, ``triton``, ``flash1``), timed from its benchmark
         figures at the run's sequence length; ``None``: the device's default (the fastest its
         calibration measures).
+    precision
+        The low-precision recipe of the layers' GEMMs (:data:`core.plan.precision.PRECISIONS`:
+        ``bf16``, ``fp8-delayed``, ``fp8-current``, ``mxfp8``, ``nvfp4``); ``None``: from
+        :attr:`gemm_dtype` (fp8 is :data:`core.plan.precision.DEFAULT_FP8`). See :attr:`recipe`.
     """
 
     flash: bool = True
@@ -287,8 +299,13 @@ class Implementation:
     fused_loss: bool = True
     fused_swiglu: bool = False
     cross_entropy: str = "fp32"
+    precision: str | None = None
+    #: The linear weights kept only quantized (NeMo's ``fp8_params``, Megatron's
+    #: ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.
+    quantized_params: bool = False
 
     def __post_init__(self) -> None:
+        self._settle_precision()
         if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:
             raise InputError(
                 translate("Plan", "attention kernel: {value}; allowed: {allowed}").format(
@@ -310,13 +327,42 @@ class Implementation:
                 ),
                 field="cp_comm",
             )
-        if self.gemm_dtype not in (None, "bf16", "fp16", "fp8", "fp32", "tf32"):
+        if self.gemm_dtype not in (None, "bf16", "fp16", "fp8", "fp4", "fp32", "tf32"):
             raise InputError(
                 translate(
-                    "Plan", "gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32"
+                    "Plan", "gemm dtype: {value}; allowed: bf16, fp16, fp8, fp4, tf32, fp32"
                 ).format(value=repr(self.gemm_dtype)),
                 field="gemm_dtype",
             )
+
+    def _settle_precision(self) -> None:
+        """Check :attr:`precision` and give :attr:`gemm_dtype` the recipe's dtype."""
+        if self.precision is None:
+            return
+        found = precision_recipe(self.precision)
+        object.__setattr__(self, "precision", found.id)
+        given, expected = self.gemm_dtype, found.gemm_dtype
+        if given is None:
+            object.__setattr__(self, "gemm_dtype", expected)
+        elif (given != expected) if expected else given in ("fp8", "fp4"):
+            raise InputError(
+                translate("Plan", "precision: {recipe} runs its GEMMs in {dtype}, not {given}; allowed: leave the GEMM dtype to the recipe").format(
+                    recipe=found.id, dtype=found.gemm_dtype or "", given=self.gemm_dtype
+                ),
+                field="precision",
+            )  # fmt: skip
+
+    @property
+    def recipe(self) -> PrecisionRecipe:
+        """The low-precision recipe: :attr:`precision`, else TE's default FP8 recipe for fp8
+        GEMMs, NVFP4 for fp4 ones, BF16 otherwise."""
+        if self.precision is not None:
+            return PRECISIONS[self.precision]
+        if self.gemm_dtype == "fp8":
+            return PRECISIONS[DEFAULT_FP8]
+        if self.gemm_dtype == "fp4":
+            return PRECISIONS["nvfp4"]
+        return PRECISIONS["bf16"]
 
 
 @dataclass(frozen=True)
@@ -360,6 +406,9 @@ class PlanInput:
                 field="recipe",
             )  # fmt: skip
         gemm = self.implementation.gemm_dtype
+        low = self.implementation.recipe
+        if low.low:
+            check_precision(low, device)
         if gemm is not None and not self.cluster.device.supports(gemm):
             raise InputError(
                 translate("Plan", "{dtype} GEMMs: {device} has no {dtype} peak; allowed: {have}").format(dtype=gemm, device=self.cluster.device.name, have=", ".join(self.cluster.device.dtypes)),

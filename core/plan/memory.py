@@ -46,6 +46,7 @@ from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
 from core.plan.inputs import Layout, PlanInput, stage_layers
+from core.plan.precision import layer_matmul_elements, weight_copy_bytes
 
 __all__ = ["StageMemory", "layer_params_local", "loss_bytes", "memory_per_gpu", "stage_params"]
 
@@ -144,7 +145,18 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
     impl = inp.implementation
     return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
                     layout.tp, layout.cp, layout.sp, layout.recompute,
-                    impl.fused_swiglu, impl.cross_entropy, inp.gemm_dtype == "fp8")  # fmt: skip
+                    impl.fused_swiglu, impl.cross_entropy, _kept_bytes(inp))  # fmt: skip
+
+
+def _kept_bytes(inp: PlanInput) -> float:
+    """Bytes per element of the quantized input copy each low-precision GEMM keeps for its weight
+    gradient (0: none, the GEMMs keep their inputs), averaged over the layers the recipe runs low
+    (NVFP4 keeps its first and last layers in BF16)."""
+    rec = inp.implementation.recipe
+    if not rec.low or not inp.cluster.device.supports(inp.gemm_dtype):
+        return 0.0
+    share = rec.low_share(inp.model.layers)
+    return share * rec.kept_bytes + (1.0 - share) * inp.recipe.bytes("acts")
 
 
 def loss_bytes(cross_entropy: str, e: int, rows: float, vocab: float) -> tuple[float, float]:
@@ -169,7 +181,7 @@ def loss_bytes(cross_entropy: str, e: int, rows: float, vocab: float) -> tuple[f
 def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
-    fp8_gemms: bool = False,
+    low_bytes: float = 0.0,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -186,8 +198,8 @@ def _sharded(
             # A fused SwiGLU keeps its input (gate and up, 2 × ffn) and the down projection its
             # own input (ffn): 3 of eager PyTorch's 4 ffn-wide tensors.
             value *= 3 / 4
-        if fp8_gemms and e > _FP8_BYTES:
-            value = _fp8_kept(name, value, e, flash, s * b * spec.ffn)
+        if low_bytes and e > low_bytes:
+            value = _fp8_kept(name, value, e, flash, s * b * spec.ffn, low_bytes)
         if name.startswith(_RESIDUAL):
             per_layer += value / res
         elif name == "Q, K, V":
@@ -213,18 +225,21 @@ def _sharded(
     )
 
 
-def _fp8_kept(name: str, value: float, e: int, flash: bool, ffn_elements: float) -> float:
-    """One activation term's bytes when the layer GEMMs keep FP8 copies of their inputs.
+def _fp8_kept(
+    name: str, value: float, e: int, flash: bool, ffn_elements: float, low: float = _FP8_BYTES
+) -> float:
+    """One activation term's bytes when the layer GEMMs keep quantized copies of their inputs.
 
-    ``value`` is the term at ``e`` bytes per element; ``ffn_elements`` is ``s·b·ffn``.
+    ``value`` is the term at ``e`` bytes per element; ``ffn_elements`` is ``s·b·ffn``; ``low``
+    the bytes per element of the kept copy (1 for FP8; 1 + 1/32 for MXFP8; 0.5 + 1/16 for NVFP4).
     """
     if name.startswith("attention and MLP inputs"):
-        return value * _FP8_BYTES / e  # the norm outputs: QKV's and the MLP's GEMM input
+        return value * low / e  # the norm outputs: QKV's and the MLP's GEMM input
     if name.startswith("attention output"):
-        # flash keeps its output for its own backward; the projection adds its FP8 copy
-        return value * (e + _FP8_BYTES) / e if flash else value * _FP8_BYTES / e
+        # flash keeps its output for its own backward; the projection adds its quantized copy
+        return value * (e + low) / e if flash else value * low / e
     if name.startswith("MLP hidden"):
-        return value - (e - _FP8_BYTES) * ffn_elements  # the down projection's input
+        return value - (e - low) * ffn_elements  # the down projection's input
     return value
 
 
@@ -266,6 +281,13 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
     for stage, (rank, here) in stages.items():
         n = stage_params(spec, t, here, stage)
         params = per["params"] * n / (shard if layout.zero >= 3 else 1)
+        lin = layer_matmul_elements(spec, t)
+        copies = weight_copy_bytes(inp.implementation.recipe, inp.cluster.device, lin, here,
+                                   spec.layers, layout.zero)  # fmt: skip
+        if copies and inp.implementation.quantized_params:  # in place of the bf16 weights
+            copies -= min(copies, rec.bytes("params") * here * lin
+                          / (shard if layout.zero >= 3 else 1))  # fmt: skip
+        params += copies
         grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
         optim = per["optimizer"] * n / (shard if layout.zero >= 1 else 1)
         kept_layers = here * _in_flight(rank, p, v, micro_batches)

@@ -42,6 +42,8 @@ from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.ops import layer_ops
+from core.plan.precision import layer_matmul_elements
+from core.plan.precision import step_costs as precision_step_costs
 from core.plan.result import PlanResult
 from core.plan.timing import micro_times
 from core.plan.words import STAGES, assumptions, limits
@@ -159,7 +161,8 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     mt = micro_times(ctx.ops, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
                      sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
                      gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel,
-                     fused_loss=impl.fused_loss)  # fmt: skip
+                     fused_loss=impl.fused_loss, precision=impl.recipe.id,
+                     layers=spec.layers)  # fmt: skip
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None
@@ -227,8 +230,13 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     dp_hidden = dp_total - dp_exposed
     dp_exposed += slow * dp_hidden
     optimizer = _optimizer_seconds(ctx, layout, busiest)
+    low = precision_step_costs(impl.recipe, inp.cluster.device, cal,
+                               weight_elements=layer_matmul_elements(spec, t),
+                               layers_here=layers, layers=spec.layers, micro_batches=m, chunks=v,
+                               reduce_ranks=t * c * layout.dp,
+                               per_node=inp.cluster.gpus_per_node, zero=layout.zero)  # fmt: skip
     breakdown = {
-        "compute": m * parts["compute"],
+        "compute": m * parts["compute"] + low.total,
         "recompute": m * parts["recompute"],
         "tp_comm": m * parts["tp_comm"],
         "cp_comm": m * parts["cp_comm"],

@@ -333,8 +333,27 @@ def implementation_from(
     fused_loss: bool = True,
     fused_swiglu: bool = False,
     cross_entropy: str = "fp32",
+    precision: str | None = None,
 ) -> Implementation:
-    """An :class:`Implementation` from the CLI's switches."""
+    """An :class:`Implementation` from the CLI's switches (``fp8``: TE's default FP8 recipe,
+    ``fp8-delayed``; ``precision`` a recipe of :data:`core.plan.precision.PRECISIONS`, which
+    ``fp8`` must agree with)."""
+    if precision is not None and str(precision).strip():
+        from core.plan.precision import precision_recipe
+
+        found = precision_recipe(precision)
+        if fp8 and found.gemm_dtype != "fp8":
+            raise InputError(
+                translate("Plan", "precision: --fp8 and --precision {recipe} disagree; allowed: one of them, or an fp8 recipe").format(recipe=found.id),
+                field="precision",
+            )  # fmt: skip
+        return Implementation(
+            flash=flash, fused=fused, dropout=dropout, dp_overlap=dp_overlap,
+            tp_overlap=tp_overlap, cp_comm=cp_comm, uneven_stages=uneven_stages,
+            attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
+            fused_loss=fused_loss, fused_swiglu=fused_swiglu,
+            cross_entropy=cross_entropy.strip().lower(), precision=found.id,
+        ) if cp_comm in CP_COMM else implementation_from(cp_comm=cp_comm)  # fmt: skip
     if cp_comm not in CP_COMM:
         raise InputError(
             translate("Plan", "cp-comm: {value}; allowed: {allowed}").format(

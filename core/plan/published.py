@@ -301,7 +301,8 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
     code = SOURCE_CODE[key]
     impl = replace(code.implementation, **RUN_CODE.get(run["id"], {}))
     if run["precision"] == "fp8":  # the layers' GEMMs in fp8 (Transformer Engine), the rest bf16
-        impl = replace(impl, gemm_dtype="fp8")
+        # NeMo's launch scripts set fp8_params: the weights are kept in fp8 only
+        impl = replace(impl, gemm_dtype="fp8", quantized_params=True)
     rope = code.rope and run["id"] not in RUN_ROPE_OFF
     hw = run["hardware"]
     devices = catalog or load_catalog()

@@ -329,8 +329,8 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Late
             cross_entropy="native",
         )
     device = inp.cluster.device
-    if device.supports("fp8") and inp.gemm_dtype != "fp8":
-        code(translate("Plan", "fp8 GEMMs"), gemm_dtype="fp8")
+    if device.supports("fp8") and not inp.implementation.recipe.low:
+        code(translate("Plan", "fp8 GEMMs"), gemm_dtype="fp8", precision="fp8-delayed")
     return out
 
 

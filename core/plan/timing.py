@@ -17,6 +17,12 @@ import math
 from dataclasses import dataclass
 
 from core.plan.ops import LayerOps, PlanOp
+from core.plan.precision import (
+    amax_reduce_seconds,
+    efficiency_dtype,
+    quantize_seconds,
+    resolve_recipe,
+)
 from core.roofline.achievable import Calibration
 from core.roofline.hardware import DTYPE_BYTES, Device
 
@@ -83,7 +89,8 @@ def op_cost(
 
 
 _CACHE: dict[tuple, MicroTimes] = {}
-#: Bytes per element of an fp8 cast-transpose: read 2 (bf16), write 1 (fp8) and 1 (its transpose).
+#: Bytes per element of an fp8 cast-transpose: read 2 (bf16), write 1 (fp8) and 1 (its transpose)
+#: (what :meth:`~core.plan.precision.PrecisionRecipe.quantize_bytes` gives delayed scaling on Hopper).
 FP8_CAST_BYTES = 4.0
 
 
@@ -105,12 +112,15 @@ def micro_times(
     gemm_dtype: str,
     attention_kernel: str | None = None,
     fused_loss: bool = True,
+    precision: str | None = None,
+    layers: int | None = None,
 ) -> MicroTimes:
     """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
     (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
-    ``fused_loss`` the head's memory-bound ops run as separate kernels)."""
+    ``fused_loss`` the head's memory-bound ops run as separate kernels; the layers' GEMMs under
+    the low-precision recipe ``precision``, by default the one ``gemm_dtype`` implies)."""
     key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
-           attention_kernel, fused_loss)  # fmt: skip
+           attention_kernel, fused_loss, precision, layers)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -124,11 +134,18 @@ def micro_times(
         device.peak(gemm_dtype) if device.supports(gemm_dtype) else device.peak(compute_dtype)
     )
     peak = device.peak(compute_dtype)
-    # FP8 as Transformer Engine runs it: only the layers' weight GEMMs (TE modules) are fp8, each
-    # one's input cast to fp8 with its transpose in forward and its output gradient likewise in
-    # backward (fp8_cast_transpose_fused in TE's Linear); attention, the embedding and the LM head
-    # (Megatron-Core's output layer is not a TE module) stay in the compute dtype.
-    low = gemm_dtype == "fp8" and device.supports(gemm_dtype)
+    # A low-precision recipe as Transformer Engine runs it (core.plan.precision): only the layers'
+    # weight GEMMs (TE modules) run low, each one's input quantized before fprop and its output
+    # gradient before dgrad and wgrad; attention, the embedding and the LM head (Megatron-Core's
+    # output layer is not a TE module) stay in the compute dtype. Layers the recipe keeps in BF16
+    # (NVFP4's first and last two) weigh in by their share.
+    rec = resolve_recipe(precision, gemm_dtype)
+    low = rec.low and device.supports(gemm_dtype)
+    share = rec.low_share(layers or spec.layers) if low else 0.0
+    eff_dtype = efficiency_dtype(gemm_dtype, cal)
+    sp_amax = (
+        4 * amax_reduce_seconds(cal, t, t) if low and rec.gathered_amax and sp and t > 1 else 0.0
+    )
     sums: dict[str, float] = {}
     extra = {"core": 0.0, "gemm": 0.0, "attn_f": 0.0, "attn_b": 0.0, "mem": 0.0}
     kernels = 0
@@ -145,23 +162,27 @@ def micro_times(
                 extra["attn_b" if backward else "attn_f"] += seconds
             else:
                 weight_gemm = op.region == "layer" and not op.core
-                in_fp8 = weight_gemm or not low
-                seconds = cal.op_seconds(device, "matmul", flops, nbytes,
-                                         gemm_peak if in_fp8 else peak, dims=dims,
-                                         dtype=gemm_dtype if in_fp8 else compute_dtype)  # fmt: skip
+                seconds = cal.op_seconds(device, "matmul", flops, nbytes, peak, dims=dims,
+                                         dtype=compute_dtype)  # fmt: skip
+                if low and weight_gemm:
+                    fast = cal.op_seconds(device, "matmul", flops, nbytes, gemm_peak, dims=dims,
+                                          dtype=eff_dtype)  # fmt: skip
+                    seconds = share * fast + (1.0 - share) * seconds
+                elif not low and gemm_dtype != compute_dtype and device.supports(gemm_dtype):
+                    seconds = cal.op_seconds(device, "matmul", flops, nbytes, gemm_peak,
+                                             dims=dims, dtype=gemm_dtype)  # fmt: skip
                 if op.region == "layer":
                     extra["gemm"] += seconds
                 if low and weight_gemm and not backward and dims is not None:
-                    # X (M×K) before the forward GEMM, dY (M×N) before its two backward ones:
-                    # read in bf16, written in fp8 and transposed, 4 bytes per element, a kernel
-                    # each
+                    # X (M×K) before fprop, dY (M×N) before dgrad and wgrad: the recipe's
+                    # quantization of each (its reads, its copies, its kernels)
                     batch, m, k, n = dims
-                    cast_f = FP8_CAST_BYTES * batch * m * k / bw + launch
-                    cast_b = FP8_CAST_BYTES * batch * m * n / bw + launch
+                    cast_f = share * quantize_seconds(rec, device, batch * m * k, bw, peak, launch)
+                    cast_b = share * quantize_seconds(rec, device, batch * m * n, bw, peak, launch)
                     sums["layer_fwd"] = sums.get("layer_fwd", 0.0) + cast_f
                     sums["layer_bwd"] = sums.get("layer_bwd", 0.0) + cast_b
                     extra["mem"] += cast_f + cast_b
-                    kernels += 2
+                    kernels += 2 * rec.kernels
             sums[bucket] = sums.get(bucket, 0.0) + seconds
             if op.core:
                 extra["core"] += seconds
@@ -188,6 +209,9 @@ def micro_times(
         if bucket.startswith("layer"):
             extra["mem"] += seconds
             kernels += 1
+    if sp_amax:  # the gathered tensors' amax all-reduces over TP, half in each pass
+        sums["layer_fwd"] = sums.get("layer_fwd", 0.0) + share * sp_amax / 2
+        sums["layer_bwd"] = sums.get("layer_bwd", 0.0) + share * sp_amax / 2
     result = MicroTimes(
         layer_fwd=sums.get("layer_fwd", 0.0),
         layer_bwd=sums.get("layer_bwd", 0.0),

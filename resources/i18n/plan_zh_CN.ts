@@ -4,6 +4,59 @@
 <context>
     <name>Plan</name>
     <message>
+        <source>BF16 (no low-precision GEMMs)</source>
+        <extracomment>What ``--fp8`` (and an implementation&apos;s ``gemm_dtype`` fp8 without a recipe) means: TE&apos;s default recipe, ``DelayedScaling`` (Megatron&apos;s ``--fp8-recipe`` default ``delayed``). Bytes per element of the BF16 tensor a quantization kernel reads. FLOPs per element of a 16-point Hadamard transform done as a 16 × 16 matrix product.</extracomment>
+        <translation>BF16（不使用低精度 GEMM）</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling (amax history)</source>
+        <translation>FP8，延迟缩放（amax 历史）</translation>
+    </message>
+    <message>
+        <source>FP8, current per-tensor scaling</source>
+        <translation>FP8，当前逐张量缩放</translation>
+    </message>
+    <message>
+        <source>MXFP8 (1×32 blocks, E8M0 scales)</source>
+        <translation>MXFP8（1×32 块，E8M0 缩放因子）</translation>
+    </message>
+    <message>
+        <source>NVFP4 (16-element blocks, E4M3 and fp32 scales)</source>
+        <translation>NVFP4（16 元素块，E4M3 与 fp32 缩放因子）</translation>
+    </message>
+    <message>
+        <source>precision: {value}; allowed: {allowed}</source>
+        <translation>精度：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>an fp8 peak</source>
+        <translation>fp8 峰值</translation>
+    </message>
+    <message>
+        <source>block-scaled fp8 tensor cores (NVIDIA Blackwell, AMD CDNA 4)</source>
+        <translation>支持块缩放的 fp8 张量核心（NVIDIA Blackwell、AMD CDNA 4）</translation>
+    </message>
+    <message>
+        <source>NVFP4 tensor cores (NVIDIA Blackwell)</source>
+        <translation>NVFP4 张量核心（NVIDIA Blackwell）</translation>
+    </message>
+    <message>
+        <source>precision: {recipe} needs {need}, which {device} lacks; devices that run it: {fits}</source>
+        <translation>精度：{recipe} 需要{need}，而 {device} 没有；可运行它的设备：{fits}</translation>
+    </message>
+    <message>
+        <source>precision: {recipe} runs its GEMMs in {dtype}, not {given}; allowed: leave the GEMM dtype to the recipe</source>
+        <translation>精度：{recipe} 以 {dtype} 运行 GEMM，而不是 {given}；允许：由配方决定 GEMM 的数据类型</translation>
+    </message>
+    <message>
+        <source>precision: --fp8 and --precision {recipe} disagree; allowed: one of them, or an fp8 recipe</source>
+        <translation>精度：--fp8 与 --precision {recipe} 矛盾；允许：只给其一，或一个 fp8 配方</translation>
+    </message>
+    <message>
+        <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, fp4, tf32, fp32</source>
+        <translation>GEMM 数据类型：{value}；允许：bf16、fp16、fp8、fp4、tf32、fp32</translation>
+    </message>
+    <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
         <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
         <translation>GPU：{gpus} 个 GPU 填不满每节点 {per_node} 个的整节点；允许：--gpus-per-node 的整数倍（或少于一个节点的 GPU）</translation>
@@ -38,6 +91,7 @@
     </message>
     <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.</extracomment>
         <translation>注意力核函数：{value}；允许：{allowed}</translation>
     </message>
     <message>
@@ -47,10 +101,6 @@
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
         <translation>CP 通信：{value}；允许：{allowed}</translation>
-    </message>
-    <message>
-        <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32</source>
-        <translation>GEMM 的 dtype：{value}；允许：bf16、fp16、fp8、tf32、fp32</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer (a preset, a config.json or --dims)</source>
@@ -570,6 +620,14 @@
 </context>
 <context>
     <name>PlanInputs</name>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>The layers&apos; GEMMs below BF16, as Transformer Engine runs them: FP8 with delayed or current per-tensor scaling (Hopper and later), MXFP8 and NVFP4 (Blackwell); counts the quantization kernels, scale bookkeeping and quantized weight copies; attention, norms, the embedding and the LM head stay BF16</source>
+        <translation>各层 GEMM 以低于 BF16 的精度运行，按 Transformer Engine 的方式：FP8 延迟或当前逐张量缩放（Hopper 及以后），MXFP8 与 NVFP4（Blackwell）；计入量化内核、缩放因子记账与量化权重副本；注意力、归一化、嵌入层和 LM 头保持 BF16</translation>
+    </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
         <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s).</extracomment>

@@ -4,6 +4,59 @@
 <context>
     <name>Plan</name>
     <message>
+        <source>BF16 (no low-precision GEMMs)</source>
+        <extracomment>What ``--fp8`` (and an implementation&apos;s ``gemm_dtype`` fp8 without a recipe) means: TE&apos;s default recipe, ``DelayedScaling`` (Megatron&apos;s ``--fp8-recipe`` default ``delayed``). Bytes per element of the BF16 tensor a quantization kernel reads. FLOPs per element of a 16-point Hadamard transform done as a 16 × 16 matrix product.</extracomment>
+        <translation>BF16（不使用低精度 GEMM）</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling (amax history)</source>
+        <translation>FP8，延遲縮放（amax 歷史）</translation>
+    </message>
+    <message>
+        <source>FP8, current per-tensor scaling</source>
+        <translation>FP8，當前逐張量縮放</translation>
+    </message>
+    <message>
+        <source>MXFP8 (1×32 blocks, E8M0 scales)</source>
+        <translation>MXFP8（1×32 區塊，E8M0 縮放因子）</translation>
+    </message>
+    <message>
+        <source>NVFP4 (16-element blocks, E4M3 and fp32 scales)</source>
+        <translation>NVFP4（16 元素區塊，E4M3 與 fp32 縮放因子）</translation>
+    </message>
+    <message>
+        <source>precision: {value}; allowed: {allowed}</source>
+        <translation>精度：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>an fp8 peak</source>
+        <translation>fp8 峰值</translation>
+    </message>
+    <message>
+        <source>block-scaled fp8 tensor cores (NVIDIA Blackwell, AMD CDNA 4)</source>
+        <translation>支援區塊縮放的 fp8 張量核心（NVIDIA Blackwell、AMD CDNA 4）</translation>
+    </message>
+    <message>
+        <source>NVFP4 tensor cores (NVIDIA Blackwell)</source>
+        <translation>NVFP4 張量核心（NVIDIA Blackwell）</translation>
+    </message>
+    <message>
+        <source>precision: {recipe} needs {need}, which {device} lacks; devices that run it: {fits}</source>
+        <translation>精度：{recipe} 需要{need}，而 {device} 沒有；可執行它的裝置：{fits}</translation>
+    </message>
+    <message>
+        <source>precision: {recipe} runs its GEMMs in {dtype}, not {given}; allowed: leave the GEMM dtype to the recipe</source>
+        <translation>精度：{recipe} 以 {dtype} 執行 GEMM，而不是 {given}；允許：由配方決定 GEMM 的資料型別</translation>
+    </message>
+    <message>
+        <source>precision: --fp8 and --precision {recipe} disagree; allowed: one of them, or an fp8 recipe</source>
+        <translation>精度：--fp8 與 --precision {recipe} 矛盾；允許：只給其一，或一個 fp8 配方</translation>
+    </message>
+    <message>
+        <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, fp4, tf32, fp32</source>
+        <translation>GEMM 資料型別：{value}；允許：bf16、fp16、fp8、fp4、tf32、fp32</translation>
+    </message>
+    <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
         <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
         <translation>GPU：{gpus} 個 GPU 填不滿每節點 {per_node} 個的整節點；允許：--gpus-per-node 的整數倍（或少於一個節點的 GPU）</translation>
@@ -38,6 +91,7 @@
     </message>
     <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.</extracomment>
         <translation>注意力核函式：{value}；允許：{allowed}</translation>
     </message>
     <message>
@@ -47,10 +101,6 @@
     <message>
         <source>cp-comm: {value}; allowed: {allowed}</source>
         <translation>CP 通訊：{value}；允許：{allowed}</translation>
-    </message>
-    <message>
-        <source>gemm dtype: {value}; allowed: bf16, fp16, fp8, tf32, fp32</source>
-        <translation>GEMM 的 dtype：{value}；允許：bf16、fp16、fp8、tf32、fp32</translation>
     </message>
     <message>
         <source>model: the plan needs a transformer (a preset, a config.json or --dims)</source>
@@ -570,6 +620,14 @@
 </context>
 <context>
     <name>PlanInputs</name>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>The layers&apos; GEMMs below BF16, as Transformer Engine runs them: FP8 with delayed or current per-tensor scaling (Hopper and later), MXFP8 and NVFP4 (Blackwell); counts the quantization kernels, scale bookkeeping and quantized weight copies; attention, norms, the embedding and the LM head stay BF16</source>
+        <translation>各層 GEMM 以低於 BF16 的精度執行，依 Transformer Engine 的方式：FP8 延遲或當前逐張量縮放（Hopper 及以後），MXFP8 與 NVFP4（Blackwell）；計入量化核心、縮放因子記帳與量化權重副本；注意力、正規化、嵌入層和 LM 頭維持 BF16</translation>
+    </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
         <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s).</extracomment>

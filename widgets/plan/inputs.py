@@ -42,6 +42,7 @@ from core.memory.models import PRESETS, TransformerSpec, parse_model
 from core.memory.recipes import OPTIMIZERS, RECIPES
 from core.plan.inputs import CROSS_ENTROPY, RECOMPUTE, Implementation
 from core.plan.options import implementation_from, parse_dims
+from core.plan.precision import PRECISIONS
 from core.roofline.achievable import ATTENTION_KERNELS
 from core.units import format_sig
 from core.validate import positive_float, positive_int
@@ -74,7 +75,7 @@ DEFAULTS: dict[str, str] = {
 #: The input pages and the fields (``InputError.field``, normalised) each holds.
 PAGES: dict[str, tuple[str, ...]] = {
     "run": ("model", "dims", "config", "seq", "global_batch", "tokens", "recipe", "optimizer",
-            "gemm_dtype"),
+            "gemm_dtype", "precision"),
     "cluster": ("gpus", "gpus_per_node", "intra_bw", "network_bw"),
     "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
     "code": ("kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
@@ -436,6 +437,19 @@ class PlanInputs(QWidget):
                 "allocates 2",
             )
         )
+        low = self.combos["precision"] = BriefComboBox(self, minimum_chars=6)
+        for rec in PRECISIONS.values():
+            low.addItem(rec.name(), rec.id)
+        low.setToolTip(
+            translate(
+                "PlanInputs",
+                "The layers' GEMMs below BF16, as Transformer Engine runs them: FP8 with delayed "
+                "or current per-tensor scaling (Hopper and later), MXFP8 and NVFP4 (Blackwell); "
+                "counts the quantization kernels, scale bookkeeping and quantized weight copies; "
+                "attention, norms, the embedding and the LM head stay BF16",
+            )
+        )
+        form.addRow(translate("PlanInputs", "Precision"), low)
         form.addRow(translate("PlanInputs", "Kernels"), kernels)
         form.addRow(translate("PlanInputs", "Attention"), attention)
         form.addRow(translate("PlanInputs", "Cross-entropy"), loss)
@@ -490,7 +504,7 @@ class PlanInputs(QWidget):
             box.setToolTip(plain_tip(tip))
             box.toggled.connect(self._edited)
             form.addRow(box)
-        for key in ("kernels", "attention", "cross_entropy", "overlap"):
+        for key in ("kernels", "attention", "cross_entropy", "overlap", "precision"):
             self.combos[key].currentIndexChanged.connect(self._edited)
 
     def implementation(self) -> Implementation:
@@ -504,6 +518,7 @@ class PlanInputs(QWidget):
             fused=self.combos["kernels"].currentData() == "fused",
             attention_kernel=attention if attention not in ("", "none") else None,
             cross_entropy=self.combos["cross_entropy"].currentData(),
+            precision=self.combos["precision"].currentData(),
             **{key: box.isChecked() for key, box in self.switches.items()},
         )
 
