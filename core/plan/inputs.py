@@ -18,6 +18,7 @@ from functools import cached_property
 from core.errors import InputError
 from core.memory.models import TransformerSpec
 from core.memory.recipes import RECIPES, Optimizer, Recipe, optimizer, recipe
+from core.plan.frameworks import framework
 from core.roofline.achievable import ATTENTION_KERNELS
 from core.roofline.hardware import Device
 from core.texts import Text, join_texts, translate
@@ -273,6 +274,12 @@ class Implementation:
         ``flash3``, ``cudnn``, ``flash2``, ``triton``, ``flash1``), timed from its benchmark
         figures at the run's sequence length; ``None``: the device's default (the fastest its
         calibration measures).
+    framework
+        The training framework whose mechanisms run the layout
+        (:data:`core.plan.frameworks.FRAMEWORKS`: pipeline engine, gradient buckets and when they
+        overlap, parameter prefetch, reduce dtype, what ``tp_overlap`` decomposes); its preset
+        of the fields above is applied where the input is parsed
+        (:func:`core.plan.options.implementation_from`), not here.
     """
 
     flash: bool = True
@@ -287,8 +294,10 @@ class Implementation:
     fused_loss: bool = True
     fused_swiglu: bool = False
     cross_entropy: str = "fp32"
+    framework: str = "megatron"
 
     def __post_init__(self) -> None:
+        framework(self.framework)  # an unknown framework names the allowed ones
         if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:
             raise InputError(
                 translate("Plan", "attention kernel: {value}; allowed: {allowed}").format(
@@ -487,6 +496,9 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     if v > 1 and p == 1:
         raise _fail(translate("Plan", "vpp: {v} chunks per GPU need a pipeline; allowed: vpp 1 with pp 1"), "vpp",
                     v=str(v))  # fmt: skip
+    if v > 1 and not framework(inp.implementation.framework).interleaved:
+        raise _fail(translate("Plan", "vpp: {framework}'s pipeline engine has no interleaved schedule; allowed: "
+                    "vpp 1"), "vpp", framework=framework(inp.implementation.framework).name)  # fmt: skip
     if spec.layers % (p * v) and not (
         inp.implementation.uneven_stages and stage_layers(spec.layers, p, v)
     ):

@@ -39,12 +39,15 @@ from typing import Any
 
 from core.plan import memory as mem
 from core.plan.comm import Links, comm_times, links
+from core.plan.frameworks import Framework, framework, fsdp_casts, reduce_dtype, reduction_overlaps
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.ops import LayerOps, layer_ops
+from core.plan.overlap import bucketed_exposed, tp_decomposed
 from core.plan.result import PlanResult
 from core.plan.timing import MicroTimes, micro_times
 from core.plan.words import STAGES, assumptions, limits
 from core.roofline.achievable import Calibration
+from core.roofline.hardware import DTYPE_BYTES
 from core.roofline.utilization import (
     ATTENTION_BACKWARD_MODEL,
     attention_forward_flops,
@@ -196,11 +199,19 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         mt.layer_fwd if full else mt.core_fwd if layout.recompute == "selective" else 0.0
     )
     tp_layer = comm.tp_layer_fwd * (2 if full else 1) + comm.tp_layer_bwd
-    tp_hidden = 0.0
-    if impl.tp_overlap:
-        tp_hidden = min(tp_layer, mt.layer_gemm)
+    tp_hidden = tp_cost = 0.0
+    if impl.tp_overlap and layout.sp and t > 1:
+        exp_f, exp_b, cost_f, cost_b = tp_decomposed(
+            ctx.ops, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
+            compute_dtype=inp.compute_dtype, gemm_dtype=inp.gemm_dtype,
+            kind=framework(impl.framework).tp_overlap_kind, comm_fwd=comm.tp_layer_fwd,
+            comm_bwd=comm.tp_layer_bwd,
+        )  # fmt: skip
+        runs_f = 2 if full else 1  # full recomputation runs the forward's collectives again
+        tp_hidden = tp_layer - (runs_f * exp_f + exp_b)
+        tp_cost = runs_f * cost_f + cost_b
     slow = cal.overlap_slowdown
-    tp_exposed = tp_layer - tp_hidden + slow * tp_hidden
+    tp_exposed = tp_layer - tp_hidden + slow * tp_hidden + tp_cost
     if impl.cp_comm == "ring":
         cp_exposed = max(0.0, comm.cp_layer_fwd - mt.attn_fwd) + max(
             0.0, comm.cp_layer_bwd - mt.attn_bwd
@@ -212,6 +223,12 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     cp_total = comm.cp_layer_fwd * (2 if full else 1) + comm.cp_layer_bwd
     cp_hidden = cp_total - cp_exposed
     cp_exposed += slow * cp_hidden
+    fw = framework(impl.framework)
+    cast = (
+        _fsdp_cast_seconds(ctx, layout, busiest, busiest_layers, fw)
+        if fsdp_casts(fw, layout.zero)
+        else 0.0
+    )
     stages: dict[str, dict[str, float]] = {}
     for name, (_, layers) in split.items():
         first = name in ("only", "first")
@@ -221,7 +238,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         )
         tp_extra = (comm.tp_embed if first else 0.0) + (comm.tp_head if last else 0.0)
         parts = {
-            "compute": layers * compute_layer + extra,
+            "compute": layers * compute_layer + extra + cast,
             "recompute": layers * recompute_layer,
             "tp_comm": layers * tp_exposed + tp_extra,
             "cp_comm": layers * cp_exposed,
@@ -235,15 +252,20 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     bubble = (p - 1) / v * t_stage
     bwd_last = layers * (mt.layer_bwd + recompute_layer)
     fwd_first = layers * mt.layer_fwd
+    overlaps = reduction_overlaps(fw, impl.dp_overlap, p, layout.zero)
+    n_buckets = comm.dp_buckets
     if layout.zero == 3:
-        dp_exposed = m * (
-            max(0.0, comm.zero3_fwd - fwd_first) + max(0.0, comm.zero3_bwd - bwd_last)
-        )
-        if not impl.dp_overlap:
-            dp_exposed = m * (comm.zero3_fwd + comm.zero3_bwd)
+        # per layer, gathered one layer ahead: the first layer's gather (forward), and the
+        # first gather and last reduce-scatter of the backward, have nothing to hide behind
         dp_total = m * (comm.zero3_fwd + comm.zero3_bwd)
-    elif impl.dp_overlap:
-        dp_exposed = max(0.0, comm.dp_grads - bwd_last) + max(0.0, comm.dp_params - fwd_first)
+        dp_exposed = m * (
+            bucketed_exposed(comm.zero3_fwd, n_buckets, fwd_first)
+            + bucketed_exposed(comm.zero3_bwd, n_buckets, bwd_last)
+        ) if overlaps else dp_total  # fmt: skip
+    elif overlaps:
+        dp_exposed = bucketed_exposed(comm.dp_grads, n_buckets, bwd_last, v, p) + (
+            bucketed_exposed(comm.dp_params, n_buckets, fwd_first, v, p)
+        )
         dp_total = comm.dp_grads + comm.dp_params
     else:
         dp_exposed = dp_total = comm.dp_grads + comm.dp_params
@@ -267,6 +289,27 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     }
     step = sum(breakdown.values())
     return Evaluation(layout, step, breakdown, hidden, memory, m, link, mt, stage)
+
+
+def _fsdp_cast_seconds(
+    ctx: Context, layout: Layout, params: float, layers: float, fw: Framework
+) -> float:
+    """FSDP2's mixed-precision casts per micro-batch: the fp32 shard to the weights' dtype before
+    each of the forward's and the backward's all-gathers (read 4, write ``e`` bytes per shard
+    parameter), and, where the framework reduces in a wider dtype than the gradients, the layer's
+    unsharded gradients to it before the reduce-scatter (read ``g``, write ``r`` bytes per
+    parameter); one kernel per layer each, at the memory bandwidth."""
+    inp, cal = ctx.inp, ctx.cal
+    shard = params / (layout.dp * layout.cp)
+    e, g = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
+    moved = 2 * shard * (4 + e)
+    kernels = 2
+    wide = reduce_dtype(fw, layout.zero)
+    if wide and DTYPE_BYTES[wide] > g:
+        moved += params * (g + DTYPE_BYTES[wide])
+        kernels += 1
+    calls = max(1, round(layers))
+    return moved / cal.bandwidth(inp.cluster.device) + kernels * calls * cal.launch_s
 
 
 def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:
