@@ -171,6 +171,7 @@ class Evaluation:
     link: Links
     micro: MicroTimes
     stage: str
+    dp_buckets: int = 1
 
 
 def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None) -> Evaluation:
@@ -288,7 +289,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         "dp_comm": dp_hidden,
     }
     step = sum(breakdown.values())
-    return Evaluation(layout, step, breakdown, hidden, memory, m, link, mt, stage)
+    return Evaluation(layout, step, breakdown, hidden, memory, m, link, mt, stage, comm.dp_buckets)
 
 
 def _fsdp_cast_seconds(
