@@ -14,8 +14,10 @@ with ``m`` micro-batches, ``t_stage`` the slowest stage's time per micro-batch a
 Overlap, stated in every result's ``assumptions``:
 
 * TP collectives are on the critical path (Megatron-LM runs them between the GEMMs that need
-  them; Narayanan et al. 2021 §3.2), unless ``tp_overlap`` hides them behind the layer's GEMMs
-  (Transformer Engine's userbuffers), up to the GEMMs' duration.
+  them; Narayanan et al. 2021 §3.2), unless ``tp_overlap`` decomposes them with sequence
+  parallelism: Transformer Engine's userbuffers or AsyncTP, per the framework, hide only what
+  each chunk's GEMM leaves room for, and the chunked GEMMs' lower efficiency is paid
+  (:func:`core.plan.overlap.tp_decomposed`). Without SP nothing is decomposed.
 * CP's ring exchanges run during the attention blocks and show only beyond the attention's time
   (Megatron-Core's ring attention); the all-gather variant (Llama 3 §3.3.2) is exposed.
 * PP's point-to-point sends are exposed (they sit between a stage's compute and its neighbour's).
@@ -23,10 +25,14 @@ Overlap, stated in every result's ``assumptions``:
   calibrated ``overlap_compute_slowdown`` (the collective's kernels take SMs and memory bandwidth
   from it; Lee et al. 2025 measured 18.9 % on average on A100 and H100); that share of the hidden
   time is added to the collective's exposed time.
-* DP: the gradient reduction overlaps the last micro-batch's backward (bucketed, as PyTorch DDP,
-  Li et al. 2020, and Megatron's ``--overlap-grad-reduce``) and ZeRO's weight all-gather the next
-  step's first forward; only what exceeds them shows. ZeRO-3's all-gathers are prefetched during
-  each micro-batch's forward and backward. Without ``dp_overlap`` they all add to the step.
+* DP: the gradient reduction runs bucket by bucket (the framework's buckets,
+  :func:`core.plan.frameworks.gradient_buckets`) as the last micro-batch's backward fills them,
+  under the interleaved schedule each model chunk's last backward, the chunks ``p`` backwards
+  apart; the last bucket is always exposed (:func:`core.plan.overlap.bucketed_exposed`). ZeRO's
+  weight all-gathers mirror it over the next step's first forward; ZeRO-3's are gathered one
+  layer ahead in every micro-batch. Without ``dp_overlap`` (or where the framework's engine
+  forbids it: DeepSpeed's pipeline) they all add to the step. FSDP2's mixed-precision casts run
+  on the compute stream.
 * The optimizer step runs after the reduction, memory-bound over the GPU's shard of weights,
   gradients and states (a fused multi-tensor kernel: each read and written once), not overlapped.
 """
