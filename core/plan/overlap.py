@@ -62,14 +62,17 @@ def bucketed_exposed(total: float, buckets: int, window: float, chunks: int = 1,
     return max(0.0, end - finish)
 
 
-_CACHE: dict[tuple, tuple[float, float, float, float]] = {}
+#: Per GEMM group: phase, seconds whole, chunked in TP pieces, chunked in 4, its weight gradients.
+_Group = tuple[str, float, float, float, float]
+_Dims = list[float]
+_CACHE: dict[tuple, tuple[_Group, ...]] = {}
 #: Transformer Engine's userbuffers: chunks of a decomposed GEMM in flight at once
 #: (``_NUM_MAX_UB_STREAMS``) and the pieces of its pipelined reduce-scatter (``num_splits``).
 TE_STREAMS = 3
 TE_PIPELINE_SPLITS = 4
 
 
-def _groups(ops: LayerOps, b_eff: float, t: int, sp: bool) -> list[tuple[str, list[float], float]]:
+def _groups(ops: LayerOps, b_eff: float, t: int, sp: bool) -> list[tuple[str, _Dims, list[_Dims]]]:
     """The layer's GEMMs beside its TP collectives, ``(phase, [batch, M, K, N], wgrad seconds
     placeholder)`` in trace order: forward ``qkv`` (after an all-gather), ``proj`` (before a
     reduce-scatter), ``fc1``, ``fc2``; backward the input-gradient GEMMs ``fc2``, ``fc1``,
@@ -82,8 +85,8 @@ def _groups(ops: LayerOps, b_eff: float, t: int, sp: bool) -> list[tuple[str, li
     decomposed, its dims are kept beside the input-gradient GEMM of the same linear (the next
     one in the trace) for Transformer Engine's bulk overlap.
     """
-    out: list[tuple[str, list[float], list[list[float]]]] = []
-    pending: list[list[float]] = []
+    out: list[tuple[str, _Dims, list[_Dims]]] = []
+    pending: list[_Dims] = []
     for op in ops.ops:
         if op.region != "layer" or op.core or op.kind != "matmul" or op.chain >= 0:
             continue
@@ -111,7 +114,7 @@ def _groups(ops: LayerOps, b_eff: float, t: int, sp: bool) -> list[tuple[str, li
         else:
             out.append((op.phase, [batch, m, k, n], list(pending)))
         pending = []
-    return out  # type: ignore[return-value]
+    return out
 
 
 def _gemm(cal: Calibration, device: Device, batch: float, m: float, k: float, n: float,
@@ -157,7 +160,8 @@ def tp_decomposed(
     another. A chunked GEMM is timed at its own rows' shape (the chunks together take longer
     than the whole GEMM: the extra seconds are returned).
     """
-    key = (ops.key, device.id, cal.key, b, t, c, compute_dtype, gemm_dtype, kind)
+    device_key = (device.id, device.mem_bandwidth, tuple(sorted(device.peak_flops.items())))
+    key = (ops.key, device_key, cal.key, b, t, c, compute_dtype, gemm_dtype, kind)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 4096:
@@ -165,7 +169,7 @@ def tp_decomposed(
         dtype = gemm_dtype if device.supports(gemm_dtype) else compute_dtype
         peak = device.peak(dtype)
         streams = TE_STREAMS if kind == "userbuffers" else 1
-        found_list = []  # per group: phase, whole, chunked in t, chunked in 4, wgrad
+        found_list: list[_Group] = []
         for phase, (batch, m, k, n), wgrads in _groups(ops, b / c, t, True):
             whole = _gemm(cal, device, batch, m, k, n, peak, dtype)
 
@@ -174,13 +178,13 @@ def tp_decomposed(
                 height = max(1.0, math.ceil(m / parts)) * together
                 return parts / together * _gemm(cal, device, batch, height, k, n, peak, dtype)
 
-            wgrad = sum(_gemm(cal, device, *w, peak, dtype) for w in wgrads)  # type: ignore[misc]
+            wgrad = sum(_gemm(cal, device, w[0], w[1], w[2], w[3], peak, dtype) for w in wgrads)
             found_list.append((phase, whole, chunked(t), chunked(TE_PIPELINE_SPLITS), wgrad))
-        _CACHE[key] = found = tuple(found_list)  # type: ignore[assignment]
+        found = _CACHE[key] = tuple(found_list)
     exposed = {"forward": 0.0, "backward": 0.0}
     extra = {"forward": 0.0, "backward": 0.0}
     index = {"forward": 0, "backward": 0}
-    for phase, whole, by_t, by_4, wgrad in found:  # type: ignore[misc]
+    for phase, whole, by_t, by_4, wgrad in found:
         one = (comm_fwd if phase == "forward" else comm_bwd) / 4.0
         gather = index[phase] % 2 == 0
         index[phase] += 1
