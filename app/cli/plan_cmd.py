@@ -99,14 +99,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="flash3, cudnn, flash2, triton or flash1 (default: the device's fastest)")  # fmt: skip
     impl.add_argument("--unfused-loss", action="store_true",
                       help="the LM head's cross-entropy as separate kernels (no loss fusion)")  # fmt: skip
-    impl.add_argument("--cross-entropy", default="fp32", metavar="KIND",
+    impl.add_argument("--cross-entropy", default=None, metavar="KIND",
                       help="the loss's memory per logit: fp32 (PyTorch on an fp32 copy: keeps 4 "
                       "bytes, backward allocates 8), fp32-inplace (Megatron: keeps 4, backward "
                       "allocates the activation dtype's) or native (a kernel on the logits' own "
                       "dtype, as flash-attention's: keeps and allocates the activation dtype's) "
-                      "(default: %(default)s)")  # fmt: skip
+                      "(default: the framework's; Megatron's: fp32)")  # fmt: skip
     impl.add_argument("--fused-swiglu", action="store_true",
                       help="a fused SwiGLU that keeps only its input (Megatron-Core, TE)")  # fmt: skip
+    impl.add_argument("--framework", default=None, metavar="NAME",
+                      help="the training framework whose mechanisms run the layout: megatron "
+                      "(default), nemo, torchtitan, fsdp, deepspeed or llm-foundry; it presets "
+                      "the switches above (its kernels, TP overlap, loss), each given switch "
+                      "wins, and sets its pipeline engine, gradient buckets, prefetch and "
+                      "reduce dtype")  # fmt: skip
+    impl.add_argument("--fused-kernels", action="store_true",
+                      help="memory-bound ops fused between GEMMs even where the framework runs "
+                      "eager PyTorch (torchtitan or FSDP with torch.compile)")  # fmt: skip
+    impl.add_argument("--dp-overlap", action="store_true",
+                      help="the gradient reduction overlapped with backward where the framework's "
+                      "preset does not (DeepSpeed's overlap_comm: true)")  # fmt: skip
+    impl.add_argument("--no-tp-overlap", action="store_true",
+                      help="TP collectives on the critical path where the framework's preset "
+                      "overlaps them (NeMo)")  # fmt: skip
     p.add_argument("--published", nargs="?", const="all", default=None, metavar="DEVICE",
                    help="instead of one plan: plan every published training run the model is "
                    "checked against (those on DEVICE only, when given) and list the published "
@@ -141,6 +156,19 @@ def _quiet() -> Any:
             logger.setLevel(level)
 
 
+def _switch(on: bool, off: bool) -> bool | None:
+    """A switch given as ``--x`` (True), ``--no-x`` (False) or neither (``None``: the
+    framework's preset); both is an error that names them."""
+    if on and off:
+        from core.errors import InputError
+
+        raise InputError(
+            "framework switches: a switch and its opposite were both given; allowed: one of them",
+            field="framework",
+        )
+    return True if on else False if off else None
+
+
 def handler(args: argparse.Namespace) -> int:
     """Answer ``plan``."""
     if args.published is not None:
@@ -164,12 +192,14 @@ def handler(args: argparse.Namespace) -> int:
     from core.validate import positive_int
 
     impl = implementation_from(
-        flash=not args.no_flash, fused=not args.eager, dropout=args.dropout,
-        dp_overlap=not args.no_dp_overlap, tp_overlap=args.tp_overlap,
+        flash=not args.no_flash, fused=_switch(args.fused_kernels, args.eager),
+        dropout=args.dropout, dp_overlap=_switch(args.dp_overlap, args.no_dp_overlap),
+        tp_overlap=_switch(args.tp_overlap, args.no_tp_overlap),
         cp_comm=str(args.cp_comm).strip().lower(), uneven_stages=args.uneven_stages, fp8=args.fp8,
-        attention_kernel=args.attention_kernel, fused_loss=not args.unfused_loss,
-        fused_swiglu=args.fused_swiglu, cross_entropy=str(args.cross_entropy),
-        precision=args.precision,
+        attention_kernel=args.attention_kernel, fused_loss=False if args.unfused_loss else None,
+        fused_swiglu=True if args.fused_swiglu else None,
+        cross_entropy=None if args.cross_entropy is None else str(args.cross_entropy),
+        framework=args.framework, precision=args.precision,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,
@@ -220,6 +250,7 @@ def handler(args: argparse.Namespace) -> int:
     report = best.to_dict()
     report.update(unc.to_dict())  # the likely ranges: "interval" and "validated"
     report["precision"] = inp.implementation.recipe.id
+    report["framework"] = inp.implementation.framework
     report["model"] = inp.model.to_dict()
     from core.plan import context
 

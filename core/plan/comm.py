@@ -11,9 +11,11 @@ Simple protocol, a base latency and one hop latency per ring step, the steps tha
 the network's (:meth:`core.roofline.achievable.Calibration.ring_latency_s`), plus a fixed latency
 per call where the calibration has one. NCCL picks a tree, NVLS or the LL protocols for small
 messages; the plan's collectives are large (megabytes), where NCCL runs rings. The gradient
-reduction and ZeRO's gathers are issued per layer (one bucket per layer: PyTorch FSDP wraps each
-layer; Megatron's and NeMo's buckets are tens of millions of parameters), so each pays the latency
-once per layer.
+reduction and ZeRO-1/2's gathers are issued per bucket of the framework
+(:func:`core.plan.frameworks.gradient_buckets`: Megatron-Core's ``max(40M, 1M·DP)``-parameter
+buckets, DDP's 25 MiB, FSDP's one per transformer block, DeepSpeed's 5e8 elements) and ZeRO-3's
+per layer, each paying the latency once; gradients are reduced in the framework's reduce dtype
+where it sets one (torchtitan's FSDP2: fp32).
 
 * **TP** (Shoeybi et al. 2019; Korthikanti et al. 2022 §4.2.2), per layer and micro-batch of
   ``b·s/CP`` tokens, message ``tokens × h × activation bytes``: two all-reduces in forward and two
@@ -37,8 +39,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.comm.algorithms import bus_factor
+from core.plan.frameworks import framework, gradient_buckets, reduce_dtype
 from core.plan.inputs import Layout, PlanInput
 from core.roofline.achievable import Calibration
+from core.roofline.hardware import DTYPE_BYTES
 
 __all__ = ["CommTimes", "Links", "comm_times", "links"]
 
@@ -115,7 +119,8 @@ class CommTimes:
     ``tp_layer_fwd``/``tp_layer_bwd`` per layer and micro-batch; ``tp_embed`` and ``tp_head`` per
     micro-batch on the first and last stage; ``cp_layer_fwd``/``cp_layer_bwd`` per layer and
     micro-batch; ``pp_micro`` per micro-batch on one stage (all its chunks, both directions);
-    ``dp_grads`` and ``dp_params`` per step; ``zero3_fwd``/``zero3_bwd`` per micro-batch.
+    ``dp_grads`` and ``dp_params`` per step; ``zero3_fwd``/``zero3_bwd`` per micro-batch;
+    ``dp_buckets`` the collectives the gradient reduction is cut into (ZeRO-3: per layer).
     """
 
     tp_layer_fwd: float
@@ -129,6 +134,7 @@ class CommTimes:
     dp_params: float
     zero3_fwd: float
     zero3_bwd: float
+    dp_buckets: int = 1
 
 
 def comm_times(
@@ -171,11 +177,15 @@ def comm_times(
     if p > 1:
         pp_micro = 2 * v * (act / t / link.pp + lat + cal.hop_latency_s(link.pp_crosses))
     n_dp = layout.dp * c
-    grad_bytes = stage_params * rec.bytes("grads")
+    fw = framework(inp.implementation.framework)
+    reduce_in = reduce_dtype(fw, layout.zero)
+    per_grad = DTYPE_BYTES[reduce_in] if reduce_in else rec.bytes("grads")
+    grad_bytes = stage_params * per_grad
     param_bytes = stage_params * rec.bytes("params")
     zero3_fwd = zero3_bwd = 0.0
     dp_params = 0.0
-    calls = max(1, round(layers))  # one bucket (or FSDP unit) per layer
+    calls = gradient_buckets(fw, zero=layout.zero, params=stage_params, layers=layers, vpp=v,
+                             dp=n_dp, grad_bytes=per_grad)  # fmt: skip
 
     def dp_coll(op: str, size: float) -> float:
         if n_dp <= 1 or size <= 0:
@@ -194,4 +204,4 @@ def comm_times(
         zero3_fwd = gather
         zero3_bwd = gather + dp_coll("reduce-scatter", grad_bytes)
     return CommTimes(tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, pp_micro, dp_grads,
-                     dp_params, zero3_fwd, zero3_bwd)  # fmt: skip
+                     dp_params, zero3_fwd, zero3_bwd, calls)  # fmt: skip

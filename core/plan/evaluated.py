@@ -40,3 +40,4 @@ class Evaluation:
     link: Links
     micro: MicroTimes
     stage: str
+    dp_buckets: int = 1

@@ -18,6 +18,7 @@ from functools import cached_property
 from core.errors import InputError
 from core.memory.models import TransformerSpec
 from core.memory.recipes import RECIPES, Optimizer, Recipe, optimizer, recipe
+from core.plan.frameworks import framework
 from core.plan.precision import (
     DEFAULT_FP8,
     PRECISIONS,
@@ -285,6 +286,12 @@ class Implementation:
         The low-precision recipe of the layers' GEMMs (:data:`core.plan.precision.PRECISIONS`:
         ``bf16``, ``fp8-delayed``, ``fp8-current``, ``mxfp8``, ``nvfp4``); ``None``: from
         :attr:`gemm_dtype` (fp8 is :data:`core.plan.precision.DEFAULT_FP8`). See :attr:`recipe`.
+    framework
+        The training framework whose mechanisms run the layout
+        (:data:`core.plan.frameworks.FRAMEWORKS`: pipeline engine, gradient buckets and when they
+        overlap, parameter prefetch, reduce dtype, what ``tp_overlap`` decomposes); its preset
+        of the fields above is applied where the input is parsed
+        (:func:`core.plan.options.implementation_from`), not here.
     """
 
     flash: bool = True
@@ -303,8 +310,10 @@ class Implementation:
     #: The linear weights kept only quantized (NeMo's ``fp8_params``, Megatron's
     #: ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.
     quantized_params: bool = False
+    framework: str = "megatron"
 
     def __post_init__(self) -> None:
+        framework(self.framework)  # an unknown framework names the allowed ones
         self._settle_precision()
         if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:
             raise InputError(
@@ -536,6 +545,9 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     if v > 1 and p == 1:
         raise _fail(translate("Plan", "vpp: {v} chunks per GPU need a pipeline; allowed: vpp 1 with pp 1"), "vpp",
                     v=str(v))  # fmt: skip
+    if v > 1 and not framework(inp.implementation.framework).interleaved:
+        raise _fail(translate("Plan", "vpp: {framework}'s pipeline engine has no interleaved schedule; allowed: "
+                    "vpp 1"), "vpp", framework=framework(inp.implementation.framework).name)  # fmt: skip
     if spec.layers % (p * v) and not (
         inp.implementation.uneven_stages and stage_layers(spec.layers, p, v)
     ):

@@ -14,8 +14,10 @@ with ``m`` micro-batches, ``t_stage`` the slowest stage's time per micro-batch a
 Overlap, stated in every result's ``assumptions``:
 
 * TP collectives are on the critical path (Megatron-LM runs them between the GEMMs that need
-  them; Narayanan et al. 2021 §3.2), unless ``tp_overlap`` hides them behind the layer's GEMMs
-  (Transformer Engine's userbuffers), up to the GEMMs' duration.
+  them; Narayanan et al. 2021 §3.2), unless ``tp_overlap`` decomposes them with sequence
+  parallelism: Transformer Engine's userbuffers or AsyncTP, per the framework, hide only what
+  each chunk's GEMM leaves room for, and the chunked GEMMs' lower efficiency is paid
+  (:func:`core.plan.overlap.tp_decomposed`). Without SP nothing is decomposed.
 * CP's ring exchanges run during the attention blocks and show only beyond the attention's time
   (Megatron-Core's ring attention); the all-gather variant (Llama 3 §3.3.2) is exposed.
 * PP's point-to-point sends are exposed (they sit between a stage's compute and its neighbour's).
@@ -23,10 +25,14 @@ Overlap, stated in every result's ``assumptions``:
   calibrated ``overlap_compute_slowdown`` (the collective's kernels take SMs and memory bandwidth
   from it; Lee et al. 2025 measured 18.9 % on average on A100 and H100); that share of the hidden
   time is added to the collective's exposed time.
-* DP: the gradient reduction overlaps the last micro-batch's backward (bucketed, as PyTorch DDP,
-  Li et al. 2020, and Megatron's ``--overlap-grad-reduce``) and ZeRO's weight all-gather the next
-  step's first forward; only what exceeds them shows. ZeRO-3's all-gathers are prefetched during
-  each micro-batch's forward and backward. Without ``dp_overlap`` they all add to the step.
+* DP: the gradient reduction runs bucket by bucket (the framework's buckets,
+  :func:`core.plan.frameworks.gradient_buckets`) as the last micro-batch's backward fills them,
+  under the interleaved schedule each model chunk's last backward, the chunks ``p`` backwards
+  apart; the last bucket is always exposed (:func:`core.plan.overlap.bucketed_exposed`). ZeRO's
+  weight all-gathers mirror it over the next step's first forward; ZeRO-3's are gathered one
+  layer ahead in every micro-batch. Without ``dp_overlap`` (or where the framework's engine
+  forbids it: DeepSpeed's pipeline) they all add to the step. FSDP2's mixed-precision casts run
+  on the compute stream.
 * The optimizer step runs after the reduction, memory-bound over the GPU's shard of weights,
   gradients and states (a fused multi-tensor kernel: each read and written once), not overlapped.
 """
@@ -40,14 +46,17 @@ from typing import Any
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
+from core.plan.frameworks import Framework, framework, fsdp_casts, reduce_dtype, reduction_overlaps
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.ops import layer_ops
+from core.plan.overlap import bucketed_exposed, tp_decomposed
 from core.plan.precision import layer_matmul_elements
 from core.plan.precision import step_costs as precision_step_costs
 from core.plan.result import PlanResult
 from core.plan.timing import micro_times
 from core.plan.words import STAGES, assumptions, limits
 from core.roofline.achievable import Calibration
+from core.roofline.hardware import DTYPE_BYTES
 from core.roofline.utilization import (
     ATTENTION_BACKWARD_MODEL,
     attention_forward_flops,
@@ -176,11 +185,19 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         mt.layer_fwd if full else mt.core_fwd if layout.recompute == "selective" else 0.0
     )
     tp_layer = comm.tp_layer_fwd * (2 if full else 1) + comm.tp_layer_bwd
-    tp_hidden = 0.0
-    if impl.tp_overlap:
-        tp_hidden = min(tp_layer, mt.layer_gemm)
+    tp_hidden = tp_cost = 0.0
+    if impl.tp_overlap and layout.sp and t > 1:
+        exp_f, exp_b, cost_f, cost_b = tp_decomposed(
+            ctx.ops, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
+            compute_dtype=inp.compute_dtype, gemm_dtype=inp.gemm_dtype,
+            kind=framework(impl.framework).tp_overlap_kind, comm_fwd=comm.tp_layer_fwd,
+            comm_bwd=comm.tp_layer_bwd,
+        )  # fmt: skip
+        runs_f = 2 if full else 1  # full recomputation runs the forward's collectives again
+        tp_hidden = tp_layer - (runs_f * exp_f + exp_b)
+        tp_cost = runs_f * cost_f + cost_b
     slow = cal.overlap_slowdown
-    tp_exposed = tp_layer - tp_hidden + slow * tp_hidden
+    tp_exposed = tp_layer - tp_hidden + slow * tp_hidden + tp_cost
     if impl.cp_comm == "ring":
         cp_exposed = max(0.0, comm.cp_layer_fwd - mt.attn_fwd) + max(
             0.0, comm.cp_layer_bwd - mt.attn_bwd
@@ -192,6 +209,12 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     cp_total = comm.cp_layer_fwd * (2 if full else 1) + comm.cp_layer_bwd
     cp_hidden = cp_total - cp_exposed
     cp_exposed += slow * cp_hidden
+    fw = framework(impl.framework)
+    cast = (
+        _fsdp_cast_seconds(ctx, layout, busiest, busiest_layers, fw)
+        if fsdp_casts(fw, layout.zero)
+        else 0.0
+    )
     stages: dict[str, dict[str, float]] = {}
     for name, (_, layers) in split.items():
         first = name in ("only", "first")
@@ -201,7 +224,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         )
         tp_extra = (comm.tp_embed if first else 0.0) + (comm.tp_head if last else 0.0)
         parts = {
-            "compute": layers * compute_layer + extra,
+            "compute": layers * compute_layer + extra + cast,
             "recompute": layers * recompute_layer,
             "tp_comm": layers * tp_exposed + tp_extra,
             "cp_comm": layers * cp_exposed,
@@ -215,15 +238,20 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     bubble = (p - 1) / v * t_stage
     bwd_last = layers * (mt.layer_bwd + recompute_layer)
     fwd_first = layers * mt.layer_fwd
+    overlaps = reduction_overlaps(fw, impl.dp_overlap, p, layout.zero)
+    n_buckets = comm.dp_buckets
     if layout.zero == 3:
-        dp_exposed = m * (
-            max(0.0, comm.zero3_fwd - fwd_first) + max(0.0, comm.zero3_bwd - bwd_last)
-        )
-        if not impl.dp_overlap:
-            dp_exposed = m * (comm.zero3_fwd + comm.zero3_bwd)
+        # per layer, gathered one layer ahead: the first layer's gather (forward), and the
+        # first gather and last reduce-scatter of the backward, have nothing to hide behind
         dp_total = m * (comm.zero3_fwd + comm.zero3_bwd)
-    elif impl.dp_overlap:
-        dp_exposed = max(0.0, comm.dp_grads - bwd_last) + max(0.0, comm.dp_params - fwd_first)
+        dp_exposed = m * (
+            bucketed_exposed(comm.zero3_fwd, n_buckets, fwd_first)
+            + bucketed_exposed(comm.zero3_bwd, n_buckets, bwd_last)
+        ) if overlaps else dp_total  # fmt: skip
+    elif overlaps:
+        dp_exposed = bucketed_exposed(comm.dp_grads, n_buckets, bwd_last, v, p) + (
+            bucketed_exposed(comm.dp_params, n_buckets, fwd_first, v, p)
+        )
         dp_total = comm.dp_grads + comm.dp_params
     else:
         dp_exposed = dp_total = comm.dp_grads + comm.dp_params
@@ -251,7 +279,28 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         "dp_comm": dp_hidden,
     }
     step = sum(breakdown.values())
-    return Evaluation(layout, step, breakdown, hidden, memory, m, link, mt, stage)
+    return Evaluation(layout, step, breakdown, hidden, memory, m, link, mt, stage, comm.dp_buckets)
+
+
+def _fsdp_cast_seconds(
+    ctx: Context, layout: Layout, params: float, layers: float, fw: Framework
+) -> float:
+    """FSDP2's mixed-precision casts per micro-batch: the fp32 shard to the weights' dtype before
+    each of the forward's and the backward's all-gathers (read 4, write ``e`` bytes per shard
+    parameter), and, where the framework reduces in a wider dtype than the gradients, the layer's
+    unsharded gradients to it before the reduce-scatter (read ``g``, write ``r`` bytes per
+    parameter); one kernel per layer each, at the memory bandwidth."""
+    inp, cal = ctx.inp, ctx.cal
+    shard = params / (layout.dp * layout.cp)
+    e, g = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
+    moved = 2 * shard * (4 + e)
+    kernels = 2
+    wide = reduce_dtype(fw, layout.zero)
+    if wide and DTYPE_BYTES[wide] > g:
+        moved += params * (g + DTYPE_BYTES[wide])
+        kernels += 1
+    calls = max(1, round(layers))
+    return moved / cal.bandwidth(inp.cluster.device) + kernels * calls * cal.launch_s
 
 
 def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:

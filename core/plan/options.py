@@ -322,22 +322,31 @@ def constraints_from(
 def implementation_from(
     *,
     flash: bool = True,
-    fused: bool = True,
+    fused: bool | None = None,
     dropout: bool = False,
-    dp_overlap: bool = True,
-    tp_overlap: bool = False,
+    dp_overlap: bool | None = None,
+    tp_overlap: bool | None = None,
     cp_comm: str = "ring",
     uneven_stages: bool = False,
     fp8: bool = False,
     attention_kernel: str | None = None,
-    fused_loss: bool = True,
-    fused_swiglu: bool = False,
-    cross_entropy: str = "fp32",
+    fused_loss: bool | None = None,
+    fused_swiglu: bool | None = None,
+    cross_entropy: str | None = None,
+    framework: str | None = None,
     precision: str | None = None,
 ) -> Implementation:
-    """An :class:`Implementation` from the CLI's switches (``fp8``: TE's default FP8 recipe,
+    """An :class:`Implementation` from the CLI's switches.
+
+    ``framework`` (:data:`core.plan.frameworks.FRAMEWORKS`, default Megatron) presets the
+    fields its code runs by default; a field given here (not ``None``) overrides its preset.
+    Megatron's preset is :class:`Implementation`'s defaults. ``fp8``: TE's default FP8 recipe,
     ``fp8-delayed``; ``precision`` a recipe of :data:`core.plan.precision.PRECISIONS`, which
-    ``fp8`` must agree with)."""
+    ``fp8`` must agree with.
+    """
+    from core.plan.frameworks import framework as find_framework
+
+    found = None
     if precision is not None and str(precision).strip():
         from core.plan.precision import precision_recipe
 
@@ -347,13 +356,6 @@ def implementation_from(
                 translate("Plan", "precision: --fp8 and --precision {recipe} disagree; allowed: one of them, or an fp8 recipe").format(recipe=found.id),
                 field="precision",
             )  # fmt: skip
-        return Implementation(
-            flash=flash, fused=fused, dropout=dropout, dp_overlap=dp_overlap,
-            tp_overlap=tp_overlap, cp_comm=cp_comm, uneven_stages=uneven_stages,
-            attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
-            fused_loss=fused_loss, fused_swiglu=fused_swiglu,
-            cross_entropy=cross_entropy.strip().lower(), precision=found.id,
-        ) if cp_comm in CP_COMM else implementation_from(cp_comm=cp_comm)  # fmt: skip
     if cp_comm not in CP_COMM:
         raise InputError(
             translate("Plan", "cp-comm: {value}; allowed: {allowed}").format(
@@ -361,10 +363,15 @@ def implementation_from(
             ),
             field="cp_comm",
         )
+    fw = find_framework(framework)
+    given = {"fused": fused, "dp_overlap": dp_overlap, "tp_overlap": tp_overlap,
+             "fused_loss": fused_loss, "fused_swiglu": fused_swiglu,
+             "cross_entropy": cross_entropy.strip().lower() if cross_entropy else None}  # fmt: skip
+    fields = {**fw.preset_dict(), **{k: v for k, v in given.items() if v is not None}}
     return Implementation(
-        flash=flash, fused=fused, dropout=dropout, dp_overlap=dp_overlap, tp_overlap=tp_overlap,
-        cp_comm=cp_comm, uneven_stages=uneven_stages, gemm_dtype="fp8" if fp8 else None,
+        flash=flash, dropout=dropout, cp_comm=cp_comm, uneven_stages=uneven_stages,
+        gemm_dtype=None if found is not None else "fp8" if fp8 else None,
+        precision=found.id if found is not None else None,
         attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
-        fused_loss=fused_loss, fused_swiglu=fused_swiglu,
-        cross_entropy=cross_entropy.strip().lower(),
+        framework=fw.id, **fields,
     )  # fmt: skip

@@ -141,6 +141,7 @@ SOURCE_CODE: dict[str, _Code] = {
             dp_overlap=True,
             attention_kernel="triton",
             cross_entropy="native",
+            framework="llm-foundry",
         ),
         rope=False,
         reason="llm-foundry MPT: FSDP with prefetching (overlapped), ALiBi (no rotary), eager "
@@ -164,6 +165,7 @@ SOURCE_CODE: dict[str, _Code] = {
             attention_kernel="cudnn",
             fused_swiglu=True,
             cross_entropy="fp32-inplace",
+            framework="nemo",
         ),
         rope=True,
         reason="NeMo 24.09-24.11 performance recipes: Transformer Engine (cuDNN fused attention: "
@@ -184,6 +186,7 @@ SOURCE_CODE: dict[str, _Code] = {
             uneven_stages=True,
             fused_loss=False,
             cross_entropy="fp32-inplace",
+            framework="deepspeed",
         ),
         rope=False,
         reason="Megatron-DeepSpeed (BLOOM 176B): fused softmax without flash attention, ALiBi, "

@@ -32,6 +32,7 @@ from functools import partial
 from typing import Any
 
 from core.errors import InputError
+from core.plan.frameworks import framework
 from core.plan.inputs import (
     Constraints,
     Layout,
@@ -93,6 +94,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     else:
         recomputes = ["none", "full"] if impl.flash else ["none", "selective", "full"]
     mbs_all = [cn.micro_batch] if cn.micro_batch else _powers(cn.max_micro_batch)
+    interleaved = framework(impl.framework).interleaved  # DeepSpeed's engine: vpp 1 only
     for t in tps:
         uneven = impl.uneven_stages
         if cn.pp:
@@ -110,7 +112,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                 vpps = [v for v in range(1, 17) if (layers // p) % v == 0 or uneven]
             vpps = [
                 v for v in vpps
-                if (v == 1 or p > 1) and (layers % (p * v) == 0 or (uneven and stage_layers(layers, p, v)))
+                if (v == 1 or (p > 1 and interleaved)) and (layers % (p * v) == 0 or (uneven and stage_layers(layers, p, v)))
             ]  # fmt: skip
             if cn.cp:
                 cps = [cn.cp]

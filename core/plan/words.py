@@ -6,8 +6,9 @@ while the CLI prints the English.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from core.plan.frameworks import framework, framework_words, reduction_overlaps
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.texts import Text, translate
@@ -93,6 +94,17 @@ def _loss_words(cross_entropy: str, e: int) -> Text:
     if cross_entropy == "native":
         return translate("Plan", "the loss: a cross-entropy kernel that reads the logits in their own dtype keeps them ({e} bytes per logit) and its backward writes a {e}-byte gradient").format(e=str(e))  # fmt: skip
     return translate("Plan", "the loss: PyTorch's cross-entropy on an fp32 copy of the logits keeps the fp32 log-softmax (4 bytes per logit) and its backward allocates the fp32 gradients of the log-softmax and the logits (8 bytes per logit)")  # fmt: skip
+
+
+def _tp_overlap_words(impl: Any, lay: Any) -> Text:
+    """How the TP collectives meet the GEMMs (:func:`core.plan.overlap.tp_decomposed`)."""
+    if not impl.tp_overlap:
+        return translate("Plan", "on the critical path, not overlapped (Megatron-LM)")
+    if not lay.sp:
+        return translate("Plan", "on the critical path: TP overlap decomposes only sequence-parallel all-gathers and reduce-scatters, and this layout has no sequence parallelism")  # fmt: skip
+    if framework(impl.framework).tp_overlap_kind == "async-tp":
+        return translate("Plan", "decomposed by AsyncTP: each all-gather and reduce-scatter in {tp} chunks, one after another beside the GEMM on each chunk, each chunk's GEMM at its own smaller shape's efficiency; the reduce-scatter's last chunk exposed, and each chunk's transfer shows where it outlasts its GEMM").format(tp=str(lay.tp))  # fmt: skip
+    return translate("Plan", "decomposed by Transformer Engine's userbuffers: the all-gathers by ring exchange in {tp} chunks, the forward's reduce-scatters pipelined in 4 pieces (the last exposed), up to 3 chunk GEMMs at once, each at its own smaller shape's efficiency; the backward's reduce-scatters in bulk beside the weight-gradient GEMMs; each chunk's transfer shows where it outlasts its GEMM").format(tp=str(lay.tp))  # fmt: skip
 
 
 def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ...]:
@@ -192,11 +204,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         size = format_bytes(
             lay.micro_batch * inp.seq / lay.cp * spec.d_model * inp.recipe.bytes("acts")
         )
-        overlap = (
-            translate("Plan", "hidden behind the layer's GEMMs up to their duration (Transformer Engine's userbuffers)")
-            if impl.tp_overlap
-            else translate("Plan", "on the critical path, not overlapped (Megatron-LM)")
-        )  # fmt: skip
+        overlap = _tp_overlap_words(impl, lay)
         out.append(
             translate("Plan", "TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}")
             .format(tp=str(lay.tp), what=what, size=size, link=_link(ev.link.tp_crosses),
@@ -230,9 +238,12 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             2: translate("Plan", "reduce-scatter of the gradients and all-gather of the weights (ZeRO-2)"),
             3: translate("Plan", "all-gathers of the weights for every micro-batch's forward and backward and reduce-scatters of the gradients (ZeRO-3)"),
         }[lay.zero]  # fmt: skip
+        fw = framework(impl.framework)
         overlap = (
-            translate("Plan", "overlapped with the last micro-batch's backward and the next step's first forward (bucketed, as PyTorch DDP and Megatron's overlap options); only the excess shows")
-            if impl.dp_overlap
+            translate("Plan", "overlapped bucket by bucket with the last micro-batch's backward that fills the buckets (under the interleaved schedule, each model chunk's last backward, the chunks p backwards apart) and ZeRO's gathers with the next step's first forward; the last bucket's reduction and the first bucket's gather have nothing to hide behind, and the rest shows where it outruns the compute")
+            if reduction_overlaps(fw, impl.dp_overlap, lay.pp, lay.zero) and lay.zero < 3
+            else translate("Plan", "gathered one layer ahead of each micro-batch's forward and backward and reduced layer by layer as the backward goes; per micro-batch the first layer's gather and the last layer's reduce-scatter have nothing to hide behind, and the rest shows where it outruns the layer's compute")
+            if reduction_overlaps(fw, impl.dp_overlap, lay.pp, lay.zero)
             else translate("Plan", "after the pipeline flush, not overlapped")
         )  # fmt: skip
         out.append(
@@ -240,6 +251,10 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             .format(n=f"{n_dp:,}", what=what, params=format_count(res.memory.params),
                     link=_link(ev.link.dp_crosses), busbw=_bw(ev.link.dp), overlap=overlap)
         )  # fmt: skip
+    out.append(
+        framework_words(framework(impl.framework), zero=lay.zero, pp=lay.pp, buckets=ev.dp_buckets,
+                        tp_overlap=impl.tp_overlap, sp=lay.sp, tp=lay.tp)
+    )  # fmt: skip
     out.append(
         translate("Plan", "optimizer: one fused update of the GPU's shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced")
         .format(states=str(inp.optimizer.n_states),

@@ -135,6 +135,10 @@
         <translation>vpp：每个 GPU {v} 个分块需要流水线并行；允许：pp 为 1 时 vpp 为 1</translation>
     </message>
     <message>
+        <source>vpp: {framework}&apos;s pipeline engine has no interleaved schedule; allowed: vpp 1</source>
+        <translation>vpp：{framework} 的流水线引擎没有交错调度；允许：vpp 1</translation>
+    </message>
+    <message>
         <source>pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp dividing {layers} (or --uneven-stages, the first and last stage taking fewer)</source>
         <translation>流水线并行：{pp} × vpp {v} 不能整除 {layers} 层；允许：能整除 {layers} 的 pp × vpp（或用 --uneven-stages，让首末两级少分几层）</translation>
     </message>
@@ -416,6 +420,18 @@
         <translation>损失：PyTorch 在 logits 的 fp32 副本上算交叉熵，保留 fp32 的 log-softmax（每个 logit 4 字节），其反向分配 log-softmax 和 logits 的 fp32 梯度（每个 logit 8 字节）</translation>
     </message>
     <message>
+        <source>on the critical path: TP overlap decomposes only sequence-parallel all-gathers and reduce-scatters, and this layout has no sequence parallelism</source>
+        <translation>在关键路径上：TP 重叠只分解序列并行的 all-gather 与 reduce-scatter，而此布局没有序列并行</translation>
+    </message>
+    <message>
+        <source>decomposed by AsyncTP: each all-gather and reduce-scatter in {tp} chunks, one after another beside the GEMM on each chunk, each chunk&apos;s GEMM at its own smaller shape&apos;s efficiency; the reduce-scatter&apos;s last chunk exposed, and each chunk&apos;s transfer shows where it outlasts its GEMM</source>
+        <translation>由 AsyncTP 分解：每个 all-gather 和 reduce-scatter 分成 {tp} 块，依次与各块上的 GEMM 并行，每块的 GEMM 按其较小形状的效率计；reduce-scatter 的最后一块暴露，每块的传输在比其 GEMM 更久时显现</translation>
+    </message>
+    <message>
+        <source>decomposed by Transformer Engine&apos;s userbuffers: the all-gathers by ring exchange in {tp} chunks, the forward&apos;s reduce-scatters pipelined in 4 pieces (the last exposed), up to 3 chunk GEMMs at once, each at its own smaller shape&apos;s efficiency; the backward&apos;s reduce-scatters in bulk beside the weight-gradient GEMMs; each chunk&apos;s transfer shows where it outlasts its GEMM</source>
+        <translation>由 Transformer Engine 的 userbuffers 分解：all-gather 以环形交换分成 {tp} 块，前向的 reduce-scatter 流水线分成 4 段（最后一段暴露），最多同时 3 个分块 GEMM，各按其较小形状的效率计；反向的 reduce-scatter 整体与权重梯度 GEMM 并行；每块的传输在比其 GEMM 更久时显现</translation>
+    </message>
+    <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>
         <translation>，再乘以其波次和分块量化（{tile} 分块、{sms} 个 SM）</translation>
     </message>
@@ -476,8 +492,12 @@
         <translation>前向 2 个 all-reduce，反向 2 个</translation>
     </message>
     <message>
-        <source>hidden behind the layer&apos;s GEMMs up to their duration (Transformer Engine&apos;s userbuffers)</source>
-        <translation>在这一层的 GEMM 时长之内被其隐藏（Transformer Engine 的 userbuffers）</translation>
+        <source>overlapped bucket by bucket with the last micro-batch&apos;s backward that fills the buckets (under the interleaved schedule, each model chunk&apos;s last backward, the chunks p backwards apart) and ZeRO&apos;s gathers with the next step&apos;s first forward; the last bucket&apos;s reduction and the first bucket&apos;s gather have nothing to hide behind, and the rest shows where it outruns the compute</source>
+        <translation>逐桶与填满各桶的最后一个微批次反向重叠（交错调度下为每个模型块的最后一次反向，各块相隔 p 次反向），ZeRO 的 gather 与下一步的第一次前向重叠；最后一个桶的归约和第一个桶的 gather 无处隐藏，其余部分在超过计算时显现</translation>
+    </message>
+    <message>
+        <source>gathered one layer ahead of each micro-batch&apos;s forward and backward and reduced layer by layer as the backward goes; per micro-batch the first layer&apos;s gather and the last layer&apos;s reduce-scatter have nothing to hide behind, and the rest shows where it outruns the layer&apos;s compute</source>
+        <translation>在每个微批次的前向和反向中提前一层 gather，并随反向逐层归约；每个微批次第一层的 gather 和最后一层的 reduce-scatter 无处隐藏，其余部分在超过该层计算时显现</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
@@ -524,10 +544,6 @@
         <translation>每个微批次前向和反向时对权重做 all-gather，并对梯度做 reduce-scatter（ZeRO-3）</translation>
     </message>
     <message>
-        <source>overlapped with the last micro-batch&apos;s backward and the next step&apos;s first forward (bucketed, as PyTorch DDP and Megatron&apos;s overlap options); only the excess shows</source>
-        <translation>与最后一个微批次的反向和下一步的第一个前向重叠（分桶，如 PyTorch DDP 和 Megatron 的重叠选项）；只有超出的部分显现</translation>
-    </message>
-    <message>
         <source>after the pipeline flush, not overlapped</source>
         <translation>在流水线排空之后，不重叠</translation>
     </message>
@@ -553,7 +569,7 @@
     </message>
     <message>
         <source>no published run used {device}; runs exist for: {devices}</source>
-        <extracomment>The CSV&apos;s columns (``plan --published --csv`` and the Plan tab&apos;s export): the JSON&apos;s keys.</extracomment>
+        <extracomment>The CSV&apos;s columns (``plan --published --csv`` and the Plan tab&apos;s export): the JSON&apos;s keys. The hardware generation of a device, from its catalog id and name (first match wins): the vendors&apos; architecture names (NVIDIA&apos;s, AMD&apos;s CDNA, Google&apos;s TPU, Apple&apos;s M chips).</extracomment>
         <translation>没有已发表的训练用过 {device}；有记录的设备：{devices}</translation>
     </message>
     <message>
@@ -592,6 +608,79 @@
     <message>
         <source>{change}; within the uncertainty (the likely range is {width} wide)</source>
         <translation>{change}；在不确定性之内（可能范围宽 {width}）</translation>
+    </message>
+    <message>
+        <source>framework: {value}; allowed: {allowed}</source>
+        <extracomment>Megatron-Core&apos;s default bucket: ``max(40M, 1M × DP)`` parameters (``DistributedDataParallelConfig.bucket_size``). PyTorch DDP&apos;s ``bucket_cap_mb`` default (25 MiB). DeepSpeed ZeRO&apos;s ``reduce_bucket_size`` default (elements). The framework ids ``--framework`` accepts, the default first.</extracomment>
+        <translation>框架：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>its pipeline engine runs 1F1B without an interleaved schedule and reduces the gradients after the pipeline flush</source>
+        <translation>其流水线引擎运行无交错调度的 1F1B，并在流水线排空后归约梯度</translation>
+    </message>
+    <message>
+        <source>1F1B pipeline, interleaved when vpp &gt; 1</source>
+        <translation>1F1B 流水线，vpp &gt; 1 时交错</translation>
+    </message>
+    <message>
+        <source>1F1B pipeline without an interleaved schedule</source>
+        <translation>无交错调度的 1F1B 流水线</translation>
+    </message>
+    <message>
+        <source>gradient buckets of max(40M, 1M × DP) parameters per model chunk</source>
+        <translation>每个模型块的梯度桶为 max(40M, 1M × DP) 个参数</translation>
+    </message>
+    <message>
+        <source>DDP&apos;s 25 MiB gradient buckets</source>
+        <translation>DDP 的 25 MiB 梯度桶</translation>
+    </message>
+    <message>
+        <source>ZeRO&apos;s reduce buckets of 5e8 elements</source>
+        <translation>ZeRO 的 5e8 元素归约桶</translation>
+    </message>
+    <message>
+        <source>one reduce-scatter per transformer block</source>
+        <translation>每个 Transformer 块一次 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>{how} ({n} per step)</source>
+        <translation>{how}（每步 {n} 个）</translation>
+    </message>
+    <message>
+        <source>overlap_comm at its default: on with ZeRO-3 only</source>
+        <translation>overlap_comm 取默认值：仅在 ZeRO-3 时开启</translation>
+    </message>
+    <message>
+        <source>parameters all-gathered one layer ahead (prefetch), the first layer&apos;s gather exposed</source>
+        <translation>参数提前一层 all-gather（预取），第一层的 gather 暴露</translation>
+    </message>
+    <message>
+        <source>gradients reduced in {dtype}</source>
+        <translation>梯度以 {dtype} 归约</translation>
+    </message>
+    <message>
+        <source>mixed-precision casts before each all-gather and reduce-scatter</source>
+        <translation>每次 all-gather 和 reduce-scatter 之前的混合精度转换</translation>
+    </message>
+    <message>
+        <source>AsyncTP</source>
+        <translation>AsyncTP</translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s userbuffers</source>
+        <translation>Transformer Engine 的 userbuffers</translation>
+    </message>
+    <message>
+        <source>TP overlap by {kind}</source>
+        <translation>TP 重叠由 {kind} 实现</translation>
+    </message>
+    <message>
+        <source>TP overlap asked for but without sequence parallelism nothing is decomposed</source>
+        <translation>要求了 TP 重叠，但没有序列并行，什么也不分解</translation>
+    </message>
+    <message>
+        <source>framework {name}: {mechanisms}</source>
+        <translation>框架 {name}：{mechanisms}</translation>
     </message>
 </context>
 <context>
@@ -836,6 +925,14 @@
     <message>
         <source>Recomputation</source>
         <translation>重计算</translation>
+    </message>
+    <message>
+        <source>The training code: its pipeline engine (DeepSpeed&apos;s has no interleaved schedule and reduces the gradients after the flush), how it buckets the gradient reduction and when that overlaps, FSDP&apos;s one-layer-ahead prefetch and reduce dtype, and what TP overlap decomposes (Transformer Engine or AsyncTP). Picking one sets the controls below to what it runs by default; change them after</source>
+        <translation>训练代码：其流水线引擎（DeepSpeed 的没有交错调度，并在排空后归约梯度）、梯度归约如何分桶以及何时重叠、FSDP 提前一层的预取与归约数据类型，以及 TP 重叠分解什么（Transformer Engine 或 AsyncTP）。选择一个会把下面的控件设为它的默认运行方式；之后可再修改</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
     </message>
     <message>
         <source>fused — between two GEMMs</source>

@@ -135,6 +135,10 @@
         <translation>vpp：每個 GPU {v} 個分塊需要管線平行；允許：pp 為 1 時 vpp 為 1</translation>
     </message>
     <message>
+        <source>vpp: {framework}&apos;s pipeline engine has no interleaved schedule; allowed: vpp 1</source>
+        <translation>vpp：{framework} 的管線引擎沒有交錯排程；允許：vpp 1</translation>
+    </message>
+    <message>
         <source>pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp dividing {layers} (or --uneven-stages, the first and last stage taking fewer)</source>
         <translation>管線平行：{pp} × vpp {v} 不能整除 {layers} 層；允許：能整除 {layers} 的 pp × vpp（或用 --uneven-stages，讓首末兩級少分幾層）</translation>
     </message>
@@ -416,6 +420,18 @@
         <translation>損失：PyTorch 在 logits 的 fp32 副本上算交叉熵，保留 fp32 的 log-softmax（每個 logit 4 位元組），其反向配置 log-softmax 和 logits 的 fp32 梯度（每個 logit 8 位元組）</translation>
     </message>
     <message>
+        <source>on the critical path: TP overlap decomposes only sequence-parallel all-gathers and reduce-scatters, and this layout has no sequence parallelism</source>
+        <translation>在關鍵路徑上：TP 重疊只分解序列平行的 all-gather 與 reduce-scatter，而此配置沒有序列平行</translation>
+    </message>
+    <message>
+        <source>decomposed by AsyncTP: each all-gather and reduce-scatter in {tp} chunks, one after another beside the GEMM on each chunk, each chunk&apos;s GEMM at its own smaller shape&apos;s efficiency; the reduce-scatter&apos;s last chunk exposed, and each chunk&apos;s transfer shows where it outlasts its GEMM</source>
+        <translation>由 AsyncTP 分解：每個 all-gather 和 reduce-scatter 分成 {tp} 塊，依序與各塊上的 GEMM 並行，每塊的 GEMM 按其較小形狀的效率計；reduce-scatter 的最後一塊暴露，每塊的傳輸在比其 GEMM 更久時顯現</translation>
+    </message>
+    <message>
+        <source>decomposed by Transformer Engine&apos;s userbuffers: the all-gathers by ring exchange in {tp} chunks, the forward&apos;s reduce-scatters pipelined in 4 pieces (the last exposed), up to 3 chunk GEMMs at once, each at its own smaller shape&apos;s efficiency; the backward&apos;s reduce-scatters in bulk beside the weight-gradient GEMMs; each chunk&apos;s transfer shows where it outlasts its GEMM</source>
+        <translation>由 Transformer Engine 的 userbuffers 分解：all-gather 以環形交換分成 {tp} 塊，前向的 reduce-scatter 管線化分成 4 段（最後一段暴露），最多同時 3 個分塊 GEMM，各按其較小形狀的效率計；反向的 reduce-scatter 整體與權重梯度 GEMM 並行；每塊的傳輸在比其 GEMM 更久時顯現</translation>
+    </message>
+    <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>
         <translation>，再乘以其波次和分塊量化（{tile} 分塊、{sms} 個 SM）</translation>
     </message>
@@ -476,8 +492,12 @@
         <translation>前向 2 個 all-reduce，反向 2 個</translation>
     </message>
     <message>
-        <source>hidden behind the layer&apos;s GEMMs up to their duration (Transformer Engine&apos;s userbuffers)</source>
-        <translation>在這一層的 GEMM 時長之內被其隱藏（Transformer Engine 的 userbuffers）</translation>
+        <source>overlapped bucket by bucket with the last micro-batch&apos;s backward that fills the buckets (under the interleaved schedule, each model chunk&apos;s last backward, the chunks p backwards apart) and ZeRO&apos;s gathers with the next step&apos;s first forward; the last bucket&apos;s reduction and the first bucket&apos;s gather have nothing to hide behind, and the rest shows where it outruns the compute</source>
+        <translation>逐桶與填滿各桶的最後一個微批次反向重疊（交錯排程下為每個模型塊的最後一次反向，各塊相隔 p 次反向），ZeRO 的收集與下一步的第一次前向重疊；最後一個桶的歸約和第一個桶的收集無處隱藏，其餘部分在超過計算時顯現</translation>
+    </message>
+    <message>
+        <source>gathered one layer ahead of each micro-batch&apos;s forward and backward and reduced layer by layer as the backward goes; per micro-batch the first layer&apos;s gather and the last layer&apos;s reduce-scatter have nothing to hide behind, and the rest shows where it outruns the layer&apos;s compute</source>
+        <translation>在每個微批次的前向和反向中提前一層收集，並隨反向逐層歸約；每個微批次第一層的收集和最後一層的 reduce-scatter 無處隱藏，其餘部分在超過該層計算時顯現</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
@@ -524,10 +544,6 @@
         <translation>每個微批次前向和反向時對權重做 all-gather，並對梯度做 reduce-scatter（ZeRO-3）</translation>
     </message>
     <message>
-        <source>overlapped with the last micro-batch&apos;s backward and the next step&apos;s first forward (bucketed, as PyTorch DDP and Megatron&apos;s overlap options); only the excess shows</source>
-        <translation>與最後一個微批次的反向和下一步的第一個前向重疊（分桶，如 PyTorch DDP 和 Megatron 的重疊選項）；只有超出的部分顯現</translation>
-    </message>
-    <message>
         <source>after the pipeline flush, not overlapped</source>
         <translation>在管線排空之後，不重疊</translation>
     </message>
@@ -553,7 +569,7 @@
     </message>
     <message>
         <source>no published run used {device}; runs exist for: {devices}</source>
-        <extracomment>The CSV&apos;s columns (``plan --published --csv`` and the Plan tab&apos;s export): the JSON&apos;s keys.</extracomment>
+        <extracomment>The CSV&apos;s columns (``plan --published --csv`` and the Plan tab&apos;s export): the JSON&apos;s keys. The hardware generation of a device, from its catalog id and name (first match wins): the vendors&apos; architecture names (NVIDIA&apos;s, AMD&apos;s CDNA, Google&apos;s TPU, Apple&apos;s M chips).</extracomment>
         <translation>沒有已發表的訓練用過 {device}；有紀錄的裝置：{devices}</translation>
     </message>
     <message>
@@ -592,6 +608,79 @@
     <message>
         <source>{change}; within the uncertainty (the likely range is {width} wide)</source>
         <translation>{change}；在不確定性之內（可能範圍寬 {width}）</translation>
+    </message>
+    <message>
+        <source>framework: {value}; allowed: {allowed}</source>
+        <extracomment>Megatron-Core&apos;s default bucket: ``max(40M, 1M × DP)`` parameters (``DistributedDataParallelConfig.bucket_size``). PyTorch DDP&apos;s ``bucket_cap_mb`` default (25 MiB). DeepSpeed ZeRO&apos;s ``reduce_bucket_size`` default (elements). The framework ids ``--framework`` accepts, the default first.</extracomment>
+        <translation>框架：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>its pipeline engine runs 1F1B without an interleaved schedule and reduces the gradients after the pipeline flush</source>
+        <translation>其管線引擎執行無交錯排程的 1F1B，並在管線排空後歸約梯度</translation>
+    </message>
+    <message>
+        <source>1F1B pipeline, interleaved when vpp &gt; 1</source>
+        <translation>1F1B 管線，vpp &gt; 1 時交錯</translation>
+    </message>
+    <message>
+        <source>1F1B pipeline without an interleaved schedule</source>
+        <translation>無交錯排程的 1F1B 管線</translation>
+    </message>
+    <message>
+        <source>gradient buckets of max(40M, 1M × DP) parameters per model chunk</source>
+        <translation>每個模型塊的梯度桶為 max(40M, 1M × DP) 個參數</translation>
+    </message>
+    <message>
+        <source>DDP&apos;s 25 MiB gradient buckets</source>
+        <translation>DDP 的 25 MiB 梯度桶</translation>
+    </message>
+    <message>
+        <source>ZeRO&apos;s reduce buckets of 5e8 elements</source>
+        <translation>ZeRO 的 5e8 元素歸約桶</translation>
+    </message>
+    <message>
+        <source>one reduce-scatter per transformer block</source>
+        <translation>每個 Transformer 塊一次 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>{how} ({n} per step)</source>
+        <translation>{how}（每步 {n} 個）</translation>
+    </message>
+    <message>
+        <source>overlap_comm at its default: on with ZeRO-3 only</source>
+        <translation>overlap_comm 取預設值：僅在 ZeRO-3 時開啟</translation>
+    </message>
+    <message>
+        <source>parameters all-gathered one layer ahead (prefetch), the first layer&apos;s gather exposed</source>
+        <translation>參數提前一層 all-gather（預取），第一層的收集暴露</translation>
+    </message>
+    <message>
+        <source>gradients reduced in {dtype}</source>
+        <translation>梯度以 {dtype} 歸約</translation>
+    </message>
+    <message>
+        <source>mixed-precision casts before each all-gather and reduce-scatter</source>
+        <translation>每次 all-gather 和 reduce-scatter 之前的混合精度轉換</translation>
+    </message>
+    <message>
+        <source>AsyncTP</source>
+        <translation>AsyncTP</translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s userbuffers</source>
+        <translation>Transformer Engine 的 userbuffers</translation>
+    </message>
+    <message>
+        <source>TP overlap by {kind}</source>
+        <translation>TP 重疊由 {kind} 實現</translation>
+    </message>
+    <message>
+        <source>TP overlap asked for but without sequence parallelism nothing is decomposed</source>
+        <translation>要求了 TP 重疊，但沒有序列平行，什麼也不分解</translation>
+    </message>
+    <message>
+        <source>framework {name}: {mechanisms}</source>
+        <translation>框架 {name}：{mechanisms}</translation>
     </message>
 </context>
 <context>
@@ -836,6 +925,14 @@
     <message>
         <source>Recomputation</source>
         <translation>重計算</translation>
+    </message>
+    <message>
+        <source>The training code: its pipeline engine (DeepSpeed&apos;s has no interleaved schedule and reduces the gradients after the flush), how it buckets the gradient reduction and when that overlaps, FSDP&apos;s one-layer-ahead prefetch and reduce dtype, and what TP overlap decomposes (Transformer Engine or AsyncTP). Picking one sets the controls below to what it runs by default; change them after</source>
+        <translation>訓練程式碼：其管線引擎（DeepSpeed 的沒有交錯排程，並在排空後歸約梯度）、梯度歸約如何分桶以及何時重疊、FSDP 提前一層的預取與歸約資料型別，以及 TP 重疊分解什麼（Transformer Engine 或 AsyncTP）。選擇一個會把下面的控制項設為它的預設執行方式；之後可再修改</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
     </message>
     <message>
         <source>fused — between two GEMMs</source>

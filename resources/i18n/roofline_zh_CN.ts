@@ -109,6 +109,7 @@
     </message>
     <message>
         <source>measured by this project: the shape of the measured matmul</source>
+        <extracomment>A large-GEMM efficiency -&gt; the field naming the shape it was measured at.</extracomment>
         <translation>本项目测量：所测矩阵乘法的形状</translation>
     </message>
     <message>

@@ -109,6 +109,7 @@
     </message>
     <message>
         <source>measured by this project: the shape of the measured matmul</source>
+        <extracomment>A large-GEMM efficiency -&gt; the field naming the shape it was measured at.</extracomment>
         <translation>本專案量測：所測矩陣乘法的形狀</translation>
     </message>
     <message>

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from core.errors import InputError
 from core.memory.models import PRESETS, TransformerSpec, parse_model
 from core.memory.recipes import OPTIMIZERS, RECIPES
+from core.plan.frameworks import FRAMEWORKS, framework
 from core.plan.inputs import CROSS_ENTROPY, RECOMPUTE, Implementation
 from core.plan.options import implementation_from, parse_dims
 from core.plan.precision import PRECISIONS
@@ -78,7 +79,7 @@ PAGES: dict[str, tuple[str, ...]] = {
             "gemm_dtype", "precision"),
     "cluster": ("gpus", "gpus_per_node", "intra_bw", "network_bw"),
     "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
-    "code": ("kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
+    "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
              "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout"),
 }  # fmt: skip
 #: The code page's switches and their defaults (:class:`core.plan.inputs.Implementation`'s).
@@ -394,6 +395,22 @@ class PlanInputs(QWidget):
         """How the training code runs (:class:`core.plan.inputs.Implementation`), one control
         per field, each defaulting to the plan's default."""
         default = Implementation()
+        chosen = self.combos["framework"] = BriefComboBox(self, minimum_chars=6)
+        for fid in FRAMEWORKS:
+            chosen.addItem(framework(fid).name, fid)
+        chosen.setCurrentIndex(find_data(chosen, default.framework))
+        chosen.setToolTip(
+            translate(
+                "PlanInputs",
+                "The training code: its pipeline engine (DeepSpeed's has no interleaved schedule "
+                "and reduces the gradients after the flush), how it buckets the gradient "
+                "reduction and when that overlaps, FSDP's one-layer-ahead prefetch and reduce "
+                "dtype, and what TP overlap decomposes (Transformer Engine or AsyncTP). Picking "
+                "one sets the controls below to what it runs by default; change them after",
+            )
+        )
+        chosen.activated.connect(self._framework_picked)
+        form.addRow(translate("PlanInputs", "Framework"), chosen)
         kernels = self.combos["kernels"] = BriefComboBox(self, minimum_chars=6)
         kernels.addItem(translate("PlanInputs", "fused — between two GEMMs"), "fused")
         kernels.addItem(translate("PlanInputs", "eager — one kernel per op"), "eager")
@@ -504,8 +521,28 @@ class PlanInputs(QWidget):
             box.setToolTip(plain_tip(tip))
             box.toggled.connect(self._edited)
             form.addRow(box)
-        for key in ("kernels", "attention", "cross_entropy", "overlap", "precision"):
+        for key in ("framework", "kernels", "attention", "cross_entropy", "overlap", "precision"):
             self.combos[key].currentIndexChanged.connect(self._edited)
+
+    def _framework_picked(self, _index: int) -> None:
+        """The framework picked by the user: the code page's controls take its preset."""
+        fid = self.combos["framework"].currentData()
+        preset = Implementation(**framework(fid).preset_dict(), framework=fid)
+        values = {
+            "kernels": "fused" if preset.fused else "eager",
+            "cross_entropy": preset.cross_entropy,
+            "overlap": "none" if not preset.dp_overlap else "dp+tp" if preset.tp_overlap else "dp",
+        }
+        for key, value in values.items():
+            box = self.combos[key]
+            box.blockSignals(True)
+            box.setCurrentIndex(find_data(box, value))
+            box.blockSignals(False)
+        for key, box in self.switches.items():
+            box.blockSignals(True)
+            box.setChecked(bool(getattr(preset, key)))
+            box.blockSignals(False)
+        self._edited()
 
     def implementation(self) -> Implementation:
         """How the training code runs, as the code page says."""
@@ -519,6 +556,7 @@ class PlanInputs(QWidget):
             attention_kernel=attention if attention not in ("", "none") else None,
             cross_entropy=self.combos["cross_entropy"].currentData(),
             precision=self.combos["precision"].currentData(),
+            framework=self.combos["framework"].currentData(),
             **{key: box.isChecked() for key, box in self.switches.items()},
         )
 

@@ -1,0 +1,242 @@
+"""The training framework as an input: each one a set of mechanisms read from its code or docs.
+
+A framework is not a speed factor. It says how the code it names runs a layout, each point from
+the framework's own source (``docs/plan_sources.md`` gives the files):
+
+* **preset**: the :class:`~core.plan.inputs.Implementation` fields it runs by default (fused
+  kernels or eager PyTorch, TP overlap, the loss kernel); a field given explicitly wins.
+* **pipeline engine**: whether it has an interleaved schedule, and whether the gradient reduction
+  can start before the pipeline flush. DeepSpeed's ``PipelineEngine`` runs a plain 1F1B
+  ``TrainSchedule`` whose ``ReduceGrads`` instruction comes after the last micro-batch, so its
+  reduction is exposed whatever the other options say, and it has no interleaved schedule.
+* **gradient buckets**: how the reduction is cut into collectives, which sets both how much of it
+  overlaps the backward and how many latencies it pays. Megatron-Core: buckets of
+  ``max(40M, 1M × DP)`` parameters per model chunk; PyTorch DDP: 25 MiB buckets; FSDP/FSDP2: one
+  reduce-scatter per wrapped transformer block; DeepSpeed ZeRO: ``reduce_bucket_size`` 5e8
+  elements. ZeRO-3 gathers and reduces per layer in every framework.
+* **when the reduction overlaps**: DeepSpeed's ``overlap_comm`` defaults to on for ZeRO-3 only.
+* **parameter prefetch**: ZeRO-3/FSDP all-gathers run one layer ahead of the compute that needs
+  them (FSDP2's implicit prefetching; DeepSpeed's prefetch bucket), so the first layer's gather
+  has nothing to hide behind.
+* **reduce dtype and casts**: torchtitan's FSDP2 reduces gradients in fp32
+  (``mixed_precision_reduce = "float32"``), so the reduce-scatter moves 4 bytes per gradient and
+  each micro-batch first casts the layer's bf16 gradients to fp32; FSDP2 casts its fp32 shard to
+  bf16 before every all-gather (``MixedPrecisionPolicy.param_dtype``).
+* **TP overlap by decomposition**: Transformer Engine's userbuffers (Megatron, NeMo) and PyTorch's
+  AsyncTP (torchtitan) split each sequence-parallel all-gather and reduce-scatter into ``TP``
+  chunks beside the GEMM on those chunks (:mod:`core.plan.overlap`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import InputError
+from core.texts import Text, join_texts, translate
+
+__all__ = [
+    "DEFAULT_FRAMEWORK",
+    "FRAMEWORKS",
+    "Framework",
+    "bucket_kind",
+    "framework",
+    "framework_words",
+    "fsdp_casts",
+    "gradient_buckets",
+    "reduce_dtype",
+    "reduction_overlaps",
+]
+
+#: Megatron-Core's default bucket: ``max(40M, 1M × DP)`` parameters
+#: (``DistributedDataParallelConfig.bucket_size``).
+MEGATRON_BUCKET_PARAMS = 40_000_000
+MEGATRON_BUCKET_PER_DP = 1_000_000
+#: PyTorch DDP's ``bucket_cap_mb`` default (25 MiB).
+DDP_BUCKET_BYTES = 25 * 2**20
+#: DeepSpeed ZeRO's ``reduce_bucket_size`` default (elements).
+DEEPSPEED_BUCKET_ELEMENTS = 500_000_000
+
+
+@dataclass(frozen=True)
+class Framework:
+    """One training framework's mechanisms (see the module docstring).
+
+    Attributes
+    ----------
+    id, name
+        The CLI's id and the name shown.
+    preset
+        ``Implementation`` fields the framework runs by default, as ``(field, value)`` pairs.
+    interleaved
+        Its pipeline engine has the interleaved 1F1B schedule (``vpp > 1``).
+    reduce_after_flush
+        With a pipeline, the gradient reduction starts only after the flush (DeepSpeed).
+    buckets
+        How the gradient reduction is cut: ``megatron``, ``ddp``, ``fsdp`` (per layer) or
+        ``deepspeed``.
+    overlap_needs_zero3
+        The reduction overlaps the backward only with ZeRO-3 (DeepSpeed's ``overlap_comm``).
+    reduce_dtype
+        The dtype gradients are reduced in when the framework sets one (``None``: the recipe's).
+    fsdp2_casts
+        FSDP2's mixed-precision casts: the fp32 shard to bf16 before each all-gather and, with
+        ``reduce_dtype`` wider than the gradients, the gradients before each reduce-scatter.
+    tp_overlap_kind
+        What ``tp_overlap`` means here: ``userbuffers`` (Transformer Engine) or ``async-tp``
+        (PyTorch's micro-pipelined TP), :func:`core.plan.overlap.tp_decomposed`.
+    """
+
+    id: str
+    name: str
+    preset: tuple[tuple[str, Any], ...]
+    interleaved: bool
+    reduce_after_flush: bool
+    buckets: str
+    overlap_needs_zero3: bool = False
+    reduce_dtype: str | None = None
+    fsdp2_casts: bool = False
+    tp_overlap_kind: str = "userbuffers"
+
+    def preset_dict(self) -> dict[str, Any]:
+        """The preset as keyword arguments of :class:`~core.plan.inputs.Implementation`."""
+        return dict(self.preset)
+
+
+_FRAMEWORKS: tuple[Framework, ...] = (
+    Framework("megatron", "Megatron-LM / Megatron-Core", (), interleaved=True,
+              reduce_after_flush=False, buckets="megatron"),
+    Framework("nemo", "NeMo", (("tp_overlap", True), ("fused_swiglu", True),
+                               ("cross_entropy", "fp32-inplace")),
+              interleaved=True, reduce_after_flush=False, buckets="megatron"),
+    Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,
+              reduce_after_flush=False, buckets="fsdp", reduce_dtype="fp32", fsdp2_casts=True,
+              tp_overlap_kind="async-tp"),
+    Framework("fsdp", "PyTorch FSDP2", (("fused", False),), interleaved=False,
+              reduce_after_flush=False, buckets="fsdp", fsdp2_casts=True,
+              tp_overlap_kind="async-tp"),
+    Framework("deepspeed", "DeepSpeed (Megatron-DeepSpeed)",
+              (("fused_loss", False), ("cross_entropy", "fp32-inplace")), interleaved=False,
+              reduce_after_flush=True, buckets="deepspeed", overlap_needs_zero3=True),
+    Framework("llm-foundry", "llm-foundry (Composer FSDP)",
+              (("fused", False), ("cross_entropy", "native")), interleaved=False,
+              reduce_after_flush=False, buckets="fsdp"),
+)  # fmt: skip
+#: The framework ids ``--framework`` accepts, the default first.
+FRAMEWORKS: tuple[str, ...] = tuple(f.id for f in _FRAMEWORKS)
+DEFAULT_FRAMEWORK = "megatron"
+_BY_ID = {f.id: f for f in _FRAMEWORKS}
+
+
+def framework(name: str | None) -> Framework:
+    """The framework called ``name`` (``None``: Megatron); the error lists the allowed ids."""
+    key = (name or DEFAULT_FRAMEWORK).strip().lower()
+    found = _BY_ID.get(key)
+    if found is None:
+        raise InputError(
+            translate("Plan", "framework: {value}; allowed: {allowed}").format(
+                value=repr(name), allowed=", ".join(FRAMEWORKS)
+            ),
+            field="framework",
+        )
+    return found
+
+
+def reduction_overlaps(fw: Framework, dp_overlap: bool, pp: int, zero: int) -> bool:
+    """Whether the gradient reduction (and ZeRO's gathers) may overlap compute at all: the
+    ``dp_overlap`` switch, unless the framework's engine forbids it (DeepSpeed: after the
+    pipeline flush with PP > 1, and ``overlap_comm`` off below ZeRO-3)."""
+    if not dp_overlap:
+        return False
+    if fw.reduce_after_flush and pp > 1:
+        return False
+    return not (fw.overlap_needs_zero3 and zero < 3)
+
+
+def bucket_kind(fw: Framework, zero: int) -> str:
+    """How the reduction is cut under ``zero``: ``layer`` (ZeRO-3 everywhere, FSDP with any
+    sharding), ``ddp`` (a PyTorch-native framework with nothing sharded wraps the model in DDP),
+    ``megatron`` or ``deepspeed``."""
+    if zero == 3:
+        return "layer"
+    if fw.buckets == "fsdp":
+        return "ddp" if zero == 0 else "layer"
+    return fw.buckets
+
+
+def gradient_buckets(
+    fw: Framework, *, zero: int, params: float, layers: float, vpp: int, dp: int,
+    grad_bytes: float,
+) -> int:  # fmt: skip
+    """How many collectives the gradient reduction of a GPU's ``params`` is cut into.
+
+    Per :func:`bucket_kind`: one per layer; Megatron-Core ``v × ⌈params / v / max(40M, 1M·DP)⌉``
+    (buckets per model chunk); PyTorch DDP ``⌈params × grad bytes / 25 MiB⌉``; DeepSpeed
+    ``⌈params / 5e8⌉``.
+    """
+    kind = bucket_kind(fw, zero)
+    if kind == "layer":
+        return max(1, round(layers))
+    if kind == "megatron":
+        bucket = max(MEGATRON_BUCKET_PARAMS, MEGATRON_BUCKET_PER_DP * dp)
+        return vpp * max(1, -(-int(params / vpp) // bucket))
+    if kind == "ddp":
+        return max(1, -(-int(params * grad_bytes) // DDP_BUCKET_BYTES))
+    return max(1, -(-int(params) // DEEPSPEED_BUCKET_ELEMENTS))
+
+
+def fsdp_casts(fw: Framework, zero: int) -> bool:
+    """Whether FSDP2's mixed-precision casts run (its parameters sharded: ZeRO-3)."""
+    return fw.fsdp2_casts and zero == 3
+
+
+def reduce_dtype(fw: Framework, zero: int) -> str | None:
+    """The dtype the framework reduces gradients in under ``zero`` (``None``: the recipe's);
+    FSDP2's ``reduce_dtype`` applies where FSDP shards (ZeRO ≥ 1), not under DDP."""
+    return fw.reduce_dtype if bucket_kind(fw, zero) == "layer" else None
+
+
+def framework_words(fw: Framework, *, zero: int, pp: int, buckets: int, tp_overlap: bool,
+                    sp: bool, tp: int) -> Text:  # fmt: skip
+    """The plan's sentence on the framework's mechanisms (the ``assumptions``)."""
+    parts: list[Text] = []
+    if pp > 1:
+        parts.append(
+            translate("Plan", "its pipeline engine runs 1F1B without an interleaved schedule and reduces the gradients after the pipeline flush")
+            if fw.reduce_after_flush
+            else translate("Plan", "1F1B pipeline, interleaved when vpp > 1")
+            if fw.interleaved
+            else translate("Plan", "1F1B pipeline without an interleaved schedule")
+        )  # fmt: skip
+    how = {
+        "megatron": translate("Plan", "gradient buckets of max(40M, 1M × DP) parameters per model chunk"),
+        "ddp": translate("Plan", "DDP's 25 MiB gradient buckets"),
+        "deepspeed": translate("Plan", "ZeRO's reduce buckets of 5e8 elements"),
+        "layer": translate("Plan", "one reduce-scatter per transformer block"),
+    }[bucket_kind(fw, zero)]  # fmt: skip
+    parts.append(translate("Plan", "{how} ({n} per step)").format(how=how, n=f"{buckets:,}"))
+    if fw.overlap_needs_zero3:
+        parts.append(translate("Plan", "overlap_comm at its default: on with ZeRO-3 only"))
+    if zero == 3:
+        parts.append(translate("Plan", "parameters all-gathered one layer ahead (prefetch), the first layer's gather exposed"))  # fmt: skip
+    if reduce_dtype(fw, zero):
+        parts.append(
+            translate("Plan", "gradients reduced in {dtype}").format(dtype=reduce_dtype(fw, zero))
+        )
+    if fsdp_casts(fw, zero):
+        parts.append(translate("Plan", "mixed-precision casts before each all-gather and reduce-scatter"))  # fmt: skip
+    if tp > 1 and tp_overlap:
+        kind = (
+            translate("Plan", "AsyncTP")
+            if fw.tp_overlap_kind == "async-tp"
+            else translate("Plan", "Transformer Engine's userbuffers")
+        )
+        parts.append(
+            translate("Plan", "TP overlap by {kind}").format(kind=kind)
+            if sp
+            else translate("Plan", "TP overlap asked for but without sequence parallelism nothing is decomposed")
+        )  # fmt: skip
+    joined = join_texts(parts, "; ")
+    return translate("Plan", "framework {name}: {mechanisms}").format(
+        name=fw.name, mechanisms=joined
+    )
