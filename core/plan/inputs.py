@@ -450,7 +450,8 @@ class Constraints:
     """What a search may vary: each field fixed to a value, or ``None`` (searched).
 
     ``include_unfit`` keeps layouts that run out of memory (flagged with the reason);
-    ``max_micro_batch`` bounds the searched micro-batch sizes (powers of two).
+    ``max_micro_batch`` bounds the searched micro-batch sizes (each size up to it that splits a
+    DP rank's batch).
     """
 
     tp: int | None = None
@@ -470,15 +471,21 @@ def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | 
     """``{stage: (rank, layers on that GPU)}`` for ``only``, or ``first``/``middle``/``last``.
 
     ``p · v`` virtual stages of ``k = ⌈L/(p·v)⌉`` layers; when that is ``D`` layers too many, the
-    first virtual stage gives up ``⌈D/2⌉`` and the last ``⌊D/2⌋`` (each keeping at least one).
-    ``None`` when the layers cannot be split so.
+    first virtual stage gives up ``⌈D/2⌉`` and the last ``⌊D/2⌋``. Without interleaving each
+    keeps at least one layer; with it (``v > 1``) an end chunk may keep none, holding only the
+    embedding or only the output layer and the loss, as Llama 3 405B's 126 layers ran on 16
+    ranks × 8 chunks (Llama 3 §3.3.2: "the first model chunk on the first stage has only the
+    embedding, and the last model chunk on the last stage has only output projection and loss
+    calculation"; Megatron-Core's ``--account-for-embedding-in-pipeline-split``). ``None`` when
+    the layers cannot be split so.
     """
     if p == 1:
         return {"only": (0, float(layers))} if v == 1 else None
     k = -(-layers // (p * v))
     deficit = k * p * v - layers
     first_off, last_off = -(-deficit // 2), deficit // 2
-    if first_off > k - 1 or last_off > k - 1:
+    floor = 0 if v > 1 else 1
+    if first_off > k - floor or last_off > k - floor:
         return None
     out = {
         "first": (0, float(v * k - first_off)),

@@ -48,7 +48,15 @@ from core.memory.recipes import Recipe
 from core.plan.inputs import Layout, PlanInput, stage_layers
 from core.plan.precision import layer_matmul_elements, weight_copy_bytes
 
-__all__ = ["StageMemory", "layer_params_local", "loss_bytes", "memory_per_gpu", "stage_params"]
+__all__ = [
+    "StageMemory",
+    "chunk_layers",
+    "in_flight_layers",
+    "layer_params_local",
+    "loss_bytes",
+    "memory_per_gpu",
+    "stage_params",
+]
 
 _RESIDUAL = ("norm inputs", "attention and MLP inputs", "dropout masks")
 #: Bytes per element of the FP8 copy a Transformer Engine GEMM keeps of its input.
@@ -128,6 +136,39 @@ def _in_flight(r: int, p: int, v: int, m: int) -> float:
         return 1.0
     chunks = (p - r) if v == 1 else 2 * (p - r - 1) + (v - 1) * p + 1
     return min(chunks, m * v) / v
+
+
+@lru_cache(maxsize=4096)
+def in_flight_layers(r: int, p: int, v: int, m: int, chunk_layers: tuple[float, ...]) -> float:
+    """Layer-activations of one micro-batch each that rank ``r`` keeps at its fullest moment.
+
+    ``chunk_layers`` are the layers of the rank's ``v`` model chunks. Megatron-LM's interleaved
+    schedule (``schedules.py``) runs ``2(p − r − 1) + (v − 1)·p`` warm-up forwards, then one
+    more before its first backward, forward ``k`` on chunk ``(k mod p·v) // p``; with ``m·v``
+    forwards or fewer in all, every one is in flight. Counting each forward's own chunk makes an
+    end chunk with fewer layers (an uneven first or last stage) weigh what it holds; with equal
+    chunks this is :func:`_in_flight` × the rank's layers (Korthikanti et al. 2022, §4.2.3:
+    ``L·(1 + (p − 1)/(p·v))`` on rank 0).
+    """
+    if p == 1 or v == 1:
+        return _in_flight(r, p, v, m) * sum(chunk_layers)
+    n = min(2 * (p - r - 1) + (v - 1) * p + 1, m * v)
+    return float(sum(chunk_layers[(k % (p * v)) // p] for k in range(n)))
+
+
+def chunk_layers(layers: int, p: int, v: int, stage: str, here: float) -> tuple[float, ...]:
+    """The layers of each of a rank's ``v`` model chunks (:func:`~core.plan.inputs.stage_layers`'
+    split: the first chunk of the first rank and the last chunk of the last give up the deficit).
+    """
+    if v == 1 or p == 1:
+        return (here,)
+    k = float(-(-layers // (p * v)))
+    out = [k] * v
+    if stage == "first":
+        out[0] = here - k * (v - 1)
+    elif stage == "last":
+        out[-1] = here - k * (v - 1)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -290,7 +331,9 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         params += copies
         grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
         optim = per["optimizer"] * n / (shard if layout.zero >= 1 else 1)
-        kept_layers = here * _in_flight(rank, p, v, micro_batches)
+        kept_layers = in_flight_layers(
+            rank, p, v, micro_batches, chunk_layers(spec.layers, p, v, stage, here)
+        )
         loss = stage in ("only", "last")
         outside = (a.outside_first if stage in ("only", "first") else 0.0) + (
             a.outside_last if loss else 0.0

@@ -214,6 +214,17 @@ RUN_CODE.update(
         )
     }  # nemotron/nemotron4-340b-synth.yaml at 143b90dd: ub_tp_comm_overlap: False
 )
+#: Runs whose optimizer keeps its state in bf16 and no fp32 master copy: the Nemotron-4 340B
+#: recipe's ``optim: {name: distributed_fused_adam, dtype: bf16}`` (nemotron4-340b-synth.yaml;
+#: NeMo's MegatronGPTModel reads ``optim.dtype`` as Apex DistributedFusedAdam's state dtype, and
+#: with the state in the model's dtype sets ``store_params=False``: the bf16 weights are updated
+#: in place), so 2 + 2 bytes of Adam moments per parameter, sharded over DP, and no master copy.
+RUN_STATE_BF16 = {
+    "nvidia-dgxc-h100-nemotron4-340b-128gpu",
+    "nvidia-dgxc-h100-nemotron4-340b-128gpu-fp8",
+    "nvidia-dgxc-h100-nemotron4-340b-2048gpu",
+    "nvidia-dgxc-h100-nemotron4-340b-2048gpu-fp8",
+}
 RUN_ROPE_OFF = {"nvidia-dgxc-h100-gpt3-175b-128gpu", "nvidia-dgxc-h100-gpt3-175b-2048gpu"}
 #: MosaicML rows whose MP mode is PURE (the table's column): gradients reduced in bf16.
 RUN_GRADS: dict[str, str] = {
@@ -283,7 +294,10 @@ class Published:
         return None not in (c.tp, c.pp, c.vpp, c.cp, c.sp, c.zero, c.micro_batch, c.recompute)
 
 
-def _recipe(precision: str, grads: str | None = None) -> Any:
+def _recipe(precision: str, grads: str | None = None, bf16_state: bool = False) -> Any:
+    if bf16_state and precision != "fp16":
+        return recipe("custom", params="bf16", grads=grads or "bf16", master="none",
+                      state="bf16", acts="bf16")  # fmt: skip
     if precision == "fp16":
         return recipe(
             "custom", params="fp16", grads=grads or "fp16", master="fp32", state="fp32",
@@ -317,7 +331,11 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
         seq=int(run["batch"]["seq"]),
         global_batch=int(run["batch"]["global_batch"]),
         cluster=cluster,
-        recipe=_recipe(run["precision"], RUN_GRADS.get(run["id"], code.grads)),
+        recipe=_recipe(
+            run["precision"],
+            RUN_GRADS.get(run["id"], code.grads),
+            bf16_state=run["id"] in RUN_STATE_BF16,
+        ),
         optimizer=optimizer("adam"),
         implementation=impl,
     )

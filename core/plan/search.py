@@ -3,13 +3,16 @@
 :func:`search` enumerates every layout the constraints leave open:
 
 * TP: the divisors of the heads (compatible with the KV heads) up to the GPUs of one node;
-* PP: the divisors of the layers, with v chunks per GPU dividing the layers per stage;
+* PP: the divisors of the layers, with v chunks per GPU dividing the layers per stage; where the
+  code runs uneven stages (``Implementation.uneven_stages``), any PP and v whose first and last
+  chunks can give up the missing layers (:func:`core.plan.inputs.stage_layers`);
 * CP: powers of two splitting the sequence into ``2·CP`` chunks (flash attention only);
 * DP: the GPUs left over; the global batch must split into DP × micro-batch;
-* the micro-batch: powers of two up to ``max_micro_batch``;
+* the micro-batch: every size up to ``max_micro_batch`` that splits a DP rank's batch;
 * ZeRO 0-3 (2 and 3 without a pipeline), sequence parallelism with TP > 1, and recomputation
-  (none, full, and selective where attention is unfused: with flash attention selective
-  recomputation saves only a log-sum-exp, so it is searched only when asked for).
+  (none, selective, full: with flash attention selective recomputation saves only a log-sum-exp,
+  but published runs use it so, Nemotron-4 340B's among them, and the search offers every
+  layout a published run used).
 
 Each layout is checked against memory first (cheap, closed-form), then timed from the cached
 micro-batch times (:mod:`core.plan.timing`): nothing is traced per candidate, so a 405B model on
@@ -89,11 +92,10 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     max_tp = cn.max_tp or inp.cluster.gpus_per_node
     tps = [cn.tp] if cn.tp else [t for t in _divisors(heads) if t <= max_tp]
     tps = [t for t in tps if heads % t == 0 and (kv % t == 0 or t % kv == 0) and gpus % t == 0]
-    if cn.recompute:
-        recomputes = [cn.recompute]
-    else:
-        recomputes = ["none", "full"] if impl.flash else ["none", "selective", "full"]
-    mbs_all = [cn.micro_batch] if cn.micro_batch else _powers(cn.max_micro_batch)
+    recomputes = [cn.recompute] if cn.recompute else ["none", "selective", "full"]
+    # Micro-batches: every size up to the bound that splits a DP rank's batch (published runs
+    # use 3, 6, 12, 14 and 18 as well as powers of two); sizes that do not split it are skipped.
+    mbs_all = [cn.micro_batch] if cn.micro_batch else list(range(1, cn.max_micro_batch + 1))
     interleaved = framework(impl.framework).interleaved  # DeepSpeed's engine: vpp 1 only
     for t in tps:
         uneven = impl.uneven_stages

@@ -189,3 +189,12 @@ def test_search_ties_are_least_memory_first(inp, cal) -> None:
         peaks = [r.memory.peak for r in found[i:j]]
         assert peaks == sorted(peaks)
         i = j
+
+
+def test_search_tries_micro_batches_that_are_not_powers_of_two(inp) -> None:
+    """A DP rank's batch of 6 sequences (48 on DP 8, as MosaicML's MPT 7B ran on 8 H100s with
+    micro-batch 6) splits into micro-batches of its divisors 1, 2, 3 and 6: all four are searched,
+    and 4 and 5, which do not split it, are not."""
+    six = replace(inp, global_batch=48, cluster=replace(inp.cluster, gpus=8))
+    found = {lay.micro_batch for lay in layouts(six, Constraints(tp=1, pp=1, cp=1))}
+    assert found == {1, 2, 3, 6}
