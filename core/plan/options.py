@@ -356,6 +356,8 @@ def implementation_from(
                 translate("Plan", "precision: --fp8 and --precision {recipe} disagree; allowed: one of them, or an fp8 recipe").format(recipe=found.id),
                 field="precision",
             )  # fmt: skip
+        if found.gemm_dtype is None:
+            found = None  # no low-precision GEMMs: the same input as leaving the recipe out
     if cp_comm not in CP_COMM:
         raise InputError(
             translate("Plan", "cp-comm: {value}; allowed: {allowed}").format(

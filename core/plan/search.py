@@ -111,7 +111,12 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
             elif p == 1:
                 vpps = [1]
             else:
-                vpps = [v for v in range(1, 17) if (layers // p) % v == 0 or uneven]
+                # Every chunking of an even stage (one layer per chunk too: NeMo's Llama 2 70B
+                # FP8 recipe runs PP 4 with 20 chunks), and up to 16 chunks of an uneven one.
+                per = layers // p
+                vpps = [
+                    v for v in range(1, max(16, per) + 1) if per % v == 0 or (uneven and v <= 16)
+                ]
             vpps = [
                 v for v in vpps
                 if (v == 1 or (p > 1 and interleaved)) and (layers % (p * v) == 0 or (uneven and stage_layers(layers, p, v)))
