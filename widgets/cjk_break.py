@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["WORD_JOINER", "keep_last_pair"]
+__all__ = ["NO_BREAK_SPACE", "WORD_JOINER", "keep_counts", "keep_last_pair"]
 
 #: Unicode's character that forbids a line break on either side of it.
 WORD_JOINER = "\u2060"
+#: A space that never breaks: a count and its Chinese measure word stay on one line.
+NO_BREAK_SPACE = "\u00a0"
+
+# The space between a number and the Chinese character after it ("15,328 个").
+_COUNT_SPACE = re.compile(r"(?<=\d) (?=[\u3400-\u9fff\uf900-\ufaff])")
 
 # Between two ideographs that end a paragraph (closing punctuation may follow).
 _LAST_PAIR = re.compile(
@@ -28,3 +33,10 @@ def keep_last_pair(text: str) -> str:
     if WORD_JOINER in text:
         return text
     return _LAST_PAIR.sub(WORD_JOINER, text)
+
+
+def keep_counts(text: str) -> str:
+    """``text`` with each number kept on the line of the Chinese word after it ("15,328 个"),
+    so a wrap never leaves a measure word alone at the start of a line; then
+    :func:`keep_last_pair`."""
+    return keep_last_pair(_COUNT_SPACE.sub(NO_BREAK_SPACE, text))

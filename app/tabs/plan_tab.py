@@ -43,7 +43,7 @@ from core.errors import InputError
 from core.plan.table import candidates_csv
 from core.units import format_bytes
 from widgets.card_fit import REFIT_EVENTS, fit_card_height
-from widgets.cjk_break import keep_last_pair
+from widgets.cjk_break import keep_counts
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
@@ -311,8 +311,8 @@ class PlanPage(TabPage):
             return
         full = view.kept_line(*kept)
         compact = getattr(self, "_compact", False)
-        self.status.setText(view.kept_line(*kept, brief=True) if compact else full)
-        self.status.setToolTip(full if compact else "")
+        self.status.setText(keep_counts(view.kept_line(*kept, brief=True) if compact else full))
+        self.status.setToolTip(plain_tip(full) if compact else "")
 
     def _fit_card(self) -> None:
         self._fit_headline()
@@ -628,7 +628,7 @@ class PlanPage(TabPage):
         )
         # Chinese paragraphs keep their last two characters together (no "数" alone on a line).
         self.assumptions.setText(
-            keep_last_pair("\n\n".join("• " + localized(a) for a in res.assumptions))
+            keep_counts("\n\n".join("• " + localized(a) for a in res.assumptions))
         )
         self.inputs.set_training(view.training_text(res))
         self._fit_card()

@@ -104,7 +104,7 @@ class Framework:
 
 
 _FRAMEWORKS: tuple[Framework, ...] = (
-    Framework("megatron", "Megatron-LM / Megatron-Core", (), interleaved=True,
+    Framework("megatron", "Megatron (Megatron-LM, Megatron-Core)", (), interleaved=True,
               reduce_after_flush=False, buckets="megatron"),
     Framework("nemo", "NeMo", (("tp_overlap", True), ("fused_swiglu", True),
                                ("cross_entropy", "fp32-inplace")),
