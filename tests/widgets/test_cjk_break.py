@@ -1,3 +1,4 @@
+"""Chinese line breaking: counts stay with their measure words."""
 
 
 def test_a_count_stays_with_its_measure_word() -> None:
