@@ -33,6 +33,7 @@ from core.einops.run import DEFAULT_CAP, RealRun, run_real
 from core.einops.text import format_shape, parse_axes, parse_shape_list
 from core.errors import InputError
 from core.roofline.hardware import DTYPE_BYTES
+from widgets.cjk_break import keep_counts
 from widgets.einops.form import EinopsCallForm
 from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
 from widgets.fonts import mono_font
@@ -421,7 +422,7 @@ class EinopsPage(TabPage):
             run = run_real(self.result, DEFAULT_CAP)
         except InputError as exc:
             self._show_run(None)
-            self.run_status.setText(localized(exc.message))
+            self.run_status.setText(keep_counts(localized(exc.message)))
             return
         self._show_run(run)
 
@@ -443,7 +444,7 @@ class EinopsPage(TabPage):
                 "EinopsTab",
                 "Ran einops on CPU: {elements} elements allocated; SHAPES DIFFER from the analysis.",
             )
-        self.run_status.setText(text.format(elements=f"{run.elements:,}"))
+        self.run_status.setText(keep_counts(text.format(elements=f"{run.elements:,}")))
 
     def roofline_point(self) -> dict[str, Any] | None:
         """The point "Send to Roofline" emits for the current call (None when there is none)."""
