@@ -25,6 +25,7 @@ __all__ = [
     "first_free",
     "free_spot",
     "hits",
+    "off_horizontal",
     "on_horizontal",
     "place",
     "segments_hit",
@@ -208,6 +209,35 @@ def on_horizontal(
         out.append((right - width, y - gap - height, right, y - gap))
         out.append((right - width, y + gap, right, y + gap + height))
         right -= step
+    return out
+
+
+def off_horizontal(
+    width: float,
+    height: float,
+    y: float,
+    x_from: float,
+    x_to: float,
+    gap: float,
+    step: float,
+    reach: float,
+) -> list[tuple[Rect, Rect]]:
+    """Candidates for a roof's label that finds no room beside its line (another roof a few
+    pixels away): farther above or below it, up to ``reach`` pixels, each with the thin strip a
+    leader line from the text's middle to the line takes, ``(box, strip)``; nearest first, from
+    the right end leftwards."""
+    out: list[tuple[Rect, Rect]] = []
+    offset = gap + height / 2
+    while offset <= reach:
+        right = x_to
+        while right - width >= x_from:
+            middle = right - width / 2
+            above = (right - width, y - offset - height, right, y - offset)
+            below = (right - width, y + offset, right, y + offset + height)
+            out.append((above, (middle - 1.0, above[3], middle + 1.0, y - gap)))
+            out.append((below, (middle - 1.0, y + gap, middle + 1.0, below[1])))
+            right -= step
+        offset += height / 2
     return out
 
 

@@ -26,6 +26,8 @@ from widgets.label_layout import (
     beside_vertical,
     first_free,
     free_spot,
+    hits,
+    off_horizontal,
     on_horizontal,
     place,
 )
@@ -164,6 +166,9 @@ class RooflinePlot(QWidget):
         # One curve per (colour, style, emphasis): NaN-separated roofs draw in a single item.
         self._roof_items: list[tuple[pg.PlotCurveItem, tuple[int, str, bool]]] = []
         self._roof_labels: list[tuple[pg.TextItem, RoofSpec]] = []
+        # A roof label pushed away from its line (no room beside it) and its leader line.
+        self._leader_items: dict[int, pg.PlotCurveItem] = {}
+        self._leaders: dict[int, tuple[float, float, float]] = {}
         self._ridge_texts: list[tuple[pg.TextItem, RoofSpec]] = []
         self._ridge_dots = pg.ScatterPlotItem(size=7, pen=None)
         self._ridge_lines: list[tuple[pg.InfiniteLine, int]] = []
@@ -241,6 +246,9 @@ class RooflinePlot(QWidget):
             self.plot.removeItem(item)
         for text, _ in (*self._roof_labels, *self._ridge_texts):
             self.plot.removeItem(text)
+        for curve in self._leader_items.values():
+            self.plot.removeItem(curve)
+        self._leader_items, self._leaders = {}, {}
         for line, _ in self._ridge_lines:
             self.plot.removeItem(line)
         self._roof_items, self._roof_labels, self._ridge_lines = [], [], []
@@ -259,6 +267,10 @@ class RooflinePlot(QWidget):
                 text = _label_item(roof.label)
                 self.plot.addItem(text)
                 self._roof_labels.append((text, roof))
+                leader = pg.PlotCurveItem()
+                leader.setZValue(11)
+                self.plot.addItem(leader)
+                self._leader_items[id(text)] = leader
             if roof.ridge_text:
                 line = pg.InfiniteLine(pos=_log(roof.ridge[0]), angle=90, movable=False)
                 line.setZValue(-5)
@@ -401,6 +413,10 @@ class RooflinePlot(QWidget):
             text.setColor(QColor(self._colour(roof.colour)))
             text.setFont(self._font(8.5, bold=roof.emphasis))
             text.fill = pg.mkBrush(backdrop)
+            leader = self._leader_items.get(id(text))
+            if leader is not None:
+                leader.setPen(pg.mkPen(self._colour(roof.colour), width=self._scale,
+                                       style=Qt.PenStyle.DotLine))  # fmt: skip
         for line, colour in self._ridge_lines:
             line.setPen(
                 pg.mkPen(self._colour(colour), width=width * 0.6, style=Qt.PenStyle.DashLine)
@@ -703,6 +719,7 @@ class RooflinePlot(QWidget):
             if rect is not None and content and text.toPlainText() != content:
                 text.setText(content)
             self._put(text, rect)
+        self._draw_leaders()
         taken = blocked + [r for _, r, _ in placed if r is not None]
         requests: list[tuple[pg.TextItem, Label]] = []
         by_key = {p.key: p for p in self._points}
@@ -774,7 +791,73 @@ class RooflinePlot(QWidget):
             index = chosen[label.key]
             rect = None if index is None else label.candidates[index]
             out.append((text, rect, texts[index] if index is not None and texts else ""))
+        self._leaders = self._place_leaders(out, bounds, segments, points, blocked)
         return out
+
+    def _place_leaders(
+        self,
+        placed: list[tuple[pg.TextItem, Rect | None, str]],
+        bounds: Rect,
+        segments: np.ndarray,
+        points: np.ndarray,
+        blocked: list[Rect],
+    ) -> dict[int, tuple[float, float, float]]:
+        """Room for the roof labels :meth:`_place_fixed` left out (a roof a few pixels from
+        another, as H100's fp8 under B200's bf16 on a slide): each goes farther from its line,
+        with a leader line to it; ``{id(text): (x, y_text_edge, y_line)}`` in scene pixels.
+
+        The text still touches no line, point or label; the leader may cross the neighbouring
+        roof (it has to) but no label and no point."""
+        roofs = {id(text): roof for text, roof in self._roof_labels}
+        taken: list[Rect] = list(blocked) + [r for _, r, _ in placed if r is not None]
+        leaders: dict[int, tuple[float, float, float]] = {}
+        gap = 1.0 * self._scale
+        for i, (text, rect, _content) in enumerate(placed):
+            roof = roofs.get(id(text))
+            if rect is not None or roof is None:
+                continue
+            knee_x, _y = self._scene(_log(roof.ridge[0]), _log(roof.ridge[1]))
+            _x, y = self._scene(0.0, _log(roof.ys[-1]))
+            right = min(bounds[2], self._scene(_log(roof.xs[-1]), 0.0)[0])
+            for variant in (roof.label, *roof.short_labels):
+                width, height = self._ink(text, variant)
+                found = off_horizontal(width, height, y, max(knee_x, bounds[0]), right, gap,
+                                       max(width / 4, 12.0 * self._scale), 4.0 * height)  # fmt: skip
+                boxes = np.asarray([box for box, _ in found], float).reshape(-1, 4)
+                if not len(boxes):
+                    continue
+                taken_array = np.asarray(taken, float).reshape(-1, 4)
+                free = [
+                    k for k in range(len(found))
+                    if first_free(boxes[k : k + 1], segments, frozenset(), points, taken_array,
+                                  bounds) is not None
+                    and not hits(found[k][1], np.empty((0, 4)), points, taken)
+                ]  # fmt: skip
+                if not free:
+                    continue
+                box, strip = found[free[0]]
+                middle = (strip[0] + strip[2]) / 2
+                edge = box[3] if box[3] <= y else box[1]
+                placed[i] = (text, box, variant)
+                leaders[id(text)] = (middle, edge, y)
+                taken += [box, strip]
+                break
+        return leaders
+
+    def _draw_leaders(self) -> None:
+        """Draw (or clear) each roof label's leader line from :meth:`_place_leaders`."""
+        for text, _roof in self._roof_labels:
+            curve = self._leader_items.get(id(text))
+            if curve is None:
+                continue
+            leader = self._leaders.get(id(text)) if text.isVisible() else None
+            if leader is None:
+                curve.setData([], [])
+                continue
+            x, y0, y1 = leader
+            a = self.view.mapSceneToView(QPointF(x, y0))
+            b = self.view.mapSceneToView(QPointF(x, y1))
+            curve.setData([a.x(), b.x()], [a.y(), b.y()])
 
     # ----------------------------------------------------------------- interaction
     def _on_click(self, _item: object, points: Sequence[object], *_: object) -> None:

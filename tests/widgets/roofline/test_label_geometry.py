@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPainterPathStroker
 
-from widgets.label_layout import Label, around_point, place, segments_hit
+from widgets.label_layout import Label, around_point, off_horizontal, place, segments_hit
 
 coord = st.floats(-50, 150, allow_nan=False)
 
@@ -63,3 +63,26 @@ def test_placed_boxes_touch_nothing(segments, centres) -> None:
         for other in boxes[n + 1 :]:
             assert not (box[0] < other[2] and other[0] < box[2] and box[1] < other[3]
                         and other[1] < box[3])  # fmt: skip
+
+
+def test_a_label_off_its_line_has_a_leader_strip_from_its_middle_to_the_line() -> None:
+    """:func:`off_horizontal`: each box lies wholly above or below the line at ``y``, at least a
+    gap plus half a line away, and its strip joins the box's edge to the line at the box's
+    middle (a hand derivation of the geometry)."""
+    width, height, y, gap = 40.0, 10.0, 100.0, 1.0
+    found = off_horizontal(width, height, y, 0.0, 200.0, gap, 20.0, 30.0)
+    assert found
+    offsets = set()
+    for (left, top, right, bottom), (s0, s1, s2, s3) in found:
+        assert right - left == width and bottom - top == height
+        assert (s0 + s2) / 2 == (left + right) / 2
+        above = bottom <= y
+        offsets.add(round(y - bottom if above else top - y, 6))
+        if above:
+            assert (s1, s3) == (bottom, y - gap)
+        else:
+            assert (s1, s3) == (y + gap, top)
+    # gap + height/2, then half a line farther each time, up to the reach
+    assert sorted(offsets) == [6.0, 11.0, 16.0, 21.0, 26.0]
+    first = found[0][0]
+    assert first[2] == 200.0  # the right end first
