@@ -50,9 +50,11 @@ from widgets.roofline.plot import PointSpec, RooflinePlot, RoofSpec
 from widgets.roofline.table import RooflineTable
 from widgets.splitter import DefaultSplitter
 
-__all__ = ["LECTURE_PRESETS", "PRESETS", "RooflinePage", "build"]
+__all__ = ["CHART_SHARE", "LECTURE_PRESETS", "PRESETS", "RooflinePage", "build"]
 
 _TRAIL_MAX = 200
+#: The heights of the chart and of the points table, in proportion (the chart 79 %).
+CHART_SHARE = (15, 4)
 #: The narrowest chart (pixels) a slide's caption is fitted to.
 _CAPTION_MIN_PX = 640
 
@@ -133,11 +135,14 @@ class RooflinePage(TabPage):
         scroll.setMaximumWidth(400)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._panel_scroll = scroll
-        right = DefaultSplitter(Qt.Orientation.Vertical, [560, 200], self)
+        # The chart is the subject: it keeps CHART_SHARE of the height whatever the table holds
+        # (the table shows MIN_ROWS rows at least and scrolls past what fits).
+        right = DefaultSplitter(Qt.Orientation.Vertical, CHART_SHARE, self)
         right.addWidget(self.plot)
         right.addWidget(self.table)
-        right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 1)
+        right.setStretchFactor(0, CHART_SHARE[0])
+        right.setStretchFactor(1, CHART_SHARE[1])
+        self._splitter = right
         right.restore()
         layout = QHBoxLayout(self)
         layout.addWidget(scroll)

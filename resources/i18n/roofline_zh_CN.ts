@@ -710,7 +710,7 @@
     <name>RooflinePlot</name>
     <message>
         <source>Arithmetic intensity (FLOP/byte)</source>
-        <extracomment>View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s. Above this many points only the selected one is labelled (the table and hover name the rest).</extracomment>
+        <extracomment>View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s. Above this many points only the selected one is labelled (the table and hover name the rest). How far (in label heights) a point&apos;s label may go from its marker before it is left out. The legend&apos;s inner margin at scale 1 (pixels; half of it above and below the rows).</extracomment>
         <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>
@@ -747,7 +747,7 @@
     <name>RooflineTab</name>
     <message>
         <source>roofline point: share must be from 0 to 1, got {value}</source>
-        <extracomment>The narrowest chart (pixels) a slide&apos;s caption is fitted to.</extracomment>
+        <extracomment>The heights of the chart and of the points table, in proportion (the chart 79 %). The narrowest chart (pixels) a slide&apos;s caption is fitted to.</extracomment>
         <translation>Roofline 点：占比必须在 0 到 1 之间，实际为 {value}</translation>
     </message>
     <message>

@@ -44,6 +44,10 @@ X_LIMITS = (-4.0, 7.0)
 Y_LIMITS = (6.0, 19.0)
 #: Above this many points only the selected one is labelled (the table and hover name the rest).
 MAX_POINT_LABELS = 16
+#: How far (in label heights) a point's label may go from its marker before it is left out.
+POINT_REACH = 2.5
+#: The legend's inner margin at scale 1 (pixels; half of it above and below the rows).
+LEGEND_MARGIN = 4.0
 _STYLES = {
     "solid": Qt.PenStyle.SolidLine,
     "dash": Qt.PenStyle.DashLine,
@@ -489,6 +493,14 @@ class RooflinePlot(QWidget):
         legend.setParentItem(self.plot)
         for sample, name in self._legend_rows:
             legend.addItem(sample, name)
+        # Rows as tall as their text: pyqtgraph's 4 px text margins and 9 px frame margins made
+        # a slide's legend above the axes 134 px tall, taken from the chart's height.
+        margin = LEGEND_MARGIN * self._scale
+        legend.layout.setContentsMargins(margin, margin / 2, margin, margin / 2)
+        for _sample, label in legend.items:
+            label.item.document().setDocumentMargin(1.0)
+            label.updateMin()
+        legend.updateSize()
         self.legend = legend
 
     def _update_labels(self, restyle: bool = False) -> None:
@@ -724,6 +736,10 @@ class RooflinePlot(QWidget):
         requests: list[tuple[pg.TextItem, Label]] = []
         by_key = {p.key: p for p in self._points}
         mapper = self._mapper()
+        # Across a slanted roof (one decade of FLOP/s per decade of intensity), on either side:
+        # where the nearest room is when neighbouring roofs run parallel a few pixels away.
+        slant = math.degrees(math.atan2(mapper[2], mapper[0]))
+        across = (slant - 90.0, slant + 90.0)
         for key_ in sorted(self._point_labels, key=lambda k: k != self._selected):
             p = by_key.get(key_)
             if p is None:
@@ -732,7 +748,9 @@ class RooflinePlot(QWidget):
             width, height = self._ink(text)
             x = _log(p.x) * mapper[0] + mapper[1]
             y = _log(p.y) * mapper[2] + mapper[3]
-            candidates = around_point(width, height, x, y, self._marker_radius(p) + 1.0)
+            candidates = around_point(width, height, x, y, self._marker_radius(p) + 1.0,
+                                      reach=POINT_REACH * height, step=self._scale,
+                                      angles=across)  # fmt: skip
             requests.append((text, Label(str(id(text)), candidates)))
         chosen = place([label for _, label in requests], segments, points, bounds, taken)
         for text, label in requests:

@@ -20,7 +20,7 @@ from widgets.i18n import translate
 from widgets.rich_text import plain_tip
 from widgets.table_fit import ColumnFitter
 
-__all__ = ["COLUMNS", "RooflineTable", "column_titles", "header_tips"]
+__all__ = ["COLUMNS", "MIN_ROWS", "RooflineTable", "column_titles", "header_tips"]
 
 #: Column titles, in order (English; :func:`column_titles` gives them in the window's language).
 COLUMNS: tuple[str, ...] = (
@@ -72,6 +72,8 @@ def header_tips() -> dict[int, str]:
     }
 
 
+#: The rows the table shows at least; the chart above it has the rest of its share.
+MIN_ROWS = 3
 #: Columns from most to least telling: a narrow table hides the last ones first.
 PRIORITY = (0, 4, 5, 6, 7, 2, 3, 1)
 _NUMBER_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -100,7 +102,9 @@ class RooflineTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
-        self.fitter = ColumnFitter(self, PRIORITY, min_rows=6, elide=0)  # long point titles elide
+        # Three rows at least, then it scrolls: past that the chart keeps its share of the page
+        # (six rows had squeezed a slide's axes to 180 px after a quick benchmark's 24 points).
+        self.fitter = ColumnFitter(self, PRIORITY, min_rows=MIN_ROWS, elide=0)  # titles elide
         self._widths_for: tuple[str, ...] = ()
         self._keys: list[str] = []
         self._shown: dict[int, tuple[str, tuple[str, ...], str]] = {}
