@@ -420,8 +420,16 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>Not in the local cache</source>
+        <translation>不在本地緩存中</translation>
+    </message>
+    <message>
         <source>{repo} is not in the Hugging Face cache</source>
         <translation>{repo} 不在 Hugging Face 緩存中</translation>
+    </message>
+    <message>
+        <source>Fetching config.json…</source>
+        <translation>正在獲取 config.json…</translation>
     </message>
     <message>
         <source>Fetching the config.json of {repo}…</source>

@@ -119,7 +119,7 @@ def test_the_plan_window_offers_the_fetch_and_uses_it(fake_hub, qtbot) -> None:
     page.show()
     row = page.inputs.hub_row
     page.inputs.set_model("acme/tiny")
-    assert row.isVisible() and "not in the Hugging Face cache" in row.message.text()
+    assert row.isVisible() and "not in the Hugging Face cache" in row.sentence()
     assert not page.inputs.model_error.isVisible()  # no paragraph of terminal commands
     row.fetch_button.click()
     assert row.is_busy() or not row.isVisible()
@@ -140,7 +140,7 @@ def test_the_step_window_offers_the_fetch_and_traces_it(fake_hub, qtbot) -> None
     assert not row.isVisible()  # a preset needs no fetch
     page.model_box.lineEdit().clear()
     qtbot.keyClicks(page.model_box.lineEdit(), "acme/tiny")  # typed
-    assert row.isVisible() and "not in the Hugging Face cache" in row.message.text()
+    assert row.isVisible() and "not in the Hugging Face cache" in row.sentence()
     traced: list[bool] = []
     page.traceFinished.connect(traced.append)
     row.fetch_button.click()
@@ -160,7 +160,7 @@ def test_a_restored_step_session_offers_the_fetch(empty_cache, qtbot) -> None:
     qtbot.addWidget(page)
     page.show()
     page.restore_session({"model": "acme/tiny"})
-    assert page.hub_row.isVisible() and "acme/tiny" in page.hub_row.message.text()
+    assert page.hub_row.isVisible() and "acme/tiny" in page.hub_row.sentence()
     page.shutdown()
 
 
@@ -186,6 +186,6 @@ def test_a_cancelled_fetch_is_let_go_not_destroyed(empty_cache, monkeypatch, qtb
     fetcher.start("acme/slow")
     assert row.is_busy() and fetcher.runner.is_running()
     row.cancel_button.click()  # returns at once; the thread is kept until it ends
-    assert not fetcher.runner.is_running() and "Cancelled" in row.message.text()
+    assert not fetcher.runner.is_running() and "Cancelled" in row.sentence()
     release.set()
     assert wait_detached(10_000)

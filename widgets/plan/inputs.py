@@ -276,10 +276,11 @@ class PlanInputs(QWidget):
         model_column.setSpacing(2)
         model_column.addWidget(self.model_box)
         model_column.addWidget(self.model_error)
-        # A Hub id not cached: one line and a "Fetch config.json" button (the tab runs it).
-        self.hub_row = HubFetchRow(self)
-        model_column.addWidget(self.hub_row)
         form.addRow(translate("PlanInputs", "Model"), model)
+        # A Hub id not cached: one line and a "Fetch config.json" button (the tab runs it), the
+        # form's whole width (in the field's column the button left the text 131 px, wrapped).
+        self.hub_row = HubFetchRow(self)
+        form.addRow(self.hub_row)
         form.addRow(translate("PlanInputs", "Sequence"), self.fields["seq"])
         self.batch_unit = QComboBox(self)
         self.batch_unit.addItem(translate("PlanInputs", "sequences"), "sequences")
@@ -657,7 +658,7 @@ class PlanInputs(QWidget):
         if not self.model_error.isHidden():  # shown, or shown once the page is
             out.insert(0, self.model_error.text())
         elif not self.hub_row.isHidden():  # a Hub id not cached: the row's line
-            out.insert(0, self.hub_row.message.text())
+            out.insert(0, self.hub_row.sentence())
         return out
 
     def options(self) -> dict[str, Any]:
