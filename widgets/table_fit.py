@@ -119,7 +119,9 @@ class ColumnFitter(QObject):
     """Re-run :func:`fit_columns` on ``view`` after resizes, font changes and new rows.
 
     With ``min_rows`` the view also asks its layout for the height of that many rows (or of all
-    its rows, when fewer), so a short table is shown whole instead of scrolling by a pixel.
+    its rows, when fewer), so a short table is shown whole instead of scrolling by a pixel; with
+    ``whole_up_to`` a table of at most that many rows asks for all of them (past that, for
+    ``min_rows`` and it scrolls).
     """
 
     def __init__(
@@ -129,11 +131,13 @@ class ColumnFitter(QObject):
         *,
         min_rows: int = 0,
         elide: int | None = None,
+        whole_up_to: int = 0,
     ) -> None:
         super().__init__(view)
         self._view = view
         self._priority = list(priority or [])
         self._min_rows = min_rows
+        self._whole_up_to = whole_up_to
         self._elide = elide
         if elide is not None:
             view.setProperty(ELIDED_COLUMN, elide)
@@ -157,7 +161,8 @@ class ColumnFitter(QObject):
         """Fit now; returns the shown columns."""
         if self._min_rows:
             model = self._view.model()
-            rows = min(self._min_rows, model.rowCount() if model is not None else 0)
+            count = model.rowCount() if model is not None else 0
+            rows = count if count <= self._whole_up_to else min(self._min_rows, count)
             height = rows_height(self._view, rows)
             if self._view.minimumHeight() != height:
                 self._view.setMinimumHeight(height)

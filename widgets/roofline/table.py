@@ -74,6 +74,8 @@ def header_tips() -> dict[int, str]:
 
 #: The rows the table shows at least; the chart above it has the rest of its share.
 MIN_ROWS = 3
+#: A table of at most this many rows is shown whole.
+WHOLE_UP_TO = 6
 #: Columns from most to least telling: a narrow table hides the last ones first.
 PRIORITY = (0, 4, 5, 6, 7, 2, 3, 1)
 _NUMBER_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -104,7 +106,10 @@ class RooflineTable(QTableWidget):
         self.setAlternatingRowColors(True)
         # Three rows at least, then it scrolls: past that the chart keeps its share of the page
         # (six rows had squeezed a slide's axes to 180 px after a quick benchmark's 24 points).
-        self.fitter = ColumnFitter(self, PRIORITY, min_rows=MIN_ROWS, elide=0)  # titles elide
+        # A short table (the lecture set's 5 rows) is shown whole, never scrolled by 2 px.
+        self.fitter = ColumnFitter(
+            self, PRIORITY, min_rows=MIN_ROWS, elide=0, whole_up_to=WHOLE_UP_TO
+        )  # titles elide; fmt: skip
         self._widths_for: tuple[str, ...] = ()
         self._keys: list[str] = []
         self._shown: dict[int, tuple[str, tuple[str, ...], str]] = {}
