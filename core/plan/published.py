@@ -224,6 +224,11 @@ RUN_STATE_BF16 = {
     "nvidia-dgxc-h100-nemotron4-340b-128gpu-fp8",
     "nvidia-dgxc-h100-nemotron4-340b-2048gpu",
     "nvidia-dgxc-h100-nemotron4-340b-2048gpu-fp8",
+    # NeMo 24.07's own Nemotron-4 340B recipe, the launcher's training config at the release's
+    # tag (NVIDIA/NeMo-Framework-Launcher 24.07, 8325688d:
+    # launcher_scripts/conf/training/nemotron/nemotron_340b.yaml): the same
+    # ``optim: {name: distributed_fused_adam, dtype: bf16}``.
+    "nemo-24.07-h100-nemotron4-340b-128gpu-fp8",
 }
 RUN_ROPE_OFF = {"nvidia-dgxc-h100-gpt3-175b-128gpu", "nvidia-dgxc-h100-gpt3-175b-2048gpu"}
 #: MosaicML rows whose MP mode is PURE (the table's column): gradients reduced in bf16.
