@@ -9,6 +9,7 @@ fragmentation) is kept apart and labelled as such.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -372,7 +373,7 @@ def _activations_text(cfg: MemoryConfig, acts: Any, k: int) -> Text:
     return join_texts(parts, "; ")
 
 
-def _fsdp_units(cfg: MemoryConfig, per: dict[str, float]) -> dict[str, float] | None:
+def _fsdp_units(cfg: MemoryConfig, per: Mapping[str, float]) -> dict[str, Any] | None:
     """ZeRO-3 over more than one device: the arguments of
     :func:`core.memory.gathered.gathered_bytes` but the moment (``None`` otherwise)."""
     if cfg.zero < 3 or cfg.gpus < 2:
@@ -388,7 +389,7 @@ def _fsdp_units(cfg: MemoryConfig, per: dict[str, float]) -> dict[str, float] | 
 def _peak(
     out: dict[str, float], acts: Any, layers: int, policy: Checkpoint, n: int,
     accumulating: bool = False, whole_grad: float | None = None,
-    fsdp: dict[str, float] | None = None,
+    fsdp: dict[str, Any] | None = None,
 ) -> tuple[dict[str, float], str, str]:  # fmt: skip
     """Bytes by category at the fullest moment of backward, its name and the temporaries' text.
 

@@ -38,6 +38,7 @@ accumulates too.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -321,7 +322,7 @@ def _after_offload(kept_layers: float, here: float, offloaded: int) -> float:
 
 
 def _fsdp_units(
-    spec: TransformerSpec, t: int, here: float, n: float, per: dict[str, float], code: str
+    spec: TransformerSpec, t: int, here: float, n: float, per: Mapping[str, float], code: str
 ) -> dict[str, Any]:
     """The arguments of :func:`core.memory.gathered.gathered_bytes` but the moment, for a stage
     of ``here`` layers holding ``n`` parameters on one TP rank (the root: what is not a layer),
