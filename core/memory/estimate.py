@@ -332,6 +332,16 @@ def estimate(cfg: MemoryConfig) -> Estimate:
             "of start of backward, top layer's backward and end of backward)",
         )
     ).format(moment=moment)
+    if at_peak["params"] > out["params"]:
+        formulas["peak"] = join_texts([
+            formulas["peak"],
+            translate(
+                "Memory",
+                "ZeRO-3 also holds {gathered} of weights whole at that moment (the root module "
+                "and the layers being computed, one prefetched) and each layer's gradient whole "
+                "until it is reduce-scattered",
+            ).format(gathered=format_bytes(at_peak["params"] - out["params"])),
+        ], "; ")  # fmt: skip
     tensor_total = max(sum(out.values()), sum(at_peak.values()))
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensor_total
     flops, model_flops, flops_text = _flops(cfg, n)
