@@ -100,3 +100,28 @@ def test_gb200_fits_against_what_nvidia_smi_reports() -> None:
     gb200 = load_catalog().get("gb200")
     assert gb200.capacity_bytes == 189471 * 2**20
     assert gb200.memory_bytes == 186e9  # the datasheet figure stays what it is
+
+
+@pytest.mark.parametrize(
+    ("recompute", "sp", "per_sbh"),
+    [("selective", True, 34 / 8), ("none", True, 34 / 8 + 5 * 96 * 2048 / (12288 * 8)),
+     ("none", False, 10 + 24 / 8 + 5 * 96 * 2048 / (12288 * 8))],
+)  # fmt: skip
+def test_per_layer_activations_are_korthikanti_table_2(recompute, sp, per_sbh) -> None:
+    # Korthikanti et al. 2022, Table 2, per layer in bytes for GPT-3 175B's shape (h 12,288,
+    # a 96, s 2,048, b 1) at TP 8: TP alone sbh(10 + 24/t + 5as/(ht)); with SP sbh(34/t +
+    # 5as/(ht)); with SP and selective recomputation sbh·34/t. Megatron-LM 2022's code: no flash
+    # attention, dropout, 16-bit activations, 1-byte masks, GeLU MLP of 4h.
+    from core.memory.models import TransformerSpec
+    from core.plan.memory import _activations
+
+    s, h, t = 2048, 12288, 8
+    spec = TransformerSpec(name="gpt3-175b", vocab=51200, d_model=h, layers=96, heads=96,
+                           kv_heads=96, ffn=4 * h, gated=False, tied=False, norm="layernorm",
+                           bias=True, max_pos=s, seq=s)  # fmt: skip
+    impl = Implementation(flash=False, dropout=True, fused=True)
+    inp = PlanInput(spec, s, 8, Cluster(load_catalog().get("a100-sxm"), 8),
+                    recipe=recipe("amp"), implementation=impl)  # fmt: skip
+    lay = Layout(tp=t, sp=sp, micro_batch=1, recompute=recompute, dp=1)
+    # within 1e-4: the LayerNorms' fp32 statistics per token, which the table leaves out
+    assert _activations(inp, lay).per_layer == pytest.approx(per_sbh * s * h, rel=1e-4)
