@@ -24,7 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.plan.published import RUN_CODE, load_runs, predict_run, published  # noqa: E402
+from core.plan.published import (  # noqa: E402
+    RUN_CODE,
+    RUN_STATE_BF16,
+    load_runs,
+    predict_run,
+    published,
+)
 
 #: Model (as the tables name it, normalised) -> the published DGXC run whose model it is.
 TEMPLATES = {
@@ -79,6 +85,10 @@ def run_of(row: dict, template: dict, key: str) -> tuple[dict, float]:
                        "flop_convention": "", "peak_flops_used": 1979e12}  # fmt: skip
     if run["model"]["layers"] % (pp * vp):
         RUN_CODE[run["id"]] = {"uneven_stages": True}
+    if template["id"] in RUN_STATE_BF16:
+        # NeMo's Nemotron-4 340B recipes keep bf16 Adam state: NeMo-Framework-Launcher 24.07's
+        # nemotron_340b.yaml and DGXC's nemotron4-340b-synth.yaml (optim.dtype bf16)
+        RUN_STATE_BF16.add(run["id"])
     return run, per_gpu
 
 

@@ -9,6 +9,7 @@ fragmentation) is kept apart and labelled as such.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -314,8 +315,9 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     k = cfg.checkpoint.segment(spec.layers)
     formulas["activations"] = _activations_text(cfg, acts, k)
     at_peak, moment, temps_text = _peak(
-        out, acts, spec.layers, cfg.checkpoint, n, accumulating=cfg.accumulation > 1
-    )
+        out, acts, spec.layers, cfg.checkpoint, n, accumulating=cfg.accumulation > 1,
+        whole_grad=float(per["grads"]), fsdp=_fsdp_units(cfg, per),
+    )  # fmt: skip
     formulas["temporaries"] = temps_text
     formulas["peak"] = (
         translate(
@@ -330,6 +332,16 @@ def estimate(cfg: MemoryConfig) -> Estimate:
             "of start of backward, top layer's backward and end of backward)",
         )
     ).format(moment=moment)
+    if at_peak["params"] > out["params"]:
+        formulas["peak"] = join_texts([
+            formulas["peak"],
+            translate(
+                "Memory",
+                "ZeRO-3 also holds {gathered} of weights whole at that moment (the root module "
+                "and the layers being computed, one prefetched) and each layer's gradient whole "
+                "until it is reduce-scattered",
+            ).format(gathered=format_bytes(at_peak["params"] - out["params"])),
+        ], "; ")  # fmt: skip
     tensor_total = max(sum(out.values()), sum(at_peak.values()))
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensor_total
     flops, model_flops, flops_text = _flops(cfg, n)
@@ -371,26 +383,49 @@ def _activations_text(cfg: MemoryConfig, acts: Any, k: int) -> Text:
     return join_texts(parts, "; ")
 
 
+def _fsdp_units(cfg: MemoryConfig, per: Mapping[str, float]) -> dict[str, Any] | None:
+    """ZeRO-3 over more than one device: the arguments of
+    :func:`core.memory.gathered.gathered_bytes` but the moment (``None`` otherwise)."""
+    if cfg.zero < 3 or cfg.gpus < 2:
+        return None
+    spec = cfg.model
+    layer = float(spec.param_count // spec.layers if isinstance(spec, MLPSpec)
+                  else spec.layer_params())  # fmt: skip
+    root = float(spec.param_count) - spec.layers * layer
+    return {"layer": layer, "root": root, "layers": float(spec.layers),
+            "w": float(per["params"]), "g": float(per["grads"])}  # fmt: skip
+
+
 def _peak(
     out: dict[str, float], acts: Any, layers: int, policy: Checkpoint, n: int,
-    accumulating: bool = False,
+    accumulating: bool = False, whole_grad: float | None = None,
+    fsdp: dict[str, Any] | None = None,
 ) -> tuple[dict[str, float], str, str]:  # fmt: skip
     """Bytes by category at the fullest moment of backward, its name and the temporaries' text.
 
     With gradient accumulation every gradient is alive at every moment of a later micro-batch's
-    backward (the earlier micro-batches made them; this one adds into them)."""
+    backward (the earlier micro-batches made them; this one adds into them). A gradient being
+    made (the moment's gradient temporaries) is whole, ``whole_grad`` bytes per parameter, even
+    where the kept gradients are sharded (ZeRO-2 and 3 reduce-scatter it once it is made). Under
+    ZeRO-3 (``fsdp``: :func:`_fsdp_units`) the weights and gradients a rank holds whole at each
+    moment (:func:`core.memory.gathered.gathered_bytes`) join the weights and the gradients."""
+    from core.memory.gathered import gathered_bytes, moment_keys
+
     per_grad = out["grads"] / n if n else 0.0
+    made = per_grad if whole_grad is None else whole_grad
     best: tuple[dict[str, float], str, str] | None = None
-    for m in peak_moments(acts, layers, policy):
+    moments = peak_moments(acts, layers, policy)
+    for key, m in zip(moment_keys(len(moments)), moments, strict=True):
         if accumulating:
             alive: float = n
         elif m.grad_params == float("inf"):
             alive = n - m.grad_missing
         else:
             alive = min(m.grad_params, n)
-        cats = {"params": out["params"], "grads": per_grad * alive,
+        whole_w, whole_g = gathered_bytes(key, **fsdp) if fsdp else (0.0, 0.0)
+        cats = {"params": out["params"] + whole_w, "grads": per_grad * alive + whole_g,
                 "optimizer": out["optimizer"], "activations": m.activations,
-                "temporaries": m.temporaries + per_grad * m.grad_temps}  # fmt: skip
+                "temporaries": m.temporaries + made * m.grad_temps}  # fmt: skip
         if best is None or sum(cats.values()) > sum(best[0].values()):
             text = translate("Memory", "{formula} (at the {moment})").format(
                 formula=m.temporaries_formula, moment=m.name

@@ -85,6 +85,20 @@ class Framework:
     tp_overlap_kind
         What ``tp_overlap`` means here: ``userbuffers`` (Transformer Engine) or ``async-tp``
         (PyTorch's micro-pipelined TP), :func:`core.plan.overlap.tp_decomposed`.
+    backward_prefetch
+        Under ZeRO-3 the next layer's all-gather is issued before this layer's backward runs, so
+        two layers are gathered while it runs (FSDP2's implicit backward prefetch; FSDP1's
+        ``BACKWARD_PRE``). ``False``: FSDP1's ``BACKWARD_POST``, Composer's default
+        (``FSDPConfig.backward_prefetch``), whose post-backward hook reshards the layer before
+        it prefetches the next (``_post_backward_reshard`` in torch's
+        ``fsdp/_runtime_utils.py``): one layer gathered while it runs (memory only).
+    gathered_weights_only
+        Under ZeRO-3 with a master copy, torch FSDP's mixed precision keeps the fp32 shard as
+        the parameter itself and makes the compute-dtype weights only when it gathers them
+        (FSDP1 frees its low-precision shard after each all-gather,
+        ``_free_low_precision_sharded_param``; FSDP2's ``MixedPrecisionPolicy.param_dtype`` is
+        the dtype of the unsharded parameter and of the all-gather), so no sharded bf16 copy
+        persists beside the master (memory only).
     """
 
     id: str
@@ -97,6 +111,8 @@ class Framework:
     reduce_dtype: str | None = None
     fsdp2_casts: bool = False
     tp_overlap_kind: str = "userbuffers"
+    backward_prefetch: bool = True
+    gathered_weights_only: bool = False
 
     def preset_dict(self) -> dict[str, Any]:
         """The preset as keyword arguments of :class:`~core.plan.inputs.Implementation`."""
@@ -111,16 +127,17 @@ _FRAMEWORKS: tuple[Framework, ...] = (
               interleaved=True, reduce_after_flush=False, buckets="megatron"),
     Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", reduce_dtype="fp32", fsdp2_casts=True,
-              tp_overlap_kind="async-tp"),
+              tp_overlap_kind="async-tp", gathered_weights_only=True),
     Framework("fsdp", "PyTorch FSDP2", (("fused", False),), interleaved=False,
               reduce_after_flush=False, buckets="fsdp", fsdp2_casts=True,
-              tp_overlap_kind="async-tp"),
+              tp_overlap_kind="async-tp", gathered_weights_only=True),
     Framework("deepspeed", "DeepSpeed (Megatron-DeepSpeed)",
               (("fused_loss", False), ("cross_entropy", "fp32-inplace")), interleaved=False,
               reduce_after_flush=True, buckets="deepspeed", overlap_needs_zero3=True),
     Framework("llm-foundry", "llm-foundry (Composer FSDP)",
               (("fused", False), ("cross_entropy", "native")), interleaved=False,
-              reduce_after_flush=False, buckets="fsdp"),
+              reduce_after_flush=False, buckets="fsdp", backward_prefetch=False,
+              gathered_weights_only=True),
 )  # fmt: skip
 #: The framework ids ``--framework`` accepts, the default first.
 FRAMEWORKS: tuple[str, ...] = tuple(f.id for f in _FRAMEWORKS)

@@ -311,9 +311,25 @@ class Implementation:
     #: ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.
     quantized_params: bool = False
     framework: str = "megatron"
+    #: Activation CPU offloading (Megatron-Core's ``cpu_offloading_num_layers`` through Transformer
+    #: Engine's ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to
+    #: host memory in forward and come back in backward, finished in time for TE's default
+    #: synchronization to keep ``L − k`` layers' worth on the GPU at the peak (memory only).
+    offload_layers: int = 0
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
+        if (
+            isinstance(self.offload_layers, bool)
+            or not isinstance(self.offload_layers, int)
+            or self.offload_layers < 0
+        ):
+            raise InputError(
+                translate(
+                    "Plan", "offloaded layers: {value}; allowed: a whole number, 0 or more"
+                ).format(value=repr(self.offload_layers)),
+                field="offload_layers",
+            )
         self._settle_precision()
         if self.attention_kernel is not None and self.attention_kernel not in ATTENTION_KERNELS:
             raise InputError(

@@ -38,11 +38,14 @@ accumulates too.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from core.memory.activations import activation_model
 from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
+from core.memory.gathered import gathered_bytes, moment_keys
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
 from core.plan.inputs import Layout, PlanInput, stage_layers
@@ -307,6 +310,31 @@ def _moments(
     return out
 
 
+def _after_offload(kept_layers: float, here: float, offloaded: int) -> float:
+    """Layer-activations left on the GPU when the first ``offloaded`` of a stage's ``here``
+    layers keep theirs in host memory (Transformer Engine's ``OffloadSynchronizer``: by default
+    layers ``0 … k − 1`` are offloaded, layer ``i``'s copy finished before layer ``L − k + i``
+    runs, so ``L − k`` layers' activations are on the GPU at the end of forward); each
+    micro-batch in flight keeps the same share."""
+    if not offloaded or here <= 0:
+        return kept_layers
+    return kept_layers * max(0.0, here - offloaded) / here
+
+
+def _fsdp_units(
+    spec: TransformerSpec, t: int, here: float, n: float, per: Mapping[str, float], code: str
+) -> dict[str, Any]:
+    """The arguments of :func:`core.memory.gathered.gathered_bytes` but the moment, for a stage
+    of ``here`` layers holding ``n`` parameters on one TP rank (the root: what is not a layer),
+    under framework ``code`` (whether it prefetches the next layer in backward)."""
+    from core.plan.frameworks import framework
+
+    layer = layer_params_local(spec, t)
+    return {"layer": layer, "root": max(0.0, n - here * layer), "layers": here,
+            "w": float(per["params"]), "g": float(per["grads"]),
+            "prefetch": framework(code).backward_prefetch}  # fmt: skip
+
+
 def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageMemory:
     """Memory of the busiest GPU (the first or the last pipeline stage) for a complete layout."""
     spec, rec, opt = inp.model, inp.recipe, inp.optimizer
@@ -318,10 +346,15 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
     stages = stage_layers(spec.layers, p, v)
     if stages is None:
         raise ValueError(f"pp {p} x vpp {v} cannot split {spec.layers} layers")
+    from core.plan.frameworks import framework
+
+    fw = framework(inp.implementation.framework)
     best: StageMemory | None = None
     for stage, (rank, here) in stages.items():
         n = stage_params(spec, t, here, stage)
         params = per["params"] * n / (shard if layout.zero >= 3 else 1)
+        if layout.zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
+            params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
         lin = layer_matmul_elements(spec, t)
         copies = weight_copy_bytes(inp.implementation.recipe, inp.cluster.device, lin, here,
                                    spec.layers, layout.zero)  # fmt: skip
@@ -334,6 +367,7 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         kept_layers = in_flight_layers(
             rank, p, v, micro_batches, chunk_layers(spec.layers, p, v, stage, here)
         )
+        kept_layers = _after_offload(kept_layers, here, inp.implementation.offload_layers)
         loss = stage in ("only", "last")
         outside = (a.outside_first if stage in ("only", "first") else 0.0) + (
             a.outside_last if loss else 0.0
@@ -345,8 +379,12 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         saved = kept_layers * (a.boundary if full else a.per_layer)
         saved += max(outside, a.per_layer) if full else outside
         found: tuple[dict[str, float], str] | None = None
-        for name, acts, temps, alive, grad_temps, missing in _moments(
-            a, kept_layers, outside, loss, full, head, tied, layer_params_local(spec, t)
+        moments = _moments(a, kept_layers, outside, loss, full, head, tied,
+                           layer_params_local(spec, t))  # fmt: skip
+        units = (_fsdp_units(spec, t, here, n, per, inp.implementation.framework)
+                 if layout.zero >= 3 and shard > 1 else None)  # fmt: skip
+        for key, (name, acts, temps, alive, grad_temps, missing) in zip(
+            moment_keys(len(moments)), moments, strict=True
         ):
             if accumulate:
                 alive_n = n
@@ -354,8 +392,11 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                 alive_n = n - missing
             else:
                 alive_n = min(alive, n)
-            cats = {"params": params, "grads": per_grad * alive_n, "optimizer": optim,
-                    "activations": acts, "temporaries": temps + per_grad * grad_temps}  # fmt: skip
+            whole_w, whole_g = gathered_bytes(key, **units) if units else (0.0, 0.0)
+            # a gradient being made is whole (ZeRO-2/3 reduce-scatter it once made)
+            cats = {"params": params + whole_w, "grads": per_grad * alive_n + whole_g,
+                    "optimizer": optim, "activations": acts,
+                    "temporaries": temps + per["grads"] * grad_temps}  # fmt: skip
             if found is None or sum(cats.values()) > sum(found[0].values()):
                 found = (cats, name)
         assert found is not None

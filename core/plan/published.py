@@ -214,6 +214,17 @@ RUN_CODE.update(
         )
     }  # nemotron/nemotron4-340b-synth.yaml at 143b90dd: ub_tp_comm_overlap: False
 )
+RUN_CODE.update(
+    {
+        run: {"offload_layers": 40}
+        for run in (
+            "megatron-bridge-25.11-gb200-llama3-70b-64gpu-fp8",
+            "megatron-bridge-26.02-gb200-llama3-70b-64gpu-fp8",
+        )
+    }  # Megatron-Bridge's LLAMA3_70B GB200 FP8-CS preset (MBS 2, Megatron-FSDP) sets
+    # cpu_offloading_num_layers=40: scripts/performance/configs/llama3/workload_base_configs.py
+    # at v0.2.0 (25.11) and configs/llama/llama3_workload_base_configs.py at v0.3.0 (26.02)
+)
 #: Runs whose optimizer keeps its state in bf16 and no fp32 master copy: the Nemotron-4 340B
 #: recipe's ``optim: {name: distributed_fused_adam, dtype: bf16}`` (nemotron4-340b-synth.yaml;
 #: NeMo's MegatronGPTModel reads ``optim.dtype`` as Apex DistributedFusedAdam's state dtype, and
@@ -224,6 +235,11 @@ RUN_STATE_BF16 = {
     "nvidia-dgxc-h100-nemotron4-340b-128gpu-fp8",
     "nvidia-dgxc-h100-nemotron4-340b-2048gpu",
     "nvidia-dgxc-h100-nemotron4-340b-2048gpu-fp8",
+    # NeMo 24.07's own Nemotron-4 340B recipe, the launcher's training config at the release's
+    # tag (NVIDIA/NeMo-Framework-Launcher 24.07, 8325688d:
+    # launcher_scripts/conf/training/nemotron/nemotron_340b.yaml): the same
+    # ``optim: {name: distributed_fused_adam, dtype: bf16}``.
+    "nemo-24.07-h100-nemotron4-340b-128gpu-fp8",
 }
 RUN_ROPE_OFF = {"nvidia-dgxc-h100-gpt3-175b-128gpu", "nvidia-dgxc-h100-gpt3-175b-2048gpu"}
 #: MosaicML rows whose MP mode is PURE (the table's column): gradients reduced in bf16.

@@ -219,6 +219,10 @@
         <translation>{moment}：参数 + 优化器 + 存活的激活值 + 临时张量（取反向开始时、顶层反向时和反向结束时中的最大者）</translation>
     </message>
     <message>
+        <source>ZeRO-3 also holds {gathered} of weights whole at that moment (the root module and the layers being computed, one prefetched) and each layer&apos;s gradient whole until it is reduce-scattered</source>
+        <translation>ZeRO-3 在该时刻还完整持有 {gathered} 的权重（根模块和正在计算的层，另预取一层），且每层的梯度在 reduce-scatter 之前保持完整</translation>
+    </message>
+    <message>
         <source>allowance (not traced): {what}</source>
         <translation>预留量（未追踪）：{what}</translation>
     </message>

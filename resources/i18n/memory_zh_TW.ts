@@ -219,6 +219,10 @@
         <translation>{moment}：參數 + 優化器 + 存活的激活值 + 臨時張量（取反向開始時、頂層反向時和反向結束時中的最大者）</translation>
     </message>
     <message>
+        <source>ZeRO-3 also holds {gathered} of weights whole at that moment (the root module and the layers being computed, one prefetched) and each layer&apos;s gradient whole until it is reduce-scattered</source>
+        <translation>ZeRO-3 在該時刻還完整持有 {gathered} 的權重（根模組和正在計算的層，另預取一層），且每層的梯度在 reduce-scatter 之前保持完整</translation>
+    </message>
+    <message>
         <source>allowance (not traced): {what}</source>
         <translation>預留量（未追蹤）：{what}</translation>
     </message>

@@ -90,8 +90,12 @@
         <translation>完全重计算</translation>
     </message>
     <message>
+        <source>offloaded layers: {value}; allowed: a whole number, 0 or more</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only).</extracomment>
+        <translation>卸载的层数：{value}；允许：0 或更大的整数</translation>
+    </message>
+    <message>
         <source>attention kernel: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights.</extracomment>
         <translation>注意力核函数：{value}；允许：{allowed}</translation>
     </message>
     <message>
