@@ -46,6 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "only that device's runs")  # fmt: skip
     p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
     p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
+    p.add_argument("--nvlink-domain", default=None, metavar="GPUS",
+                   help="GPUs on one NVLink fabric, whole nodes (GB200/GB300 NVL72: 72 with "
+                   "--gpus-per-node 4); TP/CP groups inside it ride NVLink, groups across domains "
+                   "the network (default: the device's: 72 on an NVL72, else the node)")  # fmt: skip
     p.add_argument("--intra-bw", default=None, metavar="GB/s",
                    help="intra-node link bandwidth per GPU, one way: 450GB/s, 450G or 450e9 bytes/s "
                    "(default: the database's)")  # fmt: skip
@@ -205,7 +209,7 @@ def handler(args: argparse.Namespace) -> int:
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,
         global_batch=args.global_batch, device=args.device or "h100-sxm", gpus=args.gpus,
         gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
-        recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
+        nvlink_domain=args.nvlink_domain, recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
         allow_download=args.allow_download, batch_unit=args.batch_unit,
     )  # fmt: skip
     opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
@@ -291,6 +295,8 @@ def _print(
 
     cl = inp.cluster
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
+    if cl.domain != cl.gpus_per_node:
+        nodes += f", NVLink domains of {cl.domain}"
     print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
           f"{cl.gpus:,} × {cl.device.name} ({nodes}), "
           f"seq {inp.seq:,}, global batch {inp.global_batch:,} "

@@ -86,14 +86,14 @@ def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
             return 1.0, False
         if not cl.group_crosses_nodes(stride, size):
             return intra, False
-        per_node = -(-size // _nodes(stride, size, cl.gpus_per_node))
+        per_node = -(-size // _nodes(stride, size, cl.domain))
         return min(intra, per_node * cal.busbw(cl.inter_bw, True)), True
 
     tp, tpx = bw(1, t)
     cp, cpx = bw(t, c)
     pp, ppx = bw(t * c * d, p)
     dp, dpx = bw(t, d * c)
-    g = cl.gpus_per_node
+    g = cl.domain
     return Links(tp, tpx, cp, cpx, pp, ppx, dp, dpx, tp_nodes=_nodes(1, t, g),
                  cp_nodes=_nodes(t, c, g), pp_nodes=_nodes(t * c * d, p, g),
                  dp_nodes=_nodes(t, d * c, g))  # fmt: skip

@@ -7,7 +7,10 @@ batch that is not a multiple of DP × micro-batch, …): the CLI prints that one
 
 Rank order (Megatron-LM's): TP varies fastest, then CP, then DP, then PP. So a TP group of up to
 ``gpus_per_node`` GPUs sits inside one node, a DP or CP group crosses nodes once ``TP·CP`` (or
-``TP``) fills a node, and the pipeline's neighbours sit on different nodes.
+``TP``) fills a node, and the pipeline's neighbours sit on different nodes. "Node" for the links
+means the **NVLink domain** (:attr:`Cluster.domain`): the node on an HGX board, the whole rack of
+4-GPU trays on an NVL72 (``--nvlink-domain 72``), so groups inside it ride NVLink and only groups
+that span domains use the network.
 """
 
 from __future__ import annotations
@@ -64,7 +67,9 @@ class Cluster:
     """The GPUs a run gets: the device, how many, per node, and the links between them.
 
     ``intra_node_bandwidth`` and ``inter_node_bandwidth`` (bytes/s per GPU, one direction)
-    override the device database's; ``None`` takes the database's.
+    override the device database's; ``None`` takes the database's. ``nvlink_domain`` is how many
+    GPUs share one NVLink fabric (whole nodes: 72 for an NVL72 rack of 4-GPU nodes); ``None``
+    takes the device's (:attr:`domain`).
     """
 
     device: Device
@@ -72,10 +77,23 @@ class Cluster:
     gpus_per_node: int = 8
     intra_node_bandwidth: float | None = None
     inter_node_bandwidth: float | None = None
+    nvlink_domain: int | None = None
 
     def __post_init__(self) -> None:
         positive_int(self.gpus, "gpus", high=_MAX_GPUS)
         positive_int(self.gpus_per_node, "gpus-per-node", high=1024)
+        if self.nvlink_domain is not None:
+            positive_int(self.nvlink_domain, "nvlink-domain", high=_MAX_GPUS)
+            if self.nvlink_domain % self.gpus_per_node:
+                raise InputError(
+                    translate(
+                        "Plan",
+                        "nvlink-domain: {domain} GPUs is not a whole number of nodes of "
+                        "{per_node}; allowed: a multiple of --gpus-per-node (72 for an NVL72 rack "
+                        "of 4-GPU trays)",
+                    ).format(domain=str(self.nvlink_domain), per_node=str(self.gpus_per_node)),
+                    field="nvlink_domain",
+                )
         for name in ("intra_node_bandwidth", "inter_node_bandwidth"):
             value = getattr(self, name)
             if value is not None:
@@ -94,6 +112,17 @@ class Cluster:
     def nodes(self) -> int:
         """Nodes the GPUs fill."""
         return max(1, -(-self.gpus // self.gpus_per_node))
+
+    @property
+    def domain(self) -> int:
+        """GPUs on one NVLink fabric: ``nvlink_domain`` where given, else the device's own (72
+        on an NVL72) where it holds whole nodes, else the node."""
+        if self.nvlink_domain:
+            return self.nvlink_domain
+        own = self.device.nvlink_domain
+        if own and own >= self.gpus_per_node and own % self.gpus_per_node == 0:
+            return own
+        return self.gpus_per_node
 
     @cached_property
     def intra_bw(self) -> float:
@@ -126,9 +155,26 @@ class Cluster:
             )
         return min(float(value), self.intra_bw)
 
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form (``plan --json`` key ``cluster``): GPUs, nodes and the NVLink domain."""
+        return {
+            "device": self.device.id,
+            "gpus": self.gpus,
+            "gpus_per_node": self.gpus_per_node,
+            "nodes": self.nodes,
+            "nvlink_domain": self.domain,
+            "intra_node_bandwidth": self.intra_node_bandwidth or self.device.intra_node_bandwidth,
+            "inter_node_bandwidth": self.inter_node_bandwidth or self.device.inter_node_bandwidth,
+        }
+
     def group_crosses_nodes(self, stride: int, size: int) -> bool:
-        """Whether a group of ``size`` ranks ``stride`` apart spans more than one node."""
-        return size > 1 and stride * size > self.gpus_per_node
+        """Whether a group of ``size`` ranks ``stride`` apart spans more than one NVLink domain:
+        it reaches past one, or domains do not split into its span and more than one domain is
+        in use (then some of the groups straddle two)."""
+        if size <= 1 or self.gpus <= self.domain:
+            return False
+        span = stride * size
+        return span > self.domain or self.domain % span != 0
 
     def group_bandwidth(self, stride: int, size: int) -> tuple[float, bool]:
         """``(bytes/s per GPU, crosses nodes)`` of the slowest link a ring over the group uses."""

@@ -197,6 +197,7 @@ def planned_input(
     gpus_per_node: Any = 8,
     intra_bw: Any = None,
     network_bw: Any = None,
+    nvlink_domain: Any = None,
     recipe: str = "bf16",
     optimizer_id: str = "adamw",
     tokens: Any = None,
@@ -224,6 +225,9 @@ def planned_input(
         positive_int(gpus_per_node, "gpus-per-node", high=1024),
         _bandwidth(intra_bw, "intra-bw"),
         _bandwidth(network_bw, "network-bw"),
+        None
+        if nvlink_domain is None or not str(nvlink_domain).strip()
+        else positive_int(nvlink_domain, "nvlink-domain", high=10_000_000),
     )
     tokens_value = None
     if tokens is not None and str(tokens).strip():

@@ -89,7 +89,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
         inp.global_batch,
         inp.seq,
     )
-    max_tp = cn.max_tp or inp.cluster.gpus_per_node
+    max_tp = cn.max_tp or inp.cluster.domain
     tps = [cn.tp] if cn.tp else [t for t in _divisors(heads) if t <= max_tp]
     tps = [t for t in tps if heads % t == 0 and (kv % t == 0 or t % kv == 0) and gpus % t == 0]
     recomputes = [cn.recompute] if cn.recompute else ["none", "selective", "full"]
@@ -270,7 +270,7 @@ _Later = Callable[[], Any]
 
 def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Later]]:
     lay = res.layout
-    gpn = inp.cluster.gpus_per_node
+    gpn = inp.cluster.domain
     out: list[tuple[Text, _Later, _Later]] = []
 
     def add(text: Text, new_lay: _Later, new_inp: _Later = lambda: inp) -> None:
@@ -358,7 +358,7 @@ def _other_devices(inp: PlanInput) -> list[tuple[Text, _Later]]:
             and dev.capacity_bytes <= here.capacity_bytes
         ):
             continue
-        if inp.cluster.gpus > inp.cluster.gpus_per_node and dev.inter_node_bandwidth is None:
+        if inp.cluster.gpus > inp.cluster.domain and dev.inter_node_bandwidth is None:
             continue
         if dev.intra_node_bandwidth is None:
             continue
