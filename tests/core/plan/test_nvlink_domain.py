@@ -98,3 +98,21 @@ def test_planned_input_and_the_cli_take_the_flag(capsys) -> None:
     assert json.loads(capsys.readouterr().out)["links"]["dp"] == "intra-node"
     assert main([*args, "--nvlink-domain", "6"]) == 2
     assert "nvlink-domain: 6 GPUs is not a whole number of nodes of 4" in capsys.readouterr().err
+
+
+def test_an_all_to_all_inside_the_rack_and_across_racks(rack, cal) -> None:
+    from core.plan.comm import alltoall_seconds
+
+    # The test calibration has no all-to-all figure: the ring's fractions (0.8 NVLink, 0.75 NIC)
+    # and no NCCL hop constants, only its 10 µs per call.
+    size, lat = 1e9, 1e-5
+    inside = alltoall_seconds(_inp(rack, 144, 4), cal, 1, 64, size)
+    assert inside == pytest.approx(size * 63 / 64 / (400e9 * 0.8) + lat)  # all on NVLink
+    # 144 ranks over two racks: 71 neighbours on NVLink, 72 through the NIC, at once.
+    across = alltoall_seconds(_inp(rack, 144, 4), cal, 1, 144, size)
+    t_nvl, t_net = size * 71 / 144 / (400e9 * 0.8), size * 72 / 144 / (50e9 * 0.75)
+    assert across == pytest.approx(max(t_nvl, t_net) + lat)
+    # On 4-GPU trays each rank has 3 NVLink neighbours and 141 ranks behind its NIC.
+    trays = alltoall_seconds(_inp(rack, 144, 4, 4), cal, 1, 144, size)
+    assert trays == pytest.approx(size * 140 / 144 / (50e9 * 0.75) + lat)
+    assert alltoall_seconds(_inp(rack, 144, 4), cal, 1, 1, size) == 0.0
