@@ -5,6 +5,7 @@ from the test device's figures (400e9 NVLink, 50e9 NIC, fractions 0.8 and 0.75).
 from __future__ import annotations
 
 import json
+
 import pytest
 
 from app.cli import main
@@ -40,7 +41,9 @@ def test_the_default_domain_is_the_devices_or_the_node(device, rack) -> None:
 def test_a_domain_of_part_of_a_node_is_refused(device) -> None:
     with pytest.raises(InputError) as info:
         Cluster(device, 64, 8, nvlink_domain=12)
-    assert info.value.field == "nvlink_domain" and "multiple of --gpus-per-node" in info.value.message
+    assert (
+        info.value.field == "nvlink_domain" and "multiple of --gpus-per-node" in info.value.message
+    )
     with pytest.raises(InputError, match="nvlink-domain"):
         Cluster(device, 64, 8, nvlink_domain=0)
 
