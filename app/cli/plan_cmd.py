@@ -61,6 +61,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     lay.add_argument("--pp", default=None, help="pipeline stages")
     lay.add_argument("--vpp", default=None, help="chunks per GPU (interleaved schedule)")
     lay.add_argument("--cp", default=None, help="context-parallel GPUs")
+    lay.add_argument("--ep", default=None,
+                     help="expert-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
+    lay.add_argument("--etp", default=None,
+                     help="expert tensor-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
     lay.add_argument(
         "--sp", action="store_true", default=None, help="sequence parallelism (with TP)"
     )
@@ -213,7 +217,8 @@ def handler(args: argparse.Namespace) -> int:
         allow_download=args.allow_download, batch_unit=args.batch_unit,
     )  # fmt: skip
     opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
-                         zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute)  # fmt: skip
+                         zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute,
+                         ep=args.ep, etp=args.etp)  # fmt: skip
     top = positive_int(args.top, "top", high=1000)
     n_changes = positive_int(args.changes, "changes", low=0, high=100)
     stats: dict[str, int] = {}

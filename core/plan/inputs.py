@@ -45,6 +45,7 @@ __all__ = [
     "PlanInput",
     "check_layout",
     "context_parallel_problem",
+    "expert_parallel_problem",
     "recompute_name",
     "stage_layers",
     "trusted_layout",
@@ -186,7 +187,10 @@ class Cluster:
 class Layout:
     """One way to lay the run out on the cluster.
 
-    ``dp`` 0 means "the GPUs left over": ``gpus / (tp · pp · cp)``.
+    ``dp`` 0 means "the GPUs left over": ``gpus / (tp · pp · cp)``. ``ep`` and ``etp`` are
+    expert parallelism and expert tensor parallelism (a mixture-of-experts model's experts
+    spread over ``ep`` ranks of the data-parallel ones, each expert's weights over ``etp``);
+    both 1 for a dense model.
     """
 
     tp: int = 1
@@ -198,9 +202,11 @@ class Layout:
     zero: int = 0
     micro_batch: int = 1
     recompute: str = "none"
+    ep: int = 1
+    etp: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("tp", "pp", "vpp", "cp", "micro_batch"):
+        for name in ("tp", "pp", "vpp", "cp", "micro_batch", "ep", "etp"):
             positive_int(getattr(self, name), name.replace("_", "-"), high=_MAX_GPUS)
         positive_int(self.dp, "dp", low=0, high=_MAX_GPUS)
         if self.zero not in (0, 1, 2, 3):
@@ -236,6 +242,8 @@ class Layout:
             "zero": self.zero,
             "micro_batch": self.micro_batch,
             "recompute": self.recompute,
+            "ep": self.ep,
+            "etp": self.etp,
         }
 
     def label(self) -> Text:
@@ -250,6 +258,10 @@ class Layout:
         if self.cp > 1:
             parts.append(f"CP {self.cp}")
         parts.append(f"DP {self.dp}")
+        if self.ep > 1:
+            parts.append(f"EP {self.ep}")
+        if self.etp > 1:
+            parts.append(f"ETP {self.etp}")
         if self.zero:
             parts.append(f"ZeRO-{self.zero}")
         parts.append(f"mb {self.micro_batch}")
@@ -511,6 +523,8 @@ class Constraints:
     include_unfit: bool = False
     max_micro_batch: int = 16
     max_tp: int | None = None
+    ep: int | None = None
+    etp: int | None = None
 
 
 def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | None:
@@ -544,15 +558,44 @@ def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | 
 
 def trusted_layout(
     tp: int, pp: int, vpp: int, cp: int, dp: int, sp: bool, zero: int, micro_batch: int,
-    recompute: str,
+    recompute: str, ep: int = 1, etp: int = 1,
 ) -> Layout:  # fmt: skip
     """A :class:`Layout` of values the caller has already checked (the search's enumeration),
     made without validating again (a search makes tens of thousands)."""
     lay = object.__new__(Layout)
     for name, value in (("tp", tp), ("pp", pp), ("vpp", vpp), ("cp", cp), ("dp", dp), ("sp", sp),
-                        ("zero", zero), ("micro_batch", micro_batch), ("recompute", recompute)):  # fmt: skip
+                        ("zero", zero), ("micro_batch", micro_batch), ("recompute", recompute),
+                        ("ep", ep), ("etp", etp)):  # fmt: skip
         object.__setattr__(lay, name, value)
     return lay
+
+
+def expert_parallel_problem(inp: PlanInput, ep: int, etp: int) -> InputError | None:
+    """Why expert parallelism ``ep`` (and expert TP ``etp``) cannot run this model (``None``: it
+    can): a dense model has no experts to spread; ``ep`` must split the routed experts evenly."""
+    if ep <= 1 and etp <= 1:
+        return None
+    experts = int(getattr(inp.model, "experts", 0) or 0)
+    if not experts:
+        name = "ep" if ep > 1 else "etp"
+        return _fail(
+            translate(
+                "Plan",
+                "{name}: {value} needs a mixture-of-experts model; {model} is dense (no routed "
+                "experts); allowed: {name} 1",
+            ),
+            name, name=name, value=str(ep if ep > 1 else etp), model=inp.model.name,
+        )  # fmt: skip
+    if experts % ep:
+        return _fail(
+            translate(
+                "Plan",
+                "ep: {ep} does not divide the {experts} routed experts; allowed: a divisor of "
+                "{experts}",
+            ),
+            "ep", ep=str(ep), experts=str(experts),
+        )  # fmt: skip
+    return None
 
 
 def _fail(text: Text, field_name: str, **values: str) -> InputError:
@@ -589,6 +632,9 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     spec, cluster = inp.model, inp.cluster
     gpus = cluster.gpus
     t, p, v, c = layout.tp, layout.pp, layout.vpp, layout.cp
+    ep_problem = expert_parallel_problem(inp, layout.ep, layout.etp)
+    if ep_problem is not None:
+        raise ep_problem
     if spec.heads % t:
         raise _fail(translate("Plan", "tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}"),
                     "tp", tp=str(t), heads=str(spec.heads))  # fmt: skip

@@ -264,6 +264,8 @@ class LayoutOptions:
     zero: Any = None
     micro_batch: Any = None
     recompute: Any = None
+    ep: Any = None
+    etp: Any = None
 
 
 def _int(value: Any, field: str, low: int = 1, high: int = 10_000_000) -> int | None:
@@ -302,6 +304,8 @@ def layout_from(opts: LayoutOptions) -> Layout:
         zero=_zero(opts.zero) or 0,
         micro_batch=_int(opts.micro_batch, "micro-batch") or 1,
         recompute=_recompute(opts.recompute) or "none",
+        ep=_int(opts.ep, "ep") or 1,
+        etp=_int(opts.etp, "etp") or 1,
     )
 
 
@@ -319,6 +323,8 @@ def constraints_from(
         micro_batch=_int(opts.micro_batch, "micro-batch"),
         recompute=_recompute(opts.recompute),
         include_unfit=include_unfit,
+        ep=_int(opts.ep, "ep"),
+        etp=_int(opts.etp, "etp"),
         max_micro_batch=positive_int(max_micro_batch, "max-micro-batch", high=4096),
     )
 

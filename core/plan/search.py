@@ -42,6 +42,7 @@ from core.plan.inputs import (
     PlanInput,
     check_layout,
     context_parallel_problem,
+    expert_parallel_problem,
     stage_layers,
     trusted_layout,
 )
@@ -82,6 +83,9 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     """
     spec, gpus, cn = inp.model, inp.cluster.gpus, constraints
     impl = inp.implementation
+    ep, etp = cn.ep or 1, cn.etp or 1
+    if expert_parallel_problem(inp, ep, etp) is not None:
+        return
     heads, kv, layers, batch, seq = (
         spec.heads,
         spec.kv_heads,
@@ -150,7 +154,8 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                         for sp in sps:
                             for zero in zeros:
                                 for rc in recomputes:
-                                    yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc)
+                                    yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc,
+                                                         ep, etp)  # fmt: skip
 
 
 def search(
@@ -176,6 +181,9 @@ def search(
         When ``should_cancel()`` became true.
     """
     cn = constraints or Constraints()
+    ep_problem = expert_parallel_problem(inp, cn.ep or 1, cn.etp or 1)
+    if ep_problem is not None:
+        raise ep_problem
     if progress is not None:
         progress(0.0, translate("Plan", "tracing one layer of the model"))
     ctx = context(inp, calibration=calibration)

@@ -127,6 +127,14 @@
         <translation>全局批量 × 序列：每步 {tokens} 个 token；允许：最多 1e13</translation>
     </message>
     <message>
+        <source>{name}: {value} needs a mixture-of-experts model; {model} is dense (no routed experts); allowed: {name} 1</source>
+        <translation>{name}：{value} 需要混合专家（MoE）模型；{model} 是稠密模型（没有路由专家）；允许：{name} 1</translation>
+    </message>
+    <message>
+        <source>ep: {ep} does not divide the {experts} routed experts; allowed: a divisor of {experts}</source>
+        <translation>ep：{ep} 不能整除 {experts} 个路由专家；允许：{experts} 的约数</translation>
+    </message>
+    <message>
         <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
         <translation>张量并行：{tp} 不能整除 {heads} 个注意力头；允许：{heads} 的约数</translation>
     </message>

@@ -127,6 +127,14 @@
         <translation>全域批次 × 序列：每步 {tokens} 個 token；允許：最多 1e13</translation>
     </message>
     <message>
+        <source>{name}: {value} needs a mixture-of-experts model; {model} is dense (no routed experts); allowed: {name} 1</source>
+        <translation>{name}：{value} 需要混合專家（MoE）模型；{model} 是稠密模型（沒有路由專家）；允許：{name} 1</translation>
+    </message>
+    <message>
+        <source>ep: {ep} does not divide the {experts} routed experts; allowed: a divisor of {experts}</source>
+        <translation>ep：{ep} 不能整除 {experts} 個路由專家；允許：{experts} 的因數</translation>
+    </message>
+    <message>
         <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
         <translation>張量平行：{tp} 不能整除 {heads} 個注意力頭；允許：{heads} 的因數</translation>
     </message>
