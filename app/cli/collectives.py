@@ -32,7 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--min-bytes", default="1024", help="smallest message (default 1 KiB)")
     group.add_argument("--max-bytes", help="largest message (default 1 GiB on nccl, 4 MiB on gloo)")
-    group.add_argument("--ops", help="comma list of all_reduce,all_gather,reduce_scatter,broadcast")
+    group.add_argument("--ops", help="comma list of all_reduce,all_gather,reduce_scatter,"
+                       "broadcast,all_to_all")  # fmt: skip
     group.add_argument("--iters", default=None, help="timed calls per size (20 nccl, 5 gloo)")
     group.add_argument("--warmup", default=None, help="untimed calls first (5 nccl, 1 gloo)")
     group.add_argument(

@@ -23,8 +23,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="time, algbw and busbw of a collective (or one data-parallel step) on a device",
         description="A collective on paper: ring factors (all-reduce 2(n-1)/n, all-gather and "
         "reduce-scatter (n-1)/n, broadcast 1) over the slowest link the ring crosses; algbw and "
-        "busbw as nccl-tests defines them. With --params: the collectives of one data-parallel "
-        "step instead.",
+        "busbw as nccl-tests defines them. all-to-all: --bytes is what each rank sends in all, "
+        "its NVLink and network parts at once, busbw = algbw (n-1)/n; also at the calibrated "
+        "(achievable) rates with a per-call latency. With --params: the collectives of one "
+        "data-parallel step instead.",
     )
     parser.add_argument(
         "--op",
@@ -166,8 +168,17 @@ def handler(args: argparse.Namespace) -> int:
         device,
         nodes,
     )
+    achievable = None
+    if estimate.op == "all-to-all" and estimate.traffic:
+        from core.comm.alltoall import alltoall_estimate
+        from core.roofline.achievable import calibration
+
+        achievable = alltoall_estimate(estimate.size, gpus, device, nodes, calibration(device))
     if args.json:
-        print_json(dict(estimate.to_dict(), device=device.id))
+        out = dict(estimate.to_dict(), device=device.id)
+        if achievable is not None:
+            out["achievable"] = achievable.to_dict()
+        print_json(out)
         return 0
     print(
         f"{estimate.op} of {format_bytes(estimate.size, 4)} over {gpus} GPU{'s' * (gpus > 1)} "
@@ -183,6 +194,13 @@ def handler(args: argparse.Namespace) -> int:
     print(f"  per rank {format_bytes(estimate.bytes_per_rank, 4)} sent")
     for note in estimate.assumptions:
         print(f"  - {note}")
+    if achievable is not None:
+        assert achievable.busbw is not None
+        print("achievable (calibrated fractions, with latency):")
+        print(f"  time     {format_duration(achievable.time_s, 4)}")
+        print(f"  busbw    {format_bytes(achievable.busbw, 4)}/s")
+        for note in achievable.assumptions[2:]:
+            print(f"  - {note}")
     return 0
 
 

@@ -46,6 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "only that device's runs")  # fmt: skip
     p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
     p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
+    p.add_argument("--nvlink-domain", default=None, metavar="GPUS",
+                   help="GPUs on one NVLink fabric, whole nodes (GB200/GB300 NVL72: 72 with "
+                   "--gpus-per-node 4); TP/CP groups inside it ride NVLink, groups across domains "
+                   "the network (default: the device's: 72 on an NVL72, else the node)")  # fmt: skip
     p.add_argument("--intra-bw", default=None, metavar="GB/s",
                    help="intra-node link bandwidth per GPU, one way: 450GB/s, 450G or 450e9 bytes/s "
                    "(default: the database's)")  # fmt: skip
@@ -57,6 +61,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     lay.add_argument("--pp", default=None, help="pipeline stages")
     lay.add_argument("--vpp", default=None, help="chunks per GPU (interleaved schedule)")
     lay.add_argument("--cp", default=None, help="context-parallel GPUs")
+    lay.add_argument("--ep", default=None,
+                     help="expert-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
+    lay.add_argument("--etp", default=None,
+                     help="expert tensor-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
     lay.add_argument(
         "--sp", action="store_true", default=None, help="sequence parallelism (with TP)"
     )
@@ -205,11 +213,12 @@ def handler(args: argparse.Namespace) -> int:
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,
         global_batch=args.global_batch, device=args.device or "h100-sxm", gpus=args.gpus,
         gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
-        recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
+        nvlink_domain=args.nvlink_domain, recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
         allow_download=args.allow_download, batch_unit=args.batch_unit,
     )  # fmt: skip
     opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
-                         zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute)  # fmt: skip
+                         zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute,
+                         ep=args.ep, etp=args.etp)  # fmt: skip
     top = positive_int(args.top, "top", high=1000)
     n_changes = positive_int(args.changes, "changes", low=0, high=100)
     stats: dict[str, int] = {}
@@ -291,6 +300,8 @@ def _print(
 
     cl = inp.cluster
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
+    if cl.domain != cl.gpus_per_node:
+        nodes += f", NVLink domains of {cl.domain}"
     print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
           f"{cl.gpus:,} × {cl.device.name} ({nodes}), "
           f"seq {inp.seq:,}, global batch {inp.global_batch:,} "

@@ -347,8 +347,9 @@ class PlanPage(TabPage):
     def _show_device(self) -> None:
         device = self._state.device
         self.inputs.set_device(
-            device.name, device.intra_node_bandwidth, device.inter_node_bandwidth
-        )
+            device.name, device.intra_node_bandwidth, device.inter_node_bandwidth,
+            device.nvlink_domain,
+        )  # fmt: skip
 
     def _device_changed(self, _device_id: str) -> None:
         self._show_device()

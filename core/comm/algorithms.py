@@ -8,7 +8,9 @@ Conventions (those of nccl-tests, ``doc/PERFORMANCE.md``, so a measured row and 
 - ``algbw = S / t``; ``busbw = algbw × factor(n)`` with the ring factors below. busbw is what each
   rank's link carries, so it is comparable across n and to the link's own bandwidth.
 - Ring factors: all-reduce 2(n−1)/n (a reduce-scatter then an all-gather), all-gather and
-  reduce-scatter (n−1)/n, broadcast 1 (a pipelined chain). **One rank moves nothing**: no
+  reduce-scatter (n−1)/n, broadcast 1 (a pipelined chain). All-to-all (not a ring): S is what
+  each rank sends in all, busbw = algbw × (n−1)/n; its time is :mod:`core.comm.alltoall`'s (NVLink
+  and network bytes at once, each at its own link). **One rank moves nothing**: no
   traffic, time 0, and no bandwidth at all (``algbw`` and ``busbw`` are ``None``, JSON ``null``,
   with ``traffic: false``; ``S / 0`` is not an infinite bandwidth). No link is needed then.
 - Time on paper: ``t = S × factor(n) / B`` where B is the unidirectional bandwidth per GPU of the
@@ -26,6 +28,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.comm.alltoall import alltoall_estimate
+from core.comm.links import NO_TRAFFIC, link_bandwidth
 from core.echo import brief
 from core.errors import InputError
 from core.texts import translate
@@ -42,7 +46,13 @@ __all__ = [
 ]
 
 #: Collective names as the CLI spells them; ``all_reduce`` (torch/nccl-tests style) is accepted too.
-COLLECTIVES: tuple[str, ...] = ("all-reduce", "all-gather", "reduce-scatter", "broadcast")
+COLLECTIVES: tuple[str, ...] = (
+    "all-reduce",
+    "all-gather",
+    "reduce-scatter",
+    "broadcast",
+    "all-to-all",
+)
 
 _MAX_RANKS = 10**7
 
@@ -74,7 +84,8 @@ def _ranks(n: object) -> int:
 
 
 def bus_factor(op: str, n: int) -> float:
-    """nccl-tests' busbw/algbw ratio: bytes each rank sends per byte of message, for a ring."""
+    """nccl-tests' busbw/algbw ratio: bytes each rank sends per byte of message (a ring's, or an
+    all-to-all's (n−1)/n: each rank keeps its own share)."""
     name = normalize_op(op)
     ranks = _ranks(n)
     if name == "all-reduce":
@@ -90,45 +101,6 @@ def measured_bandwidths(op: str, size: float, seconds: float, n: int) -> tuple[f
         return math.inf, math.inf
     algbw = size / seconds
     return algbw, algbw * bus_factor(op, n)
-
-
-def link_bandwidth(device: object, nodes: int) -> tuple[float, str]:
-    """The per-GPU unidirectional bandwidth bounding a ring over ``nodes`` nodes, and why.
-
-    ``device`` is a :class:`core.roofline.hardware.Device` (any object with its interconnect fields).
-    """
-    intra = getattr(device, "intra_node_bandwidth", None)
-    name = getattr(device, "name", str(device))
-    if intra is None:
-        raise InputError(
-            translate(
-                "Comm",
-                "device: {name} has no intra-node interconnect bandwidth in the database; add "
-                "your own device with one (Devices menu or devices.json 'intra_node_bandwidth')",
-            ).format(name=name),
-            field="device",
-        )
-    link = getattr(device, "intra_node_link", "") or "intra-node link"
-    if nodes == 1:
-        return float(intra), f"{link}, {intra / 1e9:g} GB/s per GPU each way"
-    inter = getattr(device, "inter_node_bandwidth", None)
-    if inter is None:
-        raise InputError(
-            translate(
-                "Comm",
-                "nodes: {name} has no inter-node network bandwidth in the database, so a ring over "
-                "{nodes} nodes cannot be estimated; use --nodes 1 or a device with "
-                "'inter_node_bandwidth'",
-            ).format(name=name, nodes=str(nodes)),
-            field="nodes",
-        )
-    nlink = getattr(device, "inter_node_link", "") or "network"
-    if inter <= intra:
-        why = (
-            f"{nlink}, {inter / 1e9:g} GB/s per GPU each way (slower than {link}: bounds the ring)"
-        )
-        return float(inter), why
-    return float(intra), f"{link}, {intra / 1e9:g} GB/s per GPU each way (slower than the network)"
 
 
 @dataclass(frozen=True)
@@ -173,12 +145,6 @@ class CollectiveEstimate:
         return out
 
 
-#: What a collective over one rank is.
-NO_TRAFFIC = translate(
-    "Comm", "one GPU: a collective over one rank moves nothing (no traffic, no bandwidth)"
-)
-
-
 def estimate_collective(
     op: str, size: float, gpus: int, device: object, nodes: int = 1
 ) -> CollectiveEstimate:
@@ -216,6 +182,8 @@ def estimate_collective(
             field="bytes",
         )
     factor = bus_factor(name, ranks)
+    if name == "all-to-all" and ranks > 1:
+        return _alltoall(size, ranks, device, nodes, factor)
     if ranks == 1:
         return CollectiveEstimate(
             op=name, size=float(size), ranks=1, nodes=1, factor=factor, bytes_per_rank=0.0,
@@ -248,10 +216,37 @@ def estimate_collective(
     )
 
 
+def _alltoall(
+    size: float, ranks: int, device: object, nodes: int, factor: float
+) -> CollectiveEstimate:
+    """An all-to-all on paper (:func:`core.comm.alltoall.alltoall_estimate`) as a collective:
+    ``bandwidth`` is the bus bandwidth it reaches (the slower of its NVLink and network parts)."""
+    est = alltoall_estimate(size, ranks, device, nodes)
+    assert est.algbw is not None and est.busbw is not None
+    return CollectiveEstimate(
+        op="all-to-all",
+        size=float(size),
+        ranks=ranks,
+        nodes=nodes,
+        factor=factor,
+        bytes_per_rank=size * factor,
+        bandwidth=est.busbw,
+        time_s=est.time_s,
+        algbw=est.algbw,
+        busbw=est.busbw,
+        assumptions=(
+            *est.assumptions,
+            f"bounded by the {'network' if est.bound == 'network' else 'NVLink'} part",
+            f"{ranks // nodes} GPUs per node x {nodes} node(s); every GPU has its own NIC",
+        ),
+    )
+
+
 def _factor_text(op: str) -> str:
     return {
         "all-reduce": "2(n-1)/n: reduce-scatter then all-gather",
         "all-gather": "(n-1)/n",
         "reduce-scatter": "(n-1)/n",
         "broadcast": "1: pipelined chain",
+        "all-to-all": "(n-1)/n: each rank keeps its own share",
     }[op]

@@ -7,10 +7,13 @@ down to a multiple of 4·n bytes):
 
 1. **Correctness** once: every rank fills its buffer with ``rank + 1``; the result must be
    n(n+1)/2 (all-reduce, reduce-scatter), ``i + 1`` in chunk i (all-gather) or 1 (broadcast from
-   rank 0). Ranks agree on the verdict with an all-reduce (MIN).
+   rank 0); for an all-to-all rank r sends ``1000·(r + 1) + j`` to rank j, so chunk i of its
+   output must be ``1000·(i + 1) + r`` (each chunk from the right rank, in the right place).
+   Ranks agree on the verdict with an all-reduce (MIN).
 2. **Time**: ``warmup`` calls, a barrier, then ``iters`` back-to-back calls between two clocks
    (CUDA synchronised); time = elapsed / iters, averaged over ranks (nccl-tests' default ``-a 1``).
-3. algbw = S / time, busbw = algbw × the ring factor (:func:`core.comm.algorithms.bus_factor`).
+3. algbw = S / time, busbw = algbw × the ring factor (:func:`core.comm.algorithms.bus_factor`;
+   an all-to-all's S is each rank's whole send buffer and its factor (n−1)/n, as nccl-tests').
 
 What it cannot see: which algorithm the library picked (ring, tree, NVLS), and contention from other
 jobs. A backend without reduce-scatter is measured as all-reduce + slice and says so (``via``).
@@ -41,7 +44,7 @@ __all__ = [
 ]
 
 #: The measured collectives, spelled as torch.distributed and nccl-tests spell them.
-OPS: tuple[str, ...] = ("all_reduce", "all_gather", "reduce_scatter", "broadcast")
+OPS: tuple[str, ...] = ("all_reduce", "all_gather", "reduce_scatter", "broadcast", "all_to_all")
 
 _ENV = ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT")
 _ELEMENT = 4  # float32
@@ -139,7 +142,8 @@ class _Op:
         import torch.distributed as dist
 
         self.op, self.n, self.rank, self.via = op, n, rank, ""
-        per = max(1, size // (_ELEMENT * n)) if op in ("all_gather", "reduce_scatter") else 0
+        chunked = ("all_gather", "reduce_scatter", "all_to_all")
+        per = max(1, size // (_ELEMENT * n)) if op in chunked else 0
         count = per * n if per else max(1, size // _ELEMENT)
         self.size = count * _ELEMENT
         self.per = per
@@ -150,12 +154,20 @@ class _Op:
             self.output = torch.empty(count, **make)
         elif op == "reduce_scatter":
             self.output = torch.empty(per, **make)
+        elif op == "all_to_all":
+            self.output = torch.empty(count, **make)
         self.dist = dist
         gather = getattr(dist, "all_gather_single", None) or dist.all_gather_into_tensor
         scatter = getattr(dist, "reduce_scatter_single", None) or dist.reduce_scatter_tensor
         self._gather, self._scatter = gather, scatter
 
     def fill(self) -> None:
+        if self.op == "all_to_all":  # chunk j (for rank j) holds 1000·(rank + 1) + j
+            import torch
+
+            chunk = torch.arange(self.n, dtype=torch.float32).repeat_interleave(self.per)
+            self.input.copy_(chunk.to(self.input.device) + 1000.0 * (self.rank + 1))
+            return
         self.input.fill_(float(self.rank + 1))
 
     def call(self) -> None:
@@ -166,6 +178,8 @@ class _Op:
             dist.broadcast(self.input, src=0)
         elif self.op == "all_gather":
             self._gather(self.output, self.input)
+        elif self.op == "all_to_all":
+            dist.all_to_all_single(self.output, self.input)
         elif self.via:
             dist.all_reduce(self.input)
             self.output.copy_(self.input[self.rank * self.per : (self.rank + 1) * self.per])
@@ -186,6 +200,9 @@ class _Op:
         if self.op == "all_gather":
             want = torch.arange(1, n + 1, dtype=torch.float32).repeat_interleave(self.per)
             return bool(torch.equal(self.output.cpu(), want))
+        if self.op == "all_to_all":
+            senders = torch.arange(1, n + 1, dtype=torch.float32).repeat_interleave(self.per)
+            return bool(torch.equal(self.output.cpu(), 1000.0 * senders + self.rank))
         if self.op == "broadcast":
             return bool((self.input == 1.0).all())
         result = self.input if self.op == "all_reduce" else self.output

@@ -18,7 +18,7 @@ from core.texts import Text, translate
 
 __all__ = ["CollectiveSeries", "read_collectives"]
 
-_OPS = ("all_reduce", "all_gather", "reduce_scatter", "broadcast")
+_OPS = ("all_reduce", "all_gather", "reduce_scatter", "broadcast", "all_to_all")
 #: The largest collectives file read (a run writes a few kilobytes).
 MAX_FILE_BYTES = 100_000_000
 

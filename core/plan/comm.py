@@ -39,12 +39,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.comm.algorithms import bus_factor
+from core.comm.alltoall import alltoall_split
 from core.plan.frameworks import framework, gradient_buckets, reduce_dtype
 from core.plan.inputs import Layout, PlanInput
 from core.roofline.achievable import Calibration
 from core.roofline.hardware import DTYPE_BYTES
 
-__all__ = ["CommTimes", "Links", "comm_times", "links"]
+__all__ = ["CommTimes", "Links", "alltoall_seconds", "comm_times", "links"]
 
 
 @dataclass(frozen=True)
@@ -86,17 +87,37 @@ def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
             return 1.0, False
         if not cl.group_crosses_nodes(stride, size):
             return intra, False
-        per_node = -(-size // _nodes(stride, size, cl.gpus_per_node))
+        per_node = -(-size // _nodes(stride, size, cl.domain))
         return min(intra, per_node * cal.busbw(cl.inter_bw, True)), True
 
     tp, tpx = bw(1, t)
     cp, cpx = bw(t, c)
     pp, ppx = bw(t * c * d, p)
     dp, dpx = bw(t, d * c)
-    g = cl.gpus_per_node
+    g = cl.domain
     return Links(tp, tpx, cp, cpx, pp, ppx, dp, dpx, tp_nodes=_nodes(1, t, g),
                  cp_nodes=_nodes(t, c, g), pp_nodes=_nodes(t * c * d, p, g),
                  dp_nodes=_nodes(t, d * c, g))  # fmt: skip
+
+
+def alltoall_seconds(
+    inp: PlanInput, cal: Calibration, stride: int, size: int, bytes_per_rank: float
+) -> float:
+    """Seconds of one all-to-all (an expert-parallel dispatch or combine) over a group of
+    ``size`` ranks ``stride`` apart, each sending ``bytes_per_rank`` in all: the share for the
+    ranks of its own NVLink domain over NVLink and the rest through its own NIC at once
+    (:mod:`core.comm.alltoall`), at the calibration's all-to-all bus bandwidth of each link, plus
+    one call's latency (a network hop once the group crosses domains)."""
+    if size <= 1 or bytes_per_rank <= 0:
+        return 0.0
+    cl = inp.cluster
+    crosses = cl.group_crosses_nodes(stride, size)
+    here = -(-size // _nodes(stride, size, cl.domain)) if crosses else size
+    intra_bytes, inter_bytes = alltoall_split(bytes_per_rank, size, here)
+    seconds = intra_bytes / cal.alltoall_busbw(cl.intra_bw, False) if intra_bytes else 0.0
+    if inter_bytes:
+        seconds = max(seconds, inter_bytes / cal.alltoall_busbw(cl.inter_bw, True))
+    return seconds + cal.alltoall_latency_s(crosses)
 
 
 _factor = lru_cache(maxsize=1024)(bus_factor)

@@ -7,7 +7,10 @@ batch that is not a multiple of DP × micro-batch, …): the CLI prints that one
 
 Rank order (Megatron-LM's): TP varies fastest, then CP, then DP, then PP. So a TP group of up to
 ``gpus_per_node`` GPUs sits inside one node, a DP or CP group crosses nodes once ``TP·CP`` (or
-``TP``) fills a node, and the pipeline's neighbours sit on different nodes.
+``TP``) fills a node, and the pipeline's neighbours sit on different nodes. "Node" for the links
+means the **NVLink domain** (:attr:`Cluster.domain`): the node on an HGX board, the whole rack of
+4-GPU trays on an NVL72 (``--nvlink-domain 72``), so groups inside it ride NVLink and only groups
+that span domains use the network.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ __all__ = [
     "PlanInput",
     "check_layout",
     "context_parallel_problem",
+    "expert_parallel_problem",
     "recompute_name",
     "stage_layers",
     "trusted_layout",
@@ -64,7 +68,9 @@ class Cluster:
     """The GPUs a run gets: the device, how many, per node, and the links between them.
 
     ``intra_node_bandwidth`` and ``inter_node_bandwidth`` (bytes/s per GPU, one direction)
-    override the device database's; ``None`` takes the database's.
+    override the device database's; ``None`` takes the database's. ``nvlink_domain`` is how many
+    GPUs share one NVLink fabric (whole nodes: 72 for an NVL72 rack of 4-GPU nodes); ``None``
+    takes the device's (:attr:`domain`).
     """
 
     device: Device
@@ -72,10 +78,23 @@ class Cluster:
     gpus_per_node: int = 8
     intra_node_bandwidth: float | None = None
     inter_node_bandwidth: float | None = None
+    nvlink_domain: int | None = None
 
     def __post_init__(self) -> None:
         positive_int(self.gpus, "gpus", high=_MAX_GPUS)
         positive_int(self.gpus_per_node, "gpus-per-node", high=1024)
+        if self.nvlink_domain is not None:
+            positive_int(self.nvlink_domain, "nvlink-domain", high=_MAX_GPUS)
+            if self.nvlink_domain % self.gpus_per_node:
+                raise InputError(
+                    translate(
+                        "Plan",
+                        "nvlink-domain: {domain} GPUs is not a whole number of nodes of "
+                        "{per_node}; allowed: a multiple of --gpus-per-node (72 for an NVL72 rack "
+                        "of 4-GPU trays)",
+                    ).format(domain=str(self.nvlink_domain), per_node=str(self.gpus_per_node)),
+                    field="nvlink_domain",
+                )
         for name in ("intra_node_bandwidth", "inter_node_bandwidth"):
             value = getattr(self, name)
             if value is not None:
@@ -94,6 +113,17 @@ class Cluster:
     def nodes(self) -> int:
         """Nodes the GPUs fill."""
         return max(1, -(-self.gpus // self.gpus_per_node))
+
+    @property
+    def domain(self) -> int:
+        """GPUs on one NVLink fabric: ``nvlink_domain`` where given, else the device's own (72
+        on an NVL72) where it holds whole nodes, else the node."""
+        if self.nvlink_domain:
+            return self.nvlink_domain
+        own = self.device.nvlink_domain
+        if own and own >= self.gpus_per_node and own % self.gpus_per_node == 0:
+            return own
+        return self.gpus_per_node
 
     @cached_property
     def intra_bw(self) -> float:
@@ -126,9 +156,26 @@ class Cluster:
             )
         return min(float(value), self.intra_bw)
 
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form (``plan --json`` key ``cluster``): GPUs, nodes and the NVLink domain."""
+        return {
+            "device": self.device.id,
+            "gpus": self.gpus,
+            "gpus_per_node": self.gpus_per_node,
+            "nodes": self.nodes,
+            "nvlink_domain": self.domain,
+            "intra_node_bandwidth": self.intra_node_bandwidth or self.device.intra_node_bandwidth,
+            "inter_node_bandwidth": self.inter_node_bandwidth or self.device.inter_node_bandwidth,
+        }
+
     def group_crosses_nodes(self, stride: int, size: int) -> bool:
-        """Whether a group of ``size`` ranks ``stride`` apart spans more than one node."""
-        return size > 1 and stride * size > self.gpus_per_node
+        """Whether a group of ``size`` ranks ``stride`` apart spans more than one NVLink domain:
+        it reaches past one, or domains do not split into its span and more than one domain is
+        in use (then some of the groups straddle two)."""
+        if size <= 1 or self.gpus <= self.domain:
+            return False
+        span = stride * size
+        return span > self.domain or self.domain % span != 0
 
     def group_bandwidth(self, stride: int, size: int) -> tuple[float, bool]:
         """``(bytes/s per GPU, crosses nodes)`` of the slowest link a ring over the group uses."""
@@ -140,7 +187,10 @@ class Cluster:
 class Layout:
     """One way to lay the run out on the cluster.
 
-    ``dp`` 0 means "the GPUs left over": ``gpus / (tp · pp · cp)``.
+    ``dp`` 0 means "the GPUs left over": ``gpus / (tp · pp · cp)``. ``ep`` and ``etp`` are
+    expert parallelism and expert tensor parallelism (a mixture-of-experts model's experts
+    spread over ``ep`` ranks of the data-parallel ones, each expert's weights over ``etp``);
+    both 1 for a dense model.
     """
 
     tp: int = 1
@@ -152,9 +202,11 @@ class Layout:
     zero: int = 0
     micro_batch: int = 1
     recompute: str = "none"
+    ep: int = 1
+    etp: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("tp", "pp", "vpp", "cp", "micro_batch"):
+        for name in ("tp", "pp", "vpp", "cp", "micro_batch", "ep", "etp"):
             positive_int(getattr(self, name), name.replace("_", "-"), high=_MAX_GPUS)
         positive_int(self.dp, "dp", low=0, high=_MAX_GPUS)
         if self.zero not in (0, 1, 2, 3):
@@ -190,6 +242,8 @@ class Layout:
             "zero": self.zero,
             "micro_batch": self.micro_batch,
             "recompute": self.recompute,
+            "ep": self.ep,
+            "etp": self.etp,
         }
 
     def label(self) -> Text:
@@ -204,6 +258,10 @@ class Layout:
         if self.cp > 1:
             parts.append(f"CP {self.cp}")
         parts.append(f"DP {self.dp}")
+        if self.ep > 1:
+            parts.append(f"EP {self.ep}")
+        if self.etp > 1:
+            parts.append(f"ETP {self.etp}")
         if self.zero:
             parts.append(f"ZeRO-{self.zero}")
         parts.append(f"mb {self.micro_batch}")
@@ -481,6 +539,8 @@ class Constraints:
     include_unfit: bool = False
     max_micro_batch: int = 16
     max_tp: int | None = None
+    ep: int | None = None
+    etp: int | None = None
 
 
 def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | None:
@@ -514,15 +574,44 @@ def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | 
 
 def trusted_layout(
     tp: int, pp: int, vpp: int, cp: int, dp: int, sp: bool, zero: int, micro_batch: int,
-    recompute: str,
+    recompute: str, ep: int = 1, etp: int = 1,
 ) -> Layout:  # fmt: skip
     """A :class:`Layout` of values the caller has already checked (the search's enumeration),
     made without validating again (a search makes tens of thousands)."""
     lay = object.__new__(Layout)
     for name, value in (("tp", tp), ("pp", pp), ("vpp", vpp), ("cp", cp), ("dp", dp), ("sp", sp),
-                        ("zero", zero), ("micro_batch", micro_batch), ("recompute", recompute)):  # fmt: skip
+                        ("zero", zero), ("micro_batch", micro_batch), ("recompute", recompute),
+                        ("ep", ep), ("etp", etp)):  # fmt: skip
         object.__setattr__(lay, name, value)
     return lay
+
+
+def expert_parallel_problem(inp: PlanInput, ep: int, etp: int) -> InputError | None:
+    """Why expert parallelism ``ep`` (and expert TP ``etp``) cannot run this model (``None``: it
+    can): a dense model has no experts to spread; ``ep`` must split the routed experts evenly."""
+    if ep <= 1 and etp <= 1:
+        return None
+    experts = int(getattr(inp.model, "experts", 0) or 0)
+    if not experts:
+        name = "ep" if ep > 1 else "etp"
+        return _fail(
+            translate(
+                "Plan",
+                "{name}: {value} needs a mixture-of-experts model; {model} is dense (no routed "
+                "experts); allowed: {name} 1",
+            ),
+            name, name=name, value=str(ep if ep > 1 else etp), model=inp.model.name,
+        )  # fmt: skip
+    if experts % ep:
+        return _fail(
+            translate(
+                "Plan",
+                "ep: {ep} does not divide the {experts} routed experts; allowed: a divisor of "
+                "{experts}",
+            ),
+            "ep", ep=str(ep), experts=str(experts),
+        )  # fmt: skip
+    return None
 
 
 def _fail(text: Text, field_name: str, **values: str) -> InputError:
@@ -559,6 +648,9 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     spec, cluster = inp.model, inp.cluster
     gpus = cluster.gpus
     t, p, v, c = layout.tp, layout.pp, layout.vpp, layout.cp
+    ep_problem = expert_parallel_problem(inp, layout.ep, layout.etp)
+    if ep_problem is not None:
+        raise ep_problem
     if spec.heads % t:
         raise _fail(translate("Plan", "tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}"),
                     "tp", tp=str(t), heads=str(spec.heads))  # fmt: skip

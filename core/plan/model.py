@@ -262,7 +262,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
                                weight_elements=layer_matmul_elements(spec, t),
                                layers_here=layers, layers=spec.layers, micro_batches=m, chunks=v,
                                reduce_ranks=t * c * layout.dp,
-                               per_node=inp.cluster.gpus_per_node, zero=layout.zero)  # fmt: skip
+                               per_node=inp.cluster.domain, zero=layout.zero)  # fmt: skip
     breakdown = {
         "compute": m * parts["compute"] + low.total,
         "recompute": m * parts["recompute"],

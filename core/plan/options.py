@@ -197,6 +197,7 @@ def planned_input(
     gpus_per_node: Any = 8,
     intra_bw: Any = None,
     network_bw: Any = None,
+    nvlink_domain: Any = None,
     recipe: str = "bf16",
     optimizer_id: str = "adamw",
     tokens: Any = None,
@@ -224,6 +225,9 @@ def planned_input(
         positive_int(gpus_per_node, "gpus-per-node", high=1024),
         _bandwidth(intra_bw, "intra-bw"),
         _bandwidth(network_bw, "network-bw"),
+        None
+        if nvlink_domain is None or not str(nvlink_domain).strip()
+        else positive_int(nvlink_domain, "nvlink-domain", high=10_000_000),
     )
     tokens_value = None
     if tokens is not None and str(tokens).strip():
@@ -260,6 +264,8 @@ class LayoutOptions:
     zero: Any = None
     micro_batch: Any = None
     recompute: Any = None
+    ep: Any = None
+    etp: Any = None
 
 
 def _int(value: Any, field: str, low: int = 1, high: int = 10_000_000) -> int | None:
@@ -298,6 +304,8 @@ def layout_from(opts: LayoutOptions) -> Layout:
         zero=_zero(opts.zero) or 0,
         micro_batch=_int(opts.micro_batch, "micro-batch") or 1,
         recompute=_recompute(opts.recompute) or "none",
+        ep=_int(opts.ep, "ep") or 1,
+        etp=_int(opts.etp, "etp") or 1,
     )
 
 
@@ -315,6 +323,8 @@ def constraints_from(
         micro_batch=_int(opts.micro_batch, "micro-batch"),
         recompute=_recompute(opts.recompute),
         include_unfit=include_unfit,
+        ep=_int(opts.ep, "ep"),
+        etp=_int(opts.etp, "etp"),
         max_micro_batch=positive_int(max_micro_batch, "max-micro-batch", high=4096),
     )
 

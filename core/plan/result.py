@@ -173,6 +173,7 @@ class PlanResult:
             "memory_moment": self.memory.moment,
             "device": self.inp.cluster.device.id,
             "gpus": self.gpus,
+            "cluster": self.inp.cluster.to_dict(),
             # how the training code is assumed to run (the CLI's switches, the Plan tab's Code page)
             "implementation": dataclasses.asdict(self.inp.implementation),
         }

@@ -42,6 +42,7 @@ from core.plan.inputs import (
     PlanInput,
     check_layout,
     context_parallel_problem,
+    expert_parallel_problem,
     stage_layers,
     trusted_layout,
 )
@@ -82,6 +83,9 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     """
     spec, gpus, cn = inp.model, inp.cluster.gpus, constraints
     impl = inp.implementation
+    ep, etp = cn.ep or 1, cn.etp or 1
+    if expert_parallel_problem(inp, ep, etp) is not None:
+        return
     heads, kv, layers, batch, seq = (
         spec.heads,
         spec.kv_heads,
@@ -89,7 +93,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
         inp.global_batch,
         inp.seq,
     )
-    max_tp = cn.max_tp or inp.cluster.gpus_per_node
+    max_tp = cn.max_tp or inp.cluster.domain
     tps = [cn.tp] if cn.tp else [t for t in _divisors(heads) if t <= max_tp]
     tps = [t for t in tps if heads % t == 0 and (kv % t == 0 or t % kv == 0) and gpus % t == 0]
     recomputes = [cn.recompute] if cn.recompute else ["none", "selective", "full"]
@@ -150,7 +154,8 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                         for sp in sps:
                             for zero in zeros:
                                 for rc in recomputes:
-                                    yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc)
+                                    yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc,
+                                                         ep, etp)  # fmt: skip
 
 
 def search(
@@ -176,6 +181,9 @@ def search(
         When ``should_cancel()`` became true.
     """
     cn = constraints or Constraints()
+    ep_problem = expert_parallel_problem(inp, cn.ep or 1, cn.etp or 1)
+    if ep_problem is not None:
+        raise ep_problem
     if progress is not None:
         progress(0.0, translate("Plan", "tracing one layer of the model"))
     ctx = context(inp, calibration=calibration)
@@ -270,7 +278,7 @@ _Later = Callable[[], Any]
 
 def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Later]]:
     lay = res.layout
-    gpn = inp.cluster.gpus_per_node
+    gpn = inp.cluster.domain
     out: list[tuple[Text, _Later, _Later]] = []
 
     def add(text: Text, new_lay: _Later, new_inp: _Later = lambda: inp) -> None:
@@ -358,7 +366,7 @@ def _other_devices(inp: PlanInput) -> list[tuple[Text, _Later]]:
             and dev.capacity_bytes <= here.capacity_bytes
         ):
             continue
-        if inp.cluster.gpus > inp.cluster.gpus_per_node and dev.inter_node_bandwidth is None:
+        if inp.cluster.gpus > inp.cluster.domain and dev.inter_node_bandwidth is None:
             continue
         if dev.intra_node_bandwidth is None:
             continue

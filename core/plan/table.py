@@ -23,6 +23,7 @@ MEMORY_KEYS: tuple[str, ...] = (
 #: The CSV's columns.
 CSV_COLUMNS: tuple[str, ...] = (
     "rank", "fits", "tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute",
+    "ep", "etp",
     "step_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "hfu",
     *(f"memory_{k}" for k in (*MEMORY_KEYS, "peak")), "capacity_bytes",
     *(f"time_{k}_s" for k in BREAKDOWN), "limits", "reason",

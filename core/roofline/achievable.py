@@ -106,6 +106,8 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "memory_bandwidth_fraction": (0.01, 1.0),
         "intra_node_busbw_fraction": (0.01, 1.0),
         "inter_node_busbw_fraction": (0.01, 1.0),
+        "intra_node_alltoall_busbw_fraction": (0.01, 1.0),
+        "inter_node_alltoall_busbw_fraction": (0.01, 1.0),
         "kernel_launch_overhead_s": (0.0, 1e-3),
         "collective_latency_s": (0.0, 1e-2),
         "nccl_base_latency_s": (0.0, 1e-3),
@@ -149,10 +151,14 @@ ORIGINS: tuple[str, ...] = ("override", "measured", "builtin", "sibling", "assum
 #: Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is
 #: the H100 SXM's GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks
 #: (their own peaks already say so); the 40 GB A100 is the 80 GB one's GA100; the GB200's GPU is
-#: the B200's; the MI325X is the MI300X's CDNA 3 with more memory.
+#: the B200's, the GB300's the B300's; the MI325X is the MI300X's CDNA 3 with more memory; the
+#: H800 is the H100 SXM's GH100 with fewer NVLink lanes and FP64 cut (its own entry holds its
+#: all-to-all figures).
 SIBLINGS: Mapping[str, str] = MappingProxyType(
     {
         "h200": "h100-sxm",
+        "h800": "h100-sxm",
+        "gb300": "b300",
         "h100-nvl": "h100-sxm",
         "h100-pcie": "h100-sxm",
         "a100-sxm-40gb": "a100-sxm",
@@ -168,7 +174,9 @@ SIBLINGS: Mapping[str, str] = MappingProxyType(
 #: from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper
 #: envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so
 #: only the GEMM figures and the kernel launch carry over.
-SAME_DIE: Mapping[str, tuple[str, ...]] = MappingProxyType({"h100-sxm": ("h200",)})
+SAME_DIE: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"h100-sxm": ("h200",), "h800": ("h200",)}
+)
 _DIE_FIELDS = (
     "gemm_efficiency",
     "gemm_reference",
@@ -206,7 +214,9 @@ def _refuse_duplicates(text: str, where: str) -> None:
 
 #: Fields the built-in file records for people but the model does not use (a forward-plus-backward
 #: attention figure, NVLink SHARP's all-reduce bus bandwidth): accepted and ignored.
-INFORMATIONAL = frozenset({"attention_fwd_bwd_efficiency", "intra_node_allreduce_nvls_busbw"})
+INFORMATIONAL = frozenset(
+    {"attention_fwd_bwd_efficiency", "intra_node_allreduce_nvls_busbw", "alltoall_low_latency_us"}
+)
 
 
 def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
@@ -666,6 +676,30 @@ class Calibration:
         """Achievable collective bus bandwidth over a link of ``link_bandwidth`` bytes/s."""
         key = "inter_node_busbw_fraction" if inter_node else "intra_node_busbw_fraction"
         return link_bandwidth * float(self.values[key])
+
+    def alltoall_busbw(self, link_bandwidth: float, inter_node: bool) -> float:
+        """Achievable all-to-all bus bandwidth over a link of ``link_bandwidth`` bytes/s (the
+        NVLink per direction, or one GPU's NIC): the all-to-all's own fraction where the file has
+        one, else the ring's (:meth:`busbw`; :meth:`alltoall_fraction_source` says which)."""
+        key = "inter_node" if inter_node else "intra_node"
+        own = self.values.get(f"{key}_alltoall_busbw_fraction")
+        if own is None:
+            return self.busbw(link_bandwidth, inter_node)
+        return link_bandwidth * float(own)
+
+    def alltoall_fraction_source(self, inter_node: bool) -> str:
+        """``"alltoall"`` when the all-to-all has its own fraction, ``"ring"`` when it borrows the
+        ring collectives' (no all-to-all measurement for the device)."""
+        key = "inter_node" if inter_node else "intra_node"
+        return "alltoall" if f"{key}_alltoall_busbw_fraction" in self.values else "ring"
+
+    def alltoall_latency_s(self, inter_node: bool) -> float:
+        """Seconds one all-to-all call pays before its bytes: NCCL's base latency and one hop
+        (its peers' sends run at once, so one step: an NVLink hop, or a network hop once the
+        group crosses nodes), plus the calibration's fixed latency per call; 0 without them."""
+        base = float(self.values.get("nccl_base_latency_s", 0.0))
+        key = "ring_hop_latency_inter_s" if inter_node else "ring_hop_latency_intra_s"
+        return base + float(self.values.get(key, 0.0)) + self.collective_latency_s
 
     @property
     def launch_s(self) -> float:

@@ -85,6 +85,8 @@ def _info() -> dict[str, tuple[Text, Text]]:
         "memory_bandwidth_fraction": (translate("Fractions", "of the bandwidth"), translate("Fractions", "Memory-bound ops: fraction of the memory bandwidth")),
         "intra_node_busbw_fraction": (link, translate("Fractions", "Collective bus bandwidth, intra-node link")),
         "inter_node_busbw_fraction": (link, translate("Fractions", "Collective bus bandwidth, network")),
+        "intra_node_alltoall_busbw_fraction": (link, translate("Fractions", "All-to-all bus bandwidth, NVLink domain; else the ring's")),
+        "inter_node_alltoall_busbw_fraction": (link, translate("Fractions", "All-to-all bus bandwidth, network (per GPU's NIC); else the ring's")),
         "collective_latency_s": (seconds, translate("Fractions", "Fixed time of one collective call")),
         "nccl_base_latency_s": (seconds, translate("Fractions", "Ring collective: base latency")),
         "ring_hop_latency_intra_s": (seconds, translate("Fractions", "Ring collective: latency per intra-node hop")),

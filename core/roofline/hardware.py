@@ -127,6 +127,10 @@ class Device:
         What the link is (``NVLink 4``), for display.
     intra_node_source, inter_node_source
         Where each figure comes from.
+    nvlink_domain
+        GPUs that share one NVLink switch fabric where that is more than a node (72 for an NVL72
+        rack of 4-GPU trays); ``None``: the NVLink domain is the node. ``nvlink_domain_source``
+        says where it comes from.
     """
 
     id: str
@@ -148,6 +152,8 @@ class Device:
     inter_node_source: str = ""
     memory_total_bytes: float | None = None
     memory_total_source: str = ""
+    nvlink_domain: int | None = None
+    nvlink_domain_source: str = ""
 
     @property
     def capacity_bytes(self) -> float:
@@ -240,6 +246,9 @@ class Device:
                 out[f"{scope}_bandwidth"] = bandwidth
                 out[f"{scope}_link"] = getattr(self, f"{scope}_link")
                 out[f"{scope}_source"] = getattr(self, f"{scope}_source")
+        if self.nvlink_domain is not None:
+            out["nvlink_domain"] = self.nvlink_domain
+            out["nvlink_domain_source"] = self.nvlink_domain_source
         variant_of = (self.extra or {}).get("variant_of")
         if isinstance(variant_of, str):
             out["variant_of"] = variant_of
@@ -342,6 +351,7 @@ def device_from_dict(entry: Mapping[str, Any], *, user_defined: bool = False) ->
         )
     links = _links(entry, where, user_defined=user_defined)
     links.update(_memory_total(entry, where, user_defined=user_defined))
+    links.update(_domain(entry, where, user_defined=user_defined))
     vendor = entry.get("vendor", "")
     variant_of = entry.get("variant_of")
     if variant_of is not None and (
@@ -380,6 +390,26 @@ def _memory_total(entry: Mapping[str, Any], where: str, *, user_defined: bool) -
                          "comes from")  # fmt: skip
     return {"memory_total_bytes": total,
             "memory_total_source": source.strip() or "user-defined"}  # fmt: skip
+
+
+#: The largest NVLink domain a device entry may state (NVIDIA's NVLink Switch reaches 576 GPUs).
+MAX_NVLINK_DOMAIN = 100_000
+
+
+def _domain(entry: Mapping[str, Any], where: str, *, user_defined: bool) -> dict[str, Any]:
+    """The optional NVLink domain (GPUs on one NVLink fabric, more than a node) and its source."""
+    value = entry.get("nvlink_domain")
+    if value is None:
+        return {}
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_NVLINK_DOMAIN:
+        raise InputError(
+            f"{where}: 'nvlink_domain' = {brief(value)}; allowed: a whole number of GPUs from 1 "
+            f"to {MAX_NVLINK_DOMAIN:,}"
+        )
+    source = entry.get("nvlink_domain_source", "")
+    if not isinstance(source, str) or (not user_defined and not source.strip()):
+        raise InputError(f"{where}: 'nvlink_domain_source' must say where nvlink_domain comes from")
+    return {"nvlink_domain": value, "nvlink_domain_source": source.strip() or "user-defined"}
 
 
 def _links(entry: Mapping[str, Any], where: str, *, user_defined: bool) -> dict[str, Any]:

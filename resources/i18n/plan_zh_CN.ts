@@ -58,8 +58,12 @@
     </message>
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
-        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
         <translation>GPU：{gpus} 个 GPU 填不满每节点 {per_node} 个的整节点；允许：--gpus-per-node 的整数倍（或少于一个节点的 GPU）</translation>
+    </message>
+    <message>
+        <source>nvlink-domain: {domain} GPUs is not a whole number of nodes of {per_node}; allowed: a multiple of --gpus-per-node (72 for an NVL72 rack of 4-GPU trays)</source>
+        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
+        <translation>nvlink-domain：{domain} 个 GPU 不是整数个 {per_node} GPU 的节点；允许：--gpus-per-node 的倍数（由 4-GPU 托盘组成的 NVL72 机柜为 72）</translation>
     </message>
     <message>
         <source>device: {name} has no intra-node link bandwidth in the database; give --intra-bw (bytes/s per GPU, e.g. 300e9)</source>
@@ -125,6 +129,14 @@
     <message>
         <source>global-batch × seq: {tokens} tokens per step; allowed: up to 1e13</source>
         <translation>全局批量 × 序列：每步 {tokens} 个 token；允许：最多 1e13</translation>
+    </message>
+    <message>
+        <source>{name}: {value} needs a mixture-of-experts model; {model} is dense (no routed experts); allowed: {name} 1</source>
+        <translation>{name}：{value} 需要混合专家（MoE）模型；{model} 是稠密模型（没有路由专家）；允许：{name} 1</translation>
+    </message>
+    <message>
+        <source>ep: {ep} does not divide the {experts} routed experts; allowed: a divisor of {experts}</source>
+        <translation>ep：{ep} 不能整除 {experts} 个路由专家；允许：{experts} 的约数</translation>
     </message>
     <message>
         <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
@@ -731,6 +743,10 @@
         <translation>自动</translation>
     </message>
     <message>
+        <source>the node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
         <source>Run</source>
         <translation>训练</translation>
     </message>
@@ -765,6 +781,10 @@
     <message>
         <source>GPUs in one node, on the intra-node link</source>
         <translation>一个节点内、共享节点内互连的 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs on one NVLink fabric, whole nodes (GB200 NVL72: 72 with 4 GPUs per node): parallel groups inside it ride NVLink, groups across domains the network; empty: the device&apos;s (72 on an NVL72, else the node)</source>
+        <translation>同一 NVLink 互连上的 GPU 数，须为整数个节点（GB200 NVL72：72，每节点 4 个 GPU）：域内的并行组走 NVLink，跨域的组走网络；留空：取设备自身的值（NVL72 为 72，否则为节点）</translation>
     </message>
     <message>
         <source>Intra-node link (NVLink) bandwidth per GPU in GB/s, one way (450 GB/s, 450G or 450e9); prefilled from the device database</source>
@@ -841,6 +861,10 @@
     <message>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink 域</translation>
     </message>
     <message>
         <source>Intra-node link</source>
@@ -1029,6 +1053,10 @@
     <message>
         <source>Attention and residual dropout (their masks are kept)</source>
         <translation>注意力和残差 dropout（保留其掩码）</translation>
+    </message>
+    <message>
+        <source>the device&apos;s: {domain}</source>
+        <translation>设备自身：{domain}</translation>
     </message>
     <message>
         <source>Device: {device} (the toolbar&apos;s)</source>

@@ -58,8 +58,12 @@
     </message>
     <message>
         <source>gpus: {gpus} GPUs do not fill whole nodes of {per_node}; allowed: a multiple of --gpus-per-node (or fewer GPUs than one node)</source>
-        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
         <translation>GPU：{gpus} 個 GPU 填不滿每節點 {per_node} 個的整節點；允許：--gpus-per-node 的整數倍（或少於一個節點的 GPU）</translation>
+    </message>
+    <message>
+        <source>nvlink-domain: {domain} GPUs is not a whole number of nodes of {per_node}; allowed: a multiple of --gpus-per-node (72 for an NVL72 rack of 4-GPU trays)</source>
+        <extracomment>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022), full (every layer&apos;s forward again in backward, keeping only each layer&apos;s input). How context parallelism moves K and V: a ring of point-to-point exchanges overlapped with the attention blocks (Megatron-Core), or one all-gather before the attention (Llama 3, §3.3.2). How the LM head&apos;s cross-entropy keeps the logits, which sets its memory (:attr:`Implementation.cross_entropy`).</extracomment>
+        <translation>nvlink-domain：{domain} 個 GPU 不是整數個 {per_node} GPU 的節點；允許：--gpus-per-node 的倍數（由 4-GPU 托盤組成的 NVL72 機櫃為 72）</translation>
     </message>
     <message>
         <source>device: {name} has no intra-node link bandwidth in the database; give --intra-bw (bytes/s per GPU, e.g. 300e9)</source>
@@ -125,6 +129,14 @@
     <message>
         <source>global-batch × seq: {tokens} tokens per step; allowed: up to 1e13</source>
         <translation>全域批次 × 序列：每步 {tokens} 個 token；允許：最多 1e13</translation>
+    </message>
+    <message>
+        <source>{name}: {value} needs a mixture-of-experts model; {model} is dense (no routed experts); allowed: {name} 1</source>
+        <translation>{name}：{value} 需要混合專家（MoE）模型；{model} 是稠密模型（沒有路由專家）；允許：{name} 1</translation>
+    </message>
+    <message>
+        <source>ep: {ep} does not divide the {experts} routed experts; allowed: a divisor of {experts}</source>
+        <translation>ep：{ep} 不能整除 {experts} 個路由專家；允許：{experts} 的因數</translation>
     </message>
     <message>
         <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
@@ -731,6 +743,10 @@
         <translation>自動</translation>
     </message>
     <message>
+        <source>the node</source>
+        <translation>節點</translation>
+    </message>
+    <message>
         <source>Run</source>
         <translation>訓練</translation>
     </message>
@@ -765,6 +781,10 @@
     <message>
         <source>GPUs in one node, on the intra-node link</source>
         <translation>一個節點內、共用節點內互連的 GPU 數</translation>
+    </message>
+    <message>
+        <source>GPUs on one NVLink fabric, whole nodes (GB200 NVL72: 72 with 4 GPUs per node): parallel groups inside it ride NVLink, groups across domains the network; empty: the device&apos;s (72 on an NVL72, else the node)</source>
+        <translation>同一 NVLink 互連上的 GPU 數，須為整數個節點（GB200 NVL72：72，每節點 4 個 GPU）：域內的平行組走 NVLink，跨域的組走網路；留空：取裝置自身的值（NVL72 為 72，否則為節點）</translation>
     </message>
     <message>
         <source>Intra-node link (NVLink) bandwidth per GPU in GB/s, one way (450 GB/s, 450G or 450e9); prefilled from the device database</source>
@@ -841,6 +861,10 @@
     <message>
         <source>GPUs per node</source>
         <translation>每節點 GPU 數</translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink 域</translation>
     </message>
     <message>
         <source>Intra-node link</source>
@@ -1029,6 +1053,10 @@
     <message>
         <source>Attention and residual dropout (their masks are kept)</source>
         <translation>注意力和殘差 dropout（保留其遮罩）</translation>
+    </message>
+    <message>
+        <source>the device&apos;s: {domain}</source>
+        <translation>裝置自身：{domain}</translation>
     </message>
     <message>
         <source>Device: {device} (the toolbar&apos;s)</source>

@@ -42,10 +42,11 @@ def test_two_gloo_ranks_measure_every_op_correctly(tmp_path):
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(r["op"], r["bytes"]) for r in rows] == [
         (op, size)
-        for op in ("all_reduce", "all_gather", "reduce_scatter", "broadcast")
+        for op in ("all_reduce", "all_gather", "reduce_scatter", "broadcast", "all_to_all")
         for size in (1024, 2048, 4096)
     ]  # rank 0 alone wrote: one row per op and size, not two
-    factor = {"all_reduce": 1.0, "all_gather": 0.5, "reduce_scatter": 0.5, "broadcast": 1.0}
+    factor = {"all_reduce": 1.0, "all_gather": 0.5, "reduce_scatter": 0.5, "broadcast": 1.0,
+              "all_to_all": 0.5}  # fmt: skip
     for row in rows:
         assert row["correct"] is True and row["world_size"] == 2 and row["backend"] == "gloo"
         assert row["algbw"] == pytest.approx(row["bytes"] / row["time_s"])
@@ -68,7 +69,7 @@ def test_the_correctness_check_sees_a_wrong_sum(tmp_path):
     try:
         import torch
 
-        for op in ("all_reduce", "all_gather", "reduce_scatter", "broadcast"):
+        for op in ("all_reduce", "all_gather", "reduce_scatter", "broadcast", "all_to_all"):
             job = _Op(op, 4096, 1, 0, torch.device("cpu"))
             job.fill()
             job.call()

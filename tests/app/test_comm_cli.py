@@ -48,7 +48,7 @@ def test_text_output(capsys):
     [
         (["--bytes", "1e6", "--gpus", "0"], "--gpus"),
         (["--bytes", "1e6", "--gpus", "8", "--nodes", "3"], "split evenly"),
-        (["--bytes", "1e6", "--op", "all-to-all"], "allowed: all-reduce"),
+        (["--bytes", "1e6", "--op", "gather"], "allowed: all-reduce"),
         (["--gpus", "8"], "--bytes"),
         (["--bytes", "1e6", "--gpus", "16", "--nodes", "2", "--device", "l4"], "inter-node"),
         (["--bytes", "1e6", "--device", "m3-max"], "intra-node"),

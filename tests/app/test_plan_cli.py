@@ -28,7 +28,7 @@ def test_one_layout_has_the_issues_keys(capsys: pytest.CaptureFixture[str]) -> N
                 "--zero", "1", "--micro-batch", "2", "--tokens", "1B", "--device", "h100-sxm")  # fmt: skip
     assert set(out) >= KEYS
     assert out["layout"] == {"tp": 2, "pp": 1, "vpp": 1, "cp": 1, "dp": 4, "sp": True, "zero": 1,
-                             "micro_batch": 2, "recompute": "none"}  # fmt: skip
+                             "micro_batch": 2, "recompute": "none", "ep": 1, "etp": 1}  # fmt: skip
     assert set(out["memory_per_gpu"]) == {"weights", "grads", "optimizer", "activations",
                                           "temporaries", "allowance", "peak"}  # fmt: skip
     assert set(out["time_breakdown_s"]) == {"compute", "recompute", "tp_comm", "cp_comm", "pp_comm",

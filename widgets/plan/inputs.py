@@ -65,6 +65,7 @@ DEFAULTS: dict[str, str] = {
     "tokens": "15T",
     "gpus": "1024",
     "gpus_per_node": "8",
+    "nvlink_domain": "",
     "intra_bw": "",
     "network_bw": "",
     "tp": "",
@@ -77,7 +78,7 @@ DEFAULTS: dict[str, str] = {
 PAGES: dict[str, tuple[str, ...]] = {
     "run": ("model", "dims", "config", "seq", "global_batch", "tokens", "recipe", "optimizer",
             "gemm_dtype", "precision"),
-    "cluster": ("gpus", "gpus_per_node", "intra_bw", "network_bw"),
+    "cluster": ("gpus", "gpus_per_node", "nvlink_domain", "intra_bw", "network_bw"),
     "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
     "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
              "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout"),
@@ -108,6 +109,7 @@ def _parsers() -> dict[str, Any]:
         "tokens": partial(_optional_float, field="tokens", low=1.0, high=1e20),
         "gpus": partial(positive_int, field="gpus", high=10_000_000),
         "gpus_per_node": partial(positive_int, field="gpus-per-node", high=1024),
+        "nvlink_domain": partial(_optional_int, field="nvlink-domain"),
         "intra_bw": partial(_optional_float, field="intra-bw", low=1e6, high=1e16, unit="bytes/s"),
         "network_bw": partial(
             _optional_float, field="network-bw", low=1e6, high=1e16, unit="bytes/s"
@@ -177,6 +179,9 @@ class PlanInputs(QWidget):
             self.fields[key] = field
         for key in _LAYOUT_NUMBERS:
             self.fields[key].lineEdit().setPlaceholderText(translate("PlanInputs", "auto"))
+        self.fields["nvlink_domain"].lineEdit().setPlaceholderText(
+            translate("PlanInputs", "the node")
+        )
         self.pages = QTabWidget(self)
         self.pages.setDocumentMode(True)
         self.errors: dict[str, QLabel] = {}
@@ -228,6 +233,12 @@ class PlanInputs(QWidget):
             ),
             "gpus": translate("PlanInputs", "GPUs of the run (1,024 and 1k work)"),
             "gpus_per_node": translate("PlanInputs", "GPUs in one node, on the intra-node link"),
+            "nvlink_domain": translate(
+                "PlanInputs",
+                "GPUs on one NVLink fabric, whole nodes (GB200 NVL72: 72 with 4 GPUs per node): "
+                "parallel groups inside it ride NVLink, groups across domains the network; empty: "
+                "the device's (72 on an NVL72, else the node)",
+            ),
             "intra_bw": translate(
                 "PlanInputs",
                 "Intra-node link (NVLink) bandwidth per GPU in GB/s, one way (450 GB/s, 450G or "
@@ -320,6 +331,7 @@ class PlanInputs(QWidget):
         form.addRow(self.device_line)
         form.addRow(translate("PlanInputs", "GPUs"), self.fields["gpus"])
         form.addRow(translate("PlanInputs", "GPUs per node"), self.fields["gpus_per_node"])
+        form.addRow(translate("PlanInputs", "NVLink domain"), self.fields["nvlink_domain"])
         form.addRow(translate("PlanInputs", "Intra-node link"), self.fields["intra_bw"])
         form.addRow(translate("PlanInputs", "Network"), self.fields["network_bw"])
         self.reset_links = QPushButton(translate("PlanInputs", "Reset links"), self)
@@ -612,9 +624,17 @@ class PlanInputs(QWidget):
         self._validate_model()
 
     # the links ------------------------------------------------------------------------------
-    def set_device(self, name: str, intra: float | None, network: float | None) -> None:
-        """The toolbar's device and its links: the link fields follow it unless edited."""
+    def set_device(
+        self, name: str, intra: float | None, network: float | None, domain: int | None = None
+    ) -> None:
+        """The toolbar's device and its links: the link fields follow it unless edited; an empty
+        NVLink domain shows the device's (``domain``, or the node's when it has none)."""
         self._device_links = (intra, network)
+        self.fields["nvlink_domain"].lineEdit().setPlaceholderText(
+            translate("PlanInputs", "the device's: {domain}").format(domain=str(domain))
+            if domain
+            else translate("PlanInputs", "the node")
+        )
         self.device_line.setText(
             translate("PlanInputs", "Device: {device} (the toolbar's)").format(device=name)
         )
@@ -668,6 +688,7 @@ class PlanInputs(QWidget):
         out: dict[str, Any] = dict(model_source(self.model_box.model_text(), self.config_path))
         for key in ("seq", "global_batch", "tokens", "gpus", "gpus_per_node"):
             out[key] = self.fields[key].text()
+        out["nvlink_domain"] = self.fields["nvlink_domain"].text().strip() or None
         for key in _LINKS:
             out[key] = self.fields[key].text() if self._links_edited else None
         out["recipe"] = self.combos["recipe"].currentData()

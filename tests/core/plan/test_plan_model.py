@@ -158,6 +158,8 @@ def test_training_days_and_gpu_hours(device, cal) -> None:
         "zero",
         "micro_batch",
         "recompute",
+        "ep",
+        "etp",
     }
     assert set(out["memory_per_gpu"]) == {
         "weights",

@@ -119,7 +119,7 @@ def test_every_run_has_exactly_the_schema(runs: list[dict[str, Any]]) -> None:
         assert set(r) == RUN_KEYS, r["id"]
         assert set(r["source"]) == SOURCE_KEYS, r["id"]
         assert set(r["model"]) == MODEL_KEYS, r["id"]
-        assert set(r["hardware"]) == HARDWARE_KEYS, r["id"]
+        assert set(r["hardware"]) - {"nvlink_domain"} == HARDWARE_KEYS, r["id"]
         assert set(r["layout"]) == LAYOUT_KEYS, r["id"]
         assert set(r["batch"]) == BATCH_KEYS, r["id"]
         assert set(r["reported"]) == REPORTED_KEYS, r["id"]
@@ -143,9 +143,15 @@ def test_fields_have_the_allowed_values_and_types(runs: list[dict[str, Any]]) ->
         assert m["act"] in ACTS and m["norm"] in NORMS, r["id"]
         assert m["tied"] in (True, False) and m["bias"] in (True, False, None), r["id"]
         assert isinstance(hw["gpus"], int) and hw["gpus"] > 0, r["id"]
-        # 8 per node, or a GB200 NVL72 rack's NVLink domain (at most its 72 GPUs).
-        nvl72 = hw["device"] == "gb200" and 8 <= hw["gpus_per_node"] <= 72
-        assert hw["gpus_per_node"] == 8 or nvl72, r["id"]
+        # 8 per node, or a GB200 NVL72 rack's NVLink domain (at most its 72 GPUs) given as the
+        # node, or its 4-GPU trays with the rack's domain as nvlink_domain.
+        nvl72 = hw["device"] in ("gb200", "gb300") and 8 <= hw["gpus_per_node"] <= 72
+        trays = hw["device"] in ("gb200", "gb300") and hw["gpus_per_node"] == 4
+        assert hw["gpus_per_node"] == 8 or nvl72 or trays, r["id"]
+        if "nvlink_domain" in hw:
+            assert hw["nvlink_domain"] % hw["gpus_per_node"] == 0 <= hw["nvlink_domain"] <= 72, r[
+                "id"
+            ]
         assert hw["network"], r["id"]
         assert (
             hw["inter_node_bandwidth_per_gpu"] is None or hw["inter_node_bandwidth_per_gpu"] > 1e9

@@ -38,6 +38,37 @@ NOT_IN_CSV = {
         "mem_bandwidth": 1555e9,
         "memory_bytes": 40e9,
     },
+    # H800 SXM: the H100 SXM datasheet's tensor figures (sparse / 2), FP64 cut to 1 TF, NVLink
+    # 400 GB/s bidirectional = 200e9 each way (the file's convention).
+    "h800": {
+        "bf16": 1979e12 / 2,
+        "fp8": 3958e12 / 2,
+        "fp64": 1e12,
+        "mem_bandwidth": 3.35e12,
+        "memory_bytes": 80e9,
+        "intra_node_bandwidth": 400e9 / 2,
+    },
+    # HGX B300 8-GPU totals over 8: BF16 36 PF and FP8 72 PF sparse, FP4 108 PF dense, 2.3 TB,
+    # 14.4 TB/s NVLink (1.8 TB/s per GPU both ways), 1.6 TB/s of ConnectX-8 per board both ways
+    # (the HGX B200's 8 x 400 Gb/s count as 0.8 TB/s there).
+    "b300": {
+        "bf16": 36e15 / 8 / 2,
+        "fp8": 72e15 / 8 / 2,
+        "fp4": 108e15 / 8,
+        "mem_bandwidth": 64e12 / 8,
+        "memory_bytes": 288e9,
+        "intra_node_bandwidth": 14.4e12 / 8 / 2,
+        "inter_node_bandwidth": 1.6e12 / 8 / 2,
+    },
+    # GB300 NVL72 rack totals over 72: FP4 1,080 PF dense, FP8 720 PF sparse, 576 TB/s,
+    # 130 TB/s NVLink (both ways), one 72-GPU NVLink domain.
+    "gb300": {
+        "fp4": 1080e15 / 72,
+        "fp8": 720e15 / 72 / 2,
+        "mem_bandwidth": 576e12 / 72,
+        "intra_node_bandwidth": 1.8e12 / 2,
+        "nvlink_domain": 72,
+    },
 }
 
 
