@@ -15,9 +15,11 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from core.errors import InputError
 from core.memory.activations import Checkpoint
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe
+from core.texts import translate
 
 if TYPE_CHECKING:
     from core.memory.estimate import MemoryConfig
@@ -29,6 +31,7 @@ __all__ = [
     "build_step",
     "make_batch",
     "optimizer_class",
+    "refuse_unbuilt",
 ]
 
 
@@ -308,11 +311,41 @@ def build_module(
     """
     if emulate not in (None, "cuda"):
         raise ValueError(f"emulate: {emulate!r}; allowed: None or 'cuda'")
+    refuse_unbuilt(spec)
     segment = (policy or Checkpoint("none")).segment(spec.layers)
     classes = _classes()
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
     return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda")
+
+
+def refuse_unbuilt(spec: ModelSpec) -> None:
+    """Refuse, by name, a spec whose parts :func:`build_module` does not build: routed experts,
+    latent attention, a head width set apart from ``d_model / heads`` or q/k norms (Qwen3). Its
+    parameter count and the formula estimate still hold; only the traced module would be wrong.
+
+    Raises
+    ------
+    InputError
+        Naming what is not built and what is allowed.
+    """
+    if not isinstance(spec, TransformerSpec):
+        return
+    parts = [
+        translate("Memory", "routed experts") if spec.is_moe else "",
+        translate("Memory", "latent attention (MLA)") if spec.is_mla else "",
+        translate("Memory", "a head_dim apart from d_model / heads") if spec.head_size else "",
+        translate("Memory", "q/k norms") if spec.qk_norm else "",
+    ]
+    missing = [p for p in parts if p]
+    if missing:
+        raise InputError(
+            translate("Memory", "trace: {name} has {parts}, which the traced module does not "
+                      "build yet; allowed: the formula estimate (counts total parameters), or a "
+                      "dense model; a config.json's step is traced by transformers (Step tab)").format(
+                name=spec.name, parts=", ".join(missing)),
+            field="model",
+        )  # fmt: skip
 
 
 def build_step(
