@@ -397,12 +397,76 @@
         <translation>归一化：未知的 {norm}；允许：layernorm、rmsnorm</translation>
     </message>
     <message>
+        <source>MLA, latent {rank}</source>
+        <translation>MLA，潜向量 {rank}</translation>
+    </message>
+    <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}, tied</source>
         <translation>{name}：d={d}，L={layers}，{heads} 个头（{attn}），ffn={ffn} {mlp}，词表={vocab}，绑定嵌入</translation>
     </message>
     <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}</source>
         <translation>{name}：d={d}，L={layers}，{heads} 个头（{attn}），ffn={ffn} {mlp}，词表={vocab}</translation>
+    </message>
+    <message>
+        <source>MoE ({experts} experts, top-{top_k}, expert ffn={moe_ffn}) in {moe_layers} of {layers} layers</source>
+        <translation>MoE（{experts} 个专家，top-{top_k}，专家 ffn={moe_ffn}），{layers} 层中的 {moe_layers} 层</translation>
+    </message>
+    <message>
+        <source> + {shared} shared</source>
+        <translation> + {shared} 个共享专家</translation>
+    </message>
+    <message>
+        <source>{field}: set without experts; allowed: experts=E (routed experts per MoE layer) with it, or none of the MoE fields</source>
+        <translation>{field}：未设 experts 却给出此项；允许：同时给出 experts=E（每个 MoE 层的路由专家数），或不给任何 MoE 字段</translation>
+    </message>
+    <message>
+        <source>top_k: missing for {experts} experts; allowed: 1 to {experts} (routed experts per token)</source>
+        <translation>top_k：{experts} 个专家缺少 top_k；允许：1 到 {experts}（每个 token 路由到的专家数）</translation>
+    </message>
+    <message>
+        <source>top_k: {top_k} is more than the {experts} experts; allowed: 1 to {experts}</source>
+        <translation>top_k：{top_k} 多于 {experts} 个专家；允许：1 到 {experts}</translation>
+    </message>
+    <message>
+        <source>moe_ffn: missing for {experts} experts; allowed: the hidden width of one routed expert (a positive integer)</source>
+        <translation>moe_ffn：{experts} 个专家缺少 moe_ffn；允许：单个路由专家的隐藏宽度（正整数）</translation>
+    </message>
+    <message>
+        <source>shared_ffn: {width} without shared experts; allowed: shared_experts=S with it, or no shared_ffn</source>
+        <translation>shared_ffn：{width}，但没有共享专家；允许：同时给出 shared_experts=S，或不给 shared_ffn</translation>
+    </message>
+    <message>
+        <source>shared_gate: a gate without shared experts; allowed: shared_experts=S with it</source>
+        <translation>shared_gate：没有共享专家却有门控；允许：同时给出 shared_experts=S</translation>
+    </message>
+    <message>
+        <source>mlp_bias: biased experts are not modelled; allowed: an MoE model without MLP biases</source>
+        <translation>mlp_bias：未建模带偏置的专家；允许：MLP 无偏置的 MoE 模型</translation>
+    </message>
+    <message>
+        <source>dense_layers: {dense} leaves none of the {layers} layers for experts; allowed: 0 to {most}</source>
+        <translation>dense_layers：{dense} 使 {layers} 层中没有一层留给专家；允许：0 到 {most}</translation>
+    </message>
+    <message>
+        <source>moe_every: {every} leaves no MoE layer among layers {first} to {last}; allowed: 1 to {most}</source>
+        <translation>moe_every：{every} 使第 {first} 到 {last} 层中没有 MoE 层；允许：1 到 {most}</translation>
+    </message>
+    <message>
+        <source>{field}: set without kv_lora_rank; allowed: kv_lora_rank=R (multi-head latent attention) with it, or none of the MLA fields</source>
+        <translation>{field}：未设 kv_lora_rank 却给出此项；允许：同时给出 kv_lora_rank=R（多头潜在注意力），或不给任何 MLA 字段</translation>
+    </message>
+    <message>
+        <source>{field}: missing for latent attention (kv_lora_rank={rank}); allowed: a positive integer</source>
+        <translation>{field}：潜在注意力（kv_lora_rank={rank}）缺少此项；允许：正整数</translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim: {value} is odd; rotary positions rotate pairs of channels; allowed: an even width</source>
+        <translation>qk_rope_head_dim：{value} 为奇数；旋转位置编码按通道对旋转；允许：偶数宽度</translation>
+    </message>
+    <message>
+        <source>kv_lora_rank: latent attention is modelled with RMSNorm, rotary positions and its own head widths; allowed: norm=rmsnorm, no learned positions, no head_dim or q/k norm</source>
+        <translation>kv_lora_rank：潜在注意力按 RMSNorm、旋转位置编码和其自身的头宽建模；允许：norm=rmsnorm，无可学习位置编码，无 head_dim 或 q/k 归一化</translation>
     </message>
     <message>
         <source>seq: {seq} is longer than {name}&apos;s {limit} learned positions; allowed: up to {limit} (its position embedding has no row beyond)</source>
@@ -423,6 +487,7 @@
     </message>
     <message>
         <source>model: {part} is not an option of {what}; allowed: {keys} as key=value separated by commas</source>
+        <extracomment>The mixture-of-experts and latent-attention keys of ``transformer:`` and the Plan&apos;s ``--dims``.</extracomment>
         <translation>模型：{part} 不是 {what} 的选项；允许：{keys}，写成 key=value 并用逗号分隔</translation>
     </message>
     <message>
@@ -586,6 +651,26 @@
     <message>
         <source>{phase}: layer {layer} of {layers}</source>
         <translation>{phase}：第 {layer}/{layers} 层</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <source>latent attention (MLA)</source>
+        <translation>潜在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>a head_dim apart from d_model / heads</source>
+        <translation>不等于 d_model / heads 的 head_dim</translation>
+    </message>
+    <message>
+        <source>q/k norms</source>
+        <translation>q/k 归一化</translation>
+    </message>
+    <message>
+        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate (counts total parameters), or a dense model; a config.json&apos;s step is traced by transformers (Step tab)</source>
+        <translation>追踪：{name} 含有 {parts}，追踪用的模块尚未构建这些；允许：公式估算（按总参数计），或稠密模型；config.json 的训练步由 transformers 追踪（训练步标签页）</translation>
     </message>
 </context>
 <context>

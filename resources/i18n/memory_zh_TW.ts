@@ -397,12 +397,76 @@
         <translation>歸一化：未知的 {norm}；允許：layernorm、rmsnorm</translation>
     </message>
     <message>
+        <source>MLA, latent {rank}</source>
+        <translation>MLA，潛向量 {rank}</translation>
+    </message>
+    <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}, tied</source>
         <translation>{name}：d={d}，L={layers}，{heads} 個頭（{attn}），ffn={ffn} {mlp}，詞表={vocab}，繫結嵌入</translation>
     </message>
     <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}</source>
         <translation>{name}：d={d}，L={layers}，{heads} 個頭（{attn}），ffn={ffn} {mlp}，詞表={vocab}</translation>
+    </message>
+    <message>
+        <source>MoE ({experts} experts, top-{top_k}, expert ffn={moe_ffn}) in {moe_layers} of {layers} layers</source>
+        <translation>MoE（{experts} 個專家，top-{top_k}，專家 ffn={moe_ffn}），{layers} 層中的 {moe_layers} 層</translation>
+    </message>
+    <message>
+        <source> + {shared} shared</source>
+        <translation> + {shared} 個共享專家</translation>
+    </message>
+    <message>
+        <source>{field}: set without experts; allowed: experts=E (routed experts per MoE layer) with it, or none of the MoE fields</source>
+        <translation>{field}：未設 experts 卻給出此項；允許：同時給出 experts=E（每個 MoE 層的路由專家數），或不給任何 MoE 欄位</translation>
+    </message>
+    <message>
+        <source>top_k: missing for {experts} experts; allowed: 1 to {experts} (routed experts per token)</source>
+        <translation>top_k：{experts} 個專家缺少 top_k；允許：1 到 {experts}（每個 token 路由到的專家數）</translation>
+    </message>
+    <message>
+        <source>top_k: {top_k} is more than the {experts} experts; allowed: 1 to {experts}</source>
+        <translation>top_k：{top_k} 多於 {experts} 個專家；允許：1 到 {experts}</translation>
+    </message>
+    <message>
+        <source>moe_ffn: missing for {experts} experts; allowed: the hidden width of one routed expert (a positive integer)</source>
+        <translation>moe_ffn：{experts} 個專家缺少 moe_ffn；允許：單個路由專家的隱藏寬度（正整數）</translation>
+    </message>
+    <message>
+        <source>shared_ffn: {width} without shared experts; allowed: shared_experts=S with it, or no shared_ffn</source>
+        <translation>shared_ffn：{width}，但沒有共享專家；允許：同時給出 shared_experts=S，或不給 shared_ffn</translation>
+    </message>
+    <message>
+        <source>shared_gate: a gate without shared experts; allowed: shared_experts=S with it</source>
+        <translation>shared_gate：沒有共享專家卻有門控；允許：同時給出 shared_experts=S</translation>
+    </message>
+    <message>
+        <source>mlp_bias: biased experts are not modelled; allowed: an MoE model without MLP biases</source>
+        <translation>mlp_bias：未建模帶偏置的專家；允許：MLP 無偏置的 MoE 模型</translation>
+    </message>
+    <message>
+        <source>dense_layers: {dense} leaves none of the {layers} layers for experts; allowed: 0 to {most}</source>
+        <translation>dense_layers：{dense} 使 {layers} 層中沒有一層留給專家；允許：0 到 {most}</translation>
+    </message>
+    <message>
+        <source>moe_every: {every} leaves no MoE layer among layers {first} to {last}; allowed: 1 to {most}</source>
+        <translation>moe_every：{every} 使第 {first} 到 {last} 層中沒有 MoE 層；允許：1 到 {most}</translation>
+    </message>
+    <message>
+        <source>{field}: set without kv_lora_rank; allowed: kv_lora_rank=R (multi-head latent attention) with it, or none of the MLA fields</source>
+        <translation>{field}：未設 kv_lora_rank 卻給出此項；允許：同時給出 kv_lora_rank=R（多頭潛在注意力），或不給任何 MLA 欄位</translation>
+    </message>
+    <message>
+        <source>{field}: missing for latent attention (kv_lora_rank={rank}); allowed: a positive integer</source>
+        <translation>{field}：潛在注意力（kv_lora_rank={rank}）缺少此項；允許：正整數</translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim: {value} is odd; rotary positions rotate pairs of channels; allowed: an even width</source>
+        <translation>qk_rope_head_dim：{value} 為奇數；旋轉位置編碼按通道對旋轉；允許：偶數寬度</translation>
+    </message>
+    <message>
+        <source>kv_lora_rank: latent attention is modelled with RMSNorm, rotary positions and its own head widths; allowed: norm=rmsnorm, no learned positions, no head_dim or q/k norm</source>
+        <translation>kv_lora_rank：潛在注意力按 RMSNorm、旋轉位置編碼和其自身的頭寬建模；允許：norm=rmsnorm，無可學習位置編碼，無 head_dim 或 q/k 正規化</translation>
     </message>
     <message>
         <source>seq: {seq} is longer than {name}&apos;s {limit} learned positions; allowed: up to {limit} (its position embedding has no row beyond)</source>
@@ -423,6 +487,7 @@
     </message>
     <message>
         <source>model: {part} is not an option of {what}; allowed: {keys} as key=value separated by commas</source>
+        <extracomment>The mixture-of-experts and latent-attention keys of ``transformer:`` and the Plan&apos;s ``--dims``.</extracomment>
         <translation>模型：{part} 不是 {what} 的選項；允許：{keys}，寫成 key=value 並用逗號分隔</translation>
     </message>
     <message>
@@ -586,6 +651,26 @@
     <message>
         <source>{phase}: layer {layer} of {layers}</source>
         <translation>{phase}：第 {layer}/{layers} 層</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>路由專家</translation>
+    </message>
+    <message>
+        <source>latent attention (MLA)</source>
+        <translation>潛在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>a head_dim apart from d_model / heads</source>
+        <translation>不等於 d_model / heads 的 head_dim</translation>
+    </message>
+    <message>
+        <source>q/k norms</source>
+        <translation>q/k 正規化</translation>
+    </message>
+    <message>
+        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate (counts total parameters), or a dense model; a config.json&apos;s step is traced by transformers (Step tab)</source>
+        <translation>追蹤：{name} 含有 {parts}，追蹤用的模組尚未建構這些；允許：公式估算（按總參數計），或稠密模型；config.json 的訓練步由 transformers 追蹤（訓練步分頁）</translation>
     </message>
 </context>
 <context>
