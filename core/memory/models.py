@@ -342,14 +342,15 @@ class TransformerSpec:
             + (self.shared_expert_params())
         )
 
-    def _norms(self) -> int:
+    def norm_params(self) -> int:
+        """Parameters of one block's two norms."""
         return 2 * (2 * self.d_model if self.norm == "layernorm" else self.d_model)
 
     def layer_params(self, moe: bool = False) -> int:
         """Parameters of one block: attention, MLP and two norms; ``moe`` asks for an MoE block
         (of an MoE spec), else a dense one of width ``ffn``."""
         mlp = self.moe_mlp_params() if moe and self.is_moe else self.dense_mlp_params()
-        return self.attention_params() + mlp + self._norms()
+        return self.attention_params() + mlp + self.norm_params()
 
     def embedding_params(self) -> int:
         """Token (and learned position) embeddings, the final norm and an untied output matrix."""

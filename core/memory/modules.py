@@ -156,12 +156,15 @@ def _classes() -> dict[str, Any]:
             self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
         ) -> None:
             super().__init__()
-            d, kv = spec.d_model, spec.kv_dim
+            d, kv, qd = spec.d_model, spec.kv_dim, spec.q_dim
             self.heads, self.kv_heads, self.hd = spec.heads, spec.kv_heads, spec.head_dim
-            self.q = nn.Linear(d, d, bias=bool(spec.qkv_bias))
+            self.q = nn.Linear(d, qd, bias=bool(spec.qkv_bias))
             self.k = nn.Linear(d, kv, bias=bool(spec.qkv_bias))
             self.v = nn.Linear(d, kv, bias=bool(spec.qkv_bias))
-            self.o = nn.Linear(d, d, bias=bool(spec.out_bias))
+            self.o = nn.Linear(qd, d, bias=bool(spec.out_bias))
+            # Qwen3's RMSNorm over each head's query and key
+            self.q_norm = norm(spec, cuda, spec.head_dim) if spec.qk_norm else None
+            self.k_norm = norm(spec, cuda, spec.head_dim) if spec.qk_norm else None
             self.flash, self.p, self.emulate_cuda = flash, dropout, cuda
             self.rope = spec.max_pos == 0
             # Set by the model once per forward and shared by every layer, as Llama code shares
@@ -170,9 +173,12 @@ def _classes() -> dict[str, Any]:
             self.shared: dict[str, Any] = {}
 
         def forward(self, x: Any) -> Any:
-            b, s, d = x.shape
-            q = self.q(x).view(b, s, self.heads, self.hd).transpose(1, 2)
-            k = self.k(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
+            b, s, _ = x.shape
+            q = self.q(x).view(b, s, self.heads, self.hd)
+            k = self.k(x).view(b, s, self.kv_heads, self.hd)
+            if self.q_norm is not None:
+                q, k = self.q_norm(q), self.k_norm(k)
+            q, k = q.transpose(1, 2), k.transpose(1, 2)
             v = self.v(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
             if self.rope:
                 cos, sin = self.shared["cos"], self.shared["sin"]
@@ -192,7 +198,7 @@ def _classes() -> dict[str, Any]:
                 probs = scores.masked_fill(self.shared["mask"], float("-inf")).softmax(-1)
                 probs = drop(probs, self.p, self.training, self.emulate_cuda)
                 y = probs @ v
-            return self.o(y.transpose(1, 2).reshape(b, s, d))
+            return self.o(y.transpose(1, 2).reshape(b, s, self.heads * self.hd))
 
     def _rope(t: Any, cos: Any, sin: Any) -> Any:
         half = t.shape[-1] // 2
@@ -211,32 +217,80 @@ def _classes() -> dict[str, Any]:
         return out
 
     class MLP(nn.Module):
-        def __init__(self, spec: TransformerSpec) -> None:
+        def __init__(self, spec: TransformerSpec, width: int = 0, bias: bool | None = None) -> None:
             super().__init__()
-            d, f = spec.d_model, spec.ffn
+            d, f = spec.d_model, width or spec.ffn
+            bias = bool(spec.mlp_bias) if bias is None else bias
             self.gated = spec.gated
-            self.up = nn.Linear(d, f, bias=bool(spec.mlp_bias))
+            self.up = nn.Linear(d, f, bias=bias)
             if spec.gated:
-                self.gate = nn.Linear(d, f, bias=bool(spec.mlp_bias))
-            self.down = nn.Linear(f, d, bias=bool(spec.mlp_bias))
+                self.gate = nn.Linear(d, f, bias=bias)
+            self.down = nn.Linear(f, d, bias=bias)
 
         def forward(self, x: Any) -> Any:
             if self.gated:
                 return self.down(F.silu(self.gate(x)) * self.up(x))
             return self.down(F.gelu(self.up(x)))
 
-    def norm(spec: TransformerSpec, cuda: bool = False) -> Any:
+    class MoE(nn.Module):
+        """A mixture-of-experts MLP under balanced routing: the router's top-k choice is made
+        (softmax in fp32, top-k), then the ``tokens·top_k`` rows are dealt to the experts in
+        equal groups (a data-dependent gather has no shape on fake tensors; balanced routing
+        gives every expert ``tokens·top_k/experts`` rows, padded to a whole number), run as one
+        grouped GEMM per projection and combined with the top-k weights. Shared experts are one
+        MLP of their summed width (the same parameters and tensors as ``S`` of them)."""
+
+        def __init__(self, spec: TransformerSpec) -> None:
+            super().__init__()
+            d, e, f = spec.d_model, spec.experts, spec.moe_ffn
+            self.experts, self.top_k, self.gated = e, spec.top_k, spec.gated
+            self.router = nn.Linear(d, e, bias=spec.router_bias)
+            self.up = nn.Parameter(torch.randn(e, d, (2 if spec.gated else 1) * f) / math.sqrt(d))
+            self.down = nn.Parameter(torch.randn(e, f, d) / math.sqrt(f))
+            width = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
+            self.shared = MLP(spec, width, False) if width else None
+            self.shared_gate = nn.Linear(d, 1, bias=False) if spec.shared_gate else None
+
+        def forward(self, x: Any) -> Any:
+            b, s, d = x.shape
+            t = b * s
+            flat = x.reshape(t, d)
+            probs = self.router(flat).float().softmax(-1)
+            weights, _ = probs.topk(self.top_k, -1)
+            rows = flat.repeat_interleave(self.top_k, 0)
+            per = -(-rows.shape[0] // self.experts)
+            pad = per * self.experts - rows.shape[0]
+            if pad:
+                rows = F.pad(rows, (0, 0, 0, pad))
+            h = torch.bmm(rows.view(self.experts, per, d), self.up)
+            if self.gated:
+                g, u = h.chunk(2, -1)
+                h = F.silu(g) * u
+            else:
+                h = F.gelu(h)
+            out = torch.bmm(h, self.down).reshape(-1, d)[: t * self.top_k]
+            y = (out.view(t, self.top_k, d) * weights.to(out.dtype).unsqueeze(-1)).sum(1)
+            if self.shared is not None:
+                extra = self.shared(flat)
+                if self.shared_gate is not None:
+                    extra = torch.sigmoid(self.shared_gate(flat)) * extra
+                y = y + extra
+            return y.view(b, s, d)
+
+    def norm(spec: TransformerSpec, cuda: bool = False, dim: int = 0) -> Any:
         if spec.norm == "layernorm":
-            return nn.LayerNorm(spec.d_model)
-        return (CudaRMSNorm if cuda else nn.RMSNorm)(spec.d_model, eps=1e-5)
+            return nn.LayerNorm(dim or spec.d_model)
+        return (CudaRMSNorm if cuda else nn.RMSNorm)(dim or spec.d_model, eps=1e-5)
 
     class Layer(nn.Module):
         def __init__(
-            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
-        ) -> None:
+            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False,
+            index: int = 0,
+        ) -> None:  # fmt: skip
             super().__init__()
             self.norm1, self.attn = norm(spec, cuda), Attention(spec, flash, dropout, cuda)
-            self.norm2, self.mlp = norm(spec, cuda), MLP(spec)
+            self.norm2 = norm(spec, cuda)
+            self.mlp = MoE(spec) if spec.is_moe_layer(index) else MLP(spec)
             self.p, self.emulate_cuda = dropout, cuda
 
         def forward(self, x: Any) -> Any:
@@ -266,7 +320,7 @@ def _classes() -> dict[str, Any]:
             self.embed = nn.Embedding(spec.vocab, spec.d_model)
             self.pos = nn.Embedding(spec.max_pos, spec.d_model) if spec.max_pos else None
             self.layers = nn.ModuleList(
-                Layer(spec, flash, dropout, cuda) for _ in range(spec.layers)
+                Layer(spec, flash, dropout, cuda, i) for i in range(spec.layers)
             )
             self.norm = norm(spec, cuda)
             self.lm_head = (
@@ -320,9 +374,10 @@ def build_module(
 
 
 def refuse_unbuilt(spec: ModelSpec) -> None:
-    """Refuse, by name, a spec whose parts :func:`build_module` does not build: routed experts,
-    latent attention, a head width set apart from ``d_model / heads`` or q/k norms (Qwen3). Its
-    parameter count and the formula estimate still hold; only the traced module would be wrong.
+    """Refuse, by name, a spec whose parts :func:`build_module` does not build: latent attention
+    (MLA). Its parameter count and the formula estimate still hold; only the traced module would
+    be wrong. Mixtures of experts are built (balanced routing), and Qwen3's head width and q/k
+    norms.
 
     Raises
     ------
@@ -331,18 +386,12 @@ def refuse_unbuilt(spec: ModelSpec) -> None:
     """
     if not isinstance(spec, TransformerSpec):
         return
-    parts = [
-        translate("Memory", "routed experts") if spec.is_moe else "",
-        translate("Memory", "latent attention (MLA)") if spec.is_mla else "",
-        translate("Memory", "a head_dim apart from d_model / heads") if spec.head_size else "",
-        translate("Memory", "q/k norms") if spec.qk_norm else "",
-    ]
-    missing = [p for p in parts if p]
-    if missing:
+    if spec.is_mla:
+        missing = [translate("Memory", "latent attention (MLA)")]
         raise InputError(
             translate("Memory", "trace: {name} has {parts}, which the traced module does not "
-                      "build yet; allowed: the formula estimate (counts total parameters), or a "
-                      "dense model; a config.json's step is traced by transformers (Step tab)").format(
+                      "build yet; allowed: the formula estimate, or a model without latent "
+                      "attention; a config.json's step is traced by transformers (Step tab)").format(
                 name=spec.name, parts=", ".join(missing)),
             field="model",
         )  # fmt: skip

@@ -187,6 +187,10 @@
         <translation>重计算：检查点层再做一次前向，2·N_layers·D = 2 × {n} × {tokens} + 注意力 4·L·B·s²·d（不含嵌入层、输出层和损失）</translation>
     </message>
     <message>
+        <source>6·N_active·D = 6 × {n} × {tokens} tokens (the parameters one token uses, without embedding lookups)</source>
+        <translation>6·N_active·D = 6 × {n} × {tokens} 个 token（一个 token 用到的参数，不含嵌入查表）</translation>
+    </message>
+    <message>
         <source>6·N·D = 6 × {n} × {tokens} tokens</source>
         <translation>6·N·D = 6 × {n} × {tokens} 个 token</translation>
     </message>
@@ -237,6 +241,10 @@
     <message>
         <source>plus {outside}</source>
         <translation>另加 {outside}</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert weights, gradients and optimizer state of all {experts} experts on this device (no expert parallelism)</source>
+        <translation>MoE 层按均衡路由（假设）：{experts} 个专家各得 s·b·{top_k}/{experts} 个 token，无丢弃；全部 {experts} 个专家的权重、梯度和优化器状态都在本设备上（无专家并行）</translation>
     </message>
     <message>
         <source>micro-batch {micro} of {batch}</source>
@@ -653,24 +661,12 @@
         <translation>{phase}：第 {layer}/{layers} 层</translation>
     </message>
     <message>
-        <source>routed experts</source>
-        <translation>路由专家</translation>
-    </message>
-    <message>
         <source>latent attention (MLA)</source>
         <translation>潜在注意力（MLA）</translation>
     </message>
     <message>
-        <source>a head_dim apart from d_model / heads</source>
-        <translation>不等于 d_model / heads 的 head_dim</translation>
-    </message>
-    <message>
-        <source>q/k norms</source>
-        <translation>q/k 归一化</translation>
-    </message>
-    <message>
-        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate (counts total parameters), or a dense model; a config.json&apos;s step is traced by transformers (Step tab)</source>
-        <translation>追踪：{name} 含有 {parts}，追踪用的模块尚未构建这些；允许：公式估算（按总参数计），或稠密模型；config.json 的训练步由 transformers 追踪（训练步标签页）</translation>
+        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate, or a model without latent attention; a config.json&apos;s step is traced by transformers (Step tab)</source>
+        <translation>追踪：{name} 含有 {parts}，追踪用的模块尚未构建这些；允许：公式估算，或不含潜在注意力的模型；config.json 的训练步由 transformers 追踪（训练步标签页）</translation>
     </message>
 </context>
 <context>

@@ -187,6 +187,10 @@
         <translation>重計算：檢查點層再做一次前向，2·N_layers·D = 2 × {n} × {tokens} + 注意力 4·L·B·s²·d（不含嵌入層、輸出層和損失）</translation>
     </message>
     <message>
+        <source>6·N_active·D = 6 × {n} × {tokens} tokens (the parameters one token uses, without embedding lookups)</source>
+        <translation>6·N_active·D = 6 × {n} × {tokens} 個 token（一個 token 用到的參數，不含嵌入查表）</translation>
+    </message>
+    <message>
         <source>6·N·D = 6 × {n} × {tokens} tokens</source>
         <translation>6·N·D = 6 × {n} × {tokens} 個 token</translation>
     </message>
@@ -237,6 +241,10 @@
     <message>
         <source>plus {outside}</source>
         <translation>另加 {outside}</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert weights, gradients and optimizer state of all {experts} experts on this device (no expert parallelism)</source>
+        <translation>MoE 層按均衡路由（假設）：{experts} 個專家各得 s·b·{top_k}/{experts} 個 token，無丟棄；全部 {experts} 個專家的權重、梯度和優化器狀態都在本裝置上（無專家平行）</translation>
     </message>
     <message>
         <source>micro-batch {micro} of {batch}</source>
@@ -653,24 +661,12 @@
         <translation>{phase}：第 {layer}/{layers} 層</translation>
     </message>
     <message>
-        <source>routed experts</source>
-        <translation>路由專家</translation>
-    </message>
-    <message>
         <source>latent attention (MLA)</source>
         <translation>潛在注意力（MLA）</translation>
     </message>
     <message>
-        <source>a head_dim apart from d_model / heads</source>
-        <translation>不等於 d_model / heads 的 head_dim</translation>
-    </message>
-    <message>
-        <source>q/k norms</source>
-        <translation>q/k 正規化</translation>
-    </message>
-    <message>
-        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate (counts total parameters), or a dense model; a config.json&apos;s step is traced by transformers (Step tab)</source>
-        <translation>追蹤：{name} 含有 {parts}，追蹤用的模組尚未建構這些；允許：公式估算（按總參數計），或稠密模型；config.json 的訓練步由 transformers 追蹤（訓練步分頁）</translation>
+        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate, or a model without latent attention; a config.json&apos;s step is traced by transformers (Step tab)</source>
+        <translation>追蹤：{name} 含有 {parts}，追蹤用的模組尚未建構這些；允許：公式估算，或不含潛在注意力的模型；config.json 的訓練步由 transformers 追蹤（訓練步分頁）</translation>
     </message>
 </context>
 <context>

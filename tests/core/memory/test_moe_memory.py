@@ -1,0 +1,63 @@
+"""Memory of a mixture of experts on one device: total-parameter state, balanced-routing
+activations, checked against the fake-tensor trace of the module built with its experts."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.memory import MemoryConfig, estimate, parse_model, recipe
+from core.memory.activations import activation_model
+from core.memory.models import PRESETS
+
+torch = pytest.importorskip("torch")
+
+from core.memory.trace import trace  # noqa: E402
+
+#: Small MoE shapes: dense first layer and a shared expert; top-3 of 6 (18 rows per 6 experts
+#: does not divide evenly for every batch: the padding is traced); Qwen3's own head width.
+SHAPES = [
+    "transformer:d=128,layers=3,heads=4,kv_heads=2,vocab=512,seq=64,experts=8,top_k=2,"
+    "moe_ffn=96,shared_experts=1,dense_layers=1",
+    "transformer:d=128,layers=2,heads=4,kv_heads=2,vocab=512,seq=64,experts=6,top_k=3,moe_ffn=64",
+    "transformer:d=128,layers=2,heads=4,kv_heads=2,vocab=512,seq=64,experts=8,top_k=2,moe_ffn=64,"
+    "head_dim=64",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "rec"),
+    [(SHAPES[0], "fp32"), (SHAPES[0], "bf16"), (SHAPES[1], "bf16"), (SHAPES[2], "fp32")],
+)
+def test_moe_estimate_agrees_with_trace(text: str, rec: str) -> None:
+    cfg = MemoryConfig(parse_model(text), batch=2, recipe=recipe(rec))
+    est, result = estimate(cfg), trace(cfg)
+    for key in ("params", "grads", "optimizer"):
+        assert result.categories[key] == pytest.approx(est.bytes[key], rel=1e-6)
+    assert result.categories["activations"] == pytest.approx(est.bytes["activations"], rel=0.03)
+    assert result.flops == pytest.approx(est.flops, rel=0.01)
+
+
+def test_state_counts_every_expert() -> None:
+    spec = PRESETS["deepseek-v3"]
+    est = estimate(MemoryConfig(spec, batch=1, seq=1024, recipe=recipe("bf16")))
+    # bf16 weights and grads, fp32 Adam moments: 2 + 2 + 8 bytes per parameter, all 671B of them
+    assert est.bytes["params"] == 2 * 671_026_404_352
+    assert est.bytes["optimizer"] == 8 * 671_026_404_352
+    assert "balanced routing" in str(est.formulas["activations"])
+
+
+def test_moe_layer_activations_by_hand() -> None:
+    # One Mixtral-shaped MoE layer, cuda kernels, bf16 activations, flash: the MLP part by hand.
+    spec = parse_model("transformer:d=4096,layers=1,heads=32,kv_heads=8,vocab=32000,experts=8,"
+                       "top_k=2,moe_ffn=14336")  # fmt: skip
+    dense = parse_model("transformer:d=4096,layers=1,heads=32,kv_heads=8,vocab=32000,ffn=14336")
+    t, e, h, f, k, experts = 2 * 4096, 2, 4096, 14336, 2, 8
+    moe_mlp = (
+        4 * t * experts + (8 + e) * t * k  # router probabilities, top-k weights and indices
+        + e * t * k * h  # dispatched rows
+        + 4 * e * t * k * f  # gate, up, silu(gate), product on t·k rows
+        + e * t * k * h  # expert outputs before the combine
+    )  # fmt: skip
+    a = activation_model(spec, 2, 4096, e, weight_bytes=e)
+    b = activation_model(dense, 2, 4096, e, weight_bytes=e)
+    assert a.per_layer - b.per_layer == moe_mlp - 4 * e * t * f
