@@ -13,7 +13,7 @@ from typing import Any
 
 from core.echo import brief
 from core.errors import InputError
-from core.texts import Text, translate
+from core.texts import Text, join_texts, translate
 from core.validate import positive_int, split_list
 
 __all__ = [
@@ -421,8 +421,11 @@ class TransformerSpec:
         ).format(experts=str(self.experts), top_k=str(self.top_k), moe_ffn=f"{self.moe_ffn:,}",
                  moe_layers=str(self.moe_layers), layers=str(self.layers))  # fmt: skip
         if self.shared_experts:
-            moe += translate("Memory", " + {shared} shared").format(shared=str(self.shared_experts))
-        return f"{line}; {moe}"
+            shared = translate("Memory", " + {shared} shared").format(
+                shared=str(self.shared_experts)
+            )
+            moe = join_texts([moe, shared], "")
+        return join_texts([line, moe], "; ")
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as plain data (sessions, JSON output)."""

@@ -1021,6 +1021,10 @@
         <translation>这一步的估算峰值（{moment}）；四类合计 {total}。内核：{kernels}。</translation>
     </message>
     <message>
+        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them.</source>
+        <translation>混合专家模型：共 {total} 个参数，每个 token 激活 {active} 个；权重、梯度和优化器状态保存全部参数。</translation>
+    </message>
+    <message>
         <source>Fits on {where} with {spare} to spare</source>
         <translation>{where} 放得下，还剩 {spare}</translation>
     </message>

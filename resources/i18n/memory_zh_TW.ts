@@ -1021,6 +1021,10 @@
         <translation>這一步的估算峰值（{moment}）；四類合計 {total}。核心：{kernels}。</translation>
     </message>
     <message>
+        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them.</source>
+        <translation>混合專家模型：共 {total} 個參數，每個 token 啟用 {active} 個；權重、梯度和優化器狀態保存全部參數。</translation>
+    </message>
+    <message>
         <source>Fits on {where} with {spare} to spare</source>
         <translation>{where} 放得下，還剩 {spare}</translation>
     </message>
