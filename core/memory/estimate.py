@@ -187,10 +187,15 @@ class Estimate:
         return float(sum(self.at_peak.values())) if self.at_peak else self.total
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``param_count``, the categories, ``total``, ``temporaries``, ``peak``
-        (with ``peak_moment`` and ``at_peak``), the allowance, the kernels and FLOPs."""
+        """JSON form: ``param_count`` (with ``params_total``, the same, and ``params_active``, the
+        parameters one token uses: fewer for a mixture of experts), the categories, ``total``,
+        ``temporaries``, ``peak`` (with ``peak_moment`` and ``at_peak``), the allowance, the
+        kernels and FLOPs."""
+        model = self.config.model
         return {
             "param_count": self.param_count,
+            "params_total": self.param_count,
+            "params_active": getattr(model, "params_active", self.param_count),
             **{k: self.bytes[k] for k in CATEGORIES},
             "total": self.total,
             "temporaries": self.temporaries,

@@ -44,6 +44,14 @@ def test_state_counts_every_expert() -> None:
     assert est.bytes["params"] == 2 * 671_026_404_352
     assert est.bytes["optimizer"] == 8 * 671_026_404_352
     assert "balanced routing" in str(est.formulas["activations"])
+    data = est.to_dict()
+    assert data["params_total"] == data["param_count"] == spec.params_total
+    assert data["params_active"] == spec.params_active
+    # model FLOPs: 6·N_active·D without the embedding lookup + attention 12·L·B·s²·w, with MLA's
+    # width w the mean of the query-key (128 heads × 192) and value (128 × 128) widths
+    lookup = 129280 * 7168
+    attention = 12 * 61 * 1 * 1024**2 * 128 * (192 + 128) / 2
+    assert est.model_flops == pytest.approx(6 * (spec.params_active - lookup) * 1024 + attention)
 
 
 def test_moe_layer_activations_by_hand() -> None:
