@@ -303,12 +303,13 @@ def _attention_terms(
     stat = 4 if cuda else 0
     if spec.is_mla:
         qk = spec.qk_nope_head_dim + spec.qk_rope_head_dim
-        width = spec.heads * (2 * qk + spec.v_head_dim)
+        # V is a view of kv_b's output (keys without rope and values), which it keeps whole
+        width = spec.heads * (2 * qk + spec.qk_nope_head_dim + spec.v_head_dim)
         latent = 2 * spec.kv_lora_rank + spec.qk_rope_head_dim + 2 * spec.q_lora_rank
         return [
             ("MLA latents (q and kv, before and after their norms)",
              e * t * latent + 2 * stat * t),
-            ("Q, K, V", e * t * width),
+            ("Q, K, V (V inside kv_b's output)", e * t * width),
             ("attention output (projection input)", e * t * spec.heads * spec.v_head_dim),
         ]  # fmt: skip
     q, kv = spec.q_dim, spec.kv_dim

@@ -657,11 +657,11 @@ _TF_KEYS = {"vocab", "d", "layers", "heads", "kv_heads", "ffn", "gated", "tied",
             *MOE_KEYS}  # fmt: skip
 
 
-def moe_options(values: dict[str, str], where: str = "model") -> dict[str, int]:
+def moe_options(values: dict[str, str], where: str = "model") -> dict[str, Any]:
     """The :class:`TransformerSpec` fields of the :data:`MOE_KEYS` in ``values`` (text), each a
     whole number (0 allowed); ``head_dim`` becomes ``head_size``. The spec itself checks that
     they fit together (``top_k`` ≤ ``experts``, ``moe_ffn`` with experts, ...)."""
-    out: dict[str, int] = {}
+    out: dict[str, Any] = {}
     for key in MOE_KEYS:
         if key in values:
             low = 1 if key == "moe_every" else 0

@@ -176,7 +176,7 @@ def _classes() -> dict[str, Any]:
             b, s, _ = x.shape
             q = self.q(x).view(b, s, self.heads, self.hd)
             k = self.k(x).view(b, s, self.kv_heads, self.hd)
-            if self.q_norm is not None:
+            if self.q_norm is not None and self.k_norm is not None:
                 q, k = self.q_norm(q), self.k_norm(k)
             q, k = q.transpose(1, 2), k.transpose(1, 2)
             v = self.v(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
