@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.state import AppState
 from app.tabs.base import TabPage
@@ -206,8 +206,7 @@ class NapkinPage(TabPage):
             translate(
                 "NapkinTab",
                 "Total memory over bytes per parameter; activations excluded, so an upper bound "
-                "(lecture question 2). Counts total parameters: every expert of a mixture of "
-                "experts is kept.",
+                "(lecture question 2).",
             ),
         )
         self.inverse_card = ResultCard(
@@ -257,9 +256,23 @@ class NapkinPage(TabPage):
         self.peak_label = QLabel(self)
         self.memory_label = QLabel(self)
         self.time_card.form.addRow(translate("NapkinTab", "Model"), self.model)
+        # N and a mixture of experts' active N side by side, on one row (a 720-px slide has no
+        # height to spare for another)
+        counts = QWidget(self)
+        row = QHBoxLayout(counts)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.fields["params"].setMaximumWidth(170)
+        self.fields["active"].setMaximumWidth(170)
+        row.addWidget(self.fields["params"], 1)
+        self.active_label = QLabel(self.labels["active"], counts)
+        self.active_label.setToolTip(plain_tip(field_texts()["active"][1]))
+        row.addWidget(self.active_label)
+        row.addWidget(self.fields["active"], 1)
+        row.addStretch(0)
+        self.time_card.form.addRow(self.labels["params"], counts)
         self._add_rows(
             self.time_card,
-            ["params", "active", "tokens", "gpus", "mfu"],
+            ["tokens", "gpus", "mfu"],
             self.peak_label,
             translate("NapkinTab", "Peak"),
         )
@@ -588,6 +601,8 @@ class NapkinPage(TabPage):
         self.fit_card.show_result(
             localized(napkin.params_text(answer.params)), detail, localized(answer.formula())
         )
+        # a mixture of experts keeps every expert: the count is of total parameters
+        self.fit_card.headline.setToolTip(plain_tip(localized(napkin.TOTAL_NOTE)))
 
     def _tensor(self, dtype: str) -> None:
         try:

@@ -442,7 +442,8 @@ class MaxParamsAnswer:
             translate("Napkin", "bytes/param = {recipe}").format(recipe=self.recipe_formula),
             translate(
                 "Napkin",
-                "params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}",
+                "total params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = "
+                "{params}",
             ).format(
                 gpus=f"{self.gpus:,}",
                 memory=_n(self.memory_bytes),

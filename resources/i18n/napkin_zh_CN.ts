@@ -338,8 +338,8 @@
         <translation>字节/参数 = {recipe}</translation>
     </message>
     <message>
-        <source>params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
-        <translation>参数量 = GPU 数 × 显存 / 每参数字节数 = {gpus} × {memory} / {per} = {params}</translation>
+        <source>total params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
+        <translation>总参数量 = GPU 数 × 显存 / 每参数字节数 = {gpus} × {memory} / {per} = {params}</translation>
     </message>
     <message>
         <source>{total} / {per} B per param → {count}</source>
@@ -540,6 +540,10 @@
         <translation>放得下的最大模型</translation>
     </message>
     <message>
+        <source>Total memory over bytes per parameter; activations excluded, so an upper bound (lecture question 2).</source>
+        <translation>总显存 ÷ 每参数字节数；不计激活值，故为上界（讲义问题二）</translation>
+    </message>
+    <message>
         <source>What would it take?</source>
         <translation>需要多少资源？</translation>
     </message>
@@ -698,10 +702,6 @@
     <message>
         <source>{count} GPU</source>
         <translation>{count} 张 GPU</translation>
-    </message>
-    <message>
-        <source>Total memory over bytes per parameter; activations excluded, so an upper bound (lecture question 2). Counts total parameters: every expert of a mixture of experts is kept.</source>
-        <translation>总显存 ÷ 每参数字节数；不计激活值，故为上界（讲义问题二）。按总参数计：混合专家模型的每个专家都要保存。</translation>
     </message>
     <message>
         <source>Data parallelism over the GPUs of “How long does training take?”, in the least sharded layout that fits (plain, ZeRO-1, 2 or 3): its bf16 collectives every step (rings), over NVLink inside a node and the network between nodes. A run sent by the Plan tab shows the Plan&apos;s layout.</source>

@@ -338,8 +338,8 @@
         <translation>位元組/參數 = {recipe}</translation>
     </message>
     <message>
-        <source>params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
-        <translation>參數量 = GPU 數 × 記憶體 / 每參數位元組數 = {gpus} × {memory} / {per} = {params}</translation>
+        <source>total params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
+        <translation>總參數量 = GPU 數 × 記憶體 / 每參數位元組數 = {gpus} × {memory} / {per} = {params}</translation>
     </message>
     <message>
         <source>{total} / {per} B per param → {count}</source>
@@ -540,6 +540,10 @@
         <translation>放得下的最大模型</translation>
     </message>
     <message>
+        <source>Total memory over bytes per parameter; activations excluded, so an upper bound (lecture question 2).</source>
+        <translation>總記憶體 ÷ 每參數位元組數；不計激活值，故為上界（講義問題二）</translation>
+    </message>
+    <message>
         <source>What would it take?</source>
         <translation>需要多少資源？</translation>
     </message>
@@ -698,10 +702,6 @@
     <message>
         <source>{count} GPU</source>
         <translation>{count} 張 GPU</translation>
-    </message>
-    <message>
-        <source>Total memory over bytes per parameter; activations excluded, so an upper bound (lecture question 2). Counts total parameters: every expert of a mixture of experts is kept.</source>
-        <translation>總記憶體 ÷ 每參數位元組數；不計激活值，故為上界（講義問題二）。按總參數計：混合專家模型的每個專家都要保存。</translation>
     </message>
     <message>
         <source>Data parallelism over the GPUs of “How long does training take?”, in the least sharded layout that fits (plain, ZeRO-1, 2 or 3): its bf16 collectives every step (rings), over NVLink inside a node and the network between nodes. A run sent by the Plan tab shows the Plan&apos;s layout.</source>

@@ -256,3 +256,6 @@ def test_moe_preset_shows_total_and_active_and_times_active(page: NapkinPage) ->
     assert "37.55 B active of 671 B params" in page.time_card.detail.text()
     page.fields["params"].setText("13e9")  # a typed N is dense again
     assert page.fields["active"].text() == "" and page.model.currentIndex() == 0
+    # the largest model that fits counts total parameters, and says so
+    assert "total params =" in page.fit_card.formula.text()
+    assert "total parameters" in page.fit_card.headline.toolTip()

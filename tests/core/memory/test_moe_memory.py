@@ -69,3 +69,16 @@ def test_moe_layer_activations_by_hand() -> None:
     a = activation_model(spec, 2, 4096, e, weight_bytes=e)
     b = activation_model(dense, 2, 4096, e, weight_bytes=e)
     assert a.per_layer - b.per_layer == moe_mlp - 4 * e * t * f
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+def test_measured_moe_peak_is_near_the_traced_peak() -> None:
+    from core.memory.measure import measure_cuda
+
+    spec = parse_model("transformer:d=512,layers=4,heads=8,kv_heads=4,vocab=8192,seq=256,"
+                       "experts=8,top_k=2,moe_ffn=512,shared_experts=1,dense_layers=1")  # fmt: skip
+    cfg = MemoryConfig(spec, batch=8, recipe=recipe("fp32"))
+    measured = measure_cuda(cfg)
+    assert measured is not None
+    assert measured["peak"] == pytest.approx(trace(cfg).peak, rel=0.25)
+    assert measured["peak"] == pytest.approx(estimate(cfg).peak, rel=0.25)
