@@ -1,6 +1,8 @@
-"""Model shapes for the memory accounting: the lecture's deep MLP and decoder-only transformers.
+"""Model shapes for the memory accounting: the lecture's deep MLP and decoder-only transformers,
+mixtures of experts and multi-head latent attention among them.
 
-A model here is a frozen description (a *spec*) with an exact parameter count computed by formula.
+A model here is a frozen description (a *spec*) with an exact parameter count computed by formula
+(for a mixture of experts, the total and the active count: :attr:`TransformerSpec.params_active`).
 :func:`build_module` (in :mod:`core.memory.modules`) turns a spec into a real ``nn.Module``; tests sum
 that module's ``numel`` on the meta device as an independent check of the formulas.
 """
