@@ -25,7 +25,8 @@ dense MLP's tensors with ``s·b·k`` rows) and their outputs before the weighted
 dense MLP's; the per-layer figure is the mean over the layers (exact without checkpointing, the
 segments of a checkpoint policy then hold that mean). Latent attention (MLA) keeps its latents
 (``q_lora_rank``, ``kv_lora_rank + rope``, before and after their norms) and Q, K, V of their own
-widths.
+widths; a fused kernel gets values padded to the query-key width (transformers' flash path) and
+keeps its output beside the projection's input.
 
 What is kept depends on the kernels (``kernels="cuda"`` or ``"cpu"``, read with
 ``saved_tensors_hooks`` on an H200 and on CPU, torch 2.11): CUDA's fused RMSNorm keeps its input
@@ -303,14 +304,24 @@ def _attention_terms(
     stat = 4 if cuda else 0
     if spec.is_mla:
         qk = spec.qk_nope_head_dim + spec.qk_rope_head_dim
-        # V is a view of kv_b's output (keys without rope and values), which it keeps whole
-        width = spec.heads * (2 * qk + spec.qk_nope_head_dim + spec.v_head_dim)
         latent = 2 * spec.kv_lora_rank + spec.qk_rope_head_dim + 2 * spec.q_lora_rank
+        heads, vd = spec.heads, spec.v_head_dim
+        if fused and vd != qk:
+            # the fused kernel takes one head width: V padded to it (as transformers' flash path
+            # does), the kernel's output kept at that width and the projection's input cut from it
+            qkv, out, what = 3 * qk * heads, (qk + vd) * heads, "Q, K, V padded to q·k width"
+        else:
+            # V is a view of kv_b's output (keys without rope and values), which it keeps whole;
+            # a fused kernel keeps its output, laid out by head, so the projection's input is a
+            # copy (Q is concatenated head-major, unlike the other attention's view of its input)
+            qkv = heads * (2 * qk + spec.qk_nope_head_dim + vd)
+            out = heads * vd * (2 if fused else 1)
+            what = "Q, K, V (V inside kv_b's output)"
         return [
             ("MLA latents (q and kv, before and after their norms)",
              e * t * latent + 2 * stat * t),
-            ("Q, K, V (V inside kv_b's output)", e * t * width),
-            ("attention output (projection input)", e * t * spec.heads * spec.v_head_dim),
+            (what, e * t * qkv),
+            ("attention output (projection input)", e * t * out),
         ]  # fmt: skip
     q, kv = spec.q_dim, spec.kv_dim
     out: list[tuple[str, float]] = [

@@ -7,6 +7,11 @@ The modules follow the shapes of :mod:`core.memory.models` with ordinary torch b
 (``nn.Linear``, ``nn.Embedding``, ``nn.LayerNorm``/``nn.RMSNorm``, ``F.scaled_dot_product_attention``
 with ``enable_gqa`` or an explicit softmax when flash attention is off). Their ``numel`` sum is the
 independent check of the parameter-count formulas.
+
+A mixture of experts is built with its router and its experts as grouped weights, run under
+balanced routing (every expert gets ``tokens·top_k/experts`` rows: a data-dependent dispatch has
+no shape on fake tensors); latent attention (MLA) as transformers builds it, its values padded to
+the query-key width for fused attention as transformers' flash path does.
 """
 
 from __future__ import annotations
@@ -15,11 +20,9 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from core.errors import InputError
 from core.memory.activations import Checkpoint
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.memory.recipes import Optimizer, Recipe
-from core.texts import translate
 
 if TYPE_CHECKING:
     from core.memory.estimate import MemoryConfig
@@ -31,7 +34,6 @@ __all__ = [
     "build_step",
     "make_batch",
     "optimizer_class",
-    "refuse_unbuilt",
 ]
 
 
@@ -200,6 +202,64 @@ def _classes() -> dict[str, Any]:
                 y = probs @ v
             return self.o(y.transpose(1, 2).reshape(b, s, self.heads * self.hd))
 
+    class LatentAttention(nn.Module):
+        """Multi-head latent attention (DeepSeek-V2/V3), as transformers builds it: queries
+        through a low-rank bottleneck (or one projection), keys and values from a normalised
+        latent, a rotary key shared by the heads. With fused attention the values are padded to
+        the query-key width, as transformers' flash-attention path does (the fused kernels take
+        one head width), and the output cut back to ``v_head_dim``."""
+
+        def __init__(
+            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
+        ) -> None:
+            super().__init__()
+            d, h = spec.d_model, spec.heads
+            self.heads, self.nope, self.hd = h, spec.qk_nope_head_dim, spec.qk_rope_head_dim
+            self.qk, self.vd, self.rank = self.nope + self.hd, spec.v_head_dim, spec.kv_lora_rank
+            bias = bool(spec.qkv_bias)
+            if spec.q_lora_rank:
+                self.q_a = nn.Linear(d, spec.q_lora_rank, bias=bias)
+                self.q_norm = norm(spec, cuda, spec.q_lora_rank)
+                self.q_b = nn.Linear(spec.q_lora_rank, h * self.qk, bias=False)
+            else:
+                self.q = nn.Linear(d, h * self.qk, bias=False)
+            self.kv_a = nn.Linear(d, self.rank + self.hd, bias=bias)
+            self.kv_norm = norm(spec, cuda, self.rank)
+            self.kv_b = nn.Linear(self.rank, h * (self.nope + self.vd), bias=False)
+            self.o = nn.Linear(h * self.vd, d, bias=bool(spec.out_bias))
+            self.flash, self.p, self.emulate_cuda = flash, dropout, cuda
+            self.shared: dict[str, Any] = {}
+
+        def forward(self, x: Any) -> Any:
+            b, s, _ = x.shape
+            h = self.heads
+            q = self.q_b(self.q_norm(self.q_a(x))) if hasattr(self, "q_a") else self.q(x)
+            q = q.view(b, s, h, self.qk).transpose(1, 2)
+            q_nope, q_rot = q.split([self.nope, self.hd], -1)
+            latent, k_rot = self.kv_a(x).split([self.rank, self.hd], -1)
+            kv = self.kv_b(self.kv_norm(latent)).view(b, s, h, self.nope + self.vd).transpose(1, 2)
+            k_nope, v = kv.split([self.nope, self.vd], -1)
+            cos, sin = self.shared["cos"], self.shared["sin"]
+            q_rot = _rope(q_rot, cos, sin)
+            k_rot = _rope(k_rot.view(b, 1, s, self.hd), cos, sin).expand(b, h, s, self.hd)
+            q, k = torch.cat([q_nope, q_rot], -1), torch.cat([k_nope, k_rot], -1)
+            if self.flash:
+                if self.vd != self.qk:
+                    v = F.pad(v, (0, self.qk - self.vd))
+                if self.emulate_cuda and self.p > 0 and self.training:
+                    y = _CudaAttention.apply(q, k, v)
+                else:
+                    y = F.scaled_dot_product_attention(
+                        q, k, v, is_causal=True, dropout_p=self.p if self.training else 0.0
+                    )
+                y = y[..., : self.vd]
+            else:
+                scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.qk))
+                probs = scores.masked_fill(self.shared["mask"], float("-inf")).softmax(-1)
+                probs = drop(probs, self.p, self.training, self.emulate_cuda)
+                y = probs @ v
+            return self.o(y.transpose(1, 2).reshape(b, s, h * self.vd))
+
     def _rope(t: Any, cos: Any, sin: Any) -> Any:
         half = t.shape[-1] // 2
         rotated = torch.cat([-t[..., half:], t[..., :half]], -1)
@@ -288,7 +348,8 @@ def _classes() -> dict[str, Any]:
             index: int = 0,
         ) -> None:  # fmt: skip
             super().__init__()
-            self.norm1, self.attn = norm(spec, cuda), Attention(spec, flash, dropout, cuda)
+            attention = LatentAttention if spec.is_mla else Attention
+            self.norm1, self.attn = norm(spec, cuda), attention(spec, flash, dropout, cuda)
             self.norm2 = norm(spec, cuda)
             self.mlp = MoE(spec) if spec.is_moe_layer(index) else MLP(spec)
             self.p, self.emulate_cuda = dropout, cuda
@@ -365,36 +426,11 @@ def build_module(
     """
     if emulate not in (None, "cuda"):
         raise ValueError(f"emulate: {emulate!r}; allowed: None or 'cuda'")
-    refuse_unbuilt(spec)
     segment = (policy or Checkpoint("none")).segment(spec.layers)
     classes = _classes()
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
     return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda")
-
-
-def refuse_unbuilt(spec: ModelSpec) -> None:
-    """Refuse, by name, a spec whose parts :func:`build_module` does not build: latent attention
-    (MLA). Its parameter count and the formula estimate still hold; only the traced module would
-    be wrong. Mixtures of experts are built (balanced routing), and Qwen3's head width and q/k
-    norms.
-
-    Raises
-    ------
-    InputError
-        Naming what is not built and what is allowed.
-    """
-    if not isinstance(spec, TransformerSpec):
-        return
-    if spec.is_mla:
-        missing = [translate("Memory", "latent attention (MLA)")]
-        raise InputError(
-            translate("Memory", "trace: {name} has {parts}, which the traced module does not "
-                      "build yet; allowed: the formula estimate, or a model without latent "
-                      "attention; a config.json's step is traced by transformers (Step tab)").format(
-                name=spec.name, parts=", ".join(missing)),
-            field="model",
-        )  # fmt: skip
 
 
 def build_step(

@@ -660,14 +660,6 @@
         <source>{phase}: layer {layer} of {layers}</source>
         <translation>{phase}：第 {layer}/{layers} 层</translation>
     </message>
-    <message>
-        <source>latent attention (MLA)</source>
-        <translation>潜在注意力（MLA）</translation>
-    </message>
-    <message>
-        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate, or a model without latent attention; a config.json&apos;s step is traced by transformers (Step tab)</source>
-        <translation>追踪：{name} 含有 {parts}，追踪用的模块尚未构建这些；允许：公式估算，或不含潜在注意力的模型；config.json 的训练步由 transformers 追踪（训练步标签页）</translation>
-    </message>
 </context>
 <context>
     <name>MemoryBars</name>

@@ -660,14 +660,6 @@
         <source>{phase}: layer {layer} of {layers}</source>
         <translation>{phase}：第 {layer}/{layers} 層</translation>
     </message>
-    <message>
-        <source>latent attention (MLA)</source>
-        <translation>潛在注意力（MLA）</translation>
-    </message>
-    <message>
-        <source>trace: {name} has {parts}, which the traced module does not build yet; allowed: the formula estimate, or a model without latent attention; a config.json&apos;s step is traced by transformers (Step tab)</source>
-        <translation>追蹤：{name} 含有 {parts}，追蹤用的模組尚未建構這些；允許：公式估算，或不含潛在注意力的模型；config.json 的訓練步由 transformers 追蹤（訓練步分頁）</translation>
-    </message>
 </context>
 <context>
     <name>MemoryBars</name>

@@ -22,19 +22,28 @@ SHAPES = [
     "transformer:d=128,layers=2,heads=4,kv_heads=2,vocab=512,seq=64,experts=8,top_k=2,moe_ffn=64,"
     "head_dim=64",
 ]
+#: Latent attention (DeepSeek-V3's structure, small): values narrower than the query-key width
+#: (padded for the fused kernel) and, with a query bottleneck, as wide.
+MLA = (
+    "transformer:d=128,layers=3,heads=4,vocab=512,seq=64,experts=8,top_k=2,moe_ffn=64,"
+    "shared_experts=1,dense_layers=1,kv_lora_rank=32,qk_nope_head_dim=16,qk_rope_head_dim=8,"
+)
 
 
 @pytest.mark.parametrize(
-    ("text", "rec"),
-    [(SHAPES[0], "fp32"), (SHAPES[0], "bf16"), (SHAPES[1], "bf16"), (SHAPES[2], "fp32")],
-)
-def test_moe_estimate_agrees_with_trace(text: str, rec: str) -> None:
-    cfg = MemoryConfig(parse_model(text), batch=2, recipe=recipe(rec))
+    ("text", "rec", "flash"),
+    [(SHAPES[0], "fp32", True), (SHAPES[0], "bf16", True), (SHAPES[1], "bf16", True),
+     (SHAPES[2], "fp32", True), (MLA + "v_head_dim=16", "bf16", True),
+     (MLA + "v_head_dim=24,q_lora_rank=48", "bf16", True), (MLA + "v_head_dim=16", "fp32", False)],
+)  # fmt: skip
+def test_moe_estimate_agrees_with_trace(text: str, rec: str, flash: bool) -> None:
+    cfg = MemoryConfig(parse_model(text), batch=2, recipe=recipe(rec), flash=flash)
     est, result = estimate(cfg), trace(cfg)
     for key in ("params", "grads", "optimizer"):
         assert result.categories[key] == pytest.approx(est.bytes[key], rel=1e-6)
     assert result.categories["activations"] == pytest.approx(est.bytes["activations"], rel=0.03)
-    assert result.flops == pytest.approx(est.flops, rel=0.01)
+    # (the padded values of latent attention add executed FLOPs the estimate does not count)
+    assert result.flops == pytest.approx(est.flops, rel=0.02)
 
 
 def test_state_counts_every_expert() -> None:
