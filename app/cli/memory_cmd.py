@@ -141,7 +141,10 @@ def handler(args: argparse.Namespace) -> int:
             out["fsdp_traced"] = fsdp
         print_json(out)
         return 0
-    print(f"{cfg.model.describe()} — {format_count(est.param_count, 'params')}")
+    count = format_count(est.param_count, "params")
+    if getattr(cfg.model, "is_moe", False):  # the total beside the active count
+        count += f", {format_count(cfg.model.params_active, 'active')}"
+    print(f"{cfg.model.describe()} — {count}")
     print(f"recipe: {cfg.recipe.sum_text(cfg.optimizer)}")
     width = max(len(k) for k in CATEGORIES)
     for key in CATEGORIES:

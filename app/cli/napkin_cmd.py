@@ -2,6 +2,11 @@
 
 Every answer says what it assumed: the device, the dtype whose dense peak was used (or the peak
 given with ``--peak``) and the MFU, as a line of text and as JSON fields.
+
+A mixture of experts trains on 6·N_active·D: ``--active-params`` (with ``--params`` the total) or
+``--model`` (a preset such as deepseek-v3, or ``transformer:...,experts=E,top_k=K,moe_ffn=F``)
+gives both counts; JSON carries ``params_total`` and ``params_active`` (``params`` stays the N of
+6·N·D).
 """
 
 from __future__ import annotations
@@ -52,10 +57,48 @@ def _assumed_text(assumed: dict[str, Any]) -> str:
     return "assumed: " + ", ".join(parts)
 
 
+def _counts(args: argparse.Namespace) -> tuple[float, float | None]:
+    """``(N of 6·N·D, total or None)`` from ``--params``/``--active-params`` or ``--model``."""
+    from core.errors import InputError
+    from core.memory.models import TransformerSpec, parse_model
+
+    model = getattr(args, "model", None)
+    if model:
+        if args.params is not None or args.active_params is not None:
+            raise InputError(
+                "params: give --model or --params (with --active-params), not both", field="params"
+            )
+        spec = parse_model(model)
+        if isinstance(spec, TransformerSpec) and spec.is_moe:
+            return float(spec.params_active), float(spec.params_total)
+        return float(spec.param_count), None
+    if args.params is None:
+        raise InputError(
+            "params: missing; allowed: --params N (70e9, 70B), with --active-params for a "
+            "mixture of experts, or --model NAME (a preset: napkinlab memory --help lists them)",
+            field="params",
+        )
+    return napkin.split_params(args.params, args.active_params)
+
+
+def _param_fields(n: float, total: float | None) -> dict[str, float]:
+    return {"params_total": n if total is None else total, "params_active": n}
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``napkin train-time|max-params|gpus-needed|mfu-needed|tokens``."""
     parser = subparsers.add_parser("napkin", help="back-of-envelope training math (6·N·D)")
     sub = parser.add_subparsers(dest="question", metavar="QUESTION", required=True)
+
+    def counts(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--params", default=None,
+                       help="parameters N (70e9, 70B); a mixture of experts' total")  # fmt: skip
+        p.add_argument("--active-params", default=None,
+                       help="a mixture of experts' active parameters per token (37B): the N of "
+                       "6·N_active·D")  # fmt: skip
+        p.add_argument("--model", default=None,
+                       help="take both counts from a model (a preset such as mixtral-8x7b or "
+                       "deepseek-v3, or transformer:...) instead of --params")  # fmt: skip
 
     def common(p: argparse.ArgumentParser, gpus: bool = True) -> None:
         p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
@@ -66,7 +109,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("train-time", help="how long 6·N·D takes")
-    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    counts(p)
     p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
     p.add_argument("--mfu", default="0.5",
                    help="model FLOPs utilisation (0.5 or 50%%) of the model FLOPs 6·N·D (no "
@@ -92,7 +135,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=max_params)
 
     p = sub.add_parser("gpus-needed", help="GPUs to finish within a deadline")
-    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    counts(p)
     p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
     p.add_argument("--days", required=True, help="the deadline in days")
     p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
@@ -100,7 +143,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=gpus_needed)
 
     p = sub.add_parser("mfu-needed", help="MFU needed to finish within a deadline")
-    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    counts(p)
     p.add_argument("--tokens", required=True, help="tokens D (15e12, 15T)")
     p.add_argument("--days", required=True, help="the deadline in days")
     common(p)
@@ -114,7 +157,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=tensor)
 
     p = sub.add_parser("tokens", help="tokens a GPU-time budget buys")
-    p.add_argument("--params", required=True, help="parameters N (70e9, 70B)")
+    counts(p)
     p.add_argument("--days", required=True, help="days of the GPUs' time")
     p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
     common(p)
@@ -124,8 +167,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def train_time(args: argparse.Namespace) -> int:
     """Answer ``napkin train-time``."""
     assumed = _assumed(args)
+    n, total = _counts(args)
     answer = napkin.train_time(
-        args.params, args.tokens, args.gpus, assumed["peak_flops"], assumed["mfu"]
+        n, args.tokens, args.gpus, assumed["peak_flops"], assumed["mfu"], params_total=total
     )
     if args.json:
         print_json({**assumed, **answer.to_dict(), "formula": answer.formula()})
@@ -158,11 +202,13 @@ def max_params(args: argparse.Namespace) -> int:
                 "device": device.id,
                 "device_name": device.name,
                 "memory_source": source,
+                "counts": str(napkin.TOTAL_NOTE),
                 "formula": answer.formula(),
             }
         )
     else:
         print(f"{format_count(answer.params, 'params')} on {answer.gpus:,} × {device.name}")
+        print(f"  {napkin.TOTAL_NOTE}")
         print(
             f"assumed: {device.name} ({device.id}), "
             + (
@@ -177,12 +223,17 @@ def max_params(args: argparse.Namespace) -> int:
 
 
 def _print_budget(
-    args: argparse.Namespace, key: str, answer: napkin.BudgetAnswer, assumed: dict[str, Any]
+    args: argparse.Namespace,
+    key: str,
+    answer: napkin.BudgetAnswer,
+    assumed: dict[str, Any],
+    counts: tuple[float, float | None],
 ) -> int:
     if args.json:
         print_json(
             {
                 **assumed,
+                **_param_fields(*counts),
                 key: answer.value,
                 "feasible": answer.feasible,
                 "note": answer.note,
@@ -200,22 +251,25 @@ def _print_budget(
 def gpus_needed(args: argparse.Namespace) -> int:
     """Answer ``napkin gpus-needed``."""
     a = _assumed(args)
-    answer = napkin.gpus_needed(args.params, args.tokens, args.days, a["peak_flops"], a["mfu"])
-    return _print_budget(args, "gpus", answer, a)
+    n = _counts(args)
+    answer = napkin.gpus_needed(n[0], args.tokens, args.days, a["peak_flops"], a["mfu"])
+    return _print_budget(args, "gpus", answer, a, n)
 
 
 def mfu_needed(args: argparse.Namespace) -> int:
     """Answer ``napkin mfu-needed`` (the MFU is the answer, so none is assumed)."""
     a = _assumed(args)
-    answer = napkin.mfu_needed(args.params, args.tokens, args.gpus, args.days, a["peak_flops"])
-    return _print_budget(args, "mfu", answer, a)
+    n = _counts(args)
+    answer = napkin.mfu_needed(n[0], args.tokens, args.gpus, args.days, a["peak_flops"])
+    return _print_budget(args, "mfu", answer, a, n)
 
 
 def tokens(args: argparse.Namespace) -> int:
     """Answer ``napkin tokens``."""
     a = _assumed(args)
-    answer = napkin.tokens_in_budget(args.params, args.gpus, args.days, a["peak_flops"], a["mfu"])
-    return _print_budget(args, "tokens", answer, a)
+    n = _counts(args)
+    answer = napkin.tokens_in_budget(n[0], args.gpus, args.days, a["peak_flops"], a["mfu"])
+    return _print_budget(args, "tokens", answer, a, n)
 
 
 def tensor(args: argparse.Namespace) -> int:

@@ -307,19 +307,21 @@ class MemoryPage(TabPage):
                 peak=format_bytes(est.peak), count=format_count(est.param_count, "").strip()
             )
         )
-        self.headline.setToolTip(
-            plain_tip(
-                translate(
-                    "MemoryTab",
-                    "Estimated peak of the step ({moment}); the four categories add up to {total}. "
-                    "Kernels: {kernels}.",
-                ).format(
-                    moment=localized(est.peak_moment),
-                    total=format_bytes(est.total),
-                    kernels=cfg.kernels,
-                )
-            )
-        )
+        tip = translate(
+            "MemoryTab",
+            "Estimated peak of the step ({moment}); the four categories add up to {total}. "
+            "Kernels: {kernels}.",
+        ).format(moment=localized(est.peak_moment), total=format_bytes(est.total),
+                 kernels=cfg.kernels)  # fmt: skip
+        model = cfg.model
+        if getattr(model, "is_moe", False):  # the headline's count is the total
+            moe = translate(
+                "MemoryTab",
+                "A mixture of experts: {total} parameters in all, {active} active per token; "
+                "weights, gradients and optimizer state keep all of them.",
+            ).format(total=f"{model.params_total:,}", active=f"{model.params_active:,}")
+            tip = f"{tip} {moe}"
+        self.headline.setToolTip(plain_tip(tip))
         self.headline.setProperty("warning", not answer.fits)
         self.headline.style().unpolish(self.headline)
         self.headline.style().polish(self.headline)

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.state import AppState
 from app.tabs.base import TabPage
@@ -27,6 +27,7 @@ from core.roofline.hardware import DTYPE_BYTES, capacity_text
 from core.texts import Text
 from core.units import (
     format_bytes,
+    format_count,
     format_duration,
     format_flop_rate,
     format_number,
@@ -56,6 +57,7 @@ _PER_NODE = Text("NapkinTab", QT_TRANSLATE_NOOP("NapkinTab", "GPUs per node"), {
 #: Field id -> (default text, parser). Defaults are the lecture's questions.
 FIELDS: dict[str, tuple[str, Any]] = {
     "params": ("70e9", VALIDATORS["params"]),
+    "active": ("", VALIDATORS["active"]),
     "tokens": ("15e12", VALIDATORS["tokens"]),
     "gpus": ("1024", VALIDATORS["gpus"]),
     "mfu": ("0.5", VALIDATORS["mfu"]),
@@ -80,6 +82,14 @@ def field_texts() -> dict[str, tuple[str, str]]:
         "params": (
             translate("NapkinTab", "Parameters N"),
             translate("NapkinTab", "Model size; accepts 70e9, 70B, 70,000,000,000"),
+        ),
+        "active": (
+            translate("NapkinTab", "Active N"),
+            translate(
+                "NapkinTab",
+                "A mixture of experts: the parameters one token uses (37B of DeepSeek-V3's "
+                "671B); training takes 6·N_active·D. Empty for a dense model",
+            ),
         ),
         "tokens": (
             translate("NapkinTab", "Tokens D"),
@@ -158,7 +168,9 @@ class NapkinPage(TabPage):
         texts = field_texts()
         self.labels = {key: label for key, (label, _tip) in texts.items()}
         for key, (default, parse) in FIELDS.items():
-            field = NumberField(parse, default, tooltip=texts[key][1], parent=self)
+            placeholder = translate("NapkinTab", "= N (dense)") if key == "active" else ""
+            field = NumberField(parse, default, tooltip=texts[key][1], placeholder=placeholder,
+                                parent=self)  # fmt: skip
             field.setMaximumWidth(260)
             field.valueChanged.connect(self.recompute)
             field.validityChanged.connect(lambda _ok: self.recompute())
@@ -244,9 +256,23 @@ class NapkinPage(TabPage):
         self.peak_label = QLabel(self)
         self.memory_label = QLabel(self)
         self.time_card.form.addRow(translate("NapkinTab", "Model"), self.model)
+        # N and a mixture of experts' active N side by side, on one row (a 720-px slide has no
+        # height to spare for another)
+        counts = QWidget(self)
+        row = QHBoxLayout(counts)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.fields["params"].setMaximumWidth(170)
+        self.fields["active"].setMaximumWidth(170)
+        row.addWidget(self.fields["params"], 1)
+        self.active_label = QLabel(self.labels["active"], counts)
+        self.active_label.setToolTip(plain_tip(field_texts()["active"][1]))
+        row.addWidget(self.active_label)
+        row.addWidget(self.fields["active"], 1)
+        row.addStretch(0)
+        self.time_card.form.addRow(self.labels["params"], counts)
         self._add_rows(
             self.time_card,
-            ["params", "tokens", "gpus", "mfu"],
+            ["tokens", "gpus", "mfu"],
             self.peak_label,
             translate("NapkinTab", "Peak"),
         )
@@ -311,7 +337,10 @@ class NapkinPage(TabPage):
         if name:
             from core.memory import preset
 
-            self.fields["params"].setValue(preset(name).param_count, str(preset(name).param_count))
+            spec = preset(name)
+            self.fields["params"].setValue(spec.param_count, str(spec.param_count))
+            active = spec.params_active if spec.is_moe else None
+            self.fields["active"].setValue(active, "" if active is None else str(active))
             self.recompute()
 
     def _params_typed(self, _value: object) -> None:
@@ -319,6 +348,7 @@ class NapkinPage(TabPage):
             self.model.blockSignals(True)
             self.model.setCurrentIndex(0)  # N no longer matches the preset
             self.model.blockSignals(False)
+            self.fields["active"].setValue(None, "")  # nor its active count
 
     # computation ------------------------------------------------------------------------------
     def _values(self, keys: list[str]) -> dict[str, Any]:
@@ -331,6 +361,10 @@ class NapkinPage(TabPage):
                     )
                 )
         return {key: self.fields[key].value() for key in keys}
+
+    def _counts(self, v: dict[str, Any]) -> tuple[float, float | None]:
+        """``(N of 6·N·D, total or None)`` from "Parameters N" and "Active N"."""
+        return napkin.split_params(v["params"], v["active"])
 
     def recompute(self) -> None:
         """Recompute every card from the current fields and the shared device and dtype."""
@@ -367,8 +401,10 @@ class NapkinPage(TabPage):
         try:
             if peak is None:
                 raise _no_peak()
-            v = self._values(["params", "tokens", "gpus", "mfu"])
-            answer = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
+            v = self._values(["params", "active", "tokens", "gpus", "mfu"])
+            n, total = self._counts(v)
+            answer = napkin.train_time(n, v["tokens"], v["gpus"], peak, v["mfu"],
+                                       params_total=total)  # fmt: skip
         except InputError as exc:
             self.time_card.show_problem(localized(exc.message))
             return
@@ -466,10 +502,13 @@ class NapkinPage(TabPage):
         try:
             if peak is None:
                 raise _no_peak()
-            v = self._values(["params", "tokens", "gpus", "mfu", "batch_tokens", "per_node"])
+            v = self._values(
+                ["params", "active", "tokens", "gpus", "mfu", "batch_tokens", "per_node"]
+            )
+            n = self._counts(v)[0]  # compute on the active count, memory on the total
             plan = self._plan_for(v)
             if plan is not None:
-                compute = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
+                compute = napkin.train_time(n, v["tokens"], v["gpus"], peak, v["mfu"])
                 self._comm_from_plan(plan, compute.seconds)
                 return
             device = self._state.device
@@ -500,7 +539,7 @@ class NapkinPage(TabPage):
                     ).format(per_node=f"{v['per_node']:,}", gpus=f"{v['gpus']:,}")
                 )
             nodes = max(1, v["gpus"] // v["per_node"])
-            compute = napkin.train_time(v["params"], v["tokens"], v["gpus"], peak, v["mfu"])
+            compute = napkin.train_time(n, v["tokens"], v["gpus"], peak, v["mfu"])
             answer = train_time_with_comm(
                 compute.seconds, v["params"], v["tokens"], v["batch_tokens"], self._state.device,
                 v["gpus"], nodes=nodes, overlapped=self.overlap.isChecked(),
@@ -562,6 +601,8 @@ class NapkinPage(TabPage):
         self.fit_card.show_result(
             localized(napkin.params_text(answer.params)), detail, localized(answer.formula())
         )
+        # a mixture of experts keeps every expert: the count is of total parameters
+        self.fit_card.headline.setToolTip(plain_tip(localized(napkin.TOTAL_NOTE)))
 
     def _tensor(self, dtype: str) -> None:
         try:
@@ -581,10 +622,11 @@ class NapkinPage(TabPage):
         try:
             if peak is None:
                 raise _no_peak()
-            v = self._values(["params", "tokens", "gpus", "mfu", "days"])
-            gpus = napkin.gpus_needed(v["params"], v["tokens"], v["days"], peak, v["mfu"])
-            mfu = napkin.mfu_needed(v["params"], v["tokens"], v["gpus"], v["days"], peak)
-            tokens = napkin.tokens_in_budget(v["params"], v["gpus"], v["days"], peak, v["mfu"])
+            v = self._values(["params", "active", "tokens", "gpus", "mfu", "days"])
+            n = self._counts(v)[0]  # 6·N_active·D for a mixture of experts
+            gpus = napkin.gpus_needed(n, v["tokens"], v["days"], peak, v["mfu"])
+            mfu = napkin.mfu_needed(n, v["tokens"], v["gpus"], v["days"], peak)
+            tokens = napkin.tokens_in_budget(n, v["gpus"], v["days"], peak, v["mfu"])
         except InputError as exc:
             self.inverse_card.show_problem(localized(exc.message))
             return
@@ -712,14 +754,20 @@ def _model_presets() -> list[tuple[str, str, str]]:
     """The Memory tab's transformer presets with their exact parameter counts."""
     from core.memory import PRESETS
 
-    return [
-        (
-            f"{name} ({localized(napkin.params_text(spec.param_count))})",
-            name,
-            translate("NapkinTab", "{count} parameters").format(count=f"{spec.param_count:,}"),
-        )
-        for name, spec in PRESETS.items()
-    ]
+    out = []
+    for name, spec in PRESETS.items():
+        count = localized(napkin.params_text(spec.param_count))
+        tip = translate("NapkinTab", "{count} parameters").format(count=f"{spec.param_count:,}")
+        if spec.is_moe:
+            count = translate("NapkinTab", "{total}, {active} active").format(
+                total=count, active=format_count(spec.params_active)
+            )
+            tip = translate(
+                "NapkinTab", "{count} parameters, {active} active per token (top-{k} of {e} experts)"
+            ).format(count=f"{spec.param_count:,}", active=f"{spec.params_active:,}",
+                     k=spec.top_k, e=spec.experts)  # fmt: skip
+        out.append((f"{name} ({count})", name, tip))
+    return out
 
 
 def build(state: AppState) -> NapkinPage:

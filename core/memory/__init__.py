@@ -3,7 +3,8 @@ activations), estimated by formula and traced on fake tensors.
 
 Modules
 -------
-models       the deep MLP and transformer shapes, presets with exact parameter counts
+models       the deep MLP and transformer shapes (mixtures of experts, latent attention), presets
+             with exact parameter counts, total and active
 recipes      precision recipes and optimizers: bytes per parameter as a sum
 activations  saved-activation formulas and checkpointing
 estimate     the estimate per device (accumulation, checkpointing, ZeRO) and derived answers
@@ -25,7 +26,14 @@ from core.memory.estimate import (
     derive,
     estimate,
 )
-from core.memory.models import PRESETS, MLPSpec, TransformerSpec, parse_model, preset
+from core.memory.models import (
+    PRESETS,
+    MLPSpec,
+    TransformerSpec,
+    kv_cache_elements_per_token,
+    parse_model,
+    preset,
+)
 from core.memory.recipes import OPTIMIZERS, RECIPES, optimizer, recipe
 
 __all__ = [
@@ -43,6 +51,7 @@ __all__ = [
     "checkpoint",
     "derive",
     "estimate",
+    "kv_cache_elements_per_token",
     "optimizer",
     "parse_model",
     "preset",

@@ -15,6 +15,19 @@ SwiGLU (four ``s·b·f`` tensors instead of two), grouped-query attention, flash
 RMSNorm, which computes in fp32 and keeps an fp32 copy of its input and its normalised output
 (8 bytes per element instead of the paper's 2-byte LayerNorm input).
 
+A mixture of experts (an MoE layer, :attr:`TransformerSpec.is_moe`) keeps, under **balanced
+routing** (an assumption: every expert receives ``s·b·top_k / experts`` rows, no token dropped, no
+capacity padding), the router's fp32 probabilities (``4·s·b·E``), the top-k weights in the activations'
+dtype (kept by the weighted combine) and their int64 indices (``(8 + e)·s·b·k``), the dispatched copy of the tokens (``s·b·k`` rows of ``h``, the experts' GEMM
+input), each expert's hidden tensors on its rows (``s·b·k`` rows of ``moe_ffn``: in all, the
+dense MLP's tensors with ``s·b·k`` rows) and their outputs before the weighted combine
+(``s·b·k·h``); shared experts keep a dense MLP's tensors of their width. Dense first layers keep a
+dense MLP's; the per-layer figure is the mean over the layers (exact without checkpointing, the
+segments of a checkpoint policy then hold that mean). Latent attention (MLA) keeps its latents
+(``q_lora_rank``, ``kv_lora_rank + rope``, before and after their norms) and Q, K, V of their own
+widths; a fused kernel gets values padded to the query-key width (transformers' flash path) and
+keeps its output beside the projection's input.
+
 What is kept depends on the kernels (``kernels="cuda"`` or ``"cpu"``, read with
 ``saved_tensors_hooks`` on an H200 and on CPU, torch 2.11): CUDA's fused RMSNorm keeps its input
 and an fp32 rstd per row, dropout masks are 1 byte and fused attention with dropout keeps no s²
@@ -163,6 +176,7 @@ def _transformer(
     weight_bytes: int,
 ) -> ActivationModel:  # fmt: skip
     b, s, h, a, f = batch, seq, spec.d_model, spec.heads, spec.ffn
+    plain = not (spec.is_moe or spec.is_mla or spec.head_size or spec.qk_norm)
     # Autocast (weights wider than the activations): the norms run in the weights' dtype and
     # keep their input in it, and each matmul keeps the low-precision copy of its weight.
     mixed = weight_bytes > e
@@ -186,12 +200,10 @@ def _transformer(
     # Dropout masks: bool (1 B) on CUDA, the input's dtype on CPU.
     m = 1 if cuda else e
     math_fallback = flash and dropout and not cuda
-    qkv_width = h + 2 * spec.kv_dim if flash and not math_fallback else 3 * h
     terms: list[tuple[str, float]] = [
         norm,
         ("attention and MLP inputs (2)", 2 * e * sbh),
-        ("Q, K, V", e * s * b * qkv_width),
-        ("attention output (projection input)", e * sbh),
+        *_attention_terms(spec, s * b, e, n_in, flash and not math_fallback, cuda),
     ]
     if math_fallback:
         # CPU attention with dropout falls back to the math path, which computes in fp32 and keeps
@@ -205,12 +217,16 @@ def _transformer(
         terms.append(("softmax output a·s²·b", e * s2))
         if dropout:
             terms.append((f"attention dropout mask ({m} B) + output, a·s²·b each", (m + e) * s2))
-    n_mlp = 4 if spec.gated else 2
-    terms.append((f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * s * b * f))
+    mlp_terms, mlp_temps = _mlp_terms(spec, s * b, e)
+    terms.extend(mlp_terms)
     if dropout:
         terms.append((f"dropout masks (2 × {m} B)", 2 * m * sbh))
     if mixed:
-        weights = 2 * h * h + 2 * h * spec.kv_dim + (3 if spec.gated else 2) * h * f
+        if plain:
+            weights: float = 2 * h * h + 2 * h * spec.kv_dim + (3 if spec.gated else 2) * h * f
+        else:  # every expert's weights are cast (balanced routing sends each some tokens)
+            body = spec.param_count - spec.embedding_params() - spec.layers * spec.norm_params()
+            weights = body / spec.layers
         terms.append((f"autocast's {e}-byte weight copies", e * weights))
     per_layer = float(sum(t[1] for t in terms))
     # Terms that grow with s² (each name says a·s²·b); the rest grow with s.
@@ -247,7 +263,7 @@ def _transformer(
         outside_parts.append(translate("Memory", "embedding dropout mask"))
     outside_formula = join_texts(outside_parts, " + ")
     n_hidden = 3 if spec.gated else 2
-    mlp_t = n_hidden * e * s * b * f
+    mlp_t = mlp_temps
     attn_t = (
         0
         if flash and not math_fallback
@@ -273,8 +289,83 @@ def _transformer(
         ),
         layer_temps=float(layer_temps), layer_temps_formula=layer_text,
         head_grad_params=spec.vocab * h, loss_saved=float(4 * s * b * spec.vocab),
-        tied=spec.tied, layer_params=spec.layer_params(),
+        tied=spec.tied,
+        layer_params=spec.layer_params() if plain
+        else (spec.param_count - spec.embedding_params()) // spec.layers,
     )  # fmt: skip
+
+
+def _attention_terms(
+    spec: TransformerSpec, t: int, e: int, n_in: int, fused: bool, cuda: bool
+) -> list[tuple[str, float]]:
+    """What one layer's attention keeps for ``t`` tokens besides its input: Q, K, V (with
+    ``fused`` attention as they are, else K and V repeated to every head), the projection's
+    input, latent attention's latents and Qwen3's q/k norm inputs."""
+    stat = 4 if cuda else 0
+    if spec.is_mla:
+        qk = spec.qk_nope_head_dim + spec.qk_rope_head_dim
+        latent = 2 * spec.kv_lora_rank + spec.qk_rope_head_dim + 2 * spec.q_lora_rank
+        heads, vd = spec.heads, spec.v_head_dim
+        if fused and vd != qk:
+            # the fused kernel takes one head width: V padded to it (as transformers' flash path
+            # does), the kernel's output kept at that width and the projection's input cut from it
+            qkv, out, what = 3 * qk * heads, (qk + vd) * heads, "Q, K, V padded to q·k width"
+        else:
+            # V is a view of kv_b's output (keys without rope and values), which it keeps whole;
+            # a fused kernel keeps its output, laid out by head, so the projection's input is a
+            # copy (Q is concatenated head-major, unlike the other attention's view of its input)
+            qkv = heads * (2 * qk + spec.qk_nope_head_dim + vd)
+            out = heads * vd * (2 if fused else 1)
+            what = "Q, K, V (V inside kv_b's output)"
+        return [
+            ("MLA latents (q and kv, before and after their norms)",
+             e * t * latent + 2 * stat * t),
+            (what, e * t * qkv),
+            ("attention output (projection input)", e * t * out),
+        ]  # fmt: skip
+    q, kv = spec.q_dim, spec.kv_dim
+    out: list[tuple[str, float]] = [
+        ("Q, K, V", e * t * (q + 2 * kv if fused else 3 * q)),
+        ("attention output (projection input)", e * t * q),
+    ]
+    if spec.qk_norm:
+        out.append(
+            ("q/k norm inputs", n_in * t * (q + kv) + 2 * stat * t * (spec.heads + spec.kv_heads))
+        )
+    return out
+
+
+def _mlp_terms(spec: TransformerSpec, t: int, e: int) -> tuple[list[tuple[str, float]], float]:
+    """One layer's MLP terms for ``t`` tokens, each the mean over the layers (dense first layers
+    and MoE layers under balanced routing), and the largest MLP backward temporaries."""
+    n_mlp, n_hidden = (4, 3) if spec.gated else (2, 2)
+    if not spec.is_moe:
+        return [(f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * t * spec.ffn)], float(
+            n_hidden * e * t * spec.ffn
+        )
+    moe, layers = spec.moe_layers, spec.layers
+    share = moe / layers
+    h, rows = spec.d_model, t * spec.top_k
+    out: list[tuple[str, float]] = []
+    if moe < layers:
+        out.append((f"dense MLP hidden ({n_mlp} × s·b·ffn) in {layers - moe} of {layers} layers",
+                    n_mlp * e * t * spec.ffn * (1 - share)))  # fmt: skip
+    out += [
+        ("router: fp32 probabilities (s·b·E) + top-k weights (for the combine) and int64 "
+         "indices", (4 * t * spec.experts + (8 + e) * rows) * share),
+        ("dispatched tokens (s·b·k rows of h, balanced routing)", e * rows * h * share),
+        (f"expert hidden ({n_mlp} × s·b·k·moe_ffn)", n_mlp * e * rows * spec.moe_ffn * share),
+        ("expert outputs before the weighted combine (s·b·k·h)", e * rows * h * share),
+    ]  # fmt: skip
+    temps = n_hidden * e * rows * spec.moe_ffn + 2 * e * rows * h
+    if spec.shared_experts:
+        width = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
+        shared = n_mlp * e * t * width + (e * t * (h + 1) if spec.shared_gate else 0)
+        out.append((f"shared experts hidden ({n_mlp} × s·b·{width:,})", shared * share))
+        temps += n_hidden * e * t * width
+    if moe < layers:
+        temps = max(temps, n_hidden * e * t * spec.ffn)
+    return out, float(temps)
 
 
 def activation_model(

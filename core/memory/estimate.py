@@ -1,7 +1,8 @@
 """The training-memory estimate: one step's bytes per device, and the answers derived from it.
 
 ``estimate(config)`` adds up weights, gradients, optimizer state (all ``bytes/param × N``, sharded
-by ZeRO) and activations (:mod:`core.memory.activations`, for one micro-batch). An *allowance* for
+by ZeRO; for a mixture of experts ``N`` is the total: every expert on this device, no expert
+parallelism yet) and activations (:mod:`core.memory.activations`, for one micro-batch). An *allowance* for
 what no tensor accounting sees (CUDA context and library workspaces, allocator reserve and
 fragmentation) is kept apart and labelled as such.
 """
@@ -187,10 +188,15 @@ class Estimate:
         return float(sum(self.at_peak.values())) if self.at_peak else self.total
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``param_count``, the categories, ``total``, ``temporaries``, ``peak``
-        (with ``peak_moment`` and ``at_peak``), the allowance, the kernels and FLOPs."""
+        """JSON form: ``param_count`` (with ``params_total``, the same, and ``params_active``, the
+        parameters one token uses: fewer for a mixture of experts), the categories, ``total``,
+        ``temporaries``, ``peak`` (with ``peak_moment`` and ``at_peak``), the allowance, the
+        kernels and FLOPs."""
+        model = self.config.model
         return {
             "param_count": self.param_count,
+            "params_total": self.param_count,
+            "params_active": getattr(model, "params_active", self.param_count),
             **{k: self.bytes[k] for k in CATEGORIES},
             "total": self.total,
             "temporaries": self.temporaries,
@@ -230,8 +236,12 @@ def _recompute_flops(cfg: MemoryConfig) -> tuple[float, str]:
         ).format(n=f"{n_layers:,}", tokens=f"{tokens:,}")
     d, kv = spec.d_model, spec.kv_dim
     # Matmul weights only: biases and norm weights add no multiply-adds.
-    n_layers = spec.layers * (2 * d * d + 2 * d * kv + (3 if spec.gated else 2) * d * spec.ffn)
-    attn = 4.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
+    if spec.is_moe or spec.is_mla or spec.head_size or spec.qk_norm:
+        # the weights one token multiplies: its top-k experts (biases and norms add nothing)
+        n_layers = spec.params_active - spec.embedding_params() - spec.layers * spec.norm_params()
+    else:
+        n_layers = spec.layers * (2 * d * d + 2 * d * kv + (3 if spec.gated else 2) * d * spec.ffn)
+    attn = 4.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * _attn_width(spec)
     return 2.0 * n_layers * tokens + attn, translate(
         "Memory",
         "recompute: the checkpointed layers' forward again, 2·N_layers·D = 2 × {n} × {tokens} + "
@@ -239,10 +249,20 @@ def _recompute_flops(cfg: MemoryConfig) -> tuple[float, str]:
     ).format(n=f"{n_layers:,}", tokens=f"{tokens:,}")
 
 
+def _attn_width(spec: TransformerSpec) -> float:
+    """The ``d`` of the attention FLOPs ``4·B·s²·d`` (``QKᵀ`` and ``A·V``): ``heads · head_dim``,
+    and for latent attention the mean of the query-key and the value widths."""
+    if spec.is_mla:
+        qk = spec.qk_nope_head_dim + spec.qk_rope_head_dim
+        return spec.heads * (qk + spec.v_head_dim) / 2
+    return float(spec.q_dim)
+
+
 def _flops(cfg: MemoryConfig, n: int) -> tuple[float, float, str]:
     """Hardware FLOPs of the step, model FLOPs (:mod:`core.roofline.utilization`) and the text.
 
-    Model FLOPs: ``6·N·D`` plus attention ``12·L·B·s²·d`` (PaLM, no recomputation). Hardware
+    Model FLOPs: ``6·N·D`` plus attention ``12·L·B·s²·d`` (PaLM, no recomputation); for a
+    mixture of experts ``N`` is the active count (``n`` is what the caller passes). Hardware
     FLOPs add the checkpointed layers' forward again and, with flash attention, the scores its
     backward computes again (``QKᵀ``: ``2·L·B·s²·d``, so the backward counts 2.5× its forward).
     """
@@ -251,8 +271,15 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, float, str]:
     n_mm = n - _lookup_params(spec)
     dense = 6.0 * n_mm * tokens
     values = {"n": f"{n_mm:,}", "tokens": f"{tokens:,}"}
+    moe = isinstance(spec, TransformerSpec) and spec.is_moe
     parts: list[str] = [
-        translate("Memory", "6·N·D = 6 × {n} × {tokens} tokens").format(**values)
+        translate(
+            "Memory",
+            "6·N_active·D = 6 × {n} × {tokens} tokens (the parameters one token uses, "
+            "without embedding lookups)",
+        ).format(**values)
+        if moe
+        else translate("Memory", "6·N·D = 6 × {n} × {tokens} tokens").format(**values)
         if n_mm == n
         else translate(
             "Memory", "6·N·D = 6 × {n} × {tokens} tokens (N without embedding lookups)"
@@ -260,7 +287,7 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, float, str]:
     ]
     total = dense
     if isinstance(spec, TransformerSpec):
-        attn = 12.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
+        attn = 12.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * _attn_width(spec)
         total += attn
         parts.append(
             translate(
@@ -273,7 +300,7 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, float, str]:
     if recompute_text:
         parts.append(recompute_text)
     if isinstance(spec, TransformerSpec) and cfg.flash:
-        total += 2.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * spec.d_model
+        total += 2.0 * spec.layers * cfg.batch * cfg.gpus * cfg.seq_len**2 * _attn_width(spec)
         parts.append(
             translate(
                 "Memory",
@@ -344,7 +371,8 @@ def estimate(cfg: MemoryConfig) -> Estimate:
         ], "; ")  # fmt: skip
     tensor_total = max(sum(out.values()), sum(at_peak.values()))
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensor_total
-    flops, model_flops, flops_text = _flops(cfg, n)
+    active = spec.params_active if isinstance(spec, TransformerSpec) else n
+    flops, model_flops, flops_text = _flops(cfg, active)
     allowance_text = translate("Memory", "allowance (not traced): {what}").format(
         what=allowance_breakdown()
     )
@@ -374,6 +402,15 @@ def _activations_text(cfg: MemoryConfig, acts: Any, k: int) -> Text:
             if k
             else translate("Memory", "plus {outside}").format(outside=acts.outside_formula)
         )
+    spec = cfg.model
+    if isinstance(spec, TransformerSpec) and spec.is_moe:
+        parts.append(
+            translate("Memory", "MoE layers under balanced routing (assumed): each of the "
+                      "{experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert "
+                      "weights, gradients and optimizer state of all {experts} experts on this "
+                      "device (no expert parallelism)").format(
+                experts=str(spec.experts), top_k=str(spec.top_k))
+        )  # fmt: skip
     if cfg.micro != cfg.batch:
         parts.append(
             translate("Memory", "micro-batch {micro} of {batch}").format(

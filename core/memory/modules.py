@@ -7,6 +7,11 @@ The modules follow the shapes of :mod:`core.memory.models` with ordinary torch b
 (``nn.Linear``, ``nn.Embedding``, ``nn.LayerNorm``/``nn.RMSNorm``, ``F.scaled_dot_product_attention``
 with ``enable_gqa`` or an explicit softmax when flash attention is off). Their ``numel`` sum is the
 independent check of the parameter-count formulas.
+
+A mixture of experts is built with its router and its experts as grouped weights, run under
+balanced routing (every expert gets ``tokens·top_k/experts`` rows: a data-dependent dispatch has
+no shape on fake tensors); latent attention (MLA) as transformers builds it, its values padded to
+the query-key width for fused attention as transformers' flash path does.
 """
 
 from __future__ import annotations
@@ -153,12 +158,15 @@ def _classes() -> dict[str, Any]:
             self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
         ) -> None:
             super().__init__()
-            d, kv = spec.d_model, spec.kv_dim
+            d, kv, qd = spec.d_model, spec.kv_dim, spec.q_dim
             self.heads, self.kv_heads, self.hd = spec.heads, spec.kv_heads, spec.head_dim
-            self.q = nn.Linear(d, d, bias=bool(spec.qkv_bias))
+            self.q = nn.Linear(d, qd, bias=bool(spec.qkv_bias))
             self.k = nn.Linear(d, kv, bias=bool(spec.qkv_bias))
             self.v = nn.Linear(d, kv, bias=bool(spec.qkv_bias))
-            self.o = nn.Linear(d, d, bias=bool(spec.out_bias))
+            self.o = nn.Linear(qd, d, bias=bool(spec.out_bias))
+            # Qwen3's RMSNorm over each head's query and key
+            self.q_norm = norm(spec, cuda, spec.head_dim) if spec.qk_norm else None
+            self.k_norm = norm(spec, cuda, spec.head_dim) if spec.qk_norm else None
             self.flash, self.p, self.emulate_cuda = flash, dropout, cuda
             self.rope = spec.max_pos == 0
             # Set by the model once per forward and shared by every layer, as Llama code shares
@@ -167,9 +175,12 @@ def _classes() -> dict[str, Any]:
             self.shared: dict[str, Any] = {}
 
         def forward(self, x: Any) -> Any:
-            b, s, d = x.shape
-            q = self.q(x).view(b, s, self.heads, self.hd).transpose(1, 2)
-            k = self.k(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
+            b, s, _ = x.shape
+            q = self.q(x).view(b, s, self.heads, self.hd)
+            k = self.k(x).view(b, s, self.kv_heads, self.hd)
+            if self.q_norm is not None and self.k_norm is not None:
+                q, k = self.q_norm(q), self.k_norm(k)
+            q, k = q.transpose(1, 2), k.transpose(1, 2)
             v = self.v(x).view(b, s, self.kv_heads, self.hd).transpose(1, 2)
             if self.rope:
                 cos, sin = self.shared["cos"], self.shared["sin"]
@@ -189,7 +200,65 @@ def _classes() -> dict[str, Any]:
                 probs = scores.masked_fill(self.shared["mask"], float("-inf")).softmax(-1)
                 probs = drop(probs, self.p, self.training, self.emulate_cuda)
                 y = probs @ v
-            return self.o(y.transpose(1, 2).reshape(b, s, d))
+            return self.o(y.transpose(1, 2).reshape(b, s, self.heads * self.hd))
+
+    class LatentAttention(nn.Module):
+        """Multi-head latent attention (DeepSeek-V2/V3), as transformers builds it: queries
+        through a low-rank bottleneck (or one projection), keys and values from a normalised
+        latent, a rotary key shared by the heads. With fused attention the values are padded to
+        the query-key width, as transformers' flash-attention path does (the fused kernels take
+        one head width), and the output cut back to ``v_head_dim``."""
+
+        def __init__(
+            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
+        ) -> None:
+            super().__init__()
+            d, h = spec.d_model, spec.heads
+            self.heads, self.nope, self.hd = h, spec.qk_nope_head_dim, spec.qk_rope_head_dim
+            self.qk, self.vd, self.rank = self.nope + self.hd, spec.v_head_dim, spec.kv_lora_rank
+            bias = bool(spec.qkv_bias)
+            if spec.q_lora_rank:
+                self.q_a = nn.Linear(d, spec.q_lora_rank, bias=bias)
+                self.q_norm = norm(spec, cuda, spec.q_lora_rank)
+                self.q_b = nn.Linear(spec.q_lora_rank, h * self.qk, bias=False)
+            else:
+                self.q = nn.Linear(d, h * self.qk, bias=False)
+            self.kv_a = nn.Linear(d, self.rank + self.hd, bias=bias)
+            self.kv_norm = norm(spec, cuda, self.rank)
+            self.kv_b = nn.Linear(self.rank, h * (self.nope + self.vd), bias=False)
+            self.o = nn.Linear(h * self.vd, d, bias=bool(spec.out_bias))
+            self.flash, self.p, self.emulate_cuda = flash, dropout, cuda
+            self.shared: dict[str, Any] = {}
+
+        def forward(self, x: Any) -> Any:
+            b, s, _ = x.shape
+            h = self.heads
+            q = self.q_b(self.q_norm(self.q_a(x))) if hasattr(self, "q_a") else self.q(x)
+            q = q.view(b, s, h, self.qk).transpose(1, 2)
+            q_nope, q_rot = q.split([self.nope, self.hd], -1)
+            latent, k_rot = self.kv_a(x).split([self.rank, self.hd], -1)
+            kv = self.kv_b(self.kv_norm(latent)).view(b, s, h, self.nope + self.vd).transpose(1, 2)
+            k_nope, v = kv.split([self.nope, self.vd], -1)
+            cos, sin = self.shared["cos"], self.shared["sin"]
+            q_rot = _rope(q_rot, cos, sin)
+            k_rot = _rope(k_rot.view(b, 1, s, self.hd), cos, sin).expand(b, h, s, self.hd)
+            q, k = torch.cat([q_nope, q_rot], -1), torch.cat([k_nope, k_rot], -1)
+            if self.flash:
+                if self.vd != self.qk:
+                    v = F.pad(v, (0, self.qk - self.vd))
+                if self.emulate_cuda and self.p > 0 and self.training:
+                    y = _CudaAttention.apply(q, k, v)
+                else:
+                    y = F.scaled_dot_product_attention(
+                        q, k, v, is_causal=True, dropout_p=self.p if self.training else 0.0
+                    )
+                y = y[..., : self.vd]
+            else:
+                scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.qk))
+                probs = scores.masked_fill(self.shared["mask"], float("-inf")).softmax(-1)
+                probs = drop(probs, self.p, self.training, self.emulate_cuda)
+                y = probs @ v
+            return self.o(y.transpose(1, 2).reshape(b, s, h * self.vd))
 
     def _rope(t: Any, cos: Any, sin: Any) -> Any:
         half = t.shape[-1] // 2
@@ -208,32 +277,81 @@ def _classes() -> dict[str, Any]:
         return out
 
     class MLP(nn.Module):
-        def __init__(self, spec: TransformerSpec) -> None:
+        def __init__(self, spec: TransformerSpec, width: int = 0, bias: bool | None = None) -> None:
             super().__init__()
-            d, f = spec.d_model, spec.ffn
+            d, f = spec.d_model, width or spec.ffn
+            bias = bool(spec.mlp_bias) if bias is None else bias
             self.gated = spec.gated
-            self.up = nn.Linear(d, f, bias=bool(spec.mlp_bias))
+            self.up = nn.Linear(d, f, bias=bias)
             if spec.gated:
-                self.gate = nn.Linear(d, f, bias=bool(spec.mlp_bias))
-            self.down = nn.Linear(f, d, bias=bool(spec.mlp_bias))
+                self.gate = nn.Linear(d, f, bias=bias)
+            self.down = nn.Linear(f, d, bias=bias)
 
         def forward(self, x: Any) -> Any:
             if self.gated:
                 return self.down(F.silu(self.gate(x)) * self.up(x))
             return self.down(F.gelu(self.up(x)))
 
-    def norm(spec: TransformerSpec, cuda: bool = False) -> Any:
+    class MoE(nn.Module):
+        """A mixture-of-experts MLP under balanced routing: the router's top-k choice is made
+        (softmax in fp32, top-k), then the ``tokens·top_k`` rows are dealt to the experts in
+        equal groups (a data-dependent gather has no shape on fake tensors; balanced routing
+        gives every expert ``tokens·top_k/experts`` rows, padded to a whole number), run as one
+        grouped GEMM per projection and combined with the top-k weights. Shared experts are one
+        MLP of their summed width (the same parameters and tensors as ``S`` of them)."""
+
+        def __init__(self, spec: TransformerSpec) -> None:
+            super().__init__()
+            d, e, f = spec.d_model, spec.experts, spec.moe_ffn
+            self.experts, self.top_k, self.gated = e, spec.top_k, spec.gated
+            self.router = nn.Linear(d, e, bias=spec.router_bias)
+            self.up = nn.Parameter(torch.randn(e, d, (2 if spec.gated else 1) * f) / math.sqrt(d))
+            self.down = nn.Parameter(torch.randn(e, f, d) / math.sqrt(f))
+            width = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
+            self.shared = MLP(spec, width, False) if width else None
+            self.shared_gate = nn.Linear(d, 1, bias=False) if spec.shared_gate else None
+
+        def forward(self, x: Any) -> Any:
+            b, s, d = x.shape
+            t = b * s
+            flat = x.reshape(t, d)
+            probs = self.router(flat).float().softmax(-1)
+            weights, _ = probs.topk(self.top_k, -1)
+            rows = flat.repeat_interleave(self.top_k, 0)
+            per = -(-rows.shape[0] // self.experts)
+            pad = per * self.experts - rows.shape[0]
+            if pad:
+                rows = F.pad(rows, (0, 0, 0, pad))
+            h = torch.bmm(rows.view(self.experts, per, d), self.up)
+            if self.gated:
+                g, u = h.chunk(2, -1)
+                h = F.silu(g) * u
+            else:
+                h = F.gelu(h)
+            out = torch.bmm(h, self.down).reshape(-1, d)[: t * self.top_k]
+            y = (out.view(t, self.top_k, d) * weights.to(out.dtype).unsqueeze(-1)).sum(1)
+            if self.shared is not None:
+                extra = self.shared(flat)
+                if self.shared_gate is not None:
+                    extra = torch.sigmoid(self.shared_gate(flat)) * extra
+                y = y + extra
+            return y.view(b, s, d)
+
+    def norm(spec: TransformerSpec, cuda: bool = False, dim: int = 0) -> Any:
         if spec.norm == "layernorm":
-            return nn.LayerNorm(spec.d_model)
-        return (CudaRMSNorm if cuda else nn.RMSNorm)(spec.d_model, eps=1e-5)
+            return nn.LayerNorm(dim or spec.d_model)
+        return (CudaRMSNorm if cuda else nn.RMSNorm)(dim or spec.d_model, eps=1e-5)
 
     class Layer(nn.Module):
         def __init__(
-            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False
-        ) -> None:
+            self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False,
+            index: int = 0,
+        ) -> None:  # fmt: skip
             super().__init__()
-            self.norm1, self.attn = norm(spec, cuda), Attention(spec, flash, dropout, cuda)
-            self.norm2, self.mlp = norm(spec, cuda), MLP(spec)
+            attention = LatentAttention if spec.is_mla else Attention
+            self.norm1, self.attn = norm(spec, cuda), attention(spec, flash, dropout, cuda)
+            self.norm2 = norm(spec, cuda)
+            self.mlp = MoE(spec) if spec.is_moe_layer(index) else MLP(spec)
             self.p, self.emulate_cuda = dropout, cuda
 
         def forward(self, x: Any) -> Any:
@@ -263,7 +381,7 @@ def _classes() -> dict[str, Any]:
             self.embed = nn.Embedding(spec.vocab, spec.d_model)
             self.pos = nn.Embedding(spec.max_pos, spec.d_model) if spec.max_pos else None
             self.layers = nn.ModuleList(
-                Layer(spec, flash, dropout, cuda) for _ in range(spec.layers)
+                Layer(spec, flash, dropout, cuda, i) for i in range(spec.layers)
             )
             self.norm = norm(spec, cuda)
             self.lm_head = (

@@ -7,6 +7,12 @@ The two lecture questions (seed 000, section 二):
 * 8 H100 of 80e9 bytes with bf16 params and grads and fp32 Adam moments (2 + 2 + 4 + 4 = 12 bytes per
   parameter) hold 8·80e9 / 12 ≈ 53.3e9 parameters (activations not counted: an upper bound).
 
+A mixture of experts trains on ``6·N_active·D``: each token passes through the parameters it
+activates (its top-k routed experts, the shared ones, attention, embeddings), not through every
+expert (seed 002). :func:`train_time` takes the active count as ``params`` and the total as
+``params_total``; the largest model that fits counts **total** parameters, since every expert's
+weights, gradients and optimizer state are kept.
+
 Every function validates its inputs and raises :class:`~core.errors.InputError` naming the field.
 The validators (:data:`VALIDATORS`) are the ones the Napkin tab's fields and the ``napkin`` CLI use,
 so both accept and refuse the same text. Every range is bounded on both sides, so every answer is a
@@ -41,6 +47,7 @@ __all__ = [
     "RECIPES",
     "RECIPE_ALIASES",
     "SECONDS_PER_DAY",
+    "TOTAL_NOTE",
     "VALIDATORS",
     "BudgetAnswer",
     "BytesRecipe",
@@ -52,6 +59,7 @@ __all__ = [
     "params_text",
     "recipe",
     "recipe_id",
+    "split_params",
     "tokens_in_budget",
     "tokens_text",
     "train_time",
@@ -70,6 +78,7 @@ _MIN_DAYS = 1e-6  # 0.0864 s
 
 # The fields' names, as validation messages start with them.
 _PARAMS = translate("Napkin", "params")
+_ACTIVE = translate("Napkin", "active params")
 _TOKENS = translate("Napkin", "tokens")
 _GPUS = translate("Napkin", "GPUs")
 _DAYS = translate("Napkin", "days")
@@ -80,6 +89,13 @@ _BYTES_PER_PARAM = translate("Napkin", "bytes per param")
 
 def _params(value: object) -> float:
     return positive_float(value, _PARAMS, low=1.0, high=_MAX_PARAMS)
+
+
+def _active(value: object) -> float | None:
+    """The active parameter count of a mixture of experts; empty (or ``None``) = dense (= N)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return positive_float(value, _ACTIVE, low=1.0, high=_MAX_PARAMS)
 
 
 def _tokens(value: object) -> float:
@@ -113,6 +129,7 @@ def _bytes_per_param(value: object) -> float:
 #: Input name -> validator, shared by the functions below, the Napkin tab and the CLI.
 VALIDATORS = {
     "params": _params,
+    "active": _active,
     "tokens": _tokens,
     "gpus": _gpus,
     "mfu": _mfu,
@@ -257,19 +274,38 @@ class TrainTimeAnswer:
     flops: float
     cluster_flops_per_s: float
     seconds: float
+    params_total: float | None = None
 
     @property
     def days(self) -> float:
         """Training time in days."""
         return self.seconds / SECONDS_PER_DAY
 
+    @property
+    def is_moe(self) -> bool:
+        """Whether N is a mixture of experts' active count (below its total)."""
+        return self.params_total is not None and self.params_total > self.params
+
+    @property
+    def params_active(self) -> float:
+        """The N of 6·N·D: the parameters one token uses (all of them for a dense model)."""
+        return self.params
+
     def formula(self) -> str:
         """The computation with the numbers filled in, one step per line."""
         flops, rate = _n(self.flops), _n(self.cluster_flops_per_s)
-        lines = [
-            translate("Napkin", "FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}").format(
-                params=_n(self.params), tokens=_n(self.tokens), flops=flops
-            ),
+        if self.is_moe:  # the total stands beside it in the summary and the JSON
+            lines = [
+                translate("Napkin", "FLOPs = 6·N_active·D = 6 × {params} × {tokens} = {flops}").format(params=_n(self.params), tokens=_n(self.tokens),
+                                            flops=flops),
+            ]  # fmt: skip
+        else:
+            lines = [
+                translate("Napkin", "FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}").format(
+                    params=_n(self.params), tokens=_n(self.tokens), flops=flops
+                ),
+            ]
+        lines += [
             translate(
                 "Napkin", "throughput = peak × MFU × GPUs = {peak} × {mfu} × {gpus} = {rate} FLOP/s"
             ).format(peak=_n(self.peak_flops), mfu=_n(self.mfu), gpus=f"{self.gpus:,}", rate=rate),
@@ -281,6 +317,12 @@ class TrainTimeAnswer:
 
     def summary(self) -> str:
         """One humanised line: ``6.3e24 FLOPs at 253.3 EFLOP/s → 143.9 days``."""
+        if self.is_moe:  # the FLOPs and the rate are in the formula below it
+            return translate("Napkin", "{active} active of {total} → {time}").format(
+                active=format_count(self.params),
+                total=params_text(float(self.params_total or 0)),
+                time=format_duration(self.seconds),
+            )
         return translate("Napkin", "{flops} at {rate} → {time}").format(
             flops=format_flops(self.flops),
             rate=format_flop_rate(self.cluster_flops_per_s),
@@ -303,6 +345,8 @@ class TrainTimeAnswer:
         """JSON form for the CLI and sessions."""
         return {
             "params": self.params,
+            "params_total": self.params if self.params_total is None else self.params_total,
+            "params_active": self.params,
             "tokens": self.tokens,
             "gpus": self.gpus,
             "peak_flops": self.peak_flops,
@@ -317,14 +361,23 @@ class TrainTimeAnswer:
 
 
 def train_time(
-    params: object, tokens: object, gpus: object, peak_flops: object, mfu: object
+    params: object,
+    tokens: object,
+    gpus: object,
+    peak_flops: object,
+    mfu: object,
+    *,
+    params_total: object = None,
 ) -> TrainTimeAnswer:
     """Training time = 6·N·D / (peak · MFU · GPUs).
 
     Parameters
     ----------
     params, tokens
-        Model size N and training tokens D.
+        Model size N and training tokens D; for a mixture of experts N is the active count.
+    params_total
+        A mixture of experts' total parameters (``None`` for a dense model): shown beside N,
+        at least N.
     gpus
         Number of accelerators (1 to 10 million).
     peak_flops
@@ -333,6 +386,8 @@ def train_time(
         Model FLOPs utilisation in (0, 1].
     """
     n, d = _params(params), _tokens(tokens)
+    total = None if params_total is None else _params(params_total)
+    _check_active(n, total)
     flops = FLOPS_PER_PARAM_TOKEN * n * d
     n_gpus = _gpus(gpus)
     peak = _peak(peak_flops)
@@ -347,7 +402,28 @@ def train_time(
         flops=flops,
         cluster_flops_per_s=rate,
         seconds=flops / rate,
+        params_total=total,
     )
+
+
+def _check_active(active: float, total: float | None) -> None:
+    if total is not None and active > total:
+        raise InputError(
+            translate("Napkin", "active params: {active} is more than the {total} parameters of "
+                      "the model; allowed: at most N (empty for a dense model)").format(
+                active=_n(active), total=_n(total)),
+            field="active",
+        )  # fmt: skip
+
+
+def split_params(params: object, active: object) -> tuple[float, float | None]:
+    """The N of 6·N·D and the total beside it, from the fields "Parameters N" (total) and
+    "Active N" (empty for a dense model): ``(active, total)``, or ``(N, None)`` when dense."""
+    total, used = _params(params), _active(active)
+    if used is None or used == total:
+        return total, None
+    _check_active(used, total)
+    return used, total
 
 
 @dataclass(frozen=True)
@@ -366,7 +442,8 @@ class MaxParamsAnswer:
             translate("Napkin", "bytes/param = {recipe}").format(recipe=self.recipe_formula),
             translate(
                 "Napkin",
-                "params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}",
+                "total params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = "
+                "{params}",
             ).format(
                 gpus=f"{self.gpus:,}",
                 memory=_n(self.memory_bytes),
@@ -385,20 +462,32 @@ class MaxParamsAnswer:
         )
 
     def to_dict(self) -> dict[str, float | str]:
-        """JSON form for the CLI."""
+        """JSON form for the CLI: ``params`` and ``params_total`` are the same count (every
+        parameter, all experts of a mixture of experts)."""
         return {
             "gpus": self.gpus,
             "memory_bytes": self.memory_bytes,
             "bytes_per_param": self.bytes_per_param,
             "recipe": self.recipe_formula,
             "params": self.params,
+            "params_total": self.params,
         }
+
+
+#: What the largest-model answer counts, said beside it.
+TOTAL_NOTE = translate(
+    "Napkin",
+    "counts total parameters: a mixture of experts keeps every expert's weights, gradients and "
+    "optimizer state, though each token uses only its active ones",
+)
 
 
 def max_params(
     gpus: object, memory_bytes: object, bytes_per_param: object | BytesRecipe
 ) -> MaxParamsAnswer:
     """Largest parameter count whose params, grads and optimizer state fit (activations excluded).
+
+    The count is of **total** parameters (:data:`TOTAL_NOTE`).
 
     ``bytes_per_param`` is a number or a :class:`BytesRecipe`.
     """

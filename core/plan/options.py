@@ -14,7 +14,7 @@ from typing import Any
 
 from core.echo import brief
 from core.errors import InputError
-from core.memory.models import LIMITS, TransformerSpec, parse_model
+from core.memory.models import LIMITS, MOE_KEYS, TransformerSpec, moe_options, parse_model
 from core.memory.recipes import optimizer, parse_recipe
 from core.plan.inputs import (
     CP_COMM,
@@ -39,9 +39,11 @@ __all__ = [
     "planned_input",
 ]
 
-#: The keys ``--dims`` accepts.
+#: The keys ``--dims`` accepts (with the mixture-of-experts and latent-attention keys of
+#: :data:`core.memory.models.MOE_KEYS`: ``experts=E,top_k=K,moe_ffn=F,shared_experts=S,...``).
 DIMS_KEYS: tuple[str, ...] = (
     "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act", "norm", "tied", "bias", "pos",
+    *MOE_KEYS,
 )  # fmt: skip
 _BOOL = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 
@@ -115,6 +117,7 @@ def parse_dims(text: str) -> TransformerSpec:
         norm=norms[norm],
         bias=_flag(values.get("bias", "0"), "bias"),
         max_pos=pos,
+        **moe_options(values, "dims"),
     )
 
 
@@ -131,6 +134,21 @@ def _model(
             ),
             field="model",
         )
+    spec, notes = _model_spec(model, config, dims, allow_download)
+    if spec.is_moe or spec.is_mla:
+        raise InputError(
+            translate("Plan", "model: {name} is a mixture of experts or uses latent attention, "
+                      "which the plan does not model yet (expert parallelism comes next); "
+                      "allowed here: a dense model; the Napkin and Memory tabs count it").format(
+                name=spec.name),
+            field="model",
+        )  # fmt: skip
+    return spec, notes
+
+
+def _model_spec(
+    model: str | None, config: str | None, dims: str | None, allow_download: bool
+) -> tuple[TransformerSpec, list[str]]:
     if dims:
         return parse_dims(dims), []
     if config:

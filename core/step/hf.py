@@ -6,6 +6,24 @@ as ``transformers`` builds the same config (``LlamaConfig``'s ``attention_bias``
 ``mlp_bias`` on the MLP; Qwen2's biases on q, k and v only; Mistral without biases), so the counts
 equal ``transformers``' on the meta device.
 
+Mixtures of experts (:data:`MOE_FAMILIES`), read as transformers 5 builds them:
+
+* ``mixtral``: every layer an MoE of ``num_local_experts`` SwiGLU experts of width
+  ``intermediate_size``, ``num_experts_per_tok`` per token, a bias-free router;
+* ``qwen2_moe``: experts of ``moe_intermediate_size``, one shared expert of
+  ``shared_expert_intermediate_size`` behind a sigmoid ``shared_expert_gate`` (``d×1``), q/k/v
+  biases (``qkv_bias``, default true); layer ``i`` is MoE when ``(i+1) % decoder_sparse_step == 0``
+  and ``i`` is not in ``mlp_only_layers`` (only a leading run of dense layers is modelled);
+* ``qwen3_moe``: as ``qwen2_moe`` without shared experts, with a per-head RMSNorm on q and k and
+  its own ``head_dim``;
+* ``deepseek_v3``: multi-head latent attention (``q_lora_rank``, ``kv_lora_rank``,
+  ``qk_nope_head_dim``, ``qk_rope_head_dim``, ``v_head_dim``), ``first_k_dense_replace`` dense
+  first layers, ``n_shared_experts`` shared experts as one MLP of ``n_shared_experts ×
+  moe_intermediate_size``. Its ``e_score_correction_bias`` is a buffer (no gradient, not counted);
+  ``n_group``/``topk_group``, ``routed_scaling_factor``, ``scoring_func`` only change which experts
+  are picked and how they are weighed. The multi-token-prediction layers
+  (``num_nextn_predict_layers``) are not built by transformers and not counted: a note says so.
+
 Every key of the file is read: a key the family models (sizes, biases, tying, positions, the
 activation), a key that changes nothing counted (ids, numerics such as ``rms_norm_eps`` and
 ``rope_theta``, bookkeeping), or, for dropout probabilities, a note that the step is traced
@@ -32,6 +50,7 @@ __all__ = [
     "FAMILIES",
     "HUB_CONNECT_TIMEOUT",
     "MAX_CONFIG_BYTES",
+    "MOE_FAMILIES",
     "REMOTE_CODE_KEY",
     "check_config",
     "config_name",
@@ -44,7 +63,12 @@ __all__ = [
     "spec_from_config",
 ]
 
-FAMILIES: tuple[str, ...] = ("llama", "mistral", "qwen2", "gpt2")
+FAMILIES: tuple[str, ...] = (
+    "llama", "mistral", "qwen2", "gpt2", "mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
+)  # fmt: skip
+#: The mixture-of-experts families of :data:`FAMILIES`: read into a spec (counts, memory, plans);
+#: a step trace builds them with transformers (:func:`core.step.hf_build.needs_transformers`).
+MOE_FAMILIES: tuple[str, ...] = ("mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3")
 _LLAMA = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
           "intermediate_size")  # fmt: skip
 _GPT2 = ("vocab_size", "n_embd", "n_layer", "n_head")
@@ -65,8 +89,32 @@ _HARMLESS = frozenset({
 })  # fmt: skip
 _ROTARY_NUMERICS = frozenset({"rope_theta", "rope_scaling", "rope_parameters", "rms_norm_eps",
                               "pretraining_tp"})  # fmt: skip
+#: Keys of an MoE that change how experts are picked or weighed, or add a loss term, never a
+#: parameter: the router's numerics, its auxiliary losses and a deployment hint (``ep_size``).
+_ROUTING = frozenset({"norm_topk_prob", "output_router_logits", "router_aux_loss_coef",
+                      "router_jitter_noise", "routed_scaling_factor", "n_group", "topk_group",
+                      "topk_method", "scoring_func", "aux_loss_alpha", "seq_aux", "ep_size"})  # fmt: skip
+_QWEN_MOE = frozenset({*_LLAMA, "num_key_value_heads", "head_dim", "tie_word_embeddings",
+                       "max_position_embeddings", "hidden_act", "attention_dropout",
+                       "use_sliding_window", "sliding_window", "max_window_layers", "layer_types",
+                       "decoder_sparse_step", "moe_intermediate_size", "num_experts_per_tok",
+                       "num_experts", "mlp_only_layers", *_ROUTING, *_ROTARY_NUMERICS})  # fmt: skip
 #: What each family models (beyond :data:`_HARMLESS`); anything else is refused.
 _MODELLED: dict[str, frozenset[str]] = {
+    "mixtral": frozenset({*_LLAMA, "num_key_value_heads", "head_dim", "tie_word_embeddings",
+                          "max_position_embeddings", "hidden_act", "attention_dropout",
+                          "sliding_window", "num_local_experts", "num_experts_per_tok",
+                          *_ROUTING, *_ROTARY_NUMERICS}),
+    "qwen2_moe": frozenset({*_QWEN_MOE, "shared_expert_intermediate_size", "qkv_bias"}),
+    "qwen3_moe": frozenset({*_QWEN_MOE, "attention_bias"}),
+    "deepseek_v3": frozenset({*_LLAMA, "num_key_value_heads", "tie_word_embeddings",
+                              "max_position_embeddings", "hidden_act", "attention_dropout",
+                              "attention_bias", "moe_intermediate_size", "n_shared_experts",
+                              "n_routed_experts", "num_experts_per_tok", "first_k_dense_replace",
+                              "moe_layer_freq", "kv_lora_rank", "q_lora_rank",
+                              "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim",
+                              "rope_interleave", "num_nextn_predict_layers", "num_mtp_layers",
+                              "quantization_config", *_ROUTING, *_ROTARY_NUMERICS}),
     "llama": frozenset({*_LLAMA, "num_key_value_heads", "head_dim", "tie_word_embeddings",
                         "max_position_embeddings", "hidden_act", "attention_dropout",
                         "attention_bias", "mlp_bias", *_ROTARY_NUMERICS}),
@@ -92,6 +140,7 @@ _ONLY: dict[str, tuple[Any, ...]] = {
     "add_cross_attention": (False,),
     "use_sliding_window": (False,),
     "is_encoder_decoder": (False,),
+    "moe_layer_freq": (1,),
 }
 _DROPOUT = ("attention_dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop")
 
@@ -114,6 +163,11 @@ _INTEGERS: dict[str, int] = {
     "intermediate_size": 1, "num_key_value_heads": 1, "head_dim": 1,
     "max_position_embeddings": 1, "sliding_window": 1, "max_window_layers": 0,
     "n_embd": 1, "n_layer": 1, "n_head": 1, "n_inner": 1, "n_positions": 1, "n_ctx": 1,
+    "num_local_experts": 1, "num_experts": 1, "n_routed_experts": 1, "num_experts_per_tok": 1,
+    "moe_intermediate_size": 1, "shared_expert_intermediate_size": 1, "n_shared_experts": 0,
+    "first_k_dense_replace": 0, "decoder_sparse_step": 1, "kv_lora_rank": 1, "q_lora_rank": 1,
+    "qk_rope_head_dim": 1, "qk_nope_head_dim": 1, "v_head_dim": 1,
+    "num_nextn_predict_layers": 0, "num_mtp_layers": 0,
 }  # fmt: skip
 
 
@@ -187,14 +241,14 @@ def _flag(doc: dict[str, Any], key: str, where: str, family: str) -> bool:
 
 def _window(doc: dict[str, Any], family: str, where: str) -> int:
     """Mistral's sliding window (0 for none); Qwen2's only when it is switched on (refused)."""
-    if family == "qwen2":
+    if family in ("qwen2", "qwen2_moe", "qwen3_moe"):
         types = doc.get("layer_types")
         if types is not None and (
             not isinstance(types, list) or any(t != "full_attention" for t in types)
         ):
             raise _unsupported(where, family, "layer_types", types, "full_attention layers only")
         return 0
-    if family != "mistral" or doc.get("sliding_window") is None:
+    if family not in ("mistral", "mixtral") or doc.get("sliding_window") is None:
         return 0
     value = doc["sliding_window"]
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -256,6 +310,8 @@ def spec_from_config(
     _need(doc, _LLAMA, family, where)
     heads = doc["num_attention_heads"]
     d = doc["hidden_size"]
+    if family in MOE_FAMILIES:
+        return _moe_spec(doc, family, where, name, notes)
     head_dim = _integer(doc, "head_dim", where)
     if head_dim is not None and head_dim != d // heads:
         raise InputError(
@@ -288,6 +344,117 @@ def spec_from_config(
         context=context, window=_window(doc, family, where),
     )  # fmt: skip
     return spec, notes
+
+
+def _moe_spec(
+    doc: dict[str, Any], family: str, where: str, name: str, notes: list[str]
+) -> tuple[TransformerSpec, list[str]]:
+    """The spec of a ``mixtral``, ``qwen2_moe``, ``qwen3_moe`` or ``deepseek_v3`` config (see the
+    module docstring for what each builds)."""
+    d, heads, layers = doc["hidden_size"], doc["num_attention_heads"], doc["num_hidden_layers"]
+    context = _integer(doc, "max_position_embeddings", where) or 4096
+    base: dict[str, Any] = dict(
+        name=name, vocab=doc["vocab_size"], d_model=d, layers=layers, heads=heads,
+        kv_heads=_integer(doc, "num_key_value_heads", where) or heads,
+        ffn=doc["intermediate_size"], gated=True, tied=_tied(doc, False, where, family),
+        norm="rmsnorm", seq=min(context, 4096), context=context,
+    )  # fmt: skip
+    if family == "mixtral":
+        base.update(experts=_need_int(doc, "num_local_experts", 8, where),
+                    top_k=_need_int(doc, "num_experts_per_tok", 2, where),
+                    moe_ffn=doc["intermediate_size"], window=_window(doc, family, where),
+                    head_size=_head_size(doc, d, heads, where))  # fmt: skip
+    elif family in ("qwen2_moe", "qwen3_moe"):
+        _window(doc, family, where)
+        qwen3 = family == "qwen3_moe"
+        step = _integer(doc, "decoder_sparse_step", where) or 1
+        base.update(
+            experts=_need_int(doc, "num_experts", 128 if qwen3 else 60, where),
+            top_k=_need_int(doc, "num_experts_per_tok", 8 if qwen3 else 4, where),
+            moe_ffn=_need_int(doc, "moe_intermediate_size", 768 if qwen3 else 1408, where),
+            moe_every=step, dense_layers=_leading_dense(doc, family, where, layers),
+            head_size=_head_size(doc, d, heads, where), qk_norm=qwen3,
+        )  # fmt: skip
+        if qwen3:
+            bias = _flag(doc, "attention_bias", where, family)
+            base.update(qkv_bias=bias, out_bias=bias, mlp_bias=False)
+        else:
+            qkv = doc.get("qkv_bias", True)
+            if not isinstance(qkv, bool):
+                raise _unsupported(where, family, "qkv_bias", qkv, "true or false")
+            shared = _need_int(doc, "shared_expert_intermediate_size", 5632, where)
+            base.update(qkv_bias=qkv, out_bias=False, mlp_bias=False, shared_experts=1,
+                        shared_ffn=shared, shared_gate=True)  # fmt: skip
+    else:
+        freq = doc.get("moe_layer_freq", 1)
+        if freq != 1:  # _check_keys refused it already; transformers ignores the key
+            raise _unsupported(where, family, "moe_layer_freq", freq, "1")
+        bias = _flag(doc, "attention_bias", where, family)
+        dense = _integer(doc, "first_k_dense_replace", where)
+        base.update(
+            experts=_need_int(doc, "n_routed_experts", 256, where),
+            top_k=_need_int(doc, "num_experts_per_tok", 8, where),
+            moe_ffn=_need_int(doc, "moe_intermediate_size", 2048, where),
+            shared_experts=1 if _need_int(doc, "n_shared_experts", 1, where) else 0,
+            dense_layers=3 if dense is None else dense,
+            q_lora_rank=_integer(doc, "q_lora_rank", where) or 0,
+            kv_lora_rank=_need_int(doc, "kv_lora_rank", 512, where),
+            qk_nope_head_dim=_need_int(doc, "qk_nope_head_dim", 128, where),
+            qk_rope_head_dim=_need_int(doc, "qk_rope_head_dim", 64, where),
+            v_head_dim=_need_int(doc, "v_head_dim", 128, where),
+            qkv_bias=bias, out_bias=bias, mlp_bias=False,
+        )  # fmt: skip
+        if base["shared_experts"]:  # one MLP of n_shared_experts × moe_intermediate_size
+            base["shared_ffn"] = base["moe_ffn"] * _need_int(doc, "n_shared_experts", 1, where)
+        mtp = _integer(doc, "num_nextn_predict_layers", where) or _integer(
+            doc, "num_mtp_layers", where
+        )
+        if mtp:
+            notes.append(
+                translate("Step", "config: {n} multi-token-prediction layer(s) "
+                          "(num_nextn_predict_layers) are not built by transformers and not "
+                          "counted; the count is the main model's").format(n=mtp)
+            )  # fmt: skip
+        if isinstance(doc.get("quantization_config"), dict):
+            notes.append(
+                translate("Step", "config: quantization_config describes how the published "
+                          "weights are stored; the count is the same, bytes follow the recipe")
+            )  # fmt: skip
+    try:
+        return TransformerSpec(**base), notes
+    except InputError as exc:
+        raise InputError(
+            translate("Step", "config: {where}: {why}").format(where=where, why=exc.message),
+            field=exc.field,
+        ) from None
+
+
+def _need_int(doc: dict[str, Any], key: str, default: int, where: str) -> int:
+    """An integer field of an MoE config, or transformers' default when absent."""
+    value = _integer(doc, key, where)
+    return default if value is None else value
+
+
+def _head_size(doc: dict[str, Any], d: int, heads: int, where: str) -> int:
+    """A ``head_dim`` set apart from ``hidden_size / num_attention_heads`` (0 when equal)."""
+    head_dim = _integer(doc, "head_dim", where)
+    return 0 if head_dim is None or head_dim * heads == d else head_dim
+
+
+def _leading_dense(doc: dict[str, Any], family: str, where: str, layers: int) -> int:
+    """Qwen's ``mlp_only_layers`` as a count of dense first layers (only ``[0, 1, ..., k-1]`` is
+    modelled)."""
+    value = doc.get("mlp_only_layers")
+    if value is None:
+        return 0
+    if not isinstance(value, list) or any(
+        isinstance(v, bool) or not isinstance(v, int) for v in value
+    ):
+        raise _unsupported(where, family, "mlp_only_layers", value, "a list of layer numbers")
+    if sorted(value) != list(range(len(value))) or len(value) >= layers:
+        raise _unsupported(where, family, "mlp_only_layers", value,
+                           "the first layers [0, 1, ..., k-1], fewer than num_hidden_layers")  # fmt: skip
+    return len(value)
 
 
 def _tied(doc: dict[str, Any], default: bool, where: str, family: str) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.echo import brief, cut_line, cut_list
 from core.errors import InputError
-from core.step.hf import FAMILIES, REMOTE_CODE_KEY, read_config
+from core.step.hf import FAMILIES, MOE_FAMILIES, REMOTE_CODE_KEY, read_config
 from core.step.trace import StepTrace, trace_module
 
 __all__ = ["needs_transformers", "trace_hf_config", "transformers_available"]
@@ -32,8 +32,11 @@ def transformers_available() -> bool:
 
 
 def needs_transformers(path: str | Path) -> bool:
-    """Whether ``path``'s ``model_type`` is outside the families read without ``transformers``."""
-    return read_config(path).get("model_type") not in FAMILIES
+    """Whether ``path``'s step is traced through ``transformers``: a ``model_type`` outside the
+    families read without it, or a mixture of experts (:data:`core.step.hf.MOE_FAMILIES`, whose
+    spec counts parameters and memory but whose experts Napkin Lab's own module does not build)."""
+    family = read_config(path).get("model_type")
+    return family not in FAMILIES or family in MOE_FAMILIES
 
 
 def trace_hf_config(
@@ -56,8 +59,9 @@ def trace_hf_config(
     family = doc.get("model_type")
     if not transformers_available():
         raise InputError(
-            f"config: unknown architecture model_type={brief(family)}; allowed without extra "
-            f"packages: {', '.join(FAMILIES)}; for any architecture transformers builds, install "
+            f"config: model_type={brief(family)} is traced by transformers; allowed without extra "
+            f"packages: {', '.join(f for f in FAMILIES if f not in MOE_FAMILIES)}; for any "
+            "architecture transformers builds (mixtures of experts too), install "
             'the extra: pip install "napkinlab[hf]"',
             field="model_type",
         )

@@ -187,6 +187,10 @@
         <translation>重计算：检查点层再做一次前向，2·N_layers·D = 2 × {n} × {tokens} + 注意力 4·L·B·s²·d（不含嵌入层、输出层和损失）</translation>
     </message>
     <message>
+        <source>6·N_active·D = 6 × {n} × {tokens} tokens (the parameters one token uses, without embedding lookups)</source>
+        <translation>6·N_active·D = 6 × {n} × {tokens} 个 token（一个 token 用到的参数，不含嵌入查表）</translation>
+    </message>
+    <message>
         <source>6·N·D = 6 × {n} × {tokens} tokens</source>
         <translation>6·N·D = 6 × {n} × {tokens} 个 token</translation>
     </message>
@@ -241,6 +245,10 @@
     <message>
         <source>plus {outside}</source>
         <translation>另加 {outside}</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert weights, gradients and optimizer state of all {experts} experts on this device (no expert parallelism)</source>
+        <translation>MoE 层按均衡路由（假设）：{experts} 个专家各得 s·b·{top_k}/{experts} 个 token，无丢弃；全部 {experts} 个专家的权重、梯度和优化器状态都在本设备上（无专家并行）</translation>
     </message>
     <message>
         <source>micro-batch {micro} of {batch}</source>
@@ -401,12 +409,76 @@
         <translation>归一化：未知的 {norm}；允许：layernorm、rmsnorm</translation>
     </message>
     <message>
+        <source>MLA, latent {rank}</source>
+        <translation>MLA，潜向量 {rank}</translation>
+    </message>
+    <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}, tied</source>
         <translation>{name}：d={d}，L={layers}，{heads} 个头（{attn}），ffn={ffn} {mlp}，词表={vocab}，绑定嵌入</translation>
     </message>
     <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}</source>
         <translation>{name}：d={d}，L={layers}，{heads} 个头（{attn}），ffn={ffn} {mlp}，词表={vocab}</translation>
+    </message>
+    <message>
+        <source>MoE ({experts} experts, top-{top_k}, expert ffn={moe_ffn}) in {moe_layers} of {layers} layers</source>
+        <translation>MoE（{experts} 个专家，top-{top_k}，专家 ffn={moe_ffn}），{layers} 层中的 {moe_layers} 层</translation>
+    </message>
+    <message>
+        <source> + {shared} shared</source>
+        <translation> + {shared} 个共享专家</translation>
+    </message>
+    <message>
+        <source>{field}: set without experts; allowed: experts=E (routed experts per MoE layer) with it, or none of the MoE fields</source>
+        <translation>{field}：未设 experts 却给出此项；允许：同时给出 experts=E（每个 MoE 层的路由专家数），或不给任何 MoE 字段</translation>
+    </message>
+    <message>
+        <source>top_k: missing for {experts} experts; allowed: 1 to {experts} (routed experts per token)</source>
+        <translation>top_k：{experts} 个专家缺少 top_k；允许：1 到 {experts}（每个 token 路由到的专家数）</translation>
+    </message>
+    <message>
+        <source>top_k: {top_k} is more than the {experts} experts; allowed: 1 to {experts}</source>
+        <translation>top_k：{top_k} 多于 {experts} 个专家；允许：1 到 {experts}</translation>
+    </message>
+    <message>
+        <source>moe_ffn: missing for {experts} experts; allowed: the hidden width of one routed expert (a positive integer)</source>
+        <translation>moe_ffn：{experts} 个专家缺少 moe_ffn；允许：单个路由专家的隐藏宽度（正整数）</translation>
+    </message>
+    <message>
+        <source>shared_ffn: {width} without shared experts; allowed: shared_experts=S with it, or no shared_ffn</source>
+        <translation>shared_ffn：{width}，但没有共享专家；允许：同时给出 shared_experts=S，或不给 shared_ffn</translation>
+    </message>
+    <message>
+        <source>shared_gate: a gate without shared experts; allowed: shared_experts=S with it</source>
+        <translation>shared_gate：没有共享专家却有门控；允许：同时给出 shared_experts=S</translation>
+    </message>
+    <message>
+        <source>mlp_bias: biased experts are not modelled; allowed: an MoE model without MLP biases</source>
+        <translation>mlp_bias：未建模带偏置的专家；允许：MLP 无偏置的 MoE 模型</translation>
+    </message>
+    <message>
+        <source>dense_layers: {dense} leaves none of the {layers} layers for experts; allowed: 0 to {most}</source>
+        <translation>dense_layers：{dense} 使 {layers} 层中没有一层留给专家；允许：0 到 {most}</translation>
+    </message>
+    <message>
+        <source>moe_every: {every} leaves no MoE layer among layers {first} to {last}; allowed: 1 to {most}</source>
+        <translation>moe_every：{every} 使第 {first} 到 {last} 层中没有 MoE 层；允许：1 到 {most}</translation>
+    </message>
+    <message>
+        <source>{field}: set without kv_lora_rank; allowed: kv_lora_rank=R (multi-head latent attention) with it, or none of the MLA fields</source>
+        <translation>{field}：未设 kv_lora_rank 却给出此项；允许：同时给出 kv_lora_rank=R（多头潜在注意力），或不给任何 MLA 字段</translation>
+    </message>
+    <message>
+        <source>{field}: missing for latent attention (kv_lora_rank={rank}); allowed: a positive integer</source>
+        <translation>{field}：潜在注意力（kv_lora_rank={rank}）缺少此项；允许：正整数</translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim: {value} is odd; rotary positions rotate pairs of channels; allowed: an even width</source>
+        <translation>qk_rope_head_dim：{value} 为奇数；旋转位置编码按通道对旋转；允许：偶数宽度</translation>
+    </message>
+    <message>
+        <source>kv_lora_rank: latent attention is modelled with RMSNorm, rotary positions and its own head widths; allowed: norm=rmsnorm, no learned positions, no head_dim or q/k norm</source>
+        <translation>kv_lora_rank：潜在注意力按 RMSNorm、旋转位置编码和其自身的头宽建模；允许：norm=rmsnorm，无可学习位置编码，无 head_dim 或 q/k 归一化</translation>
     </message>
     <message>
         <source>seq: {seq} is longer than {name}&apos;s {limit} learned positions; allowed: up to {limit} (its position embedding has no row beyond)</source>
@@ -427,6 +499,7 @@
     </message>
     <message>
         <source>model: {part} is not an option of {what}; allowed: {keys} as key=value separated by commas</source>
+        <extracomment>The mixture-of-experts and latent-attention keys of ``transformer:`` and the Plan&apos;s ``--dims``.</extracomment>
         <translation>模型：{part} 不是 {what} 的选项；允许：{keys}，写成 key=value 并用逗号分隔</translation>
     </message>
     <message>
@@ -942,6 +1015,10 @@
     <message>
         <source>Estimated peak of the step ({moment}); the four categories add up to {total}. Kernels: {kernels}.</source>
         <translation>这一步的估算峰值（{moment}）；四类合计 {total}。内核：{kernels}。</translation>
+    </message>
+    <message>
+        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them.</source>
+        <translation>混合专家模型：共 {total} 个参数，每个 token 激活 {active} 个；权重、梯度和优化器状态保存全部参数。</translation>
     </message>
     <message>
         <source>Fits on {where} with {spare} to spare</source>

@@ -187,6 +187,10 @@
         <translation>重計算：檢查點層再做一次前向，2·N_layers·D = 2 × {n} × {tokens} + 注意力 4·L·B·s²·d（不含嵌入層、輸出層和損失）</translation>
     </message>
     <message>
+        <source>6·N_active·D = 6 × {n} × {tokens} tokens (the parameters one token uses, without embedding lookups)</source>
+        <translation>6·N_active·D = 6 × {n} × {tokens} 個 token（一個 token 用到的參數，不含嵌入查表）</translation>
+    </message>
+    <message>
         <source>6·N·D = 6 × {n} × {tokens} tokens</source>
         <translation>6·N·D = 6 × {n} × {tokens} 個 token</translation>
     </message>
@@ -241,6 +245,10 @@
     <message>
         <source>plus {outside}</source>
         <translation>另加 {outside}</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert weights, gradients and optimizer state of all {experts} experts on this device (no expert parallelism)</source>
+        <translation>MoE 層按均衡路由（假設）：{experts} 個專家各得 s·b·{top_k}/{experts} 個 token，無丟棄；全部 {experts} 個專家的權重、梯度和優化器狀態都在本裝置上（無專家平行）</translation>
     </message>
     <message>
         <source>micro-batch {micro} of {batch}</source>
@@ -401,12 +409,76 @@
         <translation>歸一化：未知的 {norm}；允許：layernorm、rmsnorm</translation>
     </message>
     <message>
+        <source>MLA, latent {rank}</source>
+        <translation>MLA，潛向量 {rank}</translation>
+    </message>
+    <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}, tied</source>
         <translation>{name}：d={d}，L={layers}，{heads} 個頭（{attn}），ffn={ffn} {mlp}，詞表={vocab}，繫結嵌入</translation>
     </message>
     <message>
         <source>{name}: d={d}, L={layers}, {heads} heads ({attn}), ffn={ffn} {mlp}, vocab={vocab}</source>
         <translation>{name}：d={d}，L={layers}，{heads} 個頭（{attn}），ffn={ffn} {mlp}，詞表={vocab}</translation>
+    </message>
+    <message>
+        <source>MoE ({experts} experts, top-{top_k}, expert ffn={moe_ffn}) in {moe_layers} of {layers} layers</source>
+        <translation>MoE（{experts} 個專家，top-{top_k}，專家 ffn={moe_ffn}），{layers} 層中的 {moe_layers} 層</translation>
+    </message>
+    <message>
+        <source> + {shared} shared</source>
+        <translation> + {shared} 個共享專家</translation>
+    </message>
+    <message>
+        <source>{field}: set without experts; allowed: experts=E (routed experts per MoE layer) with it, or none of the MoE fields</source>
+        <translation>{field}：未設 experts 卻給出此項；允許：同時給出 experts=E（每個 MoE 層的路由專家數），或不給任何 MoE 欄位</translation>
+    </message>
+    <message>
+        <source>top_k: missing for {experts} experts; allowed: 1 to {experts} (routed experts per token)</source>
+        <translation>top_k：{experts} 個專家缺少 top_k；允許：1 到 {experts}（每個 token 路由到的專家數）</translation>
+    </message>
+    <message>
+        <source>top_k: {top_k} is more than the {experts} experts; allowed: 1 to {experts}</source>
+        <translation>top_k：{top_k} 多於 {experts} 個專家；允許：1 到 {experts}</translation>
+    </message>
+    <message>
+        <source>moe_ffn: missing for {experts} experts; allowed: the hidden width of one routed expert (a positive integer)</source>
+        <translation>moe_ffn：{experts} 個專家缺少 moe_ffn；允許：單個路由專家的隱藏寬度（正整數）</translation>
+    </message>
+    <message>
+        <source>shared_ffn: {width} without shared experts; allowed: shared_experts=S with it, or no shared_ffn</source>
+        <translation>shared_ffn：{width}，但沒有共享專家；允許：同時給出 shared_experts=S，或不給 shared_ffn</translation>
+    </message>
+    <message>
+        <source>shared_gate: a gate without shared experts; allowed: shared_experts=S with it</source>
+        <translation>shared_gate：沒有共享專家卻有門控；允許：同時給出 shared_experts=S</translation>
+    </message>
+    <message>
+        <source>mlp_bias: biased experts are not modelled; allowed: an MoE model without MLP biases</source>
+        <translation>mlp_bias：未建模帶偏置的專家；允許：MLP 無偏置的 MoE 模型</translation>
+    </message>
+    <message>
+        <source>dense_layers: {dense} leaves none of the {layers} layers for experts; allowed: 0 to {most}</source>
+        <translation>dense_layers：{dense} 使 {layers} 層中沒有一層留給專家；允許：0 到 {most}</translation>
+    </message>
+    <message>
+        <source>moe_every: {every} leaves no MoE layer among layers {first} to {last}; allowed: 1 to {most}</source>
+        <translation>moe_every：{every} 使第 {first} 到 {last} 層中沒有 MoE 層；允許：1 到 {most}</translation>
+    </message>
+    <message>
+        <source>{field}: set without kv_lora_rank; allowed: kv_lora_rank=R (multi-head latent attention) with it, or none of the MLA fields</source>
+        <translation>{field}：未設 kv_lora_rank 卻給出此項；允許：同時給出 kv_lora_rank=R（多頭潛在注意力），或不給任何 MLA 欄位</translation>
+    </message>
+    <message>
+        <source>{field}: missing for latent attention (kv_lora_rank={rank}); allowed: a positive integer</source>
+        <translation>{field}：潛在注意力（kv_lora_rank={rank}）缺少此項；允許：正整數</translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim: {value} is odd; rotary positions rotate pairs of channels; allowed: an even width</source>
+        <translation>qk_rope_head_dim：{value} 為奇數；旋轉位置編碼按通道對旋轉；允許：偶數寬度</translation>
+    </message>
+    <message>
+        <source>kv_lora_rank: latent attention is modelled with RMSNorm, rotary positions and its own head widths; allowed: norm=rmsnorm, no learned positions, no head_dim or q/k norm</source>
+        <translation>kv_lora_rank：潛在注意力按 RMSNorm、旋轉位置編碼和其自身的頭寬建模；允許：norm=rmsnorm，無可學習位置編碼，無 head_dim 或 q/k 正規化</translation>
     </message>
     <message>
         <source>seq: {seq} is longer than {name}&apos;s {limit} learned positions; allowed: up to {limit} (its position embedding has no row beyond)</source>
@@ -427,6 +499,7 @@
     </message>
     <message>
         <source>model: {part} is not an option of {what}; allowed: {keys} as key=value separated by commas</source>
+        <extracomment>The mixture-of-experts and latent-attention keys of ``transformer:`` and the Plan&apos;s ``--dims``.</extracomment>
         <translation>模型：{part} 不是 {what} 的選項；允許：{keys}，寫成 key=value 並用逗號分隔</translation>
     </message>
     <message>
@@ -942,6 +1015,10 @@
     <message>
         <source>Estimated peak of the step ({moment}); the four categories add up to {total}. Kernels: {kernels}.</source>
         <translation>這一步的估算峰值（{moment}）；四類合計 {total}。核心：{kernels}。</translation>
+    </message>
+    <message>
+        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them.</source>
+        <translation>混合專家模型：共 {total} 個參數，每個 token 啟用 {active} 個；權重、梯度和優化器狀態保存全部參數。</translation>
     </message>
     <message>
         <source>Fits on {where} with {spare} to spare</source>

@@ -207,6 +207,10 @@
         <translation>参数量</translation>
     </message>
     <message>
+        <source>active params</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
         <source>tokens</source>
         <translation>token 数</translation>
     </message>
@@ -302,6 +306,10 @@
         <translation>配方：未知的 {value}；已知：{known}</translation>
     </message>
     <message>
+        <source>FLOPs = 6·N_active·D = 6 × {params} × {tokens} = {flops}</source>
+        <translation>FLOPs = 6·N_active·D = 6 × {params} × {tokens} = {flops}</translation>
+    </message>
+    <message>
         <source>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</source>
         <translation>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</translation>
     </message>
@@ -314,20 +322,33 @@
         <translation>时间 = {flops} / {rate} = {seconds} s = {days} 天</translation>
     </message>
     <message>
+        <source>{active} active of {total} → {time}</source>
+        <translation>激活 {active}，共 {total} → {time}</translation>
+    </message>
+    <message>
         <source>{flops} at {rate} → {time}</source>
         <translation>{flops} ÷ {rate} → {time}</translation>
+    </message>
+    <message>
+        <source>active params: {active} is more than the {total} parameters of the model; allowed: at most N (empty for a dense model)</source>
+        <translation>激活参数量：{active} 多于模型的 {total} 个参数；允许：不超过 N（稠密模型留空）</translation>
     </message>
     <message>
         <source>bytes/param = {recipe}</source>
         <translation>字节/参数 = {recipe}</translation>
     </message>
     <message>
-        <source>params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
-        <translation>参数量 = GPU 数 × 显存 / 每参数字节数 = {gpus} × {memory} / {per} = {params}</translation>
+        <source>total params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
+        <translation>总参数量 = GPU 数 × 显存 / 每参数字节数 = {gpus} × {memory} / {per} = {params}</translation>
     </message>
     <message>
         <source>{total} / {per} B per param → {count}</source>
         <translation>{total} / 每参数 {per} B → {count}</translation>
+    </message>
+    <message>
+        <source>counts total parameters: a mixture of experts keeps every expert&apos;s weights, gradients and optimizer state, though each token uses only its active ones</source>
+        <extracomment>What the largest-model answer counts, said beside it.</extracomment>
+        <translation>按总参数计：混合专家模型保存每个专家的权重、梯度和优化器状态，尽管每个 token 只用到其激活的参数</translation>
     </message>
     <message>
         <source>{value} bytes/param</source>
@@ -411,6 +432,14 @@
         <translation>模型大小；可写作 70e9、70B 或 70,000,000,000</translation>
     </message>
     <message>
+        <source>Active N</source>
+        <translation>激活 N</translation>
+    </message>
+    <message>
+        <source>A mixture of experts: the parameters one token uses (37B of DeepSeek-V3&apos;s 671B); training takes 6·N_active·D. Empty for a dense model</source>
+        <translation>混合专家模型：一个 token 用到的参数（DeepSeek-V3 的 671B 中的 37B）；训练需 6·N_active·D。稠密模型留空</translation>
+    </message>
+    <message>
         <source>Tokens D</source>
         <translation>Token 数 D</translation>
     </message>
@@ -477,6 +506,10 @@
     <message>
         <source>choose a dtype the selected device has a peak for</source>
         <translation>请选择所选设备有峰值数据的数据类型</translation>
+    </message>
+    <message>
+        <source>= N (dense)</source>
+        <translation>= N（稠密）</translation>
     </message>
     <message>
         <source>custom N</source>
@@ -657,6 +690,14 @@
     <message>
         <source>{count} days</source>
         <translation>{count} 天</translation>
+    </message>
+    <message>
+        <source>{total}, {active} active</source>
+        <translation>{total}，激活 {active}</translation>
+    </message>
+    <message>
+        <source>{count} parameters, {active} active per token (top-{k} of {e} experts)</source>
+        <translation>{count} 个参数，每个 token 激活 {active} 个（{e} 个专家中的 top-{k}）</translation>
     </message>
     <message>
         <source>{count} GPU</source>

@@ -207,6 +207,10 @@
         <translation>參數量</translation>
     </message>
     <message>
+        <source>active params</source>
+        <translation>啟用參數量</translation>
+    </message>
+    <message>
         <source>tokens</source>
         <translation>token 數</translation>
     </message>
@@ -302,6 +306,10 @@
         <translation>配方：未知的 {value}；已知：{known}</translation>
     </message>
     <message>
+        <source>FLOPs = 6·N_active·D = 6 × {params} × {tokens} = {flops}</source>
+        <translation>FLOPs = 6·N_active·D = 6 × {params} × {tokens} = {flops}</translation>
+    </message>
+    <message>
         <source>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</source>
         <translation>FLOPs = 6 × N × D = 6 × {params} × {tokens} = {flops}</translation>
     </message>
@@ -314,20 +322,33 @@
         <translation>時間 = {flops} / {rate} = {seconds} s = {days} 天</translation>
     </message>
     <message>
+        <source>{active} active of {total} → {time}</source>
+        <translation>啟用 {active}，共 {total} → {time}</translation>
+    </message>
+    <message>
         <source>{flops} at {rate} → {time}</source>
         <translation>{flops} ÷ {rate} → {time}</translation>
+    </message>
+    <message>
+        <source>active params: {active} is more than the {total} parameters of the model; allowed: at most N (empty for a dense model)</source>
+        <translation>啟用參數量：{active} 多於模型的 {total} 個參數；允許：不超過 N（稠密模型留空）</translation>
     </message>
     <message>
         <source>bytes/param = {recipe}</source>
         <translation>位元組/參數 = {recipe}</translation>
     </message>
     <message>
-        <source>params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
-        <translation>參數量 = GPU 數 × 記憶體 / 每參數位元組數 = {gpus} × {memory} / {per} = {params}</translation>
+        <source>total params = GPUs × memory / bytes per param = {gpus} × {memory} / {per} = {params}</source>
+        <translation>總參數量 = GPU 數 × 記憶體 / 每參數位元組數 = {gpus} × {memory} / {per} = {params}</translation>
     </message>
     <message>
         <source>{total} / {per} B per param → {count}</source>
         <translation>{total} / 每參數 {per} B → {count}</translation>
+    </message>
+    <message>
+        <source>counts total parameters: a mixture of experts keeps every expert&apos;s weights, gradients and optimizer state, though each token uses only its active ones</source>
+        <extracomment>What the largest-model answer counts, said beside it.</extracomment>
+        <translation>按總參數計：混合專家模型保存每個專家的權重、梯度和優化器狀態，儘管每個 token 只用到其啟用的參數</translation>
     </message>
     <message>
         <source>{value} bytes/param</source>
@@ -411,6 +432,14 @@
         <translation>模型大小；可寫作 70e9、70B 或 70,000,000,000</translation>
     </message>
     <message>
+        <source>Active N</source>
+        <translation>啟用 N</translation>
+    </message>
+    <message>
+        <source>A mixture of experts: the parameters one token uses (37B of DeepSeek-V3&apos;s 671B); training takes 6·N_active·D. Empty for a dense model</source>
+        <translation>混合專家模型：一個 token 用到的參數（DeepSeek-V3 的 671B 中的 37B）；訓練需 6·N_active·D。稠密模型留空</translation>
+    </message>
+    <message>
         <source>Tokens D</source>
         <translation>Token 數 D</translation>
     </message>
@@ -477,6 +506,10 @@
     <message>
         <source>choose a dtype the selected device has a peak for</source>
         <translation>請選擇所選裝置有峰值資料的資料型別</translation>
+    </message>
+    <message>
+        <source>= N (dense)</source>
+        <translation>= N（稠密）</translation>
     </message>
     <message>
         <source>custom N</source>
@@ -657,6 +690,14 @@
     <message>
         <source>{count} days</source>
         <translation>{count} 天</translation>
+    </message>
+    <message>
+        <source>{total}, {active} active</source>
+        <translation>{total}，啟用 {active}</translation>
+    </message>
+    <message>
+        <source>{count} parameters, {active} active per token (top-{k} of {e} experts)</source>
+        <translation>{count} 個參數，每個 token 啟用 {active} 個（{e} 個專家中的 top-{k}）</translation>
     </message>
     <message>
         <source>{count} GPU</source>

@@ -30,7 +30,7 @@
     </message>
     <message>
         <source>config: {where} lacks the field {key} (needed for {family}); required: {required}</source>
-        <extracomment>The keys a config.json names its model by, first found first: transformers&apos; own ``_name_or_path`` (written by ``save_pretrained``), its ``name_or_path`` spelling, and the ``model_name`` some exporters write. Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the numerics of norms and rotary embeddings, output switches. What each family models (beyond :data:`_HARMLESS`); anything else is refused. Keys whose only value the reader builds (a key outside these values is refused by name).</extracomment>
+        <extracomment>The mixture-of-experts families of :data:`FAMILIES`: read into a spec (counts, memory, plans); a step trace builds them with transformers (:func:`core.step.hf_build.needs_transformers`). The keys a config.json names its model by, first found first: transformers&apos; own ``_name_or_path`` (written by ``save_pretrained``), its ``name_or_path`` spelling, and the ``model_name`` some exporters write. Keys that change nothing the count, the trace or the time sees: token ids, bookkeeping, the numerics of norms and rotary embeddings, output switches. Keys of an MoE that change how experts are picked or weighed, or add a loss term, never a parameter: the router&apos;s numerics, its auxiliary losses and a deployment hint (``ep_size``). What each family models (beyond :data:`_HARMLESS`); anything else is refused. Keys whose only value the reader builds (a key outside these values is refused by name).</extracomment>
         <translation>設定：{where} 缺少欄位 {key}（{family} 需要）；必需：{required}</translation>
     </message>
     <message>
@@ -56,6 +56,18 @@
     <message>
         <source>config: {where}: hidden_size {d} / num_attention_heads {heads} = head dimension {hd}, which is odd; rotary positions rotate pairs of channels (transformers refuses it too); allowed: an even head dimension</source>
         <translation>config：{where}：hidden_size {d} / num_attention_heads {heads} = 頭維度 {hd}，是奇數；旋轉位置編碼按通道成對旋轉（transformers 同樣拒絕）；允許：偶數的頭維度</translation>
+    </message>
+    <message>
+        <source>config: {n} multi-token-prediction layer(s) (num_nextn_predict_layers) are not built by transformers and not counted; the count is the main model&apos;s</source>
+        <translation>config：{n} 個多 token 預測層（num_nextn_predict_layers）transformers 不建構，也不計入；計數為主模型的</translation>
+    </message>
+    <message>
+        <source>config: quantization_config describes how the published weights are stored; the count is the same, bytes follow the recipe</source>
+        <translation>config：quantization_config 描述發佈的權重如何儲存；參數計數不變，位元組數按配方</translation>
+    </message>
+    <message>
+        <source>config: {where}: {why}</source>
+        <translation>config：{where}：{why}</translation>
     </message>
     <message>
         <source>config: {where} has auto_map, code of its own that transformers would import or download; Napkin Lab never runs a model&apos;s code; allowed: a config without auto_map (remove the key to count the architecture its model_type names)</source>

@@ -240,3 +240,22 @@ def test_comm_card_on_one_gpu_says_no_traffic(page: NapkinPage) -> None:
     page.recompute()
     assert "no communication" in page.comm_card.detail.text()
     assert "no traffic" in page.comm_card.formula.text()
+
+
+def test_moe_preset_shows_total_and_active_and_times_active(page: NapkinPage) -> None:
+    from core.memory import preset
+
+    spec = preset("deepseek-v3")
+    page.model.ensure_populated()
+    page.model.setCurrentIndex(page.model.findData("deepseek-v3"))
+    assert page.fields["params"].value() == spec.params_total
+    assert page.fields["active"].value() == spec.params_active
+    expected = napkin.train_time(spec.params_active, 15e12, 1024, 989.5e12, 0.5).days
+    assert page.time_card.headline.text() == f"{expected:.4g} days"
+    assert "N_active" in page.time_card.formula.text()
+    assert "37.55 B active of 671 B params" in page.time_card.detail.text()
+    page.fields["params"].setText("13e9")  # a typed N is dense again
+    assert page.fields["active"].text() == "" and page.model.currentIndex() == 0
+    # the largest model that fits counts total parameters, and says so
+    assert "total params =" in page.fit_card.formula.text()
+    assert "total parameters" in page.fit_card.headline.toolTip()
