@@ -127,7 +127,14 @@ def weight_format(value: object) -> WeightFormat:
 
 def matrix_bytes(fmt: WeightFormat, rows: int, cols: int) -> float:
     """Bytes of one ``rows × cols`` matrix stored in ``fmt``, its scales included."""
-    return rows * cols * fmt.bits_per_value(cols) / 8 + fmt.tensor_scale_bits / 8
+    if fmt.block == PER_ROW:
+        scales = rows
+    elif fmt.block > 0:
+        scales = rows * math.ceil(cols / fmt.block)
+    else:
+        scales = 0
+    bits = rows * cols * fmt.element_bits + scales * fmt.scale_bits + fmt.tensor_scale_bits
+    return bits / 8
 
 
 def _bytes(m: Matrix, fmt: WeightFormat) -> float:
