@@ -147,7 +147,7 @@ class Deployment:
             split + g.get("expert", 0.0) / self.expert_group + g.get("router", 0.0) + g["vectors"]
         )
 
-    def _dense_read(self) -> float:
+    def dense_read(self) -> float:
         """Bytes of the weights one GPU reads every forward, routed experts aside: the layers'
         matrices and the LM head (the embedding's matrix when tied), router, norms."""
         g = self.weight_bytes.by_group
@@ -155,7 +155,7 @@ class Deployment:
         split = (g.get("attention", 0.0) + g.get("mlp", 0.0) + head) / self.tp
         return split + g.get("router", 0.0) + g["vectors"]
 
-    def _experts_read(self, tokens: float) -> float:
+    def experts_read(self, tokens: float) -> float:
         """Routed-expert bytes one GPU reads in a forward of ``tokens`` tokens of its replica."""
         s = self.shape
         if not s.is_moe:
@@ -260,7 +260,7 @@ class Deployment:
         chunks = -(-int(tokens) // self.chunk)
         per_chunk = tokens / chunks
         read = {
-            "weights": chunks * (self._dense_read() + self._experts_read(per_chunk)),
+            "weights": chunks * (self.dense_read() + self.experts_read(per_chunk)),
             "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype, self.tp),
             "activations": tokens * self._io_per_token / self.tp,
         }
@@ -277,7 +277,7 @@ class Deployment:
         attention = s.layers * 2.0 * batch * s.heads * held * (qk + v)
         per_token = kv_bytes_per_token(s, self.kv_dtype) * kv_gpu_share(s, self.tp)
         read = {
-            "weights": self._dense_read() + self._experts_read(float(batch)),
+            "weights": self.dense_read() + self.experts_read(float(batch)),
             "kv_cache": batch * (held * per_token + per_token),
             "activations": batch * self._io_per_token / self.tp,
         }

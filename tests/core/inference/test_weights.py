@@ -32,7 +32,8 @@ HAND = {
     "bf16": ROWS * COLS * bits(ml_dtypes.bfloat16) / 8,
     "fp8": ROWS * COLS * bits(ml_dtypes.float8_e4m3fn) / 8 + 4,
     "int8": ROWS * COLS * np.dtype(np.int8).itemsize + ROWS * 2,
-    "int4": ROWS * COLS * ml_dtypes.iinfo(ml_dtypes.int4).bits / 8 + ROWS * (COLS // 128) * (16 + 4) / 8,
+    "int4": ROWS * COLS * ml_dtypes.iinfo(ml_dtypes.int4).bits / 8
+    + ROWS * (COLS // 128) * (16 + 4) / 8,
     "nvfp4": ROWS * COLS * bits(ml_dtypes.float4_e2m1fn) / 8
     + ROWS * (COLS // 16) * bits(ml_dtypes.float8_e4m3fn) / 8
     + 4,
