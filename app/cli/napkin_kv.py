@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from app.cli.options import checked
 from app.cli.output import print_json
 from core.errors import InputError
 from core.validate import positive_float, positive_int
 
-__all__ = ["add_kv_cache", "kv_numbers"]
+__all__ = ["add_kv_cache", "kv_cache_handler"]
 
 #: The options that describe a model by hand instead of ``--model``.
 _BY_HAND = ("layers", "kv_heads", "head_dim", "params")
@@ -48,22 +47,10 @@ def add_kv_cache(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=kv_cache_handler)
 
 
-def kv_numbers(spec: Any, weights: str = "bf16") -> dict[str, Any]:
-    """The card's model numbers of a spec: layers, KV heads, head dim, latent width, weight bytes."""
-    from core.inference.shapes import shape_of
-    from core.inference.weights import weight_bytes, weight_format
-
-    shape = shape_of(spec)
-    return {
-        "layers": shape.layers, "kv_heads": shape.kv_heads, "head_dim": shape.head_dim,
-        "latent": shape.kv_lora_rank + shape.qk_rope_head_dim if shape.is_mla else 0,
-        "weight_bytes": weight_bytes(shape, weight_format(weights)).total,
-    }  # fmt: skip
-
-
 def kv_cache_handler(args: argparse.Namespace) -> int:
     """Answer ``napkin kv-cache``."""
     from core.inference.kv import kv_bytes_per_element
+    from core.inference.weights import napkin_inputs
     from core.memory.models import TransformerSpec, parse_model
     from core.napkin.kv_cache import kv_cache
     from core.roofline.hardware import load_catalog
@@ -86,7 +73,7 @@ def kv_cache_handler(args: argparse.Namespace) -> int:
         if not isinstance(spec, TransformerSpec):
             raise InputError("model: the KV cache needs a transformer; allowed: a preset or "
                              "transformer:...", field="model")  # fmt: skip
-        numbers, name = kv_numbers(spec, args.weights), spec.name
+        numbers, name = napkin_inputs(spec, args.weights), spec.name
     device = load_catalog().get(args.device)
     bandwidth = args.bandwidth if args.bandwidth is not None else device.bandwidth()
     answer = kv_cache(tokens=args.tokens, bytes_per_element=kv_bytes_per_element(args.kv_dtype),

@@ -49,6 +49,7 @@ __all__ = [
     "WeightFormat",
     "gemm_dtype",
     "matrix_bytes",
+    "napkin_inputs",
     "weight_bytes",
     "weight_format",
 ]
@@ -195,3 +196,17 @@ def gemm_dtype(fmt: WeightFormat, device: Any) -> tuple[str, bool]:
         ),
         field="device",
     )  # fmt: skip
+
+
+def napkin_inputs(spec: Any, weights: str = "bf16") -> dict[str, Any]:
+    """What the Napkin KV-cache card takes from a model: layers, KV heads, head dimension, the
+    latent width of multi-head latent attention (0 without it) and the weight bytes in
+    ``weights`` (:func:`core.napkin.kv_cache.kv_cache`'s keyword arguments)."""
+    from core.inference.shapes import shape_of
+
+    shape = shape_of(spec)
+    return {
+        "layers": shape.layers, "kv_heads": shape.kv_heads, "head_dim": shape.head_dim,
+        "latent": shape.kv_lora_rank + shape.qk_rope_head_dim if shape.is_mla else 0,
+        "weight_bytes": weight_bytes(shape, weight_format(weights)).total,
+    }  # fmt: skip
