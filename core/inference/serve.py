@@ -87,6 +87,8 @@ class InferenceInput:
     chunk: int = DEFAULT_CHUNK
 
     def __post_init__(self) -> None:
+        if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
+            raise _fail(translate("Inference", "model: serving needs a transformer; allowed: a preset, a config.json or --dims"), "model")  # fmt: skip
         object.__setattr__(self, "weights", weight_format(self.weights).id)
         object.__setattr__(self, "kv_dtype", kv_dtype(self.kv_dtype))
         positive_int(self.gpus, "gpus", high=10_000_000)

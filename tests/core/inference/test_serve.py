@@ -124,3 +124,10 @@ def test_expert_parallel_must_divide_the_experts():
 def test_learned_positions_bound_the_sequence():
     with pytest.raises(InputError, match="1,024 learned positions"):
         make(PRESETS["gpt2"], prompt=1000, output=100)
+
+
+def test_a_deep_mlp_is_refused():
+    from core.memory.models import MLPSpec
+
+    with pytest.raises(InputError, match="needs a transformer"):
+        make(MLPSpec(64, 2))
