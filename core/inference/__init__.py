@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         infer,
         max_batch,
         memory_per_gpu,
+        sweep,
     )
     from core.inference.shapes import Shape, shape_of
     from core.inference.step import Deployment, Point, distinct_experts
@@ -55,6 +56,7 @@ __all__ = [
     "max_batch",
     "memory_per_gpu",
     "shape_of",
+    "sweep",
     "weight_bytes",
     "weight_format",
 ]
@@ -78,6 +80,7 @@ __getattr__, __dir__ = lazy_exports(
             "infer",
             "max_batch",
             "memory_per_gpu",
+            "sweep",
         ),
         "shapes": ("Shape", "shape_of"),
         "step": ("Deployment", "Point", "distinct_experts"),

@@ -31,6 +31,7 @@ Conventions (one place; :mod:`core.inference.step` states how a forward is timed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,7 @@ __all__ = [
     "infer",
     "max_batch",
     "memory_per_gpu",
+    "sweep",
 ]
 
 #: The largest batch searched or accepted.
@@ -297,25 +299,48 @@ def decode_context(inp: InferenceInput) -> float:
     return inp.prompt + max(inp.output, 2) / 2
 
 
-def infer(inp: InferenceInput) -> InferenceResult:
-    """Serve ``inp``: memory, the largest batch, the prefill and decode points, the rates."""
-    dep = inp.deployment
-    most = max_batch(inp, dep)
+def _notes(inp: InferenceInput, dep: Deployment, most: int) -> tuple[str, ...]:
+    """What the figures assume beyond the input: a batch that does not fit, weight-only GEMMs,
+    the calibration's own notes."""
     notes: list[str] = []
-    batch = inp.batch if inp.batch is not None else max(1, most)
     if inp.batch is None and most == 0:
         notes.append(
             translate("Inference", "batch: not one sequence fits; the figures are for a batch of 1")
         )
-    weight_only = dep.gemm()[1]
+    gemm, weight_only = dep.gemm()
     if weight_only:
         notes.append(
             translate("Inference", "{device} has no {dtype} peak: the {fmt} weights are dequantized and multiplied in {gemm}").format(
-                device=inp.device.name, dtype=dep.weights.gemm, fmt=inp.weights, gemm=dep.gemm()[0]
+                device=inp.device.name, dtype=dep.weights.gemm, fmt=inp.weights, gemm=gemm
             )
         )  # fmt: skip
     notes.extend(str(n) for n in inp.calibration.notes)
+    return tuple(notes)
+
+
+def infer(inp: InferenceInput) -> InferenceResult:
+    """Serve ``inp``: memory, the largest batch, the prefill and decode points, the rates."""
+    dep = inp.deployment
+    most = max_batch(inp, dep)
+    batch = inp.batch if inp.batch is not None else max(1, most)
     return InferenceResult(
         inp, batch, most, memory_per_gpu(inp, batch, dep), dep.prefill(batch, inp.prompt),
-        dep.decode(batch, decode_context(inp)), tuple(notes),
+        dep.decode(batch, decode_context(inp)), _notes(inp, dep, most),
     )  # fmt: skip
+
+
+def sweep(inp: InferenceInput, batches: Sequence[int]) -> list[InferenceResult]:
+    """:func:`infer` at each batch of ``batches`` (the curves against the batch), the model's
+    deployment and largest batch computed once."""
+    dep = inp.deployment
+    most = max_batch(inp, dep)
+    context = decode_context(inp)
+    notes = _notes(inp, dep, most)
+    out = []
+    for b in batches:
+        batch = positive_int(b, "batch", high=MAX_BATCH)
+        out.append(
+            InferenceResult(inp, batch, most, memory_per_gpu(inp, batch, dep),
+                            dep.prefill(batch, inp.prompt), dep.decode(batch, context), notes)
+        )  # fmt: skip
+    return out

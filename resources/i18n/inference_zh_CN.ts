@@ -9,8 +9,12 @@
         <translation>kv-dtype：{value}；允许：{allowed}</translation>
     </message>
     <message>
-        <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
+        <source>model: serving needs a transformer; allowed: a preset, a config.json or --dims</source>
         <extracomment>The largest batch searched or accepted.</extracomment>
+        <translation>model：推理需要一个 transformer；允许：预设、config.json 或 --dims</translation>
+    </message>
+    <message>
+        <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
         <translation>tp：{tp} 不能整除 {heads} 个注意力头；允许：{heads} 的约数</translation>
     </message>
     <message>

@@ -9,8 +9,12 @@
         <translation>kv-dtype：{value}；允許：{allowed}</translation>
     </message>
     <message>
-        <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
+        <source>model: serving needs a transformer; allowed: a preset, a config.json or --dims</source>
         <extracomment>The largest batch searched or accepted.</extracomment>
+        <translation>model：推論需要一個 transformer；允許：預設、config.json 或 --dims</translation>
+    </message>
+    <message>
+        <source>tp: {tp} does not divide the {heads} attention heads; allowed: a divisor of {heads}</source>
         <translation>tp：{tp} 無法整除 {heads} 個注意力頭；允許：{heads} 的因數</translation>
     </message>
     <message>

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from core.errors import InputError
-from core.inference.serve import InferenceInput, infer, max_batch, memory_per_gpu
+from core.inference.serve import InferenceInput, infer, max_batch, memory_per_gpu, sweep
 from core.memory.models import PRESETS
 from core.roofline.achievable import calibration
 from core.roofline.hardware import load_catalog
@@ -131,3 +131,14 @@ def test_a_deep_mlp_is_refused():
 
     with pytest.raises(InputError, match="needs a transformer"):
         make(MLPSpec(64, 2))
+
+
+def test_sweep_is_infer_at_each_batch():
+    inp = make(prompt=1024, output=256)
+    found = sweep(inp, [1, 8, 64, 256])
+    for result in found:
+        alone = infer(make(prompt=1024, output=256, batch=result.batch))
+        assert result.to_dict() == alone.to_dict()
+    rates = [r.output_tokens_per_s for r in found]
+    assert rates == sorted(rates)  # memory-bound decode: a larger batch serves more tokens/s
+    assert [r.tpot_s for r in found] == sorted(r.tpot_s for r in found)
