@@ -77,3 +77,16 @@ def test_errors_are_one_line_with_exit_2(capsys, args, needle):
     assert main(["inference", *args]) == 2
     err = capsys.readouterr().err
     assert needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_config_with_a_sliding_window(capsys, tmp_path):
+    # Mistral 7B v0.1's config.json (the fields the reader needs): a 4,096-token window.
+    config = {"architectures": ["MistralForCausalLM"], "model_type": "mistral",
+              "hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32,
+              "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 32000,
+              "max_position_embeddings": 32768, "sliding_window": 4096, "rms_norm_eps": 1e-5,
+              "tie_word_embeddings": False, "hidden_act": "silu", "rope_theta": 10000.0}  # fmt: skip
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    out = run_json(capsys, "--config", str(path), "--prompt", "8000", "--output", "200")
+    assert out["kv_bytes_per_sequence"] == 4096 * 32 * 2 * 8 * 128 * 2  # the window, not 8,200
