@@ -198,7 +198,9 @@ def _print(result: Any) -> None:
     print()
     print(f"memory per GPU (of {format_bytes(mem.capacity)}):")
     rows = (
-        ("weights", mem.weights, ""),
+        ("weights", mem.weights, f"{inp.weights} layers" + ("" if inp.weights == "bf16" else
+         "; embeddings, head, router and norms bf16") + (f"; split over TP {inp.tp}" if inp.tp > 1
+         else "")),
         ("KV cache", mem.kv_cache, f"{result.batch:,} sequences × {format_bytes(per_token)} per "
          f"token × {held:,.0f} tokens" + (f" × {share:.4g} (this GPU's share)" if share < 1 else "")),
         ("activations", mem.activations, "one layer's, the largest forward"),
