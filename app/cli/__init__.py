@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.comm_cmd",
     "app.cli.step_cmd",
     "app.cli.plan_cmd",
+    "app.cli.inference_cmd",
     "app.cli.calibration_cmd",
     "app.cli.bench_cmd",
     "app.cli.screenshot_cmd",

@@ -86,7 +86,7 @@ def _param_fields(n: float, total: float | None) -> dict[str, float]:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``napkin train-time|max-params|gpus-needed|mfu-needed|tokens``."""
+    """Add ``napkin train-time|max-params|gpus-needed|mfu-needed|tokens|tensor|kv-cache``."""
     parser = subparsers.add_parser("napkin", help="back-of-envelope training math (6·N·D)")
     sub = parser.add_subparsers(dest="question", metavar="QUESTION", required=True)
 
@@ -162,6 +162,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--mfu", default="0.5", help="model FLOPs utilisation (0.5 or 50%%)")
     common(p)
     p.set_defaults(handler=tokens)
+
+    from app.cli.napkin_kv import add_kv_cache
+
+    add_kv_cache(sub)
 
 
 def train_time(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLa
 
 from app.state import AppState
 from app.tabs.base import TabPage
+from app.tabs.napkin_kv import KVCacheCard
 from core import napkin
 from core.echo import brief
 from core.errors import InputError
@@ -155,8 +156,9 @@ def _count(count: float, one: str, many: str) -> str:
 
 
 class NapkinPage(TabPage):
-    """Five cards: training time, largest model that fits, the inverse questions, one tensor's
-    size and what data-parallel communication adds to the training time."""
+    """Six cards: training time, largest model that fits, the inverse questions, one tensor's
+    size, what data-parallel communication adds to the training time, and one sequence's KV
+    cache with the batch-1 decode bound."""
 
     tab_id = "napkin"
 
@@ -234,6 +236,7 @@ class NapkinPage(TabPage):
                 "sent by the Plan tab shows the Plan's layout.",
             ),
         )
+        self.kv_card = KVCacheCard()  # one sequence's KV cache and the batch-1 decode bound
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
         self.overlap.setToolTip(
             translate(
@@ -305,7 +308,14 @@ class NapkinPage(TabPage):
         # Two columns of cards on a wide screen; when the rows do not fit the height
         # (presentation mode, a laptop) one row shows at a time under toggle buttons.
         self.deck = CardDeck(
-            [self.time_card, self.fit_card, self.inverse_card, self.tensor_card, self.comm_card],
+            [
+                self.time_card,
+                self.fit_card,
+                self.inverse_card,
+                self.tensor_card,
+                self.comm_card,
+                self.kv_card,
+            ],
             self,
         )
         outer = QVBoxLayout(self)
@@ -396,6 +406,7 @@ class NapkinPage(TabPage):
         self._fit(device.memory_bytes)
         self._inverse(peak)
         self._tensor(self.tensor_dtype.currentData())
+        self.kv_card.set_device(device)
 
     def _time(self, peak: float | None) -> None:
         try:
@@ -669,6 +680,7 @@ class NapkinPage(TabPage):
         state["overlap"] = self.overlap.isChecked()
         if self.plan is not None:
             state["plan"] = self.plan.to_dict()
+        state["kv_cache"] = self.kv_card.session_state()
         return state
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -736,6 +748,8 @@ class NapkinPage(TabPage):
                         problem=localized(exc.message)
                     )
                 )
+        if "kv_cache" in data:
+            problems += self.kv_card.restore_session(data["kv_cache"])
         if "recipe" in data:
             index = find_data(self.recipe, napkin.recipe_id(data["recipe"]))  # old ids too
             if index < 0:

@@ -1,0 +1,284 @@
+"""One forward of a serving engine on the roofline: the prefill of the prompts and one decode step.
+
+Per GPU of a replica of ``tp`` GPUs (each figure is the replica's divided by ``tp``, except the
+weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_gpu`):
+
+* **Prefill**: one forward of the batch's prompts, ``B·P`` tokens. FLOPs ``2 × (matrix parameters
+  a token multiplies through) × B·P`` (routed experts: ``top_k`` per token), the LM head for the
+  last token of each sequence only (``2·d·V·B``: an engine needs no other logits), plus attention
+  ``2·B·heads·P·keys·(d_qk + d_v)`` per layer with ``keys = P`` counted over the full ``P × P``
+  scores as the trace and MFU count them (the causal kernel does half, which its time takes
+  into account) or, with a sliding window shorter than the prompt, the band of ``P·window``
+  scores actually computed. Bytes: every weight read once per forward of at most ``chunk``
+  tokens (engines prefill in chunks of a token budget) — MoE: the experts the tokens touch —
+  the KV cache written, and each matrix's input and output once per token (16-bit activations).
+* **Decode**: one token per sequence, ``B`` tokens, each sequence's cache holding ``c`` tokens.
+  FLOPs as above for ``B`` tokens, attention ``2·heads·held(c)·(d_qk + d_v)`` per token and
+  layer; multi-head latent attention decodes in its absorbed form (the up-projections folded
+  into the query and the output: ``d_qk = kv_lora_rank + rope``, ``d_v = kv_lora_rank``, DeepSeek-V2
+  §2.1.2). Bytes: **every weight read once per step**, plus each sequence's cache, plus the new
+  token's KV written. MoE decode reads the experts the batch's tokens touch: with ``T`` tokens
+  routed, each to ``k`` of ``E`` experts, the expected number of distinct experts per layer is
+  ``E·(1 − (1 − k/E)^T)`` (each expert missed by a token with probability ``1 − k/E``,
+  tokens routing independently and uniformly), not ``k``.
+* **Time**: ``max(compute, memory) + communication``. Compute: the GEMMs' FLOPs at the peak of
+  their dtype (:func:`core.inference.weights.gemm_dtype`) × the calibrated large-GEMM efficiency,
+  attention at the bf16 peak × the calibrated flash-attention efficiency; memory: bytes over the
+  calibrated achievable bandwidth (:mod:`core.roofline.achievable`, the Plan's one calibration).
+  No kernel-launch overhead: engines capture decode in CUDA graphs and a prefill's kernels are
+  long. The bound is the larger of compute and memory.
+* **Communication**: tensor parallelism all-reduces the layer's output twice per layer (after
+  attention and after the MLP), ``tokens × d × 2`` bytes each, as a ring at the calibrated bus
+  bandwidth with NCCL's ring latency (:func:`core.comm.algorithms.bus_factor`,
+  :meth:`core.roofline.achievable.Calibration.ring_latency_s`), not overlapped. Expert
+  parallelism adds a dispatch and a combine all-to-all per MoE layer: each GPU sends
+  ``(ep − 1)/ep`` of its tokens' ``top_k`` copies of ``d × 2`` bytes, each way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from core.comm.algorithms import bus_factor
+from core.errors import InputError
+from core.inference.kv import held_tokens, kv_bytes_per_sequence, kv_bytes_per_token, kv_gpu_share
+from core.inference.shapes import Shape
+from core.inference.weights import WeightBytes, WeightFormat, gemm_dtype, weight_bytes
+from core.roofline.achievable import Calibration
+from core.roofline.hardware import Device
+from core.texts import translate
+
+__all__ = ["ACT_BYTES", "DEFAULT_CHUNK", "Deployment", "Point", "distinct_experts"]
+
+#: Bytes of one activation element (bf16).
+ACT_BYTES = 2
+#: Tokens of one prefill forward (vLLM V1's default token budget of an offline run).
+DEFAULT_CHUNK = 8192
+
+
+def distinct_experts(experts: int, top_k: int, tokens: float) -> float:
+    """Expected distinct experts ``T`` tokens touch, each routed to ``k`` of ``E``:
+    ``E·(1 − (1 − k/E)^T)``."""
+    if experts <= 0 or tokens <= 0:
+        return 0.0
+    return experts * (1.0 - (1.0 - top_k / experts) ** tokens)
+
+
+@dataclass(frozen=True)
+class Point:
+    """One forward of one GPU on the roofline.
+
+    ``flops`` and ``bytes`` per GPU; ``compute_s`` and ``memory_s`` their calibrated times;
+    ``comm_s`` the collectives' time; ``peak`` (the GEMMs' calibrated FLOP/s) and ``bandwidth``
+    (the calibrated bytes/s) what the GPU achieves: the roofline the point sits under.
+    """
+
+    phase: str
+    tokens: float
+    flops: float
+    bytes: float
+    compute_s: float
+    memory_s: float
+    comm_s: float
+    dtype: str
+    peak: float
+    bandwidth: float
+    parts: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def intensity(self) -> float:
+        """FLOPs per byte."""
+        return self.flops / self.bytes if self.bytes else float("inf")
+
+    @property
+    def bound(self) -> str:
+        """``compute`` or ``memory``: the larger of the two times."""
+        return "compute" if self.compute_s >= self.memory_s else "memory"
+
+    @property
+    def seconds(self) -> float:
+        """The forward's time: the larger of compute and memory, plus communication."""
+        return max(self.compute_s, self.memory_s) + self.comm_s
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "tokens": self.tokens, "flops": self.flops, "bytes": self.bytes,
+            "intensity": self.intensity, "bound": self.bound, "seconds": self.seconds,
+            "compute_s": self.compute_s, "memory_s": self.memory_s, "comm_s": self.comm_s,
+            "gemm_dtype": self.dtype, "achievable_flops": self.peak,
+            "achievable_bandwidth": self.bandwidth, "bytes_by_part": dict(self.parts),
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """A model served on a device: its weight and KV formats, TP and EP degrees, calibration."""
+
+    shape: Shape
+    device: Device
+    calibration: Calibration
+    weights: WeightFormat
+    kv_dtype: str = "bf16"
+    tp: int = 1
+    ep: int = 1
+    gpus_per_node: int = 8
+    chunk: int = DEFAULT_CHUNK
+
+    @cached_property
+    def weight_bytes(self) -> WeightBytes:
+        """The model's weight bytes in its format."""
+        return weight_bytes(self.shape, self.weights)
+
+    @property
+    def expert_group(self) -> int:
+        """GPUs one layer's routed experts are spread over: ``ep``, or the TP group."""
+        return self.ep if self.ep > 1 else self.tp
+
+    @cached_property
+    def weights_per_gpu(self) -> float:
+        """Weight bytes one GPU holds: matrices split over TP (the embedding and head by
+        vocabulary), routed experts over the expert group, router and norms replicated."""
+        g = self.weight_bytes.by_group
+        split = sum(g.get(k, 0.0) for k in ("attention", "mlp", "embedding", "head")) / self.tp
+        return (
+            split + g.get("expert", 0.0) / self.expert_group + g.get("router", 0.0) + g["vectors"]
+        )
+
+    def dense_read(self) -> float:
+        """Bytes of the weights one GPU reads every forward, routed experts aside: the layers'
+        matrices and the LM head (the embedding's matrix when tied), router, norms."""
+        g = self.weight_bytes.by_group
+        head = g.get("head", g["embedding"] if self.shape.tied else 0.0)
+        split = (g.get("attention", 0.0) + g.get("mlp", 0.0) + head) / self.tp
+        return split + g.get("router", 0.0) + g["vectors"]
+
+    def experts_read(self, tokens: float) -> float:
+        """Routed-expert bytes one GPU reads in a forward of ``tokens`` tokens of its replica."""
+        s = self.shape
+        if not s.is_moe:
+            return 0.0
+        routed = tokens * max(1.0, self.ep / self.tp)  # the expert group's tokens
+        touched = distinct_experts(s.experts, s.top_k, routed)
+        return s.moe_layers * touched * self.weight_bytes.expert_each / self.expert_group
+
+    @cached_property
+    def _io_per_token(self) -> float:
+        """Activation bytes one token moves through the layers' matrices (input and output of
+        each once, 16-bit), the head aside."""
+        s = self.shape
+        total = 0.0
+        for m in s.matrices:
+            if m.group in ("attention", "mlp", "router"):
+                total += (m.rows + m.cols) * m.count
+            elif m.group == "expert":
+                total += (m.rows + m.cols) * s.top_k * s.moe_layers
+        return total * ACT_BYTES
+
+    def gemm(self) -> tuple[str, bool]:
+        """The GEMMs' dtype on the device and whether the weights are dequantized (weight-only)."""
+        return gemm_dtype(self.weights, self.device)
+
+    def _attention_peak(self) -> float:
+        for dtype in ("bf16", "fp16", "fp32"):
+            if self.device.supports(dtype):
+                return self.device.peak(dtype)
+        return self.device.peak(self.gemm()[0])
+
+    def _linear_flops(self, tokens: float, sequences: float) -> float:
+        s = self.shape
+        return 2.0 * s.active_linear_params * tokens + 2.0 * s.head_params * sequences
+
+    def _allreduce_s(self, size: float) -> float:
+        """One TP all-reduce of ``size`` bytes."""
+        if self.tp <= 1 or size <= 0:
+            return 0.0
+        cal, dev = self.calibration, self.device
+        crosses = self.tp > self.gpus_per_node
+        link = dev.inter_node_bandwidth if crosses else dev.intra_node_bandwidth
+        if not link:
+            raise InputError(
+                translate("Inference", "tp: {device} has no {which} bandwidth in the database, so TP {tp} cannot be timed; allowed: tp 1, or a device with one").format(
+                    device=dev.name, which="network" if crosses else "intra-node link", tp=str(self.tp)
+                ),
+                field="tp",
+            )  # fmt: skip
+        nodes = -(-self.tp // self.gpus_per_node)
+        busbw = cal.busbw(float(link), crosses)
+        return (
+            bus_factor("all-reduce", self.tp) * size / busbw
+            + cal.ring_latency_s("all-reduce", self.tp, nodes)
+            + cal.collective_latency_s
+        )
+
+    def _all_to_all_s(self, tokens: float) -> float:
+        """Dispatch and combine of one MoE layer's tokens over the expert group."""
+        s = self.shape
+        if self.ep <= 1 or not s.is_moe:
+            return 0.0
+        link = self.device.intra_node_bandwidth
+        crosses = self.ep > self.gpus_per_node
+        if crosses:
+            link = self.device.inter_node_bandwidth
+        if not link:
+            raise InputError(
+                translate("Inference", "ep: {device} has no link bandwidth in the database, so EP {ep} cannot be timed; allowed: ep 1").format(
+                    device=self.device.name, ep=str(self.ep)
+                ),
+                field="ep",
+            )  # fmt: skip
+        sent = (tokens / self.tp) * s.top_k * s.d * ACT_BYTES * (self.ep - 1) / self.ep
+        return 2 * sent / self.calibration.busbw(float(link), crosses)
+
+    def _point(self, phase: str, tokens: float, sequences: float, attention_flops: float,
+               read: dict[str, float], causal: bool, seq: float | None) -> Point:  # fmt: skip
+        cal, dev = self.calibration, self.device
+        dtype, _ = self.gemm()
+        linear = self._linear_flops(tokens, sequences) / self.tp
+        attention = attention_flops / self.tp
+        rate = dev.peak(dtype) * cal.gemm_efficiency(dtype)
+        compute = linear / rate
+        if attention > 0:
+            compute += cal.attention_seconds(attention, self._attention_peak(), False, causal, seq)
+        nbytes = sum(read.values())
+        memory = nbytes / cal.bandwidth(dev)
+        s = self.shape
+        comm = s.layers * 2 * self._allreduce_s(tokens * s.d * ACT_BYTES)
+        comm += s.moe_layers * self._all_to_all_s(tokens)
+        return Point(phase, tokens, linear + attention, nbytes, compute, memory, comm, dtype,
+                     rate, cal.bandwidth(dev), read)  # fmt: skip
+
+    def prefill(self, batch: int, prompt: int) -> Point:
+        """The forward of ``batch`` prompts of ``prompt`` tokens (see the module docstring)."""
+        s = self.shape
+        tokens = float(batch) * prompt
+        keys = held_tokens(s, prompt)
+        banded = keys < prompt
+        attention = s.layers * 2.0 * batch * s.heads * prompt * keys * (s.qk_head_dim + s.v_dim)
+        chunks = -(-int(tokens) // self.chunk)
+        per_chunk = tokens / chunks
+        read = {
+            "weights": chunks * (self.dense_read() + self.experts_read(per_chunk)),
+            "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype, self.tp),
+            "activations": tokens * self._io_per_token / self.tp,
+        }
+        return self._point("prefill", tokens, batch, attention, read, not banded, float(prompt))
+
+    def decode(self, batch: int, context: float) -> Point:
+        """One step of ``batch`` sequences whose caches hold ``context`` tokens."""
+        s = self.shape
+        held = held_tokens(s, context)
+        if s.is_mla:
+            qk, v = s.kv_lora_rank + s.qk_rope_head_dim, s.kv_lora_rank
+        else:
+            qk, v = s.qk_head_dim, s.v_dim
+        attention = s.layers * 2.0 * batch * s.heads * held * (qk + v)
+        per_token = kv_bytes_per_token(s, self.kv_dtype) * kv_gpu_share(s, self.tp)
+        read = {
+            "weights": self.dense_read() + self.experts_read(float(batch)),
+            "kv_cache": batch * (held * per_token + per_token),
+            "activations": batch * self._io_per_token / self.tp,
+        }
+        return self._point("decode", float(batch), batch, attention, read, False, None)
