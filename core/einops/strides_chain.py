@@ -224,9 +224,11 @@ def parse_op(text: str) -> Op:
                 name=brief(name or body), ops=_allowed()
             ),
         )
-    args = _ints(raw, match.group(2) if match else "")
+    rest = match.group(2) if match else ""
+    args = _ints(raw, rest)
     if name in ("view", "reshape", "expand", "permute"):
-        if name != "permute" and not args:
+        empty = rest.replace(" ", "") in ("()", "[]", "((),)")  # a 0-d shape, written out
+        if name != "permute" and not args and not empty:
             raise _bad(
                 raw, translate("Strides", "takes a shape, e.g. {usage} 2,6").format(usage=name)
             )

@@ -109,21 +109,27 @@ def _shape(layout: Layout, shape: Sequence[int]) -> tuple[int, ...]:
         return infer_shape(shape, layout.numel)
     except ValueError as exc:
         reason = exc.args[0]
-        raise TorchWouldRaise(reason if isinstance(reason, Text) else Text("", str(reason), {}))
+        raise TorchWouldRaise(
+            reason if isinstance(reason, Text) else Text("", str(reason), {})
+        ) from None
+
+
+def _block(layout: Layout, dims: Sequence[int]) -> str:
+    n = 1
+    for d in dims:
+        n *= layout.shape[d]
+    name = f"dim {dims[0]}" if len(dims) == 1 else f"dims {dims[0]}–{dims[-1]}"
+    return f"{name} ({n} × stride {layout.stride[dims[-1]]})"
 
 
 def _why_not_a_view(layout: Layout, new_shape: Sequence[int]) -> Text:
-    chunks = view_chunks(layout.shape, layout.stride)
-    blocks = ", ".join(
-        format_dims([layout.shape[d] for d in c]) + " (" + format_dims(c).strip("[]") + ")"
-        for c in chunks
-    )
+    blocks = "; ".join(_block(layout, c) for c in view_chunks(layout.shape, layout.stride))
     return translate(
         "Strides",
-        "its strides {stride} keep its elements contiguous only in the blocks of dimensions "
-        "{blocks}; a view can split or merge dimensions inside a block, but the new shape "
-        "{shape} needs a dimension that runs across two blocks. reshape or contiguous() copies "
-        "instead.",
+        "with strides {stride} the elements lie evenly spaced only within these blocks: "
+        "{blocks}. A view may split or merge dimensions inside one block, but shape {shape} "
+        "needs a dimension that runs across two blocks, which no stride can describe. "
+        "reshape() or contiguous() copies instead.",
     ).format(stride=format_dims(layout.stride), blocks=blocks, shape=format_dims(new_shape))
 
 
