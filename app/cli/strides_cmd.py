@@ -3,8 +3,8 @@
 The tensor is ``torch.arange(n).reshape(--shape)``; each ``--op`` (``view 2,6``, ``transpose 0 1``,
 ``contiguous``, ``[:, 1:3]``, …; see :mod:`core.einops.strides_chain`) is applied in turn and
 reported as a view of the same storage or a copy, with the bytes the copy wrote. An operation torch
-would refuse is part of the answer (its error and why; exit 0); text that is no operation, a bad
-shape or dtype is bad input (exit 2).
+would refuse is part of the answer (its error and why; exit 0) and leaves the tensor as it was for
+the next one; text that is no operation, a bad shape or dtype is bad input (exit 2).
 """
 
 from __future__ import annotations
@@ -86,12 +86,11 @@ def chain_text(chain: StridesChain) -> str:
     lines = [f"x = {start['code']}", f"    {chain.start.describe()}"]
     for step in chain.steps:
         lines.append(f"x = {step.op.code()}")
-        if step.skipped:
-            lines.append("    not run (an earlier step failed)")
-        elif step.layout is None:
+        if step.layout is None:
             lines.append(f"    error: {step.error}")
             if step.why is not None:
                 lines.append(f"    why: {step.why}")
+            lines.append("    (x is unchanged; the next step applies to it)")
         else:
             kind = "view" if step.view else f"copy ({step.bytes_copied:,} bytes)"
             lines.append(f"    {step.layout.describe()}; {kind}")

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QTextEdit,
     QToolButton,
     QVBoxLayout,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.state import AppState
 from app.tabs.base import TabPage
+from app.tabs.einops_strides import StridesPage
 from core.einops.analysis import analyse, is_warm, warm_up
 from core.einops.examples import EXAMPLES, Example
 from core.einops.model import OPS, REDUCTIONS, EinopsAnalysis
@@ -220,13 +222,36 @@ class EinopsPage(TabPage):
         body.setChildrenCollapsible(False)
         self._body = body
 
-        self._outer = outer = QVBoxLayout(self)
+        patterns = QWidget(self)
+        self._outer = outer = QVBoxLayout(patterns)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(8)
         outer.addWidget(self.form)
         outer.addLayout(summary)
         outer.addWidget(body, 1)
         outer.addStretch(0)  # takes the room while the body is hidden (_show_stale)
+
+        # Two pages in one tab, so the main tab bar does not grow: einops patterns, and the views
+        # and strides behind them (the same question asked of view/reshape/transpose).
+        self.strides = StridesPage(self)
+        self.pages = QTabWidget(self)
+        self.pages.setDocumentMode(True)
+        self.pages.addTab(patterns, translate("EinopsTab", "Patterns"))
+        self.pages.addTab(self.strides, translate("EinopsTab", "Views and strides"))
+        self.pages.setTabToolTip(
+            0, translate("EinopsTab", "What an einops call does: shapes, plan, code, cost")
+        )
+        self.pages.setTabToolTip(
+            1,
+            translate(
+                "EinopsTab",
+                "A tensor as shape, strides and offset over its storage: view, reshape, "
+                "transpose, slicing, expand, contiguous; view or copy, and why view fails",
+            ),
+        )
+        page_layout = QVBoxLayout(self)
+        page_layout.setContentsMargins(0, 4, 0, 0)
+        page_layout.addWidget(self.pages)
 
     def _titled(self, title: str, widget: QWidget) -> QWidget:
         box = QWidget(self)
@@ -543,6 +568,7 @@ class EinopsPage(TabPage):
             widget.setFont(mono)
         self.pattern.setFont(mono_font(point_size=theme.base_pt * 1.15 * theme.scale))
         self.warnings.setStyleSheet(f"color: {theme.warning};")
+        self.strides.apply_theme(theme)
         self._style_status(self.result is not None and not self.result.valid)
         self.pattern.highlighter.rehighlight()
         if self.result is not None and self.result.valid:
@@ -553,9 +579,24 @@ class EinopsPage(TabPage):
         self.status.setStyleSheet(f"color: {self._colors['error']};" if invalid else "")
         self.status.setFont(font)  # a style sheet of its own would reset it to the default size
 
+    #: The inner pages, by the name ``screenshot --page`` and sessions use.
+    PAGES = ("patterns", "strides")
+
+    def show_page(self, name: str) -> None:
+        """Show the inner page ``name`` (one of :attr:`PAGES`)."""
+        self.pages.setCurrentIndex(self.PAGES.index(name))
+
+    def current_page(self) -> str:
+        """The inner page shown."""
+        return self.PAGES[self.pages.currentIndex()]
+
     def session_state(self) -> dict[str, Any]:
-        """The inputs as text."""
-        return self.form.texts()
+        """The inputs as text; the strides page's under ``strides``, the page shown as ``page``."""
+        return {
+            **self.form.texts(),
+            "strides": self.strides.session_state(),
+            "page": self.current_page(),
+        }
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
         """Apply saved inputs; unknown or malformed values are reported and skipped."""
@@ -565,7 +606,21 @@ class EinopsPage(TabPage):
                     "EinopsTab", "einops: session data is not a mapping; kept the current inputs"
                 )
             ]
-        return [
+        data = dict(data)
+        problems = []
+        strides = data.pop("strides", None)
+        if strides is not None:
+            problems += self.strides.restore_session(strides)
+        page = data.pop("page", None)
+        if page in self.PAGES:
+            self.show_page(page)
+        elif page is not None:
+            problems.append(
+                translate("EinopsTab", "einops: unknown page {page}; allowed: {pages}").format(
+                    page=repr(page), pages=", ".join(self.PAGES)
+                )
+            )
+        return problems + [
             translate("EinopsTab", "einops: {problem}").format(problem=problem)
             for problem in self.form.setTexts(data)
         ]
@@ -619,6 +674,7 @@ class EinopsPage(TabPage):
         thread alive until it ends, so closing or rebuilding the tab never blocks or aborts.
         """
         self._timer.stop()
+        self.strides.shutdown()
         if self._thread is not None and self._thread.isRunning():
             from app.worker_runner import detach
 

@@ -13,7 +13,8 @@ One syntax serves the CLI (``--op``) and the tab (one step per row):
 Arguments may be separated by spaces or commas and wrapped in parentheses, and a leading ``x.``
 is ignored, so ``x.transpose(0, 1)`` is read as ``transpose 0 1``. Text that is no operation
 raises :class:`~core.errors.InputError`; an operation torch would refuse is a step with an error
-(the answer, not bad input), and the steps after it are not run.
+(the answer, not bad input) that leaves ``x`` as it was, as a failed line in a notebook does: the
+next step applies to the tensor before the refused one.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ __all__ = [
 
 #: The lecture's example: ``x = torch.arange(12).reshape(3, 4)``.
 DEFAULT_SHAPE = (3, 4)
-#: The default steps: a transpose is a view, ``view`` then fails, ``contiguous`` copies.
+#: The default steps: a transpose is a view, ``view`` then fails, ``contiguous`` copies, and
+#: ``view`` of the copy succeeds.
 DEFAULT_OPS = ("transpose 0 1", "view 12", "contiguous", "view 12")
 
 #: Bytes per element of the torch dtypes offered (``torch.arange`` makes int64).
@@ -276,7 +278,6 @@ class StepResult:
     bytes_copied: int
     error: Text | None = None
     why: Text | None = None
-    skipped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON keys of ``napkinlab strides``."""
@@ -293,8 +294,6 @@ class StepResult:
                 storage=lay.storage_id,
                 storage_elements=lay.storage_size,
             )
-        elif self.skipped:
-            out["skipped"] = True
         else:
             out["error"] = str(self.error)
             if self.why is not None:
@@ -334,19 +333,18 @@ class StridesChain:
         }
 
 
-def run_ops(start: Layout, parsed: Sequence[Op]) -> list[StepResult]:
-    """Apply parsed operations in turn; after a refused one the rest are skipped."""
+def run_ops(start: Layout, parsed: Sequence[Op | None]) -> list[StepResult]:
+    """Apply operations in turn; a refused one leaves the tensor as it was for the next, and a
+    ``None`` (a row that is no operation) is skipped the same way."""
     results: list[StepResult] = []
-    layout: Layout | None = start
+    layout = start
     for op in parsed:
-        if layout is None:
-            results.append(StepResult(op, None, None, 0, skipped=True))
+        if op is None:
             continue
         try:
             outcome = apply_op(layout, op)
         except ops.TorchWouldRaise as exc:
             results.append(StepResult(op, None, None, 0, exc.reason, exc.why))
-            layout = None
             continue
         layout = outcome.layout
         results.append(StepResult(op, layout, outcome.view, outcome.bytes_copied))

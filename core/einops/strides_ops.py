@@ -126,9 +126,8 @@ def _why_not_a_view(layout: Layout, new_shape: Sequence[int]) -> Text:
     blocks = "; ".join(_block(layout, c) for c in view_chunks(layout.shape, layout.stride))
     return translate(
         "Strides",
-        "with strides {stride} the elements lie evenly spaced only within these blocks: "
-        "{blocks}. A view may split or merge dimensions inside one block, but shape {shape} "
-        "needs a dimension that runs across two blocks, which no stride can describe. "
+        "strides {stride} space the elements evenly only within blocks: {blocks}. Shape "
+        "{shape} needs a dimension across two blocks, which no single stride describes; "
         "reshape() or contiguous() copies instead.",
     ).format(stride=format_dims(layout.stride), blocks=blocks, shape=format_dims(new_shape))
 
