@@ -48,21 +48,23 @@ MAX_START_ELEMENTS = 4096
 
 def _templates() -> list[tuple[str, str]]:
     """The "Add step" menu: (label, operation text)."""
-    t = translate
     return [
-        (t("StridesPage", "view -1 — new shape, same storage (or an error)"), "view -1"),
-        (t("StridesPage", "reshape -1 — a view when it can be, else a copy"), "reshape -1"),
-        (t("StridesPage", "transpose 0 1 — swap two dimensions"), "transpose 0 1"),
-        (t("StridesPage", "permute 1 0 — reorder the dimensions"), "permute 1 0"),
-        (t("StridesPage", "t — transpose a 2-d tensor"), "t"),
-        (t("StridesPage", "contiguous — copy only when not contiguous"), "contiguous"),
-        (t("StridesPage", "[:, 1:3] — slice (start:stop:step) or pick (an integer)"), "[:, 1:3]"),
-        (t("StridesPage", "narrow 1 1 2 — dim, start, length"), "narrow 1 1 2"),
-        (t("StridesPage", "select 0 0 — dim, index; drops the dim"), "select 0 0"),
-        (t("StridesPage", "expand 2,-1,-1 — broadcast with stride 0"), "expand 2,-1,-1"),
-        (t("StridesPage", "unsqueeze 0 — add a size-1 dim"), "unsqueeze 0"),
-        (t("StridesPage", "squeeze — drop size-1 dims"), "squeeze"),
-        (t("StridesPage", "flatten — reshape dims start..end into one"), "flatten"),
+        (translate("StridesPage", "view -1 — new shape, same storage (or an error)"), "view -1"),
+        (translate("StridesPage", "reshape -1 — a view when it can be, else a copy"), "reshape -1"),
+        (translate("StridesPage", "transpose 0 1 — swap two dimensions"), "transpose 0 1"),
+        (translate("StridesPage", "permute 1 0 — reorder the dimensions"), "permute 1 0"),
+        (translate("StridesPage", "t — transpose a 2-d tensor"), "t"),
+        (translate("StridesPage", "contiguous — copy only when not contiguous"), "contiguous"),
+        (
+            translate("StridesPage", "[:, 1:3] — slice (start:stop:step) or pick (an integer)"),
+            "[:, 1:3]",
+        ),
+        (translate("StridesPage", "narrow 1 1 2 — dim, start, length"), "narrow 1 1 2"),
+        (translate("StridesPage", "select 0 0 — dim, index; drops the dim"), "select 0 0"),
+        (translate("StridesPage", "expand 2,-1,-1 — broadcast with stride 0"), "expand 2,-1,-1"),
+        (translate("StridesPage", "unsqueeze 0 — add a size-1 dim"), "unsqueeze 0"),
+        (translate("StridesPage", "squeeze — drop size-1 dims"), "squeeze"),
+        (translate("StridesPage", "flatten — reshape dims start..end into one"), "flatten"),
     ]
 
 
@@ -130,6 +132,7 @@ class StridesPage(QWidget):
         top.addWidget(self.dtype)
         top.addStretch(1)
         top.addWidget(self.reset_button)
+        self._top = top
 
         self.steps = StepsEditor(
             _templates(),
@@ -197,6 +200,11 @@ class StridesPage(QWidget):
         outer.setSpacing(8)
         outer.addLayout(top)
         outer.addWidget(body, 1)
+
+    def set_switch(self, switch: QWidget) -> None:
+        """Put the tab's page switch at the right end of the top row."""
+        self._top.addSpacing(12)
+        self._top.addWidget(switch)
 
     # behaviour --------------------------------------------------------------------------------
     def reset(self) -> None:

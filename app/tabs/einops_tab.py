@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
-    QTabWidget,
+    QStackedWidget,
     QTextEdit,
     QToolButton,
     QVBoxLayout,
@@ -37,6 +37,7 @@ from core.errors import InputError
 from core.roofline.hardware import DTYPE_BYTES
 from widgets.cjk_break import keep_counts
 from widgets.einops.form import EinopsCallForm
+from widgets.einops.page_switch import PageSwitch
 from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
 from widgets.fonts import mono_font
 from widgets.i18n import localized, translate
@@ -232,25 +233,33 @@ class EinopsPage(TabPage):
         outer.addStretch(0)  # takes the room while the body is hidden (_show_stale)
 
         # Two pages in one tab, so the main tab bar does not grow: einops patterns, and the views
-        # and strides behind them (the same question asked of view/reshape/transpose).
+        # and strides behind them (the same question asked of view/reshape/transpose). Each page
+        # carries the switch in a row it already has: no height is spent on a tab bar.
         self.strides = StridesPage(self)
-        self.pages = QTabWidget(self)
-        self.pages.setDocumentMode(True)
-        self.pages.addTab(patterns, translate("EinopsTab", "Patterns"))
-        self.pages.addTab(self.strides, translate("EinopsTab", "Views and strides"))
-        self.pages.setTabToolTip(
-            0, translate("EinopsTab", "What an einops call does: shapes, plan, code, cost")
-        )
-        self.pages.setTabToolTip(
-            1,
-            translate(
-                "EinopsTab",
-                "A tensor as shape, strides and offset over its storage: view, reshape, "
-                "transpose, slicing, expand, contiguous; view or copy, and why view fails",
+        names = [
+            (
+                translate("EinopsTab", "Patterns"),
+                translate("EinopsTab", "What an einops call does: shapes, plan, code, cost"),
             ),
-        )
+            (
+                translate("EinopsTab", "Views and strides"),
+                translate(
+                    "EinopsTab",
+                    "A tensor as shape, strides and offset over its storage: view, reshape, "
+                    "transpose, slicing, expand, contiguous; view or copy, and why view fails",
+                ),
+            ),
+        ]
+        self._switches = (PageSwitch(names, self), PageSwitch(names, self))
+        self._headline_row.addWidget(self._switches[0], 0)  # _fold keeps it last
+        self.strides.set_switch(self._switches[1])
+        for switch in self._switches:
+            switch.pageChanged.connect(self._switch_page)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(patterns)
+        self.pages.addWidget(self.strides)
         page_layout = QVBoxLayout(self)
-        page_layout.setContentsMargins(0, 4, 0, 0)
+        page_layout.setContentsMargins(0, 0, 0, 0)
         page_layout.addWidget(self.pages)
 
     def _titled(self, title: str, widget: QWidget) -> QWidget:
@@ -523,10 +532,12 @@ class EinopsPage(TabPage):
         self.code.layout().setSpacing(2 if compact else -1)
         self._summary.removeWidget(self.cost)
         self._headline_row.removeWidget(self.cost)
+        self._headline_row.removeWidget(self._switches[0])
         if compact:
             self._headline_row.addWidget(self.cost, 1)
         else:
             self._summary.insertWidget(2, self.cost)
+        self._headline_row.addWidget(self._switches[0], 0, Qt.AlignmentFlag.AlignRight)
         self.axis_table.setCompact(compact)
         self.plan_table.setCompact(compact)
         self._show_memory()
@@ -584,7 +595,12 @@ class EinopsPage(TabPage):
 
     def show_page(self, name: str) -> None:
         """Show the inner page ``name`` (one of :attr:`PAGES`)."""
-        self.pages.setCurrentIndex(self.PAGES.index(name))
+        self._switch_page(self.PAGES.index(name))
+
+    def _switch_page(self, index: int) -> None:
+        self.pages.setCurrentIndex(index)
+        for switch in self._switches:
+            switch.setPage(index)
 
     def current_page(self) -> str:
         """The inner page shown."""

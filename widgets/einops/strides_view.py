@@ -178,8 +178,9 @@ class StridesPicture(QWidget):
                 QRectF(4, y, width, line * 1.2),
                 int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
                 fm.elidedText(
-                    translate("StridesPicture", "x in row-major order reads storage: {order}")
-                    .format(order=order + more),
+                    translate(
+                        "StridesPicture", "x in row-major order reads storage: {order}"
+                    ).format(order=order + more),
                     Qt.TextElideMode.ElideRight,
                     width,
                 ),
