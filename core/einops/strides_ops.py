@@ -30,7 +30,7 @@ from core.einops.strides import (
     view_chunks,
     view_strides,
 )
-from core.texts import Text, translate
+from core.texts import Text, join_texts, translate
 
 __all__ = [
     "IndexItem",
@@ -114,16 +114,22 @@ def _shape(layout: Layout, shape: Sequence[int]) -> tuple[int, ...]:
         ) from None
 
 
-def _block(layout: Layout, dims: Sequence[int]) -> str:
+def _block(layout: Layout, dims: Sequence[int]) -> Text:
     n = 1
     for d in dims:
         n *= layout.shape[d]
-    name = f"dim {dims[0]}" if len(dims) == 1 else f"dims {dims[0]}–{dims[-1]}"
-    return f"{name} ({n} × stride {layout.stride[dims[-1]]})"
+    stride = layout.stride[dims[-1]]
+    if len(dims) == 1:
+        return translate("Strides", "dim {dim} ({n} × stride {stride})").format(
+            dim=dims[0], n=n, stride=stride
+        )
+    return translate("Strides", "dims {first}–{last} ({n} × stride {stride})").format(
+        first=dims[0], last=dims[-1], n=n, stride=stride
+    )
 
 
 def _why_not_a_view(layout: Layout, new_shape: Sequence[int]) -> Text:
-    blocks = "; ".join(_block(layout, c) for c in view_chunks(layout.shape, layout.stride))
+    blocks = join_texts([_block(layout, c) for c in view_chunks(layout.shape, layout.stride)], "; ")
     return translate(
         "Strides",
         "strides {stride} space the elements evenly only within blocks: {blocks}. Shape "

@@ -1171,6 +1171,14 @@
         <translation>维度超出范围（应在 [{low}, {high}] 内，实际为 {dim}）</translation>
     </message>
     <message>
+        <source>dim {dim} ({n} × stride {stride})</source>
+        <translation>维度 {dim}（{n} 个 × 步长 {stride}）</translation>
+    </message>
+    <message>
+        <source>dims {first}–{last} ({n} × stride {stride})</source>
+        <translation>维度 {first}–{last}（{n} 个 × 步长 {stride}）</translation>
+    </message>
+    <message>
         <source>strides {stride} space the elements evenly only within blocks: {blocks}. Shape {shape} needs a dimension across two blocks, which no single stride describes; reshape() or contiguous() copies instead.</source>
         <translation>步长 {stride} 只在以下各块内让元素等距排列：{blocks}。形状 {shape} 需要一个跨越两块的维度，没有任何单一步长能描述它；reshape() 或 contiguous() 会改为复制。</translation>
     </message>

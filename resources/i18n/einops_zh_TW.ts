@@ -1171,6 +1171,14 @@
         <translation>維度超出範圍（應在 [{low}, {high}] 內，實際為 {dim}）</translation>
     </message>
     <message>
+        <source>dim {dim} ({n} × stride {stride})</source>
+        <translation>維度 {dim}（{n} 個 × 步長 {stride}）</translation>
+    </message>
+    <message>
+        <source>dims {first}–{last} ({n} × stride {stride})</source>
+        <translation>維度 {first}–{last}（{n} 個 × 步長 {stride}）</translation>
+    </message>
+    <message>
         <source>strides {stride} space the elements evenly only within blocks: {blocks}. Shape {shape} needs a dimension across two blocks, which no single stride describes; reshape() or contiguous() copies instead.</source>
         <translation>步長 {stride} 只在以下各塊內讓元素等距排列：{blocks}。形狀 {shape} 需要一個跨越兩塊的維度，沒有任何單一步長能描述它；reshape() 或 contiguous() 會改為複製。</translation>
     </message>
