@@ -427,9 +427,11 @@ class StridesPage(QWidget):
         shape = data.get("shape")
         if isinstance(shape, str):
             self.shape.setText(shape)
+        elif shape is not None:
+            problems.append(translate("StridesPage", "strides: shape is not a text such as 3,4"))
         dtype = data.get("dtype")
         if dtype is not None:
-            index = self.dtype.findData(dtype)
+            index = self.dtype.findData(dtype) if isinstance(dtype, str) else -1
             if index < 0:
                 problems.append(
                     translate("StridesPage", "strides: unknown dtype {dtype}; kept {kept}").format(

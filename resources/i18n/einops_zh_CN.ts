@@ -1204,7 +1204,7 @@
     </message>
     <message>
         <source>The expanded size of the tensor (-1) isn&apos;t allowed in a leading, non-existing dimension {dim}</source>
-        <translation>在前部新增的（原本不存在的）维度 {dim} 上不允许扩展大小 -1</translation>
+        <translation>张量在前部新增的（原本不存在的）维度 {dim} 上不允许把大小扩展为 -1</translation>
     </message>
     <message>
         <source>expand: size {size} is negative; allowed: sizes from 0, or -1 to keep one</source>
@@ -1426,6 +1426,10 @@
     <message>
         <source>strides: session data is not a mapping; skipped</source>
         <translation>strides：会话数据不是映射；已跳过</translation>
+    </message>
+    <message>
+        <source>strides: shape is not a text such as 3,4</source>
+        <translation>strides：shape 不是 3,4 这样的文本</translation>
     </message>
     <message>
         <source>strides: unknown dtype {dtype}; kept {kept}</source>

@@ -1204,7 +1204,7 @@
     </message>
     <message>
         <source>The expanded size of the tensor (-1) isn&apos;t allowed in a leading, non-existing dimension {dim}</source>
-        <translation>在前部新增的（原本不存在的）維度 {dim} 上不允許擴展大小 -1</translation>
+        <translation>張量在前部新增的（原本不存在的）維度 {dim} 上不允許把大小擴展為 -1</translation>
     </message>
     <message>
         <source>expand: size {size} is negative; allowed: sizes from 0, or -1 to keep one</source>
@@ -1426,6 +1426,10 @@
     <message>
         <source>strides: session data is not a mapping; skipped</source>
         <translation>strides：工作階段資料不是對映；已跳過</translation>
+    </message>
+    <message>
+        <source>strides: shape is not a text such as 3,4</source>
+        <translation>strides：shape 不是 3,4 這樣的文字</translation>
     </message>
     <message>
         <source>strides: unknown dtype {dtype}; kept {kept}</source>
