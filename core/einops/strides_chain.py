@@ -26,7 +26,7 @@ from typing import Any
 
 from core.echo import brief
 from core.einops import strides_ops as ops
-from core.einops.strides import Layout, contiguous_strides, format_dims
+from core.einops.strides import Layout, contiguous_strides
 from core.errors import InputError
 from core.texts import Text, translate
 
@@ -357,8 +357,3 @@ def run_chain(shape: Sequence[int], dtype: str, texts: Sequence[str]) -> Strides
     parsed = [parse_op(t) for t in texts]
     start = start_layout(shape, dtype)
     return StridesChain(start, dtype, tuple(run_ops(start, parsed)))
-
-
-def shape_text(shape: Sequence[int]) -> str:
-    """``[3, 4]``."""
-    return format_dims(shape)
