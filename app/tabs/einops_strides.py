@@ -412,11 +412,12 @@ class StridesPage(QWidget):
         self.picture.update()
 
     def session_state(self) -> dict[str, Any]:
-        """The start shape, dtype and steps as text."""
+        """The start shape, dtype and steps as text, and the step drawn (-1: the start)."""
         return {
             "shape": self.shape.text(),
             "dtype": self.dtype.currentData(),
             "ops": self.steps.steps(),
+            "selected": self.steps.currentRow(),
         }
 
     def restore_session(self, data: Any) -> list[str]:
@@ -445,6 +446,11 @@ class StridesPage(QWidget):
             self.steps.setSteps(ops)
         elif ops is not None:
             problems.append(translate("StridesPage", "strides: ops is not a list of texts"))
+        selected = data.get("selected")
+        if isinstance(selected, int) and not isinstance(selected, bool):
+            self.steps.setCurrentRow(selected)
+        elif selected is not None:
+            problems.append(translate("StridesPage", "strides: selected is not a step number"))
         self.recompute()
         return problems
 

@@ -1439,6 +1439,10 @@
         <source>strides: ops is not a list of texts</source>
         <translation>strides：ops 不是文字列表</translation>
     </message>
+    <message>
+        <source>strides: selected is not a step number</source>
+        <translation>strides：selected 不是步驟編號</translation>
+    </message>
 </context>
 <context>
     <name>StridesPicture</name>

@@ -117,6 +117,7 @@ class StepsEditor(QWidget):
         for row in self._rows:
             for w in row.widgets():
                 self._grid.removeWidget(w)
+                w.hide()  # gone now, not at the next event loop pass (a screenshot comes first)
                 w.deleteLater()
         self._rows = []
         for text in texts[:MAX_STEPS]:

@@ -104,16 +104,21 @@ class StridesPicture(QWidget):
         # the storage strip's cells and rows at a cell size, then the grid's height above it;
         # the size shrinks until both fit
         shown = min(lay.storage_size, MAX_DRAWN)
-        cell = line * 2.2
+        cell = min(line * 2.6, max(line * 1.5, width / max(shown, 1)))  # one row if it can
+        grid_cell = line * 3.2
         while True:
             per_row = max(int(width // cell), 1)
             strip_rows = max((shown + per_row - 1) // per_row, 1)
             strip_h = line * 2.6 + strip_rows * (cell + line * 0.9)
-            grid_h = self._grid_height(lay, cell, width, line)
+            grid_h = self._grid_height(lay, grid_cell, width, line)
             if grid_h + strip_h + line <= height or cell <= line * 1.2:
                 break
-            cell *= 0.9
-        self._draw_grid(painter, lay, addresses, values, QRectF(4, 4, width, grid_h), dark, cell)
+            if grid_cell > line * 1.2:
+                grid_cell *= 0.9
+            else:
+                cell *= 0.9
+        area = QRectF(4, 4, width, grid_h)
+        self._draw_grid(painter, lay, addresses, values, area, dark, grid_cell)
         top = 4 + grid_h + line * 0.8
         painter.setPen(fg)
         title = translate(
