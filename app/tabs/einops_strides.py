@@ -25,11 +25,13 @@ from core.einops.strides_chain import (
     DEFAULT_OPS,
     DEFAULT_SHAPE,
     DTYPE_SIZES,
+    Op,
     StepResult,
     parse_op,
     run_ops,
     start_layout,
 )
+from core.einops.strides_torch import torch_message, torch_version
 from core.einops.text import parse_shape
 from core.errors import InputError
 from widgets.einops.strides_steps import StepsEditor
@@ -82,6 +84,7 @@ class StridesPage(QWidget):
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self.recompute)
         self._start: Layout | None = None
+        self._parsed: list[Op | None] = []
         self._results: list[StepResult | InputError | None] = []
         self._build()
         self.reset()
@@ -181,6 +184,16 @@ class StridesPage(QWidget):
         self.error.setWordWrap(True)
         self.error.setObjectName("warningText")
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.torch_note = QLabel(self)
+        self.torch_note.setWordWrap(True)
+        self.torch_note.setObjectName("detail")
+        self.torch_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.torch_note.setToolTip(
+            translate(
+                "StridesPage",
+                "The same steps run with torch on a small CPU tensor, to compare its own words",
+            )
+        )
         self.picture = StridesPicture(self)
         right = QWidget(self)
         rv = QVBoxLayout(right)
@@ -189,6 +202,7 @@ class StridesPage(QWidget):
         rv.addWidget(self.headline)
         rv.addWidget(self.detail)
         rv.addWidget(self.error)
+        rv.addWidget(self.torch_note)
         rv.addWidget(self.picture, 1)
         body = DefaultSplitter(Qt.Orientation.Horizontal, [2, 3], self)
         body.addWidget(left)
@@ -268,6 +282,7 @@ class StridesPage(QWidget):
                 if op is not None:
                     results[i] = next(done)
         self._results = results
+        self._parsed = parsed
         copied = 0
         for i, res in enumerate(results):
             self._verdict(i, res)
@@ -333,6 +348,8 @@ class StridesPage(QWidget):
         """Draw the selected step (or the start tensor) and say what it did."""
         self.error.clear()
         self.error.setVisible(False)
+        self.torch_note.clear()
+        self.torch_note.setVisible(False)
         if self._start is None:
             self.headline.setText("x = ?")
             self.detail.setText(self.total.text())
@@ -377,6 +394,7 @@ class StridesPage(QWidget):
                     why=localized(res.why)
                 )
             self._show_error(message)
+            self._show_torch(i, str(res.error))
             self.picture.setLayoutToDraw(self._layout_before(i))
             return
         lay = res.layout
@@ -391,9 +409,31 @@ class StridesPage(QWidget):
         self.detail.setText(f"{localized(lay.describe())} · {kind}")
         self.picture.setLayoutToDraw(lay)
 
+    def torch_loaded(self) -> None:
+        """torch is imported now (the tab's warm-up): say what it raises for the step shown."""
+        self._show_current(self.steps.currentRow())
+
     def _show_error(self, message: str) -> None:
         self.error.setText(message)
         self.error.setVisible(True)
+
+    def _show_torch(self, i: int, ours: str) -> None:
+        """Say what torch itself raises for step ``i`` (when torch is loaded and small enough)."""
+        version = torch_version()
+        start = self._start
+        said = None
+        if version is not None and start is not None:
+            said = torch_message(start.shape, self.dtype.currentData(), self._parsed, i)
+        if said is None:
+            self.torch_note.clear()
+            self.torch_note.setVisible(False)
+            return
+        if said == ours:
+            text = translate("StridesPage", "✓ torch {version} on this machine raises the same.")
+        else:
+            text = translate("StridesPage", "torch {version} on this machine says: {message}")
+        self.torch_note.setText(text.format(version=version, message=said))
+        self.torch_note.setVisible(True)
 
     # page hooks -------------------------------------------------------------------------------
     def apply_theme(self, theme: Any) -> None:

@@ -302,6 +302,7 @@ class EinopsPage(TabPage):
 
     def _warm_done(self, _seconds: float) -> None:
         self._warmed = True
+        self.strides.torch_loaded()
         if self.result is None:
             self.analyse_now()
 
@@ -682,6 +683,7 @@ class EinopsPage(TabPage):
         self._warmed = True
         self.analyse_now()
         self.run_on_real_tensors()
+        self.strides.torch_loaded()
 
     def shutdown(self) -> None:
         """Stop the debounce timer; a warm-up still importing is detached, never waited for.

@@ -1352,6 +1352,10 @@
         <translation>步骤（每步作用于上一步的结果）</translation>
     </message>
     <message>
+        <source>The same steps run with torch on a small CPU tensor, to compare its own words</source>
+        <translation>在一个小的 CPU 张量上用 torch 运行同样的步骤，对照它自己的原话</translation>
+    </message>
+    <message>
         <source>shape</source>
         <translation>形状</translation>
     </message>
@@ -1422,6 +1426,14 @@
     <message>
         <source>a copy into new storage #{id}, {bytes} copied</source>
         <translation>复制到新存储 #{id}，复制 {bytes}</translation>
+    </message>
+    <message>
+        <source>✓ torch {version} on this machine raises the same.</source>
+        <translation>✓ 本机的 torch {version} 报出同样的错误（英文原文一致）。</translation>
+    </message>
+    <message>
+        <source>torch {version} on this machine says: {message}</source>
+        <translation>本机的 torch {version} 报错：{message}</translation>
     </message>
     <message>
         <source>strides: session data is not a mapping; skipped</source>

@@ -1352,6 +1352,10 @@
         <translation>步驟（每步作用於上一步的結果）</translation>
     </message>
     <message>
+        <source>The same steps run with torch on a small CPU tensor, to compare its own words</source>
+        <translation>在一個小的 CPU 張量上用 torch 執行同樣的步驟，對照它自己的原話</translation>
+    </message>
+    <message>
         <source>shape</source>
         <translation>形狀</translation>
     </message>
@@ -1422,6 +1426,14 @@
     <message>
         <source>a copy into new storage #{id}, {bytes} copied</source>
         <translation>複製到新儲存 #{id}，複製 {bytes}</translation>
+    </message>
+    <message>
+        <source>✓ torch {version} on this machine raises the same.</source>
+        <translation>✓ 本機的 torch {version} 報出同樣的錯誤（英文原文一致）。</translation>
+    </message>
+    <message>
+        <source>torch {version} on this machine says: {message}</source>
+        <translation>本機的 torch {version} 報錯：{message}</translation>
     </message>
     <message>
         <source>strides: session data is not a mapping; skipped</source>

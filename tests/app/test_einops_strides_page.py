@@ -118,3 +118,22 @@ def test_screenshot_of_the_strides_page(tmp_path: Path, capsys) -> None:
     capsys.readouterr()
     assert main(["screenshot", "--tab", "einops", "--page", "nope", "--out", str(out)]) == 2
     assert "--page: 'nope' is not a page of the einops tab" in capsys.readouterr().err
+
+
+def test_torch_own_words_beside_the_refusal(strides: StridesPage) -> None:
+    # torch is loaded (this module imports it), as the Einops tab's warm-up loads it
+
+    strides.torch_loaded()
+    strides.steps.setCurrentRow(1)
+    assert strides.torch_note.isVisibleTo(strides)
+    assert torch.__version__ in strides.torch_note.text() and "same" in strides.torch_note.text()
+
+
+def test_page_switch_buttons_change_the_page(qtbot) -> None:
+    page = EinopsPage(AppState())
+    qtbot.addWidget(page)
+    page._switches[0].buttons()[1].click()
+    assert page.current_page() == "strides" and page._switches[1].page() == 1
+    page._switches[1].buttons()[0].click()
+    assert page.current_page() == "patterns" and page._switches[0].page() == 0
+    page.shutdown()

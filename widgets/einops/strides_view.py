@@ -113,7 +113,7 @@ class StridesPicture(QWidget):
             grid_h = self._grid_height(lay, grid_cell, width, line)
             if grid_h + strip_h + line <= height or cell <= line * 1.2:
                 break
-            if grid_cell > line * 1.2:
+            if grid_cell >= cell and grid_cell > line * 1.2:  # the larger of the two shrinks
                 grid_cell *= 0.9
             else:
                 cell *= 0.9

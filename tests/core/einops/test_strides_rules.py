@@ -152,3 +152,17 @@ def test_parse_errors_name_the_problem(text: str, says: str) -> None:
     with pytest.raises(InputError, match=None) as info:
         parse_op(text)
     assert says in info.value.message
+
+
+def test_torch_says_the_same_words_for_the_refused_view() -> None:
+    from core.einops.strides_torch import torch_message
+
+    ops = [parse_op(t) for t in DEFAULT_OPS]
+    steps = run_chain((3, 4), "int64", list(DEFAULT_OPS)).steps
+    said = torch_message((3, 4), "int64", ops, 1)
+    with pytest.raises(RuntimeError) as info:
+        torch.arange(12).reshape(3, 4).transpose(0, 1).view(12)
+    assert said == str(info.value).splitlines()[0] == str(steps[1].error)
+    assert torch_message((3, 4), "int64", ops, 0) is None  # transpose does not raise
+    assert torch_message((3, 4), "int64", [None, *ops], 2) == said  # a bad row is skipped
+    assert torch_message((100, 100), "int64", ops, 1) is None  # too large to run
