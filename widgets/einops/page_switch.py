@@ -41,6 +41,12 @@ class PageSwitch(QWidget):
             self._group.addButton(button, i)
             layout.addWidget(button)
         self._group.idClicked.connect(self.pageChanged)
+        # the page shown in the highlight colours (a checked button's own shading is faint in the
+        # dark theme)
+        self.setStyleSheet(
+            "QToolButton { padding: 2px 8px; border: 1px solid palette(mid); }"
+            "QToolButton:checked { background: palette(highlight); color: palette(highlighted-text); }"
+        )
 
     def page(self) -> int:
         """The checked page."""
