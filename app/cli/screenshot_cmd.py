@@ -133,7 +133,7 @@ def render_tab(
     if inner_page is not None:
         pages = getattr(page, "PAGES", ())
         if inner_page not in pages:
-            shiboken6_delete(window)
+            _free_window(window)
             raise InputError(
                 f"--page: {brief(inner_page)} is not a page of the {tab} tab; allowed: "
                 + (", ".join(pages) if pages else "none (it has one page)")
@@ -176,7 +176,7 @@ def render_tab(
         shiboken6.delete(window)
 
 
-def shiboken6_delete(window) -> None:
+def _free_window(window) -> None:
     """Destroy the window in the GUI thread (a refused argument still frees it)."""
     window.stop_background_work()
     import shiboken6
