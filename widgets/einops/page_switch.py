@@ -44,7 +44,7 @@ class PageSwitch(QWidget):
         # the page shown in the highlight colours (a checked button's own shading is faint in the
         # dark theme)
         self.setStyleSheet(
-            "QToolButton { padding: 2px 8px; border: 1px solid palette(mid); }"
+            "QToolButton { padding: 0px 3px; border: 1px solid palette(mid); }"
             "QToolButton:checked { background: palette(highlight); color: palette(highlighted-text); }"
         )
 
