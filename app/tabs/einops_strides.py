@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.tabs.einops_strides_words import size_text, templates, verdict
 from core.einops.strides import Layout
 from core.einops.strides_chain import (
     DEFAULT_OPS,
@@ -46,32 +47,6 @@ __all__ = ["MAX_START_ELEMENTS", "StridesPage"]
 DEBOUNCE_MS = 150
 #: Largest start tensor the page accepts (everything is drawn or listed from it).
 MAX_START_ELEMENTS = 4096
-
-
-def _templates() -> list[tuple[str, str]]:
-    """The "Add step" menu: (label, operation text)."""
-    return [
-        (translate("StridesPage", "view -1 — new shape, same storage (or an error)"), "view -1"),
-        (translate("StridesPage", "reshape -1 — a view when it can be, else a copy"), "reshape -1"),
-        (translate("StridesPage", "transpose 0 1 — swap two dimensions"), "transpose 0 1"),
-        (translate("StridesPage", "permute 1 0 — reorder the dimensions"), "permute 1 0"),
-        (translate("StridesPage", "t — transpose a 2-d tensor"), "t"),
-        (translate("StridesPage", "contiguous — copy only when not contiguous"), "contiguous"),
-        (
-            translate("StridesPage", "[:, 1:3] — slice (start:stop:step) or pick (an integer)"),
-            "[:, 1:3]",
-        ),
-        (translate("StridesPage", "narrow 1 1 2 — dim, start, length"), "narrow 1 1 2"),
-        (translate("StridesPage", "select 0 0 — dim, index; drops the dim"), "select 0 0"),
-        (translate("StridesPage", "expand 2,-1,-1 — broadcast with stride 0"), "expand 2,-1,-1"),
-        (translate("StridesPage", "unsqueeze 0 — add a size-1 dim"), "unsqueeze 0"),
-        (translate("StridesPage", "squeeze — drop size-1 dims"), "squeeze"),
-        (translate("StridesPage", "flatten — reshape dims start..end into one"), "flatten"),
-    ]
-
-
-def _size(nbytes: int) -> str:
-    return f"{nbytes:,} B"
 
 
 class StridesPage(QWidget):
@@ -138,7 +113,7 @@ class StridesPage(QWidget):
         self._top = top
 
         self.steps = StepsEditor(
-            _templates(),
+            templates(),
             {
                 "add": translate("StridesPage", "+ Add step"),
                 "add_tip": translate(
@@ -294,7 +269,7 @@ class StridesPage(QWidget):
         else:
             self.total.setText(
                 translate("StridesPage", "Bytes copied by the whole chain: {bytes}").format(
-                    bytes=_size(copied)
+                    bytes=size_text(copied)
                 )
             )
             self.total.setObjectName("")
@@ -303,40 +278,7 @@ class StridesPage(QWidget):
         self._show_current(self.steps.currentRow())
 
     def _verdict(self, i: int, res: StepResult | InputError | None) -> None:
-        if isinstance(res, InputError):
-            self.steps.setVerdict(
-                i, translate("StridesPage", "✗ not an operation"), localized(res.message), "invalid"
-            )
-        elif res is None:
-            self.steps.setVerdict(
-                i,
-                translate("StridesPage", "not run"),
-                translate("StridesPage", "The start tensor's shape is not valid"),
-                "skipped",
-            )
-        elif res.layout is None:
-            self.steps.setVerdict(
-                i, translate("StridesPage", "✗ torch raises"), localized(res.error), "refused"
-            )
-        elif res.view:
-            self.steps.setVerdict(
-                i,
-                translate("StridesPage", "view · 0 B copied"),
-                translate("StridesPage", "Shares storage #{id}: nothing is copied").format(
-                    id=res.layout.storage_id
-                ),
-                "view",
-            )
-        else:
-            self.steps.setVerdict(
-                i,
-                translate("StridesPage", "copy · {bytes}").format(bytes=_size(res.bytes_copied)),
-                translate(
-                    "StridesPage",
-                    "A new storage #{id}: {n} elements × {size} B written in row-major order",
-                ).format(id=res.layout.storage_id, n=res.layout.numel, size=res.layout.itemsize),
-                "copy",
-            )
+        self.steps.setVerdict(i, *verdict(res))
 
     def _layout_before(self, i: int) -> Layout | None:
         for res in reversed(self._results[:i]):
@@ -404,7 +346,7 @@ class StridesPage(QWidget):
             )
         else:
             kind = translate("StridesPage", "a copy into new storage #{id}, {bytes} copied").format(
-                id=lay.storage_id, bytes=_size(res.bytes_copied)
+                id=lay.storage_id, bytes=size_text(res.bytes_copied)
             )
         self.detail.setText(f"{localized(lay.describe())} · {kind}")
         self.picture.setLayoutToDraw(lay)

@@ -1256,7 +1256,6 @@
     <name>StridesPage</name>
     <message>
         <source>view -1 — new shape, same storage (or an error)</source>
-        <extracomment>Largest start tensor the page accepts (everything is drawn or listed from it).</extracomment>
         <translation>view -1 — 新形狀，同一儲存（或報錯）</translation>
     </message>
     <message>
@@ -1309,6 +1308,7 @@
     </message>
     <message>
         <source>The start tensor&apos;s shape, e.g. 3,4 or 2,3,4 (at most {n} elements); it holds 0, 1, 2, … in order, so each number is also its place in storage.</source>
+        <extracomment>Largest start tensor the page accepts (everything is drawn or listed from it).</extracomment>
         <translation>起始張量的形狀，例如 3,4 或 2,3,4（最多 {n} 個元素）；它依次存放 0, 1, 2, …，所以每個數也就是它在儲存中的位置。</translation>
     </message>
     <message>
