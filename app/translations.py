@@ -58,7 +58,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "core/*.py",
     ),
     "dtypes": ("app/tabs/dtypes_*.py", "widgets/dtypes/*.py", "core/numbers/*.py"),
-    "einops": ("app/tabs/einops_tab.py", "widgets/einops/*.py", "core/einops/*.py"),
+    "einops": ("app/tabs/einops_*.py", "widgets/einops/*.py", "core/einops/*.py"),
     "roofline": (
         "app/tabs/roofline_*.py",
         "widgets/roofline/*.py",

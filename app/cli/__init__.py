@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "app.cli.devices_cmd",
     "app.cli.dtype_cmd",
     "app.cli.einops_cmd",
+    "app.cli.strides_cmd",
     "app.cli.roofline_cmd",
     "app.cli.memory_cmd",
     "app.cli.napkin_cmd",

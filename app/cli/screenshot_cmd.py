@@ -54,6 +54,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--size", default=None, help="the whole window at exactly WxH pixels (x --scale)"
     )
     parser.add_argument(
+        "--page",
+        default=None,
+        help="an inner page of the tab (einops: patterns, strides); default: the tab's first",
+    )
+    parser.add_argument(
         "--content",
         choices=("page", "plot"),
         default="page",
@@ -89,6 +94,7 @@ def render_tab(
     size: tuple[int, int] | None = None,
     content: str = "page",
     language: str = "en",
+    inner_page: str | None = None,
     progress: Callable[[float, str], None] | None = None,
     before_prepare: Callable[[Callable[[float, str], None] | None], object] | None = None,
 ) -> Path:
@@ -124,6 +130,15 @@ def render_tab(
         problems += window.apply_session(read_session(session))
     window.resize(*(size or WINDOW_SIZE))
     page = window.show_tab(tab)  # restores the tab's pending session inputs, reporting problems
+    if inner_page is not None:
+        pages = getattr(page, "PAGES", ())
+        if inner_page not in pages:
+            _free_window(window)
+            raise InputError(
+                f"--page: {brief(inner_page)} is not a page of the {tab} tab; allowed: "
+                + (", ".join(pages) if pages else "none (it has one page)")
+            )
+        page.show_page(inner_page)
     for problem in problems + window.problems:
         print(f"napkinlab: warning: {problem}", file=sys.stderr)
     window.show()
@@ -159,6 +174,14 @@ def render_tab(
         import shiboken6
 
         shiboken6.delete(window)
+
+
+def _free_window(window) -> None:
+    """Destroy the window in the GUI thread (a refused argument still frees it)."""
+    window.stop_background_work()
+    import shiboken6
+
+    shiboken6.delete(window)
 
 
 def _save(target, page, tab: str, out: Path, scale: float) -> Path:
@@ -256,6 +279,7 @@ def run(args: argparse.Namespace) -> int:
             size=size,
             content=args.content,
             language=args.lang,
+            inner_page=args.page,
             progress=progress,
             before_prepare=None if prefetch is None else prefetch.wait,
         )

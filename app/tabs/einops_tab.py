@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTextEdit,
     QToolButton,
     QVBoxLayout,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.state import AppState
 from app.tabs.base import TabPage
+from app.tabs.einops_strides import StridesPage
 from core.einops.analysis import analyse, is_warm, warm_up
 from core.einops.examples import EXAMPLES, Example
 from core.einops.model import OPS, REDUCTIONS, EinopsAnalysis
@@ -35,6 +37,7 @@ from core.errors import InputError
 from core.roofline.hardware import DTYPE_BYTES
 from widgets.cjk_break import keep_counts
 from widgets.einops.form import EinopsCallForm
+from widgets.einops.page_switch import PageSwitch
 from widgets.einops.results import AxisTable, CodeView, PlanTable, TensorCompare
 from widgets.fonts import mono_font
 from widgets.i18n import localized, translate
@@ -220,13 +223,44 @@ class EinopsPage(TabPage):
         body.setChildrenCollapsible(False)
         self._body = body
 
-        self._outer = outer = QVBoxLayout(self)
+        patterns = QWidget(self)
+        self._outer = outer = QVBoxLayout(patterns)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(8)
         outer.addWidget(self.form)
         outer.addLayout(summary)
         outer.addWidget(body, 1)
         outer.addStretch(0)  # takes the room while the body is hidden (_show_stale)
+
+        # Two pages in one tab, so the main tab bar does not grow: einops patterns, and the views
+        # and strides behind them (the same question asked of view/reshape/transpose). Each page
+        # carries the switch in a row it already has: no height is spent on a tab bar.
+        self.strides = StridesPage(self)
+        names = [
+            (
+                translate("EinopsTab", "Patterns"),
+                translate("EinopsTab", "What an einops call does: shapes, plan, code, cost"),
+            ),
+            (
+                translate("EinopsTab", "Views and strides"),
+                translate(
+                    "EinopsTab",
+                    "A tensor as shape, strides and offset over its storage: view, reshape, "
+                    "transpose, slicing, expand, contiguous; view or copy, and why view fails",
+                ),
+            ),
+        ]
+        self._switches = (PageSwitch(names, self), PageSwitch(names, self))
+        self._headline_row.addWidget(self._switches[0], 0)  # _fold keeps it last
+        self.strides.set_switch(self._switches[1])
+        for switch in self._switches:
+            switch.pageChanged.connect(self._switch_page)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(patterns)
+        self.pages.addWidget(self.strides)
+        page_layout = QVBoxLayout(self)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.pages)
 
     def _titled(self, title: str, widget: QWidget) -> QWidget:
         box = QWidget(self)
@@ -268,6 +302,7 @@ class EinopsPage(TabPage):
 
     def _warm_done(self, _seconds: float) -> None:
         self._warmed = True
+        self.strides.torch_loaded()
         if self.result is None:
             self.analyse_now()
 
@@ -498,10 +533,12 @@ class EinopsPage(TabPage):
         self.code.layout().setSpacing(2 if compact else -1)
         self._summary.removeWidget(self.cost)
         self._headline_row.removeWidget(self.cost)
+        self._headline_row.removeWidget(self._switches[0])
         if compact:
             self._headline_row.addWidget(self.cost, 1)
         else:
             self._summary.insertWidget(2, self.cost)
+        self._headline_row.addWidget(self._switches[0], 0, Qt.AlignmentFlag.AlignRight)
         self.axis_table.setCompact(compact)
         self.plan_table.setCompact(compact)
         self._show_memory()
@@ -543,6 +580,7 @@ class EinopsPage(TabPage):
             widget.setFont(mono)
         self.pattern.setFont(mono_font(point_size=theme.base_pt * 1.15 * theme.scale))
         self.warnings.setStyleSheet(f"color: {theme.warning};")
+        self.strides.apply_theme(theme)
         self._style_status(self.result is not None and not self.result.valid)
         self.pattern.highlighter.rehighlight()
         if self.result is not None and self.result.valid:
@@ -553,9 +591,29 @@ class EinopsPage(TabPage):
         self.status.setStyleSheet(f"color: {self._colors['error']};" if invalid else "")
         self.status.setFont(font)  # a style sheet of its own would reset it to the default size
 
+    #: The inner pages, by the name ``screenshot --page`` and sessions use.
+    PAGES = ("patterns", "strides")
+
+    def show_page(self, name: str) -> None:
+        """Show the inner page ``name`` (one of :attr:`PAGES`)."""
+        self._switch_page(self.PAGES.index(name))
+
+    def _switch_page(self, index: int) -> None:
+        self.pages.setCurrentIndex(index)
+        for switch in self._switches:
+            switch.setPage(index)
+
+    def current_page(self) -> str:
+        """The inner page shown."""
+        return self.PAGES[self.pages.currentIndex()]
+
     def session_state(self) -> dict[str, Any]:
-        """The inputs as text."""
-        return self.form.texts()
+        """The inputs as text; the strides page's under ``strides``, the page shown as ``page``."""
+        return {
+            **self.form.texts(),
+            "strides": self.strides.session_state(),
+            "page": self.current_page(),
+        }
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
         """Apply saved inputs; unknown or malformed values are reported and skipped."""
@@ -565,7 +623,21 @@ class EinopsPage(TabPage):
                     "EinopsTab", "einops: session data is not a mapping; kept the current inputs"
                 )
             ]
-        return [
+        data = dict(data)
+        problems = []
+        strides = data.pop("strides", None)
+        if strides is not None:
+            problems += self.strides.restore_session(strides)
+        page = data.pop("page", None)
+        if page in self.PAGES:
+            self.show_page(page)
+        elif page is not None:
+            problems.append(
+                translate("EinopsTab", "einops: unknown page {page}; allowed: {pages}").format(
+                    page=repr(page), pages=", ".join(self.PAGES)
+                )
+            )
+        return problems + [
             translate("EinopsTab", "einops: {problem}").format(problem=problem)
             for problem in self.form.setTexts(data)
         ]
@@ -611,6 +683,7 @@ class EinopsPage(TabPage):
         self._warmed = True
         self.analyse_now()
         self.run_on_real_tensors()
+        self.strides.torch_loaded()
 
     def shutdown(self) -> None:
         """Stop the debounce timer; a warm-up still importing is detached, never waited for.
@@ -619,6 +692,7 @@ class EinopsPage(TabPage):
         thread alive until it ends, so closing or rebuilding the tab never blocks or aborts.
         """
         self._timer.stop()
+        self.strides.shutdown()
         if self._thread is not None and self._thread.isRunning():
             from app.worker_runner import detach
 

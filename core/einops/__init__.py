@@ -12,6 +12,8 @@ pack       pack / unpack plans
 errors     einops' and torch's errors turned into messages a person can act on
 report     human-readable lines; ``run`` executes a call on small real tensors
 examples   the lecture's einops examples
+strides    a tensor as shape, strides and offset over storage; ``strides_ops`` torch's view,
+           reshape, transpose, expand, indexing rules; ``strides_chain`` a typed chain of them
 """
 
 from core.einops.analysis import (

@@ -987,6 +987,22 @@
         <translation>显示真实运行的输入和输出</translation>
     </message>
     <message>
+        <source>Patterns</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Views and strides</source>
+        <translation>视图与步长</translation>
+    </message>
+    <message>
+        <source>What an einops call does: shapes, plan, code, cost</source>
+        <translation>einops 调用做了什么：形状、步骤、代码、开销</translation>
+    </message>
+    <message>
+        <source>A tensor as shape, strides and offset over its storage: view, reshape, transpose, slicing, expand, contiguous; view or copy, and why view fails</source>
+        <translation>张量即其存储之上的形状、步长和偏移：view、reshape、transpose、切片、expand、contiguous；是视图还是复制，以及 view 为何失败</translation>
+    </message>
+    <message>
         <source>Loading torch and einops…</source>
         <translation>正在加载 torch 和 einops…</translation>
     </message>
@@ -1064,7 +1080,12 @@
     </message>
     <message>
         <source>einops: session data is not a mapping; kept the current inputs</source>
+        <extracomment>The inner pages, by the name ``screenshot --page`` and sessions use.</extracomment>
         <translation>einops：会话数据不是映射；保留当前输入</translation>
+    </message>
+    <message>
+        <source>einops: unknown page {page}; allowed: {pages}</source>
+        <translation>einops：未知页面 {page}；可用：{pages}</translation>
     </message>
     <message>
         <source>einops: {problem}</source>
@@ -1076,6 +1097,403 @@
     <message>
         <source>einops pattern</source>
         <translation>einops 模式</translation>
+    </message>
+</context>
+<context>
+    <name>Strides</name>
+    <message>
+        <source>only one dimension can be inferred</source>
+        <translation>只能推断一个维度</translation>
+    </message>
+    <message>
+        <source>invalid shape dimension {size}</source>
+        <translation>无效的形状维度 {size}</translation>
+    </message>
+    <message>
+        <source>cannot reshape tensor of 0 elements into shape {shape} because the unspecified dimension size -1 can be any value and is ambiguous</source>
+        <translation>无法把 0 个元素的张量重塑为形状 {shape}：未指定的维度大小 -1 可以是任意值，有歧义</translation>
+    </message>
+    <message>
+        <source>shape &apos;{shape}&apos; is invalid for input of size {numel}</source>
+        <translation>形状 &apos;{shape}&apos; 对大小为 {numel} 的输入无效</translation>
+    </message>
+    <message>
+        <source>shape {shape}, stride {stride}, offset {offset}, contiguous</source>
+        <translation>形状 {shape}，步长 {stride}，偏移 {offset}，连续</translation>
+    </message>
+    <message>
+        <source>shape {shape}, stride {stride}, offset {offset}, not contiguous</source>
+        <translation>形状 {shape}，步长 {stride}，偏移 {offset}，不连续</translation>
+    </message>
+    <message>
+        <source>dtype: unknown {dtype}; allowed: {allowed}</source>
+        <extracomment>The lecture&apos;s example: ``x = torch.arange(12).reshape(3, 4)``. The default steps: a transpose is a view, ``view`` then fails, ``contiguous`` copies, and ``view`` of the copy succeeds. Bytes per element of the torch dtypes offered (``torch.arange`` makes int64). Operation names with the arguments they take (shown in errors and tooltips).</extracomment>
+        <translation>数据类型：未知的 {dtype}；可用：{allowed}</translation>
+    </message>
+    <message>
+        <source>operation {op}: {problem}</source>
+        <translation>操作 {op}：{problem}</translation>
+    </message>
+    <message>
+        <source>{token} is not an integer; allowed: integers up to 2^40</source>
+        <translation>{token} 不是整数；允许：绝对值不超过 2^40 的整数</translation>
+    </message>
+    <message>
+        <source>&apos;...&apos; is not supported; write one &apos;:&apos; per dim</source>
+        <translation>不支持 &apos;...&apos;；请每个维度写一个 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>{item} is not an index; allowed: an integer or start:stop:step slice</source>
+        <translation>{item} 不是索引；允许：整数或 start:stop:step 切片</translation>
+    </message>
+    <message>
+        <source>takes {usage}; got {count} numbers</source>
+        <translation>用法 {usage}；收到 {count} 个数</translation>
+    </message>
+    <message>
+        <source>empty; allowed: {ops}</source>
+        <translation>为空；可用：{ops}</translation>
+    </message>
+    <message>
+        <source>an index must end with ]</source>
+        <translation>索引必须以 ] 结尾</translation>
+    </message>
+    <message>
+        <source>unknown operation {name}; allowed: {ops}</source>
+        <translation>未知操作 {name}；可用：{ops}</translation>
+    </message>
+    <message>
+        <source>takes a shape, e.g. {usage} 2,6</source>
+        <translation>需要一个形状，例如 {usage} 2,6</translation>
+    </message>
+    <message>
+        <source>Dimension out of range (expected to be in range of [{low}, {high}], but got {dim})</source>
+        <translation>维度超出范围（应在 [{low}, {high}] 内，实际为 {dim}）</translation>
+    </message>
+    <message>
+        <source>dim {dim} ({n} × stride {stride})</source>
+        <translation>维度 {dim}（{n} 个 × 步长 {stride}）</translation>
+    </message>
+    <message>
+        <source>dims {first}–{last} ({n} × stride {stride})</source>
+        <translation>维度 {first}–{last}（{n} 个 × 步长 {stride}）</translation>
+    </message>
+    <message>
+        <source>strides {stride} space the elements evenly only within blocks: {blocks}. Shape {shape} needs a dimension across two blocks, which no single stride describes; reshape() or contiguous() copies instead.</source>
+        <translation>步长 {stride} 只在以下各块内让元素等距排列：{blocks}。形状 {shape} 需要一个跨越两块的维度，没有任何单一步长能描述它；reshape() 或 contiguous() 会改为复制。</translation>
+    </message>
+    <message>
+        <source>view size is not compatible with input tensor&apos;s size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.</source>
+        <translation>view 的大小与输入张量的大小和步长不兼容（至少有一个维度跨越两个连续子空间）。请改用 .reshape(...)。</translation>
+    </message>
+    <message>
+        <source>t() expects a tensor with &lt;= 2 dimensions, but self is {ndim}D</source>
+        <translation>t() 需要不超过 2 维的张量，但 self 是 {ndim} 维</translation>
+    </message>
+    <message>
+        <source>permute(): the number of dims ({given}) does not match the tensor&apos;s dimensions ({ndim}); name each dimension once</source>
+        <translation>permute()：给出的维度数（{given}）与张量的维数（{ndim}）不符；每个维度须且只须列出一次</translation>
+    </message>
+    <message>
+        <source>permute(): duplicate dims are not allowed.</source>
+        <translation>permute()：不允许重复的维度。</translation>
+    </message>
+    <message>
+        <source>expand: the number of sizes provided ({given}) must be greater or equal to the number of dimensions in the tensor ({ndim})</source>
+        <translation>expand：给出的大小个数（{given}）必须不少于张量的维数（{ndim}）</translation>
+    </message>
+    <message>
+        <source>The expanded size of the tensor (-1) isn&apos;t allowed in a leading, non-existing dimension {dim}</source>
+        <translation>张量在前部新增的（原本不存在的）维度 {dim} 上不允许把大小扩展为 -1</translation>
+    </message>
+    <message>
+        <source>expand: size {size} is negative; allowed: sizes from 0, or -1 to keep one</source>
+        <translation>expand：大小 {size} 为负；允许：从 0 起的大小，或用 -1 保持原大小</translation>
+    </message>
+    <message>
+        <source>The expanded size of the tensor ({target}) must match the existing size ({size}) at non-singleton dimension {dim}.  Target sizes: {sizes}.  Tensor sizes: {shape}</source>
+        <translation>在非单例维度 {dim} 上，张量扩展后的大小（{target}）必须等于现有大小（{size}）。目标大小：{sizes}。张量大小：{shape}</translation>
+    </message>
+    <message>
+        <source>flatten() has invalid args: start_dim cannot come after end_dim</source>
+        <translation>flatten() 参数无效：start_dim 不能在 end_dim 之后</translation>
+    </message>
+    <message>
+        <source>index {index} is out of bounds for dimension {dim} with size {size}</source>
+        <translation>索引 {index} 超出维度 {dim} 的范围（大小 {size}）</translation>
+    </message>
+    <message>
+        <source>narrow() cannot be applied to a 0-dim tensor.</source>
+        <translation>narrow() 不能用于 0 维张量。</translation>
+    </message>
+    <message>
+        <source>start out of range (expected to be in range of [{low}, {high}], but got {start})</source>
+        <translation>start 超出范围（应在 [{low}, {high}] 内，实际为 {start}）</translation>
+    </message>
+    <message>
+        <source>start ({start}) + length ({length}) exceeds dimension size ({size}).</source>
+        <translation>start（{start}）+ length（{length}）超过维度大小（{size}）。</translation>
+    </message>
+    <message>
+        <source>select() cannot be applied to a 0-dim tensor.</source>
+        <translation>select() 不能用于 0 维张量。</translation>
+    </message>
+    <message>
+        <source>select(): index {index} out of range for tensor of size {shape} at dimension {dim}</source>
+        <translation>select()：索引 {index} 超出大小为 {shape} 的张量在维度 {dim} 上的范围</translation>
+    </message>
+    <message>
+        <source>too many indices for tensor of dimension {ndim} (got {given})</source>
+        <extracomment>One item of an index: an integer, or a slice ``(start, stop, step)`` with ``None`` for omitted.</extracomment>
+        <translation>对 {ndim} 维张量给出的索引过多（收到 {given} 个）</translation>
+    </message>
+    <message>
+        <source>step must be greater than zero</source>
+        <translation>步进必须大于零</translation>
+    </message>
+</context>
+<context>
+    <name>StridesPage</name>
+    <message>
+        <source>view -1 — new shape, same storage (or an error)</source>
+        <translation>view -1 — 新形状，同一存储（或报错）</translation>
+    </message>
+    <message>
+        <source>reshape -1 — a view when it can be, else a copy</source>
+        <translation>reshape -1 — 能做视图就做视图，否则复制</translation>
+    </message>
+    <message>
+        <source>transpose 0 1 — swap two dimensions</source>
+        <translation>transpose 0 1 — 交换两个维度</translation>
+    </message>
+    <message>
+        <source>permute 1 0 — reorder the dimensions</source>
+        <translation>permute 1 0 — 重排维度</translation>
+    </message>
+    <message>
+        <source>t — transpose a 2-d tensor</source>
+        <translation>t — 转置二维张量</translation>
+    </message>
+    <message>
+        <source>contiguous — copy only when not contiguous</source>
+        <translation>contiguous — 仅在不连续时复制</translation>
+    </message>
+    <message>
+        <source>[:, 1:3] — slice (start:stop:step) or pick (an integer)</source>
+        <translation>[:, 1:3] — 切片（start:stop:step）或取一个（整数）</translation>
+    </message>
+    <message>
+        <source>narrow 1 1 2 — dim, start, length</source>
+        <translation>narrow 1 1 2 — 维度、起点、长度</translation>
+    </message>
+    <message>
+        <source>select 0 0 — dim, index; drops the dim</source>
+        <translation>select 0 0 — 维度、索引；去掉该维度</translation>
+    </message>
+    <message>
+        <source>expand 2,-1,-1 — broadcast with stride 0</source>
+        <translation>expand 2,-1,-1 — 以步长 0 广播</translation>
+    </message>
+    <message>
+        <source>unsqueeze 0 — add a size-1 dim</source>
+        <translation>unsqueeze 0 — 添加大小为 1 的维度</translation>
+    </message>
+    <message>
+        <source>squeeze — drop size-1 dims</source>
+        <translation>squeeze — 去掉大小为 1 的维度</translation>
+    </message>
+    <message>
+        <source>flatten — reshape dims start..end into one</source>
+        <translation>flatten — 把 start..end 的维度并成一个</translation>
+    </message>
+    <message>
+        <source>The start tensor&apos;s shape, e.g. 3,4 or 2,3,4 (at most {n} elements); it holds 0, 1, 2, … in order, so each number is also its place in storage.</source>
+        <extracomment>Largest start tensor the page accepts (everything is drawn or listed from it).</extracomment>
+        <translation>起始张量的形状，例如 3,4 或 2,3,4（最多 {n} 个元素）；它依次存放 0, 1, 2, …，所以每个数也就是它在存储中的位置。</translation>
+    </message>
+    <message>
+        <source>Element type: bytes per element, for the bytes copied</source>
+        <translation>元素类型：每个元素的字节数，用于计算复制的字节</translation>
+    </message>
+    <message>
+        <source>Lecture example</source>
+        <translation>课程示例</translation>
+    </message>
+    <message>
+        <source>x = torch.arange(12).reshape(3, 4), then transpose, view (refused), contiguous (a copy) and view again</source>
+        <translation>x = torch.arange(12).reshape(3, 4)，然后 transpose、view（被拒绝）、contiguous（复制），再 view</translation>
+    </message>
+    <message>
+        <source>+ Add step</source>
+        <translation>+ 添加步骤</translation>
+    </message>
+    <message>
+        <source>Append an operation; edit its numbers in its row</source>
+        <translation>追加一个操作；在它的行里修改数字</translation>
+    </message>
+    <message>
+        <source>Remove this step</source>
+        <translation>删除此步骤</translation>
+    </message>
+    <message>
+        <source>An operation on the tensor above it: view 2,6 · reshape -1 · transpose 0 1 · permute 1 0 · t · contiguous · expand 2,-1,-1 · [:, 1:3] · narrow D START LEN · select D I · flatten · unsqueeze D · squeeze. Click a row to draw it.</source>
+        <translation>作用于上一行张量的操作：view 2,6 · reshape -1 · transpose 0 1 · permute 1 0 · t · contiguous · expand 2,-1,-1 · [:, 1:3] · narrow D START LEN · select D I · flatten · unsqueeze D · squeeze。点击一行即可绘出它。</translation>
+    </message>
+    <message>
+        <source>Show x</source>
+        <translation>显示 x</translation>
+    </message>
+    <message>
+        <source>Draw the start tensor</source>
+        <translation>绘出起始张量</translation>
+    </message>
+    <message>
+        <source>Steps (each applies to the one above)</source>
+        <translation>步骤（每步作用于上一步的结果）</translation>
+    </message>
+    <message>
+        <source>The same steps run with torch on a small CPU tensor, to compare its own words</source>
+        <translation>在一个小的 CPU 张量上用 torch 运行同样的步骤，对照它自己的原话</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>{field}: {n} elements; allowed: at most {most} on this page</source>
+        <translation>{field}：{n} 个元素；本页最多允许 {most} 个</translation>
+    </message>
+    <message>
+        <source>Bytes copied by the whole chain: {bytes}</source>
+        <translation>整条链复制的字节：{bytes}</translation>
+    </message>
+    <message>
+        <source>✗ not an operation</source>
+        <translation>✗ 不是操作</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>The start tensor&apos;s shape is not valid</source>
+        <translation>起始张量的形状无效</translation>
+    </message>
+    <message>
+        <source>✗ torch raises</source>
+        <translation>✗ torch 报错</translation>
+    </message>
+    <message>
+        <source>view · 0 B copied</source>
+        <translation>视图 · 复制 0 B</translation>
+    </message>
+    <message>
+        <source>Shares storage #{id}: nothing is copied</source>
+        <translation>共享存储 #{id}：不复制任何数据</translation>
+    </message>
+    <message>
+        <source>copy · {bytes}</source>
+        <translation>复制 · {bytes}</translation>
+    </message>
+    <message>
+        <source>A new storage #{id}: {n} elements × {size} B written in row-major order</source>
+        <translation>新存储 #{id}：按行优先顺序写入 {n} 个元素 × {size} B</translation>
+    </message>
+    <message>
+        <source>This is not an operation (the next step skips it):</source>
+        <translation>这不是一个操作（下一步跳过它）：</translation>
+    </message>
+    <message>
+        <source>Not run: the start shape is not valid.</source>
+        <translation>未运行：起始形状无效。</translation>
+    </message>
+    <message>
+        <source>torch raises; x is unchanged (drawn below) for the next step:</source>
+        <translation>torch 报错；x 保持不变（见下图），供下一步使用：</translation>
+    </message>
+    <message>
+        <source>RuntimeError: {error}</source>
+        <translation>RuntimeError：{error}</translation>
+    </message>
+    <message>
+        <source>Why: {why}</source>
+        <translation>原因：{why}</translation>
+    </message>
+    <message>
+        <source>a view of storage #{id}, 0 B copied</source>
+        <translation>存储 #{id} 的视图，复制 0 B</translation>
+    </message>
+    <message>
+        <source>a copy into new storage #{id}, {bytes} copied</source>
+        <translation>复制到新存储 #{id}，复制 {bytes}</translation>
+    </message>
+    <message>
+        <source>✓ torch {version} on this machine raises the same.</source>
+        <translation>✓ 本机的 torch {version} 报出同样的错误（英文原文一致）。</translation>
+    </message>
+    <message>
+        <source>torch {version} on this machine says: {message}</source>
+        <translation>本机的 torch {version} 报错：{message}</translation>
+    </message>
+    <message>
+        <source>strides: session data is not a mapping; skipped</source>
+        <translation>strides：会话数据不是映射；已跳过</translation>
+    </message>
+    <message>
+        <source>strides: shape is not a text such as 3,4</source>
+        <translation>strides：shape 不是 3,4 这样的文本</translation>
+    </message>
+    <message>
+        <source>strides: unknown dtype {dtype}; kept {kept}</source>
+        <translation>strides：未知数据类型 {dtype}；保留 {kept}</translation>
+    </message>
+    <message>
+        <source>strides: ops is not a list of texts</source>
+        <translation>strides：ops 不是文本列表</translation>
+    </message>
+    <message>
+        <source>strides: selected is not a step number</source>
+        <translation>strides：selected 不是步骤编号</translation>
+    </message>
+</context>
+<context>
+    <name>StridesPicture</name>
+    <message>
+        <source>Storage #{id}: {n} elements × {size} B; offset {offset}</source>
+        <extracomment>Most storage cells or logical elements drawn; beyond, the picture says how many it left out.</extracomment>
+        <translation>存储 #{id}：{n} 个元素 × {size} B；偏移 {offset}</translation>
+    </message>
+    <message>
+        <source>(first {shown} drawn)</source>
+        <translation>（只画出前 {shown} 个）</translation>
+    </message>
+    <message>
+        <source>read by {k} elements</source>
+        <translation>被 {k} 个元素读取</translation>
+    </message>
+    <message>
+        <source>not read by this tensor</source>
+        <translation>此张量不读取它</translation>
+    </message>
+    <message>
+        <source>storage element {k}: holds {value}; {held}</source>
+        <translation>存储元素 {k}：存放 {value}；{held}</translation>
+    </message>
+    <message>
+        <source>x in row-major order reads storage: {order}</source>
+        <translation>按行优先顺序，x 读取的存储位置：{order}</translation>
+    </message>
+    <message>
+        <source>x: shape {shape}, stride {stride}</source>
+        <translation>x：形状 {shape}，步长 {stride}</translation>
+    </message>
+    <message>
+        <source>(the grid is drawn for 0 to 3 dimensions and up to {n} elements)</source>
+        <translation>（网格只画 0 到 3 维、至多 {n} 个元素的张量）</translation>
+    </message>
+    <message>
+        <source>{where} → storage element {address} = {offset} + {terms}</source>
+        <translation>{where} → 存储元素 {address} = {offset} + {terms}</translation>
     </message>
 </context>
 </TS>

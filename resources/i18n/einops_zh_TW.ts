@@ -987,6 +987,22 @@
         <translation>顯示真實執行的輸入和輸出</translation>
     </message>
     <message>
+        <source>Patterns</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Views and strides</source>
+        <translation>視圖與步長</translation>
+    </message>
+    <message>
+        <source>What an einops call does: shapes, plan, code, cost</source>
+        <translation>einops 調用做了什麼：形狀、步驟、代碼、開銷</translation>
+    </message>
+    <message>
+        <source>A tensor as shape, strides and offset over its storage: view, reshape, transpose, slicing, expand, contiguous; view or copy, and why view fails</source>
+        <translation>張量即其儲存之上的形狀、步長和偏移：view、reshape、transpose、切片、expand、contiguous；是視圖還是複製，以及 view 為何失敗</translation>
+    </message>
+    <message>
         <source>Loading torch and einops…</source>
         <translation>正在載入 torch 和 einops…</translation>
     </message>
@@ -1064,7 +1080,12 @@
     </message>
     <message>
         <source>einops: session data is not a mapping; kept the current inputs</source>
+        <extracomment>The inner pages, by the name ``screenshot --page`` and sessions use.</extracomment>
         <translation>einops：工作階段資料不是對應表；保留目前輸入</translation>
+    </message>
+    <message>
+        <source>einops: unknown page {page}; allowed: {pages}</source>
+        <translation>einops：未知頁面 {page}；可用：{pages}</translation>
     </message>
     <message>
         <source>einops: {problem}</source>
@@ -1076,6 +1097,403 @@
     <message>
         <source>einops pattern</source>
         <translation>einops 模式</translation>
+    </message>
+</context>
+<context>
+    <name>Strides</name>
+    <message>
+        <source>only one dimension can be inferred</source>
+        <translation>只能推斷一個維度</translation>
+    </message>
+    <message>
+        <source>invalid shape dimension {size}</source>
+        <translation>無效的形狀維度 {size}</translation>
+    </message>
+    <message>
+        <source>cannot reshape tensor of 0 elements into shape {shape} because the unspecified dimension size -1 can be any value and is ambiguous</source>
+        <translation>無法把 0 個元素的張量重塑為形狀 {shape}：未指定的維度大小 -1 可以是任意值，有歧義</translation>
+    </message>
+    <message>
+        <source>shape &apos;{shape}&apos; is invalid for input of size {numel}</source>
+        <translation>形狀 &apos;{shape}&apos; 對大小為 {numel} 的輸入無效</translation>
+    </message>
+    <message>
+        <source>shape {shape}, stride {stride}, offset {offset}, contiguous</source>
+        <translation>形狀 {shape}，步長 {stride}，偏移 {offset}，連續</translation>
+    </message>
+    <message>
+        <source>shape {shape}, stride {stride}, offset {offset}, not contiguous</source>
+        <translation>形狀 {shape}，步長 {stride}，偏移 {offset}，不連續</translation>
+    </message>
+    <message>
+        <source>dtype: unknown {dtype}; allowed: {allowed}</source>
+        <extracomment>The lecture&apos;s example: ``x = torch.arange(12).reshape(3, 4)``. The default steps: a transpose is a view, ``view`` then fails, ``contiguous`` copies, and ``view`` of the copy succeeds. Bytes per element of the torch dtypes offered (``torch.arange`` makes int64). Operation names with the arguments they take (shown in errors and tooltips).</extracomment>
+        <translation>資料型別：未知的 {dtype}；可用：{allowed}</translation>
+    </message>
+    <message>
+        <source>operation {op}: {problem}</source>
+        <translation>操作 {op}：{problem}</translation>
+    </message>
+    <message>
+        <source>{token} is not an integer; allowed: integers up to 2^40</source>
+        <translation>{token} 不是整數；允許：絕對值不超過 2^40 的整數</translation>
+    </message>
+    <message>
+        <source>&apos;...&apos; is not supported; write one &apos;:&apos; per dim</source>
+        <translation>不支援 &apos;...&apos;；請每個維度寫一個 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>{item} is not an index; allowed: an integer or start:stop:step slice</source>
+        <translation>{item} 不是索引；允許：整數或 start:stop:step 切片</translation>
+    </message>
+    <message>
+        <source>takes {usage}; got {count} numbers</source>
+        <translation>用法 {usage}；收到 {count} 個數</translation>
+    </message>
+    <message>
+        <source>empty; allowed: {ops}</source>
+        <translation>為空；可用：{ops}</translation>
+    </message>
+    <message>
+        <source>an index must end with ]</source>
+        <translation>索引必須以 ] 結尾</translation>
+    </message>
+    <message>
+        <source>unknown operation {name}; allowed: {ops}</source>
+        <translation>未知操作 {name}；可用：{ops}</translation>
+    </message>
+    <message>
+        <source>takes a shape, e.g. {usage} 2,6</source>
+        <translation>需要一個形狀，例如 {usage} 2,6</translation>
+    </message>
+    <message>
+        <source>Dimension out of range (expected to be in range of [{low}, {high}], but got {dim})</source>
+        <translation>維度超出範圍（應在 [{low}, {high}] 內，實際為 {dim}）</translation>
+    </message>
+    <message>
+        <source>dim {dim} ({n} × stride {stride})</source>
+        <translation>維度 {dim}（{n} 個 × 步長 {stride}）</translation>
+    </message>
+    <message>
+        <source>dims {first}–{last} ({n} × stride {stride})</source>
+        <translation>維度 {first}–{last}（{n} 個 × 步長 {stride}）</translation>
+    </message>
+    <message>
+        <source>strides {stride} space the elements evenly only within blocks: {blocks}. Shape {shape} needs a dimension across two blocks, which no single stride describes; reshape() or contiguous() copies instead.</source>
+        <translation>步長 {stride} 只在以下各塊內讓元素等距排列：{blocks}。形狀 {shape} 需要一個跨越兩塊的維度，沒有任何單一步長能描述它；reshape() 或 contiguous() 會改為複製。</translation>
+    </message>
+    <message>
+        <source>view size is not compatible with input tensor&apos;s size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.</source>
+        <translation>view 的大小與輸入張量的大小和步長不兼容（至少有一個維度跨越兩個連續子空間）。請改用 .reshape(...)。</translation>
+    </message>
+    <message>
+        <source>t() expects a tensor with &lt;= 2 dimensions, but self is {ndim}D</source>
+        <translation>t() 需要不超過 2 維的張量，但 self 是 {ndim} 維</translation>
+    </message>
+    <message>
+        <source>permute(): the number of dims ({given}) does not match the tensor&apos;s dimensions ({ndim}); name each dimension once</source>
+        <translation>permute()：給出的維度數（{given}）與張量的維數（{ndim}）不符；每個維度須且只須列出一次</translation>
+    </message>
+    <message>
+        <source>permute(): duplicate dims are not allowed.</source>
+        <translation>permute()：不允許重複的維度。</translation>
+    </message>
+    <message>
+        <source>expand: the number of sizes provided ({given}) must be greater or equal to the number of dimensions in the tensor ({ndim})</source>
+        <translation>expand：給出的大小個數（{given}）必須不少於張量的維數（{ndim}）</translation>
+    </message>
+    <message>
+        <source>The expanded size of the tensor (-1) isn&apos;t allowed in a leading, non-existing dimension {dim}</source>
+        <translation>張量在前部新增的（原本不存在的）維度 {dim} 上不允許把大小擴展為 -1</translation>
+    </message>
+    <message>
+        <source>expand: size {size} is negative; allowed: sizes from 0, or -1 to keep one</source>
+        <translation>expand：大小 {size} 為負；允許：從 0 起的大小，或用 -1 保持原大小</translation>
+    </message>
+    <message>
+        <source>The expanded size of the tensor ({target}) must match the existing size ({size}) at non-singleton dimension {dim}.  Target sizes: {sizes}.  Tensor sizes: {shape}</source>
+        <translation>在非單例維度 {dim} 上，張量擴展後的大小（{target}）必須等於現有大小（{size}）。目標大小：{sizes}。張量大小：{shape}</translation>
+    </message>
+    <message>
+        <source>flatten() has invalid args: start_dim cannot come after end_dim</source>
+        <translation>flatten() 參數無效：start_dim 不能在 end_dim 之後</translation>
+    </message>
+    <message>
+        <source>index {index} is out of bounds for dimension {dim} with size {size}</source>
+        <translation>索引 {index} 超出維度 {dim} 的範圍（大小 {size}）</translation>
+    </message>
+    <message>
+        <source>narrow() cannot be applied to a 0-dim tensor.</source>
+        <translation>narrow() 不能用於 0 維張量。</translation>
+    </message>
+    <message>
+        <source>start out of range (expected to be in range of [{low}, {high}], but got {start})</source>
+        <translation>start 超出範圍（應在 [{low}, {high}] 內，實際為 {start}）</translation>
+    </message>
+    <message>
+        <source>start ({start}) + length ({length}) exceeds dimension size ({size}).</source>
+        <translation>start（{start}）+ length（{length}）超過維度大小（{size}）。</translation>
+    </message>
+    <message>
+        <source>select() cannot be applied to a 0-dim tensor.</source>
+        <translation>select() 不能用於 0 維張量。</translation>
+    </message>
+    <message>
+        <source>select(): index {index} out of range for tensor of size {shape} at dimension {dim}</source>
+        <translation>select()：索引 {index} 超出大小為 {shape} 的張量在維度 {dim} 上的範圍</translation>
+    </message>
+    <message>
+        <source>too many indices for tensor of dimension {ndim} (got {given})</source>
+        <extracomment>One item of an index: an integer, or a slice ``(start, stop, step)`` with ``None`` for omitted.</extracomment>
+        <translation>對 {ndim} 維張量給出的索引過多（收到 {given} 個）</translation>
+    </message>
+    <message>
+        <source>step must be greater than zero</source>
+        <translation>步進必須大於零</translation>
+    </message>
+</context>
+<context>
+    <name>StridesPage</name>
+    <message>
+        <source>view -1 — new shape, same storage (or an error)</source>
+        <translation>view -1 — 新形狀，同一儲存（或報錯）</translation>
+    </message>
+    <message>
+        <source>reshape -1 — a view when it can be, else a copy</source>
+        <translation>reshape -1 — 能做視圖就做視圖，否則複製</translation>
+    </message>
+    <message>
+        <source>transpose 0 1 — swap two dimensions</source>
+        <translation>transpose 0 1 — 交換兩個維度</translation>
+    </message>
+    <message>
+        <source>permute 1 0 — reorder the dimensions</source>
+        <translation>permute 1 0 — 重排維度</translation>
+    </message>
+    <message>
+        <source>t — transpose a 2-d tensor</source>
+        <translation>t — 轉置二維張量</translation>
+    </message>
+    <message>
+        <source>contiguous — copy only when not contiguous</source>
+        <translation>contiguous — 僅在不連續時複製</translation>
+    </message>
+    <message>
+        <source>[:, 1:3] — slice (start:stop:step) or pick (an integer)</source>
+        <translation>[:, 1:3] — 切片（start:stop:step）或取一個（整數）</translation>
+    </message>
+    <message>
+        <source>narrow 1 1 2 — dim, start, length</source>
+        <translation>narrow 1 1 2 — 維度、起點、長度</translation>
+    </message>
+    <message>
+        <source>select 0 0 — dim, index; drops the dim</source>
+        <translation>select 0 0 — 維度、索引；去掉該維度</translation>
+    </message>
+    <message>
+        <source>expand 2,-1,-1 — broadcast with stride 0</source>
+        <translation>expand 2,-1,-1 — 以步長 0 廣播</translation>
+    </message>
+    <message>
+        <source>unsqueeze 0 — add a size-1 dim</source>
+        <translation>unsqueeze 0 — 添加大小為 1 的維度</translation>
+    </message>
+    <message>
+        <source>squeeze — drop size-1 dims</source>
+        <translation>squeeze — 去掉大小為 1 的維度</translation>
+    </message>
+    <message>
+        <source>flatten — reshape dims start..end into one</source>
+        <translation>flatten — 把 start..end 的維度並成一個</translation>
+    </message>
+    <message>
+        <source>The start tensor&apos;s shape, e.g. 3,4 or 2,3,4 (at most {n} elements); it holds 0, 1, 2, … in order, so each number is also its place in storage.</source>
+        <extracomment>Largest start tensor the page accepts (everything is drawn or listed from it).</extracomment>
+        <translation>起始張量的形狀，例如 3,4 或 2,3,4（最多 {n} 個元素）；它依次存放 0, 1, 2, …，所以每個數也就是它在儲存中的位置。</translation>
+    </message>
+    <message>
+        <source>Element type: bytes per element, for the bytes copied</source>
+        <translation>元素型別：每個元素的位元組數，用於計算複製的位元組</translation>
+    </message>
+    <message>
+        <source>Lecture example</source>
+        <translation>課程示例</translation>
+    </message>
+    <message>
+        <source>x = torch.arange(12).reshape(3, 4), then transpose, view (refused), contiguous (a copy) and view again</source>
+        <translation>x = torch.arange(12).reshape(3, 4)，然後 transpose、view（被拒絕）、contiguous（複製），再 view</translation>
+    </message>
+    <message>
+        <source>+ Add step</source>
+        <translation>+ 添加步驟</translation>
+    </message>
+    <message>
+        <source>Append an operation; edit its numbers in its row</source>
+        <translation>追加一個操作；在它的行裡修改數字</translation>
+    </message>
+    <message>
+        <source>Remove this step</source>
+        <translation>刪除此步驟</translation>
+    </message>
+    <message>
+        <source>An operation on the tensor above it: view 2,6 · reshape -1 · transpose 0 1 · permute 1 0 · t · contiguous · expand 2,-1,-1 · [:, 1:3] · narrow D START LEN · select D I · flatten · unsqueeze D · squeeze. Click a row to draw it.</source>
+        <translation>作用於上一行張量的操作：view 2,6 · reshape -1 · transpose 0 1 · permute 1 0 · t · contiguous · expand 2,-1,-1 · [:, 1:3] · narrow D START LEN · select D I · flatten · unsqueeze D · squeeze。點擊一行即可繪出它。</translation>
+    </message>
+    <message>
+        <source>Show x</source>
+        <translation>顯示 x</translation>
+    </message>
+    <message>
+        <source>Draw the start tensor</source>
+        <translation>繪出起始張量</translation>
+    </message>
+    <message>
+        <source>Steps (each applies to the one above)</source>
+        <translation>步驟（每步作用於上一步的結果）</translation>
+    </message>
+    <message>
+        <source>The same steps run with torch on a small CPU tensor, to compare its own words</source>
+        <translation>在一個小的 CPU 張量上用 torch 執行同樣的步驟，對照它自己的原話</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>形狀</translation>
+    </message>
+    <message>
+        <source>{field}: {n} elements; allowed: at most {most} on this page</source>
+        <translation>{field}：{n} 個元素；本頁最多允許 {most} 個</translation>
+    </message>
+    <message>
+        <source>Bytes copied by the whole chain: {bytes}</source>
+        <translation>整條鏈複製的位元組：{bytes}</translation>
+    </message>
+    <message>
+        <source>✗ not an operation</source>
+        <translation>✗ 不是操作</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未運行</translation>
+    </message>
+    <message>
+        <source>The start tensor&apos;s shape is not valid</source>
+        <translation>起始張量的形狀無效</translation>
+    </message>
+    <message>
+        <source>✗ torch raises</source>
+        <translation>✗ torch 報錯</translation>
+    </message>
+    <message>
+        <source>view · 0 B copied</source>
+        <translation>視圖 · 複製 0 B</translation>
+    </message>
+    <message>
+        <source>Shares storage #{id}: nothing is copied</source>
+        <translation>共享儲存 #{id}：不複製任何資料</translation>
+    </message>
+    <message>
+        <source>copy · {bytes}</source>
+        <translation>複製 · {bytes}</translation>
+    </message>
+    <message>
+        <source>A new storage #{id}: {n} elements × {size} B written in row-major order</source>
+        <translation>新儲存 #{id}：按行優先順序寫入 {n} 個元素 × {size} B</translation>
+    </message>
+    <message>
+        <source>This is not an operation (the next step skips it):</source>
+        <translation>這不是一個操作（下一步跳過它）：</translation>
+    </message>
+    <message>
+        <source>Not run: the start shape is not valid.</source>
+        <translation>未運行：起始形狀無效。</translation>
+    </message>
+    <message>
+        <source>torch raises; x is unchanged (drawn below) for the next step:</source>
+        <translation>torch 報錯；x 保持不變（見下圖），供下一步使用：</translation>
+    </message>
+    <message>
+        <source>RuntimeError: {error}</source>
+        <translation>RuntimeError：{error}</translation>
+    </message>
+    <message>
+        <source>Why: {why}</source>
+        <translation>原因：{why}</translation>
+    </message>
+    <message>
+        <source>a view of storage #{id}, 0 B copied</source>
+        <translation>儲存 #{id} 的視圖，複製 0 B</translation>
+    </message>
+    <message>
+        <source>a copy into new storage #{id}, {bytes} copied</source>
+        <translation>複製到新儲存 #{id}，複製 {bytes}</translation>
+    </message>
+    <message>
+        <source>✓ torch {version} on this machine raises the same.</source>
+        <translation>✓ 本機的 torch {version} 報出同樣的錯誤（英文原文一致）。</translation>
+    </message>
+    <message>
+        <source>torch {version} on this machine says: {message}</source>
+        <translation>本機的 torch {version} 報錯：{message}</translation>
+    </message>
+    <message>
+        <source>strides: session data is not a mapping; skipped</source>
+        <translation>strides：工作階段資料不是對映；已跳過</translation>
+    </message>
+    <message>
+        <source>strides: shape is not a text such as 3,4</source>
+        <translation>strides：shape 不是 3,4 這樣的文字</translation>
+    </message>
+    <message>
+        <source>strides: unknown dtype {dtype}; kept {kept}</source>
+        <translation>strides：未知資料型別 {dtype}；保留 {kept}</translation>
+    </message>
+    <message>
+        <source>strides: ops is not a list of texts</source>
+        <translation>strides：ops 不是文字列表</translation>
+    </message>
+    <message>
+        <source>strides: selected is not a step number</source>
+        <translation>strides：selected 不是步驟編號</translation>
+    </message>
+</context>
+<context>
+    <name>StridesPicture</name>
+    <message>
+        <source>Storage #{id}: {n} elements × {size} B; offset {offset}</source>
+        <extracomment>Most storage cells or logical elements drawn; beyond, the picture says how many it left out.</extracomment>
+        <translation>儲存 #{id}：{n} 個元素 × {size} B；偏移 {offset}</translation>
+    </message>
+    <message>
+        <source>(first {shown} drawn)</source>
+        <translation>（只畫出前 {shown} 個）</translation>
+    </message>
+    <message>
+        <source>read by {k} elements</source>
+        <translation>被 {k} 個元素讀取</translation>
+    </message>
+    <message>
+        <source>not read by this tensor</source>
+        <translation>此張量不讀取它</translation>
+    </message>
+    <message>
+        <source>storage element {k}: holds {value}; {held}</source>
+        <translation>儲存元素 {k}：存放 {value}；{held}</translation>
+    </message>
+    <message>
+        <source>x in row-major order reads storage: {order}</source>
+        <translation>按行優先順序，x 讀取的儲存位置：{order}</translation>
+    </message>
+    <message>
+        <source>x: shape {shape}, stride {stride}</source>
+        <translation>x：形狀 {shape}，步長 {stride}</translation>
+    </message>
+    <message>
+        <source>(the grid is drawn for 0 to 3 dimensions and up to {n} elements)</source>
+        <translation>（網格只畫 0 到 3 維、至多 {n} 個元素的張量）</translation>
+    </message>
+    <message>
+        <source>{where} → storage element {address} = {offset} + {terms}</source>
+        <translation>{where} → 儲存元素 {address} = {offset} + {terms}</translation>
     </message>
 </context>
 </TS>
