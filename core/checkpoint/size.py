@@ -47,8 +47,8 @@ __all__ = [
     "checkpoint_size",
     "default_storage_bw",
     "save_seconds",
-    "tensor_count",
     "storage_bw_from",
+    "tensor_count",
 ]
 
 #: ``torch.get_rng_state()``: the CPU generator's Mersenne Twister state, a uint8 tensor.

@@ -18,7 +18,7 @@ from core.errors import InputError
 
 
 def test_rate_is_llama3s_unexpected_interruptions_per_gpu_day() -> None:
-    assert FAILURE_RATE == pytest.approx(419 / 54 / 16384)
+    assert pytest.approx(419 / 54 / 16384) == FAILURE_RATE
     # the paper's "about one failure every 3 hours" on 16,384 GPUs
     hours = mtbf_s(16384, FAILURE_RATE) / 3600
     assert 2.5 < hours < 3.5
