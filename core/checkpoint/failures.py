@@ -96,6 +96,7 @@ class RunTime:
         seconds, days and source; ``storage`` and ``rate`` name where the bandwidth and the rate
         came from."""
         day = 86400.0
+        restart = RESTART_SOURCE if self.restart_s == RESTART_S else "given"
         return {
             "train": {"seconds": self.train_s, "days": self.train_s / day,
                       "source": "the plan's step time × steps"},
@@ -109,7 +110,7 @@ class RunTime:
                 "seconds": self.failure_s, "days": self.failure_s / day,
                 "count": self.failures, "mtbf_s": self.mtbf_s, "restart_s": self.restart_s,
                 "rate_per_gpu_day": self.rate,
-                "source": f"{rate}; restart: {RESTART_SOURCE}; half an interval recomputed "
+                "source": f"{rate}; restart: {restart}; half an interval recomputed "
                           "per failure",
             },
         }  # fmt: skip

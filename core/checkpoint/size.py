@@ -242,10 +242,10 @@ def checkpoint_size(
     if writer == "torch.save":
         overhead = (items + 1) * TORCH_SAVE_TENSOR_OVERHEAD
     else:
-        # every rank holds a piece of every tensor of its stage once anything is sharded
-        # over DP or TP; replicated whole tensors are written once
-        chunks_per_item = t * (g // (t * p) if z >= 1 else 1)
-        chunks = items * chunks_per_item
+        # a tensor split over TP is TP chunks; sharded over DP (the optimizer's state under
+        # ZeRO-1/2, everything under ZeRO-3) DP times more; replicated ones are written once
+        dp = g // (t * p)
+        chunks = tensors * t * (dp if z >= 3 else 1) + (items - tensors) * t * (dp if z else 1)
         metadata = chunks * METADATA_PER_CHUNK
         overhead = (chunks + 2 * g) * DCP_ITEM_OVERHEAD + metadata  # + each rank's step and RNG
         extra += (g - 1) * (RNG_STATE_BYTES + 8)  # each rank saves its own generator
