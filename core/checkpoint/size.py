@@ -163,6 +163,47 @@ class CheckpointSize:
         bw = storage_bw if storage_bw is not None else default_storage_bw(self.gpus)
         return save_seconds(self.bytes, bw)
 
+    def formula(self, recipe: Recipe, optimizer: Optimizer, storage_bw: float | None = None) -> str:
+        """The sum with its numbers: bytes per parameter by part, the total, per rank, seconds."""
+        from core.units import format_bytes, format_count, format_duration
+
+        bw = storage_bw if storage_bw is not None else default_storage_bw(self.gpus)
+        terms = [
+            translate("Checkpoint", "{b} {dtype} weights").format(
+                b=str(recipe.bytes("params")), dtype=recipe.params
+            )
+        ]
+        if self.master:
+            terms.append(translate("Checkpoint", "{b} {dtype} master").format(
+                b=str(recipe.bytes("master")), dtype=recipe.master))  # fmt: skip
+        if optimizer.n_states:
+            terms.append(
+                translate("Checkpoint", "{b} {dtype} optimizer state ({names})").format(
+                    b=str(optimizer.n_states * recipe.bytes("state")), dtype=recipe.state,
+                    names=", ".join(optimizer.states),
+                )
+            )  # fmt: skip
+        per_param = (self.weights + self.master + self.optimizer) / self.params
+        first = translate(
+            "Checkpoint", "{params} × ({terms} = {per} B) + step, RNG, format {extra} = {total}"
+        ).format(
+            params=format_count(self.params), terms=" + ".join(terms), per=f"{per_param:g}",
+            extra=format_bytes(self.extra + self.overhead), total=format_bytes(self.bytes),
+        )  # fmt: skip
+        if self.gpus == 1:
+            second = translate("Checkpoint", "written at {bw}/s: {seconds}").format(
+                bw=format_bytes(bw), seconds=format_duration(self.bytes / bw)
+            )
+            return f"{first}\n{second}"
+        second = translate(
+            "Checkpoint", "per rank {total} / {gpus} ranks ≈ {rank}; written at {bw}/s: {seconds}"
+        ).format(
+            total=format_bytes(self.bytes), gpus=f"{self.gpus:,}",
+            rank=format_bytes(self.bytes_per_rank), bw=format_bytes(bw),
+            seconds=format_duration(self.bytes / bw),
+        )  # fmt: skip
+        return f"{first}\n{second}"
+
     def to_dict(self, storage_bw: float | None = None) -> dict[str, Any]:
         """JSON form: ``bytes``, ``bytes_per_rank``, ``save_s`` and the parts."""
         bw = storage_bw if storage_bw is not None else default_storage_bw(self.gpus)
