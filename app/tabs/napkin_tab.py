@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
 
 from app.state import AppState
 from app.tabs.base import TabPage
+from app.tabs.napkin_checkpoint import CheckpointCard
 from core import napkin
 from core.echo import brief
 from core.errors import InputError
@@ -222,6 +223,7 @@ class NapkinPage(TabPage):
                 "sent by the Plan tab shows the Plan's layout.",
             ),
         )
+        self.checkpoint_card = CheckpointCard(self)  # its own fields (app.tabs.napkin_checkpoint)
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
         self.overlap.setToolTip(
             translate(
@@ -274,12 +276,20 @@ class NapkinPage(TabPage):
             (self.inverse_card, translate("NapkinTab", "What would it take?")),
             (self.tensor_card, translate("NapkinTab", "One tensor")),
             (self.comm_card, translate("NapkinTab", "Communication")),
+            (self.checkpoint_card, translate("NapkinTab", "Checkpoint")),
         ):
             card.setProperty("shortTitle", short)  # the page buttons' names when paged
         # Two columns of cards on a wide screen; when the rows do not fit the height
         # (presentation mode, a laptop) one row shows at a time under toggle buttons.
         self.deck = CardDeck(
-            [self.time_card, self.fit_card, self.inverse_card, self.tensor_card, self.comm_card],
+            [
+                self.time_card,
+                self.fit_card,
+                self.inverse_card,
+                self.tensor_card,
+                self.comm_card,
+                self.checkpoint_card,
+            ],
             self,
         )
         outer = QVBoxLayout(self)
