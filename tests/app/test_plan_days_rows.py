@@ -7,11 +7,11 @@ import pytest
 
 pytest.importorskip("torch")
 
-from app.tabs.plan_days import compact_training, days_rows  # noqa: E402
-from core.memory.models import parse_model  # noqa: E402
-from core.plan import Cluster, Layout, PlanInput, plan  # noqa: E402
-from core.plan.days import run_days  # noqa: E402
-from core.roofline.hardware import load_catalog  # noqa: E402
+from app.tabs.plan_days import compact_training, days_rows
+from core.memory.models import parse_model
+from core.plan import Cluster, Layout, PlanInput, plan
+from core.plan.days import run_days
+from core.roofline.hardware import load_catalog
 
 
 @pytest.fixture(scope="module")
