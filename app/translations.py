@@ -74,6 +74,11 @@ PARTS: dict[str, tuple[str, ...]] = {
     ),
     "step": ("app/tabs/step_tab.py", "widgets/step/*.py", "core/step/*.py"),
     "plan": ("app/tabs/plan_*.py", "widgets/plan/*.py", "core/plan/*.py"),
+    "checkpoint": (
+        "app/tabs/checkpoint_days.py",
+        "app/tabs/napkin_checkpoint.py",
+        "core/checkpoint/*.py",
+    ),
 }
 
 

@@ -42,9 +42,9 @@ class CheckpointCard(ResultCard):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            translate("NapkinTab", "How big is a checkpoint?"),
+            translate("NapkinCheckpoint", "How big is a checkpoint?"),
             translate(
-                "NapkinTab",
+                "NapkinCheckpoint",
                 "The lecture's resumable checkpoint: model and optimizer state_dict, step and "
                 "RNG state. One GPU: torch.save; more: torch.distributed.checkpoint, each rank "
                 "its shard.",
@@ -69,20 +69,20 @@ class CheckpointCard(ResultCard):
         self.zero = QComboBox(self)
         for stage in range(4):
             self.zero.addItem(
-                translate("NapkinTab", "ZeRO-{stage}").format(stage=stage)
+                translate("NapkinCheckpoint", "ZeRO-{stage}").format(stage=stage)
                 if stage < 3
-                else translate("NapkinTab", "ZeRO-3 (FSDP)"),
+                else translate("NapkinCheckpoint", "ZeRO-3 (FSDP)"),
                 stage,
             )
         self.gpus = NumberField(
-            _gpus, "1", tooltip=translate("NapkinTab", "Ranks that write the checkpoint"),
+            _gpus, "1", tooltip=translate("NapkinCheckpoint", "Ranks that write the checkpoint"),
             parent=self,
         )  # fmt: skip
         self.storage = NumberField(
             storage_bw_from, "",
-            placeholder=translate("NapkinTab", "Llama 3's share"),
+            placeholder=translate("NapkinCheckpoint", "Llama 3's share"),
             tooltip=translate(
-                "NapkinTab",
+                "NapkinCheckpoint",
                 "Storage bandwidth of all ranks together (200GB/s); empty: {source}",
             ).format(source=STORAGE_SOURCE),
             parent=self,
@@ -94,12 +94,12 @@ class CheckpointCard(ResultCard):
             field.setMaximumWidth(260)
             field.valueChanged.connect(self.recompute)
             field.validityChanged.connect(self.recompute)
-        self.form.addRow(translate("NapkinTab", "Model"), self.model)
-        self.form.addRow(translate("NapkinTab", "Recipe"), self.recipe)
-        self.form.addRow(translate("NapkinTab", "Optimizer"), self.optimizer)
-        self.form.addRow(translate("NapkinTab", "GPUs"), self.gpus)
-        self.form.addRow(translate("NapkinTab", "Sharding"), self.zero)
-        self.form.addRow(translate("NapkinTab", "Storage"), self.storage)
+        self.form.addRow(translate("NapkinCheckpoint", "Model"), self.model)
+        self.form.addRow(translate("NapkinCheckpoint", "Recipe"), self.recipe)
+        self.form.addRow(translate("NapkinCheckpoint", "Optimizer"), self.optimizer)
+        self.form.addRow(translate("NapkinCheckpoint", "GPUs"), self.gpus)
+        self.form.addRow(translate("NapkinCheckpoint", "Sharding"), self.zero)
+        self.form.addRow(translate("NapkinCheckpoint", "Storage"), self.storage)
         self.recompute()
 
     def recompute(self, *_args: Any) -> None:
@@ -108,12 +108,12 @@ class CheckpointCard(ResultCard):
         from core.memory.recipes import optimizer, recipe
 
         try:
-            names = {self.gpus: translate("NapkinTab", "GPUs"),
-                     self.storage: translate("NapkinTab", "Storage")}  # fmt: skip
+            names = {self.gpus: translate("NapkinCheckpoint", "GPUs"),
+                     self.storage: translate("NapkinCheckpoint", "Storage")}  # fmt: skip
             for field, name in names.items():
                 if not field.isValid():
                     raise InputError(
-                        translate("NapkinTab", "{field}: see the message under the field").format(
+                        translate("NapkinCheckpoint", "{field}: see the message under the field").format(
                             field=name
                         )
                     )
@@ -130,7 +130,7 @@ class CheckpointCard(ResultCard):
         if gpus == 1:  # the lecture's dictionary with each key's bytes
             small = RNG_STATE_BYTES + 8  # the step (an int) and the CPU generator's state
             detail = translate(
-                "NapkinTab",
+                "NapkinCheckpoint",
                 'torch.save({{"model": {model}, "optimizer": {optimizer}, "step": 8 B, '
                 '"rng_state": {rng}}}) · written in {seconds}',
             ).format(
@@ -140,7 +140,7 @@ class CheckpointCard(ResultCard):
             )  # fmt: skip
         else:
             detail = translate(
-                "NapkinTab", "{gpus} ranks write {rank} each (DCP) · written in {seconds}"
+                "NapkinCheckpoint", "{gpus} ranks write {rank} each (DCP) · written in {seconds}"
             ).format(
                 gpus=f"{gpus:,}", rank=format_bytes(size.bytes_per_rank),
                 seconds=localized(format_duration(seconds)),

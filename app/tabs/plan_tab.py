@@ -38,7 +38,7 @@ from app.plan_worker import PlanRunner, run_plan
 from app.state import AppState
 from app.tabs import plan_view as view
 from app.tabs.base import TabPage
-from app.tabs.plan_days import compact_training, days_rows
+from app.tabs.checkpoint_days import compact_training, days_rows
 from app.tabs.plan_published import PublishedView
 from core.errors import InputError
 from core.plan.table import candidates_csv
@@ -205,7 +205,7 @@ class PlanPage(TabPage):
             for button in pair:
                 row.addWidget(button)
             layout.addLayout(row)
-        self.days = DaysRows()  # training, checkpoints, failures (app.tabs.plan_days)
+        self.days = DaysRows()  # training, checkpoints, failures (app.tabs.checkpoint_days)
         layout.addWidget(self.days)
         layout.addStretch(1)
         scroll = QScrollArea()

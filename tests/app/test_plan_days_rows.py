@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("torch")
 
-from app.tabs.plan_days import compact_training, days_rows
+from app.tabs.checkpoint_days import compact_training, days_rows
 from core.memory.models import parse_model
 from core.plan import Cluster, Layout, PlanInput, plan
 from core.plan.days import run_days

@@ -1,5 +1,5 @@
 """The Plan tab's days as rows: training, checkpoints, failures and the total, each a line of
-text with its source as the tooltip. The texts come made (:mod:`app.tabs.plan_days`)."""
+text with its source as the tooltip. The texts come made (:mod:`app.tabs.checkpoint_days`)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ __all__ = ["compact_training", "days_rows"]
 
 
 def _days(seconds: float) -> str:
-    return _whole(translate("PlanTab", "{days} days").format(days=f"{seconds / 86400:,.2f}"))
+    return _whole(translate("PlanDays", "{days} days").format(days=f"{seconds / 86400:,.2f}"))
 
 
 def _whole(text: str) -> str:
@@ -23,7 +23,7 @@ def _whole(text: str) -> str:
 
 def days_rows(res: Any | None) -> tuple[str, list[tuple[str, str]]]:
     """The title and the rows (text, tooltip naming the source); no rows without tokens."""
-    title = translate("PlanTab", "Days with checkpoints and failures")
+    title = translate("PlanDays", "Days with checkpoints and failures")
     if res is None or res.training is None:
         return title, []
     from core.plan.days import run_days
@@ -37,12 +37,12 @@ def days_rows(res: Any | None) -> tuple[str, list[tuple[str, str]]]:
     t, c = days.time, days.checkpoint
     rows = [
         (
-            translate("PlanTab", "Training: {days}").format(days=_days(t.train_s)),
-            translate("PlanTab", "The plan's step time × the steps for the tokens"),
+            translate("PlanDays", "Training: {days}").format(days=_days(t.train_s)),
+            translate("PlanDays", "The plan's step time × the steps for the tokens"),
         ),
         (
             translate(
-                "PlanTab",
+                "PlanDays",
                 "+ Checkpoints: {days} ({count} saves of {size}, {save} each, every {interval}: "
                 "Young/Daly)",
             ).format(
@@ -53,7 +53,7 @@ def days_rows(res: Any | None) -> tuple[str, list[tuple[str, str]]]:
                 interval=_whole(localized(format_duration(t.interval_s, 2))),
             ),
             translate(
-                "PlanTab",
+                "PlanDays",
                 "Interval: Young/Daly √(2 · save time · MTBF) (Young 1974; Daly 2006). Checkpoint: "
                 "the model, recipe and optimizer state as DCP writes it, {rank} per rank. "
                 "Storage {bw}/s: Llama 3's 2 TB/s for 16,384 GPUs (arXiv:2407.21783), this "
@@ -62,7 +62,7 @@ def days_rows(res: Any | None) -> tuple[str, list[tuple[str, str]]]:
         ),
         (
             translate(
-                "PlanTab",
+                "PlanDays",
                 "+ Failures: {days} ({count} restarts, one every {mtbf} at Llama 3's rate)",
             ).format(
                 days=_days(t.failure_s),
@@ -70,15 +70,15 @@ def days_rows(res: Any | None) -> tuple[str, list[tuple[str, str]]]:
                 mtbf=_whole(localized(format_duration(t.mtbf_s, 2))),
             ),
             translate(
-                "PlanTab",
+                "PlanDays",
                 "Rate: Llama 3's 419 unexpected interruptions in 54 days on 16,384 H100 "
                 "(arXiv:2407.21783, Table 5), {rate} per GPU-day. Each failure loses half an "
                 "interval of work and a {restart} restart (Daly 2006's example).",
             ).format(rate=f"{t.rate:.2e}", restart=localized(format_duration(t.restart_s, 2))),
         ),
         (
-            translate("PlanTab", "= {days} in all").format(days=_days(t.total_s)),
-            translate("PlanTab", "napkinlab plan --tokens T --json: days_breakdown, days_total"),
+            translate("PlanDays", "= {days} in all").format(days=_days(t.total_s)),
+            translate("PlanDays", "napkinlab plan --tokens T --json: days_breakdown, days_total"),
         ),
     ]
     return title, rows
@@ -101,7 +101,7 @@ def compact_training(res: Any, rows: list[tuple[str, str]]) -> tuple[str, str] |
         return None
     t = days.time
     text = translate(
-        "PlanTab", "{train} + {ckpt} checkpoints + {fail} failures = {total} days, {hours} GPU-hours"
+        "PlanDays", "{train} + {ckpt} checkpoints + {fail} failures = {total} days, {hours} GPU-hours"
     ).format(
         train=f"{t.train_s / 86400:,.1f}", ckpt=f"{t.checkpoint_s / 86400:,.2f}",
         fail=f"{t.failure_s / 86400:,.2f}", total=f"{t.total_s / 86400:,.1f}",
