@@ -33,7 +33,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.memory.recipes import Optimizer, Recipe
-from core.texts import translate
+from core.texts import join_texts, translate
 from core.validate import positive_float, positive_int
 
 __all__ = [
@@ -187,14 +187,14 @@ class CheckpointSize:
         first = translate(
             "Checkpoint", "{params} × ({terms} = {per} B) + step, RNG, format {extra} = {total}"
         ).format(
-            params=format_count(self.params), terms=" + ".join(terms), per=f"{per_param:g}",
+            params=format_count(self.params), terms=join_texts(terms, " + "), per=f"{per_param:g}",
             extra=format_bytes(self.extra + self.overhead), total=format_bytes(self.bytes),
         )  # fmt: skip
         if self.gpus == 1:
             second = translate("Checkpoint", "written at {bw}/s: {seconds}").format(
                 bw=format_bytes(bw), seconds=format_duration(self.bytes / bw)
             )
-            return f"{first}\n{second}"
+            return join_texts([first, second], "\n")
         second = translate(
             "Checkpoint", "per rank {total} / {gpus} ranks ≈ {rank}; written at {bw}/s: {seconds}"
         ).format(
@@ -202,7 +202,7 @@ class CheckpointSize:
             rank=format_bytes(self.bytes_per_rank), bw=format_bytes(bw),
             seconds=format_duration(self.bytes / bw),
         )  # fmt: skip
-        return f"{first}\n{second}"
+        return join_texts([first, second], "\n")
 
     def to_dict(self, storage_bw: float | None = None) -> dict[str, Any]:
         """JSON form: ``bytes``, ``bytes_per_rank``, ``save_s`` and the parts."""
