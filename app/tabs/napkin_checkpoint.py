@@ -113,9 +113,9 @@ class CheckpointCard(ResultCard):
             for field, name in names.items():
                 if not field.isValid():
                     raise InputError(
-                        translate("NapkinCheckpoint", "{field}: see the message under the field").format(
-                            field=name
-                        )
+                        translate(
+                            "NapkinCheckpoint", "{field}: see the message under the field"
+                        ).format(field=name)
                     )
             gpus = int(self.gpus.value())
             rec, opt = recipe(self.recipe.currentData()), optimizer(self.optimizer.currentData())
@@ -129,15 +129,14 @@ class CheckpointCard(ResultCard):
         seconds = size.save_s(bw)
         if gpus == 1:  # the lecture's dictionary with each key's bytes
             small = RNG_STATE_BYTES + 8  # the step (an int) and the CPU generator's state
-            detail = translate(
-                "NapkinCheckpoint",
-                'torch.save({{"model": {model}, "optimizer": {optimizer}, "step": 8 B, '
-                '"rng_state": {rng}}}) · written in {seconds}',
-            ).format(
-                model=format_bytes(size.weights), rng=format_bytes(RNG_STATE_BYTES),
-                optimizer=format_bytes(size.master + size.optimizer + size.extra - small),
-                seconds=localized(format_duration(seconds)),
-            )  # fmt: skip
+            code = (  # code, never translated
+                f'torch.save({{"model": {format_bytes(size.weights)}, "optimizer": '
+                f"{format_bytes(size.master + size.optimizer + size.extra - small)}, "
+                f'"step": 8 B, "rng_state": {format_bytes(RNG_STATE_BYTES)}}})'
+            )
+            detail = translate("NapkinCheckpoint", "{code} · written in {seconds}").format(
+                code=code, seconds=localized(format_duration(seconds))
+            )
         else:
             detail = translate(
                 "NapkinCheckpoint", "{gpus} ranks write {rank} each (DCP) · written in {seconds}"

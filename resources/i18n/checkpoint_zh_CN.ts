@@ -102,8 +102,8 @@
         <translation>{field}：见输入框下方的提示</translation>
     </message>
     <message>
-        <source>torch.save({{&quot;model&quot;: {model}, &quot;optimizer&quot;: {optimizer}, &quot;step&quot;: 8 B, &quot;rng_state&quot;: {rng}}}) · written in {seconds}</source>
-        <translation>torch.save({{&quot;model&quot;: {model}, &quot;optimizer&quot;: {optimizer}, &quot;step&quot;: 8 B, &quot;rng_state&quot;: {rng}}}) · 写入用时 {seconds}</translation>
+        <source>{code} · written in {seconds}</source>
+        <translation>{code} · 写入用时 {seconds}</translation>
     </message>
     <message>
         <source>{gpus} ranks write {rank} each (DCP) · written in {seconds}</source>

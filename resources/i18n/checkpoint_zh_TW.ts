@@ -102,8 +102,8 @@
         <translation>{field}：見輸入框下方的提示</translation>
     </message>
     <message>
-        <source>torch.save({{&quot;model&quot;: {model}, &quot;optimizer&quot;: {optimizer}, &quot;step&quot;: 8 B, &quot;rng_state&quot;: {rng}}}) · written in {seconds}</source>
-        <translation>torch.save({{&quot;model&quot;: {model}, &quot;optimizer&quot;: {optimizer}, &quot;step&quot;: 8 B, &quot;rng_state&quot;: {rng}}}) · 寫入用時 {seconds}</translation>
+        <source>{code} · written in {seconds}</source>
+        <translation>{code} · 寫入用時 {seconds}</translation>
     </message>
     <message>
         <source>{gpus} ranks write {rank} each (DCP) · written in {seconds}</source>
