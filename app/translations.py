@@ -80,6 +80,11 @@ PARTS: dict[str, tuple[str, ...]] = {
         "widgets/inference/*.py",
         "core/inference/*.py",
     ),
+    "checkpoint": (
+        "app/tabs/checkpoint_days.py",
+        "app/tabs/napkin_checkpoint.py",
+        "core/checkpoint/*.py",
+    ),
 }
 
 

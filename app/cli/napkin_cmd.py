@@ -156,6 +156,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=tensor)
 
+    from app.cli.napkin_checkpoint import add_checkpoint
+
+    add_checkpoint(sub)
+
     p = sub.add_parser("tokens", help="tokens a GPU-time budget buys")
     counts(p)
     p.add_argument("--days", required=True, help="days of the GPUs' time")

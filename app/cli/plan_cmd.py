@@ -74,6 +74,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--recipe", default="bf16", help="fp32, bf16, amp, fp16 or custom:...")
     p.add_argument("--optimizer", default="adamw", help="sgd, momentum, adam, adamw, ...")
     p.add_argument("--tokens", default=None, help="tokens to train (15T): days and GPU-hours")
+    res = p.add_argument_group("checkpoints and failures (the days with --tokens)")
+    res.add_argument("--checkpoint-bw", default=None, metavar="GB/s",
+                     help="storage bandwidth the job writes its checkpoint at, all ranks together: "
+                     "200GB/s, 200G or 2e11 bytes/s (default: the GPUs' share of Llama 3's "
+                     "storage, 2 TB/s sustained for 16,384 GPUs: 122 MB/s per GPU)")  # fmt: skip
+    res.add_argument("--failure-rate", default=None, metavar="PER_GPU_DAY",
+                     help="interruptions per GPU-day (default: Llama 3's 419 unexpected "
+                     "interruptions in 54 days on 16,384 GPUs, 4.74e-4); 0: none")  # fmt: skip
+    res.add_argument("--no-failures", action="store_true",
+                     help="a run that never fails (and so never needs a checkpoint)")  # fmt: skip
+    res.add_argument("--restart-s", default=None, metavar="SECONDS",
+                     help="seconds from a failure to training again (default: 600)")  # fmt: skip
     p.add_argument("--search", action="store_true", help="search the dimensions not given")
     p.add_argument("--top", default="5", help="how many searched layouts to list")
     p.add_argument("--include-unfit", action="store_true",
@@ -256,8 +268,12 @@ def handler(args: argparse.Namespace) -> int:
         from core.plan.table import candidates_csv
 
         write_csv(args.csv, candidates_csv(found if args.search else [best]))
+    days = _run_days(args, best)
     report = best.to_dict()
     report.update(unc.to_dict())  # the likely ranges: "interval" and "validated"
+    if days is not None:  # "training" keeps the training days alone; these add the rest
+        report["days_breakdown"] = days.to_dict()
+        report["days_total"] = days.days_total
     report["precision"] = inp.implementation.recipe.id
     report["framework"] = inp.implementation.framework
     report["model"] = inp.model.to_dict()
@@ -280,7 +296,7 @@ def handler(args: argparse.Namespace) -> int:
     if args.json:
         print_json(report)
         return 0
-    _print(inp, best, found, stats, changes, helps, skipped, unc)
+    _print(inp, best, found, stats, changes, helps, skipped, unc, days)
     if args.csv:
         print(f"layouts written to {args.csv}")
     return 0
@@ -295,6 +311,7 @@ def _print(
     helps: Any,
     skipped: list,
     unc: Any,
+    days: Any = None,
 ) -> None:
     from core.plan.search import SPEED_TIE
 
@@ -334,6 +351,8 @@ def _print(
         low, high = unc.days
         print(f"  {format_count(training.tokens, 'tokens')}: {training.days:,.1f} days "
               f"(likely {low:,.1f}–{high:,.1f}), {training.gpu_hours:,.0f} GPU-hours")  # fmt: skip
+    if days is not None:
+        _print_days(days)
     if len(found) > 1:
         print("candidates:")
         for i, r in enumerate(found, start=1):
@@ -351,6 +370,45 @@ def _print(
     print("assumptions:")
     for a in best.assumptions:
         print(f"  - {a}")
+
+
+def _run_days(args: argparse.Namespace, best: Any) -> Any:
+    """The run's days with checkpoints and failures at the flags' storage, rate and restart."""
+    from core.checkpoint import failure_rate_from, storage_bw_from
+    from core.errors import InputError
+    from core.plan.days import run_days
+    from core.validate import positive_float
+
+    rate = failure_rate_from(args.failure_rate)
+    if args.no_failures:
+        if rate:
+            raise InputError(
+                "--no-failures and --failure-rate: both given; allowed: one of them",
+                field="failure_rate",
+            )
+        rate = 0.0
+    restart = None
+    if args.restart_s is not None:
+        restart = positive_float(args.restart_s, "restart-s", low=0.0, high=1e7, unit="count")
+    return run_days(best, storage_bw=storage_bw_from(args.checkpoint_bw), failure_rate=rate,
+                    restart_s=restart)  # fmt: skip
+
+
+def _print_days(days: Any) -> None:
+    """The days as rows: training, checkpoints, failures, in all, with their sources."""
+    t, c = days.time, days.checkpoint
+    print(f"  days: training {t.train_s / 86400:,.1f}")
+    if t.checkpoints:
+        print(f"    + checkpoints {t.checkpoint_s / 86400:,.2f}: {t.checkpoints:,.0f} of "
+              f"{format_bytes(c.bytes)} ({format_bytes(c.bytes_per_rank)} per rank) in "
+              f"{format_duration(t.save_s)} each, one every {format_duration(t.interval_s)} "
+              f"(Young/Daly; storage {format_bytes(days.storage_bw)}/s: {days.storage_source})")  # fmt: skip
+        print(f"    + failures {t.failure_s / 86400:,.2f}: {t.failures:,.0f} expected, one every "
+              f"{format_duration(t.mtbf_s)} ({days.rate_source}), each losing half an interval "
+              f"and a {format_duration(t.restart_s)} restart")  # fmt: skip
+    else:
+        print("    + no failures, no checkpoints (--no-failures or --failure-rate 0)")
+    print(f"    = {days.days_total:,.1f} days in all")
 
 
 def _print_likely(best: Any, unc: Any) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLa
 from app.state import AppState
 from app.tabs.base import TabPage
 from app.tabs.napkin_kv import KVCacheCard
+from app.tabs.napkin_checkpoint import CheckpointCard
 from core import napkin
 from core.echo import brief
 from core.errors import InputError
@@ -237,6 +238,7 @@ class NapkinPage(TabPage):
             ),
         )
         self.kv_card = KVCacheCard()  # one sequence's KV cache and the batch-1 decode bound
+        self.checkpoint_card = CheckpointCard(self)  # its own fields (app.tabs.napkin_checkpoint)
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
         self.overlap.setToolTip(
             translate(
@@ -303,6 +305,7 @@ class NapkinPage(TabPage):
             (self.inverse_card, translate("NapkinTab", "What would it take?")),
             (self.tensor_card, translate("NapkinTab", "One tensor")),
             (self.comm_card, translate("NapkinTab", "Communication")),
+            (self.checkpoint_card, translate("NapkinTab", "Checkpoint")),
         ):
             card.setProperty("shortTitle", short)  # the page buttons' names when paged
         # Two columns of cards on a wide screen; when the rows do not fit the height
@@ -315,6 +318,7 @@ class NapkinPage(TabPage):
                 self.tensor_card,
                 self.comm_card,
                 self.kv_card,
+                self.checkpoint_card,
             ],
             self,
         )

@@ -38,6 +38,7 @@ from app.plan_worker import PlanRunner, run_plan
 from app.state import AppState
 from app.tabs import plan_view as view
 from app.tabs.base import TabPage
+from app.tabs.checkpoint_days import compact_training, days_rows
 from app.tabs.plan_published import PublishedView
 from core.errors import InputError
 from core.plan.table import candidates_csv
@@ -46,6 +47,7 @@ from widgets.card_fit import REFIT_EVENTS, fit_card_height
 from widgets.cjk_break import keep_counts
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
+from widgets.plan.days import DaysRows
 from widgets.plan.names import memory_colours, memory_names, time_colours, time_names
 from widgets.rich_text import plain_tip
 from widgets.splitter import DefaultSplitter
@@ -203,6 +205,8 @@ class PlanPage(TabPage):
             for button in pair:
                 row.addWidget(button)
             layout.addLayout(row)
+        self.days = DaysRows()  # training, checkpoints, failures (app.tabs.checkpoint_days)
+        layout.addWidget(self.days)
         layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -604,6 +608,7 @@ class PlanPage(TabPage):
             self.time_bar.clear()
             self.memory_bar.clear()
             self.inputs.set_training(view.training_text(None))
+            self._show_days(None)
             self._fit_card()
             return
         unc = view.likely(res)
@@ -632,7 +637,19 @@ class PlanPage(TabPage):
             keep_counts("\n\n".join("• " + localized(a) for a in res.assumptions))
         )
         self.inputs.set_training(view.training_text(res))
+        self._show_days(res)
         self._fit_card()
+
+    def _show_days(self, res: Any | None) -> None:
+        """The days rows (training, checkpoints, failures); on a slide they fold into the line
+        under the tokens, with the rows as its tooltip."""
+        title, rows = days_rows(res)
+        self.days.set_rows(title, rows)
+        line = compact_training(res, rows) if getattr(self, "_compact", False) else None
+        self.days.setVisible(bool(rows) and line is None)
+        self.inputs.training_line.setToolTip(plain_tip(line[1]) if line else "")
+        if line is not None:
+            self.inputs.set_training(line[0])
 
     def chosen(self) -> Any | None:
         """The chosen layout's result."""
@@ -800,6 +817,9 @@ class PlanPage(TabPage):
         # A slide's chart: the verdict sentence folded into the headline's tooltip gives the
         # points the height they need (squeezed to ~150 px before).
         self.chart.plot.setMinimumHeight(CHART_MIN_HEIGHT_COMPACT if compact else 200)
+        if self.job is not None:
+            self.inputs.set_training(view.training_text(self.chosen()))
+            self._show_days(self.chosen())
         self._fit_left()
         self._fit_card()
         if theme is not None:

@@ -69,7 +69,10 @@ class Answer:
 
     def to_dict(self) -> dict[str, object]:
         """JSON form."""
+        from core.plan.days import run_days
+
         training = self.best.training
+        days = run_days(self.best) if training else None  # with checkpoints and failures
         return {
             "layout": self.best.layout.to_dict(),
             "mfu": self.best.mfu,
@@ -80,6 +83,8 @@ class Answer:
             "quoted_mfu": self.quoted_mfu,
             "quoted_days": self.quoted_days,
             "limits": str(self.best.limits),
+            "days_total": days.days_total if days else None,
+            "days_breakdown": days.to_dict() if days else None,
         }
 
 

@@ -612,6 +612,10 @@
         <translation>通信</translation>
     </message>
     <message>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
         <source>{field}: see the message under the field</source>
         <translation>{field}：见输入框下方的提示</translation>
     </message>

@@ -612,6 +612,10 @@
         <translation>通訊</translation>
     </message>
     <message>
+        <source>Checkpoint</source>
+        <translation>檢查點</translation>
+    </message>
+    <message>
         <source>{field}: see the message under the field</source>
         <translation>{field}：見輸入框下方的提示</translation>
     </message>
