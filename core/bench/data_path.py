@@ -40,8 +40,8 @@ __all__ = [
     "DEFAULT_TOKENS",
     "TOKEN_DTYPES",
     "DataConfig",
-    "batch_sampler",
     "DataOutcome",
+    "batch_sampler",
     "make_token_file",
     "measure_case",
     "plan_cases",
@@ -85,8 +85,11 @@ class DataConfig:
                     "Bench",
                     "--tokens {tokens}: the file must hold at least two slices of seq + 1 = "
                     "{slice} tokens; allowed: {low} or more",
-                ).format(tokens=f"{self.tokens:,}", slice=self.seq + 1,
-                         low=f"{2 * (self.seq + 1):,}"),  # fmt: skip
+                ).format(
+                    tokens=f"{self.tokens:,}",
+                    slice=self.seq + 1,
+                    low=f"{2 * (self.seq + 1):,}",
+                ),
                 field="tokens",
             )
 
@@ -282,7 +285,8 @@ def run_data_suite(
                 return
             if variant == "pinned" and not cuda:
                 why = translate(
-                    "Bench", "pinned copy not measured: torch sees no CUDA device (pinning needs it)"
+                    "Bench",
+                    "pinned copy not measured: torch sees no CUDA device (pinning needs it)",
                 )
                 yield DataOutcome(index, len(cases), variant, workers, skipped=str(why))
                 continue
@@ -319,12 +323,16 @@ def measure_case(
         _iterable(path, cfg), batch_size=None, num_workers=workers, pin_memory=False,
         prefetch_factor=4, persistent_workers=False,
     )  # fmt: skip
-    it = iter(loader)
+    batches = iter(loader)
+    take = batches.__next__
     try:
-        next(it)  # the workers' start (fork, imports) is not the steady state
+        take()  # the workers' start (fork, imports) is not the steady state
         return time_op(
-            lambda: next(it), budget_s=cfg.budget_s, warmup_s=0.2, min_sample_s=_SAMPLE_S,
+            take,
+            budget_s=cfg.budget_s,
+            warmup_s=0.2,
+            min_sample_s=_SAMPLE_S,
             should_cancel=cancelled,
         )
     finally:
-        del it  # shuts the workers down
+        del take, batches  # shuts the workers down

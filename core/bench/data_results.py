@@ -74,9 +74,12 @@ class DataRate:
             translate(
                 "Bench", "{variant}, {workers} workers, seq {seq} × batch {batch}, {dtype}"
             ).format(
-                variant=p.get("variant", "?"), workers=p.get("workers", "?"),
-                seq=p.get("seq", "?"), batch=p.get("batch", "?"), dtype=p.get("token_dtype", "?"),
-            )  # fmt: skip
+                variant=p.get("variant", "?"),
+                workers=p.get("workers", "?"),
+                seq=p.get("seq", "?"),
+                batch=p.get("batch", "?"),
+                dtype=p.get("token_dtype", "?"),
+            )
         )
 
 
