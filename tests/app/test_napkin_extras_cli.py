@@ -39,7 +39,7 @@ def test_cost_json_takes_the_device_tdp(capsys):
         ["napkin", "compute-optimal"],
         ["napkin", "cost", "--gpu-hours", "0"],
         ["napkin", "compute-optimal", "--params", "70B", "--tokens-per-param", "abc"],
-    ],  # fmt: skip
+    ],
 )
 def test_bad_input_exit_2(argv, capsys):
     assert main(argv) == 2

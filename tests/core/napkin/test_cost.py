@@ -37,7 +37,7 @@ def test_hand_derivation_with_defaults():
         ({"overhead": "x"}, "node overhead"),
         ({"grid": "-1"}, "grid"),
         ({"price": "-2"}, "price"),
-    ],  # fmt: skip
+    ],
 )
 def test_bad_fields_named(kwargs, needle):
     with pytest.raises(InputError, match=needle):

@@ -66,7 +66,7 @@ def test_other_ratio_and_formula_numbers():
         ({"params": "-5"}, "params"),
         ({"flops": "1e40"}, "FLOPs"),
         ({"params": 1e9, "ratio": "0"}, "tokens per parameter"),
-    ],  # fmt: skip
+    ],
 )
 def test_bad_input(kwargs, needle):
     with pytest.raises(InputError, match=needle):
