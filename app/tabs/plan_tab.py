@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFileDialog,
+    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 from app.layout_audit import ELIDE_OK
 from app.plan_worker import PlanRunner, run_plan
 from app.state import AppState
+from app.tabs import plan_data
 from app.tabs import plan_view as view
 from app.tabs.base import TabPage
 from app.tabs.plan_published import PublishedView
@@ -185,6 +187,8 @@ class PlanPage(TabPage):
             )
         )
         self.napkin_button.clicked.connect(self.use_in_napkin)
+        self.data_field = plan_data.rate_field(self)
+        self.data_field.valueChanged.connect(self._data_rate_changed)
         for button in (self.pin_button, self.csv_button, self.step_button, self.napkin_button):
             button.setEnabled(False)
         card, layout = _card()
@@ -192,6 +196,9 @@ class PlanPage(TabPage):
         title.setObjectName("cardTitle")
         layout.addWidget(title)
         layout.addWidget(self.inputs)
+        data_row = QFormLayout()
+        data_row.addRow(translate("PlanTab", "Data path"), self.data_field)
+        layout.addLayout(data_row)
         buttons = QHBoxLayout()
         buttons.addWidget(self.plan_button)
         buttons.addWidget(self.cancel_button)
@@ -219,13 +226,14 @@ class PlanPage(TabPage):
         self.layout_line = _label()
         self.figures = _label("formula")
         self.validated = _label("formula")  # which published runs the likely ranges come from
+        self.data_line = _label("formula")  # tokens/s per node consumed beside delivered
         self.sentence = _label()
         self.time_bar = StackedBar()
         self.memory_bar = StackedBar()
         self.time_bar.set_names(time_names())
         self.memory_bar.set_names(memory_names())
         for widget in (self.headline, self.layout_line, self.figures, self.validated,
-                       self.sentence, self.time_bar, self.memory_bar):  # fmt: skip
+                       self.data_line, self.sentence, self.time_bar, self.memory_bar):  # fmt: skip
             layout.addWidget(widget)
         self.chart = PlanChart()
         self.chart.pointClicked.connect(self._point_clicked)
@@ -598,7 +606,7 @@ class PlanPage(TabPage):
         if res is None:
             self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
             for label in (self.layout_line, self.figures, self.validated, self.sentence,
-                          self.assumptions):  # fmt: skip
+                          self.assumptions, self.data_line):  # fmt: skip
                 label.setText("")
             self.time_bar.clear()
             self.memory_bar.clear()
@@ -611,6 +619,7 @@ class PlanPage(TabPage):
         self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
         self.figures.setText(view.figures(res, unc))
         self.validated.setText(localized(unc.note()) if unc is not None else "")
+        self.data_line.setText(plan_data.row_text(res, self.data_field.value()))
         self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         not_tried = self._skipped_tip(self.selected or 0)
@@ -631,6 +640,10 @@ class PlanPage(TabPage):
             keep_counts("\n\n".join("• " + localized(a) for a in res.assumptions))
         )
         self.inputs.set_training(view.training_text(res))
+        self._fit_card()
+
+    def _data_rate_changed(self, _value: object) -> None:
+        self.data_line.setText(plan_data.row_text(self.chosen(), self.data_field.value()))
         self._fit_card()
 
     def chosen(self) -> Any | None:
@@ -713,6 +726,7 @@ class PlanPage(TabPage):
         out = self.inputs.session_state()
         out["view"] = self.views.currentIndex()
         out["show_unfit"] = self.unfit_box.isChecked()
+        out["data_tokens_per_s"] = self.data_field.text()
         return out
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -730,6 +744,9 @@ class PlanPage(TabPage):
                 self.unfit_box.setChecked(value)
             else:
                 problems.append(f"plan: show_unfit {value!r}; allowed: true or false")
+        value = data.get("data_tokens_per_s")
+        if isinstance(value, str):
+            self.data_field.setText(value)
         return problems
 
     def caption_parts(self) -> list[str] | None:
