@@ -274,7 +274,7 @@ def cost(args: argparse.Namespace) -> int:
     from core.errors import InputError
     from core.napkin.cost import DEFAULTS, SOURCES, run_cost
 
-    sources = dict(SOURCES)
+    sources = {key: str(text) for key, text in SOURCES.items()}
     power: object = args.power
     if power is None:
         device = load_catalog().get(args.device)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QVBoxLayout
 
 from app.state import AppState
 from app.tabs.base import TabPage
+from app.tabs.napkin_extras import NapkinExtras
 from core import napkin
 from core.echo import brief
 from core.errors import InputError
@@ -222,6 +223,7 @@ class NapkinPage(TabPage):
                 "sent by the Plan tab shows the Plan's layout.",
             ),
         )
+        self.extras = NapkinExtras(self)  # compute-optimal tokens and the run's cost
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
         self.overlap.setToolTip(
             translate(
@@ -279,7 +281,14 @@ class NapkinPage(TabPage):
         # Two columns of cards on a wide screen; when the rows do not fit the height
         # (presentation mode, a laptop) one row shows at a time under toggle buttons.
         self.deck = CardDeck(
-            [self.time_card, self.fit_card, self.inverse_card, self.tensor_card, self.comm_card],
+            [
+                self.time_card,
+                self.fit_card,
+                self.inverse_card,
+                self.tensor_card,
+                self.comm_card,
+                *self.extras.cards,
+            ],
             self,
         )
         outer = QVBoxLayout(self)
@@ -362,6 +371,7 @@ class NapkinPage(TabPage):
         self._fit(device.memory_bytes)
         self._inverse(peak)
         self._tensor(self.tensor_dtype.currentData())
+        self.extras.recompute()
 
     def _time(self, peak: float | None) -> None:
         try:
@@ -627,6 +637,7 @@ class NapkinPage(TabPage):
         state["overlap"] = self.overlap.isChecked()
         if self.plan is not None:
             state["plan"] = self.plan.to_dict()
+        state["extras"] = self.extras.session_state()
         return state
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -694,6 +705,8 @@ class NapkinPage(TabPage):
                         problem=localized(exc.message)
                     )
                 )
+        if isinstance(data.get("extras"), dict):
+            self.extras.restore_session(data["extras"])
         if "recipe" in data:
             index = find_data(self.recipe, napkin.recipe_id(data["recipe"]))  # old ids too
             if index < 0:

@@ -37,19 +37,31 @@ __all__ = ["DEFAULTS", "SOURCES", "RunCost", "run_cost", "validate"]
 #: Default of every field but the GPU power (the device's TDP).
 DEFAULTS = MappingProxyType({"price": 2.50, "overhead": 1.59, "pue": 1.10, "grid": 57.0})
 
-#: Where each default comes from.
+#: Where each default comes from (translatable; the CLI prints the English).
 SOURCES = MappingProxyType(
     {
-        "power": "the device's TDP in resources/hardware.json (its datasheet)",
-        "overhead": "Luccioni et al. 2022, Estimating the Carbon Footprint of BLOOM (arXiv "
-        "2211.02001): 433,196 kWh of GPU energy (1,082,990 GPU-hours × 400 W) and 256,646 kWh "
-        "of idle and infrastructure energy: (433,196 + 256,646) / 433,196 = 1.59",
-        "pue": "Google data centres' fleet-wide PUE, 1.10 (published since 2021; the Uptime "
-        "Institute's 2021 survey average was 1.57)",
-        "grid": "the French grid intensity the BLOOM paper used, 57 gCO2e/kWh (433,196 kWh × 57 g "
-        "= its 24.7 t of dynamic emissions); type your region's",
-        "price": "about the low end of early-2026 on-demand H100 SXM list prices, $2.49-3.99 per "
-        "GPU-hour (Lambda, CoreWeave, Crusoe, RunPod); type yours",
+        "power": translate("Napkin", "the device's TDP in resources/hardware.json (its datasheet)"),
+        "overhead": translate(
+            "Napkin",
+            "Luccioni et al. 2022, Estimating the Carbon Footprint of BLOOM (arXiv 2211.02001): "
+            "433,196 kWh of GPU energy (1,082,990 GPU-hours × 400 W) and 256,646 kWh of idle and "
+            "infrastructure energy: (433,196 + 256,646) / 433,196 = 1.59",
+        ),
+        "pue": translate(
+            "Napkin",
+            "Google data centres' fleet-wide PUE, 1.10 (published since 2021; the Uptime "
+            "Institute's 2021 survey average was 1.57)",
+        ),
+        "grid": translate(
+            "Napkin",
+            "the French grid intensity the BLOOM paper used, 57 gCO2e/kWh (433,196 kWh × 57 g = "
+            "its 24.7 t of dynamic emissions); type your region's",
+        ),
+        "price": translate(
+            "Napkin",
+            "about the low end of early-2026 on-demand H100 SXM list prices, $2.49-3.99 per "
+            "GPU-hour (Lambda, CoreWeave, Crusoe, RunPod); type yours",
+        ),
     }
 )
 

@@ -39,10 +39,11 @@ __all__ = [
 TOKENS_PER_PARAM = 20.0
 
 #: Where the rule comes from, as the CLI and the card name it.
-CHINCHILLA_SOURCE = (
+CHINCHILLA_SOURCE = translate(
+    "Napkin",
     "Hoffmann et al. 2022, Training Compute-Optimal Large Language Models (Chinchilla), "
     "arXiv 2203.15556: Table 3 (Approach 1, about 20 tokens per parameter), Table 2 "
-    "(N_opt and D_opt both ∝ C^0.50); Chinchilla itself: 70B parameters, 1.4T tokens (Section 4.1)"
+    "(N_opt and D_opt both ∝ C^0.50); Chinchilla itself: 70B parameters, 1.4T tokens (Section 4.1)",
 )
 
 _MAX_FLOPS = 1e32
@@ -119,7 +120,7 @@ class ComputeOptimal:
             "tokens_per_param": self.ratio,
             "given": self.given,
             "rule": self.rule,
-            "source": CHINCHILLA_SOURCE,
+            "source": str(CHINCHILLA_SOURCE),
             "formula": str(self.formula()),
         }
 
