@@ -31,7 +31,7 @@ def rate_field(parent: QWidget) -> NumberField:
     return NumberField(
         _optional_rate,
         "",
-        placeholder=translate("PlanTab", "measured, or tokens/s"),
+        placeholder=translate("PlanTab", "tokens/s"),
         tooltip=translate(
             "PlanTab",
             "Tokens per second one node's data loader delivers. Empty: the last napkinlab bench "
@@ -41,13 +41,15 @@ def rate_field(parent: QWidget) -> NumberField:
     )
 
 
-def row_text(res: Any | None, rate: float | None) -> str:
-    """The row for the chosen layout ('' without one); a file that cannot be read says why."""
+def row_text(res: Any | None, rate: float | None) -> tuple[str, bool]:
+    """The row for the chosen layout ('' without one) and whether the data path is the limit; a
+    file that cannot be read says why."""
     if res is None:
-        return ""
+        return "", False
     from core.plan.data_path import data_path
 
     try:
-        return localized(data_path(res, tokens_per_s=rate).row())
+        row = data_path(res, tokens_per_s=rate)
     except InputError as exc:
-        return localized(exc.message)
+        return localized(exc.message), False
+    return localized(row.row()), row.limits

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFileDialog,
-    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -196,9 +195,6 @@ class PlanPage(TabPage):
         title.setObjectName("cardTitle")
         layout.addWidget(title)
         layout.addWidget(self.inputs)
-        data_row = QFormLayout()
-        data_row.addRow(translate("PlanTab", "Data path"), self.data_field)
-        layout.addLayout(data_row)
         buttons = QHBoxLayout()
         buttons.addWidget(self.plan_button)
         buttons.addWidget(self.cancel_button)
@@ -232,8 +228,15 @@ class PlanPage(TabPage):
         self.memory_bar = StackedBar()
         self.time_bar.set_names(time_names())
         self.memory_bar.set_names(memory_names())
-        for widget in (self.headline, self.layout_line, self.figures, self.validated,
-                       self.data_line, self.sentence, self.time_bar, self.memory_bar):  # fmt: skip
+        # the data-path row, and beside it the field for what one node's loader delivers
+        data_row = QHBoxLayout()
+        data_row.addWidget(self.data_line, 1)
+        data_row.addWidget(self.data_field, 0, Qt.AlignmentFlag.AlignTop)
+        self.data_field.setMaximumWidth(190)
+        for widget in (self.headline, self.layout_line, self.figures, self.validated):
+            layout.addWidget(widget)
+        layout.addLayout(data_row)
+        for widget in (self.sentence, self.time_bar, self.memory_bar):
             layout.addWidget(widget)
         self.chart = PlanChart()
         self.chart.pointClicked.connect(self._point_clicked)
@@ -619,7 +622,7 @@ class PlanPage(TabPage):
         self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
         self.figures.setText(view.figures(res, unc))
         self.validated.setText(localized(unc.note()) if unc is not None else "")
-        self.data_line.setText(plan_data.row_text(res, self.data_field.value()))
+        self._show_data_row(res)
         self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         not_tried = self._skipped_tip(self.selected or 0)
@@ -629,6 +632,7 @@ class PlanPage(TabPage):
         self.headline.setToolTip(
             plain_tip(
                 f"{localized(res.summary())}\n\n{self.validated.text()}\n\n{self.sentence.text()}"
+                f"\n\n{self.data_line.text()}"
             )
         )
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
@@ -643,8 +647,17 @@ class PlanPage(TabPage):
         self._fit_card()
 
     def _data_rate_changed(self, _value: object) -> None:
-        self.data_line.setText(plan_data.row_text(self.chosen(), self.data_field.value()))
+        self._show_data_row(self.chosen())
         self._fit_card()
+
+    def _show_data_row(self, res: Any | None) -> None:
+        """The data-path row; a slide shows it only when the data path is the limit (the
+        headline's tooltip keeps it) and its field not at all, so the chart keeps its height."""
+        text, limits = plan_data.row_text(res, self.data_field.value())
+        self.data_line.setText(text)
+        compact = getattr(self, "_compact", False)
+        self.data_line.setVisible(not compact or limits)
+        self.data_field.setVisible(not compact)
 
     def chosen(self) -> Any | None:
         """The chosen layout's result."""
@@ -806,6 +819,7 @@ class PlanPage(TabPage):
         self.figures.setVisible(not compact)
         self.validated.setVisible(not compact)
         self.sentence.setVisible(not compact)  # and the verdict into the headline's
+        self._show_data_row(self.chosen())
         self.inputs.set_compact(compact)
         if self.status.text() in self._kept_texts():
             self._show_kept()

@@ -61,7 +61,7 @@ class DataPath:
             return translate(
                 "Plan",
                 "Data path: {consumed} tokens/s per node consumed; delivered: not measured "
-                "(napkinlab bench --suite data, or type a rate)",
+                "(bench --suite data)",
             ).format(consumed=consumed)
         if self.limits:
             text = translate(

@@ -683,8 +683,8 @@
         <translation>框架 {name}：{mechanisms}</translation>
     </message>
     <message>
-        <source>Data path: {consumed} tokens/s per node consumed; delivered: not measured (napkinlab bench --suite data, or type a rate)</source>
-        <translation>数据通路：每节点消耗 {consumed} token/s；供给：未测量（napkinlab bench --suite data，或输入速率）</translation>
+        <source>Data path: {consumed} tokens/s per node consumed; delivered: not measured (bench --suite data)</source>
+        <translation>数据通路：每节点消耗 {consumed} token/s；供给：未测量（bench --suite data）</translation>
     </message>
     <message>
         <source>Data path: {consumed} tokens/s per node consumed, {delivered} delivered ({source}): the data path is the limit</source>
@@ -1336,10 +1336,6 @@ Double-click to open the source.</source>
         <translation>规划一次训练</translation>
     </message>
     <message>
-        <source>Data path</source>
-        <translation>数据通路</translation>
-    </message>
-    <message>
         <source>Plan to see the fastest layouts that fit</source>
         <translation>规划后可看到放得下的最快布局</translation>
     </message>
@@ -1544,8 +1540,8 @@ Double-click to open the source.</source>
         <translation>数据通路 token/s</translation>
     </message>
     <message>
-        <source>measured, or tokens/s</source>
-        <translation>实测值，或 token/s</translation>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
     </message>
     <message>
         <source>Tokens per second one node&apos;s data loader delivers. Empty: the last napkinlab bench --suite data run saved to the app&apos;s data_path.jsonl, else not measured.</source>

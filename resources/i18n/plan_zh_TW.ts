@@ -683,8 +683,8 @@
         <translation>框架 {name}：{mechanisms}</translation>
     </message>
     <message>
-        <source>Data path: {consumed} tokens/s per node consumed; delivered: not measured (napkinlab bench --suite data, or type a rate)</source>
-        <translation>資料路徑：每節點消耗 {consumed} token/s；供給：未測量（napkinlab bench --suite data，或輸入速率）</translation>
+        <source>Data path: {consumed} tokens/s per node consumed; delivered: not measured (bench --suite data)</source>
+        <translation>資料路徑：每節點消耗 {consumed} token/s；供給：未測量（bench --suite data）</translation>
     </message>
     <message>
         <source>Data path: {consumed} tokens/s per node consumed, {delivered} delivered ({source}): the data path is the limit</source>
@@ -1336,10 +1336,6 @@ Double-click to open the source.</source>
         <translation>規劃一次訓練</translation>
     </message>
     <message>
-        <source>Data path</source>
-        <translation>資料路徑</translation>
-    </message>
-    <message>
         <source>Plan to see the fastest layouts that fit</source>
         <translation>規劃後可看到放得下的最快配置</translation>
     </message>
@@ -1544,8 +1540,8 @@ Double-click to open the source.</source>
         <translation>資料路徑 token/s</translation>
     </message>
     <message>
-        <source>measured, or tokens/s</source>
-        <translation>實測值，或 token/s</translation>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
     </message>
     <message>
         <source>Tokens per second one node&apos;s data loader delivers. Empty: the last napkinlab bench --suite data run saved to the app&apos;s data_path.jsonl, else not measured.</source>
