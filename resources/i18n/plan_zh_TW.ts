@@ -700,7 +700,7 @@
     </message>
     <message>
         <source>from the typed bandwidth, {detail}</source>
-        <translation>由輸入帶寬換算，{detail}</translation>
+        <translation>由輸入頻寬換算，{detail}</translation>
     </message>
     <message>
         <source>measured here: {detail}</source>
