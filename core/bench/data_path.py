@@ -157,7 +157,7 @@ class _Batches:
 def _iterable(path: str, cfg: DataConfig) -> Any:
     import torch.utils.data as tud
 
-    class Batches(_Batches, tud.IterableDataset):  # type: ignore[misc]
+    class Batches(_Batches, tud.IterableDataset):
         pass
 
     return Batches(path, cfg)

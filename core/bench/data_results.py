@@ -32,9 +32,12 @@ def default_data_path_file() -> Path:
 
 
 def _valid(obj: Any) -> bool:
-    rate = obj.get("tokens_per_s") if isinstance(obj, dict) else None
-    ok = isinstance(rate, int | float) and not isinstance(rate, bool)
-    return ok and math.isfinite(rate) and 0 < rate < 1e15 and obj.get("suite") == "data"
+    if not isinstance(obj, dict) or obj.get("suite") != "data":
+        return False
+    rate = obj.get("tokens_per_s")
+    if not isinstance(rate, int | float) or isinstance(rate, bool):
+        return False
+    return math.isfinite(rate) and 0 < rate < 1e15
 
 
 def read_data_points(path: str | Path) -> list[dict[str, Any]]:
