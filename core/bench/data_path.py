@@ -26,6 +26,7 @@ import datetime as _dt
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -307,16 +308,19 @@ def measure_case(
     workers: int,
     cuda: bool = False,
     cancelled: Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Any:
     """Time one case on the token file at ``path``: a :class:`~core.bench.timing.Timing` per batch.
 
     ``workers = 0`` samples in this process; more go through a DataLoader with that many worker
     processes, timed after the first batch arrives (their start-up is not the steady state).
+    ``clock`` times the in-process cases (a test may pass ``time.thread_time``, the CPU time of
+    this thread, which a busy neighbour on a shared machine does not inflate).
     """
     if workers == 0:
         call = _variant_call(batch_sampler(path, cfg, cfg.seed), variant, cuda)
         return time_op(call, budget_s=cfg.budget_s, warmup_s=0.1, min_sample_s=_SAMPLE_S,
-                       max_reps=100_000, should_cancel=cancelled)  # fmt: skip
+                       max_reps=100_000, should_cancel=cancelled, clock=clock)  # fmt: skip
     import torch.utils.data as tud
 
     loader = tud.DataLoader(
