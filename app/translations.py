@@ -68,6 +68,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "memory": ("app/tabs/memory_tab.py", "widgets/memory/*.py", "core/memory/*.py"),
     "napkin": (
         "app/tabs/napkin_tab.py",
+        "app/tabs/napkin_extras.py",
         "widgets/comm/*.py",
         "core/napkin/*.py",
         "core/comm/*.py",

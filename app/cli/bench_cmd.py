@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli import collectives
+from app.cli import collectives, data_bench
 from app.cli.options import refuse_unused
 from app.cli.output import strict_json
 from core.errors import InputError
@@ -23,8 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Time operators on this machine (median of repetitions after warm-up; "
         "spread = IQR / median). Progress goes to stderr.",
     )
-    parser.add_argument("--suite", choices=("quick", "full", "collectives"), default="quick",
-                        help="quick (about a minute), full, or collectives (under torchrun)")  # fmt: skip
+    parser.add_argument("--suite", choices=("quick", "full", "collectives", "data"), default="quick",
+                        help="quick (about a minute), full, collectives (under torchrun), or "
+                        "data (a training loop's token batches from a memory-mapped file)")  # fmt: skip
     parser.add_argument(
         "--device", choices=("cpu", "cuda"), default="cpu", help="where to run (default cpu)"
     )
@@ -38,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per point on stdout")
     collectives.add_arguments(parser)
+    data_bench.add_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -65,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     if args.suite == "collectives":  # torchrun-launched, separate module (issue 14)
         refuse_unused(args, collectives.OPTIONS, "bench --suite collectives", common)
         return collectives.run(args)
+    if args.suite == "data":
+        refuse_unused(args, data_bench.OPTIONS, "bench --suite data", common)
+        return data_bench.run(args)
     refuse_unused(args, ("device", "threads", "reference"), f"bench --suite {args.suite}", common)
     from core.bench.measurements import MeasurementWriter
     from core.bench.suites import build_suite, device_name, eta_seconds, run_suite

@@ -170,6 +170,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from app.cli.napkin_kv import add_kv_cache
 
     add_kv_cache(sub)
+    p = sub.add_parser("compute-optimal",
+                       help="compute-optimal tokens for a size, or the size for a FLOP budget "
+                       "(Hoffmann et al. 2022)")  # fmt: skip
+    given = p.add_mutually_exclusive_group(required=True)
+    given.add_argument("--params", help="parameters N (70e9, 70B)")
+    given.add_argument("--flops", help="training FLOP budget C (5.76e23)")
+    p.add_argument("--tokens-per-param", default="20",
+                   help="tokens per parameter (default 20: Chinchilla, Table 3)")  # fmt: skip
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=compute_optimal)
+
+    p = sub.add_parser("cost", help="a run's cost, energy (MWh) and emissions from its GPU-hours")
+    p.add_argument("--gpu-hours", required=True, help="GPU-hours of the run (1.08e6)")
+    p.add_argument("--device", default="h100-sxm", help="device id whose TDP is the GPU power")
+    p.add_argument("--price", default=None, help="price per GPU-hour (default 2.50)")
+    p.add_argument("--power", default=None, help="GPU power in W (default: the device's TDP)")
+    p.add_argument("--overhead", default=None,
+                   help="node overhead: node energy over GPU energy (default 1.59, BLOOM)")  # fmt: skip
+    p.add_argument("--pue", default=None, help="data-centre PUE (default 1.10)")
+    p.add_argument("--grid", default=None,
+                   help="grid intensity in gCO2e/kWh (default 57, the BLOOM paper's French grid)")  # fmt: skip
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cost)
 
 
 def train_time(args: argparse.Namespace) -> int:
@@ -288,4 +311,56 @@ def tensor(args: argparse.Namespace) -> int:
     else:
         print(answer.summary())
         print(answer.formula())
+    return 0
+
+
+def compute_optimal(args: argparse.Namespace) -> int:
+    """Answer ``napkin compute-optimal``."""
+    from core.napkin.scaling import CHINCHILLA_SOURCE
+    from core.napkin.scaling import compute_optimal as optimal
+
+    answer = optimal(params=args.params, flops=args.flops, ratio=args.tokens_per_param)
+    if args.json:
+        print_json(answer.to_dict())
+    else:
+        print(answer.summary())
+        print(f"rule: {answer.rule}")
+        print(f"source: {CHINCHILLA_SOURCE}")
+        print(answer.formula())
+    return 0
+
+
+def cost(args: argparse.Namespace) -> int:
+    """Answer ``napkin cost``."""
+    from core.errors import InputError
+    from core.napkin.cost import DEFAULTS, SOURCES, run_cost
+
+    sources = {key: str(text) for key, text in SOURCES.items()}
+    power: object = args.power
+    if power is None:
+        device = load_catalog().get(args.device)
+        if device.tdp_w is None:
+            raise InputError(
+                f"--device {device.id}: no TDP in the database; give --power (watts per GPU)"
+            )
+        power, sources["power"] = device.tdp_w, f"TDP of {device.id} ({device.name})"
+    picked = {key: getattr(args, key) for key in ("price", "overhead", "pue", "grid")}
+    for key, value in picked.items():
+        if value is not None:
+            sources[key] = f"--{key}"
+    if args.power is not None:
+        sources["power"] = "--power"
+    answer = run_cost(
+        args.gpu_hours, power, **{k: (DEFAULTS[k] if v is None else v) for k, v in picked.items()}
+    )
+    if args.json:
+        print_json({**answer.to_dict(), "sources": sources})
+    else:
+        print(
+            f"{answer.cost:,.0f} at {answer.price:g} per GPU-hour; {answer.energy_mwh:,.4g} MWh; "
+            f"{answer.emissions_t:,.4g} t CO2e"
+        )
+        print(answer.formula())
+        for key, text in sources.items():
+            print(f"  {key}: {text}")
     return 0

@@ -7,8 +7,10 @@ import logging
 from contextlib import contextmanager
 from typing import Any
 
+from app.cli.options import checked
 from app.cli.output import print_json
 from core.units import format_bytes, format_count, format_duration
+from core.validate import positive_float
 
 __all__ = ["handler", "register"]
 
@@ -86,6 +88,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="a run that never fails (and so never needs a checkpoint)")  # fmt: skip
     res.add_argument("--restart-s", default=None, metavar="SECONDS",
                      help="seconds from a failure to training again (default: 600)")  # fmt: skip
+    p.add_argument("--data-tokens-per-s", default=None,
+                   type=checked(positive_float, "--data-tokens-per-s"),
+                   help="tokens/s one node's data path delivers (default: napkinlab bench "
+                   "--suite data's file, else not measured)")  # fmt: skip
+    p.add_argument("--data-bandwidth", default=None,
+                   type=checked(positive_float, "--data-bandwidth", unit="bytes/s"),
+                   help="storage or network bytes/s per node feeding the data path (2 GB/s); "
+                   "divided by 2 or 4 bytes per token")  # fmt: skip
+    p.add_argument("--data-measurements", default="", metavar="FILE.jsonl",
+                   help="a bench --suite data --out file (default: the app's data_path.jsonl)")  # fmt: skip
     p.add_argument("--search", action="store_true", help="search the dimensions not given")
     p.add_argument("--top", default="5", help="how many searched layouts to list")
     p.add_argument("--include-unfit", action="store_true",
@@ -269,7 +281,9 @@ def handler(args: argparse.Namespace) -> int:
 
         write_csv(args.csv, candidates_csv(found if args.search else [best]))
     days = _run_days(args, best)
+    data = _data_path(best, args)
     report = best.to_dict()
+    report["data_path"] = data.to_dict()
     report.update(unc.to_dict())  # the likely ranges: "interval" and "validated"
     if days is not None:  # "training" keeps the training days alone; these add the rest
         report["days_breakdown"] = days.to_dict()
@@ -297,9 +311,22 @@ def handler(args: argparse.Namespace) -> int:
         print_json(report)
         return 0
     _print(inp, best, found, stats, changes, helps, skipped, unc, days)
+    print(f"  {data.row()}")
     if args.csv:
         print(f"layouts written to {args.csv}")
     return 0
+
+
+def _data_path(best: Any, args: argparse.Namespace) -> Any:
+    """The data-path row: typed rate, typed bandwidth, the measurement file, or none."""
+    from core.plan.data_path import data_path
+
+    return data_path(
+        best,
+        tokens_per_s=args.data_tokens_per_s,  # validated when parsed
+        bandwidth=args.data_bandwidth,
+        measurements=args.data_measurements or None,
+    )
 
 
 def _print(

@@ -18,6 +18,7 @@ from app.state import AppState
 from app.tabs.base import TabPage
 from app.tabs.napkin_kv import KVCacheCard
 from app.tabs.napkin_checkpoint import CheckpointCard
+from app.tabs.napkin_extras import NapkinExtras
 from core import napkin
 from core.echo import brief
 from core.errors import InputError
@@ -239,6 +240,7 @@ class NapkinPage(TabPage):
         )
         self.kv_card = KVCacheCard()  # one sequence's KV cache and the batch-1 decode bound
         self.checkpoint_card = CheckpointCard(self)  # its own fields (app.tabs.napkin_checkpoint)
+        self.extras = NapkinExtras(self)  # compute-optimal tokens and the run's cost
         self.overlap = QCheckBox(translate("NapkinTab", "overlapped with compute"), self)
         self.overlap.setToolTip(
             translate(
@@ -319,6 +321,7 @@ class NapkinPage(TabPage):
                 self.comm_card,
                 self.kv_card,
                 self.checkpoint_card,
+                *self.extras.cards,
             ],
             self,
         )
@@ -411,6 +414,7 @@ class NapkinPage(TabPage):
         self._inverse(peak)
         self._tensor(self.tensor_dtype.currentData())
         self.kv_card.set_device(device)
+        self.extras.recompute()
 
     def _time(self, peak: float | None) -> None:
         try:
@@ -685,6 +689,7 @@ class NapkinPage(TabPage):
         if self.plan is not None:
             state["plan"] = self.plan.to_dict()
         state["kv_cache"] = self.kv_card.session_state()
+        state["extras"] = self.extras.session_state()
         return state
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -754,6 +759,8 @@ class NapkinPage(TabPage):
                 )
         if "kv_cache" in data:
             problems += self.kv_card.restore_session(data["kv_cache"])
+        if isinstance(data.get("extras"), dict):
+            self.extras.restore_session(data["extras"])
         if "recipe" in data:
             index = find_data(self.recipe, napkin.recipe_id(data["recipe"]))  # old ids too
             if index < 0:

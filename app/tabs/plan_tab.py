@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.layout_audit import ELIDE_OK
 from app.plan_worker import PlanRunner, run_plan
 from app.state import AppState
+from app.tabs import plan_data
 from app.tabs import plan_view as view
 from app.tabs.base import TabPage
 from app.tabs.checkpoint_days import compact_training, days_rows
@@ -187,6 +188,8 @@ class PlanPage(TabPage):
             )
         )
         self.napkin_button.clicked.connect(self.use_in_napkin)
+        self.data_field = plan_data.rate_field(self)
+        self.data_field.valueChanged.connect(self._data_rate_changed)
         for button in (self.pin_button, self.csv_button, self.step_button, self.napkin_button):
             button.setEnabled(False)
         card, layout = _card()
@@ -223,13 +226,21 @@ class PlanPage(TabPage):
         self.layout_line = _label()
         self.figures = _label("formula")
         self.validated = _label("formula")  # which published runs the likely ranges come from
+        self.data_line = _label("formula")  # tokens/s per node consumed beside delivered
         self.sentence = _label()
         self.time_bar = StackedBar()
         self.memory_bar = StackedBar()
         self.time_bar.set_names(time_names())
         self.memory_bar.set_names(memory_names())
-        for widget in (self.headline, self.layout_line, self.figures, self.validated,
-                       self.sentence, self.time_bar, self.memory_bar):  # fmt: skip
+        # the data-path row, and beside it the field for what one node's loader delivers
+        data_row = QHBoxLayout()
+        data_row.addWidget(self.data_line, 1)
+        data_row.addWidget(self.data_field, 0, Qt.AlignmentFlag.AlignTop)
+        self.data_field.setMaximumWidth(190)
+        for widget in (self.headline, self.layout_line, self.figures, self.validated):
+            layout.addWidget(widget)
+        layout.addLayout(data_row)
+        for widget in (self.sentence, self.time_bar, self.memory_bar):
             layout.addWidget(widget)
         self.chart = PlanChart()
         self.chart.pointClicked.connect(self._point_clicked)
@@ -603,7 +614,7 @@ class PlanPage(TabPage):
         if res is None:
             self.headline.setText(translate("PlanTab", "Plan to see the fastest layouts that fit"))
             for label in (self.layout_line, self.figures, self.validated, self.sentence,
-                          self.assumptions):  # fmt: skip
+                          self.assumptions, self.data_line):  # fmt: skip
                 label.setText("")
             self.time_bar.clear()
             self.memory_bar.clear()
@@ -617,6 +628,7 @@ class PlanPage(TabPage):
         self.layout_line.setText(view.layout_line(res, (self.selected or 0) + 1, fit))
         self.figures.setText(view.figures(res, unc))
         self.validated.setText(localized(unc.note()) if unc is not None else "")
+        self._show_data_row(res)
         self.layout_line.setToolTip(plain_tip(self.figures.text()))
         self.sentence.setText(view.sentence(res, self.change_for(self.selected or 0)))
         not_tried = self._skipped_tip(self.selected or 0)
@@ -626,6 +638,7 @@ class PlanPage(TabPage):
         self.headline.setToolTip(
             plain_tip(
                 f"{localized(res.summary())}\n\n{self.validated.text()}\n\n{self.sentence.text()}"
+                f"\n\n{self.data_line.text()}"
             )
         )
         self.time_bar.set_segments(view.time_title(res), view.time_segments(res))
@@ -650,6 +663,18 @@ class PlanPage(TabPage):
         self.inputs.training_line.setToolTip(plain_tip(line[1]) if line else "")
         if line is not None:
             self.inputs.set_training(line[0])
+    def _data_rate_changed(self, _value: object) -> None:
+        self._show_data_row(self.chosen())
+        self._fit_card()
+
+    def _show_data_row(self, res: Any | None) -> None:
+        """The data-path row; a slide shows it only when the data path is the limit (the
+        headline's tooltip keeps it) and its field not at all, so the chart keeps its height."""
+        text, limits = plan_data.row_text(res, self.data_field.value())
+        self.data_line.setText(text)
+        compact = getattr(self, "_compact", False)
+        self.data_line.setVisible(not compact or limits)
+        self.data_field.setVisible(not compact)
 
     def chosen(self) -> Any | None:
         """The chosen layout's result."""
@@ -731,6 +756,7 @@ class PlanPage(TabPage):
         out = self.inputs.session_state()
         out["view"] = self.views.currentIndex()
         out["show_unfit"] = self.unfit_box.isChecked()
+        out["data_tokens_per_s"] = self.data_field.text()
         return out
 
     def restore_session(self, data: dict[str, Any]) -> list[str]:
@@ -748,6 +774,9 @@ class PlanPage(TabPage):
                 self.unfit_box.setChecked(value)
             else:
                 problems.append(f"plan: show_unfit {value!r}; allowed: true or false")
+        value = data.get("data_tokens_per_s")
+        if isinstance(value, str):
+            self.data_field.setText(value)
         return problems
 
     def caption_parts(self) -> list[str] | None:
@@ -807,6 +836,7 @@ class PlanPage(TabPage):
         self.figures.setVisible(not compact)
         self.validated.setVisible(not compact)
         self.sentence.setVisible(not compact)  # and the verdict into the headline's
+        self._show_data_row(self.chosen())
         self.inputs.set_compact(compact)
         if self.status.text() in self._kept_texts():
             self._show_kept()

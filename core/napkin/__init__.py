@@ -7,6 +7,8 @@ training  6·N·D, training time and model size (the 143-day and 53B questions)
 tensor    elements × bytes per element of one tensor
 dp_fit    which data-parallel layout (plain, ZeRO-1/2/3) fits the memory
 from_plan a planned run as "Use in Napkin" sends it, its MFU conventions named
+scaling   compute-optimal tokens for a size, and the size for a FLOP budget (Chinchilla)
+cost      a run's money, energy (MWh) and emissions, each default sourced
 """
 
 from core.napkin.tensor import (

@@ -410,6 +410,100 @@
         <source>plan: {key} must be a number</source>
         <translation>plan：{key} 必须是数</translation>
     </message>
+    <message>
+        <source>the device&apos;s TDP in resources/hardware.json (its datasheet)</source>
+        <extracomment>Default of every field but the GPU power (the device&apos;s TDP). Where each default comes from (translatable; the CLI prints the English).</extracomment>
+        <translation>resources/hardware.json 中该设备的 TDP（取自其数据手册）</translation>
+    </message>
+    <message>
+        <source>Luccioni et al. 2022, Estimating the Carbon Footprint of BLOOM (arXiv 2211.02001): 433,196 kWh of GPU energy (1,082,990 GPU-hours × 400 W) and 256,646 kWh of idle and infrastructure energy: (433,196 + 256,646) / 433,196 = 1.59</source>
+        <translation>Luccioni 等 2022，《Estimating the Carbon Footprint of BLOOM》（arXiv 2211.02001）：GPU 能耗 433,196 kWh（1,082,990 GPU 小时 × 400 W），另有空闲与基础设施能耗 256,646 kWh：(433,196 + 256,646) / 433,196 = 1.59</translation>
+    </message>
+    <message>
+        <source>Google data centres&apos; fleet-wide PUE, 1.10 (published since 2021; the Uptime Institute&apos;s 2021 survey average was 1.57)</source>
+        <translation>Google 数据中心整体 PUE 1.10（2021 年起公布；Uptime Institute 2021 年调查的平均值为 1.57）</translation>
+    </message>
+    <message>
+        <source>the French grid intensity the BLOOM paper used, 57 gCO2e/kWh (433,196 kWh × 57 g = its 24.7 t of dynamic emissions); type your region&apos;s</source>
+        <translation>BLOOM 论文采用的法国电网碳强度 57 gCO2e/kWh（433,196 kWh × 57 g = 其 24.7 t 动态排放）；请输入你所在地区的值</translation>
+    </message>
+    <message>
+        <source>about the low end of early-2026 on-demand H100 SXM list prices, $2.49-3.99 per GPU-hour (Lambda, CoreWeave, Crusoe, RunPod); type yours</source>
+        <translation>约为 2026 年初 H100 SXM 按需标价的下限，每 GPU 小时 $2.49–3.99（Lambda、CoreWeave、Crusoe、RunPod）；请输入你的价格</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>GPU power (W)</source>
+        <translation>GPU 功率（W）</translation>
+    </message>
+    <message>
+        <source>node overhead</source>
+        <translation>节点开销</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>grid intensity (gCO2e/kWh)</source>
+        <translation>电网碳强度（gCO2e/kWh）</translation>
+    </message>
+    <message>
+        <source>cost = GPU-hours × price = {hours} × {price} = {cost}</source>
+        <translation>费用 = GPU 小时 × 价格 = {hours} × {price} = {cost}</translation>
+    </message>
+    <message>
+        <source>energy = GPU-hours × power × overhead × PUE = {hours} × {power} W × {overhead} × {pue} = {mwh} MWh</source>
+        <translation>能耗 = GPU 小时 × 功率 × 开销 × PUE = {hours} × {power} W × {overhead} × {pue} = {mwh} MWh</translation>
+    </message>
+    <message>
+        <source>CO2e = energy × grid = {kwh} kWh × {grid} g/kWh = {tonnes} t</source>
+        <translation>CO2e = 能耗 × 电网 = {kwh} kWh × {grid} g/kWh = {tonnes} t</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al. 2022, Training Compute-Optimal Large Language Models (Chinchilla), arXiv 2203.15556: Table 3 (Approach 1, about 20 tokens per parameter), Table 2 (N_opt and D_opt both ∝ C^0.50); Chinchilla itself: 70B parameters, 1.4T tokens (Section 4.1)</source>
+        <extracomment>Tokens per parameter of compute-optimal training (Hoffmann et al. 2022, Table 3, Approach 1). Where the rule comes from, as the CLI and the card name it.</extracomment>
+        <translation>Hoffmann 等 2022，《Training Compute-Optimal Large Language Models》（Chinchilla），arXiv 2203.15556：表 3（方法 1，每个参数约 20 个 token），表 2（N_opt 与 D_opt 均 ∝ C^0.50）；Chinchilla 本身：70B 参数、1.4T token（第 4.1 节）</translation>
+    </message>
+    <message>
+        <source>tokens per parameter</source>
+        <translation>每参数 token 数</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>D = {ratio} × N (compute-optimal, Chinchilla), C = 6 × N × D</source>
+        <translation>D = {ratio} × N（计算最优，Chinchilla），C = 6 × N × D</translation>
+    </message>
+    <message>
+        <source>D = {ratio} × N = {ratio} × {params} = {tokens}</source>
+        <translation>D = {ratio} × N = {ratio} × {params} = {tokens}</translation>
+    </message>
+    <message>
+        <source>C = 6 × N × D = 6 × {params} × {tokens} = {flops}</source>
+        <translation>C = 6 × N × D = 6 × {params} × {tokens} = {flops}</translation>
+    </message>
+    <message>
+        <source>N = √(C / (6 × {ratio})) = √({flops} / {denominator}) = {params}</source>
+        <translation>N = √(C / (6 × {ratio})) = √({flops} / {denominator}) = {params}</translation>
+    </message>
+    <message>
+        <source>{params} on {tokens} ({flops})</source>
+        <translation>{params}，训练 {tokens}（{flops}）</translation>
+    </message>
+    <message>
+        <source>give the parameters or the FLOP budget, not both or neither</source>
+        <translation>请给出参数量或 FLOP 预算之一，不能都给或都不给</translation>
+    </message>
 </context>
 <context>
     <name>NapkinTab</name>
@@ -423,9 +517,109 @@
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
+        <source>Model size; accepts 70e9 or 70B</source>
+        <translation>模型大小；可写 70e9 或 70B</translation>
+    </message>
+    <message>
+        <source>A training budget in FLOPs (Gopher&apos;s: 5.76e23)</source>
+        <translation>以 FLOPs 计的训练预算（Gopher 的：5.76e23）</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter (20: Chinchilla, Table 3)</source>
+        <translation>每参数 token 数（20：Chinchilla 表 3）</translation>
+    </message>
+    <message>
+        <source>Empty: the GPU-hours of “How long does training take?” (its days × GPUs × 24)</source>
+        <translation>留空：取“训练需要多久？”的 GPU 小时（天数 × GPU 数 × 24）</translation>
+    </message>
+    <message>
+        <source>Watts per GPU; empty: the selected device&apos;s TDP</source>
+        <translation>每块 GPU 的瓦数；留空：所选设备的 TDP</translation>
+    </message>
+    <message>
+        <source>from the training time</source>
+        <translation>取自训练时间</translation>
+    </message>
+    <message>
+        <source>device TDP</source>
+        <translation>设备 TDP</translation>
+    </message>
+    <message>
+        <source>How many tokens should it see?</source>
+        <translation>应训练多少 token？</translation>
+    </message>
+    <message>
+        <source>Compute-optimal training (Hoffmann et al. 2022, “Chinchilla”): about 20 tokens per parameter, and the size a FLOP budget buys.</source>
+        <translation>计算最优训练（Hoffmann 等 2022，“Chinchilla”）：每个参数约 20 个 token，以及一笔 FLOP 预算能训练多大的模型。</translation>
+    </message>
+    <message>
+        <source>What does the run cost?</source>
+        <translation>这次训练花费多少？</translation>
+    </message>
+    <message>
+        <source>Money at a GPU-hour price; energy with node overhead and PUE; CO2e at the grid intensity you type. Hover a field for its source.</source>
+        <translation>按 GPU 小时价格计费用；计入节点开销与 PUE 的能耗；按你输入的电网碳强度计 CO2e。悬停字段可见来源。</translation>
+    </message>
+    <message>
         <source>Parameters N</source>
         <extracomment>Field id -&gt; (default text, parser). Defaults are the lecture&apos;s questions.</extracomment>
         <translation>参数量 N</translation>
+    </message>
+    <message>
+        <source>FLOP budget C</source>
+        <translation>FLOP 预算 C</translation>
+    </message>
+    <message>
+        <source>Tokens / param</source>
+        <translation>token / 参数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Price / GPU-hour</source>
+        <translation>价格 / GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPU power (W)</source>
+        <translation>GPU 功率（W）</translation>
+    </message>
+    <message>
+        <source>Node overhead</source>
+        <translation>节点开销</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Grid (gCO2e/kWh)</source>
+        <translation>电网（gCO2e/kWh）</translation>
+    </message>
+    <message>
+        <source>Compute-optimal</source>
+        <translation>计算最优</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>花费</translation>
+    </message>
+    <message>
+        <source>{size} · {budget} FLOPs buy {params} on {tokens}</source>
+        <translation>{size} · {budget} FLOPs 可训练 {params}，共 {tokens}</translation>
+    </message>
+    <message>
+        <source>{device} has no TDP in the database: type the GPU power</source>
+        <translation>数据库中没有 {device} 的 TDP：请输入 GPU 功率</translation>
+    </message>
+    <message>
+        <source>{cost} · {mwh} MWh</source>
+        <translation>{cost} · {mwh} MWh</translation>
+    </message>
+    <message>
+        <source>{cost} at {price} per GPU-hour · {tonnes} t CO2e · GPUs alone {gpu} MWh</source>
+        <translation>{cost}（每 GPU 小时 {price}）· {tonnes} t CO2e · 仅 GPU {gpu} MWh</translation>
     </message>
     <message>
         <source>Model size; accepts 70e9, 70B, 70,000,000,000</source>

@@ -410,6 +410,100 @@
         <source>plan: {key} must be a number</source>
         <translation>plan：{key} 必須是數</translation>
     </message>
+    <message>
+        <source>the device&apos;s TDP in resources/hardware.json (its datasheet)</source>
+        <extracomment>Default of every field but the GPU power (the device&apos;s TDP). Where each default comes from (translatable; the CLI prints the English).</extracomment>
+        <translation>resources/hardware.json 中該裝置的 TDP（取自其資料手冊）</translation>
+    </message>
+    <message>
+        <source>Luccioni et al. 2022, Estimating the Carbon Footprint of BLOOM (arXiv 2211.02001): 433,196 kWh of GPU energy (1,082,990 GPU-hours × 400 W) and 256,646 kWh of idle and infrastructure energy: (433,196 + 256,646) / 433,196 = 1.59</source>
+        <translation>Luccioni 等 2022，《Estimating the Carbon Footprint of BLOOM》（arXiv 2211.02001）：GPU 能耗 433,196 kWh（1,082,990 GPU 小時 × 400 W），另有空閒與基礎設施能耗 256,646 kWh：(433,196 + 256,646) / 433,196 = 1.59</translation>
+    </message>
+    <message>
+        <source>Google data centres&apos; fleet-wide PUE, 1.10 (published since 2021; the Uptime Institute&apos;s 2021 survey average was 1.57)</source>
+        <translation>Google 資料中心整體 PUE 1.10（2021 年起公布；Uptime Institute 2021 年調查的平均值為 1.57）</translation>
+    </message>
+    <message>
+        <source>the French grid intensity the BLOOM paper used, 57 gCO2e/kWh (433,196 kWh × 57 g = its 24.7 t of dynamic emissions); type your region&apos;s</source>
+        <translation>BLOOM 論文採用的法國電網碳強度 57 gCO2e/kWh（433,196 kWh × 57 g = 其 24.7 t 動態排放）；請輸入你所在地區的值</translation>
+    </message>
+    <message>
+        <source>about the low end of early-2026 on-demand H100 SXM list prices, $2.49-3.99 per GPU-hour (Lambda, CoreWeave, Crusoe, RunPod); type yours</source>
+        <translation>約為 2026 年初 H100 SXM 按需標價的下限，每 GPU 小時 $2.49–3.99（Lambda、CoreWeave、Crusoe、RunPod）；請輸入你的價格</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小時</translation>
+    </message>
+    <message>
+        <source>price per GPU-hour</source>
+        <translation>每 GPU 小時價格</translation>
+    </message>
+    <message>
+        <source>GPU power (W)</source>
+        <translation>GPU 功率（W）</translation>
+    </message>
+    <message>
+        <source>node overhead</source>
+        <translation>節點開銷</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>grid intensity (gCO2e/kWh)</source>
+        <translation>電網碳強度（gCO2e/kWh）</translation>
+    </message>
+    <message>
+        <source>cost = GPU-hours × price = {hours} × {price} = {cost}</source>
+        <translation>費用 = GPU 小時 × 價格 = {hours} × {price} = {cost}</translation>
+    </message>
+    <message>
+        <source>energy = GPU-hours × power × overhead × PUE = {hours} × {power} W × {overhead} × {pue} = {mwh} MWh</source>
+        <translation>能耗 = GPU 小時 × 功率 × 開銷 × PUE = {hours} × {power} W × {overhead} × {pue} = {mwh} MWh</translation>
+    </message>
+    <message>
+        <source>CO2e = energy × grid = {kwh} kWh × {grid} g/kWh = {tonnes} t</source>
+        <translation>CO2e = 能耗 × 電網 = {kwh} kWh × {grid} g/kWh = {tonnes} t</translation>
+    </message>
+    <message>
+        <source>Hoffmann et al. 2022, Training Compute-Optimal Large Language Models (Chinchilla), arXiv 2203.15556: Table 3 (Approach 1, about 20 tokens per parameter), Table 2 (N_opt and D_opt both ∝ C^0.50); Chinchilla itself: 70B parameters, 1.4T tokens (Section 4.1)</source>
+        <extracomment>Tokens per parameter of compute-optimal training (Hoffmann et al. 2022, Table 3, Approach 1). Where the rule comes from, as the CLI and the card name it.</extracomment>
+        <translation>Hoffmann 等 2022，《Training Compute-Optimal Large Language Models》（Chinchilla），arXiv 2203.15556：表 3（方法 1，每個參數約 20 個 token），表 2（N_opt 與 D_opt 均 ∝ C^0.50）；Chinchilla 本身：70B 參數、1.4T token（第 4.1 節）</translation>
+    </message>
+    <message>
+        <source>tokens per parameter</source>
+        <translation>每參數 token 數</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>D = {ratio} × N (compute-optimal, Chinchilla), C = 6 × N × D</source>
+        <translation>D = {ratio} × N（計算最優，Chinchilla），C = 6 × N × D</translation>
+    </message>
+    <message>
+        <source>D = {ratio} × N = {ratio} × {params} = {tokens}</source>
+        <translation>D = {ratio} × N = {ratio} × {params} = {tokens}</translation>
+    </message>
+    <message>
+        <source>C = 6 × N × D = 6 × {params} × {tokens} = {flops}</source>
+        <translation>C = 6 × N × D = 6 × {params} × {tokens} = {flops}</translation>
+    </message>
+    <message>
+        <source>N = √(C / (6 × {ratio})) = √({flops} / {denominator}) = {params}</source>
+        <translation>N = √(C / (6 × {ratio})) = √({flops} / {denominator}) = {params}</translation>
+    </message>
+    <message>
+        <source>{params} on {tokens} ({flops})</source>
+        <translation>{params}，訓練 {tokens}（{flops}）</translation>
+    </message>
+    <message>
+        <source>give the parameters or the FLOP budget, not both or neither</source>
+        <translation>請給出參數量或 FLOP 預算之一，不能都給或都不給</translation>
+    </message>
 </context>
 <context>
     <name>NapkinTab</name>
@@ -423,9 +517,109 @@
         <translation>每節點 GPU 數</translation>
     </message>
     <message>
+        <source>Model size; accepts 70e9 or 70B</source>
+        <translation>模型大小；可寫 70e9 或 70B</translation>
+    </message>
+    <message>
+        <source>A training budget in FLOPs (Gopher&apos;s: 5.76e23)</source>
+        <translation>以 FLOPs 計的訓練預算（Gopher 的：5.76e23）</translation>
+    </message>
+    <message>
+        <source>Tokens per parameter (20: Chinchilla, Table 3)</source>
+        <translation>每參數 token 數（20：Chinchilla 表 3）</translation>
+    </message>
+    <message>
+        <source>Empty: the GPU-hours of “How long does training take?” (its days × GPUs × 24)</source>
+        <translation>留空：取“訓練需要多久？”的 GPU 小時（天數 × GPU 數 × 24）</translation>
+    </message>
+    <message>
+        <source>Watts per GPU; empty: the selected device&apos;s TDP</source>
+        <translation>每塊 GPU 的瓦數；留空：所選裝置的 TDP</translation>
+    </message>
+    <message>
+        <source>from the training time</source>
+        <translation>取自訓練時間</translation>
+    </message>
+    <message>
+        <source>device TDP</source>
+        <translation>裝置 TDP</translation>
+    </message>
+    <message>
+        <source>How many tokens should it see?</source>
+        <translation>應訓練多少 token？</translation>
+    </message>
+    <message>
+        <source>Compute-optimal training (Hoffmann et al. 2022, “Chinchilla”): about 20 tokens per parameter, and the size a FLOP budget buys.</source>
+        <translation>計算最優訓練（Hoffmann 等 2022，“Chinchilla”）：每個參數約 20 個 token，以及一筆 FLOP 預算能訓練多大的模型。</translation>
+    </message>
+    <message>
+        <source>What does the run cost?</source>
+        <translation>這次訓練花費多少？</translation>
+    </message>
+    <message>
+        <source>Money at a GPU-hour price; energy with node overhead and PUE; CO2e at the grid intensity you type. Hover a field for its source.</source>
+        <translation>按 GPU 小時價格計費用；計入節點開銷與 PUE 的能耗；按你輸入的電網碳強度計 CO2e。懸停欄位可見來源。</translation>
+    </message>
+    <message>
         <source>Parameters N</source>
         <extracomment>Field id -&gt; (default text, parser). Defaults are the lecture&apos;s questions.</extracomment>
         <translation>參數量 N</translation>
+    </message>
+    <message>
+        <source>FLOP budget C</source>
+        <translation>FLOP 預算 C</translation>
+    </message>
+    <message>
+        <source>Tokens / param</source>
+        <translation>token / 參數</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小時</translation>
+    </message>
+    <message>
+        <source>Price / GPU-hour</source>
+        <translation>價格 / GPU 小時</translation>
+    </message>
+    <message>
+        <source>GPU power (W)</source>
+        <translation>GPU 功率（W）</translation>
+    </message>
+    <message>
+        <source>Node overhead</source>
+        <translation>節點開銷</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Grid (gCO2e/kWh)</source>
+        <translation>電網（gCO2e/kWh）</translation>
+    </message>
+    <message>
+        <source>Compute-optimal</source>
+        <translation>計算最優</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>花費</translation>
+    </message>
+    <message>
+        <source>{size} · {budget} FLOPs buy {params} on {tokens}</source>
+        <translation>{size} · {budget} FLOPs 可訓練 {params}，共 {tokens}</translation>
+    </message>
+    <message>
+        <source>{device} has no TDP in the database: type the GPU power</source>
+        <translation>資料庫中沒有 {device} 的 TDP：請輸入 GPU 功率</translation>
+    </message>
+    <message>
+        <source>{cost} · {mwh} MWh</source>
+        <translation>{cost} · {mwh} MWh</translation>
+    </message>
+    <message>
+        <source>{cost} at {price} per GPU-hour · {tonnes} t CO2e · GPUs alone {gpu} MWh</source>
+        <translation>{cost}（每 GPU 小時 {price}）· {tonnes} t CO2e · 僅 GPU {gpu} MWh</translation>
     </message>
     <message>
         <source>Model size; accepts 70e9, 70B, 70,000,000,000</source>

@@ -702,6 +702,30 @@
         <source>framework {name}: {mechanisms}</source>
         <translation>框架 {name}：{mechanisms}</translation>
     </message>
+    <message>
+        <source>Data path: {consumed} tokens/s per node consumed; delivered: not measured (bench --suite data)</source>
+        <translation>数据通路：每节点消耗 {consumed} token/s；供给：未测量（bench --suite data）</translation>
+    </message>
+    <message>
+        <source>Data path: {consumed} tokens/s per node consumed, {delivered} delivered ({source}): the data path is the limit</source>
+        <translation>数据通路：每节点消耗 {consumed} token/s，供给 {delivered}（{source}）：数据通路是瓶颈</translation>
+    </message>
+    <message>
+        <source>Data path: {consumed} tokens/s per node consumed, {delivered} delivered ({source}): {times}× headroom</source>
+        <translation>数据通路：每节点消耗 {consumed} token/s，供给 {delivered}（{source}）：余量 {times}×</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>输入值</translation>
+    </message>
+    <message>
+        <source>from the typed bandwidth, {detail}</source>
+        <translation>由输入带宽换算，{detail}</translation>
+    </message>
+    <message>
+        <source>measured here: {detail}</source>
+        <translation>本机实测：{detail}</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -1546,6 +1570,18 @@ Double-click to open the source.</source>
     <message>
         <source>Sent to Step: one {width}-wide layer and one micro-batch on one GPU, unsharded (no TP, PP, CP or DP, no communication, no bubble, no embedding or LM head). Its MFU is that layer&apos;s own, in the Step tab&apos;s convention, so it differs from the plan&apos;s {mfu}.</source>
         <translation>已送到训练步页：一个宽 {width} 的层、一个微批次，在一张 GPU 上、不切分（没有 TP、PP、CP 或 DP，没有通信，没有气泡，没有嵌入层和 LM head）。它的 MFU 只是这一层自己的，按训练步页的口径计算，所以与规划的 {mfu} 不同。</translation>
+    </message>
+    <message>
+        <source>data path tokens/s</source>
+        <translation>数据通路 token/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Tokens per second one node&apos;s data loader delivers. Empty: the last napkinlab bench --suite data run saved to the app&apos;s data_path.jsonl, else not measured.</source>
+        <translation>一个节点的数据加载器每秒供给的 token 数。留空：取最近一次保存到应用 data_path.jsonl 的 napkinlab bench --suite data 结果，否则为未测量。</translation>
     </message>
 </context>
 <context>

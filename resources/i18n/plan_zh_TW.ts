@@ -702,6 +702,30 @@
         <source>framework {name}: {mechanisms}</source>
         <translation>框架 {name}：{mechanisms}</translation>
     </message>
+    <message>
+        <source>Data path: {consumed} tokens/s per node consumed; delivered: not measured (bench --suite data)</source>
+        <translation>資料路徑：每節點消耗 {consumed} token/s；供給：未測量（bench --suite data）</translation>
+    </message>
+    <message>
+        <source>Data path: {consumed} tokens/s per node consumed, {delivered} delivered ({source}): the data path is the limit</source>
+        <translation>資料路徑：每節點消耗 {consumed} token/s，供給 {delivered}（{source}）：資料路徑是瓶頸</translation>
+    </message>
+    <message>
+        <source>Data path: {consumed} tokens/s per node consumed, {delivered} delivered ({source}): {times}× headroom</source>
+        <translation>資料路徑：每節點消耗 {consumed} token/s，供給 {delivered}（{source}）：餘量 {times}×</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>輸入值</translation>
+    </message>
+    <message>
+        <source>from the typed bandwidth, {detail}</source>
+        <translation>由輸入頻寬換算，{detail}</translation>
+    </message>
+    <message>
+        <source>measured here: {detail}</source>
+        <translation>本機實測：{detail}</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -1546,6 +1570,18 @@ Double-click to open the source.</source>
     <message>
         <source>Sent to Step: one {width}-wide layer and one micro-batch on one GPU, unsharded (no TP, PP, CP or DP, no communication, no bubble, no embedding or LM head). Its MFU is that layer&apos;s own, in the Step tab&apos;s convention, so it differs from the plan&apos;s {mfu}.</source>
         <translation>已送到訓練步頁：一個寬 {width} 的層、一個微批次，在一張 GPU 上、不切分（沒有 TP、PP、CP 或 DP，沒有通訊，沒有氣泡，沒有嵌入層和 LM head）。它的 MFU 只是這一層自己的，按訓練步頁的口徑計算，所以與規劃的 {mfu} 不同。</translation>
+    </message>
+    <message>
+        <source>data path tokens/s</source>
+        <translation>資料路徑 token/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Tokens per second one node&apos;s data loader delivers. Empty: the last napkinlab bench --suite data run saved to the app&apos;s data_path.jsonl, else not measured.</source>
+        <translation>一個節點的資料載入器每秒供給的 token 數。留空：取最近一次儲存到應用程式的 data_path.jsonl 的 napkinlab bench --suite data 結果，否則為未測量。</translation>
     </message>
 </context>
 <context>

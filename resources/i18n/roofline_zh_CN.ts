@@ -74,6 +74,27 @@
         <source>device: this-machine: {why}</source>
         <translation>设备：this-machine：{why}</translation>
     </message>
+    <message>
+        <source>token dtype {dtype}: allowed {allowed}</source>
+        <extracomment>Token file dtypes: numpy name -&gt; bytes per token. Defaults: a 64 Mi-token file (128 MiB in uint16), GPT-2&apos;s context, nanoGPT&apos;s batch of 12 x 1024. Batches faster than this are timed in groups (a 30 µs batch alone is mostly clock and jitter).</extracomment>
+        <translation>token 数据类型 {dtype}：允许 {allowed}</translation>
+    </message>
+    <message>
+        <source>--tokens {tokens}: the file must hold at least two slices of seq + 1 = {slice} tokens; allowed: {low} or more</source>
+        <translation>--tokens {tokens}：文件至少要容纳两段 seq + 1 = {slice} 个 token；允许：{low} 或更多</translation>
+    </message>
+    <message>
+        <source>cannot write the token file in {folder}: {problem}</source>
+        <translation>无法在 {folder} 中写入 token 文件：{problem}</translation>
+    </message>
+    <message>
+        <source>pinned copy not measured: torch sees no CUDA device (pinning needs it)</source>
+        <translation>未测量锁页内存拷贝：torch 没有看到 CUDA 设备（锁页需要它）</translation>
+    </message>
+    <message>
+        <source>{variant}, {workers} workers, seq {seq} × batch {batch}, {dtype}</source>
+        <translation>{variant}，{workers} 个 worker，seq {seq} × batch {batch}，{dtype}</translation>
+    </message>
 </context>
 <context>
     <name>Calibration</name>

@@ -74,6 +74,27 @@
         <source>device: this-machine: {why}</source>
         <translation>裝置：this-machine：{why}</translation>
     </message>
+    <message>
+        <source>token dtype {dtype}: allowed {allowed}</source>
+        <extracomment>Token file dtypes: numpy name -&gt; bytes per token. Defaults: a 64 Mi-token file (128 MiB in uint16), GPT-2&apos;s context, nanoGPT&apos;s batch of 12 x 1024. Batches faster than this are timed in groups (a 30 µs batch alone is mostly clock and jitter).</extracomment>
+        <translation>token 資料型別 {dtype}：允許 {allowed}</translation>
+    </message>
+    <message>
+        <source>--tokens {tokens}: the file must hold at least two slices of seq + 1 = {slice} tokens; allowed: {low} or more</source>
+        <translation>--tokens {tokens}：檔案至少要容納兩段 seq + 1 = {slice} 個 token；允許：{low} 或更多</translation>
+    </message>
+    <message>
+        <source>cannot write the token file in {folder}: {problem}</source>
+        <translation>無法在 {folder} 中寫入 token 檔案：{problem}</translation>
+    </message>
+    <message>
+        <source>pinned copy not measured: torch sees no CUDA device (pinning needs it)</source>
+        <translation>未測量鎖頁記憶體拷貝：torch 沒有看到 CUDA 裝置（鎖頁需要它）</translation>
+    </message>
+    <message>
+        <source>{variant}, {workers} workers, seq {seq} × batch {batch}, {dtype}</source>
+        <translation>{variant}，{workers} 個 worker，seq {seq} × batch {batch}，{dtype}</translation>
+    </message>
 </context>
 <context>
     <name>Calibration</name>
