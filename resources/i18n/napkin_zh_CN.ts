@@ -211,8 +211,52 @@
         <translation>激活参数量</translation>
     </message>
     <message>
+        <source>KV per token = layers × latent width × bytes = {layers} × {latent} × {b} B = {per}</source>
+        <translation>每 token 的 KV = 层数 × 潜向量宽度 × 字节 = {layers} × {latent} × {b} B = {per}</translation>
+    </message>
+    <message>
+        <source>KV per token = 2 × layers × KV heads × head dim × bytes = 2 × {layers} × {heads} × {hd} × {b} B = {per}</source>
+        <translation>每 token 的 KV = 2 × 层数 × KV 头数 × 头维度 × 字节 = 2 × {layers} × {heads} × {hd} × {b} B = {per}</translation>
+    </message>
+    <message>
+        <source>KV of one sequence = {per} × {tokens} tokens = {total}</source>
+        <translation>一条序列的 KV = {per} × {tokens} 个 token = {total}</translation>
+    </message>
+    <message>
+        <source>decode at batch 1 ≥ (weights + KV) ÷ bandwidth = ({weights} + {kv}) ÷ {bw}/s = {time} → ≤ {rate} tokens/s</source>
+        <translation>批大小 1 的解码 ≥ (权重 + KV) ÷ 带宽 = ({weights} + {kv}) ÷ {bw}/s = {time} → ≤ {rate} token/s</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>head dim</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>latent width</source>
+        <translation>潜向量宽度</translation>
+    </message>
+    <message>
+        <source>bytes per element</source>
+        <translation>每元素字节数</translation>
+    </message>
+    <message>
         <source>tokens</source>
         <translation>token 数</translation>
+    </message>
+    <message>
+        <source>weight bytes</source>
+        <translation>权重字节数</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
     </message>
     <message>
         <source>GPUs</source>

@@ -211,8 +211,52 @@
         <translation>啟用參數量</translation>
     </message>
     <message>
+        <source>KV per token = layers × latent width × bytes = {layers} × {latent} × {b} B = {per}</source>
+        <translation>每 token 的 KV = 層數 × 潛向量寬度 × 位元組 = {layers} × {latent} × {b} B = {per}</translation>
+    </message>
+    <message>
+        <source>KV per token = 2 × layers × KV heads × head dim × bytes = 2 × {layers} × {heads} × {hd} × {b} B = {per}</source>
+        <translation>每 token 的 KV = 2 × 層數 × KV 頭數 × 頭維度 × 位元組 = 2 × {layers} × {heads} × {hd} × {b} B = {per}</translation>
+    </message>
+    <message>
+        <source>KV of one sequence = {per} × {tokens} tokens = {total}</source>
+        <translation>一條序列的 KV = {per} × {tokens} 個 token = {total}</translation>
+    </message>
+    <message>
+        <source>decode at batch 1 ≥ (weights + KV) ÷ bandwidth = ({weights} + {kv}) ÷ {bw}/s = {time} → ≤ {rate} tokens/s</source>
+        <translation>批次大小 1 的解碼 ≥ (權重 + KV) ÷ 頻寬 = ({weights} + {kv}) ÷ {bw}/s = {time} → ≤ {rate} token/s</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>層數</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 頭數</translation>
+    </message>
+    <message>
+        <source>head dim</source>
+        <translation>頭維度</translation>
+    </message>
+    <message>
+        <source>latent width</source>
+        <translation>潛向量寬度</translation>
+    </message>
+    <message>
+        <source>bytes per element</source>
+        <translation>每元素位元組數</translation>
+    </message>
+    <message>
         <source>tokens</source>
         <translation>token 數</translation>
+    </message>
+    <message>
+        <source>weight bytes</source>
+        <translation>權重位元組數</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>頻寬</translation>
     </message>
     <message>
         <source>GPUs</source>
