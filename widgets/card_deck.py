@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from widgets.i18n import translate
+from widgets.rich_text import plain_tip
 
 __all__ = ["CardDeck"]
 
@@ -61,6 +62,7 @@ class CardDeck(QWidget):
         self._spacing = spacing
         self._arrangement: tuple[int, bool] = (0, False)
         self._page = 0
+        self._pager_texts: list[list[str]] = []
         self.pager = QWidget(self)
         self._pager_row = QHBoxLayout(self.pager)
         self._pager_row.setContentsMargins(0, 0, 0, 0)
@@ -113,6 +115,7 @@ class CardDeck(QWidget):
         """Reflow for the new size."""
         super().resizeEvent(event)
         self.reflow()
+        self._fit_pager_texts()
 
     # arrangement ------------------------------------------------------------------------------
     def is_paged(self) -> bool:
@@ -163,13 +166,37 @@ class CardDeck(QWidget):
             button.deleteLater()
         while self._pager_row.count():
             self._pager_row.takeAt(0)
+        self._pager_texts = []
         for i, row in enumerate(rows):
             button = QToolButton(self.pager)
-            button.setText("  ·  ".join(_title(card) for card in row))
+            titles = [_title(card) for card in row]
+            self._pager_texts.append(titles)
             button.setCheckable(True)
             button.setChecked(i == self._page)
-            button.setToolTip(translate("CardDeck", "Show these cards"))
+            tip = translate("CardDeck", "Show these cards")
+            button.setToolTip(plain_tip(tip + ": " + ", ".join(titles)))
             self._buttons.addButton(button, i)
             self._pager_row.addWidget(button)
         self._pager_row.addStretch(1)
         self.pager.setVisible(bool(rows))
+        self._fit_pager_texts()
+
+    def _fit_pager_texts(self) -> None:
+        """Name each page button after its cards when the row of buttons fits the deck's width;
+        else after its first card ("Checkpoint …"); else by its number (the tooltip names the
+        cards): more cards than a slide's width holds never push the buttons past the edge."""
+        buttons = self._buttons.buttons()
+        texts = getattr(self, "_pager_texts", [])
+        if not buttons or len(buttons) != len(texts):
+            return
+        room = max(1, self.width()) - self._pager_row.spacing() * (len(buttons) - 1)
+        styles = (
+            ["  ·  ".join(t) for t in texts],
+            [t[0] + (" …" if len(t) > 1 else "") for t in texts],
+            [str(i + 1) for i in range(len(texts))],
+        )
+        for labels in styles:
+            for button, label in zip(buttons, labels, strict=True):
+                button.setText(label)
+            if sum(b.sizeHint().width() for b in buttons) <= room:
+                return

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QVBoxLa
 
 from app.state import AppState
 from app.tabs.base import TabPage
-from app.tabs.napkin_kv import KVCacheCard
 from app.tabs.napkin_checkpoint import CheckpointCard
 from app.tabs.napkin_extras import NapkinExtras
+from app.tabs.napkin_kv import KVCacheCard
 from core import napkin
 from core.echo import brief
 from core.errors import InputError

@@ -663,6 +663,7 @@ class PlanPage(TabPage):
         self.inputs.training_line.setToolTip(plain_tip(line[1]) if line else "")
         if line is not None:
             self.inputs.set_training(line[0])
+
     def _data_rate_changed(self, _value: object) -> None:
         self._show_data_row(self.chosen())
         self._fit_card()

@@ -38,6 +38,9 @@ _C2C = HostLink("NVLink-C2C", 450e9)
 HOST_LINKS: Mapping[str, HostLink] = MappingProxyType(
     {
         "h100-sxm": _GEN5,
+        "h800": _GEN5,
+        "b300": _GEN5,
+        "gb300": _C2C,
         "h100-pcie": _GEN5,
         "h100-nvl": _GEN5,
         "h200": _GEN5,

@@ -187,7 +187,7 @@ class StepsEditor(QWidget):
         row = _Row(self._inner, len(self._rows) + 1)
         row.edit.setText(text)
         row.edit.setToolTip(plain_tip(self._texts["edit_tip"]))
-        row.remove.setToolTip(self._texts["remove_tip"])
+        row.remove.setToolTip(plain_tip(self._texts["remove_tip"]))
         row.edit.textEdited.connect(self._edited)
         row.edit.installEventFilter(self)
         row.remove.clicked.connect(self._remove_clicked)

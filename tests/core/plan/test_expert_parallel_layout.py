@@ -4,29 +4,21 @@ come with the MoE model fields)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 import pytest
 
 from app.cli import main
 from core.errors import InputError
-from core.memory.models import TransformerSpec
 from core.plan import Cluster, Layout, PlanInput, check_layout
 from core.plan.inputs import Constraints, expert_parallel_problem
 from core.plan.options import LayoutOptions, constraints_from, layout_from
 from core.plan.search import layouts, search
 from tests.core.plan.conftest import SMALL
 
-
-@dataclass(frozen=True)
-class _Moe(TransformerSpec):
-    """SMALL with 8 routed experts: only what the layout checks read (``experts``)."""
-
-    experts: int = 8
-
-
-MOE = _Moe(*(getattr(SMALL, f) for f in ("name", "vocab", "d_model", "layers", "heads",
-                                          "kv_heads", "ffn")), gated=True, tied=False, seq=256)  # fmt: skip
+#: SMALL with 8 routed experts (top-2, each as wide as SMALL's MLP): the layout checks read
+#: ``experts``.
+MOE = replace(SMALL, experts=8, top_k=2, moe_ffn=SMALL.ffn)
 
 
 def test_the_default_layout_has_no_expert_parallelism() -> None:
