@@ -1,0 +1,80 @@
+"""The published inference measurements against their pre-registrations: every figure has a
+committed prediction of the same metric, and the unit the source states matches it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+PUBLISHED = json.loads((ROOT / "resources" / "published_inference.json").read_text())
+PRE = {
+    row["id"]: (doc, row)
+    for path in sorted((ROOT / "benchmarks" / "data" / "preregistered_inference").glob("*.json"))
+    for doc in [json.loads(path.read_text())]
+    for row in doc["rows"]
+}
+ROWS = PUBLISHED["measurements"]
+
+#: The pre-registered metric each published metric is compared with (the v0.6.1 A100 column does
+#: not say per GPU or total; the page's H100 column is per GPU).
+SAME = {
+    "output_tokens_per_s_total": "output_tokens_per_s_total",
+    "output_tokens_per_s_per_gpu": "output_tokens_per_s_per_gpu",
+    "output_tokens_per_s_ambiguous": "output_tokens_per_s_per_gpu",
+    "ttft_s": "ttft_s",
+}
+
+
+def test_sources_have_provenance() -> None:
+    codes = {row["source"] for row in ROWS}
+    assert codes == {s["code"] for s in PUBLISHED["sources"]}
+    for s in PUBLISHED["sources"]:
+        assert s["url"].startswith("https://github.com/") and s["commit"] in s["url"]
+        assert len(s["commit"]) == 40 and s["date"]
+
+
+@pytest.mark.parametrize("fig", ROWS, ids=[r["id"] for r in ROWS])
+def test_figure_has_preregistered_prediction_of_the_same_metric(fig: dict) -> None:
+    doc, row = PRE[fig["id"]]
+    assert doc["source"] == fig["source"] and doc["commit"] == fig["commit"]
+    pred = row["prediction"]
+    assert pred["metric"] == SAME[fig["metric"]]
+    assert fig["value"] > 0 and pred["value"] > 0
+    # The value compared is the one its meaning names: total, or the total over the row's GPUs.
+    gpus = row["hardware"]["gpus"]
+    total = pred["output_tokens_per_s_total"]
+    expected = {
+        "output_tokens_per_s_total": total,
+        "output_tokens_per_s_per_gpu": total / gpus,
+        "ttft_s": pred["ttft_s"],
+    }[pred["metric"]]
+    assert pred["value"] == pytest.approx(expected, rel=1e-12)
+    if fig["metric"] == "ttft_s":
+        assert "second" in fig["unit"]
+    elif fig["metric"] == "output_tokens_per_s_total":
+        assert "total" in fig["unit"]
+    elif fig["metric"] == "output_tokens_per_s_per_gpu":
+        assert "per GPU" in fig["unit"] or "/GPU" in fig["unit"]
+
+
+def test_every_figure_was_added_after_its_prediction_was_committed() -> None:
+    import subprocess
+
+    def first_commit(path: str) -> str:
+        out = subprocess.run(
+            ["git", "log", "--diff-filter=A", "--format=%H", "--", path],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.split()  # fmt: skip
+        return out[-1] if out else ""
+
+    pre = first_commit("benchmarks/data/preregistered_inference")
+    fig = first_commit("resources/published_inference.json")
+    if not fig or not pre:
+        pytest.skip("the history of the files is not in this checkout (or not committed yet)")
+    ancestor = subprocess.run(
+        ["git", "merge-base", "--is-ancestor", pre, fig], cwd=ROOT, check=False
+    )
+    assert ancestor.returncode == 0 and pre != fig
