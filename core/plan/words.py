@@ -30,9 +30,11 @@ STAGES: dict[str, Text] = {
 
 NOT_MODELLED = translate(
     "Plan",
-    "not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint "
-    "saves, evaluation, network congestion from other jobs and job placement, NCCL's tree and "
-    "NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks",
+    "not modelled in the step time: stragglers and slow nodes, data loading (shown beside the "
+    "step as the data path), failures and restarts and checkpoint saves (added to the days as "
+    "their own rows), evaluation, network congestion from other jobs and job placement, NCCL's "
+    "tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel "
+    "ranks",
 )
 
 

@@ -368,10 +368,6 @@
         <translation>最后</translation>
     </message>
     <message>
-        <source>not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint saves, evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
-        <translation>未建模：掉队者和慢节点、数据加载、故障与重启、保存检查点、评估、其他作业造成的网络拥塞和作业摆放、NCCL 的树形与 NVLS 算法、核函数内部的重叠、数据并行各 rank 之间的负载不均</translation>
-    </message>
-    <message>
         <source>the network</source>
         <translation>网络</translation>
     </message>
@@ -522,6 +518,10 @@
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
         <translation>在关键路径上，不重叠（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>not modelled in the step time: stragglers and slow nodes, data loading (shown beside the step as the data path), failures and restarts and checkpoint saves (added to the days as their own rows), evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
+        <translation>步时间中未建模：掉队者和慢节点、数据加载（作为数据通路显示在步旁边）、故障与重启和保存检查点（作为单独的行计入天数）、评估、其他作业造成的网络拥塞和作业摆放、NCCL 的树形与 NVLS 算法、核函数内部的重叠、数据并行各 rank 之间的负载不均</translation>
     </message>
     <message>
         <source>TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}</source>

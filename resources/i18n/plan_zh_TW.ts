@@ -368,10 +368,6 @@
         <translation>最後</translation>
     </message>
     <message>
-        <source>not modelled: stragglers and slow nodes, data loading, failures and restarts, checkpoint saves, evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
-        <translation>未建模：落後者和慢節點、資料載入、故障與重啟、儲存檢查點、評估、其他作業造成的網路壅塞和作業擺放、NCCL 的樹狀與 NVLS 演算法、核函式內部的重疊、資料平行各 rank 之間的負載不均</translation>
-    </message>
-    <message>
         <source>the network</source>
         <translation>網路</translation>
     </message>
@@ -522,6 +518,10 @@
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>
         <translation>在關鍵路徑上，不重疊（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>not modelled in the step time: stragglers and slow nodes, data loading (shown beside the step as the data path), failures and restarts and checkpoint saves (added to the days as their own rows), evaluation, network congestion from other jobs and job placement, NCCL&apos;s tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel ranks</source>
+        <translation>步驟時間中未建模：落後者和慢節點、資料載入（作為資料通路顯示在步驟旁邊）、故障與重啟和儲存檢查點（作為單獨的列計入天數）、評估、其他作業造成的網路壅塞和作業擺放、NCCL 的樹狀與 NVLS 演算法、核函式內部的重疊、資料平行各 rank 之間的負載不均</translation>
     </message>
     <message>
         <source>TP {tp}: per layer and micro-batch, {what} of {size}, over {link} at {busbw} bus bandwidth; {overlap}</source>
