@@ -26,7 +26,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 PRE = "benchmarks/data/preregistered_inference"
-PUBLISHED = ROOT / "resources" / "published_inference.json"
 
 
 def _git(*args: str) -> str:
@@ -44,69 +43,52 @@ def committed_predictions() -> dict[str, tuple[str, dict[str, Any], dict[str, An
     return found
 
 
-def current_prediction(row: dict[str, Any], source: str) -> dict[str, Any]:
-    """The prediction of a pre-registered row by the model as it is now."""
-    from preregister_inference import SOURCES, predict
-
-    meaning = next(s for s in SOURCES.values() if s["code"] == source)
-    args = row["command"].split()[2:]
-    return predict(row, args, meaning)
-
-
-def kind(metric: str) -> str:
-    """``latency`` for a first-token time, ``throughput`` otherwise."""
-    return "latency" if metric == "ttft_s" else "throughput"
-
-
 def summary(errors: list[float]) -> str:
     """MAPE and signed mean of relative errors, as percentages."""
-    if not errors:
+    from core.inference.published import summary as stats
+
+    s = stats(errors)
+    if not s["n"]:
         return "—"
-    mape = 100 * sum(abs(e) for e in errors) / len(errors)
-    signed = 100 * sum(errors) / len(errors)
-    return f"n={len(errors):3d}  MAPE {mape:6.1f} %  signed {signed:+6.1f} %"
+    return f"n={s['n']:3d}  MAPE {100 * s['mape']:6.1f} %  signed {100 * s['signed']:+6.1f} %"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print predicted against published per row (``--rows``) and the errors per source."""
+    from app.cli.inference_cmd import run_inputs
+    from core.inference.published import KINDS, compare, load_measurements
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", action="store_true", help="print every row")
     opts = ap.parse_args(argv)
-    published = json.loads(PUBLISHED.read_text())["measurements"]
     pre = committed_predictions()
-    groups: dict[tuple[str, str], dict[str, list[float]]] = {}
-    if opts.rows:
-        print(f"{'id':<66} {'published':>10} {'pre-reg':>10} {'err':>7} {'current':>10} {'err':>7}")
-    for fig in published:
+    for fig in load_measurements():
         if fig["id"] not in pre:
             print(f"{fig['id']}: no pre-registered prediction")
-            continue
-        source, _, row = pre[fig["id"]]
-        then = row["prediction"]["value"]
-        now = current_prediction(row, source)["value"]
-        value = fig["value"]
-        e_then, e_now = (then - value) / value, (now - value) / value
-        g = groups.setdefault((source, kind(fig["metric"])), {"pre": [], "now": []})
-        g["pre"].append(e_then)
-        g["now"].append(e_now)
-        if opts.rows:
+    values = {i: row["prediction"]["value"] for i, (_, _, row) in pre.items()}
+    result = compare(run_inputs, values, [m for m in load_measurements() if m["id"] in pre])
+    if opts.rows:
+        print(f"{'id':<66} {'published':>10} {'pre-reg':>10} {'err':>7} {'current':>10} {'err':>7}")
+        for r in result.rows:
             extra = ""
-            if fig["metric"] == "output_tokens_per_s_ambiguous":
-                total = row["prediction"]["output_tokens_per_s_total"]
-                extra = f"  (total {total:.4g}: {100 * (total - value) / value:+.0f} %)"
-            print(f"{fig['id']:<66} {value:>10.4g} {then:>10.4g} {100 * e_then:>+6.0f}% "
-                  f"{now:>10.4g} {100 * e_now:>+6.0f}%{extra}")  # fmt: skip
+            if r.metric == "output_tokens_per_s_ambiguous":
+                total = pre[r.id][2]["prediction"]["output_tokens_per_s_total"]
+                extra = f"  (total {total:.4g}: {100 * (total - r.published) / r.published:+.0f} %)"
+            print(f"{r.id:<66} {r.published:>10.4g} {r.preregistered:>10.4g} "
+                  f"{100 * (r.preregistered_error or 0):>+6.0f}% {r.predicted:>10.4g} "
+                  f"{100 * r.error:>+6.0f}%{extra}")  # fmt: skip
     print()
+    groups = result.groups()
     for label, key in (("pre-registered", "pre"), ("current", "now")):
         print(f"{label}:")
-        for metric_kind in ("throughput", "latency"):
-            every: list[float] = []
-            for (source, k), g in sorted(groups.items()):
-                if k == metric_kind:
-                    print(f"  {source:<14} {k:<10} {summary(g[key])}")
-                    every += g[key]
-            if every:
-                print(f"  {'all':<14} {metric_kind:<10} {summary(every)}")
+        for metric_kind in KINDS:
+            for source, kinds in groups.items():
+                if metric_kind in kinds:
+                    rows = kinds[metric_kind]
+                    errors = [
+                        (r.preregistered_error or 0.0) if key == "pre" else r.error for r in rows
+                    ]
+                    print(f"  {source:<14} {metric_kind:<10} {summary(errors)}")
     return 0
 
 

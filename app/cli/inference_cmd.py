@@ -4,6 +4,7 @@ tokens/s, and where prefill and decode sit on the roofline (:mod:`core.inference
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import Any
 
 from app.cli.options import checked
@@ -12,7 +13,7 @@ from core.errors import InputError
 from core.units import format_bytes, format_duration, format_flops, format_number
 from core.validate import fraction, positive_int
 
-__all__ = ["handler", "register"]
+__all__ = ["handler", "register", "run_inputs"]
 
 _MAX_TOKENS = 10_000_000
 
@@ -90,6 +91,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--kv-fraction", default=1.0, type=checked(fraction, "kv-fraction"),
                    help="share of the memory left after weights, activations and the allowance "
                    "the engine gives the KV cache (TensorRT-LLM's kv_cache_free_gpu_mem_fraction)")  # fmt: skip
+    p.add_argument("--published", action="store_true",
+                   help="predict every row of resources/published_inference.json from its inputs "
+                   "and print predicted against published, with the MAPE and signed mean error "
+                   "per source and metric (the other flags are then not used)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=handler)
 
@@ -136,8 +141,8 @@ def _calibration(device: Any) -> Any:
     return cal, [problem] if problem else []
 
 
-def handler(args: argparse.Namespace) -> int:
-    """Answer ``inference``."""
+def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
+    """The serving result of the parsed flags, and the notes on the model and calibration."""
     from core.inference.serve import InferenceInput, infer
     from core.roofline.hardware import load_catalog
 
@@ -149,15 +154,38 @@ def handler(args: argparse.Namespace) -> int:
         prompt=args.prompt, output=args.output, weights=args.weights, kv_dtype=args.kv_dtype,
         kv_fraction=args.kv_fraction,
     )  # fmt: skip
-    result = infer(inp)
+    return infer(inp), [*notes, *problems]
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Answer ``inference``."""
+    if getattr(args, "published", False):
+        from app.cli.inference_published import answer_published
+
+        return answer_published(args.json, run_inputs)
+    result, notes = _infer(args)
     if args.json:
         out = result.to_dict()
-        out["notes"] = [*notes, *problems, *out["notes"]]
+        out["notes"] = [*notes, *out["notes"]]
         print_json(out)
         return 0
     _print(result)
-    print_warnings([*notes, *problems])
+    print_warnings(notes)
     return 0
+
+
+def run_inputs(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """``napkinlab inference`` with ``inputs`` (flag name → value, ``kv_dtype`` for
+    ``--kv-dtype``) as ``--json`` gives it: the same parsing, model and calibration."""
+    parser = argparse.ArgumentParser(prog="napkinlab")
+    register(parser.add_subparsers())
+    argv = ["inference"]
+    for name, value in inputs.items():
+        argv += ["--" + name.replace("_", "-"), str(value)]
+    result, notes = _infer(parser.parse_args(argv))
+    out = result.to_dict()
+    out["notes"] = [*notes, *out["notes"]]
+    return out
 
 
 def _point_line(name: str, point: Any) -> str:
