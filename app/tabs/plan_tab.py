@@ -676,6 +676,11 @@ class PlanPage(TabPage):
         self._show_days(res)
         self._fit_card()
 
+    def refresh_data_row(self) -> None:
+        """Read the data path again (a data-path run just saved it) and show the row."""
+        self._show_data_row(self.chosen())
+        self._fit_card()
+
     def _data_rate_changed(self, _value: object) -> None:
         self._show_data_row(self.chosen())
         self._fit_card()
