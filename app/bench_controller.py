@@ -1,11 +1,13 @@
 """The app side of the benchmark: a Benchmark menu, a progress bar, live points, "This machine".
 
 :func:`install` adds to a :class:`~app.main_window.MainWindow`: a "Benchmark" menu (Run quick suite,
-Run full suite, Cancel), "Open measurements…" in the File menu, and a progress bar with the time left
+Run full suite, Run data-path suite, Cancel), "Open measurements…" in the File menu, and a progress bar with the time left
 in the status bar. Each measured point is appended to ``<data dir>/measurements.jsonl`` and sent to
 the Roofline tab through ``state.measuredPoint`` (a file opened later comes as one
 ``state.measuredPoints`` batch); when a run ends, "This machine" (ceilings from the
-best matmul per dtype and the copy bandwidth) is added to the device catalog.
+best matmul per dtype and the copy bandwidth) is added to the device catalog. The data-path
+suite (``napkinlab bench --suite data``) writes ``<data dir>/data_path.jsonl`` instead, which the
+Plan's data-path row reads: that row then says "measured".
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from widgets.i18n import localized, translate
 
 if TYPE_CHECKING:  # imported where a run starts or a file is read: not on the window's start
     from app.bench_worker import BenchWorker
+    from app.data_bench_worker import DataBenchWorker
+    from core.bench.data_path import DataConfig
     from core.bench.measurements import MeasurementWriter
     from core.bench.suites import Case
 
@@ -49,7 +53,9 @@ class BenchController(QObject):
         self.window = window
         self.state = state
         self.path = path
-        self.worker: BenchWorker | None = None
+        self.worker: BenchWorker | DataBenchWorker | None = None
+        self.data_suite = False  # the run is the data-path suite (its file, not the roofline)
+        self.data_file: Path | None = None
         self.thread: QThread | None = None
         self.writer: MeasurementWriter | None = None
         self.points: list[dict[str, Any]] = []
@@ -89,15 +95,22 @@ class BenchController(QObject):
             lambda: self.start("full"),
             translate("Benchmark", "More sizes and dtypes (a few minutes)"),
         )
+        self.data_action = self._add(
+            translate("Benchmark", "Run &data-path suite"),
+            lambda: self.start_data(),
+            translate(
+                "Benchmark",
+                "Measure how fast this machine assembles training batches from a token file "
+                "(about 15 s); the Plan's data-path row then uses it",
+            ),
+        )
         self.menu.addSeparator()
         self.cancel_action = self._add(
             translate("Benchmark", "&Cancel"),
             self.cancel,
             translate("Benchmark", "Stop the running benchmark"),
         )
-        self.quick_action.setEnabled(not running)
-        self.full_action.setEnabled(not running)
-        self.cancel_action.setEnabled(running)
+        self._enable(not running)
         self.open_action = QAction(translate("Benchmark", "Open &measurements…"), self.window)
         self.open_action.setStatusTip(
             translate("Benchmark", "Load a .jsonl file of benchmark points onto the roofline")
@@ -120,7 +133,8 @@ class BenchController(QObject):
 
     def retranslate(self) -> None:
         """Add the menu again in the current language (the window cleared its menu bar)."""
-        for action in (self.quick_action, self.full_action, self.cancel_action, self.open_action):
+        actions = (self.quick_action, self.full_action, self.data_action, self.cancel_action)
+        for action in (*actions, self.open_action):
             action.deleteLater()
         self.menu.deleteLater()
         self._build_menu()
@@ -133,6 +147,12 @@ class BenchController(QObject):
         action.triggered.connect(slot)
         self.menu.addAction(action)
         return action
+
+    def _enable(self, idle: bool) -> None:
+        """The run actions while no run is going; Cancel while one is."""
+        for action in (self.quick_action, self.full_action, self.data_action):
+            action.setEnabled(idle)
+        self.cancel_action.setEnabled(not idle)
 
     def _message(self, text: str, ms: int = 8000) -> None:
         self.window.statusBar().showMessage(text, ms)
@@ -164,6 +184,7 @@ class BenchController(QObject):
             )
             self.writer = None
         self.points, self.errors = [], []
+        self.data_suite = False
         self.worker = BenchWorker(
             suite,
             device,
@@ -177,14 +198,49 @@ class BenchController(QObject):
         self.worker.error.connect(self._on_error)
         self.worker.finished.connect(self._on_finished)
         self.thread = start_worker(self.worker)
-        self.quick_action.setEnabled(False)
-        self.full_action.setEnabled(False)
-        self.cancel_action.setEnabled(True)
+        self._started()
+        return True
+
+    def start_data(
+        self, cfg: DataConfig | None = None, path: Path | None = None, folder: str | None = None
+    ) -> bool:
+        """Start the data-path suite (``cfg``: :class:`~core.bench.data_path.DataConfig`, default
+        ``napkinlab bench --suite data``'s) writing to ``path`` (default ``<data dir>/
+        data_path.jsonl``, the Plan's); False if a run is going or the file cannot be opened."""
+        if self.running:
+            self._message(translate("Benchmark", "A benchmark is already running; cancel it first"))
+            return False
+        from app.bench_worker import start_worker
+        from app.data_bench_worker import DataBenchWorker
+        from core.bench.data_path import DataConfig
+        from core.bench.data_results import default_data_path_file
+        from core.bench.measurements import MeasurementWriter
+        from core.bench.suites import default_threads
+
+        self.data_file = Path(path) if path else default_data_path_file()
+        try:
+            self.writer = MeasurementWriter(self.data_file)
+        except (InputError, OSError) as exc:
+            problem = localized(exc.message) if isinstance(exc, InputError) else str(exc)
+            self._message(problem, 10000)
+            return False
+        self.points, self.errors = [], []
+        self.data_suite = True
+        self.worker = DataBenchWorker(cfg or DataConfig(workers=min(8, default_threads())), folder)
+        self.worker.progress.connect(self._on_progress)
+        self.worker.point.connect(self._on_point)
+        self.worker.error.connect(self._on_error)
+        self.worker.finished.connect(self._on_finished)
+        self.thread = start_worker(self.worker)  # type: ignore[arg-type]
+        self._started()
+        return True
+
+    def _started(self) -> None:
+        self._enable(False)
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
         self.eta_label.setText(translate("Benchmark", "Benchmark starting…"))
         self.eta_label.show()
-        return True
 
     def cancel(self) -> None:
         """Ask the running benchmark to stop (it does within one repetition)."""
@@ -255,7 +311,8 @@ class BenchController(QObject):
                     10000,
                 )
                 self.writer = None
-        self.state.measuredPoint.emit(point)
+        if not self.data_suite:  # data-path points are not roofline points
+            self.state.measuredPoint.emit(point)
 
     def _on_error(self, message: str) -> None:
         if self.worker is None:
@@ -277,11 +334,12 @@ class BenchController(QObject):
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-        self.quick_action.setEnabled(True)
-        self.full_action.setEnabled(True)
-        self.cancel_action.setEnabled(False)
+        self._enable(True)
         self.progress_bar.hide()
         self.eta_label.hide()
+        if self.data_suite:
+            self._finish_data(cancelled)
+            return
         summary = translate("Benchmark", "{count} points").format(count=len(self.points))
         if self.errors:
             summary = translate("Benchmark", "{summary}, {count} not measured").format(
@@ -300,6 +358,38 @@ class BenchController(QObject):
         else:
             text = translate("Benchmark", "Benchmark finished: {summary}")
         self._message(text.format(summary=summary), 10000)
+        self.runFinished.emit(cancelled)
+
+    def _finish_data(self, cancelled: bool) -> None:
+        """Say the data path's rate in the status bar and show it in the Plan's row."""
+        from app.tabs.plan_tab import PlanPage
+        from core.bench.data_results import delivered_rate
+
+        rate = None
+        if self.points and self.data_file is not None:
+            try:
+                rate = delivered_rate(self.data_file)
+            except InputError as exc:
+                self.errors.append(localized(exc.message))
+        if rate is not None:
+            summary = translate(
+                "Benchmark", "{rate} tokens/s ({variant}, {count} configurations) in {file}"
+            ).format(
+                rate=f"{rate.tokens_per_s:,.0f}",
+                variant=rate.point.get("variant", ""),
+                count=len(self.points),
+                file=str(self.data_file),
+            )
+        else:
+            summary = translate("Benchmark", "nothing measured")
+        if cancelled:
+            text = translate("Benchmark", "Data-path suite cancelled: {summary}")
+        else:
+            text = translate("Benchmark", "Data-path suite finished: {summary}")
+        self._message(text.format(summary=summary), 15000)
+        if rate is not None:
+            for page in self.window.findChildren(PlanPage):
+                page.refresh_data_row()
         self.runFinished.emit(cancelled)
 
     # loading ----------------------------------------------------------------------------------

@@ -138,6 +138,7 @@ class PlanPage(TabPage):
         self.hub_fetcher.fetched.connect(lambda _text: self.inputs.set_model(_text))
         self.inputs.changed.connect(self._inputs_changed)
         self.inputs.clusterChanged.connect(self._cluster_changed)
+        self.inputs.daysChanged.connect(self._days_changed)
         self.inputs.fractionsRequested.connect(self.open_fractions)
         self.plan_button = QPushButton(translate("PlanTab", "Plan"))
         self.plan_button.setToolTip(
@@ -656,13 +657,29 @@ class PlanPage(TabPage):
     def _show_days(self, res: Any | None) -> None:
         """The days rows (training, checkpoints, failures); on a slide they fold into the line
         under the tokens, with the rows as its tooltip."""
-        title, rows = days_rows(res)
+        given = self.inputs.days_options()
+        title, rows = days_rows(res, **given)
         self.days.set_rows(title, rows)
-        line = compact_training(res, rows) if getattr(self, "_compact", False) else None
+        compact = getattr(self, "_compact", False)
+        line = compact_training(res, rows, **given) if compact else None
         self.days.setVisible(bool(rows) and line is None)
         self.inputs.training_line.setToolTip(plain_tip(line[1]) if line else "")
         if line is not None:
             self.inputs.set_training(line[0])
+
+    def _days_changed(self) -> None:
+        """The storage or failure rate changed: the days again, no new search."""
+        res = self.chosen()
+        if res is None:
+            return
+        self.inputs.set_training(view.training_text(res))
+        self._show_days(res)
+        self._fit_card()
+
+    def refresh_data_row(self) -> None:
+        """Read the data path again (a data-path run just saved it) and show the row."""
+        self._show_data_row(self.chosen())
+        self._fit_card()
 
     def _data_rate_changed(self, _value: object) -> None:
         self._show_data_row(self.chosen())

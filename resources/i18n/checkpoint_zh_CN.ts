@@ -129,20 +129,24 @@
         <translation>规划的单步时间 × 训练这些 token 所需的步数</translation>
     </message>
     <message>
+        <source>+ No failures, so no checkpoints (failure rate 0)</source>
+        <translation>+ 无故障，因而无检查点（故障率 0）</translation>
+    </message>
+    <message>
+        <source>Storage {bw}/s: Llama 3&apos;s 2 TB/s for 16,384 GPUs (arXiv:2407.21783), this job&apos;s share.</source>
+        <translation>存储 {bw}/s：Llama 3 的 2 TB/s 供 16,384 个 GPU 共用（arXiv:2407.21783），本作业的份额。</translation>
+    </message>
+    <message>
+        <source>Rate: Llama 3&apos;s 419 unexpected interruptions in 54 days on 16,384 H100 (arXiv:2407.21783, Table 5), {rate} per GPU-day.</source>
+        <translation>故障率：Llama 3 在 16,384 个 H100 上 54 天内 419 次意外中断（arXiv:2407.21783，表 5），每 GPU·天 {rate} 次。</translation>
+    </message>
+    <message>
         <source>+ Checkpoints: {days} ({count} saves of {size}, {save} each, every {interval}: Young/Daly)</source>
         <translation>+ 检查点：{days}（保存 {count} 次，每次 {size}、{save}，每隔 {interval}：Young/Daly）</translation>
     </message>
     <message>
-        <source>Interval: Young/Daly √(2 · save time · MTBF) (Young 1974; Daly 2006). Checkpoint: the model, recipe and optimizer state as DCP writes it, {rank} per rank. Storage {bw}/s: Llama 3&apos;s 2 TB/s for 16,384 GPUs (arXiv:2407.21783), this job&apos;s share.</source>
-        <translation>间隔：Young/Daly √(2 · 保存时间 · MTBF)（Young 1974；Daly 2006）。检查点：按 DCP 写法保存的模型、配方与优化器状态，每个 rank {rank}。存储 {bw}/s：Llama 3 集群 16,384 个 GPU 共享 2 TB/s（arXiv:2407.21783），按本作业占比分得。</translation>
-    </message>
-    <message>
         <source>+ Failures: {days} ({count} restarts, one every {mtbf} at Llama 3&apos;s rate)</source>
         <translation>+ 故障：{days}（重启 {count} 次，按 Llama 3 的故障率每 {mtbf} 一次）</translation>
-    </message>
-    <message>
-        <source>Rate: Llama 3&apos;s 419 unexpected interruptions in 54 days on 16,384 H100 (arXiv:2407.21783, Table 5), {rate} per GPU-day. Each failure loses half an interval of work and a {restart} restart (Daly 2006&apos;s example).</source>
-        <translation>故障率：Llama 3 在 16,384 个 H100 上 54 天内 419 次意外中断（arXiv:2407.21783，表 5），即每 GPU 每天 {rate} 次。每次故障损失半个间隔的计算和一次 {restart} 的重启（Daly 2006 的示例）。</translation>
     </message>
     <message>
         <source>= {days} in all</source>
@@ -151,6 +155,30 @@
     <message>
         <source>napkinlab plan --tokens T --json: days_breakdown, days_total</source>
         <translation>napkinlab plan --tokens T --json：days_breakdown、days_total</translation>
+    </message>
+    <message>
+        <source>Failure rate 0: given (Run page).</source>
+        <translation>故障率 0：给定（训练页）。</translation>
+    </message>
+    <message>
+        <source>Storage {bw}/s: given (Run page).</source>
+        <translation>存储 {bw}/s：给定（训练页）。</translation>
+    </message>
+    <message>
+        <source>Rate: {rate} per GPU-day, given (Run page).</source>
+        <translation>故障率：每 GPU·天 {rate} 次，给定（训练页）。</translation>
+    </message>
+    <message>
+        <source>Interval: Young/Daly √(2 · save time · MTBF) (Young 1974; Daly 2006). Checkpoint: the model, recipe and optimizer state as DCP writes it, {rank} per rank.</source>
+        <translation>间隔：Young/Daly √(2 · 保存时间 · MTBF)（Young 1974；Daly 2006）。检查点：DCP 写出的模型、配方与优化器状态，每个 rank {rank}。</translation>
+    </message>
+    <message>
+        <source>+ Failures: {days} ({count} restarts, one every {mtbf} at the given rate)</source>
+        <translation>+ 故障：{days}（重启 {count} 次，按给定的故障率每 {mtbf} 一次）</translation>
+    </message>
+    <message>
+        <source>Each failure loses half an interval of work and a {restart} restart (Daly 2006&apos;s example).</source>
+        <translation>每次故障损失半个间隔的工作和 {restart} 的重启（Daly 2006 的示例）。</translation>
     </message>
     <message>
         <source>{train} + {ckpt} checkpoints + {fail} failures = {total} days, {hours} GPU-hours</source>

@@ -763,7 +763,7 @@
     </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
-        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s).</extracomment>
+        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s). The fields only the days rows read (no new search): ``napkinlab plan``&apos;s flags&apos; names.</extracomment>
         <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、layers=…,hidden=…,heads=… 或配置文件</translation>
     </message>
     <message>
@@ -821,6 +821,14 @@
     <message>
         <source>Network bandwidth per GPU between nodes in GB/s, one way (50 GB/s, 50G or 50e9); prefilled from the device database</source>
         <translation>每 GPU 节点间网络单向带宽，单位 GB/s（50 GB/s、50G 或 50e9）；默认取自设备数据库</translation>
+    </message>
+    <message>
+        <source>Storage bandwidth the job writes its checkpoints at, all ranks together, in GB/s (200 GB/s, 200G or 2e11); empty: this job&apos;s GPUs&apos; share of Llama 3&apos;s 2 TB/s for 16,384 GPUs (Llama Team 2024, arXiv:2407.21783, §3.3.1)</source>
+        <translation>作业写检查点的存储带宽，所有 rank 合计，单位 GB/s（200 GB/s、200G 或 2e11）；留空：按本作业的 GPU 数分摊 Llama 3 的 2 TB/s（16,384 个 GPU 共用；Llama Team 2024，arXiv:2407.21783，§3.3.1）</translation>
+    </message>
+    <message>
+        <source>Interruptions per GPU-day (4.7e-4); 0: a run that never fails, so never saves; empty: Llama 3&apos;s 419 unexpected interruptions in 54 days on 16,384 H100 (Llama Team 2024, arXiv:2407.21783, Table 5)</source>
+        <translation>每 GPU·天的中断次数（4.7e-4）；0：从不故障，因而从不保存；留空：Llama 3 在 16,384 个 H100 上 54 天内的 419 次意外中断（Llama Team 2024，arXiv:2407.21783，表 5）</translation>
     </message>
     <message>
         <source>Tensor-parallel GPUs; empty: searched</source>
@@ -881,6 +889,18 @@
     <message>
         <source>Optimizer</source>
         <translation>优化器</translation>
+    </message>
+    <message>
+        <source>{rate} (Llama 3)</source>
+        <translation>{rate}（Llama 3）</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Failure rate</source>
+        <translation>故障率</translation>
     </message>
     <message>
         <source>GPUs</source>
@@ -1093,6 +1113,10 @@
     <message>
         <source>not in the database</source>
         <translation>数据库中没有</translation>
+    </message>
+    <message>
+        <source>{bw} (Llama 3)</source>
+        <translation>{bw}（Llama 3）</translation>
     </message>
     <message>
         <source>plan: {key} must be text, got {kind}</source>

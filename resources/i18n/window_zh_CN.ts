@@ -24,6 +24,14 @@
         <translation>更多尺寸和数据类型（几分钟）</translation>
     </message>
     <message>
+        <source>Run &amp;data-path suite</source>
+        <translation>运行数据通路套件(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Measure how fast this machine assembles training batches from a token file (about 15 s); the Plan&apos;s data-path row then uses it</source>
+        <translation>测量本机从 token 文件组装训练批次的速度（约 15 s）；之后规划的数据通路一行会使用它</translation>
+    </message>
+    <message>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
@@ -86,6 +94,22 @@
     <message>
         <source>Benchmark finished: {summary}</source>
         <translation>基准测试完成：{summary}</translation>
+    </message>
+    <message>
+        <source>{rate} tokens/s ({variant}, {count} configurations) in {file}</source>
+        <translation>{rate} token/s（{variant}，{count} 个配置），已存入 {file}</translation>
+    </message>
+    <message>
+        <source>nothing measured</source>
+        <translation>未测得任何结果</translation>
+    </message>
+    <message>
+        <source>Data-path suite cancelled: {summary}</source>
+        <translation>数据通路套件已取消：{summary}</translation>
+    </message>
+    <message>
+        <source>Data-path suite finished: {summary}</source>
+        <translation>数据通路套件完成：{summary}</translation>
     </message>
     <message>
         <source>Open measurements</source>

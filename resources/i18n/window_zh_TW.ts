@@ -24,6 +24,14 @@
         <translation>更多尺寸和資料型別（幾分鐘）</translation>
     </message>
     <message>
+        <source>Run &amp;data-path suite</source>
+        <translation>執行資料路徑套件(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Measure how fast this machine assembles training batches from a token file (about 15 s); the Plan&apos;s data-path row then uses it</source>
+        <translation>測量本機從 token 檔組裝訓練批次的速度（約 15 s）；之後規劃的資料路徑一列會使用它</translation>
+    </message>
+    <message>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
@@ -86,6 +94,22 @@
     <message>
         <source>Benchmark finished: {summary}</source>
         <translation>基準測試完成：{summary}</translation>
+    </message>
+    <message>
+        <source>{rate} tokens/s ({variant}, {count} configurations) in {file}</source>
+        <translation>{rate} token/s（{variant}，{count} 個設定），已存入 {file}</translation>
+    </message>
+    <message>
+        <source>nothing measured</source>
+        <translation>未測得任何結果</translation>
+    </message>
+    <message>
+        <source>Data-path suite cancelled: {summary}</source>
+        <translation>資料路徑套件已取消：{summary}</translation>
+    </message>
+    <message>
+        <source>Data-path suite finished: {summary}</source>
+        <translation>資料路徑套件完成：{summary}</translation>
     </message>
     <message>
         <source>Open measurements</source>

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.checkpoint import FAILURE_RATE, default_storage_bw, failure_rate_from
 from core.errors import InputError
 from core.memory.models import PRESETS, TransformerSpec, parse_model
 from core.memory.recipes import OPTIMIZERS, RECIPES
@@ -68,6 +69,8 @@ DEFAULTS: dict[str, str] = {
     "nvlink_domain": "",
     "intra_bw": "",
     "network_bw": "",
+    "checkpoint_bw": "",
+    "failure_rate": "",
     "tp": "",
     "pp": "",
     "vpp": "",
@@ -77,7 +80,7 @@ DEFAULTS: dict[str, str] = {
 #: The input pages and the fields (``InputError.field``, normalised) each holds.
 PAGES: dict[str, tuple[str, ...]] = {
     "run": ("model", "dims", "config", "seq", "global_batch", "tokens", "recipe", "optimizer",
-            "gemm_dtype", "precision"),
+            "gemm_dtype", "precision", "checkpoint_bw", "storage_bw", "failure_rate"),
     "cluster": ("gpus", "gpus_per_node", "nvlink_domain", "intra_bw", "network_bw"),
     "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
     "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
@@ -87,6 +90,8 @@ PAGES: dict[str, tuple[str, ...]] = {
 SWITCHES: dict[str, bool] = {"fused_loss": True, "fused_swiglu": False, "dropout": False}
 _LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "micro_batch")
 _LINKS = ("intra_bw", "network_bw")
+#: The fields only the days rows read (no new search): ``napkinlab plan``'s flags' names.
+_DAYS = ("checkpoint_bw", "failure_rate")
 
 
 def _optional_int(text: str, field: str, high: int = 10_000_000) -> int | None:
@@ -114,6 +119,10 @@ def _parsers() -> dict[str, Any]:
         "network_bw": partial(
             _optional_float, field="network-bw", low=1e6, high=1e16, unit="bytes/s"
         ),
+        "checkpoint_bw": partial(
+            _optional_float, field="checkpoint-bw", low=1e6, high=1e16, unit="bytes/s"
+        ),
+        "failure_rate": failure_rate_from,
         "tp": partial(_optional_int, field="tp"),
         "pp": partial(_optional_int, field="pp"),
         "vpp": partial(_optional_int, field="vpp"),
@@ -164,6 +173,7 @@ class PlanInputs(QWidget):
 
     changed = Signal()
     clusterChanged = Signal()
+    daysChanged = Signal()
     fractionsRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -182,6 +192,10 @@ class PlanInputs(QWidget):
         self.fields["nvlink_domain"].lineEdit().setPlaceholderText(
             translate("PlanInputs", "the node")
         )
+        self.fields["failure_rate"].lineEdit().setPlaceholderText(
+            translate("PlanInputs", "{rate} (Llama 3)").format(rate=f"{FAILURE_RATE:.2e}")
+        )
+        self._storage_placeholder()
         self.pages = QTabWidget(self)
         self.pages.setDocumentMode(True)
         self.errors: dict[str, QLabel] = {}
@@ -216,7 +230,11 @@ class PlanInputs(QWidget):
         layout.addWidget(self.pages)
         for key, field in self.fields.items():
             cluster = key in PAGES["cluster"]
+            if key in _DAYS:
+                field.valueChanged.connect(self.daysChanged)
+                continue
             field.valueChanged.connect(self._cluster_edited if cluster else self._edited)
+        self.fields["gpus"].valueChanged.connect(self._storage_placeholder)
         for key in _LINKS:
             self.fields[key].lineEdit().textEdited.connect(self._links_typed)
 
@@ -248,6 +266,18 @@ class PlanInputs(QWidget):
                 "PlanInputs",
                 "Network bandwidth per GPU between nodes in GB/s, one way (50 GB/s, 50G or 50e9); "
                 "prefilled from the device database",
+            ),
+            "checkpoint_bw": translate(
+                "PlanInputs",
+                "Storage bandwidth the job writes its checkpoints at, all ranks together, in GB/s "
+                "(200 GB/s, 200G or 2e11); empty: this job's GPUs' share of Llama 3's 2 TB/s for "
+                "16,384 GPUs (Llama Team 2024, arXiv:2407.21783, §3.3.1)",
+            ),
+            "failure_rate": translate(
+                "PlanInputs",
+                "Interruptions per GPU-day (4.7e-4); 0: a run that never fails, so never saves; "
+                "empty: Llama 3's 419 unexpected interruptions in 54 days on 16,384 H100 (Llama "
+                "Team 2024, arXiv:2407.21783, Table 5)",
             ),
             "tp": translate("PlanInputs", "Tensor-parallel GPUs; empty: searched"),
             "pp": translate("PlanInputs", "Pipeline stages; empty: searched"),
@@ -322,6 +352,10 @@ class PlanInputs(QWidget):
         self.combos["optimizer"].setCurrentIndex(find_data(self.combos["optimizer"], "adamw"))
         form.addRow(translate("PlanInputs", "Recipe"), self.combos["recipe"])
         form.addRow(translate("PlanInputs", "Optimizer"), self.combos["optimizer"])
+        # The days' inputs: on this page (the cluster page with them was the tallest and pushed
+        # a 1280x720 slide's chart under 160 px); hidden on a slide (set_compact).
+        form.addRow(translate("PlanInputs", "Storage"), self.fields["checkpoint_bw"])
+        form.addRow(translate("PlanInputs", "Failure rate"), self.fields["failure_rate"])
 
     def _build_cluster(self, form: QFormLayout) -> None:
         self.device_line = QLabel(self)
@@ -660,6 +694,23 @@ class PlanInputs(QWidget):
         self._fill_links()
         self.clusterChanged.emit()
 
+    def _storage_placeholder(self, *_args: Any) -> None:
+        """The empty storage field shows the default for the GPUs typed (Llama 3's share)."""
+        gpus = self.fields["gpus"].value()
+        self.fields["checkpoint_bw"].lineEdit().setPlaceholderText(
+            translate("PlanInputs", "{bw} (Llama 3)").format(
+                bw=_link_text(default_storage_bw(int(gpus)))
+            )
+        )
+
+    def days_options(self) -> dict[str, float | None]:
+        """The days rows' storage bandwidth (bytes/s) and failure rate (per GPU-day) as
+        :func:`core.plan.days.run_days` takes them; ``None``: the sourced default."""
+        return {
+            "storage_bw": self.fields["checkpoint_bw"].value(),
+            "failure_rate": self.fields["failure_rate"].value(),
+        }
+
     @property
     def links_edited(self) -> bool:
         """Whether a link was typed over (then it is passed to the plan; else the database's)."""
@@ -727,6 +778,10 @@ class PlanInputs(QWidget):
         """Tighter rows (presentation mode: the column must fit 720 px without scrolling)."""
         for form in self.forms.values():
             form.setVerticalSpacing(2 if compact else -1)
+        # A slide hides the days' fields (as the data-path field): the column keeps its height
+        # at 1280x720 in Chinese too, and the slide's line under the tokens still uses them.
+        for key in _DAYS:
+            self.forms["run"].setRowVisible(self.fields[key], not compact)
         # A hidden page does not tell the page stack its size changed (Qt skips hidden widgets'
         # geometry updates), so the stack would keep the tallest page's old height: recompute.
         for index in range(self.pages.count()):
