@@ -170,7 +170,7 @@
     </message>
     <message>
         <source>Interval: Young/Daly √(2 · save time · MTBF) (Young 1974; Daly 2006). Checkpoint: the model, recipe and optimizer state as DCP writes it, {rank} per rank.</source>
-        <translation>間隔：Young/Daly √(2 · 儲存時間 · MTBF)（Young 1974；Daly 2006）。檢查點：DCP 寫出的模型、配方與最佳化器狀態，每個 rank {rank}。</translation>
+        <translation>間隔：Young/Daly √(2 · 儲存時間 · MTBF)（Young 1974；Daly 2006）。檢查點：DCP 寫出的模型、配方與優化器狀態，每個 rank {rank}。</translation>
     </message>
     <message>
         <source>+ Failures: {days} ({count} restarts, one every {mtbf} at the given rate)</source>
