@@ -14,6 +14,7 @@ from app.main_window import MainWindow
 from app.plan_worker import run_plan
 from app.settings import Preferences
 from app.tabs.plan_tab import PlanPage
+from app.worker_runner import wait_detached
 from core.bench.data_path import DataConfig
 from core.bench.data_results import default_data_path_file
 from core.plan import Constraints
@@ -24,10 +25,14 @@ TINY = DataConfig(tokens=1024, seq=64, batch=4, workers=1, budget_s=0.05)
 
 
 @pytest.fixture
-def window(qtbot) -> MainWindow:
+def window(qtbot):
     w = MainWindow(preferences=Preferences(ephemeral=True))
     qtbot.addWidget(w)
-    return w
+    yield w
+    # Every tab's worker (the Plan's first search among them) is stopped and waited for: a
+    # QThread destroyed while it runs aborts the process, the next test's included.
+    w.stop_background_work()
+    wait_detached(30_000)
 
 
 def test_the_menu_has_the_data_path_suite(window: MainWindow) -> None:

@@ -15,6 +15,7 @@ from app.plan_worker import run_plan
 from app.state import AppState
 from app.tabs.checkpoint_days import days_rows
 from app.tabs.plan_tab import PlanPage
+from app.worker_runner import wait_detached
 from core.plan import Constraints
 from core.plan.days import run_days
 from core.plan.options import planned_input
@@ -35,7 +36,9 @@ def page(qtbot, job) -> PlanPage:
     p.resize(1280, 760)
     p.show()
     p.set_job(job)
-    return p
+    yield p
+    p.shutdown()
+    wait_detached(30_000)
 
 
 def _young_daly(train_s: float, nbytes: float, bw: float, gpus: int, rate: float) -> dict:
