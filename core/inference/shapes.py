@@ -84,6 +84,8 @@ class Shape:
     qk_nope_head_dim: int = 0
     qk_rope_head_dim: int = 0
     v_head_dim: int = 0
+    qk_norm: bool = False
+    shared_gate: bool = False
 
     @property
     def is_mla(self) -> bool:
@@ -180,6 +182,10 @@ class Shape:
             out += ((2 * self.ffn if self.gated else self.ffn) + d) * dense
         if self.router_bias:
             out += self.experts * self.moe_layers
+        if self.qk_norm:  # Qwen3's RMSNorms of each query and key head
+            out += 2 * self.head_dim * layers
+        if self.shared_gate:  # Qwen2-MoE's d -> 1 gate of the shared expert
+            out += d * self.moe_layers
         return out
 
     @cached_property
@@ -224,4 +230,6 @@ def shape_of(spec: Any) -> Shape:
         q_lora_rank=_field(spec, "q_lora_rank"), kv_lora_rank=_field(spec, "kv_lora_rank"),
         qk_nope_head_dim=_field(spec, "qk_nope_head_dim"),
         qk_rope_head_dim=_field(spec, "qk_rope_head_dim"), v_head_dim=_field(spec, "v_head_dim"),
+        qk_norm=bool(getattr(spec, "qk_norm", False)),
+        shared_gate=bool(getattr(spec, "shared_gate", False)),
     )  # fmt: skip
