@@ -3,6 +3,8 @@ roofline, memory per GPU, the largest batch, TTFT, TPOT and tokens/s.
 
 Modules
 -------
+changes  what to change: each candidate (quantized weights, an FP8 cache, more TP, another
+         device) served again and compared
 shapes   the weight matrices a spec holds (dense, MoE and MLA fields read with ``getattr``)
 kv       KV-cache elements and bytes per token, per layer and per sequence
 weights  weight bytes by storage format, block scales included
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 from core.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from core.inference.changes import Change, what_to_change
     from core.inference.kv import (
         KV_DTYPES,
         held_tokens,
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT_IDS",
     "KV_DTYPES",
+    "Change",
     "Deployment",
     "InferenceInput",
     "InferenceResult",
@@ -59,12 +63,14 @@ __all__ = [
     "sweep",
     "weight_bytes",
     "weight_format",
+    "what_to_change",
 ]
 
 # Each submodule is imported when one of its names is first used (see core.lazy).
 __getattr__, __dir__ = lazy_exports(
     __name__,
     {
+        "changes": ("Change", "what_to_change"),
         "kv": (
             "KV_DTYPES",
             "held_tokens",
