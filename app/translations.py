@@ -76,7 +76,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "step": ("app/tabs/step_tab.py", "widgets/step/*.py", "core/step/*.py"),
     "plan": ("app/tabs/plan_*.py", "widgets/plan/*.py", "core/plan/*.py"),
     "inference": (
-        "app/tabs/inference_tab.py",
+        "app/tabs/inference_*.py",
         "app/tabs/napkin_kv.py",
         "widgets/inference/*.py",
         "core/inference/*.py",

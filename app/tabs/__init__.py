@@ -80,6 +80,14 @@ TABS: tuple[TabSpec, ...] = (
             "Tabs", "Which parallel layout to train on a cluster, what limits it, what to change"
         ),
     ),
+    TabSpec(
+        "inference",
+        translate("Tabs", "Inference"),
+        "app.tabs.inference_tab",
+        translate(
+            "Tabs", "Serve a model: memory per GPU, prefill and decode on the roofline, TTFT, TPOT"
+        ),
+    ),
 )
 
 

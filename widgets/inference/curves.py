@@ -1,0 +1,213 @@
+"""TTFT, TPOT and output tokens/s per GPU against the batch, the largest batch that fits marked.
+
+Two charts sharing a logarithmic batch axis: the latencies (TTFT and TPOT, in milliseconds, on a
+logarithmic axis: they differ by orders of magnitude) and the throughput per GPU. The curves are
+drawn once per input (:meth:`BatchCurves.set_curves`); the chosen batch only moves a vertical line
+and one marker per curve (:meth:`BatchCurves.set_batch`), so the slider redraws in a few
+milliseconds. On log axes pyqtgraph places lines in log10 units: the line's position is
+``log10(batch)``; the markers are data items, which the axes' log mode transforms.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from widgets.i18n import translate
+from widgets.plan.flow import swatch_text
+from widgets.plot_style import Deferred, fit_axis_title, style_axes, style_text
+
+__all__ = ["BatchCurves", "CurveData"]
+
+
+@dataclass(frozen=True)
+class CurveData:
+    """The curves: at each batch (ascending), TTFT and TPOT in seconds and output tokens/s per
+    GPU; ``max_batch`` the largest that fits (0: none, then no mark)."""
+
+    batches: tuple[int, ...]
+    ttft_s: tuple[float, ...]
+    tpot_s: tuple[float, ...]
+    tokens_per_gpu: tuple[float, ...]
+    max_batch: int
+
+
+def _plot(minimum: int) -> pg.PlotWidget:
+    plot = pg.PlotWidget()
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    plot.setMinimumHeight(minimum)
+    item = plot.getPlotItem()
+    item.showGrid(x=True, y=True, alpha=0.25)
+    for axis in ("bottom", "left"):
+        item.getAxis(axis).enableAutoSIPrefix(False)
+    plot.setMouseEnabled(False, False)
+    return plot
+
+
+class BatchCurves(QWidget):
+    """The latency and throughput charts (see the module docstring)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._series: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c")
+        self._fg, self._muted = "#1d2330", "#8a8f98"
+        self.latency = _plot(90)
+        self.throughput = _plot(90)
+        self.latency.getPlotItem().setLogMode(True, True)
+        self.throughput.getPlotItem().setLogMode(True, False)
+        self.latency_legend = QLabel(self)
+        self.throughput_legend = QLabel(self)
+        for label in (self.latency_legend, self.throughput_legend):
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setWordWrap(True)
+        self.ttft = pg.PlotDataItem()
+        self.tpot = pg.PlotDataItem()
+        self.tokens = pg.PlotDataItem()
+        self.latency.addItem(self.ttft)
+        self.latency.addItem(self.tpot)
+        self.throughput.addItem(self.tokens)
+        self.markers = {name: pg.PlotDataItem(symbol="o", pen=None) for name in
+                        ("ttft", "tpot", "tokens")}  # fmt: skip
+        self.latency.addItem(self.markers["ttft"])
+        self.latency.addItem(self.markers["tpot"])
+        self.throughput.addItem(self.markers["tokens"])
+        self.lines: list[pg.InfiniteLine] = []
+        self.max_lines: list[pg.InfiniteLine] = []
+        for plot in (self.latency, self.throughput):
+            line = pg.InfiniteLine(angle=90, movable=False)
+            limit = pg.InfiniteLine(angle=90, movable=False)
+            for item in (line, limit):
+                item.setVisible(False)
+                plot.addItem(item, ignoreBounds=True)
+            self.lines.append(line)
+            self.max_lines.append(limit)
+        self.max_text = pg.InfLineLabel(
+            self.max_lines[1], "", position=0.85, anchors=[(1, 0), (1, 0)]
+        )
+        self._data: CurveData | None = None
+        self._titles()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.latency_legend)
+        layout.addWidget(self.latency, 1)
+        layout.addWidget(self.throughput_legend)
+        layout.addWidget(self.throughput, 1)
+        self._fit = Deferred(self._fit_titles, self)
+        for plot in (self.latency, self.throughput):
+            plot.getPlotItem().getViewBox().sigResized.connect(self._fit)
+        self._restyle()
+
+    # Qt-style API ---------------------------------------------------------------------------
+    def plot_items(self) -> list[pg.PlotItem]:
+        """The two charts' plot items (export)."""
+        return [self.latency.getPlotItem(), self.throughput.getPlotItem()]
+
+    def set_colours(
+        self, series: Sequence[str], foreground: str, muted: str, background: str
+    ) -> None:
+        """Series colours, text colour, the colour of the max mark, the background."""
+        self._series = tuple(series) or self._series
+        self._fg, self._muted = foreground, muted
+        for plot in (self.latency, self.throughput):
+            plot.setBackground(background)
+            style_axes(plot.getPlotItem(), foreground)
+        style_text(self.max_text)
+        self._restyle()
+        self._fit_titles()
+
+    def set_curves(self, data: CurveData | None) -> None:
+        """Draw ``data`` (``None``: empty charts)."""
+        self._data = data
+        if data is None or not data.batches:
+            for item in (self.ttft, self.tpot, self.tokens, *self.markers.values()):
+                item.setData([], [])
+            for line in (*self.lines, *self.max_lines):
+                line.setVisible(False)
+            return
+        xs = np.asarray(data.batches, float)
+        self.ttft.setData(xs, np.asarray(data.ttft_s, float) * 1e3)
+        self.tpot.setData(xs, np.asarray(data.tpot_s, float) * 1e3)
+        self.tokens.setData(xs, np.asarray(data.tokens_per_gpu, float))
+        fits = data.max_batch > 0
+        for limit in self.max_lines:
+            limit.setVisible(fits)
+            if fits:
+                limit.setValue(math.log10(data.max_batch))
+        self.max_text.setFormat(
+            translate("InferenceCurves", "largest that fits: {batch}").format(
+                batch=f"{data.max_batch:,}"
+            )
+            if fits
+            else ""
+        )
+        for plot in (self.latency, self.throughput):
+            plot.getPlotItem().enableAutoRange()
+            plot.getPlotItem().autoRange(padding=0.05)
+
+    def set_batch(self, batch: int, ttft_s: float, tpot_s: float, tokens_per_gpu: float) -> None:
+        """Move the chosen batch's line and markers (nothing else is redrawn)."""
+        x = math.log10(max(batch, 1))
+        for line in self.lines:
+            line.setValue(x)
+            line.setVisible(True)
+        self.markers["ttft"].setData([batch], [ttft_s * 1e3])
+        self.markers["tpot"].setData([batch], [tpot_s * 1e3])
+        self.markers["tokens"].setData([batch], [tokens_per_gpu])
+
+    def marker_positions(self) -> dict[str, tuple[float, float]]:
+        """Each marker's (batch, value) as drawn (milliseconds for the latencies)."""
+        out = {}
+        for name, item in self.markers.items():
+            xs, ys = item.getOriginalDataset()
+            if xs is not None and len(xs):
+                out[name] = (float(xs[0]), float(ys[0]))
+        return out
+
+    # internals ------------------------------------------------------------------------------
+    def _titles(self) -> None:
+        self.latency.getPlotItem().setLabel("left", translate("InferenceCurves", "ms"))
+        self.throughput.getPlotItem().setLabel("left", translate("InferenceCurves", "tokens/s"))
+        self.throughput.getPlotItem().setLabel(
+            "bottom", translate("InferenceCurves", "batch (sequences per replica)")
+        )
+
+    def _restyle(self) -> None:
+        c = self._series
+        width = 2
+        self.ttft.setPen(pg.mkPen(c[0 % len(c)], width=width))
+        self.tpot.setPen(pg.mkPen(c[1 % len(c)], width=width))
+        self.tokens.setPen(pg.mkPen(c[2 % len(c)], width=width))
+        for name, index in (("ttft", 0), ("tpot", 1), ("tokens", 2)):
+            colour = c[index % len(c)]
+            self.markers[name].setSymbolBrush(colour)
+            self.markers[name].setSymbolPen(pg.mkPen(self._fg, width=1))
+            self.markers[name].setSymbolSize(9)
+        for line in self.lines:
+            line.setPen(pg.mkPen(self._fg, width=1))
+        for limit in self.max_lines:
+            limit.setPen(pg.mkPen(self._muted, width=1.5, style=Qt.PenStyle.DashLine))  # cosmetic
+        self.max_text.setColor(QColor(self._muted))
+        self.latency_legend.setText(
+            swatch_text(c[0 % len(c)], "■", translate("InferenceCurves", "TTFT"))
+            + "&nbsp;&nbsp;"
+            + swatch_text(c[1 % len(c)], "■", translate("InferenceCurves", "TPOT"))
+            + "&nbsp;&nbsp;"
+            + swatch_text(self._muted, "┆", translate("InferenceCurves", "largest batch that fits"))
+        )
+        self.throughput_legend.setText(
+            swatch_text(c[2 % len(c)], "■", translate("InferenceCurves", "output tokens/s per GPU"))
+        )
+
+    def _fit_titles(self) -> None:
+        for plot in (self.latency, self.throughput):
+            for name in ("left", "bottom"):
+                fit_axis_title(plot.getPlotItem().getAxis(name))
