@@ -335,15 +335,13 @@ class InferencePage(TabPage):
             self.changes_label.setText(localized(exc.message))
             return
         self.changes = [c for c in changes if c.helps][:MAX_CHANGES]
-        lines = view.change_lines(self.changes)
-        self.changes_label.setText(
-            "\n".join(f"• {line}" for line in lines)
-            or translate(
-                "InferenceTab",
-                "None of quantized weights, an FP8 KV cache, more TP or "
-                "another device serves more tokens/s per GPU",
-            )  # fmt: skip
+        lines = [f"• {line}" for line in view.change_lines(self.changes)]
+        none = translate(
+            "InferenceTab",
+            "None of quantized weights, an FP8 KV cache, more TP or another device serves more "
+            "tokens/s per GPU",
         )
+        self.changes_label.setText("\n".join(lines) or none)
 
     def _clear(self) -> None:
         self.input, self.result, self.results, self.ordered = None, None, {}, []
