@@ -12,6 +12,7 @@ here takes well under 100 ms, so it runs in the GUI thread: no worker.
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -136,16 +137,19 @@ class InferencePage(TabPage):
             "max_batch": translate("InferenceTab", "The largest batch per replica that fits in each GPU's memory"),
             "fits": translate("InferenceTab", "Whether this batch fits in each GPU's memory"),
         }  # fmt: skip
+        # Each figure its value over its name, three to a row: names wrap in their own cell.
         for index, key in enumerate(("ttft", "tpot", "output", "per_gpu", "max_batch", "fits")):
-            name, value = _label(wrap=True), _label("figure", wrap=False)
+            name, value = _label("cardSubtitle", wrap=True), _label(wrap=False)
+            value.setTextFormat(Qt.TextFormat.RichText)  # bold: a core-formatted number
+            name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             name.setToolTip(plain_tip(tips[key]))
             value.setToolTip(plain_tip(tips[key]))
-            row, col = divmod(index, 2)
-            self.figures.addWidget(name, row, 2 * col)
-            self.figures.addWidget(value, row, 2 * col + 1)
+            row, col = divmod(index, 3)
+            self.figures.addWidget(value, 2 * row, col)
+            self.figures.addWidget(name, 2 * row + 1, col)
             self.figure_labels[key] = (name, value)
-        self.figures.setColumnStretch(0, 1)
-        self.figures.setColumnStretch(2, 1)
+        for col in range(3):
+            self.figures.setColumnStretch(col, 1)
         layout.addLayout(self.figures)
         changes_title = _label("cardTitle")
         changes_title.setText(translate("InferenceTab", "What to change"))
@@ -186,6 +190,11 @@ class InferencePage(TabPage):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(card)
         self._left = scroll
+
+    def _fit_left(self) -> None:
+        """The column as wide as its content needs (it scrolls only vertically)."""
+        bar = self._left.verticalScrollBar().sizeHint().width()
+        self._left.setMinimumWidth(self._left_card.minimumSizeHint().width() + bar + 4)
 
     def _build_right(self) -> None:
         self.memory_bar = MemoryBar(self)
@@ -261,6 +270,7 @@ class InferencePage(TabPage):
         self.show_batch(chosen)
         self.roofline.fit()
         self.update_changes()
+        self._fit_left()
 
     def result_at(self, batch: int) -> InferenceResult | None:
         """The result at ``batch`` (served now if the grid lacks it)."""
@@ -290,7 +300,7 @@ class InferencePage(TabPage):
         self.memory_bar.set_memory(title, parts, texts, capacity)
         for key, name, value in view.headline(result):
             self.figure_labels[key][0].setText(name)
-            self.figure_labels[key][1].setText(value)
+            self.figure_labels[key][1].setText(f"<b>{html.escape(value)}</b>")
         self._show_notes(result)
 
     def _show_notes(self, result: InferenceResult) -> None:
@@ -437,6 +447,7 @@ class InferencePage(TabPage):
         for card in (self._left_card, self._right_card):
             card.layout().setContentsMargins(12, 4 if compact else 8, 12, 6 if compact else 10)
             card.layout().setSpacing(3 if compact else -1)
+        self._fit_left()
 
     def shutdown(self) -> None:
         """Nothing runs in the background; stop the pending timers."""

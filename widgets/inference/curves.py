@@ -17,12 +17,11 @@ from dataclasses import dataclass
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from widgets.i18n import translate
 from widgets.plan.flow import swatch_text
-from widgets.plot_style import Deferred, fit_axis_title, style_axes, style_text
+from widgets.plot_style import Deferred, fit_axis_title, style_axes
 
 __all__ = ["BatchCurves", "CurveData"]
 
@@ -89,9 +88,6 @@ class BatchCurves(QWidget):
                 plot.addItem(item, ignoreBounds=True)
             self.lines.append(line)
             self.max_lines.append(limit)
-        self.max_text = pg.InfLineLabel(
-            self.max_lines[1], "", position=0.85, anchors=[(1, 0), (1, 0)]
-        )
         self._data: CurveData | None = None
         self._titles()
         layout = QVBoxLayout(self)
@@ -120,13 +116,13 @@ class BatchCurves(QWidget):
         for plot in (self.latency, self.throughput):
             plot.setBackground(background)
             style_axes(plot.getPlotItem(), foreground)
-        style_text(self.max_text)
         self._restyle()
         self._fit_titles()
 
     def set_curves(self, data: CurveData | None) -> None:
         """Draw ``data`` (``None``: empty charts)."""
         self._data = data
+        self._restyle()  # the legend names the largest batch
         if data is None or not data.batches:
             for item in (self.ttft, self.tpot, self.tokens, *self.markers.values()):
                 item.setData([], [])
@@ -142,13 +138,6 @@ class BatchCurves(QWidget):
             limit.setVisible(fits)
             if fits:
                 limit.setValue(math.log10(data.max_batch))
-        self.max_text.setFormat(
-            translate("InferenceCurves", "largest that fits: {batch}").format(
-                batch=f"{data.max_batch:,}"
-            )
-            if fits
-            else ""
-        )
         for plot in (self.latency, self.throughput):
             plot.getPlotItem().enableAutoRange()
             plot.getPlotItem().autoRange(padding=0.05)
@@ -195,17 +184,25 @@ class BatchCurves(QWidget):
             line.setPen(pg.mkPen(self._fg, width=1))
         for limit in self.max_lines:
             limit.setPen(pg.mkPen(self._muted, width=1.5, style=Qt.PenStyle.DashLine))  # cosmetic
-        self.max_text.setColor(QColor(self._muted))
         self.latency_legend.setText(
             swatch_text(c[0 % len(c)], "■", translate("InferenceCurves", "TTFT"))
             + "&nbsp;&nbsp;"
             + swatch_text(c[1 % len(c)], "■", translate("InferenceCurves", "TPOT"))
-            + "&nbsp;&nbsp;"
-            + swatch_text(self._muted, "┆", translate("InferenceCurves", "largest batch that fits"))
+            + self._max_legend()
         )
         self.throughput_legend.setText(
             swatch_text(c[2 % len(c)], "■", translate("InferenceCurves", "output tokens/s per GPU"))
         )
+
+    def _max_legend(self) -> str:
+        data = self._data
+        if data is None or data.max_batch <= 0:
+            text = translate("InferenceCurves", "no batch fits")
+        else:
+            text = translate("InferenceCurves", "largest batch that fits: {batch}").format(
+                batch=f"{data.max_batch:,}"
+            )
+        return "&nbsp;&nbsp;" + swatch_text(self._muted, "┆", text)
 
     def _fit_titles(self) -> None:
         for plot in (self.latency, self.throughput):
