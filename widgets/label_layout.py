@@ -302,25 +302,26 @@ def around_point(
     cos, sin = np.cos(theta), np.sin(theta)
     # The outline point facing the centre: (ax, ay) of the box from its top left corner.
     ax, ay = (1.0 - np.clip(cos * 1.5, -1, 1)) / 2, (1.0 - np.clip(sin * 1.5, -1, 1)) / 2
-    rank = np.arange(len(theta))
-    out: list[tuple[float, int, Rect]] = []
-    for ring in np.arange(radius + 1.0, radius + reach + 1e-9, step):
-        left = x + ring * cos - width * ax
-        top = y + ring * sin - height * ay
-        for k in range(len(theta)):
-            box = (float(left[k]), float(top[k]), float(left[k] + width), float(top[k] + height))
-            gap = point_gap(box, x, y)
-            if gap > radius:  # never over the marker itself
-                out.append((math.floor((gap - radius) / step), int(rank[k]), box))
-    out.sort(key=lambda item: (item[0], item[1]))
-    seen: set[tuple[int, int]] = set()
-    unique: list[Rect] = []
-    for _, _, box in out:
-        key = (round(box[0] * 2), round(box[1] * 2))
-        if key not in seen:
-            seen.add(key)
-            unique.append(box)
-    return unique
+    # Every ring × direction at once (ring-major, as the boxes are ranked on ties), then nearest
+    # first: a Python loop over the ~1,000 boxes cost ~4 ms per label on every slider step.
+    rings = np.arange(radius + 1.0, radius + reach + 1e-9, step)
+    left = (x + np.outer(rings, cos) - width * ax).ravel()
+    top = (y + np.outer(rings, sin) - height * ay).ravel()
+    rank = np.tile(np.arange(len(theta)), len(rings))
+    dx = np.maximum(np.maximum(left - x, 0.0), x - (left + width))
+    dy = np.maximum(np.maximum(top - y, 0.0), y - (top + height))
+    gap = np.hypot(dx, dy)
+    keep = gap > radius  # never over the marker itself
+    left, top, rank = left[keep], top[keep], rank[keep]
+    bucket = np.floor((gap[keep] - radius) / step)
+    order = np.lexsort((rank, bucket))  # stable: ring order breaks the remaining ties
+    left, top = left[order], top[order]
+    # The first box of each half-pixel position, in that order.
+    keys = np.round(left * 2) + 1j * np.round(top * 2)
+    _, first = np.unique(keys, return_index=True)
+    first.sort()
+    return [(float(left[i]), float(top[i]), float(left[i] + width), float(top[i] + height))
+            for i in first]  # fmt: skip
 
 
 def free_spot(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from widgets.i18n import translate
@@ -38,13 +39,31 @@ class CurveData:
     max_batch: int
 
 
+def _decade_grid(x: bool, y: bool) -> pg.PlotCurveItem:
+    """Faint lines at every decade (log10 units): pyqtgraph's own grid, with its nine minor
+    lines a decade blended across the chart, took ~3 ms a repaint of each chart, this ~0.1."""
+    decades = np.arange(-6.0, 10.0)
+    xs: list[float] = []
+    ys: list[float] = []
+    if x:
+        for d in decades:
+            xs += [d, d]
+            ys += [-6.0, 10.0]
+    if y:
+        for d in decades:
+            xs += [-6.0, 10.0]
+            ys += [d, d]
+    grid = pg.PlotCurveItem(np.asarray(xs), np.asarray(ys), connect="pairs")
+    grid.setZValue(-10)
+    return grid
+
+
 def _plot(minimum: int) -> pg.PlotWidget:
     plot = pg.PlotWidget()
     plot.setMenuEnabled(False)
     plot.hideButtons()
     plot.setMinimumHeight(minimum)
     item = plot.getPlotItem()
-    item.showGrid(x=True, y=True, alpha=0.25)
     for axis in ("bottom", "left"):
         item.getAxis(axis).enableAutoSIPrefix(False)
     plot.setMouseEnabled(False, False)
@@ -62,6 +81,10 @@ class BatchCurves(QWidget):
         self.throughput = _plot(90)
         self.latency.getPlotItem().setLogMode(True, True)
         self.throughput.getPlotItem().setLogMode(True, False)
+        self.grids = [_decade_grid(True, True), _decade_grid(True, False)]
+        # Added to the view box, not as data: the axes' log mode would transform them again.
+        self.latency.getPlotItem().getViewBox().addItem(self.grids[0], ignoreBounds=True)
+        self.throughput.getPlotItem().getViewBox().addItem(self.grids[1], ignoreBounds=True)
         self.latency_legend = QLabel(self)
         self.throughput_legend = QLabel(self)
         for label in (self.latency_legend, self.throughput_legend):
@@ -180,6 +203,10 @@ class BatchCurves(QWidget):
             self.markers[name].setSymbolBrush(colour)
             self.markers[name].setSymbolPen(pg.mkPen(self._fg, width=1))
             self.markers[name].setSymbolSize(9)
+        faint = QColor(self._fg)
+        faint.setAlphaF(0.3)
+        for grid in self.grids:
+            grid.setPen(pg.mkPen(faint, width=1))
         for line in self.lines:
             line.setPen(pg.mkPen(self._fg, width=1))
         for limit in self.max_lines:
