@@ -1053,6 +1053,14 @@
         <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
         <translation>在集群上用哪种布局训练、瓶颈在哪、该改什么</translation>
     </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Serve a model: memory per GPU, prefill and decode on the roofline, TTFT, TPOT</source>
+        <translation>推理服务一个模型：每 GPU 显存、Roofline 上的预填充和解码、TTFT、TPOT</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>

@@ -1053,6 +1053,14 @@
         <source>Which parallel layout to train on a cluster, what limits it, what to change</source>
         <translation>在叢集上用哪種配置訓練、瓶頸在哪、該改什麼</translation>
     </message>
+    <message>
+        <source>Inference</source>
+        <translation>推論</translation>
+    </message>
+    <message>
+        <source>Serve a model: memory per GPU, prefill and decode on the roofline, TTFT, TPOT</source>
+        <translation>推論服務一個模型：每 GPU 記憶體、Roofline 上的預填充和解碼、TTFT、TPOT</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
