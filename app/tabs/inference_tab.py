@@ -192,7 +192,12 @@ class InferencePage(TabPage):
         self._left = scroll
 
     def _fit_left(self) -> None:
-        """The column as wide as its content needs (it scrolls only vertically)."""
+        """The column as wide as its content needs (it scrolls only vertically); a figure's
+        name wraps between words only ("tokens/s" had broken into "tokens/" and "s")."""
+        for name, _ in self.figure_labels.values():
+            words = name.text().split() or [""]
+            metrics = name.fontMetrics()
+            name.setMinimumWidth(max(metrics.horizontalAdvance(w) for w in words) + 2)
         bar = self._left.verticalScrollBar().sizeHint().width()
         self._left.setMinimumWidth(self._left_card.minimumSizeHint().width() + bar + 4)
 
