@@ -46,8 +46,9 @@ __all__ = ["InferencePage", "build"]
 RECOMPUTE_MS = 150
 #: Wait after the slider stops before the "what to change" list is served again, ms.
 CHANGES_MS = 200
-#: Changes listed (the best first).
+#: Changes listed (the best first), and on a slide (presentation mode).
 MAX_CHANGES = 4
+MAX_CHANGES_COMPACT = 2
 
 
 def _card() -> tuple[QFrame, QVBoxLayout]:
@@ -85,6 +86,7 @@ class InferencePage(TabPage):
         self.changes: list[Any] = []
         self._notes: list[str] = []
         self._theme: Any = None
+        self._compact = False
         self._build_left()
         self._build_right()
         split = DefaultSplitter(Qt.Orientation.Horizontal, [330, 950])
@@ -114,43 +116,12 @@ class InferencePage(TabPage):
     # building ------------------------------------------------------------------------------
     def _build_left(self) -> None:
         self.inputs = InferenceInputs(self)
-        self.batch = BatchControl(self)
-        self.batch.set_max(False)
         card, layout = _card()
         title = _label("cardTitle")
         title.setText(translate("InferenceTab", "Serve a model"))
         layout.addWidget(title)
         layout.addWidget(self.inputs)
-        batch_title = _label()
-        batch_title.setText(translate("InferenceTab", "Batch (sequences per replica)"))
-        layout.addWidget(batch_title)
-        layout.addWidget(self.batch)
-        self.figures = QGridLayout()
-        self.figures.setHorizontalSpacing(10)
-        self.figures.setVerticalSpacing(2)
-        self.figure_labels: dict[str, tuple[QLabel, QLabel]] = {}
-        tips = {
-            "ttft": translate("InferenceTab", "Time to first token: the prefill of the batch's prompts"),
-            "tpot": translate("InferenceTab", "Time per output token: one decode step at the mean cache"),
-            "output": translate("InferenceTab", "Output tokens/s of all replicas, prefill included"),
-            "per_gpu": translate("InferenceTab", "Output tokens/s over the GPUs"),
-            "max_batch": translate("InferenceTab", "The largest batch per replica that fits in each GPU's memory"),
-            "fits": translate("InferenceTab", "Whether this batch fits in each GPU's memory"),
-        }  # fmt: skip
-        # Each figure its value over its name, three to a row: names wrap in their own cell.
-        for index, key in enumerate(("ttft", "tpot", "output", "per_gpu", "max_batch", "fits")):
-            name, value = _label("cardSubtitle", wrap=True), _label(wrap=False)
-            value.setTextFormat(Qt.TextFormat.RichText)  # bold: a core-formatted number
-            name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            name.setToolTip(plain_tip(tips[key]))
-            value.setToolTip(plain_tip(tips[key]))
-            row, col = divmod(index, 3)
-            self.figures.addWidget(value, 2 * row, col)
-            self.figures.addWidget(name, 2 * row + 1, col)
-            self.figure_labels[key] = (name, value)
-        for col in range(3):
-            self.figures.setColumnStretch(col, 1)
-        layout.addLayout(self.figures)
+        self._build_figures()
         changes_title = _label("cardTitle")
         changes_title.setText(translate("InferenceTab", "What to change"))
         layout.addWidget(changes_title)
@@ -191,6 +162,34 @@ class InferencePage(TabPage):
         scroll.setWidget(card)
         self._left = scroll
 
+    def _build_figures(self) -> None:
+        """The headline figures (the grid above the charts)."""
+        self.figures = QGridLayout()
+        self.figures.setHorizontalSpacing(10)
+        self.figures.setVerticalSpacing(2)
+        self.figure_labels: dict[str, tuple[QLabel, QLabel]] = {}
+        tips = {
+            "ttft": translate("InferenceTab", "Time to first token: the prefill of the batch's prompts"),
+            "tpot": translate("InferenceTab", "Time per output token: one decode step at the mean cache"),
+            "output": translate("InferenceTab", "Output tokens/s of all replicas, prefill included"),
+            "per_gpu": translate("InferenceTab", "Output tokens/s over the GPUs"),
+            "max_batch": translate("InferenceTab", "The largest batch per replica that fits in each GPU's memory"),
+            "fits": translate("InferenceTab", "Whether this batch fits in each GPU's memory"),
+        }  # fmt: skip
+        # Each figure its value over its name, in one row above the charts: names wrap in their
+        # own cell.
+        for index, key in enumerate(("ttft", "tpot", "output", "per_gpu", "max_batch", "fits")):
+            name, value = _label("cardSubtitle", wrap=True), _label(wrap=False)
+            value.setTextFormat(Qt.TextFormat.RichText)  # bold: a core-formatted number
+            name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            name.setToolTip(plain_tip(tips[key]))
+            value.setToolTip(plain_tip(tips[key]))
+            self.figures.addWidget(value, 0, index)
+            self.figures.addWidget(name, 1, index)
+            self.figure_labels[key] = (name, value)
+        for col in range(6):
+            self.figures.setColumnStretch(col, 1)
+
     def _fit_left(self) -> None:
         """The column as wide as its content needs (it scrolls only vertically); a figure's
         name wraps between words only ("tokens/s" had broken into "tokens/" and "s")."""
@@ -213,7 +212,17 @@ class InferencePage(TabPage):
         charts.setStretchFactor(0, 3)
         charts.setStretchFactor(1, 2)
         charts.restore()
+        # The live part on top: the batch, what it gives, the memory it takes, then the charts.
+        self.batch = BatchControl(self)
+        self.batch.set_max(False)
+        batch_row = QHBoxLayout()
+        batch_title = _label(wrap=False)
+        batch_title.setText(translate("InferenceTab", "Batch (sequences per replica)"))
+        batch_row.addWidget(batch_title)
+        batch_row.addWidget(self.batch, 1)
         card, layout = _card()
+        layout.addLayout(batch_row)
+        layout.addLayout(self.figures)
         layout.addWidget(self.memory_bar)
         layout.addWidget(charts, 1)
         self._right_card = card
@@ -350,7 +359,10 @@ class InferencePage(TabPage):
             self.changes_label.setText(localized(exc.message))
             return
         self.changes = [c for c in changes if c.helps][:MAX_CHANGES]
-        lines = [f"• {line}" for line in view.change_lines(self.changes)]
+        # A slide lists the best two in short (the column must fit 720 px without scrolling).
+        compact = self._compact
+        shown = self.changes[:MAX_CHANGES_COMPACT] if compact else self.changes
+        lines = [f"• {line}" for line in view.change_lines(shown, short=compact)]
         none = translate(
             "InferenceTab",
             "None of quantized weights, an FP8 KV cache, more TP or another device serves more "
@@ -449,6 +461,9 @@ class InferencePage(TabPage):
         self.curves.set_colours(theme.series, theme.plot_fg, theme.muted, theme.plot_bg)
         self.memory_bar.set_theme_colours(theme.series, theme.plot_fg, theme.border)
         self.inputs.set_compact(compact)
+        self._compact = compact
+        self.json_button.setVisible(not compact)  # File > Export and the menu still export
+        self.update_changes()
         for card in (self._left_card, self._right_card):
             card.layout().setContentsMargins(12, 4 if compact else 8, 12, 6 if compact else 10)
             card.layout().setSpacing(3 if compact else -1)

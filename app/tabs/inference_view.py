@@ -208,12 +208,15 @@ def memory_parts(result: InferenceResult) -> tuple[str, dict[str, float], dict[s
     return title, parts, texts, mem.capacity
 
 
-def change_lines(changes: Sequence[Change]) -> list[str]:
-    """One line per change: what it is, tokens/s per GPU before → after, the largest batch."""
+def change_lines(changes: Sequence[Change], short: bool = False) -> list[str]:
+    """One line per change: what it is, tokens/s per GPU before → after, the largest batch
+    (``short``: the change and its gain only, for a slide)."""
     line = translate(
         "InferenceView", "{change}: {before} → {after} tokens/s per GPU (×{gain}), largest batch "
         "{most_before} → {most_after}",
     )  # fmt: skip
+    if short:
+        line = translate("InferenceView", "{change}: ×{gain} tokens/s per GPU")
     out = []
     for c in changes:
         gain = c.gain

@@ -18,7 +18,7 @@ import bisect
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QSlider, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QSlider, QSpinBox, QWidget
 
 from widgets.i18n import translate
 from widgets.rich_text import plain_tip
@@ -66,15 +66,11 @@ class BatchControl(QWidget):
                 )
             )
         )
-        # The slider on a row of its own: beside a spin box sized for 16,777,216 it was a stub.
-        layout = QVBoxLayout(self)
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.slider)
-        row = QHBoxLayout()
-        row.addWidget(self.spin, 1)
-        row.addWidget(self.max_box)
-        layout.addLayout(row)
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.spin)
+        layout.addWidget(self.max_box)
         self.slider.valueChanged.connect(self._slid)
         self.spin.valueChanged.connect(self._spun)
         self.max_box.toggled.connect(self.maxToggled)

@@ -189,7 +189,7 @@ class InferenceInputs(QWidget):
     def set_device(self, name: str) -> None:
         """The toolbar's device, named in its line."""
         self.device_line.setText(
-            translate("InferenceInputs", "Device: {device} (the toolbar's)").format(device=name)
+            translate("InferenceInputs", "Device: {device}").format(device=name)
         )
 
     def show_model_error(self, message: str | None) -> None:
@@ -205,6 +205,7 @@ class InferenceInputs(QWidget):
     def set_compact(self, compact: bool) -> None:
         """Tighter rows (presentation mode)."""
         self.form.setVerticalSpacing(2 if compact else -1)
+        self.form.setRowVisible(self.device_line, not compact)  # the toolbar names it
 
     # sessions -------------------------------------------------------------------------------
     def session_state(self) -> dict[str, Any]:
