@@ -211,8 +211,8 @@
         <translation>KV 缓存的 dtype：bf16 或 fp8（一个字节）</translation>
     </message>
     <message>
-        <source>Device: {device} (the toolbar&apos;s)</source>
-        <translation>设备：{device}（工具栏所选）</translation>
+        <source>Device: {device}</source>
+        <translation>设备：{device}</translation>
     </message>
 </context>
 <context>
@@ -243,7 +243,7 @@
     <name>InferenceTab</name>
     <message>
         <source>Serve a model</source>
-        <extracomment>Wait after the last input change before serving again (typing in the model box), ms. Wait after the slider stops before the &quot;what to change&quot; list is served again, ms. Changes listed (the best first).</extracomment>
+        <extracomment>Wait after the last input change before serving again (typing in the model box), ms. Wait after the slider stops before the &quot;what to change&quot; list is served again, ms. Changes listed (the best first), and on a slide (presentation mode).</extracomment>
         <translation>推理服务一个模型</translation>
     </message>
     <message>
@@ -389,6 +389,10 @@
     <message>
         <source>{change}: {before} → {after} tokens/s per GPU (×{gain}), largest batch {most_before} → {most_after}</source>
         <translation>{change}：每 GPU {before} → {after} tokens/s（×{gain}），最大批量 {most_before} → {most_after}</translation>
+    </message>
+    <message>
+        <source>{change}: ×{gain} tokens/s per GPU</source>
+        <translation>{change}：每 GPU tokens/s ×{gain}</translation>
     </message>
 </context>
 <context>
