@@ -203,6 +203,7 @@ class InferencePage(TabPage):
     def _build_right(self) -> None:
         self.memory_bar = MemoryBar(self)
         self.roofline = RooflinePlot(self)
+        self.roofline.point_legend = translate("InferenceTab", "prefill and decode")
         self.roofline.setMinimumWidth(260)
         self.curves = BatchCurves(self)
         self.curves.setMinimumWidth(220)

@@ -137,6 +137,8 @@ class RooflinePlot(QWidget):
         self._fg, self._bg, self._accent, self._star = "#1d2330", "#ffffff", "#1a5fb4", "#b35c00"
         self._scale = 1.0
         self._legend_entries: list[tuple[str, int]] = []
+        #: What the legend calls the (not measured) points; empty: "operator".
+        self.point_legend = ""
         self._legend_key: tuple[object, ...] = ()
         self.widget = pg.PlotWidget(background=self._bg)
         self.plot = self.widget.getPlotItem()
@@ -467,7 +469,7 @@ class RooflinePlot(QWidget):
             rows.append((sample, translate("RooflinePlot", "fp32 vector (CUDA cores)")))
         if any(not p.measured for p in self._points):
             rows.append((pg.ScatterPlotItem(symbol="o", brush=pg.mkBrush(self._fg), pen=None),
-                         translate("RooflinePlot", "operator")))  # fmt: skip
+                         self.point_legend or translate("RooflinePlot", "operator")))  # fmt: skip
         if any(p.measured and not p.doubtful for p in self._points):
             rows.append((pg.ScatterPlotItem(symbol="star", brush=pg.mkBrush(self._star), pen=None,
                                             size=14),
