@@ -283,7 +283,7 @@ class InferencePage(TabPage):
         self.batch.set_batches(grid)
         self.batch.setValue(chosen)
         self.show_batch(chosen)
-        self.roofline.fit()
+        self.roofline.set_range(*view.view_range(results, roofs))
         self.update_changes()
         self._fit_left()
 

@@ -32,9 +32,11 @@ __all__ = [
     "headline",
     "memory_parts",
     "points",
+    "rate",
     "roofs",
     "spec_of",
     "trail",
+    "view_range",
 ]
 
 #: The devices "what to change" offers besides the selected one (the serving benchmarks' GPUs).
@@ -98,6 +100,12 @@ def batch_grid(most: int, chosen: int = 1) -> list[int]:
         out.add(min(top, round(b)))
     out.update(x for x in (most, most + 1, chosen) if 1 <= x <= MAX_BATCH)
     return sorted(out)
+
+
+def rate(value: float) -> str:
+    """Tokens/s as people read them: whole with thousands separators from 100 up (``53,240``,
+    not ``5.324e4``), four significant digits below."""
+    return f"{value:,.0f}" if math.isfinite(value) and value >= 100 else format_number(value)
 
 
 def _achieved(point: Any) -> float:
@@ -172,6 +180,27 @@ def trail(results: Sequence[InferenceResult]) -> tuple[list[float], list[float]]
     return xs, ys
 
 
+def view_range(
+    results: Sequence[InferenceResult], roof_specs: Sequence[RoofSpec]
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The roofline's range in log10 units: every batch's decode and prefill and the roofs'
+    knees, with a margin, at least 4 decades of intensity and 3.5 of FLOP/s (a narrower log
+    axis labels its minor ticks: "9·10¹⁵ 8·10¹⁵ …")."""
+    xs = [math.log10(r.decode.intensity) for r in results if r.decode.intensity > 0]
+    xs += [math.log10(r.prefill.intensity) for r in results if r.prefill.intensity > 0]
+    ys = [math.log10(_achieved(r.decode)) for r in results if _achieved(r.decode) > 0]
+    ys += [math.log10(_achieved(r.prefill)) for r in results if _achieved(r.prefill) > 0]
+    xs += [math.log10(r.ridge[0]) for r in roof_specs]
+    ys += [math.log10(r.ridge[1]) for r in roof_specs]
+    x0, x1 = min(xs) - 0.4, max(xs) + 1.0
+    y0, y1 = min(ys) - 0.4, max(ys) + 0.35
+    if x1 - x0 < 4.0:
+        x1 = x0 + 4.0
+    if y1 - y0 < 3.5:
+        y0 = y1 - 3.5
+    return (x0, x1), (y0, y1)
+
+
 def curve_data(results: Sequence[InferenceResult], most: int) -> CurveData:
     """The curves against the batch."""
     return CurveData(
@@ -188,9 +217,9 @@ def headline(result: InferenceResult) -> list[tuple[str, str, str]]:
         ("ttft", translate("InferenceView", "TTFT"), format_duration(result.ttft_s)),
         ("tpot", translate("InferenceView", "TPOT"), format_duration(result.tpot_s)),
         ("output", translate("InferenceView", "tokens/s"),
-         format_number(result.output_tokens_per_s)),
+         rate(result.output_tokens_per_s)),
         ("per_gpu", translate("InferenceView", "tokens/s per GPU"),
-         format_number(result.tokens_per_s_per_gpu)),
+         rate(result.tokens_per_s_per_gpu)),
         ("max_batch", translate("InferenceView", "largest batch"), f"{result.max_batch:,}"),
         ("fits", translate("InferenceView", "fits"), fits),
     ]  # fmt: skip
@@ -222,8 +251,8 @@ def change_lines(changes: Sequence[Change], short: bool = False) -> list[str]:
         gain = c.gain
         out.append(
             line.format(
-                change=localized(c.text), before=format_number(c.before.tokens_per_s_per_gpu, 3),
-                after=format_number(c.after.tokens_per_s_per_gpu, 3),
+                change=localized(c.text), before=rate(c.before.tokens_per_s_per_gpu),
+                after=rate(c.after.tokens_per_s_per_gpu),
                 gain=f"{gain:.2f}" if math.isfinite(gain) else "—",
                 most_before=f"{c.before.max_batch:,}", most_after=f"{c.after.max_batch:,}",
             )

@@ -18,7 +18,7 @@ from app.tabs import inference_view as view
 from app.tabs.inference_tab import InferencePage
 from core.inference.serve import InferenceInput, infer, max_batch
 from core.memory.models import PRESETS
-from core.units import format_duration, format_number
+from core.units import format_duration
 
 #: K and V of 8 heads of 128 dimensions in 32 layers, 2 bytes each (bf16).
 KV_TOKEN = 2 * 32 * 8 * 128 * 2
@@ -49,7 +49,8 @@ def test_defaults_show_cores_figures(page):
     shown = _shown(page)
     assert shown["ttft"] == f"<b>{format_duration(want.ttft_s)}</b>"
     assert shown["tpot"] == f"<b>{format_duration(want.tpot_s)}</b>"
-    assert shown["per_gpu"] == f"<b>{format_number(want.tokens_per_s_per_gpu)}</b>"
+    assert shown["per_gpu"] == f"<b>{view.rate(want.tokens_per_s_per_gpu)}</b>"
+    assert shown["output"] == f"<b>{want.output_tokens_per_s:,.0f}</b>"  # 200 tokens/s: whole
     assert shown["max_batch"] == f"<b>{want.max_batch:,}</b>"
     assert page.result.to_dict() == want.to_dict()
 
@@ -94,7 +95,7 @@ def test_curves_and_max_mark_are_cores(page):
     inp = page.input
     assert most == max_batch(inp)
     xs, ys = page.curves.tokens.getOriginalDataset()
-    for batch, value in zip(xs[:: 17], ys[:: 17], strict=True):
+    for batch, value in zip(xs[::17], ys[::17], strict=True):
         assert value == pytest.approx(_core(page, int(batch)).tokens_per_s_per_gpu, rel=1e-12)
     assert page.curves.max_lines[0].value() == pytest.approx(math.log10(most))
     assert most in page.batch.batches() and most + 1 in page.batch.batches()
