@@ -393,16 +393,19 @@ class InferencePage(TabPage):
 
     def write_json(self, path: str) -> bool:
         """Write :meth:`figures_dict` to ``path`` (strict JSON); says what happened."""
-        from app.cli.output import strict_json
+        import json
+
         from core.safe_io import atomic_write
 
         data = self.figures_dict()
         if data is None:
             return False
         try:
-            atomic_write(path, strict_json(data) + "\n")
-        except InputError as exc:
-            self.status.setText(localized(exc.message))
+            # Strict JSON as sessions write it (app.cli's writer is the CLI's: tabs import no CLI).
+            atomic_write(path, json.dumps(data, indent=2, allow_nan=False) + "\n")
+        except (InputError, ValueError) as exc:
+            message = exc.message if isinstance(exc, InputError) else str(exc)
+            self.status.setText(localized(message))
             self.status.setVisible(True)
             return False
         self.status.setText(
