@@ -216,7 +216,7 @@ def headline(result: InferenceResult) -> list[tuple[str, str, str]]:
     return [
         ("ttft", translate("InferenceView", "TTFT"), format_duration(result.ttft_s)),
         ("tpot", translate("InferenceView", "TPOT"), format_duration(result.tpot_s)),
-        ("output", translate("InferenceView", "tokens/s"),
+        ("output", translate("InferenceView", "output tokens/s"),
          rate(result.output_tokens_per_s)),
         ("per_gpu", translate("InferenceView", "tokens/s per GPU"),
          rate(result.tokens_per_s_per_gpu)),

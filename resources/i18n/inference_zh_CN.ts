@@ -291,6 +291,10 @@
         <translation>把显示的数据、随批量变化的曲线和改动建议保存为 JSON（键与 napkinlab inference --json 相同）</translation>
     </message>
     <message>
+        <source>prefill and decode</source>
+        <translation>预填充和解码</translation>
+    </message>
+    <message>
         <source>Batch {batch} does not fit: the largest that does is {most}</source>
         <translation>批量 {batch} 放不下：放得下的最大批量是 {most}</translation>
     </message>
@@ -367,8 +371,8 @@
         <translation>TPOT</translation>
     </message>
     <message>
-        <source>tokens/s</source>
-        <translation>tokens/s</translation>
+        <source>output tokens/s</source>
+        <translation>输出 tokens/s</translation>
     </message>
     <message>
         <source>tokens/s per GPU</source>

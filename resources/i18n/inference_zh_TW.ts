@@ -291,6 +291,10 @@
         <translation>把顯示的數據、隨批次變化的曲線和改動建議儲存為 JSON（鍵與 napkinlab inference --json 相同）</translation>
     </message>
     <message>
+        <source>prefill and decode</source>
+        <translation>預填充和解碼</translation>
+    </message>
+    <message>
         <source>Batch {batch} does not fit: the largest that does is {most}</source>
         <translation>批次 {batch} 放不下：放得下的最大批次是 {most}</translation>
     </message>
@@ -367,8 +371,8 @@
         <translation>TPOT</translation>
     </message>
     <message>
-        <source>tokens/s</source>
-        <translation>tokens/s</translation>
+        <source>output tokens/s</source>
+        <translation>輸出 tokens/s</translation>
     </message>
     <message>
         <source>tokens/s per GPU</source>

@@ -113,7 +113,6 @@ class InferenceInputs(QWidget):
         column.addWidget(self.model_box)
         column.addWidget(self.model_error)
         form.addRow(translate("InferenceInputs", "Model"), model)
-        form.addRow(self.device_line)
         form.addRow(translate("InferenceInputs", "GPUs"), self.fields["gpus"])
         form.addRow(translate("InferenceInputs", "TP"), self.fields["tp"])
         form.addRow(translate("InferenceInputs", "EP (MoE)"), self.fields["ep"])
@@ -124,6 +123,9 @@ class InferenceInputs(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
+        # Under the form, not a row of it: a wrapped row's height-for-width left the form's rows
+        # a few pixels short, shared out differently after a presentation round trip.
+        layout.addWidget(self.device_line)
         layout.addWidget(self.error)
 
     @staticmethod
@@ -205,7 +207,7 @@ class InferenceInputs(QWidget):
     def set_compact(self, compact: bool) -> None:
         """Tighter rows (presentation mode)."""
         self.form.setVerticalSpacing(2 if compact else -1)
-        self.form.setRowVisible(self.device_line, not compact)  # the toolbar names it
+        self.device_line.setVisible(not compact)  # the toolbar names it
 
     # sessions -------------------------------------------------------------------------------
     def session_state(self) -> dict[str, Any]:
