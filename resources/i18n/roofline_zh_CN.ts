@@ -739,7 +739,7 @@
     <name>RooflinePlot</name>
     <message>
         <source>Arithmetic intensity (FLOP/byte)</source>
-        <extracomment>View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s. Above this many points only the selected one is labelled (the table and hover name the rest). How far (in label heights) a point&apos;s label may go from its marker before it is left out. The legend&apos;s inner margin at scale 1 (pixels; half of it above and below the rows). What the legend calls the (not measured) points; empty: &quot;operator&quot;.</extracomment>
+        <extracomment>View limits in log10 units: intensity 1e-4..1e7 FLOP/byte, rate 1e6..1e19 FLOP/s. Above this many points only the selected one is labelled (the table and hover name the rest). How far (in label heights) a point&apos;s label may go from its marker before it is left out. The legend&apos;s inner margin at scale 1 (pixels; half of it above and below the rows).</extracomment>
         <translation>算术强度（FLOP/字节）</translation>
     </message>
     <message>

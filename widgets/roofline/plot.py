@@ -137,7 +137,7 @@ class RooflinePlot(QWidget):
         self._fg, self._bg, self._accent, self._star = "#1d2330", "#ffffff", "#1a5fb4", "#b35c00"
         self._scale = 1.0
         self._legend_entries: list[tuple[str, int]] = []
-        #: What the legend calls the (not measured) points; empty: "operator".
+        # What the legend calls the (not measured) points; empty: "operator".
         self.point_legend = ""
         self._legend_key: tuple[object, ...] = ()
         self.widget = pg.PlotWidget(background=self._bg)
