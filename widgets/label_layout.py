@@ -320,8 +320,9 @@ def around_point(
     keys = np.round(left * 2) + 1j * np.round(top * 2)
     _, first = np.unique(keys, return_index=True)
     first.sort()
-    return [(float(left[i]), float(top[i]), float(left[i] + width), float(top[i] + height))
-            for i in first]  # fmt: skip
+    left, top = left[first], top[first]
+    return list(zip(left.tolist(), top.tolist(), (left + width).tolist(), (top + height).tolist(),
+                    strict=True))  # fmt: skip
 
 
 def free_spot(

@@ -282,7 +282,7 @@ class InferencePage(TabPage):
         self.curves.set_curves(view.curve_data(results, most))
         self.batch.set_batches(grid)
         self.batch.setValue(chosen)
-        self.show_batch(chosen)
+        self.show_batch(chosen, keep_layout=False)
         self.roofline.set_range(*view.view_range(results, roofs))
         self.update_changes()
         self._fit_left()
@@ -301,7 +301,7 @@ class InferencePage(TabPage):
             self.results[batch] = found
         return found
 
-    def show_batch(self, batch: int) -> None:
+    def show_batch(self, batch: int, keep_layout: bool = True) -> None:
         """Show ``batch``: move the roofline's points and the curves' markers, the memory bar
         and the headline (nothing is redrawn but those)."""
         result = self.result_at(batch)
@@ -312,7 +312,7 @@ class InferencePage(TabPage):
         self.curves.set_batch(result.batch, result.ttft_s, result.tpot_s,
                               result.tokens_per_s_per_gpu)  # fmt: skip
         title, parts, texts, capacity = view.memory_parts(result)
-        self.memory_bar.set_memory(title, parts, texts, capacity)
+        self.memory_bar.set_memory(title, parts, texts, capacity, keep_height=keep_layout)
         for key, name, value in view.headline(result):
             self.figure_labels[key][0].setText(name)
             self.figure_labels[key][1].setText(f"<b>{html.escape(value)}</b>")

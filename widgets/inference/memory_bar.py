@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QWidget
 
 from widgets.i18n import translate
@@ -35,6 +36,7 @@ class MemoryBar(StackedBar):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._kept = 0
         self.set_names(_names())
 
     def set_theme_colours(self, series: Sequence[str], foreground: str, free: str) -> None:
@@ -44,9 +46,30 @@ class MemoryBar(StackedBar):
         self.set_colours(colours, foreground)
 
     def set_memory(
-        self, title: str, parts: Mapping[str, float], texts: Mapping[str, str], capacity: float
+        self,
+        title: str,
+        parts: Mapping[str, float],
+        texts: Mapping[str, str],
+        capacity: float,
+        *,
+        keep_height: bool = False,
     ) -> None:
         """Show ``parts`` (bytes by category of :data:`MEMORY_KEYS`) against ``capacity`` (the
-        mark); ``texts`` are what the legend says of each."""
+        mark); ``texts`` are what the legend says of each.
+
+        ``keep_height``: the legend keeps at least the rows it had (a slider moving through
+        batches whose texts wrap into one row or two would resize the charts under it at every
+        step, and lay them out again).
+        """
         segments = [Segment(k, float(parts.get(k, 0.0)), texts.get(k, "")) for k in MEMORY_KEYS]
         self.set_segments(title, segments, full=capacity, mark=capacity)
+        needed = self.legend.heightForWidth(self.legend.width())
+        self._kept = max(self._kept, needed) if keep_height else needed
+        self.legend.setMinimumHeight(self._kept)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A new width: the legend's rows counted again (the height kept so far is dropped)."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._kept = self.legend.heightForWidth(self.legend.width())
+            self.legend.setMinimumHeight(self._kept)
