@@ -314,7 +314,8 @@ class InferencePage(TabPage):
         title, parts, texts, capacity = view.memory_parts(result)
         self.memory_bar.set_memory(title, parts, texts, capacity, keep_height=keep_layout)
         for key, name, value in view.headline(result):
-            self.figure_labels[key][0].setText(name)
+            # No break after a slash: "tokens/s" had wrapped its "s" onto a line of its own.
+            self.figure_labels[key][0].setText(name.replace("/", "/\u2060"))
             self.figure_labels[key][1].setText(f"<b>{html.escape(value)}</b>")
         self._show_notes(result)
 

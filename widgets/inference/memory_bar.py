@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QWidget
 
@@ -66,6 +67,14 @@ class MemoryBar(StackedBar):
         needed = self.legend.heightForWidth(self.legend.width())
         self._kept = max(self._kept, needed) if keep_height else needed
         self.legend.setMinimumHeight(self._kept)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Another font or style (presentation mode, the language): the rows kept are dropped,
+        the legend takes the height its new text needs."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._kept = 0
+            self.legend.setMinimumHeight(0)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """A new width: the legend's rows counted again (the height kept so far is dropped)."""
