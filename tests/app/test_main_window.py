@@ -24,11 +24,12 @@ def window(qtbot):
 
 def test_tabs_in_order(window: MainWindow) -> None:
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    assert titles == ["Dtypes", "Einops", "Roofline", "Memory", "Napkin", "Step", "Plan"]
+    assert titles == ["Dtypes", "Einops", "Roofline", "Memory", "Napkin", "Step", "Plan",
+                      "Inference"]  # fmt: skip
 
 
 def test_ctrl_digit_switches_tabs(window: MainWindow, qtbot) -> None:
-    for index in (6, 5, 4, 0, 2):
+    for index in (7, 6, 5, 4, 0, 2):  # Ctrl+8: the Inference tab
         QTest.keyClick(window, Qt.Key(Qt.Key.Key_1 + index), Qt.KeyboardModifier.ControlModifier)
         assert window.tabs.currentIndex() == index
 
