@@ -207,13 +207,15 @@ class Comparison:
         }
 
 
-def read_preregistered(folder: str | Path) -> dict[str, float]:
-    """id → pre-registered predicted figure, from every ``*.json`` of ``folder``."""
+def read_preregistered(folder: str | Path, pattern: str = "*.json") -> dict[str, float]:
+    """id → pre-registered predicted figure, from every file of ``folder`` matching ``pattern``
+    (rows pre-registered without a prediction are left out)."""
     found: dict[str, float] = {}
-    for path in sorted(Path(folder).glob("*.json")):
+    for path in sorted(Path(folder).glob(pattern)):
         doc = load_json(path, limit=_PRE_LIMIT)
         for row in doc["rows"]:
-            found[str(row["id"])] = float(row["prediction"]["value"])
+            if row.get("prediction"):
+                found[str(row["id"])] = float(row["prediction"]["value"])
     return found
 
 
