@@ -91,6 +91,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--kv-fraction", default=1.0, type=checked(fraction, "kv-fraction"),
                    help="share of the memory left after weights, activations and the allowance "
                    "the engine gives the KV cache (TensorRT-LLM's kv_cache_free_gpu_mem_fraction)")  # fmt: skip
+    p.add_argument("--dp-attention", action="store_true",
+                   help="attention data parallelism over the tp GPUs (TensorRT-LLM's "
+                   "enable_attention_dp, SGLang's --enable-dp-attention): each GPU holds the "
+                   "attention weights whole and serves batch/tp sequences with their whole KV "
+                   "cache (a latent cache is not copied on every GPU); MoE layers use --ep")  # fmt: skip
+    p.add_argument("--max-num-seqs", default=None, type=checked(positive_int, "max-num-seqs", high=1 << 24),
+                   help="with --batch max: the engine's largest running batch (vLLM "
+                   "max_num_seqs, TensorRT-LLM max_batch_size)")  # fmt: skip
+    p.add_argument("--max-num-tokens", default=None, type=checked(positive_int, "max-num-tokens", high=_MAX_TOKENS),
+                   help="with --batch max: the engine's tokens per iteration (TensorRT-LLM "
+                   "max_num_tokens, vLLM max_num_batched_tokens); in-flight batching's steady "
+                   "state needs batch × (1 + prompt/output) of them")  # fmt: skip
     p.add_argument("--published", action="store_true",
                    help="predict every row of resources/published_inference.json from its inputs "
                    "and print predicted against published, with the MAPE and signed mean error "
@@ -152,7 +164,8 @@ def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
     inp = InferenceInput(
         spec, device, cal, gpus=args.gpus, tp=args.tp, ep=args.ep, batch=args.batch,
         prompt=args.prompt, output=args.output, weights=args.weights, kv_dtype=args.kv_dtype,
-        kv_fraction=args.kv_fraction,
+        kv_fraction=args.kv_fraction, dp_attention=args.dp_attention,
+        max_num_seqs=args.max_num_seqs, max_num_tokens=args.max_num_tokens,
     )  # fmt: skip
     return infer(inp), [*notes, *problems]
 
@@ -181,7 +194,10 @@ def run_inputs(inputs: Mapping[str, Any]) -> dict[str, Any]:
     register(parser.add_subparsers())
     argv = ["inference"]
     for name, value in inputs.items():
-        argv += ["--" + name.replace("_", "-"), str(value)]
+        if value is True:
+            argv.append("--" + name.replace("_", "-"))
+        elif value is not False and value is not None:
+            argv += ["--" + name.replace("_", "-"), str(value)]
     result, notes = _infer(parser.parse_args(argv))
     out = result.to_dict()
     out["notes"] = [*notes, *out["notes"]]

@@ -51,6 +51,7 @@ __all__ = [
     "InferenceInput",
     "InferenceResult",
     "Memory",
+    "engine_batch",
     "infer",
     "max_batch",
     "memory_per_gpu",
@@ -87,6 +88,9 @@ class InferenceInput:
     kv_fraction: float = 1.0
     gpus_per_node: int = 8
     chunk: int = DEFAULT_CHUNK
+    dp_attention: bool = False
+    max_num_seqs: int | None = None
+    max_num_tokens: int | None = None
 
     def __post_init__(self) -> None:
         if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
@@ -102,6 +106,10 @@ class InferenceInput:
         if self.batch is not None:
             positive_int(self.batch, "batch", high=MAX_BATCH)
         positive_float(self.kv_fraction, "kv-fraction", low=0.0, allow_low=False, high=1.0)
+        if self.max_num_seqs is not None:
+            positive_int(self.max_num_seqs, "max-num-seqs", high=MAX_BATCH)
+        if self.max_num_tokens is not None:
+            positive_int(self.max_num_tokens, "max-num-tokens", high=_MAX_TOKENS)
         s = self.shape
         t = self.tp
         if s.heads % t:
@@ -127,7 +135,8 @@ class InferenceInput:
     def deployment(self) -> Deployment:
         """The model on the device in its formats and parallel layout."""
         return Deployment(self.shape, self.device, self.calibration, weight_format(self.weights),
-                          self.kv_dtype, self.tp, self.ep, self.gpus_per_node, self.chunk)  # fmt: skip
+                          self.kv_dtype, self.tp, self.ep, self.gpus_per_node, self.chunk,
+                          self.dp_attention)  # fmt: skip
 
     @property
     def replicas(self) -> int:
@@ -198,7 +207,7 @@ def memory_per_gpu(inp: InferenceInput, batch: int, dep: Deployment | None = Non
     """Bytes per GPU serving ``batch`` sequences per replica."""
     dep = dep or inp.deployment
     weights = dep.weights_per_gpu
-    kv = batch * kv_bytes_per_sequence(dep.shape, inp.context, inp.kv_dtype, inp.tp)
+    kv = batch * kv_bytes_per_sequence(dep.shape, inp.context, inp.kv_dtype) * dep.kv_share
     tokens = min(float(batch) * inp.prompt, float(inp.chunk)) if batch else 0.0
     acts = _activations(dep, tokens, min(batch, tokens)) if batch else 0.0
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * (weights + kv + acts)
@@ -275,7 +284,8 @@ class InferenceResult:
             "model": s.name, "device": inp.device.id, "gpus": inp.gpus, "tp": inp.tp,
             "ep": inp.ep, "replicas": inp.replicas, "batch": self.batch, "prompt": inp.prompt,
             "output": inp.output, "weights": inp.weights, "kv_dtype": inp.kv_dtype,
-            "kv_fraction": inp.kv_fraction,
+            "kv_fraction": inp.kv_fraction, "dp_attention": inp.dp_attention,
+            "max_num_seqs": inp.max_num_seqs, "max_num_tokens": inp.max_num_tokens,
             "ttft_s": self.ttft_s, "tpot_s": self.tpot_s,
             "output_tokens_per_s": self.output_tokens_per_s,
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu,
@@ -318,11 +328,28 @@ def _notes(inp: InferenceInput, dep: Deployment, most: int) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def engine_batch(inp: InferenceInput, most: int) -> int:
+    """The batch an engine runs when asked for the most it can (``batch`` ``None``): the largest
+    that fits (``most``), at most its ``max_num_seqs``, and at most what its per-iteration token
+    budget ``max_num_tokens`` allows. With in-flight batching each iteration carries one token
+    of every running sequence and, in the steady state, the prompts of the ``B/O`` sequences
+    that replace the ones finishing (each lives ``O`` iterations): ``B·(1 + P/O)`` tokens, so
+    ``B ≤ max_num_tokens / (1 + P/O)`` (TensorRT-LLM's trtllm-bench sizes its budget so:
+    ``tensorrt_llm/bench/build/tuning.py``, ``finetune_setting``)."""
+    batch = max(1, most)
+    if inp.max_num_seqs is not None:
+        batch = min(batch, inp.max_num_seqs)
+    if inp.max_num_tokens is not None:
+        per_seq = 1.0 + inp.prompt / inp.output
+        batch = min(batch, max(1, int(inp.max_num_tokens / per_seq)))
+    return batch
+
+
 def infer(inp: InferenceInput) -> InferenceResult:
     """Serve ``inp``: memory, the largest batch, the prefill and decode points, the rates."""
     dep = inp.deployment
     most = max_batch(inp, dep)
-    batch = inp.batch if inp.batch is not None else max(1, most)
+    batch = inp.batch if inp.batch is not None else engine_batch(inp, most)
     return InferenceResult(
         inp, batch, most, memory_per_gpu(inp, batch, dep), dep.prefill(batch, inp.prompt),
         dep.decode(batch, decode_context(inp)), _notes(inp, dep, most),

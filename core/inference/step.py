@@ -50,7 +50,14 @@ from core.roofline.achievable import Calibration
 from core.roofline.hardware import Device
 from core.texts import translate
 
-__all__ = ["ACT_BYTES", "DEFAULT_CHUNK", "Deployment", "Point", "distinct_experts"]
+__all__ = [
+    "ACT_BYTES",
+    "DEFAULT_CHUNK",
+    "Deployment",
+    "Point",
+    "distinct_experts",
+    "kernels_per_forward",
+]
 
 #: Bytes of one activation element (bf16).
 ACT_BYTES = 2
@@ -64,6 +71,32 @@ def distinct_experts(experts: int, top_k: int, tokens: float) -> float:
     if experts <= 0 or tokens <= 0:
         return 0.0
     return experts * (1.0 - (1.0 - top_k / experts) ** tokens)
+
+
+def kernels_per_forward(shape: Shape, tp: int = 1, ep: int = 1) -> int:
+    """Kernels one forward launches, counted from the layer's ops as serving engines fuse them
+    (TensorRT-LLM and vLLM fuse the q, k, v projections into one GEMM and gate with up into one):
+
+    * every layer: two RMS/LayerNorms, the QKV GEMM, attention (rotary fused), the output GEMM
+      — 5; multi-head latent attention instead runs ``q_a`` (or ``q``), ``q_b``, ``kv_a``, the
+      latent's two norms, the absorbed ``kv_b`` halves for keys and values, attention and the
+      output GEMM — 10 with ``q_lora_rank`` (9 without) plus the two layer norms;
+    * a dense MLP (or a shared expert): gate-up GEMM, activation, down GEMM — 3;
+    * a MoE layer: router GEMM, top-k, permute, grouped gate-up GEMM, activation, grouped down
+      GEMM, un-permute with the weighted sum — 7 (plus its shared experts' 3 each);
+    * TP > 1: two all-reduces per layer; EP > 1: a dispatch and a combine per MoE layer;
+    * once: the embedding gather, the final norm, the LM head and the sampler — 4.
+    """
+    s = shape
+    attention = 2 + (10 if s.q_lora_rank else 9) if s.is_mla else 5
+    dense = s.layers - s.moe_layers
+    total = s.layers * attention + 3 * dense + 4
+    total += s.moe_layers * (7 + 3 * s.shared_experts)
+    if tp > 1:
+        total += 2 * s.layers
+    if ep > 1:
+        total += 2 * s.moe_layers
+    return total
 
 
 @dataclass(frozen=True)
@@ -86,6 +119,8 @@ class Point:
     peak: float
     bandwidth: float
     parts: dict[str, float] = field(default_factory=dict)
+    launch_s: float = 0.0
+    kernels: int = 0
 
     @property
     def intensity(self) -> float:
@@ -99,8 +134,9 @@ class Point:
 
     @property
     def seconds(self) -> float:
-        """The forward's time: the larger of compute and memory, plus communication."""
-        return max(self.compute_s, self.memory_s) + self.comm_s
+        """The forward's time: the larger of compute and memory, plus communication, plus the
+        kernels' launch gaps."""
+        return max(self.compute_s, self.memory_s) + self.comm_s + self.launch_s
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -110,6 +146,7 @@ class Point:
             "compute_s": self.compute_s, "memory_s": self.memory_s, "comm_s": self.comm_s,
             "gemm_dtype": self.dtype, "achievable_flops": self.peak,
             "achievable_bandwidth": self.bandwidth, "bytes_by_part": dict(self.parts),
+            "launch_s": self.launch_s, "kernels": self.kernels,
         }  # fmt: skip
 
 
@@ -126,6 +163,7 @@ class Deployment:
     ep: int = 1
     gpus_per_node: int = 8
     chunk: int = DEFAULT_CHUNK
+    dp_attention: bool = False
 
     @cached_property
     def weight_bytes(self) -> WeightBytes:
@@ -142,17 +180,33 @@ class Deployment:
         """Weight bytes one GPU holds: matrices split over TP (the embedding and head by
         vocabulary), routed experts over the expert group, router and norms replicated."""
         g = self.weight_bytes.by_group
-        split = sum(g.get(k, 0.0) for k in ("attention", "mlp", "embedding", "head")) / self.tp
+        split = sum(g.get(k, 0.0) for k in ("mlp", "embedding", "head")) / self.tp
         return (
-            split + g.get("expert", 0.0) / self.expert_group + g.get("router", 0.0) + g["vectors"]
-        )
+            split + g.get("attention", 0.0) / self.attention_split
+            + g.get("expert", 0.0) / self.expert_group + g.get("router", 0.0) + g["vectors"]
+        )  # fmt: skip
+
+    @property
+    def attention_split(self) -> int:
+        """GPUs one layer's attention weights are split over: ``tp``, or 1 with attention data
+        parallelism (each GPU holds all of them and serves its own sequences)."""
+        return 1 if self.dp_attention else self.tp
+
+    @property
+    def kv_share(self) -> float:
+        """The share of a replica's KV cache (its batch's sequences) one GPU keeps: the TP
+        split of the heads (:func:`core.inference.kv.kv_gpu_share`), or with attention data
+        parallelism ``1/tp``: each GPU keeps its own ``B/tp`` sequences whole."""
+        return 1.0 / self.tp if self.dp_attention else kv_gpu_share(self.shape, self.tp)
 
     def dense_read(self) -> float:
         """Bytes of the weights one GPU reads every forward, routed experts aside: the layers'
         matrices and the LM head (the embedding's matrix when tied), router, norms."""
         g = self.weight_bytes.by_group
         head = g.get("head", g["embedding"] if self.shape.tied else 0.0)
-        split = (g.get("attention", 0.0) + g.get("mlp", 0.0) + head) / self.tp
+        split = (g.get("mlp", 0.0) + head) / self.tp + g.get(
+            "attention", 0.0
+        ) / self.attention_split
         return split + g.get("router", 0.0) + g["vectors"]
 
     def experts_read(self, tokens: float) -> float:
@@ -233,7 +287,8 @@ class Deployment:
         return 2 * sent / self.calibration.busbw(float(link), crosses)
 
     def _point(self, phase: str, tokens: float, sequences: float, attention_flops: float,
-               read: dict[str, float], causal: bool, seq: float | None) -> Point:  # fmt: skip
+               read: dict[str, float], causal: bool, seq: float | None,
+               forwards: int = 1) -> Point:  # fmt: skip
         cal, dev = self.calibration, self.device
         dtype, _ = self.gemm()
         linear = self._linear_flops(tokens, sequences) / self.tp
@@ -247,8 +302,14 @@ class Deployment:
         s = self.shape
         comm = s.layers * 2 * self._allreduce_s(tokens * s.d * ACT_BYTES)
         comm += s.moe_layers * self._all_to_all_s(tokens)
+        kernels = forwards * self.kernels
         return Point(phase, tokens, linear + attention, nbytes, compute, memory, comm, dtype,
-                     rate, cal.bandwidth(dev), read)  # fmt: skip
+                     rate, cal.bandwidth(dev), read, kernels * cal.launch_s, kernels)  # fmt: skip
+
+    @cached_property
+    def kernels(self) -> int:
+        """Kernels of one forward (:func:`kernels_per_forward`)."""
+        return kernels_per_forward(self.shape, self.tp, self.ep)
 
     def prefill(self, batch: int, prompt: int) -> Point:
         """The forward of ``batch`` prompts of ``prompt`` tokens (see the module docstring)."""
@@ -261,10 +322,11 @@ class Deployment:
         per_chunk = tokens / chunks
         read = {
             "weights": chunks * (self.dense_read() + self.experts_read(per_chunk)),
-            "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype, self.tp),
+            "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype) * self.kv_share,
             "activations": tokens * self._io_per_token / self.tp,
         }
-        return self._point("prefill", tokens, batch, attention, read, not banded, float(prompt))
+        return self._point("prefill", tokens, batch, attention, read, not banded, float(prompt),
+                           chunks)  # fmt: skip
 
     def decode(self, batch: int, context: float) -> Point:
         """One step of ``batch`` sequences whose caches hold ``context`` tokens."""
@@ -275,7 +337,7 @@ class Deployment:
         else:
             qk, v = s.qk_head_dim, s.v_dim
         attention = s.layers * 2.0 * batch * s.heads * held * (qk + v)
-        per_token = kv_bytes_per_token(s, self.kv_dtype) * kv_gpu_share(s, self.tp)
+        per_token = kv_bytes_per_token(s, self.kv_dtype) * self.kv_share
         read = {
             "weights": self.dense_read() + self.experts_read(float(batch)),
             "kv_cache": batch * (held * per_token + per_token),
