@@ -37,6 +37,7 @@ weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_g
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -71,6 +72,26 @@ def distinct_experts(experts: int, top_k: int, tokens: float) -> float:
     if experts <= 0 or tokens <= 0:
         return 0.0
     return experts * (1.0 - (1.0 - top_k / experts) ** tokens)
+
+
+#: The smallest M side of cuBLAS's typical GEMM tiles (NVIDIA, *Matrix Multiplication
+#: Background User's Guide*, §2.3: 256×128, 128×256, 128×128, 256×64, 64×256, 128×64, 64×128,
+#: 64×64): an ``M``-row GEMM computes at least ``64·⌈M/64⌉`` rows.
+M_TILE = 64
+
+
+def small_m_share(m: float, k: float, k_overhead: float = 0.0) -> float:
+    """The useful share of a GEMM with ``M`` rows (tokens) and inner dimension ``K``: tile
+    quantization in ``M`` (``M / (64·⌈M/64⌉)``, :data:`M_TILE`) times the K loop's share
+    ``K / (K + k_overhead)`` (each output tile's fixed prologue and epilogue, the calibration's
+    ``gemm_k_overhead``). Wave quantization is not counted: for the small-``M`` GEMMs of
+    serving, libraries split ``K`` or the work stream over the SMs (cuBLAS split-K; CUTLASS
+    Stream-K, Osama et al. 2023), so the SMs stay filled."""
+    if m <= 0:
+        return 0.0
+    tiles = math.ceil(m / M_TILE)
+    loop = k / (k + k_overhead) if k > 0 and k_overhead > 0 else 1.0
+    return (m / (tiles * M_TILE)) * loop
 
 
 def kernels_per_forward(shape: Shape, tp: int = 1, ep: int = 1) -> int:
@@ -245,6 +266,62 @@ class Deployment:
         s = self.shape
         return 2.0 * s.active_linear_params * tokens + 2.0 * s.head_params * sequences
 
+    def gemms(self, tokens: float, sequences: float) -> list[tuple[float, float, float, float]]:
+        """The GEMMs one GPU runs in a forward of ``tokens`` tokens of its replica (``sequences``
+        of them reach the LM head): ``(M, N, K, count)`` each. Column-parallel matrices (q, k, v,
+        gate, up, the head) split their output ``N`` over TP, row-parallel ones (the attention
+        output, down) their input ``K`` (Megatron-LM's layout, which serving engines keep); with
+        attention data parallelism each GPU runs the attention matrices whole on its
+        ``tokens/tp``. A routed expert gets ``M = T·k/E`` tokens of the ``T`` its expert group
+        routes, and a GPU runs the experts the tokens touch among those it holds."""
+        s, t = self.shape, self.tp
+        out: list[tuple[float, float, float, float]] = []
+        row_parallel = (".down", "o")
+        for m in s.matrices:
+            if m.group == "embedding":
+                continue
+            if m.group == "head":
+                out.append((sequences, m.rows / t, m.cols, 1))
+            elif m.group == "router":
+                out.append((tokens, m.rows, m.cols, m.count))
+            elif m.group == "expert":
+                routed = tokens * max(1.0, self.ep / t)
+                touched = distinct_experts(s.experts, s.top_k, routed) / self.expert_group
+                per_expert = routed * s.top_k / s.experts
+                split = t if self.ep <= 1 else 1
+                k_split = m.name.endswith(".down")
+                n, k = (m.rows, m.cols / split) if k_split else (m.rows / split, m.cols)
+                out.append(
+                    (
+                        per_expert,
+                        n,
+                        k,
+                        touched * s.moe_layers * (m.count / (s.moe_layers * s.experts)),
+                    )
+                )
+            elif m.group == "attention" and self.dp_attention:
+                out.append((tokens / t, m.rows, m.cols, m.count))
+            elif m.name.endswith(row_parallel):
+                out.append((tokens, m.rows, m.cols / t, m.count))
+            else:
+                out.append((tokens, m.rows / t, m.cols, m.count))
+        return out
+
+    def _linear_seconds(self, tokens: float, sequences: float, dtype: str) -> float:
+        """The GEMMs' time on one GPU: each at the calibrated large-GEMM rate times
+        :func:`small_m_share` of its ``M`` and ``K`` over that of the reference shape."""
+        cal, peak = self.calibration, self.device.peak(dtype)
+        rate = peak * min(1.0, cal.gemm_efficiency(dtype))
+        ref_m, _, ref_k = cal.gemm_reference(dtype)
+        reference = small_m_share(ref_m, ref_k, cal.k_overhead)
+        total = 0.0
+        for m, n, k, count in self.gemms(tokens, sequences):
+            if m <= 0 or count <= 0:
+                continue
+            share = min(1.0, small_m_share(m, k, cal.k_overhead) / reference)
+            total += 2.0 * m * n * k * count / (rate * share)
+        return total
+
     def _allreduce_s(self, size: float) -> float:
         """One TP all-reduce of ``size`` bytes."""
         if self.tp <= 1 or size <= 0:
@@ -294,7 +371,7 @@ class Deployment:
         linear = self._linear_flops(tokens, sequences) / self.tp
         attention = attention_flops / self.tp
         rate = dev.peak(dtype) * cal.gemm_efficiency(dtype)
-        compute = linear / rate
+        compute = self._linear_seconds(tokens, sequences, dtype)
         if attention > 0:
             compute += cal.attention_seconds(attention, self._attention_peak(), False, causal, seq)
         nbytes = sum(read.values())
