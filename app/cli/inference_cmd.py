@@ -11,7 +11,7 @@ from app.cli.options import checked
 from app.cli.output import print_json, print_warnings
 from core.errors import InputError
 from core.units import format_bytes, format_duration, format_flops, format_number
-from core.validate import fraction, positive_int
+from core.validate import fraction, positive_float, positive_int
 
 __all__ = ["handler", "register", "run_inputs"]
 
@@ -103,6 +103,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --batch max: the engine's tokens per iteration (TensorRT-LLM "
                    "max_num_tokens, vLLM max_num_batched_tokens); in-flight batching's steady "
                    "state needs batch × (1 + prompt/output) of them")  # fmt: skip
+    p.add_argument("--ttft-target", default=None, type=checked(positive_float, "ttft-target", low=0.0, allow_low=False, high=1e9),
+                   metavar="SECONDS", help="with --batch max: the largest batch whose TTFT (the "
+                   "prefill of its prompts) is at most this")  # fmt: skip
+    p.add_argument("--tpot-target", default=None, type=checked(positive_float, "tpot-target", low=0.0, allow_low=False, high=1e9),
+                   metavar="SECONDS", help="with --batch max: the largest batch whose TPOT (one "
+                   "decode step) is at most this")  # fmt: skip
+    p.add_argument("--request-rate", default=None, type=checked(positive_float, "request-rate", low=0.0, allow_low=False, high=1e9),
+                   metavar="PER_S", help="requests/s arriving over all replicas: the JSON adds "
+                   "served_output_tokens_per_s = min(capacity, rate × output) and the "
+                   "concurrency by Little's law")  # fmt: skip
     p.add_argument("--published", action="store_true",
                    help="predict every row of resources/published_inference.json from its inputs "
                    "and print predicted against published, with the MAPE and signed mean error "
@@ -166,6 +176,8 @@ def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
         prompt=args.prompt, output=args.output, weights=args.weights, kv_dtype=args.kv_dtype,
         kv_fraction=args.kv_fraction, dp_attention=args.dp_attention,
         max_num_seqs=args.max_num_seqs, max_num_tokens=args.max_num_tokens,
+        ttft_target=args.ttft_target, tpot_target=args.tpot_target,
+        request_rate=args.request_rate,
     )  # fmt: skip
     return infer(inp), [*notes, *problems]
 

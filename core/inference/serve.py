@@ -54,8 +54,10 @@ __all__ = [
     "engine_batch",
     "infer",
     "max_batch",
+    "meets_targets",
     "memory_per_gpu",
     "sweep",
+    "target_batch",
 ]
 
 #: The largest batch searched or accepted.
@@ -91,6 +93,9 @@ class InferenceInput:
     dp_attention: bool = False
     max_num_seqs: int | None = None
     max_num_tokens: int | None = None
+    ttft_target: float | None = None
+    tpot_target: float | None = None
+    request_rate: float | None = None
 
     def __post_init__(self) -> None:
         if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
@@ -110,6 +115,10 @@ class InferenceInput:
             positive_int(self.max_num_seqs, "max-num-seqs", high=MAX_BATCH)
         if self.max_num_tokens is not None:
             positive_int(self.max_num_tokens, "max-num-tokens", high=_MAX_TOKENS)
+        for name in ("ttft_target", "tpot_target", "request_rate"):
+            value = getattr(self, name)
+            if value is not None:
+                positive_float(value, name.replace("_", "-"), low=0.0, allow_low=False, high=1e9)
         s = self.shape
         t = self.tp
         if s.heads % t:
@@ -276,6 +285,29 @@ class InferenceResult:
         """Whether the batch fits on each GPU."""
         return self.memory.fits
 
+    @property
+    def meets_targets(self) -> bool:
+        """Whether the TTFT and TPOT meet the input's targets (``True`` without targets)."""
+        inp = self.input
+        ttft_ok = inp.ttft_target is None or self.ttft_s <= inp.ttft_target
+        return ttft_ok and (inp.tpot_target is None or self.tpot_s <= inp.tpot_target)
+
+    @property
+    def served_output_tokens_per_s(self) -> float:
+        """Output tokens/s at the input's request rate: a server that keeps up completes what
+        arrives, ``rate × O``, at most :attr:`output_tokens_per_s` (its capacity)."""
+        if self.input.request_rate is None:
+            return self.output_tokens_per_s
+        return min(self.output_tokens_per_s, self.input.request_rate * self.input.output)
+
+    @property
+    def concurrency(self) -> float:
+        """Sequences in flight at the request rate (Little's law: arrivals/s × the time one
+        spends, TTFT plus its decode steps), or every replica's batch without a rate."""
+        if self.input.request_rate is None:
+            return float(self.input.replicas * self.batch)
+        return self.input.request_rate * self.batch_seconds
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``napkinlab inference --json``)."""
         inp, s = self.input, self.input.shape
@@ -286,6 +318,10 @@ class InferenceResult:
             "output": inp.output, "weights": inp.weights, "kv_dtype": inp.kv_dtype,
             "kv_fraction": inp.kv_fraction, "dp_attention": inp.dp_attention,
             "max_num_seqs": inp.max_num_seqs, "max_num_tokens": inp.max_num_tokens,
+            "ttft_target": inp.ttft_target, "tpot_target": inp.tpot_target,
+            "meets_targets": self.meets_targets, "request_rate": inp.request_rate,
+            "served_output_tokens_per_s": self.served_output_tokens_per_s,
+            "concurrency": self.concurrency,
             "ttft_s": self.ttft_s, "tpot_s": self.tpot_s,
             "output_tokens_per_s": self.output_tokens_per_s,
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu,
@@ -345,11 +381,41 @@ def engine_batch(inp: InferenceInput, most: int) -> int:
     return batch
 
 
+def meets_targets(inp: InferenceInput, batch: int, dep: Deployment | None = None) -> bool:
+    """Whether ``batch`` meets ``inp``'s TTFT and TPOT targets (each ``None``: no target)."""
+    dep = dep or inp.deployment
+    if inp.ttft_target is not None and dep.prefill(batch, inp.prompt).seconds > inp.ttft_target:
+        return False
+    if inp.tpot_target is not None:
+        return dep.decode(batch, decode_context(inp)).seconds <= inp.tpot_target
+    return True
+
+
+def target_batch(inp: InferenceInput, most: int, dep: Deployment | None = None) -> int:
+    """The largest batch up to ``most`` that meets the TTFT and TPOT targets (both grow with
+    the batch, so a bisection finds it); 1 when not even one sequence meets them."""
+    dep = dep or inp.deployment
+    if meets_targets(inp, most, dep):
+        return most
+    low, high = 1, most
+    if not meets_targets(inp, low, dep):
+        return 1
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if meets_targets(inp, mid, dep) else (low, mid)
+    return low
+
+
 def infer(inp: InferenceInput) -> InferenceResult:
-    """Serve ``inp``: memory, the largest batch, the prefill and decode points, the rates."""
+    """Serve ``inp``: memory, the largest batch, the prefill and decode points, the rates.
+
+    With ``batch`` ``None`` the batch is the engine's (:func:`engine_batch`) and, with a TTFT
+    or TPOT target, the largest of those that meets them (:func:`target_batch`)."""
     dep = inp.deployment
     most = max_batch(inp, dep)
     batch = inp.batch if inp.batch is not None else engine_batch(inp, most)
+    if inp.batch is None and (inp.ttft_target is not None or inp.tpot_target is not None):
+        batch = target_batch(inp, batch, dep)
     return InferenceResult(
         inp, batch, most, memory_per_gpu(inp, batch, dep), dep.prefill(batch, inp.prompt),
         dep.decode(batch, decode_context(inp)), _notes(inp, dep, most),
