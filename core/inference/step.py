@@ -345,23 +345,46 @@ class Deployment:
         )
 
     def _all_to_all_s(self, tokens: float) -> float:
-        """Dispatch and combine of one MoE layer's tokens over the expert group."""
+        """Dispatch and combine of one MoE layer's tokens over the expert group.
+
+        Each GPU sends its ``tokens/tp`` tokens' ``top_k`` copies to the experts' GPUs and gets
+        the results back. Inside a node every copy bound to another GPU crosses NVLink. Across
+        nodes a token crosses the network once per other node holding one of its experts
+        (DeepEP's normal kernels forward over RDMA to the node and over NVLink inside it): with
+        the experts spread evenly over ``n`` nodes and the ``k`` picks independent, a token
+        reaches ``(n − 1)·(1 − (1 − 1/n)^k)`` other nodes on average; the NVLink forwarding runs
+        beside it and the slower of the two is the time. The dispatch carries 1-byte elements
+        when the expert GEMMs run in fp8 or fp4 (DeepEP's FP8 dispatch: the activations are
+        quantized before they are sent), the combine 16-bit ones. Bandwidth: the calibration's
+        all-to-all bus bandwidth of the link (DeepEP's measured fractions), plus its per-call
+        latency, twice per layer."""
         s = self.shape
         if self.ep <= 1 or not s.is_moe:
             return 0.0
-        link = self.device.intra_node_bandwidth
         crosses = self.ep > self.gpus_per_node
-        if crosses:
-            link = self.device.inter_node_bandwidth
-        if not link:
+        intra = self.device.intra_node_bandwidth
+        inter = self.device.inter_node_bandwidth
+        if not intra or (crosses and not inter):
             raise InputError(
                 translate("Inference", "ep: {device} has no link bandwidth in the database, so EP {ep} cannot be timed; allowed: ep 1").format(
                     device=self.device.name, ep=str(self.ep)
                 ),
                 field="ep",
             )  # fmt: skip
-        sent = (tokens / self.tp) * s.top_k * s.d * ACT_BYTES * (self.ep - 1) / self.ep
-        return 2 * sent / self.calibration.busbw(float(link), crosses)
+        cal = self.calibration
+        mine = tokens / self.tp
+        dispatch = 1.0 if self.gemm()[0] in ("fp8", "fp4", "int8") else ACT_BYTES
+        per_byte = (dispatch + ACT_BYTES) * s.d  # one copy there and back
+        gpus = min(self.ep, self.gpus_per_node)
+        copies_intra = mine * s.top_k * (gpus - 1) / self.ep if not crosses else mine * s.top_k
+        time = copies_intra * per_byte / cal.alltoall_busbw(float(intra), False)
+        time += 2 * cal.alltoall_latency_s(False)
+        if crosses:
+            nodes = self.ep / self.gpus_per_node
+            remote = (nodes - 1) * (1 - (1 - 1 / nodes) ** s.top_k)
+            network = mine * remote * per_byte / cal.alltoall_busbw(float(inter), True)
+            time = max(time, network + 2 * cal.alltoall_latency_s(True))
+        return time
 
     def _point(self, phase: str, tokens: float, sequences: float, attention_flops: float,
                read: dict[str, float], causal: bool, seq: float | None,

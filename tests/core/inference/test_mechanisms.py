@@ -187,3 +187,26 @@ def test_bad_targets_say_what_is_allowed(field: str) -> None:
 
     with pytest.raises(InputError, match="above 0"):
         inp(**{field: 0.0})
+
+
+def test_all_to_all_inside_a_node_and_across_nodes() -> None:
+    # DeepSeek-V3 in fp8 over EP 8 in a node, 1,000 tokens on each GPU (tp 1): 7 of 8 copies of
+    # each token's 8 picks leave the GPU, 1-byte dispatch and 2-byte combine of 7,168 elements.
+    ds = PRESETS["deepseek-v3"]
+    h100 = H100
+    one = InferenceInput(ds, h100, CAL, gpus=8, tp=1, ep=8, weights="fp8").deployment
+    busbw = CAL.alltoall_busbw(float(h100.intra_node_bandwidth), False)
+    hand = 1000 * 8 * 7 / 8 * (1 + 2) * 7168 / busbw + 2 * CAL.alltoall_latency_s(False)
+    assert one._all_to_all_s(1000) == pytest.approx(hand)
+    # EP 32 over 4 nodes: a token reaches 3·(1 − (3/4)^8) other nodes over the network
+    four = InferenceInput(ds, h100, CAL, gpus=32, tp=1, ep=32, weights="fp8").deployment
+    net = CAL.alltoall_busbw(float(h100.inter_node_bandwidth), True)
+    remote = 3 * (1 - 0.75**8)
+    network = 1000 * remote * 3 * 7168 / net + 2 * CAL.alltoall_latency_s(True)
+    nvlink = 1000 * 8 * 3 * 7168 / busbw + 2 * CAL.alltoall_latency_s(False)
+    assert four._all_to_all_s(1000) == pytest.approx(max(network, nvlink))
+    # bf16 experts dispatch 2-byte elements
+    wide = InferenceInput(ds, h100, CAL, gpus=8, tp=1, ep=8).deployment
+    assert wide._all_to_all_s(1000) - 2 * CAL.alltoall_latency_s(False) == pytest.approx(
+        (hand - 2 * CAL.alltoall_latency_s(False)) * 4 / 3
+    )
