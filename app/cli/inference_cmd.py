@@ -113,6 +113,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    metavar="PER_S", help="requests/s arriving over all replicas: the JSON adds "
                    "served_output_tokens_per_s = min(capacity, rate × output) and the "
                    "concurrency by Little's law")  # fmt: skip
+    p.add_argument("--host-overhead", default=0.0, type=checked(positive_float, "host-overhead", low=0.0, high=1.0),
+                   metavar="SECONDS", help="the engine's host time per running sequence per "
+                   "decode step (scheduler, sampler, request bookkeeping), overlapped with the "
+                   "GPU's step; a step takes the longer of the two (default 0: the GPU alone; "
+                   "TensorRT-LLM's PyTorch backend: about 2.9e-5, docs/inference.md)")  # fmt: skip
     p.add_argument("--published", action="store_true",
                    help="predict every row of resources/published_inference.json from its inputs "
                    "and print predicted against published, with the MAPE and signed mean error "
@@ -177,7 +182,7 @@ def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
         kv_fraction=args.kv_fraction, dp_attention=args.dp_attention,
         max_num_seqs=args.max_num_seqs, max_num_tokens=args.max_num_tokens,
         ttft_target=args.ttft_target, tpot_target=args.tpot_target,
-        request_rate=args.request_rate,
+        request_rate=args.request_rate, host_overhead=args.host_overhead,
     )  # fmt: skip
     return infer(inp), [*notes, *problems]
 

@@ -96,6 +96,7 @@ class InferenceInput:
     ttft_target: float | None = None
     tpot_target: float | None = None
     request_rate: float | None = None
+    host_overhead: float = 0.0
 
     def __post_init__(self) -> None:
         if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
@@ -115,6 +116,8 @@ class InferenceInput:
             positive_int(self.max_num_seqs, "max-num-seqs", high=MAX_BATCH)
         if self.max_num_tokens is not None:
             positive_int(self.max_num_tokens, "max-num-tokens", high=_MAX_TOKENS)
+        if self.host_overhead:
+            positive_float(self.host_overhead, "host-overhead", low=0.0, high=1.0)
         for name in ("ttft_target", "tpot_target", "request_rate"):
             value = getattr(self, name)
             if value is not None:
@@ -145,7 +148,7 @@ class InferenceInput:
         """The model on the device in its formats and parallel layout."""
         return Deployment(self.shape, self.device, self.calibration, weight_format(self.weights),
                           self.kv_dtype, self.tp, self.ep, self.gpus_per_node, self.chunk,
-                          self.dp_attention)  # fmt: skip
+                          self.dp_attention, self.host_overhead)  # fmt: skip
 
     @property
     def replicas(self) -> int:
@@ -319,6 +322,7 @@ class InferenceResult:
             "kv_fraction": inp.kv_fraction, "dp_attention": inp.dp_attention,
             "max_num_seqs": inp.max_num_seqs, "max_num_tokens": inp.max_num_tokens,
             "ttft_target": inp.ttft_target, "tpot_target": inp.tpot_target,
+            "host_overhead": inp.host_overhead,
             "meets_targets": self.meets_targets, "request_rate": inp.request_rate,
             "served_output_tokens_per_s": self.served_output_tokens_per_s,
             "concurrency": self.concurrency,

@@ -38,7 +38,7 @@ weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_g
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -142,6 +142,7 @@ class Point:
     parts: dict[str, float] = field(default_factory=dict)
     launch_s: float = 0.0
     kernels: int = 0
+    host_s: float = 0.0
 
     @property
     def intensity(self) -> float:
@@ -154,10 +155,16 @@ class Point:
         return "compute" if self.compute_s >= self.memory_s else "memory"
 
     @property
-    def seconds(self) -> float:
-        """The forward's time: the larger of compute and memory, plus communication, plus the
+    def gpu_s(self) -> float:
+        """The GPU's time: the larger of compute and memory, plus communication, plus the
         kernels' launch gaps."""
         return max(self.compute_s, self.memory_s) + self.comm_s + self.launch_s
+
+    @property
+    def seconds(self) -> float:
+        """The forward's time: the GPU's, or the host's work for the step when that is longer
+        (an overlap scheduler prepares the next step while the GPU runs this one)."""
+        return max(self.gpu_s, self.host_s)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -167,7 +174,8 @@ class Point:
             "compute_s": self.compute_s, "memory_s": self.memory_s, "comm_s": self.comm_s,
             "gemm_dtype": self.dtype, "achievable_flops": self.peak,
             "achievable_bandwidth": self.bandwidth, "bytes_by_part": dict(self.parts),
-            "launch_s": self.launch_s, "kernels": self.kernels,
+            "launch_s": self.launch_s, "kernels": self.kernels, "host_s": self.host_s,
+            "gpu_s": self.gpu_s,
         }  # fmt: skip
 
 
@@ -185,6 +193,7 @@ class Deployment:
     gpus_per_node: int = 8
     chunk: int = DEFAULT_CHUNK
     dp_attention: bool = False
+    host_per_seq_s: float = 0.0
 
     @cached_property
     def weight_bytes(self) -> WeightBytes:
@@ -443,4 +452,9 @@ class Deployment:
             "kv_cache": batch * (held * per_token + per_token),
             "activations": batch * self._io_per_token / self.tp,
         }
-        return self._point("decode", float(batch), batch, attention, read, False, None)
+        point = self._point("decode", float(batch), batch, attention, read, False, None)
+        if self.host_per_seq_s <= 0:
+            return point
+        # the host's per-sequence work of the step (per GPU of attention DP: its own sequences)
+        mine = batch / self.tp if self.dp_attention else batch
+        return replace(point, host_s=mine * self.host_per_seq_s)

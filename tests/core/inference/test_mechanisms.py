@@ -210,3 +210,21 @@ def test_all_to_all_inside_a_node_and_across_nodes() -> None:
     assert wide._all_to_all_s(1000) - 2 * CAL.alltoall_latency_s(False) == pytest.approx(
         (hand - 2 * CAL.alltoall_latency_s(False)) * 4 / 3
     )
+
+
+def test_host_overhead_overlaps_the_gpu_step() -> None:
+    # 29.4 µs of host work per running sequence: at 16 sequences the GPU's step is longer and
+    # the host work hides behind it; at 4,096 the host's 120 ms is the step.
+    per_seq = 45.11e-3 / 1536
+    small = inp("llama3-8b", batch=16, prompt=128, output=128, host_overhead=per_seq)
+    bare = inp("llama3-8b", batch=16, prompt=128, output=128).deployment
+    step = small.deployment.decode(16, decode_context(small))
+    assert step.host_s == pytest.approx(16 * per_seq)
+    assert step.seconds == step.gpu_s == bare.decode(16, decode_context(small)).seconds
+    big = small.deployment.decode(4096, decode_context(small))
+    assert big.host_s == pytest.approx(4096 * per_seq) and big.seconds == max(big.gpu_s, big.host_s)
+    assert big.seconds == pytest.approx(4096 * per_seq)
+    # with attention DP each GPU's host serves its own batch/tp sequences
+    ds = InferenceInput(PRESETS["deepseek-v3"], H200, CAL200, gpus=8, tp=8, ep=8,
+                        dp_attention=True, weights="fp8", host_overhead=per_seq)  # fmt: skip
+    assert ds.deployment.decode(800, 1000).host_s == pytest.approx(100 * per_seq)
