@@ -69,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", action="store_true", help="print every row")
+    ap.add_argument("--json", action="store_true",
+                    help="per source and pre-registration set (first: 20f6512; second: ff9ef06) "
+                    "and metric kind: n, MAPE and signed mean, pre-registered and current")  # fmt: skip
     opts = ap.parse_args(argv)
     pre = committed_predictions()
     for fig in load_measurements():
@@ -76,6 +79,25 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{fig['id']}: no pre-registered prediction")
     values = {i: row["prediction"]["value"] for i, (_, _, row) in pre.items()}
     result = compare(run_inputs, values, [m for m in load_measurements() if m["id"] in pre])
+    if opts.json:
+        from core.inference.published import kind
+        from core.inference.published import summary as stats
+
+        groups: dict[tuple[str, str, str], list[Any]] = {}
+        for r in result.rows:
+            which = "second" if "inputs" in pre[r.id][2] else "first"
+            for key in ((r.source, which, kind(r.metric)), ("all", which, kind(r.metric)),
+                        ("all", "both", kind(r.metric))):  # fmt: skip
+                groups.setdefault(key, []).append(r)
+        out = []
+        for (source, which, k), rows in groups.items():
+            now = stats(r.error for r in rows)
+            before = stats(r.preregistered_error or 0.0 for r in rows)
+            out.append({"source": source, "set": which, "kind": k, "n": now["n"],
+                        "mape": now["mape"], "signed": now["signed"],
+                        "mape_pre": before["mape"], "signed_pre": before["signed"]})  # fmt: skip
+        print(json.dumps(out))
+        return 0
     if opts.rows:
         print(f"{'id':<66} {'published':>10} {'pre-reg':>10} {'err':>7} {'current':>10} {'err':>7}")
         for r in result.rows:
