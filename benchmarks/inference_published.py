@@ -96,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
             out.append({"source": source, "set": which, "kind": k, "n": now["n"],
                         "mape": now["mape"], "signed": now["signed"],
                         "mape_pre": before["mape"], "signed_pre": before["signed"]})  # fmt: skip
+        order = {"throughput": 0, "latency": 1, "first": 0, "second": 1, "both": 2}
+        out.sort(key=lambda e: (order[e["kind"]], order[e["set"]], e["source"] == "all"))
         print(json.dumps(out))
         return 0
     if opts.rows:
