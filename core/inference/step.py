@@ -391,7 +391,7 @@ class Deployment:
         if crosses:
             nodes = self.ep / self.gpus_per_node
             remote = (nodes - 1) * (1 - (1 - 1 / nodes) ** s.top_k)
-            network = mine * remote * per_byte / cal.alltoall_busbw(float(inter), True)
+            network = mine * remote * per_byte / cal.alltoall_busbw(float(inter or 0.0), True)
             time = max(time, network + 2 * cal.alltoall_latency_s(True))
         return time
 
