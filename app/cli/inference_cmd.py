@@ -233,15 +233,21 @@ def _point_line(name: str, point: Any) -> str:
 
 def _print(result: Any) -> None:
     """The answer for a terminal."""
-    from core.inference.kv import held_tokens, kv_bytes_per_token, kv_gpu_share
+    from core.inference.kv import held_tokens, kv_bytes_per_token
     from core.inference.serve import decode_context
 
     inp, s, mem = result.input, result.input.shape, result.memory
     dev = inp.deployment
     gemm, weight_only = dev.gemm()
-    chosen = "the largest that fits" if inp.batch is None else "as given"
+    chosen = "as given"
+    if inp.batch is None:
+        limits = [name for name, v in (("--max-num-seqs", inp.max_num_seqs),
+                  ("--max-num-tokens", inp.max_num_tokens), ("the targets", inp.ttft_target
+                  or inp.tpot_target)) if v]  # fmt: skip
+        chosen = "the largest that fits" + (f", within {' and '.join(limits)}" if limits else "")
     print(f"{s.name} on {inp.gpus:,} × {inp.device.name} ({inp.device.id}): TP {inp.tp}"
           + (f", EP {inp.ep}" if inp.ep > 1 else "")
+          + (", attention data-parallel" if inp.dp_attention else "")
           + f", {inp.replicas:,} replica{'s' if inp.replicas != 1 else ''}")  # fmt: skip
     print(f"batch {result.batch:,} per replica ({chosen}), prompt {inp.prompt:,} + output "
           f"{inp.output:,} tokens; weights {inp.weights} (GEMMs in {gemm}"
@@ -249,13 +255,22 @@ def _print(result: Any) -> None:
     print()
     per_token = kv_bytes_per_token(s, inp.kv_dtype)
     held = held_tokens(s, inp.context)
-    share = kv_gpu_share(s, inp.tp)
+    share = dev.kv_share
     print(f"  TTFT        {format_duration(result.ttft_s):>12}   the prefill of "
           f"{result.batch:,} × {inp.prompt:,} tokens")  # fmt: skip
     print(f"  TPOT        {format_duration(result.tpot_s):>12}   one decode step, each cache "
           f"holding {decode_context(inp):,.0f} tokens")  # fmt: skip
     print(f"  output      {format_number(result.output_tokens_per_s):>12}   tokens/s "
           f"({format_number(result.tokens_per_s_per_gpu)} per GPU)")  # fmt: skip
+    if inp.request_rate is not None:
+        print(f"  served      {format_number(result.served_output_tokens_per_s):>12}   tokens/s at "
+              f"{format_number(inp.request_rate)} requests/s, "
+              f"{format_number(result.concurrency)} in flight")  # fmt: skip
+    if inp.ttft_target is not None or inp.tpot_target is not None:
+        print("  targets     " + ("met" if result.meets_targets else "NOT met, even at batch 1"))
+    if result.decode.host_s > result.decode.gpu_s:
+        print(f"  host-bound  the decode step's host work ({format_duration(result.decode.host_s)}) "
+              f"outlasts the GPU's ({format_duration(result.decode.gpu_s)})")  # fmt: skip
     print()
     print(f"memory per GPU (of {format_bytes(mem.capacity)}):")
     rows = (
