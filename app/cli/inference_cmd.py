@@ -118,6 +118,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "decode step (scheduler, sampler, request bookkeeping), overlapped with the "
                    "GPU's step; a step takes the longer of the two (default 0: the GPU alone; "
                    "TensorRT-LLM's PyTorch backend: about 2.9e-5, docs/inference.md)")  # fmt: skip
+    p.add_argument("--kv-on-demand", action="store_true",
+                   help="the engine allocates KV blocks as tokens arrive (vLLM) instead of "
+                   "reserving each request's prompt + output up front (TensorRT-LLM's default): "
+                   "the running sequences hold prompt + output/2 on average")  # fmt: skip
     p.add_argument("--published", action="store_true",
                    help="predict every row of resources/published_inference.json from its inputs "
                    "and print predicted against published, with the MAPE and signed mean error "
@@ -183,6 +187,7 @@ def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
         max_num_seqs=args.max_num_seqs, max_num_tokens=args.max_num_tokens,
         ttft_target=args.ttft_target, tpot_target=args.tpot_target,
         request_rate=args.request_rate, host_overhead=args.host_overhead,
+        kv_on_demand=args.kv_on_demand,
     )  # fmt: skip
     return infer(inp), [*notes, *problems]
 
@@ -254,7 +259,7 @@ def _print(result: Any) -> None:
           f"{', weight-only' if weight_only else ''}), KV cache {inp.kv_dtype}")  # fmt: skip
     print()
     per_token = kv_bytes_per_token(s, inp.kv_dtype)
-    held = held_tokens(s, inp.context)
+    held = held_tokens(s, inp.kv_tokens)
     share = dev.kv_share
     print(f"  TTFT        {format_duration(result.ttft_s):>12}   the prefill of "
           f"{result.batch:,} × {inp.prompt:,} tokens")  # fmt: skip

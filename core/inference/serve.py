@@ -97,6 +97,7 @@ class InferenceInput:
     tpot_target: float | None = None
     request_rate: float | None = None
     host_overhead: float = 0.0
+    kv_on_demand: bool = False
 
     def __post_init__(self) -> None:
         if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
@@ -160,6 +161,15 @@ class InferenceInput:
         """Tokens a sequence holds at its longest: prompt and output."""
         return self.prompt + self.output
 
+    @property
+    def kv_tokens(self) -> float:
+        """Tokens of cache each running sequence takes in memory: its longest, ``P + O``, when
+        the engine reserves a request's blocks up front (TensorRT-LLM's default capacity
+        policy, GUARANTEED_NO_EVICT); with blocks allocated as tokens arrive (vLLM's
+        PagedAttention, Kwon et al. 2023 §4.2) the running sequences are spread evenly over
+        their decode in the steady state and hold ``P + O/2`` on average."""
+        return self.prompt + self.output / 2 if self.kv_on_demand else float(self.context)
+
 
 @dataclass(frozen=True)
 class Memory:
@@ -219,7 +229,7 @@ def memory_per_gpu(inp: InferenceInput, batch: int, dep: Deployment | None = Non
     """Bytes per GPU serving ``batch`` sequences per replica."""
     dep = dep or inp.deployment
     weights = dep.weights_per_gpu
-    kv = batch * kv_bytes_per_sequence(dep.shape, inp.context, inp.kv_dtype) * dep.kv_share
+    kv = batch * kv_bytes_per_sequence(dep.shape, inp.kv_tokens, inp.kv_dtype) * dep.kv_share
     tokens = min(float(batch) * inp.prompt, float(inp.chunk)) if batch else 0.0
     acts = _activations(dep, tokens, min(batch, tokens)) if batch else 0.0
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * (weights + kv + acts)
@@ -322,7 +332,7 @@ class InferenceResult:
             "kv_fraction": inp.kv_fraction, "dp_attention": inp.dp_attention,
             "max_num_seqs": inp.max_num_seqs, "max_num_tokens": inp.max_num_tokens,
             "ttft_target": inp.ttft_target, "tpot_target": inp.tpot_target,
-            "host_overhead": inp.host_overhead,
+            "host_overhead": inp.host_overhead, "kv_on_demand": inp.kv_on_demand,
             "meets_targets": self.meets_targets, "request_rate": inp.request_rate,
             "served_output_tokens_per_s": self.served_output_tokens_per_s,
             "concurrency": self.concurrency,

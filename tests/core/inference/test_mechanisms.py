@@ -228,3 +228,12 @@ def test_host_overhead_overlaps_the_gpu_step() -> None:
     ds = InferenceInput(PRESETS["deepseek-v3"], H200, CAL200, gpus=8, tp=8, ep=8,
                         dp_attention=True, weights="fp8", host_overhead=per_seq)  # fmt: skip
     assert ds.deployment.decode(800, 1000).host_s == pytest.approx(100 * per_seq)
+
+
+def test_kv_on_demand_holds_half_the_output_on_average() -> None:
+    reserve = inp("llama3-8b", prompt=1000, output=400)
+    demand = inp("llama3-8b", prompt=1000, output=400, kv_on_demand=True)
+    per_token = 32 * 2 * 8 * 128 * 2
+    assert memory_per_gpu(reserve, 10).kv_cache == 10 * 1400 * per_token
+    assert memory_per_gpu(demand, 10).kv_cache == 10 * 1200 * per_token
+    assert max_batch(demand) > max_batch(reserve)
