@@ -26,8 +26,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 PRE = "benchmarks/data/preregistered_inference"
-#: The second set (MoE/MLA TensorRT-LLM rows, MLPerf v4.1, SGLang): ``inference-<source>.json``.
-PRE2 = "benchmarks/data/preregistered"
 
 
 def _git(*args: str) -> str:
@@ -39,11 +37,6 @@ def committed_predictions() -> dict[str, tuple[str, dict[str, Any], dict[str, An
     """id → (source code, file header, row) of every prediction as committed at HEAD."""
     found: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {}
     names = [f"{PRE}/{n}" for n in _git("ls-tree", "--name-only", f"HEAD:{PRE}").split()]
-    names += [
-        f"{PRE2}/{n}"
-        for n in _git("ls-tree", "--name-only", f"HEAD:{PRE2}").split()
-        if n.startswith("inference-")
-    ]
     for name in names:
         doc = json.loads(_git("show", f"HEAD:{name}"))
         for row in doc["rows"]:

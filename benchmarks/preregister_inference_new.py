@@ -11,7 +11,9 @@ take its inputs; what the row needs that the model does not have (attention data
 a request-rate Server scenario, variable lengths, PD disaggregation, redundant experts) is
 stated in ``unsupported``, the closest input the model takes is stated in ``assumed``, and the
 row is still predicted. Rows the model cannot run at all keep their reason and no prediction.
-The predictions go to ``benchmarks/data/preregistered/inference-<source>.json`` with the model's
+The predictions go to ``benchmarks/data/preregistered_inference/second-<source>.json`` (first
+committed as ``benchmarks/data/preregistered/inference-<source>.json`` at ff9ef06, moved so that
+the training pre-registrations' folder holds its own schema only) with the model's
 git commit; :func:`resource_rows` gives the rows' inputs for the resource file (no figure). The
 protocol (issue 41 item 4): commit both, and only then add the published figures.
 """
@@ -31,7 +33,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from preregister_inference import BATCH_CEILING, _git, model_state  # noqa: E402
 
-OUT = ROOT / "benchmarks" / "data" / "preregistered"
+OUT = ROOT / "benchmarks" / "data" / "preregistered_inference"
 RESOURCE = ROOT / "resources" / "published_inference.json"
 INPUTS = Path("/work/notes/research/inference_inputs.json")
 
@@ -287,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         })  # fmt: skip
     OUT.mkdir(parents=True, exist_ok=True)
     for code, doc in files.items():
-        path = OUT / f"inference-{code}.json"
+        path = OUT / f"second-{code}.json"
         if path.exists() and _git("ls-files", str(path.relative_to(ROOT))):
             print(f"{path} is committed: a pre-registration is never rewritten")
             return 1

@@ -9,14 +9,12 @@ from typing import Any
 
 from app.cli.output import print_json
 
-__all__ = ["PREREGISTERED", "PREREGISTERED_2", "answer_published"]
+__all__ = ["PREREGISTERED", "answer_published"]
 
 #: The pre-registered predictions: in a source checkout only (not shipped with the app).
 PREREGISTERED = (
     Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "preregistered_inference"
 )
-#: The second set (MoE/MLA TensorRT-LLM rows, MLPerf v4.1, SGLang): ``inference-<source>.json``.
-PREREGISTERED_2 = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "preregistered"
 
 
 def _pct(value: float | None) -> str:
@@ -41,8 +39,6 @@ def answer_published(
     from core.inference.published import KINDS, compare, read_preregistered
 
     pre = read_preregistered(PREREGISTERED) if PREREGISTERED.is_dir() else None
-    if pre is not None and PREREGISTERED_2.is_dir():
-        pre.update(read_preregistered(PREREGISTERED_2, "inference-*.json"))
     result = compare(run_inputs, pre)
     if as_json:
         print_json(result.to_dict())

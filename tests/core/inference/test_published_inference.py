@@ -10,10 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 PUBLISHED = json.loads((ROOT / "resources" / "published_inference.json").read_text())
-PRE_FILES = [
-    *sorted((ROOT / "benchmarks" / "data" / "preregistered_inference").glob("*.json")),
-    *sorted((ROOT / "benchmarks" / "data" / "preregistered").glob("inference-*.json")),
-]
+PRE_FILES = sorted((ROOT / "benchmarks" / "data" / "preregistered_inference").glob("*.json"))
 PRE = {
     row["id"]: (doc, row)
     for path in PRE_FILES
@@ -134,11 +131,11 @@ def test_second_set_preregistered_before_any_figure() -> None:
     """When each second-set file was first committed, the resource held none of its figures."""
     import subprocess
 
-    folder = "benchmarks/data/preregistered"
-    for path in sorted((ROOT / folder).glob("inference-*.json")):
+    folder = "benchmarks/data/preregistered_inference"
+    for path in sorted((ROOT / folder).glob("second-*.json")):
         rel = f"{folder}/{path.name}"
-        log = subprocess.run(
-            ["git", "log", "--diff-filter=A", "--format=%H", "--", rel],
+        log = subprocess.run(  # first committed as benchmarks/data/preregistered/inference-*.json
+            ["git", "log", "--follow", "--diff-filter=A", "--format=%H", "--", rel],
             cwd=ROOT, capture_output=True, text=True, check=True,
         ).stdout.split()  # fmt: skip
         if not log:
