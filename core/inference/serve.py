@@ -145,11 +145,17 @@ class InferenceInput:
         return shape_of(self.spec)
 
     @property
+    def forward_tokens(self) -> int:
+        """Tokens of one prefill forward: the engine's per-iteration budget ``max_num_tokens``
+        where given, else ``chunk``."""
+        return self.max_num_tokens if self.max_num_tokens is not None else self.chunk
+
+    @property
     def deployment(self) -> Deployment:
         """The model on the device in its formats and parallel layout."""
         return Deployment(self.shape, self.device, self.calibration, weight_format(self.weights),
-                          self.kv_dtype, self.tp, self.ep, self.gpus_per_node, self.chunk,
-                          self.dp_attention, self.host_overhead)  # fmt: skip
+                          self.kv_dtype, self.tp, self.ep, self.gpus_per_node,
+                          self.forward_tokens, self.dp_attention, self.host_overhead)  # fmt: skip
 
     @property
     def replicas(self) -> int:
@@ -230,7 +236,7 @@ def memory_per_gpu(inp: InferenceInput, batch: int, dep: Deployment | None = Non
     dep = dep or inp.deployment
     weights = dep.weights_per_gpu
     kv = batch * kv_bytes_per_sequence(dep.shape, inp.kv_tokens, inp.kv_dtype) * dep.kv_share
-    tokens = min(float(batch) * inp.prompt, float(inp.chunk)) if batch else 0.0
+    tokens = min(float(batch) * inp.prompt, float(inp.forward_tokens)) if batch else 0.0
     acts = _activations(dep, tokens, min(batch, tokens)) if batch else 0.0
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * (weights + kv + acts)
     return Memory(weights, kv, acts, allowance, inp.device.capacity_bytes, inp.kv_fraction)

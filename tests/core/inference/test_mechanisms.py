@@ -237,3 +237,15 @@ def test_kv_on_demand_holds_half_the_output_on_average() -> None:
     assert memory_per_gpu(reserve, 10).kv_cache == 10 * 1400 * per_token
     assert memory_per_gpu(demand, 10).kv_cache == 10 * 1200 * per_token
     assert max_batch(demand) > max_batch(reserve)
+
+
+def test_the_token_budget_sizes_a_prefill_forward() -> None:
+    # 4 prompts of 3,000 tokens: 12,000 tokens are 2 forwards of the default 8,192-token chunk,
+    # 1 forward under a 16,384-token budget (the weights read once, one set of launches)
+    plain = inp(batch=4, prompt=3000, output=100)
+    budget = inp(batch=4, prompt=3000, output=100, max_num_tokens=16384)
+    assert plain.deployment.prefill(4, 3000).kernels == 2 * plain.deployment.kernels
+    assert budget.deployment.prefill(4, 3000).kernels == budget.deployment.kernels
+    weights = plain.deployment.dense_read()
+    assert plain.deployment.prefill(4, 3000).parts["weights"] == pytest.approx(2 * weights)
+    assert budget.deployment.prefill(4, 3000).parts["weights"] == pytest.approx(weights)
