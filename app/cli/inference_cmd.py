@@ -122,6 +122,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the engine allocates KV blocks as tokens arrive (vLLM) instead of "
                    "reserving each request's prompt + output up front (TensorRT-LLM's default): "
                    "the running sequences hold prompt + output/2 on average")  # fmt: skip
+    p.add_argument("--kv-read-per-query-head", action="store_true",
+                   help="the decode attention kernel reads each KV head's cache once per query "
+                   "head sharing it (one thread block per query head: TensorRT-LLM's masked MHA "
+                   "kernel, before its XQA kernel for MQA/GQA of early 2024); grouped-query "
+                   "models then read their cache heads/kv_heads times per step")  # fmt: skip
     p.add_argument("--published", action="store_true",
                    help="predict every row of resources/published_inference.json from its inputs "
                    "and print predicted against published, with the MAPE and signed mean error "
@@ -187,7 +192,7 @@ def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
         max_num_seqs=args.max_num_seqs, max_num_tokens=args.max_num_tokens,
         ttft_target=args.ttft_target, tpot_target=args.tpot_target,
         request_rate=args.request_rate, host_overhead=args.host_overhead,
-        kv_on_demand=args.kv_on_demand,
+        kv_on_demand=args.kv_on_demand, kv_read_per_query_head=args.kv_read_per_query_head,
     )  # fmt: skip
     return infer(inp), [*notes, *problems]
 

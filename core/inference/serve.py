@@ -98,6 +98,7 @@ class InferenceInput:
     request_rate: float | None = None
     host_overhead: float = 0.0
     kv_on_demand: bool = False
+    kv_read_per_query_head: bool = False
 
     def __post_init__(self) -> None:
         if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
@@ -155,7 +156,8 @@ class InferenceInput:
         """The model on the device in its formats and parallel layout."""
         return Deployment(self.shape, self.device, self.calibration, weight_format(self.weights),
                           self.kv_dtype, self.tp, self.ep, self.gpus_per_node,
-                          self.forward_tokens, self.dp_attention, self.host_overhead)  # fmt: skip
+                          self.forward_tokens, self.dp_attention, self.host_overhead,
+                          self.kv_read_per_query_head)  # fmt: skip
 
     @property
     def replicas(self) -> int:
@@ -339,6 +341,7 @@ class InferenceResult:
             "max_num_seqs": inp.max_num_seqs, "max_num_tokens": inp.max_num_tokens,
             "ttft_target": inp.ttft_target, "tpot_target": inp.tpot_target,
             "host_overhead": inp.host_overhead, "kv_on_demand": inp.kv_on_demand,
+            "kv_read_per_query_head": inp.kv_read_per_query_head,
             "meets_targets": self.meets_targets, "request_rate": inp.request_rate,
             "served_output_tokens_per_s": self.served_output_tokens_per_s,
             "concurrency": self.concurrency,

@@ -194,6 +194,7 @@ class Deployment:
     chunk: int = DEFAULT_CHUNK
     dp_attention: bool = False
     host_per_seq_s: float = 0.0
+    kv_read_per_query_head: bool = False
 
     @cached_property
     def weight_bytes(self) -> WeightBytes:
@@ -215,6 +216,21 @@ class Deployment:
             split + g.get("attention", 0.0) / self.attention_split
             + g.get("expert", 0.0) / self.expert_group + g.get("router", 0.0) + g["vectors"]
         )  # fmt: skip
+
+    @property
+    def kv_reads(self) -> float:
+        """Times a decode step reads each cached K and V element: once, or with
+        ``kv_read_per_query_head`` (a decode kernel that runs one thread block per query head,
+        as TensorRT-LLM's masked multi-head attention kernel before its XQA kernel) once per
+        query head sharing it, ``heads / kv_heads`` of one GPU (grouped-query attention; 1 for
+        multi-head attention; a latent cache is read once)."""
+        s = self.shape
+        if not self.kv_read_per_query_head or s.is_mla or s.kv_heads <= 0:
+            return 1.0
+        if self.dp_attention:
+            return s.heads / s.kv_heads
+        kv_here = max(1.0, s.kv_heads / self.tp)
+        return (s.heads / self.tp) / kv_here
 
     @property
     def attention_split(self) -> int:
@@ -449,7 +465,7 @@ class Deployment:
         per_token = kv_bytes_per_token(s, self.kv_dtype) * self.kv_share
         read = {
             "weights": self.dense_read() + self.experts_read(float(batch)),
-            "kv_cache": batch * (held * per_token + per_token),
+            "kv_cache": batch * (held * per_token * self.kv_reads + per_token),
             "activations": batch * self._io_per_token / self.tp,
         }
         point = self._point("decode", float(batch), batch, attention, read, False, None)
