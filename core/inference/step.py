@@ -21,7 +21,11 @@ weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_g
   routed, each to ``k`` of ``E`` experts, the expected number of distinct experts per layer is
   ``E·(1 − (1 − k/E)^T)`` (each expert missed by a token with probability ``1 − k/E``,
   tokens routing independently and uniformly), not ``k``.
-* **Time**: ``max(compute, memory) + communication``. Compute: the GEMMs' FLOPs at the peak of
+* **Time**: the kernels one after the other, each at its own roofline — every GEMM the larger
+  of its compute and its bytes (weights in their format, input and output) over the bandwidth,
+  the attention kernel the larger of its FLOPs' time and its cache read — plus communication
+  (so a compute-bound GEMM does not hide the attention's cache read; at least
+  ``max(compute, memory)`` of the totals, which ``bound`` names). Compute: the GEMMs' FLOPs at the peak of
   their dtype (:func:`core.inference.weights.gemm_dtype`) × the calibrated large-GEMM efficiency,
   attention at the bf16 peak × the calibrated flash-attention efficiency; memory: bytes over the
   calibrated achievable bandwidth (:mod:`core.roofline.achievable`, the Plan's one calibration).
@@ -143,6 +147,7 @@ class Point:
     launch_s: float = 0.0
     kernels: int = 0
     host_s: float = 0.0
+    serial_s: float = 0.0
 
     @property
     def intensity(self) -> float:
@@ -156,9 +161,10 @@ class Point:
 
     @property
     def gpu_s(self) -> float:
-        """The GPU's time: the larger of compute and memory, plus communication, plus the
+        """The GPU's time: the kernels' (the larger of compute and memory of each group of
+        kernels, ``serial_s``, at least the larger of the totals), plus communication, plus the
         kernels' launch gaps."""
-        return max(self.compute_s, self.memory_s) + self.comm_s + self.launch_s
+        return max(self.compute_s, self.memory_s, self.serial_s) + self.comm_s + self.launch_s
 
     @property
     def seconds(self) -> float:
@@ -175,7 +181,7 @@ class Point:
             "gemm_dtype": self.dtype, "achievable_flops": self.peak,
             "achievable_bandwidth": self.bandwidth, "bytes_by_part": dict(self.parts),
             "launch_s": self.launch_s, "kernels": self.kernels, "host_s": self.host_s,
-            "gpu_s": self.gpu_s,
+            "gpu_s": self.gpu_s, "serial_s": self.serial_s,
         }  # fmt: skip
 
 
@@ -299,16 +305,22 @@ class Deployment:
         attention data parallelism each GPU runs the attention matrices whole on its
         ``tokens/tp``. A routed expert gets ``M = T·k/E`` tokens of the ``T`` its expert group
         routes, and a GPU runs the experts the tokens touch among those it holds."""
+        return [(m, n, k, c) for m, n, k, c, _ in self._grouped_gemms(tokens, sequences)]
+
+    def _grouped_gemms(
+        self, tokens: float, sequences: float
+    ) -> list[tuple[float, float, float, float, str]]:
+        """The GEMMs of :meth:`gemms`, each with its matrix group."""
         s, t = self.shape, self.tp
-        out: list[tuple[float, float, float, float]] = []
+        out: list[tuple[float, float, float, float, str]] = []
         row_parallel = (".down", "o")
         for m in s.matrices:
             if m.group == "embedding":
                 continue
             if m.group == "head":
-                out.append((sequences, m.rows / t, m.cols, 1))
+                out.append((sequences, m.rows / t, m.cols, 1, m.group))
             elif m.group == "router":
-                out.append((tokens, m.rows, m.cols, m.count))
+                out.append((tokens, m.rows, m.cols, m.count, m.group))
             elif m.group == "expert":
                 routed = tokens * max(1.0, self.ep / t)
                 touched = distinct_experts(s.experts, s.top_k, routed) / self.expert_group
@@ -322,30 +334,48 @@ class Deployment:
                         n,
                         k,
                         touched * s.moe_layers * (m.count / (s.moe_layers * s.experts)),
+                        m.group,
                     )
                 )
             elif m.group == "attention" and self.dp_attention:
-                out.append((tokens / t, m.rows, m.cols, m.count))
+                out.append((tokens / t, m.rows, m.cols, m.count, m.group))
             elif m.name.endswith(row_parallel):
-                out.append((tokens, m.rows, m.cols / t, m.count))
+                out.append((tokens, m.rows, m.cols / t, m.count, m.group))
             else:
-                out.append((tokens, m.rows / t, m.cols, m.count))
+                out.append((tokens, m.rows / t, m.cols, m.count, m.group))
         return out
 
     def _linear_seconds(self, tokens: float, sequences: float, dtype: str) -> float:
         """The GEMMs' time on one GPU: each at the calibrated large-GEMM rate times
         :func:`small_m_share` of its ``M`` and ``K`` over that of the reference shape."""
+        return sum(c for c, _ in self._gemm_times(tokens, sequences, dtype))
+
+    @cached_property
+    def _bytes_per_weight(self) -> dict[str, float]:
+        """Bytes per weight element of each matrix group in the weight format, scales included."""
+        params: dict[str, float] = {}
+        for m in self.shape.matrices:
+            params[m.group] = params.get(m.group, 0.0) + m.params
+        g = self.weight_bytes.by_group
+        return {k: g.get(k, 0.0) / v for k, v in params.items() if v}
+
+    def _gemm_times(self, tokens: float, sequences: float, dtype: str) -> list[tuple[float, float]]:
+        """``(compute seconds, bytes)`` of each GEMM one GPU runs: its FLOPs at the calibrated
+        rate times its small-``M`` share, and its weights (in their format) with its input and
+        output activations (16-bit)."""
         cal, peak = self.calibration, self.device.peak(dtype)
         rate = peak * min(1.0, cal.gemm_efficiency(dtype))
         ref_m, _, ref_k = cal.gemm_reference(dtype)
         reference = small_m_share(ref_m, ref_k, cal.k_overhead)
-        total = 0.0
-        for m, n, k, count in self.gemms(tokens, sequences):
+        bpe = self._bytes_per_weight
+        out: list[tuple[float, float]] = []
+        for m, n, k, count, group in self._grouped_gemms(tokens, sequences):
             if m <= 0 or count <= 0:
                 continue
             share = min(1.0, small_m_share(m, k, cal.k_overhead) / reference)
-            total += 2.0 * m * n * k * count / (rate * share)
-        return total
+            nbytes = (n * k * bpe.get(group, ACT_BYTES) + (m * k + m * n) * ACT_BYTES) * count
+            out.append((2.0 * m * n * k * count / (rate * share), nbytes))
+        return out
 
     def _allreduce_s(self, size: float) -> float:
         """One TP all-reduce of ``size`` bytes."""
@@ -419,17 +449,32 @@ class Deployment:
         linear = self._linear_flops(tokens, sequences) / self.tp
         attention = attention_flops / self.tp
         rate = dev.peak(dtype) * cal.gemm_efficiency(dtype)
-        compute = self._linear_seconds(tokens, sequences, dtype)
+        gemms = self._gemm_times(tokens, sequences, dtype)
+        linear_s = sum(c for c, _ in gemms)
+        attention_s = 0.0
         if attention > 0:
-            compute += cal.attention_seconds(attention, self._attention_peak(), False, causal, seq)
+            attention_s = cal.attention_seconds(
+                attention, self._attention_peak(), False, causal, seq
+            )
+        compute = linear_s + attention_s
         nbytes = sum(read.values())
-        memory = nbytes / cal.bandwidth(dev)
+        bandwidth = cal.bandwidth(dev)
+        memory = nbytes / bandwidth
+        # the kernels run one after the other, each at its own roofline: attention reads the KV
+        # cache, each GEMM its weights and activations; the bytes no GEMM accounts for (norms,
+        # embedding rows, the prefill's repeated weight reads) at the bandwidth
+        cache = read.get("kv_cache", 0.0)
+        gemm_bytes = sum(b for _, b in gemms)
+        serial = max(attention_s, cache / bandwidth)
+        serial += sum(max(c, b / bandwidth) for c, b in gemms)
+        serial += max(0.0, nbytes - cache - gemm_bytes) / bandwidth
         s = self.shape
         comm = s.layers * 2 * self._allreduce_s(tokens * s.d * ACT_BYTES)
         comm += s.moe_layers * self._all_to_all_s(tokens)
         kernels = forwards * self.kernels
         return Point(phase, tokens, linear + attention, nbytes, compute, memory, comm, dtype,
-                     rate, cal.bandwidth(dev), read, kernels * cal.launch_s, kernels)  # fmt: skip
+                     rate, bandwidth, read, kernels * cal.launch_s, kernels, 0.0,
+                     serial)  # fmt: skip
 
     @cached_property
     def kernels(self) -> int:

@@ -73,6 +73,7 @@ def test_inputs_are_the_preregistered_commands():
         "max_num_tokens",
         "dp_attention",
         "host_overhead",
+        "kv_read_per_query_head",
     }  # added after, named in the row
     for m in load_measurements():
         if m["id"] not in commands:
