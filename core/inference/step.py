@@ -449,8 +449,9 @@ class Deployment:
         linear = self._linear_flops(tokens, sequences) / self.tp
         attention = attention_flops / self.tp
         rate = dev.peak(dtype) * cal.gemm_efficiency(dtype)
-        gemms = self._gemm_times(tokens, sequences, dtype)
-        linear_s = sum(c for c, _ in gemms)
+        # each forward (a prefill chunk) runs its own GEMMs over its share of the tokens
+        gemms = self._gemm_times(tokens / forwards, sequences / forwards, dtype)
+        linear_s = forwards * sum(c for c, _ in gemms)
         attention_s = 0.0
         if attention > 0:
             attention_s = cal.attention_seconds(
@@ -461,12 +462,12 @@ class Deployment:
         bandwidth = cal.bandwidth(dev)
         memory = nbytes / bandwidth
         # the kernels run one after the other, each at its own roofline: attention reads the KV
-        # cache, each GEMM its weights and activations; the bytes no GEMM accounts for (norms,
-        # embedding rows, the prefill's repeated weight reads) at the bandwidth
+        # cache, each GEMM its weights and activations (once per forward); the bytes no GEMM
+        # accounts for (norms, embedding rows) at the bandwidth
         cache = read.get("kv_cache", 0.0)
-        gemm_bytes = sum(b for _, b in gemms)
+        gemm_bytes = forwards * sum(b for _, b in gemms)
         serial = max(attention_s, cache / bandwidth)
-        serial += sum(max(c, b / bandwidth) for c, b in gemms)
+        serial += forwards * sum(max(c, b / bandwidth) for c, b in gemms)
         serial += max(0.0, nbytes - cache - gemm_bytes) / bandwidth
         s = self.shape
         comm = s.layers * 2 * self._allreduce_s(tokens * s.d * ACT_BYTES)

@@ -4,6 +4,8 @@ over kernels of the larger of each one's compute and memory time, not the larger
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from core.inference.serve import InferenceInput
@@ -75,3 +77,50 @@ def test_never_below_the_larger_total() -> None:
     for batch, ctx in ((1, 100), (64, 4000), (1024, 200), (4096, 50)):
         p = dep("llama3-8b").decode(batch, ctx)
         assert p.serial_s >= max(p.compute_s, p.memory_s) * (1 - 1e-12)
+
+
+def test_a_chunked_prefill_reads_its_weights_under_each_chunks_gemms() -> None:
+    # Llama 2 7B, one prompt of 16,385 tokens over the 8,192-token budget: three forwards of
+    # 16,385/3 tokens. Every layer GEMM of a chunk is compute-bound, so the weights each chunk reads
+    # again hide under its GEMMs: the kernels' time is the GEMMs' compute, the attention's
+    # compute (it reads no cache, writes it), and only the bytes no GEMM moves at the bandwidth.
+    d, f, v, layers, prompt = 4096, 11008, 32000, 32, 16385
+    deployment = dep()
+    point = deployment.prefill(1, prompt)
+    m = prompt / 3
+    gemms = (
+        [(m, d, d, layers)] * 4 + [(m, f, d, layers)] * 2 + [(m, d, f, layers), (1 / 3, v, d, 1)]
+    )
+    written = prompt * layers * 2 * d * 2  # the cache the prompt leaves, bf16
+    assert point.parts["kv_cache"] == pytest.approx(written)
+    # each chunk's GEMMs at the bf16 rate times the share of their M tiles and K loop
+    rate = H100.peak("bf16") * CAL.gemm_efficiency("bf16")
+    _, _, ref_k = CAL.gemm_reference("bf16")
+    ko = CAL.k_overhead
+
+    def compute(mm, n, k, c):
+        tiles = math.ceil(mm / 64) * 64
+        share = min(1.0, (mm / tiles) * (k / (k + ko)) / (ref_k / (ref_k + ko)))
+        return 2 * mm * n * k * c / (rate * share)
+
+    def nbytes(mm, n, k, c):
+        return (n * k * 2 + (mm * k + mm * n) * 2) * c
+
+    linear_s = 3 * sum(compute(*g) for g in gemms)
+    # the layers' GEMMs are compute-bound (their weight reads hide); the head of the chunk's
+    # share of one last token is not
+    assert all(compute(*g) > nbytes(*g) / BW for g in gemms[:-1])
+    assert compute(*gemms[-1]) < nbytes(*gemms[-1]) / BW
+    # causal attention over the prompt: 2·heads·P·P·(128 + 128) per layer, half computed
+    flops = layers * 2.0 * 32 * prompt * prompt * (128 + 128)
+    attention_s = CAL.attention_seconds(flops, H100.peak("bf16"), False, True, float(prompt))
+    assert point.compute_s == pytest.approx(linear_s + attention_s, rel=1e-12)
+    rest = point.bytes - written - 3 * sum(nbytes(*g) for g in gemms)
+    hand = (
+        3 * sum(max(compute(*g), nbytes(*g) / BW) for g in gemms)
+        + max(attention_s, written / BW)
+        + max(0.0, rest) / BW
+    )
+    assert point.serial_s == pytest.approx(hand, rel=1e-12)
+    # the three weight reads are counted in the bytes but cost no time beyond the GEMMs'
+    assert point.parts["weights"] > 2.5 * 2 * (4 * d * d + 3 * d * f) * layers
