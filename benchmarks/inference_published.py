@@ -36,10 +36,12 @@ def _git(*args: str) -> str:
 def committed_predictions() -> dict[str, tuple[str, dict[str, Any], dict[str, Any]]]:
     """id → (source code, file header, row) of every prediction as committed at HEAD."""
     found: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {}
-    for name in _git("ls-tree", "--name-only", f"HEAD:{PRE}").split():
-        doc = json.loads(_git("show", f"HEAD:{PRE}/{name}"))
+    names = [f"{PRE}/{n}" for n in _git("ls-tree", "--name-only", f"HEAD:{PRE}").split()]
+    for name in names:
+        doc = json.loads(_git("show", f"HEAD:{name}"))
         for row in doc["rows"]:
-            found[row["id"]] = (doc["source"], doc, row)
+            if row.get("prediction"):
+                found[row["id"]] = (doc["source"], doc, row)
     return found
 
 
@@ -60,13 +62,37 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", action="store_true", help="print every row")
+    ap.add_argument("--json", action="store_true",
+                    help="per source and pre-registration set (first: 20f6512; second: ff9ef06) "
+                    "and metric kind: n, MAPE and signed mean, pre-registered and current")  # fmt: skip
     opts = ap.parse_args(argv)
     pre = committed_predictions()
     for fig in load_measurements():
-        if fig["id"] not in pre:
+        if fig["id"] not in pre and fig.get("value") is not None:
             print(f"{fig['id']}: no pre-registered prediction")
     values = {i: row["prediction"]["value"] for i, (_, _, row) in pre.items()}
     result = compare(run_inputs, values, [m for m in load_measurements() if m["id"] in pre])
+    if opts.json:
+        from core.inference.published import kind
+        from core.inference.published import summary as stats
+
+        groups: dict[tuple[str, str, str], list[Any]] = {}
+        for r in result.rows:
+            which = "second" if "inputs" in pre[r.id][2] else "first"
+            for key in ((r.source, which, kind(r.metric)), ("all", which, kind(r.metric)),
+                        ("all", "both", kind(r.metric))):  # fmt: skip
+                groups.setdefault(key, []).append(r)
+        out = []
+        for (source, which, k), rows in groups.items():
+            now = stats(r.error for r in rows)
+            before = stats(r.preregistered_error or 0.0 for r in rows)
+            out.append({"source": source, "set": which, "kind": k, "n": now["n"],
+                        "mape": now["mape"], "signed": now["signed"],
+                        "mape_pre": before["mape"], "signed_pre": before["signed"]})  # fmt: skip
+        order = {"throughput": 0, "latency": 1, "first": 0, "second": 1, "both": 2}
+        out.sort(key=lambda e: (order[e["kind"]], order[e["set"]], e["source"] == "all"))
+        print(json.dumps(out))
+        return 0
     if opts.rows:
         print(f"{'id':<66} {'published':>10} {'pre-reg':>10} {'err':>7} {'current':>10} {'err':>7}")
         for r in result.rows:

@@ -11,7 +11,7 @@ from app.cli.options import checked
 from app.cli.output import print_json, print_warnings
 from core.errors import InputError
 from core.units import format_bytes, format_duration, format_flops, format_number
-from core.validate import fraction, positive_int
+from core.validate import fraction, positive_float, positive_int
 
 __all__ = ["handler", "register", "run_inputs"]
 
@@ -91,6 +91,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--kv-fraction", default=1.0, type=checked(fraction, "kv-fraction"),
                    help="share of the memory left after weights, activations and the allowance "
                    "the engine gives the KV cache (TensorRT-LLM's kv_cache_free_gpu_mem_fraction)")  # fmt: skip
+    p.add_argument("--dp-attention", action="store_true",
+                   help="attention data parallelism over the tp GPUs (TensorRT-LLM's "
+                   "enable_attention_dp, SGLang's --enable-dp-attention): each GPU holds the "
+                   "attention weights whole and serves batch/tp sequences with their whole KV "
+                   "cache (a latent cache is not copied on every GPU); MoE layers use --ep")  # fmt: skip
+    p.add_argument("--max-num-seqs", default=None, type=checked(positive_int, "max-num-seqs", high=1 << 24),
+                   help="with --batch max: the engine's largest running batch (vLLM "
+                   "max_num_seqs, TensorRT-LLM max_batch_size)")  # fmt: skip
+    p.add_argument("--max-num-tokens", default=None, type=checked(positive_int, "max-num-tokens", high=_MAX_TOKENS),
+                   help="with --batch max: the engine's tokens per iteration (TensorRT-LLM "
+                   "max_num_tokens, vLLM max_num_batched_tokens); in-flight batching's steady "
+                   "state needs batch × (1 + prompt/output) of them")  # fmt: skip
+    p.add_argument("--ttft-target", default=None, type=checked(positive_float, "ttft-target", low=0.0, allow_low=False, high=1e9),
+                   metavar="SECONDS", help="with --batch max: the largest batch whose TTFT (the "
+                   "prefill of its prompts) is at most this")  # fmt: skip
+    p.add_argument("--tpot-target", default=None, type=checked(positive_float, "tpot-target", low=0.0, allow_low=False, high=1e9),
+                   metavar="SECONDS", help="with --batch max: the largest batch whose TPOT (one "
+                   "decode step) is at most this")  # fmt: skip
+    p.add_argument("--request-rate", default=None, type=checked(positive_float, "request-rate", low=0.0, allow_low=False, high=1e9),
+                   metavar="PER_S", help="requests/s arriving over all replicas: the JSON adds "
+                   "served_output_tokens_per_s = min(capacity, rate × output) and the "
+                   "concurrency by Little's law")  # fmt: skip
+    p.add_argument("--host-overhead", default=0.0, type=checked(positive_float, "host-overhead", low=0.0, high=1.0),
+                   metavar="SECONDS", help="the engine's host time per running sequence per "
+                   "decode step (scheduler, sampler, request bookkeeping), overlapped with the "
+                   "GPU's step; a step takes the longer of the two (default 0: the GPU alone; "
+                   "TensorRT-LLM's PyTorch backend: about 2.9e-5, docs/inference.md)")  # fmt: skip
+    p.add_argument("--kv-on-demand", action="store_true",
+                   help="the engine allocates KV blocks as tokens arrive (vLLM) instead of "
+                   "reserving each request's prompt + output up front (TensorRT-LLM's default): "
+                   "the running sequences hold prompt + output/2 on average")  # fmt: skip
+    p.add_argument("--kv-read-per-query-head", action="store_true",
+                   help="the decode attention kernel reads each KV head's cache once per query "
+                   "head sharing it (one thread block per query head: TensorRT-LLM's masked MHA "
+                   "kernel, before its XQA kernel for MQA/GQA of early 2024); grouped-query "
+                   "models then read their cache heads/kv_heads times per step")  # fmt: skip
     p.add_argument("--published", action="store_true",
                    help="predict every row of resources/published_inference.json from its inputs "
                    "and print predicted against published, with the MAPE and signed mean error "
@@ -152,7 +188,11 @@ def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
     inp = InferenceInput(
         spec, device, cal, gpus=args.gpus, tp=args.tp, ep=args.ep, batch=args.batch,
         prompt=args.prompt, output=args.output, weights=args.weights, kv_dtype=args.kv_dtype,
-        kv_fraction=args.kv_fraction,
+        kv_fraction=args.kv_fraction, dp_attention=args.dp_attention,
+        max_num_seqs=args.max_num_seqs, max_num_tokens=args.max_num_tokens,
+        ttft_target=args.ttft_target, tpot_target=args.tpot_target,
+        request_rate=args.request_rate, host_overhead=args.host_overhead,
+        kv_on_demand=args.kv_on_demand, kv_read_per_query_head=args.kv_read_per_query_head,
     )  # fmt: skip
     return infer(inp), [*notes, *problems]
 
@@ -181,7 +221,10 @@ def run_inputs(inputs: Mapping[str, Any]) -> dict[str, Any]:
     register(parser.add_subparsers())
     argv = ["inference"]
     for name, value in inputs.items():
-        argv += ["--" + name.replace("_", "-"), str(value)]
+        if value is True:
+            argv.append("--" + name.replace("_", "-"))
+        elif value is not False and value is not None:
+            argv += ["--" + name.replace("_", "-"), str(value)]
     result, notes = _infer(parser.parse_args(argv))
     out = result.to_dict()
     out["notes"] = [*notes, *out["notes"]]
@@ -200,29 +243,44 @@ def _point_line(name: str, point: Any) -> str:
 
 def _print(result: Any) -> None:
     """The answer for a terminal."""
-    from core.inference.kv import held_tokens, kv_bytes_per_token, kv_gpu_share
+    from core.inference.kv import held_tokens, kv_bytes_per_token
     from core.inference.serve import decode_context
 
     inp, s, mem = result.input, result.input.shape, result.memory
     dev = inp.deployment
     gemm, weight_only = dev.gemm()
-    chosen = "the largest that fits" if inp.batch is None else "as given"
+    chosen = "as given"
+    if inp.batch is None:
+        limits = [name for name, v in (("--max-num-seqs", inp.max_num_seqs),
+                  ("--max-num-tokens", inp.max_num_tokens), ("the targets", inp.ttft_target
+                  or inp.tpot_target)) if v]  # fmt: skip
+        chosen = "the largest that fits" + (f", within {' and '.join(limits)}" if limits else "")
     print(f"{s.name} on {inp.gpus:,} × {inp.device.name} ({inp.device.id}): TP {inp.tp}"
           + (f", EP {inp.ep}" if inp.ep > 1 else "")
+          + (", attention data-parallel" if inp.dp_attention else "")
           + f", {inp.replicas:,} replica{'s' if inp.replicas != 1 else ''}")  # fmt: skip
     print(f"batch {result.batch:,} per replica ({chosen}), prompt {inp.prompt:,} + output "
           f"{inp.output:,} tokens; weights {inp.weights} (GEMMs in {gemm}"
           f"{', weight-only' if weight_only else ''}), KV cache {inp.kv_dtype}")  # fmt: skip
     print()
     per_token = kv_bytes_per_token(s, inp.kv_dtype)
-    held = held_tokens(s, inp.context)
-    share = kv_gpu_share(s, inp.tp)
+    held = held_tokens(s, inp.kv_tokens)
+    share = dev.kv_share
     print(f"  TTFT        {format_duration(result.ttft_s):>12}   the prefill of "
           f"{result.batch:,} × {inp.prompt:,} tokens")  # fmt: skip
     print(f"  TPOT        {format_duration(result.tpot_s):>12}   one decode step, each cache "
           f"holding {decode_context(inp):,.0f} tokens")  # fmt: skip
     print(f"  output      {format_number(result.output_tokens_per_s):>12}   tokens/s "
           f"({format_number(result.tokens_per_s_per_gpu)} per GPU)")  # fmt: skip
+    if inp.request_rate is not None:
+        print(f"  served      {format_number(result.served_output_tokens_per_s):>12}   tokens/s at "
+              f"{format_number(inp.request_rate)} requests/s, "
+              f"{format_number(result.concurrency)} in flight")  # fmt: skip
+    if inp.ttft_target is not None or inp.tpot_target is not None:
+        print("  targets     " + ("met" if result.meets_targets else "NOT met, even at batch 1"))
+    if result.decode.host_s > result.decode.gpu_s:
+        print(f"  host-bound  the decode step's host work ({format_duration(result.decode.host_s)}) "
+              f"outlasts the GPU's ({format_duration(result.decode.gpu_s)})")  # fmt: skip
     print()
     print(f"memory per GPU (of {format_bytes(mem.capacity)}):")
     rows = (

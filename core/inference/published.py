@@ -56,22 +56,43 @@ def kind(metric: str) -> str:
     return "latency" if metric == "ttft_s" else "throughput"
 
 
-def predicted_value(metric: str, out: Mapping[str, Any], gpus: int) -> float:
+#: GPUs of one node for the per-node metrics (the SGLang blog's H100 nodes: 8 GPUs).
+NODE_GPUS = 8
+
+
+def predicted_value(
+    metric: str, out: Mapping[str, Any], gpus: int, request_rate: float | None = None
+) -> float:
     """The prediction ``out`` (``InferenceResult.to_dict()``) in the meaning of ``metric``.
 
     ``output_tokens_per_s_ambiguous`` (TensorRT-LLM 0.6.1's A100 table, which does not say
-    whether its figure is per GPU) is taken per GPU, as it was pre-registered.
+    whether its figure is per GPU) is taken per GPU, as it was pre-registered. The per-node
+    metrics of a disaggregated phase measured alone: ``input_tokens_per_s_per_node`` is the
+    replicas' prompt tokens over the TTFT, ``output_tokens_per_s_per_node`` their sequences over
+    one decode step (TPOT), each times :data:`NODE_GPUS` over ``gpus``. With a ``request_rate``
+    (requests/s of a Server scenario), the output rate is at most that rate × the output length:
+    a server that keeps up completes what arrives.
     """
     if metric == "ttft_s":
         return float(out["ttft_s"])
+    replicas = float(out.get("replicas", 1))
+    if metric == "input_tokens_per_s_per_node":
+        rate = replicas * float(out["batch"]) * float(out["prompt"]) / float(out["ttft_s"])
+        return rate * NODE_GPUS / gpus
+    if metric == "output_tokens_per_s_per_node":
+        rate = replicas * float(out["batch"]) / float(out["tpot_s"])
+        return rate * NODE_GPUS / gpus
     total = float(out["output_tokens_per_s"])
+    if request_rate is not None:
+        total = min(total, float(request_rate) * float(out["output"]))
     if metric == "output_tokens_per_s_total":
         return total
     if metric in ("output_tokens_per_s_per_gpu", "output_tokens_per_s_ambiguous"):
         return total / gpus
     raise ValueError(
         f"metric {metric!r}; allowed: ttft_s, output_tokens_per_s_total, "
-        "output_tokens_per_s_per_gpu, output_tokens_per_s_ambiguous"
+        "output_tokens_per_s_per_gpu, output_tokens_per_s_ambiguous, "
+        "input_tokens_per_s_per_node, output_tokens_per_s_per_node"
     )
 
 
@@ -79,15 +100,19 @@ def predict_row(measurement: Mapping[str, Any], run: Run) -> tuple[float, Mappin
     """The predicted figure of ``measurement`` and the prediction it comes from.
 
     ``--batch max`` rows with a ``batch_ceiling`` (trtllm-bench's largest CUDA-graph batch) are
-    run again at the ceiling when the largest batch that fits is above it.
+    run again at the ceiling when the largest batch that fits is above it. ``request_rate``
+    (a Server scenario's requests/s) caps the output rate (:func:`predicted_value`);
+    ``decode_only`` marks a decode phase measured alone (its metric reads the TPOT only).
     """
     inputs = dict(measurement["inputs"])
     ceiling = inputs.pop("batch_ceiling", None)
+    rate = inputs.pop("request_rate", None)
+    inputs.pop("decode_only", None)
     out = run(inputs)
     if inputs.get("batch") == "max" and ceiling is not None and out["batch"] > ceiling:
         out = run({**inputs, "batch": int(ceiling)})
     gpus = int(inputs.get("gpus", 1))
-    return predicted_value(str(measurement["metric"]), out, gpus), out
+    return predicted_value(str(measurement["metric"]), out, gpus, rate), out
 
 
 @dataclass(frozen=True)
@@ -182,13 +207,15 @@ class Comparison:
         }
 
 
-def read_preregistered(folder: str | Path) -> dict[str, float]:
-    """id → pre-registered predicted figure, from every ``*.json`` of ``folder``."""
+def read_preregistered(folder: str | Path, pattern: str = "*.json") -> dict[str, float]:
+    """id → pre-registered predicted figure, from every file of ``folder`` matching ``pattern``
+    (rows pre-registered without a prediction are left out)."""
     found: dict[str, float] = {}
-    for path in sorted(Path(folder).glob("*.json")):
+    for path in sorted(Path(folder).glob(pattern)):
         doc = load_json(path, limit=_PRE_LIMIT)
         for row in doc["rows"]:
-            found[str(row["id"])] = float(row["prediction"]["value"])
+            if row.get("prediction"):
+                found[str(row["id"])] = float(row["prediction"]["value"])
     return found
 
 
@@ -201,6 +228,8 @@ def compare(
     compare it with its published figure and, where given, its pre-registered prediction."""
     rows = []
     for m in load_measurements() if measurements is None else measurements:
+        if m.get("value") is None or not m.get("inputs"):
+            continue  # pre-registered, figure not added yet; or not predictable
         predicted, _ = predict_row(m, run)
         pre = None if preregistered is None else preregistered.get(str(m["id"]))
         rows.append(

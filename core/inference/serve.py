@@ -51,10 +51,13 @@ __all__ = [
     "InferenceInput",
     "InferenceResult",
     "Memory",
+    "engine_batch",
     "infer",
     "max_batch",
+    "meets_targets",
     "memory_per_gpu",
     "sweep",
+    "target_batch",
 ]
 
 #: The largest batch searched or accepted.
@@ -87,6 +90,15 @@ class InferenceInput:
     kv_fraction: float = 1.0
     gpus_per_node: int = 8
     chunk: int = DEFAULT_CHUNK
+    dp_attention: bool = False
+    max_num_seqs: int | None = None
+    max_num_tokens: int | None = None
+    ttft_target: float | None = None
+    tpot_target: float | None = None
+    request_rate: float | None = None
+    host_overhead: float = 0.0
+    kv_on_demand: bool = False
+    kv_read_per_query_head: bool = False
 
     def __post_init__(self) -> None:
         if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
@@ -102,6 +114,16 @@ class InferenceInput:
         if self.batch is not None:
             positive_int(self.batch, "batch", high=MAX_BATCH)
         positive_float(self.kv_fraction, "kv-fraction", low=0.0, allow_low=False, high=1.0)
+        if self.max_num_seqs is not None:
+            positive_int(self.max_num_seqs, "max-num-seqs", high=MAX_BATCH)
+        if self.max_num_tokens is not None:
+            positive_int(self.max_num_tokens, "max-num-tokens", high=_MAX_TOKENS)
+        if self.host_overhead:
+            positive_float(self.host_overhead, "host-overhead", low=0.0, high=1.0)
+        for name in ("ttft_target", "tpot_target", "request_rate"):
+            value = getattr(self, name)
+            if value is not None:
+                positive_float(value, name.replace("_", "-"), low=0.0, allow_low=False, high=1e9)
         s = self.shape
         t = self.tp
         if s.heads % t:
@@ -124,10 +146,18 @@ class InferenceInput:
         return shape_of(self.spec)
 
     @property
+    def forward_tokens(self) -> int:
+        """Tokens of one prefill forward: the engine's per-iteration budget ``max_num_tokens``
+        where given, else ``chunk``."""
+        return self.max_num_tokens if self.max_num_tokens is not None else self.chunk
+
+    @property
     def deployment(self) -> Deployment:
         """The model on the device in its formats and parallel layout."""
         return Deployment(self.shape, self.device, self.calibration, weight_format(self.weights),
-                          self.kv_dtype, self.tp, self.ep, self.gpus_per_node, self.chunk)  # fmt: skip
+                          self.kv_dtype, self.tp, self.ep, self.gpus_per_node,
+                          self.forward_tokens, self.dp_attention, self.host_overhead,
+                          self.kv_read_per_query_head)  # fmt: skip
 
     @property
     def replicas(self) -> int:
@@ -138,6 +168,15 @@ class InferenceInput:
     def context(self) -> int:
         """Tokens a sequence holds at its longest: prompt and output."""
         return self.prompt + self.output
+
+    @property
+    def kv_tokens(self) -> float:
+        """Tokens of cache each running sequence takes in memory: its longest, ``P + O``, when
+        the engine reserves a request's blocks up front (TensorRT-LLM's default capacity
+        policy, GUARANTEED_NO_EVICT); with blocks allocated as tokens arrive (vLLM's
+        PagedAttention, Kwon et al. 2023 §4.2) the running sequences are spread evenly over
+        their decode in the steady state and hold ``P + O/2`` on average."""
+        return self.prompt + self.output / 2 if self.kv_on_demand else float(self.context)
 
 
 @dataclass(frozen=True)
@@ -198,8 +237,8 @@ def memory_per_gpu(inp: InferenceInput, batch: int, dep: Deployment | None = Non
     """Bytes per GPU serving ``batch`` sequences per replica."""
     dep = dep or inp.deployment
     weights = dep.weights_per_gpu
-    kv = batch * kv_bytes_per_sequence(dep.shape, inp.context, inp.kv_dtype, inp.tp)
-    tokens = min(float(batch) * inp.prompt, float(inp.chunk)) if batch else 0.0
+    kv = batch * kv_bytes_per_sequence(dep.shape, inp.kv_tokens, inp.kv_dtype) * dep.kv_share
+    tokens = min(float(batch) * inp.prompt, float(inp.forward_tokens)) if batch else 0.0
     acts = _activations(dep, tokens, min(batch, tokens)) if batch else 0.0
     allowance = CONTEXT_BYTES + RESERVE_FRACTION * (weights + kv + acts)
     return Memory(weights, kv, acts, allowance, inp.device.capacity_bytes, inp.kv_fraction)
@@ -267,6 +306,29 @@ class InferenceResult:
         """Whether the batch fits on each GPU."""
         return self.memory.fits
 
+    @property
+    def meets_targets(self) -> bool:
+        """Whether the TTFT and TPOT meet the input's targets (``True`` without targets)."""
+        inp = self.input
+        ttft_ok = inp.ttft_target is None or self.ttft_s <= inp.ttft_target
+        return ttft_ok and (inp.tpot_target is None or self.tpot_s <= inp.tpot_target)
+
+    @property
+    def served_output_tokens_per_s(self) -> float:
+        """Output tokens/s at the input's request rate: a server that keeps up completes what
+        arrives, ``rate × O``, at most :attr:`output_tokens_per_s` (its capacity)."""
+        if self.input.request_rate is None:
+            return self.output_tokens_per_s
+        return min(self.output_tokens_per_s, self.input.request_rate * self.input.output)
+
+    @property
+    def concurrency(self) -> float:
+        """Sequences in flight at the request rate (Little's law: arrivals/s × the time one
+        spends, TTFT plus its decode steps), or every replica's batch without a rate."""
+        if self.input.request_rate is None:
+            return float(self.input.replicas * self.batch)
+        return self.input.request_rate * self.batch_seconds
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``napkinlab inference --json``)."""
         inp, s = self.input, self.input.shape
@@ -275,7 +337,14 @@ class InferenceResult:
             "model": s.name, "device": inp.device.id, "gpus": inp.gpus, "tp": inp.tp,
             "ep": inp.ep, "replicas": inp.replicas, "batch": self.batch, "prompt": inp.prompt,
             "output": inp.output, "weights": inp.weights, "kv_dtype": inp.kv_dtype,
-            "kv_fraction": inp.kv_fraction,
+            "kv_fraction": inp.kv_fraction, "dp_attention": inp.dp_attention,
+            "max_num_seqs": inp.max_num_seqs, "max_num_tokens": inp.max_num_tokens,
+            "ttft_target": inp.ttft_target, "tpot_target": inp.tpot_target,
+            "host_overhead": inp.host_overhead, "kv_on_demand": inp.kv_on_demand,
+            "kv_read_per_query_head": inp.kv_read_per_query_head,
+            "meets_targets": self.meets_targets, "request_rate": inp.request_rate,
+            "served_output_tokens_per_s": self.served_output_tokens_per_s,
+            "concurrency": self.concurrency,
             "ttft_s": self.ttft_s, "tpot_s": self.tpot_s,
             "output_tokens_per_s": self.output_tokens_per_s,
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu,
@@ -318,11 +387,58 @@ def _notes(inp: InferenceInput, dep: Deployment, most: int) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def engine_batch(inp: InferenceInput, most: int) -> int:
+    """The batch an engine runs when asked for the most it can (``batch`` ``None``): the largest
+    that fits (``most``), at most its ``max_num_seqs``, and at most what its per-iteration token
+    budget ``max_num_tokens`` allows. With in-flight batching each iteration carries one token
+    of every running sequence and, in the steady state, the prompts of the ``B/O`` sequences
+    that replace the ones finishing (each lives ``O`` iterations): ``B·(1 + P/O)`` tokens, so
+    ``B ≤ max_num_tokens / (1 + P/O)`` (TensorRT-LLM's trtllm-bench sizes its budget so:
+    ``tensorrt_llm/bench/build/tuning.py``, ``finetune_setting``)."""
+    batch = max(1, most)
+    if inp.max_num_seqs is not None:
+        batch = min(batch, inp.max_num_seqs)
+    if inp.max_num_tokens is not None:
+        per_seq = 1.0 + inp.prompt / inp.output
+        batch = min(batch, max(1, int(inp.max_num_tokens / per_seq)))
+    return batch
+
+
+def meets_targets(inp: InferenceInput, batch: int, dep: Deployment | None = None) -> bool:
+    """Whether ``batch`` meets ``inp``'s TTFT and TPOT targets (each ``None``: no target)."""
+    dep = dep or inp.deployment
+    if inp.ttft_target is not None and dep.prefill(batch, inp.prompt).seconds > inp.ttft_target:
+        return False
+    if inp.tpot_target is not None:
+        return dep.decode(batch, decode_context(inp)).seconds <= inp.tpot_target
+    return True
+
+
+def target_batch(inp: InferenceInput, most: int, dep: Deployment | None = None) -> int:
+    """The largest batch up to ``most`` that meets the TTFT and TPOT targets (both grow with
+    the batch, so a bisection finds it); 1 when not even one sequence meets them."""
+    dep = dep or inp.deployment
+    if meets_targets(inp, most, dep):
+        return most
+    low, high = 1, most
+    if not meets_targets(inp, low, dep):
+        return 1
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if meets_targets(inp, mid, dep) else (low, mid)
+    return low
+
+
 def infer(inp: InferenceInput) -> InferenceResult:
-    """Serve ``inp``: memory, the largest batch, the prefill and decode points, the rates."""
+    """Serve ``inp``: memory, the largest batch, the prefill and decode points, the rates.
+
+    With ``batch`` ``None`` the batch is the engine's (:func:`engine_batch`) and, with a TTFT
+    or TPOT target, the largest of those that meets them (:func:`target_batch`)."""
     dep = inp.deployment
     most = max_batch(inp, dep)
-    batch = inp.batch if inp.batch is not None else max(1, most)
+    batch = inp.batch if inp.batch is not None else engine_batch(inp, most)
+    if inp.batch is None and (inp.ttft_target is not None or inp.tpot_target is not None):
+        batch = target_batch(inp, batch, dep)
     return InferenceResult(
         inp, batch, most, memory_per_gpu(inp, batch, dep), dep.prefill(batch, inp.prompt),
         dep.decode(batch, decode_context(inp)), _notes(inp, dep, most),

@@ -21,7 +21,11 @@ weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_g
   routed, each to ``k`` of ``E`` experts, the expected number of distinct experts per layer is
   ``E·(1 − (1 − k/E)^T)`` (each expert missed by a token with probability ``1 − k/E``,
   tokens routing independently and uniformly), not ``k``.
-* **Time**: ``max(compute, memory) + communication``. Compute: the GEMMs' FLOPs at the peak of
+* **Time**: the kernels one after the other, each at its own roofline — every GEMM the larger
+  of its compute and its bytes (weights in their format, input and output) over the bandwidth,
+  the attention kernel the larger of its FLOPs' time and its cache read — plus communication
+  (so a compute-bound GEMM does not hide the attention's cache read; at least
+  ``max(compute, memory)`` of the totals, which ``bound`` names). Compute: the GEMMs' FLOPs at the peak of
   their dtype (:func:`core.inference.weights.gemm_dtype`) × the calibrated large-GEMM efficiency,
   attention at the bf16 peak × the calibrated flash-attention efficiency; memory: bytes over the
   calibrated achievable bandwidth (:mod:`core.roofline.achievable`, the Plan's one calibration).
@@ -37,7 +41,8 @@ weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_g
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -50,7 +55,14 @@ from core.roofline.achievable import Calibration
 from core.roofline.hardware import Device
 from core.texts import translate
 
-__all__ = ["ACT_BYTES", "DEFAULT_CHUNK", "Deployment", "Point", "distinct_experts"]
+__all__ = [
+    "ACT_BYTES",
+    "DEFAULT_CHUNK",
+    "Deployment",
+    "Point",
+    "distinct_experts",
+    "kernels_per_forward",
+]
 
 #: Bytes of one activation element (bf16).
 ACT_BYTES = 2
@@ -64,6 +76,52 @@ def distinct_experts(experts: int, top_k: int, tokens: float) -> float:
     if experts <= 0 or tokens <= 0:
         return 0.0
     return experts * (1.0 - (1.0 - top_k / experts) ** tokens)
+
+
+#: The smallest M side of cuBLAS's typical GEMM tiles (NVIDIA, *Matrix Multiplication
+#: Background User's Guide*, §2.3: 256×128, 128×256, 128×128, 256×64, 64×256, 128×64, 64×128,
+#: 64×64): an ``M``-row GEMM computes at least ``64·⌈M/64⌉`` rows.
+M_TILE = 64
+
+
+def small_m_share(m: float, k: float, k_overhead: float = 0.0) -> float:
+    """The useful share of a GEMM with ``M`` rows (tokens) and inner dimension ``K``: tile
+    quantization in ``M`` (``M / (64·⌈M/64⌉)``, :data:`M_TILE`) times the K loop's share
+    ``K / (K + k_overhead)`` (each output tile's fixed prologue and epilogue, the calibration's
+    ``gemm_k_overhead``). Wave quantization is not counted: for the small-``M`` GEMMs of
+    serving, libraries split ``K`` or the work stream over the SMs (cuBLAS split-K; CUTLASS
+    Stream-K, Osama et al. 2023), so the SMs stay filled."""
+    if m <= 0:
+        return 0.0
+    tiles = math.ceil(m / M_TILE)
+    loop = k / (k + k_overhead) if k > 0 and k_overhead > 0 else 1.0
+    return (m / (tiles * M_TILE)) * loop
+
+
+def kernels_per_forward(shape: Shape, tp: int = 1, ep: int = 1) -> int:
+    """Kernels one forward launches, counted from the layer's ops as serving engines fuse them
+    (TensorRT-LLM and vLLM fuse the q, k, v projections into one GEMM and gate with up into one):
+
+    * every layer: two RMS/LayerNorms, the QKV GEMM, attention (rotary fused), the output GEMM
+      — 5; multi-head latent attention instead runs ``q_a`` (or ``q``), ``q_b``, ``kv_a``, the
+      latent's two norms, the absorbed ``kv_b`` halves for keys and values, attention and the
+      output GEMM — 10 with ``q_lora_rank`` (9 without) plus the two layer norms;
+    * a dense MLP (or a shared expert): gate-up GEMM, activation, down GEMM — 3;
+    * a MoE layer: router GEMM, top-k, permute, grouped gate-up GEMM, activation, grouped down
+      GEMM, un-permute with the weighted sum — 7 (plus its shared experts' 3 each);
+    * TP > 1: two all-reduces per layer; EP > 1: a dispatch and a combine per MoE layer;
+    * once: the embedding gather, the final norm, the LM head and the sampler — 4.
+    """
+    s = shape
+    attention = 2 + (10 if s.q_lora_rank else 9) if s.is_mla else 5
+    dense = s.layers - s.moe_layers
+    total = s.layers * attention + 3 * dense + 4
+    total += s.moe_layers * (7 + 3 * s.shared_experts)
+    if tp > 1:
+        total += 2 * s.layers
+    if ep > 1:
+        total += 2 * s.moe_layers
+    return total
 
 
 @dataclass(frozen=True)
@@ -86,6 +144,10 @@ class Point:
     peak: float
     bandwidth: float
     parts: dict[str, float] = field(default_factory=dict)
+    launch_s: float = 0.0
+    kernels: int = 0
+    host_s: float = 0.0
+    serial_s: float = 0.0
 
     @property
     def intensity(self) -> float:
@@ -98,9 +160,17 @@ class Point:
         return "compute" if self.compute_s >= self.memory_s else "memory"
 
     @property
+    def gpu_s(self) -> float:
+        """The GPU's time: the kernels' (the larger of compute and memory of each group of
+        kernels, ``serial_s``, at least the larger of the totals), plus communication, plus the
+        kernels' launch gaps."""
+        return max(self.compute_s, self.memory_s, self.serial_s) + self.comm_s + self.launch_s
+
+    @property
     def seconds(self) -> float:
-        """The forward's time: the larger of compute and memory, plus communication."""
-        return max(self.compute_s, self.memory_s) + self.comm_s
+        """The forward's time: the GPU's, or the host's work for the step when that is longer
+        (an overlap scheduler prepares the next step while the GPU runs this one)."""
+        return max(self.gpu_s, self.host_s)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -110,6 +180,8 @@ class Point:
             "compute_s": self.compute_s, "memory_s": self.memory_s, "comm_s": self.comm_s,
             "gemm_dtype": self.dtype, "achievable_flops": self.peak,
             "achievable_bandwidth": self.bandwidth, "bytes_by_part": dict(self.parts),
+            "launch_s": self.launch_s, "kernels": self.kernels, "host_s": self.host_s,
+            "gpu_s": self.gpu_s, "serial_s": self.serial_s,
         }  # fmt: skip
 
 
@@ -126,6 +198,9 @@ class Deployment:
     ep: int = 1
     gpus_per_node: int = 8
     chunk: int = DEFAULT_CHUNK
+    dp_attention: bool = False
+    host_per_seq_s: float = 0.0
+    kv_read_per_query_head: bool = False
 
     @cached_property
     def weight_bytes(self) -> WeightBytes:
@@ -142,17 +217,48 @@ class Deployment:
         """Weight bytes one GPU holds: matrices split over TP (the embedding and head by
         vocabulary), routed experts over the expert group, router and norms replicated."""
         g = self.weight_bytes.by_group
-        split = sum(g.get(k, 0.0) for k in ("attention", "mlp", "embedding", "head")) / self.tp
+        split = sum(g.get(k, 0.0) for k in ("mlp", "embedding", "head")) / self.tp
         return (
-            split + g.get("expert", 0.0) / self.expert_group + g.get("router", 0.0) + g["vectors"]
-        )
+            split + g.get("attention", 0.0) / self.attention_split
+            + g.get("expert", 0.0) / self.expert_group + g.get("router", 0.0) + g["vectors"]
+        )  # fmt: skip
+
+    @property
+    def kv_reads(self) -> float:
+        """Times a decode step reads each cached K and V element: once, or with
+        ``kv_read_per_query_head`` (a decode kernel that runs one thread block per query head,
+        as TensorRT-LLM's masked multi-head attention kernel before its XQA kernel) once per
+        query head sharing it, ``heads / kv_heads`` of one GPU (grouped-query attention; 1 for
+        multi-head attention; a latent cache is read once)."""
+        s = self.shape
+        if not self.kv_read_per_query_head or s.is_mla or s.kv_heads <= 0:
+            return 1.0
+        if self.dp_attention:
+            return s.heads / s.kv_heads
+        kv_here = max(1.0, s.kv_heads / self.tp)
+        return (s.heads / self.tp) / kv_here
+
+    @property
+    def attention_split(self) -> int:
+        """GPUs one layer's attention weights are split over: ``tp``, or 1 with attention data
+        parallelism (each GPU holds all of them and serves its own sequences)."""
+        return 1 if self.dp_attention else self.tp
+
+    @property
+    def kv_share(self) -> float:
+        """The share of a replica's KV cache (its batch's sequences) one GPU keeps: the TP
+        split of the heads (:func:`core.inference.kv.kv_gpu_share`), or with attention data
+        parallelism ``1/tp``: each GPU keeps its own ``B/tp`` sequences whole."""
+        return 1.0 / self.tp if self.dp_attention else kv_gpu_share(self.shape, self.tp)
 
     def dense_read(self) -> float:
         """Bytes of the weights one GPU reads every forward, routed experts aside: the layers'
         matrices and the LM head (the embedding's matrix when tied), router, norms."""
         g = self.weight_bytes.by_group
         head = g.get("head", g["embedding"] if self.shape.tied else 0.0)
-        split = (g.get("attention", 0.0) + g.get("mlp", 0.0) + head) / self.tp
+        split = (g.get("mlp", 0.0) + head) / self.tp + g.get(
+            "attention", 0.0
+        ) / self.attention_split
         return split + g.get("router", 0.0) + g["vectors"]
 
     def experts_read(self, tokens: float) -> float:
@@ -191,6 +297,86 @@ class Deployment:
         s = self.shape
         return 2.0 * s.active_linear_params * tokens + 2.0 * s.head_params * sequences
 
+    def gemms(self, tokens: float, sequences: float) -> list[tuple[float, float, float, float]]:
+        """The GEMMs one GPU runs in a forward of ``tokens`` tokens of its replica (``sequences``
+        of them reach the LM head): ``(M, N, K, count)`` each. Column-parallel matrices (q, k, v,
+        gate, up, the head) split their output ``N`` over TP, row-parallel ones (the attention
+        output, down) their input ``K`` (Megatron-LM's layout, which serving engines keep); with
+        attention data parallelism each GPU runs the attention matrices whole on its
+        ``tokens/tp``. A routed expert gets ``M = T·k/E`` tokens of the ``T`` its expert group
+        routes, and a GPU runs the experts the tokens touch among those it holds."""
+        return [(m, n, k, c) for m, n, k, c, _ in self._grouped_gemms(tokens, sequences)]
+
+    def _grouped_gemms(
+        self, tokens: float, sequences: float
+    ) -> list[tuple[float, float, float, float, str]]:
+        """The GEMMs of :meth:`gemms`, each with its matrix group."""
+        s, t = self.shape, self.tp
+        out: list[tuple[float, float, float, float, str]] = []
+        row_parallel = (".down", "o")
+        for m in s.matrices:
+            if m.group == "embedding":
+                continue
+            if m.group == "head":
+                out.append((sequences, m.rows / t, m.cols, 1, m.group))
+            elif m.group == "router":
+                out.append((tokens, m.rows, m.cols, m.count, m.group))
+            elif m.group == "expert":
+                routed = tokens * max(1.0, self.ep / t)
+                touched = distinct_experts(s.experts, s.top_k, routed) / self.expert_group
+                per_expert = routed * s.top_k / s.experts
+                split = t if self.ep <= 1 else 1
+                k_split = m.name.endswith(".down")
+                n, k = (m.rows, m.cols / split) if k_split else (m.rows / split, m.cols)
+                out.append(
+                    (
+                        per_expert,
+                        n,
+                        k,
+                        touched * s.moe_layers * (m.count / (s.moe_layers * s.experts)),
+                        m.group,
+                    )
+                )
+            elif m.group == "attention" and self.dp_attention:
+                out.append((tokens / t, m.rows, m.cols, m.count, m.group))
+            elif m.name.endswith(row_parallel):
+                out.append((tokens, m.rows, m.cols / t, m.count, m.group))
+            else:
+                out.append((tokens, m.rows / t, m.cols, m.count, m.group))
+        return out
+
+    def _linear_seconds(self, tokens: float, sequences: float, dtype: str) -> float:
+        """The GEMMs' time on one GPU: each at the calibrated large-GEMM rate times
+        :func:`small_m_share` of its ``M`` and ``K`` over that of the reference shape."""
+        return sum(c for c, _ in self._gemm_times(tokens, sequences, dtype))
+
+    @cached_property
+    def _bytes_per_weight(self) -> dict[str, float]:
+        """Bytes per weight element of each matrix group in the weight format, scales included."""
+        params: dict[str, float] = {}
+        for m in self.shape.matrices:
+            params[m.group] = params.get(m.group, 0.0) + m.params
+        g = self.weight_bytes.by_group
+        return {k: g.get(k, 0.0) / v for k, v in params.items() if v}
+
+    def _gemm_times(self, tokens: float, sequences: float, dtype: str) -> list[tuple[float, float]]:
+        """``(compute seconds, bytes)`` of each GEMM one GPU runs: its FLOPs at the calibrated
+        rate times its small-``M`` share, and its weights (in their format) with its input and
+        output activations (16-bit)."""
+        cal, peak = self.calibration, self.device.peak(dtype)
+        rate = peak * min(1.0, cal.gemm_efficiency(dtype))
+        ref_m, _, ref_k = cal.gemm_reference(dtype)
+        reference = small_m_share(ref_m, ref_k, cal.k_overhead)
+        bpe = self._bytes_per_weight
+        out: list[tuple[float, float]] = []
+        for m, n, k, count, group in self._grouped_gemms(tokens, sequences):
+            if m <= 0 or count <= 0:
+                continue
+            share = min(1.0, small_m_share(m, k, cal.k_overhead) / reference)
+            nbytes = (n * k * bpe.get(group, ACT_BYTES) + (m * k + m * n) * ACT_BYTES) * count
+            out.append((2.0 * m * n * k * count / (rate * share), nbytes))
+        return out
+
     def _allreduce_s(self, size: float) -> float:
         """One TP all-reduce of ``size`` bytes."""
         if self.tp <= 1 or size <= 0:
@@ -214,41 +400,87 @@ class Deployment:
         )
 
     def _all_to_all_s(self, tokens: float) -> float:
-        """Dispatch and combine of one MoE layer's tokens over the expert group."""
+        """Dispatch and combine of one MoE layer's tokens over the expert group.
+
+        Each GPU sends its ``tokens/tp`` tokens' ``top_k`` copies to the experts' GPUs and gets
+        the results back. Inside a node every copy bound to another GPU crosses NVLink. Across
+        nodes a token crosses the network once per other node holding one of its experts
+        (DeepEP's normal kernels forward over RDMA to the node and over NVLink inside it): with
+        the experts spread evenly over ``n`` nodes and the ``k`` picks independent, a token
+        reaches ``(n − 1)·(1 − (1 − 1/n)^k)`` other nodes on average; the NVLink forwarding runs
+        beside it and the slower of the two is the time. The dispatch carries 1-byte elements
+        when the expert GEMMs run in fp8 or fp4 (DeepEP's FP8 dispatch: the activations are
+        quantized before they are sent), the combine 16-bit ones. Bandwidth: the calibration's
+        all-to-all bus bandwidth of the link (DeepEP's measured fractions), plus its per-call
+        latency, twice per layer."""
         s = self.shape
         if self.ep <= 1 or not s.is_moe:
             return 0.0
-        link = self.device.intra_node_bandwidth
         crosses = self.ep > self.gpus_per_node
-        if crosses:
-            link = self.device.inter_node_bandwidth
-        if not link:
+        intra = self.device.intra_node_bandwidth
+        inter = self.device.inter_node_bandwidth
+        if not intra or (crosses and not inter):
             raise InputError(
                 translate("Inference", "ep: {device} has no link bandwidth in the database, so EP {ep} cannot be timed; allowed: ep 1").format(
                     device=self.device.name, ep=str(self.ep)
                 ),
                 field="ep",
             )  # fmt: skip
-        sent = (tokens / self.tp) * s.top_k * s.d * ACT_BYTES * (self.ep - 1) / self.ep
-        return 2 * sent / self.calibration.busbw(float(link), crosses)
+        cal = self.calibration
+        mine = tokens / self.tp
+        dispatch = 1.0 if self.gemm()[0] in ("fp8", "fp4", "int8") else ACT_BYTES
+        per_byte = (dispatch + ACT_BYTES) * s.d  # one copy there and back
+        gpus = min(self.ep, self.gpus_per_node)
+        copies_intra = mine * s.top_k * (gpus - 1) / self.ep if not crosses else mine * s.top_k
+        time = copies_intra * per_byte / cal.alltoall_busbw(float(intra), False)
+        time += 2 * cal.alltoall_latency_s(False)
+        if crosses:
+            nodes = self.ep / self.gpus_per_node
+            remote = (nodes - 1) * (1 - (1 - 1 / nodes) ** s.top_k)
+            network = mine * remote * per_byte / cal.alltoall_busbw(float(inter or 0.0), True)
+            time = max(time, network + 2 * cal.alltoall_latency_s(True))
+        return time
 
     def _point(self, phase: str, tokens: float, sequences: float, attention_flops: float,
-               read: dict[str, float], causal: bool, seq: float | None) -> Point:  # fmt: skip
+               read: dict[str, float], causal: bool, seq: float | None,
+               forwards: int = 1) -> Point:  # fmt: skip
         cal, dev = self.calibration, self.device
         dtype, _ = self.gemm()
         linear = self._linear_flops(tokens, sequences) / self.tp
         attention = attention_flops / self.tp
         rate = dev.peak(dtype) * cal.gemm_efficiency(dtype)
-        compute = linear / rate
+        # each forward (a prefill chunk) runs its own GEMMs over its share of the tokens
+        gemms = self._gemm_times(tokens / forwards, sequences / forwards, dtype)
+        linear_s = forwards * sum(c for c, _ in gemms)
+        attention_s = 0.0
         if attention > 0:
-            compute += cal.attention_seconds(attention, self._attention_peak(), False, causal, seq)
+            attention_s = cal.attention_seconds(
+                attention, self._attention_peak(), False, causal, seq
+            )
+        compute = linear_s + attention_s
         nbytes = sum(read.values())
-        memory = nbytes / cal.bandwidth(dev)
+        bandwidth = cal.bandwidth(dev)
+        memory = nbytes / bandwidth
+        # the kernels run one after the other, each at its own roofline: attention reads the KV
+        # cache, each GEMM its weights and activations (once per forward); the bytes no GEMM
+        # accounts for (norms, embedding rows) at the bandwidth
+        cache = read.get("kv_cache", 0.0)
+        gemm_bytes = forwards * sum(b for _, b in gemms)
+        serial = max(attention_s, cache / bandwidth)
+        serial += forwards * sum(max(c, b / bandwidth) for c, b in gemms)
+        serial += max(0.0, nbytes - cache - gemm_bytes) / bandwidth
         s = self.shape
         comm = s.layers * 2 * self._allreduce_s(tokens * s.d * ACT_BYTES)
         comm += s.moe_layers * self._all_to_all_s(tokens)
+        kernels = forwards * self.kernels
         return Point(phase, tokens, linear + attention, nbytes, compute, memory, comm, dtype,
-                     rate, cal.bandwidth(dev), read)  # fmt: skip
+                     rate, bandwidth, read, kernels * cal.launch_s, kernels, 0.0,
+                     serial)  # fmt: skip
+
+    @cached_property
+    def kernels(self) -> int:
+        """Kernels of one forward (:func:`kernels_per_forward`)."""
+        return kernels_per_forward(self.shape, self.tp, self.ep)
 
     def prefill(self, batch: int, prompt: int) -> Point:
         """The forward of ``batch`` prompts of ``prompt`` tokens (see the module docstring)."""
@@ -261,10 +493,11 @@ class Deployment:
         per_chunk = tokens / chunks
         read = {
             "weights": chunks * (self.dense_read() + self.experts_read(per_chunk)),
-            "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype, self.tp),
+            "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype) * self.kv_share,
             "activations": tokens * self._io_per_token / self.tp,
         }
-        return self._point("prefill", tokens, batch, attention, read, not banded, float(prompt))
+        return self._point("prefill", tokens, batch, attention, read, not banded, float(prompt),
+                           chunks)  # fmt: skip
 
     def decode(self, batch: int, context: float) -> Point:
         """One step of ``batch`` sequences whose caches hold ``context`` tokens."""
@@ -275,10 +508,15 @@ class Deployment:
         else:
             qk, v = s.qk_head_dim, s.v_dim
         attention = s.layers * 2.0 * batch * s.heads * held * (qk + v)
-        per_token = kv_bytes_per_token(s, self.kv_dtype) * kv_gpu_share(s, self.tp)
+        per_token = kv_bytes_per_token(s, self.kv_dtype) * self.kv_share
         read = {
             "weights": self.dense_read() + self.experts_read(float(batch)),
-            "kv_cache": batch * (held * per_token + per_token),
+            "kv_cache": batch * (held * per_token * self.kv_reads + per_token),
             "activations": batch * self._io_per_token / self.tp,
         }
-        return self._point("decode", float(batch), batch, attention, read, False, None)
+        point = self._point("decode", float(batch), batch, attention, read, False, None)
+        if self.host_per_seq_s <= 0:
+            return point
+        # the host's per-sequence work of the step (per GPU of attention DP: its own sequences)
+        mine = batch / self.tp if self.dp_attention else batch
+        return replace(point, host_s=mine * self.host_per_seq_s)

@@ -10,13 +10,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 PUBLISHED = json.loads((ROOT / "resources" / "published_inference.json").read_text())
+PRE_FILES = sorted((ROOT / "benchmarks" / "data" / "preregistered_inference").glob("*.json"))
 PRE = {
     row["id"]: (doc, row)
-    for path in sorted((ROOT / "benchmarks" / "data" / "preregistered_inference").glob("*.json"))
+    for path in PRE_FILES
     for doc in [json.loads(path.read_text())]
     for row in doc["rows"]
 }
-ROWS = PUBLISHED["measurements"]
+ALL_ROWS = PUBLISHED["measurements"]
+#: Rows with their published figure (a pre-registered row waits for it without ``value``).
+ROWS = [r for r in ALL_ROWS if r.get("value") is not None and r.get("inputs")]
 
 #: The pre-registered metric each published metric is compared with (the v0.6.1 A100 column does
 #: not say per GPU or total; the page's H100 column is per GPU).
@@ -25,11 +28,26 @@ SAME = {
     "output_tokens_per_s_per_gpu": "output_tokens_per_s_per_gpu",
     "output_tokens_per_s_ambiguous": "output_tokens_per_s_per_gpu",
     "ttft_s": "ttft_s",
+    "input_tokens_per_s_per_node": "input_tokens_per_s_per_node",
+    "output_tokens_per_s_per_node": "output_tokens_per_s_per_node",
 }
 
 
+def test_every_row_is_preregistered_with_its_inputs() -> None:
+    for fig in ALL_ROWS:
+        doc, row = PRE[fig["id"]]
+        assert doc["commit"] == fig["commit"]
+        if "inputs" in row:  # the second set keeps the inputs it was predicted from
+            assert (row["prediction"] is None) == (fig["inputs"] is None)
+            if row["inputs"]:  # inputs added or changed later are named in the row
+                notes = " ".join(fig.get("added_after_preregistration", []))
+                for key in set(fig["inputs"]) | set(row["inputs"]):
+                    if fig["inputs"].get(key) != row["inputs"].get(key):
+                        assert key in notes, (fig["id"], key)
+
+
 def test_sources_have_provenance() -> None:
-    codes = {row["source"] for row in ROWS}
+    codes = {row["source"] for row in ALL_ROWS}
     assert codes == {s["code"] for s in PUBLISHED["sources"]}
     for s in PUBLISHED["sources"]:
         assert s["url"].startswith("https://github.com/") and s["commit"] in s["url"]
@@ -43,6 +61,8 @@ def test_figure_has_preregistered_prediction_of_the_same_metric(fig: dict) -> No
     pred = row["prediction"]
     assert pred["metric"] == SAME[fig["metric"]]
     assert fig["value"] > 0 and pred["value"] > 0
+    if "inputs" in row:  # second set: checked by test_preregistered_value_is_the_metric_of_its_run
+        return
     # The value compared is the one its meaning names: total, or the total over the row's GPUs.
     gpus = row["hardware"]["gpus"]
     total = pred["output_tokens_per_s_total"]
@@ -78,3 +98,52 @@ def test_every_figure_was_added_after_its_prediction_was_committed() -> None:
         ["git", "merge-base", "--is-ancestor", pre, fig], cwd=ROOT, check=False
     )
     assert ancestor.returncode == 0 and pre != fig
+
+
+SECOND = [(doc, row) for doc, row in PRE.values() if row.get("prediction") and "inputs" in row]
+
+
+@pytest.mark.parametrize("doc,row", SECOND, ids=[r["id"] for _, r in SECOND])
+def test_preregistered_value_is_the_metric_of_its_run(doc: dict, row: dict) -> None:
+    """The second set's value is its run's figure in the source's meaning, by hand: the total
+    (capped at request rate × output in a Server run), per GPU, or per 8-GPU node of a phase."""
+    pred, inputs = row["prediction"], row["inputs"]
+    gpus = inputs["gpus"]
+    replicas = gpus // inputs["tp"]
+    total = pred["output_tokens_per_s_total"]
+    if "request_rate" in inputs:
+        total = min(total, inputs["request_rate"] * inputs["output"])
+    expected = {
+        "output_tokens_per_s_total": total,
+        "output_tokens_per_s_per_gpu": total / gpus,
+        "input_tokens_per_s_per_node": replicas
+        * pred["batch"]
+        * inputs["prompt"]
+        / pred["ttft_s"]
+        * 8
+        / gpus,
+        "output_tokens_per_s_per_node": replicas * pred["batch"] / pred["tpot_s"] * 8 / gpus,
+    }[pred["metric"]]
+    assert pred["value"] == pytest.approx(expected, rel=1e-12)
+
+
+def test_second_set_preregistered_before_any_figure() -> None:
+    """When each second-set file was first committed, the resource held none of its figures."""
+    import subprocess
+
+    folder = "benchmarks/data/preregistered_inference"
+    for path in sorted((ROOT / folder).glob("second-*.json")):
+        rel = f"{folder}/{path.name}"
+        log = subprocess.run(  # first committed as benchmarks/data/preregistered/inference-*.json
+            ["git", "log", "--follow", "--diff-filter=A", "--format=%H", "--", rel],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.split()  # fmt: skip
+        if not log:
+            pytest.skip("the history of the files is not in this checkout (or not committed yet)")
+        shown = subprocess.run(
+            ["git", "show", f"{log[-1]}:resources/published_inference.json"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+        then = {m["id"]: m for m in json.loads(shown)["measurements"]}
+        for row in json.loads(path.read_text())["rows"]:
+            assert row["id"] in then and then[row["id"]].get("value") is None
