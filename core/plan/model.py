@@ -46,7 +46,15 @@ from typing import Any
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
-from core.plan.frameworks import Framework, framework, fsdp_casts, reduce_dtype, reduction_overlaps
+from core.plan.frameworks import (
+    Framework,
+    framework,
+    fsdp_casts,
+    hp_grad_accum,
+    reduce_dtype,
+    reduction_overlaps,
+)
+from core.plan.grad_accum import hp_grad_pass_seconds, param_tensors_per_layer
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.ops import layer_ops
 from core.plan.overlap import bucketed_exposed, tp_decomposed
@@ -215,6 +223,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         if fsdp_casts(fw, layout.zero)
         else 0.0
     )
+    cast += _hp_accum_seconds(ctx, layout, busiest, busiest_layers, fw)
     stages: dict[str, dict[str, float]] = {}
     for name, (_, layers) in split.items():
         first = name in ("only", "first")
@@ -301,6 +310,20 @@ def _fsdp_cast_seconds(
         kernels += 1
     calls = max(1, round(layers))
     return moved / cal.bandwidth(inp.cluster.device) + kernels * calls * cal.launch_s
+
+
+def _hp_accum_seconds(
+    ctx: Context, layout: Layout, params: float, layers: float, fw: Framework
+) -> float:
+    """The framework's per-micro-batch fp32 gradient accumulation pass over the GPU's
+    parameters, where it has one (:mod:`core.plan.grad_accum`)."""
+    inp, cal = ctx.inp, ctx.cal
+    p_bytes, g_bytes = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
+    if not hp_grad_accum(fw, layout.zero, p_bytes, g_bytes):
+        return 0.0
+    tensors = layers * param_tensors_per_layer(inp.model) + 2  # and the stage's embedding or head
+    return hp_grad_pass_seconds(params, tensors, p_bytes, cal.bandwidth(inp.cluster.device),
+                                cal.launch_s)  # fmt: skip
 
 
 def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:
