@@ -298,12 +298,15 @@ def _fsdp_cast_seconds(
     each of the forward's and the backward's all-gathers (read 4, write ``e`` bytes per shard
     parameter), and, where the framework reduces in a wider dtype than the gradients, the layer's
     unsharded gradients to it before the reduce-scatter (read ``g``, write ``r`` bytes per
-    parameter); one kernel per layer each, at the memory bandwidth."""
+    parameter); after each of the two all-gathers, FSDP2's copy-out of the gathered flat buffer
+    into the unsharded parameters on the compute stream (``foreach_all_gather_copy_out``:
+    ``split_with_sizes_copy``, read and write ``e`` bytes per unsharded parameter); one kernel
+    per layer each, at the memory bandwidth."""
     inp, cal = ctx.inp, ctx.cal
     shard = params / (layout.dp * layout.cp)
     e, g = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
-    moved = 2 * shard * (4 + e)
-    kernels = 2
+    moved = 2 * shard * (4 + e) + 2 * params * 2 * e
+    kernels = 4
     wide = reduce_dtype(fw, layout.zero)
     if wide and DTYPE_BYTES[wide] > g:
         moved += params * (g + DTYPE_BYTES[wide])

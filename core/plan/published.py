@@ -549,6 +549,7 @@ SOURCE_CODE.update(
                 attention_kernel="flash2",
                 fused_loss=False,
                 cross_entropy="fp32",
+                framework="torchtitan",
             ),
             rope=True,
             reason="torchtitan (Aug 2024): FSDP2 with its prefetching all-gathers and "
@@ -594,6 +595,7 @@ SOURCE_CODE.update(
                 attention_kernel="flash2",
                 fused_loss=False,
                 cross_entropy="fp32",
+                framework="fsdp",
             ),
             rope=True,
             reason="NeMo AutoModel (PyTorch backend): FSDP2 with prefetch (enable_fsdp2_prefetch), "
