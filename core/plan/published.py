@@ -497,6 +497,7 @@ _NEMO_2024_25 = Implementation(
     fused_swiglu=True,
     cross_entropy="fp32-inplace",
     uneven_stages=True,
+    framework="nemo",
 )
 _NEMO_REASON = (
     "Transformer Engine (cuDNN fused attention, fused kernels, FP8 GEMMs in the layers), the "
