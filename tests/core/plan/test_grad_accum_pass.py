@@ -67,3 +67,15 @@ def test_each_micro_batch_pays_the_pass(device, cal, spec) -> None:
     same = plan(_inp(device, spec, recipe("bf16"), "deepspeed"), lay, calibration=cal)
     base = plan(_inp(device, spec, recipe("bf16"), "megatron"), lay, calibration=cal)
     assert same.breakdown["compute"] == pytest.approx(base.breakdown["compute"])
+
+
+def test_bf16_gradients_stay_beside_the_fp32_ones(device, cal) -> None:
+    # BF16_Optimizer.update_hp_grads(clear_lp_grads=False): the bf16 .grad of every parameter
+    # stays allocated beside the fp32 accumulator, 2 more bytes per parameter of the stage
+    # (unsharded under ZeRO-1), so DeepSpeed's gradients exceed Megatron's by 2 × n.
+    lay = Layout(tp=2, pp=2, dp=2, zero=1, micro_batch=2)
+    ds = plan(_inp(device, SMALL, FP32_GRADS, "deepspeed"), lay, calibration=cal)
+    mg = plan(_inp(device, SMALL, FP32_GRADS, "megatron"), lay, calibration=cal)
+    assert ds.memory.stage == mg.memory.stage
+    n = stage_params(SMALL, 2, SMALL.layers / 2, ds.memory.stage)
+    assert ds.memory.grads - mg.memory.grads == pytest.approx(2 * n)
