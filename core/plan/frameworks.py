@@ -227,8 +227,9 @@ def reduce_dtype(fw: Framework, zero: int) -> str | None:
 
 
 def framework_words(fw: Framework, *, zero: int, pp: int, buckets: int, tp_overlap: bool,
-                    sp: bool, tp: int) -> Text:  # fmt: skip
-    """The plan's sentence on the framework's mechanisms (the ``assumptions``)."""
+                    sp: bool, tp: int, hp_accum: bool = False) -> Text:  # fmt: skip
+    """The plan's sentence on the framework's mechanisms (the ``assumptions``; ``hp_accum``:
+    the fp32 accumulation pass after every micro-batch applies, :func:`hp_grad_accum`)."""
     parts: list[Text] = []
     if pp > 1:
         parts.append(
@@ -255,6 +256,9 @@ def framework_words(fw: Framework, *, zero: int, pp: int, buckets: int, tp_overl
         )
     if fsdp_casts(fw, zero):
         parts.append(translate("Plan", "mixed-precision casts before each all-gather and reduce-scatter"))  # fmt: skip
+        parts.append(translate("Plan", "each gathered layer copied out of the all-gather buffer on the compute stream"))  # fmt: skip
+    if hp_accum:
+        parts.append(translate("Plan", "after every micro-batch the bf16 gradients added into separate fp32 ones (BF16_Optimizer), both kept"))  # fmt: skip
     if tp > 1 and tp_overlap:
         kind = (
             translate("Plan", "AsyncTP")
