@@ -179,7 +179,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
                      sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
                      gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel,
                      fused_loss=impl.fused_loss, precision=impl.recipe.id,
-                     layers=spec.layers)  # fmt: skip
+                     layers=spec.layers, cross_entropy=impl.cross_entropy)  # fmt: skip
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None
