@@ -15,9 +15,10 @@ reading and writing the whole logits tensor:
   its steps compiled by ``jit_fuser``): the cast fused with the max (2 + 4), the in-place
   ``exp(x − max)`` (4 + 4), the row sum (4), the in-place ``div_`` (4 + 4): 26 bytes in 4 kernels;
   backward the in-place scaling (4 + 4) and the cast back (4 + 2): 14 bytes in 2 kernels. This is
-  the newest code's count, where each in-place step is compiled on its own; the file's note says
-  the earlier compiled graphs also copied the mutated logits back (one more pass), so for the
-  2024 code it is a lower bound.
+  the newest code's count, where each in-place step is compiled on its own; the code of the
+  published runs (Megatron-Core r0.8.0 to August 2026) compiled the steps whole, where, by the
+  newer file's own note, Inductor also copies the mutated logits back (one more pass each), so for
+  them it is a lower bound.
 
 The per-token work (the target gather and scatter, the two small all-reduces) is left out; TP's
 all-reduces of the per-token sums are in the TP communication.
