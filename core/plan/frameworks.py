@@ -44,6 +44,7 @@ __all__ = [
     "framework_words",
     "fsdp_casts",
     "gradient_buckets",
+    "hp_grad_accum",
     "reduce_dtype",
     "reduction_overlaps",
 ]
@@ -92,6 +93,10 @@ class Framework:
         (``FSDPConfig.backward_prefetch``), whose post-backward hook reshards the layer before
         it prefetches the next (``_post_backward_reshard`` in torch's
         ``fsdp/_runtime_utils.py``): one layer gathered while it runs (memory only).
+    hp_grad_accum
+        With bf16 weights and fp32 gradients under ZeRO 0 or 1, every micro-batch's backward is
+        followed by a pass that adds each bf16 gradient into a separate fp32 accumulator
+        (DeepSpeed's ``BF16_Optimizer.update_hp_grads``, :mod:`core.plan.grad_accum`).
     gathered_weights_only
         Under ZeRO-3 with a master copy, torch FSDP's mixed precision keeps the fp32 shard as
         the parameter itself and makes the compute-dtype weights only when it gathers them
@@ -113,6 +118,7 @@ class Framework:
     tp_overlap_kind: str = "userbuffers"
     backward_prefetch: bool = True
     gathered_weights_only: bool = False
+    hp_grad_accum: bool = False
 
     def preset_dict(self) -> dict[str, Any]:
         """The preset as keyword arguments of :class:`~core.plan.inputs.Implementation`."""
@@ -133,7 +139,8 @@ _FRAMEWORKS: tuple[Framework, ...] = (
               tp_overlap_kind="async-tp", gathered_weights_only=True),
     Framework("deepspeed", "DeepSpeed (Megatron-DeepSpeed)",
               (("fused_loss", False), ("cross_entropy", "fp32-inplace")), interleaved=False,
-              reduce_after_flush=True, buckets="deepspeed", overlap_needs_zero3=True),
+              reduce_after_flush=True, buckets="deepspeed", overlap_needs_zero3=True,
+              hp_grad_accum=True),
     Framework("llm-foundry", "llm-foundry (Composer FSDP)",
               (("fused", False), ("cross_entropy", "native")), interleaved=False,
               reduce_after_flush=False, buckets="fsdp", backward_prefetch=False,
@@ -207,6 +214,12 @@ def fsdp_casts(fw: Framework, zero: int) -> bool:
     return fw.fsdp2_casts and zero == 3
 
 
+def hp_grad_accum(fw: Framework, zero: int, param_bytes: int, grad_bytes: int) -> bool:
+    """Whether each micro-batch ends with the fp32 accumulation pass: the framework's
+    ``BF16_Optimizer`` runs (ZeRO 0 or 1, gradients kept wider than the weights)."""
+    return fw.hp_grad_accum and zero <= 1 and grad_bytes > param_bytes
+
+
 def reduce_dtype(fw: Framework, zero: int) -> str | None:
     """The dtype the framework reduces gradients in under ``zero`` (``None``: the recipe's);
     FSDP2's ``reduce_dtype`` applies where FSDP shards (ZeRO ≥ 1), not under DDP."""
@@ -214,8 +227,9 @@ def reduce_dtype(fw: Framework, zero: int) -> str | None:
 
 
 def framework_words(fw: Framework, *, zero: int, pp: int, buckets: int, tp_overlap: bool,
-                    sp: bool, tp: int) -> Text:  # fmt: skip
-    """The plan's sentence on the framework's mechanisms (the ``assumptions``)."""
+                    sp: bool, tp: int, hp_accum: bool = False) -> Text:  # fmt: skip
+    """The plan's sentence on the framework's mechanisms (the ``assumptions``; ``hp_accum``:
+    the fp32 accumulation pass after every micro-batch applies, :func:`hp_grad_accum`)."""
     parts: list[Text] = []
     if pp > 1:
         parts.append(
@@ -242,6 +256,9 @@ def framework_words(fw: Framework, *, zero: int, pp: int, buckets: int, tp_overl
         )
     if fsdp_casts(fw, zero):
         parts.append(translate("Plan", "mixed-precision casts before each all-gather and reduce-scatter"))  # fmt: skip
+        parts.append(translate("Plan", "each gathered layer copied out of the all-gather buffer on the compute stream"))  # fmt: skip
+    if hp_accum:
+        parts.append(translate("Plan", "after every micro-batch the bf16 gradients added into separate fp32 ones (BF16_Optimizer), both kept"))  # fmt: skip
     if tp > 1 and tp_overlap:
         kind = (
             translate("Plan", "AsyncTP")

@@ -346,7 +346,7 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
     stages = stage_layers(spec.layers, p, v)
     if stages is None:
         raise ValueError(f"pp {p} x vpp {v} cannot split {spec.layers} layers")
-    from core.plan.frameworks import framework
+    from core.plan.frameworks import framework, hp_grad_accum
 
     fw = framework(inp.implementation.framework)
     best: StageMemory | None = None
@@ -363,6 +363,10 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                           / (shard if layout.zero >= 3 else 1))  # fmt: skip
         params += copies
         grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
+        if hp_grad_accum(fw, layout.zero, rec.bytes("params"), rec.bytes("grads")):
+            # DeepSpeed's BF16_Optimizer keeps the bf16 gradients beside its fp32 ones
+            # (update_hp_grads(clear_lp_grads=False)), whole: core.plan.grad_accum
+            grads += rec.bytes("params") * n
         optim = per["optimizer"] * n / (shard if layout.zero >= 1 else 1)
         kept_layers = in_flight_layers(
             rank, p, v, micro_batches, chunk_layers(spec.layers, p, v, stage, here)

@@ -46,7 +46,15 @@ from typing import Any
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
-from core.plan.frameworks import Framework, framework, fsdp_casts, reduce_dtype, reduction_overlaps
+from core.plan.frameworks import (
+    Framework,
+    framework,
+    fsdp_casts,
+    hp_grad_accum,
+    reduce_dtype,
+    reduction_overlaps,
+)
+from core.plan.grad_accum import hp_grad_pass_seconds, param_tensors_per_layer
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.ops import layer_ops
 from core.plan.overlap import bucketed_exposed, tp_decomposed
@@ -171,7 +179,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
                      sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
                      gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel,
                      fused_loss=impl.fused_loss, precision=impl.recipe.id,
-                     layers=spec.layers)  # fmt: skip
+                     layers=spec.layers, cross_entropy=impl.cross_entropy)  # fmt: skip
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None
@@ -215,6 +223,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         if fsdp_casts(fw, layout.zero)
         else 0.0
     )
+    cast += _hp_accum_seconds(ctx, layout, busiest, busiest_layers, fw)
     stages: dict[str, dict[str, float]] = {}
     for name, (_, layers) in split.items():
         first = name in ("only", "first")
@@ -289,18 +298,35 @@ def _fsdp_cast_seconds(
     each of the forward's and the backward's all-gathers (read 4, write ``e`` bytes per shard
     parameter), and, where the framework reduces in a wider dtype than the gradients, the layer's
     unsharded gradients to it before the reduce-scatter (read ``g``, write ``r`` bytes per
-    parameter); one kernel per layer each, at the memory bandwidth."""
+    parameter); after each of the two all-gathers, FSDP2's copy-out of the gathered flat buffer
+    into the unsharded parameters on the compute stream (``foreach_all_gather_copy_out``:
+    ``split_with_sizes_copy``, read and write ``e`` bytes per unsharded parameter); one kernel
+    per layer each, at the memory bandwidth."""
     inp, cal = ctx.inp, ctx.cal
     shard = params / (layout.dp * layout.cp)
     e, g = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
-    moved = 2 * shard * (4 + e)
-    kernels = 2
+    moved = 2 * shard * (4 + e) + 2 * params * 2 * e
+    kernels = 4
     wide = reduce_dtype(fw, layout.zero)
     if wide and DTYPE_BYTES[wide] > g:
         moved += params * (g + DTYPE_BYTES[wide])
         kernels += 1
     calls = max(1, round(layers))
     return moved / cal.bandwidth(inp.cluster.device) + kernels * calls * cal.launch_s
+
+
+def _hp_accum_seconds(
+    ctx: Context, layout: Layout, params: float, layers: float, fw: Framework
+) -> float:
+    """The framework's per-micro-batch fp32 gradient accumulation pass over the GPU's
+    parameters, where it has one (:mod:`core.plan.grad_accum`)."""
+    inp, cal = ctx.inp, ctx.cal
+    p_bytes, g_bytes = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
+    if not hp_grad_accum(fw, layout.zero, p_bytes, g_bytes):
+        return 0.0
+    tensors = layers * param_tensors_per_layer(inp.model) + 2  # and the stage's embedding or head
+    return hp_grad_pass_seconds(params, tensors, p_bytes, cal.bandwidth(inp.cluster.device),
+                                cal.launch_s)  # fmt: skip
 
 
 def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:

@@ -192,7 +192,11 @@ SOURCE_CODE: dict[str, _Code] = {
         reason="Megatron-DeepSpeed (BLOOM 176B): fused softmax without flash attention, ALiBi, "
         "Megatron's unfused vocabulary-parallel cross-entropy (fp32 logits, in place), "
         "no dropout; DeepSpeed's pipeline engine reduces gradients after the pipeline flush and "
-        "balances its 70 layers over 12 stages (6 each, 5 on the first and the last)",
+        "balances its 70 layers over 12 stages (6 each, 5 on the first and the last); bf16 "
+        "with ZeRO-1 runs DeepSpeed's BF16_Optimizer, which adds every micro-batch's bf16 "
+        "gradients into fp32 ones (update_hp_grads after each backward) and reduces those "
+        "(get_grads_for_reduction: the fp32 flat gradients)",
+        grads="fp32",
     ),
 }
 #: Runs whose code differs from their source's default, and why.
@@ -493,6 +497,7 @@ _NEMO_2024_25 = Implementation(
     fused_swiglu=True,
     cross_entropy="fp32-inplace",
     uneven_stages=True,
+    framework="nemo",
 )
 _NEMO_REASON = (
     "Transformer Engine (cuDNN fused attention, fused kernels, FP8 GEMMs in the layers), the "
@@ -545,6 +550,7 @@ SOURCE_CODE.update(
                 attention_kernel="flash2",
                 fused_loss=False,
                 cross_entropy="fp32",
+                framework="torchtitan",
             ),
             rope=True,
             reason="torchtitan (Aug 2024): FSDP2 with its prefetching all-gathers and "
@@ -563,12 +569,22 @@ SOURCE_CODE.update(
                 dp_overlap=False,
                 fused_loss=False,
                 cross_entropy="fp32-inplace",
+                framework="deepspeed",
             ),
             rope=False,
             reason="Megatron-DeepSpeed (MT-NLG 530B, 2021): Megatron's fused kernels and unfused "
             "attention, Megatron's GPT dropout default (0.1), learned positions, Megatron's "
             "vocabulary-parallel cross-entropy on fp32 logits; DeepSpeed's pipeline engine "
-            "reduces gradients after the pipeline flush",
+            "(1F1B, no interleaving) reduces gradients after the pipeline flush; bf16 (the "
+            "run's record) under ZeRO-1 runs DeepSpeed's BF16_Optimizer (fp32 gradients, "
+            "accumulated by a pass after each micro-batch and reduced in fp32); activation "
+            "checkpointing is whole layers: the Megatron code of 2021 had only "
+            "--checkpoint-activations (selective recomputation came with Korthikanti et al. "
+            "2022, arXiv 2205.05198), and the paper's TFLOP/s are Megatron's "
+            "96·B·s·l·h²·(1 + s/6h + V/16lh) per iteration, the count with the forward run twice "
+            "(126 TFLOP/s × 2,240 GPUs × 60.1 s over 1,920 × 2,048 tokens)",
+            grads="fp32",
+            defaults=(("recompute", "full"),),
         ),
         "https://github.com/NVIDIA-NeMo/Automodel/blob/e45812012456b0a6fb6b8d02eb9b29e2b5884d5a/"
         "docs/performance-summary.md": _Code(
@@ -580,6 +596,7 @@ SOURCE_CODE.update(
                 attention_kernel="flash2",
                 fused_loss=False,
                 cross_entropy="fp32",
+                framework="fsdp",
             ),
             rope=True,
             reason="NeMo AutoModel (PyTorch backend): FSDP2 with prefetch (enable_fsdp2_prefetch), "

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from core.plan.loss_kernels import megatron_loss_seconds
 from core.plan.ops import LayerOps, PlanOp
 from core.plan.precision import (
     amax_reduce_seconds,
@@ -114,13 +115,16 @@ def micro_times(
     fused_loss: bool = True,
     precision: str | None = None,
     layers: int | None = None,
+    cross_entropy: str | None = None,
 ) -> MicroTimes:
     """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
     (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
     ``fused_loss`` the head's memory-bound ops run as separate kernels; the layers' GEMMs under
-    the low-precision recipe ``precision``, by default the one ``gemm_dtype`` implies)."""
+    the low-precision recipe ``precision``, by default the one ``gemm_dtype`` implies; with
+    ``cross_entropy`` ``"fp32-inplace"`` the loss runs Megatron's kernels,
+    :mod:`core.plan.loss_kernels`, in place of the traced ``F.cross_entropy``)."""
     key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
-           attention_kernel, fused_loss, precision, layers)  # fmt: skip
+           attention_kernel, fused_loss, precision, layers, cross_entropy)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -150,7 +154,15 @@ def micro_times(
     extra = {"core": 0.0, "gemm": 0.0, "attn_f": 0.0, "attn_b": 0.0, "mem": 0.0}
     kernels = 0
     chain_best: dict[int, tuple[str, float, bool]] = {}
+    megatron_loss = cross_entropy == "fp32-inplace"
+    if megatron_loss:  # the traced loss's logits-wide kernels give way to Megatron's
+        loss_f, loss_b = megatron_loss_seconds(
+            b_eff * ops.seq * math.ceil(spec.vocab / t), fused_loss, bw, launch
+        )
+        sums["head_fwd"], sums["head_bwd"] = loss_f, loss_b
     for op in ops.ops:
+        if megatron_loss and op.region == "head" and op.chain >= 0 and op.vocab:
+            continue
         flops, nbytes, dims = op_cost(op, b_eff, t, sp, spec.kv_heads)
         bucket = f"{op.region}_{'fwd' if op.phase == 'forward' else 'bwd'}"
         if op.chain < 0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.plan.frameworks import framework, framework_words, reduction_overlaps
+from core.plan.frameworks import framework, framework_words, hp_grad_accum, reduction_overlaps
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.texts import Text, translate
@@ -255,7 +255,9 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         )  # fmt: skip
     out.append(
         framework_words(framework(impl.framework), zero=lay.zero, pp=lay.pp, buckets=ev.dp_buckets,
-                        tp_overlap=impl.tp_overlap, sp=lay.sp, tp=lay.tp)
+                        tp_overlap=impl.tp_overlap, sp=lay.sp, tp=lay.tp,
+                        hp_accum=hp_grad_accum(framework(impl.framework), lay.zero,
+                                               inp.recipe.bytes("params"), inp.recipe.bytes("grads")))
     )  # fmt: skip
     out.append(
         translate("Plan", "optimizer: one fused update of the GPU's shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced")

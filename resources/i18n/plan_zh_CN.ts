@@ -683,6 +683,14 @@
         <translation>每次 all-gather 和 reduce-scatter 之前的混合精度转换</translation>
     </message>
     <message>
+        <source>each gathered layer copied out of the all-gather buffer on the compute stream</source>
+        <translation>每个汇集好的层在计算流上从 all-gather 缓冲区复制出来</translation>
+    </message>
+    <message>
+        <source>after every micro-batch the bf16 gradients added into separate fp32 ones (BF16_Optimizer), both kept</source>
+        <translation>每个微批次之后把 bf16 梯度加到单独的 fp32 梯度上（BF16_Optimizer），两者都保留</translation>
+    </message>
+    <message>
         <source>AsyncTP</source>
         <translation>AsyncTP</translation>
     </message>

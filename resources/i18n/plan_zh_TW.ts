@@ -683,6 +683,14 @@
         <translation>每次 all-gather 和 reduce-scatter 之前的混合精度轉換</translation>
     </message>
     <message>
+        <source>each gathered layer copied out of the all-gather buffer on the compute stream</source>
+        <translation>每個彙集好的層在計算串流上從 all-gather 緩衝區複製出來</translation>
+    </message>
+    <message>
+        <source>after every micro-batch the bf16 gradients added into separate fp32 ones (BF16_Optimizer), both kept</source>
+        <translation>每個微批次之後把 bf16 梯度加到單獨的 fp32 梯度上（BF16_Optimizer），兩者都保留</translation>
+    </message>
+    <message>
         <source>AsyncTP</source>
         <translation>AsyncTP</translation>
     </message>
