@@ -11,7 +11,9 @@ Per layer and token a model caches:
 
 A sequence holds only the tokens it has seen so far (its prompt and the tokens generated), never
 the model's maximum context; with a sliding attention window a layer keeps at most the last
-``window`` of them (``min(tokens, window)``). Bytes are elements × the KV dtype's bytes (bf16: 2;
+``window`` of them (``min(tokens, window)``); where only ``window_layers`` of the layers slide
+(GPT-OSS alternates them with full-attention layers) the others keep every token, and the
+tokens held are given as their mean over the layers. Bytes are elements × the KV dtype's bytes (bf16: 2;
 fp8 E4M3: 1, its per-layer scale not counted), from the Dtypes domain's formats.
 
 Tensor parallelism splits the KV heads over the GPUs (``kv_heads / tp`` each); beyond
@@ -87,9 +89,14 @@ def kv_bytes_per_token(spec: Any, dtype: str = "bf16") -> float:
 
 
 def held_tokens(spec: Any, tokens: float) -> float:
-    """Tokens each layer keeps of a sequence of ``tokens``: all of them, or the window's."""
-    window = _shape(spec).window
-    return min(float(tokens), float(window)) if window else float(tokens)
+    """Tokens a layer keeps of a sequence of ``tokens``, on average over the layers: all of them
+    in a full-attention layer, at most the window's in a sliding-window layer."""
+    s = _shape(spec)
+    windowed = s.windowed_layers
+    if not windowed:
+        return float(tokens)
+    full = s.layers - windowed
+    return (windowed * min(float(tokens), float(s.window)) + full * float(tokens)) / s.layers
 
 
 def kv_gpu_share(spec: Any, tp: int) -> float:

@@ -72,6 +72,7 @@ class Shape:
     max_pos: int
     window: int
     experts: int = 0
+    window_layers: int = 0
     top_k: int = 0
     moe_ffn: int = 0
     shared_experts: int = 0
@@ -104,6 +105,12 @@ class Shape:
             return 0
         every = max(1, self.moe_every)
         return sum(1 for i in range(self.layers) if i >= self.dense_layers and i % every == 0)
+
+    @property
+    def windowed_layers(self) -> int:
+        """Layers that attend through the sliding window: ``window_layers``, every layer when
+        only a window is given, none without one."""
+        return (self.window_layers or self.layers) if self.window else 0
 
     @property
     def qk_head_dim(self) -> int:
@@ -223,6 +230,7 @@ def shape_of(spec: Any) -> Shape:
         ffn=int(spec.ffn), gated=bool(spec.gated), tied=bool(spec.tied), norm=str(spec.norm),
         qkv_bias=bool(spec.qkv_bias), out_bias=bool(spec.out_bias), mlp_bias=bool(spec.mlp_bias),
         max_pos=int(spec.max_pos), window=int(getattr(spec, "window", 0) or 0),
+        window_layers=_field(spec, "window_layers"),
         experts=_field(spec, "experts"), top_k=_field(spec, "top_k"),
         moe_ffn=_field(spec, "moe_ffn"), shared_experts=_field(spec, "shared_experts"),
         shared_ffn=_field(spec, "shared_ffn"), dense_layers=_field(spec, "dense_layers"),

@@ -8,8 +8,9 @@ weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_g
   last token of each sequence only (``2·d·V·B``: an engine needs no other logits), plus attention
   ``2·B·heads·P·keys·(d_qk + d_v)`` per layer with ``keys = P`` counted over the full ``P × P``
   scores as the trace and MFU count them (the causal kernel does half, which its time takes
-  into account) or, with a sliding window shorter than the prompt, the band of ``P·window``
-  scores actually computed. Bytes: every weight read once per forward of at most ``chunk``
+  into account) or, in a layer with a sliding window shorter than the prompt, the band of
+  ``P·window`` scores actually computed (where only some layers slide, the others stay causal
+  ``P × P``). Bytes: every weight read once per forward of at most ``chunk``
   tokens (engines prefill in chunks of a token budget) — MoE: the experts the tokens touch —
   the KV cache written, and each matrix's input and output once per token (16-bit activations).
 * **Decode**: one token per sequence, ``B`` tokens, each sequence's cache holding ``c`` tokens.
@@ -443,7 +444,10 @@ class Deployment:
 
     def _point(self, phase: str, tokens: float, sequences: float, attention_flops: float,
                read: dict[str, float], causal: bool, seq: float | None,
-               forwards: int = 1) -> Point:  # fmt: skip
+               forwards: int = 1, banded_flops: float = 0.0) -> Point:  # fmt: skip
+        """The point of a forward; ``banded_flops``: the part of ``attention_flops`` that
+        sliding-window layers compute over their band (timed without the causal half), the rest
+        timed as ``causal`` says."""
         cal, dev = self.calibration, self.device
         dtype, _ = self.gemm()
         linear = self._linear_flops(tokens, sequences) / self.tp
@@ -453,10 +457,13 @@ class Deployment:
         gemms = self._gemm_times(tokens / forwards, sequences / forwards, dtype)
         linear_s = forwards * sum(c for c, _ in gemms)
         attention_s = 0.0
-        if attention > 0:
+        band = banded_flops / self.tp
+        if attention - band > 0:
             attention_s = cal.attention_seconds(
-                attention, self._attention_peak(), False, causal, seq
+                attention - band, self._attention_peak(), False, causal, seq
             )
+        if band > 0:
+            attention_s += cal.attention_seconds(band, self._attention_peak(), False, False, seq)
         compute = linear_s + attention_s
         nbytes = sum(read.values())
         bandwidth = cal.bandwidth(dev)
@@ -486,9 +493,15 @@ class Deployment:
         """The forward of ``batch`` prompts of ``prompt`` tokens (see the module docstring)."""
         s = self.shape
         tokens = float(batch) * prompt
-        keys = held_tokens(s, prompt)
+        # full-attention layers compute the causal P × P scores, sliding-window layers the band
+        # of P·min(P, window) (every score of it: no causal half to skip)
+        per_key = 2.0 * batch * s.heads * prompt * (s.qk_head_dim + s.v_dim)
+        windowed = s.windowed_layers
+        keys = min(float(prompt), float(s.window)) if windowed else float(prompt)
+        full = (s.layers - windowed) * per_key * prompt
+        band = windowed * per_key * keys
         banded = keys < prompt
-        attention = s.layers * 2.0 * batch * s.heads * prompt * keys * (s.qk_head_dim + s.v_dim)
+        attention = full + band
         chunks = -(-int(tokens) // self.chunk)
         per_chunk = tokens / chunks
         read = {
@@ -496,8 +509,8 @@ class Deployment:
             "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype) * self.kv_share,
             "activations": tokens * self._io_per_token / self.tp,
         }
-        return self._point("prefill", tokens, batch, attention, read, not banded, float(prompt),
-                           chunks)  # fmt: skip
+        return self._point("prefill", tokens, batch, attention, read, True, float(prompt),
+                           chunks, band if banded else 0.0)  # fmt: skip
 
     def decode(self, batch: int, context: float) -> Point:
         """One step of ``batch`` sequences whose caches hold ``context`` tokens."""

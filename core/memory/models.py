@@ -111,6 +111,10 @@ class TransformerSpec:
     window
         A sliding attention window (Mistral's ``sliding_window``; 0 for none): the model attends
         over full sequences up to it; a longer sequence is refused (not modelled).
+    window_layers
+        How many layers attend through the ``window`` when only some do (GPT-OSS alternates
+        sliding-window and full-attention layers: its config's ``layer_types``); 0 with a window:
+        every layer. Only the Inference domain's KV cache and attention count it.
     head_size
         The width of one attention head when the config sets it apart from ``d_model / heads``
         (Qwen3's ``head_dim`` = 128 at ``d_model`` 2048 and 32 heads); 0 derives it.
@@ -167,6 +171,7 @@ class TransformerSpec:
     mlp_bias: bool | None = None
     context: int = 0
     window: int = 0
+    window_layers: int = 0
     head_size: int = 0
     qk_norm: bool = False
     experts: int = 0
@@ -198,6 +203,17 @@ class TransformerSpec:
             positive_int(self.context, "context", high=LIMITS["max_pos"])
         if self.window:
             positive_int(self.window, "window", high=LIMITS["max_pos"])
+        if self.window_layers:
+            positive_int(self.window_layers, "window_layers", high=self.layers)
+            if not self.window:
+                raise InputError(
+                    translate(
+                        "Memory",
+                        "window_layers: {value} layers without a window; allowed: 0, or a "
+                        "window=… with it",
+                    ).format(value=str(self.window_layers)),
+                    field="window_layers",
+                )
         positive_int(self.vocab, "vocab", high=LIMITS["vocab"])
         positive_int(self.d_model, "d_model", high=LIMITS["d"])
         positive_int(self.layers, "layers", high=LIMITS["layers"])
@@ -653,7 +669,7 @@ _MLP_KEYS = {"d", "layers"}
 MOE_KEYS: tuple[str, ...] = (
     "experts", "top_k", "moe_ffn", "shared_experts", "shared_ffn", "dense_layers", "moe_every",
     "q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim",
-    "head_dim",
+    "head_dim", "window", "window_layers",
 )  # fmt: skip
 _TF_KEYS = {"vocab", "d", "layers", "heads", "kv_heads", "ffn", "gated", "tied", "seq", "norm",
             *MOE_KEYS}  # fmt: skip

@@ -392,8 +392,12 @@
         <translation>真实步显存不足：{detail}</translation>
     </message>
     <message>
-        <source>heads: {heads} does not divide d_model {d}; allowed: a divisor of d_model</source>
+        <source>window_layers: {value} layers without a window; allowed: 0, or a window=… with it</source>
         <extracomment>Upper bounds on each shape field: far above any model trained so far, low enough that every count stays an exact Python int and every float stays finite.</extracomment>
+        <translation>window_layers：{value} 层但没有给出窗口；允许：0，或同时给出 window=…</translation>
+    </message>
+    <message>
+        <source>heads: {heads} does not divide d_model {d}; allowed: a divisor of d_model</source>
         <translation>头数：{heads} 不能整除 d_model {d}；允许：d_model 的约数</translation>
     </message>
     <message>

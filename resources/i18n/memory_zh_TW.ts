@@ -392,8 +392,12 @@
         <translation>真實步記憶體不足：{detail}</translation>
     </message>
     <message>
-        <source>heads: {heads} does not divide d_model {d}; allowed: a divisor of d_model</source>
+        <source>window_layers: {value} layers without a window; allowed: 0, or a window=… with it</source>
         <extracomment>Upper bounds on each shape field: far above any model trained so far, low enough that every count stays an exact Python int and every float stays finite.</extracomment>
+        <translation>window_layers：{value} 層但沒有給出視窗；允許：0，或同時給出 window=…</translation>
+    </message>
+    <message>
+        <source>heads: {heads} does not divide d_model {d}; allowed: a divisor of d_model</source>
         <translation>頭數：{heads} 不能整除 d_model {d}；允許：d_model 的約數</translation>
     </message>
     <message>
