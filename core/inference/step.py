@@ -272,6 +272,26 @@ class Deployment:
         return s.moe_layers * touched * self.weight_bytes.expert_each / self.expert_group
 
     @cached_property
+    def _moe_moves_per_token(self) -> float:
+        """Bytes one token moves through a MoE layer's kernels beside its GEMMs, summed over the
+        MoE layers: the permute copies its hidden vector to its ``top_k`` experts (reads ``d``
+        16-bit values, writes ``k·d`` in the grouped GEMM's input format: quantized to fp8 or
+        NVFP4 on the way, 16-bit when the GEMM runs in bf16), the gated activation reads the
+        first GEMM's ``k·2·moe_ffn`` outputs and writes ``k·moe_ffn`` inputs of the second, and
+        the un-permute reads the ``k`` expert outputs and writes their weighted sum (TensorRT-LLM's
+        CUTLASS MoE: ``expandInputRowsKernel``, ``doActivationKernel``,
+        ``finalizeMoeRoutingKernel`` in ``cutlass_kernels/moe_gemm/moe_kernels.cu``)."""
+        s = self.shape
+        if not s.is_moe:
+            return 0.0
+        quantized = {"fp4": 0.5 + 1 / 16, "fp8": 1.0, "int8": 1.0}.get(self.gemm()[0], ACT_BYTES)
+        d, f, k = s.d, s.moe_ffn, s.top_k
+        permute = d * ACT_BYTES + k * d * quantized
+        activation = k * (2 if s.gated else 1) * f * ACT_BYTES + k * f * quantized
+        unpermute = k * d * ACT_BYTES + d * ACT_BYTES
+        return s.moe_layers * (permute + activation + unpermute)
+
+    @cached_property
     def _io_per_token(self) -> float:
         """Activation bytes one token moves through the layers' matrices (input and output of
         each once, 16-bit), the head aside."""
@@ -507,7 +527,7 @@ class Deployment:
         read = {
             "weights": chunks * (self.dense_read() + self.experts_read(per_chunk)),
             "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype) * self.kv_share,
-            "activations": tokens * self._io_per_token / self.tp,
+            "activations": tokens * (self._io_per_token + self._moe_moves_per_token) / self.tp,
         }
         return self._point("prefill", tokens, batch, attention, read, True, float(prompt),
                            chunks, band if banded else 0.0)  # fmt: skip
@@ -525,7 +545,7 @@ class Deployment:
         read = {
             "weights": self.dense_read() + self.experts_read(float(batch)),
             "kv_cache": batch * (held * per_token * self.kv_reads + per_token),
-            "activations": batch * self._io_per_token / self.tp,
+            "activations": batch * (self._io_per_token + self._moe_moves_per_token) / self.tp,
         }
         point = self._point("decode", float(batch), batch, attention, read, False, None)
         if self.host_per_seq_s <= 0:
