@@ -288,7 +288,9 @@ def _print(result: Any) -> None:
          "; embeddings, head, router and norms bf16") + (f"; split over TP {inp.tp}" if inp.tp > 1
          else "")),
         ("KV cache", mem.kv_cache, f"{result.batch:,} sequences × {format_bytes(per_token)} per "
-         f"token × {held:,.0f} tokens" + (f" × {share:.4g} (this GPU's share)" if share < 1 else "")),
+         f"token × {held:,.0f} tokens" + (f" × {share:.4g} (this GPU's share)" if share < 1 else "")
+         + (f" (mean over the layers: {s.windowed_layers} of {s.layers} keep the last {s.window:,})"
+            if 0 < s.windowed_layers < s.layers else "")),
         ("activations", mem.activations, "one layer's, the largest forward"),
         ("allowance", mem.allowance, "CUDA context ≈ 1 GB + 10 % of the tensors"),
         ("peak", mem.peak, ("fits" if result.fits else "does NOT fit")
