@@ -1,4 +1,4 @@
-"""The main window: shared device and dtype selectors, five lazily built tabs, menus, sessions."""
+"""The main window: shared device and dtype selectors, the lazily built tabs, menus, sessions."""
 
 from __future__ import annotations
 
