@@ -125,16 +125,19 @@ def roofs(result: InferenceResult) -> tuple[list[RoofSpec], list[tuple[str, int]
     )
     out: list[RoofSpec] = []
     # The achievable roof first: its ridge's label is placed first (the other may find no room).
-    # Each ridge's name over its value: both fit beside their lines, a few pixels apart.
+    # Each ridge's name over its value: both fit beside their lines, a few pixels apart (on a
+    # narrow slide without the unit).
     pairs = (
         ("achievable", point.peak, point.bandwidth, "solid",
          translate("InferenceView", "{dtype} achievable").format(dtype=dtype),
-         translate("InferenceView", "achievable ridge\n{ridge} FLOP/B")),
+         translate("InferenceView", "achievable ridge\n{ridge} FLOP/B"),
+         translate("InferenceView", "achievable\nridge {ridge}")),
         ("datasheet", device.peak(dtype), device.bandwidth(), "dash",
          translate("InferenceView", "{dtype} datasheet").format(dtype=dtype),
-         translate("InferenceView", "datasheet ridge\n{ridge} FLOP/B")),
+         translate("InferenceView", "datasheet ridge\n{ridge} FLOP/B"),
+         translate("InferenceView", "datasheet\nridge {ridge}")),
     )  # fmt: skip
-    for key, peak, bandwidth, style, label, ridge_text in pairs:
+    for key, peak, bandwidth, style, label, ridge_text, ridge_short in pairs:
         xs, ys = roof_polyline(peak, bandwidth, 1e-4, 1e7)
         knee = ridge(peak, bandwidth)
         achievable = key == "achievable"
@@ -143,6 +146,7 @@ def roofs(result: InferenceResult) -> tuple[list[RoofSpec], list[tuple[str, int]
                 key=key, xs=tuple(xs), ys=tuple(ys), ridge=(knee, peak), colour=0,
                 label=f"{label} {format_flop_rate(peak, 4)}",
                 ridge_text=ridge_text.format(ridge=f"{knee:.0f}"),
+                ridge_short=(ridge_short.format(ridge=f"{knee:.0f}"),),
                 readout=readout.format(roof=label, peak=format_flop_rate(peak),
                                        bandwidth=format_bytes(bandwidth), ridge=f"{knee:.4g}"),
                 style=style, emphasis=achievable,

@@ -357,10 +357,22 @@
 {ridge} FLOP/B</translation>
     </message>
     <message>
+        <source>achievable
+ridge {ridge}</source>
+        <translation>可達
+折點 {ridge}</translation>
+    </message>
+    <message>
         <source>datasheet ridge
 {ridge} FLOP/B</source>
         <translation>規格折點
 {ridge} FLOP/B</translation>
+    </message>
+    <message>
+        <source>datasheet
+ridge {ridge}</source>
+        <translation>規格
+折點 {ridge}</translation>
     </message>
     <message>
         <source>{phase}: {flops_rate} achieved at {intensity} FLOP/byte, {bound}-bound; {time}</source>

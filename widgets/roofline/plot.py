@@ -61,7 +61,8 @@ class RoofSpec:
 
     ``colour`` indexes the theme's series colours; ``label`` is drawn at the right edge when not
     empty (or the first of ``short_labels``, shorter texts best first, that finds room);
-    ``ridge_text`` labels a dashed vertical line through the knee; ``readout`` is shown on hover.
+    ``ridge_text`` labels a dashed vertical line through the knee (or the first of
+    ``ridge_short`` that finds room); ``readout`` is shown on hover.
     """
 
     key: str
@@ -75,6 +76,7 @@ class RoofSpec:
     style: str = "solid"
     emphasis: bool = False
     short_labels: tuple[str, ...] = ()
+    ridge_short: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -726,7 +728,7 @@ class RooflinePlot(QWidget):
         roofs' labels along their flat part, right end first, above then below the line; the
         ridge values beside their dashed line, from the bottom up; the selected point's label;
         every other point's label around its point. A roof's label may take a shorter text of
-        :attr:`RoofSpec.short_labels`. A label with no free spot is hidden (the hover readout
+        :attr:`RoofSpec.short_labels` (a ridge's, :attr:`RoofSpec.ridge_short`). A label with no free spot is hidden (the hover readout
         and the table still name it).
         """
         rect = self.view.sceneBoundingRect()
@@ -828,13 +830,18 @@ class RooflinePlot(QWidget):
             own = frozenset(np.flatnonzero(np.isin(owner_array, same)).tolist())
             requests.append((text, Label(str(id(text)), candidates, own), texts))
         for text, roof in self._ridge_texts:
-            width, height = self._ink(text)
             x, knee_y = self._scene(_log(roof.ridge[0]), _log(roof.ridge[1]))
-            # Farther out (up to a quarter of its width) where the line has a neighbour close by.
-            candidates = beside_vertical(width, height, x, bounds[3] - 2.0, knee_y + 8.0,
-                                         3.0 * self._scale, max(height / 2, 6.0),
-                                         reach=width / 4, x_step=4.0 * self._scale)  # fmt: skip
-            requests.append((text, Label(str(id(text)), candidates), []))
+            candidates, texts = [], []
+            for variant in (roof.ridge_text, *roof.ridge_short):
+                width, height = self._ink(text, variant)
+                # Farther out (up to a quarter of its width) where a neighbouring line leaves no
+                # room next to this one.
+                found = beside_vertical(width, height, x, bounds[3] - 2.0, knee_y + 8.0,
+                                        3.0 * self._scale, max(height / 2, 6.0),
+                                        reach=width / 4, x_step=4.0 * self._scale)  # fmt: skip
+                candidates += found
+                texts += [variant] * len(found)
+            requests.append((text, Label(str(id(text)), candidates), texts))
         chosen = place([label for _, label, _ in requests], segments, points, bounds, blocked)
         out: list[tuple[pg.TextItem, Rect | None, str]] = []
         for text, label, texts in requests:
