@@ -114,3 +114,27 @@ def test_roof_and_ridge_labels_are_drawn_where_they_were_placed(window):
         text, rect, roof = shown[(key, False)]
         knee_x, _ = plot._scene(math.log10(roof.ridge[0]), math.log10(roof.ridge[1]))
         assert rect[0] >= knee_x + (rect[3] - rect[1]) / 2 - 0.5
+
+
+def test_the_hub_fetch_row_fits_the_slide(window, tmp_path, monkeypatch):
+    """An uncached Hub id (offline, an empty cache): the row across the form, one line as tall
+    as its button, and nothing cut or scrolled (:func:`app.layout_audit.audit`)."""
+    from app.layout_audit import audit
+
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    page = window.show_tab("inference")
+    try:
+        page.inputs.model_box.set_model("meta-llama/Llama-3.1-8B")
+        page.recompute()
+        settle(window)
+        row = page.inputs.hub_row
+        assert row.isVisible() and "meta-llama/Llama-3.1-8B" in row.message.toolTip()
+        assert row.height() <= row.fetch_button.height() + 1
+        assert row.width() > page.inputs.model_box.width()  # across the form, not the field
+        assert audit(window, scrollbars=True) == []
+    finally:
+        page.inputs.model_box.set_model("llama3-8b")
+        page.recompute()
+        settle(window)
+    assert page.inputs.hub_row.isHidden() and page.result is not None

@@ -114,6 +114,8 @@ def test_an_uncached_hub_id_offers_the_fetch_and_serves_it(page, fake_hub, qtbot
     assert not row.isHidden() and "not in the Hugging Face cache" in row.sentence()
     assert page.inputs.model_error.isHidden()  # no paragraph of terminal commands
     assert page.result is None and row.sentence() in page.inputs.problems()
+    # No curves: the legend names no largest batch ("no batch fits" was said of no model).
+    assert len(page.curves.latency_legend.labels()) == 2
     row.fetch_button.click()
     qtbot.waitUntil(lambda: not page.hub_fetcher.runner.is_running(), timeout=10_000)
     qtbot.waitUntil(lambda: page.result is not None, timeout=5_000)

@@ -220,13 +220,16 @@ class BatchCurves(QWidget):
             line.setPen(pg.mkPen(self._fg, width=1))
         for limit in self.max_lines:
             limit.setPen(pg.mkPen(self._muted, width=1.5, style=Qt.PenStyle.DashLine))  # cosmetic
-        short, tip = self._max_legend()
-        self.latency_legend.set_items([
+        items = [
             swatch_text(c[0 % len(c)], "■", translate("InferenceCurves", "TTFT")),
             swatch_text(c[1 % len(c)], "■", translate("InferenceCurves", "TPOT")),
-            swatch_text(self._muted, "┆", short),
-        ])  # fmt: skip
-        self.latency_legend.labels()[-1].setToolTip(plain_tip(tip))
+        ]
+        mark = self._max_legend()
+        if mark is not None:  # no curves (no valid input): no mark to name
+            items.append(swatch_text(self._muted, "┆", mark[0]))
+        self.latency_legend.set_items(items)
+        if mark is not None:
+            self.latency_legend.labels()[-1].setToolTip(plain_tip(mark[1]))
         self.throughput_legend.set_items(
             [
                 swatch_text(
@@ -235,11 +238,13 @@ class BatchCurves(QWidget):
             ]
         )
 
-    def _max_legend(self) -> tuple[str, str]:
+    def _max_legend(self) -> tuple[str, str] | None:
         """The dashed line's legend item, short (it shares a row with TTFT and TPOT on a
-        slide's narrow chart) and in full for its tooltip."""
+        slide's narrow chart) and in full for its tooltip; ``None`` without curves."""
         data = self._data
-        if data is None or data.max_batch <= 0:
+        if data is None or not data.batches:
+            return None
+        if data.max_batch <= 0:
             text = translate("InferenceCurves", "no batch fits")
             return text, text
         batch = f"{data.max_batch:,}"

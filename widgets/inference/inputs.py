@@ -116,8 +116,8 @@ class InferenceInputs(QWidget):
         column.setSpacing(2)
         column.addWidget(self.model_box)
         column.addWidget(self.model_error)
-        column.addWidget(self.hub_row)
         form.addRow(translate("InferenceInputs", "Model"), model)
+        form.addRow(self.hub_row)  # across the form: the field column is narrow on a slide
         form.addRow(translate("InferenceInputs", "GPUs"), self.fields["gpus"])
         form.addRow(translate("InferenceInputs", "TP"), self.fields["tp"])
         form.addRow(translate("InferenceInputs", "EP (MoE)"), self.fields["ep"])
