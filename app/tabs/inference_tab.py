@@ -214,6 +214,10 @@ class InferencePage(TabPage):
             metrics = name.fontMetrics()
             name.setMinimumWidth(max(metrics.horizontalAdvance(w) for w in words) + 2)
         bar = self._left.verticalScrollBar().sizeHint().width()
+        # Laid out again first: the export buttons just shown or hidden (a presentation round
+        # trip) are otherwise not yet counted, and the column came back 3 px narrower.
+        self._left_card.layout().invalidate()
+        self._left_card.layout().activate()
         self._left.setMinimumWidth(self._left_card.minimumSizeHint().width() + bar + 4)
 
     def _build_right(self) -> None:
