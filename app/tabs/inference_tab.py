@@ -6,8 +6,9 @@ batches once per input change; :func:`~core.inference.changes.what_to_change` fo
 lecture's picture, live: decoding one token per sequence is a matrix–vector product at batch 1,
 memory-bound; as the batch slider grows, the decode point climbs its trail toward the ridge.
 Moving the slider only moves markers (the curves, the roofs and the trail are drawn once per
-input), so a redraw takes a few milliseconds (``benchmarks/inference_slider.py``). Everything
-here takes well under 100 ms, so it runs in the GUI thread: no worker.
+input), so a redraw takes a few milliseconds (``benchmarks/inference_slider.py``). Serving
+takes well under 100 ms, so it runs in the GUI thread; only fetching a Hub id's config.json (the
+row under the model box, as in the Plan and Step tabs) runs in a worker (:mod:`app.hub_fetch`).
 """
 
 from __future__ import annotations
