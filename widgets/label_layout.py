@@ -244,16 +244,31 @@ def off_horizontal(
 
 
 def beside_vertical(
-    width: float, height: float, x: float, y_from: float, y_to: float, gap: float, step: float
+    width: float,
+    height: float,
+    x: float,
+    y_from: float,
+    y_to: float,
+    gap: float,
+    step: float,
+    reach: float = 0.0,
+    x_step: float = 4.0,
 ) -> list[Rect]:
     """Candidates beside a vertical line at ``x``, from ``y_from`` (the bottom, best) up to
-    ``y_to``: right of the line, then left of it."""
+    ``y_to`` in steps of ``step``: right of the line, then left of it; then, up to ``reach``
+    pixels farther from the line in steps of ``x_step``, the same farther out (another line a few pixels beside this one
+    leaves no room next to it: the Inference tab's achievable and datasheet ridges)."""
     out: list[Rect] = []
-    bottom = y_from
-    while bottom - height >= y_to:
-        out.append((x + gap, bottom - height, x + gap + width, bottom))
-        out.append((x - gap - width, bottom - height, x - gap, bottom))
-        bottom -= step
+    offset = gap
+    while True:
+        bottom = y_from
+        while bottom - height >= y_to:
+            out.append((x + offset, bottom - height, x + offset + width, bottom))
+            out.append((x - offset - width, bottom - height, x - offset, bottom))
+            bottom -= step
+        offset += x_step
+        if offset > gap + reach or step <= 0 or x_step <= 0:
+            break
     return out
 
 

@@ -6,8 +6,9 @@ batches once per input change; :func:`~core.inference.changes.what_to_change` fo
 lecture's picture, live: decoding one token per sequence is a matrix–vector product at batch 1,
 memory-bound; as the batch slider grows, the decode point climbs its trail toward the ridge.
 Moving the slider only moves markers (the curves, the roofs and the trail are drawn once per
-input), so a redraw takes a few milliseconds (``benchmarks/inference_slider.py``). Everything
-here takes well under 100 ms, so it runs in the GUI thread: no worker.
+input), so a redraw takes a few milliseconds (``benchmarks/inference_slider.py``). Serving
+takes well under 100 ms, so it runs in the GUI thread; only fetching a Hub id's config.json (the
+row under the model box, as in the Plan and Step tabs) runs in a worker (:mod:`app.hub_fetch`).
 """
 
 from __future__ import annotations
@@ -106,6 +107,10 @@ class InferencePage(TabPage):
         self._changes_timer.setInterval(CHANGES_MS)
         self._changes_timer.timeout.connect(self.update_changes)
         self.inputs.changed.connect(self._recompute_timer.start)
+        from app.hub_fetch import HubFetcher
+
+        self.hub_fetcher = HubFetcher(self.inputs.hub_row, self)
+        self.hub_fetcher.fetched.connect(self._hub_fetched)
         self.batch.batchChanged.connect(self._batch_chosen)
         self.batch.maxToggled.connect(self._max_toggled)
         state.deviceChanged.connect(self._device_changed)
@@ -149,8 +154,20 @@ class InferencePage(TabPage):
             )
         )
         self.json_button.clicked.connect(self._export_json)
+        self.csv_button = QPushButton(translate("InferenceTab", "Export CSV…"))
+        self.csv_button.setToolTip(
+            plain_tip(
+                translate(
+                    "InferenceTab",
+                    "Save the curves against the batch as CSV: per batch TTFT, TPOT, tokens/s "
+                    "and per GPU, and the memory per GPU by part (seconds, bytes)",
+                )
+            )
+        )
+        self.csv_button.clicked.connect(self._export_csv)
         buttons = QHBoxLayout()
         buttons.addWidget(self.json_button)
+        buttons.addWidget(self.csv_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
         layout.addStretch(1)
@@ -198,6 +215,10 @@ class InferencePage(TabPage):
             metrics = name.fontMetrics()
             name.setMinimumWidth(max(metrics.horizontalAdvance(w) for w in words) + 2)
         bar = self._left.verticalScrollBar().sizeHint().width()
+        # Laid out again first: the export buttons just shown or hidden (a presentation round
+        # trip) are otherwise not yet counted, and the column came back 3 px narrower.
+        self._left_card.layout().invalidate()
+        self._left_card.layout().activate()
         self._left.setMinimumWidth(self._left_card.minimumSizeHint().width() + bar + 4)
 
     def _build_right(self) -> None:
@@ -250,6 +271,9 @@ class InferencePage(TabPage):
         self._recompute_timer.stop()
         device = self._state.device
         self.inputs.set_device(localized(device.name))
+        if self._hub_missing():
+            self._clear()
+            return
         try:
             spec, notes = view.spec_of(self.inputs.model_text(), self.inputs.config_path)
         except InputError as exc:
@@ -286,6 +310,23 @@ class InferencePage(TabPage):
         self.roofline.set_range(*view.view_range(results, roofs))
         self.update_changes()
         self._fit_left()
+
+    def _hub_missing(self) -> bool:
+        """Whether the model box holds a Hub id whose config.json is not cached: the row under
+        the box then offers to fetch it (as in the Plan and Step tabs), instead of the core's
+        paragraph of terminal commands."""
+        text = "" if self.inputs.config_path else self.inputs.model_text()
+        self.hub_fetcher.watch(text)
+        if self.inputs.hub_row.isHidden():
+            return False
+        self.inputs.show_model_error(None)
+        self.inputs.show_error(None)
+        return True
+
+    def _hub_fetched(self, text: str) -> None:
+        """The config.json of ``text`` is cached now: serve it at once."""
+        if self.inputs.model_text().strip() == text.strip():
+            self.recompute()
 
     def result_at(self, batch: int) -> InferenceResult | None:
         """The result at ``batch`` (served now if the grid lacks it)."""
@@ -415,6 +456,38 @@ class InferencePage(TabPage):
         self.status.setVisible(True)
         return True
 
+    def csv_text(self) -> str:
+        """The curves against the batch as CSV (empty before a valid input)."""
+        from core.inference.table import curves_csv
+
+        return curves_csv(self.ordered) if self.result is not None else ""
+
+    def write_csv(self, path: str) -> bool:
+        """Write :meth:`csv_text` to ``path`` atomically; says what happened."""
+        from core.safe_io import atomic_write
+
+        text = self.csv_text()
+        if not text:
+            return False
+        try:
+            atomic_write(path, text)
+        except InputError as exc:
+            self.status.setText(localized(exc.message))
+            self.status.setVisible(True)
+            return False
+        self.status.setText(
+            translate("InferenceTab", "Curves written to {path}").format(path=Path(path).name)
+        )
+        self.status.setVisible(True)
+        return True
+
+    def _export_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("InferenceTab", "Export CSV"), "inference_curves.csv", "CSV (*.csv)"
+        )
+        if path:
+            self.write_csv(path)
+
     def _export_json(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
             self, translate("InferenceTab", "Export figures"), "inference.json", "JSON (*.json)"
@@ -468,6 +541,7 @@ class InferencePage(TabPage):
         self.inputs.set_compact(compact)
         self._compact = compact
         self.json_button.setVisible(not compact)  # File > Export and the menu still export
+        self.csv_button.setVisible(not compact)
         self.update_changes()
         for card in (self._left_card, self._right_card):
             card.layout().setContentsMargins(12, 4 if compact else 8, 12, 6 if compact else 10)
@@ -475,9 +549,10 @@ class InferencePage(TabPage):
         self._fit_left()
 
     def shutdown(self) -> None:
-        """Nothing runs in the background; stop the pending timers."""
+        """Let a Hub fetch in flight go; stop the pending timers."""
         self._recompute_timer.stop()
         self._changes_timer.stop()
+        self.hub_fetcher.stop()
 
 
 def build(state: AppState) -> InferencePage:

@@ -135,6 +135,10 @@
         <translation>没有放得下的批量</translation>
     </message>
     <message>
+        <source>largest batch {batch}</source>
+        <translation>最大批量 {batch}</translation>
+    </message>
+    <message>
         <source>largest batch that fits: {batch}</source>
         <translation>放得下的最大批量：{batch}</translation>
     </message>
@@ -291,6 +295,14 @@
         <translation>把显示的数据、随批量变化的曲线和改动建议保存为 JSON（键与 napkinlab inference --json 相同）</translation>
     </message>
     <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Save the curves against the batch as CSV: per batch TTFT, TPOT, tokens/s and per GPU, and the memory per GPU by part (seconds, bytes)</source>
+        <translation>把随批量变化的曲线保存为 CSV：每个批量的 TTFT、TPOT、tokens/s 与每 GPU tokens/s，以及按部分列出的每 GPU 显存（秒、字节）</translation>
+    </message>
+    <message>
         <source>prefill and decode</source>
         <translation>预填充和解码</translation>
     </message>
@@ -307,6 +319,14 @@
         <translation>数据已写入 {path}</translation>
     </message>
     <message>
+        <source>Curves written to {path}</source>
+        <translation>曲线已写入 {path}</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
         <source>Export figures</source>
         <translation>导出数据</translation>
     </message>
@@ -319,10 +339,6 @@
         <translation>model：推理服务需要 Transformer；可用：预设、transformer:…、layers=…,hidden=…,heads=… 或配置文件</translation>
     </message>
     <message>
-        <source>ridge {ridge} FLOP/B</source>
-        <translation>脊点 {ridge} FLOP/B</translation>
-    </message>
-    <message>
         <source>{roof}: peak {peak}, bandwidth {bandwidth}/s, ridge {ridge} FLOP/byte</source>
         <translation>{roof}：峰值 {peak}，带宽 {bandwidth}/s，脊点 {ridge} FLOP/byte</translation>
     </message>
@@ -333,6 +349,30 @@
     <message>
         <source>{dtype} achievable</source>
         <translation>{dtype} 可达值</translation>
+    </message>
+    <message>
+        <source>achievable ridge
+{ridge} FLOP/B</source>
+        <translation>可达折点
+{ridge} FLOP/B</translation>
+    </message>
+    <message>
+        <source>achievable
+ridge {ridge}</source>
+        <translation>可达
+折点 {ridge}</translation>
+    </message>
+    <message>
+        <source>datasheet ridge
+{ridge} FLOP/B</source>
+        <translation>规格折点
+{ridge} FLOP/B</translation>
+    </message>
+    <message>
+        <source>datasheet
+ridge {ridge}</source>
+        <translation>规格
+折点 {ridge}</translation>
     </message>
     <message>
         <source>{phase}: {flops_rate} achieved at {intensity} FLOP/byte, {bound}-bound; {time}</source>

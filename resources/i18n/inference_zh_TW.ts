@@ -135,6 +135,10 @@
         <translation>沒有放得下的批次</translation>
     </message>
     <message>
+        <source>largest batch {batch}</source>
+        <translation>最大批次 {batch}</translation>
+    </message>
+    <message>
         <source>largest batch that fits: {batch}</source>
         <translation>放得下的最大批次：{batch}</translation>
     </message>
@@ -291,6 +295,14 @@
         <translation>把顯示的數據、隨批次變化的曲線和改動建議儲存為 JSON（鍵與 napkinlab inference --json 相同）</translation>
     </message>
     <message>
+        <source>Export CSV…</source>
+        <translation>匯出 CSV…</translation>
+    </message>
+    <message>
+        <source>Save the curves against the batch as CSV: per batch TTFT, TPOT, tokens/s and per GPU, and the memory per GPU by part (seconds, bytes)</source>
+        <translation>把隨批次變化的曲線存成 CSV：每個批次的 TTFT、TPOT、tokens/s 與每 GPU tokens/s，以及依部分列出的每 GPU 記憶體（秒、位元組）</translation>
+    </message>
+    <message>
         <source>prefill and decode</source>
         <translation>預填充和解碼</translation>
     </message>
@@ -307,6 +319,14 @@
         <translation>數據已寫入 {path}</translation>
     </message>
     <message>
+        <source>Curves written to {path}</source>
+        <translation>曲線已寫入 {path}</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>匯出 CSV</translation>
+    </message>
+    <message>
         <source>Export figures</source>
         <translation>匯出數據</translation>
     </message>
@@ -319,10 +339,6 @@
         <translation>model：推論服務需要 Transformer；可用：預設、transformer:…、layers=…,hidden=…,heads=… 或設定檔</translation>
     </message>
     <message>
-        <source>ridge {ridge} FLOP/B</source>
-        <translation>脊點 {ridge} FLOP/B</translation>
-    </message>
-    <message>
         <source>{roof}: peak {peak}, bandwidth {bandwidth}/s, ridge {ridge} FLOP/byte</source>
         <translation>{roof}：峰值 {peak}，頻寬 {bandwidth}/s，脊點 {ridge} FLOP/byte</translation>
     </message>
@@ -333,6 +349,30 @@
     <message>
         <source>{dtype} achievable</source>
         <translation>{dtype} 可達值</translation>
+    </message>
+    <message>
+        <source>achievable ridge
+{ridge} FLOP/B</source>
+        <translation>可達折點
+{ridge} FLOP/B</translation>
+    </message>
+    <message>
+        <source>achievable
+ridge {ridge}</source>
+        <translation>可達
+折點 {ridge}</translation>
+    </message>
+    <message>
+        <source>datasheet ridge
+{ridge} FLOP/B</source>
+        <translation>規格折點
+{ridge} FLOP/B</translation>
+    </message>
+    <message>
+        <source>datasheet
+ridge {ridge}</source>
+        <translation>規格
+折點 {ridge}</translation>
     </message>
     <message>
         <source>{phase}: {flops_rate} achieved at {intensity} FLOP/byte, {bound}-bound; {time}</source>

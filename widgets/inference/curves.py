@@ -19,11 +19,12 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from widgets.i18n import translate
-from widgets.plan.flow import swatch_text
+from widgets.plan.flow import FlowLegend, swatch_text
 from widgets.plot_style import Deferred, fit_axis_title, style_axes
+from widgets.rich_text import plain_tip
 
 __all__ = ["BatchCurves", "CurveData"]
 
@@ -86,11 +87,10 @@ class BatchCurves(QWidget):
         # Added to the view box, not as data: the axes' log mode would transform them again.
         self.latency.getPlotItem().getViewBox().addItem(self.grids[0], ignoreBounds=True)
         self.throughput.getPlotItem().getViewBox().addItem(self.grids[1], ignoreBounds=True)
-        self.latency_legend = QLabel(self)
-        self.throughput_legend = QLabel(self)
-        for label in (self.latency_legend, self.throughput_legend):
-            label.setTextFormat(Qt.TextFormat.RichText)
-            label.setWordWrap(True)
+        # One unwrapped label per item, wrapping between items: a word-wrapped label broke
+        # "largest batch that fits: 356" in Chinese after the colon, its "356" alone on a row.
+        self.latency_legend = FlowLegend(self)
+        self.throughput_legend = FlowLegend(self)
         self.ttft = pg.PlotDataItem()
         self.tpot = pg.PlotDataItem()
         self.tokens = pg.PlotDataItem()
@@ -220,25 +220,37 @@ class BatchCurves(QWidget):
             line.setPen(pg.mkPen(self._fg, width=1))
         for limit in self.max_lines:
             limit.setPen(pg.mkPen(self._muted, width=1.5, style=Qt.PenStyle.DashLine))  # cosmetic
-        self.latency_legend.setText(
-            swatch_text(c[0 % len(c)], "■", translate("InferenceCurves", "TTFT"))
-            + "&nbsp;&nbsp;"
-            + swatch_text(c[1 % len(c)], "■", translate("InferenceCurves", "TPOT"))
-            + self._max_legend()
-        )
-        self.throughput_legend.setText(
-            swatch_text(c[2 % len(c)], "■", translate("InferenceCurves", "output tokens/s per GPU"))
+        items = [
+            swatch_text(c[0 % len(c)], "■", translate("InferenceCurves", "TTFT")),
+            swatch_text(c[1 % len(c)], "■", translate("InferenceCurves", "TPOT")),
+        ]
+        mark = self._max_legend()
+        if mark is not None:  # no curves (no valid input): no mark to name
+            items.append(swatch_text(self._muted, "┆", mark[0]))
+        self.latency_legend.set_items(items)
+        if mark is not None:
+            self.latency_legend.labels()[-1].setToolTip(plain_tip(mark[1]))
+        self.throughput_legend.set_items(
+            [
+                swatch_text(
+                    c[2 % len(c)], "■", translate("InferenceCurves", "output tokens/s per GPU")
+                )
+            ]
         )
 
-    def _max_legend(self) -> str:
+    def _max_legend(self) -> tuple[str, str] | None:
+        """The dashed line's legend item, short (it shares a row with TTFT and TPOT on a
+        slide's narrow chart) and in full for its tooltip; ``None`` without curves."""
         data = self._data
-        if data is None or data.max_batch <= 0:
+        if data is None or not data.batches:
+            return None
+        if data.max_batch <= 0:
             text = translate("InferenceCurves", "no batch fits")
-        else:
-            text = translate("InferenceCurves", "largest batch that fits: {batch}").format(
-                batch=f"{data.max_batch:,}"
-            )
-        return "&nbsp;&nbsp;" + swatch_text(self._muted, "┆", text)
+            return text, text
+        batch = f"{data.max_batch:,}"
+        short = translate("InferenceCurves", "largest batch {batch}").format(batch=batch)
+        full = translate("InferenceCurves", "largest batch that fits: {batch}").format(batch=batch)
+        return short, full
 
     def _fit_titles(self) -> None:
         for plot in (self.latency, self.throughput):

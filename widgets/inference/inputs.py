@@ -27,6 +27,7 @@ from core.inference.weights import FORMAT_IDS
 from core.memory.models import PRESETS, TransformerSpec
 from core.validate import positive_int
 from widgets.combo_data import find_data
+from widgets.hub_fetch import HubFetchRow
 from widgets.i18n import localized, translate
 from widgets.model_box import ModelBox
 from widgets.number_field import NumberField
@@ -79,6 +80,9 @@ class InferenceInputs(QWidget):
         self.model_box.modelChanged.connect(self.changed)
         self.model_box.fileRefused.connect(self.show_model_error)
         self.model_error = _error_label(self)
+        # A Hub id not in the cache: the Plan and Step tabs' one-line offer to fetch its
+        # config.json (the tab runs the fetch: app.hub_fetch.HubFetcher).
+        self.hub_row = HubFetchRow(self)
         self.fields: dict[str, NumberField] = {}
         for key in _NUMBERS:
             parse = partial(positive_int, field=key, high=_HIGH[key])
@@ -113,6 +117,7 @@ class InferenceInputs(QWidget):
         column.addWidget(self.model_box)
         column.addWidget(self.model_error)
         form.addRow(translate("InferenceInputs", "Model"), model)
+        form.addRow(self.hub_row)  # across the form: the field column is narrow on a slide
         form.addRow(translate("InferenceInputs", "GPUs"), self.fields["gpus"])
         form.addRow(translate("InferenceInputs", "TP"), self.fields["tp"])
         form.addRow(translate("InferenceInputs", "EP (MoE)"), self.fields["ep"])
@@ -182,10 +187,13 @@ class InferenceInputs(QWidget):
         return out
 
     def problems(self) -> list[str]:
-        """The messages shown under fields whose text does not validate."""
+        """The messages shown under fields whose text does not validate (and the Hub row's
+        line while it offers a fetch)."""
         out = [f.errorText() for f in self.fields.values() if not f.isValid()]
         if not self.model_error.isHidden():
             out.insert(0, self.model_error.text())
+        elif not self.hub_row.isHidden():
+            out.insert(0, self.hub_row.sentence())
         return out
 
     def set_device(self, name: str) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from widgets.i18n import translate
@@ -61,7 +61,8 @@ class RoofSpec:
 
     ``colour`` indexes the theme's series colours; ``label`` is drawn at the right edge when not
     empty (or the first of ``short_labels``, shorter texts best first, that finds room);
-    ``ridge_text`` labels a dashed vertical line through the knee; ``readout`` is shown on hover.
+    ``ridge_text`` labels a dashed vertical line through the knee (or the first of
+    ``ridge_short`` that finds room); ``readout`` is shown on hover.
     """
 
     key: str
@@ -75,6 +76,7 @@ class RoofSpec:
     style: str = "solid"
     emphasis: bool = False
     short_labels: tuple[str, ...] = ()
+    ridge_short: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,29 @@ def _label_item(text: str) -> pg.TextItem:
     item.textItem.document().setDocumentMargin(0.0)
     item.setZValue(12)
     return item
+
+
+# Laid-out text heights by (font, text): see _text_height.
+_HEIGHTS: dict[tuple[str, str], float] = {}
+
+
+def _text_height(font: QFont, content: str) -> float:
+    """The height ``content`` takes laid out in ``font`` as a label draws it: a Chinese text
+    drawn in a fallback CJK face has taller lines than ``font``'s own metrics say (a label placed
+    "just above" its roof by those metrics drew its backdrop over the roof: "bf16 规格值")."""
+    key = (font.key(), content)
+    height = _HEIGHTS.get(key)
+    if height is None:
+        document = QTextDocument()
+        document.setDocumentMargin(0.0)
+        document.setDefaultFont(font)
+        document.setPlainText(content)
+        lines = content.count("\n") + 1
+        height = max(document.size().height(), QFontMetricsF(font).height() * lines)
+        if len(_HEIGHTS) > 1024:  # the point labels' texts change with the batch
+            _HEIGHTS.clear()
+        _HEIGHTS[key] = height
+    return height
 
 
 def _log(value: float) -> float:
@@ -626,11 +651,13 @@ class RooflinePlot(QWidget):
         """The size in pixels (plus 1 px on each side) of ``content`` (by default the label's
         own text) in the label's font, with :data:`~widgets.plot_style.FONT_SLACK` of room after
         the text: a right-edge label stays inside the axes (which clip it) in a vector export
-        that a viewer draws in a wider face."""
-        metrics = QFontMetricsF(text.textItem.font())
-        lines = (text.toPlainText() if content is None else content).split("\n")
-        width = max(metrics.horizontalAdvance(line) for line in lines)
-        return width * (1.0 + FONT_SLACK) + 2.0, metrics.height() * len(lines) + 2.0
+        that a viewer draws in a wider face. The height is the laid-out text's
+        (:func:`_text_height`)."""
+        font = text.textItem.font()
+        metrics = QFontMetricsF(font)
+        content = text.toPlainText() if content is None else content
+        width = max(metrics.horizontalAdvance(line) for line in content.split("\n"))
+        return width * (1.0 + FONT_SLACK) + 2.0, _text_height(font, content) + 2.0
 
     def _put(self, text: pg.TextItem, rect: tuple[float, float, float, float] | None) -> None:
         """Show ``text`` with its ink in ``rect`` (scene pixels), or hide it (``None``)."""
@@ -701,7 +728,7 @@ class RooflinePlot(QWidget):
         roofs' labels along their flat part, right end first, above then below the line; the
         ridge values beside their dashed line, from the bottom up; the selected point's label;
         every other point's label around its point. A roof's label may take a shorter text of
-        :attr:`RoofSpec.short_labels`. A label with no free spot is hidden (the hover readout
+        :attr:`RoofSpec.short_labels` (a ridge's, :attr:`RoofSpec.ridge_short`). A label with no free spot is hidden (the hover readout
         and the table still name it).
         """
         rect = self.view.sceneBoundingRect()
@@ -792,7 +819,10 @@ class RooflinePlot(QWidget):
             texts: list[str] = []
             for variant in (roof.label, *roof.short_labels):
                 width, height = self._ink(text, variant)
-                found = on_horizontal(width, height, y, max(knee_x, bounds[0]), right, gap,
+                # Half a line clear of the bend: a label starting at the knee hid the bend
+                # ("bf16 datasheet" on the Inference tab).
+                start = max(knee_x + height / 2, bounds[0])
+                found = on_horizontal(width, height, y, start, right, gap,
                                       max(width / 4, step))  # fmt: skip
                 candidates += found
                 texts += [variant] * len(found)
@@ -800,11 +830,18 @@ class RooflinePlot(QWidget):
             own = frozenset(np.flatnonzero(np.isin(owner_array, same)).tolist())
             requests.append((text, Label(str(id(text)), candidates, own), texts))
         for text, roof in self._ridge_texts:
-            width, height = self._ink(text)
             x, knee_y = self._scene(_log(roof.ridge[0]), _log(roof.ridge[1]))
-            candidates = beside_vertical(width, height, x, bounds[3] - 2.0, knee_y + 8.0,
-                                         3.0 * self._scale, max(height / 2, 6.0))  # fmt: skip
-            requests.append((text, Label(str(id(text)), candidates), []))
+            candidates, texts = [], []
+            for variant in (roof.ridge_text, *roof.ridge_short):
+                width, height = self._ink(text, variant)
+                # Farther out (up to a quarter of its width) where a neighbouring line leaves no
+                # room next to this one.
+                found = beside_vertical(width, height, x, bounds[3] - 2.0, knee_y + 8.0,
+                                        3.0 * self._scale, max(height / 2, 6.0),
+                                        reach=width / 4, x_step=4.0 * self._scale)  # fmt: skip
+                candidates += found
+                texts += [variant] * len(found)
+            requests.append((text, Label(str(id(text)), candidates), texts))
         chosen = place([label for _, label, _ in requests], segments, points, bounds, blocked)
         out: list[tuple[pg.TextItem, Rect | None, str]] = []
         for text, label, texts in requests:
@@ -841,7 +878,8 @@ class RooflinePlot(QWidget):
             right = min(bounds[2], self._scene(_log(roof.xs[-1]), 0.0)[0])
             for variant in (roof.label, *roof.short_labels):
                 width, height = self._ink(text, variant)
-                found = off_horizontal(width, height, y, max(knee_x, bounds[0]), right, gap,
+                start = max(knee_x + height / 2, bounds[0])
+                found = off_horizontal(width, height, y, start, right, gap,
                                        max(width / 4, 12.0 * self._scale), 4.0 * height)  # fmt: skip
                 boxes = np.asarray([box for box, _ in found], float).reshape(-1, 4)
                 if not len(boxes):
