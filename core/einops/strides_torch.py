@@ -1,7 +1,7 @@
 """What torch itself says about a step: the chain run on a small real CPU tensor.
 
 The page computes every layout without torch (:mod:`core.einops.strides_chain`); where torch refuses
-a step, this runs the same chain with torch, when torch is already loaded (the Einops tab loads it),
+a step, this runs the same chain with torch, when torch is already loaded (the Einops tab loads it) and its import has finished,
 and returns torch's own message, so the page can show it beside the core's. Nothing is imported
 here: without torch in ``sys.modules`` the answer is ``None``.
 """
@@ -20,9 +20,22 @@ __all__ = ["MAX_TORCH_ELEMENTS", "torch_message", "torch_version"]
 MAX_TORCH_ELEMENTS = 4096
 
 
+def _loaded_torch() -> Any:
+    """torch when it is fully imported, else ``None``.
+
+    A module sits in ``sys.modules`` from the start of its import; while another thread (a tab's
+    worker) is still importing torch, its ``__spec__._initializing`` is true and half its names are
+    missing, so it is not used until that import has finished.
+    """
+    torch = sys.modules.get("torch")
+    if torch is None or getattr(getattr(torch, "__spec__", None), "_initializing", False):
+        return None
+    return torch if hasattr(torch, "arange") else None
+
+
 def torch_version() -> str | None:
     """torch's version when it is loaded, else ``None``."""
-    torch = sys.modules.get("torch")
+    torch = _loaded_torch()
     return None if torch is None else str(getattr(torch, "__version__", "?"))
 
 
@@ -43,7 +56,7 @@ def torch_message(
     torch does not raise. Steps that raise before ``index`` leave the tensor as it was, as in the
     core's chain; ``None`` entries (rows that are no operation) are skipped.
     """
-    torch = sys.modules.get("torch")
+    torch = _loaded_torch()
     n = 1
     for s in shape:
         n *= s

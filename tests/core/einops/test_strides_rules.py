@@ -166,3 +166,23 @@ def test_torch_says_the_same_words_for_the_refused_view() -> None:
     assert torch_message((3, 4), "int64", ops, 0) is None  # transpose does not raise
     assert torch_message((3, 4), "int64", [None, *ops], 2) == said  # a bad row is skipped
     assert torch_message((100, 100), "int64", ops, 1) is None  # too large to run
+
+
+def test_torch_still_importing_in_another_thread_is_not_used(monkeypatch) -> None:
+    # A module is in sys.modules from the start of its import; a worker thread importing torch
+    # leaves it half built (no arange yet), which the page must not call.
+    import importlib.machinery
+    import sys
+    import types
+
+    from core.einops.strides_chain import parse_op
+    from core.einops.strides_torch import torch_message, torch_version
+
+    half = types.ModuleType("torch")
+    half.__spec__ = importlib.machinery.ModuleSpec("torch", None)
+    half.__spec__._initializing = True
+    half.__version__ = "0"
+    monkeypatch.setitem(sys.modules, "torch", half)
+    ops = [parse_op("transpose 0 1"), parse_op("view 12")]
+    assert torch_message((3, 4), "int64", ops, 1) is None
+    assert torch_version() is None
