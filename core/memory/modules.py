@@ -292,19 +292,45 @@ def _classes() -> dict[str, Any]:
                 return self.down(F.silu(self.gate(x)) * self.up(x))
             return self.down(F.gelu(self.up(x)))
 
+    class _Exchange(torch.autograd.Function):
+        """An all-to-all (with ETP's all-gather or reduce-scatter) seen from one rank: a fresh
+        tensor of the rows it receives, nothing kept; its backward the mirror image. Shapes
+        only (the values are not exchanged): for tracing one expert-parallel rank."""
+
+        @staticmethod
+        def forward(ctx: Any, x: Any, rows: int) -> Any:
+            ctx.sent = x.shape[0]
+            return x.new_empty((rows, x.shape[1]))
+
+        @staticmethod
+        def backward(ctx: Any, grad: Any) -> Any:
+            return grad.new_empty((ctx.sent, grad.shape[1])), None
+
     class MoE(nn.Module):
         """A mixture-of-experts MLP under balanced routing: the router's top-k choice is made
         (softmax in fp32, top-k), then the ``tokens·top_k`` rows are dealt to the experts in
         equal groups (a data-dependent gather has no shape on fake tensors; balanced routing
         gives every expert ``tokens·top_k/experts`` rows, padded to a whole number), run as one
         grouped GEMM per projection and combined with the top-k weights. Shared experts are one
-        MLP of their summed width (the same parameters and tensors as ``S`` of them)."""
+        MLP of their summed width (the same parameters and tensors as ``S`` of them).
 
-        def __init__(self, spec: TransformerSpec) -> None:
+        With ``layout`` (:class:`core.memory.expert_parallel.ExpertLayout`) the module is one
+        expert-parallel rank's share: ``E/EP`` experts at ``1/ETP`` of their width, the rows it
+        keeps under the capacity factor sent and ``ETP·T·k·κ`` received through
+        :class:`_Exchange` (dispatch), and as many sent back (combine)."""
+
+        def __init__(self, spec: TransformerSpec, layout: Any = None) -> None:
             super().__init__()
-            d, e, f = spec.d_model, spec.experts, spec.moe_ffn
+            self.layout = (
+                layout
+                if layout is not None and (layout.parallel or layout.capacity_factor is not None)
+                else None
+            )
+            ep, etp = (layout.ep, layout.etp) if self.layout is not None else (1, 1)
+            d, e, f = spec.d_model, spec.experts // ep, spec.moe_ffn // etp
+            self.spec = spec
             self.experts, self.top_k, self.gated = e, spec.top_k, spec.gated
-            self.router = nn.Linear(d, e, bias=spec.router_bias)
+            self.router = nn.Linear(d, spec.experts, bias=spec.router_bias)  # whole on every rank
             self.up = nn.Parameter(torch.randn(e, d, (2 if spec.gated else 1) * f) / math.sqrt(d))
             self.down = nn.Parameter(torch.randn(e, f, d) / math.sqrt(f))
             width = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
@@ -318,6 +344,9 @@ def _classes() -> dict[str, Any]:
             probs = self.router(flat).float().softmax(-1)
             weights, _ = probs.topk(self.top_k, -1)
             rows = flat.repeat_interleave(self.top_k, 0)
+            if self.layout is not None:
+                y = self._rank(rows, weights, t, d)
+                return self._shared_out(flat, y).view(b, s, d)
             per = -(-rows.shape[0] // self.experts)
             pad = per * self.experts - rows.shape[0]
             if pad:
@@ -330,12 +359,45 @@ def _classes() -> dict[str, Any]:
                 h = F.gelu(h)
             out = torch.bmm(h, self.down).reshape(-1, d)[: t * self.top_k]
             y = (out.view(t, self.top_k, d) * weights.to(out.dtype).unsqueeze(-1)).sum(1)
+            return self._shared_out(flat, y).view(b, s, d)
+
+        def _shared_out(self, flat: Any, y: Any) -> Any:
             if self.shared is not None:
                 extra = self.shared(flat)
                 if self.shared_gate is not None:
                     extra = torch.sigmoid(self.shared_gate(flat)) * extra
                 y = y + extra
-            return y.view(b, s, d)
+            return y
+
+        def _experts(self, rows: Any, d: int) -> Any:
+            per = -(-rows.shape[0] // self.experts)
+            pad = per * self.experts - rows.shape[0]
+            n = rows.shape[0]
+            if pad:
+                rows = F.pad(rows, (0, 0, 0, pad))
+            h = torch.bmm(rows.view(self.experts, per, d), self.up)
+            if self.gated:
+                g, u = h.chunk(2, -1)
+                h = F.silu(g) * u
+            else:
+                h = F.gelu(h)
+            return torch.bmm(h, self.down).reshape(-1, d)[:n]
+
+        def _rank(self, rows: Any, weights: Any, t: int, d: int) -> Any:
+            from core.memory.expert_parallel import routing
+
+            assert self.layout is not None
+            route = routing(self.spec, t, self.layout)
+            sent = round(route.computed)
+            if sent < rows.shape[0]:  # the capacity's dropped copies stay behind
+                rows = rows[:sent]
+            received = _Exchange.apply(rows, round(route.received))  # dispatch
+            back = _Exchange.apply(self._experts(received, d), sent)  # combine
+            w = weights.to(back.dtype).reshape(-1)
+            if sent == t * self.top_k:
+                return (back.view(t, self.top_k, d) * w.view(t, self.top_k, 1)).sum(1)
+            index = torch.arange(sent, device=back.device) // self.top_k
+            return back.new_zeros(t, d).index_add(0, index, back * w[:sent].unsqueeze(-1))
 
     def norm(spec: TransformerSpec, cuda: bool = False, dim: int = 0) -> Any:
         if spec.norm == "layernorm":
@@ -345,13 +407,13 @@ def _classes() -> dict[str, Any]:
     class Layer(nn.Module):
         def __init__(
             self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False,
-            index: int = 0,
+            index: int = 0, layout: Any = None,
         ) -> None:  # fmt: skip
             super().__init__()
             attention = LatentAttention if spec.is_mla else Attention
             self.norm1, self.attn = norm(spec, cuda), attention(spec, flash, dropout, cuda)
             self.norm2 = norm(spec, cuda)
-            self.mlp = MoE(spec) if spec.is_moe_layer(index) else MLP(spec)
+            self.mlp = MoE(spec, layout) if spec.is_moe_layer(index) else MLP(spec)
             self.p, self.emulate_cuda = dropout, cuda
 
         def forward(self, x: Any) -> Any:
@@ -375,13 +437,13 @@ def _classes() -> dict[str, Any]:
 
         def __init__(
             self, spec: TransformerSpec, flash: bool, dropout: float, segment: int,
-            cuda: bool = False,
+            cuda: bool = False, layout: Any = None,
         ) -> None:  # fmt: skip
             super().__init__()
             self.embed = nn.Embedding(spec.vocab, spec.d_model)
             self.pos = nn.Embedding(spec.max_pos, spec.d_model) if spec.max_pos else None
             self.layers = nn.ModuleList(
-                Layer(spec, flash, dropout, cuda, i) for i in range(spec.layers)
+                Layer(spec, flash, dropout, cuda, i, layout) for i in range(spec.layers)
             )
             self.norm = norm(spec, cuda)
             self.lm_head = (
@@ -416,13 +478,16 @@ def build_module(
     flash: bool = True,
     dropout: bool = False,
     emulate: str | None = None,
+    experts: Any = None,
 ) -> Any:
     """A real ``nn.Module`` for ``spec`` on the current default device and dtype.
 
     Build it under ``torch.device("meta")`` to count parameters without memory, or under
     ``FakeTensorMode`` to trace a step. ``emulate="cuda"`` swaps RMSNorm, dropout and attention
     with dropout for stand-ins that keep what the CUDA kernels keep for backward (shapes only:
-    for tracing a CUDA target under ``FakeTensorMode`` on any build).
+    for tracing a CUDA target under ``FakeTensorMode`` on any build). ``experts``
+    (:class:`core.memory.expert_parallel.ExpertLayout`) builds one expert-parallel rank's share
+    of a mixture of experts (shapes only: for tracing).
     """
     if emulate not in (None, "cuda"):
         raise ValueError(f"emulate: {emulate!r}; allowed: None or 'cuda'")
@@ -430,7 +495,8 @@ def build_module(
     classes = _classes()
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
-    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda")
+    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda",
+                                  experts)  # fmt: skip
 
 
 def build_step(
@@ -446,7 +512,7 @@ def build_step(
     """
     emulate = "cuda" if emulate_kernels and cfg.kernels == "cuda" else None
     model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash, dropout=cfg.dropout,
-                         emulate=emulate)  # fmt: skip
+                         emulate=emulate, experts=cfg.experts)  # fmt: skip
     model.train()
     opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
     return model, opt, make_batch(cfg.model, cfg.micro, cfg.seq_len)
