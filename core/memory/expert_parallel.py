@@ -43,9 +43,9 @@ are counted at every moment of the step's peak, beside the temporaries (as
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from core.echo import brief
