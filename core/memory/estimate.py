@@ -341,8 +341,8 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, float, str]:
     dropped = _dropped_flops(cfg, tokens)
     if dropped:
         parts.append(
-            translate("Memory", "− the dropped token copies' expert GEMMs ({flops} FLOPs, "
-                      "hardware only)").format(flops=f"{dropped:.3g}")
+            translate("Memory", "the dropped token copies' expert GEMMs not run (−{flops} "
+                      "FLOPs, hardware FLOPs only)").format(flops=f"{dropped:.3g}")
         )  # fmt: skip
     return total + recompute - dropped, model, join_texts(parts, " + ")
 

@@ -22,7 +22,7 @@ Derivation of the rows one GPU's experts compute, per micro-batch of ``T = micro
 
 * The ``ETP`` ranks of an expert-tensor-parallel group all-gather their tokens (``ETP·T``), and
   the ``EP`` such groups of an EP group exchange rows by all-to-all: the ``EP·ETP`` GPUs route
-  ``EP·ETP·T·k`` rows (``k·κ·…`` with ``κ ≤ 1`` the kept share under a capacity factor).
+  ``EP·ETP·T·k·κ`` rows (``κ ≤ 1``: the share a capacity factor keeps; 1 dropless).
 * Balanced routing gives each of the ``E`` experts ``1/E`` of them: ``EP·ETP·T·k·κ / E`` rows;
   a GPU holds ``E / EP`` experts, so it receives ``(E/EP) · EP·ETP·T·k·κ / E = ETP·T·k·κ`` rows
   of ``d_model`` (for ``ETP = 1``: ``T·k·κ``, as many as on one device: EP divides the experts'
@@ -251,8 +251,9 @@ def routing_text(spec: TransformerSpec, layout: ExpertLayout, route: Routing, gp
     else:
         text = translate(
             "Memory", "MoE layers under balanced routing (assumed), EP {ep} × ETP {etp}: "
-            "{local} experts per GPU, each at 1/{etp} of its width; the GPU's experts receive "
-            "ETP·s·b·k = {rows} rows; expert state sharded over EDP = {edp} GPUs by ZeRO",
+            "{local} experts per GPU, each at 1/ETP of its width; the GPU's experts receive "
+            "ETP·s·b·k = {rows} rows; expert data parallelism EDP = {edp} GPUs (ZeRO shards "
+            "the experts' state over them)",
         ).format(ep=str(layout.ep), etp=str(layout.etp), local=str(spec.experts // layout.ep),
                  rows=f"{route.received:,.0f}",
                  edp=str(expert_data_parallel(gpus, layout)))  # fmt: skip
