@@ -306,13 +306,78 @@ def _classes() -> dict[str, Any]:
         def backward(ctx: Any, grad: Any) -> Any:
             return grad.new_empty((ctx.sent, grad.shape[1])), None
 
+    class Route(nn.Module):
+        """The router's choice after its linear: softmax in fp32 and the top-k weights (a
+        module of its own, without parameters, so the Step names its ops ``route``)."""
+
+        def __init__(self, top_k: int) -> None:
+            super().__init__()
+            self.top_k = top_k
+
+        def forward(self, logits: Any) -> Any:
+            weights, _ = logits.float().softmax(-1).topk(self.top_k, -1)
+            return weights
+
+    class Dispatch(nn.Module):
+        """The permutation into expert order: each token copied ``top_k`` times and dealt to
+        the experts in equal groups, padded to a whole number per expert; on one
+        expert-parallel rank the kept copies are sent and the rank's rows received
+        (:class:`_Exchange`). Returns ``[local experts, rows each, d]``."""
+
+        def __init__(self, spec: TransformerSpec, local: int, layout: Any) -> None:
+            super().__init__()
+            self.spec, self.local, self.layout = spec, local, layout
+
+        def forward(self, flat: Any) -> Any:
+            rows = flat.repeat_interleave(self.spec.top_k, 0)
+            if self.layout is not None:
+                from core.memory.expert_parallel import routing
+
+                route = routing(self.spec, flat.shape[0], self.layout)
+                sent = round(route.computed)
+                if sent < rows.shape[0]:  # the capacity's dropped copies stay behind
+                    rows = rows[:sent]
+                rows = _Exchange.apply(rows, round(route.received))
+            per = -(-rows.shape[0] // self.local)
+            pad = per * self.local - rows.shape[0]
+            if pad:
+                rows = F.pad(rows, (0, 0, 0, pad))
+            return rows.view(self.local, per, rows.shape[-1])
+
+    class Combine(nn.Module):
+        """The permutation back: the experts' rows without their padding (on an
+        expert-parallel rank sent back through :class:`_Exchange`), weighted by the top-k
+        weights and summed per token."""
+
+        def __init__(self, spec: TransformerSpec, layout: Any) -> None:
+            super().__init__()
+            self.spec, self.layout = spec, layout
+
+        def forward(self, out: Any, weights: Any, t: int) -> Any:
+            k, d = self.spec.top_k, out.shape[-1]
+            sent = t * k
+            if self.layout is None:
+                out = out.reshape(-1, d)[:sent]
+            else:
+                from core.memory.expert_parallel import routing
+
+                route = routing(self.spec, t, self.layout)
+                received, sent = round(route.received), round(route.computed)
+                out = _Exchange.apply(out.reshape(-1, d)[:received], sent)
+            w = weights.to(out.dtype)
+            if sent == t * k:
+                return (out.view(t, k, d) * w.unsqueeze(-1)).sum(1)
+            index = torch.arange(sent, device=out.device) // k
+            return out.new_zeros(t, d).index_add(0, index, out * w.reshape(-1)[:sent, None])
+
     class MoE(nn.Module):
         """A mixture-of-experts MLP under balanced routing: the router's top-k choice is made
-        (softmax in fp32, top-k), then the ``tokens·top_k`` rows are dealt to the experts in
-        equal groups (a data-dependent gather has no shape on fake tensors; balanced routing
-        gives every expert ``tokens·top_k/experts`` rows, padded to a whole number), run as one
-        grouped GEMM per projection and combined with the top-k weights. Shared experts are one
-        MLP of their summed width (the same parameters and tensors as ``S`` of them).
+        (softmax in fp32, top-k: :class:`Route`), then the ``tokens·top_k`` rows are dealt to
+        the experts in equal groups (:class:`Dispatch`: a data-dependent gather has no shape on
+        fake tensors; balanced routing gives every expert ``tokens·top_k/experts`` rows, padded
+        to a whole number), run as one grouped GEMM per projection (``bmm``, in this module)
+        and combined with the top-k weights (:class:`Combine`). Shared experts are one MLP of
+        their summed width (the same parameters and tensors as ``S`` of them).
 
         With ``layout`` (:class:`core.memory.expert_parallel.ExpertLayout`) the module is one
         expert-parallel rank's share: ``E/EP`` experts at ``1/ETP`` of their width, the rows it
@@ -321,16 +386,15 @@ def _classes() -> dict[str, Any]:
 
         def __init__(self, spec: TransformerSpec, layout: Any = None) -> None:
             super().__init__()
-            self.layout = (
-                layout
-                if layout is not None and (layout.parallel or layout.capacity_factor is not None)
-                else None
-            )
-            ep, etp = (layout.ep, layout.etp) if self.layout is not None else (1, 1)
+            if layout is not None and not (layout.parallel or layout.capacity_factor is not None):
+                layout = None
+            ep, etp = (layout.ep, layout.etp) if layout is not None else (1, 1)
             d, e, f = spec.d_model, spec.experts // ep, spec.moe_ffn // etp
-            self.spec = spec
             self.experts, self.top_k, self.gated = e, spec.top_k, spec.gated
             self.router = nn.Linear(d, spec.experts, bias=spec.router_bias)  # whole on every rank
+            self.route = Route(spec.top_k)
+            self.dispatch = Dispatch(spec, e, layout)
+            self.combine = Combine(spec, layout)
             self.up = nn.Parameter(torch.randn(e, d, (2 if spec.gated else 1) * f) / math.sqrt(d))
             self.down = nn.Parameter(torch.randn(e, f, d) / math.sqrt(f))
             width = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
@@ -341,63 +405,20 @@ def _classes() -> dict[str, Any]:
             b, s, d = x.shape
             t = b * s
             flat = x.reshape(t, d)
-            probs = self.router(flat).float().softmax(-1)
-            weights, _ = probs.topk(self.top_k, -1)
-            rows = flat.repeat_interleave(self.top_k, 0)
-            if self.layout is not None:
-                y = self._rank(rows, weights, t, d)
-                return self._shared_out(flat, y).view(b, s, d)
-            per = -(-rows.shape[0] // self.experts)
-            pad = per * self.experts - rows.shape[0]
-            if pad:
-                rows = F.pad(rows, (0, 0, 0, pad))
-            h = torch.bmm(rows.view(self.experts, per, d), self.up)
+            weights = self.route(self.router(flat))
+            h = torch.bmm(self.dispatch(flat), self.up)
             if self.gated:
                 g, u = h.chunk(2, -1)
                 h = F.silu(g) * u
             else:
                 h = F.gelu(h)
-            out = torch.bmm(h, self.down).reshape(-1, d)[: t * self.top_k]
-            y = (out.view(t, self.top_k, d) * weights.to(out.dtype).unsqueeze(-1)).sum(1)
-            return self._shared_out(flat, y).view(b, s, d)
-
-        def _shared_out(self, flat: Any, y: Any) -> Any:
+            y = self.combine(torch.bmm(h, self.down), weights, t)
             if self.shared is not None:
                 extra = self.shared(flat)
                 if self.shared_gate is not None:
                     extra = torch.sigmoid(self.shared_gate(flat)) * extra
                 y = y + extra
-            return y
-
-        def _experts(self, rows: Any, d: int) -> Any:
-            per = -(-rows.shape[0] // self.experts)
-            pad = per * self.experts - rows.shape[0]
-            n = rows.shape[0]
-            if pad:
-                rows = F.pad(rows, (0, 0, 0, pad))
-            h = torch.bmm(rows.view(self.experts, per, d), self.up)
-            if self.gated:
-                g, u = h.chunk(2, -1)
-                h = F.silu(g) * u
-            else:
-                h = F.gelu(h)
-            return torch.bmm(h, self.down).reshape(-1, d)[:n]
-
-        def _rank(self, rows: Any, weights: Any, t: int, d: int) -> Any:
-            from core.memory.expert_parallel import routing
-
-            assert self.layout is not None
-            route = routing(self.spec, t, self.layout)
-            sent = round(route.computed)
-            if sent < rows.shape[0]:  # the capacity's dropped copies stay behind
-                rows = rows[:sent]
-            received = _Exchange.apply(rows, round(route.received))  # dispatch
-            back = _Exchange.apply(self._experts(received, d), sent)  # combine
-            w = weights.to(back.dtype).reshape(-1)
-            if sent == t * self.top_k:
-                return (back.view(t, self.top_k, d) * w.view(t, self.top_k, 1)).sum(1)
-            index = torch.arange(sent, device=back.device) // self.top_k
-            return back.new_zeros(t, d).index_add(0, index, back * w[:sent].unsqueeze(-1))
+            return y.view(b, s, d)
 
     def norm(spec: TransformerSpec, cuda: bool = False, dim: int = 0) -> Any:
         if spec.norm == "layernorm":
