@@ -24,7 +24,7 @@ from typing import Any
 
 from core.step.recorder import OpRecord
 
-__all__ = ["ROLES", "expert_row_share", "moe_role", "moe_totals"]
+__all__ = ["ROLES", "expert_row_share", "moe_blocks", "moe_role", "moe_totals"]
 
 #: The MoE parts, in the order tables list them (``dense matmul``: every other matmul).
 ROLES: tuple[str, ...] = ("router", "permutation", "expert GEMM", "dense matmul")
