@@ -211,6 +211,32 @@ class Estimate:
         """The estimated peak of the step: bytes alive at its fullest moment (the headline)."""
         return float(sum(self.at_peak.values())) if self.at_peak else self.total
 
+    def stacked(self, peak: bool = False) -> dict[str, float]:
+        """Bytes to stack, bottom to top: the four categories (``peak``: at the estimated peak,
+        with the temporaries); for a mixture of experts the routed experts' weights, gradients
+        and optimizer state are taken out of the first three as ``expert_state`` and the
+        all-to-all's ``dispatch_buffers`` are their own (at the peak the experts' gradients
+        alive are the same share of theirs as of all gradients)."""
+        keys = (*CATEGORIES, "temporaries") if peak else CATEGORIES
+        source = self.at_peak if peak else self.bytes
+        out = {k: float(source.get(k, 0.0)) for k in keys}
+        if not self.expert_state:
+            return out
+        expert = 0.0
+        for k, part in self.expert_state.items():
+            if k == "grads" and peak:
+                whole = self.bytes["grads"]
+                part *= min(1.0, out["grads"] / whole) if whole else 0.0
+            out[k] -= part
+            expert += part
+        ordered = {k: out[k] for k in ("params", "grads", "optimizer")}
+        ordered["expert_state"] = expert
+        ordered["activations"] = out["activations"]
+        if peak:
+            ordered["dispatch_buffers"] = self.dispatch_buffers
+            ordered["temporaries"] = out["temporaries"]
+        return ordered
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``param_count`` (with ``params_total``, the same, and ``params_active``, the
         parameters one token uses: fewer for a mixture of experts), the categories, ``total``,
