@@ -806,28 +806,28 @@
         <translation>用于单步时间：0.5 或 50%，是模型 FLOPs 的占比（不含重计算）；同时显示它对应的 HFU</translation>
     </message>
     <message>
-        <source>Expert parallel (EP)</source>
-        <translation>专家并行（EP）</translation>
+        <source>Experts: EP</source>
+        <translation>专家 EP</translation>
     </message>
     <message>
-        <source>Each GPU holds experts/EP routed experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and EP × ETP divides the GPUs.</source>
-        <translation>每个 GPU 持有每个 MoE 层的 experts/EP 个路由专家；token 通过 all-to-all 到达它们。EP 须整除专家数，EP × ETP 须整除 GPU 数。</translation>
+        <source>Expert parallelism: each GPU holds experts/EP routed experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and EP × ETP divides the GPUs.</source>
+        <translation>专家并行：每个 GPU 持有每个 MoE 层的 experts/EP 个路由专家；token 通过 all-to-all 到达它们。EP 须整除专家数，EP × ETP 须整除 GPU 数。</translation>
     </message>
     <message>
-        <source>Expert tensor parallel (ETP)</source>
-        <translation>专家张量并行（ETP）</translation>
+        <source>Expert tensor parallelism: each routed expert&apos;s hidden width split over ETP GPUs</source>
+        <translation>专家张量并行：每个路由专家的隐藏宽度切分到 ETP 个 GPU 上</translation>
     </message>
     <message>
-        <source>Each routed expert&apos;s hidden width split over ETP GPUs</source>
-        <translation>每个路由专家的隐藏宽度切分到 ETP 个 GPU 上</translation>
-    </message>
-    <message>
-        <source>Capacity factor</source>
+        <source>Capacity</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <source>Caps each GPU&apos;s rows per expert at ⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = dropless. Routing is assumed balanced.</source>
-        <translation>把每个 GPU 发往每个专家的行数限制在 ⌈因子·tokens·top-k/专家数⌉，其余丢弃；留空 = 不丢弃。假设路由均衡。</translation>
+        <source>Capacity factor: caps each GPU&apos;s rows per expert at ⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = dropless. Routing is assumed balanced.</source>
+        <translation>容量因子：把每个 GPU 发往每个专家的行数限制在 ⌈因子·tokens·top-k/专家数⌉，其余丢弃；留空 = 不丢弃。假设路由均衡。</translation>
+    </message>
+    <message>
+        <source>{name}: MoE, {experts} experts, top-{top_k}; {total} params, {active} active</source>
+        <translation>{name}：MoE，{experts} 个专家，top-{top_k}；{total} 参数，{active} 激活</translation>
     </message>
     <message>
         <source>default</source>

@@ -806,28 +806,28 @@
         <translation>用於單步時間：0.5 或 50%，是模型 FLOPs 的占比（不含重計算）；同時顯示它對應的 HFU</translation>
     </message>
     <message>
-        <source>Expert parallel (EP)</source>
-        <translation>專家平行（EP）</translation>
+        <source>Experts: EP</source>
+        <translation>專家 EP</translation>
     </message>
     <message>
-        <source>Each GPU holds experts/EP routed experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and EP × ETP divides the GPUs.</source>
-        <translation>每張 GPU 持有每個 MoE 層的 experts/EP 個路由專家；token 經由 all-to-all 到達它們。EP 須整除專家數，EP × ETP 須整除 GPU 數。</translation>
+        <source>Expert parallelism: each GPU holds experts/EP routed experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and EP × ETP divides the GPUs.</source>
+        <translation>專家平行：每張 GPU 持有每個 MoE 層的 experts/EP 個路由專家；token 經由 all-to-all 到達它們。EP 須整除專家數，EP × ETP 須整除 GPU 數。</translation>
     </message>
     <message>
-        <source>Expert tensor parallel (ETP)</source>
-        <translation>專家張量平行（ETP）</translation>
+        <source>Expert tensor parallelism: each routed expert&apos;s hidden width split over ETP GPUs</source>
+        <translation>專家張量平行：每個路由專家的隱藏寬度切分到 ETP 張 GPU 上</translation>
     </message>
     <message>
-        <source>Each routed expert&apos;s hidden width split over ETP GPUs</source>
-        <translation>每個路由專家的隱藏寬度切分到 ETP 張 GPU 上</translation>
-    </message>
-    <message>
-        <source>Capacity factor</source>
+        <source>Capacity</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <source>Caps each GPU&apos;s rows per expert at ⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = dropless. Routing is assumed balanced.</source>
-        <translation>把每張 GPU 送往每個專家的列數限制在 ⌈因子·tokens·top-k/專家數⌉，其餘丟棄；留空 = 不丟棄。假設路由均衡。</translation>
+        <source>Capacity factor: caps each GPU&apos;s rows per expert at ⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = dropless. Routing is assumed balanced.</source>
+        <translation>容量因子：把每張 GPU 送往每個專家的列數限制在 ⌈因子·tokens·top-k/專家數⌉，其餘丟棄；留空 = 不丟棄。假設路由均衡。</translation>
+    </message>
+    <message>
+        <source>{name}: MoE, {experts} experts, top-{top_k}; {total} params, {active} active</source>
+        <translation>{name}：MoE，{experts} 個專家，top-{top_k}；{total} 參數，{active} 啟用</translation>
     </message>
     <message>
         <source>default</source>

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QSizePolicy,
     QVBoxLayout,
@@ -30,6 +31,7 @@ from core.errors import InputError
 from core.memory.expert_parallel import CAPACITY_RANGE
 from core.memory.models import LIMITS, PRESETS
 from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
+from core.units import format_count
 from core.validate import fraction, positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
@@ -116,17 +118,28 @@ def _texts() -> dict[str, tuple[str, str]]:
                  translate("MemoryControls", "Data-parallel devices (ZeRO shards over them)")),
         "mfu": ("MFU", translate("MemoryControls", "For the step time: 0.5 or 50%, a share of "
                                  "model FLOPs (no recomputation); the HFU it implies is shown")),
-        "ep": (translate("MemoryControls", "Expert parallel (EP)"),
-               translate("MemoryControls", "Each GPU holds experts/EP routed experts of every MoE "
-                         "layer; tokens reach them by an all-to-all. EP divides the experts, and "
+        "ep": (translate("MemoryControls", "Experts: EP"),
+               translate("MemoryControls", "Expert parallelism: each GPU holds experts/EP routed "
+                         "experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and "
                          "EP × ETP divides the GPUs.")),
-        "etp": (translate("MemoryControls", "Expert tensor parallel (ETP)"),
-                translate("MemoryControls", "Each routed expert's hidden width split over ETP GPUs")),
-        "capacity": (translate("MemoryControls", "Capacity factor"),
-                     translate("MemoryControls", "Caps each GPU's rows per expert at "
+        "etp": ("ETP",
+                translate("MemoryControls", "Expert tensor parallelism: each routed expert's "
+                          "hidden width split over ETP GPUs")),
+        "capacity": (translate("MemoryControls", "Capacity"),
+                     translate("MemoryControls", "Capacity factor: caps each GPU's rows per expert at "
                                "⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = "
                                "dropless. Routing is assumed balanced.")),
     }  # fmt: skip
+
+
+def _moe_brief(spec: Any) -> str:
+    """A mixture of experts in a few words (for a slide): experts, top-k, total and active."""
+    return translate(
+        "MemoryControls", "{name}: MoE, {experts} experts, top-{top_k}; {total} params, {active} "
+        "active",
+    ).format(name=spec.name, experts=str(spec.experts), top_k=str(spec.top_k),
+             total=format_count(spec.params_total, "").strip(),
+             active=format_count(spec.params_active, "").strip())  # fmt: skip
 
 
 class MemoryControls(QWidget):
@@ -137,6 +150,7 @@ class MemoryControls(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.fields: dict[str, NumberField] = {}
+        self._compact = False
         self.labels = _texts()
         for key, (_label, text, parse, _tip) in FIELDS.items():
             tip = self.labels[key][1]
@@ -231,8 +245,16 @@ class MemoryControls(QWidget):
         pf.addRow("ZeRO", self.zero)
         pf.addRow(lab["gpus"][0], self.fields["gpus"])
         pf.addRow(lab["mfu"][0], self.fields["mfu"])
-        for key in MOE_FIELDS:
-            pf.addRow(lab[key][0], self.fields[key])
+        # EP and ETP share one row (a slide has room for one more row, not two)
+        self.expert_row = QWidget(self)
+        row = QHBoxLayout(self.expert_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.fields["ep"], 1)
+        self.etp_label = QLabel(lab["etp"][0], self.expert_row)
+        row.addWidget(self.etp_label)
+        row.addWidget(self.fields["etp"], 1)
+        pf.addRow(lab["ep"][0], self.expert_row)
+        pf.addRow(lab["capacity"][0], self.fields["capacity"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for title, form in ((translate("MemoryControls", "Model"), mf),
@@ -257,6 +279,8 @@ class MemoryControls(QWidget):
         """Tighter rows (presentation mode's larger fonts must still fit 720 px); the page calls it
         after every theme or mode change, once the new fonts are in, so the label column is
         measured again here too."""
+        self._compact = compact
+        self._sync_visibility()
         for form in (self.model_form, self.training_form, self.parallel_form):
             form.setVerticalSpacing(1 if compact else -1)
         self._align_labels()
@@ -301,8 +325,11 @@ class MemoryControls(QWidget):
         self._set_row_visible(self.training_form, self.fields["k"],
                               self.checkpoint.currentData() == "k")  # fmt: skip
         self._sync_experts(kind)
+        tip = ""
         if kind in PRESETS:
             note = localized(PRESETS[kind].describe())
+            if self._compact and PRESETS[kind].is_moe:  # a slide: two lines, the rest on hover
+                tip, note = note, _moe_brief(PRESETS[kind])
         elif mlp:
             note = translate(
                 "MemoryControls", "L blocks of x @ W (D×D, no bias) then ReLU; P = D²·L"
@@ -310,6 +337,7 @@ class MemoryControls(QWidget):
         else:
             note = translate("MemoryControls", "Llama-style: RMSNorm, rotary positions, no biases")
         self.shape_note.setText(keep_equations(note))  # never "P =" / "D²·L" on two lines
+        self.shape_note.setToolTip(plain_tip(tip))
 
     def is_moe(self) -> bool:
         """Whether the chosen model is a mixture of experts (the expert fields apply)."""
@@ -320,10 +348,16 @@ class MemoryControls(QWidget):
         """EP, ETP and the capacity factor: enabled for a mixture of experts, else disabled with
         a tooltip that says why."""
         moe = self.is_moe()
+        # On a slide (compact) a dense model's rows give their room to the others, and an MoE
+        # keeps EP and ETP (the capacity factor stays in the window's own size).
+        self._set_row_visible(self.parallel_form, self.expert_row, not self._compact or moe)
+        self._set_row_visible(self.parallel_form, self.fields["capacity"], not self._compact)
         for key in MOE_FIELDS:
             f = self.fields[key]
             f.setEnabled(moe)
-            label = self.parallel_form.labelForField(f)
+            label = {"ep": self.parallel_form.labelForField(self.expert_row),
+                     "etp": self.etp_label,
+                     "capacity": self.parallel_form.labelForField(f)}[key]  # fmt: skip
             if label is not None:
                 label.setEnabled(moe)
             tip = self.labels[key][1]
