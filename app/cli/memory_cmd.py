@@ -137,8 +137,8 @@ def handler(args: argparse.Namespace) -> int:
         with TerminalProgress("memory --trace") as progress:
             progress(0.0, "")
             traced = trace(cfg, progress=progress).to_dict()
-        if cfg.zero in (1, 2, 3) and cfg.gpus > 1:
-            fsdp = _fsdp_trace(cfg)
+        if cfg.zero in (1, 2, 3) and cfg.gpus > 1 and not cfg.experts.parallel:
+            fsdp = _fsdp_trace(cfg)  # (with expert parallelism the trace is one EP rank's)
     if args.json:
         out = {
             **est.to_dict(),

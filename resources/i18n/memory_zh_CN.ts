@@ -292,6 +292,10 @@
         <translation>ZeRO：阶段 {zero} 不做按 rank 追踪（每个 rank 都持有全部内容，与单设备追踪相同）；允许：1、2 或 3</translation>
     </message>
     <message>
+        <source>EP {ep} × ETP {etp}: the per-rank trace shards every weight over all ranks and does not lay experts out by expert parallelism (the one-device trace is one expert-parallel rank&apos;s share); allowed per rank: EP 1 and ETP 1</source>
+        <translation>EP {ep} × ETP {etp}：逐 rank 追踪把每个权重分片到所有 rank 上，不按专家并行布置专家（单设备追踪就是一个专家并行 rank 的份额）；逐 rank 追踪允许：EP 1 且 ETP 1</translation>
+    </message>
+    <message>
         <source>Recipe: tracing {dtype} weights is not supported; allowed: fp32, bf16 or fp16</source>
         <translation>配方：不支持追踪 {dtype} 权重；允许：fp32、bf16 或 fp16</translation>
     </message>

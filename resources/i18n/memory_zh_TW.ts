@@ -292,6 +292,10 @@
         <translation>ZeRO：階段 {zero} 不做按 rank 追蹤（每個 rank 都持有全部內容，與單裝置追蹤相同）；允許：1、2 或 3</translation>
     </message>
     <message>
+        <source>EP {ep} × ETP {etp}: the per-rank trace shards every weight over all ranks and does not lay experts out by expert parallelism (the one-device trace is one expert-parallel rank&apos;s share); allowed per rank: EP 1 and ETP 1</source>
+        <translation>EP {ep} × ETP {etp}：逐 rank 追蹤把每個權重分片到所有 rank 上，不依專家平行配置專家（單裝置追蹤就是一個專家平行 rank 的份額）；逐 rank 追蹤允許：EP 1 且 ETP 1</translation>
+    </message>
+    <message>
         <source>Recipe: tracing {dtype} weights is not supported; allowed: fp32, bf16 or fp16</source>
         <translation>配方：不支援追蹤 {dtype} 權重；允許：fp32、bf16 或 fp16</translation>
     </message>

@@ -124,3 +124,13 @@ def test_bad_layouts_say_what_is_allowed(model: str, kw: dict, words: list[str])
         MemoryConfig(preset(model), batch=1, **kw)
     for word in words:
         assert word in str(err.value)
+
+
+def test_per_rank_fsdp_trace_refuses_expert_parallelism() -> None:
+    from core.memory.fsdp_trace import check
+
+    cfg = MemoryConfig(parse_model(SMALL), batch=2, gpus=4, ep=4, zero=1)
+    with pytest.raises(InputError) as err:
+        check(cfg, 4)
+    assert "EP 4" in str(err.value) and "allowed" in str(err.value)
+    check(MemoryConfig(parse_model(SMALL), batch=2, gpus=4, zero=1), 4)  # EP 1 is traced
