@@ -58,6 +58,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "traced per rank with N fake ranks",
     )
     p.add_argument("--gpus", default="1", help="data-parallel devices")
+    p.add_argument(
+        "--ep",
+        default="1",
+        help="expert parallelism (a mixture of experts): each GPU holds experts/EP "
+        "routed experts; EP divides the experts and EP × ETP divides --gpus",
+    )
+    p.add_argument(
+        "--etp",
+        default="1",
+        help="expert tensor parallelism: each expert's hidden width split over ETP GPUs",
+    )
+    p.add_argument("--capacity-factor", default="", metavar="X",
+                   help="cap each GPU's rows per expert at ⌈X·tokens·top_k/experts⌉, dropping "
+                   "the rest (default: dropless; routing is assumed balanced)")  # fmt: skip
     p.add_argument("--device", default="h100-sxm", help="device id (napkinlab devices)")
     p.add_argument("--dtype", default="bf16", help="compute dtype whose peak times the step")
     p.add_argument("--mfu", default="0.5",
@@ -105,7 +119,8 @@ def handler(args: argparse.Namespace) -> int:
         model=model, batch=args.batch, seq=args.seq, micro_batch=args.micro_batch,
         recipe=args.recipe, optimizer=args.optimizer, checkpoint=args.checkpoint,
         zero=args.zero, gpus=args.gpus, flash=not args.no_flash, dropout=args.dropout,
-        mlp_full=args.mlp_full, kernels=kernels,
+        mlp_full=args.mlp_full, kernels=kernels, ep=args.ep, etp=args.etp,
+        capacity_factor=args.capacity_factor,
     )  # fmt: skip
     print_warnings(cfg.warnings)
     mfu = fraction(args.mfu, "mfu")
@@ -122,8 +137,8 @@ def handler(args: argparse.Namespace) -> int:
         with TerminalProgress("memory --trace") as progress:
             progress(0.0, "")
             traced = trace(cfg, progress=progress).to_dict()
-        if cfg.zero in (1, 2, 3) and cfg.gpus > 1:
-            fsdp = _fsdp_trace(cfg)
+        if cfg.zero in (1, 2, 3) and cfg.gpus > 1 and not cfg.experts.parallel:
+            fsdp = _fsdp_trace(cfg)  # (with expert parallelism the trace is one EP rank's)
     if args.json:
         out = {
             **est.to_dict(),
@@ -159,6 +174,7 @@ def handler(args: argparse.Namespace) -> int:
     if traced is not None:
         line += f"   (traced {format_bytes(traced['at_peak'].get('temporaries', 0.0))} at its peak)"
     print(line)
+    _print_experts(est, width)
     line = f"  {'peak':<{width}}  {format_bytes(est.peak):>11}   {est.formulas['peak']}"
     if traced is not None:
         line += f"   (traced {format_bytes(traced['peak'])})"
@@ -196,6 +212,24 @@ def handler(args: argparse.Namespace) -> int:
             print(f"  {row['category']:<{width}}  traced {format_bytes(row['traced']):>11}   "
                   f"formula {format_bytes(row['formula']):>11}   {gap}{why}")  # fmt: skip
     return 0
+
+
+def _print_experts(est: Any, width: int) -> None:
+    """A mixture of experts' lines: the experts' share of the state, the all-to-all's buffers
+    and the routing (nothing for a dense model)."""
+    if not est.routing:
+        return
+    r = est.routing
+    state = est.to_dict()["expert_state"]
+    print(f"  {'experts':<{width}}  {format_bytes(state):>11}   of the three above: "
+          f"{r['experts_per_gpu']:,} routed experts per GPU (EP {r['ep']}, ETP {r['etp']}), "
+          f"sharded over EDP = {r['edp']:,}")  # fmt: skip
+    if est.dispatch_buffers:
+        print(f"  {'dispatch':<{width}}  {format_bytes(est.dispatch_buffers):>11}   "
+              f"{est.formulas['dispatch_buffers']}")  # fmt: skip
+    if r["capacity"] is not None:
+        print(f"  capacity {r['capacity']:,} rows per expert from each GPU: "
+              f"{r['dropped_rows']:,.0f} token copies dropped per micro-batch")  # fmt: skip
 
 
 def _fsdp_trace(cfg: Any) -> dict[str, Any]:

@@ -208,6 +208,11 @@ def _print_text(report: dict[str, Any], trace: Any, pred: Any, top: list[int]) -
     print(f"  {report['utilization']['hfu']}")
     print(f"  {report['conventions']}")
     print(report["explanation"]["sentence"])
+    moe = report["totals"].get("moe")
+    if moe:  # a mixture of experts: its parts apart from the dense matmuls
+        parts = ", ".join(f"{role} {pred.share(r['predicted_s']):.0%} ({format_flops(r['flops'])})"
+                          for role, r in moe.items())  # fmt: skip
+        print(f"mixture of experts, share of the step: {parts}")
     comm = report.get("communication")
     if comm:
         print(f"communication: all-reduce {format_duration(comm['time_s'])} "

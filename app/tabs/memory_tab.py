@@ -57,6 +57,8 @@ def _category_names() -> dict[str, str]:
         "activations": translate("MemoryTab", "activations"),
         "temporaries": translate("MemoryTab", "temporaries"),
         "measured peak": translate("MemoryTab", "measured peak"),
+        "expert_state": translate("MemoryTab", "expert state"),
+        "dispatch_buffers": translate("MemoryTab", "all-to-all buffers"),
     }
 
 
@@ -83,6 +85,45 @@ def _card() -> tuple[QFrame, QVBoxLayout]:
     layout = QVBoxLayout(frame)
     layout.setContentsMargins(14, 10, 14, 12)
     return frame, layout
+
+
+def _visible(values: dict[str, float]) -> dict[str, float]:
+    """The all-to-all buffers' segment only where it can be seen (at least 0.5 % of the bar):
+    a thinner one would add a legend row for nothing (its bytes stay in the total and the
+    hover, and in ``napkinlab memory``)."""
+    buffers = values.get("dispatch_buffers")
+    if buffers is not None and buffers < 0.005 * sum(values.values()):
+        values = {k: v for k, v in values.items() if k != "dispatch_buffers"}
+        values["temporaries"] = values.get("temporaries", 0.0) + buffers
+    return values
+
+
+def _expert_hovers(
+    est: Estimate, names: dict[str, str], hover: dict[str, str], peak: bool = False
+) -> None:
+    """Hover texts of a mixture of experts' own segments: the experts' state (and, at the peak,
+    the all-to-all's buffers); the first three segments then hold the rest."""
+    if not est.expert_state:
+        return
+    values = est.stacked(peak)
+    routing = est.routing
+    hover["expert_state"] = translate(
+        "MemoryTab", "{category}: {bytes}, the routed experts' weights, gradients and optimizer "
+        "state on this GPU: {experts} experts of each MoE layer (EP {ep}, ETP {etp}), sharded "
+        "by ZeRO over EDP = {edp} GPUs; params, grads and optimizer hold the rest",
+    ).format(category=names["expert_state"], bytes=format_bytes(values["expert_state"]),
+             experts=str(routing.get("experts_per_gpu", "")), ep=str(routing.get("ep", 1)),
+             etp=str(routing.get("etp", 1)), edp=str(routing.get("edp", 1)))  # fmt: skip
+    if peak and est.dispatch_buffers:
+        hover["temporaries"] = translate(
+            "MemoryTab", "{text} (the bar adds the all-to-all buffers, {bytes}, when they are "
+            "too thin to draw apart)",
+        ).format(text=hover.get("temporaries", ""),
+                 bytes=format_bytes(est.dispatch_buffers))  # fmt: skip
+        hover["dispatch_buffers"] = translate("MemoryTab", "{category}: {bytes} = {formula}").format(
+            category=names["dispatch_buffers"], bytes=format_bytes(est.dispatch_buffers),
+            formula=localized(est.formulas["dispatch_buffers"]),
+        )  # fmt: skip
 
 
 class MemoryPage(TabPage):
@@ -318,8 +359,10 @@ class MemoryPage(TabPage):
             moe = translate(
                 "MemoryTab",
                 "A mixture of experts: {total} parameters in all, {active} active per token; "
-                "weights, gradients and optimizer state keep all of them.",
-            ).format(total=f"{model.params_total:,}", active=f"{model.params_active:,}")
+                "weights, gradients and optimizer state keep all of them, the routed experts "
+                "divided by EP × ETP = {group} over the GPUs.",
+            ).format(total=f"{model.params_total:,}", active=f"{model.params_active:,}",
+                     group=str(cfg.ep * cfg.etp))  # fmt: skip
             tip = f"{tip} {moe}"
         self.headline.setToolTip(plain_tip(tip))
         self.headline.setProperty("warning", not answer.fits)
@@ -423,6 +466,7 @@ class MemoryPage(TabPage):
             )
             for k in CATEGORIES
         }  # fmt: skip
+        _expert_hovers(est, names, hover_est)
         hover_est["total"] = translate(
             "MemoryTab", "estimate total {bytes} (the four categories)"
         ).format(bytes=format_bytes(est.total))
@@ -433,15 +477,15 @@ class MemoryPage(TabPage):
             for k, v in est.at_peak.items()
         }  # fmt: skip
         hover_peak["temporaries"] += f" = {localized(est.formulas['temporaries'])}"
+        _expert_hovers(est, names, hover_peak, peak=True)
         hover_peak["total"] = translate("MemoryTab", "estimated peak {bytes}: {formula}").format(
             bytes=format_bytes(est.peak), formula=localized(est.formulas["peak"])
         )
         bars = [
-            Bar(translate("MemoryTab", "estimate (sum)"), {k: est.bytes[k] for k in CATEGORIES},
-                hover_est),
+            Bar(translate("MemoryTab", "estimate (sum)"), est.stacked(), hover_est),
             Bar(translate("MemoryTab", "estimate (peak, {kernels})").format(
                     kernels=est.config.kernels),
-                {k: est.at_peak.get(k, 0.0) for k in DRAWN}, hover_peak),
+                _visible(est.stacked(peak=True)), hover_peak),
         ]  # fmt: skip
         stale = self._traced_key != self._key(est.config)
         if self.traced is not None:
@@ -665,6 +709,8 @@ class MemoryPage(TabPage):
         self._relayout()
         colours = {k: theme.series[i % len(theme.series)] for i, k in enumerate(DRAWN)}
         colours["measured peak"] = theme.series[5 % len(theme.series)]
+        colours["expert_state"] = theme.series[6 % len(theme.series)]
+        colours["dispatch_buffers"] = theme.series[7 % len(theme.series)]
         self.phases.setBackground(theme.plot_bg)
         self.phases.set_colours(colours, theme.plot_fg)
         self.bars.set_colours(colours, theme.plot_fg)

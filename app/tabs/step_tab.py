@@ -42,6 +42,7 @@ from core.memory import OPTIMIZERS, PRESETS, RECIPES
 from core.roofline.hardware import DTYPES
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import StepComm, step_comm, with_comm
+from core.step.moe import moe_totals
 from core.step.options import DEFAULTS, HFInputs, StepInputs, step_inputs
 from core.step.predict import (
     ASSUMPTION,
@@ -133,6 +134,27 @@ def _checkpoint_names() -> dict[str, str]:
         "sqrt": translate("StepTab", "√L segments"),
         "every": translate("StepTab", "every layer"),
     }
+
+
+def _moe_role_names() -> dict[str, str]:
+    """The rows a mixture of experts adds under the kinds (a split of their ops, not more)."""
+    return {
+        "router": translate("StepTab", "MoE: router (of the above)"),
+        "permutation": translate("StepTab", "MoE: permutations (of the above)"),
+        "expert GEMM": translate("StepTab", "MoE: grouped expert GEMMs (of the above)"),
+        "dense matmul": translate("StepTab", "MoE: dense matmuls (of the above)"),
+    }
+
+
+def _moe_rows(trace: Any, pred: Any, measured: bool) -> list[tuple[str, ...]]:
+    """A mixture of experts' parts (:func:`core.step.moe.moe_totals`) as kind-table rows."""
+    parts = moe_totals(trace.ops, pred.seconds)
+    if parts is None:
+        return []
+    names = _moe_role_names()
+    return [(names[role], f"{int(v['ops']):,}", format_flops(v["flops"]), format_bytes(v["bytes"]),
+             format_duration(v["predicted_s"]), f"{pred.share(v['predicted_s']):.1%}",
+             *([""] if measured else [])) for role, v in parts.items()]  # fmt: skip
 
 
 class StepPage(TabPage):
@@ -770,7 +792,7 @@ class StepPage(TabPage):
               format_bytes(v.get("bytes_sent", v["bytes_read"] + v["bytes_written"])),
               format_duration(v["predicted_s"]), f"{pred.share(v['predicted_s']):.1%}",
               *([format_duration(v.get("measured_s", float("nan")))] if meas is not None else []))
-             for k, v in order],
+             for k, v in order] + _moe_rows(trace, pred, meas is not None),
             optional=(1, 2, 3),
         )  # fmt: skip
         top = [trace.ops[i] for i in top_ops(pred, 8)]

@@ -46,6 +46,12 @@ from dataclasses import dataclass
 
 from core.echo import brief
 from core.errors import InputError
+from core.memory.expert_parallel import (
+    ExpertLayout,
+    expert_params_local,
+    expert_params_total,
+    routing,
+)
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec
 from core.texts import join_texts, translate
 
@@ -173,7 +179,7 @@ def _mlp(spec: MLPSpec, batch: int, e: int, full: bool) -> ActivationModel:
 
 def _transformer(
     spec: TransformerSpec, batch: int, seq: int, e: int, flash: bool, dropout: bool, kernels: str,
-    weight_bytes: int,
+    weight_bytes: int, layout: ExpertLayout | None = None,
 ) -> ActivationModel:  # fmt: skip
     b, s, h, a, f = batch, seq, spec.d_model, spec.heads, spec.ffn
     plain = not (spec.is_moe or spec.is_mla or spec.head_size or spec.qk_norm)
@@ -217,7 +223,7 @@ def _transformer(
         terms.append(("softmax output a·s²·b", e * s2))
         if dropout:
             terms.append((f"attention dropout mask ({m} B) + output, a·s²·b each", (m + e) * s2))
-    mlp_terms, mlp_temps = _mlp_terms(spec, s * b, e)
+    mlp_terms, mlp_temps = _mlp_terms(spec, s * b, e, layout)
     terms.extend(mlp_terms)
     if dropout:
         terms.append((f"dropout masks (2 × {m} B)", 2 * m * sbh))
@@ -225,7 +231,11 @@ def _transformer(
         if plain:
             weights: float = 2 * h * h + 2 * h * spec.kv_dim + (3 if spec.gated else 2) * h * f
         else:  # every expert's weights are cast (balanced routing sends each some tokens)
-            body = spec.param_count - spec.embedding_params() - spec.layers * spec.norm_params()
+            body: float = (
+                spec.param_count - spec.embedding_params() - spec.layers * spec.norm_params()
+            )
+            if layout is not None and layout.parallel:  # this GPU's experts alone
+                body -= expert_params_total(spec) - expert_params_local(spec, layout)
             weights = body / spec.layers
         terms.append((f"autocast's {e}-byte weight copies", e * weights))
     per_layer = float(sum(t[1] for t in terms))
@@ -335,9 +345,13 @@ def _attention_terms(
     return out
 
 
-def _mlp_terms(spec: TransformerSpec, t: int, e: int) -> tuple[list[tuple[str, float]], float]:
+def _mlp_terms(
+    spec: TransformerSpec, t: int, e: int, layout: ExpertLayout | None = None
+) -> tuple[list[tuple[str, float]], float]:
     """One layer's MLP terms for ``t`` tokens, each the mean over the layers (dense first layers
-    and MoE layers under balanced routing), and the largest MLP backward temporaries."""
+    and MoE layers under balanced routing), and the largest MLP backward temporaries; ``layout``
+    (expert parallelism, a capacity factor) sets the rows one GPU's experts receive and compute
+    (:mod:`core.memory.expert_parallel`)."""
     n_mlp, n_hidden = (4, 3) if spec.gated else (2, 2)
     if not spec.is_moe:
         return [(f"MLP hidden ({n_mlp} × s·b·ffn)", n_mlp * e * t * spec.ffn)], float(
@@ -345,7 +359,9 @@ def _mlp_terms(spec: TransformerSpec, t: int, e: int) -> tuple[list[tuple[str, f
         )
     moe, layers = spec.moe_layers, spec.layers
     share = moe / layers
+    route = routing(spec, t, layout or ExpertLayout())
     h, rows = spec.d_model, t * spec.top_k
+    received, computed = route.received, route.computed
     out: list[tuple[str, float]] = []
     if moe < layers:
         out.append((f"dense MLP hidden ({n_mlp} × s·b·ffn) in {layers - moe} of {layers} layers",
@@ -353,11 +369,11 @@ def _mlp_terms(spec: TransformerSpec, t: int, e: int) -> tuple[list[tuple[str, f
     out += [
         ("router: fp32 probabilities (s·b·E) + top-k weights (for the combine) and int64 "
          "indices", (4 * t * spec.experts + (8 + e) * rows) * share),
-        ("dispatched tokens (s·b·k rows of h, balanced routing)", e * rows * h * share),
-        (f"expert hidden ({n_mlp} × s·b·k·moe_ffn)", n_mlp * e * rows * spec.moe_ffn * share),
-        ("expert outputs before the weighted combine (s·b·k·h)", e * rows * h * share),
+        ("dispatched tokens (ETP·s·b·k rows of h, balanced routing)", e * received * h * share),
+        (f"expert hidden ({n_mlp} × s·b·k·moe_ffn)", n_mlp * e * computed * spec.moe_ffn * share),
+        ("expert outputs before the weighted combine (s·b·k·h)", e * computed * h * share),
     ]  # fmt: skip
-    temps = n_hidden * e * rows * spec.moe_ffn + 2 * e * rows * h
+    temps = n_hidden * e * computed * spec.moe_ffn + 2 * e * received * h
     if spec.shared_experts:
         width = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
         shared = n_mlp * e * t * width + (e * t * (h + 1) if spec.shared_gate else 0)
@@ -379,14 +395,16 @@ def activation_model(
     mlp_full: bool = False,
     kernels: str = "cuda",
     weight_bytes: int | None = None,
+    layout: ExpertLayout | None = None,
 ) -> ActivationModel:
     """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens),
     for the kernels of ``kernels`` (``cuda`` or ``cpu``); ``weight_bytes`` wider than
-    ``act_bytes`` means the step runs under autocast."""
+    ``act_bytes`` means the step runs under autocast; ``layout``: a mixture of experts' expert
+    parallelism and capacity factor (one GPU's share)."""
     if isinstance(spec, MLPSpec):
         return _mlp(spec, batch, act_bytes, mlp_full)
     return _transformer(spec, batch, seq, act_bytes, flash, dropout, kernels,
-                        weight_bytes or act_bytes)  # fmt: skip
+                        weight_bytes or act_bytes, layout)  # fmt: skip
 
 
 def saved_bytes(model: ActivationModel, layers: int, policy: Checkpoint) -> float:

@@ -1,8 +1,9 @@
 """The training-memory estimate: one step's bytes per device, and the answers derived from it.
 
 ``estimate(config)`` adds up weights, gradients, optimizer state (all ``bytes/param × N``, sharded
-by ZeRO; for a mixture of experts ``N`` is the total: every expert on this device, no expert
-parallelism yet) and activations (:mod:`core.memory.activations`, for one micro-batch). An *allowance* for
+by ZeRO; for a mixture of experts the routed experts apart, ``E/EP`` of them per GPU at ``1/ETP``
+of their width, sharded by ZeRO over their own data-parallel group: :mod:`core.memory.expert_parallel`)
+and activations (:mod:`core.memory.activations`, for one micro-batch). An *allowance* for
 what no tensor accounting sees (CUDA context and library workspaces, allocator reserve and
 fragmentation) is kept apart and labelled as such.
 """
@@ -17,6 +18,17 @@ from typing import Any
 from core.echo import brief
 from core.errors import InputError
 from core.memory.activations import Checkpoint, activation_model, peak_moments, saved_bytes
+from core.memory.expert_parallel import (
+    ExpertLayout,
+    check_layout,
+    dispatch_buffer_bytes,
+    expert_data_parallel,
+    expert_params_local,
+    expert_params_total,
+    expert_state_bytes,
+    routing,
+    routing_text,
+)
 from core.memory.models import MLPSpec, ModelSpec, TransformerSpec, seq_limits
 from core.memory.recipes import Optimizer, Recipe, optimizer, recipe
 from core.roofline.utilization import utilization
@@ -81,6 +93,9 @@ class MemoryConfig:
     dropout: bool = False
     mlp_full: bool = False
     kernels: str = "cuda"
+    ep: int = 1
+    etp: int = 1
+    capacity_factor: float | None = None
 
     def __post_init__(self) -> None:
         positive_int(self.batch, "batch", high=10**9)
@@ -120,6 +135,12 @@ class MemoryConfig:
                 ).format(zero=brief(self.zero)),
                 field="zero",
             )
+        check_layout(self.model, self.experts, self.gpus)
+
+    @property
+    def experts(self) -> ExpertLayout:
+        """Expert parallelism, expert tensor parallelism and the capacity factor."""
+        return ExpertLayout(self.ep, self.etp, self.capacity_factor)
 
     @property
     def warnings(self) -> tuple[Text, ...]:
@@ -170,6 +191,9 @@ class Estimate:
     at_peak: dict[str, float] = field(default_factory=dict)
     peak_moment: str = ""
     model_flops: float = 0.0
+    expert_state: dict[str, float] = field(default_factory=dict)
+    dispatch_buffers: float = 0.0
+    routing: dict[str, Any] = field(default_factory=dict)
 
     @property
     def total(self) -> float:
@@ -187,11 +211,39 @@ class Estimate:
         """The estimated peak of the step: bytes alive at its fullest moment (the headline)."""
         return float(sum(self.at_peak.values())) if self.at_peak else self.total
 
+    def stacked(self, peak: bool = False) -> dict[str, float]:
+        """Bytes to stack, bottom to top: the four categories (``peak``: at the estimated peak,
+        with the temporaries); for a mixture of experts the routed experts' weights, gradients
+        and optimizer state are taken out of the first three as ``expert_state`` and the
+        all-to-all's ``dispatch_buffers`` are their own (at the peak the experts' gradients
+        alive are the same share of theirs as of all gradients)."""
+        keys = (*CATEGORIES, "temporaries") if peak else CATEGORIES
+        source = self.at_peak if peak else self.bytes
+        out = {k: float(source.get(k, 0.0)) for k in keys}
+        if not self.expert_state:
+            return out
+        expert = 0.0
+        for k, part in self.expert_state.items():
+            if k == "grads" and peak:
+                whole = self.bytes["grads"]
+                part *= min(1.0, out["grads"] / whole) if whole else 0.0
+            out[k] -= part
+            expert += part
+        ordered = {k: out[k] for k in ("params", "grads", "optimizer")}
+        ordered["expert_state"] = expert
+        ordered["activations"] = out["activations"]
+        if peak:
+            ordered["dispatch_buffers"] = self.dispatch_buffers
+            ordered["temporaries"] = out["temporaries"]
+        return ordered
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``param_count`` (with ``params_total``, the same, and ``params_active``, the
         parameters one token uses: fewer for a mixture of experts), the categories, ``total``,
         ``temporaries``, ``peak`` (with ``peak_moment`` and ``at_peak``), the allowance, the
-        kernels and FLOPs."""
+        kernels and FLOPs; for a mixture of experts ``expert_state`` (the routed experts'
+        weights, gradients and optimizer state: a part of the three above), ``expert_state_parts``,
+        ``dispatch_buffers`` (the all-to-all's buffers, in ``peak``) and ``routing``."""
         model = self.config.model
         return {
             "param_count": self.param_count,
@@ -208,6 +260,10 @@ class Estimate:
             "flops_per_step": self.flops,
             "model_flops_per_step": self.model_flops,
             "formulas": dict(self.formulas),
+            "expert_state": float(sum(self.expert_state.values())),
+            "expert_state_parts": dict(self.expert_state),
+            "dispatch_buffers": self.dispatch_buffers,
+            "routing": dict(self.routing),
         }
 
 
@@ -308,7 +364,25 @@ def _flops(cfg: MemoryConfig, n: int) -> tuple[float, float, str]:
                 "FLOPs)",
             )
         )
-    return total + recompute, model, join_texts(parts, " + ")
+    dropped = _dropped_flops(cfg, tokens)
+    if dropped:
+        parts.append(
+            translate("Memory", "the dropped token copies' expert GEMMs not run (−{flops} "
+                      "FLOPs, hardware FLOPs only)").format(flops=f"{dropped:.3g}")
+        )  # fmt: skip
+    return total + recompute - dropped, model, join_texts(parts, " + ")
+
+
+def _dropped_flops(cfg: MemoryConfig, tokens: int) -> float:
+    """Expert-GEMM FLOPs the capacity factor's dropped rows skip: ``6·moe_layers·k·expert·D``
+    times the dropped share (8 instead of 6 when checkpointing recomputes the forward)."""
+    spec = cfg.model
+    if not (isinstance(spec, TransformerSpec) and spec.is_moe) or cfg.capacity_factor is None:
+        return 0.0
+    route = routing(spec, cfg.micro * cfg.seq_len, cfg.experts)
+    passes = 6.0 if cfg.checkpoint.mode == "none" else 8.0
+    share = 1.0 - float(route.kept)
+    return passes * spec.moe_layers * spec.top_k * spec.expert_params() * tokens * share
 
 
 def estimate(cfg: MemoryConfig) -> Estimate:
@@ -321,7 +395,11 @@ def estimate(cfg: MemoryConfig) -> Estimate:
         "grads": cfg.gpus if cfg.zero >= 2 else 1,
         "optimizer": cfg.gpus if cfg.zero >= 1 else 1,
     }
-    out: dict[str, float] = {k: per[k] * n / shard[k] for k in per}
+    layout = cfg.experts
+    routed = expert_params_total(spec)
+    dense_n = n - routed  # everything outside the routed experts
+    experts = expert_state_bytes(spec, layout, per, cfg.zero, cfg.gpus) if routed else {}
+    out: dict[str, float] = {k: per[k] * dense_n / shard[k] + experts.get(k, 0.0) for k in per}
     formulas: dict[str, str] = {
         k: translate("Memory", "{bytes} B × {count} params / {gpus} GPUs").format(
             bytes=str(per[k]), count=f"{n:,}", gpus=f"{shard[k]:,}"
@@ -332,19 +410,34 @@ def estimate(cfg: MemoryConfig) -> Estimate:
         )
         for k in per
     }
+    if routed and (layout.parallel or cfg.gpus > 1):
+        formulas.update(_expert_formulas(cfg, per, shard, dense_n))
+    n_gpu = dense_n + expert_params_local(spec, layout)  # parameters this GPU holds (unsharded)
     formulas["recipe"] = rec.sum_text(opt)
     acts = activation_model(
         spec, cfg.micro, cfg.seq_len, rec.bytes("acts"),
         flash=cfg.flash, dropout=cfg.dropout, mlp_full=cfg.mlp_full, kernels=cfg.kernels,
-        weight_bytes=rec.bytes("params"),
+        weight_bytes=rec.bytes("params"), layout=layout,
     )  # fmt: skip
     out["activations"] = saved_bytes(acts, spec.layers, cfg.checkpoint)
     k = cfg.checkpoint.segment(spec.layers)
     formulas["activations"] = _activations_text(cfg, acts, k)
     at_peak, moment, temps_text = _peak(
-        out, acts, spec.layers, cfg.checkpoint, n, accumulating=cfg.accumulation > 1,
+        out, acts, spec.layers, cfg.checkpoint, n_gpu, accumulating=cfg.accumulation > 1,
         whole_grad=float(per["grads"]), fsdp=_fsdp_units(cfg, per),
     )  # fmt: skip
+    buffers, route_info = 0.0, {}
+    if isinstance(spec, TransformerSpec) and spec.is_moe:
+        route = routing(spec, cfg.micro * cfg.seq_len, layout)
+        buffers = dispatch_buffer_bytes(route, spec.d_model, rec.bytes("acts"))
+        route_info = _routing_dict(cfg, route)
+        if buffers:
+            at_peak["dispatch_buffers"] = buffers
+            formulas["dispatch_buffers"] = translate(
+                "Memory", "dispatch + combine: 2 × ETP·s·b·k = {rows} rows × h = {h} × {e} B "
+                "(the all-to-all's buffers, counted at the peak)",
+            ).format(rows=f"{route.received:,.0f}", h=f"{spec.d_model:,}",
+                     e=str(rec.bytes("acts")))  # fmt: skip
     formulas["temporaries"] = temps_text
     formulas["peak"] = (
         translate(
@@ -378,8 +471,44 @@ def estimate(cfg: MemoryConfig) -> Estimate:
     )
     return Estimate(
         cfg, n, out, formulas, allowance, allowance_text, flops, flops_text, at_peak, moment,
-        model_flops,
+        model_flops, experts, buffers, route_info,
     )  # fmt: skip
+
+
+def _expert_formulas(
+    cfg: MemoryConfig, per: Mapping[str, float], shard: Mapping[str, int], dense_n: int
+) -> dict[str, str]:
+    """Weights, gradients and optimizer state as the part outside the routed experts (sharded
+    over every GPU by ZeRO) plus the GPU's experts (sharded over their own group)."""
+    layout, spec = cfg.experts, cfg.model
+    local = expert_params_local(spec, layout)
+    edp = expert_data_parallel(cfg.gpus, layout)
+    stage = {"params": 3, "grads": 2, "optimizer": 1}
+    return {
+        k: translate(
+            "Memory", "{bytes} B × ({dense} params / {gpus} + experts {local} params / {edp})"
+        ).format(bytes=str(per[k]), dense=f"{dense_n:,}", gpus=f"{shard[k]:,}",
+                 local=f"{local:,.0f}", edp=str(edp if cfg.zero >= stage[k] else 1))
+        for k in stage
+    }  # fmt: skip
+
+
+def _routing_dict(cfg: MemoryConfig, route: Any) -> dict[str, Any]:
+    """The expert layout and the rows of one MoE layer on one GPU (JSON)."""
+    layout = cfg.experts
+    return {
+        "ep": layout.ep,
+        "etp": layout.etp,
+        "edp": expert_data_parallel(cfg.gpus, layout),
+        "capacity_factor": layout.capacity_factor,
+        "experts_per_gpu": cfg.model.experts // layout.ep,  # type: ignore[union-attr]
+        "rows_received": route.received,
+        "rows_per_expert": route.rows_per_expert,
+        "capacity": route.capacity,
+        "dropped_rows": route.dropped,
+        "assumption": "balanced routing; dropless" if route.capacity is None
+        else "balanced routing; capacity factor caps each GPU's rows per expert",
+    }  # fmt: skip
 
 
 def _activations_text(cfg: MemoryConfig, acts: Any, k: int) -> Text:
@@ -404,13 +533,8 @@ def _activations_text(cfg: MemoryConfig, acts: Any, k: int) -> Text:
         )
     spec = cfg.model
     if isinstance(spec, TransformerSpec) and spec.is_moe:
-        parts.append(
-            translate("Memory", "MoE layers under balanced routing (assumed): each of the "
-                      "{experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert "
-                      "weights, gradients and optimizer state of all {experts} experts on this "
-                      "device (no expert parallelism)").format(
-                experts=str(spec.experts), top_k=str(spec.top_k))
-        )  # fmt: skip
+        route = routing(spec, cfg.micro * cfg.seq_len, cfg.experts)
+        parts.append(routing_text(spec, cfg.experts, route, cfg.gpus))
     if cfg.micro != cfg.batch:
         parts.append(
             translate("Memory", "micro-batch {micro} of {batch}").format(
@@ -429,12 +553,16 @@ def _fsdp_units(cfg: MemoryConfig, per: Mapping[str, float]) -> dict[str, Any] |
     layer = float(spec.param_count // spec.layers if isinstance(spec, MLPSpec)
                   else spec.layer_params())  # fmt: skip
     root = float(spec.param_count) - spec.layers * layer
+    if isinstance(spec, TransformerSpec) and spec.is_moe:  # the mean layer, this GPU's experts
+        root = float(spec.embedding_params())
+        held = spec.param_count - expert_params_total(spec) + expert_params_local(spec, cfg.experts)
+        layer = (held - root) / spec.layers
     return {"layer": layer, "root": root, "layers": float(spec.layers),
             "w": float(per["params"]), "g": float(per["grads"])}  # fmt: skip
 
 
 def _peak(
-    out: dict[str, float], acts: Any, layers: int, policy: Checkpoint, n: int,
+    out: dict[str, float], acts: Any, layers: int, policy: Checkpoint, n: float,
     accumulating: bool = False, whole_grad: float | None = None,
     fsdp: dict[str, Any] | None = None,
 ) -> tuple[dict[str, float], str, str]:  # fmt: skip

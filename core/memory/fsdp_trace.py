@@ -176,6 +176,16 @@ def check(cfg: MemoryConfig, world_size: object) -> None:
             ).format(zero=str(cfg.zero)),
             field="zero",
         )
+    if cfg.experts.parallel:
+        raise InputError(
+            translate(
+                "Memory",
+                "EP {ep} × ETP {etp}: the per-rank trace shards every weight over all ranks and "
+                "does not lay experts out by expert parallelism (the one-device trace is one "
+                "expert-parallel rank's share); allowed per rank: EP 1 and ETP 1",
+            ).format(ep=str(cfg.ep), etp=str(cfg.etp)),
+            field="ep",
+        )
     check_weights(cfg)
 
 

@@ -292,19 +292,109 @@ def _classes() -> dict[str, Any]:
                 return self.down(F.silu(self.gate(x)) * self.up(x))
             return self.down(F.gelu(self.up(x)))
 
+    class _Exchange(torch.autograd.Function):
+        """An all-to-all (with ETP's all-gather or reduce-scatter) seen from one rank: a fresh
+        tensor of the rows it receives, nothing kept; its backward the mirror image. Shapes
+        only (the values are not exchanged): for tracing one expert-parallel rank."""
+
+        @staticmethod
+        def forward(ctx: Any, x: Any, rows: int) -> Any:
+            ctx.sent = x.shape[0]
+            return x.new_empty((rows, x.shape[1]))
+
+        @staticmethod
+        def backward(ctx: Any, grad: Any) -> Any:
+            return grad.new_empty((ctx.sent, grad.shape[1])), None
+
+    class Route(nn.Module):
+        """The router's choice after its linear: softmax in fp32 and the top-k weights (a
+        module of its own, without parameters, so the Step names its ops ``route``)."""
+
+        def __init__(self, top_k: int) -> None:
+            super().__init__()
+            self.top_k = top_k
+
+        def forward(self, logits: Any) -> Any:
+            weights, _ = logits.float().softmax(-1).topk(self.top_k, -1)
+            return weights
+
+    class Dispatch(nn.Module):
+        """The permutation into expert order: each token copied ``top_k`` times and dealt to
+        the experts in equal groups, padded to a whole number per expert; on one
+        expert-parallel rank the kept copies are sent and the rank's rows received
+        (:class:`_Exchange`). Returns ``[local experts, rows each, d]``."""
+
+        def __init__(self, spec: TransformerSpec, local: int, layout: Any) -> None:
+            super().__init__()
+            self.spec, self.local, self.layout = spec, local, layout
+
+        def forward(self, flat: Any) -> Any:
+            rows = flat.repeat_interleave(self.spec.top_k, 0)
+            if self.layout is not None:
+                from core.memory.expert_parallel import routing
+
+                route = routing(self.spec, flat.shape[0], self.layout)
+                sent = round(route.computed)
+                if sent < rows.shape[0]:  # the capacity's dropped copies stay behind
+                    rows = rows[:sent]
+                rows = _Exchange.apply(rows, round(route.received))
+            per = -(-rows.shape[0] // self.local)
+            pad = per * self.local - rows.shape[0]
+            if pad:
+                rows = F.pad(rows, (0, 0, 0, pad))
+            return rows.view(self.local, per, rows.shape[-1])
+
+    class Combine(nn.Module):
+        """The permutation back: the experts' rows without their padding (on an
+        expert-parallel rank sent back through :class:`_Exchange`), weighted by the top-k
+        weights and summed per token."""
+
+        def __init__(self, spec: TransformerSpec, layout: Any) -> None:
+            super().__init__()
+            self.spec, self.layout = spec, layout
+
+        def forward(self, out: Any, weights: Any, t: int) -> Any:
+            k, d = self.spec.top_k, out.shape[-1]
+            sent = t * k
+            if self.layout is None:
+                out = out.reshape(-1, d)[:sent]
+            else:
+                from core.memory.expert_parallel import routing
+
+                route = routing(self.spec, t, self.layout)
+                received, sent = round(route.received), round(route.computed)
+                out = _Exchange.apply(out.reshape(-1, d)[:received], sent)
+            w = weights.to(out.dtype)
+            if sent == t * k:
+                return (out.view(t, k, d) * w.unsqueeze(-1)).sum(1)
+            index = torch.arange(sent, device=out.device) // k
+            return out.new_zeros(t, d).index_add(0, index, out * w.reshape(-1)[:sent, None])
+
     class MoE(nn.Module):
         """A mixture-of-experts MLP under balanced routing: the router's top-k choice is made
-        (softmax in fp32, top-k), then the ``tokens·top_k`` rows are dealt to the experts in
-        equal groups (a data-dependent gather has no shape on fake tensors; balanced routing
-        gives every expert ``tokens·top_k/experts`` rows, padded to a whole number), run as one
-        grouped GEMM per projection and combined with the top-k weights. Shared experts are one
-        MLP of their summed width (the same parameters and tensors as ``S`` of them)."""
+        (softmax in fp32, top-k: :class:`Route`), then the ``tokens·top_k`` rows are dealt to
+        the experts in equal groups (:class:`Dispatch`: a data-dependent gather has no shape on
+        fake tensors; balanced routing gives every expert ``tokens·top_k/experts`` rows, padded
+        to a whole number), run as one grouped GEMM per projection (``bmm``, in this module)
+        and combined with the top-k weights (:class:`Combine`). Shared experts are one MLP of
+        their summed width (the same parameters and tensors as ``S`` of them).
 
-        def __init__(self, spec: TransformerSpec) -> None:
+        With ``layout`` (:class:`core.memory.expert_parallel.ExpertLayout`) the module is one
+        expert-parallel rank's share: ``E/EP`` experts at ``1/ETP`` of their width, the rows it
+        keeps under the capacity factor sent and ``ETP·T·k·κ`` received through
+        :class:`_Exchange` (dispatch), and as many sent back (combine)."""
+
+        def __init__(self, spec: TransformerSpec, layout: Any = None) -> None:
             super().__init__()
-            d, e, f = spec.d_model, spec.experts, spec.moe_ffn
+            if layout is not None and not (layout.parallel or layout.capacity_factor is not None):
+                layout = None
+            ep, etp = (layout.ep, layout.etp) if layout is not None else (1, 1)
+            d, e, f = spec.d_model, spec.experts // ep, spec.moe_ffn // etp
             self.experts, self.top_k, self.gated = e, spec.top_k, spec.gated
-            self.router = nn.Linear(d, e, bias=spec.router_bias)
+            self.router = nn.Linear(d, spec.experts, bias=spec.router_bias)  # whole on every rank
+            self.route = Route(spec.top_k)
+            self.dispatch = Dispatch(spec, e, layout)
+            self.combine = Combine(spec, layout)
             self.up = nn.Parameter(torch.randn(e, d, (2 if spec.gated else 1) * f) / math.sqrt(d))
             self.down = nn.Parameter(torch.randn(e, f, d) / math.sqrt(f))
             width = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
@@ -315,21 +405,14 @@ def _classes() -> dict[str, Any]:
             b, s, d = x.shape
             t = b * s
             flat = x.reshape(t, d)
-            probs = self.router(flat).float().softmax(-1)
-            weights, _ = probs.topk(self.top_k, -1)
-            rows = flat.repeat_interleave(self.top_k, 0)
-            per = -(-rows.shape[0] // self.experts)
-            pad = per * self.experts - rows.shape[0]
-            if pad:
-                rows = F.pad(rows, (0, 0, 0, pad))
-            h = torch.bmm(rows.view(self.experts, per, d), self.up)
+            weights = self.route(self.router(flat))
+            h = torch.bmm(self.dispatch(flat), self.up)
             if self.gated:
                 g, u = h.chunk(2, -1)
                 h = F.silu(g) * u
             else:
                 h = F.gelu(h)
-            out = torch.bmm(h, self.down).reshape(-1, d)[: t * self.top_k]
-            y = (out.view(t, self.top_k, d) * weights.to(out.dtype).unsqueeze(-1)).sum(1)
+            y = self.combine(torch.bmm(h, self.down), weights, t)
             if self.shared is not None:
                 extra = self.shared(flat)
                 if self.shared_gate is not None:
@@ -345,13 +428,13 @@ def _classes() -> dict[str, Any]:
     class Layer(nn.Module):
         def __init__(
             self, spec: TransformerSpec, flash: bool, dropout: float, cuda: bool = False,
-            index: int = 0,
+            index: int = 0, layout: Any = None,
         ) -> None:  # fmt: skip
             super().__init__()
             attention = LatentAttention if spec.is_mla else Attention
             self.norm1, self.attn = norm(spec, cuda), attention(spec, flash, dropout, cuda)
             self.norm2 = norm(spec, cuda)
-            self.mlp = MoE(spec) if spec.is_moe_layer(index) else MLP(spec)
+            self.mlp = MoE(spec, layout) if spec.is_moe_layer(index) else MLP(spec)
             self.p, self.emulate_cuda = dropout, cuda
 
         def forward(self, x: Any) -> Any:
@@ -375,13 +458,13 @@ def _classes() -> dict[str, Any]:
 
         def __init__(
             self, spec: TransformerSpec, flash: bool, dropout: float, segment: int,
-            cuda: bool = False,
+            cuda: bool = False, layout: Any = None,
         ) -> None:  # fmt: skip
             super().__init__()
             self.embed = nn.Embedding(spec.vocab, spec.d_model)
             self.pos = nn.Embedding(spec.max_pos, spec.d_model) if spec.max_pos else None
             self.layers = nn.ModuleList(
-                Layer(spec, flash, dropout, cuda, i) for i in range(spec.layers)
+                Layer(spec, flash, dropout, cuda, i, layout) for i in range(spec.layers)
             )
             self.norm = norm(spec, cuda)
             self.lm_head = (
@@ -416,13 +499,16 @@ def build_module(
     flash: bool = True,
     dropout: bool = False,
     emulate: str | None = None,
+    experts: Any = None,
 ) -> Any:
     """A real ``nn.Module`` for ``spec`` on the current default device and dtype.
 
     Build it under ``torch.device("meta")`` to count parameters without memory, or under
     ``FakeTensorMode`` to trace a step. ``emulate="cuda"`` swaps RMSNorm, dropout and attention
     with dropout for stand-ins that keep what the CUDA kernels keep for backward (shapes only:
-    for tracing a CUDA target under ``FakeTensorMode`` on any build).
+    for tracing a CUDA target under ``FakeTensorMode`` on any build). ``experts``
+    (:class:`core.memory.expert_parallel.ExpertLayout`) builds one expert-parallel rank's share
+    of a mixture of experts (shapes only: for tracing).
     """
     if emulate not in (None, "cuda"):
         raise ValueError(f"emulate: {emulate!r}; allowed: None or 'cuda'")
@@ -430,7 +516,8 @@ def build_module(
     classes = _classes()
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
-    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda")
+    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda",
+                                  experts)  # fmt: skip
 
 
 def build_step(
@@ -446,7 +533,7 @@ def build_step(
     """
     emulate = "cuda" if emulate_kernels and cfg.kernels == "cuda" else None
     model = build_module(cfg.model, policy=cfg.checkpoint, flash=cfg.flash, dropout=cfg.dropout,
-                         emulate=emulate)  # fmt: skip
+                         emulate=emulate, experts=cfg.experts)  # fmt: skip
     model.train()
     opt = build_optimizer(model.parameters(), cfg.recipe, cfg.optimizer)
     return model, opt, make_batch(cfg.model, cfg.micro, cfg.seq_len)

@@ -11,10 +11,11 @@ from core.echo import brief
 from core.errors import InputError
 from core.memory.activations import checkpoint
 from core.memory.estimate import MemoryConfig
+from core.memory.expert_parallel import CAPACITY_RANGE
 from core.memory.models import MLPSpec, TransformerSpec, parse_model
 from core.memory.recipes import optimizer, parse_recipe
 from core.texts import translate
-from core.validate import positive_int
+from core.validate import positive_float, positive_int
 
 __all__ = ["DEFAULTS", "config_from_options", "kernels_for"]
 
@@ -33,6 +34,9 @@ DEFAULTS: dict[str, Any] = {
     "dropout": False,
     "mlp_full": False,
     "kernels": "cuda",
+    "ep": "1",
+    "etp": "1",
+    "capacity_factor": "",
 }
 
 
@@ -86,4 +90,15 @@ def config_from_options(**options: Any) -> MemoryConfig:
         dropout=_flag(o["dropout"], "dropout"),
         mlp_full=_flag(o["mlp_full"], "mlp_full"),
         kernels=str(o["kernels"]).strip().lower(),
+        ep=positive_int(o["ep"], "ep", high=1_000_000),
+        etp=positive_int(o["etp"], "etp", high=1_000_000),
+        capacity_factor=_capacity(o["capacity_factor"]),
     )
+
+
+def _capacity(value: object) -> float | None:
+    """A capacity factor from text: empty is dropless (``None``)."""
+    if str(value).strip() == "":
+        return None
+    low, high = CAPACITY_RANGE
+    return positive_float(value, "capacity-factor", low=low, high=high)

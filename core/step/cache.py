@@ -162,6 +162,7 @@ def _encode(trace: StepTrace) -> dict[str, Any]:
         "seconds": trace.seconds,
         "peak_bytes": trace.peak_bytes,
         "peak_phase": trace.peak_phase,
+        "expert_row_share": trace.expert_row_share,
         "notes": [_encode_text(n) for n in trace.notes],
         "warnings": [_encode_text(w) for w in trace.warnings],
     }
@@ -197,6 +198,7 @@ def _decode(data: dict[str, Any]) -> StepTrace:
         notes=[_decode_text(n) for n in data["notes"]],
         warnings=[_decode_text(w) for w in data["warnings"]],
         from_cache=True,
+        expert_row_share=float(data.get("expert_row_share", 1.0)),
     )
 
 

@@ -13,6 +13,7 @@ from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.comm import KIND as COMM_KIND
 from core.step.comm import StepComm
 from core.step.kernels import device_op_name
+from core.step.moe import moe_totals
 from core.step.predict import COUNTING, Prediction, by_module, explain, rollup
 from core.step.trace import TABLE_ROWS, StepTrace
 from core.texts import translate
@@ -136,6 +137,9 @@ def step_report(
         "warnings": list(trace.warnings),
         "ops": op_rows(trace, pred, measured),
     }
+    moe = moe_totals(trace.ops, pred.seconds)
+    if moe is not None:  # a mixture of experts' parts (core.step.moe), the matmuls split apart
+        out["totals"]["moe"] = moe
     if measured is not None:
         out["measured_s"] = _nan_sum(measured)
     if comm is not None:

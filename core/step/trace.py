@@ -22,6 +22,7 @@ from core.memory.estimate import MemoryConfig
 from core.memory.models import MLPSpec, TransformerSpec
 from core.memory.recipes import DTYPE_SIZES
 from core.step.costs import dtype_id
+from core.step.moe import expert_row_share, moe_blocks, moe_role
 from core.step.recorder import OpRecord, Recorder
 
 __all__ = [
@@ -74,21 +75,28 @@ class StepTrace:
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     from_cache: bool = False
+    expert_row_share: float = 1.0
 
     @property
     def model_flops(self) -> float:
         """Model FLOPs (what MFU counts, :mod:`core.roofline.utilization`): the matmuls that are
         not recomputation, plus attention at 3× its forward (the backward at
         :data:`~core.roofline.utilization.ATTENTION_BACKWARD_MODEL` × the forward, without the
-        scores a flash backward computes again)."""
+        scores a flash backward computes again). For a mixture of experts these are the
+        active-parameter FLOPs: the matmuls one token uses (attention, router, its top-k routed
+        experts, shared experts, LM head), the grouped expert GEMMs without their padding rows
+        (``expert_row_share``, :mod:`core.step.moe`)."""
         from core.roofline.utilization import ATTENTION_BACKWARD_MODEL
 
-        matmul = attention_forward = 0
+        share = self.expert_row_share
+        blocks = moe_blocks(self.ops) if share != 1.0 else frozenset()
+        matmul = attention_forward = 0.0
         for op in self.ops:
             if op.recompute:
                 continue
             if op.kind == "matmul":
-                matmul += op.flops
+                padded = blocks and moe_role(op, blocks) == "expert GEMM"
+                matmul += op.flops * share if padded else op.flops
             elif op.kind == "attention" and op.phase == "forward":
                 attention_forward += op.flops
         return float(matmul + (1.0 + ATTENTION_BACKWARD_MODEL) * attention_forward)
@@ -214,6 +222,7 @@ def trace_config(
         seconds=time.perf_counter() - started,
         peak_bytes=mem.peak,
         peak_phase=mem.peak_phase,
+        expert_row_share=expert_row_share(spec, cfg.micro * cfg.seq_len),
         notes=[
             "activations: saved for backward at their largest (the memory trace); elements = "
             f"bytes / {acts_dtype} size",

@@ -207,12 +207,20 @@
         <translation>flash 反向再算一次 QKᵀ 2·L·B·s²·d（只计入硬件 FLOPs，不计入 MFU 的模型 FLOPs）</translation>
     </message>
     <message>
+        <source>the dropped token copies&apos; expert GEMMs not run (−{flops} FLOPs, hardware FLOPs only)</source>
+        <translation>被丢弃的 token 副本不运行专家 GEMM（−{flops} FLOPs，仅硬件 FLOPs）</translation>
+    </message>
+    <message>
         <source>{bytes} B × {count} params / {gpus} GPUs</source>
         <translation>{bytes} B × {count} 个参数 / {gpus} 个 GPU</translation>
     </message>
     <message>
         <source>{bytes} B × {count} params</source>
         <translation>{bytes} B × {count} 个参数</translation>
+    </message>
+    <message>
+        <source>dispatch + combine: 2 × ETP·s·b·k = {rows} rows × h = {h} × {e} B (the all-to-all&apos;s buffers, counted at the peak)</source>
+        <translation>dispatch + combine：2 × ETP·s·b·k = {rows} 行 × h = {h} × {e} B（all-to-all 的缓冲区，计入峰值）</translation>
     </message>
     <message>
         <source>at the {moment}: params + optimizer + gradients + activations alive + temporaries (the largest of start of backward, top layer&apos;s backward and end of backward)</source>
@@ -231,6 +239,10 @@
         <translation>预留量（未追踪）：{what}</translation>
     </message>
     <message>
+        <source>{bytes} B × ({dense} params / {gpus} + experts {local} params / {edp})</source>
+        <translation>{bytes} B × ({dense} 参数 / {gpus} + 专家 {local} 参数 / {edp})</translation>
+    </message>
+    <message>
         <source>L = {layers} × per layer</source>
         <translation>L = {layers} × 每层</translation>
     </message>
@@ -245,10 +257,6 @@
     <message>
         <source>plus {outside}</source>
         <translation>另加 {outside}</translation>
-    </message>
-    <message>
-        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert weights, gradients and optimizer state of all {experts} experts on this device (no expert parallelism)</source>
-        <translation>MoE 层按均衡路由（假设）：{experts} 个专家各得 s·b·{top_k}/{experts} 个 token，无丢弃；全部 {experts} 个专家的权重、梯度和优化器状态都在本设备上（无专家并行）</translation>
     </message>
     <message>
         <source>micro-batch {micro} of {batch}</source>
@@ -282,6 +290,10 @@
     <message>
         <source>ZeRO: stage {zero} is not traced per rank (every rank holds everything, as in the one-device trace); allowed: 1, 2 or 3</source>
         <translation>ZeRO：阶段 {zero} 不做按 rank 追踪（每个 rank 都持有全部内容，与单设备追踪相同）；允许：1、2 或 3</translation>
+    </message>
+    <message>
+        <source>EP {ep} × ETP {etp}: the per-rank trace shards every weight over all ranks and does not lay experts out by expert parallelism (the one-device trace is one expert-parallel rank&apos;s share); allowed per rank: EP 1 and ETP 1</source>
+        <translation>EP {ep} × ETP {etp}：逐 rank 追踪把每个权重分片到所有 rank 上，不按专家并行布置专家（单设备追踪就是一个专家并行 rank 的份额）；逐 rank 追踪允许：EP 1 且 ETP 1</translation>
     </message>
     <message>
         <source>Recipe: tracing {dtype} weights is not supported; allowed: fp32, bf16 or fp16</source>
@@ -668,6 +680,39 @@
         <source>{phase}: layer {layer} of {layers}</source>
         <translation>{phase}：第 {layer}/{layers} 层</translation>
     </message>
+    <message>
+        <source>{what}: the model has no experts (a dense model); allowed: ep 1, etp 1 and no capacity factor, or a mixture-of-experts model</source>
+        <extracomment>The capacity factors accepted (the plan&apos;s ``--capacity-factor`` takes the same range).</extracomment>
+        <translation>{what}：该模型没有专家（稠密模型）；允许：ep 1、etp 1 且不设容量因子，或改用混合专家模型</translation>
+    </message>
+    <message>
+        <source>ep: {ep} does not divide the {experts} experts; allowed: a divisor of {experts} ({divisors})</source>
+        <translation>ep：{ep} 不能整除 {experts} 个专家；允许：{experts} 的约数（{divisors}）</translation>
+    </message>
+    <message>
+        <source>etp: {etp} does not divide the expert width {width}; allowed: a divisor of {width} ({divisors})</source>
+        <translation>etp：{etp} 不能整除专家宽度 {width}；允许：{width} 的约数（{divisors}）</translation>
+    </message>
+    <message>
+        <source>ep × etp = {group} does not divide the {gpus} GPUs; allowed: GPUs a multiple of ep × etp (the experts&apos; GPUs are the data-parallel GPUs)</source>
+        <translation>ep × etp = {group} 不能整除 {gpus} 个 GPU；允许：GPU 数为 ep × etp 的倍数（专家所在的 GPU 就是数据并行的 GPU）</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} rows; expert weights, gradients and optimizer state of all {experts} experts on this device (ep 1)</source>
+        <translation>MoE 层按均衡路由（假设）：{experts} 个专家各得 s·b·{top_k}/{experts} 行；全部 {experts} 个专家的权重、梯度和优化器状态都在本设备上（ep 1）</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed), EP {ep} × ETP {etp}: {local} experts per GPU, each at 1/ETP of its width; the GPU&apos;s experts receive ETP·s·b·k = {rows} rows; expert data parallelism EDP = {edp} GPUs (ZeRO shards the experts&apos; state over them)</source>
+        <translation>MoE 层按均衡路由（假设），EP {ep} × ETP {etp}：每个 GPU {local} 个专家，各占其宽度的 1/ETP；该 GPU 的专家接收 ETP·s·b·k = {rows} 行；专家数据并行 EDP = {edp} 个 GPU（ZeRO 在其上分片专家状态）</translation>
+    </message>
+    <message>
+        <source>{text}; dropless</source>
+        <translation>{text}；不丢弃 token</translation>
+    </message>
+    <message>
+        <source>{text}; capacity ⌈{cf}·s·b·k/E⌉ = {capacity} rows per expert from each GPU, {dropped} of {rows} token copies dropped</source>
+        <translation>{text}；容量 ⌈{cf}·s·b·k/E⌉ = 每个 GPU 发往每个专家 {capacity} 行，{rows} 个 token 副本中丢弃 {dropped} 个</translation>
+    </message>
 </context>
 <context>
     <name>MemoryBars</name>
@@ -685,7 +730,7 @@
     <name>MemoryControls</name>
     <message>
         <source>Width D</source>
-        <extracomment>key -&gt; (label, default, parser, tooltip)</extracomment>
+        <extracomment>key -&gt; (label, default, parser, tooltip) The fields a mixture of experts alone takes.</extracomment>
         <translation>宽度 D</translation>
     </message>
     <message>
@@ -769,8 +814,36 @@
         <translation>用于单步时间：0.5 或 50%，是模型 FLOPs 的占比（不含重计算）；同时显示它对应的 HFU</translation>
     </message>
     <message>
+        <source>Experts: EP</source>
+        <translation>专家 EP</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: each GPU holds experts/EP routed experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and EP × ETP divides the GPUs.</source>
+        <translation>专家并行：每个 GPU 持有每个 MoE 层的 experts/EP 个路由专家；token 通过 all-to-all 到达它们。EP 须整除专家数，EP × ETP 须整除 GPU 数。</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallelism: each routed expert&apos;s hidden width split over ETP GPUs</source>
+        <translation>专家张量并行：每个路由专家的隐藏宽度切分到 ETP 个 GPU 上</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>Capacity factor: caps each GPU&apos;s rows per expert at ⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = dropless. Routing is assumed balanced.</source>
+        <translation>容量因子：把每个 GPU 发往每个专家的行数限制在 ⌈因子·tokens·top-k/专家数⌉，其余丢弃；留空 = 不丢弃。假设路由均衡。</translation>
+    </message>
+    <message>
+        <source>{name}: MoE, {experts} experts, top-{top_k}; {total} params, {active} active</source>
+        <translation>{name}：MoE，{experts} 个专家，top-{top_k}；{total} 参数，{active} 激活</translation>
+    </message>
+    <message>
         <source>default</source>
         <translation>默认</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃</translation>
     </message>
     <message>
         <source>Deep MLP (lecture)</source>
@@ -892,6 +965,10 @@
         <source>Llama-style: RMSNorm, rotary positions, no biases</source>
         <translation>Llama 风格：RMSNorm、旋转位置编码、无偏置</translation>
     </message>
+    <message>
+        <source>Only for a mixture of experts: {model} has no routed experts. Pick an MoE preset (mixtral-8x7b, qwen3-30b-a3b, …) to use it.</source>
+        <translation>仅用于混合专家模型：{model} 没有路由专家。选择一个 MoE 预设（mixtral-8x7b、qwen3-30b-a3b 等）即可使用。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryTab</name>
@@ -919,6 +996,14 @@
     <message>
         <source>measured peak</source>
         <translation>实测峰值</translation>
+    </message>
+    <message>
+        <source>expert state</source>
+        <translation>专家状态</translation>
+    </message>
+    <message>
+        <source>all-to-all buffers</source>
+        <translation>all-to-all 缓冲</translation>
     </message>
     <message>
         <source>CUDA context and workspaces</source>
@@ -951,6 +1036,18 @@
     <message>
         <source>optimizer step</source>
         <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>{category}: {bytes}, the routed experts&apos; weights, gradients and optimizer state on this GPU: {experts} experts of each MoE layer (EP {ep}, ETP {etp}), sharded by ZeRO over EDP = {edp} GPUs; params, grads and optimizer hold the rest</source>
+        <translation>{category}：{bytes}，本 GPU 上路由专家的权重、梯度和优化器状态：每个 MoE 层 {experts} 个专家（EP {ep}，ETP {etp}），由 ZeRO 在 EDP = {edp} 个 GPU 上分片；参数、梯度和优化器段是其余部分</translation>
+    </message>
+    <message>
+        <source>{text} (the bar adds the all-to-all buffers, {bytes}, when they are too thin to draw apart)</source>
+        <translation>{text}（all-to-all 缓冲 {bytes} 太薄无法单独画出时，计入此段）</translation>
+    </message>
+    <message>
+        <source>{category}: {bytes} = {formula}</source>
+        <translation>{category}：{bytes} = {formula}</translation>
     </message>
     <message>
         <source>One training step, per device</source>
@@ -1021,8 +1118,8 @@
         <translation>这一步的估算峰值（{moment}）；四类合计 {total}。内核：{kernels}。</translation>
     </message>
     <message>
-        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them.</source>
-        <translation>混合专家模型：共 {total} 个参数，每个 token 激活 {active} 个；权重、梯度和优化器状态保存全部参数。</translation>
+        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them, the routed experts divided by EP × ETP = {group} over the GPUs.</source>
+        <translation>混合专家模型：共 {total} 个参数，每个 token 激活 {active} 个；权重、梯度和优化器状态保存全部参数，其中路由专家按 EP × ETP = {group} 分布到各 GPU。</translation>
     </message>
     <message>
         <source>Fits on {where} with {spare} to spare</source>

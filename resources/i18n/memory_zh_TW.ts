@@ -207,12 +207,20 @@
         <translation>flash 反向再算一次 QKᵀ 2·L·B·s²·d（只計入硬體 FLOPs，不計入 MFU 的模型 FLOPs）</translation>
     </message>
     <message>
+        <source>the dropped token copies&apos; expert GEMMs not run (−{flops} FLOPs, hardware FLOPs only)</source>
+        <translation>被丟棄的 token 副本不執行專家 GEMM（−{flops} FLOPs，僅硬體 FLOPs）</translation>
+    </message>
+    <message>
         <source>{bytes} B × {count} params / {gpus} GPUs</source>
         <translation>{bytes} B × {count} 個參數 / {gpus} 個 GPU</translation>
     </message>
     <message>
         <source>{bytes} B × {count} params</source>
         <translation>{bytes} B × {count} 個參數</translation>
+    </message>
+    <message>
+        <source>dispatch + combine: 2 × ETP·s·b·k = {rows} rows × h = {h} × {e} B (the all-to-all&apos;s buffers, counted at the peak)</source>
+        <translation>dispatch + combine：2 × ETP·s·b·k = {rows} 列 × h = {h} × {e} B（all-to-all 的緩衝區，計入峰值）</translation>
     </message>
     <message>
         <source>at the {moment}: params + optimizer + gradients + activations alive + temporaries (the largest of start of backward, top layer&apos;s backward and end of backward)</source>
@@ -231,6 +239,10 @@
         <translation>預留量（未追蹤）：{what}</translation>
     </message>
     <message>
+        <source>{bytes} B × ({dense} params / {gpus} + experts {local} params / {edp})</source>
+        <translation>{bytes} B × ({dense} 參數 / {gpus} + 專家 {local} 參數 / {edp})</translation>
+    </message>
+    <message>
         <source>L = {layers} × per layer</source>
         <translation>L = {layers} × 每層</translation>
     </message>
@@ -245,10 +257,6 @@
     <message>
         <source>plus {outside}</source>
         <translation>另加 {outside}</translation>
-    </message>
-    <message>
-        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} tokens, none dropped; expert weights, gradients and optimizer state of all {experts} experts on this device (no expert parallelism)</source>
-        <translation>MoE 層按均衡路由（假設）：{experts} 個專家各得 s·b·{top_k}/{experts} 個 token，無丟棄；全部 {experts} 個專家的權重、梯度和優化器狀態都在本裝置上（無專家平行）</translation>
     </message>
     <message>
         <source>micro-batch {micro} of {batch}</source>
@@ -282,6 +290,10 @@
     <message>
         <source>ZeRO: stage {zero} is not traced per rank (every rank holds everything, as in the one-device trace); allowed: 1, 2 or 3</source>
         <translation>ZeRO：階段 {zero} 不做按 rank 追蹤（每個 rank 都持有全部內容，與單裝置追蹤相同）；允許：1、2 或 3</translation>
+    </message>
+    <message>
+        <source>EP {ep} × ETP {etp}: the per-rank trace shards every weight over all ranks and does not lay experts out by expert parallelism (the one-device trace is one expert-parallel rank&apos;s share); allowed per rank: EP 1 and ETP 1</source>
+        <translation>EP {ep} × ETP {etp}：逐 rank 追蹤把每個權重分片到所有 rank 上，不依專家平行配置專家（單裝置追蹤就是一個專家平行 rank 的份額）；逐 rank 追蹤允許：EP 1 且 ETP 1</translation>
     </message>
     <message>
         <source>Recipe: tracing {dtype} weights is not supported; allowed: fp32, bf16 or fp16</source>
@@ -668,6 +680,39 @@
         <source>{phase}: layer {layer} of {layers}</source>
         <translation>{phase}：第 {layer}/{layers} 層</translation>
     </message>
+    <message>
+        <source>{what}: the model has no experts (a dense model); allowed: ep 1, etp 1 and no capacity factor, or a mixture-of-experts model</source>
+        <extracomment>The capacity factors accepted (the plan&apos;s ``--capacity-factor`` takes the same range).</extracomment>
+        <translation>{what}：此模型沒有專家（稠密模型）；允許：ep 1、etp 1 且不設容量因子，或改用混合專家模型</translation>
+    </message>
+    <message>
+        <source>ep: {ep} does not divide the {experts} experts; allowed: a divisor of {experts} ({divisors})</source>
+        <translation>ep：{ep} 不能整除 {experts} 個專家；允許：{experts} 的因數（{divisors}）</translation>
+    </message>
+    <message>
+        <source>etp: {etp} does not divide the expert width {width}; allowed: a divisor of {width} ({divisors})</source>
+        <translation>etp：{etp} 不能整除專家寬度 {width}；允許：{width} 的因數（{divisors}）</translation>
+    </message>
+    <message>
+        <source>ep × etp = {group} does not divide the {gpus} GPUs; allowed: GPUs a multiple of ep × etp (the experts&apos; GPUs are the data-parallel GPUs)</source>
+        <translation>ep × etp = {group} 不能整除 {gpus} 張 GPU；允許：GPU 數為 ep × etp 的倍數（專家所在的 GPU 就是資料平行的 GPU）</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} rows; expert weights, gradients and optimizer state of all {experts} experts on this device (ep 1)</source>
+        <translation>MoE 層依均衡路由（假設）：{experts} 個專家各得 s·b·{top_k}/{experts} 列；全部 {experts} 個專家的權重、梯度和優化器狀態都在本裝置上（ep 1）</translation>
+    </message>
+    <message>
+        <source>MoE layers under balanced routing (assumed), EP {ep} × ETP {etp}: {local} experts per GPU, each at 1/ETP of its width; the GPU&apos;s experts receive ETP·s·b·k = {rows} rows; expert data parallelism EDP = {edp} GPUs (ZeRO shards the experts&apos; state over them)</source>
+        <translation>MoE 層依均衡路由（假設），EP {ep} × ETP {etp}：每張 GPU {local} 個專家，各占其寬度的 1/ETP；該 GPU 的專家接收 ETP·s·b·k = {rows} 列；專家資料平行 EDP = {edp} 張 GPU（ZeRO 在其上分片專家狀態）</translation>
+    </message>
+    <message>
+        <source>{text}; dropless</source>
+        <translation>{text}；不丟棄 token</translation>
+    </message>
+    <message>
+        <source>{text}; capacity ⌈{cf}·s·b·k/E⌉ = {capacity} rows per expert from each GPU, {dropped} of {rows} token copies dropped</source>
+        <translation>{text}；容量 ⌈{cf}·s·b·k/E⌉ = 每張 GPU 送往每個專家 {capacity} 列，{rows} 個 token 副本中丟棄 {dropped} 個</translation>
+    </message>
 </context>
 <context>
     <name>MemoryBars</name>
@@ -685,7 +730,7 @@
     <name>MemoryControls</name>
     <message>
         <source>Width D</source>
-        <extracomment>key -&gt; (label, default, parser, tooltip)</extracomment>
+        <extracomment>key -&gt; (label, default, parser, tooltip) The fields a mixture of experts alone takes.</extracomment>
         <translation>寬度 D</translation>
     </message>
     <message>
@@ -769,8 +814,36 @@
         <translation>用於單步時間：0.5 或 50%，是模型 FLOPs 的占比（不含重計算）；同時顯示它對應的 HFU</translation>
     </message>
     <message>
+        <source>Experts: EP</source>
+        <translation>專家 EP</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: each GPU holds experts/EP routed experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and EP × ETP divides the GPUs.</source>
+        <translation>專家平行：每張 GPU 持有每個 MoE 層的 experts/EP 個路由專家；token 經由 all-to-all 到達它們。EP 須整除專家數，EP × ETP 須整除 GPU 數。</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallelism: each routed expert&apos;s hidden width split over ETP GPUs</source>
+        <translation>專家張量平行：每個路由專家的隱藏寬度切分到 ETP 張 GPU 上</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>Capacity factor: caps each GPU&apos;s rows per expert at ⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = dropless. Routing is assumed balanced.</source>
+        <translation>容量因子：把每張 GPU 送往每個專家的列數限制在 ⌈因子·tokens·top-k/專家數⌉，其餘丟棄；留空 = 不丟棄。假設路由均衡。</translation>
+    </message>
+    <message>
+        <source>{name}: MoE, {experts} experts, top-{top_k}; {total} params, {active} active</source>
+        <translation>{name}：MoE，{experts} 個專家，top-{top_k}；{total} 參數，{active} 啟用</translation>
+    </message>
+    <message>
         <source>default</source>
         <translation>預設</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丟棄</translation>
     </message>
     <message>
         <source>Deep MLP (lecture)</source>
@@ -892,6 +965,10 @@
         <source>Llama-style: RMSNorm, rotary positions, no biases</source>
         <translation>Llama 風格：RMSNorm、旋轉位置編碼、無偏置</translation>
     </message>
+    <message>
+        <source>Only for a mixture of experts: {model} has no routed experts. Pick an MoE preset (mixtral-8x7b, qwen3-30b-a3b, …) to use it.</source>
+        <translation>僅用於混合專家模型：{model} 沒有路由專家。選擇一個 MoE 預設（mixtral-8x7b、qwen3-30b-a3b 等）即可使用。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryTab</name>
@@ -919,6 +996,14 @@
     <message>
         <source>measured peak</source>
         <translation>實測峰值</translation>
+    </message>
+    <message>
+        <source>expert state</source>
+        <translation>專家狀態</translation>
+    </message>
+    <message>
+        <source>all-to-all buffers</source>
+        <translation>all-to-all 緩衝</translation>
     </message>
     <message>
         <source>CUDA context and workspaces</source>
@@ -951,6 +1036,18 @@
     <message>
         <source>optimizer step</source>
         <translation>優化器步</translation>
+    </message>
+    <message>
+        <source>{category}: {bytes}, the routed experts&apos; weights, gradients and optimizer state on this GPU: {experts} experts of each MoE layer (EP {ep}, ETP {etp}), sharded by ZeRO over EDP = {edp} GPUs; params, grads and optimizer hold the rest</source>
+        <translation>{category}：{bytes}，本 GPU 上路由專家的權重、梯度和優化器狀態：每個 MoE 層 {experts} 個專家（EP {ep}，ETP {etp}），由 ZeRO 在 EDP = {edp} 張 GPU 上分片；參數、梯度和優化器段是其餘部分</translation>
+    </message>
+    <message>
+        <source>{text} (the bar adds the all-to-all buffers, {bytes}, when they are too thin to draw apart)</source>
+        <translation>{text}（all-to-all 緩衝 {bytes} 太薄無法單獨畫出時，計入此段）</translation>
+    </message>
+    <message>
+        <source>{category}: {bytes} = {formula}</source>
+        <translation>{category}：{bytes} = {formula}</translation>
     </message>
     <message>
         <source>One training step, per device</source>
@@ -1021,8 +1118,8 @@
         <translation>這一步的估算峰值（{moment}）；四類合計 {total}。核心：{kernels}。</translation>
     </message>
     <message>
-        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them.</source>
-        <translation>混合專家模型：共 {total} 個參數，每個 token 啟用 {active} 個；權重、梯度和優化器狀態保存全部參數。</translation>
+        <source>A mixture of experts: {total} parameters in all, {active} active per token; weights, gradients and optimizer state keep all of them, the routed experts divided by EP × ETP = {group} over the GPUs.</source>
+        <translation>混合專家模型：共 {total} 個參數，每個 token 啟用 {active} 個；權重、梯度和優化器狀態保存全部參數，其中路由專家依 EP × ETP = {group} 分布到各 GPU。</translation>
     </message>
     <message>
         <source>Fits on {where} with {spare} to spare</source>

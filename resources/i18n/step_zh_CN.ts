@@ -346,6 +346,22 @@
         <translation>每一层</translation>
     </message>
     <message>
+        <source>MoE: router (of the above)</source>
+        <translation>MoE：路由器（上列之中）</translation>
+    </message>
+    <message>
+        <source>MoE: permutations (of the above)</source>
+        <translation>MoE：置换（上列之中）</translation>
+    </message>
+    <message>
+        <source>MoE: grouped expert GEMMs (of the above)</source>
+        <translation>MoE：分组专家 GEMM（上列之中）</translation>
+    </message>
+    <message>
+        <source>MoE: dense matmuls (of the above)</source>
+        <translation>MoE：稠密矩阵乘（上列之中）</translation>
+    </message>
+    <message>
         <source>Inputs changed: the result shown is for {label}; trace again</source>
         <translation>输入已更改：显示的结果属于 {label}；请重新追踪</translation>
     </message>

@@ -346,6 +346,22 @@
         <translation>每一層</translation>
     </message>
     <message>
+        <source>MoE: router (of the above)</source>
+        <translation>MoE：路由器（上列之中）</translation>
+    </message>
+    <message>
+        <source>MoE: permutations (of the above)</source>
+        <translation>MoE：置換（上列之中）</translation>
+    </message>
+    <message>
+        <source>MoE: grouped expert GEMMs (of the above)</source>
+        <translation>MoE：分組專家 GEMM（上列之中）</translation>
+    </message>
+    <message>
+        <source>MoE: dense matmuls (of the above)</source>
+        <translation>MoE：稠密矩陣乘（上列之中）</translation>
+    </message>
+    <message>
         <source>Inputs changed: the result shown is for {label}; trace again</source>
         <translation>輸入已變更：顯示的結果屬於 {label}；請重新追蹤</translation>
     </message>

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QSizePolicy,
     QVBoxLayout,
@@ -27,9 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from core.errors import InputError
+from core.memory.expert_parallel import CAPACITY_RANGE
 from core.memory.models import LIMITS, PRESETS
 from core.memory.recipes import DTYPE_SIZES, OPTIMIZERS, RECIPES
-from core.validate import fraction, positive_int
+from core.units import format_count
+from core.validate import fraction, positive_float, positive_int
 from widgets.brief_combo import BriefComboBox
 from widgets.combo_data import restore_combos
 from widgets.equations import keep_equations
@@ -43,6 +46,13 @@ __all__ = ["MemoryControls"]
 
 def _optional_int(text: str, field: str, high: int) -> int | None:
     return None if not str(text).strip() else positive_int(text, field, high=high)
+
+
+def _optional_capacity(text: str) -> float | None:
+    low, high = CAPACITY_RANGE
+    if not str(text).strip():
+        return None
+    return positive_float(text, "capacity factor", low=low, high=high)
 
 
 #: key -> (label, default, parser, tooltip)
@@ -68,7 +78,14 @@ FIELDS: dict[str, tuple[str, str, Any, str]] = {
     "gpus": ("GPUs", "1", partial(positive_int, field="GPUs", high=10_000_000),
              "Data-parallel devices (ZeRO shards over them)"),
     "mfu": ("MFU", "0.5", partial(fraction, field="MFU"), "For the step time: 0.5 or 50%"),
+    "ep": ("EP", "1", partial(positive_int, field="EP", high=1_000_000), "Expert parallelism"),
+    "etp": ("ETP", "1", partial(positive_int, field="ETP", high=1_000_000),
+            "Expert tensor parallelism"),
+    "capacity": ("Capacity factor", "", _optional_capacity, "Token dropping"),
 }  # fmt: skip
+
+#: The fields a mixture of experts alone takes.
+MOE_FIELDS: tuple[str, ...] = ("ep", "etp", "capacity")
 
 MODEL_CHOICES: list[tuple[str, str]] = [
     ("Deep MLP (lecture)", "mlp"),
@@ -101,7 +118,28 @@ def _texts() -> dict[str, tuple[str, str]]:
                  translate("MemoryControls", "Data-parallel devices (ZeRO shards over them)")),
         "mfu": ("MFU", translate("MemoryControls", "For the step time: 0.5 or 50%, a share of "
                                  "model FLOPs (no recomputation); the HFU it implies is shown")),
+        "ep": (translate("MemoryControls", "Experts: EP"),
+               translate("MemoryControls", "Expert parallelism: each GPU holds experts/EP routed "
+                         "experts of every MoE layer; tokens reach them by an all-to-all. EP divides the experts, and "
+                         "EP × ETP divides the GPUs.")),
+        "etp": ("ETP",
+                translate("MemoryControls", "Expert tensor parallelism: each routed expert's "
+                          "hidden width split over ETP GPUs")),
+        "capacity": (translate("MemoryControls", "Capacity"),
+                     translate("MemoryControls", "Capacity factor: caps each GPU's rows per expert at "
+                               "⌈factor·tokens·top-k/experts⌉ and drops the rest; empty = "
+                               "dropless. Routing is assumed balanced.")),
     }  # fmt: skip
+
+
+def _moe_brief(spec: Any) -> str:
+    """A mixture of experts in a few words (for a slide): experts, top-k, total and active."""
+    return translate(
+        "MemoryControls", "{name}: MoE, {experts} experts, top-{top_k}; {total} params, {active} "
+        "active",
+    ).format(name=spec.name, experts=str(spec.experts), top_k=str(spec.top_k),
+             total=format_count(spec.params_total, "").strip(),
+             active=format_count(spec.params_active, "").strip())  # fmt: skip
 
 
 class MemoryControls(QWidget):
@@ -112,10 +150,13 @@ class MemoryControls(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.fields: dict[str, NumberField] = {}
+        self._compact = False
         self.labels = _texts()
         for key, (_label, text, parse, _tip) in FIELDS.items():
             tip = self.labels[key][1]
             placeholder = translate("MemoryControls", "default") if not text else ""
+            if key == "capacity":
+                placeholder = translate("MemoryControls", "dropless")
             f = NumberField(parse, text, tooltip=tip, placeholder=placeholder, parent=self)
             f.valueChanged.connect(self._emit)
             f.validityChanged.connect(lambda _ok: self._emit())
@@ -204,6 +245,16 @@ class MemoryControls(QWidget):
         pf.addRow("ZeRO", self.zero)
         pf.addRow(lab["gpus"][0], self.fields["gpus"])
         pf.addRow(lab["mfu"][0], self.fields["mfu"])
+        # EP and ETP share one row (a slide has room for one more row, not two)
+        self.expert_row = QWidget(self)
+        row = QHBoxLayout(self.expert_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.fields["ep"], 1)
+        self.etp_label = QLabel(lab["etp"][0], self.expert_row)
+        row.addWidget(self.etp_label)
+        row.addWidget(self.fields["etp"], 1)
+        pf.addRow(lab["ep"][0], self.expert_row)
+        pf.addRow(lab["capacity"][0], self.fields["capacity"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for title, form in ((translate("MemoryControls", "Model"), mf),
@@ -228,6 +279,8 @@ class MemoryControls(QWidget):
         """Tighter rows (presentation mode's larger fonts must still fit 720 px); the page calls it
         after every theme or mode change, once the new fonts are in, so the label column is
         measured again here too."""
+        self._compact = compact
+        self._sync_visibility()
         for form in (self.model_form, self.training_form, self.parallel_form):
             form.setVerticalSpacing(1 if compact else -1)
         self._align_labels()
@@ -271,8 +324,12 @@ class MemoryControls(QWidget):
             self._set_row_visible(self.training_form, box, custom_recipe)
         self._set_row_visible(self.training_form, self.fields["k"],
                               self.checkpoint.currentData() == "k")  # fmt: skip
+        self._sync_experts(kind)
+        tip = ""
         if kind in PRESETS:
             note = localized(PRESETS[kind].describe())
+            if self._compact and PRESETS[kind].is_moe:  # a slide: two lines, the rest on hover
+                tip, note = note, _moe_brief(PRESETS[kind])
         elif mlp:
             note = translate(
                 "MemoryControls", "L blocks of x @ W (D×D, no bias) then ReLU; P = D²·L"
@@ -280,6 +337,40 @@ class MemoryControls(QWidget):
         else:
             note = translate("MemoryControls", "Llama-style: RMSNorm, rotary positions, no biases")
         self.shape_note.setText(keep_equations(note))  # never "P =" / "D²·L" on two lines
+        self.shape_note.setToolTip(plain_tip(tip))
+
+    def is_moe(self) -> bool:
+        """Whether the chosen model is a mixture of experts (the expert fields apply)."""
+        kind = self.model.currentData()
+        return kind in PRESETS and PRESETS[kind].is_moe
+
+    def _sync_experts(self, kind: str) -> None:
+        """EP, ETP and the capacity factor: enabled for a mixture of experts, else disabled with
+        a tooltip that says why."""
+        moe = self.is_moe()
+        # On a slide (compact) a dense model's rows give their room to the others, and an MoE
+        # keeps EP and ETP (the capacity factor stays in the window's own size).
+        self._set_row_visible(self.parallel_form, self.expert_row, not self._compact or moe)
+        self._set_row_visible(self.parallel_form, self.fields["capacity"], not self._compact)
+        for key in MOE_FIELDS:
+            f = self.fields[key]
+            f.setEnabled(moe)
+            label = {"ep": self.parallel_form.labelForField(self.expert_row),
+                     "etp": self.etp_label,
+                     "capacity": self.parallel_form.labelForField(f)}[key]  # fmt: skip
+            if label is not None:
+                label.setEnabled(moe)
+            tip = self.labels[key][1]
+            if not moe:
+                tip = translate(
+                    "MemoryControls",
+                    "Only for a mixture of experts: {model} has no "
+                    "routed experts. Pick an MoE preset (mixtral-8x7b, qwen3-30b-a3b, "
+                    "…) to use it.",
+                ).format(model=localized(self.model.currentText()))
+            f.lineEdit().setToolTip(plain_tip(tip))
+            if label is not None:
+                label.setToolTip(plain_tip(tip))
 
     def _emit(self) -> None:
         if not hasattr(self, "parallel_form"):  # still being built
@@ -291,7 +382,7 @@ class MemoryControls(QWidget):
     def problem(self) -> str | None:
         """The first visible field's error, or ``None`` when every visible input is valid."""
         for key, f in self.fields.items():
-            if f.isVisibleTo(self) and not f.isValid():
+            if f.isVisibleTo(self) and f.isEnabled() and not f.isValid():
                 return f"{self.labels[key][0]}: {localized(f.errorText())}"
         return None
 
@@ -329,7 +420,15 @@ class MemoryControls(QWidget):
             "flash": self.flash.isChecked(),
             "dropout": self.dropout.isChecked(),
             "mlp_full": self.mlp_full.isChecked(),
+            **self._expert_options(v),
         }
+
+    def _expert_options(self, v: dict[str, Any]) -> dict[str, Any]:
+        """EP, ETP and the capacity factor for a mixture of experts; the defaults otherwise."""
+        if not self.is_moe():
+            return {"ep": 1, "etp": 1, "capacity_factor": ""}
+        cap = v["capacity"]
+        return {"ep": v["ep"], "etp": v["etp"], "capacity_factor": "" if cap is None else cap}
 
     def mfu(self) -> float:
         """The MFU for the step time (last good value)."""
