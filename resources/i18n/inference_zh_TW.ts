@@ -47,7 +47,7 @@
     </message>
     <message>
         <source>tp: {device} has no {which} bandwidth in the database, so TP {tp} cannot be timed; allowed: tp 1, or a device with one</source>
-        <extracomment>Bytes of one activation element (bf16). Tokens of one prefill forward (vLLM V1&apos;s default token budget of an offline run).</extracomment>
+        <extracomment>Bytes of one activation element (bf16). Tokens of one prefill forward (vLLM V1&apos;s default token budget of an offline run). The smallest M side of cuBLAS&apos;s typical GEMM tiles (NVIDIA, *Matrix Multiplication Background User&apos;s Guide*, §2.3: 256×128, 128×256, 128×128, 256×64, 64×256, 128×64, 64×128, 64×64): an ``M``-row GEMM computes at least ``64·⌈M/64⌉`` rows.</extracomment>
         <translation>tp：資料庫中沒有 {device} 的 {which} 頻寬，無法估算 TP {tp} 的時間；允許：tp 1，或有該頻寬的裝置</translation>
     </message>
     <message>
