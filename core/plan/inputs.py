@@ -453,7 +453,9 @@ class PlanInput:
     """A model to train on a cluster: everything but the layout.
 
     ``global_batch`` counts sequences of ``seq`` tokens per optimizer step; ``tokens`` (optional)
-    is how many tokens the whole run trains on.
+    is how many tokens the whole run trains on; ``capacity_factor`` (a mixture of experts' token
+    dropping: an expert's rows capped at ``capacity_factor × tokens·top_k/experts``; ``None``:
+    dropless, :mod:`core.plan.moe`).
     """
 
     model: TransformerSpec
@@ -464,8 +466,11 @@ class PlanInput:
     optimizer: Optimizer = field(default_factory=lambda: optimizer("adamw"))
     tokens: float | None = None
     implementation: Implementation = field(default_factory=Implementation)
+    capacity_factor: float | None = None
 
     def __post_init__(self) -> None:
+        if self.capacity_factor is not None:
+            positive_float(self.capacity_factor, "capacity-factor", low=0.01, high=1000.0)
         if not isinstance(self.model, TransformerSpec):
             raise InputError(
                 translate("Plan", "model: the plan needs a transformer (a preset, a config.json or --dims)"),
@@ -693,6 +698,11 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
                     "zero 0 or 1 with pp > 1"), "zero", zero=str(layout.zero))  # fmt: skip
     if layout.sp and t == 1:
         layout = replace(layout, sp=False)
+    from core.plan.moe_layout import layout_problem
+
+    moe_problem = layout_problem(inp, layout, dp)  # TP needs SP; ep × etp divides tp × cp × dp
+    if moe_problem is not None:
+        raise moe_problem
     if layout.zero and dp * c == 1:
         layout = replace(layout, zero=0)
     return replace(layout, dp=dp)

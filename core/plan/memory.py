@@ -86,10 +86,12 @@ class StageMemory:
     moment: str
     params: float
     in_flight: float
+    expert_state: float = 0.0
 
     def to_dict(self) -> dict[str, float]:
-        """The issue's ``memory_per_gpu`` keys."""
-        return {
+        """The issue's ``memory_per_gpu`` keys (``expert_state`` for a mixture of experts: the
+        routed experts' weights, gradients and optimizer state, apart from the others)."""
+        out = {
             "weights": self.weights,
             "grads": self.grads,
             "optimizer": self.optimizer,
@@ -98,6 +100,9 @@ class StageMemory:
             "allowance": self.allowance,
             "peak": self.peak,
         }
+        if self.expert_state:
+            out["expert_state"] = self.expert_state
+        return out
 
 
 @lru_cache(maxsize=4096)
@@ -350,8 +355,15 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
 
     fw = framework(inp.implementation.framework)
     best: StageMemory | None = None
+    first_here = stages.get("first", stages.get("only", (0, 0.0)))[1]
     for stage, (rank, here) in stages.items():
         n = stage_params(spec, t, here, stage)
+        expert_state = moe_temps = expert_layer = 0.0
+        if spec.is_moe:  # the routed experts apart, sharded by EP, ETP and their own DP group
+            from core.plan.moe import expert_memory
+
+            n, expert_state, moe_temps, expert_layer = expert_memory(inp, layout, stage, here,
+                                                                     first_here, per)  # fmt: skip
         params = per["params"] * n / (shard if layout.zero >= 3 else 1)
         if layout.zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
             params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
@@ -383,6 +395,8 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                            layer_params_local(spec, t))  # fmt: skip
         units = (_fsdp_units(spec, t, here, n, per, inp.implementation.framework)
                  if layout.zero >= 3 and shard > 1 else None)  # fmt: skip
+        if units is not None and expert_layer:  # an MoE layer is gathered with its experts
+            units["layer"] += expert_layer
         for key, (name, acts, temps, alive, grad_temps, missing) in zip(
             moment_keys(len(moments)), moments, strict=True
         ):
@@ -396,17 +410,18 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
             # a gradient being made is whole (ZeRO-2/3 reduce-scatter it once made)
             cats = {"params": params + whole_w, "grads": per_grad * alive_n + whole_g,
                     "optimizer": optim, "activations": acts,
-                    "temporaries": temps + per["grads"] * grad_temps}  # fmt: skip
+                    "temporaries": temps + per["grads"] * grad_temps + moe_temps,
+                    "expert_state": expert_state}  # fmt: skip
             if found is None or sum(cats.values()) > sum(found[0].values()):
                 found = (cats, name)
         assert found is not None
         cats, moment = found
-        tensors = max(params + grads + optim + saved, sum(cats.values()))
+        tensors = max(params + grads + optim + expert_state + saved, sum(cats.values()))
         allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensors
         peak = sum(cats.values()) + allowance
         mem = StageMemory(cats["params"], cats["grads"], cats["optimizer"], cats["activations"],
                           cats["temporaries"], allowance, peak, stage, moment, n,
-                          kept_layers)  # fmt: skip
+                          kept_layers, expert_state)  # fmt: skip
         if best is None or mem.peak > best.peak:
             best = mem
     assert best is not None

@@ -44,16 +44,15 @@ from functools import lru_cache
 from typing import Any
 
 from core.plan import memory as mem
+from core.plan import moe
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
 from core.plan.frameworks import Framework, framework, fsdp_casts, reduce_dtype, reduction_overlaps
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
-from core.plan.ops import layer_ops
 from core.plan.overlap import bucketed_exposed, tp_decomposed
 from core.plan.precision import layer_matmul_elements
 from core.plan.precision import step_costs as precision_step_costs
 from core.plan.result import PlanResult
-from core.plan.timing import micro_times
 from core.plan.words import STAGES, assumptions, limits
 from core.roofline.achievable import Calibration
 from core.roofline.hardware import DTYPE_BYTES
@@ -117,10 +116,9 @@ def measured_device(device_id: str) -> Any:
 
 def context(inp: PlanInput, *, calibration: Calibration | None = None) -> Context:
     """Trace (or take from the cache) the input's shape and calibrate its device."""
-    impl = inp.implementation
-    ops = layer_ops(inp.model, inp.seq, inp.recipe, flash=impl.flash, dropout=impl.dropout)
+    ops, dense_ops = moe.traced_ops(inp)  # a dense model's one trace, or an MoE's layers
     cal = calibration if calibration is not None else device_calibration(inp)
-    return Context(inp, ops, cal)
+    return Context(inp, ops, cal, dense_ops)
 
 
 def _layer_matmul_params(inp: PlanInput) -> float:
@@ -141,6 +139,8 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     (:func:`core.roofline.utilization.hardware_attention_flops`), as the step time charges it.
     """
     spec = inp.model
+    if spec.is_moe or spec.is_mla:
+        return moe.flops_per_step(inp, recompute)  # active parameters, latent attention
     n = spec.layers * _layer_matmul_params(inp) + spec.vocab * spec.d_model
     tokens = inp.tokens_per_step
     model = model_flops_per_token(n, spec.layers, spec.heads, spec.head_dim, inp.seq) * tokens
@@ -167,7 +167,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     m = inp.global_batch // (layout.dp * layout.micro_batch)
     if memory is None:
         memory = mem.memory_per_gpu(inp, layout, m)
-    mt = micro_times(ctx.ops, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
+    mt = moe.layer_micro_times(ctx, layout, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
                      sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
                      gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel,
                      fused_loss=impl.fused_loss, precision=impl.recipe.id,
@@ -175,9 +175,12 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None
+    first_here = split.get("first", split.get("only", (0, 0.0)))[1]
     busiest, busiest_layers = max(
-        (mem.stage_params(spec, t, here, s), here) for s, (_, here) in split.items()
-    )
+        (moe.gpu_params(spec, layout, s, here, first_here) if spec.is_moe
+         else mem.stage_params(spec, t, here, s), here) for s, (_, here) in split.items()
+    )  # fmt: skip
+    ep_layer = moe.alltoall_layer_seconds(inp, layout, cal) if spec.is_moe else 0.0
     comm = comm_times(inp, layout, cal, link, busiest, busiest_layers)
     full = layout.recompute == "full"
     compute_layer = mt.layer_fwd + mt.layer_bwd
@@ -230,6 +233,9 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
             "cp_comm": layers * cp_exposed,
             "pp_comm": comm.pp_micro,
         }
+        if spec.is_moe:  # forward, backward, and the forward again under full recomputation
+            moe_here = moe.moe_layers_in_stage(spec, name, layers, first_here)
+            parts["ep_comm"] = moe_here * ep_layer * (3 if full else 2)
         stages[name] = parts
     stage = max(stages, key=lambda k: sum(stages[k].values()))
     parts = stages[stage]
@@ -272,6 +278,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         "bubble": bubble,
         "dp_comm": dp_exposed,
         "optimizer": optimizer,
+        "ep_comm": m * parts.get("ep_comm", 0.0),  # the expert all-to-all (0 for a dense model)
     }
     hidden = {
         "tp_comm": m * layers * tp_hidden,

@@ -134,16 +134,7 @@ def _model(
             ),
             field="model",
         )
-    spec, notes = _model_spec(model, config, dims, allow_download)
-    if spec.is_moe or spec.is_mla:
-        raise InputError(
-            translate("Plan", "model: {name} is a mixture of experts or uses latent attention, "
-                      "which the plan does not model yet (expert parallelism comes next); "
-                      "allowed here: a dense model; the Napkin and Memory tabs count it").format(
-                name=spec.name),
-            field="model",
-        )  # fmt: skip
-    return spec, notes
+    return _model_spec(model, config, dims, allow_download)
 
 
 def _model_spec(
@@ -223,6 +214,7 @@ def planned_input(
     catalog: Any = None,
     allow_download: bool = False,
     batch_unit: str = "sequences",
+    capacity_factor: Any = None,
 ) -> tuple[PlanInput, list[str]]:
     """A validated :class:`PlanInput` and notes on the model source, from text or numbers.
 
@@ -230,6 +222,7 @@ def planned_input(
     (read from the local hub cache; fetched, the config alone, only with ``allow_download``).
     ``global_batch`` counts sequences, or tokens with ``batch_unit="tokens"`` (then a whole
     number of sequences of ``seq`` tokens: 4M = 4,194,304 tokens is 1,024 sequences of 4,096).
+    ``capacity_factor``: a mixture of experts' token dropping (``None``: dropless).
     """
     from core.roofline.hardware import load_catalog
 
@@ -250,6 +243,14 @@ def planned_input(
     tokens_value = None
     if tokens is not None and str(tokens).strip():
         tokens_value = positive_float(tokens, "tokens", low=1.0, high=1e20)
+    capacity = None
+    if capacity_factor is not None and str(capacity_factor).strip():
+        capacity = positive_float(capacity_factor, "capacity-factor", low=0.01, high=1000.0)
+        if not spec.is_moe:
+            raise InputError(
+                translate("Plan", "capacity-factor: {value} needs a mixture-of-experts model; {model} is dense; allowed: leave it out").format(value=str(capacity_factor), model=spec.name),
+                field="capacity_factor",
+            )  # fmt: skip
     inp = PlanInput(
         model=spec,
         seq=seq_value,
@@ -259,6 +260,7 @@ def planned_input(
         optimizer=optimizer(str(optimizer_id)),
         tokens=tokens_value,
         implementation=implementation or Implementation(),
+        capacity_factor=capacity,
     )
     if inp.model.max_pos and inp.seq > inp.model.max_pos:
         raise InputError(

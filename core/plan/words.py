@@ -57,8 +57,8 @@ def limits(res: PlanResult, ev: Evaluation) -> Text:
         return translate("Plan", "out of memory: {need} of {have}").format(
             need=format_bytes(res.memory.peak), have=format_bytes(res.capacity)
         )
-    shares = {k: res.share(k) for k in ("recompute", "tp_comm", "cp_comm", "pp_comm", "bubble",
-                                        "dp_comm", "optimizer")}  # fmt: skip
+    shares = {k: res.share(k) for k in ("recompute", "tp_comm", "cp_comm", "pp_comm", "ep_comm",
+                                        "bubble", "dp_comm", "optimizer")}  # fmt: skip
     key = max(shares, key=lambda k: shares[k])
     value = percent(shares[key])
     if shares[key] >= 0.05:
@@ -72,6 +72,7 @@ def limits(res: PlanResult, ev: Evaluation) -> Text:
             "recompute": translate("Plan", "recomputation {share}"),
             "cp_comm": translate("Plan", "CP exchanges {share}"),
             "pp_comm": translate("Plan", "pipeline sends {share}"),
+            "ep_comm": translate("Plan", "expert all-to-all {share}"),
             "bubble": translate("Plan", "pipeline bubble {share}"),
             "dp_comm": translate("Plan", "gradient reduction {share} exposed"),
             "optimizer": translate("Plan", "optimizer step {share}"),
