@@ -67,6 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="expert-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
     lay.add_argument("--etp", default=None,
                      help="expert tensor-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
+    p.add_argument("--capacity-factor", default=None, metavar="C",
+                   help="a mixture of experts' token dropping: each expert's rows capped at C × "
+                   "tokens·top_k/experts (default: dropless, balanced routing)")  # fmt: skip
     lay.add_argument(
         "--sp", action="store_true", default=None, help="sequence parallelism (with TP)"
     )
@@ -239,6 +242,7 @@ def handler(args: argparse.Namespace) -> int:
         gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
         nvlink_domain=args.nvlink_domain, recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
         allow_download=args.allow_download, batch_unit=args.batch_unit,
+        capacity_factor=args.capacity_factor,
     )  # fmt: skip
     opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
                          zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute,
@@ -346,7 +350,10 @@ def _print(
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
     if cl.domain != cl.gpus_per_node:
         nodes += f", NVLink domains of {cl.domain}"
-    print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
+    active = ""
+    if inp.model.is_moe:  # total beside active, the N of 6·N·D
+        active = f" ({format_count(inp.model.params_active, 'active')})"
+    print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')}{active} on "
           f"{cl.gpus:,} × {cl.device.name} ({nodes}), "
           f"seq {inp.seq:,}, global batch {inp.global_batch:,} "
           f"({format_count(inp.tokens_per_step, 'tokens')} per step)")  # fmt: skip
@@ -370,7 +377,9 @@ def _print(
           f"{format_bytes(memory.peak)} of {format_bytes(best.capacity)} — weights "
           f"{format_bytes(memory.weights)}, grads {format_bytes(memory.grads)}, optimizer "
           f"{format_bytes(memory.optimizer)}, activations {format_bytes(memory.activations)}, "
-          f"temporaries {format_bytes(memory.temporaries)}, allowance "
+          f"temporaries {format_bytes(memory.temporaries)}, "
+          + (f"expert state {format_bytes(memory.expert_state)}, " if memory.expert_state else "")
+          + "allowance "
           f"{format_bytes(memory.allowance)}; {'fits' if best.fits else 'does not fit'}")  # fmt: skip
     print(f"  limits: {best.limits}")
     training = best.training
