@@ -368,6 +368,10 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         if layout.zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
             params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
         lin = layer_matmul_elements(spec, t)
+        if spec.is_moe:  # the experts' and latent attention's own projections
+            from core.plan.moe import layer_matmul_elements as moe_elements
+
+            lin = moe_elements(spec, layout)
         copies = weight_copy_bytes(inp.implementation.recipe, inp.cluster.device, lin, here,
                                    spec.layers, layout.zero)  # fmt: skip
         if copies and inp.implementation.quantized_params:  # in place of the bf16 weights

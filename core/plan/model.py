@@ -265,7 +265,8 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     dp_exposed += slow * dp_hidden
     optimizer = _optimizer_seconds(ctx, layout, busiest)
     low = precision_step_costs(impl.recipe, inp.cluster.device, cal,
-                               weight_elements=layer_matmul_elements(spec, t),
+                               weight_elements=moe.layer_matmul_elements(spec, layout)
+                               if spec.is_moe else layer_matmul_elements(spec, t),
                                layers_here=layers, layers=spec.layers, micro_batches=m, chunks=v,
                                reduce_ranks=t * c * layout.dp,
                                per_node=inp.cluster.domain, zero=layout.zero)  # fmt: skip

@@ -83,6 +83,7 @@ __all__ = [
     "expert_rows_per_gpu",
     "flops_per_step",
     "gpu_params",
+    "layer_matmul_elements",
     "layer_micro_times",
     "moe_layers_in_stage",
     "moe_variant",
@@ -251,8 +252,10 @@ def moe_layers_in_stage(spec: TransformerSpec, stage: str, here: float, first: f
     """MoE layers among a pipeline stage's ``here`` layers (``first``: the first stage's layers).
 
     The stage's layers are taken as one contiguous span (``only``/``first`` from layer 0, ``last``
-    ending at the last layer, ``middle`` right after the first stage); with interleaving this is
-    an approximation (the dense first layers sit on the first stage's first chunk either way)."""
+    ending at the last layer, ``middle`` the span just before a last stage of as many layers: the
+    middle rank with the most MoE layers, the busiest, when the dense layers come first); with
+    interleaving this is an approximation (the dense first layers sit on the first stage's first
+    chunk either way)."""
     if not spec.is_moe:
         return 0.0
     n = round(here)
@@ -261,7 +264,7 @@ def moe_layers_in_stage(spec: TransformerSpec, stage: str, here: float, first: f
     elif stage == "last":
         start = spec.layers - n
     else:
-        start = round(first)
+        start = max(round(first), spec.layers - 2 * n)
     return float(sum(1 for i in range(start, min(spec.layers, start + n)) if spec.is_moe_layer(i)))
 
 
@@ -333,6 +336,29 @@ def _ends(spec: TransformerSpec, t: int, stage: str) -> float:
     if stage == "middle":
         return 0.0
     return (2 * d if spec.norm == "layernorm" else d) + spec.vocab * d / t
+
+
+def layer_matmul_elements(spec: TransformerSpec, layout: Layout) -> float:
+    """Weight elements of the linear GEMMs of one layer on one GPU, the mean over the model's
+    layers (what Transformer Engine quantizes for low-precision GEMMs): attention's projections
+    as :func:`_attention_local` splits them, a dense layer's MLP split by TP, an MoE layer's
+    shared experts split by TP and its ``E/EP`` routed experts split by ETP; the router stays
+    in the compute dtype (Megatron-Core's router is not a TE module)."""
+    t = layout.tp
+    attn = _attention_local(spec, t) - spec.norm_params()
+    if spec.is_mla:
+        attn -= spec.kv_lora_rank + spec.q_lora_rank  # the latent norms
+    elif spec.qk_norm:
+        attn -= 2 * spec.head_dim
+    n = 3 if spec.gated else 2
+    dense = attn + n * spec.d_model * spec.ffn / t
+    if not spec.is_moe:
+        return dense
+    shared = spec.shared_expert_params() - (spec.d_model if spec.shared_gate else 0)
+    routed = spec.experts / layout.ep * spec.expert_params() / layout.etp
+    moe = attn + shared / t + routed
+    share = spec.moe_layers / spec.layers
+    return share * moe + (1 - share) * dense
 
 
 def expert_data_parallel(layout: Layout) -> int:
