@@ -121,6 +121,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     impl.add_argument("--tp-overlap", action="store_true",
                       help="TP collectives hidden behind the GEMMs (Transformer Engine)")  # fmt: skip
     impl.add_argument("--cp-comm", default="ring", help="ring (overlapped) or all-gather (exposed)")
+    impl.add_argument("--schedule", default=None, metavar="NAME",
+                      help="pipeline schedule: 1f1b (Megatron's, the default; interleaved with "
+                      "--vpp) or dualpipe (DeepSeek-V3's: bubble (PP/2-1)(F&B+B-3W), the expert "
+                      "all-to-all and pipeline sends hidden behind the paired chunk, 2x "
+                      "parameters, PP+1 micro-batches of activations)")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--fp8", action="store_true",
@@ -234,7 +239,7 @@ def handler(args: argparse.Namespace) -> int:
         attention_kernel=args.attention_kernel, fused_loss=False if args.unfused_loss else None,
         fused_swiglu=True if args.fused_swiglu else None,
         cross_entropy=None if args.cross_entropy is None else str(args.cross_entropy),
-        framework=args.framework, precision=args.precision,
+        framework=args.framework, precision=args.precision, schedule=args.schedule,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -374,9 +374,21 @@ class Implementation:
     #: host memory in forward and come back in backward, finished in time for TE's default
     #: synchronization to keep ``L − k`` layers' worth on the GPU at the peak (memory only).
     offload_layers: int = 0
+    #: The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron's 1F1B, or
+    #: DeepSeek's DualPipe (:mod:`core.plan.dualpipe`).
+    schedule: str = "1f1b"
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
+        from core.plan.dualpipe import SCHEDULES
+
+        if self.schedule not in SCHEDULES:
+            raise InputError(
+                translate("Plan", "schedule: {value}; allowed: {allowed}").format(
+                    value=repr(self.schedule), allowed=", ".join(SCHEDULES)
+                ),
+                field="schedule",
+            )
         if (
             isinstance(self.offload_layers, bool)
             or not isinstance(self.offload_layers, int)
@@ -693,6 +705,11 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     if v > 1 and micro_batches % p:
         raise _fail(translate("Plan", "vpp: the interleaved schedule needs the {m} micro-batches per step to be a "
                     "multiple of pp {pp}"), "vpp", m=f"{micro_batches:,}", pp=str(p))  # fmt: skip
+    from core.plan.dualpipe import schedule_problem
+
+    dual_problem = schedule_problem(inp.implementation.schedule, p, v, micro_batches)
+    if dual_problem is not None:
+        raise dual_problem
     if layout.zero >= 2 and p > 1:
         raise _fail(translate("Plan", "zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: "
                     "zero 0 or 1 with pp > 1"), "zero", zero=str(layout.zero))  # fmt: skip

@@ -48,6 +48,8 @@ from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
 from core.memory.gathered import gathered_bytes, moment_keys
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
+from core.plan.dualpipe import in_flight as dualpipe_in_flight
+from core.plan.dualpipe import params_factor
 from core.plan.inputs import Layout, PlanInput, stage_layers
 from core.plan.precision import layer_matmul_elements, weight_copy_bytes
 
@@ -364,6 +366,9 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
 
             n, expert_state, moe_temps, expert_layer = expert_memory(inp, layout, stage, here,
                                                                      first_here, per)  # fmt: skip
+        factor = params_factor(inp.implementation.schedule, p)  # DualPipe: two stages' own
+        n *= factor
+        expert_state *= factor
         params = per["params"] * n / (shard if layout.zero >= 3 else 1)
         if layout.zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
             params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
@@ -377,12 +382,14 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         if copies and inp.implementation.quantized_params:  # in place of the bf16 weights
             copies -= min(copies, rec.bytes("params") * here * lin
                           / (shard if layout.zero >= 3 else 1))  # fmt: skip
-        params += copies
+        params += copies * factor
         grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
         optim = per["optimizer"] * n / (shard if layout.zero >= 1 else 1)
         kept_layers = in_flight_layers(
             rank, p, v, micro_batches, chunk_layers(spec.layers, p, v, stage, here)
         )
+        if factor > 1:  # DualPipe: PP + 1 micro-batches in flight
+            kept_layers = dualpipe_in_flight(p, here)
         kept_layers = _after_offload(kept_layers, here, inp.implementation.offload_layers)
         loss = stage in ("only", "last")
         outside = (a.outside_first if stage in ("only", "first") else 0.0) + (

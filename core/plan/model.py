@@ -43,8 +43,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from core.plan import dualpipe, moe
 from core.plan import memory as mem
-from core.plan import moe
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
 from core.plan.frameworks import Framework, framework, fsdp_casts, reduce_dtype, reduction_overlaps
@@ -181,6 +181,8 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
          else mem.stage_params(spec, t, here, s), here) for s, (_, here) in split.items()
     )  # fmt: skip
     ep_layer = moe.alltoall_layer_seconds(inp, layout, cal) if spec.is_moe else 0.0
+    dual = dualpipe.runs(impl.schedule, p)
+    busiest *= dualpipe.params_factor(impl.schedule, p)  # DualPipe: two stages' parameters
     comm = comm_times(inp, layout, cal, link, busiest, busiest_layers)
     full = layout.recompute == "full"
     compute_layer = mt.layer_fwd + mt.layer_bwd
@@ -236,12 +238,22 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         if spec.is_moe:  # forward, backward, and the forward again under full recomputation
             moe_here = moe.moe_layers_in_stage(spec, name, layers, first_here)
             parts["ep_comm"] = moe_here * ep_layer * (3 if full else 2)
+        if dual:  # DualPipe hides a micro-batch's all-to-all and sends behind its paired chunk
+            sent = parts["pp_comm"] + parts.get("ep_comm", 0.0)
+            shown, _ = dualpipe.hidden_comm(sent, parts["compute"] + parts["recompute"],
+                                            cal.overlap_slowdown)  # fmt: skip
+            for key in ("pp_comm", "ep_comm"):
+                if key in parts and sent > 0:
+                    parts[key] *= shown / sent
         stages[name] = parts
     stage = max(stages, key=lambda k: sum(stages[k].values()))
     parts = stages[stage]
     layers = split[stage][1]
     t_stage = sum(parts.values())
     bubble = (p - 1) / v * t_stage
+    if dual:  # (PP/2 − 1)(F&B + B − 3W), W the weight-gradient GEMMs: a third of the GEMMs
+        bubble = dualpipe.bubble(p, layers * mt.layer_fwd, layers * (mt.layer_bwd + recompute_layer),
+                                 layers * mt.layer_gemm / 3)  # fmt: skip
     bwd_last = layers * (mt.layer_bwd + recompute_layer)
     fwd_first = layers * mt.layer_fwd
     overlaps = reduction_overlaps(fw, impl.dp_overlap, p, layout.zero)

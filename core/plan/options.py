@@ -365,6 +365,7 @@ def implementation_from(
     cross_entropy: str | None = None,
     framework: str | None = None,
     precision: str | None = None,
+    schedule: str | None = None,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -405,5 +406,5 @@ def implementation_from(
         gemm_dtype=None if found is not None else "fp8" if fp8 else None,
         precision=found.id if found is not None else None,
         attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
-        framework=fw.id, **fields,
+        framework=fw.id, schedule=(schedule or "1f1b").strip().lower(), **fields,
     )  # fmt: skip

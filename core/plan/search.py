@@ -97,6 +97,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     if expert_parallel_problem(inp, cn.ep or 1, cn.etp or 1) is not None:
         return
     moe = spec.is_moe
+    dual = impl.schedule == "dualpipe"
     heads, kv, layers, batch, seq = (
         spec.heads,
         spec.kv_heads,
@@ -165,6 +166,8 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                     for v in vpps:
                         if v > 1 and m % p:
                             continue
+                        if dual and p > 1 and (p % 2 or v > 1 or m % 2 or m < p):
+                            continue  # DualPipe's rules (core.plan.dualpipe)
                         for sp in sps:
                             for zero in zeros:
                                 for rc in recomputes:
