@@ -94,8 +94,12 @@
         <translation>完全重計算</translation>
     </message>
     <message>
+        <source>schedule: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`).</extracomment>
+        <translation>schedule：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
         <source>offloaded layers: {value}; allowed: a whole number, 0 or more</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only).</extracomment>
         <translation>卸載的層數：{value}；允許：0 或更大的整數</translation>
     </message>
     <message>
@@ -220,10 +224,6 @@
         <translation>模型：--model、--config、--dims 只能給一個，不能同時給 {given}</translation>
     </message>
     <message>
-        <source>model: {name} is a mixture of experts or uses latent attention, which the plan does not model yet (expert parallelism comes next); allowed here: a dense model; the Napkin and Memory tabs count it</source>
-        <translation>模型：{name} 是混合專家模型或使用潛在注意力，規劃尚未建模（專家平行即將加入）；此處允許：稠密模型；心算和記憶體分頁可計算它</translation>
-    </message>
-    <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims</source>
         <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、--config 或 --dims</translation>
     </message>
@@ -236,12 +236,16 @@
         <translation>全域批次：{tokens} 個 token 不是整數個長 {seq} 的序列；允許：序列長度的倍數（最接近的：{near} 個 token，{count} 個序列）</translation>
     </message>
     <message>
+        <source>capacity-factor: {value} needs a mixture-of-experts model; {model} is dense; allowed: leave it out</source>
+        <translation>capacity-factor：{value} 需要混合專家（MoE）模型；{model} 是稠密模型；允許：不給出</translation>
+    </message>
+    <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
         <translation>序列：{seq} 超出了模型學到的 {positions} 個位置；允許：最多 {positions}</translation>
     </message>
     <message>
         <source>{layout}: step {step}, {tokens} tokens/s, MFU {mfu}, HFU {hfu}</source>
-        <extracomment>The step-time breakdown&apos;s keys, in stacking order.</extracomment>
+        <extracomment>The step-time breakdown&apos;s keys, in stacking order (``ep_comm``: the all-to-all of expert parallelism, 0 for a dense model).</extracomment>
         <translation>{layout}：每步 {step}，{tokens} token/s，MFU {mfu}，HFU {hfu}</translation>
     </message>
     <message>
@@ -297,6 +301,10 @@
     <message>
         <source>sequence parallelism</source>
         <translation>序列平行</translation>
+    </message>
+    <message>
+        <source>EP {new} instead of {old}</source>
+        <translation>EP {new} 取代 {old}</translation>
     </message>
     <message>
         <source>ZeRO-{new} instead of ZeRO-{old}</source>
@@ -398,6 +406,10 @@
     <message>
         <source>pipeline sends {share}</source>
         <translation>管線發送 {share}</translation>
+    </message>
+    <message>
+        <source>expert all-to-all {share}</source>
+        <translation>專家 all-to-all {share}</translation>
     </message>
     <message>
         <source>pipeline bubble {share}</source>
@@ -726,6 +738,23 @@
         <source>measured here: {detail}</source>
         <translation>本機實測：{detail}</translation>
     </message>
+    <message>
+        <source>schedule: DualPipe needs an even number of pipeline stages and no interleaving; allowed: pp 2, 4, 6, … with vpp 1, or --schedule 1f1b</source>
+        <extracomment>The pipeline schedules: Megatron&apos;s 1F1B (interleaved when vpp &gt; 1) and DeepSeek&apos;s DualPipe.</extracomment>
+        <translation>schedule：DualPipe 需要偶數個管線階段且不交錯；允許：pp 2、4、6……配 vpp 1，或 --schedule 1f1b</translation>
+    </message>
+    <message>
+        <source>schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least pp {pp}; allowed: a global batch giving an even number ≥ {pp} of micro-batches</source>
+        <translation>schedule：DualPipe 把 {m} 個微批次各一半送往兩個方向，需要偶數個且至少 pp {pp} 個；允許：使微批次數為不小於 {pp} 的偶數的全域批次</translation>
+    </message>
+    <message>
+        <source>sp: a mixture of experts with tp {tp} needs sequence parallelism (Megatron-LM requires it with MoE and TP); allowed: --sp, or tp 1</source>
+        <translation>sp：tp {tp} 的混合專家模型需要序列平行（Megatron-LM 對 MoE 加 TP 有此要求）；允許：--sp，或 tp 1</translation>
+    </message>
+    <message>
+        <source>ep: ep {ep} × etp {etp} = {product} does not divide the {ranks} GPUs of a pipeline stage (tp × cp × dp), which the experts share; allowed: ep × etp dividing {ranks}</source>
+        <translation>ep：ep {ep} × etp {etp} = {product} 無法整除一個管線階段的 {ranks} 個 GPU（tp × cp × dp，專家分布於其上）；允許：能整除 {ranks} 的 ep × etp</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -895,6 +924,14 @@
         <translation>{rate}（Llama 3）</translation>
     </message>
     <message>
+        <source>Expert-parallel GPUs (a mixture of experts: each holds experts/EP of the routed experts); empty: searched</source>
+        <translation>專家平行的 GPU 數（混合專家：每個 GPU 持有路由專家的 1/EP）；留空：搜尋</translation>
+    </message>
+    <message>
+        <source>Expert tensor-parallel GPUs (each expert&apos;s weights split over them; 1 or TP); empty: searched</source>
+        <translation>專家張量平行的 GPU 數（每個專家的權重在其上切分；1 或 TP）；留空：搜尋</translation>
+    </message>
+    <message>
         <source>Storage</source>
         <translation>儲存</translation>
     </message>
@@ -953,6 +990,14 @@
     <message>
         <source>CP</source>
         <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
     </message>
     <message>
         <source>Micro-batch</source>
@@ -1155,6 +1200,10 @@
         <translation>PP 傳送</translation>
     </message>
     <message>
+        <source>all-to-all (EP)</source>
+        <translation>all-to-all（EP）</translation>
+    </message>
+    <message>
         <source>bubble</source>
         <translation>氣泡</translation>
     </message>
@@ -1177,6 +1226,10 @@
     <message>
         <source>optimizer state</source>
         <translation>優化器狀態</translation>
+    </message>
+    <message>
+        <source>expert state</source>
+        <translation>專家狀態</translation>
     </message>
     <message>
         <source>activations</source>
