@@ -67,6 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="expert-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
     lay.add_argument("--etp", default=None,
                      help="expert tensor-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
+    p.add_argument("--mtp", default=None, metavar="N",
+                   help="multi-token-prediction modules (DeepSeek-V3's MTP depth: each one more "
+                   "block, a 2d->d projection and one more LM-head pass, on the last stage)")  # fmt: skip
     p.add_argument("--capacity-factor", default=None, metavar="C",
                    help="a mixture of experts' token dropping: each expert's rows capped at C × "
                    "tokens·top_k/experts (default: dropless, balanced routing)")  # fmt: skip
@@ -247,7 +250,7 @@ def handler(args: argparse.Namespace) -> int:
         gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
         nvlink_domain=args.nvlink_domain, recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
         allow_download=args.allow_download, batch_unit=args.batch_unit,
-        capacity_factor=args.capacity_factor,
+        capacity_factor=args.capacity_factor, mtp=args.mtp,
     )  # fmt: skip
     opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
                          zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute,

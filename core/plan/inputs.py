@@ -467,7 +467,8 @@ class PlanInput:
     ``global_batch`` counts sequences of ``seq`` tokens per optimizer step; ``tokens`` (optional)
     is how many tokens the whole run trains on; ``capacity_factor`` (a mixture of experts' token
     dropping: an expert's rows capped at ``capacity_factor × tokens·top_k/experts``; ``None``:
-    dropless, :mod:`core.plan.moe`).
+    dropless, :mod:`core.plan.moe`); ``mtp`` the multi-token-prediction depth
+    (:mod:`core.plan.mtp`).
     """
 
     model: TransformerSpec
@@ -479,8 +480,10 @@ class PlanInput:
     tokens: float | None = None
     implementation: Implementation = field(default_factory=Implementation)
     capacity_factor: float | None = None
+    mtp: int = 0
 
     def __post_init__(self) -> None:
+        positive_int(self.mtp, "mtp", low=0, high=16)
         if self.capacity_factor is not None:
             positive_float(self.capacity_factor, "capacity-factor", low=0.01, high=1000.0)
         if not isinstance(self.model, TransformerSpec):

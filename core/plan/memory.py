@@ -51,6 +51,7 @@ from core.memory.recipes import Recipe
 from core.plan.dualpipe import in_flight as dualpipe_in_flight
 from core.plan.dualpipe import params_factor
 from core.plan.inputs import Layout, PlanInput, stage_layers
+from core.plan.mtp import layers_on as mtp_layers_on
 from core.plan.precision import layer_matmul_elements, weight_copy_bytes
 
 __all__ = [
@@ -91,9 +92,9 @@ class StageMemory:
     expert_state: float = 0.0
 
     def to_dict(self) -> dict[str, float]:
-        """The issue's ``memory_per_gpu`` keys (``expert_state`` for a mixture of experts: the
-        routed experts' weights, gradients and optimizer state, apart from the others)."""
-        out = {
+        """The issue's ``memory_per_gpu`` keys (``expert_state``: a mixture of experts' routed
+        experts' weights, gradients and optimizer state, apart from the others; 0 when dense)."""
+        return {
             "weights": self.weights,
             "grads": self.grads,
             "optimizer": self.optimizer,
@@ -101,10 +102,8 @@ class StageMemory:
             "temporaries": self.temporaries,
             "allowance": self.allowance,
             "peak": self.peak,
+            "expert_state": self.expert_state,
         }
-        if self.expert_state:
-            out["expert_state"] = self.expert_state
-        return out
 
 
 @lru_cache(maxsize=4096)
@@ -366,6 +365,13 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
 
             n, expert_state, moe_temps, expert_layer = expert_memory(inp, layout, stage, here,
                                                                      first_here, per)  # fmt: skip
+        n_mtp = mtp_layers_on(inp, stage)
+        if n_mtp:  # MTP modules on the last stage (core.plan.mtp)
+            from core.plan.moe import mtp_module_memory
+
+            more, more_state = mtp_module_memory(inp, layout, per)
+            n += n_mtp * more
+            expert_state += n_mtp * more_state
         factor = params_factor(inp.implementation.schedule, p)  # DualPipe: two stages' own
         n *= factor
         expert_state *= factor
@@ -390,6 +396,8 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         )
         if factor > 1:  # DualPipe: PP + 1 micro-batches in flight
             kept_layers = dualpipe_in_flight(p, here)
+        if n_mtp and here:  # each micro-batch in flight keeps its MTP blocks' activations too
+            kept_layers *= (here + n_mtp) / here
         kept_layers = _after_offload(kept_layers, here, inp.implementation.offload_layers)
         loss = stage in ("only", "last")
         outside = (a.outside_first if stage in ("only", "first") else 0.0) + (

@@ -43,7 +43,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from core.plan import dualpipe, moe
+from core.plan import dualpipe, moe, mtp
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
@@ -139,8 +139,8 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     (:func:`core.roofline.utilization.hardware_attention_flops`), as the step time charges it.
     """
     spec = inp.model
-    if spec.is_moe or spec.is_mla:
-        return moe.flops_per_step(inp, recompute)  # active parameters, latent attention
+    if spec.is_moe or spec.is_mla or mtp.depth(inp):
+        return moe.flops_per_step(inp, recompute)  # active parameters, latent attention, MTP
     n = spec.layers * _layer_matmul_params(inp) + spec.vocab * spec.d_model
     tokens = inp.tokens_per_step
     model = model_flops_per_token(n, spec.layers, spec.heads, spec.head_dim, inp.seq) * tokens
@@ -227,6 +227,11 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         extra = (mt.embed_fwd + mt.embed_bwd if first else 0.0) + (
             mt.head_fwd + mt.head_bwd if last else 0.0
         )
+        n_mtp = mtp.layers_on(inp, name)  # MTP modules: a block, a projection, one more head
+        if n_mtp:
+            extra += n_mtp * (mt.head_fwd + mt.head_bwd + mtp.projection_seconds(inp, layout, cal))
+        layers_here = layers
+        layers = layers + n_mtp
         tp_extra = (comm.tp_embed if first else 0.0) + (comm.tp_head if last else 0.0)
         parts = {
             "compute": layers * compute_layer + extra + cast,
@@ -236,7 +241,8 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
             "pp_comm": comm.pp_micro,
         }
         if spec.is_moe:  # forward, backward, and the forward again under full recomputation
-            moe_here = moe.moe_layers_in_stage(spec, name, layers, first_here)
+            moe_here = moe.moe_layers_in_stage(spec, name, layers_here, first_here)
+            moe_here += n_mtp if mtp.moe_module(spec) else 0
             parts["ep_comm"] = moe_here * ep_layer * (3 if full else 2)
         if dual:  # DualPipe hides a micro-batch's all-to-all and sends behind its paired chunk
             sent = parts["pp_comm"] + parts.get("ep_comm", 0.0)

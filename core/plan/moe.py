@@ -87,6 +87,7 @@ __all__ = [
     "layer_micro_times",
     "moe_layers_in_stage",
     "moe_variant",
+    "mtp_module_memory",
     "param_split",
     "split_ops",
     "state_floor",
@@ -427,6 +428,7 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     """``(model FLOPs, hardware FLOPs)`` of one step of an MoE or latent-attention model, as
     :func:`core.plan.model.flops_per_step` makes them for a dense one, with the active matmul
     weights (:func:`active_matmul_params`) and latent attention's head widths."""
+    from core.plan import mtp
     from core.roofline.utilization import (
         ATTENTION_BACKWARD_MODEL,
         attention_forward_flops,
@@ -436,15 +438,26 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     spec = inp.model
     tokens = inp.tokens_per_step
     n = active_matmul_params(spec)
+    depth = mtp.depth(inp)
+    if depth:  # MTP modules: Megatron-Bridge's flop_utils convention (core.plan.mtp)
+        block = (replace(spec, layers=1, dense_layers=0, moe_every=1) if mtp.moe_module(spec)
+                 else replace(dense_variant(spec), layers=1))  # fmt: skip
+        per_layer = active_matmul_params(block) - spec.vocab * spec.d_model
+        n += mtp.flops_params(spec, depth, per_layer)
     q = _attention_head_width(spec)
-    attn_fwd = spec.layers * attention_forward_flops(inp.global_batch, inp.seq, spec.heads, q)  # type: ignore[arg-type]
+    attn_fwd = (spec.layers + depth) * attention_forward_flops(
+        inp.global_batch,
+        inp.seq,
+        spec.heads,
+        q,  # type: ignore[arg-type]
+    )
     attention = (1.0 + ATTENTION_BACKWARD_MODEL) * attn_fwd
     matmuls = 6.0 * n * tokens
     model = matmuls + attention
     if inp.implementation.flash:
         attention += 0.5 * attn_fwd
-    if recompute == "full":
-        matmuls += 2.0 * (n - spec.vocab * spec.d_model) * tokens
+    if recompute == "full":  # every block's forward again (not the LM heads)
+        matmuls += 2.0 * (n - (1 + depth) * spec.vocab * spec.d_model) * tokens
     if recompute in ("full", "selective"):
         attention += attn_fwd
     return model, matmuls + hardware_attention_flops(attention)
@@ -500,3 +513,26 @@ def state_floor(inp: PlanInput, layout: Layout) -> float:
         outside, state, _, _ = expert_memory(inp, layout, stage, here, first, per)
         worst = max(worst, outside * each + state)
     return worst
+
+
+def mtp_module_memory(inp: Any, layout: Any, per: Any) -> tuple[float, float]:
+    """``(parameters outside the routed experts, routed-expert state in bytes)`` of one MTP
+    module (:mod:`core.plan.mtp`) on one GPU: its block (as :func:`param_split` splits one), the
+    ``2d → d`` projection (column-parallel, split by TP) and its two norms."""
+    from core.plan.mtp import moe_module
+
+    spec, t = inp.model, layout.tp
+    d = spec.d_model
+    outside = _attention_local(spec, t) + 2 * d * d / t + 2 * d
+    state = 0.0
+    if moe_module(spec):
+        outside += spec.router_params() + spec.shared_expert_params() / t
+        experts = spec.experts / layout.ep * spec.expert_params() / layout.etp
+        edp = expert_data_parallel(layout) if layout.dp * layout.cp > 1 else 1
+        z = layout.zero
+        state = experts * (per["params"] / (edp if z >= 3 else 1)
+                           + per["grads"] / (edp if z >= 2 else 1)
+                           + per["optimizer"] / (edp if z >= 1 else 1))  # fmt: skip
+    else:
+        outside += (3 if spec.gated else 2) * d * spec.ffn / t
+    return outside, state

@@ -215,6 +215,7 @@ def planned_input(
     allow_download: bool = False,
     batch_unit: str = "sequences",
     capacity_factor: Any = None,
+    mtp: Any = None,
 ) -> tuple[PlanInput, list[str]]:
     """A validated :class:`PlanInput` and notes on the model source, from text or numbers.
 
@@ -222,7 +223,8 @@ def planned_input(
     (read from the local hub cache; fetched, the config alone, only with ``allow_download``).
     ``global_batch`` counts sequences, or tokens with ``batch_unit="tokens"`` (then a whole
     number of sequences of ``seq`` tokens: 4M = 4,194,304 tokens is 1,024 sequences of 4,096).
-    ``capacity_factor``: a mixture of experts' token dropping (``None``: dropless).
+    ``capacity_factor``: a mixture of experts' token dropping (``None``: dropless); ``mtp``:
+    the multi-token-prediction depth (DeepSeek-V3's MTP modules; ``None``: 0).
     """
     from core.roofline.hardware import load_catalog
 
@@ -261,6 +263,7 @@ def planned_input(
         tokens=tokens_value,
         implementation=implementation or Implementation(),
         capacity_factor=capacity,
+        mtp=0 if mtp is None or not str(mtp).strip() else positive_int(mtp, "mtp", low=0, high=16),
     )
     if inp.model.max_pos and inp.seq > inp.model.max_pos:
         raise InputError(

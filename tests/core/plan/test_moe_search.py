@@ -94,7 +94,7 @@ def test_the_cli_plans_experts_and_says_so_in_json(capsys) -> None:
     dense = json.loads(capsys.readouterr().out)
     assert dense["params_total"] == dense["params_active"]
     assert dense["time_breakdown_s"]["ep_comm"] == 0.0
-    assert "expert_state" not in dense["memory_per_gpu"]
+    assert dense["memory_per_gpu"]["expert_state"] == 0.0
 
 
 def test_the_cli_refuses_an_ep_that_does_not_divide_the_experts(capsys) -> None:
