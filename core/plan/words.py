@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.plan.frameworks import framework, framework_words, reduction_overlaps
+from core.plan.moe_words import moe_assumptions
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.texts import Text, translate
@@ -221,7 +222,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             else translate("Plan", "CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)")
             .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
         )  # fmt: skip
-    if lay.pp > 1:
+    if lay.pp > 1 and impl.schedule != "dualpipe":  # DualPipe's: core.plan.moe_words
         schedule = (
             translate("Plan", "interleaved schedule with {v} chunks per GPU").format(v=str(lay.vpp))
             if lay.vpp > 1
@@ -272,6 +273,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     out.append(_loss_words(impl.cross_entropy, inp.recipe.bytes("acts")))
     if lay.recompute == "selective" and impl.flash:
         out.append(translate("Plan", "selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway"))  # fmt: skip
+    out.extend(moe_assumptions(inp, lay, res))  # experts, DualPipe, MTP
     out.extend(cal.notes)
     out.append(MFU_DEFINITION)
     out.append(HFU_DEFINITION)

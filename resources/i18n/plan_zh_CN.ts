@@ -755,6 +755,42 @@
         <source>ep: ep {ep} × etp {etp} = {product} does not divide the {ranks} GPUs of a pipeline stage (tp × cp × dp), which the experts share; allowed: ep × etp dividing {ranks}</source>
         <translation>ep：ep {ep} × etp {etp} = {product} 不能整除一个流水线阶段的 {ranks} 个 GPU（tp × cp × dp，专家在其上分布）；允许：能整除 {ranks} 的 ep × etp</translation>
     </message>
+    <message>
+        <source>capacity factor {cf}: an expert&apos;s rows capped at {cf} × tokens·top_k/experts</source>
+        <translation>容量因子 {cf}：每个专家的行数上限为 {cf} × tokens·top_k/experts</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃 token</translation>
+    </message>
+    <message>
+        <source>mixture of experts: {experts} routed experts, top-{k}, balanced routing (every expert gets tokens·top_k/experts rows; {routing}; no imbalance margin); {local} experts per GPU (EP {ep}, ETP {etp}), each a GEMM of {rows} rows per micro-batch timed at that shape; MFU against the {active} active parameters</source>
+        <translation>混合专家：{experts} 个路由专家，top-{k}，均衡路由（每个专家得到 tokens·top_k/experts 行；{routing}；不加不均衡余量）；每个 GPU {local} 个专家（EP {ep}，ETP {etp}），每个专家每个微批次是一个 {rows} 行的 GEMM，按该形状计时；MFU 以 {active} 个激活参数计</translation>
+    </message>
+    <message>
+        <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
+        <translation>专家 all-to-all（Megatron-Core 的 alltoall 分发器）：每个 MoE 层在前向和反向各一次分发和一次合并（完全重计算时前向的再来一次），每次每个 GPU {size}，用激活值的数据类型，在 NVLink 域内走 EP 组的 NVLink，域外走其网卡，按校准的 all-to-all 总线带宽；{overlap}</translation>
+    </message>
+    <message>
+        <source>hidden behind the paired chunk&apos;s compute where it is shorter (DualPipe)</source>
+        <translation>在更短时隐藏于配对块的计算之后（DualPipe）</translation>
+    </message>
+    <message>
+        <source>on the compute stream, not overlapped</source>
+        <translation>在计算流上，不重叠</translation>
+    </message>
+    <message>
+        <source>expert state: the weights, gradients and optimizer state of the GPU&apos;s experts, ZeRO over the expert-data-parallel group of {edp} GPUs (tp·cp·dp / (ep·etp), MoE Parallel Folding); the router replicated, attention and shared experts as a dense model&apos;s</source>
+        <translation>专家状态：该 GPU 上专家的权重、梯度和优化器状态，ZeRO 在 {edp} 个 GPU 的专家数据并行组上切分（tp·cp·dp / (ep·etp)，MoE Parallel Folding）；路由器复制，注意力和共享专家同稠密模型</translation>
+    </message>
+    <message>
+        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; two stages&apos; parameters and PP + 1 micro-batches of activations per GPU</source>
+        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 个微批次，两个方向各一半；气泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 为 GEMM 时间的三分之一；一个微批次的 all-to-all 和流水线发送隐藏于其配对块之后，只显示超出的部分；每个 GPU 两个阶段的参数和 PP + 1 个微批次的激活值</translation>
+    </message>
+    <message>
+        <source>multi-token prediction: {n} module(s) on the last stage, each a block, a 2d → d projection and one more pass of the shared LM head, in the time, the memory and the model FLOPs</source>
+        <translation>多 token 预测：最后一个阶段上 {n} 个模块，每个是一个块、一个 2d → d 投影和共享 LM 头的再一次计算，计入时间、显存和模型 FLOPs</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>

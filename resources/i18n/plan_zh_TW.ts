@@ -755,6 +755,42 @@
         <source>ep: ep {ep} × etp {etp} = {product} does not divide the {ranks} GPUs of a pipeline stage (tp × cp × dp), which the experts share; allowed: ep × etp dividing {ranks}</source>
         <translation>ep：ep {ep} × etp {etp} = {product} 無法整除一個管線階段的 {ranks} 個 GPU（tp × cp × dp，專家分布於其上）；允許：能整除 {ranks} 的 ep × etp</translation>
     </message>
+    <message>
+        <source>capacity factor {cf}: an expert&apos;s rows capped at {cf} × tokens·top_k/experts</source>
+        <translation>容量因子 {cf}：每個專家的列數上限為 {cf} × tokens·top_k/experts</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丟棄 token</translation>
+    </message>
+    <message>
+        <source>mixture of experts: {experts} routed experts, top-{k}, balanced routing (every expert gets tokens·top_k/experts rows; {routing}; no imbalance margin); {local} experts per GPU (EP {ep}, ETP {etp}), each a GEMM of {rows} rows per micro-batch timed at that shape; MFU against the {active} active parameters</source>
+        <translation>混合專家：{experts} 個路由專家，top-{k}，均衡路由（每個專家得到 tokens·top_k/experts 列；{routing}；不加不均衡餘量）；每個 GPU {local} 個專家（EP {ep}，ETP {etp}），每個專家每個微批次是一個 {rows} 列的 GEMM，按該形狀計時；MFU 以 {active} 個啟用參數計</translation>
+    </message>
+    <message>
+        <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
+        <translation>專家 all-to-all（Megatron-Core 的 alltoall 分派器）：每個 MoE 層在前向與反向各一次分派和一次合併（完全重計算時前向的再來一次），每次每個 GPU {size}，用激活值的資料型別，在 NVLink 網域內走 EP 組的 NVLink，網域外走其網卡，按校準的 all-to-all 匯流排頻寬；{overlap}</translation>
+    </message>
+    <message>
+        <source>hidden behind the paired chunk&apos;s compute where it is shorter (DualPipe)</source>
+        <translation>在較短時隱藏於配對區塊的計算之後（DualPipe）</translation>
+    </message>
+    <message>
+        <source>on the compute stream, not overlapped</source>
+        <translation>在計算串流上，不重疊</translation>
+    </message>
+    <message>
+        <source>expert state: the weights, gradients and optimizer state of the GPU&apos;s experts, ZeRO over the expert-data-parallel group of {edp} GPUs (tp·cp·dp / (ep·etp), MoE Parallel Folding); the router replicated, attention and shared experts as a dense model&apos;s</source>
+        <translation>專家狀態：該 GPU 上專家的權重、梯度與優化器狀態，ZeRO 在 {edp} 個 GPU 的專家資料平行組上切分（tp·cp·dp / (ep·etp)，MoE Parallel Folding）；路由器複製，注意力與共享專家同稠密模型</translation>
+    </message>
+    <message>
+        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; two stages&apos; parameters and PP + 1 micro-batches of activations per GPU</source>
+        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 個微批次，兩個方向各一半；氣泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 為 GEMM 時間的三分之一；一個微批次的 all-to-all 與管線發送隱藏於其配對區塊之後，只顯示超出的部分；每個 GPU 兩個階段的參數與 PP + 1 個微批次的激活值</translation>
+    </message>
+    <message>
+        <source>multi-token prediction: {n} module(s) on the last stage, each a block, a 2d → d projection and one more pass of the shared LM head, in the time, the memory and the model FLOPs</source>
+        <translation>多 token 預測：最後一個階段上 {n} 個模組，每個是一個區塊、一個 2d → d 投影與共享 LM 頭的再一次計算，計入時間、記憶體與模型 FLOPs</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
