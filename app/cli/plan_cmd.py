@@ -129,6 +129,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       "--vpp) or dualpipe (DeepSeek-V3's: bubble (PP/2-1)(F&B+B-3W), the expert "
                       "all-to-all and pipeline sends hidden behind the paired chunk, 2x "
                       "parameters, PP+1 micro-batches of activations)")  # fmt: skip
+    impl.add_argument("--dispatcher", default=None, metavar="NAME",
+                      help="a mixture of experts' token dispatcher: alltoall (Megatron's, the "
+                      "default) or deepep (DeepSeek's: FP8 dispatch, a token crosses the network "
+                      "once per destination node, then NVLink)")  # fmt: skip
+    impl.add_argument("--route-nodes", default=None, metavar="M",
+                      help="node-limited routing: each token to at most M nodes (DeepSeek-V3: 4); "
+                      "with --dispatcher deepep")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--fp8", action="store_true",
@@ -243,6 +250,7 @@ def handler(args: argparse.Namespace) -> int:
         fused_swiglu=True if args.fused_swiglu else None,
         cross_entropy=None if args.cross_entropy is None else str(args.cross_entropy),
         framework=args.framework, precision=args.precision, schedule=args.schedule,
+        dispatcher=args.dispatcher, route_nodes=args.route_nodes,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -377,10 +377,25 @@ class Implementation:
     #: The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron's 1F1B, or
     #: DeepSeek's DualPipe (:mod:`core.plan.dualpipe`).
     schedule: str = "1f1b"
+    #: A mixture of experts' token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron's
+    #: all-to-all, or DeepEP's (:mod:`core.plan.deepep`); ``route_nodes`` > 0 limits each token
+    #: to that many nodes (DeepSeek-V3's node-limited routing: 4).
+    dispatcher: str = "alltoall"
+    route_nodes: int = 0
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
+        from core.plan.deepep import DISPATCHERS
         from core.plan.dualpipe import SCHEDULES
+
+        if self.dispatcher not in DISPATCHERS:
+            raise InputError(
+                translate("Plan", "dispatcher: {value}; allowed: {allowed}").format(
+                    value=repr(self.dispatcher), allowed=", ".join(DISPATCHERS)
+                ),
+                field="dispatcher",
+            )
+        positive_int(self.route_nodes, "route-nodes", low=0, high=100_000)
 
         if self.schedule not in SCHEDULES:
             raise InputError(

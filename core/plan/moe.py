@@ -406,8 +406,12 @@ def _alltoall_layer(inp: PlanInput, layout: Layout, cal: Calibration) -> float:
     tokens = layout.micro_batch * inp.seq / (layout.cp * layout.tp)
     rows = tokens * spec.top_k * _capacity(inp)
     size = rows * spec.d_model * e
-    one = alltoall_seconds(inp, cal, layout.etp, layout.ep, size)
-    seconds = 2 * one
+    if getattr(inp.implementation, "dispatcher", "alltoall") == "deepep":
+        from core.plan.deepep import deepep_seconds
+
+        seconds = deepep_seconds(inp, layout, cal, tokens * _capacity(inp))
+    else:
+        seconds = 2 * alltoall_seconds(inp, cal, layout.etp, layout.ep, size)
     if layout.etp > 1:
         from core.comm.algorithms import bus_factor
 

@@ -36,6 +36,14 @@ def moe_assumptions(inp: Any, lay: Any, res: Any) -> list[Text]:
         size = lay.micro_batch * inp.seq / (lay.cp * lay.tp) * spec.top_k * spec.d_model
         size *= inp.recipe.bytes("acts")
         hidden = runs(inp.implementation.schedule, lay.pp)
+        deepep = getattr(inp.implementation, "dispatcher", "alltoall") == "deepep"
+        if deepep:
+            limit = int(getattr(inp.implementation, "route_nodes", 0) or 0)
+            out.append(
+                translate("Plan", "DeepEP dispatcher (DeepSeek-V3): FP8 dispatch (1 + 4/128 bytes per element), BF16 combine; a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts' GPUs")
+                .format(limit=translate("Plan", "at most {m} nodes").format(m=str(limit)) if limit
+                        else translate("Plan", "no node limit"))
+            )  # fmt: skip
         out.append(
             translate("Plan", "expert all-to-all (Megatron-Core's alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward's again under full recomputation), {size} per GPU each in the activations' dtype, over the EP group's NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}")
             .format(size=format_bytes(size),

@@ -369,6 +369,8 @@ def implementation_from(
     framework: str | None = None,
     precision: str | None = None,
     schedule: str | None = None,
+    dispatcher: str | None = None,
+    route_nodes: Any = None,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -409,5 +411,8 @@ def implementation_from(
         gemm_dtype=None if found is not None else "fp8" if fp8 else None,
         precision=found.id if found is not None else None,
         attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
-        framework=fw.id, schedule=(schedule or "1f1b").strip().lower(), **fields,
+        framework=fw.id, schedule=(schedule or "1f1b").strip().lower(),
+        dispatcher=(dispatcher or "alltoall").strip().lower(),
+        route_nodes=0 if route_nodes is None or not str(route_nodes).strip()
+        else positive_int(route_nodes, "route-nodes", low=0, high=100_000), **fields,
     )  # fmt: skip

@@ -94,8 +94,12 @@
         <translation>完全重计算</translation>
     </message>
     <message>
+        <source>dispatcher: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4).</extracomment>
+        <translation>dispatcher：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
         <source>schedule: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`).</extracomment>
         <translation>schedule：{value}；允许：{allowed}</translation>
     </message>
     <message>
@@ -766,6 +770,18 @@
     <message>
         <source>mixture of experts: {experts} routed experts, top-{k}, balanced routing (every expert gets tokens·top_k/experts rows; {routing}; no imbalance margin); {local} experts per GPU (EP {ep}, ETP {etp}), each a GEMM of {rows} rows per micro-batch timed at that shape; MFU against the {active} active parameters</source>
         <translation>混合专家：{experts} 个路由专家，top-{k}，均衡路由（每个专家得到 tokens·top_k/experts 行；{routing}；不加不均衡余量）；每个 GPU {local} 个专家（EP {ep}，ETP {etp}），每个专家每个微批次是一个 {rows} 行的 GEMM，按该形状计时；MFU 以 {active} 个激活参数计</translation>
+    </message>
+    <message>
+        <source>DeepEP dispatcher (DeepSeek-V3): FP8 dispatch (1 + 4/128 bytes per element), BF16 combine; a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts&apos; GPUs</source>
+        <translation>DeepEP 分发器（DeepSeek-V3）：FP8 分发（每个元素 1 + 4/128 字节），BF16 合并；一个 token 对每个目标节点只经网络发送一次（{limit}），再经 NVLink 转发到其专家所在的 GPU</translation>
+    </message>
+    <message>
+        <source>at most {m} nodes</source>
+        <translation>最多 {m} 个节点</translation>
+    </message>
+    <message>
+        <source>no node limit</source>
+        <translation>不限节点</translation>
     </message>
     <message>
         <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>

@@ -94,8 +94,12 @@
         <translation>完全重計算</translation>
     </message>
     <message>
+        <source>dispatcher: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4).</extracomment>
+        <translation>dispatcher：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
         <source>schedule: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`).</extracomment>
         <translation>schedule：{value}；允許：{allowed}</translation>
     </message>
     <message>
@@ -766,6 +770,18 @@
     <message>
         <source>mixture of experts: {experts} routed experts, top-{k}, balanced routing (every expert gets tokens·top_k/experts rows; {routing}; no imbalance margin); {local} experts per GPU (EP {ep}, ETP {etp}), each a GEMM of {rows} rows per micro-batch timed at that shape; MFU against the {active} active parameters</source>
         <translation>混合專家：{experts} 個路由專家，top-{k}，均衡路由（每個專家得到 tokens·top_k/experts 列；{routing}；不加不均衡餘量）；每個 GPU {local} 個專家（EP {ep}，ETP {etp}），每個專家每個微批次是一個 {rows} 列的 GEMM，按該形狀計時；MFU 以 {active} 個啟用參數計</translation>
+    </message>
+    <message>
+        <source>DeepEP dispatcher (DeepSeek-V3): FP8 dispatch (1 + 4/128 bytes per element), BF16 combine; a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts&apos; GPUs</source>
+        <translation>DeepEP 分派器（DeepSeek-V3）：FP8 分派（每個元素 1 + 4/128 位元組），BF16 合併；一個 token 對每個目標節點只經網路傳送一次（{limit}），再經 NVLink 轉送到其專家所在的 GPU</translation>
+    </message>
+    <message>
+        <source>at most {m} nodes</source>
+        <translation>最多 {m} 個節點</translation>
+    </message>
+    <message>
+        <source>no node limit</source>
+        <translation>不限節點</translation>
     </message>
     <message>
         <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
