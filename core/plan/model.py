@@ -176,13 +176,17 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     split = stage_layers(spec.layers, p, v)
     assert split is not None
     first_here = split.get("first", split.get("only", (0, 0.0)))[1]
-    busiest, busiest_layers = max(
+    busiest, busiest_layers, stage_b = max(
         (moe.gpu_params(spec, layout, s, here, first_here) if spec.is_moe
-         else mem.stage_params(spec, t, here, s), here) for s, (_, here) in split.items()
+         else mem.stage_params(spec, t, here, s), here, s) for s, (_, here) in split.items()
     )  # fmt: skip
     ep_layer = moe.alltoall_layer_seconds(inp, layout, cal) if spec.is_moe else 0.0
     dual = dualpipe.runs(impl.schedule, p)
+    opt_params = busiest
+    if spec.is_moe:  # the experts' optimizer state is sharded over their own DP group
+        opt_params = moe.optimizer_params(spec, layout, stage_b, busiest_layers, first_here)
     busiest *= dualpipe.params_factor(impl.schedule, p)  # DualPipe: two stages' parameters
+    opt_params *= dualpipe.params_factor(impl.schedule, p)
     comm = comm_times(inp, layout, cal, link, busiest, busiest_layers)
     full = layout.recompute == "full"
     compute_layer = mt.layer_fwd + mt.layer_bwd
@@ -281,7 +285,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         dp_exposed = dp_total = comm.dp_grads + comm.dp_params
     dp_hidden = dp_total - dp_exposed
     dp_exposed += slow * dp_hidden
-    optimizer = _optimizer_seconds(ctx, layout, busiest)
+    optimizer = _optimizer_seconds(ctx, layout, opt_params)
     low = precision_step_costs(impl.recipe, inp.cluster.device, cal,
                                weight_elements=moe.layer_matmul_elements(spec, layout)
                                if spec.is_moe else layer_matmul_elements(spec, t),

@@ -88,6 +88,7 @@ __all__ = [
     "moe_layers_in_stage",
     "moe_variant",
     "mtp_module_memory",
+    "optimizer_params",
     "param_split",
     "split_ops",
     "state_floor",
@@ -373,10 +374,21 @@ def expert_data_parallel(layout: Layout) -> int:
 
 def gpu_params(spec: TransformerSpec, layout: Layout, stage: str, here: float,
                first: float) -> float:  # fmt: skip
-    """Parameters of one GPU for the gradient reduction and the optimizer step, the experts'
-    weighted so that dividing by the data-parallel group (``dp·cp``) leaves their share of the
-    expert-data-parallel group: ``outside + experts · dp·cp / EDP``."""
+    """Parameters one GPU of ``stage`` reduces the gradients of: the rest over DP × CP, its
+    experts' over their expert-data-parallel group (taken at the DP group's ring rate)."""
     outside, experts = param_split(spec, layout, stage, here, first)
+    return outside + experts
+
+
+def optimizer_params(spec: TransformerSpec, layout: Layout, stage: str, here: float,
+                     first: float) -> float:  # fmt: skip
+    """Parameters for the optimizer step of one GPU of ``stage``, the experts' weighted so that
+    the step's division by the data-parallel group (``dp·cp``, with ZeRO) leaves their share of
+    the expert-data-parallel group: ``outside + experts · dp·cp / EDP`` (without ZeRO, every
+    parameter the GPU holds)."""
+    outside, experts = param_split(spec, layout, stage, here, first)
+    if layout.zero < 1:
+        return outside + experts
     return outside + experts * layout.dp * layout.cp / expert_data_parallel(layout)
 
 

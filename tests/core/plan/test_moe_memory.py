@@ -87,3 +87,17 @@ def test_the_dispatch_buffer_is_a_temporary(device) -> None:
     _, _, buffer, layer = moe_plan.expert_memory(inp, lay, "only", 8, 8, per)
     assert buffer == 2 * SEQ * 2 * D * 2  # b·s tokens × top-2 rows of d bf16 elements
     assert layer == (E / 4) * 3 * D * F
+
+
+def test_the_reduction_and_the_optimizer_count_the_experts_once(device) -> None:
+    inp = _inp(device)
+    lay = check_layout(inp, Layout(ep=8, zero=1))  # 16 GPUs: DP 16, EDP 16 / 8 = 2
+    outside = L * (2 * D * D + 2 * D * 128 + D * E + 2 * D) + 2 * V * D + D
+    experts = L * (E / 8) * 3 * D * F
+    # each GPU reduces its own gradients: the rest's over DP, its experts' over EDP
+    assert moe_plan.gpu_params(MOE, lay, "only", 8, 8) == pytest.approx(outside + experts)
+    # the optimizer's shard, once divided by DP: the rest's 1/16 and the experts' 1/2
+    shard = moe_plan.optimizer_params(MOE, lay, "only", 8, 8) / 16
+    assert shard == pytest.approx(outside / 16 + experts / 2, rel=1e-12)
+    without = check_layout(inp, Layout(ep=8))
+    assert moe_plan.optimizer_params(MOE, without, "only", 8, 8) == pytest.approx(outside + experts)
