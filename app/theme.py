@@ -69,6 +69,7 @@ _SERIES_LIGHT = (
     "#17becf",
     "#8c564b",
     "#e377c2",
+    "#bcbd22",
 )
 _SERIES_DARK = (
     "#4fa3ff",
@@ -79,6 +80,7 @@ _SERIES_DARK = (
     "#4dd8e6",
     "#d8a47f",
     "#ff9ad5",
+    "#d6d65c",
 )
 
 THEMES: dict[str, Theme] = {

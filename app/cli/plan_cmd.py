@@ -67,6 +67,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="expert-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
     lay.add_argument("--etp", default=None,
                      help="expert tensor-parallel GPUs (a mixture-of-experts model; default 1)")  # fmt: skip
+    p.add_argument("--mtp", default=None, metavar="N",
+                   help="multi-token-prediction modules (DeepSeek-V3's MTP depth: each one more "
+                   "block, a 2d->d projection and one more LM-head pass, on the last stage)")  # fmt: skip
+    p.add_argument("--capacity-factor", default=None, metavar="C",
+                   help="a mixture of experts' token dropping: each expert's rows capped at C × "
+                   "tokens·top_k/experts (default: dropless, balanced routing)")  # fmt: skip
     lay.add_argument(
         "--sp", action="store_true", default=None, help="sequence parallelism (with TP)"
     )
@@ -118,6 +124,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     impl.add_argument("--tp-overlap", action="store_true",
                       help="TP collectives hidden behind the GEMMs (Transformer Engine)")  # fmt: skip
     impl.add_argument("--cp-comm", default="ring", help="ring (overlapped) or all-gather (exposed)")
+    impl.add_argument("--schedule", default=None, metavar="NAME",
+                      help="pipeline schedule: 1f1b (Megatron's, the default; interleaved with "
+                      "--vpp) or dualpipe (DeepSeek-V3's: bubble (PP/2-1)(F&B+B-3W), the expert "
+                      "all-to-all and pipeline sends hidden behind the paired chunk, 2x "
+                      "parameters, PP+1 micro-batches of activations)")  # fmt: skip
+    impl.add_argument("--dispatcher", default=None, metavar="NAME",
+                      help="a mixture of experts' token dispatcher: alltoall (Megatron's, the "
+                      "default) or deepep (DeepSeek's: FP8 dispatch, a token crosses the network "
+                      "once per destination node, then NVLink)")  # fmt: skip
+    impl.add_argument("--route-nodes", default=None, metavar="M",
+                      help="node-limited routing: each token to at most M nodes (DeepSeek-V3: 4); "
+                      "with --dispatcher deepep")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--fp8", action="store_true",
@@ -231,7 +249,8 @@ def handler(args: argparse.Namespace) -> int:
         attention_kernel=args.attention_kernel, fused_loss=False if args.unfused_loss else None,
         fused_swiglu=True if args.fused_swiglu else None,
         cross_entropy=None if args.cross_entropy is None else str(args.cross_entropy),
-        framework=args.framework, precision=args.precision,
+        framework=args.framework, precision=args.precision, schedule=args.schedule,
+        dispatcher=args.dispatcher, route_nodes=args.route_nodes,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,
@@ -239,6 +258,7 @@ def handler(args: argparse.Namespace) -> int:
         gpus_per_node=args.gpus_per_node, intra_bw=args.intra_bw, network_bw=args.network_bw,
         nvlink_domain=args.nvlink_domain, recipe=args.recipe, optimizer_id=args.optimizer, tokens=args.tokens, implementation=impl,
         allow_download=args.allow_download, batch_unit=args.batch_unit,
+        capacity_factor=args.capacity_factor, mtp=args.mtp,
     )  # fmt: skip
     opts = LayoutOptions(tp=args.tp, pp=args.pp, vpp=args.vpp, cp=args.cp, sp=args.sp,
                          zero=args.zero, micro_batch=args.micro_batch, recompute=args.recompute,
@@ -346,7 +366,10 @@ def _print(
     nodes = f"{cl.nodes:,} node{'s' if cl.nodes > 1 else ''} of {cl.gpus_per_node} GPUs"
     if cl.domain != cl.gpus_per_node:
         nodes += f", NVLink domains of {cl.domain}"
-    print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')} on "
+    active = ""
+    if inp.model.is_moe:  # total beside active, the N of 6·N·D
+        active = f" ({format_count(inp.model.params_active, 'active')})"
+    print(f"{inp.model.name}: {format_count(inp.model.param_count, 'params')}{active} on "
           f"{cl.gpus:,} × {cl.device.name} ({nodes}), "
           f"seq {inp.seq:,}, global batch {inp.global_batch:,} "
           f"({format_count(inp.tokens_per_step, 'tokens')} per step)")  # fmt: skip
@@ -370,7 +393,9 @@ def _print(
           f"{format_bytes(memory.peak)} of {format_bytes(best.capacity)} — weights "
           f"{format_bytes(memory.weights)}, grads {format_bytes(memory.grads)}, optimizer "
           f"{format_bytes(memory.optimizer)}, activations {format_bytes(memory.activations)}, "
-          f"temporaries {format_bytes(memory.temporaries)}, allowance "
+          f"temporaries {format_bytes(memory.temporaries)}, "
+          + (f"expert state {format_bytes(memory.expert_state)}, " if memory.expert_state else "")
+          + "allowance "
           f"{format_bytes(memory.allowance)}; {'fits' if best.fits else 'does not fit'}")  # fmt: skip
     print(f"  limits: {best.limits}")
     training = best.training

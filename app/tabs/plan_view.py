@@ -72,7 +72,8 @@ def time_segments(res: Any) -> list[Segment]:
 def memory_segments(res: Any) -> list[Segment]:
     """The busiest GPU's memory by category (the peak is their sum)."""
     memory = res.memory.to_dict()
-    return [Segment(key, memory[key], format_bytes(memory[key], 3)) for key in MEMORY_KEYS]
+    return [Segment(key, memory.get(key, 0.0), format_bytes(memory.get(key, 0.0), 3))
+            for key in MEMORY_KEYS]  # fmt: skip
 
 
 def time_title(res: Any) -> str:

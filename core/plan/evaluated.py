@@ -25,6 +25,7 @@ class Context:
     inp: PlanInput
     ops: LayerOps
     cal: Calibration
+    dense_ops: LayerOps | None = None  # a mixture of experts' dense layers (core.plan.moe)
 
 
 @dataclass(frozen=True)

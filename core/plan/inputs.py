@@ -374,9 +374,36 @@ class Implementation:
     #: host memory in forward and come back in backward, finished in time for TE's default
     #: synchronization to keep ``L − k`` layers' worth on the GPU at the peak (memory only).
     offload_layers: int = 0
+    #: The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron's 1F1B, or
+    #: DeepSeek's DualPipe (:mod:`core.plan.dualpipe`).
+    schedule: str = "1f1b"
+    #: A mixture of experts' token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron's
+    #: all-to-all, or DeepEP's (:mod:`core.plan.deepep`); ``route_nodes`` > 0 limits each token
+    #: to that many nodes (DeepSeek-V3's node-limited routing: 4).
+    dispatcher: str = "alltoall"
+    route_nodes: int = 0
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
+        from core.plan.deepep import DISPATCHERS
+        from core.plan.dualpipe import SCHEDULES
+
+        if self.dispatcher not in DISPATCHERS:
+            raise InputError(
+                translate("Plan", "dispatcher: {value}; allowed: {allowed}").format(
+                    value=repr(self.dispatcher), allowed=", ".join(DISPATCHERS)
+                ),
+                field="dispatcher",
+            )
+        positive_int(self.route_nodes, "route-nodes", low=0, high=100_000)
+
+        if self.schedule not in SCHEDULES:
+            raise InputError(
+                translate("Plan", "schedule: {value}; allowed: {allowed}").format(
+                    value=repr(self.schedule), allowed=", ".join(SCHEDULES)
+                ),
+                field="schedule",
+            )
         if (
             isinstance(self.offload_layers, bool)
             or not isinstance(self.offload_layers, int)
@@ -453,7 +480,10 @@ class PlanInput:
     """A model to train on a cluster: everything but the layout.
 
     ``global_batch`` counts sequences of ``seq`` tokens per optimizer step; ``tokens`` (optional)
-    is how many tokens the whole run trains on.
+    is how many tokens the whole run trains on; ``capacity_factor`` (a mixture of experts' token
+    dropping: an expert's rows capped at ``capacity_factor × tokens·top_k/experts``; ``None``:
+    dropless, :mod:`core.plan.moe`); ``mtp`` the multi-token-prediction depth
+    (:mod:`core.plan.mtp`).
     """
 
     model: TransformerSpec
@@ -464,8 +494,13 @@ class PlanInput:
     optimizer: Optimizer = field(default_factory=lambda: optimizer("adamw"))
     tokens: float | None = None
     implementation: Implementation = field(default_factory=Implementation)
+    capacity_factor: float | None = None
+    mtp: int = 0
 
     def __post_init__(self) -> None:
+        positive_int(self.mtp, "mtp", low=0, high=16)
+        if self.capacity_factor is not None:
+            positive_float(self.capacity_factor, "capacity-factor", low=0.01, high=1000.0)
         if not isinstance(self.model, TransformerSpec):
             raise InputError(
                 translate("Plan", "model: the plan needs a transformer (a preset, a config.json or --dims)"),
@@ -688,11 +723,21 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     if v > 1 and micro_batches % p:
         raise _fail(translate("Plan", "vpp: the interleaved schedule needs the {m} micro-batches per step to be a "
                     "multiple of pp {pp}"), "vpp", m=f"{micro_batches:,}", pp=str(p))  # fmt: skip
+    from core.plan.dualpipe import schedule_problem
+
+    dual_problem = schedule_problem(inp.implementation.schedule, p, v, micro_batches)
+    if dual_problem is not None:
+        raise dual_problem
     if layout.zero >= 2 and p > 1:
         raise _fail(translate("Plan", "zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: "
                     "zero 0 or 1 with pp > 1"), "zero", zero=str(layout.zero))  # fmt: skip
     if layout.sp and t == 1:
         layout = replace(layout, sp=False)
+    from core.plan.moe_layout import layout_problem
+
+    moe_problem = layout_problem(inp, layout, dp)  # TP needs SP; ep × etp divides tp × cp × dp
+    if moe_problem is not None:
+        raise moe_problem
     if layout.zero and dp * c == 1:
         layout = replace(layout, zero=0)
     return replace(layout, dp=dp)

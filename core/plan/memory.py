@@ -48,7 +48,10 @@ from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
 from core.memory.gathered import gathered_bytes, moment_keys
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
+from core.plan.dualpipe import in_flight as dualpipe_in_flight
+from core.plan.dualpipe import params_factor
 from core.plan.inputs import Layout, PlanInput, stage_layers
+from core.plan.mtp import layers_on as mtp_layers_on
 from core.plan.precision import layer_matmul_elements, weight_copy_bytes
 
 __all__ = [
@@ -86,9 +89,11 @@ class StageMemory:
     moment: str
     params: float
     in_flight: float
+    expert_state: float = 0.0
 
     def to_dict(self) -> dict[str, float]:
-        """The issue's ``memory_per_gpu`` keys."""
+        """The issue's ``memory_per_gpu`` keys (``expert_state``: a mixture of experts' routed
+        experts' weights, gradients and optimizer state, apart from the others; 0 when dense)."""
         return {
             "weights": self.weights,
             "grads": self.grads,
@@ -97,6 +102,7 @@ class StageMemory:
             "temporaries": self.temporaries,
             "allowance": self.allowance,
             "peak": self.peak,
+            "expert_state": self.expert_state,
         }
 
 
@@ -350,18 +356,39 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
 
     fw = framework(inp.implementation.framework)
     best: StageMemory | None = None
+    first_here = stages.get("first", stages.get("only", (0, 0.0)))[1]
     for stage, (rank, here) in stages.items():
         n = stage_params(spec, t, here, stage)
+        expert_state = moe_temps = expert_layer = 0.0
+        if spec.is_moe:  # the routed experts apart, sharded by EP, ETP and their own DP group
+            from core.plan.moe import expert_memory
+
+            n, expert_state, moe_temps, expert_layer = expert_memory(inp, layout, stage, here,
+                                                                     first_here, per)  # fmt: skip
+        n_mtp = mtp_layers_on(inp, stage)
+        if n_mtp:  # MTP modules on the last stage (core.plan.mtp)
+            from core.plan.moe import mtp_module_memory
+
+            more, more_state = mtp_module_memory(inp, layout, per)
+            n += n_mtp * more
+            expert_state += n_mtp * more_state
+        factor = params_factor(inp.implementation.schedule, p)  # DualPipe: two stages' own
+        n *= factor
+        expert_state *= factor
         params = per["params"] * n / (shard if layout.zero >= 3 else 1)
         if layout.zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
             params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
         lin = layer_matmul_elements(spec, t)
+        if spec.is_moe:  # the experts' and latent attention's own projections
+            from core.plan.moe import layer_matmul_elements as moe_elements
+
+            lin = moe_elements(spec, layout)
         copies = weight_copy_bytes(inp.implementation.recipe, inp.cluster.device, lin, here,
                                    spec.layers, layout.zero)  # fmt: skip
         if copies and inp.implementation.quantized_params:  # in place of the bf16 weights
             copies -= min(copies, rec.bytes("params") * here * lin
                           / (shard if layout.zero >= 3 else 1))  # fmt: skip
-        params += copies
+        params += copies * factor
         grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
         if hp_grad_accum(fw, layout.zero, rec.bytes("params"), rec.bytes("grads")):
             # DeepSpeed's BF16_Optimizer keeps the bf16 gradients beside its fp32 ones
@@ -371,6 +398,10 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         kept_layers = in_flight_layers(
             rank, p, v, micro_batches, chunk_layers(spec.layers, p, v, stage, here)
         )
+        if factor > 1:  # DualPipe: PP + 1 micro-batches in flight
+            kept_layers = dualpipe_in_flight(p, here)
+        if n_mtp and here:  # each micro-batch in flight keeps its MTP blocks' activations too
+            kept_layers *= (here + n_mtp) / here
         kept_layers = _after_offload(kept_layers, here, inp.implementation.offload_layers)
         loss = stage in ("only", "last")
         outside = (a.outside_first if stage in ("only", "first") else 0.0) + (
@@ -387,6 +418,8 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                            layer_params_local(spec, t))  # fmt: skip
         units = (_fsdp_units(spec, t, here, n, per, inp.implementation.framework)
                  if layout.zero >= 3 and shard > 1 else None)  # fmt: skip
+        if units is not None and expert_layer:  # an MoE layer is gathered with its experts
+            units["layer"] += expert_layer
         for key, (name, acts, temps, alive, grad_temps, missing) in zip(
             moment_keys(len(moments)), moments, strict=True
         ):
@@ -400,17 +433,18 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
             # a gradient being made is whole (ZeRO-2/3 reduce-scatter it once made)
             cats = {"params": params + whole_w, "grads": per_grad * alive_n + whole_g,
                     "optimizer": optim, "activations": acts,
-                    "temporaries": temps + per["grads"] * grad_temps}  # fmt: skip
+                    "temporaries": temps + per["grads"] * grad_temps + moe_temps,
+                    "expert_state": expert_state}  # fmt: skip
             if found is None or sum(cats.values()) > sum(found[0].values()):
                 found = (cats, name)
         assert found is not None
         cats, moment = found
-        tensors = max(params + grads + optim + saved, sum(cats.values()))
+        tensors = max(params + grads + optim + expert_state + saved, sum(cats.values()))
         allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensors
         peak = sum(cats.values()) + allowance
         mem = StageMemory(cats["params"], cats["grads"], cats["optimizer"], cats["activations"],
                           cats["temporaries"], allowance, peak, stage, moment, n,
-                          kept_layers)  # fmt: skip
+                          kept_layers, expert_state)  # fmt: skip
         if best is None or mem.peak > best.peak:
             best = mem
     assert best is not None

@@ -43,6 +43,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from core.plan import dualpipe, moe, mtp
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
@@ -56,12 +57,10 @@ from core.plan.frameworks import (
 )
 from core.plan.grad_accum import hp_grad_pass_seconds, param_tensors_per_layer
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
-from core.plan.ops import layer_ops
 from core.plan.overlap import bucketed_exposed, tp_decomposed
 from core.plan.precision import layer_matmul_elements
 from core.plan.precision import step_costs as precision_step_costs
 from core.plan.result import PlanResult
-from core.plan.timing import micro_times
 from core.plan.words import STAGES, assumptions, limits
 from core.roofline.achievable import Calibration
 from core.roofline.hardware import DTYPE_BYTES
@@ -125,10 +124,9 @@ def measured_device(device_id: str) -> Any:
 
 def context(inp: PlanInput, *, calibration: Calibration | None = None) -> Context:
     """Trace (or take from the cache) the input's shape and calibrate its device."""
-    impl = inp.implementation
-    ops = layer_ops(inp.model, inp.seq, inp.recipe, flash=impl.flash, dropout=impl.dropout)
+    ops, dense_ops = moe.traced_ops(inp)  # a dense model's one trace, or an MoE's layers
     cal = calibration if calibration is not None else device_calibration(inp)
-    return Context(inp, ops, cal)
+    return Context(inp, ops, cal, dense_ops)
 
 
 def _layer_matmul_params(inp: PlanInput) -> float:
@@ -149,6 +147,8 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     (:func:`core.roofline.utilization.hardware_attention_flops`), as the step time charges it.
     """
     spec = inp.model
+    if spec.is_moe or spec.is_mla or mtp.depth(inp):
+        return moe.flops_per_step(inp, recompute)  # active parameters, latent attention, MTP
     n = spec.layers * _layer_matmul_params(inp) + spec.vocab * spec.d_model
     tokens = inp.tokens_per_step
     model = model_flops_per_token(n, spec.layers, spec.heads, spec.head_dim, inp.seq) * tokens
@@ -175,7 +175,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     m = inp.global_batch // (layout.dp * layout.micro_batch)
     if memory is None:
         memory = mem.memory_per_gpu(inp, layout, m)
-    mt = micro_times(ctx.ops, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
+    mt = moe.layer_micro_times(ctx, layout, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
                      sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
                      gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel,
                      fused_loss=impl.fused_loss, precision=impl.recipe.id,
@@ -183,9 +183,18 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None
-    busiest, busiest_layers = max(
-        (mem.stage_params(spec, t, here, s), here) for s, (_, here) in split.items()
-    )
+    first_here = split.get("first", split.get("only", (0, 0.0)))[1]
+    busiest, busiest_layers, stage_b = max(
+        (moe.gpu_params(spec, layout, s, here, first_here) if spec.is_moe
+         else mem.stage_params(spec, t, here, s), here, s) for s, (_, here) in split.items()
+    )  # fmt: skip
+    ep_layer = moe.alltoall_layer_seconds(inp, layout, cal) if spec.is_moe else 0.0
+    dual = dualpipe.runs(impl.schedule, p)
+    opt_params = busiest
+    if spec.is_moe:  # the experts' optimizer state is sharded over their own DP group
+        opt_params = moe.optimizer_params(spec, layout, stage_b, busiest_layers, first_here)
+    busiest *= dualpipe.params_factor(impl.schedule, p)  # DualPipe: two stages' parameters
+    opt_params *= dualpipe.params_factor(impl.schedule, p)
     comm = comm_times(inp, layout, cal, link, busiest, busiest_layers)
     full = layout.recompute == "full"
     compute_layer = mt.layer_fwd + mt.layer_bwd
@@ -231,6 +240,11 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         extra = (mt.embed_fwd + mt.embed_bwd if first else 0.0) + (
             mt.head_fwd + mt.head_bwd if last else 0.0
         )
+        n_mtp = mtp.layers_on(inp, name)  # MTP modules: a block, a projection, one more head
+        if n_mtp:
+            extra += n_mtp * (mt.head_fwd + mt.head_bwd + mtp.projection_seconds(inp, layout, cal))
+        layers_here = layers
+        layers = layers + n_mtp
         tp_extra = (comm.tp_embed if first else 0.0) + (comm.tp_head if last else 0.0)
         parts = {
             "compute": layers * compute_layer + extra + cast,
@@ -239,12 +253,26 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
             "cp_comm": layers * cp_exposed,
             "pp_comm": comm.pp_micro,
         }
+        if spec.is_moe:  # forward, backward, and the forward again under full recomputation
+            moe_here = moe.moe_layers_in_stage(spec, name, layers_here, first_here)
+            moe_here += n_mtp if mtp.moe_module(spec) else 0
+            parts["ep_comm"] = moe_here * ep_layer * (3 if full else 2)
+        if dual:  # DualPipe hides a micro-batch's all-to-all and sends behind its paired chunk
+            sent = parts["pp_comm"] + parts.get("ep_comm", 0.0)
+            shown, _ = dualpipe.hidden_comm(sent, parts["compute"] + parts["recompute"],
+                                            cal.overlap_slowdown)  # fmt: skip
+            for key in ("pp_comm", "ep_comm"):
+                if key in parts and sent > 0:
+                    parts[key] *= shown / sent
         stages[name] = parts
     stage = max(stages, key=lambda k: sum(stages[k].values()))
     parts = stages[stage]
     layers = split[stage][1]
     t_stage = sum(parts.values())
     bubble = (p - 1) / v * t_stage
+    if dual:  # (PP/2 − 1)(F&B + B − 3W), W the weight-gradient GEMMs: a third of the GEMMs
+        bubble = dualpipe.bubble(p, layers * mt.layer_fwd, layers * (mt.layer_bwd + recompute_layer),
+                                 layers * mt.layer_gemm / 3)  # fmt: skip
     bwd_last = layers * (mt.layer_bwd + recompute_layer)
     fwd_first = layers * mt.layer_fwd
     overlaps = reduction_overlaps(fw, impl.dp_overlap, p, layout.zero)
@@ -266,9 +294,10 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         dp_exposed = dp_total = comm.dp_grads + comm.dp_params
     dp_hidden = dp_total - dp_exposed
     dp_exposed += slow * dp_hidden
-    optimizer = _optimizer_seconds(ctx, layout, busiest)
+    optimizer = _optimizer_seconds(ctx, layout, opt_params)
     low = precision_step_costs(impl.recipe, inp.cluster.device, cal,
-                               weight_elements=layer_matmul_elements(spec, t),
+                               weight_elements=moe.layer_matmul_elements(spec, layout)
+                               if spec.is_moe else layer_matmul_elements(spec, t),
                                layers_here=layers, layers=spec.layers, micro_batches=m, chunks=v,
                                reduce_ranks=t * c * layout.dp,
                                per_node=inp.cluster.domain, zero=layout.zero)  # fmt: skip
@@ -281,6 +310,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         "bubble": bubble,
         "dp_comm": dp_exposed,
         "optimizer": optimizer,
+        "ep_comm": m * parts.get("ep_comm", 0.0),  # the expert all-to-all (0 for a dense model)
     }
     hidden = {
         "tp_comm": m * layers * tp_hidden,

@@ -51,7 +51,8 @@ from core.roofline.hardware import DTYPE_BYTES
 __all__ = ["LayerOps", "PlanOp", "cached_shapes", "layer_ops"]
 
 _COMPUTE = ("matmul", "attention")
-_COLUMN = {"q": "q", "k": "kv", "v": "kv", "gate": "ffn", "up": "ffn"}
+_COLUMN = {"q": "q", "k": "kv", "v": "kv", "gate": "ffn", "up": "ffn", "q_b": "q_up",
+           "kv_b": "kv_up"}  # fmt: skip
 _ROW = {"o": "d", "down": "ffn"}
 
 
@@ -124,6 +125,8 @@ def _tp_rule(spec: TransformerSpec, region: str, name: str, shapes: str) -> tupl
         if big[1] == spec.kv_heads:
             return "kv", vocab
     last = big[-1]
+    if spec.is_moe and len(big) == 3 and big[0] == spec.experts:
+        return "all", vocab  # the experts' rows: a GPU's share falls with TP (core.plan.moe)
     if region == "head":
         return ("all" if last == spec.vocab else "sp" if last == spec.d_model else "none"), vocab
     if last == spec.ffn:
@@ -136,6 +139,10 @@ def _tp_rule(spec: TransformerSpec, region: str, name: str, shapes: str) -> tupl
 
 
 def _feature(spec: TransformerSpec, key: str) -> tuple[int, str]:
+    if key == "q_up":  # latent attention's up-projections, column-parallel over the heads
+        return spec.heads * (spec.qk_nope_head_dim + spec.qk_rope_head_dim), "all"
+    if key == "kv_up":
+        return spec.heads * (spec.qk_nope_head_dim + spec.v_head_dim), "all"
     width = {"q": spec.d_model, "kv": spec.kv_dim, "ffn": spec.ffn, "d": spec.d_model}[key]
     return width, ("kv" if key == "kv" else "all")
 
@@ -161,6 +168,10 @@ def _gemm_axes(
     else:
         return token, -1, "none"
     candidates = [i for i in (1, 2, 3) if i != token and d1[i] == width]
+    if not candidates and spec.is_moe and leaf in ("gate", "up", "down"):
+        # an MoE block's shared experts: one MLP of their summed width
+        shared = spec.shared_experts * (spec.shared_ffn or spec.moe_ffn)
+        candidates = [i for i in (1, 2, 3) if i != token and d1[i] == shared]
     if phase == "forward":
         usual = 3 if column else 2
     elif token == 2:  # the weight's gradient: [out, tokens] × [tokens, in]

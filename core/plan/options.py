@@ -134,16 +134,7 @@ def _model(
             ),
             field="model",
         )
-    spec, notes = _model_spec(model, config, dims, allow_download)
-    if spec.is_moe or spec.is_mla:
-        raise InputError(
-            translate("Plan", "model: {name} is a mixture of experts or uses latent attention, "
-                      "which the plan does not model yet (expert parallelism comes next); "
-                      "allowed here: a dense model; the Napkin and Memory tabs count it").format(
-                name=spec.name),
-            field="model",
-        )  # fmt: skip
-    return spec, notes
+    return _model_spec(model, config, dims, allow_download)
 
 
 def _model_spec(
@@ -223,6 +214,8 @@ def planned_input(
     catalog: Any = None,
     allow_download: bool = False,
     batch_unit: str = "sequences",
+    capacity_factor: Any = None,
+    mtp: Any = None,
 ) -> tuple[PlanInput, list[str]]:
     """A validated :class:`PlanInput` and notes on the model source, from text or numbers.
 
@@ -230,6 +223,8 @@ def planned_input(
     (read from the local hub cache; fetched, the config alone, only with ``allow_download``).
     ``global_batch`` counts sequences, or tokens with ``batch_unit="tokens"`` (then a whole
     number of sequences of ``seq`` tokens: 4M = 4,194,304 tokens is 1,024 sequences of 4,096).
+    ``capacity_factor``: a mixture of experts' token dropping (``None``: dropless); ``mtp``:
+    the multi-token-prediction depth (DeepSeek-V3's MTP modules; ``None``: 0).
     """
     from core.roofline.hardware import load_catalog
 
@@ -250,6 +245,14 @@ def planned_input(
     tokens_value = None
     if tokens is not None and str(tokens).strip():
         tokens_value = positive_float(tokens, "tokens", low=1.0, high=1e20)
+    capacity = None
+    if capacity_factor is not None and str(capacity_factor).strip():
+        capacity = positive_float(capacity_factor, "capacity-factor", low=0.01, high=1000.0)
+        if not spec.is_moe:
+            raise InputError(
+                translate("Plan", "capacity-factor: {value} needs a mixture-of-experts model; {model} is dense; allowed: leave it out").format(value=str(capacity_factor), model=spec.name),
+                field="capacity_factor",
+            )  # fmt: skip
     inp = PlanInput(
         model=spec,
         seq=seq_value,
@@ -259,6 +262,8 @@ def planned_input(
         optimizer=optimizer(str(optimizer_id)),
         tokens=tokens_value,
         implementation=implementation or Implementation(),
+        capacity_factor=capacity,
+        mtp=0 if mtp is None or not str(mtp).strip() else positive_int(mtp, "mtp", low=0, high=16),
     )
     if inp.model.max_pos and inp.seq > inp.model.max_pos:
         raise InputError(
@@ -363,6 +368,9 @@ def implementation_from(
     cross_entropy: str | None = None,
     framework: str | None = None,
     precision: str | None = None,
+    schedule: str | None = None,
+    dispatcher: str | None = None,
+    route_nodes: Any = None,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -403,5 +411,8 @@ def implementation_from(
         gemm_dtype=None if found is not None else "fp8" if fp8 else None,
         precision=found.id if found is not None else None,
         attention_kernel=(attention_kernel.strip().lower() or None) if attention_kernel else None,
-        framework=fw.id, **fields,
+        framework=fw.id, schedule=(schedule or "1f1b").strip().lower(),
+        dispatcher=(dispatcher or "alltoall").strip().lower(),
+        route_nodes=0 if route_nodes is None or not str(route_nodes).strip()
+        else positive_int(route_nodes, "route-nodes", low=0, high=100_000), **fields,
     )  # fmt: skip

@@ -54,10 +54,16 @@ def bucketed_exposed(total: float, buckets: int, window: float, chunks: int = 1,
     per_chunk = [buckets // chunks + (1 if k < buckets % chunks else 0) for k in range(chunks)]
     end = 0.0
     for k, n in enumerate(per_chunk):
+        if n == 0:
+            continue
+        # ``end = max(end, ready_i) + r`` over the chunk's buckets, ready every ``δ = window/n``
+        # from ``start``, in closed form (a search times thousands of layouts with thousands of
+        # buckets): the last one ends ``n·r`` after the first could start, or ``r`` after it
+        # is ready, whichever is later.
         start = k * stages * chunk_window
-        for i in range(1, n + 1):
-            ready = start + i * chunk_window / n
-            end = max(end, ready) + r
+        step = chunk_window / n
+        first = max(end, start + step)
+        end = max(first + n * r, start + chunk_window + r)
     finish = (chunks - 1) * stages * chunk_window + chunk_window
     return max(0.0, end - finish)
 

@@ -19,13 +19,15 @@ from core.units import format_duration
 
 __all__ = ["BREAKDOWN", "PlanResult", "Training"]
 
-#: The step-time breakdown's keys, in stacking order.
+#: The step-time breakdown's keys, in stacking order (``ep_comm``: the all-to-all of expert
+#: parallelism, 0 for a dense model).
 BREAKDOWN: tuple[str, ...] = (
     "compute",
     "recompute",
     "tp_comm",
     "cp_comm",
     "pp_comm",
+    "ep_comm",
     "bubble",
     "dp_comm",
     "optimizer",
@@ -146,13 +148,16 @@ class PlanResult:
         return Training(tokens, steps, tokens / self.tokens_per_s, self.gpus)
 
     def share(self, key: str) -> float:
-        """One breakdown entry as a share of the step."""
-        return self.breakdown[key] / self.step_time_s if self.step_time_s > 0 else 0.0
+        """One breakdown entry as a share of the step (0 for a key it does not have)."""
+        return self.breakdown.get(key, 0.0) / self.step_time_s if self.step_time_s > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The issue's JSON keys, plus ``limits``, ``training`` and details."""
         out: dict[str, Any] = {
             "layout": self.layout.to_dict(),
+            # every parameter (what memory holds) and those one token uses (MFU's N)
+            "params_total": self.inp.model.params_total,
+            "params_active": self.inp.model.params_active,
             "step_time_s": self.step_time_s,
             "tokens_per_s": self.tokens_per_s,
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu,

@@ -9,6 +9,8 @@
 * CP: powers of two splitting the sequence into ``2·CP`` chunks (flash attention only);
 * DP: the GPUs left over; the global batch must split into DP × micro-batch;
 * the micro-batch: every size up to ``max_micro_batch`` that splits a DP rank's batch;
+* a mixture of experts' EP (every divisor of the routed experts with ``ep·etp`` dividing
+  ``tp·cp·dp``) and ETP (1 or TP), sequence parallelism always with TP > 1 (Megatron's rule);
 * ZeRO 0-3 (2 and 3 without a pipeline), sequence parallelism with TP > 1, and recomputation
   (none, selective, full: with flash attention selective recomputation saves only a log-sum-exp,
   but published runs use it so, Nemotron-4 340B's among them, and the search offers every
@@ -47,11 +49,20 @@ from core.plan.inputs import (
     trusted_layout,
 )
 from core.plan.model import Context, context, evaluate, result
+from core.plan.moe import state_floor
 from core.plan.result import PlanResult
 from core.roofline.achievable import Calibration
 from core.texts import Text, translate
 
-__all__ = ["SPEED_TIE", "PlanCancelled", "best_change", "layouts", "search", "what_to_change"]
+__all__ = [
+    "SPEED_TIE",
+    "PlanCancelled",
+    "best_change",
+    "expert_layouts",
+    "layouts",
+    "search",
+    "what_to_change",
+]
 
 
 #: Step times within this fraction of each other rank as equally fast (then least memory first):
@@ -83,9 +94,10 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     """
     spec, gpus, cn = inp.model, inp.cluster.gpus, constraints
     impl = inp.implementation
-    ep, etp = cn.ep or 1, cn.etp or 1
-    if expert_parallel_problem(inp, ep, etp) is not None:
+    if expert_parallel_problem(inp, cn.ep or 1, cn.etp or 1) is not None:
         return
+    moe = spec.is_moe
+    dual = impl.schedule == "dualpipe"
     heads, kv, layers, batch, seq = (
         spec.heads,
         spec.kv_heads,
@@ -139,6 +151,9 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                     sps = [cn.sp and t > 1]
                 else:
                     sps = [False, True] if t > 1 else [False]
+                if moe and t > 1:  # Megatron: an MoE with TP runs sequence parallelism
+                    sps = [sp for sp in sps if sp]
+                experts = list(expert_layouts(spec, cn, t, t * c * dp))
                 if cn.zero is not None:
                     zeros = [cn.zero if dp * c > 1 else 0]
                 else:
@@ -151,11 +166,31 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                     for v in vpps:
                         if v > 1 and m % p:
                             continue
+                        if dual and p > 1 and (p % 2 or v > 1 or m % 2 or m < p):
+                            continue  # DualPipe's rules (core.plan.dualpipe)
                         for sp in sps:
                             for zero in zeros:
                                 for rc in recomputes:
-                                    yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc,
-                                                         ep, etp)  # fmt: skip
+                                    for ep, etp in experts:
+                                        yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc,
+                                                             ep, etp)  # fmt: skip
+
+
+def expert_layouts(spec: Any, cn: Constraints, t: int, ranks: int) -> Iterator[tuple[int, int]]:
+    """``(ep, etp)`` pairs a search tries with TP ``t`` over the ``ranks = tp·cp·dp`` GPUs of a
+    pipeline stage: for a mixture of experts every EP dividing the routed experts and ETP 1 or
+    TP (Megatron-Core's choices: experts unsplit, or split as the dense layers are), with
+    ``ep·etp`` dividing ``ranks`` (MoE Parallel Folding, :mod:`core.plan.moe`); ``(1, 1)`` for a
+    dense model; the constraints' fixed values where given."""
+    if not spec.is_moe:
+        yield (cn.ep or 1, cn.etp or 1)
+        return
+    eps = [cn.ep] if cn.ep else _divisors(spec.experts)
+    etps = [cn.etp] if cn.etp else sorted({1, t})
+    for ep in eps:
+        for etp in etps:
+            if ranks % (ep * etp) == 0:
+                yield (ep, etp)
 
 
 def search(
@@ -206,6 +241,7 @@ def search(
     from core.plan.memory import memory_per_gpu
 
     total = len(candidates)
+    floor = state_floor if inp.model.is_moe and not cn.include_unfit else None
     for i, lay in enumerate(candidates):
         if should_cancel is not None and i % 64 == 0 and should_cancel():
             raise PlanCancelled()
@@ -213,6 +249,8 @@ def search(
             progress(
                 i / total, translate("Plan", "layout {i} of {n}").format(i=f"{i:,}", n=f"{total:,}")
             )
+        if floor and floor(inp, lay) > capacity:
+            continue  # a mixture of experts' weights and states alone overflow: it cannot fit
         m = inp.global_batch // (lay.dp * lay.micro_batch)
         memory = memory_per_gpu(inp, lay, m)
         fits = memory.peak <= capacity
@@ -309,7 +347,7 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Late
     for tp in (lay.tp * 2, lay.tp // 2):
         if 1 <= tp <= gpn:
             add(translate("Plan", "TP {new} instead of {old}").format(new=str(tp), old=str(lay.tp)),
-                partial(replace, lay, tp=tp, dp=0, sp=lay.sp and tp > 1))  # fmt: skip
+                partial(replace, lay, tp=tp, dp=0, sp=(lay.sp or inp.model.is_moe) and tp > 1))  # fmt: skip
     for pp in (lay.pp * 2, lay.pp // 2):
         if pp >= 1:
             add(translate("Plan", "PP {new} instead of {old}").format(new=str(pp), old=str(lay.pp)),
@@ -319,6 +357,11 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Late
             partial(replace, lay, vpp=lay.vpp * 2))  # fmt: skip
     if lay.tp > 1 and not lay.sp:
         add(translate("Plan", "sequence parallelism"), partial(replace, lay, sp=True))
+    if inp.model.is_moe:
+        for ep in (lay.ep * 2, lay.ep // 2):
+            if ep >= 1 and inp.model.experts % ep == 0:
+                add(translate("Plan", "EP {new} instead of {old}").format(new=str(ep), old=str(lay.ep)),
+                    partial(replace, lay, ep=ep))  # fmt: skip
     dp = lay.dp or inp.cluster.gpus // (lay.tp * lay.pp * lay.cp)
     if lay.zero < 3 and dp * lay.cp > 1:  # ZeRO shards over the DP × CP ranks: none alone
         add(translate("Plan", "ZeRO-{new} instead of ZeRO-{old}").format(new=str(lay.zero + 1), old=str(lay.zero)),

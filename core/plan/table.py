@@ -15,9 +15,10 @@ from core.plan.result import BREAKDOWN, PlanResult
 
 __all__ = ["CSV_COLUMNS", "MEMORY_KEYS", "candidates_csv"]
 
-#: The memory categories per GPU, in the order of ``memory_per_gpu`` (``peak`` follows them).
+#: The memory categories per GPU, in the order of ``memory_per_gpu`` (``peak`` follows them;
+#: ``expert_state``, a mixture of experts' routed experts, 0 for a dense model).
 MEMORY_KEYS: tuple[str, ...] = (
-    "weights", "grads", "optimizer", "activations", "temporaries", "allowance",
+    "weights", "grads", "optimizer", "expert_state", "activations", "temporaries", "allowance",
 )  # fmt: skip
 
 #: The CSV's columns.
@@ -41,7 +42,7 @@ def candidates_csv(results: Sequence[PlanResult]) -> str:
         for key in ("step_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu",
                     "mfu", "hfu", "capacity_bytes", "limits"):  # fmt: skip
             row[key] = d[key]
-        row.update({f"memory_{k}": v for k, v in d["memory_per_gpu"].items()})
+        row.update({f"memory_{k}": d["memory_per_gpu"].get(k, 0.0) for k in (*MEMORY_KEYS, "peak")})
         row.update({f"time_{k}_s": v for k, v in d["time_breakdown_s"].items()})
         row["reason"] = d.get("reason", "")
         writer.writerow({k: row.get(k, "") for k in CSV_COLUMNS})

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.plan.frameworks import framework, framework_words, hp_grad_accum, reduction_overlaps
+from core.plan.moe_words import moe_assumptions
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.texts import Text, translate
@@ -57,8 +58,8 @@ def limits(res: PlanResult, ev: Evaluation) -> Text:
         return translate("Plan", "out of memory: {need} of {have}").format(
             need=format_bytes(res.memory.peak), have=format_bytes(res.capacity)
         )
-    shares = {k: res.share(k) for k in ("recompute", "tp_comm", "cp_comm", "pp_comm", "bubble",
-                                        "dp_comm", "optimizer")}  # fmt: skip
+    shares = {k: res.share(k) for k in ("recompute", "tp_comm", "cp_comm", "pp_comm", "ep_comm",
+                                        "bubble", "dp_comm", "optimizer")}  # fmt: skip
     key = max(shares, key=lambda k: shares[k])
     value = percent(shares[key])
     if shares[key] >= 0.05:
@@ -72,6 +73,7 @@ def limits(res: PlanResult, ev: Evaluation) -> Text:
             "recompute": translate("Plan", "recomputation {share}"),
             "cp_comm": translate("Plan", "CP exchanges {share}"),
             "pp_comm": translate("Plan", "pipeline sends {share}"),
+            "ep_comm": translate("Plan", "expert all-to-all {share}"),
             "bubble": translate("Plan", "pipeline bubble {share}"),
             "dp_comm": translate("Plan", "gradient reduction {share} exposed"),
             "optimizer": translate("Plan", "optimizer step {share}"),
@@ -220,7 +222,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             else translate("Plan", "CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)")
             .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
         )  # fmt: skip
-    if lay.pp > 1:
+    if lay.pp > 1 and impl.schedule != "dualpipe":  # DualPipe's: core.plan.moe_words
         schedule = (
             translate("Plan", "interleaved schedule with {v} chunks per GPU").format(v=str(lay.vpp))
             if lay.vpp > 1
@@ -273,6 +275,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     out.append(_loss_words(impl.cross_entropy, inp.recipe.bytes("acts")))
     if lay.recompute == "selective" and impl.flash:
         out.append(translate("Plan", "selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway"))  # fmt: skip
+    out.extend(moe_assumptions(inp, lay, res))  # experts, DualPipe, MTP
     out.extend(cal.notes)
     out.append(MFU_DEFINITION)
     out.append(HFU_DEFINITION)

@@ -94,8 +94,16 @@
         <translation>完全重计算</translation>
     </message>
     <message>
+        <source>dispatcher: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4).</extracomment>
+        <translation>dispatcher：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
+        <source>schedule: {value}; allowed: {allowed}</source>
+        <translation>schedule：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
         <source>offloaded layers: {value}; allowed: a whole number, 0 or more</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only).</extracomment>
         <translation>卸载的层数：{value}；允许：0 或更大的整数</translation>
     </message>
     <message>
@@ -220,10 +228,6 @@
         <translation>模型：--model、--config、--dims 只能给一个，不能同时给 {given}</translation>
     </message>
     <message>
-        <source>model: {name} is a mixture of experts or uses latent attention, which the plan does not model yet (expert parallelism comes next); allowed here: a dense model; the Napkin and Memory tabs count it</source>
-        <translation>模型：{name} 是混合专家模型或使用潜在注意力，规划尚未建模（专家并行即将加入）；此处允许：稠密模型；心算和显存标签页可计算它</translation>
-    </message>
-    <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims</source>
         <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、--config 或 --dims</translation>
     </message>
@@ -236,12 +240,16 @@
         <translation>全局批量：{tokens} 个 token 不是整数个长 {seq} 的序列；允许：序列长度的倍数（最接近的：{near} 个 token，{count} 个序列）</translation>
     </message>
     <message>
+        <source>capacity-factor: {value} needs a mixture-of-experts model; {model} is dense; allowed: leave it out</source>
+        <translation>capacity-factor：{value} 需要混合专家（MoE）模型；{model} 是稠密模型；允许：不给出</translation>
+    </message>
+    <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
         <translation>序列：{seq} 超出了模型学到的 {positions} 个位置；允许：最多 {positions}</translation>
     </message>
     <message>
         <source>{layout}: step {step}, {tokens} tokens/s, MFU {mfu}, HFU {hfu}</source>
-        <extracomment>The step-time breakdown&apos;s keys, in stacking order.</extracomment>
+        <extracomment>The step-time breakdown&apos;s keys, in stacking order (``ep_comm``: the all-to-all of expert parallelism, 0 for a dense model).</extracomment>
         <translation>{layout}：每步 {step}，{tokens} token/s，MFU {mfu}，HFU {hfu}</translation>
     </message>
     <message>
@@ -297,6 +305,10 @@
     <message>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>EP {new} instead of {old}</source>
+        <translation>EP {new} 代替 {old}</translation>
     </message>
     <message>
         <source>ZeRO-{new} instead of ZeRO-{old}</source>
@@ -398,6 +410,10 @@
     <message>
         <source>pipeline sends {share}</source>
         <translation>流水线发送 {share}</translation>
+    </message>
+    <message>
+        <source>expert all-to-all {share}</source>
+        <translation>专家 all-to-all {share}</translation>
     </message>
     <message>
         <source>pipeline bubble {share}</source>
@@ -734,6 +750,71 @@
         <source>measured here: {detail}</source>
         <translation>本机实测：{detail}</translation>
     </message>
+    <message>
+        <source>schedule: DualPipe needs an even number of pipeline stages and no interleaving; allowed: pp 2, 4, 6, … with vpp 1, or --schedule 1f1b</source>
+        <extracomment>The pipeline schedules: Megatron&apos;s 1F1B (interleaved when vpp &gt; 1) and DeepSeek&apos;s DualPipe.</extracomment>
+        <translation>schedule：DualPipe 需要偶数个流水线阶段且不交错；允许：pp 2、4、6……配 vpp 1，或 --schedule 1f1b</translation>
+    </message>
+    <message>
+        <source>schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least pp {pp}; allowed: a global batch giving an even number ≥ {pp} of micro-batches</source>
+        <translation>schedule：DualPipe 把 {m} 个微批次各一半送往两个方向，需要偶数个且至少 pp {pp} 个；允许：使微批次数为不小于 {pp} 的偶数的全局批量</translation>
+    </message>
+    <message>
+        <source>sp: a mixture of experts with tp {tp} needs sequence parallelism (Megatron-LM requires it with MoE and TP); allowed: --sp, or tp 1</source>
+        <translation>sp：tp {tp} 的混合专家模型需要序列并行（Megatron-LM 对 MoE 加 TP 有此要求）；允许：--sp，或 tp 1</translation>
+    </message>
+    <message>
+        <source>ep: ep {ep} × etp {etp} = {product} does not divide the {ranks} GPUs of a pipeline stage (tp × cp × dp), which the experts share; allowed: ep × etp dividing {ranks}</source>
+        <translation>ep：ep {ep} × etp {etp} = {product} 不能整除一个流水线阶段的 {ranks} 个 GPU（tp × cp × dp，专家在其上分布）；允许：能整除 {ranks} 的 ep × etp</translation>
+    </message>
+    <message>
+        <source>capacity factor {cf}: an expert&apos;s rows capped at {cf} × tokens·top_k/experts</source>
+        <translation>容量因子 {cf}：每个专家的行数上限为 {cf} × tokens·top_k/experts</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃 token</translation>
+    </message>
+    <message>
+        <source>mixture of experts: {experts} routed experts, top-{k}, balanced routing (every expert gets tokens·top_k/experts rows; {routing}; no imbalance margin); {local} experts per GPU (EP {ep}, ETP {etp}), each a GEMM of {rows} rows per micro-batch timed at that shape; MFU against the {active} active parameters</source>
+        <translation>混合专家：{experts} 个路由专家，top-{k}，均衡路由（每个专家得到 tokens·top_k/experts 行；{routing}；不加不均衡余量）；每个 GPU {local} 个专家（EP {ep}，ETP {etp}），每个专家每个微批次是一个 {rows} 行的 GEMM，按该形状计时；MFU 以 {active} 个激活参数计</translation>
+    </message>
+    <message>
+        <source>DeepEP dispatcher (DeepSeek-V3): FP8 dispatch (1 + 4/128 bytes per element), BF16 combine; a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts&apos; GPUs</source>
+        <translation>DeepEP 分发器（DeepSeek-V3）：FP8 分发（每个元素 1 + 4/128 字节），BF16 合并；一个 token 对每个目标节点只经网络发送一次（{limit}），再经 NVLink 转发到其专家所在的 GPU</translation>
+    </message>
+    <message>
+        <source>at most {m} nodes</source>
+        <translation>最多 {m} 个节点</translation>
+    </message>
+    <message>
+        <source>no node limit</source>
+        <translation>不限节点</translation>
+    </message>
+    <message>
+        <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
+        <translation>专家 all-to-all（Megatron-Core 的 alltoall 分发器）：每个 MoE 层在前向和反向各一次分发和一次合并（完全重计算时前向的再来一次），每次每个 GPU {size}，用激活值的数据类型，在 NVLink 域内走 EP 组的 NVLink，域外走其网卡，按校准的 all-to-all 总线带宽；{overlap}</translation>
+    </message>
+    <message>
+        <source>hidden behind the paired chunk&apos;s compute where it is shorter (DualPipe)</source>
+        <translation>在更短时隐藏于配对块的计算之后（DualPipe）</translation>
+    </message>
+    <message>
+        <source>on the compute stream, not overlapped</source>
+        <translation>在计算流上，不重叠</translation>
+    </message>
+    <message>
+        <source>expert state: the weights, gradients and optimizer state of the GPU&apos;s experts, ZeRO over the expert-data-parallel group of {edp} GPUs (tp·cp·dp / (ep·etp), MoE Parallel Folding); the router replicated, attention and shared experts as a dense model&apos;s</source>
+        <translation>专家状态：该 GPU 上专家的权重、梯度和优化器状态，ZeRO 在 {edp} 个 GPU 的专家数据并行组上切分（tp·cp·dp / (ep·etp)，MoE Parallel Folding）；路由器复制，注意力和共享专家同稠密模型</translation>
+    </message>
+    <message>
+        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; two stages&apos; parameters and PP + 1 micro-batches of activations per GPU</source>
+        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 个微批次，两个方向各一半；气泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 为 GEMM 时间的三分之一；一个微批次的 all-to-all 和流水线发送隐藏于其配对块之后，只显示超出的部分；每个 GPU 两个阶段的参数和 PP + 1 个微批次的激活值</translation>
+    </message>
+    <message>
+        <source>multi-token prediction: {n} module(s) on the last stage, each a block, a 2d → d projection and one more pass of the shared LM head, in the time, the memory and the model FLOPs</source>
+        <translation>多 token 预测：最后一个阶段上 {n} 个模块，每个是一个块、一个 2d → d 投影和共享 LM 头的再一次计算，计入时间、显存和模型 FLOPs</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -903,6 +984,14 @@
         <translation>{rate}（Llama 3）</translation>
     </message>
     <message>
+        <source>Expert-parallel GPUs (a mixture of experts: each holds experts/EP of the routed experts); empty: searched</source>
+        <translation>专家并行的 GPU 数（混合专家：每个 GPU 持有路由专家的 1/EP）；留空：搜索</translation>
+    </message>
+    <message>
+        <source>Expert tensor-parallel GPUs (each expert&apos;s weights split over them; 1 or TP); empty: searched</source>
+        <translation>专家张量并行的 GPU 数（每个专家的权重在其上切分；1 或 TP）；留空：搜索</translation>
+    </message>
+    <message>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
@@ -961,6 +1050,14 @@
     <message>
         <source>CP</source>
         <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
     </message>
     <message>
         <source>Micro-batch</source>
@@ -1163,6 +1260,10 @@
         <translation>PP 发送</translation>
     </message>
     <message>
+        <source>all-to-all (EP)</source>
+        <translation>all-to-all（EP）</translation>
+    </message>
+    <message>
         <source>bubble</source>
         <translation>气泡</translation>
     </message>
@@ -1185,6 +1286,10 @@
     <message>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>expert state</source>
+        <translation>专家状态</translation>
     </message>
     <message>
         <source>activations</source>

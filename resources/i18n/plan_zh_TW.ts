@@ -94,8 +94,16 @@
         <translation>完全重計算</translation>
     </message>
     <message>
+        <source>dispatcher: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4).</extracomment>
+        <translation>dispatcher：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>schedule: {value}; allowed: {allowed}</source>
+        <translation>schedule：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
         <source>offloaded layers: {value}; allowed: a whole number, 0 or more</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only).</extracomment>
         <translation>卸載的層數：{value}；允許：0 或更大的整數</translation>
     </message>
     <message>
@@ -220,10 +228,6 @@
         <translation>模型：--model、--config、--dims 只能給一個，不能同時給 {given}</translation>
     </message>
     <message>
-        <source>model: {name} is a mixture of experts or uses latent attention, which the plan does not model yet (expert parallelism comes next); allowed here: a dense model; the Napkin and Memory tabs count it</source>
-        <translation>模型：{name} 是混合專家模型或使用潛在注意力，規劃尚未建模（專家平行即將加入）；此處允許：稠密模型；心算和記憶體分頁可計算它</translation>
-    </message>
-    <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, --config or --dims</source>
         <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、--config 或 --dims</translation>
     </message>
@@ -236,12 +240,16 @@
         <translation>全域批次：{tokens} 個 token 不是整數個長 {seq} 的序列；允許：序列長度的倍數（最接近的：{near} 個 token，{count} 個序列）</translation>
     </message>
     <message>
+        <source>capacity-factor: {value} needs a mixture-of-experts model; {model} is dense; allowed: leave it out</source>
+        <translation>capacity-factor：{value} 需要混合專家（MoE）模型；{model} 是稠密模型；允許：不給出</translation>
+    </message>
+    <message>
         <source>seq: {seq} is beyond the model&apos;s {positions} learned positions; allowed: up to {positions}</source>
         <translation>序列：{seq} 超出了模型學到的 {positions} 個位置；允許：最多 {positions}</translation>
     </message>
     <message>
         <source>{layout}: step {step}, {tokens} tokens/s, MFU {mfu}, HFU {hfu}</source>
-        <extracomment>The step-time breakdown&apos;s keys, in stacking order.</extracomment>
+        <extracomment>The step-time breakdown&apos;s keys, in stacking order (``ep_comm``: the all-to-all of expert parallelism, 0 for a dense model).</extracomment>
         <translation>{layout}：每步 {step}，{tokens} token/s，MFU {mfu}，HFU {hfu}</translation>
     </message>
     <message>
@@ -297,6 +305,10 @@
     <message>
         <source>sequence parallelism</source>
         <translation>序列平行</translation>
+    </message>
+    <message>
+        <source>EP {new} instead of {old}</source>
+        <translation>EP {new} 取代 {old}</translation>
     </message>
     <message>
         <source>ZeRO-{new} instead of ZeRO-{old}</source>
@@ -398,6 +410,10 @@
     <message>
         <source>pipeline sends {share}</source>
         <translation>管線發送 {share}</translation>
+    </message>
+    <message>
+        <source>expert all-to-all {share}</source>
+        <translation>專家 all-to-all {share}</translation>
     </message>
     <message>
         <source>pipeline bubble {share}</source>
@@ -734,6 +750,71 @@
         <source>measured here: {detail}</source>
         <translation>本機實測：{detail}</translation>
     </message>
+    <message>
+        <source>schedule: DualPipe needs an even number of pipeline stages and no interleaving; allowed: pp 2, 4, 6, … with vpp 1, or --schedule 1f1b</source>
+        <extracomment>The pipeline schedules: Megatron&apos;s 1F1B (interleaved when vpp &gt; 1) and DeepSeek&apos;s DualPipe.</extracomment>
+        <translation>schedule：DualPipe 需要偶數個管線階段且不交錯；允許：pp 2、4、6……配 vpp 1，或 --schedule 1f1b</translation>
+    </message>
+    <message>
+        <source>schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least pp {pp}; allowed: a global batch giving an even number ≥ {pp} of micro-batches</source>
+        <translation>schedule：DualPipe 把 {m} 個微批次各一半送往兩個方向，需要偶數個且至少 pp {pp} 個；允許：使微批次數為不小於 {pp} 的偶數的全域批次</translation>
+    </message>
+    <message>
+        <source>sp: a mixture of experts with tp {tp} needs sequence parallelism (Megatron-LM requires it with MoE and TP); allowed: --sp, or tp 1</source>
+        <translation>sp：tp {tp} 的混合專家模型需要序列平行（Megatron-LM 對 MoE 加 TP 有此要求）；允許：--sp，或 tp 1</translation>
+    </message>
+    <message>
+        <source>ep: ep {ep} × etp {etp} = {product} does not divide the {ranks} GPUs of a pipeline stage (tp × cp × dp), which the experts share; allowed: ep × etp dividing {ranks}</source>
+        <translation>ep：ep {ep} × etp {etp} = {product} 無法整除一個管線階段的 {ranks} 個 GPU（tp × cp × dp，專家分布於其上）；允許：能整除 {ranks} 的 ep × etp</translation>
+    </message>
+    <message>
+        <source>capacity factor {cf}: an expert&apos;s rows capped at {cf} × tokens·top_k/experts</source>
+        <translation>容量因子 {cf}：每個專家的列數上限為 {cf} × tokens·top_k/experts</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丟棄 token</translation>
+    </message>
+    <message>
+        <source>mixture of experts: {experts} routed experts, top-{k}, balanced routing (every expert gets tokens·top_k/experts rows; {routing}; no imbalance margin); {local} experts per GPU (EP {ep}, ETP {etp}), each a GEMM of {rows} rows per micro-batch timed at that shape; MFU against the {active} active parameters</source>
+        <translation>混合專家：{experts} 個路由專家，top-{k}，均衡路由（每個專家得到 tokens·top_k/experts 列；{routing}；不加不均衡餘量）；每個 GPU {local} 個專家（EP {ep}，ETP {etp}），每個專家每個微批次是一個 {rows} 列的 GEMM，按該形狀計時；MFU 以 {active} 個啟用參數計</translation>
+    </message>
+    <message>
+        <source>DeepEP dispatcher (DeepSeek-V3): FP8 dispatch (1 + 4/128 bytes per element), BF16 combine; a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts&apos; GPUs</source>
+        <translation>DeepEP 分派器（DeepSeek-V3）：FP8 分派（每個元素 1 + 4/128 位元組），BF16 合併；一個 token 對每個目標節點只經網路傳送一次（{limit}），再經 NVLink 轉送到其專家所在的 GPU</translation>
+    </message>
+    <message>
+        <source>at most {m} nodes</source>
+        <translation>最多 {m} 個節點</translation>
+    </message>
+    <message>
+        <source>no node limit</source>
+        <translation>不限節點</translation>
+    </message>
+    <message>
+        <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
+        <translation>專家 all-to-all（Megatron-Core 的 alltoall 分派器）：每個 MoE 層在前向與反向各一次分派和一次合併（完全重計算時前向的再來一次），每次每個 GPU {size}，用激活值的資料型別，在 NVLink 網域內走 EP 組的 NVLink，網域外走其網卡，按校準的 all-to-all 匯流排頻寬；{overlap}</translation>
+    </message>
+    <message>
+        <source>hidden behind the paired chunk&apos;s compute where it is shorter (DualPipe)</source>
+        <translation>在較短時隱藏於配對區塊的計算之後（DualPipe）</translation>
+    </message>
+    <message>
+        <source>on the compute stream, not overlapped</source>
+        <translation>在計算串流上，不重疊</translation>
+    </message>
+    <message>
+        <source>expert state: the weights, gradients and optimizer state of the GPU&apos;s experts, ZeRO over the expert-data-parallel group of {edp} GPUs (tp·cp·dp / (ep·etp), MoE Parallel Folding); the router replicated, attention and shared experts as a dense model&apos;s</source>
+        <translation>專家狀態：該 GPU 上專家的權重、梯度與優化器狀態，ZeRO 在 {edp} 個 GPU 的專家資料平行組上切分（tp·cp·dp / (ep·etp)，MoE Parallel Folding）；路由器複製，注意力與共享專家同稠密模型</translation>
+    </message>
+    <message>
+        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; two stages&apos; parameters and PP + 1 micro-batches of activations per GPU</source>
+        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 個微批次，兩個方向各一半；氣泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 為 GEMM 時間的三分之一；一個微批次的 all-to-all 與管線發送隱藏於其配對區塊之後，只顯示超出的部分；每個 GPU 兩個階段的參數與 PP + 1 個微批次的激活值</translation>
+    </message>
+    <message>
+        <source>multi-token prediction: {n} module(s) on the last stage, each a block, a 2d → d projection and one more pass of the shared LM head, in the time, the memory and the model FLOPs</source>
+        <translation>多 token 預測：最後一個階段上 {n} 個模組，每個是一個區塊、一個 2d → d 投影與共享 LM 頭的再一次計算，計入時間、記憶體與模型 FLOPs</translation>
+    </message>
 </context>
 <context>
     <name>PlanChart</name>
@@ -903,6 +984,14 @@
         <translation>{rate}（Llama 3）</translation>
     </message>
     <message>
+        <source>Expert-parallel GPUs (a mixture of experts: each holds experts/EP of the routed experts); empty: searched</source>
+        <translation>專家平行的 GPU 數（混合專家：每個 GPU 持有路由專家的 1/EP）；留空：搜尋</translation>
+    </message>
+    <message>
+        <source>Expert tensor-parallel GPUs (each expert&apos;s weights split over them; 1 or TP); empty: searched</source>
+        <translation>專家張量平行的 GPU 數（每個專家的權重在其上切分；1 或 TP）；留空：搜尋</translation>
+    </message>
+    <message>
         <source>Storage</source>
         <translation>儲存</translation>
     </message>
@@ -961,6 +1050,14 @@
     <message>
         <source>CP</source>
         <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ETP</source>
+        <translation>ETP</translation>
     </message>
     <message>
         <source>Micro-batch</source>
@@ -1163,6 +1260,10 @@
         <translation>PP 傳送</translation>
     </message>
     <message>
+        <source>all-to-all (EP)</source>
+        <translation>all-to-all（EP）</translation>
+    </message>
+    <message>
         <source>bubble</source>
         <translation>氣泡</translation>
     </message>
@@ -1185,6 +1286,10 @@
     <message>
         <source>optimizer state</source>
         <translation>優化器狀態</translation>
+    </message>
+    <message>
+        <source>expert state</source>
+        <translation>專家狀態</translation>
     </message>
     <message>
         <source>activations</source>

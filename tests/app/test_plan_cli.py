@@ -29,10 +29,14 @@ def test_one_layout_has_the_issues_keys(capsys: pytest.CaptureFixture[str]) -> N
     assert set(out) >= KEYS
     assert out["layout"] == {"tp": 2, "pp": 1, "vpp": 1, "cp": 1, "dp": 4, "sp": True, "zero": 1,
                              "micro_batch": 2, "recompute": "none", "ep": 1, "etp": 1}  # fmt: skip
+    # expert_state and ep_comm: a mixture of experts' (0 for this dense model)
     assert set(out["memory_per_gpu"]) == {"weights", "grads", "optimizer", "activations",
-                                          "temporaries", "allowance", "peak"}  # fmt: skip
+                                          "temporaries", "allowance", "peak", "expert_state"}  # fmt: skip
     assert set(out["time_breakdown_s"]) == {"compute", "recompute", "tp_comm", "cp_comm", "pp_comm",
-                                            "bubble", "dp_comm", "optimizer"}  # fmt: skip
+                                            "bubble", "dp_comm", "optimizer", "ep_comm"}  # fmt: skip
+    assert (
+        out["memory_per_gpu"]["expert_state"] == 0.0 and out["time_breakdown_s"]["ep_comm"] == 0.0
+    )
     assert sum(out["time_breakdown_s"].values()) == pytest.approx(out["step_time_s"])
     assert out["tokens_per_s"] == pytest.approx(64 * 256 / out["step_time_s"])
     assert out["tokens_per_s_per_gpu"] == pytest.approx(out["tokens_per_s"] / 8)

@@ -75,6 +75,8 @@ DEFAULTS: dict[str, str] = {
     "pp": "",
     "vpp": "",
     "cp": "",
+    "ep": "",
+    "etp": "",
     "micro_batch": "",
 }
 #: The input pages and the fields (``InputError.field``, normalised) each holds.
@@ -82,13 +84,14 @@ PAGES: dict[str, tuple[str, ...]] = {
     "run": ("model", "dims", "config", "seq", "global_batch", "tokens", "recipe", "optimizer",
             "gemm_dtype", "precision", "checkpoint_bw", "storage_bw", "failure_rate"),
     "cluster": ("gpus", "gpus_per_node", "nvlink_domain", "intra_bw", "network_bw"),
-    "layout": ("tp", "pp", "vpp", "cp", "dp", "sp", "zero", "micro_batch", "recompute"),
+    "layout": ("tp", "pp", "vpp", "cp", "dp", "ep", "etp", "sp", "zero", "micro_batch",
+               "recompute"),
     "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
              "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout"),
 }  # fmt: skip
 #: The code page's switches and their defaults (:class:`core.plan.inputs.Implementation`'s).
 SWITCHES: dict[str, bool] = {"fused_loss": True, "fused_swiglu": False, "dropout": False}
-_LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "micro_batch")
+_LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "ep", "etp", "micro_batch")
 _LINKS = ("intra_bw", "network_bw")
 #: The fields only the days rows read (no new search): ``napkinlab plan``'s flags' names.
 _DAYS = ("checkpoint_bw", "failure_rate")
@@ -127,6 +130,8 @@ def _parsers() -> dict[str, Any]:
         "pp": partial(_optional_int, field="pp"),
         "vpp": partial(_optional_int, field="vpp"),
         "cp": partial(_optional_int, field="cp"),
+        "ep": partial(_optional_int, field="ep"),
+        "etp": partial(_optional_int, field="etp"),
         "micro_batch": partial(_optional_int, field="micro-batch"),
     }
 
@@ -285,6 +290,14 @@ class PlanInputs(QWidget):
                 "PlanInputs", "Chunks per GPU (interleaved pipeline schedule); empty: searched"
             ),
             "cp": translate("PlanInputs", "Context-parallel GPUs; empty: searched"),
+            "ep": translate(
+                "PlanInputs",
+                "Expert-parallel GPUs (a mixture of experts: each holds experts/EP of the routed experts); empty: searched",
+            ),
+            "etp": translate(
+                "PlanInputs",
+                "Expert tensor-parallel GPUs (each expert's weights split over them; 1 or TP); empty: searched",
+            ),
             "micro_batch": translate("PlanInputs", "Sequences per micro-batch; empty: searched"),
         }
 
@@ -394,6 +407,8 @@ class PlanInputs(QWidget):
             "pp": translate("PlanInputs", "PP"),
             "vpp": translate("PlanInputs", "v (chunks)"),
             "cp": translate("PlanInputs", "CP"),
+            "ep": translate("PlanInputs", "EP"),
+            "etp": translate("PlanInputs", "ETP"),
             "micro_batch": translate("PlanInputs", "Micro-batch"),
         }
         auto = translate("PlanInputs", "auto")
@@ -427,7 +442,7 @@ class PlanInputs(QWidget):
                 "al. 2022) or full (every layer); auto: searched",
             )
         )
-        for key in ("tp", "pp", "vpp", "cp"):
+        for key in ("tp", "pp", "vpp", "cp", "ep", "etp"):
             form.addRow(labels[key], self.fields[key])
         form.addRow(translate("PlanInputs", "SP"), self.combos["sp"])
         form.addRow(translate("PlanInputs", "ZeRO"), self.combos["zero"])

@@ -28,10 +28,11 @@ __all__ = [
 #: gradients, optimizer state and activations take the Memory tab's colours.
 _TIME_SERIES = {
     "compute": 0, "recompute": 4, "tp_comm": 1, "cp_comm": 5, "pp_comm": 3, "bubble": 6,
-    "dp_comm": 2, "optimizer": 7,
+    "dp_comm": 2, "optimizer": 7, "ep_comm": 8,
 }  # fmt: skip
 _MEMORY_SERIES = {
     "weights": 0, "grads": 1, "optimizer": 2, "activations": 3, "temporaries": 4, "allowance": 6,
+    "expert_state": 5,
 }  # fmt: skip
 _FALLBACK = "#888888"
 
@@ -59,6 +60,7 @@ def time_names() -> dict[str, str]:
         "tp_comm": translate("PlanNames", "TP comm."),
         "cp_comm": translate("PlanNames", "CP comm."),
         "pp_comm": translate("PlanNames", "PP sends"),
+        "ep_comm": translate("PlanNames", "all-to-all (EP)"),
         "bubble": translate("PlanNames", "bubble"),
         "dp_comm": translate("PlanNames", "DP comm."),
         "optimizer": translate("PlanNames", "optimizer"),
@@ -71,6 +73,7 @@ def memory_names() -> dict[str, str]:
         "weights": translate("PlanNames", "weights"),
         "grads": translate("PlanNames", "grads"),
         "optimizer": translate("PlanNames", "optimizer state"),
+        "expert_state": translate("PlanNames", "expert state"),
         "activations": translate("PlanNames", "activations"),
         "temporaries": translate("PlanNames", "temporaries"),
         "allowance": translate("PlanNames", "allowance"),

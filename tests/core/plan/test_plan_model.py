@@ -169,7 +169,9 @@ def test_training_days_and_gpu_hours(device, cal) -> None:
         "temporaries",
         "allowance",
         "peak",
+        "expert_state",  # a mixture of experts' routed experts: 0 for this dense model
     }
+    assert out["memory_per_gpu"]["expert_state"] == 0.0
     assert set(out["time_breakdown_s"]) == set(BREAKDOWN)
 
 

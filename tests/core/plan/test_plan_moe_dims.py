@@ -1,4 +1,4 @@
-"""``--dims`` with mixture-of-experts keys, and the plan's refusal of what it does not model yet."""
+"""``--dims`` with mixture-of-experts keys, and the plan taking a mixture of experts."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def test_dims_refuse_inconsistent_moe(extra: str, word: str) -> None:
 
 
 @pytest.mark.parametrize("model", ["mixtral-8x7b", "deepseek-v3"])
-def test_plan_refuses_moe_until_it_models_experts(model: str) -> None:
-    with pytest.raises(InputError, match="mixture of experts"):
-        planned_input(model=model)
+def test_plan_takes_moe_and_latent_attention_models(model: str) -> None:
+    # the plan models experts now (core.plan.moe): the input is made, with the preset's counts
+    inp, _ = planned_input(model=model)
+    assert inp.model.is_moe and inp.model.params_active < inp.model.params_total

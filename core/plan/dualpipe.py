@@ -1,0 +1,91 @@
+"""DeepSeek's DualPipe schedule (``--schedule dualpipe``): its bubble, its hidden communication
+and its memory, beside Megatron's 1F1B that the plan runs otherwise.
+
+Source: the DeepSeek-V3 technical report (DeepSeek-AI 2024, arXiv 2412.19437, §3.2.1, Table 2)
+and the DualPipe repository's README (github.com/deepseek-ai/DualPipe):
+
+* **Bubble** ``(PP/2 − 1)(F&B + B − 3W)`` against 1F1B's ``(PP − 1)(F + B)``, with ``F`` a
+  forward chunk, ``B`` a full backward chunk, ``W`` its "backward for weights" part and ``F&B``
+  two mutually overlapped forward and backward chunks. The plan takes, per micro-batch on the
+  busiest stage, ``F`` its forward, ``B`` its backward (with the recomputation), ``W`` a third of
+  its GEMM time (forward, input-gradient and weight-gradient GEMMs have equal FLOPs) and ``F&B =
+  F + B`` (the two chunks share the SMs; their communication is what overlaps).
+* **Communication**: each forward chunk is paired with a backward chunk of another micro-batch
+  so that "both all-to-all and PP communication can be fully hidden" (§3.2.1): the plan hides a
+  micro-batch's expert all-to-all and pipeline sends behind its paired compute and shows only
+  what outlasts it; the compute that runs beside them is slowed by the calibrated
+  ``overlap_compute_slowdown``, as every overlapped collective of the plan is (DeepSeek gives
+  the communication 20 of the H800's 132 SMs, §3.2.2).
+* **Memory**: "2×" parameters (each rank holds two stages, one per direction: their weights,
+  gradients and optimizer state) and "PP + 1" micro-batches of activations (1F1B: PP on the
+  first rank).
+
+Rules (the DualPipe repository's schedule): an even number of pipeline stages, no interleaving
+(``vpp`` 1), and an even number of micro-batches, at least ``PP`` (half flow each way).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import InputError
+from core.texts import translate
+
+__all__ = [
+    "SCHEDULES",
+    "bubble",
+    "hidden_comm",
+    "in_flight",
+    "params_factor",
+    "runs",
+    "schedule_problem",
+]
+
+#: The pipeline schedules: Megatron's 1F1B (interleaved when vpp > 1) and DeepSeek's DualPipe.
+SCHEDULES: tuple[str, ...] = ("1f1b", "dualpipe")
+
+
+def schedule_problem(schedule: str, p: int, v: int, micro_batches: int) -> InputError | None:
+    """Why DualPipe cannot run ``p`` stages of ``v`` chunks with ``micro_batches`` per step
+    (``None``: it can, or the schedule is 1F1B)."""
+    if schedule != "dualpipe" or p == 1:  # without a pipeline there is nothing to schedule
+        return None
+    if p % 2 or v != 1:
+        return InputError(
+            translate("Plan", "schedule: DualPipe needs an even number of pipeline stages and no interleaving; allowed: pp 2, 4, 6, … with vpp 1, or --schedule 1f1b"),
+            field="schedule",
+        )  # fmt: skip
+    if micro_batches % 2 or micro_batches < p:
+        return InputError(
+            translate("Plan", "schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least pp {pp}; allowed: a global batch giving an even number ≥ {pp} of micro-batches").format(m=f"{micro_batches:,}", pp=str(p)),
+            field="schedule",
+        )  # fmt: skip
+    return None
+
+
+def bubble(p: int, forward: float, backward: float, weights: float) -> float:
+    """DualPipe's bubble ``(p/2 − 1)(F&B + B − 3W)`` with ``F&B = F + B``."""
+    return (p / 2 - 1) * max(0.0, forward + 2 * backward - 3 * weights)
+
+
+def hidden_comm(comm: float, compute: float, slowdown: float) -> tuple[float, float]:
+    """``(exposed, hidden)`` seconds of a micro-batch's ``comm`` overlapped with ``compute`` of
+    its paired chunk: what outlasts the compute shows, and the hidden part slows the compute by
+    ``slowdown`` of itself."""
+    hidden = min(comm, compute)
+    return comm - hidden + slowdown * hidden, hidden
+
+
+def in_flight(p: int, here: float) -> float:
+    """Layer-activations one rank keeps under DualPipe: ``p + 1`` micro-batches of its stage."""
+    return (p + 1) * here
+
+
+def runs(schedule: Any, p: int) -> bool:
+    """Whether DualPipe runs: asked for, with a pipeline to schedule."""
+    return schedule == "dualpipe" and p > 1
+
+
+def params_factor(schedule: Any, p: int) -> float:
+    """How many stages' parameters a rank holds: 2 under DualPipe, else 1."""
+    return 2.0 if runs(schedule, p) else 1.0

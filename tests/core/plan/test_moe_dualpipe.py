@@ -1,0 +1,64 @@
+"""DeepSeek's DualPipe schedule in the plan, by hand from its Table 2 (DeepSeek-V3 report,
+arXiv 2412.19437): the bubble ``(PP/2 − 1)(F&B + B − 3W)``, the all-to-all hidden behind the
+paired chunk, two stages' parameters and ``PP + 1`` micro-batches of activations."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.errors import InputError
+from core.memory.recipes import optimizer, recipe
+from core.plan import Cluster, Implementation, Layout, PlanInput, check_layout, plan
+from core.plan.dualpipe import bubble, hidden_comm, schedule_problem
+from core.plan.memory import memory_per_gpu
+from tests.core.plan.conftest import SMALL
+
+SEQ = 256
+MOE = replace(SMALL, name="small-moe", experts=8, top_k=2, moe_ffn=384)
+
+
+def _inp(device, schedule: str) -> PlanInput:
+    return PlanInput(MOE, SEQ, 64, Cluster(device, 16), recipe=recipe("bf16"),
+                     optimizer=optimizer("adamw"),
+                     implementation=Implementation(schedule=schedule))  # fmt: skip
+
+
+def test_the_bubble_and_the_hidden_communication_by_hand() -> None:
+    # 16 stages, F = 1, B = 2, W = 1 (a third of 3 units of GEMMs): (8 − 1)(1 + 2 + 2 − 3)
+    assert bubble(16, 1.0, 2.0, 1.0) == pytest.approx(7 * 2.0)
+    # 1F1B's (p − 1)(F + B) for the same chunks: 45; DualPipe's is under a third of it
+    assert bubble(16, 1.0, 2.0, 1.0) < (16 - 1) * 3.0 / 3
+    # 3 s of sends beside 2 s of compute: 1 s shows, 2 s hide and slow the compute by 10 % of it
+    assert hidden_comm(3.0, 2.0, 0.1) == pytest.approx((1.2, 2.0))
+    assert hidden_comm(1.0, 2.0, 0.0) == (0.0, 1.0)
+
+
+def test_its_rules_are_refused_with_one_line() -> None:
+    assert schedule_problem("1f1b", 3, 1, 5) is None
+    assert schedule_problem("dualpipe", 1, 1, 3) is None  # no pipeline: nothing to schedule
+    for p, v, m in ((3, 1, 6), (4, 2, 8), (4, 1, 3), (8, 1, 4)):
+        problem = schedule_problem("dualpipe", p, v, m)
+        assert problem is not None and problem.field == "schedule"
+    with pytest.raises(InputError, match="schedule: 'zb'; allowed: 1f1b, dualpipe"):
+        Implementation(schedule="zb")
+
+
+def test_dualpipe_against_1f1b_on_one_layout(device, cal) -> None:
+    lay = Layout(pp=4, ep=4, micro_batch=1)
+    one = plan(_inp(device, "1f1b"), lay, calibration=cal)
+    dual = plan(_inp(device, "dualpipe"), lay, calibration=cal)
+    assert dual.breakdown["compute"] == pytest.approx(one.breakdown["compute"], rel=1e-12)
+    assert dual.breakdown["ep_comm"] < one.breakdown["ep_comm"]
+    assert dual.breakdown["bubble"] < one.breakdown["bubble"]
+    # memory: two stages' parameters and state, PP + 1 micro-batches of one stage's layers
+    inp1, inp2 = _inp(device, "1f1b"), _inp(device, "dualpipe")
+    checked = check_layout(inp1, lay)
+    m = 64 // checked.dp
+    mem1, mem2 = memory_per_gpu(inp1, checked, m), memory_per_gpu(inp2, checked, m)
+    # (every stage holds 2 MoE layers: the experts' state is the same on each)
+    assert mem2.expert_state == pytest.approx(2 * mem1.expert_state, rel=1e-12)
+    assert mem2.in_flight == (4 + 1) * 2  # 2 layers per stage, 5 micro-batches
+    assert mem2.params >= 2 * min(mem1.params, mem2.params / 2)
+    assert mem2.peak > mem1.peak
