@@ -489,7 +489,7 @@ def _published(args: argparse.Namespace) -> int:
     if group == "moe":
         from app.cli.plan_published_moe import published_moe
 
-        return published_moe(args)
+        return published_moe(args, _quiet)
     device = str(args.published).strip().lower()
     if args.device is not None:
         chosen = str(args.device).strip().lower()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from app.cli.output import print_json
@@ -58,9 +60,9 @@ def _summaries(checks: list[Any], metric: str) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def published_moe(args: argparse.Namespace) -> int:
-    """Plan the MoE runs (on ``--device`` / ``--published DEVICE`` when given) and print them."""
-    from app.cli.plan_cmd import _quiet
+def published_moe(args: argparse.Namespace, quiet: Callable[[], Any] = nullcontext) -> int:
+    """Plan the MoE runs (on ``--device`` / ``--published DEVICE`` when given) and print them
+    (``quiet``: the context the plan runs in, ``plan``'s silencing of third-party loggers)."""
     from app.cli.progress import TerminalProgress
     from core.errors import InputError
     from core.plan.published_moe import (
@@ -94,7 +96,7 @@ def published_moe(args: argparse.Namespace) -> int:
             + ", ".join(have),
             field="published",
         )
-    with _quiet(), TerminalProgress("plan --published --group moe") as progress:
+    with quiet(), TerminalProgress("plan --published --group moe") as progress:
         progress(0.0, "")
         checks = check_moe_runs(device=None if device == "all" else device, progress=progress)
     if args.csv:
