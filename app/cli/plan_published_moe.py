@@ -23,14 +23,6 @@ CSV_COLUMNS: tuple[str, ...] = (
     "layout", "fits", "refused", "published_as",
 )  # fmt: skip
 
-#: The one statement of how TFLOP/s per GPU are predicted (printed once above the table).
-CONVENTION = (
-    "model TFLOP/s per GPU = predicted tokens/s per GPU x the source's FLOPs per token "
-    "(Megatron-Bridge and Megatron-LM: num_floating_point_operations, routed top-k + shared "
-    "experts, MLA, causal attention s/2, MTP layers and their logits, no recompute); AutoModel's "
-    "count was not read and the DeepSeek-V3 report gives GPU-hours: tokens/s per GPU only"
-)
-
 
 def moe_checks_csv(checks: list[Any]) -> str:
     """The checks as CSV text, one row per run."""
@@ -66,6 +58,7 @@ def published_moe(args: argparse.Namespace, quiet: Callable[[], Any] = nullconte
     from app.cli.progress import TerminalProgress
     from core.errors import InputError
     from core.plan.published_moe import (
+        CONVENTION,
         MOE_BREAKDOWNS,
         check_moe_runs,
         moe_breakdowns,

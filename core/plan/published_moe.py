@@ -40,6 +40,7 @@ from core.plan.validation import ErrorSummary, generation
 from core.safe_io import read_resource_text
 
 __all__ = [
+    "CONVENTION",
     "MOE_BREAKDOWNS",
     "MOE_RESOURCE",
     "MOE_SETTINGS",
@@ -85,6 +86,15 @@ VOCAB_DIVISOR = 128
 #: ``activation_func == F.silu``; Megatron-Bridge's ``GPTOSSProvider`` sets a quick-GELU GLU
 #: (``gated_linear_unit=True``, ``activation_func=quick_gelu``), so its MLPs count ×1.
 NOT_SILU = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
+
+
+#: The one statement of how TFLOP/s per GPU are predicted (printed once above the table).
+CONVENTION = (
+    "model TFLOP/s per GPU = predicted tokens/s per GPU x the source's FLOPs per token "
+    "(Megatron-Bridge and Megatron-LM: num_floating_point_operations, routed top-k + shared "
+    "experts, MLA, causal attention s/2, MTP layers and their logits, no recompute); AutoModel's "
+    "count was not read and the DeepSeek-V3 report gives GPU-hours: tokens/s per GPU only"
+)
 
 
 @lru_cache(maxsize=1)
