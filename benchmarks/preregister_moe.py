@@ -34,22 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 DATA = ROOT / "benchmarks" / "data" / "preregistered"
 RESOURCE = "resources/published_moe_runs.json"
 
-#: Run-id prefix -> the pre-registration file's name (one file per source).
-SOURCE_FILES: tuple[tuple[str, str], ...] = (
-    ("megatron-bridge-", "moe-megatron-bridge"),
-    ("automodel-", "moe-automodel"),
-    ("deepseek-v3-report-", "moe-deepseek-v3-report"),
-    ("megatron-core-", "moe-megatron-lm"),
-    ("megatron-lm-", "moe-megatron-lm"),
-)
 
-
-def source_file(run_id: str) -> str:
-    """The pre-registration file stem of a run (:data:`SOURCE_FILES`)."""
-    for prefix, stem in SOURCE_FILES:
-        if run_id.startswith(prefix):
-            return stem
-    raise KeyError(f"{run_id}: no pre-registration file for its source; add it to SOURCE_FILES")
+def source_file(run: dict[str, Any]) -> str:
+    """The pre-registration file stem of a run: one file per source, ``moe-`` + its code."""
+    return "moe-" + run["source"]["code"]
 
 
 def predict(run: dict[str, Any]) -> dict[str, Any]:
@@ -73,7 +61,7 @@ def registrations(runs: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
     """The runs by pre-registration file stem, in file order."""
     out: dict[str, list[dict[str, Any]]] = {}
     for run in runs:
-        out.setdefault(source_file(run["id"]), []).append(run)
+        out.setdefault(source_file(run), []).append(run)
     return out
 
 
@@ -116,7 +104,7 @@ def preregister(
             else:
                 planned.append(p)
         doc = {
-            "source": {k: mine[0]["source"][k] for k in ("title", "authors", "url")},
+            "source": {k: mine[0]["source"][k] for k in ("code", "title", "authors", "url")},
             "group": "moe",
             "resource": RESOURCE,
             "runs": mine,

@@ -53,6 +53,16 @@ def _section(run_id: str) -> str:
     raise KeyError(run_id)
 
 
+def _code(run_id: str) -> str:
+    """The source's short name (the inputs' ``sources[].code``)."""
+    for prefix, code in (("megatron-bridge-", "megatron-bridge"), ("automodel-", "automodel"),
+                         ("deepseek-v3-report", "deepseek-v3-report"),
+                         ("megatron-core-", "megatron-lm"), ("megatron-lm-", "megatron-lm")):  # fmt: skip
+        if run_id.startswith(prefix):
+            return code
+    raise KeyError(run_id)
+
+
 def _group(run_id: str) -> str:
     if run_id.startswith("megatron-bridge-"):
         return "primary" if _section(run_id) in ("26.02", "25.11", "25.09") else "repeat"
@@ -216,6 +226,7 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         "id": run["id"],
         "group": _group(run["id"]),
         "source": {
+            "code": _code(run["id"]),
             "title": src["title"],
             "authors": src["authors"],
             "url": src["url"],
@@ -252,6 +263,8 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
             "zero": lay["zero"],
             "micro_batch": lay["micro_batch"],
             "grad_accum": lay["grad_accum"],
+            "grad_accum_computed": lay.get("grad_accum_computed"),
+            "local_batch": lay.get("local_batch"),
             "recompute": recompute,
             "recompute_modules": modules,
             "pipeline_layout": pipeline,
@@ -299,7 +312,10 @@ DESCRIPTION = (
     "(device ids of resources/hardware.json, GPUs per node, NVLink domain, network per GPU in "
     "bytes/s), the layout (tp, pp, vpp, cp, ep, etp, dp = gpus/(tp*pp*cp), zero, micro_batch; "
     "recompute none/selective/full as the plan names them, null when not stated; recompute_modules "
-    "for Megatron-Core's per-module recomputation), the batch (sequences, tokens per sequence), the "
+    "for Megatron-Core's per-module recomputation; grad_accum as the table prints it, "
+    "grad_accum_computed = global_batch/(micro_batch*dp), or /(local_batch*dp) where the source "
+    "gives AutoModel's local batch per GPU), "
+    "the batch (sequences, tokens per sequence), the "
     "precision as the plan's --precision value beside the source's words, the framework as the "
     "plan's --framework value, the MoE settings (MTP depth, dispatcher, routing, token dropping), the "
     "FLOP convention of the source's TFLOP/s, the metrics the source publishes, and the run's "

@@ -404,7 +404,7 @@ class MoeCheck:
 
     run_id: str
     group: str
-    source: str
+    source: str  # the source's short name: megatron-bridge, automodel, deepseek-v3-report, ...
     section: str
     device: str
     generation: str
@@ -477,7 +477,7 @@ def check_moe_runs(
             MoeCheck(
                 run_id=run["id"],
                 group=run["group"],
-                source=run["source"]["title"],
+                source=run["source"]["code"],
                 section=run["source"]["section"],
                 device=run["hardware"]["device"],
                 generation=generation(run["hardware"]["device"]),
