@@ -1,0 +1,123 @@
+"""The MoE runs planned as their own group: a run the plan refuses keeps its reason and no number
+(nothing crashes, the dense group is untouched), the errors and their summaries against a hand
+computation, and ``plan --published --group moe``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from app.cli import main
+from core.plan.published_moe import (
+    MoeCheck,
+    MoePrediction,
+    check_moe_runs,
+    load_moe_runs,
+    moe_breakdowns,
+    moe_summary,
+    predict_moe_run,
+)
+
+RUNS = load_moe_runs()
+
+
+@pytest.fixture(scope="module")
+def checks() -> list[MoeCheck]:
+    return check_moe_runs()
+
+
+def test_every_run_is_planned_or_says_why_not(checks: list[MoeCheck]) -> None:
+    assert [c.run_id for c in checks] == [r["id"] for r in RUNS]
+    for c in checks:
+        p = c.prediction
+        if p.refused is not None:
+            # the plan's own words, the model named; no number made up beside them
+            assert p.refused.startswith("cannot plan: ") and len(p.refused) > 20, c.run_id
+            assert p.tokens_per_s is None and p.tokens_per_s_per_gpu is None, c.run_id
+            assert c.predicted_tflops is None and c.error is None, c.run_id
+        else:
+            assert p.tokens_per_s > 0 and p.layout and p.fits is not None, c.run_id
+        assert c.published is None and c.error is None  # no figure in the repository yet
+    assert moe_breakdowns(checks) == {k: {} for k in moe_breakdowns([])}
+
+
+def test_a_run_the_plan_cannot_lay_out_is_refused_not_raised() -> None:
+    # 3 EP ranks cannot split Qwen3-30B-A3B's 128 experts: refused whether or not the plan models
+    # mixtures of experts yet, with the reason recorded.
+    run = next(r for r in RUNS if r["model"]["preset"] == "qwen3-30b-a3b")
+    bad = {**run, "id": "synthetic-ep3", "layout": {**run["layout"], "ep": 3}}
+    pred = predict_moe_run(bad)
+    assert pred.refused and pred.tokens_per_s is None
+    assert "mixture of experts" in pred.refused or "ep: 3" in pred.refused
+    checks = check_moe_runs(runs=[bad])
+    assert checks[0].prediction.refused == pred.refused
+
+
+def _check(run_id: str, source: str, precision: str, predicted: float | None,
+           published: float | None) -> MoeCheck:  # fmt: skip
+    pred = MoePrediction(run_id, 8, tokens_per_s=None if predicted is None else 8 * predicted)
+    return MoeCheck(run_id, "primary", source, "26.02", "b200", "Blackwell", 8, precision, "nemo",
+                    pred, None if predicted is None else 2 * predicted, published,
+                    None if published is None else 2 * published, "synthetic")  # fmt: skip
+
+
+def test_errors_and_summaries_by_hand() -> None:
+    checks = [
+        _check("a", "megatron-bridge", "mxfp8", 1100.0, 1000.0),  # +10 %
+        _check("b", "megatron-bridge", "bf16", 800.0, 1000.0),  # -20 %
+        _check("c", "automodel", "bf16", 1500.0, 1000.0),  # +50 %
+        _check("d", "automodel", "bf16", None, 1000.0),  # refused: no error
+        _check("e", "automodel", "bf16", 900.0, None),  # no figure: no error
+    ]
+    assert [c.error for c in checks] == pytest.approx([0.10, -0.20, 0.50, None, None])
+    assert [c.tflops_error for c in checks[:3]] == pytest.approx([0.10, -0.20, 0.50])
+    total = moe_summary([e for c in checks if (e := c.error) is not None])
+    assert total is not None
+    # |0.10| + |0.20| + |0.50| = 0.80 over 3; signed (0.10 - 0.20 + 0.50) / 3; median 0.20
+    assert (total.runs, total.mape, total.signed, total.median, total.within_20) == (
+        3, pytest.approx(0.80 / 3), pytest.approx(0.40 / 3), pytest.approx(0.20), 2)  # fmt: skip
+    assert total.worst == pytest.approx(0.50)
+    groups = moe_breakdowns(checks)
+    assert groups["by_source"]["megatron-bridge"].mape == pytest.approx(0.15)
+    assert groups["by_source"]["automodel"].runs == 1
+    assert groups["by_precision"]["bf16"].signed == pytest.approx(0.15)
+    assert groups["by_generation"]["Blackwell"].runs == 3
+    assert moe_summary([]) is None
+
+
+def test_the_cli_prints_the_moe_group_as_json(capsys) -> None:
+    assert main(["plan", "--published", "--group", "moe", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["group"] == "moe" and len(doc["runs"]) == len(RUNS)
+    assert "num_floating_point_operations" in doc["tflops_convention"]
+    for row in doc["runs"]:
+        assert (row["refused"] is None) != (row["predicted_tokens_per_s_per_gpu"] is None)
+        assert row["published_tokens_per_s_per_gpu"] is None and row["error"] is None
+    assert doc["tokens_per_s_per_gpu"]["summary"] is None
+
+
+def test_the_cli_text_and_its_refusals(capsys) -> None:
+    assert main(["plan", "--published", "h800", "--group", "moe"]) == 0
+    out = capsys.readouterr().out
+    assert "deepseek-v3-report-2048xh800-pretrain-14.8t" in out
+    assert "tokens/s per GPU = " not in out and "model TFLOP/s per GPU = predicted" in out
+    assert main(["plan", "--group", "moe"]) == 2
+    assert "--group: only with --published" in capsys.readouterr().err
+    assert main(["plan", "--published", "--group", "sparse"]) == 2
+    assert "allowed: dense" in capsys.readouterr().err
+    assert main(["plan", "--published", "--group", "moe", "--write-residuals"]) == 2
+    assert "dense runs only" in capsys.readouterr().err
+    assert main(["plan", "--published", "a100-sxm", "--group", "moe"]) == 2
+    assert "no published MoE run used 'a100-sxm'" in capsys.readouterr().err
+
+
+def test_predictions_convert_to_tflops_in_the_source_count() -> None:
+    from core.plan.published_moe import predicted_tflops_per_gpu, source_flops_per_token
+
+    run = next(r for r in RUNS if r["id"] == "megatron-bridge-26.02-b200-deepseek-v3-256gpu-mxfp8")
+    pred = MoePrediction(run["id"], 256, tokens_per_s=256 * 1000.0)
+    per, _name = source_flops_per_token(run)
+    assert predicted_tflops_per_gpu(run, pred) == pytest.approx(1000.0 * per / 1e12)
+    assert predicted_tflops_per_gpu(run, replace(pred, tokens_per_s=None)) is None
