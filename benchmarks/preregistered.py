@@ -1,7 +1,7 @@
 """The pre-registered checks: the predictions committed before the published figures, and the
 current model's, against those figures, per source.
 
-Run: ``python benchmarks/preregistered.py [--runs] [--moe]`` from the repository root (``--runs``:
+Run: ``python benchmarks/preregistered.py [--runs] [--moe [--data DIR]]`` from the repository root (``--runs``:
 every run's line too; ``--moe``: the mixture-of-experts files ``moe-*.json`` instead, written by
 ``benchmarks/preregister_moe.py``, against the figures in ``resources/published_moe_runs.json``,
 in tokens/s per GPU and in model TFLOP/s per GPU, per file, hardware generation and precision).
@@ -192,7 +192,7 @@ def main_moe(argv: list[str], data: Path = DATA) -> int:
 
 def main(argv: list[str]) -> int:
     if "--moe" in argv:
-        return main_moe(argv)
+        return main_moe(argv, Path(argv[argv.index("--data") + 1]) if "--data" in argv else DATA)
     from core.plan.validation import check_runs
 
     docs = load_registrations()

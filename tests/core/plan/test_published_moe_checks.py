@@ -121,3 +121,31 @@ def test_predictions_convert_to_tflops_in_the_source_count() -> None:
     per, _name = source_flops_per_token(run)
     assert predicted_tflops_per_gpu(run, pred) == pytest.approx(1000.0 * per / 1e12)
     assert predicted_tflops_per_gpu(run, replace(pred, tokens_per_s=None)) is None
+
+
+def test_the_cli_prints_the_mape_once_figures_exist(monkeypatch, capsys) -> None:
+    # Two runs with synthetic figures and synthetic predictions (+10 % and -30 % in tokens/s per
+    # GPU): the table shows both columns and the MAPE 20 %, signed -10 %, per source too.
+    import core.plan.published_moe as pm
+
+    runs = []
+    for run, pub in zip(RUNS[:2], (1000.0, 2000.0), strict=True):
+        # a source whose TFLOP/s are its tokens/s times its own count: the same errors
+        tflops = pub * pm.source_flops_per_token(run)[0] / 1e12
+        runs.append({**run, "reported": {"tokens_per_s_per_gpu": pub,
+                                         "model_tflops_per_gpu": tflops}})  # fmt: skip
+    predicted = {runs[0]["id"]: 1100.0, runs[1]["id"]: 1400.0}
+
+    def fake(run: dict, catalog: object = None) -> MoePrediction:
+        gpus = run["hardware"]["gpus"]
+        return MoePrediction(run["id"], gpus, tokens_per_s=gpus * predicted[run["id"]],
+                             layout="synthetic", fits=True)  # fmt: skip
+
+    monkeypatch.setattr(pm, "load_moe_runs", lambda: tuple(runs))
+    monkeypatch.setattr(pm, "predict_moe_run", fake)
+    assert main(["plan", "--published", "--group", "moe"]) == 0
+    out = capsys.readouterr().out
+    assert "2 with a published figure" in out and "+10.0%" in out and "-30.0%" in out
+    assert "tokens/s per GPU: MAPE 20.0% over 2 runs" in out and "signed mean -10.0%" in out
+    assert "model TFLOP/s per GPU: MAPE 20.0% over 2 runs" in out
+    assert "   2 runs  MAPE  20.0%  signed -10.0%  megatron-bridge" in out
