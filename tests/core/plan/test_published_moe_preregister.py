@@ -36,11 +36,16 @@ def _script(name: str) -> Any:
     return module
 
 
+def _inputs(run: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a run without its figures (the resource holds them after the last step)."""
+    return {k: copy.deepcopy(v) for k, v in run.items() if k != "reported"}
+
+
 def _pick() -> list[dict[str, Any]]:
-    """One run of each source (four files), copied."""
+    """One run of each source (four files), copied without figures."""
     seen: dict[str, dict[str, Any]] = {}
     for r in RUNS:
-        seen.setdefault(r["source"]["code"], copy.deepcopy(r))
+        seen.setdefault(r["source"]["code"], _inputs(r))
     return list(seen.values())
 
 
@@ -95,7 +100,7 @@ def merge_setup(tmp_path: Path) -> tuple[Any, Path, Path, list[dict[str, Any]]]:
     """A synthetic resource of three runs, their pre-registration committed in a scratch git
     repository (two predicted or refused, the third left out)."""
     add = _script("add_published_figures")
-    runs = [copy.deepcopy(r) for r in RUNS[:3]]
+    runs = [_inputs(r) for r in RUNS[:3]]
     resource = tmp_path / "published_moe_runs.json"
     resource.write_text(json.dumps({"runs": runs}), "utf-8")
     data = tmp_path / "prereg"
@@ -184,7 +189,7 @@ def test_implausible_or_unreadable_figures_are_refused(merge_setup, tmp_path) ->
 
 def test_the_moe_comparison_by_hand(tmp_path: Path) -> None:
     pre = _script("preregistered")
-    run = copy.deepcopy(RUNS[0])
+    run = _inputs(RUNS[0])
     run["reported"] = {"tokens_per_s_per_gpu": 1000.0, "model_tflops_per_gpu": 200.0}
     doc = {"predictions": {"runs": [
         {"id": run["id"], "predicted_tokens_per_s_per_gpu": 1250.0,
