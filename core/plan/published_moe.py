@@ -65,17 +65,19 @@ __all__ = [
 #: ``plan --published`` keeps checking unchanged).
 MOE_RESOURCE = "published_moe_runs.json"
 
-#: The run settings the plan takes once it has a field for them: (where in the run, the plan
-#: object that would hold it, the field's name). A setting whose field exists is passed; one
-#: whose field does not stays in the run's ``not_modelled`` list. The names are those agreed for
-#: the MoE plan (``--mtp``, ``--capacity-factor``, ``--recompute-modules``, the dispatcher);
-#: where the MoE plan names a field otherwise, this table is the one place to say so.
-MOE_SETTINGS: tuple[tuple[str, str, str], ...] = (
-    ("moe.mtp_depth", "input", "mtp"),
-    ("moe.capacity_factor", "input", "capacity_factor"),
-    ("moe.routing", "input", "routing"),
-    ("moe.dispatcher", "implementation", "dispatcher"),
-    ("layout.recompute_modules", "implementation", "recompute_modules"),
+#: The run settings the plan takes once it has a field for them: (where in the run, the field
+#: names the plan may give it, first found wins). Each is looked for on the plan input, then on
+#: the implementation. A setting whose field exists and takes the run's value is passed; any
+#: other stays in the run's ``not_modelled`` list (and the prediction says which were passed).
+#: The names follow the MoE plan's flags (``--mtp``, ``--capacity-factor``,
+#: ``--recompute-modules``, the dispatcher); where it names a field otherwise, this table is
+#: the one place to say so.
+MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("moe.mtp_depth", ("mtp", "mtp_depth", "mtp_layers")),
+    ("moe.capacity_factor", ("capacity_factor",)),
+    ("moe.routing", ("routing",)),
+    ("moe.dispatcher", ("dispatcher", "moe_dispatcher")),
+    ("layout.recompute_modules", ("recompute_modules",)),
 )
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP
@@ -179,17 +181,21 @@ def _value(run: dict[str, Any], path: str) -> Any:
     return run[head].get(key)
 
 
-def _with_settings(obj: Any, kind: str, run: dict[str, Any]) -> tuple[Any, list[str]]:
-    """``obj`` with the :data:`MOE_SETTINGS` of ``kind`` it has a field for, and their names."""
+def _with_settings(obj: Any, kind: str, run: dict[str, Any], done: set[str]) -> Any:
+    """``obj`` with each :data:`MOE_SETTINGS` entry not in ``done`` that it has a field for and
+    that takes the run's value; adds ``"path -> kind.field"`` to ``done`` for each one passed."""
     names = {f.name for f in fields(obj)}
-    applied: list[str] = []
-    for path, where, field in MOE_SETTINGS:
+    for path, candidates in MOE_SETTINGS:
         value = _value(run, path)
-        if where != kind or field not in names or value in (None, [], ""):
+        field = next((c for c in candidates if c in names), None)
+        if field is None or value in (None, [], "") or any(d.startswith(path + " ") for d in done):
             continue
-        obj = replace(obj, **{field: tuple(value) if isinstance(value, list) else value})
-        applied.append(f"{path} -> {kind}.{field}")
-    return obj, applied
+        try:
+            obj = replace(obj, **{field: tuple(value) if isinstance(value, list) else value})
+        except (InputError, TypeError, ValueError):
+            continue  # the field does not take the run's value: the setting stays not modelled
+        done.add(f"{path} -> {kind}.{field}")
+    return obj
 
 
 def moe_run_input(
@@ -210,7 +216,7 @@ def moe_run_input(
         # the layers' GEMMs in the recipe's low precision; the weights kept quantized
         # (Megatron-Bridge's fp8_param_gather, as the dense NVIDIA runs)
         impl = replace(impl, precision=run["precision"], quantized_params=True)
-    impl, applied = _with_settings(impl, "implementation", run)
+    applied: set[str] = set()
     inp = PlanInput(
         model=moe_spec(run),
         seq=int(run["batch"]["seq"]),
@@ -220,13 +226,15 @@ def moe_run_input(
         optimizer=optimizer("adam"),
         implementation=impl,
     )
-    inp, more = _with_settings(inp, "input", run)
+    inp = _with_settings(inp, "input", run, applied)
+    impl = _with_settings(inp.implementation, "implementation", run, applied)
+    inp = replace(inp, implementation=impl)
     constraints = Constraints(
         tp=lay["tp"], pp=lay["pp"], vpp=lay["vpp"], cp=lay["cp"], sp=lay["sp"], zero=lay["zero"],
         micro_batch=lay["micro_batch"], recompute=lay["recompute"], ep=lay["ep"], etp=lay["etp"],
         max_micro_batch=8,
     )  # fmt: skip
-    return inp, constraints, tuple(applied + more)
+    return inp, constraints, tuple(sorted(applied))
 
 
 def _complete(c: Constraints) -> bool:

@@ -159,3 +159,30 @@ def test_the_cli_prints_the_mape_once_figures_exist(monkeypatch, capsys) -> None
     assert "tokens/s per GPU: MAPE 20.0% over 2 runs" in out and "signed mean -10.0%" in out
     assert "model TFLOP/s per GPU: MAPE 20.0% over 2 runs" in out
     assert "   2 runs  MAPE  20.0%  signed -10.0%  megatron-bridge" in out
+
+
+def test_settings_pass_only_where_the_plan_has_a_field_that_takes_them() -> None:
+    # A stand-in for a plan input that models MTP and two dispatchers but not HybridEP: MTP is
+    # passed, the dispatcher is not (it stays in the run's not_modelled), nothing else is touched.
+    from dataclasses import dataclass
+
+    from core.errors import InputError
+    from core.plan.published_moe import _with_settings
+
+    @dataclass(frozen=True)
+    class Stand:
+        mtp: int = 0
+        dispatcher: str = "alltoall"
+
+        def __post_init__(self) -> None:
+            if self.dispatcher not in ("alltoall", "deepep"):
+                raise InputError("dispatcher: allowed alltoall or deepep", field="dispatcher")
+
+    run = next(r for r in RUNS if r["id"] == "megatron-bridge-26.02-gb200-deepseek-v3-256gpu-mxfp8")
+    assert (run["moe"]["mtp_depth"], run["moe"]["dispatcher"]) == (1, "hybridep")
+    done: set[str] = set()
+    got = _with_settings(Stand(), "input", run, done)
+    assert got == Stand(mtp=1) and done == {"moe.mtp_depth -> input.mtp"}
+    deepep = {**run, "moe": {**run["moe"], "dispatcher": "deepep"}}
+    assert _with_settings(Stand(), "implementation", deepep, done) == Stand(dispatcher="deepep")
+    assert "moe.dispatcher -> implementation.dispatcher" in done
