@@ -186,3 +186,17 @@ def test_settings_pass_only_where_the_plan_has_a_field_that_takes_them() -> None
     deepep = {**run, "moe": {**run["moe"], "dispatcher": "deepep"}}
     assert _with_settings(Stand(), "implementation", deepep, done) == Stand(dispatcher="deepep")
     assert "moe.dispatcher -> implementation.dispatcher" in done
+
+
+def test_the_cli_writes_the_moe_runs_as_csv(capsys, tmp_path) -> None:
+    import csv
+
+    from app.cli.plan_published_moe import CSV_COLUMNS
+
+    target = tmp_path / "moe.csv"
+    assert main(["plan", "--published", "h800", "--group", "moe", "--csv", str(target)]) == 0
+    assert f"runs written to {target}" in capsys.readouterr().out
+    rows = list(csv.DictReader(target.open(encoding="utf-8")))
+    assert list(rows[0]) == list(CSV_COLUMNS)
+    assert [r["id"] for r in rows] == ["deepseek-v3-report-2048xh800-pretrain-14.8t"]
+    assert rows[0]["device"] == "h800" and rows[0]["gpus"] == "2048"
