@@ -196,7 +196,7 @@ def test_the_cli_writes_the_moe_runs_as_csv(capsys, tmp_path) -> None:
     target = tmp_path / "moe.csv"
     assert main(["plan", "--published", "h800", "--group", "moe", "--csv", str(target)]) == 0
     assert f"runs written to {target}" in capsys.readouterr().out
-    rows = list(csv.DictReader(target.open(encoding="utf-8")))
+    rows = list(csv.DictReader(target.read_text("utf-8").splitlines()))
     assert list(rows[0]) == list(CSV_COLUMNS)
     assert [r["id"] for r in rows] == ["deepseek-v3-report-2048xh800-pretrain-14.8t"]
     assert rows[0]["device"] == "h800" and rows[0]["gpus"] == "2048"
