@@ -209,7 +209,9 @@ def _convention(run: dict[str, Any]) -> tuple[str, list[str]]:
         return "automodel", ["tokens_per_s_per_gpu", "model_tflops_per_gpu", "step_time_s"]
     if rid.startswith("deepseek-v3-report"):
         return "none", ["gpu_hours"]
-    return "megatron-core", ["model_tflops_per_gpu"]
+    if rid.startswith("megatron-core-0.9"):
+        return "megatron-lm-2024", ["model_tflops_per_gpu"]
+    return "megatron-lm-2026", ["model_tflops_per_gpu"]
 
 
 def convert(run: dict[str, Any]) -> dict[str, Any]:

@@ -17,8 +17,9 @@ plan has a field for are passed (:data:`MOE_SETTINGS`); the others stay in the r
 Model TFLOP/s per GPU follow each source's own FLOP count so that predicted and published compare
 like for like: Megatron-Bridge and Megatron-LM count ``num_floating_point_operations`` (routed
 top-k and shared experts, MLA projections, causal attention ``s/2``, the MTP layers with their
-logits, no recomputation; :func:`megatron_flops_per_token`), so the predicted TFLOP/s per GPU is
-**predicted tokens/s per GPU × that count per token**. NeMo AutoModel's calculators were not read,
+logits, no recomputation; :func:`megatron_flops_per_token`; Megatron-LM's count of 2024, which
+the Mixtral run's README used, takes the whole ``s`` instead: :data:`FLOP_CONVENTIONS`), so the
+predicted TFLOP/s per GPU is **predicted tokens/s per GPU × that count per token**. NeMo AutoModel's calculators were not read,
 and the DeepSeek-V3 report gives GPU-hours: their TFLOP/s columns stay empty, and they compare in
 tokens/s per GPU only (GPU-hours become ``tokens / (GPU-hours · 3600)``).
 """
@@ -41,6 +42,7 @@ from core.safe_io import read_resource_text
 
 __all__ = [
     "CONVENTION",
+    "FLOP_CONVENTIONS",
     "MOE_BREAKDOWNS",
     "MOE_RESOURCE",
     "MOE_SETTINGS",
@@ -94,7 +96,8 @@ NOT_SILU = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 CONVENTION = (
     "model TFLOP/s per GPU = predicted tokens/s per GPU x the source's FLOPs per token "
     "(Megatron-Bridge and Megatron-LM: num_floating_point_operations, routed top-k + shared "
-    "experts, MLA, causal attention s/2, MTP layers and their logits, no recompute); AutoModel's "
+    "experts, MLA, causal attention s/2 (Megatron-LM 2024: the whole s), MTP layers and their "
+    "logits, no recompute); AutoModel's "
     "count was not read and the DeepSeek-V3 report gives GPU-hours: tokens/s per GPU only"
 )
 
@@ -312,7 +315,12 @@ def predict_moe_run(run: dict[str, Any], catalog: Any = None) -> MoePrediction:
 
 
 def megatron_flops_per_token(
-    spec: TransformerSpec, seq: int, mtp: int = 0, tp: int = 1, silu: bool = True
+    spec: TransformerSpec,
+    seq: int,
+    mtp: int = 0,
+    tp: int = 1,
+    silu: bool = True,
+    causal: bool = True,
 ) -> float:
     """Model FLOPs per token of one training step as Megatron-Core and Megatron-Bridge count them
     (``num_floating_point_operations`` / ``flop_utils.py``, forward and backward, no recompute).
@@ -322,9 +330,11 @@ def megatron_flops_per_token(
     or MLA's projections and its causal core ``s/2`` (``6·N·(...)``, see the code), ``6·m·(3h +
     2h²)`` for the MTP blocks' norms and projection, ``6·h·V_pad·(m + 1)`` for the logits, where
     ``N = L + m`` counts the ``m`` MTP layers as blocks of the last layer's kind and ``V_pad`` is
-    the vocabulary padded to a multiple of 128·TP.
+    the vocabulary padded to a multiple of 128·TP. ``causal=False`` is the 2024 count (Megatron-LM
+    ``training.py`` of the v0.9 era: ``s/h`` for the attention core, the whole score matrix).
     """
     h, s, n_layers = spec.d_model, seq, spec.layers
+    half = 0.5 if causal else 1.0
     moe = spec.moe_layers if spec.is_moe else 0
     dense = n_layers - moe
     if mtp:
@@ -357,7 +367,7 @@ def megatron_flops_per_token(
         )
     else:
         ratio = spec.head_dim * a / h
-        attn = 12.0 * n * h * h * (1 + spec.kv_heads / a + s / h / 2) * ratio
+        attn = 12.0 * n * h * h * (1 + spec.kv_heads / a + s / h * half) * ratio
     mtp_blocks = 6.0 * mtp * (3 * h + 2 * h * h)
     step = VOCAB_DIVISOR * tp
     v_pad = -(-spec.vocab // step) * step
@@ -365,15 +375,31 @@ def megatron_flops_per_token(
     return mlp + attn + mtp_blocks + logits
 
 
+#: The FLOP counts of the sources' TFLOP/s: convention -> (causal halving of the attention core,
+#: name). ``megatron-bridge``: ``flop_utils.py`` at the 26.02 commit (c0b9a000), s/2;
+#: ``megatron-lm-2026``: Megatron-LM main of 2026 (the GB200 guide's figure, ``acb7273c``), taken
+#: to count as Megatron-Bridge does (its ``flop_utils.py`` is that count; assumed, not read at
+#: that commit); ``megatron-lm-2024``: Megatron-LM ``training.py`` of the v0.9 era (the MoE
+#: README at ``c230e0d7``), whose attention term is the whole ``s/h``.
+FLOP_CONVENTIONS: dict[str, tuple[bool, str]] = {
+    "megatron-bridge": (True, "Megatron-Bridge num_floating_point_operations (causal s/2)"),
+    "megatron-lm-2026": (True, "Megatron-LM num_floating_point_operations (causal s/2)"),
+    "megatron-lm-2024": (False, "Megatron-LM 2024 num_floating_point_operations (whole s)"),
+}
+
+
 def source_flops_per_token(run: dict[str, Any]) -> tuple[float, str] | None:
     """FLOPs per token in the run's source's convention and its name; ``None`` where the source
-    publishes no TFLOP/s or its count was not read."""
-    if run["flop_convention"] not in ("megatron-bridge", "megatron-core"):
+    publishes no TFLOP/s or its count was not read (:data:`FLOP_CONVENTIONS`)."""
+    convention = FLOP_CONVENTIONS.get(run["flop_convention"])
+    if convention is None:
         return None
+    causal, name = convention
     spec = moe_spec(run)
     value = megatron_flops_per_token(spec, spec.seq, int(run["moe"]["mtp_depth"] or 0),
-                                     int(run["layout"]["tp"]), silu=spec.name not in NOT_SILU)  # fmt: skip
-    return value, "Megatron num_floating_point_operations"
+                                     int(run["layout"]["tp"]), silu=spec.name not in NOT_SILU,
+                                     causal=causal)  # fmt: skip
+    return value, name
 
 
 def predicted_tflops_per_gpu(run: dict[str, Any], prediction: MoePrediction) -> float | None:

@@ -117,13 +117,20 @@ def test_gpt_oss_dims_give_its_published_size() -> None:
 def test_megatron_count_of_mixtral_by_hand() -> None:
     # Mixtral 8x7B at s = 4096: per token and layer the forward multiplies q and o (h x h), k
     # and v (h x 1024), two of eight SwiGLU experts (3 x h x 14336 each), and attention's two
-    # causal products (s/2 keys of width h each); the head h x V (32,000 = 250 x 128). Each
-    # multiply-add is 2 FLOPs; backward doubles the forward: x3.
+    # products with the keys (causal: s/2 of them; Megatron-LM's 2024 count: all s); the head
+    # h x V (32,000 = 250 x 128). Each multiply-add is 2 FLOPs; backward doubles the forward: x3.
     h, f, s, L, V = 4096, 14336, 4096, 32, 32000
-    fwd_layer = 2 * (2 * h * h + 2 * h * 1024 + 2 * 3 * h * f) + 2 * 2 * (s / 2) * h
-    want = 3 * (L * fwd_layer + 2 * h * V)
-    got = megatron_flops_per_token(PRESETS["mixtral-8x7b"], s)
-    assert got == pytest.approx(want, rel=1e-12)
+    for causal, keys in ((True, s / 2), (False, s)):
+        fwd_layer = 2 * (2 * h * h + 2 * h * 1024 + 2 * 3 * h * f) + 2 * 2 * keys * h
+        want = 3 * (L * fwd_layer + 2 * h * V)
+        got = megatron_flops_per_token(PRESETS["mixtral-8x7b"], s, causal=causal)
+        assert got == pytest.approx(want, rel=1e-12)
+    # The Megatron-LM run converts with the 2024 count, the dense runs' Megatron-Core formula
+    # with Mixtral's top-2 experts (core.plan.published, 12·l·h²·(...)).
+    run = _run("megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16")
+    assert run["flop_convention"] == "megatron-lm-2024"
+    old = 12 * L * h * h * ((1 + 8 / 32 + s / h) + f / h * 1.5 * 2 + V / (2 * L * h))
+    assert source_flops_per_token(run)[0] == pytest.approx(old, rel=1e-12)
 
 
 def test_megatron_count_of_deepseek_v3_with_mtp_by_hand() -> None:
@@ -155,6 +162,13 @@ def test_gpt_oss_counts_its_glu_as_megatron_does() -> None:
     fwd_layer = 2 * (h * 4096 * 2 + 2 * h * 512 + 4 * 2 * h * f) + 2 * 2 * (s / 2) * 4096
     want = 3 * (L * fwd_layer + 2 * h * V)
     assert source_flops_per_token(run)[0] == pytest.approx(want, rel=1e-12)
+
+
+def test_the_gb200_guide_counts_as_megatron_bridge() -> None:
+    guide = _run("megatron-lm-guide-gb200-deepseek-v3-256gpu-mxfp8")
+    assert guide["flop_convention"] == "megatron-lm-2026" and guide["moe"]["mtp_depth"] == 0
+    want = megatron_flops_per_token(PRESETS["deepseek-v3"], 4096, mtp=0, causal=True)
+    assert source_flops_per_token(guide)[0] == pytest.approx(want, rel=1e-12)
 
 
 def test_sources_without_a_read_flop_count_convert_nothing() -> None:
