@@ -15,6 +15,7 @@ come later, after the predictions are committed (``benchmarks/add_published_figu
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -214,6 +215,29 @@ def _convention(run: dict[str, Any]) -> tuple[str, list[str]]:
     return "megatron-lm-2026", ["model_tflops_per_gpu"]
 
 
+#: Published figures that the inputs' prose quotes beside the facts (a recipe variant's TFLOP/s,
+#: the GPU-hours of other training phases): taken out, so that no figure enters the repository
+#: before the predictions (tests/core/plan/test_published_moe_runs.py checks every string).
+SCRUB: tuple[tuple[str, str], ...] = (
+    (r"the footnote's parentheses give the TFLOP/s of the blockwise recipe \(([^)]*)\) as [\d.,]+",
+     r"the footnote's parentheses give a figure for the blockwise recipe (\1)"),
+    (r"not context extension [\d.,]+K GPU-hours, not post-training [\d.,]+K",
+     "not the context extension's or the post-training's GPU-hours"),
+)  # fmt: skip
+
+
+def scrub(value: Any) -> Any:
+    """``value`` (a run, or any part of one) with :data:`SCRUB`'s figures taken out of its text."""
+    if isinstance(value, dict):
+        return {k: scrub(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub(v) for v in value]
+    if isinstance(value, str):
+        for pattern, repl in SCRUB:
+            value = re.sub(pattern, repl, value)
+    return value
+
+
 def convert(run: dict[str, Any]) -> dict[str, Any]:
     """One input run in the resource's schema (see the resource's ``description``)."""
     src, hw, lay, moe = run["source"], run["hardware"], run["layout"], run["moe"]
@@ -335,7 +359,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     doc = json.loads(Path(argv[0]).read_text("utf-8"))
-    runs = [convert(r) for r in doc["runs"]]
+    runs = [convert(scrub(r)) for r in doc["runs"]]
     if any("reported" in r for r in doc["runs"]):
         raise SystemExit("the inputs hold a published figure ('reported'); refusing")
     out = {"schema_version": 1, "description": DESCRIPTION, "sources": doc["sources"],

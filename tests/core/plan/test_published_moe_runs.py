@@ -192,3 +192,24 @@ def test_published_figures_convert_to_tokens_per_gpu_by_hand() -> None:
     assert tokens == pytest.approx(300e12 / per) and tflops == 300.0
     mixtral["reported"] = {"tokens_per_s_per_gpu": 1234.0, "model_tflops_per_gpu": 300.0}
     assert published_per_gpu(mixtral)[:2] == (1234.0, 300.0)  # tokens/s as published win
+
+
+def _texts(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_the_inputs_quote_no_published_figure() -> None:
+    # Pre-registration: until the predictions are committed the resource holds no figure, not
+    # even in prose (a TFLOP/s, a tokens/s or GPU-hours number beside its unit).
+    figure = re.compile(
+        r"\d[\d.,]*\s*[KkMm]?\s*(GPU-hours|TFLOP|tokens/s)|(TFLOP/s|tokens/s|GPU-hours)[^;.]*\b(as|of|=|is)\s+\d",
+        re.IGNORECASE,
+    )
+    for r in RUNS:
+        inputs = {k: v for k, v in r.items() if k != "reported"}
+        for text in _texts(inputs):
+            assert not figure.search(text), (r["id"], text)
