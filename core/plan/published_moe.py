@@ -157,9 +157,10 @@ def plan_refusal(run: dict[str, Any]) -> str | None:
     return None
 
 
-def _code(run: dict[str, Any]) -> Implementation:
-    """How the run's code ran: the dense runs' description of the same codebase where there is
-    one (:data:`core.plan.published.SOURCE_CODE`), else DeepSeek's HAI-LLM as Megatron-like."""
+def _code(run: dict[str, Any]) -> tuple[Implementation, str | None]:
+    """How the run's code ran and the dtype it reduces gradients in (``None``: the weights'):
+    the dense runs' description of the same codebase where there is one
+    (:data:`core.plan.published.SOURCE_CODE`), else DeepSeek's HAI-LLM as Megatron-like."""
     from core.plan.published import SOURCE_CODE
 
     rid = run["id"]
@@ -172,11 +173,11 @@ def _code(run: dict[str, Any]) -> Implementation:
     else:
         # HAI-LLM (DeepSeek-V3 report §3.2): fused kernels, overlapped DP, no TP; 61 layers over
         # 16 stages need uneven stages. Its DualPipe is not modelled (the run's not_modelled).
-        return Implementation(flash=True, fused=True, dp_overlap=True, uneven_stages=True)
-    impl = SOURCE_CODE[key].implementation
+        return Implementation(flash=True, fused=True, dp_overlap=True, uneven_stages=True), None
+    code = SOURCE_CODE[key]
     # DeepSeek-V3's 61 layers (with MTP) never divide evenly: Megatron-Core's uneven first and
     # last stages (the recipes' pipeline layouts, stated in each run's not_modelled).
-    return replace(impl, uneven_stages=True)
+    return replace(code.implementation, uneven_stages=True), code.grads
 
 
 def _value(run: dict[str, Any], path: str) -> Any:
@@ -214,7 +215,7 @@ def moe_run_input(
     cluster = Cluster(device, int(hw["gpus"]), int(hw["gpus_per_node"]),
                       inter_node_bandwidth=hw.get("inter_node_bandwidth_per_gpu"),
                       nvlink_domain=int(hw["nvlink_domain"]) if hw.get("nvlink_domain") else None)  # fmt: skip
-    impl = _code(run)
+    impl, grads = _code(run)
     if run["precision"] != "bf16":
         # the layers' GEMMs in the recipe's low precision; the weights kept quantized
         # (Megatron-Bridge's fp8_param_gather, as the dense NVIDIA runs)
@@ -225,7 +226,11 @@ def moe_run_input(
         seq=int(run["batch"]["seq"]),
         global_batch=int(run["batch"]["global_batch"]),
         cluster=cluster,
-        recipe=recipe("amp"),
+        # bf16 weights, fp32 master and Adam state (Megatron's distributed optimizer, FSDP2's
+        # mixed precision); gradients in fp32 where the source's code reduces them so
+        recipe=recipe("amp")
+        if grads in (None, "bf16")
+        else recipe("custom", params="bf16", grads=grads, master="fp32", state="fp32", acts="bf16"),
         optimizer=optimizer("adam"),
         implementation=impl,
     )
