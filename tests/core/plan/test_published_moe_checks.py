@@ -200,3 +200,21 @@ def test_the_cli_writes_the_moe_runs_as_csv(capsys, tmp_path) -> None:
     assert list(rows[0]) == list(CSV_COLUMNS)
     assert [r["id"] for r in rows] == ["deepseek-v3-report-2048xh800-pretrain-14.8t"]
     assert rows[0]["device"] == "h800" and rows[0]["gpus"] == "2048"
+
+
+def test_a_run_becomes_the_plan_input_it_states() -> None:
+    from core.plan.published_moe import moe_run_input
+
+    runs = {r["id"]: r for r in RUNS}
+    inp, c, _applied = moe_run_input(runs["megatron-bridge-26.02-gb200-deepseek-v3-256gpu-mxfp8"])
+    # GB200 NVL72: 4 GPUs per tray, 72 on one NVLink fabric; PP 4 x VP 4, EP 64, MBS 1
+    assert (inp.cluster.gpus, inp.cluster.gpus_per_node, inp.cluster.domain) == (256, 4, 72)
+    assert (c.tp, c.pp, c.vpp, c.ep, c.etp, c.zero, c.micro_batch) == (1, 4, 4, 64, 1, 1, 1)
+    assert inp.implementation.precision == "mxfp8" and inp.implementation.uneven_stages
+    assert inp.model.experts == 256 and inp.seq == 4096 and inp.global_batch == 4096
+    assert inp.recipe.grads == "bf16"  # Megatron-Bridge recipes reduce gradients in bf16
+    inp, c, _ = moe_run_input(runs["megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"])
+    assert inp.recipe.grads == "fp32" and inp.implementation.precision is None
+    assert (c.pp, c.vpp, c.ep) == (4, 8, 8)
+    _inp, c, _ = moe_run_input(runs["deepseek-v3-report-2048xh800-pretrain-14.8t"])
+    assert c.micro_batch is None and c.pp == 16 and c.ep == 64  # unstated: searched
