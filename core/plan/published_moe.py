@@ -157,10 +157,11 @@ def plan_refusal(run: dict[str, Any]) -> str | None:
     return None
 
 
-def _code(run: dict[str, Any]) -> tuple[Implementation, str | None]:
-    """How the run's code ran and the dtype it reduces gradients in (``None``: the weights'):
-    the dense runs' description of the same codebase where there is one
-    (:data:`core.plan.published.SOURCE_CODE`), else DeepSeek's HAI-LLM as Megatron-like."""
+def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[str, Any], ...]]:
+    """How the run's code ran, the dtype it reduces gradients in (``None``: the weights') and its
+    framework's defaults for layout dimensions a source leaves unstated: the dense runs'
+    description of the same codebase where there is one (:data:`core.plan.published.SOURCE_CODE`),
+    else DeepSeek's HAI-LLM as Megatron-like."""
     from core.plan.published import SOURCE_CODE
 
     rid = run["id"]
@@ -173,11 +174,12 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None]:
     else:
         # HAI-LLM (DeepSeek-V3 report §3.2): fused kernels, overlapped DP, no TP; 61 layers over
         # 16 stages need uneven stages. Its DualPipe is not modelled (the run's not_modelled).
-        return Implementation(flash=True, fused=True, dp_overlap=True, uneven_stages=True), None
+        impl = Implementation(flash=True, fused=True, dp_overlap=True, uneven_stages=True)
+        return impl, None, ()
     code = SOURCE_CODE[key]
     # DeepSeek-V3's 61 layers (with MTP) never divide evenly: Megatron-Core's uneven first and
     # last stages (the recipes' pipeline layouts, stated in each run's not_modelled).
-    return replace(code.implementation, uneven_stages=True), code.grads
+    return replace(code.implementation, uneven_stages=True), code.grads, code.defaults
 
 
 def _value(run: dict[str, Any], path: str) -> Any:
@@ -215,7 +217,7 @@ def moe_run_input(
     cluster = Cluster(device, int(hw["gpus"]), int(hw["gpus_per_node"]),
                       inter_node_bandwidth=hw.get("inter_node_bandwidth_per_gpu"),
                       nvlink_domain=int(hw["nvlink_domain"]) if hw.get("nvlink_domain") else None)  # fmt: skip
-    impl, grads = _code(run)
+    impl, grads, defaults = _code(run)
     if run["precision"] != "bf16":
         # the layers' GEMMs in the recipe's low precision; the weights kept quantized
         # (Megatron-Bridge's fp8_param_gather, as the dense NVIDIA runs)
@@ -237,10 +239,16 @@ def moe_run_input(
     inp = _with_settings(inp, "input", run, applied)
     impl = _with_settings(inp.implementation, "implementation", run, applied)
     inp = replace(inp, implementation=impl)
+    # A dimension the source does not state takes its framework's documented default where it
+    # has one (Megatron: no recomputation); only those without one are searched (as the dense runs).
+    stated = {"vpp": lay["vpp"], "sp": lay["sp"], "recompute": lay["recompute"]}
+    for name, value in defaults:
+        if stated.get(name, 0) is None:
+            stated[name] = value
     constraints = Constraints(
-        tp=lay["tp"], pp=lay["pp"], vpp=lay["vpp"], cp=lay["cp"], sp=lay["sp"], zero=lay["zero"],
-        micro_batch=lay["micro_batch"], recompute=lay["recompute"], ep=lay["ep"], etp=lay["etp"],
-        max_micro_batch=8,
+        tp=lay["tp"], pp=lay["pp"], vpp=stated["vpp"], cp=lay["cp"], sp=stated["sp"],
+        zero=lay["zero"], micro_batch=lay["micro_batch"], recompute=stated["recompute"],
+        ep=lay["ep"], etp=lay["etp"], max_micro_batch=8,
     )  # fmt: skip
     return inp, constraints, tuple(sorted(applied))
 

@@ -238,5 +238,8 @@ def test_a_run_becomes_the_plan_input_it_states() -> None:
     inp, c, _ = moe_run_input(runs["megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"])
     assert inp.recipe.grads == "fp32" and inp.implementation.precision is None
     assert (c.pp, c.vpp, c.ep) == (4, 8, 8)
+    # recomputation not stated: Megatron's default (none), not searched
+    assert runs["megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"]["layout"]["recompute"] is None
+    assert c.recompute == "none"
     _inp, c, _ = moe_run_input(runs["deepseek-v3-report-2048xh800-pretrain-14.8t"])
     assert c.micro_batch is None and c.pp == 16 and c.ep == 64  # unstated: searched
