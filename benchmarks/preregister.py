@@ -106,7 +106,9 @@ def main(argv: list[str]) -> int:
     names = [a for a in argv if not a.startswith("--")]
     paths = [Path(n) for n in names] or sorted(DATA.glob("*.json"))
     if not names:
-        paths = [p for p in paths if "predictions" not in json.loads(p.read_text("utf-8"))]
+        # moe-*.json: the MoE runs' files, written by benchmarks/preregister_moe.py
+        paths = [p for p in paths if not p.name.startswith("moe-")
+                 and "predictions" not in json.loads(p.read_text("utf-8"))]  # fmt: skip
     if not paths:
         print("nothing to pre-register: every file has its predictions")
         return 0

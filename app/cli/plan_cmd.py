@@ -176,6 +176,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="instead of one plan: plan every published training run the model is "
                    "checked against (those on DEVICE only, when given) and list the published "
                    "and predicted tokens/s, the error and the MAPE per source")  # fmt: skip
+    p.add_argument("--group", default=None, metavar="GROUP",
+                   help="with --published: which published runs, dense (default: the dense runs "
+                   "of resources/published_runs.json) or moe (the mixture-of-experts runs of "
+                   "resources/published_moe_runs.json, their own group: the prediction per run, "
+                   "or why the plan refuses it, and the MAPE once their figures are in)")  # fmt: skip
     p.add_argument("--write-residuals", action="store_true",
                    help="with --published (all runs): write the plan's error on each run to "
                    "resources/plan_residuals.json, the pools of every plan's likely interval "
@@ -189,7 +194,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 _DEFAULTS: dict[str, Any] = {}
 #: What ``--published`` reads besides its device: each published run brings its own model,
 #: cluster, layout and code, so every other option is refused rather than silently ignored.
-_PUBLISHED_READS = frozenset({"published", "device", "json", "csv", "handler", "write_residuals"})
+_PUBLISHED_READS = frozenset(
+    {"published", "device", "json", "csv", "handler", "write_residuals", "group"}
+)
 
 
 @contextmanager
@@ -223,6 +230,14 @@ def handler(args: argparse.Namespace) -> int:
     """Answer ``plan``."""
     if args.published is not None:
         return _published(args)
+    if args.group is not None:
+        from core.errors import InputError
+
+        raise InputError(
+            "--group: only with --published (it picks which published runs are checked); "
+            "allowed: napkinlab plan --published --group moe",
+            field="group",
+        )
     if args.write_residuals:
         from core.errors import InputError
 
@@ -486,9 +501,20 @@ def _published(args: argparse.Namespace) -> int:
         raise InputError(
             f"--published: {', '.join(given)} cannot apply (each published run brings its own "
             "model, cluster, layout and code); allowed with it: --device DEVICE (or --published "
-            "DEVICE), --json, --csv FILE",
+            "DEVICE), --group dense|moe, --json, --csv FILE",
             field="published",
         )
+    group = "dense" if args.group is None else str(args.group).strip().lower()
+    if group not in ("dense", "moe"):
+        raise InputError(
+            f"--group: {args.group!r}; allowed: dense (resources/published_runs.json) or moe "
+            "(resources/published_moe_runs.json)",
+            field="group",
+        )
+    if group == "moe":
+        from app.cli.plan_published_moe import published_moe
+
+        return published_moe(args, _quiet)
     device = str(args.published).strip().lower()
     if args.device is not None:
         chosen = str(args.device).strip().lower()

@@ -57,6 +57,7 @@ OWN: dict[str, list[str]] = {
     ],
     "global_batch": ["8", "64", "1024", "4,194,304"],
     "batch_unit": ["sequences", "tokens", "bytes"],
+    "group": ["dense", "moe", "MoE", "sparse"],
     "gpus_per_node": ["8", "4", "3"],
     "intra_bw": ["", "450G", "900e9", "0"],
     "network_bw": ["", "50G", "25e9", "-1"],
@@ -209,6 +210,7 @@ def test_random_argument_vectors_exit_0_or_2(
 ) -> None:
     import app.cli.screenshot_cmd as screenshot_cmd
     import core.bench.suites as suites
+    import core.plan.published_moe as published_moe
     import core.plan.validation as validation
     import core.step.hf_build as hf_build
     import core.step.prefetch as prefetch
@@ -219,6 +221,7 @@ def test_random_argument_vectors_exit_0_or_2(
     monkeypatch.setattr(screenshot_cmd, "render_tab", _stop)  # screenshot: stop before rendering
     monkeypatch.setattr(prefetch, "start_default_trace", lambda: None)  # and start no child
     monkeypatch.setattr(validation, "check_runs", _stop)  # plan --published: 68 runs, seconds
+    monkeypatch.setattr(published_moe, "check_moe_runs", _stop)  # --group moe: 77 runs
     if command == "step":  # stop once the trace would run (plan traces one layer, for real)
         monkeypatch.setattr(step_trace, "trace_config", _stop)
         monkeypatch.setattr(hf_build, "trace_hf_config", _stop)

@@ -1,0 +1,374 @@
+"""Builds ``resources/published_moe_runs.json`` from the gathered inputs of published MoE runs.
+
+Run: ``python benchmarks/published_moe_from_inputs.py INPUTS.json`` from the repository root
+(``INPUTS.json``: the research notes' ``moe_runs_inputs.json``, kept outside the repository; it
+holds every run's source, model, hardware, layout, batch and recipe, and **no published figure**).
+
+It maps each run onto the plan's vocabulary (``--precision``, ``--framework``, the layout's
+``vpp``/``recompute``, the device ids of ``resources/hardware.json``), marks the suggested primary
+subset (the Megatron-Bridge 26.02 and 25.11 sections and the 25.09 DGX-H100 row; the 26.04.01 and
+26.06 sections repeat those configurations with newer containers), and states per run the
+settings the plan cannot model yet (``not_modelled``). It never reads a figures file: the figures
+come later, after the predictions are committed (``benchmarks/add_published_figures.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "resources" / "published_moe_runs.json"
+
+#: gpt-oss is not a preset yet: its shape from openai/gpt-oss-120b and -20b config.json
+#: (num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, head_dim,
+#: num_local_experts, num_experts_per_tok, intermediate_size, vocab_size, sliding_window 128 on
+#: every other layer, attention sinks, biases on attention and experts, a router bias).
+GPT_OSS: dict[str, dict[str, Any]] = {
+    "gpt-oss-120b": {"layers": 36, "hidden": 2880, "heads": 64, "kv_heads": 8, "head_dim": 64,
+                     "ffn": 2880, "vocab": 201088, "experts": 128, "top_k": 4, "moe_ffn": 2880,
+                     "context": 131072},
+    "gpt-oss-20b": {"layers": 24, "hidden": 2880, "heads": 64, "kv_heads": 8, "head_dim": 64,
+                    "ffn": 2880, "vocab": 201088, "experts": 32, "top_k": 4, "moe_ffn": 2880,
+                    "context": 131072},
+}  # fmt: skip
+GPT_OSS_ATTENTION = (
+    "gpt-oss attention: a 128-token sliding window on every other layer, attention sinks and "
+    "biases (planned as full causal attention on every layer, without sinks; biases on the "
+    "attention projections only)"
+)
+
+#: Megatron-Core recompute module names (``--recompute-modules``) as the sources write them.
+_MODULE_NAMES = {"rmsnorm": "layernorm"}
+
+
+def _section(run_id: str) -> str:
+    for prefix, section in (("megatron-bridge-", None), ("automodel-2510", "2025-10"),
+                            ("deepseek-v3-report", "Table 1"), ("megatron-core-0.9", "MCore v0.9"),
+                            ("megatron-lm-guide", "GB200 guide")):  # fmt: skip
+        if run_id.startswith(prefix):
+            return section or run_id.split("-")[2]
+    raise KeyError(run_id)
+
+
+def _code(run_id: str) -> str:
+    """The source's short name (the inputs' ``sources[].code``)."""
+    for prefix, code in (("megatron-bridge-", "megatron-bridge"), ("automodel-", "automodel"),
+                         ("deepseek-v3-report", "deepseek-v3-report"),
+                         ("megatron-core-", "megatron-lm"), ("megatron-lm-", "megatron-lm")):  # fmt: skip
+        if run_id.startswith(prefix):
+            return code
+    raise KeyError(run_id)
+
+
+def _group(run_id: str) -> str:
+    if run_id.startswith("megatron-bridge-"):
+        return "primary" if _section(run_id) in ("26.02", "25.11", "25.09") else "repeat"
+    return "primary"
+
+
+def _precision(run: dict[str, Any]) -> tuple[str, list[str]]:
+    """The plan's ``--precision`` value, and what the mapping leaves out."""
+    p, recipe = run["precision"], str(run["precision_recipe"] or "")
+    if p == "bf16":
+        return "bf16", []
+    if p == "mxfp8":
+        return "mxfp8", []
+    if "blockwise" in recipe and run["id"].startswith("deepseek"):
+        return "fp8-current", [
+            "DeepSeek's blockwise FP8 (1x128 activation tiles, 128x128 weight blocks, scaled in "
+            "software with FP32 promotion on Hopper): planned as fp8-current, the nearest recipe"
+        ]
+    if "not stated" in recipe:
+        return "fp8-current", ["precision not stated by the table: per-tensor FP8 with current "
+                               "scaling assumed (the recipes' FP8 default)"]  # fmt: skip
+    return "fp8-current", []
+
+
+def _framework(run: dict[str, Any]) -> str:
+    text = run["framework"]
+    if text.startswith("Megatron-Bridge"):
+        return "nemo"
+    if text.startswith("NeMo AutoModel"):
+        return "fsdp"
+    if text.startswith("Megatron"):
+        return "megatron"
+    return "hai-llm"
+
+
+def _dispatcher(run: dict[str, Any]) -> str:
+    """The token dispatcher as one word: alltoall, deepep, hybridep, flex (one of the two, not
+    stated which), custom, unknown (the recipe was not read)."""
+    low = str(run["moe"].get("dispatcher", "")).lower()
+    if "deepep backend by default" in low:
+        # the Qwen3 recipes: DeepEP, HybridEP on GB200/GB300 and for 30B-A3B on H100
+        device, preset = run["hardware"]["device"], run["model"]["preset"]
+        on_hybrid = device in ("gb200", "gb300") or (
+            device == "h100-sxm" and preset == "qwen3-30b-a3b"
+        )
+        return "hybridep" if on_hybrid else "deepep"
+    if "deepep or hybridep" in low:
+        return "flex"
+    if "hybridep" in low:
+        return "hybridep"
+    if "deepep" in low:
+        return "deepep"
+    if low.startswith("alltoall"):
+        return "alltoall"
+    if low.startswith("custom"):
+        return "custom"
+    return "unknown"
+
+
+def _routing(text: str) -> str:
+    low = text.lower()
+    if "forced balance" in low or "force-load-balancing" in low:
+        return "forced-balance"
+    if "fake balanced" in low:
+        return "forced-balance"
+    if "auxiliary-loss-free" in low:
+        return "aux-loss-free"
+    return "learned"
+
+
+def _recompute(run: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The layout's ``recompute`` (none, selective, full; ``None``: not stated) and the modules."""
+    rec = run["moe"].get("recompute")
+    if isinstance(rec, dict):
+        return "none", [_MODULE_NAMES.get(m, m) for m in rec["modules"]]
+    if rec is None:
+        return "none", []  # Megatron-Bridge: no recompute in the recipe
+    text = str(rec).lower()
+    if "full" in text or "checkpointing on" in text:
+        return "full", []
+    if text.startswith("none"):
+        return "none", []
+    return None, []  # not stated / not read: the plan searches it
+
+
+def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[str],
+                  dispatcher: str) -> list[str]:  # fmt: skip
+    moe, lay = run["moe"], run["layout"]
+    out = list(precision_gaps)
+    mtp = moe.get("mtp_depth") or 0
+    if mtp:
+        out.append(f"multi-token prediction, depth {mtp} (one extra MoE layer and its logits)")
+    if modules:
+        out.append("recomputation of modules " + ", ".join(modules) + " only (Megatron-Core "
+                   "--recompute-modules): planned without recomputation")  # fmt: skip
+    if dispatcher in ("deepep", "hybridep", "flex"):
+        out.append(f"token dispatcher {dispatcher} (fused dispatch and combine kernels on their "
+                   "own SMs): planned as all-to-all")  # fmt: skip
+    elif dispatcher == "custom":
+        out.append("DeepSeek's own all-to-all kernels (IB then NVLink forwarding, 20 SMs, at most "
+                   "4 nodes per token): planned as all-to-all")  # fmt: skip
+    routing = _routing(moe.get("routing", ""))
+    if routing != "forced-balance":
+        out.append(f"routing {routing} (measured imbalance not given): planned balanced")
+    pipeline = lay.get("pipeline_layout") or moe.get("pipeline_layout")
+    if pipeline:
+        out.append(f"custom pipeline layout {pipeline!r}: planned with the plan's own uneven split")
+    if lay.get("pipeline_schedule"):
+        out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
+    if moe.get("cuda_graphs"):
+        out.append(f"CUDA graphs ({moe['cuda_graphs']})")
+    if "BF16 Adam moments" in str(run.get("precision_recipe") or ""):
+        out.append("precision-aware optimizer (BF16 Adam moments): planned with FP32 moments")
+    if run["model"]["preset"].startswith("gpt-oss"):
+        out.append(GPT_OSS_ATTENTION)
+    if (
+        run["id"].startswith("automodel")
+        and lay["ep"] == 1
+        and "ep_size" in moe.get("dispatcher", "")
+    ):
+        out.append("the yaml's expert parallelism (ep_size 64) where the table's EP column is "
+                   "'-': planned with EP 1 as the table says")  # fmt: skip
+    if run["id"].startswith("automodel") and lay["zero"] == 3 and lay["ep"] > 1:
+        out.append("FSDP2 sharding beside expert parallelism (experts sharded over the EP group, "
+                   "the rest over FSDP)")  # fmt: skip
+    if lay["zero"] == 3 and lay["pp"] > 1:
+        out.append("FSDP2 full sharding under a pipeline (ZeRO-3 with PP, parameters gathered per "
+                   "micro-batch): the plan allows ZeRO 0 or 1 with PP")  # fmt: skip
+    if run["batch"].get("batch_schedule"):
+        out.append("the batch-size ramp (" + run["batch"]["batch_schedule"] + "): planned at "
+                   "the final batch")  # fmt: skip
+    if run["id"].startswith("deepseek-v3-report"):
+        out.append("wall-clock GPU-hours include stalls, restarts and evaluation; the plan "
+                   "predicts steady-state steps")  # fmt: skip
+    return out
+
+
+def _convention(run: dict[str, Any]) -> tuple[str, list[str]]:
+    """The FLOP convention of the source's TFLOP/s figure, and the metrics it publishes."""
+    rid = run["id"]
+    if rid.startswith("megatron-bridge"):
+        return "megatron-bridge", ["tokens_per_s_per_gpu", "model_tflops_per_gpu"]
+    if rid.startswith("automodel"):
+        return "automodel", ["tokens_per_s_per_gpu", "model_tflops_per_gpu", "step_time_s"]
+    if rid.startswith("deepseek-v3-report"):
+        return "none", ["gpu_hours"]
+    if rid.startswith("megatron-core-0.9"):
+        return "megatron-lm-2024", ["model_tflops_per_gpu"]
+    return "megatron-lm-2026", ["model_tflops_per_gpu"]
+
+
+#: Published figures that the inputs' prose quotes beside the facts (a recipe variant's TFLOP/s,
+#: the GPU-hours of other training phases): taken out, so that no figure enters the repository
+#: before the predictions (tests/core/plan/test_published_moe_runs.py checks every string).
+SCRUB: tuple[tuple[str, str], ...] = (
+    (r"the footnote's parentheses give the TFLOP/s of the blockwise recipe \(([^)]*)\) as [\d.,]+",
+     r"the footnote's parentheses give a figure for the blockwise recipe (\1)"),
+    (r"not context extension [\d.,]+K GPU-hours, not post-training [\d.,]+K",
+     "not the context extension's or the post-training's GPU-hours"),
+)  # fmt: skip
+
+
+def scrub(value: Any) -> Any:
+    """``value`` (a run, or any part of one) with :data:`SCRUB`'s figures taken out of its text."""
+    if isinstance(value, dict):
+        return {k: scrub(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub(v) for v in value]
+    if isinstance(value, str):
+        for pattern, repl in SCRUB:
+            value = re.sub(pattern, repl, value)
+    return value
+
+
+def convert(run: dict[str, Any]) -> dict[str, Any]:
+    """One input run in the resource's schema (see the resource's ``description``)."""
+    src, hw, lay, moe = run["source"], run["hardware"], run["layout"], run["moe"]
+    precision, gaps = _precision(run)
+    recompute, modules = _recompute(run)
+    dispatcher = _dispatcher(run)
+    convention, metrics = _convention(run)
+    preset = run["model"]["preset"]
+    model: dict[str, Any] = {"preset": preset, "row_label": run["model"]["row_label"],
+                             "config": run["model"]["config"]}  # fmt: skip
+    if preset in GPT_OSS:
+        model["dims"] = GPT_OSS[preset]
+    pipeline = lay.get("pipeline_layout") or moe.get("pipeline_layout")
+    return {
+        "id": run["id"],
+        "group": _group(run["id"]),
+        "source": {
+            "code": _code(run["id"]),
+            "title": src["title"],
+            "authors": src["authors"],
+            "url": src["url"],
+            "commit": src["commit"],
+            "commit_date": src["commit_date"],
+            "section": _section(run["id"]),
+            "table": src["table"],
+            "recipe_source": moe.get("recipe_source"),
+        },
+        "model": model,
+        "hardware": {
+            k: hw[k]
+            for k in (
+                "system",
+                "device",
+                "gpus",
+                "gpus_per_node",
+                "nvlink_domain",
+                "nodes",
+                "inter_node_bandwidth_per_gpu",
+                "network",
+            )
+        },
+        "layout": {
+            "tp": lay["tp"],
+            "pp": lay["pp"],
+            "vpp": lay["vp"],
+            "cp": lay["cp"],
+            "ep": lay["ep"],
+            "etp": lay["etp"],
+            "dp": lay["dp"],
+            "expert_dp": lay.get("expert_dp"),
+            "sp": lay["sp"],
+            "zero": lay["zero"],
+            "micro_batch": lay["micro_batch"],
+            "grad_accum": lay["grad_accum"],
+            "grad_accum_computed": lay.get("grad_accum_computed"),
+            "local_batch": lay.get("local_batch"),
+            "recompute": recompute,
+            "recompute_modules": modules,
+            "pipeline_layout": pipeline,
+            "pipeline_schedule": lay.get("pipeline_schedule"),
+        },
+        "batch": {
+            k: run["batch"][k]
+            for k in ("global_batch", "seq", "tokens", "batch_schedule")
+            if k in run["batch"]
+        },
+        "precision": precision,
+        "precision_as_published": run["precision_as_printed"],
+        "precision_recipe": run["precision_recipe"],
+        "framework": _framework(run),
+        "framework_as_published": run["framework"],
+        "moe": {
+            "mtp_depth": moe.get("mtp_depth") or 0,
+            "dispatcher": dispatcher,
+            "dispatcher_as_published": moe.get("dispatcher"),
+            "routing": _routing(str(moe.get("routing", ""))),
+            "routing_as_published": moe.get("routing"),
+            "token_drop": False,
+            "capacity_factor": None,
+            "cuda_graphs": moe.get("cuda_graphs"),
+            "notes": "; ".join(
+                str(moe[k])
+                for k in ("mtp_note", "other", "nvlink_note", "experts_kernel", "kernels")
+                if moe.get(k)
+            ),
+        },
+        "flop_convention": convention,
+        "published_metrics": metrics,
+        "not_modelled": _not_modelled(run, gaps, modules, dispatcher),
+        "notes": run["notes"],
+    }
+
+
+DESCRIPTION = (
+    "Published training runs of mixture-of-experts models (issue 40), for checking core/plan's "
+    "predictions as their own group (napkinlab plan --published --group moe). Inputs only until "
+    "the predictions are committed (benchmarks/preregister_moe.py); the published figures are then "
+    "added under each run's 'reported' by benchmarks/add_published_figures.py. Per run: the source "
+    "(URL, commit, section, table row, the recipe files the settings come from), the model (a "
+    "preset of core.memory.models, or its config.json dimensions under 'dims'), the hardware "
+    "(device ids of resources/hardware.json, GPUs per node, NVLink domain, network per GPU in "
+    "bytes/s), the layout (tp, pp, vpp, cp, ep, etp, dp = gpus/(tp*pp*cp), zero, micro_batch; "
+    "recompute none/selective/full as the plan names them, null when not stated; recompute_modules "
+    "for Megatron-Core's per-module recomputation; grad_accum as the table prints it, "
+    "grad_accum_computed = global_batch/(micro_batch*dp), or /(local_batch*dp) where the source "
+    "gives AutoModel's local batch per GPU), "
+    "the batch (sequences, tokens per sequence), the "
+    "precision as the plan's --precision value beside the source's words, the framework as the "
+    "plan's --framework value, the MoE settings (MTP depth, dispatcher, routing, token dropping), the "
+    "FLOP convention of the source's TFLOP/s, the metrics the source publishes, and the run's "
+    "settings the plan cannot model yet (not_modelled). group: 'primary' (Megatron-Bridge 26.02, "
+    "25.11 and the 25.09 DGX-H100 row, and the other sources) or 'repeat' (Megatron-Bridge 26.04.01 "
+    "and 26.06: the same configurations with newer containers)."
+)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print(__doc__)
+        return 2
+    doc = json.loads(Path(argv[0]).read_text("utf-8"))
+    runs = [convert(scrub(r)) for r in doc["runs"]]
+    if any("reported" in r for r in doc["runs"]):
+        raise SystemExit("the inputs hold a published figure ('reported'); refusing")
+    out = {"schema_version": 1, "description": DESCRIPTION, "sources": doc["sources"],
+           "runs": runs}  # fmt: skip
+    OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    primary = sum(r["group"] == "primary" for r in runs)
+    print(f"{OUT.relative_to(ROOT)}: {len(runs)} runs ({primary} primary)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
