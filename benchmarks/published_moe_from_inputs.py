@@ -159,19 +159,29 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
     if modules:
         out.append("recomputation of modules " + ", ".join(modules) + " only (Megatron-Core "
                    "--recompute-modules): planned without recomputation")  # fmt: skip
-    if dispatcher in ("deepep", "hybridep", "flex"):
+    if dispatcher == "deepep":
+        out.append("DeepEP's dispatch and combine kernels on their own SMs: planned with the plan's "
+                   "DeepEP dispatcher (FP8 dispatch, BF16 combine, one network crossing per "
+                   "destination node), the SMs as the calibrated overlap slowdown")  # fmt: skip
+    elif dispatcher in ("hybridep", "flex"):
         out.append(f"token dispatcher {dispatcher} (fused dispatch and combine kernels on their "
                    "own SMs): planned as all-to-all")  # fmt: skip
     elif dispatcher == "custom":
         out.append("DeepSeek's own all-to-all kernels (IB then NVLink forwarding, 20 SMs, at most "
-                   "4 nodes per token): planned as all-to-all")  # fmt: skip
+                   "4 nodes per token): planned as the DeepEP-style dispatcher the report describes "
+                   "(--dispatcher deepep --route-nodes 4: FP8 dispatch, BF16 combine, one network "
+                   "crossing per destination node), the 20 SMs as the calibrated overlap "
+                   "slowdown")  # fmt: skip
     routing = _routing(moe.get("routing", ""))
     if routing != "forced-balance":
         out.append(f"routing {routing} (measured imbalance not given): planned balanced")
     pipeline = lay.get("pipeline_layout") or moe.get("pipeline_layout")
     if pipeline:
         out.append(f"custom pipeline layout {pipeline!r}: planned with the plan's own uneven split")
-    if lay.get("pipeline_schedule"):
+    if _schedule(lay) == "dualpipe":
+        out.append("DualPipe's second copy of the parameters per pipeline rank pair: the schedule "
+                   "is planned (--schedule dualpipe), the second copy's memory is not")  # fmt: skip
+    elif lay.get("pipeline_schedule"):
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
     if moe.get("cuda_graphs"):
         out.append(f"CUDA graphs ({moe['cuda_graphs']})")
@@ -238,6 +248,11 @@ def scrub(value: Any) -> Any:
     return value
 
 
+def _schedule(lay: dict[str, Any]) -> str:
+    """The plan's ``--schedule`` for a run's pipeline schedule: DualPipe or Megatron's 1F1B."""
+    return "dualpipe" if str(lay.get("pipeline_schedule") or "").startswith("DualPipe") else "1f1b"
+
+
 def convert(run: dict[str, Any]) -> dict[str, Any]:
     """One input run in the resource's schema (see the resource's ``description``)."""
     src, hw, lay, moe = run["source"], run["hardware"], run["layout"], run["moe"]
@@ -298,6 +313,7 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
             "recompute_modules": modules,
             "pipeline_layout": pipeline,
             "pipeline_schedule": lay.get("pipeline_schedule"),
+            "schedule": _schedule(lay),
         },
         "batch": {
             k: run["batch"][k]
@@ -311,8 +327,9 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         "framework_as_published": run["framework"],
         "moe": {
             "mtp_depth": moe.get("mtp_depth") or 0,
-            "dispatcher": dispatcher,
+            "dispatcher": "deepep" if dispatcher == "custom" else dispatcher,
             "dispatcher_as_published": moe.get("dispatcher"),
+            "route_nodes": 4 if dispatcher == "custom" else 0,
             "routing": _routing(str(moe.get("routing", ""))),
             "routing_as_published": moe.get("routing"),
             "token_drop": False,

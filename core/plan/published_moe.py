@@ -80,6 +80,8 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("moe.routing", ("routing",)),
     ("moe.dispatcher", ("dispatcher", "moe_dispatcher")),
     ("layout.recompute_modules", ("recompute_modules",)),
+    ("layout.schedule", ("schedule",)),
+    ("moe.route_nodes", ("route_nodes",)),
 )
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP
