@@ -191,6 +191,12 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             .format(k=f"{cal.k_overhead:.0f}",
                     shape="×".join(str(x) for x in cal.values.get("gemm_reference", (8192, 8192, 8192))))
         )  # fmt: skip
+    fp8_k = cal.k_overhead_of("fp8")
+    if inp.gemm_dtype == "fp8" and inp.cluster.device.supports("fp8") and fp8_k != cal.k_overhead:
+        out.append(
+            translate("Plan", "an fp8 GEMM output tile's fixed cost is worth {k} iterations of its K loop, from the fp8 rates measured at two K (its epilogue takes as long as a 16-bit tile's while its K loop runs faster); the fp8 efficiency is the one measured at {shape}")
+            .format(k=f"{fp8_k:.0f}", shape="×".join(str(x) for x in cal.gemm_reference("fp8")))
+        )  # fmt: skip
     if cal.ring_latency_s("all-gather", 8, 1) > 0 or cal.overlap_slowdown > 0:
         out.append(
             translate("Plan", "collectives: rings at the group's bus bandwidth (across nodes, every NIC of the group's GPUs in a node carries the ring), plus NCCL's ring latency ({base} µs, {hop} µs per NVLink hop, {net} µs per network hop), paid per layer by the gradient reduction and ZeRO's gathers; compute running beside an overlapped collective runs {slow} slower")

@@ -116,6 +116,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "net_post_overhead_s": (0.0, 1e-3),
         "overlap_compute_slowdown": (0.0, 1.0),
         "gemm_k_overhead": (0.0, 100_000.0),
+        "gemm_k_overhead_fp8": (0.0, 100_000.0),
         "sm_count": (1, 100_000),
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
@@ -182,6 +183,7 @@ _DIE_FIELDS = (
     "gemm_reference",
     "gemm_efficiency_fp8",
     "gemm_reference_fp8",
+    "gemm_k_overhead_fp8",
     "kernel_launch_overhead_s",
 )
 _MEASURED_BY_PROJECT = "measured by this project"
@@ -636,6 +638,16 @@ class Calibration:
         """K-loop iterations' worth of fixed cost per output tile (0 when the file gives none)."""
         return float(self.values.get("gemm_k_overhead", 0.0))
 
+    def k_overhead_of(self, dtype: str = "bf16") -> float:
+        """The per-tile fixed cost of ``dtype``'s GEMMs in K-loop iterations: fp8's own
+        (``gemm_k_overhead_fp8``) where the device has it and an fp8 efficiency of its own, else
+        the 16-bit one (:attr:`k_overhead`)."""
+        if dtype == "fp8" and "gemm_efficiency_fp8" in self.values:
+            own = self.values.get("gemm_k_overhead_fp8")
+            if own is not None:
+                return float(own)
+        return self.k_overhead
+
     def gemm_reference(self, dtype: str = "bf16") -> tuple[int, int, int]:
         """The ``(M, N, K)`` the large-GEMM efficiency of ``dtype`` was measured at: fp8's own
         shape where its figure is fp8's own, else the 16-bit figure's (8192³ when unnamed)."""
@@ -648,7 +660,9 @@ class Calibration:
     def reference_shape(self, dtype: str = "bf16") -> float:
         """The shape model's share at :meth:`gemm_reference` (what the measurement itself lost)."""
         m, n, k = self.gemm_reference(dtype)
-        return gemm_shape_efficiency(m, n, self.sm_count, self.tile, 1, k, self.k_overhead)
+        return gemm_shape_efficiency(
+            m, n, self.sm_count, self.tile, 1, k, self.k_overhead_of(dtype)
+        )
 
     @property
     def _reference_shape(self) -> float:
@@ -664,7 +678,9 @@ class Calibration:
         model gives the measurement back at the shape it was measured at, less at a worse shape,
         and never more than was measured: a shape the model rates better than the reference
         runs at the measured rate)."""
-        shape = gemm_shape_efficiency(m, n, self.sm_count, self.tile, batch, k, self.k_overhead)
+        shape = gemm_shape_efficiency(
+            m, n, self.sm_count, self.tile, batch, k, self.k_overhead_of(dtype)
+        )
         scale = min(1.0, shape / self.reference_shape(dtype))
         return peak * min(1.0, self.gemm_efficiency(dtype)) * scale
 

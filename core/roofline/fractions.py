@@ -78,6 +78,7 @@ def _info() -> dict[str, tuple[Text, Text]]:
         "sm_count": (translate("Fractions", "SMs"), translate("Fractions", "GEMM shape model: SMs (or compute units) that output tiles fill in waves")),
         "gemm_tile": (translate("Fractions", "M×N"), translate("Fractions", "GEMM shape model: the output tile of one SM")),
         "gemm_k_overhead": (translate("Fractions", "K steps"), translate("Fractions", "GEMM shape model: fixed cost per tile, in K-loop iterations")),
+        "gemm_k_overhead_fp8": (translate("Fractions", "K steps"), translate("Fractions", "GEMM shape model: fixed cost per fp8 tile, in K-loop iterations; else the 16-bit one")),
         "attention_forward_efficiency": (peak, translate("Fractions", "Attention kernel efficiency, forward")),
         "attention_backward_efficiency": (peak, translate("Fractions", "Attention kernel efficiency, backward")),
         "attention_causal_ratio": (translate("Fractions", "ratio"), translate("Fractions", "Attention: causal over non-causal efficiency")),

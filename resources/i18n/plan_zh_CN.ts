@@ -512,6 +512,10 @@
         <translation>每个 GEMM 输出分块还要付出相当于其 K 循环 {k} 次迭代的固定开销（流水线的开头和收尾）；大 GEMM 效率取自在 {shape} 上的测量</translation>
     </message>
     <message>
+        <source>an fp8 GEMM output tile&apos;s fixed cost is worth {k} iterations of its K loop, from the fp8 rates measured at two K (its epilogue takes as long as a 16-bit tile&apos;s while its K loop runs faster); the fp8 efficiency is the one measured at {shape}</source>
+        <translation>fp8 GEMM 每个输出块的固定开销相当于其 K 循环的 {k} 次迭代，来自在两个 K 上测得的 fp8 速率（其收尾与 16 位块一样长，而其 K 循环更快）；fp8 效率是在 {shape} 测得的</translation>
+    </message>
+    <message>
         <source>collectives: rings at the group&apos;s bus bandwidth (across nodes, every NIC of the group&apos;s GPUs in a node carries the ring), plus NCCL&apos;s ring latency ({base} µs, {hop} µs per NVLink hop, {net} µs per network hop), paid per layer by the gradient reduction and ZeRO&apos;s gathers; compute running beside an overlapped collective runs {slow} slower</source>
         <translation>集合通信：环形算法按组的总线带宽运行（跨节点时，组内各 GPU 在节点中的每块网卡都承载环），再加 NCCL 的环延迟（{base} µs，每个 NVLink 跳 {hop} µs，每个网络跳 {net} µs），梯度归约和 ZeRO 的收集每层各付一次；与重叠的集合通信同时运行的计算慢 {slow}</translation>
     </message>

@@ -512,6 +512,10 @@
         <translation>每個 GEMM 輸出分塊還要付出相當於其 K 迴圈 {k} 次迭代的固定開銷（管線的開頭和收尾）；大 GEMM 效率取自在 {shape} 上的量測</translation>
     </message>
     <message>
+        <source>an fp8 GEMM output tile&apos;s fixed cost is worth {k} iterations of its K loop, from the fp8 rates measured at two K (its epilogue takes as long as a 16-bit tile&apos;s while its K loop runs faster); the fp8 efficiency is the one measured at {shape}</source>
+        <translation>fp8 GEMM 每個輸出塊的固定開銷相當於其 K 迴圈的 {k} 次迭代，來自在兩個 K 上測得的 fp8 速率（其收尾與 16 位元塊一樣長，而其 K 迴圈更快）；fp8 效率是在 {shape} 測得的</translation>
+    </message>
+    <message>
         <source>collectives: rings at the group&apos;s bus bandwidth (across nodes, every NIC of the group&apos;s GPUs in a node carries the ring), plus NCCL&apos;s ring latency ({base} µs, {hop} µs per NVLink hop, {net} µs per network hop), paid per layer by the gradient reduction and ZeRO&apos;s gathers; compute running beside an overlapped collective runs {slow} slower</source>
         <translation>集合通訊：環形演算法按群組的匯流排頻寬執行（跨節點時，群組內各 GPU 在節點中的每張網路卡都承載環），再加 NCCL 的環延遲（{base} µs，每個 NVLink 跳 {hop} µs，每個網路跳 {net} µs），梯度歸約和 ZeRO 的收集每層各付一次；與重疊的集合通訊同時執行的計算慢 {slow}</translation>
     </message>

@@ -293,6 +293,10 @@
         <translation>GEMM 形状模型：每个分块的固定开销，以 K 循环迭代次数计</translation>
     </message>
     <message>
+        <source>GEMM shape model: fixed cost per fp8 tile, in K-loop iterations; else the 16-bit one</source>
+        <translation>GEMM 形状模型：每个 fp8 输出块的固定开销，以 K 循环迭代计；否则用 16 位的</translation>
+    </message>
+    <message>
         <source>Attention kernel efficiency, forward</source>
         <translation>注意力核函数效率，前向</translation>
     </message>

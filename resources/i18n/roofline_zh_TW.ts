@@ -293,6 +293,10 @@
         <translation>GEMM 形狀模型：每個分塊的固定開銷，以 K 迴圈迭代次數計</translation>
     </message>
     <message>
+        <source>GEMM shape model: fixed cost per fp8 tile, in K-loop iterations; else the 16-bit one</source>
+        <translation>GEMM 形狀模型：每個 fp8 輸出塊的固定開銷，以 K 迴圈迭代計；否則用 16 位元的</translation>
+    </message>
+    <message>
         <source>Attention kernel efficiency, forward</source>
         <translation>注意力核函式效率，前向</translation>
     </message>
