@@ -1,0 +1,99 @@
+"""Recomputation by module (Megatron-Core's ``--recompute-modules``) and the experts' FP8 kept
+input copies in the MoE plan, each against a hand derivation from the model's config."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.errors import InputError
+from core.memory.models import PRESETS
+from core.memory.recipes import recipe
+from core.plan.inputs import Implementation
+from core.plan.memory import _sharded
+from core.plan.moe_kept import moe_fp8_kept
+from core.plan.recompute_modules import RECOMPUTE_MODULES, module_matmul_share
+
+S, B = 256, 1
+#: DeepSeek-V3's config.json: hidden 7168, 128 heads, q_lora 1536, kv_lora 512, nope 128,
+#: rope 64, v 128, 256 routed experts of 2048, top-8, one shared expert, 3 dense layers of 18432,
+#: 61 layers, vocabulary 129280.
+D, H, QL, KVL, NOPE, ROPE, VD = 7168, 128, 1536, 512, 128, 64, 128
+E_, K, MF, FFN, L, DENSE = 256, 8, 2048, 18432, 61, 3
+DSV3 = replace(PRESETS["deepseek-v3"], seq=S)
+BF16 = 2
+
+
+def _per_layer(modules: tuple[str, ...], spec=DSV3, low: float = 0.0) -> float:
+    rec = recipe("amp")
+    return _sharded(spec, S, rec, True, False, B, 1, 1, False, "none", False, "fp32", low,
+                    modules).per_layer  # fmt: skip
+
+
+def test_mla_up_proj_drops_the_up_projected_q_k_v() -> None:
+    # Q and K of H heads at nope + rope, V padded to the same width: 3·s·b·H·(nope+rope)·2 B
+    saved = _per_layer(()) - _per_layer(("mla_up_proj",))
+    assert saved == pytest.approx(3 * S * B * H * (NOPE + ROPE) * BF16)
+
+
+def test_layernorm_drops_the_two_norm_outputs() -> None:
+    saved = _per_layer(()) - _per_layer(("layernorm",))
+    assert saved == pytest.approx(2 * S * B * D * BF16)
+
+
+def test_moe_act_keeps_only_the_activation_input() -> None:
+    # of 4 s·b·k·moe_ffn tensors in the 58 MoE layers of 61, the SiLU and its output go
+    saved = _per_layer(()) - _per_layer(("moe_act",))
+    assert saved == pytest.approx(2 * S * B * K * MF * BF16 * (L - DENSE) / L)
+
+
+def test_modules_add_up_and_full_recompute_ignores_them() -> None:
+    both = _per_layer(()) - _per_layer(("mla_up_proj", "layernorm"))
+    assert both == pytest.approx(3 * S * B * H * (NOPE + ROPE) * BF16 + 2 * S * B * D * BF16)
+    rec = recipe("amp")
+    full = [_sharded(DSV3, S, rec, True, False, B, 1, 1, False, "full", False, "fp32", 0.0, m)
+            for m in ((), ("moe",))]  # fmt: skip
+    assert full[0] == full[1]
+
+
+def test_an_unknown_module_names_the_allowed_ones() -> None:
+    with pytest.raises(InputError) as err:
+        Implementation(recompute_modules=("attention",))
+    for name in RECOMPUTE_MODULES:
+        assert name in str(err.value)
+    assert Implementation(recompute_modules=["moe_act"]).recompute_modules == ("moe_act",)
+
+
+def test_up_projection_share_of_deepseek_v3s_layer_weights() -> None:
+    qk = NOPE + ROPE
+    up = QL * H * qk + KVL * H * (NOPE + VD)
+    attn = D * QL + QL * H * qk + D * (KVL + ROPE) + KVL * H * (NOPE + VD) + H * VD * D
+    moe_layer = D * E_ + K * 3 * D * MF + 3 * D * MF  # router, top-8 routed, one shared
+    dense_layer = 3 * D * FFN
+    mean = attn + ((L - DENSE) * moe_layer + DENSE * dense_layer) / L
+    assert module_matmul_share(DSV3, ("mla_up_proj",)) == pytest.approx(up / mean, rel=1e-9)
+    shared = 3 * D * MF * (L - DENSE) / L
+    assert module_matmul_share(DSV3, ("shared_experts",)) == pytest.approx(shared / mean)
+
+
+@pytest.mark.parametrize(("low", "name"), [(1.0, "fp8"), (1 + 1 / 32, "mxfp8")])
+def test_expert_gemm_inputs_are_kept_quantized(low, name) -> None:
+    v = 1000.0
+    assert moe_fp8_kept("dispatched tokens (x)", v, 2, low, True) == pytest.approx(v * low / 2)
+    # gate-and-up (2), SiLU, its output (the down projection's input, kept at `low` bytes)
+    assert moe_fp8_kept("expert hidden (4 x)", v, 2, low, True) == pytest.approx(
+        v / 4 * (3 + low / 2)
+    )
+    assert moe_fp8_kept("expert hidden (4 x)", v, 2, low, True, ("moe_act",)) == v
+    assert moe_fp8_kept("expert outputs before the weighted combine", v, 2, low, True) == v
+    assert moe_fp8_kept("dispatched tokens", v, 2, 0.0, True) == v
+
+
+def test_moe_act_under_mxfp8_keeps_only_the_bf16_activation_input() -> None:
+    # without moe_act: gate-and-up (2 tensors) and the SiLU in BF16, the down projection's input
+    # at MXFP8's 1 + 1/32 bytes; with it: gate-and-up only
+    low = 1 + 1 / 32
+    saved = _per_layer((), low=low) - _per_layer(("moe_act",), low=low)
+    per_tensor = S * B * K * MF * (L - DENSE) / L
+    assert saved == pytest.approx(per_tensor * (BF16 + low))
