@@ -51,7 +51,7 @@ from core.memory.recipes import Recipe
 from core.plan.dualpipe import in_flight as dualpipe_in_flight
 from core.plan.dualpipe import params_factor
 from core.plan.inputs import Layout, PlanInput, stage_layers
-from core.plan.moe_kept import moe_fp8_kept
+from core.plan.moe_kept import moe_kept
 from core.plan.mtp import layers_on as mtp_layers_on
 from core.plan.precision import layer_matmul_elements, weight_copy_bytes
 from core.plan.recompute_modules import kept_share
@@ -254,8 +254,8 @@ def _sharded(
         if low_bytes and e > low_bytes:
             value = _fp8_kept(name, value, e, flash, s * b * spec.ffn, low_bytes)
         modules_here = modules if recompute != "full" else ()
-        if low_bytes and e > low_bytes and spec.is_moe:  # the experts' kept copies
-            value = moe_fp8_kept(name, value, e, low_bytes, spec.gated, modules_here)
+        if spec.is_moe:  # the MoE MLP terms' fused SwiGLU, FP8 copies, moe_act
+            value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here)
         if modules_here:  # Megatron's --recompute-modules (core.plan.recompute_modules)
             value *= kept_share(name, modules_here)
         if name.startswith(_RESIDUAL):

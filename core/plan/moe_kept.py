@@ -1,42 +1,49 @@
-"""The quantized input copies a mixture of experts' GEMMs keep under FP8-class recipes: the
-expert, shared-expert and dense-layer MLP terms of :func:`core.memory.activations.
-activation_model`, as :func:`core.plan.memory._fp8_kept` does for a dense layer's.
+"""What a mixture of experts' MLP terms keep for backward under the training code's kernels: a
+fused SwiGLU, the low-precision input copies of FP8-class GEMMs and recomputation of the experts'
+activation (``moe_act``), applied to the expert, shared-expert and dense-layer MLP terms of
+:func:`core.memory.activations.activation_model` (whose names the dense plan's own rules in
+:mod:`core.plan.memory` do not reach).
 
-Transformer Engine's ``GroupedLinear`` (Megatron-Core's ``TEGroupedMLP``, the routed experts) and
-``Linear`` (the shared experts, a dense layer's MLP) save, for their weight gradient, the input
-they cast to the GEMM's low-precision format rather than the BF16 input (as the dense plan's
-FP8 rule, :mod:`core.plan.memory`). So under such a recipe (``low`` bytes per element with its
-scales: 1 for FP8, 1 + 1/32 for MXFP8):
+The hidden terms (``expert hidden``, ``shared experts hidden``, ``dense MLP hidden``) count ``n``
+eager tensors of the hidden width: ``4`` for a gated MLP (the gate-and-up output, two wide, the
+SiLU inside the activation, the activation's output), ``2`` otherwise. Then:
 
-* ``dispatched tokens``: the first expert GEMM's input, kept at ``low`` instead of ``e`` bytes;
-* ``expert hidden``, ``shared experts hidden``, ``dense MLP hidden`` (``n`` tensors of the hidden
-  width: ``4`` gated, ``2`` not): one of them is the second GEMM's input, kept at ``low``: the
-  term becomes ``(n − 1 + low/e) / n`` of itself. With ``moe_act`` recomputed the experts' second
-  GEMM input is not kept at all (:mod:`core.plan.recompute_modules` drops it), so the experts'
-  term is left to that rule;
-* the expert outputs before the weighted combine and the router's tensors are not GEMM inputs:
-  unchanged.
+* a fused SwiGLU (``Implementation.fused_swiglu``: Megatron-Core's ``bias_swiglu_impl``) keeps
+  only its input, so the SiLU goes: ``3`` of ``4`` (as the dense plan's rule);
+* under an FP8-class recipe (``low`` bytes per element with its scales: 1 for FP8, 1 + 1/32 for
+  MXFP8) the second GEMM keeps its input quantized (Transformer Engine's ``Linear`` and
+  ``GroupedLinear`` save the cast input for their weight gradient): one tensor at ``low``
+  instead of ``e`` bytes; likewise the dispatched tokens, the first expert GEMM's input;
+* with ``moe_act`` recomputed (:mod:`core.plan.recompute_modules`) the experts keep only the
+  activation's input (output-discarding checkpoint: the second GEMM's saved input is freed):
+  two tensors of four gated, one of two otherwise, in the activations' dtype.
+
+The expert outputs before the weighted combine and the router's tensors are not GEMM inputs and
+stay as they are.
 """
 
 from __future__ import annotations
 
-__all__ = ["moe_fp8_kept"]
+__all__ = ["moe_kept"]
 
 _HIDDEN = ("expert hidden", "shared experts hidden", "dense MLP hidden")
 
 
-def moe_fp8_kept(
-    name: str, value: float, e: float, low: float, gated: bool, modules: tuple[str, ...] = ()
-) -> float:
-    """Activation term ``name`` (``value`` bytes at ``e`` bytes per element) when the MoE
-    layer's GEMMs keep ``low``-byte copies of their inputs (the module docstring's rule)."""
-    if not low or e <= low:
-        return value
+def moe_kept(
+    name: str, value: float, e: float, low: float, gated: bool, fused: bool,
+    modules: tuple[str, ...] = (),
+) -> float:  # fmt: skip
+    """Activation term ``name`` (``value`` bytes of eager tensors at ``e`` bytes per element)
+    as the module docstring's rules keep it (``low`` = 0: no low-precision copies)."""
+    quantized = bool(low) and e > low
     if name.startswith("dispatched tokens"):
-        return value * low / e
-    if name.startswith(_HIDDEN):
-        if name.startswith("expert hidden") and "moe_act" in modules:
-            return value
-        n = 4 if gated else 2
-        return value * (n - 1 + low / e) / n
-    return value
+        return value * low / e if quantized else value
+    if not name.startswith(_HIDDEN):
+        return value
+    n = 4 if gated else 2
+    one = value / n
+    act_input = 2 if gated else 1
+    if name.startswith("expert hidden") and "moe_act" in modules:
+        return act_input * one
+    present = n - 1 if fused and gated else n
+    return (present - 1) * one + (one * low / e if quantized else one)

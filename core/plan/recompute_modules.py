@@ -104,12 +104,11 @@ def check_modules(modules: tuple[str, ...]) -> tuple[str, ...]:
 
 def kept_share(name: str, modules: tuple[str, ...]) -> float:
     """The share of activation term ``name`` a layer still saves under ``modules``: 0 for a
-    term one of them drops, ½ of the experts' hidden tensors under ``moe_act``, else 1."""
+    term one of them drops, else 1 (``moe_act``'s half of the experts' hidden tensors is
+    :func:`core.plan.moe_kept.moe_kept`'s, beside the kernels' rules it interacts with)."""
     for module in modules:
         if name.startswith(_DROPS.get(module, ())):
             return 0.0
-    if "moe_act" in modules and name.startswith("expert hidden"):
-        return 0.5
     return 1.0
 
 

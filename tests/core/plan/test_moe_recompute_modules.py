@@ -12,7 +12,7 @@ from core.memory.models import PRESETS
 from core.memory.recipes import recipe
 from core.plan.inputs import Implementation
 from core.plan.memory import _sharded
-from core.plan.moe_kept import moe_fp8_kept
+from core.plan.moe_kept import moe_kept
 from core.plan.recompute_modules import RECOMPUTE_MODULES, module_matmul_share
 
 S, B = 256, 1
@@ -80,14 +80,28 @@ def test_up_projection_share_of_deepseek_v3s_layer_weights() -> None:
 @pytest.mark.parametrize(("low", "name"), [(1.0, "fp8"), (1 + 1 / 32, "mxfp8")])
 def test_expert_gemm_inputs_are_kept_quantized(low, name) -> None:
     v = 1000.0
-    assert moe_fp8_kept("dispatched tokens (x)", v, 2, low, True) == pytest.approx(v * low / 2)
+    assert moe_kept("dispatched tokens (x)", v, 2, low, True, False) == pytest.approx(v * low / 2)
     # gate-and-up (2), SiLU, its output (the down projection's input, kept at `low` bytes)
-    assert moe_fp8_kept("expert hidden (4 x)", v, 2, low, True) == pytest.approx(
+    assert moe_kept("expert hidden (4 x)", v, 2, low, True, False) == pytest.approx(
         v / 4 * (3 + low / 2)
     )
-    assert moe_fp8_kept("expert hidden (4 x)", v, 2, low, True, ("moe_act",)) == v
-    assert moe_fp8_kept("expert outputs before the weighted combine", v, 2, low, True) == v
-    assert moe_fp8_kept("dispatched tokens", v, 2, 0.0, True) == v
+    # fused SwiGLU: no SiLU tensor
+    assert moe_kept("expert hidden (4 x)", v, 2, low, True, True) == pytest.approx(
+        v / 4 * (2 + low / 2)
+    )
+    # moe_act: the activation's input alone (gate and up), fused or not
+    for fused in (False, True):
+        assert moe_kept("expert hidden (4 x)", v, 2, low, True, fused, ("moe_act",)) == v / 2
+    assert moe_kept("expert outputs before the weighted combine", v, 2, low, True, True) == v
+    assert moe_kept("dispatched tokens", v, 2, 0.0, True, True) == v
+
+
+def test_fused_swiglu_reaches_the_expert_shared_and_dense_terms() -> None:
+    v = 1000.0
+    for name in ("expert hidden", "shared experts hidden", "dense MLP hidden"):
+        assert moe_kept(name, v, 2, 0.0, True, True) == pytest.approx(3 * v / 4)
+        assert moe_kept(name, v, 2, 0.0, True, False) == v
+        assert moe_kept(name, v, 2, 0.0, False, True) == v  # not gated: nothing fused away
 
 
 def test_moe_act_under_mxfp8_keeps_only_the_bf16_activation_input() -> None:
