@@ -386,6 +386,9 @@ class Implementation:
     #: :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules' saved
     #: activations are dropped and their forward rerun in backward; () = none.
     recompute_modules: tuple[str, ...] = ()
+    #: DeepEP's dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations'
+    #: dtype (Megatron-Core's flex dispatcher hands DeepEP the layer's BF16 hidden states).
+    fp8_dispatch: bool = True
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones

@@ -180,8 +180,12 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
         return impl, None, ()
     code = SOURCE_CODE[key]
     # DeepSeek-V3's 61 layers (with MTP) never divide evenly: Megatron-Core's uneven first and
-    # last stages (the recipes' pipeline layouts, stated in each run's not_modelled).
-    return replace(code.implementation, uneven_stages=True), code.grads, code.defaults
+    # last stages (the recipes' pipeline layouts, stated in each run's not_modelled). Megatron's
+    # flex dispatcher hands DeepEP BF16 hidden states (core.plan.deepep): no FP8 dispatch.
+    impl = replace(code.implementation, uneven_stages=True,
+                   fp8_dispatch=not rid.startswith(("megatron-bridge", "megatron-core",
+                                                    "megatron-lm")))  # fmt: skip
+    return impl, code.grads, code.defaults
 
 
 def _value(run: dict[str, Any], path: str) -> Any:
