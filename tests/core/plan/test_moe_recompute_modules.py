@@ -111,3 +111,59 @@ def test_moe_act_under_mxfp8_keeps_only_the_bf16_activation_input() -> None:
     saved = _per_layer((), low=low) - _per_layer(("moe_act",), low=low)
     per_tensor = S * B * K * MF * (L - DENSE) / L
     assert saved == pytest.approx(per_tensor * (BF16 + low))
+
+
+@pytest.fixture(scope="module")
+def qwen_inp():
+    from core.plan.options import implementation_from, planned_input
+
+    impl = implementation_from()
+    inp, _ = planned_input(model="qwen3-30b-a3b", device="h100-sxm", gpus=8, seq=4096,
+                           global_batch=64, implementation=impl)  # fmt: skip
+    return inp
+
+
+def _times(layer_gemm: float, core_fwd: float):
+    from core.plan.timing import MicroTimes
+
+    return MicroTimes(layer_fwd=1.0, layer_bwd=2.0, core_fwd=core_fwd, layer_gemm=layer_gemm,
+                      attn_fwd=0.0, attn_bwd=0.0, embed_fwd=0.0, embed_bwd=0.0, head_fwd=0.0,
+                      head_bwd=0.0, memory_bound=0.0, kernels=0)  # fmt: skip
+
+
+def test_memory_bound_modules_cost_their_bytes(qwen_inp) -> None:
+    from core.plan import Layout, context
+    from core.plan.recompute_modules import recompute_seconds
+
+    inp = replace(qwen_inp, implementation=replace(qwen_inp.implementation,
+                                                   recompute_modules=("layernorm", "moe_act")))  # fmt: skip
+    cal = context(inp).cal
+    lay = Layout(ep=8, micro_batch=2)
+    # Qwen3-30B-A3B: hidden 2048, 48 MoE layers of 128 experts of 768, top-8; 2·4096 tokens
+    tokens, d, k, f = 2 * 4096, 2048, 8, 768
+    swiglu = tokens * k * 3 * f * BF16  # reads gate and up, writes the product
+    norms = 2 * 2 * d * BF16 * tokens  # two norms, each reads and writes d
+    want = (swiglu + norms) / cal.bandwidth(inp.cluster.device)
+    got = recompute_seconds(inp, lay, _times(0.0, 0.0), inp.cluster.device, cal)
+    assert got == pytest.approx(want, rel=1e-12)
+    assert recompute_seconds(inp, replace(lay, recompute="full"), _times(0.0, 0.0),
+                             inp.cluster.device, cal) == 0.0  # fmt: skip
+
+
+def test_gemm_modules_cost_their_share_of_the_forward(qwen_inp) -> None:
+    from core.plan import Layout, context
+    from core.plan.recompute_modules import recompute_seconds
+
+    inp = replace(qwen_inp, implementation=replace(qwen_inp.implementation,
+                                                   recompute_modules=("moe", "core_attn")))  # fmt: skip
+    cal = context(inp).cal
+    # all 48 layers MoE: the router (2048·128), 8 experts of 3·2048·768 of a layer's matmul
+    # weights, whose other part is attention: q 2048·4096, k and v 2048·512 each, o 4096·2048
+    d = 2048
+    moe = d * 128 + 8 * 3 * d * 768
+    attn = d * 4096 + 2 * d * 512 + 4096 * d
+    share = moe / (moe + attn)
+    # the forward is a third of the layer's GEMM time (3 s here); core_attn adds core_fwd (0.25 s);
+    # moe also its dispatch and combine again (0.5 s)
+    got = recompute_seconds(inp, Layout(ep=8), _times(3.0, 0.25), inp.cluster.device, cal, 0.5)
+    assert got == pytest.approx(share + 0.25 + 0.5, rel=1e-9)
