@@ -112,18 +112,15 @@ def kept_share(name: str, modules: tuple[str, ...]) -> float:
     return 1.0
 
 
-def _layer_matmul_params(spec: TransformerSpec) -> float:
-    """Matmul weights one token uses in one layer, the mean over the layers (no LM head)."""
-    from core.plan.moe import active_matmul_params
-
-    return (active_matmul_params(spec) - spec.vocab * spec.d_model) / spec.layers
-
-
-def module_matmul_share(spec: TransformerSpec, modules: tuple[str, ...]) -> float:
+def module_matmul_share(
+    spec: TransformerSpec, modules: tuple[str, ...], layer_params: float
+) -> float:
     """The recomputed GEMM modules' matmul weights per token over the layer's, the mean over the
     model's layers (dense layers' MLP under ``mlp``, MoE layers' router, routed and shared
     experts under ``moe``, the shared experts under ``shared_experts``, latent attention's up
-    projections under ``mla_up_proj``)."""
+    projections under ``mla_up_proj``); ``layer_params``: the matmul weights one token uses in
+    one layer, the mean over the layers (:func:`core.plan.moe.active_matmul_params` less the LM
+    head, over the layers)."""
     d, gated = spec.d_model, spec.gated
     n = 3 if gated else 2
     moe_share = spec.moe_layers / spec.layers if spec.is_moe else 0.0
@@ -140,22 +137,23 @@ def module_matmul_share(spec: TransformerSpec, modules: tuple[str, ...]) -> floa
         params += moe_share * (d * spec.experts + spec.top_k * spec.expert_params() + shared)
     elif "shared_experts" in modules:
         params += moe_share * shared
-    return params / _layer_matmul_params(spec)
+    return params / layer_params
 
 
 def recompute_seconds(
     inp: PlanInput, layout: Layout, mt: MicroTimes, device: Device, cal: Calibration,
-    alltoall_layer: float = 0.0,
+    alltoall_layer: float = 0.0, layer_params: float = 1.0,
 ) -> float:  # fmt: skip
     """Seconds one layer's backward adds per micro-batch to rerun the input's recompute modules
     (the module docstring's rule; 0 without any). ``alltoall_layer``: one direction's dispatch
-    and combine of an MoE layer (:func:`core.plan.moe.alltoall_layer_seconds`)."""
+    and combine of an MoE layer (:func:`core.plan.moe.alltoall_layer_seconds`); ``layer_params``
+    as :func:`module_matmul_share` takes it."""
     modules = tuple(getattr(inp.implementation, "recompute_modules", ()))
     if not modules or layout.recompute == "full":
         return 0.0
     spec = inp.model
     seconds = mt.core_fwd if "core_attn" in modules and layout.recompute != "selective" else 0.0
-    seconds += module_matmul_share(spec, modules) * mt.layer_gemm / 3.0
+    seconds += module_matmul_share(spec, modules, layer_params) * mt.layer_gemm / 3.0
     moe_share = spec.moe_layers / spec.layers if spec.is_moe else 0.0
     if "moe" in modules:
         seconds += moe_share * alltoall_layer

@@ -72,9 +72,14 @@ def test_up_projection_share_of_deepseek_v3s_layer_weights() -> None:
     moe_layer = D * E_ + K * 3 * D * MF + 3 * D * MF  # router, top-8 routed, one shared
     dense_layer = 3 * D * FFN
     mean = attn + ((L - DENSE) * moe_layer + DENSE * dense_layer) / L
-    assert module_matmul_share(DSV3, ("mla_up_proj",)) == pytest.approx(up / mean, rel=1e-9)
+    assert module_matmul_share(DSV3, ("mla_up_proj",), mean) == pytest.approx(up / mean)
     shared = 3 * D * MF * (L - DENSE) / L
-    assert module_matmul_share(DSV3, ("shared_experts",)) == pytest.approx(shared / mean)
+    assert module_matmul_share(DSV3, ("shared_experts",), mean) == pytest.approx(shared / mean)
+    # the plan's own per-layer weights (what model.py passes) are the same hand count
+    from core.plan.moe import active_matmul_params
+
+    ours = (active_matmul_params(DSV3) - DSV3.vocab * D) / L
+    assert ours == pytest.approx(mean, rel=1e-9)
 
 
 @pytest.mark.parametrize(("low", "name"), [(1.0, "fp8"), (1 + 1 / 32, "mxfp8")])
@@ -165,5 +170,6 @@ def test_gemm_modules_cost_their_share_of_the_forward(qwen_inp) -> None:
     share = moe / (moe + attn)
     # the forward is a third of the layer's GEMM time (3 s here); core_attn adds core_fwd (0.25 s);
     # moe also its dispatch and combine again (0.5 s)
-    got = recompute_seconds(inp, Layout(ep=8), _times(3.0, 0.25), inp.cluster.device, cal, 0.5)
+    got = recompute_seconds(inp, Layout(ep=8), _times(3.0, 0.25), inp.cluster.device, cal, 0.5,
+                            moe + attn)  # fmt: skip
     assert got == pytest.approx(share + 0.25 + 0.5, rel=1e-9)
