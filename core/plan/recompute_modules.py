@@ -86,12 +86,11 @@ _DROPS: dict[str, tuple[str, ...]] = {
 }
 
 
-def check_modules(modules: tuple[str, ...]) -> tuple[str, ...]:
+def check_modules(modules: object) -> tuple[str, ...]:
     """``modules`` as a tuple when every name is one :data:`RECOMPUTE_MODULES` allows; else an
     :class:`~core.errors.InputError` naming the wrong one and the allowed ones."""
-    if isinstance(modules, str) or not isinstance(modules, (tuple, list)):
-        modules = (modules,)  # type: ignore[assignment]
-    for name in modules:
+    names = tuple(modules) if isinstance(modules, (tuple, list)) else (modules,)
+    for name in names:
         if name not in RECOMPUTE_MODULES:
             raise InputError(
                 translate("Plan", "recompute module: {value}; allowed: {allowed}").format(
@@ -99,7 +98,7 @@ def check_modules(modules: tuple[str, ...]) -> tuple[str, ...]:
                 ),
                 field="recompute_modules",
             )
-    return tuple(modules)
+    return names
 
 
 def kept_share(name: str, modules: tuple[str, ...]) -> float:
