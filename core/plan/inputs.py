@@ -389,6 +389,10 @@ class Implementation:
     #: DeepEP's dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations'
     #: dtype (Megatron-Core's flex dispatcher hands DeepEP the layer's BF16 hidden states).
     fp8_dispatch: bool = True
+    #: The router's weights applied inside the experts (Megatron-Core's ``TEGroupedMLP`` scales
+    #: the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine
+    #: keeps no copy of the experts' outputs (:mod:`core.plan.moe_kept`).
+    probs_in_experts: bool = False
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones

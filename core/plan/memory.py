@@ -198,7 +198,8 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
     return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
                     layout.tp, layout.cp, layout.sp, layout.recompute,
                     impl.fused_swiglu, impl.cross_entropy, _kept_bytes(inp),
-                    tuple(getattr(impl, "recompute_modules", ())))  # fmt: skip
+                    tuple(getattr(impl, "recompute_modules", ())),
+                    bool(getattr(impl, "probs_in_experts", False)))  # fmt: skip
 
 
 def _kept_bytes(inp: PlanInput) -> float:
@@ -234,7 +235,7 @@ def loss_bytes(cross_entropy: str, e: int, rows: float, vocab: float) -> tuple[f
 def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
-    low_bytes: float = 0.0, modules: tuple[str, ...] = (),
+    low_bytes: float = 0.0, modules: tuple[str, ...] = (), probs_in_experts: bool = False,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -255,7 +256,8 @@ def _sharded(
             value = _fp8_kept(name, value, e, flash, s * b * spec.ffn, low_bytes)
         modules_here = modules if recompute != "full" else ()
         if spec.is_moe:  # the MoE MLP terms' fused SwiGLU, FP8 copies, moe_act
-            value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here)
+            value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here,
+                             probs_in_experts)  # fmt: skip
         if modules_here:  # Megatron's --recompute-modules (core.plan.recompute_modules)
             value *= kept_share(name, modules_here)
         if name.startswith(_RESIDUAL):

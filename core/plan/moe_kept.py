@@ -18,8 +18,11 @@ SiLU inside the activation, the activation's output), ``2`` otherwise. Then:
   activation's input (output-discarding checkpoint: the second GEMM's saved input is freed):
   two tensors of four gated, one of two otherwise, in the activations' dtype.
 
-The expert outputs before the weighted combine and the router's tensors are not GEMM inputs and
-stay as they are.
+The router's tensors stay as they are. The expert outputs before the weighted combine are kept
+for the router weights' gradient, unless the experts apply the weights themselves
+(``probs_in_experts``: Megatron-Core's ``TEGroupedMLP`` passes ``permuted_probs`` to its
+activation, ``weighted_bias_swiglu_impl`` in ``megatron/core/fusions/fused_bias_swiglu.py``,
+which keeps its input and the weights; the combine then unpermutes without weights): dropped.
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ _HIDDEN = ("expert hidden", "shared experts hidden", "dense MLP hidden")
 
 def moe_kept(
     name: str, value: float, e: float, low: float, gated: bool, fused: bool,
-    modules: tuple[str, ...] = (),
+    modules: tuple[str, ...] = (), probs_in_experts: bool = False,
 ) -> float:  # fmt: skip
     """Activation term ``name`` (``value`` bytes of eager tensors at ``e`` bytes per element)
     as the module docstring's rules keep it (``low`` = 0: no low-precision copies)."""
     quantized = bool(low) and e > low
+    if probs_in_experts and name.startswith("expert outputs before the weighted combine"):
+        return 0.0
     if name.startswith("dispatched tokens"):
         return value * low / e if quantized else value
     if not name.startswith(_HIDDEN):

@@ -101,6 +101,18 @@ def test_expert_gemm_inputs_are_kept_quantized(low, name) -> None:
     assert moe_kept("dispatched tokens", v, 2, 0.0, True, True) == v
 
 
+def test_probs_in_the_experts_drop_the_combines_copy() -> None:
+    v = 1000.0
+    name = "expert outputs before the weighted combine (s·b·k·h)"
+    assert moe_kept(name, v, 2, 0.0, True, True, (), True) == 0.0
+    assert moe_kept(name, v, 2, 0.0, True, True, (), False) == v
+    # in the layer: s·b·k·h BF16 elements in each of the 58 MoE layers of 61
+    rec = recipe("amp")
+    with_probs = _sharded(DSV3, S, rec, True, False, B, 1, 1, False, "none", False, "fp32", 0.0,
+                          (), True).per_layer  # fmt: skip
+    assert _per_layer(()) - with_probs == pytest.approx(S * B * K * D * BF16 * (L - DENSE) / L)
+
+
 def test_fused_swiglu_reaches_the_expert_shared_and_dense_terms() -> None:
     v = 1000.0
     for name in ("expert hidden", "shared experts hidden", "dense MLP hidden"):
