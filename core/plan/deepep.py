@@ -13,7 +13,10 @@ Source: the DeepSeek-V3 report (arXiv 2412.19437) §3.2.2 and §3.3, and DeepEP'
   rows that end on other GPUs of a node (``g`` EP ranks per node).
 * **FP8 dispatch, BF16 combine** (§3.3: the activations before the MoE up-projection are quantized
   to FP8 with one scale per 1 × 128 tile; the combine stays BF16): 1 + 4/128 bytes per element
-  dispatched, 2 combined.
+  dispatched, 2 combined. Megatron-Core's flex dispatcher calls DeepEP with the layer's hidden
+  states in their own dtype (Megatron-LM ``megatron/core/transformer/moe/fused_a2a.py`` sizes
+  DeepEP's buffer at ``hidden · max(element size, 2)`` bytes a row): ``Implementation.
+  fp8_dispatch`` False dispatches in the activations' dtype.
 
 Under balanced routing without a node limit a token's ``k`` experts fall on ``N(1 − (1 − 1/N)^k)``
 distinct nodes on average; with one, ``min(M, N)`` (the routing fills its ``M`` nodes). The two
@@ -61,7 +64,9 @@ def deepep_seconds(inp: Any, layout: Any, cal: Any, tokens: float) -> float:
     inter_rows = tokens * reach * (nodes - 1) / nodes
     intra_rows = tokens * k * (per_node - 1) / per_node
     total = 0.0
-    for e in (FP8_DISPATCH_BYTES, float(inp.recipe.bytes("acts"))):  # dispatch, then combine
+    acts = float(inp.recipe.bytes("acts"))
+    fp8 = bool(getattr(inp.implementation, "fp8_dispatch", True))
+    for e in (FP8_DISPATCH_BYTES if fp8 else acts, acts):  # dispatch, then combine
         seconds = (
             intra_rows * d * e / cal.alltoall_busbw(cl.intra_bw, False) if per_node > 1 else 0.0
         )

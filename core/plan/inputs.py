@@ -382,6 +382,17 @@ class Implementation:
     #: to that many nodes (DeepSeek-V3's node-limited routing: 4).
     dispatcher: str = "alltoall"
     route_nodes: int = 0
+    #: Recomputation by module (Megatron-Core's ``--recompute-modules``,
+    #: :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules' saved
+    #: activations are dropped and their forward rerun in backward; () = none.
+    recompute_modules: tuple[str, ...] = ()
+    #: DeepEP's dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations'
+    #: dtype (Megatron-Core's flex dispatcher hands DeepEP the layer's BF16 hidden states).
+    fp8_dispatch: bool = True
+    #: The router's weights applied inside the experts (Megatron-Core's ``TEGroupedMLP`` scales
+    #: the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine
+    #: keeps no copy of the experts' outputs (:mod:`core.plan.moe_kept`).
+    probs_in_experts: bool = False
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
@@ -396,6 +407,9 @@ class Implementation:
                 field="dispatcher",
             )
         positive_int(self.route_nodes, "route-nodes", low=0, high=100_000)
+        from core.plan.recompute_modules import check_modules
+
+        object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))
 
         if self.schedule not in SCHEDULES:
             raise InputError(

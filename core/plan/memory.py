@@ -51,8 +51,10 @@ from core.memory.recipes import Recipe
 from core.plan.dualpipe import in_flight as dualpipe_in_flight
 from core.plan.dualpipe import params_factor
 from core.plan.inputs import Layout, PlanInput, stage_layers
+from core.plan.moe_kept import moe_kept
 from core.plan.mtp import layers_on as mtp_layers_on
 from core.plan.precision import layer_matmul_elements, weight_copy_bytes
+from core.plan.recompute_modules import kept_share
 
 __all__ = [
     "StageMemory",
@@ -195,7 +197,9 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
     impl = inp.implementation
     return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
                     layout.tp, layout.cp, layout.sp, layout.recompute,
-                    impl.fused_swiglu, impl.cross_entropy, _kept_bytes(inp))  # fmt: skip
+                    impl.fused_swiglu, impl.cross_entropy, _kept_bytes(inp),
+                    tuple(getattr(impl, "recompute_modules", ())),
+                    bool(getattr(impl, "probs_in_experts", False)))  # fmt: skip
 
 
 def _kept_bytes(inp: PlanInput) -> float:
@@ -231,7 +235,7 @@ def loss_bytes(cross_entropy: str, e: int, rows: float, vocab: float) -> tuple[f
 def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
-    low_bytes: float = 0.0,
+    low_bytes: float = 0.0, modules: tuple[str, ...] = (), probs_in_experts: bool = False,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -250,6 +254,12 @@ def _sharded(
             value *= 3 / 4
         if low_bytes and e > low_bytes:
             value = _fp8_kept(name, value, e, flash, s * b * spec.ffn, low_bytes)
+        modules_here = modules if recompute != "full" else ()
+        if spec.is_moe:  # the MoE MLP terms' fused SwiGLU, FP8 copies, moe_act
+            value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here,
+                             probs_in_experts)  # fmt: skip
+        if modules_here:  # Megatron's --recompute-modules (core.plan.recompute_modules)
+            value *= kept_share(name, modules_here)
         if name.startswith(_RESIDUAL):
             per_layer += value / res
         elif name == "Q, K, V":

@@ -201,6 +201,12 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     recompute_layer = (
         mt.layer_fwd if full else mt.core_fwd if layout.recompute == "selective" else 0.0
     )
+    if impl.recompute_modules:  # Megatron's --recompute-modules (core.plan.recompute_modules)
+        from core.plan.recompute_modules import recompute_seconds
+
+        per_layer = (moe.active_matmul_params(spec) - spec.vocab * spec.d_model) / spec.layers
+        recompute_layer += recompute_seconds(inp, layout, mt, inp.cluster.device, cal, ep_layer,
+                                             per_layer)  # fmt: skip
     tp_layer = comm.tp_layer_fwd * (2 if full else 1) + comm.tp_layer_bwd
     tp_hidden = tp_cost = 0.0
     if impl.tp_overlap and layout.sp and t > 1:

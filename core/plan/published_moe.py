@@ -180,8 +180,14 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
         return impl, None, ()
     code = SOURCE_CODE[key]
     # DeepSeek-V3's 61 layers (with MTP) never divide evenly: Megatron-Core's uneven first and
-    # last stages (the recipes' pipeline layouts, stated in each run's not_modelled).
-    return replace(code.implementation, uneven_stages=True), code.grads, code.defaults
+    # last stages (the recipes' pipeline layouts, stated in each run's not_modelled). Megatron's
+    # flex dispatcher hands DeepEP BF16 hidden states (core.plan.deepep): no FP8 dispatch.
+    # Megatron-Core's experts scale their activation by the router's weights (TEGroupedMLP's
+    # permuted_probs): the combine keeps no copy of their outputs (core.plan.moe_kept).
+    megatron = rid.startswith(("megatron-bridge", "megatron-core", "megatron-lm"))
+    impl = replace(code.implementation, uneven_stages=True, fp8_dispatch=not megatron,
+                   probs_in_experts=megatron)  # fmt: skip
+    return impl, code.grads, code.defaults
 
 
 def _value(run: dict[str, Any], path: str) -> Any:

@@ -95,7 +95,7 @@
     </message>
     <message>
         <source>dispatcher: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4).</extracomment>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states).</extracomment>
         <translation>dispatcher：{value}；允許：{allowed}</translation>
     </message>
     <message>
@@ -818,6 +818,11 @@
     <message>
         <source>multi-token prediction: {n} module(s) on the last stage, each a block, a 2d → d projection and one more pass of the shared LM head, in the time, the memory and the model FLOPs</source>
         <translation>多 token 預測：最後一個階段上 {n} 個模組，每個是一個區塊、一個 2d → d 投影與共享 LM 頭的再一次計算，計入時間、記憶體與模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>recompute module: {value}; allowed: {allowed}</source>
+        <extracomment>The module names Megatron-Core&apos;s ``recompute_modules`` takes (its TransformerConfig).</extracomment>
+        <translation>重新計算模組：{value}；允許：{allowed}</translation>
     </message>
 </context>
 <context>
