@@ -167,4 +167,4 @@ def test_only_the_model_boxes_have_a_file_item(qtbot) -> None:
                 with_file.append((spec.id, isinstance(box, ModelBox)))
     window.stop_background_work()
     wait_detached(30_000)
-    assert sorted(with_file) == [("plan", True), ("step", True)]
+    assert sorted(with_file) == [("inference", True), ("plan", True), ("step", True)]
