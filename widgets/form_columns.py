@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtWidgets import QFormLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 __all__ = ["LABEL_GAP", "align_label_columns", "form_labels"]
 
@@ -36,6 +36,19 @@ def form_labels(form: QFormLayout) -> list[QWidget]:
     return labels
 
 
+def _forget_minimum(label: QWidget) -> None:
+    """Drop ``label``'s minimum width so that its size hint measures its text alone.
+
+    A QLabel's size hint grows to its minimum width and is cached; the cache is cleared by a new
+    text, font or indent, not by a new minimum. A layout pass that read the hint after the fonts
+    got smaller (a row shown again leaving presentation mode) cached the old, wider column, so
+    the column never shrank back. Setting the indent it already has clears that cache.
+    """
+    label.setMinimumWidth(0)
+    if isinstance(label, QLabel):
+        label.setIndent(label.indent())
+
+
 def align_label_columns(forms: Iterable[QFormLayout]) -> int:
     """Give every label of ``forms`` the width of the widest and :data:`LABEL_GAP` to its field;
     returns that width in pixels."""
@@ -44,9 +57,7 @@ def align_label_columns(forms: Iterable[QFormLayout]) -> int:
         form.setHorizontalSpacing(LABEL_GAP)
     labels = [label for form in forms for label in form_labels(form)]
     for label in labels:
-        label.setMinimumWidth(
-            0
-        )  # a QLabel's size hint grows to its minimum width: measure the text
+        _forget_minimum(label)
     widest = max((label.sizeHint().width() for label in labels), default=0)
     for label in labels:
         label.setMinimumWidth(widest)

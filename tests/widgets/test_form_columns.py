@@ -56,3 +56,47 @@ def test_the_memory_tab_fields_start_at_one_x_after_a_mode_change(qtbot) -> None
     controls.set_compact(True)  # what the page does after a theme or mode change
     controls.layout().activate()
     assert len(_field_xs(forms)) == 1
+
+
+def test_the_column_narrows_again_when_the_fonts_get_smaller(qtbot) -> None:
+    # A layout pass that reads the labels' size hints between the font change and the helper (a
+    # row shown again as presentation mode ends) must not keep the wide column: a QLabel caches
+    # its size hint grown to its minimum width.
+    panel = QWidget()
+    qtbot.addWidget(panel)
+    column = QVBoxLayout(panel)
+    forms = [QFormLayout(), QFormLayout()]
+    for form, label in zip(forms, ("Batch / device", "ZeRO"), strict=True):
+        form.addRow(label, QLineEdit())
+        column.addLayout(form)
+    panel.show()
+    qtbot.waitExposed(panel)
+    labels = [label for f in forms for label in form_labels(f)]
+    texts = max(label.fontMetrics().horizontalAdvance(label.text()) for label in labels)
+    widest = align_label_columns(forms)
+    assert abs(widest - texts) <= 2  # the text's own width (a pixel of rounding either way)
+    panel.setStyleSheet("QLabel { font-size: 30px; }")
+    assert align_label_columns(forms) > widest
+    panel.setStyleSheet("")
+    for label in labels:
+        label.sizeHint()  # what a layout pass does before the page measures again
+    assert align_label_columns(forms) == widest
+
+
+def test_the_memory_controls_narrow_again_when_presentation_mode_ends(qtbot) -> None:
+    # The page sizes its control column from the card's minimum width right after set_compact;
+    # leaving presentation mode must give back the width the card had before it.
+    card = QWidget()
+    qtbot.addWidget(card)
+    controls = MemoryControls(card)
+    QVBoxLayout(card).addWidget(controls)
+    card.resize(360, 700)
+    card.show()
+    qtbot.waitExposed(card)
+    before = card.minimumSizeHint().width()
+    controls.setStyleSheet("QLabel { font-size: 30px; }")
+    controls.set_compact(True)
+    assert card.minimumSizeHint().width() > before
+    controls.setStyleSheet("")
+    controls.set_compact(False)
+    assert card.minimumSizeHint().width() == before

@@ -287,6 +287,10 @@ class MemoryControls(QWidget):
         layout = self.layout()
         if layout is not None:
             layout.setSpacing(2 if compact else -1)
+            # The page reads this panel's minimum width right after (its control column): lay
+            # it out now, or that read gets the column of the fonts before (the rows shown or
+            # hidden above laid it out already, before the labels were measured again).
+            layout.activate()
 
     # construction helpers ----------------------------------------------------------------------
     def _combo(self, items: list[tuple[str, str]], tip: str) -> QComboBox:
