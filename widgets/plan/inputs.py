@@ -442,8 +442,19 @@ class PlanInputs(QWidget):
                 "al. 2022) or full (every layer); auto: searched",
             )
         )
-        for key in ("tp", "pp", "vpp", "cp", "ep", "etp"):
+        for key in ("tp", "pp", "vpp", "cp"):
             form.addRow(labels[key], self.fields[key])
+        # EP and ETP share one row, as on the Memory tab: a tenth row would make the layout page
+        # the tallest and scroll the column on a 1280x720 slide in Chinese.
+        self.expert_row = QWidget(self)
+        row = QHBoxLayout(self.expert_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.fields["ep"], 1)
+        self.etp_label = QLabel(labels["etp"], self.expert_row)
+        self.etp_label.setToolTip(self.fields["etp"].lineEdit().toolTip())
+        row.addWidget(self.etp_label)
+        row.addWidget(self.fields["etp"], 1)
+        form.addRow(labels["ep"], self.expert_row)
         form.addRow(translate("PlanInputs", "SP"), self.combos["sp"])
         form.addRow(translate("PlanInputs", "ZeRO"), self.combos["zero"])
         form.addRow(labels["micro_batch"], self.fields["micro_batch"])
