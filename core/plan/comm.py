@@ -41,7 +41,7 @@ from functools import lru_cache
 from core.comm.algorithms import bus_factor
 from core.comm.alltoall import alltoall_split
 from core.plan.frameworks import framework, gradient_buckets, reduce_dtype
-from core.plan.inputs import Layout, PlanInput
+from core.plan.inputs import Cluster, Layout, PlanInput
 from core.roofline.achievable import Calibration
 from core.roofline.hardware import DTYPE_BYTES
 
@@ -74,10 +74,27 @@ def _nodes(stride: int, size: int, per_node: int) -> int:
     return -(-size // here)
 
 
+#: The last ``(cluster, calibration, {(tp, cp, dp, pp): links})`` :func:`links` met: a search asks
+#: for the links of the same few group shapes thousands of times (held by identity, both frozen).
+_LINKS: list[tuple[Cluster, Calibration, dict[tuple[int, int, int, int], Links]]] = []
+
+
 def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
     """The links of each parallel group under Megatron's rank order (TP, CP, DP, PP)."""
     cl = inp.cluster
-    t, c, d, p = layout.tp, layout.cp, layout.dp, layout.pp
+    key = (layout.tp, layout.cp, layout.dp, layout.pp)
+    held = _LINKS[0] if _LINKS else None  # one read: another thread may replace it
+    if held is None or held[0] is not cl or held[1] is not cal:
+        held = (cl, cal, {})
+        _LINKS[:] = [held]
+    found = held[2].get(key)
+    if found is None:
+        found = held[2][key] = _links(cl, *key, cal)
+    return found
+
+
+def _links(cl: Cluster, t: int, c: int, d: int, p: int, cal: Calibration) -> Links:
+    """:func:`links` of a ``t × c × d × p`` layout on cluster ``cl``."""
 
     # One GPU has no group to link: a device without a link figure (a laptop's) plans alone.
     intra = cal.busbw(cl.intra_bw, False) if cl.gpus > 1 else 0.0

@@ -226,16 +226,21 @@ def layer_micro_times(
     as ever; an MoE model's MoE layer (its experts resized by :func:`expert_ops`) and dense layer
     weighted by their counts."""
     spec = ctx.inp.model
-    if not spec.is_moe:
-        return micro_times(ctx.ops, device, cal, **kw)
     # A search asks for the same few dozen shapes thousands of times: remembered per context
-    # (by identity, the context kept beside its answer) without hashing the traced shape again.
-    key = (id(ctx), id(device), id(cal), layout.ep, layout.etp, *sorted(kw.items()))
+    # (by identity, the context kept beside its answer) without hashing the traced shape again;
+    # a dense model's answer does not depend on EP or ETP.
+    moe_model = spec.is_moe
+    ep, etp = (layout.ep, layout.etp) if moe_model else (1, 1)
+    key = (id(ctx), id(device), id(cal), ep, etp, *sorted(kw.items()))
     held = _TIMES.get(key)
     if held is not None and held[0] is ctx:
         return held[1]
     if len(_TIMES) > 8192:
         _TIMES.clear()
+    if not moe_model:
+        out = micro_times(ctx.ops, device, cal, **kw)
+        _TIMES[key] = (ctx, out)
+        return out
     rest, gemms = split_ops(ctx.ops)
     out = _add(micro_times(rest, device, cal, **kw),
                micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw))  # fmt: skip
