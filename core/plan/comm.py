@@ -147,7 +147,20 @@ def _coll(
     and the calibration's fixed latency per call."""
     if n <= 1 or size <= 0:
         return 0.0
-    return _factor(op, n) * size / busbw + cal.ring_latency_s(op, n, nodes) + latency
+    held = _RING[0] if _RING else None  # one read: another thread may replace it
+    if held is None or held[0] is not cal:
+        held = (cal, {})
+        _RING[:] = [held]
+    key = (op, n, nodes)
+    ring = held[1].get(key)
+    if ring is None:
+        ring = held[1][key] = cal.ring_latency_s(op, n, nodes)
+    return _factor(op, n) * size / busbw + ring + latency
+
+
+#: The last calibration :func:`_coll` met and its ring latencies by ``(op, ranks, nodes)``: a
+#: search asks for the same few thousands of times (held by identity; a calibration is frozen).
+_RING: list[tuple[Calibration, dict[tuple[str, int, int], float]]] = []
 
 
 @dataclass(frozen=True)

@@ -512,11 +512,13 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                  if zero >= 3 and shard > 1 else None)  # fmt: skip
         if units is not None and expert_layer:  # an MoE layer is gathered with its experts
             units["layer"] += expert_layer
-        found: tuple[dict[str, float], str] | None = None
+        # each moment's categories: params, grads, optimizer, activations, temporaries, expert
+        # state (summed left to right, as the StageMemory's peak adds them)
+        found: tuple[tuple[float, ...], str] | None = None
         found_total = 0.0
-        for key, (name, acts, temps, alive, grad_temps, missing) in zip(
-            moment_keys(len(moments)), moments, strict=True
-        ):
+        keys = moment_keys(len(moments))
+        per_g = per["grads"]
+        for key, (name, acts, temps, alive, grad_temps, missing) in zip(keys, moments, strict=True):
             if accumulate:
                 alive_n = n
             elif alive == math.inf:
@@ -525,11 +527,9 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                 alive_n = min(alive, n)
             whole_w, whole_g = gathered_bytes(key, **units) if units else (0.0, 0.0)
             # a gradient being made is whole (ZeRO-2/3 reduce-scatter it once made)
-            cats = {"params": params + whole_w, "grads": per_grad * alive_n + whole_g,
-                    "optimizer": optim, "activations": acts,
-                    "temporaries": temps + per["grads"] * grad_temps + moe_temps,
-                    "expert_state": expert_state}  # fmt: skip
-            total = sum(cats.values())
+            cats = (params + whole_w, per_grad * alive_n + whole_g, optim, acts,
+                    temps + per_g * grad_temps + moe_temps, expert_state)  # fmt: skip
+            total = sum(cats)
             if found is None or total > found_total:
                 found, found_total = (cats, name), total
         assert found is not None
@@ -539,8 +539,7 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         peak = found_total + allowance
         if best is not None and not peak > best.peak:
             continue
-        best = StageMemory(cats["params"], cats["grads"], cats["optimizer"], cats["activations"],
-                           cats["temporaries"], allowance, peak, stage, moment, n,
-                           kept_layers, expert_state)  # fmt: skip
+        best = StageMemory(cats[0], cats[1], cats[2], cats[3], cats[4], allowance, peak, stage,
+                           moment, n, kept_layers, expert_state)  # fmt: skip
     assert best is not None
     return best
