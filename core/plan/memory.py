@@ -65,6 +65,7 @@ __all__ = [
     "loss_bytes",
     "memory_per_gpu",
     "stage_params",
+    "stages_of",
 ]
 
 _RESIDUAL = ("norm inputs", "attention and MLP inputs", "dropout masks")
@@ -441,6 +442,12 @@ def _fixed(inp: PlanInput) -> _Fixed:
     made = _Fixed(inp)
     _FIXED[:] = [made]
     return made
+
+
+def stages_of(inp: PlanInput, t: int, p: int, v: int) -> tuple[_Stage, ...]:
+    """The pipeline stages of ``(tp, pp, vpp)`` in :func:`~core.plan.inputs.stage_layers`' order,
+    each with its name, rank, layers and :func:`stage_params` (remembered per input)."""
+    return _fixed(inp).stage_list(t, p, v)[0]
 
 
 def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageMemory:
