@@ -188,30 +188,49 @@ class CommTimes:
     dp_buckets: int = 1
 
 
-def comm_times(
-    inp: PlanInput, layout: Layout, cal: Calibration, link: Links, stage_params: float,
-    layers: float = 1.0,
-) -> CommTimes:  # fmt: skip
-    """Every collective of ``layout`` (``stage_params``: parameters of the busiest GPU, ``layers``
-    its layers: the gradient reduction and ZeRO's gathers are issued once per layer)."""
+#: The last ``(input, calibration, {(tp, cp, micro-batch, sp, links): times})``
+#: :func:`_tp_cp_times` met: a search asks for the same few shapes thousands of times.
+_TP_CP: list[tuple[PlanInput, Calibration, dict[tuple, tuple[float, ...]]]] = []
+
+
+def _tp_cp_times(
+    inp: PlanInput, cal: Calibration, link: Links, t: int, c: int, b: int, sp: bool
+) -> tuple[float, ...]:
+    """``(tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, act)`` of :func:`comm_times`: what
+    depends on TP, CP, the micro-batch and SP and their links only (remembered per input and
+    calibration, by identity: both are frozen)."""
+    key = (t, c, b, sp, link.tp, link.tp_nodes, link.cp, link.cp_crosses)
+    held = _TP_CP[0] if _TP_CP else None  # one read: another thread may replace it
+    if held is None or held[0] is not inp or held[1] is not cal:
+        held = (inp, cal, {})
+        _TP_CP[:] = [held]
+    found = held[2].get(key)
+    if found is None:
+        found = held[2][key] = _tp_cp_worked(inp, cal, link, t, c, b, sp)
+    return found
+
+
+def _tp_cp_worked(
+    inp: PlanInput, cal: Calibration, link: Links, t: int, c: int, b: int, sp: bool
+) -> tuple[float, ...]:
+    """:func:`_tp_cp_times` worked out."""
     spec, rec = inp.model, inp.recipe
-    t, c, p, v = layout.tp, layout.cp, layout.pp, layout.vpp
     lat = cal.collective_latency_s
     e = rec.bytes("acts")
-    tokens = layout.micro_batch * inp.seq / c
+    tokens = b * inp.seq / c
     act = tokens * spec.d_model * e
 
     def tp_coll(op: str, size: float) -> float:
         return _coll(op, size, t, link.tp, lat, cal, link.tp_nodes)
 
-    if layout.sp:
+    if sp:
         one = tp_coll("all-gather", act) + tp_coll("reduce-scatter", act)
     else:
         one = tp_coll("all-reduce", act)
     tp_fwd = 2 * one
     tp_bwd = 2 * one
-    reduce_one = tp_coll("reduce-scatter" if layout.sp else "all-reduce", act)
-    gather_one = tp_coll("all-gather", act) if layout.sp else 0.0
+    reduce_one = tp_coll("reduce-scatter" if sp else "all-reduce", act)
+    gather_one = tp_coll("all-gather", act) if sp else 0.0
     stats = 3 * tp_coll("all-reduce", tokens * 4)  # vocab-parallel loss: max, sum, target
     tp_embed = reduce_one
     tp_head = gather_one + reduce_one + stats
@@ -224,6 +243,21 @@ def comm_times(
         cp_bwd = 2 * steps * (kv_block / link.cp + hop)
     else:
         cp_fwd = cp_bwd = 0.0
+    return tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, act
+
+
+def comm_times(
+    inp: PlanInput, layout: Layout, cal: Calibration, link: Links, stage_params: float,
+    layers: float = 1.0,
+) -> CommTimes:  # fmt: skip
+    """Every collective of ``layout`` (``stage_params``: parameters of the busiest GPU, ``layers``
+    its layers: the gradient reduction and ZeRO's gathers are issued once per layer)."""
+    rec = inp.recipe
+    t, c, p, v = layout.tp, layout.cp, layout.pp, layout.vpp
+    lat = cal.collective_latency_s
+    tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, act = _tp_cp_times(
+        inp, cal, link, t, c, layout.micro_batch, layout.sp
+    )
     pp_micro = 0.0
     if p > 1:
         pp_micro = 2 * v * (act / t / link.pp + lat + cal.hop_latency_s(link.pp_crosses))
