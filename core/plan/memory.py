@@ -390,6 +390,10 @@ class _Fixed:
         self.device = inp.cluster.device
         self.offload = impl.offload_layers
         self.quantized = impl.quantized_params
+        # whether weight_copy_bytes can be other than 0 (a low recipe the device runs)
+        self.low = bool(self.precision.low) and self.device.supports(
+            self.precision.gemm_dtype or ""
+        )
         self.acts: dict[tuple, _Acts] = {}
         self.stages: dict[tuple[int, int, int], tuple[tuple[_Stage, ...], float, float, float]] = {}
 
@@ -492,7 +496,8 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         params = per["params"] * n / (shard if zero >= 3 else 1)
         if zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
             params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
-        copies = weight_copy_bytes(fx.precision, fx.device, lin, here, spec.layers, zero)
+        copies = (weight_copy_bytes(fx.precision, fx.device, lin, here, spec.layers, zero)
+                  if fx.low else 0.0)  # fmt: skip
         if copies and fx.quantized:  # in place of the bf16 weights
             copies -= min(copies, p_bytes * here * lin / (shard if zero >= 3 else 1))
         params += copies * factor
@@ -507,7 +512,8 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
             kept_layers = dualpipe_in_flight(p, here)
         if n_mtp and here:  # each micro-batch in flight keeps its MTP blocks' activations too
             kept_layers *= (here + n_mtp) / here
-        kept_layers = _after_offload(kept_layers, here, fx.offload)
+        if fx.offload:
+            kept_layers = _after_offload(kept_layers, here, fx.offload)
         loss = st.loss
         outside = (a.outside_first if st.first else 0.0) + (a.outside_last if loss else 0.0)
         head = st.head
