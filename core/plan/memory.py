@@ -546,13 +546,13 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
             if found is None or total > found_total:
                 found, found_total = (cats, name), total
         assert found is not None
-        cats, moment = found
+        chosen, moment = found
         tensors = max(params + grads + optim + expert_state + saved, found_total)
         allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensors
         peak = found_total + allowance
         if best is not None and not peak > best.peak:
             continue
-        best = StageMemory(cats[0], cats[1], cats[2], cats[3], cats[4], allowance, peak, stage,
+        best = StageMemory(chosen[0], chosen[1], chosen[2], chosen[3], chosen[4], allowance, peak, stage,
                            moment, n, kept_layers, expert_state)  # fmt: skip
     assert best is not None
     return best
