@@ -41,7 +41,7 @@ from functools import lru_cache
 from core.comm.algorithms import bus_factor
 from core.comm.alltoall import alltoall_split
 from core.plan.frameworks import framework, gradient_buckets, reduce_dtype
-from core.plan.inputs import Layout, PlanInput
+from core.plan.inputs import Cluster, Layout, PlanInput
 from core.roofline.achievable import Calibration
 from core.roofline.hardware import DTYPE_BYTES
 
@@ -74,10 +74,27 @@ def _nodes(stride: int, size: int, per_node: int) -> int:
     return -(-size // here)
 
 
+#: The last ``(cluster, calibration, {(tp, cp, dp, pp): links})`` :func:`links` met: a search asks
+#: for the links of the same few group shapes thousands of times (held by identity, both frozen).
+_LINKS: list[tuple[Cluster, Calibration, dict[tuple[int, int, int, int], Links]]] = []
+
+
 def links(inp: PlanInput, layout: Layout, cal: Calibration) -> Links:
     """The links of each parallel group under Megatron's rank order (TP, CP, DP, PP)."""
     cl = inp.cluster
-    t, c, d, p = layout.tp, layout.cp, layout.dp, layout.pp
+    key = (layout.tp, layout.cp, layout.dp, layout.pp)
+    held = _LINKS[0] if _LINKS else None  # one read: another thread may replace it
+    if held is None or held[0] is not cl or held[1] is not cal:
+        held = (cl, cal, {})
+        _LINKS[:] = [held]
+    found = held[2].get(key)
+    if found is None:
+        found = held[2][key] = _links(cl, *key, cal)
+    return found
+
+
+def _links(cl: Cluster, t: int, c: int, d: int, p: int, cal: Calibration) -> Links:
+    """:func:`links` of a ``t × c × d × p`` layout on cluster ``cl``."""
 
     # One GPU has no group to link: a device without a link figure (a laptop's) plans alone.
     intra = cal.busbw(cl.intra_bw, False) if cl.gpus > 1 else 0.0
@@ -130,7 +147,20 @@ def _coll(
     and the calibration's fixed latency per call."""
     if n <= 1 or size <= 0:
         return 0.0
-    return _factor(op, n) * size / busbw + cal.ring_latency_s(op, n, nodes) + latency
+    held = _RING[0] if _RING else None  # one read: another thread may replace it
+    if held is None or held[0] is not cal:
+        held = (cal, {})
+        _RING[:] = [held]
+    key = (op, n, nodes)
+    ring = held[1].get(key)
+    if ring is None:
+        ring = held[1][key] = cal.ring_latency_s(op, n, nodes)
+    return _factor(op, n) * size / busbw + ring + latency
+
+
+#: The last calibration :func:`_coll` met and its ring latencies by ``(op, ranks, nodes)``: a
+#: search asks for the same few thousands of times (held by identity; a calibration is frozen).
+_RING: list[tuple[Calibration, dict[tuple[str, int, int], float]]] = []
 
 
 @dataclass(frozen=True)
@@ -158,30 +188,49 @@ class CommTimes:
     dp_buckets: int = 1
 
 
-def comm_times(
-    inp: PlanInput, layout: Layout, cal: Calibration, link: Links, stage_params: float,
-    layers: float = 1.0,
-) -> CommTimes:  # fmt: skip
-    """Every collective of ``layout`` (``stage_params``: parameters of the busiest GPU, ``layers``
-    its layers: the gradient reduction and ZeRO's gathers are issued once per layer)."""
+#: The last ``(input, calibration, {(tp, cp, micro-batch, sp, links): times})``
+#: :func:`_tp_cp_times` met: a search asks for the same few shapes thousands of times.
+_TP_CP: list[tuple[PlanInput, Calibration, dict[tuple, tuple[float, ...]]]] = []
+
+
+def _tp_cp_times(
+    inp: PlanInput, cal: Calibration, link: Links, t: int, c: int, b: int, sp: bool
+) -> tuple[float, ...]:
+    """``(tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, act)`` of :func:`comm_times`: what
+    depends on TP, CP, the micro-batch and SP and their links only (remembered per input and
+    calibration, by identity: both are frozen)."""
+    key = (t, c, b, sp, link.tp, link.tp_nodes, link.cp, link.cp_crosses)
+    held = _TP_CP[0] if _TP_CP else None  # one read: another thread may replace it
+    if held is None or held[0] is not inp or held[1] is not cal:
+        held = (inp, cal, {})
+        _TP_CP[:] = [held]
+    found = held[2].get(key)
+    if found is None:
+        found = held[2][key] = _tp_cp_worked(inp, cal, link, t, c, b, sp)
+    return found
+
+
+def _tp_cp_worked(
+    inp: PlanInput, cal: Calibration, link: Links, t: int, c: int, b: int, sp: bool
+) -> tuple[float, ...]:
+    """:func:`_tp_cp_times` worked out."""
     spec, rec = inp.model, inp.recipe
-    t, c, p, v = layout.tp, layout.cp, layout.pp, layout.vpp
     lat = cal.collective_latency_s
     e = rec.bytes("acts")
-    tokens = layout.micro_batch * inp.seq / c
+    tokens = b * inp.seq / c
     act = tokens * spec.d_model * e
 
     def tp_coll(op: str, size: float) -> float:
         return _coll(op, size, t, link.tp, lat, cal, link.tp_nodes)
 
-    if layout.sp:
+    if sp:
         one = tp_coll("all-gather", act) + tp_coll("reduce-scatter", act)
     else:
         one = tp_coll("all-reduce", act)
     tp_fwd = 2 * one
     tp_bwd = 2 * one
-    reduce_one = tp_coll("reduce-scatter" if layout.sp else "all-reduce", act)
-    gather_one = tp_coll("all-gather", act) if layout.sp else 0.0
+    reduce_one = tp_coll("reduce-scatter" if sp else "all-reduce", act)
+    gather_one = tp_coll("all-gather", act) if sp else 0.0
     stats = 3 * tp_coll("all-reduce", tokens * 4)  # vocab-parallel loss: max, sum, target
     tp_embed = reduce_one
     tp_head = gather_one + reduce_one + stats
@@ -194,6 +243,21 @@ def comm_times(
         cp_bwd = 2 * steps * (kv_block / link.cp + hop)
     else:
         cp_fwd = cp_bwd = 0.0
+    return tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, act
+
+
+def comm_times(
+    inp: PlanInput, layout: Layout, cal: Calibration, link: Links, stage_params: float,
+    layers: float = 1.0,
+) -> CommTimes:  # fmt: skip
+    """Every collective of ``layout`` (``stage_params``: parameters of the busiest GPU, ``layers``
+    its layers: the gradient reduction and ZeRO's gathers are issued once per layer)."""
+    rec = inp.recipe
+    t, c, p, v = layout.tp, layout.cp, layout.pp, layout.vpp
+    lat = cal.collective_latency_s
+    tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, act = _tp_cp_times(
+        inp, cal, link, t, c, layout.micro_batch, layout.sp
+    )
     pp_micro = 0.0
     if p > 1:
         pp_micro = 2 * v * (act / t / link.pp + lat + cal.hop_latency_s(link.pp_crosses))

@@ -628,10 +628,9 @@ def trusted_layout(
     """A :class:`Layout` of values the caller has already checked (the search's enumeration),
     made without validating again (a search makes tens of thousands)."""
     lay = object.__new__(Layout)
-    for name, value in (("tp", tp), ("pp", pp), ("vpp", vpp), ("cp", cp), ("dp", dp), ("sp", sp),
-                        ("zero", zero), ("micro_batch", micro_batch), ("recompute", recompute),
-                        ("ep", ep), ("etp", etp)):  # fmt: skip
-        object.__setattr__(lay, name, value)
+    # the fields written straight into the instance's dict, as the frozen __init__ would leave it
+    lay.__dict__.update(tp=tp, pp=pp, vpp=vpp, cp=cp, dp=dp, sp=sp, zero=zero,
+                        micro_batch=micro_batch, recompute=recompute, ep=ep, etp=etp)  # fmt: skip
     return lay
 
 

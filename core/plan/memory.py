@@ -50,6 +50,7 @@ from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
 from core.plan.dualpipe import in_flight as dualpipe_in_flight
 from core.plan.dualpipe import params_factor
+from core.plan.frameworks import hp_grad_accum
 from core.plan.inputs import Layout, PlanInput, stage_layers
 from core.plan.moe_kept import moe_kept
 from core.plan.mtp import layers_on as mtp_layers_on
@@ -64,6 +65,7 @@ __all__ = [
     "loss_bytes",
     "memory_per_gpu",
     "stage_params",
+    "stages_of",
 ]
 
 _RESIDUAL = ("norm inputs", "attention and MLP inputs", "dropout masks")
@@ -338,101 +340,198 @@ def _after_offload(kept_layers: float, here: float, offloaded: int) -> float:
 
 
 def _fsdp_units(
-    spec: TransformerSpec, t: int, here: float, n: float, per: Mapping[str, float], code: str
+    spec: TransformerSpec, t: int, here: float, n: float, per: Mapping[str, float], prefetch: bool
 ) -> dict[str, Any]:
     """The arguments of :func:`core.memory.gathered.gathered_bytes` but the moment, for a stage
     of ``here`` layers holding ``n`` parameters on one TP rank (the root: what is not a layer),
-    under framework ``code`` (whether it prefetches the next layer in backward)."""
-    from core.plan.frameworks import framework
-
+    under a framework that does (``prefetch``) or does not prefetch the next layer in backward."""
     layer = layer_params_local(spec, t)
     return {"layer": layer, "root": max(0.0, n - here * layer), "layers": here,
             "w": float(per["params"]), "g": float(per["grads"]),
-            "prefetch": framework(code).backward_prefetch}  # fmt: skip
+            "prefetch": prefetch}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Stage:
+    """What one pipeline stage's memory needs of ``(spec, tp, pp, vpp)`` alone."""
+
+    name: str
+    rank: int
+    here: float
+    params: float  # stage_params: the dense stage's parameters on one TP rank
+    chunks: tuple[float, ...]
+    n_mtp: int
+    loss: bool
+    first: bool
+    head: float
+    tied: bool
+
+
+class _Fixed:
+    """What :func:`memory_per_gpu` needs of the input alone, worked out once per input (a search
+    asks for tens of thousands of layouts of one input), and the per-``(tp, pp, vpp)`` stages and
+    per-shape activations it has met, each the value the per-layout call would compute."""
+
+    def __init__(self, inp: PlanInput) -> None:
+        from core.plan.frameworks import framework
+
+        impl = inp.implementation
+        self.inp = inp
+        self.spec = inp.model
+        self.rec = inp.recipe
+        self.per = self.rec.per_param(inp.optimizer)
+        self.fw = framework(impl.framework)
+        self.p_bytes = self.rec.bytes("params")
+        self.g_bytes = self.rec.bytes("grads")
+        self.kept_bytes = _kept_bytes(inp)
+        self.modules = tuple(getattr(impl, "recompute_modules", ()))
+        self.probs = bool(getattr(impl, "probs_in_experts", False))
+        self.precision = impl.recipe
+        self.device = inp.cluster.device
+        self.offload = impl.offload_layers
+        self.quantized = impl.quantized_params
+        # whether weight_copy_bytes can be other than 0 (a low recipe the device runs)
+        self.low = bool(self.precision.low) and self.device.supports(
+            self.precision.gemm_dtype or ""
+        )
+        self.acts: dict[tuple, _Acts] = {}
+        self.stages: dict[tuple[int, int, int], tuple[tuple[_Stage, ...], float, float, float]] = {}
+
+    def activations(self, layout: Layout) -> _Acts:
+        key = (layout.micro_batch, layout.tp, layout.cp, layout.sp, layout.recompute)
+        found = self.acts.get(key)
+        if found is None:
+            impl = self.inp.implementation
+            found = _sharded(self.spec, self.inp.seq, self.rec, impl.flash, impl.dropout,
+                             layout.micro_batch, layout.tp, layout.cp, layout.sp,
+                             layout.recompute, impl.fused_swiglu, impl.cross_entropy,
+                             self.kept_bytes, self.modules, self.probs)  # fmt: skip
+            self.acts[key] = found
+        return found
+
+    def stage_list(self, t: int, p: int, v: int) -> tuple[tuple[_Stage, ...], float, float, float]:
+        """``(stages, the first stage's layers, layer_matmul_elements, layer_params_local)``."""
+        key = (t, p, v)
+        found = self.stages.get(key)
+        if found is None:
+            spec = self.spec
+            split = stage_layers(spec.layers, p, v)
+            if split is None:
+                raise ValueError(f"pp {p} x vpp {v} cannot split {spec.layers} layers")
+            out = []
+            for stage, (rank, here) in split.items():
+                loss = stage in ("only", "last")
+                out.append(_Stage(stage, rank, here, stage_params(spec, t, here, stage),
+                                  chunk_layers(spec.layers, p, v, stage, here),
+                                  mtp_layers_on(self.inp, stage), loss,
+                                  stage in ("only", "first"),
+                                  spec.vocab * spec.d_model / t if loss else 0.0,
+                                  spec.tied and stage == "only"))  # fmt: skip
+            first_here = split.get("first", split.get("only", (0, 0.0)))[1]
+            found = (tuple(out), first_here, layer_matmul_elements(spec, t),
+                     layer_params_local(spec, t))  # fmt: skip
+            self.stages[key] = found
+        return found
+
+
+_FIXED: list[_Fixed] = []
+
+
+def _fixed(inp: PlanInput) -> _Fixed:
+    """The input's :class:`_Fixed`, remembered for the last input met (by identity: a
+    :class:`~core.plan.inputs.PlanInput` is frozen, and hashing one is dearer than the work)."""
+    held = _FIXED[0] if _FIXED else None  # one read: another thread may replace it
+    if held is not None and held.inp is inp:
+        return held
+    made = _Fixed(inp)
+    _FIXED[:] = [made]
+    return made
+
+
+def stages_of(inp: PlanInput, t: int, p: int, v: int) -> tuple[_Stage, ...]:
+    """The pipeline stages of ``(tp, pp, vpp)`` in :func:`~core.plan.inputs.stage_layers`' order,
+    each with its name, rank, layers and :func:`stage_params` (remembered per input)."""
+    return _fixed(inp).stage_list(t, p, v)[0]
 
 
 def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageMemory:
     """Memory of the busiest GPU (the first or the last pipeline stage) for a complete layout."""
-    spec, rec, opt = inp.model, inp.recipe, inp.optimizer
+    fx = _fixed(inp)
+    spec, rec, per, fw = fx.spec, fx.rec, fx.per, fx.fw
     t, p, v = layout.tp, layout.pp, layout.vpp
+    zero = layout.zero
     shard = layout.dp * layout.cp
-    per = rec.per_param(opt)
-    a = _activations(inp, layout)
+    a = fx.activations(layout)
     full = layout.recompute == "full"
-    stages = stage_layers(spec.layers, p, v)
-    if stages is None:
-        raise ValueError(f"pp {p} x vpp {v} cannot split {spec.layers} layers")
-    from core.plan.frameworks import framework, hp_grad_accum
+    stages, first_here, dense_lin, layer_local = fx.stage_list(t, p, v)
+    is_moe = spec.is_moe
+    factor = params_factor(inp.implementation.schedule, p)  # DualPipe: two stages' own
+    if is_moe:  # the experts' and latent attention's own projections
+        from core.plan.moe import expert_memory
+        from core.plan.moe import layer_matmul_elements as moe_elements
 
-    fw = framework(inp.implementation.framework)
+        lin = moe_elements(spec, layout)
+    else:
+        lin = dense_lin
+    hp_accum = hp_grad_accum(fw, zero, fx.p_bytes, fx.g_bytes)
+    p_bytes = fx.p_bytes
+    accumulate = micro_batches > 1 or p > 1
     best: StageMemory | None = None
-    first_here = stages.get("first", stages.get("only", (0, 0.0)))[1]
-    for stage, (rank, here) in stages.items():
-        n = stage_params(spec, t, here, stage)
+    for st in stages:
+        stage, rank, here = st.name, st.rank, st.here
+        n = st.params
         expert_state = moe_temps = expert_layer = 0.0
-        if spec.is_moe:  # the routed experts apart, sharded by EP, ETP and their own DP group
-            from core.plan.moe import expert_memory
-
+        if is_moe:  # the routed experts apart, sharded by EP, ETP and their own DP group
             n, expert_state, moe_temps, expert_layer = expert_memory(inp, layout, stage, here,
                                                                      first_here, per)  # fmt: skip
-        n_mtp = mtp_layers_on(inp, stage)
+        n_mtp = st.n_mtp
         if n_mtp:  # MTP modules on the last stage (core.plan.mtp)
             from core.plan.moe import mtp_module_memory
 
             more, more_state = mtp_module_memory(inp, layout, per)
             n += n_mtp * more
             expert_state += n_mtp * more_state
-        factor = params_factor(inp.implementation.schedule, p)  # DualPipe: two stages' own
         n *= factor
         expert_state *= factor
-        params = per["params"] * n / (shard if layout.zero >= 3 else 1)
-        if layout.zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
+        params = per["params"] * n / (shard if zero >= 3 else 1)
+        if zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
             params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
-        lin = layer_matmul_elements(spec, t)
-        if spec.is_moe:  # the experts' and latent attention's own projections
-            from core.plan.moe import layer_matmul_elements as moe_elements
-
-            lin = moe_elements(spec, layout)
-        copies = weight_copy_bytes(inp.implementation.recipe, inp.cluster.device, lin, here,
-                                   spec.layers, layout.zero)  # fmt: skip
-        if copies and inp.implementation.quantized_params:  # in place of the bf16 weights
-            copies -= min(copies, rec.bytes("params") * here * lin
-                          / (shard if layout.zero >= 3 else 1))  # fmt: skip
+        copies = (weight_copy_bytes(fx.precision, fx.device, lin, here, spec.layers, zero)
+                  if fx.low else 0.0)  # fmt: skip
+        if copies and fx.quantized:  # in place of the bf16 weights
+            copies -= min(copies, p_bytes * here * lin / (shard if zero >= 3 else 1))
         params += copies * factor
-        grads = per["grads"] * n / (shard if layout.zero >= 2 else 1)
-        if hp_grad_accum(fw, layout.zero, rec.bytes("params"), rec.bytes("grads")):
+        grads = per["grads"] * n / (shard if zero >= 2 else 1)
+        if hp_accum:
             # DeepSpeed's BF16_Optimizer keeps the bf16 gradients beside its fp32 ones
             # (update_hp_grads(clear_lp_grads=False)), whole: core.plan.grad_accum
-            grads += rec.bytes("params") * n
-        optim = per["optimizer"] * n / (shard if layout.zero >= 1 else 1)
-        kept_layers = in_flight_layers(
-            rank, p, v, micro_batches, chunk_layers(spec.layers, p, v, stage, here)
-        )
+            grads += p_bytes * n
+        optim = per["optimizer"] * n / (shard if zero >= 1 else 1)
+        kept_layers = in_flight_layers(rank, p, v, micro_batches, st.chunks)
         if factor > 1:  # DualPipe: PP + 1 micro-batches in flight
             kept_layers = dualpipe_in_flight(p, here)
         if n_mtp and here:  # each micro-batch in flight keeps its MTP blocks' activations too
             kept_layers *= (here + n_mtp) / here
-        kept_layers = _after_offload(kept_layers, here, inp.implementation.offload_layers)
-        loss = stage in ("only", "last")
-        outside = (a.outside_first if stage in ("only", "first") else 0.0) + (
-            a.outside_last if loss else 0.0
-        )
-        head = spec.vocab * spec.d_model / t if loss else 0.0
-        tied = spec.tied and stage == "only"
+        if fx.offload:
+            kept_layers = _after_offload(kept_layers, here, fx.offload)
+        loss = st.loss
+        outside = (a.outside_first if st.first else 0.0) + (a.outside_last if loss else 0.0)
+        head = st.head
         per_grad = grads / n if n else 0.0
-        accumulate = micro_batches > 1 or p > 1
         saved = kept_layers * (a.boundary if full else a.per_layer)
         saved += max(outside, a.per_layer) if full else outside
-        found: tuple[dict[str, float], str] | None = None
-        moments = _moments(a, kept_layers, outside, loss, full, head, tied,
-                           layer_params_local(spec, t))  # fmt: skip
-        units = (_fsdp_units(spec, t, here, n, per, inp.implementation.framework)
-                 if layout.zero >= 3 and shard > 1 else None)  # fmt: skip
+        moments = _moments(a, kept_layers, outside, loss, full, head, st.tied, layer_local)
+        units = (_fsdp_units(spec, t, here, n, per, fw.backward_prefetch)
+                 if zero >= 3 and shard > 1 else None)  # fmt: skip
         if units is not None and expert_layer:  # an MoE layer is gathered with its experts
             units["layer"] += expert_layer
-        for key, (name, acts, temps, alive, grad_temps, missing) in zip(
-            moment_keys(len(moments)), moments, strict=True
-        ):
+        # each moment's categories: params, grads, optimizer, activations, temporaries, expert
+        # state (summed left to right, as the StageMemory's peak adds them)
+        found: tuple[tuple[float, ...], str] | None = None
+        found_total = 0.0
+        keys = moment_keys(len(moments))
+        per_g = per["grads"]
+        for key, (name, acts, temps, alive, grad_temps, missing) in zip(keys, moments, strict=True):
             if accumulate:
                 alive_n = n
             elif alive == math.inf:
@@ -441,21 +540,19 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                 alive_n = min(alive, n)
             whole_w, whole_g = gathered_bytes(key, **units) if units else (0.0, 0.0)
             # a gradient being made is whole (ZeRO-2/3 reduce-scatter it once made)
-            cats = {"params": params + whole_w, "grads": per_grad * alive_n + whole_g,
-                    "optimizer": optim, "activations": acts,
-                    "temporaries": temps + per["grads"] * grad_temps + moe_temps,
-                    "expert_state": expert_state}  # fmt: skip
-            if found is None or sum(cats.values()) > sum(found[0].values()):
-                found = (cats, name)
+            cats = (params + whole_w, per_grad * alive_n + whole_g, optim, acts,
+                    temps + per_g * grad_temps + moe_temps, expert_state)  # fmt: skip
+            total = sum(cats)
+            if found is None or total > found_total:
+                found, found_total = (cats, name), total
         assert found is not None
-        cats, moment = found
-        tensors = max(params + grads + optim + expert_state + saved, sum(cats.values()))
+        chosen, moment = found
+        tensors = max(params + grads + optim + expert_state + saved, found_total)
         allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensors
-        peak = sum(cats.values()) + allowance
-        mem = StageMemory(cats["params"], cats["grads"], cats["optimizer"], cats["activations"],
-                          cats["temporaries"], allowance, peak, stage, moment, n,
-                          kept_layers, expert_state)  # fmt: skip
-        if best is None or mem.peak > best.peak:
-            best = mem
+        peak = found_total + allowance
+        if best is not None and not peak > best.peak:
+            continue
+        best = StageMemory(chosen[0], chosen[1], chosen[2], chosen[3], chosen[4], allowance, peak, stage,
+                           moment, n, kept_layers, expert_state)  # fmt: skip
     assert best is not None
     return best

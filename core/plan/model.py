@@ -184,10 +184,15 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     split = stage_layers(spec.layers, p, v)
     assert split is not None
     first_here = split.get("first", split.get("only", (0, 0.0)))[1]
-    busiest, busiest_layers, stage_b = max(
-        (moe.gpu_params(spec, layout, s, here, first_here) if spec.is_moe
-         else mem.stage_params(spec, t, here, s), here, s) for s, (_, here) in split.items()
-    )  # fmt: skip
+    if spec.is_moe:
+        busiest, busiest_layers, stage_b = max(
+            (moe.gpu_params(spec, layout, s, here, first_here), here, s)
+            for s, (_, here) in split.items()
+        )
+    else:  # the stages' parameters as the memory worked them out (stage_params, remembered)
+        busiest, busiest_layers, stage_b = max(
+            (st.params, st.here, st.name) for st in mem.stages_of(inp, t, p, v)
+        )
     ep_layer = moe.alltoall_layer_seconds(inp, layout, cal) if spec.is_moe else 0.0
     dual = dualpipe.runs(impl.schedule, p)
     opt_params = busiest

@@ -226,16 +226,21 @@ def layer_micro_times(
     as ever; an MoE model's MoE layer (its experts resized by :func:`expert_ops`) and dense layer
     weighted by their counts."""
     spec = ctx.inp.model
-    if not spec.is_moe:
-        return micro_times(ctx.ops, device, cal, **kw)
     # A search asks for the same few dozen shapes thousands of times: remembered per context
-    # (by identity, the context kept beside its answer) without hashing the traced shape again.
-    key = (id(ctx), id(device), id(cal), layout.ep, layout.etp, *sorted(kw.items()))
+    # (by identity, the context kept beside its answer) without hashing the traced shape again;
+    # a dense model's answer does not depend on EP or ETP.
+    moe_model = spec.is_moe
+    ep, etp = (layout.ep, layout.etp) if moe_model else (1, 1)
+    key = (id(ctx), id(device), id(cal), ep, etp, *kw.items())  # names kept: no two calls alike
     held = _TIMES.get(key)
     if held is not None and held[0] is ctx:
         return held[1]
     if len(_TIMES) > 8192:
         _TIMES.clear()
+    if not moe_model:
+        out = micro_times(ctx.ops, device, cal, **kw)
+        _TIMES[key] = (ctx, out)
+        return out
     rest, gemms = split_ops(ctx.ops)
     out = _add(micro_times(rest, device, cal, **kw),
                micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw))  # fmt: skip
@@ -512,17 +517,55 @@ def expert_memory(
     shards expert parameters over it, the others over DP × CP). The buffer: the rows a GPU's
     experts receive from the dispatch (``ETP·T·k`` rows of ``d_model`` in the activations'
     dtype), alive beside a layer's own temporaries."""
-    spec = inp.model
-    outside, experts = param_split(spec, layout, stage, here, first)
+    fx = _fixed(inp)
+    outside, experts = fx.split(layout, stage, here, first)
     edp = expert_data_parallel(layout) if layout.dp * layout.cp > 1 else 1
     zero = layout.zero
     state = per["params"] * experts / (edp if zero >= 3 else 1)
     state += per["grads"] * experts / (edp if zero >= 2 else 1)
     state += per["optimizer"] * experts / (edp if zero >= 1 else 1)
-    rows = layout.etp * layout.micro_batch * inp.seq / (layout.cp * layout.tp) * spec.top_k
-    buffer = rows * _capacity(inp) * spec.d_model * inp.recipe.bytes("acts")
-    layer = spec.experts / layout.ep * spec.expert_params() / layout.etp
+    rows = layout.etp * layout.micro_batch * inp.seq / (layout.cp * layout.tp) * fx.spec.top_k
+    buffer = rows * fx.capacity * fx.spec.d_model * fx.acts_bytes
+    layer = fx.spec.experts / layout.ep * fx.expert_params / layout.etp
     return outside, state, buffer, layer
+
+
+class _Fixed:
+    """What :func:`expert_memory` and :func:`state_floor` need of the input alone, worked out
+    once per input (a search asks for tens of thousands of layouts of one), and the
+    :func:`param_split` answers it has met (the same as ``param_split``'s, without hashing the
+    model for each)."""
+
+    def __init__(self, inp: PlanInput) -> None:
+        self.inp = inp
+        self.spec = inp.model
+        self.per = inp.recipe.per_param(inp.optimizer)
+        self.capacity = _capacity(inp)
+        self.acts_bytes = inp.recipe.bytes("acts")
+        self.expert_params = self.spec.expert_params()
+        self.splits: dict[tuple, tuple[float, float]] = {}
+
+    def split(self, layout: Layout, stage: str, here: float, first: float) -> tuple[float, float]:
+        """:func:`param_split` of ``layout``'s stage."""
+        key = (layout.tp, layout.ep, layout.etp, stage, here, first)
+        found = self.splits.get(key)
+        if found is None:
+            found = self.splits[key] = _param_split(self.spec, *key)
+        return found
+
+
+_FIXED: list[_Fixed] = []
+
+
+def _fixed(inp: PlanInput) -> _Fixed:
+    """The input's :class:`_Fixed`, remembered for the last input met (by identity: a
+    :class:`~core.plan.inputs.PlanInput` is frozen)."""
+    held = _FIXED[0] if _FIXED else None  # one read: another thread may replace it
+    if held is not None and held.inp is inp:
+        return held
+    made = _Fixed(inp)
+    _FIXED[:] = [made]
+    return made
 
 
 def state_floor(inp: PlanInput, layout: Layout) -> float:
@@ -538,7 +581,7 @@ def state_floor(inp: PlanInput, layout: Layout) -> float:
     stages = stage_layers(spec.layers, layout.pp, layout.vpp)
     if stages is None:
         return 0.0
-    per = inp.recipe.per_param(inp.optimizer)
+    per = _fixed(inp).per
     shard = layout.dp * layout.cp
     z = layout.zero if shard > 1 else 0
     each = (0.0 if z >= 3 else per["params"]) + per["optimizer"] / (shard if z >= 1 else 1)
