@@ -407,7 +407,7 @@ class Implementation:
                 field="dispatcher",
             )
         positive_int(self.route_nodes, "route-nodes", low=0, high=100_000)
-        from core.plan.recompute_modules import check_modules
+        from core.plan.recompute_names import check_modules
 
         object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))
 

@@ -40,8 +40,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.errors import InputError
-from core.texts import translate
+from core.plan.recompute_names import RECOMPUTE_MODULES, check_modules
 
 if TYPE_CHECKING:
     from core.memory.models import TransformerSpec
@@ -58,17 +57,6 @@ __all__ = [
     "recompute_seconds",
 ]
 
-#: The module names Megatron-Core's ``recompute_modules`` takes (its TransformerConfig).
-RECOMPUTE_MODULES = (
-    "core_attn",
-    "moe_act",
-    "layernorm",
-    "mla_up_proj",
-    "mlp",
-    "moe",
-    "shared_experts",
-)
-
 # Activation-term name prefixes (core.memory.activations) each module drops entirely.
 _DROPS: dict[str, tuple[str, ...]] = {
     "core_attn": ("softmax output", "attention dropout mask", "flash fp32 log-sum-exp"),
@@ -84,21 +72,6 @@ _DROPS: dict[str, tuple[str, ...]] = {
         "shared experts hidden",
     ),
 }
-
-
-def check_modules(modules: object) -> tuple[str, ...]:
-    """``modules`` as a tuple when every name is one :data:`RECOMPUTE_MODULES` allows; else an
-    :class:`~core.errors.InputError` naming the wrong one and the allowed ones."""
-    names = tuple(modules) if isinstance(modules, (tuple, list)) else (modules,)
-    for name in names:
-        if name not in RECOMPUTE_MODULES:
-            raise InputError(
-                translate("Plan", "recompute module: {value}; allowed: {allowed}").format(
-                    value=repr(name), allowed=", ".join(RECOMPUTE_MODULES)
-                ),
-                field="recompute_modules",
-            )
-    return names
 
 
 def kept_share(name: str, modules: tuple[str, ...]) -> float:

@@ -451,7 +451,7 @@ class PlanInputs(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.fields["ep"], 1)
         self.etp_label = QLabel(labels["etp"], self.expert_row)
-        self.etp_label.setToolTip(self.fields["etp"].lineEdit().toolTip())
+        self.etp_label.setToolTip(plain_tip(self._tips()["etp"]))
         row.addWidget(self.etp_label)
         row.addWidget(self.fields["etp"], 1)
         form.addRow(labels["ep"], self.expert_row)
