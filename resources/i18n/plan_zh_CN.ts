@@ -861,7 +861,7 @@
     </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
-        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s). The fields only the days rows read (no new search): ``napkinlab plan``&apos;s flags&apos; names.</extracomment>
+        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s). Fields that share a row with two others (or a combo): narrower, so the column stays as wide. The fields only the days rows read (no new search): ``napkinlab plan``&apos;s flags&apos; names.</extracomment>
         <translation>模型：规划需要一个 Transformer；允许：预设、transformer:…、layers=…,hidden=…,heads=… 或配置文件</translation>
     </message>
     <message>
@@ -1001,6 +1001,18 @@
         <translation>专家张量并行的 GPU 数（每个专家的权重在其上切分；1 或 TP）；留空：搜索</translation>
     </message>
     <message>
+        <source>Multi-token-prediction modules (DeepSeek-V3 report, arXiv:2412.19437, §2.2: depth 1): each one more transformer block, a 2d→d projection and one more LM-head pass, on the last pipeline stage; empty: 0 (0 to 16)</source>
+        <translation>多 token 预测模块（DeepSeek-V3 技术报告，arXiv:2412.19437，§2.2：深度 1）：每个模块多一个 transformer 块、一个 2d→d 投影和一次 LM head 计算，放在最后一个流水线阶段；留空：0（0 到 16）</translation>
+    </message>
+    <message>
+        <source>Expert capacity factor C (Switch Transformer, Fedus et al. 2021, arXiv:2101.03961): each expert&apos;s rows capped at C × tokens·top_k/experts, the rest dropped; empty: dropless (0.01 to 1000; a mixture-of-experts model only)</source>
+        <translation>专家容量因子 C（Switch Transformer，Fedus 等 2021，arXiv:2101.03961）：每个专家的行数上限为 C × tokens·top_k/experts，超出的 token 被丢弃；留空：不丢弃（0.01 到 1000；仅限混合专家模型）</translation>
+    </message>
+    <message>
+        <source>Node-limited routing: each token sent to at most M nodes (DeepSeek-V3 report, arXiv:2412.19437, §2.1.2: M = 4), so its network bytes stop growing with top-k; empty: no limit (a mixture-of-experts model)</source>
+        <translation>节点受限路由：每个 token 最多发往 M 个节点（DeepSeek-V3 技术报告，arXiv:2412.19437，§2.1.2：M = 4），其网络字节数不再随 top-k 增长；留空：不限（混合专家模型）</translation>
+    </message>
+    <message>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
@@ -1105,12 +1117,60 @@
         <translation>激活重计算：无、选择性（注意力核心，Korthikanti 等 2022）或完全（每一层）；自动：搜索</translation>
     </message>
     <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>The pipeline schedule: 1F1B (Megatron&apos;s; interleaved with v above 1) or DualPipe (DeepSeek-V3 report, arXiv:2412.19437, §3.2.1): micro-batches fed from both ends, bubble (PP/2−1)(F&amp;B+B−3W), the expert all-to-all and pipeline sends hidden behind the paired chunk, 2× the parameters, PP+1 micro-batches of activations</source>
+        <translation>流水线调度：1F1B（Megatron 的；v 大于 1 时为交错调度）或 DualPipe（DeepSeek-V3 技术报告，arXiv:2412.19437，§3.2.1）：微批次从两端同时送入，气泡 (PP/2−1)(F&amp;B+B−3W)，专家 all-to-all 和流水线发送隐藏在配对的块之后，参数 2 倍，激活保留 PP+1 个微批次</translation>
+    </message>
+    <message>
+        <source>CF</source>
+        <translation>CF</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃</translation>
+    </message>
+    <message>
         <source>SP</source>
         <translation>SP</translation>
     </message>
     <message>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>DeepEP</source>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <source>A mixture of experts&apos; token dispatcher: Megatron&apos;s all-to-all, or DeepEP (DeepSeek-V3 report, arXiv:2412.19437, §3.2.2; github.com/deepseek-ai/DeepEP): FP8 dispatch, each token crosses the network once per destination node, then NVLink</source>
+        <translation>混合专家的 token 分发器：Megatron 的 all-to-all，或 DeepEP（DeepSeek-V3 技术报告，arXiv:2412.19437，§3.2.2；github.com/deepseek-ai/DeepEP）：FP8 分发，每个 token 对每个目标节点只跨网络一次，再走 NVLink</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Dispatcher</source>
+        <translation>分发器</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
     </message>
     <message>
         <source>Recomputation</source>

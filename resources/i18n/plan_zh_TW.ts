@@ -861,7 +861,7 @@
     </message>
     <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
-        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s). The fields only the days rows read (no new search): ``napkinlab plan``&apos;s flags&apos; names.</extracomment>
+        <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s). Fields that share a row with two others (or a combo): narrower, so the column stays as wide. The fields only the days rows read (no new search): ``napkinlab plan``&apos;s flags&apos; names.</extracomment>
         <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、layers=…,hidden=…,heads=… 或設定檔</translation>
     </message>
     <message>
@@ -1001,6 +1001,18 @@
         <translation>專家張量平行的 GPU 數（每個專家的權重在其上切分；1 或 TP）；留空：搜尋</translation>
     </message>
     <message>
+        <source>Multi-token-prediction modules (DeepSeek-V3 report, arXiv:2412.19437, §2.2: depth 1): each one more transformer block, a 2d→d projection and one more LM-head pass, on the last pipeline stage; empty: 0 (0 to 16)</source>
+        <translation>多 token 預測模組（DeepSeek-V3 技術報告，arXiv:2412.19437，§2.2：深度 1）：每個模組多一個 transformer 區塊、一個 2d→d 投影和一次 LM head 計算，放在最後一個管線階段；留空：0（0 到 16）</translation>
+    </message>
+    <message>
+        <source>Expert capacity factor C (Switch Transformer, Fedus et al. 2021, arXiv:2101.03961): each expert&apos;s rows capped at C × tokens·top_k/experts, the rest dropped; empty: dropless (0.01 to 1000; a mixture-of-experts model only)</source>
+        <translation>專家容量因子 C（Switch Transformer，Fedus 等 2021，arXiv:2101.03961）：每個專家的列數上限為 C × tokens·top_k/experts，超出的 token 被丟棄；留空：不丟棄（0.01 到 1000；僅限混合專家模型）</translation>
+    </message>
+    <message>
+        <source>Node-limited routing: each token sent to at most M nodes (DeepSeek-V3 report, arXiv:2412.19437, §2.1.2: M = 4), so its network bytes stop growing with top-k; empty: no limit (a mixture-of-experts model)</source>
+        <translation>節點受限路由：每個 token 最多送往 M 個節點（DeepSeek-V3 技術報告，arXiv:2412.19437，§2.1.2：M = 4），其網路位元組數不再隨 top-k 增長；留空：不限（混合專家模型）</translation>
+    </message>
+    <message>
         <source>Storage</source>
         <translation>儲存</translation>
     </message>
@@ -1105,12 +1117,60 @@
         <translation>激活重計算：無、選擇性（注意力核心，Korthikanti 等 2022）或完全（每一層）；自動：搜尋</translation>
     </message>
     <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>The pipeline schedule: 1F1B (Megatron&apos;s; interleaved with v above 1) or DualPipe (DeepSeek-V3 report, arXiv:2412.19437, §3.2.1): micro-batches fed from both ends, bubble (PP/2−1)(F&amp;B+B−3W), the expert all-to-all and pipeline sends hidden behind the paired chunk, 2× the parameters, PP+1 micro-batches of activations</source>
+        <translation>管線排程：1F1B（Megatron 的；v 大於 1 時為交錯排程）或 DualPipe（DeepSeek-V3 技術報告，arXiv:2412.19437，§3.2.1）：微批次從兩端同時送入，氣泡 (PP/2−1)(F&amp;B+B−3W)，專家 all-to-all 和管線傳送隱藏在配對的區塊之後，參數 2 倍，激活保留 PP+1 個微批次</translation>
+    </message>
+    <message>
+        <source>CF</source>
+        <translation>CF</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丟棄</translation>
+    </message>
+    <message>
         <source>SP</source>
         <translation>SP</translation>
     </message>
     <message>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>DeepEP</source>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <source>A mixture of experts&apos; token dispatcher: Megatron&apos;s all-to-all, or DeepEP (DeepSeek-V3 report, arXiv:2412.19437, §3.2.2; github.com/deepseek-ai/DeepEP): FP8 dispatch, each token crosses the network once per destination node, then NVLink</source>
+        <translation>混合專家的 token 分派器：Megatron 的 all-to-all，或 DeepEP（DeepSeek-V3 技術報告，arXiv:2412.19437，§3.2.2；github.com/deepseek-ai/DeepEP）：FP8 分派，每個 token 對每個目標節點只跨網路一次，再走 NVLink</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Dispatcher</source>
+        <translation>分派器</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>節點</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
     </message>
     <message>
         <source>Recomputation</source>

@@ -78,14 +78,17 @@ DEFAULTS: dict[str, str] = {
     "ep": "",
     "etp": "",
     "micro_batch": "",
+    "mtp": "",
+    "capacity_factor": "",
+    "route_nodes": "",
 }
 #: The input pages and the fields (``InputError.field``, normalised) each holds.
 PAGES: dict[str, tuple[str, ...]] = {
     "run": ("model", "dims", "config", "seq", "global_batch", "tokens", "recipe", "optimizer",
             "gemm_dtype", "precision", "checkpoint_bw", "storage_bw", "failure_rate"),
     "cluster": ("gpus", "gpus_per_node", "nvlink_domain", "intra_bw", "network_bw"),
-    "layout": ("tp", "pp", "vpp", "cp", "dp", "ep", "etp", "sp", "zero", "micro_batch",
-               "recompute"),
+    "layout": ("tp", "pp", "schedule", "vpp", "cp", "dp", "ep", "etp", "capacity_factor", "sp", "zero",
+               "dispatcher", "route_nodes", "micro_batch", "mtp", "recompute"),
     "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
              "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout"),
 }  # fmt: skip
@@ -93,12 +96,14 @@ PAGES: dict[str, tuple[str, ...]] = {
 SWITCHES: dict[str, bool] = {"fused_loss": True, "fused_swiglu": False, "dropout": False}
 _LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "ep", "etp", "micro_batch")
 _LINKS = ("intra_bw", "network_bw")
+#: Fields that share a row with two others (or a combo): narrower, so the column stays as wide.
+_NARROW = ("ep", "etp", "capacity_factor", "route_nodes", "mtp")
 #: The fields only the days rows read (no new search): ``napkinlab plan``'s flags' names.
 _DAYS = ("checkpoint_bw", "failure_rate")
 
 
-def _optional_int(text: str, field: str, high: int = 10_000_000) -> int | None:
-    return None if not str(text).strip() else positive_int(text, field, high=high)
+def _optional_int(text: str, field: str, high: int = 10_000_000, low: int = 1) -> int | None:
+    return None if not str(text).strip() else positive_int(text, field, low=low, high=high)
 
 
 def _optional_float(
@@ -133,6 +138,11 @@ def _parsers() -> dict[str, Any]:
         "ep": partial(_optional_int, field="ep"),
         "etp": partial(_optional_int, field="etp"),
         "micro_batch": partial(_optional_int, field="micro-batch"),
+        # the CLI's --mtp, --capacity-factor and --route-nodes, checked as planned_input and
+        # implementation_from check them (empty: 0, dropless, no node limit)
+        "mtp": partial(_optional_int, field="mtp", low=0, high=16),
+        "capacity_factor": partial(_optional_float, field="capacity-factor", low=0.01, high=1000.0),
+        "route_nodes": partial(_optional_int, field="route-nodes", low=0, high=100_000),
     }
 
 
@@ -190,7 +200,7 @@ class PlanInputs(QWidget):
         self.fields: dict[str, NumberField] = {}
         for key, parse in parsers.items():
             field = NumberField(parse, DEFAULTS[key], tooltip=tips.get(key, ""), parent=self)
-            field.lineEdit().setMinimumWidth(60)
+            field.lineEdit().setMinimumWidth(40 if key in _NARROW else 60)
             self.fields[key] = field
         for key in _LAYOUT_NUMBERS:
             self.fields[key].lineEdit().setPlaceholderText(translate("PlanInputs", "auto"))
@@ -299,6 +309,24 @@ class PlanInputs(QWidget):
                 "Expert tensor-parallel GPUs (each expert's weights split over them; 1 or TP); empty: searched",
             ),
             "micro_batch": translate("PlanInputs", "Sequences per micro-batch; empty: searched"),
+            "mtp": translate(
+                "PlanInputs",
+                "Multi-token-prediction modules (DeepSeek-V3 report, arXiv:2412.19437, §2.2: "
+                "depth 1): each one more transformer block, a 2d→d projection and one more LM-head "
+                "pass, on the last pipeline stage; empty: 0 (0 to 16)",
+            ),
+            "capacity_factor": translate(
+                "PlanInputs",
+                "Expert capacity factor C (Switch Transformer, Fedus et al. 2021, arXiv:2101.03961): "
+                "each expert's rows capped at C × tokens·top_k/experts, the rest dropped; empty: "
+                "dropless (0.01 to 1000; a mixture-of-experts model only)",
+            ),
+            "route_nodes": translate(
+                "PlanInputs",
+                "Node-limited routing: each token sent to at most M nodes (DeepSeek-V3 report, "
+                "arXiv:2412.19437, §2.1.2: M = 4), so its network bytes stop growing with top-k; "
+                "empty: no limit (a mixture-of-experts model)",
+            ),
         }
 
     def _build_run(self, form: QFormLayout) -> None:
@@ -442,7 +470,26 @@ class PlanInputs(QWidget):
                 "al. 2022) or full (every layer); auto: searched",
             )
         )
-        for key in ("tp", "pp", "vpp", "cp"):
+        schedule = self.combos["schedule"] = BriefComboBox(self, minimum_chars=4)
+        schedule.addItem(translate("PlanInputs", "1F1B"), "1f1b")
+        schedule.addItem(translate("PlanInputs", "DualPipe"), "dualpipe")
+        schedule.setToolTip(
+            plain_tip(
+                translate(
+                    "PlanInputs",
+                    "The pipeline schedule: 1F1B (Megatron's; interleaved with v above 1) or "
+                    "DualPipe (DeepSeek-V3 report, arXiv:2412.19437, §3.2.1): micro-batches fed "
+                    "from both ends, bubble (PP/2−1)(F&B+B−3W), the expert all-to-all and pipeline "
+                    "sends hidden behind the paired chunk, 2× the parameters, PP+1 micro-batches "
+                    "of activations",
+                )
+            )
+        )
+        form.addRow(labels["tp"], self.fields["tp"])
+        # New fields share existing rows: a taller layout page would scroll the column on a
+        # 1280x720 slide in Chinese (the tallest page decides the stack's height).
+        form.addRow(labels["pp"], self._pair(self.fields["pp"], "", schedule))
+        for key in ("vpp", "cp"):
             form.addRow(labels[key], self.fields[key])
         # EP and ETP share one row, as on the Memory tab: a tenth row would make the layout page
         # the tallest and scroll the column on a 1280x720 slide in Chinese.
@@ -454,15 +501,63 @@ class PlanInputs(QWidget):
         self.etp_label.setToolTip(plain_tip(self._tips()["etp"]))
         row.addWidget(self.etp_label)
         row.addWidget(self.fields["etp"], 1)
+        self.capacity_label = QLabel(translate("PlanInputs", "CF"), self.expert_row)
+        self.capacity_label.setToolTip(plain_tip(self._tips()["capacity_factor"]))
+        row.addWidget(self.capacity_label)
+        row.addWidget(self.fields["capacity_factor"], 1)
+        self.fields["capacity_factor"].lineEdit().setPlaceholderText(
+            translate("PlanInputs", "dropless")
+        )
         form.addRow(labels["ep"], self.expert_row)
-        form.addRow(translate("PlanInputs", "SP"), self.combos["sp"])
-        form.addRow(translate("PlanInputs", "ZeRO"), self.combos["zero"])
-        form.addRow(labels["micro_batch"], self.fields["micro_batch"])
+        # SP and ZeRO share a row so that a mixture of experts' dispatcher gets one, beside EP.
+        form.addRow(
+            translate("PlanInputs", "SP"),
+            self._pair(self.combos["sp"], translate("PlanInputs", "ZeRO"), self.combos["zero"]),
+        )
+        dispatcher = self.combos["dispatcher"] = BriefComboBox(self, minimum_chars=4)
+        dispatcher.addItem(translate("PlanInputs", "all-to-all"), "alltoall")
+        dispatcher.addItem(translate("PlanInputs", "DeepEP"), "deepep")
+        dispatcher.setToolTip(
+            plain_tip(
+                translate(
+                    "PlanInputs",
+                    "A mixture of experts' token dispatcher: Megatron's all-to-all, or DeepEP "
+                    "(DeepSeek-V3 report, arXiv:2412.19437, §3.2.2; github.com/deepseek-ai/DeepEP): "
+                    "FP8 dispatch, each token crosses the network once per destination node, "
+                    "then NVLink",
+                )
+            )
+        )
+        self.fields["route_nodes"].lineEdit().setPlaceholderText(translate("PlanInputs", "all"))
+        form.addRow(
+            translate("PlanInputs", "Dispatcher"),
+            self._pair(dispatcher, translate("PlanInputs", "Nodes"), self.fields["route_nodes"]),
+        )
+        self.fields["mtp"].lineEdit().setPlaceholderText("0")
+        form.addRow(
+            labels["micro_batch"],
+            self._pair(
+                self.fields["micro_batch"], translate("PlanInputs", "MTP"), self.fields["mtp"]
+            ),
+        )
         form.addRow(translate("PlanInputs", "Recomputation"), self.combos["recompute"])
-        for key in ("sp", "zero", "recompute"):
+        for key in ("sp", "zero", "recompute", "schedule", "dispatcher"):
             self.combos[key].currentIndexChanged.connect(self._edited)
         for key in ("recipe", "optimizer"):
             self.combos[key].currentIndexChanged.connect(self._edited)
+
+    def _pair(self, first: QWidget, label: str, second: QWidget) -> QWidget:
+        """Two controls on one form row (``label`` before the second; '' for none)."""
+        pair = QWidget(self)
+        row = QHBoxLayout(pair)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(first, 1)
+        if label:
+            text = QLabel(label, pair)
+            text.setToolTip(second.toolTip())
+            row.addWidget(text)
+        row.addWidget(second, 1)
+        return pair
 
     def _build_code(self, form: QFormLayout) -> None:
         """How the training code runs (:class:`core.plan.inputs.Implementation`), one control
@@ -630,6 +725,9 @@ class PlanInputs(QWidget):
             cross_entropy=self.combos["cross_entropy"].currentData(),
             precision=self.combos["precision"].currentData(),
             framework=self.combos["framework"].currentData(),
+            schedule=self.combos["schedule"].currentData(),
+            dispatcher=self.combos["dispatcher"].currentData(),
+            route_nodes=self.fields["route_nodes"].text().strip() or None,
             **{key: box.isChecked() for key, box in self.switches.items()},
         )
 
@@ -772,6 +870,8 @@ class PlanInputs(QWidget):
         out["optimizer_id"] = self.combos["optimizer"].currentData()
         out["batch_unit"] = self.batch_unit.currentData()
         out["implementation"] = self.implementation()
+        out["mtp"] = self.fields["mtp"].text().strip() or None
+        out["capacity_factor"] = self.fields["capacity_factor"].text().strip() or None
         return out
 
     def layout_options(self) -> dict[str, Any]:
