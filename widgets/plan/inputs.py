@@ -485,9 +485,11 @@ class PlanInputs(QWidget):
                 )
             )
         )
-        form.addRow(labels["tp"], self.fields["tp"])
         # New fields share existing rows: a taller layout page would scroll the column on a
-        # 1280x720 slide in Chinese (the tallest page decides the stack's height).
+        # 1280x720 slide in Chinese (the tallest page decides the stack's height). A combo is a
+        # pixel taller than a text field: beside PP it takes the field's height.
+        schedule.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        form.addRow(labels["tp"], self.fields["tp"])
         form.addRow(labels["pp"], self._pair(self.fields["pp"], "", schedule))
         for key in ("vpp", "cp"):
             form.addRow(labels[key], self.fields[key])
