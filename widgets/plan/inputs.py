@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -181,6 +181,23 @@ def _link_text(value: float | None) -> str:
     """A link's bandwidth as the field shows it, with its unit (``450 GB/s``; ``450G`` and
     ``450e9`` are read too)."""
     return "" if not value else f"{format_sig(value / 1e9)} GB/s"
+
+
+class _Row(QWidget):
+    """A form row of several controls whose ``extras`` add nothing to its preferred width: the
+    inputs column's preferred width (the splitter's start) stays what it was before they joined
+    the row, so the result card beside it wraps no more."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.extras: list[QWidget] = []
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        layout = self.layout()
+        gap = max(layout.spacing(), 0) if layout is not None else 0
+        extra = sum(w.sizeHint().width() + gap for w in self.extras)
+        return QSize(max(hint.width() - extra, self.minimumSizeHint().width()), hint.height())
 
 
 class PlanInputs(QWidget):
@@ -495,7 +512,7 @@ class PlanInputs(QWidget):
             form.addRow(labels[key], self.fields[key])
         # EP and ETP share one row, as on the Memory tab: a tenth row would make the layout page
         # the tallest and scroll the column on a 1280x720 slide in Chinese.
-        self.expert_row = QWidget(self)
+        self.expert_row = _Row(self)
         row = QHBoxLayout(self.expert_row)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.fields["ep"], 1)
@@ -507,6 +524,7 @@ class PlanInputs(QWidget):
         self.capacity_label.setToolTip(plain_tip(self._tips()["capacity_factor"]))
         row.addWidget(self.capacity_label)
         row.addWidget(self.fields["capacity_factor"], 1)
+        self.expert_row.extras += [self.capacity_label, self.fields["capacity_factor"]]
         self.fields["capacity_factor"].lineEdit().setPlaceholderText(
             translate("PlanInputs", "dropless")
         )
@@ -550,7 +568,7 @@ class PlanInputs(QWidget):
 
     def _pair(self, first: QWidget, label: str, second: QWidget) -> QWidget:
         """Two controls on one form row (``label`` before the second; '' for none)."""
-        pair = QWidget(self)
+        pair = _Row(self)
         row = QHBoxLayout(pair)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(first, 1)
@@ -558,7 +576,9 @@ class PlanInputs(QWidget):
             text = QLabel(label, pair)
             text.setToolTip(second.toolTip())
             row.addWidget(text)
+            pair.extras.append(text)
         row.addWidget(second, 1)
+        pair.extras.append(second)
         return pair
 
     def _build_code(self, form: QFormLayout) -> None:
