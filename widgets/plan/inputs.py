@@ -508,8 +508,14 @@ class PlanInputs(QWidget):
         schedule.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         form.addRow(labels["tp"], self.fields["tp"])
         form.addRow(labels["pp"], self._pair(self.fields["pp"], "", schedule))
-        for key in ("vpp", "cp"):
-            form.addRow(labels[key], self.fields[key])
+        form.addRow(labels["vpp"], self.fields["vpp"])
+        # The capacity factor beside CP: a third field on the EP row grew a 1280x720 slide 1 px.
+        form.addRow(
+            labels["cp"],
+            self._pair(
+                self.fields["cp"], translate("PlanInputs", "CF"), self.fields["capacity_factor"]
+            ),
+        )
         # EP and ETP share one row, as on the Memory tab: a tenth row would make the layout page
         # the tallest and scroll the column on a 1280x720 slide in Chinese.
         self.expert_row = _Row(self)
@@ -520,11 +526,6 @@ class PlanInputs(QWidget):
         self.etp_label.setToolTip(plain_tip(self._tips()["etp"]))
         row.addWidget(self.etp_label)
         row.addWidget(self.fields["etp"], 1)
-        self.capacity_label = QLabel(translate("PlanInputs", "CF"), self.expert_row)
-        self.capacity_label.setToolTip(plain_tip(self._tips()["capacity_factor"]))
-        row.addWidget(self.capacity_label)
-        row.addWidget(self.fields["capacity_factor"], 1)
-        self.expert_row.extras += [self.capacity_label, self.fields["capacity_factor"]]
         self.fields["capacity_factor"].lineEdit().setPlaceholderText(
             translate("PlanInputs", "dropless")
         )
