@@ -1126,7 +1126,7 @@
     </message>
     <message>
         <source>The pipeline schedule: 1F1B (Megatron&apos;s; interleaved with v above 1) or DualPipe (DeepSeek-V3 report, arXiv:2412.19437, §3.2.1): micro-batches fed from both ends, bubble (PP/2−1)(F&amp;B+B−3W), the expert all-to-all and pipeline sends hidden behind the paired chunk, 2× the parameters, PP+1 micro-batches of activations</source>
-        <translation>流水线调度：1F1B（Megatron 的；v 大于 1 时为交错调度）或 DualPipe（DeepSeek-V3 技术报告，arXiv:2412.19437，§3.2.1）：微批次从两端同时送入，气泡 (PP/2−1)(F&amp;B+B−3W)，专家 all-to-all 和流水线发送隐藏在配对的块之后，参数 2 倍，激活保留 PP+1 个微批次</translation>
+        <translation>流水线调度：1F1B（Megatron 的；v 大于 1 时为交错调度）或 DualPipe（DeepSeek-V3 技术报告，arXiv:2412.19437，§3.2.1）：微批次从两端同时送入，气泡 (PP/2−1)(F&amp;B+B−3W)，专家 all-to-all 和流水线发送隐藏在配对的块之后，参数 2 倍，保留 PP+1 个微批次的激活值</translation>
     </message>
     <message>
         <source>CF</source>

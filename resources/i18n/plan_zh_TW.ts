@@ -1126,7 +1126,7 @@
     </message>
     <message>
         <source>The pipeline schedule: 1F1B (Megatron&apos;s; interleaved with v above 1) or DualPipe (DeepSeek-V3 report, arXiv:2412.19437, §3.2.1): micro-batches fed from both ends, bubble (PP/2−1)(F&amp;B+B−3W), the expert all-to-all and pipeline sends hidden behind the paired chunk, 2× the parameters, PP+1 micro-batches of activations</source>
-        <translation>管線排程：1F1B（Megatron 的；v 大於 1 時為交錯排程）或 DualPipe（DeepSeek-V3 技術報告，arXiv:2412.19437，§3.2.1）：微批次從兩端同時送入，氣泡 (PP/2−1)(F&amp;B+B−3W)，專家 all-to-all 和管線傳送隱藏在配對的區塊之後，參數 2 倍，激活保留 PP+1 個微批次</translation>
+        <translation>管線排程：1F1B（Megatron 的；v 大於 1 時為交錯排程）或 DualPipe（DeepSeek-V3 技術報告，arXiv:2412.19437，§3.2.1）：微批次從兩端同時送入，氣泡 (PP/2−1)(F&amp;B+B−3W)，專家 all-to-all 和管線傳送隱藏在配對的區塊之後，參數 2 倍，保留 PP+1 個微批次的激活值</translation>
     </message>
     <message>
         <source>CF</source>

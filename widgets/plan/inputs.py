@@ -513,7 +513,10 @@ class PlanInputs(QWidget):
         form.addRow(
             labels["cp"],
             self._pair(
-                self.fields["cp"], translate("PlanInputs", "CF"), self.fields["capacity_factor"]
+                self.fields["cp"],
+                translate("PlanInputs", "CF"),
+                self.fields["capacity_factor"],
+                self._tips()["capacity_factor"],
             ),
         )
         # EP and ETP share one row, as on the Memory tab: a tenth row would make the layout page
@@ -533,7 +536,12 @@ class PlanInputs(QWidget):
         # SP and ZeRO share a row so that a mixture of experts' dispatcher gets one, beside EP.
         form.addRow(
             translate("PlanInputs", "SP"),
-            self._pair(self.combos["sp"], translate("PlanInputs", "ZeRO"), self.combos["zero"]),
+            self._pair(
+                self.combos["sp"],
+                translate("PlanInputs", "ZeRO"),
+                self.combos["zero"],
+                self.combos["zero"].toolTip(),
+            ),
         )
         dispatcher = self.combos["dispatcher"] = BriefComboBox(self, minimum_chars=4)
         dispatcher.addItem(translate("PlanInputs", "all-to-all"), "alltoall")
@@ -552,13 +560,21 @@ class PlanInputs(QWidget):
         self.fields["route_nodes"].lineEdit().setPlaceholderText(translate("PlanInputs", "all"))
         form.addRow(
             translate("PlanInputs", "Dispatcher"),
-            self._pair(dispatcher, translate("PlanInputs", "Nodes"), self.fields["route_nodes"]),
+            self._pair(
+                dispatcher,
+                translate("PlanInputs", "Nodes"),
+                self.fields["route_nodes"],
+                self._tips()["route_nodes"],
+            ),
         )
         self.fields["mtp"].lineEdit().setPlaceholderText("0")
         form.addRow(
             labels["micro_batch"],
             self._pair(
-                self.fields["micro_batch"], translate("PlanInputs", "MTP"), self.fields["mtp"]
+                self.fields["micro_batch"],
+                translate("PlanInputs", "MTP"),
+                self.fields["mtp"],
+                self._tips()["mtp"],
             ),
         )
         form.addRow(translate("PlanInputs", "Recomputation"), self.combos["recompute"])
@@ -567,15 +583,16 @@ class PlanInputs(QWidget):
         for key in ("recipe", "optimizer"):
             self.combos[key].currentIndexChanged.connect(self._edited)
 
-    def _pair(self, first: QWidget, label: str, second: QWidget) -> QWidget:
-        """Two controls on one form row (``label`` before the second; '' for none)."""
+    def _pair(self, first: QWidget, label: str, second: QWidget, tip: str = "") -> QWidget:
+        """Two controls on one form row (``label``, with the tooltip ``tip``, before the second;
+        '' for none)."""
         pair = _Row(self)
         row = QHBoxLayout(pair)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(first, 1)
         if label:
             text = QLabel(label, pair)
-            text.setToolTip(second.toolTip())
+            text.setToolTip(plain_tip(tip))
             row.addWidget(text)
             pair.extras.append(text)
         row.addWidget(second, 1)
