@@ -185,8 +185,7 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
     if moe.get("cuda_graphs"):
         out.append(f"CUDA graphs ({moe['cuda_graphs']})")
-    if "BF16 Adam moments" in str(run.get("precision_recipe") or ""):
-        out.append("precision-aware optimizer (BF16 Adam moments): planned with FP32 moments")
+    # BF16 Adam moments (the precision-aware optimizer) are planned: core.plan.published_moe
     if run["model"]["preset"].startswith("gpt-oss"):
         out.append(GPT_OSS_ATTENTION)
     if (
