@@ -199,8 +199,10 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
         out.append("FSDP2 sharding beside expert parallelism (experts sharded over the EP group, "
                    "the rest over FSDP)")  # fmt: skip
     if lay["zero"] == 3 and lay["pp"] > 1:
-        out.append("FSDP2 full sharding under a pipeline (ZeRO-3 with PP, parameters gathered per "
-                   "micro-batch): the plan allows ZeRO 0 or 1 with PP")  # fmt: skip
+        out.append("FSDP2 full sharding under a pipeline (ZeRO-3 with PP): its memory is planned "
+                   "(torch.distributed.pipelining keeps the stage unsharded through the step: "
+                   "ZeRO-1's memory), its gathers and reduce-scatters by the plan's ZeRO-3 "
+                   "timing")  # fmt: skip
     if run["batch"].get("batch_schedule"):
         out.append("the batch-size ramp (" + run["batch"]["batch_schedule"] + "): planned at "
                    "the final batch")  # fmt: skip
