@@ -34,3 +34,23 @@ def test_automodel_deepseek_plans_its_interleaved_zero3_pipeline() -> None:
                 "automodel-2510-h100-deepseek-v3-1024gpu-bf16"):  # fmt: skip
         pred = predict_moe_run(_run(rid))
         assert pred.refused is None and "PP 4×8" in pred.layout and "ZeRO-3" in pred.layout
+
+
+def test_automodel_moe_runs_keep_bf16_parameters_and_moments() -> None:
+    # NeMo AutoModel's custom MoE models are built and cast to bf16 (initialize_weights casts to
+    # torch.bfloat16; FSDP2's param_dtype bf16), torch.optim.Adam keeps its moments in that
+    # dtype, gradients are reduced in fp32: per parameter 2 (weights) + 4 (gradients) + 2 + 2
+    # (moments), no master copy.
+    from core.plan.inputs import Layout
+    from core.plan.memory import memory_per_gpu
+
+    run = _run("automodel-2510-h100-qwen3-30b-a3b-8gpu-bf16")
+    inp, _, _ = moe_run_input(run)
+    assert inp.recipe.per_param(optimizer("adam")) == {"params": 2, "grads": 4, "optimizer": 4}
+    assert inp.recipe.master == "none"
+    # Qwen3-30B-A3B: 48 MoE layers of 128 experts, each 3 × 2,048 × 768 (gate, up, down); EP 8
+    # on the 8 GPUs leaves EDP 1, so ZeRO-3 shards nothing of them: 48 · 16 · 3·2048·768
+    # parameters × (2 + 4 + 4) bytes.
+    lay = Layout(dp=8, ep=8, zero=3, micro_batch=4, recompute="full")
+    mem = memory_per_gpu(inp, lay, 512 // (8 * 4))
+    assert mem.expert_state == pytest.approx(48 * 16 * 3 * 2048 * 768 * (2 + 4 + 4))
