@@ -66,3 +66,19 @@ def test_zero3_under_torch_pipelining_holds_what_zero1_holds(device) -> None:
     assert mem.optimizer == pytest.approx(12 * n / 8)
     with pytest.raises(InputError, match="zero 0 or 1 with pp > 1"):
         check_layout(_inp(device, "megatron"), Layout(pp=2, zero=3))
+
+
+def test_search_keeps_a_stated_zero3_under_torch_pipelining(device, cal) -> None:
+    from core.plan.inputs import Constraints
+    from core.plan.search import search
+
+    stated = Constraints(pp=2, zero=3, micro_batch=1, include_unfit=True)
+    found = search(_inp(device, "fsdp"), stated, top=5, calibration=cal)
+    assert found and all(r.layout.zero == 3 and r.layout.pp == 2 for r in found)
+    # Megatron's engine: no ZeRO-3 with PP (only layouts whose DP is 1, where ZeRO is moot)
+    mega = search(_inp(device, "megatron"), stated, top=5, calibration=cal)
+    assert all(r.layout.zero == 0 and r.layout.dp == 1 for r in mega)
+    # unstated, the search does not offer ZeRO-2/3 with PP (it holds what ZeRO-1 holds)
+    free = search(_inp(device, "fsdp"), Constraints(pp=2, include_unfit=True), top=50,
+                  calibration=cal)  # fmt: skip
+    assert free and all(r.layout.zero <= 1 for r in free)
