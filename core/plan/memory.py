@@ -25,7 +25,10 @@ log-sum-exp); full recomputation keeps each layer's input only and
 rebuilds one layer at a time. A pipeline stage keeps the micro-batches in flight of its schedule:
 ``p − r`` on rank ``r`` with 1F1B; ``2(p − r − 1) + (v − 1)·p + 1`` chunks of ``L/(p·v)`` layers
 with the interleaved schedule (Megatron-LM's warm-up), which on rank 0 is Korthikanti's
-``L·(1 + (p − 1)/(p·v))``. The stage with the larger total (first or last) is reported.
+``L·(1 + (p − 1)/(p·v))`` (PyTorch's ``ScheduleInterleaved1F1B`` warms up as many). Under a
+pipeline engine that keeps a sharded stage gathered through the step (torch's, for FSDP2),
+ZeRO-2/3 holds what ZeRO-1 holds (:func:`core.plan.frameworks.memory_zero`). The stage with the
+larger total (first or last) is reported.
 
 The moments at which a step can peak, the temporaries alive then and the allowance are those of
 :mod:`core.memory.estimate` (start of backward, the top layer's backward, the end of backward, the
