@@ -185,8 +185,7 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
     if moe.get("cuda_graphs"):
         out.append(f"CUDA graphs ({moe['cuda_graphs']})")
-    if "BF16 Adam moments" in str(run.get("precision_recipe") or ""):
-        out.append("precision-aware optimizer (BF16 Adam moments): planned with FP32 moments")
+    # BF16 Adam moments (the precision-aware optimizer) are planned: core.plan.published_moe
     if run["model"]["preset"].startswith("gpt-oss"):
         out.append(GPT_OSS_ATTENTION)
     if (
@@ -200,8 +199,10 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
         out.append("FSDP2 sharding beside expert parallelism (experts sharded over the EP group, "
                    "the rest over FSDP)")  # fmt: skip
     if lay["zero"] == 3 and lay["pp"] > 1:
-        out.append("FSDP2 full sharding under a pipeline (ZeRO-3 with PP, parameters gathered per "
-                   "micro-batch): the plan allows ZeRO 0 or 1 with PP")  # fmt: skip
+        out.append("FSDP2 full sharding under a pipeline (ZeRO-3 with PP): its memory is planned "
+                   "(torch.distributed.pipelining keeps the stage unsharded through the step: "
+                   "ZeRO-1's memory), its gathers and reduce-scatters by the plan's ZeRO-3 "
+                   "timing")  # fmt: skip
     if run["batch"].get("batch_schedule"):
         out.append("the batch-size ramp (" + run["batch"]["batch_schedule"] + "): planned at "
                    "the final batch")  # fmt: skip

@@ -32,12 +32,16 @@ Derivation of the rows one GPU's experts compute, per micro-batch of ``T = micro
   GEMM's input (the received rows) and the outputs before ETP's reduce-scatter hold
   ``ETP·T·k·κ`` rows of ``d_model``; after the combine a GPU gets back ``T·k·κ`` rows.
 
-The all-to-all's buffers: a dispatch and a combine, each ``ETP·T·k·κ`` rows of ``d_model`` in the
-activations' dtype (for ``ETP = 1`` the brief's ``tokens·top_k·d_model`` elements each): the
-permuted rows sent and received beside the copies the layer keeps for backward (Megatron's
-all-to-all dispatcher makes each a tensor of its own). They exist only when ``EP·ETP > 1`` and
-are counted at every moment of the step's peak, beside the temporaries (as
-:func:`core.plan.moe.expert_memory` counts its one dispatch buffer).
+The all-to-all's buffers: two of ``ETP·T·k·κ`` rows of ``d_model`` each, in the activations'
+dtype (for ``ETP = 1`` ``tokens·top_k·d_model`` elements each): an all-to-all is not done in
+place, so the rows it sends and the rows it receives are two tensors alive at once, beside the
+copies the layer keeps for backward (Megatron-Core's ``_AllToAll.forward`` in
+``tensor_parallel/mappings.py`` allocates its output with ``new_empty`` before
+``all_to_all_single`` and returns its input untouched when the group has one rank; its backward
+is the same all-to-all on the gradients, so the backward holds two as well). They exist only when
+``EP·ETP > 1`` and are counted at every moment of the step's peak, beside the temporaries; the
+plan counts them with the same function (:func:`dispatch_buffer_bytes`, from
+:func:`core.plan.moe.expert_memory`).
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ __all__ = [
     "expert_state_bytes",
     "routing",
     "routing_text",
+    "sharded_state_bytes",
 ]
 
 #: The capacity factors accepted (the plan's ``--capacity-factor`` takes the same range).
@@ -167,9 +172,22 @@ def expert_state_bytes(
     ``per[k] · expert_params_local`` divided by ``EDP`` where ZeRO shards it (stage 3 the
     weights, 2 the gradients, 1 the optimizer state)."""
     local = expert_params_local(spec, layout)
-    edp = expert_data_parallel(gpus, layout)
-    stage = {"params": 3, "grads": 2, "optimizer": 1}
-    return {k: per[k] * local / (edp if zero >= stage[k] else 1) for k in stage}
+    return sharded_state_bytes(local, per, zero, expert_data_parallel(gpus, layout))
+
+
+#: The ZeRO stage from which each part of the state is sharded.
+_ZERO_STAGE: dict[str, int] = {"params": 3, "grads": 2, "optimizer": 1}
+
+
+def sharded_state_bytes(
+    params: float, per: Mapping[str, float], zero: int, edp: int
+) -> dict[str, float]:
+    """What ``params`` routed-expert parameters on one GPU keep of weights, gradients and
+    optimizer state, in bytes: ``per[k] · params``, divided by the expert-data-parallel group
+    ``edp`` where ZeRO shards that part (stage 3 the weights, 2 the gradients, 1 the optimizer
+    state; Megatron's distributed optimizer shards the experts' state over that group, not over
+    DP). The one count the Memory tab and the plan (:func:`core.plan.moe.expert_memory`) share."""
+    return {k: per[k] * params / (edp if zero >= stage else 1) for k, stage in _ZERO_STAGE.items()}
 
 
 @dataclass(frozen=True)

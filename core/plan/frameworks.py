@@ -9,6 +9,10 @@ the framework's own source (``docs/plan_sources.md`` gives the files):
   can start before the pipeline flush. DeepSpeed's ``PipelineEngine`` runs a plain 1F1B
   ``TrainSchedule`` whose ``ReduceGrads`` instruction comes after the last micro-batch, so its
   reduction is exposed whatever the other options say, and it has no interleaved schedule.
+  ``torch.distributed.pipelining`` (torchtitan's and NeMo AutoModel's FSDP2 pipelines) has
+  one: ``ScheduleInterleaved1F1B``, whose warm-up (``_get_warmup_ops``:
+  ``(v − 1)·rounds + 2(p − 1 − r)``, ``rounds = p`` when the micro-batches are a multiple of
+  ``p``) is Megatron-LM's, so its in-flight activations are counted the same way.
 * **gradient buckets**: how the reduction is cut into collectives, which sets both how much of it
   overlaps the backward and how many latencies it pays. Megatron-Core: buckets of
   ``max(40M, 1M × DP)`` parameters per model chunk; PyTorch DDP: 25 MiB buckets; FSDP/FSDP2: one
@@ -45,6 +49,7 @@ __all__ = [
     "fsdp_casts",
     "gradient_buckets",
     "hp_grad_accum",
+    "memory_zero",
     "reduce_dtype",
     "reduction_overlaps",
 ]
@@ -104,6 +109,14 @@ class Framework:
         ``_free_low_precision_sharded_param``; FSDP2's ``MixedPrecisionPolicy.param_dtype`` is
         the dtype of the unsharded parameter and of the all-gather), so no sharded bf16 copy
         persists beside the master (memory only).
+    pipeline_unsharded
+        Its pipeline engine keeps a sharded stage gathered through the step: the stage's
+        parameters stay unsharded after each backward and its gradients accumulate unsharded,
+        reduce-scattered after the last micro-batch's backward (``torch.distributed.pipelining``'s
+        ``PipelineStage.backward_maybe_with_nosync`` calls ``set_reshard_after_backward(False)``
+        and ``set_requires_gradient_sync(False)`` on an ``FSDPModule`` but for the last
+        backward). So ZeRO-2/3 runs with PP > 1, holding what ZeRO-1 holds
+        (:func:`memory_zero`).
     """
 
     id: str
@@ -118,6 +131,7 @@ class Framework:
     tp_overlap_kind: str = "userbuffers"
     backward_prefetch: bool = True
     gathered_weights_only: bool = False
+    pipeline_unsharded: bool = False
     hp_grad_accum: bool = False
 
     def preset_dict(self) -> dict[str, Any]:
@@ -133,10 +147,10 @@ _FRAMEWORKS: tuple[Framework, ...] = (
               interleaved=True, reduce_after_flush=False, buckets="megatron"),
     Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", reduce_dtype="fp32", fsdp2_casts=True,
-              tp_overlap_kind="async-tp", gathered_weights_only=True),
-    Framework("fsdp", "PyTorch FSDP2", (("fused", False),), interleaved=False,
+              tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True),
+    Framework("fsdp", "PyTorch FSDP2", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", fsdp2_casts=True,
-              tp_overlap_kind="async-tp", gathered_weights_only=True),
+              tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True),
     Framework("deepspeed", "DeepSpeed (Megatron-DeepSpeed)",
               (("fused_loss", False), ("cross_entropy", "fp32-inplace")), interleaved=False,
               reduce_after_flush=True, buckets="deepspeed", overlap_needs_zero3=True,
@@ -207,6 +221,15 @@ def gradient_buckets(
     if kind == "ddp":
         return max(1, -(-int(params * grad_bytes) // DDP_BUCKET_BYTES))
     return max(1, -(-int(params) // DEEPSPEED_BUCKET_ELEMENTS))
+
+
+def memory_zero(fw: Framework, zero: int, pp: int) -> int:
+    """The ZeRO stage whose memory a GPU holds: ``zero``, but 1 for ZeRO-2/3 under a pipeline
+    engine that keeps its stage unsharded through the step (:attr:`Framework.pipeline_unsharded`:
+    whole weights and whole accumulated gradients, only the optimizer state sharded)."""
+    if pp > 1 and zero >= 2 and fw.pipeline_unsharded:
+        return 1
+    return zero
 
 
 def fsdp_casts(fw: Framework, zero: int) -> bool:

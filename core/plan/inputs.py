@@ -690,7 +690,9 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     the layers; TP·PP·CP divides the GPUs; the global batch is a multiple of DP × micro-batch;
     the interleaved schedule (v > 1) needs PP > 1 and micro-batches a multiple of PP (Megatron's
     rule); CP needs flash attention and a sequence that splits into 2·CP chunks (causal load
-    balancing); ZeRO-2/3 shard gradients that the pipeline still accumulates, so they need PP = 1.
+    balancing); ZeRO-2/3 shard gradients that the pipeline still accumulates, so they need PP = 1
+    (but under a pipeline engine that keeps the stage unsharded through the step,
+    :attr:`~core.plan.frameworks.Framework.pipeline_unsharded`).
     TP beyond one node is accepted (it then runs over the network), as given.
     """
     spec, cluster = inp.model, inp.cluster
@@ -741,7 +743,8 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     dual_problem = schedule_problem(inp.implementation.schedule, p, v, micro_batches)
     if dual_problem is not None:
         raise dual_problem
-    if layout.zero >= 2 and p > 1:
+    unsharded = framework(inp.implementation.framework).pipeline_unsharded
+    if layout.zero >= 2 and p > 1 and not unsharded:
         raise _fail(translate("Plan", "zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: "
                     "zero 0 or 1 with pp > 1"), "zero", zero=str(layout.zero))  # fmt: skip
     if layout.sp and t == 1:

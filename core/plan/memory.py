@@ -25,7 +25,10 @@ log-sum-exp); full recomputation keeps each layer's input only and
 rebuilds one layer at a time. A pipeline stage keeps the micro-batches in flight of its schedule:
 ``p − r`` on rank ``r`` with 1F1B; ``2(p − r − 1) + (v − 1)·p + 1`` chunks of ``L/(p·v)`` layers
 with the interleaved schedule (Megatron-LM's warm-up), which on rank 0 is Korthikanti's
-``L·(1 + (p − 1)/(p·v))``. The stage with the larger total (first or last) is reported.
+``L·(1 + (p − 1)/(p·v))`` (PyTorch's ``ScheduleInterleaved1F1B`` warms up as many). Under a
+pipeline engine that keeps a sharded stage gathered through the step (torch's, for FSDP2),
+ZeRO-2/3 holds what ZeRO-1 holds (:func:`core.plan.frameworks.memory_zero`). The stage with the
+larger total (first or last) is reported.
 
 The moments at which a step can peak, the temporaries alive then and the allowance are those of
 :mod:`core.memory.estimate` (start of backward, the top layer's backward, the end of backward, the
@@ -50,7 +53,7 @@ from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
 from core.plan.dualpipe import in_flight as dualpipe_in_flight
 from core.plan.dualpipe import params_factor
-from core.plan.frameworks import hp_grad_accum
+from core.plan.frameworks import hp_grad_accum, memory_zero
 from core.plan.inputs import Layout, PlanInput, stage_layers
 from core.plan.moe_kept import moe_kept
 from core.plan.mtp import layers_on as mtp_layers_on
@@ -459,7 +462,7 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
     fx = _fixed(inp)
     spec, rec, per, fw = fx.spec, fx.rec, fx.per, fx.fw
     t, p, v = layout.tp, layout.pp, layout.vpp
-    zero = layout.zero
+    zero = memory_zero(fw, layout.zero, p)  # ZeRO-2/3 under FSDP2's pipeline holds ZeRO-1's
     shard = layout.dp * layout.cp
     a = fx.activations(layout)
     full = layout.recompute == "full"
@@ -483,12 +486,12 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         expert_state = moe_temps = expert_layer = 0.0
         if is_moe:  # the routed experts apart, sharded by EP, ETP and their own DP group
             n, expert_state, moe_temps, expert_layer = expert_memory(inp, layout, stage, here,
-                                                                     first_here, per)  # fmt: skip
+                                                                     first_here, per, zero)  # fmt: skip
         n_mtp = st.n_mtp
         if n_mtp:  # MTP modules on the last stage (core.plan.mtp)
             from core.plan.moe import mtp_module_memory
 
-            more, more_state = mtp_module_memory(inp, layout, per)
+            more, more_state = mtp_module_memory(inp, layout, per, zero)
             n += n_mtp * more
             expert_state += n_mtp * more_state
         n *= factor

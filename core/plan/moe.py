@@ -505,27 +505,34 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
 
 def expert_memory(
     inp: PlanInput, layout: Layout, stage: str, here: float, first: float,
-    per: Mapping[str, float],
+    per: Mapping[str, float], zero: int | None = None,
 ) -> tuple[float, float, float, float]:  # fmt: skip
     """``(parameters outside the routed experts, the experts' state in bytes, the all-to-all's
-    buffer in bytes, one MoE layer's expert parameters)`` on one GPU of pipeline ``stage`` (the
+    buffers in bytes, one MoE layer's expert parameters)`` on one GPU of pipeline ``stage`` (the
     last: what ZeRO-3 gathers with each MoE layer).
 
     The experts' weights, gradients and optimizer state (``per``: bytes per parameter of each)
-    are :func:`param_split`'s share of the routed experts, sharded by ZeRO over the
-    expert-data-parallel group (:func:`expert_data_parallel`: Megatron's distributed optimizer
-    shards expert parameters over it, the others over DP × CP). The buffer: the rows a GPU's
-    experts receive from the dispatch (``ETP·T·k`` rows of ``d_model`` in the activations'
-    dtype), alive beside a layer's own temporaries."""
+    are :func:`param_split`'s share of the routed experts, sharded by ZeRO stage ``zero`` (the
+    layout's when ``None``) over the expert-data-parallel group (:func:`expert_data_parallel`:
+    Megatron's distributed optimizer shards expert parameters over it, the others over DP × CP),
+    counted by :func:`core.memory.expert_parallel.sharded_state_bytes`, the Memory tab's count.
+    Under ZeRO-3 in a framework whose FSDP keeps only the fp32 shard
+    (:attr:`~core.plan.frameworks.Framework.gathered_weights_only`) the experts' compute-dtype
+    weights exist only gathered, as the rest's do. The buffers: the all-to-all's send and receive
+    tensors, :func:`core.memory.expert_parallel.dispatch_buffer_bytes` of the routing of the
+    GPU's ``b·s / (CP·TP)`` tokens (none without expert parallelism)."""
+    from core.memory.expert_parallel import dispatch_buffer_bytes, sharded_state_bytes
+
     fx = _fixed(inp)
     outside, experts = fx.split(layout, stage, here, first)
-    edp = expert_data_parallel(layout) if layout.dp * layout.cp > 1 else 1
-    zero = layout.zero
-    state = per["params"] * experts / (edp if zero >= 3 else 1)
-    state += per["grads"] * experts / (edp if zero >= 2 else 1)
-    state += per["optimizer"] * experts / (edp if zero >= 1 else 1)
-    rows = layout.etp * layout.micro_batch * inp.seq / (layout.cp * layout.tp) * fx.spec.top_k
-    buffer = rows * fx.capacity * fx.spec.d_model * fx.acts_bytes
+    sharded = layout.dp * layout.cp > 1
+    edp = expert_data_parallel(layout) if sharded else 1
+    z = layout.zero if zero is None else zero
+    parts = sharded_state_bytes(experts, per, z, edp)
+    if z >= 3 and sharded and fx.gathered_only:
+        parts["params"] = 0.0
+    state = parts["params"] + parts["grads"] + parts["optimizer"]
+    buffer = dispatch_buffer_bytes(fx.route(layout), fx.spec.d_model, fx.acts_bytes)
     layer = fx.spec.experts / layout.ep * fx.expert_params / layout.etp
     return outside, state, buffer, layer
 
@@ -544,6 +551,25 @@ class _Fixed:
         self.acts_bytes = inp.recipe.bytes("acts")
         self.expert_params = self.spec.expert_params()
         self.splits: dict[tuple, tuple[float, float]] = {}
+        self.routes: dict[tuple[int, int, int, int, int], Any] = {}
+        from core.plan.frameworks import framework
+
+        self.gathered_only = (framework(inp.implementation.framework).gathered_weights_only
+                              and inp.recipe.master != "none")  # fmt: skip
+
+    def route(self, layout: Layout) -> Any:
+        """The :func:`core.memory.expert_parallel.routing` of one GPU's ``b·s / (CP·TP)``
+        tokens under ``layout``'s EP, ETP and the input's capacity factor."""
+        key = (layout.micro_batch, layout.cp, layout.tp, layout.ep, layout.etp)
+        found = self.routes.get(key)
+        if found is None:
+            from core.memory.expert_parallel import ExpertLayout, routing
+
+            tokens = max(1, layout.micro_batch * self.inp.seq // (layout.cp * layout.tp))
+            cf = getattr(self.inp, "capacity_factor", None)
+            found = self.routes[key] = routing(self.spec, tokens,
+                                               ExpertLayout(layout.ep, layout.etp, cf))  # fmt: skip
+        return found
 
     def split(self, layout: Layout, stage: str, here: float, first: float) -> tuple[float, float]:
         """:func:`param_split` of ``layout``'s stage."""
@@ -581,19 +607,23 @@ def state_floor(inp: PlanInput, layout: Layout) -> float:
     stages = stage_layers(spec.layers, layout.pp, layout.vpp)
     if stages is None:
         return 0.0
+    from core.plan.frameworks import framework, memory_zero
+
     per = _fixed(inp).per
     shard = layout.dp * layout.cp
-    z = layout.zero if shard > 1 else 0
+    z = memory_zero(framework(inp.implementation.framework), layout.zero, layout.pp)
+    z = z if shard > 1 else 0
     each = (0.0 if z >= 3 else per["params"]) + per["optimizer"] / (shard if z >= 1 else 1)
     first = stages.get("first", stages.get("only", (0, 0.0)))[1]
     worst = 0.0
     for stage, (_, here) in stages.items():
-        outside, state, _, _ = expert_memory(inp, layout, stage, here, first, per)
+        outside, state, _, _ = expert_memory(inp, layout, stage, here, first, per, z)
         worst = max(worst, outside * each + state)
     return worst
 
 
-def mtp_module_memory(inp: Any, layout: Any, per: Any) -> tuple[float, float]:
+def mtp_module_memory(inp: Any, layout: Any, per: Any, zero: int | None = None
+                      ) -> tuple[float, float]:  # fmt: skip
     """``(parameters outside the routed experts, routed-expert state in bytes)`` of one MTP
     module (:mod:`core.plan.mtp`) on one GPU: its block (as :func:`param_split` splits one), the
     ``2d → d`` projection (column-parallel, split by TP) and its two norms."""
@@ -605,12 +635,12 @@ def mtp_module_memory(inp: Any, layout: Any, per: Any) -> tuple[float, float]:
     state = 0.0
     if moe_module(spec):
         outside += spec.router_params() + spec.shared_expert_params() / t
+        from core.memory.expert_parallel import sharded_state_bytes
+
         experts = spec.experts / layout.ep * spec.expert_params() / layout.etp
         edp = expert_data_parallel(layout) if layout.dp * layout.cp > 1 else 1
-        z = layout.zero
-        state = experts * (per["params"] / (edp if z >= 3 else 1)
-                           + per["grads"] / (edp if z >= 2 else 1)
-                           + per["optimizer"] / (edp if z >= 1 else 1))  # fmt: skip
+        z = layout.zero if zero is None else zero
+        state = sum(sharded_state_bytes(experts, per, z, edp).values())
     else:
         outside += (3 if spec.gated else 2) * d * spec.ffn / t
     return outside, state

@@ -238,9 +238,7 @@ def moe_run_input(
         cluster=cluster,
         # bf16 weights, fp32 master and Adam state (Megatron's distributed optimizer, FSDP2's
         # mixed precision); gradients in fp32 where the source's code reduces them so
-        recipe=recipe("amp")
-        if grads in (None, "bf16")
-        else recipe("custom", params="bf16", grads=grads, master="fp32", state="fp32", acts="bf16"),
+        recipe=_run_recipe(run, grads),
         optimizer=optimizer("adam"),
         implementation=impl,
     )
@@ -259,6 +257,34 @@ def moe_run_input(
         ep=lay["ep"], etp=lay["etp"], max_micro_batch=8,
     )  # fmt: skip
     return inp, constraints, tuple(sorted(applied))
+
+
+#: The words of a run's ``precision_recipe`` that say its Adam moments are kept in BF16
+#: (Megatron-Core's precision-aware optimizer: ``--use-precision-aware-optimizer
+#: --main-params-dtype fp32 --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16``).
+BF16_MOMENTS = "BF16 Adam moments"
+
+
+def _run_recipe(run: dict[str, Any], grads: str | None) -> Any:
+    """The run's bytes per parameter: bf16 weights, fp32 master weights and Adam moments, the
+    moments in bf16 where the run's recipe says so (:data:`BF16_MOMENTS`: 2 + 2 bytes, the fp32
+    master kept), gradients in fp32 where the source's code reduces them so.
+
+    NeMo AutoModel's MoE models hold their parameters in bf16 with no master copy: its custom
+    model classes (``nemo_automodel/components/models/{qwen3_moe,deepseek_v3,gpt_oss}/model.py``)
+    are built in the config's ``torch_dtype`` (bf16 for these checkpoints) and
+    ``initialize_weights`` casts them to ``torch.bfloat16``; FSDP2's ``param_dtype`` is bf16 too,
+    so the sharded parameter is the bf16 one, and ``torch.optim.Adam`` (the benchmark recipes'
+    optimizer) keeps its two moments in the parameter's dtype: 2 + 2 bytes of state. The
+    gradients are reduced in fp32 (the MoE parallelizer's default ``reduce_dtype``)."""
+    if run["id"].startswith("automodel"):
+        return recipe("custom", params="bf16", grads=grads or "bf16", master="none",
+                      state="bf16", acts="bf16")  # fmt: skip
+    state = "bf16" if BF16_MOMENTS in str(run.get("precision_recipe") or "") else "fp32"
+    if grads in (None, "bf16") and state == "fp32":
+        return recipe("amp")
+    return recipe("custom", params="bf16", grads=grads or "bf16", master="fp32", state=state,
+                  acts="bf16")  # fmt: skip
 
 
 def _complete(c: Constraints) -> bool:

@@ -113,6 +113,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     # use 3, 6, 12, 14 and 18 as well as powers of two); sizes that do not split it are skipped.
     mbs_all = [cn.micro_batch] if cn.micro_batch else list(range(1, cn.max_micro_batch + 1))
     interleaved = framework(impl.framework).interleaved  # DeepSpeed's engine: vpp 1 only
+    stated_unsharded = cn.zero is not None and framework(impl.framework).pipeline_unsharded
     for t in tps:
         uneven = impl.uneven_stages
         if cn.pp:
@@ -158,7 +159,9 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                     zeros = [cn.zero if dp * c > 1 else 0]
                 else:
                     zeros = [0] if dp * c == 1 else [0, 1] if p > 1 else [0, 1, 2, 3]
-                zeros = [z for z in zeros if not (z >= 2 and p > 1)]
+                # ZeRO-2/3 with PP only where stated and the pipeline keeps the stage unsharded
+                # (it then holds what ZeRO-1 holds: core.plan.frameworks.memory_zero)
+                zeros = [z for z in zeros if not (z >= 2 and p > 1 and not stated_unsharded)]
                 for mb in mbs_all:
                     if batch % (dp * mb):
                         continue

@@ -67,8 +67,8 @@ def test_expert_state_by_hand_for_qwen3_30b() -> None:
 def test_hand_count_the_cluster_plan_meets() -> None:
     """The plan (core/plan/moe.py ``expert_memory``, with TP = CP = PP = 1 and DP = the GPUs)
     counts expert state ``per·moe_layers·(E/EP)·expert/ETP``, each part divided by
-    ``EDP = DP/(EP·ETP)`` where ZeRO shards it, and one dispatch buffer of
-    ``ETP·b·s·k·min(1, c)`` rows of ``d_model``: the same hand count, written out here."""
+    ``EDP = DP/(EP·ETP)`` where ZeRO shards it, and two all-to-all buffers (send and receive)
+    of ``ETP·b·s·k·min(1, c)`` rows of ``d_model``: the same hand count, written out here."""
     spec = parse_model("transformer:d=512,layers=6,heads=8,vocab=1000,experts=16,top_k=4,"
                        "moe_ffn=256,dense_layers=2")  # fmt: skip
     b, s, gpus, ep, etp, c = 2, 512, 16, 4, 2, 0.5

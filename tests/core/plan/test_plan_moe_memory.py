@@ -85,8 +85,29 @@ def test_the_dispatch_buffer_is_a_temporary(device) -> None:
     lay = check_layout(inp, Layout(ep=4, micro_batch=2))
     per = recipe("bf16").per_param(optimizer("adamw"))
     _, _, buffer, layer = moe_plan.expert_memory(inp, lay, "only", 8, 8, per)
-    assert buffer == 2 * SEQ * 2 * D * 2  # b·s tokens × top-2 rows of d bf16 elements
+    # the all-to-all's send and receive tensors (Megatron's _AllToAll allocates its output
+    # beside its input): 2 × b·s tokens × top-2 rows of d bf16 elements
+    assert buffer == 2 * (2 * SEQ * 2 * D * 2)
     assert layer == (E / 4) * 3 * D * F
+    # without expert parallelism no all-to-all runs (_AllToAll returns its input): none
+    alone = check_layout(inp, Layout(ep=1, micro_batch=2))
+    assert moe_plan.expert_memory(inp, alone, "only", 8, 8, per)[2] == 0.0
+
+
+def test_the_plan_and_the_memory_tab_count_expert_state_alike(device) -> None:
+    # One count: TP = CP = PP = 1, DP = the 16 GPUs, EP 4 → EDP 4; ZeRO-2 shards the experts'
+    # gradients and optimizer state over EDP, not their weights: per parameter W + G/4 + S/4,
+    # over L·(E/EP)·3·d·f parameters.
+    from core.memory.expert_parallel import sharded_state_bytes
+
+    inp = _inp(device)
+    lay = check_layout(inp, Layout(ep=4, zero=2))
+    per = recipe("bf16").per_param(optimizer("adamw"))
+    experts = L * (E / 4) * 3 * D * F
+    want = experts * (W + G / 4 + S / 4)
+    got = moe_plan.expert_memory(inp, lay, "only", L, L, per)[1]
+    assert got == pytest.approx(want)
+    assert sum(sharded_state_bytes(experts, per, 2, 4).values()) == pytest.approx(want)
 
 
 def test_the_reduction_and_the_optimizer_count_the_experts_once(device) -> None:
@@ -101,3 +122,23 @@ def test_the_reduction_and_the_optimizer_count_the_experts_once(device) -> None:
     assert shard == pytest.approx(outside / 16 + experts / 2, rel=1e-12)
     without = check_layout(inp, Layout(ep=8))
     assert moe_plan.optimizer_params(MOE, without, "only", 8, 8) == pytest.approx(outside + experts)
+
+
+def test_fsdp_keeps_no_sharded_bf16_copy_of_the_experts(device) -> None:
+    # torch FSDP under ZeRO-3 with a master copy keeps the fp32 shard as the parameter and
+    # makes bf16 weights only when it gathers them, experts as the rest: per parameter
+    # 0 + G/EDP + 12/EDP (amp: bf16 gradients, fp32 master and two moments); Megatron keeps
+    # its sharded bf16 weights (2/EDP) as well. EP 4 on 16 GPUs: EDP 4.
+    from core.plan import Implementation
+
+    per = recipe("amp").per_param(optimizer("adamw"))
+    experts = L * (E / 4) * 3 * D * F
+    got = {}
+    for fw in ("fsdp", "megatron"):
+        inp = PlanInput(MOE, SEQ, 64, Cluster(device, 16), recipe=recipe("amp"),
+                        optimizer=optimizer("adamw"),
+                        implementation=Implementation(framework=fw))  # fmt: skip
+        lay = check_layout(inp, Layout(ep=4, zero=3))
+        got[fw] = moe_plan.expert_memory(inp, lay, "only", L, L, per)[1]
+    assert got["fsdp"] == pytest.approx(experts * (2 / 4 + 12 / 4))
+    assert got["megatron"] == pytest.approx(experts * (2 / 4 + 2 / 4 + 12 / 4))
