@@ -55,7 +55,12 @@ from core.plan.frameworks import (
     reduce_dtype,
     reduction_overlaps,
 )
-from core.plan.grad_accum import hp_grad_pass_seconds, param_tensors_per_layer
+from core.plan.grad_accum import (
+    accumulation_pass_seconds,
+    accumulation_passes,
+    hp_grad_pass_seconds,
+    param_tensors_per_layer,
+)
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.overlap import bucketed_exposed, tp_decomposed
 from core.plan.precision import layer_matmul_elements
@@ -244,6 +249,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         else 0.0
     )
     cast += _hp_accum_seconds(ctx, layout, busiest, busiest_layers, fw)
+    cast += _accumulation_seconds(ctx, busiest, busiest_layers, m)
     stages: dict[str, dict[str, float]] = {}
     for name, (_, layers) in split.items():
         first = name in ("only", "first")
@@ -368,6 +374,22 @@ def _hp_accum_seconds(
     tensors = layers * param_tensors_per_layer(inp.model) + 2  # and the stage's embedding or head
     return hp_grad_pass_seconds(params, tensors, p_bytes, cal.bandwidth(inp.cluster.device),
                                 cal.launch_s)  # fmt: skip
+
+
+def _accumulation_seconds(ctx: Context, params: float, layers: float, m: int) -> float:
+    """Per micro-batch, the code's own gradient accumulation passes over the GPU's parameters
+    (:mod:`core.plan.grad_accum`: Megatron-LM's hook or autograd's add where the weight-gradient
+    GEMM does not accumulate), spread evenly over the step's ``m`` micro-batches."""
+    inp, cal = ctx.inp, ctx.cal
+    mode = inp.implementation.grad_accumulation
+    passes = accumulation_passes(mode, m)
+    if not passes:
+        return 0.0
+    tensors = layers * param_tensors_per_layer(inp.model) + 2  # and the stage's embedding or head
+    one = accumulation_pass_seconds(mode, params, tensors, inp.recipe.bytes("params"),
+                                    inp.recipe.bytes("grads"), cal.bandwidth(inp.cluster.device),
+                                    cal.launch_s)  # fmt: skip
+    return one * passes / m
 
 
 def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:
