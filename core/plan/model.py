@@ -343,21 +343,21 @@ def _fsdp_cast_seconds(
 ) -> float:
     """FSDP2's mixed-precision casts per micro-batch: the fp32 shard to the weights' dtype before
     each of the forward's and the backward's all-gathers (read 4, write ``e`` bytes per shard
-    parameter), and, where the framework reduces in a wider dtype than the gradients, the layer's
-    unsharded gradients to it before the reduce-scatter (read ``g``, write ``r`` bytes per
     parameter); after each of the two all-gathers, FSDP2's copy-out of the gathered flat buffer
     into the unsharded parameters on the compute stream (``foreach_all_gather_copy_out``:
-    ``split_with_sizes_copy``, read and write ``e`` bytes per unsharded parameter); one kernel
-    per layer each, at the memory bandwidth."""
+    ``split_with_sizes_copy``, read and write ``e`` bytes per unsharded parameter); before each
+    reduce-scatter, ``foreach_reduce``'s copy-in of the layer's unsharded gradients (autograd's,
+    in the weights' dtype) into the reduce-scatter's input, allocated in the reduce dtype
+    (``foreach_reduce_scatter_copy_in``: ``chunk_cat``, read ``e``, write ``r`` bytes per
+    parameter; ``r`` the framework's reduce dtype, else the recipe's gradients'), whatever the
+    two dtypes; one kernel per layer each, at the memory bandwidth."""
     inp, cal = ctx.inp, ctx.cal
     shard = params / (layout.dp * layout.cp)
     e, g = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
-    moved = 2 * shard * (4 + e) + 2 * params * 2 * e
-    kernels = 4
     wide = reduce_dtype(fw, layout.zero)
-    if wide and DTYPE_BYTES[wide] > g:
-        moved += params * (g + DTYPE_BYTES[wide])
-        kernels += 1
+    r = DTYPE_BYTES[wide] if wide else g
+    moved = 2 * shard * (4 + e) + 2 * params * 2 * e + params * (e + r)
+    kernels = 5
     calls = max(1, round(layers))
     return moved / cal.bandwidth(inp.cluster.device) + kernels * calls * cal.launch_s
 
