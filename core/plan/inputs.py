@@ -393,9 +393,24 @@ class Implementation:
     #: the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine
     #: keeps no copy of the experts' outputs (:mod:`core.plan.moe_kept`).
     probs_in_experts: bool = False
+    #: How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`):
+    #: ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron's
+    #: ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022's per-micro-batch
+    #: ``main_grad.add_`` (fp16); ``autograd``, PyTorch's in-place add from the second
+    #: micro-batch (Megatron-LM 2021, fp16).
+    grad_accumulation: str = "fused"
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
+        from core.plan.grad_accum import GRAD_ACCUMULATION
+
+        if self.grad_accumulation not in GRAD_ACCUMULATION:
+            raise InputError(
+                translate("Plan", "grad-accumulation: {value}; allowed: {allowed}").format(
+                    value=repr(self.grad_accumulation), allowed=", ".join(GRAD_ACCUMULATION)
+                ),
+                field="grad_accumulation",
+            )
         from core.plan.deepep import DISPATCHERS
         from core.plan.dualpipe import SCHEDULES
 

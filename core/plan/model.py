@@ -55,7 +55,12 @@ from core.plan.frameworks import (
     reduce_dtype,
     reduction_overlaps,
 )
-from core.plan.grad_accum import hp_grad_pass_seconds, param_tensors_per_layer
+from core.plan.grad_accum import (
+    accumulation_pass_seconds,
+    accumulation_passes,
+    hp_grad_pass_seconds,
+    param_tensors_per_layer,
+)
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.overlap import bucketed_exposed, tp_decomposed
 from core.plan.precision import layer_matmul_elements
@@ -244,6 +249,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         else 0.0
     )
     cast += _hp_accum_seconds(ctx, layout, busiest, busiest_layers, fw)
+    cast += _accumulation_seconds(ctx, busiest, busiest_layers, m)
     stages: dict[str, dict[str, float]] = {}
     for name, (_, layers) in split.items():
         first = name in ("only", "first")
@@ -337,21 +343,21 @@ def _fsdp_cast_seconds(
 ) -> float:
     """FSDP2's mixed-precision casts per micro-batch: the fp32 shard to the weights' dtype before
     each of the forward's and the backward's all-gathers (read 4, write ``e`` bytes per shard
-    parameter), and, where the framework reduces in a wider dtype than the gradients, the layer's
-    unsharded gradients to it before the reduce-scatter (read ``g``, write ``r`` bytes per
     parameter); after each of the two all-gathers, FSDP2's copy-out of the gathered flat buffer
     into the unsharded parameters on the compute stream (``foreach_all_gather_copy_out``:
-    ``split_with_sizes_copy``, read and write ``e`` bytes per unsharded parameter); one kernel
-    per layer each, at the memory bandwidth."""
+    ``split_with_sizes_copy``, read and write ``e`` bytes per unsharded parameter); before each
+    reduce-scatter, ``foreach_reduce``'s copy-in of the layer's unsharded gradients (autograd's,
+    in the weights' dtype) into the reduce-scatter's input, allocated in the reduce dtype
+    (``foreach_reduce_scatter_copy_in``: ``chunk_cat``, read ``e``, write ``r`` bytes per
+    parameter; ``r`` the framework's reduce dtype, else the recipe's gradients'), whatever the
+    two dtypes; one kernel per layer each, at the memory bandwidth."""
     inp, cal = ctx.inp, ctx.cal
     shard = params / (layout.dp * layout.cp)
     e, g = inp.recipe.bytes("params"), inp.recipe.bytes("grads")
-    moved = 2 * shard * (4 + e) + 2 * params * 2 * e
-    kernels = 4
     wide = reduce_dtype(fw, layout.zero)
-    if wide and DTYPE_BYTES[wide] > g:
-        moved += params * (g + DTYPE_BYTES[wide])
-        kernels += 1
+    r = DTYPE_BYTES[wide] if wide else g
+    moved = 2 * shard * (4 + e) + 2 * params * 2 * e + params * (e + r)
+    kernels = 5
     calls = max(1, round(layers))
     return moved / cal.bandwidth(inp.cluster.device) + kernels * calls * cal.launch_s
 
@@ -368,6 +374,22 @@ def _hp_accum_seconds(
     tensors = layers * param_tensors_per_layer(inp.model) + 2  # and the stage's embedding or head
     return hp_grad_pass_seconds(params, tensors, p_bytes, cal.bandwidth(inp.cluster.device),
                                 cal.launch_s)  # fmt: skip
+
+
+def _accumulation_seconds(ctx: Context, params: float, layers: float, m: int) -> float:
+    """Per micro-batch, the code's own gradient accumulation passes over the GPU's parameters
+    (:mod:`core.plan.grad_accum`: Megatron-LM's hook or autograd's add where the weight-gradient
+    GEMM does not accumulate), spread evenly over the step's ``m`` micro-batches."""
+    inp, cal = ctx.inp, ctx.cal
+    mode = inp.implementation.grad_accumulation
+    passes = accumulation_passes(mode, m)
+    if not passes:
+        return 0.0
+    tensors = layers * param_tensors_per_layer(inp.model) + 2  # and the stage's embedding or head
+    one = accumulation_pass_seconds(mode, params, tensors, inp.recipe.bytes("params"),
+                                    inp.recipe.bytes("grads"), cal.bandwidth(inp.cluster.device),
+                                    cal.launch_s)  # fmt: skip
+    return one * passes / m
 
 
 def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:

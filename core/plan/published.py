@@ -78,7 +78,7 @@ _MEGATRON_LM_2021 = Implementation(
 #: Source URL -> how its code ran, and why we say so.
 SOURCE_CODE: dict[str, _Code] = {
     "https://arxiv.org/abs/2104.04473": _Code(
-        _MEGATRON_LM_2021,
+        replace(_MEGATRON_LM_2021, grad_accumulation="autograd"),
         rope=False,
         reason="Megatron-LM 2021: unfused attention with its fused scale-mask-softmax, fused "
         "bias-GeLU and bias-dropout-add kernels, the vocabulary-parallel cross-entropy as "
@@ -86,13 +86,20 @@ SOURCE_CODE: dict[str, _Code] = {
         "for a backward that works in place too (mpu/cross_entropy.py, gpt_model.py's "
         "output.float()), GPT dropout 0.1 (its default), learned "
         "positions; the artifact script's DDP=local (39B and up) all-reduces gradients after the "
-        "pipeline flush, DDP=torch (up to 18B) overlaps them with backward (per run below)",
+        "pipeline flush, DDP=torch (up to 18B) overlaps them with backward (per run below); "
+        "fp16 gradients add up over the micro-batches in param.grad by autograd's in-place add "
+        "(no contiguous buffers: --use-contiguous-buffers-in-ddp is off by default at the "
+        "April 2021 release 50a4b5fa and in the SC21 artifact de7dc40f; the weight-gradient "
+        "GEMM's accumulation fusion came to Megatron-LM in February 2022)",
     ),
     "https://arxiv.org/abs/2205.05198": _Code(
-        _MEGATRON_LM_2021,
+        replace(_MEGATRON_LM_2021, grad_accumulation="hook"),
         rope=False,
         reason="Megatron-LM 2022 (Korthikanti et al.): as in 2021, unfused attention, GPT "
-        "dropout, learned positions; DP 1 in every row",
+        "dropout, learned positions; DP 1 in every row; fp16 local DDP with contiguous "
+        "buffers, whose hook adds each micro-batch's gradient into main_grad "
+        "(megatron/model/distributed.py at 2e90a342, the README of 2022-05-19), since "
+        "arguments.py turns gradient_accumulation_fusion off without fp32 accumulation",
     ),
     "https://arxiv.org/abs/2407.21783": _Code(
         Implementation(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.plan.frameworks import framework, framework_words, hp_grad_accum, reduction_overlaps
+from core.plan.grad_accum import accumulation_passes
 from core.plan.moe_words import moe_assumptions
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
@@ -267,6 +268,15 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
                         hp_accum=hp_grad_accum(framework(impl.framework), lay.zero,
                                                inp.recipe.bytes("params"), inp.recipe.bytes("grads")))
     )  # fmt: skip
+    if impl.grad_accumulation != "fused":
+        how = {
+            "hook": translate("Plan", "Megatron-LM's hook adds each micro-batch's gradient into main_grad"),
+            "autograd": translate("Plan", "autograd adds each later micro-batch's gradient into param.grad in place"),
+        }[impl.grad_accumulation]  # fmt: skip
+        out.append(
+            translate("Plan", "gradient accumulation without the weight-gradient GEMM's fusion: {how}, {passes} memory-bound passes a step over the GPU's parameters")
+            .format(how=how, passes=str(accumulation_passes(impl.grad_accumulation, res.micro_batches)))
+        )  # fmt: skip
     out.append(
         translate("Plan", "optimizer: one fused update of the GPU's shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced")
         .format(states=str(inp.optimizer.n_states),

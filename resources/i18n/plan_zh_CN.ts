@@ -94,8 +94,12 @@
         <translation>完全重计算</translation>
     </message>
     <message>
+        <source>grad-accumulation: {value}; allowed: {allowed}</source>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`). How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`): ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron&apos;s ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022&apos;s per-micro-batch ``main_grad.add_`` (fp16); ``autograd``, PyTorch&apos;s in-place add from the second micro-batch (Megatron-LM 2021, fp16).</extracomment>
+        <translation>grad-accumulation：{value}；允许：{allowed}</translation>
+    </message>
+    <message>
         <source>dispatcher: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`).</extracomment>
         <translation>dispatcher：{value}；允许：{allowed}</translation>
     </message>
     <message>
@@ -590,6 +594,18 @@
     <message>
         <source>DP over {n} ranks: {what} of {params} parameters per GPU, over {link} at {busbw}; {overlap}</source>
         <translation>数据并行跨 {n} 个 rank：每个 GPU {params} 个参数的{what}，经{link}，带宽 {busbw}；{overlap}</translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s hook adds each micro-batch&apos;s gradient into main_grad</source>
+        <translation>Megatron-LM 的钩子把每个微批次的梯度加到 main_grad 上</translation>
+    </message>
+    <message>
+        <source>autograd adds each later micro-batch&apos;s gradient into param.grad in place</source>
+        <translation>autograd 把之后每个微批次的梯度原地加到 param.grad 上</translation>
+    </message>
+    <message>
+        <source>gradient accumulation without the weight-gradient GEMM&apos;s fusion: {how}, {passes} memory-bound passes a step over the GPU&apos;s parameters</source>
+        <translation>梯度累积未与权重梯度 GEMM 融合：{how}，每步对本 GPU 的参数做 {passes} 遍内存受限的遍历</translation>
     </message>
     <message>
         <source>optimizer: one fused update of the GPU&apos;s shard (weights, gradients, {states} states{master}), memory-bound, after the gradients are reduced</source>

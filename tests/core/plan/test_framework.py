@@ -158,7 +158,8 @@ def test_torchtitan_reduces_gradients_in_fp32(device, cal) -> None:
 
 def test_fsdp2_casts_add_memory_bound_time(device, cal) -> None:
     # torchtitan's FSDP2 casts (the shard before each gather, the gradients to fp32 before each
-    # reduce-scatter) and FSDP2's copy-out after each gather run on the compute stream: its compute exceeds plain FSDP2's by the hand
+    # reduce-scatter) and FSDP2's copy-out after each gather and copy-in before each
+    # reduce-scatter run on the compute stream: its compute exceeds plain FSDP2's by the hand
     # count of those bytes at the achievable bandwidth plus a launch per kernel and layer.
     lay = Layout(zero=3, micro_batch=1)
     titan = plan(_inp(device, fused=True, framework="torchtitan"), lay, calibration=cal)
@@ -170,10 +171,27 @@ def test_fsdp2_casts_add_memory_bound_time(device, cal) -> None:
     m = titan.micro_batches
     # and the copy-out after each of the two gathers: every unsharded bf16 parameter read and
     # written (foreach_all_gather_copy_out's split_with_sizes_copy on the compute stream)
-    fsdp_cast = (2 * shard * (4 + 2) + 2 * params * (2 + 2)) / bw + 4 * 8 * cal.launch_s
-    titan_cast = fsdp_cast + params * (2 + 4) / bw + 8 * cal.launch_s
+    common = (2 * shard * (4 + 2) + 2 * params * (2 + 2)) / bw + 4 * 8 * cal.launch_s
+    # foreach_reduce's copy-in of the unsharded bf16 gradients into the reduce-scatter's input,
+    # always (chunk_cat): in bf16 for plain FSDP2 (2 + 2 bytes), cast to torchtitan's fp32
+    # reduce dtype (2 + 4); one kernel per layer
+    fsdp_cast = common + params * (2 + 2) / bw + 8 * cal.launch_s
+    titan_cast = common + params * (2 + 4) / bw + 8 * cal.launch_s
     assert fsdp.breakdown["compute"] - megatron.breakdown["compute"] == pytest.approx(m * fsdp_cast)
     assert titan.breakdown["compute"] - megatron.breakdown["compute"] == pytest.approx(
+        m * titan_cast
+    )
+    # torchtitan's published recipe keeps fp32 gradients (the shards): the copy-in still reads
+    # the bf16 unsharded gradients autograd wrote and writes fp32, 2 + 4 bytes
+    fp32 = recipe("custom", params="bf16", grads="fp32", master="fp32", state="fp32",
+                  acts="bf16")  # fmt: skip
+    titan32 = plan(PlanInput(SMALL, SEQ, 64, Cluster(device, 8), recipe=fp32,
+                             optimizer=optimizer("adamw"),
+                             implementation=Implementation(fused=True, framework="torchtitan")),
+                   lay, calibration=cal)  # fmt: skip
+    mega32 = plan(PlanInput(SMALL, SEQ, 64, Cluster(device, 8), recipe=fp32,
+                            optimizer=optimizer("adamw")), lay, calibration=cal)  # fmt: skip
+    assert titan32.breakdown["compute"] - mega32.breakdown["compute"] == pytest.approx(
         m * titan_cast
     )
 
