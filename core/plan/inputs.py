@@ -393,6 +393,10 @@ class Implementation:
     #: the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine
     #: keeps no copy of the experts' outputs (:mod:`core.plan.moe_kept`).
     probs_in_experts: bool = False
+    #: Transformer Engine CUDA-graph scopes (Megatron-Bridge's ``cuda_graph_scope`` with
+    #: ``cuda_graph_impl="transformer_engine"``, :data:`core.plan.host.GRAPH_SCOPES`): the
+    #: captured ops cost the host nothing (:mod:`core.plan.host`); () = eager.
+    cuda_graphs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
@@ -410,6 +414,19 @@ class Implementation:
         from core.plan.recompute_names import check_modules
 
         object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))
+        from core.plan.host import GRAPH_SCOPES
+
+        graphs = self.cuda_graphs
+        graphs = tuple(graphs) if isinstance(graphs, (tuple, list)) else (graphs,)
+        for scope in graphs:
+            if scope not in GRAPH_SCOPES:
+                raise InputError(
+                    translate("Plan", "CUDA graph scope: {value}; allowed: {allowed}").format(
+                        value=repr(scope), allowed=", ".join(GRAPH_SCOPES)
+                    ),
+                    field="cuda_graphs",
+                )
+        object.__setattr__(self, "cuda_graphs", graphs)
 
         if self.schedule not in SCHEDULES:
             raise InputError(

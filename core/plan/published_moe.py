@@ -82,6 +82,7 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("layout.recompute_modules", ("recompute_modules",)),
     ("layout.schedule", ("schedule",)),
     ("moe.route_nodes", ("route_nodes",)),
+    ("moe.cuda_graphs", ("cuda_graphs",)),
 )
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP
