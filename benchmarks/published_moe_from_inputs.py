@@ -123,6 +123,121 @@ def _dispatcher(run: dict[str, Any]) -> str:
     return "unknown"
 
 
+def dispatcher_note(dispatcher: str) -> str | None:
+    """The ``not_modelled`` line of a run's token dispatcher (``None``: the plan models it)."""
+    if dispatcher == "deepep":
+        return ("DeepEP's dispatch and combine kernels on their own SMs: planned with the plan's "
+                "DeepEP dispatcher (FP8 dispatch, BF16 combine, one network crossing per "
+                "destination node), the SMs as the calibrated overlap slowdown")  # fmt: skip
+    if dispatcher in ("hybridep", "flex"):
+        return (f"token dispatcher {dispatcher} (fused dispatch and combine kernels on their "
+                "own SMs): planned as all-to-all")  # fmt: skip
+    if dispatcher == "custom":
+        return ("DeepSeek's own all-to-all kernels (IB then NVLink forwarding, 20 SMs, at most "
+                "4 nodes per token): planned as the DeepEP-style dispatcher the report describes "
+                "(--dispatcher deepep --route-nodes 4: FP8 dispatch, BF16 combine, one network "
+                "crossing per destination node), the 20 SMs as the calibrated overlap "
+                "slowdown")  # fmt: skip
+    return None
+
+
+#: The Megatron-Bridge performance scripts the Megatron-Bridge rows' settings come from (their
+#: ``recipe_source``: the 26.02 table's commit).
+RECIPE_COMMIT = "c0b9a00031b79b731ccefb56d0aba9629b4dd01b"
+_CONFIGS = ("https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/" + RECIPE_COMMIT
+            + "/scripts/performance/configs/")  # fmt: skip
+_FILES = {"deepseek-v3": ("deepseek/deepseek", "DEEPSEEK_V3"),
+          "gpt-oss-120b": ("gpt_oss/gpt_oss", "GPT_OSS_120B"),
+          "qwen3-30b-a3b": ("qwen/qwen3", "QWEN3_30B_A3B"),
+          "qwen3-235b-a22b": ("qwen/qwen3", "QWEN3_235B_A22B")}  # fmt: skip
+_ALL = ("attn", "moe_router", "moe_preprocess")
+_MOE = ("moe_router", "moe_preprocess")
+#: ``cuda_graph_scope`` of the presets that set ``cuda_graph_impl="transformer_engine"``, per
+#: (preset, device, precision; ``None``: every precision) in ``*_workload_base_configs.py``;
+#: every other preset keeps its recipe's ``cuda_graph_impl="none"`` (the DeepSeek-V3 GB300 FP8
+#: preset sets ``cuda_graph_scope=[]`` without an implementation). Qwen3-235B-A22B on GB300:
+#: the 256-GPU (V2) FP8 presets add ``attn``; its BF16 V2 keeps V1's scopes.
+_GRAPHS: dict[tuple[str, str, str | None], tuple[str, ...]] = {
+    ("deepseek-v3", "gb300", "bf16"): _ALL,
+    ("deepseek-v3", "gb200", None): _ALL,
+    ("gpt-oss-120b", "gb300", None): _ALL,
+    ("gpt-oss-120b", "b300", None): _ALL,
+    ("qwen3-30b-a3b", "gb300", None): _MOE,
+    ("qwen3-30b-a3b", "gb200", "bf16"): _ALL,
+    ("qwen3-30b-a3b", "gb200", "fp8-current"): _ALL,
+    ("qwen3-30b-a3b", "gb200", "mxfp8"): _MOE,
+    ("qwen3-30b-a3b", "b300", None): _MOE,
+    ("qwen3-30b-a3b", "b200", None): _MOE,
+    ("qwen3-30b-a3b", "h100-sxm", "bf16"): _MOE,
+    ("qwen3-235b-a22b", "gb300", "bf16"): _MOE,
+    ("qwen3-235b-a22b", "gb300", "mxfp8"): _ALL,
+    ("qwen3-235b-a22b", "gb300", "fp8-current"): _ALL,
+    ("qwen3-235b-a22b", "gb200", None): _ALL,
+}
+#: The token dispatcher where the performance script overrides its recipe's: Qwen3's
+#: ``qwen/qwen3_llm_pretrain.py`` sets ``moe_token_dispatcher_type="alltoall"`` after the recipe's
+#: flex backend for 235B-A22B on B300, B200 and H100 and for 30B-A3B on B200 ("flex", with the
+#: preset's ``hybridep`` backend, for 30B-A3B on B300); GPT-OSS keeps its recipe's ``alltoall``
+#: (``recipes/gpt_oss/gpt_oss.py``; the flex backend is never applied).
+_DISPATCH: dict[tuple[str, str | None], str] = {
+    ("qwen3-235b-a22b", "b300"): "alltoall",
+    ("qwen3-235b-a22b", "b200"): "alltoall",
+    ("qwen3-235b-a22b", "h100-sxm"): "alltoall",
+    ("qwen3-30b-a3b", "b200"): "alltoall",
+    ("qwen3-30b-a3b", "b300"): "hybridep",
+    ("gpt-oss-120b", None): "alltoall",
+}
+
+
+def _megatron_bridge_recipe(run: dict[str, Any]) -> bool:
+    where = run["source"].get("recipe_source") or run.get("moe", {}).get("recipe_source")
+    return run["id"].startswith("megatron-bridge-") and RECIPE_COMMIT in str(where or "")
+
+
+def recipe_cuda_graphs(run: dict[str, Any]) -> tuple[list[str], str] | None:
+    """``(the CUDA-graph scopes, where the recipe sets them)`` of a Megatron-Bridge run whose
+    settings come from :data:`RECIPE_COMMIT`'s performance scripts (``[]``: none), else
+    ``None``."""
+    preset = run["model"]["preset"]
+    if not _megatron_bridge_recipe(run) or preset not in _FILES:
+        return None
+    device, precision = run["hardware"]["device"], run["precision"]
+    scopes = _GRAPHS.get((preset, device, precision), _GRAPHS.get((preset, device, None), ()))
+    path, name = _FILES[preset]
+    where = f"{_CONFIGS}{path}_workload_base_configs.py ({name} presets for {device}): "
+    if scopes:
+        where += f"cuda_graph_impl='transformer_engine', cuda_graph_scope={list(scopes)}"
+    else:
+        where += "no cuda_graph_impl (the recipe's 'none')"
+    return list(scopes), where
+
+
+def recipe_dispatcher(run: dict[str, Any]) -> tuple[str, str] | None:
+    """``(the token dispatcher, where the script sets it)`` where :data:`_DISPATCH` overrides
+    the one its recipe reads as, else ``None``."""
+    preset, device = run["model"]["preset"], run["hardware"]["device"]
+    if not _megatron_bridge_recipe(run):
+        return None
+    found = _DISPATCH.get((preset, device), _DISPATCH.get((preset, None)))
+    if found is None:
+        return None
+    path = _FILES[preset][0]
+    script = f"{_CONFIGS}{path}_llm_pretrain.py"
+    if preset.startswith("gpt-oss"):
+        script = ("https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/" + RECIPE_COMMIT
+                  + "/src/megatron/bridge/recipes/gpt_oss/gpt_oss.py")  # fmt: skip
+    how = "alltoall" if found == "alltoall" else f"flex ({found} backend)"
+    return found, f"{how}: moe_token_dispatcher_type set in {script} for {device}"
+
+
+def fix_dispatcher_note(lines: list[str], old: str, new: str) -> list[str]:
+    """``not_modelled`` with the line of dispatcher ``old`` replaced by ``new``'s."""
+    gone = dispatcher_note(old)
+    out = [line for line in lines if line != gone]
+    note = dispatcher_note(new)
+    return [*out, note] if note else out
+
+
 def _routing(text: str) -> str:
     low = text.lower()
     if "forced balance" in low or "force-load-balancing" in low:
@@ -159,19 +274,9 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
     if modules:
         out.append("recomputation of modules " + ", ".join(modules) + " only (Megatron-Core "
                    "--recompute-modules): planned without recomputation")  # fmt: skip
-    if dispatcher == "deepep":
-        out.append("DeepEP's dispatch and combine kernels on their own SMs: planned with the plan's "
-                   "DeepEP dispatcher (FP8 dispatch, BF16 combine, one network crossing per "
-                   "destination node), the SMs as the calibrated overlap slowdown")  # fmt: skip
-    elif dispatcher in ("hybridep", "flex"):
-        out.append(f"token dispatcher {dispatcher} (fused dispatch and combine kernels on their "
-                   "own SMs): planned as all-to-all")  # fmt: skip
-    elif dispatcher == "custom":
-        out.append("DeepSeek's own all-to-all kernels (IB then NVLink forwarding, 20 SMs, at most "
-                   "4 nodes per token): planned as the DeepEP-style dispatcher the report describes "
-                   "(--dispatcher deepep --route-nodes 4: FP8 dispatch, BF16 combine, one network "
-                   "crossing per destination node), the 20 SMs as the calibrated overlap "
-                   "slowdown")  # fmt: skip
+    note = dispatcher_note(dispatcher)
+    if note:
+        out.append(note)
     routing = _routing(moe.get("routing", ""))
     if routing != "forced-balance":
         out.append(f"routing {routing} (measured imbalance not given): planned balanced")
@@ -183,8 +288,6 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
                    "is planned (--schedule dualpipe), the second copy's memory is not")  # fmt: skip
     elif lay.get("pipeline_schedule"):
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
-    if moe.get("cuda_graphs"):
-        out.append(f"CUDA graphs ({moe['cuda_graphs']})")
     if "BF16 Adam moments" in str(run.get("precision_recipe") or ""):
         out.append("precision-aware optimizer (BF16 Adam moments): planned with FP32 moments")
     if run["model"]["preset"].startswith("gpt-oss"):
@@ -259,6 +362,10 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
     precision, gaps = _precision(run)
     recompute, modules = _recompute(run)
     dispatcher = _dispatcher(run)
+    overridden = recipe_dispatcher({**run, "precision": precision})
+    if overridden:
+        dispatcher = overridden[0]
+    graphs = recipe_cuda_graphs({**run, "precision": precision})
     convention, metrics = _convention(run)
     preset = run["model"]["preset"]
     model: dict[str, Any] = {"preset": preset, "row_label": run["model"]["row_label"],
@@ -328,13 +435,14 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         "moe": {
             "mtp_depth": moe.get("mtp_depth") or 0,
             "dispatcher": "deepep" if dispatcher == "custom" else dispatcher,
-            "dispatcher_as_published": moe.get("dispatcher"),
+            "dispatcher_as_published": overridden[1] if overridden else moe.get("dispatcher"),
             "route_nodes": 4 if dispatcher == "custom" else 0,
             "routing": _routing(str(moe.get("routing", ""))),
             "routing_as_published": moe.get("routing"),
             "token_drop": False,
             "capacity_factor": None,
-            "cuda_graphs": moe.get("cuda_graphs"),
+            "cuda_graphs": graphs[0] if graphs else moe.get("cuda_graphs"),
+            "cuda_graphs_as_published": graphs[1] if graphs else None,
             "notes": "; ".join(
                 str(moe[k])
                 for k in ("mtp_note", "other", "nvlink_note", "experts_kernel", "kernels")
