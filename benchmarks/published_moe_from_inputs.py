@@ -230,6 +230,27 @@ def recipe_dispatcher(run: dict[str, Any]) -> tuple[str, str] | None:
     return found, f"{how}: moe_token_dispatcher_type set in {script} for {device}"
 
 
+def recipe_settings(run: dict[str, Any], dispatcher: str) -> dict[str, Any] | None:
+    """A Megatron-Bridge run's ``recipe`` entry: the CUDA-graph scopes of its performance script
+    (:func:`recipe_cuda_graphs`) and, where the script sets another, the token dispatcher
+    (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read). Read after the
+    predictions were registered, so kept beside the registered ``moe`` block, not in it."""
+    graphs = recipe_cuda_graphs(run)
+    if graphs is None:
+        return None
+    out: dict[str, Any] = {
+        "commit": RECIPE_COMMIT,
+        "read": "after the predictions were registered: settings of the recipe files named in "
+        "source.recipe_source, not of the published figures",
+        "cuda_graphs": graphs[0],
+        "cuda_graphs_where": graphs[1],
+    }
+    found = recipe_dispatcher(run)
+    if found is not None and found[0] != dispatcher:
+        out["dispatcher"], out["dispatcher_where"] = found
+    return out
+
+
 def fix_dispatcher_note(lines: list[str], old: str, new: str) -> list[str]:
     """``not_modelled`` with the line of dispatcher ``old`` replaced by ``new``'s."""
     gone = dispatcher_note(old)
@@ -362,10 +383,8 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
     precision, gaps = _precision(run)
     recompute, modules = _recompute(run)
     dispatcher = _dispatcher(run)
-    overridden = recipe_dispatcher({**run, "precision": precision})
-    if overridden:
-        dispatcher = overridden[0]
-    graphs = recipe_cuda_graphs({**run, "precision": precision})
+    recipe = recipe_settings({**run, "precision": precision}, dispatcher)
+    ran = (recipe or {}).get("dispatcher", dispatcher)  # the one the performance script set
     convention, metrics = _convention(run)
     preset = run["model"]["preset"]
     model: dict[str, Any] = {"preset": preset, "row_label": run["model"]["row_label"],
@@ -373,7 +392,7 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
     if preset in GPT_OSS:
         model["dims"] = GPT_OSS[preset]
     pipeline = lay.get("pipeline_layout") or moe.get("pipeline_layout")
-    return {
+    out: dict[str, Any] = {
         "id": run["id"],
         "group": _group(run["id"]),
         "source": {
@@ -435,14 +454,13 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         "moe": {
             "mtp_depth": moe.get("mtp_depth") or 0,
             "dispatcher": "deepep" if dispatcher == "custom" else dispatcher,
-            "dispatcher_as_published": overridden[1] if overridden else moe.get("dispatcher"),
+            "dispatcher_as_published": moe.get("dispatcher"),
             "route_nodes": 4 if dispatcher == "custom" else 0,
             "routing": _routing(str(moe.get("routing", ""))),
             "routing_as_published": moe.get("routing"),
             "token_drop": False,
             "capacity_factor": None,
-            "cuda_graphs": graphs[0] if graphs else moe.get("cuda_graphs"),
-            "cuda_graphs_as_published": graphs[1] if graphs else None,
+            "cuda_graphs": moe.get("cuda_graphs"),
             "notes": "; ".join(
                 str(moe[k])
                 for k in ("mtp_note", "other", "nvlink_note", "experts_kernel", "kernels")
@@ -451,9 +469,17 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         },
         "flop_convention": convention,
         "published_metrics": metrics,
-        "not_modelled": _not_modelled(run, gaps, modules, dispatcher),
+        "not_modelled": _not_modelled(run, gaps, modules, ran),
         "notes": run["notes"],
     }
+    if not recipe:
+        return out
+    ordered: dict[str, Any] = {}  # beside the registered "moe", not in it
+    for key, value in out.items():
+        ordered[key] = value
+        if key == "moe":
+            ordered["recipe"] = recipe
+    return ordered
 
 
 DESCRIPTION = (

@@ -83,6 +83,11 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("layout.schedule", ("schedule",)),
     ("moe.route_nodes", ("route_nodes",)),
     ("moe.cuda_graphs", ("cuda_graphs",)),
+    # Read from the recipe files after the predictions were registered (the run's "recipe", beside
+    # its registered "moe"): the CUDA-graph scopes, and the dispatcher where the performance
+    # script sets another than the one registered (it wins: it comes later).
+    ("recipe.cuda_graphs", ("cuda_graphs",)),
+    ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
 )
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP
@@ -193,7 +198,7 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
 
 def _value(run: dict[str, Any], path: str) -> Any:
     head, key = path.split(".")
-    return run[head].get(key)
+    return (run.get(head) or {}).get(key)
 
 
 def _with_settings(obj: Any, kind: str, run: dict[str, Any], done: set[str]) -> Any:
