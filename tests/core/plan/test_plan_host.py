@@ -146,3 +146,55 @@ def test_the_plan_charges_a_host_bound_moe_layer_to_its_compute(monkeypatch) -> 
         / before.micro_batches
     )
     assert grown == pytest.approx(layers * cpu - gpu_bound, rel=0.02)
+
+
+def _converter():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "published_moe_from_inputs.py"
+    spec = importlib.util.spec_from_file_location("published_moe_from_inputs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["published_moe_from_inputs"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(run_id: str) -> dict:
+    from core.plan.published_moe import load_moe_runs
+
+    return next(r for r in load_moe_runs() if r["id"] == run_id)
+
+
+def test_the_recipes_scopes_and_dispatchers_as_the_performance_scripts_set_them() -> None:
+    conv = _converter()
+    # qwen3_workload_base_configs.py at c0b9a000: QWEN3_30B_A3B_PRETRAIN_CONFIG_B200_* set
+    # cuda_graph_impl="transformer_engine", cuda_graph_scope=["moe_router", "moe_preprocess"];
+    # qwen3_llm_pretrain.py's B200 function sets moe_token_dispatcher_type = "alltoall"
+    b200 = _run("megatron-bridge-26.02-b200-qwen3-30b-a3b-8gpu-mxfp8")
+    assert conv.recipe_cuda_graphs(b200)[0] == ["moe_router", "moe_preprocess"]
+    assert conv.recipe_dispatcher(b200)[0] == "alltoall"
+    # GB200 Qwen3-235B-A22B: ["attn", "moe_router", "moe_preprocess"]; its script keeps "flex"
+    gb200 = _run("megatron-bridge-26.02-gb200-qwen3-235b-a22b-256gpu-mxfp8")
+    assert conv.recipe_cuda_graphs(gb200)[0] == ["attn", "moe_router", "moe_preprocess"]
+    assert conv.recipe_dispatcher(gb200) is None
+    # the QWEN3_235B_A22B H100 presets set no cuda_graph_impl: the recipe's "none"
+    h100 = _run("megatron-bridge-26.02-h100-sxm-qwen3-235b-a22b-256gpu-fp8")
+    assert conv.recipe_cuda_graphs(h100)[0] == []
+    # the resource holds what the converter makes, beside the registered "moe" block
+    for run in (b200, gb200, h100):
+        assert run["recipe"] == conv.recipe_settings(run, run["moe"]["dispatcher"])
+
+
+def test_the_plan_takes_the_recipes_dispatcher_and_scopes_over_the_registered_ones() -> None:
+    from core.plan.published_moe import moe_run_input
+
+    run = _run("megatron-bridge-26.02-h100-sxm-qwen3-235b-a22b-256gpu-fp8")
+    assert run["moe"]["dispatcher"] == "deepep"  # as registered
+    inp, _c, applied = moe_run_input(run)
+    assert inp.implementation.dispatcher == "alltoall"
+    assert "recipe.dispatcher -> implementation.dispatcher" in applied
+    graphed = moe_run_input(_run("megatron-bridge-26.02-b200-qwen3-30b-a3b-8gpu-mxfp8"))[0]
+    assert graphed.implementation.cuda_graphs == ("moe_router", "moe_preprocess")
