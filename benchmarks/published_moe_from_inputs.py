@@ -230,10 +230,41 @@ def recipe_dispatcher(run: dict[str, Any]) -> tuple[str, str] | None:
     return found, f"{how}: moe_token_dispatcher_type set in {script} for {device}"
 
 
-def recipe_settings(run: dict[str, Any], dispatcher: str) -> dict[str, Any] | None:
+#: ``recompute_modules`` of the presets that set them, per (preset, device, precision; ``None``:
+#: every precision), in ``*_workload_base_configs.py`` at :data:`RECIPE_COMMIT` (the GPT-OSS
+#: GB200, B200 and H100 presets). DeepSeek-V3's GB300 BF16 preset (``moe_act``) is left out: its
+#: layout (PP 4, EP 64) is not the 25.11 table's (PP 2, EP 32), so another preset ran there.
+_RECOMPUTE: dict[tuple[str, str, str | None], tuple[str, ...]] = {
+    ("gpt-oss-120b", "gb200", None): ("layernorm", "moe_act"),
+    ("gpt-oss-120b", "b200", None): ("layernorm", "moe_act"),
+    ("gpt-oss-120b", "h100-sxm", None): ("layernorm", "moe_act"),
+}
+
+
+def recipe_recompute(run: dict[str, Any]) -> tuple[list[str], str] | None:
+    """``(the recompute modules, where the preset sets them)`` where :data:`_RECOMPUTE` has the
+    run's preset, else ``None``."""
+    preset, device = run["model"]["preset"], run["hardware"]["device"]
+    if not _megatron_bridge_recipe(run):
+        return None
+    found = _RECOMPUTE.get(
+        (preset, device, run["precision"]), _RECOMPUTE.get((preset, device, None))
+    )
+    if found is None:
+        return None
+    path, name = _FILES[preset]
+    where = (f"{_CONFIGS}{path}_workload_base_configs.py ({name} presets for {device}): "
+             f"recompute_modules={list(found)}")  # fmt: skip
+    return list(found), where
+
+
+def recipe_settings(
+    run: dict[str, Any], dispatcher: str, modules: list[str] | None = None
+) -> dict[str, Any] | None:
     """A Megatron-Bridge run's ``recipe`` entry: the CUDA-graph scopes of its performance script
-    (:func:`recipe_cuda_graphs`) and, where the script sets another, the token dispatcher
-    (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read). Read after the
+    (:func:`recipe_cuda_graphs`) and, where the script sets others, the token dispatcher
+    (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read) and the recompute
+    modules (:func:`recipe_recompute`; ``modules``: those the inputs read). Read after the
     predictions were registered, so kept beside the registered ``moe`` block, not in it."""
     graphs = recipe_cuda_graphs(run)
     if graphs is None:
@@ -248,6 +279,9 @@ def recipe_settings(run: dict[str, Any], dispatcher: str) -> dict[str, Any] | No
     found = recipe_dispatcher(run)
     if found is not None and found[0] != dispatcher:
         out["dispatcher"], out["dispatcher_where"] = found
+    recompute = recipe_recompute(run)
+    if recompute is not None and recompute[0] != list(modules or []):
+        out["recompute_modules"], out["recompute_modules_where"] = recompute
     return out
 
 
@@ -383,7 +417,7 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
     precision, gaps = _precision(run)
     recompute, modules = _recompute(run)
     dispatcher = _dispatcher(run)
-    recipe = recipe_settings({**run, "precision": precision}, dispatcher)
+    recipe = recipe_settings({**run, "precision": precision}, dispatcher, modules)
     ran = (recipe or {}).get("dispatcher", dispatcher)  # the one the performance script set
     convention, metrics = _convention(run)
     preset = run["model"]["preset"]

@@ -84,10 +84,11 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("moe.route_nodes", ("route_nodes",)),
     ("moe.cuda_graphs", ("cuda_graphs",)),
     # Read from the recipe files after the predictions were registered (the run's "recipe", beside
-    # its registered "moe"): the CUDA-graph scopes, and the dispatcher where the performance
-    # script sets another than the one registered (it wins: it comes later).
+    # its registered "moe"): the CUDA-graph scopes, and the dispatcher and recompute modules where
+    # the performance script sets others than those registered (they win: they come later).
     ("recipe.cuda_graphs", ("cuda_graphs",)),
     ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
+    ("recipe.recompute_modules", ("recompute_modules",)),
 )
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP

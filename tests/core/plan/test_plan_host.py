@@ -198,3 +198,17 @@ def test_the_plan_takes_the_recipes_dispatcher_and_scopes_over_the_registered_on
     assert "recipe.dispatcher -> implementation.dispatcher" in applied
     graphed = moe_run_input(_run("megatron-bridge-26.02-b200-qwen3-30b-a3b-8gpu-mxfp8"))[0]
     assert graphed.implementation.cuda_graphs == ("moe_router", "moe_preprocess")
+
+
+def test_the_recipes_recompute_modules_where_a_preset_sets_them() -> None:
+    conv = _converter()
+    # gpt_oss_workload_base_configs.py at c0b9a000: GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16_V1 sets
+    # recompute_modules=["layernorm", "moe_act"]; the GB300 and B300 presets set none
+    b200 = _run("megatron-bridge-26.02-b200-gpt-oss-120b-64gpu-bf16")
+    assert conv.recipe_recompute(b200)[0] == ["layernorm", "moe_act"]
+    assert conv.recipe_recompute(_run("megatron-bridge-26.02-b300-gpt-oss-120b-64gpu-bf16")) is None
+    from core.plan.published_moe import moe_run_input
+
+    inp, _c, applied = moe_run_input(b200)
+    assert inp.implementation.recompute_modules == ("layernorm", "moe_act")
+    assert "recipe.recompute_modules -> implementation.recompute_modules" in applied
