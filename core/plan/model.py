@@ -244,7 +244,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         else 0.0
     )
     cast += _hp_accum_seconds(ctx, layout, busiest, busiest_layers, fw)
-    # the CPU's excess over the GPU per layer (core.plan.host): MoE layers sync the host
+    # the CPU's excess over the GPU per MoE layer (core.plan.host): MoE layers sync the host
     host_layer = host.layer_excess(ctx, layout, mt, ep_layer, tp_exposed + cp_exposed,
                                    recompute_layer)  # fmt: skip
     stages: dict[str, dict[str, float]] = {}
@@ -272,8 +272,6 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
             moe_here += n_mtp if mtp.moe_module(spec) else 0
             parts["ep_comm"] = moe_here * ep_layer * (3 if full else 2)
             parts["compute"] += moe_here * host_layer
-        else:
-            parts["compute"] += layers * host_layer
         if dual:  # DualPipe hides a micro-batch's all-to-all and sends behind its paired chunk
             sent = parts["pp_comm"] + parts.get("ep_comm", 0.0)
             shown, _ = dualpipe.hidden_comm(sent, parts["compute"] + parts["recompute"],
