@@ -8,8 +8,8 @@ cost is hidden. Two things end that:
   rows each local expert receives before the experts run (Transformer Engine's ``GroupedLinear``
   takes them as a Python list, ``m_splits``): the all-to-all dispatcher copies
   ``tokens_per_expert`` to the host at its ``cuda_sync_point``, and DeepEP's normal kernels make
-  the CPU wait for the GPU's received-token counts (DeepEP's README: "the CPU will wait for GPU's
-  received count signal"). So the CPU cannot run ahead of an MoE layer's forward: each layer's
+  the CPU wait until the GPU has counted the tokens each rank receives (DeepEP's README, normal
+  kernels). So the CPU cannot run ahead of an MoE layer's forward: each layer's
   forward takes ``max(GPU time, CPU issue time)``. Its backward has no sync, but the CPU starts
   it no earlier than the last forward's sync, so for identical layers it too is
   ``max(GPU, CPU)`` per layer.
@@ -37,7 +37,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GRAPH_SCOPES", "HOST_OP_S", "HostOps", "host_excess", "host_ops", "layer_scopes"]
+__all__ = [
+    "GRAPH_SCOPES",
+    "HOST_OP_S",
+    "HostOps",
+    "host_excess",
+    "host_ops",
+    "layer_excess",
+    "layer_scopes",
+]
 
 #: Seconds the host spends issuing one op: this project's H200 measurement of an eager call of
 #: copy + relu (4,096 elements, timed like triton's ``do_bench``: 6.8 µs per call; docs/gpu.md),
