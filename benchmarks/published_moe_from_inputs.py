@@ -123,6 +123,176 @@ def _dispatcher(run: dict[str, Any]) -> str:
     return "unknown"
 
 
+def dispatcher_note(dispatcher: str) -> str | None:
+    """The ``not_modelled`` line of a run's token dispatcher (``None``: the plan models it)."""
+    if dispatcher == "deepep":
+        return ("DeepEP's dispatch and combine kernels on their own SMs: planned with the plan's "
+                "DeepEP dispatcher (FP8 dispatch, BF16 combine, one network crossing per "
+                "destination node), the SMs as the calibrated overlap slowdown")  # fmt: skip
+    if dispatcher in ("hybridep", "flex"):
+        return (f"token dispatcher {dispatcher} (fused dispatch and combine kernels on their "
+                "own SMs): planned as all-to-all")  # fmt: skip
+    if dispatcher == "custom":
+        return ("DeepSeek's own all-to-all kernels (IB then NVLink forwarding, 20 SMs, at most "
+                "4 nodes per token): planned as the DeepEP-style dispatcher the report describes "
+                "(--dispatcher deepep --route-nodes 4: FP8 dispatch, BF16 combine, one network "
+                "crossing per destination node), the 20 SMs as the calibrated overlap "
+                "slowdown")  # fmt: skip
+    return None
+
+
+#: The Megatron-Bridge performance scripts the Megatron-Bridge rows' settings come from (their
+#: ``recipe_source``: the 26.02 table's commit).
+RECIPE_COMMIT = "c0b9a00031b79b731ccefb56d0aba9629b4dd01b"
+_CONFIGS = ("https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/" + RECIPE_COMMIT
+            + "/scripts/performance/configs/")  # fmt: skip
+_FILES = {"deepseek-v3": ("deepseek/deepseek", "DEEPSEEK_V3"),
+          "gpt-oss-120b": ("gpt_oss/gpt_oss", "GPT_OSS_120B"),
+          "qwen3-30b-a3b": ("qwen/qwen3", "QWEN3_30B_A3B"),
+          "qwen3-235b-a22b": ("qwen/qwen3", "QWEN3_235B_A22B")}  # fmt: skip
+_ALL = ("attn", "moe_router", "moe_preprocess")
+_MOE = ("moe_router", "moe_preprocess")
+#: ``cuda_graph_scope`` of the presets that set ``cuda_graph_impl="transformer_engine"``, per
+#: (preset, device, precision; ``None``: every precision) in ``*_workload_base_configs.py``;
+#: every other preset keeps its recipe's ``cuda_graph_impl="none"`` (the DeepSeek-V3 GB300 FP8
+#: preset sets ``cuda_graph_scope=[]`` without an implementation). Qwen3-235B-A22B on GB300:
+#: the 256-GPU (V2) FP8 presets add ``attn``; its BF16 V2 keeps V1's scopes.
+_GRAPHS: dict[tuple[str, str, str | None], tuple[str, ...]] = {
+    ("deepseek-v3", "gb300", "bf16"): _ALL,
+    ("deepseek-v3", "gb200", None): _ALL,
+    ("gpt-oss-120b", "gb300", None): _ALL,
+    ("gpt-oss-120b", "b300", None): _ALL,
+    ("qwen3-30b-a3b", "gb300", None): _MOE,
+    ("qwen3-30b-a3b", "gb200", "bf16"): _ALL,
+    ("qwen3-30b-a3b", "gb200", "fp8-current"): _ALL,
+    ("qwen3-30b-a3b", "gb200", "mxfp8"): _MOE,
+    ("qwen3-30b-a3b", "b300", None): _MOE,
+    ("qwen3-30b-a3b", "b200", None): _MOE,
+    ("qwen3-30b-a3b", "h100-sxm", "bf16"): _MOE,
+    ("qwen3-235b-a22b", "gb300", "bf16"): _MOE,
+    ("qwen3-235b-a22b", "gb300", "mxfp8"): _ALL,
+    ("qwen3-235b-a22b", "gb300", "fp8-current"): _ALL,
+    ("qwen3-235b-a22b", "gb200", None): _ALL,
+}
+#: The token dispatcher where the performance script overrides its recipe's: Qwen3's
+#: ``qwen/qwen3_llm_pretrain.py`` sets ``moe_token_dispatcher_type="alltoall"`` after the recipe's
+#: flex backend for 235B-A22B on B300, B200 and H100 and for 30B-A3B on B200 ("flex", with the
+#: preset's ``hybridep`` backend, for 30B-A3B on B300); GPT-OSS keeps its recipe's ``alltoall``
+#: (``recipes/gpt_oss/gpt_oss.py``; the flex backend is never applied).
+_DISPATCH: dict[tuple[str, str | None], str] = {
+    ("qwen3-235b-a22b", "b300"): "alltoall",
+    ("qwen3-235b-a22b", "b200"): "alltoall",
+    ("qwen3-235b-a22b", "h100-sxm"): "alltoall",
+    ("qwen3-30b-a3b", "b200"): "alltoall",
+    ("qwen3-30b-a3b", "b300"): "hybridep",
+    ("gpt-oss-120b", None): "alltoall",
+}
+
+
+def _megatron_bridge_recipe(run: dict[str, Any]) -> bool:
+    where = run["source"].get("recipe_source") or run.get("moe", {}).get("recipe_source")
+    return run["id"].startswith("megatron-bridge-") and RECIPE_COMMIT in str(where or "")
+
+
+def recipe_cuda_graphs(run: dict[str, Any]) -> tuple[list[str], str] | None:
+    """``(the CUDA-graph scopes, where the recipe sets them)`` of a Megatron-Bridge run whose
+    settings come from :data:`RECIPE_COMMIT`'s performance scripts (``[]``: none), else
+    ``None``."""
+    preset = run["model"]["preset"]
+    if not _megatron_bridge_recipe(run) or preset not in _FILES:
+        return None
+    device, precision = run["hardware"]["device"], run["precision"]
+    scopes = _GRAPHS.get((preset, device, precision), _GRAPHS.get((preset, device, None), ()))
+    path, name = _FILES[preset]
+    where = f"{_CONFIGS}{path}_workload_base_configs.py ({name} presets for {device}): "
+    if scopes:
+        where += f"cuda_graph_impl='transformer_engine', cuda_graph_scope={list(scopes)}"
+    else:
+        where += "no cuda_graph_impl (the recipe's 'none')"
+    return list(scopes), where
+
+
+def recipe_dispatcher(run: dict[str, Any]) -> tuple[str, str] | None:
+    """``(the token dispatcher, where the script sets it)`` where :data:`_DISPATCH` overrides
+    the one its recipe reads as, else ``None``."""
+    preset, device = run["model"]["preset"], run["hardware"]["device"]
+    if not _megatron_bridge_recipe(run):
+        return None
+    found = _DISPATCH.get((preset, device), _DISPATCH.get((preset, None)))
+    if found is None:
+        return None
+    path = _FILES[preset][0]
+    script = f"{_CONFIGS}{path}_llm_pretrain.py"
+    if preset.startswith("gpt-oss"):
+        script = ("https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/" + RECIPE_COMMIT
+                  + "/src/megatron/bridge/recipes/gpt_oss/gpt_oss.py")  # fmt: skip
+    how = "alltoall" if found == "alltoall" else f"flex ({found} backend)"
+    return found, f"{how}: moe_token_dispatcher_type set in {script} for {device}"
+
+
+#: ``recompute_modules`` of the presets that set them, per (preset, device, precision; ``None``:
+#: every precision), in ``*_workload_base_configs.py`` at :data:`RECIPE_COMMIT` (the GPT-OSS
+#: GB200, B200 and H100 presets). DeepSeek-V3's GB300 BF16 preset (``moe_act``) is left out: its
+#: layout (PP 4, EP 64) is not the 25.11 table's (PP 2, EP 32), so another preset ran there.
+_RECOMPUTE: dict[tuple[str, str, str | None], tuple[str, ...]] = {
+    ("gpt-oss-120b", "gb200", None): ("layernorm", "moe_act"),
+    ("gpt-oss-120b", "b200", None): ("layernorm", "moe_act"),
+    ("gpt-oss-120b", "h100-sxm", None): ("layernorm", "moe_act"),
+}
+
+
+def recipe_recompute(run: dict[str, Any]) -> tuple[list[str], str] | None:
+    """``(the recompute modules, where the preset sets them)`` where :data:`_RECOMPUTE` has the
+    run's preset, else ``None``."""
+    preset, device = run["model"]["preset"], run["hardware"]["device"]
+    if not _megatron_bridge_recipe(run):
+        return None
+    found = _RECOMPUTE.get(
+        (preset, device, run["precision"]), _RECOMPUTE.get((preset, device, None))
+    )
+    if found is None:
+        return None
+    path, name = _FILES[preset]
+    where = (f"{_CONFIGS}{path}_workload_base_configs.py ({name} presets for {device}): "
+             f"recompute_modules={list(found)}")  # fmt: skip
+    return list(found), where
+
+
+def recipe_settings(
+    run: dict[str, Any], dispatcher: str, modules: list[str] | None = None
+) -> dict[str, Any] | None:
+    """A Megatron-Bridge run's ``recipe`` entry: the CUDA-graph scopes of its performance script
+    (:func:`recipe_cuda_graphs`) and, where the script sets others, the token dispatcher
+    (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read) and the recompute
+    modules (:func:`recipe_recompute`; ``modules``: those the inputs read). Read after the
+    predictions were registered, so kept beside the registered ``moe`` block, not in it."""
+    graphs = recipe_cuda_graphs(run)
+    if graphs is None:
+        return None
+    out: dict[str, Any] = {
+        "commit": RECIPE_COMMIT,
+        "read": "after the predictions were registered: settings of the recipe files named in "
+        "source.recipe_source, not of the published figures",
+        "cuda_graphs": graphs[0],
+        "cuda_graphs_where": graphs[1],
+    }
+    found = recipe_dispatcher(run)
+    if found is not None and found[0] != dispatcher:
+        out["dispatcher"], out["dispatcher_where"] = found
+    recompute = recipe_recompute(run)
+    if recompute is not None and recompute[0] != list(modules or []):
+        out["recompute_modules"], out["recompute_modules_where"] = recompute
+    return out
+
+
+def fix_dispatcher_note(lines: list[str], old: str, new: str) -> list[str]:
+    """``not_modelled`` with the line of dispatcher ``old`` replaced by ``new``'s."""
+    gone = dispatcher_note(old)
+    out = [line for line in lines if line != gone]
+    note = dispatcher_note(new)
+    return [*out, note] if note else out
+
+
 def _routing(text: str) -> str:
     low = text.lower()
     if "forced balance" in low or "force-load-balancing" in low:
@@ -159,19 +329,9 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
     if modules:
         out.append("recomputation of modules " + ", ".join(modules) + " only (Megatron-Core "
                    "--recompute-modules): planned without recomputation")  # fmt: skip
-    if dispatcher == "deepep":
-        out.append("DeepEP's dispatch and combine kernels on their own SMs: planned with the plan's "
-                   "DeepEP dispatcher (FP8 dispatch, BF16 combine, one network crossing per "
-                   "destination node), the SMs as the calibrated overlap slowdown")  # fmt: skip
-    elif dispatcher in ("hybridep", "flex"):
-        out.append(f"token dispatcher {dispatcher} (fused dispatch and combine kernels on their "
-                   "own SMs): planned as all-to-all")  # fmt: skip
-    elif dispatcher == "custom":
-        out.append("DeepSeek's own all-to-all kernels (IB then NVLink forwarding, 20 SMs, at most "
-                   "4 nodes per token): planned as the DeepEP-style dispatcher the report describes "
-                   "(--dispatcher deepep --route-nodes 4: FP8 dispatch, BF16 combine, one network "
-                   "crossing per destination node), the 20 SMs as the calibrated overlap "
-                   "slowdown")  # fmt: skip
+    note = dispatcher_note(dispatcher)
+    if note:
+        out.append(note)
     routing = _routing(moe.get("routing", ""))
     if routing != "forced-balance":
         out.append(f"routing {routing} (measured imbalance not given): planned balanced")
@@ -183,8 +343,6 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
                    "is planned (--schedule dualpipe), the second copy's memory is not")  # fmt: skip
     elif lay.get("pipeline_schedule"):
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
-    if moe.get("cuda_graphs"):
-        out.append(f"CUDA graphs ({moe['cuda_graphs']})")
     # BF16 Adam moments (the precision-aware optimizer) are planned: core.plan.published_moe
     if run["model"]["preset"].startswith("gpt-oss"):
         out.append(GPT_OSS_ATTENTION)
@@ -260,6 +418,8 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
     precision, gaps = _precision(run)
     recompute, modules = _recompute(run)
     dispatcher = _dispatcher(run)
+    recipe = recipe_settings({**run, "precision": precision}, dispatcher, modules)
+    ran = (recipe or {}).get("dispatcher", dispatcher)  # the one the performance script set
     convention, metrics = _convention(run)
     preset = run["model"]["preset"]
     model: dict[str, Any] = {"preset": preset, "row_label": run["model"]["row_label"],
@@ -267,7 +427,7 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
     if preset in GPT_OSS:
         model["dims"] = GPT_OSS[preset]
     pipeline = lay.get("pipeline_layout") or moe.get("pipeline_layout")
-    return {
+    out: dict[str, Any] = {
         "id": run["id"],
         "group": _group(run["id"]),
         "source": {
@@ -344,9 +504,17 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         },
         "flop_convention": convention,
         "published_metrics": metrics,
-        "not_modelled": _not_modelled(run, gaps, modules, dispatcher),
+        "not_modelled": _not_modelled(run, gaps, modules, ran),
         "notes": run["notes"],
     }
+    if not recipe:
+        return out
+    ordered: dict[str, Any] = {}  # beside the registered "moe", not in it
+    for key, value in out.items():
+        ordered[key] = value
+        if key == "moe":
+            ordered["recipe"] = recipe
+    return ordered
 
 
 DESCRIPTION = (

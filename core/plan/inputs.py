@@ -399,6 +399,10 @@ class Implementation:
     #: ``main_grad.add_`` (fp16); ``autograd``, PyTorch's in-place add from the second
     #: micro-batch (Megatron-LM 2021, fp16).
     grad_accumulation: str = "fused"
+    #: Transformer Engine CUDA-graph scopes (Megatron-Bridge's ``cuda_graph_scope`` with
+    #: ``cuda_graph_impl="transformer_engine"``, :data:`core.plan.host.GRAPH_SCOPES`): the
+    #: captured ops cost the host nothing (:mod:`core.plan.host`); () = eager.
+    cuda_graphs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
@@ -425,6 +429,19 @@ class Implementation:
         from core.plan.recompute_names import check_modules
 
         object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))
+        from core.plan.host import GRAPH_SCOPES
+
+        graphs = self.cuda_graphs
+        graphs = tuple(graphs) if isinstance(graphs, (tuple, list)) else (graphs,)
+        for scope in graphs:
+            if scope not in GRAPH_SCOPES:
+                raise InputError(
+                    translate("Plan", "CUDA graph scope: {value}; allowed: {allowed}").format(
+                        value=repr(scope), allowed=", ".join(GRAPH_SCOPES)
+                    ),
+                    field="cuda_graphs",
+                )
+        object.__setattr__(self, "cuda_graphs", graphs)
 
         if self.schedule not in SCHEDULES:
             raise InputError(

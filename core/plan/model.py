@@ -43,7 +43,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from core.plan import dualpipe, moe, mtp
+from core.plan import dualpipe, host, moe, mtp
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
@@ -250,6 +250,9 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     )
     cast += _hp_accum_seconds(ctx, layout, busiest, busiest_layers, fw)
     cast += _accumulation_seconds(ctx, busiest, busiest_layers, m)
+    # the CPU's excess over the GPU per MoE layer (core.plan.host): MoE layers sync the host
+    host_layer = host.layer_excess(ctx, layout, mt, ep_layer, tp_exposed + cp_exposed,
+                                   recompute_layer)  # fmt: skip
     stages: dict[str, dict[str, float]] = {}
     for name, (_, layers) in split.items():
         first = name in ("only", "first")
@@ -274,6 +277,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
             moe_here = moe.moe_layers_in_stage(spec, name, layers_here, first_here)
             moe_here += n_mtp if mtp.moe_module(spec) else 0
             parts["ep_comm"] = moe_here * ep_layer * (3 if full else 2)
+            parts["compute"] += moe_here * host_layer
         if dual:  # DualPipe hides a micro-batch's all-to-all and sends behind its paired chunk
             sent = parts["pp_comm"] + parts.get("ep_comm", 0.0)
             shown, _ = dualpipe.hidden_comm(sent, parts["compute"] + parts["recompute"],

@@ -82,6 +82,13 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("layout.recompute_modules", ("recompute_modules",)),
     ("layout.schedule", ("schedule",)),
     ("moe.route_nodes", ("route_nodes",)),
+    ("moe.cuda_graphs", ("cuda_graphs",)),
+    # Read from the recipe files after the predictions were registered (the run's "recipe", beside
+    # its registered "moe"): the CUDA-graph scopes, and the dispatcher and recompute modules where
+    # the performance script sets others than those registered (they win: they come later).
+    ("recipe.cuda_graphs", ("cuda_graphs",)),
+    ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
+    ("recipe.recompute_modules", ("recompute_modules",)),
 )
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP
@@ -192,7 +199,7 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
 
 def _value(run: dict[str, Any], path: str) -> Any:
     head, key = path.split(".")
-    return run[head].get(key)
+    return (run.get(head) or {}).get(key)
 
 
 def _with_settings(obj: Any, kind: str, run: dict[str, Any], done: set[str]) -> Any:

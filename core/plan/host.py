@@ -1,0 +1,192 @@
+"""Host-bound layers: when the CPU that issues a layer's ops is slower than the GPU that runs them.
+
+The framework's Python process issues every op of a step (PyTorch's eager dispatch and
+``cudaLaunchKernel``); the GPU runs them asynchronously, so the CPU normally runs ahead and its
+cost is hidden. Two things end that:
+
+* **A host sync in every MoE layer.** Megatron-Core's token dispatchers need, on the host, how many
+  rows each local expert receives before the experts run (Transformer Engine's ``GroupedLinear``
+  takes them as a Python list, ``m_splits``): the all-to-all dispatcher copies
+  ``tokens_per_expert`` to the host at its ``cuda_sync_point``, and DeepEP's normal kernels make
+  the CPU wait until the GPU has counted the tokens each rank receives (DeepEP's README, normal
+  kernels). So the CPU cannot run ahead of an MoE layer's forward: each layer's
+  forward takes ``max(GPU time, CPU issue time)``. Its backward has no sync, but the CPU starts
+  it no earlier than the last forward's sync, so for identical layers it too is
+  ``max(GPU, CPU)`` per layer.
+* **A dense model** never syncs inside the step: the CPU runs ahead over layers, micro-batches
+  and steps, and a CPU slower than the GPU would set the pace only over the whole step
+  (:func:`host_excess` without ``syncs``). The plan does not charge dense layers: the published
+  dense runs issue about 30 ops per layer (0.2 ms) against milliseconds of GPU work.
+
+The CPU issue time of a layer is the ops it issues times :data:`HOST_OP_S`. The ops are the
+plan's own (:mod:`core.plan.ops`): each op outside a fused chain once, each fused chain once
+(eager: each member), a grouped expert GEMM once per local expert (Transformer Engine's grouped
+GEMM issues one cuBLAS GEMM per expert of ``m_splits``), and a low-precision recipe's input
+quantizations (:mod:`core.plan.precision`: its kernels per weight GEMM, per expert for the
+grouped ones). CUDA graphs (``cuda_graph_impl="transformer_engine"`` and a ``cuda_graph_scope``)
+replay the captured scopes with one launch each: the ops of ``attn`` (the layer up to the
+router), ``moe_router`` and ``moe_preprocess`` (the router to the first expert GEMM) cost no host
+time; the experts and the dispatch are never captured in these scopes.
+
+What the time adds is the CPU's excess over the GPU's, and it is charged to the compute (the GPU
+idles, waiting for work).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "GRAPH_SCOPES",
+    "HOST_OP_S",
+    "HostOps",
+    "host_excess",
+    "host_ops",
+    "layer_excess",
+    "layer_scopes",
+]
+
+#: Seconds the host spends issuing one op: this project's H200 measurement of an eager call of
+#: copy + relu (4,096 elements, timed like triton's ``do_bench``: 6.8 µs per call; docs/gpu.md),
+#: taken whole for one op, the conservative end (the call issues two kernels: 3.4 µs each is
+#: the other end). Framework code around the op (Python modules, autograd) only adds to it.
+HOST_OP_S = 6.8e-6
+
+#: Transformer Engine CUDA-graph scopes of Megatron-Core (``--cuda-graph-modules``,
+#: Megatron-Bridge's ``cuda_graph_scope``).
+GRAPH_SCOPES: tuple[str, ...] = ("attn", "mlp", "moe", "moe_router", "moe_preprocess")
+
+#: What each scope captures among :func:`layer_scopes`' parts of a layer.
+_CAPTURES = {
+    "attn": {"attn"},
+    "moe_router": {"router"},
+    "moe_preprocess": {"router"},
+    "moe": {"router", "experts"},
+    "mlp": {"experts"},
+}
+
+
+@dataclass(frozen=True)
+class HostOps:
+    """Ops one layer's forward and backward issue from the host (after CUDA graphs)."""
+
+    forward: float
+    backward: float
+
+
+def _is_router(op: Any, experts: int) -> bool:
+    """The router's GEMM (replicated over TP; forward ``N``, backward ``M`` or ``K`` = experts)."""
+    return (
+        op.kind == "matmul" and op.dims is not None and op.dims[0] == 1 and op.tp == "none"
+        and experts in op.dims[1:]
+    )  # fmt: skip
+
+
+def _is_expert(op: Any, experts: int) -> bool:
+    return op.kind == "matmul" and op.dims is not None and op.dims[0] == experts and experts > 1
+
+
+def layer_scopes(ops: tuple[Any, ...], experts: int) -> list[str]:
+    """The part of the layer each op belongs to: ``attn`` (the forward up to the router, the
+    backward after it), ``router`` (the router up to the first expert GEMM; in backward, after
+    the last) or ``experts`` (the rest); a dense layer's ops are all ``attn``."""
+    out = []
+    for phase in ("forward", "backward"):
+        seq = [op for op in ops if op.phase == phase]
+        rout = [i for i, op in enumerate(seq) if _is_router(op, experts)]
+        expt = [i for i, op in enumerate(seq) if _is_expert(op, experts)]
+        if not rout or not expt:
+            out += ["attn"] * len(seq)
+            continue
+        for i in range(len(seq)):
+            if phase == "forward":
+                part = "attn" if i < rout[0] else "router" if i < expt[0] else "experts"
+            else:
+                part = "experts" if i <= expt[-1] else "router" if i <= rout[-1] else "attn"
+            out.append(part)
+    return out
+
+
+def host_ops(
+    ops: Any,
+    *,
+    experts_per_gpu: float,
+    fused: bool,
+    cast_kernels: int = 0,
+    graphs: tuple[str, ...] = (),
+) -> HostOps:
+    """Ops the host issues for one layer of ``ops`` (a :class:`~core.plan.ops.LayerOps`): the
+    module docstring's count, ``experts_per_gpu`` expert GEMMs per grouped GEMM,
+    ``cast_kernels`` quantization kernels per weight GEMM input (forward: ``X``; backward:
+    ``dY``), none for the parts the CUDA-graph ``graphs`` scopes capture."""
+    spec = ops.spec
+    experts = int(spec.experts or 0)
+    layer = tuple(op for op in ops.ops if op.region == "layer")
+    ordered = [op for op in layer if op.phase == "forward"] + [
+        op for op in layer if op.phase == "backward"
+    ]
+    parts = layer_scopes(layer, experts)
+    captured = set().union(*(_CAPTURES.get(g, set()) for g in graphs)) if graphs else set()
+    count = {"forward": 0.0, "backward": 0.0}
+    chains: set[tuple[str, int]] = set()
+    for op, part in zip(ordered, parts, strict=True):
+        if part in captured:
+            continue
+        if op.chain >= 0 and fused:
+            chains.add((op.phase, op.chain))
+            continue
+        each = experts_per_gpu if _is_expert(op, experts) else 1.0
+        count[op.phase] += each
+        if cast_kernels and op.kind == "matmul" and op.phase == "forward" and not op.core:
+            count["forward"] += each * cast_kernels  # X before fprop
+            count["backward"] += each * cast_kernels  # dY before dgrad and wgrad
+    for phase, _ in chains:
+        count[phase] += 1.0
+    return HostOps(count["forward"], count["backward"])
+
+
+def host_excess(
+    gpu_fwd: float, gpu_bwd: float, host: HostOps, *, syncs: bool, op_s: float | None = None
+) -> float:
+    """Seconds one layer's CPU issue time adds over its GPU time ``gpu_fwd`` + ``gpu_bwd``: per
+    pass with a sync in the layer (``syncs``: an MoE layer), over the whole layer without
+    (``op_s``: seconds per op, :data:`HOST_OP_S` by default)."""
+    each = HOST_OP_S if op_s is None else op_s
+    cpu_f, cpu_b = host.forward * each, host.backward * each
+    if syncs:
+        return max(0.0, cpu_f - gpu_fwd) + max(0.0, cpu_b - gpu_bwd)
+    return max(0.0, cpu_f + cpu_b - gpu_fwd - gpu_bwd)
+
+
+_OPS: dict[tuple, HostOps] = {}
+
+
+def layer_excess(ctx: Any, layout: Any, mt: Any, ep_layer: float, comm_layer: float,
+                 recompute_layer: float) -> float:  # fmt: skip
+    """Seconds the host adds to one MoE layer of the context's model under ``layout`` (0 for a
+    dense model): :func:`host_excess` of the layer's ops
+    (:func:`host_ops`, the implementation's ``cuda_graphs`` captured) against its GPU time, the
+    micro-batch's layer times ``mt``, ``ep_layer`` all-to-all seconds per pass,
+    ``comm_layer`` exposed TP and CP seconds (half in each pass) and ``recompute_layer``
+    (backward)."""
+    from core.plan.precision import resolve_recipe
+
+    inp = ctx.inp
+    impl, spec, device = inp.implementation, inp.model, inp.cluster.device
+    if not spec.is_moe:  # no sync: the CPU runs ahead (the module docstring)
+        return 0.0
+    graphs = tuple(getattr(impl, "cuda_graphs", ()) or ())
+    rec = resolve_recipe(impl.recipe.id, inp.gemm_dtype)
+    casts = rec.kernels if rec.low and device.supports(inp.gemm_dtype) else 0
+    per_gpu = spec.experts / layout.ep if spec.is_moe else 1.0
+    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs)
+    found = _OPS.get(key)
+    if found is None:
+        if len(_OPS) > 1024:
+            _OPS.clear()
+        found = _OPS[key] = host_ops(ctx.ops, experts_per_gpu=per_gpu, fused=impl.fused,
+                                     cast_kernels=casts, graphs=graphs)  # fmt: skip
+    gpu_f = mt.layer_fwd + ep_layer + comm_layer / 2
+    gpu_b = mt.layer_bwd + ep_layer + comm_layer / 2 + recompute_layer
+    return host_excess(gpu_f, gpu_b, found, syncs=True)

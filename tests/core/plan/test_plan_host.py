@@ -1,0 +1,214 @@
+"""Host-bound layers (core.plan.host): the ops a layer issues, CUDA graphs, and the CPU's excess
+over the GPU, each against a count or a sum done by hand; the recipes' CUDA-graph scopes and
+dispatchers against the Megatron-Bridge performance scripts as read."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.errors import InputError
+from core.memory.models import TransformerSpec
+from core.plan.host import GRAPH_SCOPES, HostOps, host_excess, host_ops, layer_scopes
+from core.plan.inputs import Implementation
+from core.plan.ops import LayerOps, PlanOp
+
+E = 8  # routed experts of the hand-made layer
+
+
+def _op(phase: str, kind: str, name: str, *, dims=None, chain=-1, core=False) -> PlanOp:
+    return PlanOp(region="layer", phase=phase, kind=kind, name=name, dtype="bf16", flops0=0.0,
+                  flops1=1.0, bytes0=0.0, bytes1=1.0, dims=dims, token_axis=1 if dims else -1,
+                  tp_axis=-1, tp="none", vocab=False, core=core, chain=chain)  # fmt: skip
+
+
+def _layer() -> LayerOps:
+    """An MoE layer written out by hand, in trace order:
+
+    forward  norm+rope (chain 1, 2 ops) · qkv mm · attention · o mm · router mm (N = E) ·
+             softmax+topk (chain 2, 2 ops) · up bmm (E experts) · silu+mul (chain 3, 2 ops) ·
+             down bmm · add (chain 4)
+    backward add (chain 5) · down bmm ×2 · silu bwd (chain 6) · up bmm ×2 · softmax bwd (chain 7)
+             · router mm ×2 (K or M = E) · o mm ×2 · attention bwd · qkv mm ×2 · norm bwd (chain 8)
+    """
+    spec = TransformerSpec("hand", 1000, 64, 2, 4, 4, 128, gated=True, tied=False, seq=16,
+                           experts=E, top_k=2, moe_ffn=32)  # fmt: skip
+    f, b = "forward", "backward"
+    mm = (1, 16, 64, 64)
+    ops = [
+        _op(f, "norm", "rms", chain=1), _op(f, "pointwise", "rope", chain=1),
+        _op(f, "matmul", "mm", dims=mm), _op(f, "attention", "sdpa", core=True),
+        _op(f, "matmul", "mm", dims=mm), _op(f, "matmul", "mm", dims=(1, 16, 64, E)),
+        _op(f, "softmax/loss", "softmax", chain=2), _op(f, "pointwise", "topk", chain=2),
+        _op(f, "matmul", "bmm", dims=(E, 4, 64, 64)),
+        _op(f, "pointwise", "silu", chain=3), _op(f, "pointwise", "mul", chain=3),
+        _op(f, "matmul", "bmm", dims=(E, 4, 32, 64)), _op(f, "pointwise", "add", chain=4),
+        _op(b, "pointwise", "add", chain=5),
+        _op(b, "matmul", "bmm", dims=(E, 4, 64, 32)), _op(b, "matmul", "bmm", dims=(E, 64, 4, 32)),
+        _op(b, "pointwise", "silu_backward", chain=6),
+        _op(b, "matmul", "bmm", dims=(E, 4, 64, 64)), _op(b, "matmul", "bmm", dims=(E, 64, 4, 64)),
+        _op(b, "softmax/loss", "softmax_backward", chain=7),
+        _op(b, "matmul", "mm", dims=(1, E, 16, 64)), _op(b, "matmul", "mm", dims=(1, 16, E, 64)),
+        _op(b, "matmul", "mm", dims=mm), _op(b, "matmul", "mm", dims=mm),
+        _op(b, "attention", "sdpa_backward"),
+        _op(b, "matmul", "mm", dims=mm), _op(b, "matmul", "mm", dims=mm),
+        _op(b, "norm", "rms_backward", chain=8),
+    ]  # fmt: skip
+    return LayerOps(spec=spec, seq=16, ops=tuple(ops), trace_seconds=0.0, key=("hand",))
+
+
+def test_the_parts_of_the_layer_are_cut_at_the_router_and_the_first_and_last_expert_gemm() -> None:
+    parts = layer_scopes(_layer().ops, E)
+    # forward: 5 ops before the router, router + its chain (3), then 5 expert-side ops
+    assert parts[:13] == ["attn"] * 5 + ["router"] * 3 + ["experts"] * 5
+    # backward: 6 ops up to the last expert GEMM, softmax bwd + 2 router mm, then 6 attention ops
+    assert parts[13:] == ["experts"] * 6 + ["router"] * 3 + ["attn"] * 6
+
+
+def test_fused_chains_count_once_and_each_grouped_gemm_once_per_local_expert() -> None:
+    # forward: chains 1, 2, 3, 4 (4) + qkv, attention, o, router (4) + 2 grouped GEMMs × 4 = 16
+    # backward: chains 5, 6, 7, 8 (4) + 4 grouped GEMMs × 4 (16) + 2 router + 2 o + attention
+    #           + 2 qkv (7) = 27
+    assert host_ops(_layer(), experts_per_gpu=4, fused=True) == HostOps(16, 27)
+    # eager: each chain member is its own op: forward 16 + 4 (chains of 2: 1, 2, 3), backward 27
+    assert host_ops(_layer(), experts_per_gpu=4, fused=False) == HostOps(19, 27)
+
+
+def test_quantization_kernels_per_weight_gemm_input_and_per_expert() -> None:
+    # forward weight GEMMs: qkv, o, router (1 each) and two grouped ones (4 experts each): 11
+    # inputs quantized before fprop, as many output gradients before dgrad and wgrad
+    out = host_ops(_layer(), experts_per_gpu=4, fused=True, cast_kernels=1)
+    assert out == HostOps(16 + 11, 27 + 11)
+
+
+def test_cuda_graphs_take_the_captured_parts_off_the_host() -> None:
+    # attn captures forward qkv, attention, o and chain 1 (4 ops), backward o ×2, attention,
+    # qkv ×2 and chain 8 (6); moe_router the router mm and chain 2 (2), backward chain 7 and the
+    # two router mm (3)
+    graphed = host_ops(_layer(), experts_per_gpu=4, fused=True,
+                       graphs=("attn", "moe_router", "moe_preprocess"))  # fmt: skip
+    assert graphed == HostOps(16 - 4 - 2, 27 - 6 - 3)
+    # the experts stay on the host: their 2 and 4 grouped GEMMs × 4 and chains 3, 4 and 5, 6
+    assert graphed == HostOps(2 * 4 + 2, 4 * 4 + 2)
+
+
+def test_an_moe_layer_pays_the_cpu_excess_per_pass_a_dense_one_over_the_layer() -> None:
+    host = HostOps(100, 100)
+    op = 10e-6  # 1 ms of issue per pass
+    # forward: GPU 0.4 ms < CPU 1 ms: 0.6 ms; backward: GPU 1.5 ms > CPU: nothing
+    assert host_excess(0.4e-3, 1.5e-3, host, syncs=True, op_s=op) == pytest.approx(0.6e-3)
+    # without a sync the CPU runs ahead: 2 ms of issue against 1.9 ms of GPU work
+    assert host_excess(0.4e-3, 1.5e-3, host, syncs=False, op_s=op) == pytest.approx(0.1e-3)
+    # the default cost per op: this project's eager copy + relu call (docs/gpu.md: 6.8 µs)
+    assert host_excess(0.0, 0.0, HostOps(1, 0), syncs=True) == pytest.approx(6.8e-6)
+
+
+def test_the_implementation_takes_only_megatron_cuda_graph_scopes() -> None:
+    impl = Implementation(cuda_graphs=["attn", "moe_router"])
+    assert impl.cuda_graphs == ("attn", "moe_router")
+    assert set(GRAPH_SCOPES) >= {"attn", "mlp", "moe", "moe_router", "moe_preprocess"}
+    with pytest.raises(InputError) as err:
+        replace(impl, cuda_graphs=("full_iteration",))
+    assert err.value.field == "cuda_graphs"
+    assert "full_iteration" in str(err.value.message)
+
+
+def test_the_plan_charges_a_host_bound_moe_layer_to_its_compute(monkeypatch) -> None:
+    # A per-op cost of 1 s makes every MoE layer host-bound: the compute grows by exactly the
+    # MoE layers' CPU issue time less their GPU time (forward and backward, each pass with its
+    # all-to-all), what host.layer_excess says for the run's own op count.
+    from core.plan import host
+    from core.plan.model import context, evaluate
+    from core.plan.published_moe import load_moe_runs, moe_run_input
+
+    run = next(
+        r for r in load_moe_runs() if r["id"] == "megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"
+    )
+    inp, c, _ = moe_run_input(run)
+    from core.plan.inputs import Layout, check_layout
+
+    lay = check_layout(inp, Layout(tp=c.tp, pp=c.pp, vpp=c.vpp, cp=c.cp, sp=bool(c.sp), zero=c.zero,
+                                   micro_batch=c.micro_batch, recompute=c.recompute, ep=c.ep,
+                                   etp=c.etp))  # fmt: skip
+    ctx = context(inp)
+    before = evaluate(ctx, lay)
+    monkeypatch.setattr(host, "HOST_OP_S", 1.0)
+    after = evaluate(context(inp), lay)
+    counts = host.host_ops(ctx.ops, experts_per_gpu=inp.model.experts / lay.ep,
+                           fused=inp.implementation.fused)  # fmt: skip
+    layers = inp.model.layers / lay.pp  # one stage's MoE layers (Mixtral: every layer)
+    cpu = counts.forward + counts.backward  # seconds: 1 s per op
+    grown = (after.breakdown["compute"] - before.breakdown["compute"]) / after.micro_batches
+    gpu_bound = (
+        before.breakdown["compute"] / before.micro_batches
+        + (before.breakdown["ep_comm"] + before.breakdown["tp_comm"] + before.breakdown["cp_comm"])
+        / before.micro_batches
+    )
+    assert grown == pytest.approx(layers * cpu - gpu_bound, rel=0.02)
+
+
+def _converter():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "published_moe_from_inputs.py"
+    spec = importlib.util.spec_from_file_location("published_moe_from_inputs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["published_moe_from_inputs"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(run_id: str) -> dict:
+    from core.plan.published_moe import load_moe_runs
+
+    return next(r for r in load_moe_runs() if r["id"] == run_id)
+
+
+def test_the_recipes_scopes_and_dispatchers_as_the_performance_scripts_set_them() -> None:
+    conv = _converter()
+    # qwen3_workload_base_configs.py at c0b9a000: QWEN3_30B_A3B_PRETRAIN_CONFIG_B200_* set
+    # cuda_graph_impl="transformer_engine", cuda_graph_scope=["moe_router", "moe_preprocess"];
+    # qwen3_llm_pretrain.py's B200 function sets moe_token_dispatcher_type = "alltoall"
+    b200 = _run("megatron-bridge-26.02-b200-qwen3-30b-a3b-8gpu-mxfp8")
+    assert conv.recipe_cuda_graphs(b200)[0] == ["moe_router", "moe_preprocess"]
+    assert conv.recipe_dispatcher(b200)[0] == "alltoall"
+    # GB200 Qwen3-235B-A22B: ["attn", "moe_router", "moe_preprocess"]; its script keeps "flex"
+    gb200 = _run("megatron-bridge-26.02-gb200-qwen3-235b-a22b-256gpu-mxfp8")
+    assert conv.recipe_cuda_graphs(gb200)[0] == ["attn", "moe_router", "moe_preprocess"]
+    assert conv.recipe_dispatcher(gb200) is None
+    # the QWEN3_235B_A22B H100 presets set no cuda_graph_impl: the recipe's "none"
+    h100 = _run("megatron-bridge-26.02-h100-sxm-qwen3-235b-a22b-256gpu-fp8")
+    assert conv.recipe_cuda_graphs(h100)[0] == []
+    # the resource holds what the converter makes, beside the registered "moe" block
+    for run in (b200, gb200, h100):
+        assert run["recipe"] == conv.recipe_settings(run, run["moe"]["dispatcher"])
+
+
+def test_the_plan_takes_the_recipes_dispatcher_and_scopes_over_the_registered_ones() -> None:
+    from core.plan.published_moe import moe_run_input
+
+    run = _run("megatron-bridge-26.02-h100-sxm-qwen3-235b-a22b-256gpu-fp8")
+    assert run["moe"]["dispatcher"] == "deepep"  # as registered
+    inp, _c, applied = moe_run_input(run)
+    assert inp.implementation.dispatcher == "alltoall"
+    assert "recipe.dispatcher -> implementation.dispatcher" in applied
+    graphed = moe_run_input(_run("megatron-bridge-26.02-b200-qwen3-30b-a3b-8gpu-mxfp8"))[0]
+    assert graphed.implementation.cuda_graphs == ("moe_router", "moe_preprocess")
+
+
+def test_the_recipes_recompute_modules_where_a_preset_sets_them() -> None:
+    conv = _converter()
+    # gpt_oss_workload_base_configs.py at c0b9a000: GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16_V1 sets
+    # recompute_modules=["layernorm", "moe_act"]; the GB300 and B300 presets set none
+    b200 = _run("megatron-bridge-26.02-b200-gpt-oss-120b-64gpu-bf16")
+    assert conv.recipe_recompute(b200)[0] == ["layernorm", "moe_act"]
+    assert conv.recipe_recompute(_run("megatron-bridge-26.02-b300-gpt-oss-120b-64gpu-bf16")) is None
+    from core.plan.published_moe import moe_run_input
+
+    inp, _c, applied = moe_run_input(b200)
+    assert inp.implementation.recompute_modules == ("layernorm", "moe_act")
+    assert "recipe.recompute_modules -> implementation.recompute_modules" in applied
