@@ -699,6 +699,7 @@
     </message>
     <message>
         <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} rows; expert weights, gradients and optimizer state of all {experts} experts on this device (ep 1)</source>
+        <extracomment>The ZeRO stage from which each part of the state is sharded.</extracomment>
         <translation>MoE 层按均衡路由（假设）：{experts} 个专家各得 s·b·{top_k}/{experts} 行；全部 {experts} 个专家的权重、梯度和优化器状态都在本设备上（ep 1）</translation>
     </message>
     <message>

@@ -699,6 +699,7 @@
     </message>
     <message>
         <source>MoE layers under balanced routing (assumed): each of the {experts} experts gets s·b·{top_k}/{experts} rows; expert weights, gradients and optimizer state of all {experts} experts on this device (ep 1)</source>
+        <extracomment>The ZeRO stage from which each part of the state is sharded.</extracomment>
         <translation>MoE 層依均衡路由（假設）：{experts} 個專家各得 s·b·{top_k}/{experts} 列；全部 {experts} 個專家的權重、梯度和優化器狀態都在本裝置上（ep 1）</translation>
     </message>
     <message>
