@@ -40,3 +40,22 @@ def test_the_llama_rows_take_their_submitters_engine_limits() -> None:
             seqs = 768 if name.endswith("-server") else 2048
             assert inputs["max_num_seqs"] == seqs and inputs["max_num_tokens"] == 65536, name
             assert inputs["kv_on_demand"] is True, name
+
+
+#: NVIDIA's v4.1 Mixtral configs (closed/NVIDIA/configs/mixtral-8x7b/{Offline,Server}/__init__.py):
+#: (gpu_batch_size, max_num_tokens), tensor_parallelism 1 on both systems.
+MIXTRAL = {
+    "mlperf-v4.1-nvidia-8xh100-mixtral-8x7b-offline": (896, 8192),
+    "mlperf-v4.1-nvidia-8xh100-mixtral-8x7b-server": (896, 16384),  # GPUBaseConfig's tokens
+    "mlperf-v4.1-nvidia-8xh200-mixtral-8x7b-offline": (3072, 16384),  # GPUBaseConfig's tokens
+    "mlperf-v4.1-nvidia-8xh200-mixtral-8x7b-server": (1200, 8192),
+}
+
+
+def test_the_mixtral_rows_take_nvidias_harness_config() -> None:
+    rows = {m["id"]: m["inputs"] for m in load_measurements() if m["id"] in MIXTRAL}
+    assert set(rows) == set(MIXTRAL)
+    for name, (batch, tokens) in MIXTRAL.items():
+        inputs = rows[name]
+        assert (inputs["batch_ceiling"], inputs["max_num_tokens"]) == (batch, tokens), name
+        assert inputs["tp"] == 1 and inputs["kv_on_demand"] is True and "max_num_seqs" not in inputs
