@@ -127,6 +127,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "head sharing it (one thread block per query head: TensorRT-LLM's masked MHA "
                    "kernel, before its XQA kernel for MQA/GQA of early 2024); grouped-query "
                    "models then read their cache heads/kv_heads times per step")  # fmt: skip
+    p.add_argument("--host-op-seconds", default=0.0, type=checked(positive_float, "host-op-seconds", low=0.0, high=1.0),
+                   metavar="SECONDS", help="the host's time to issue one kernel of a step not "
+                   "replayed from a CUDA graph (the prefill; the decode with --eager-decode): "
+                   "such a step takes at least kernels × this (default 0: not charged; an eager "
+                   "PyTorch op measured here: 6.8e-6, core/roofline/host.py)")  # fmt: skip
+    p.add_argument("--eager-decode", action="store_true",
+                   help="decode steps run without CUDA graphs (vLLM --enforce-eager), so they "
+                   "too pay --host-op-seconds per kernel")  # fmt: skip
     p.add_argument("--published", action="store_true",
                    help="predict every row of resources/published_inference.json from its inputs "
                    "and print predicted against published, with the MAPE and signed mean error "
@@ -193,6 +201,7 @@ def _infer(args: argparse.Namespace) -> tuple[Any, list[str]]:
         ttft_target=args.ttft_target, tpot_target=args.tpot_target,
         request_rate=args.request_rate, host_overhead=args.host_overhead,
         kv_on_demand=args.kv_on_demand, kv_read_per_query_head=args.kv_read_per_query_head,
+        host_op_seconds=args.host_op_seconds, eager_decode=args.eager_decode,
     )  # fmt: skip
     return infer(inp), [*notes, *problems]
 
@@ -278,6 +287,9 @@ def _print(result: Any) -> None:
               f"{format_number(result.concurrency)} in flight")  # fmt: skip
     if inp.ttft_target is not None or inp.tpot_target is not None:
         print("  targets     " + ("met" if result.meets_targets else "NOT met, even at batch 1"))
+    if result.prefill.host_s > result.prefill.gpu_s:
+        print(f"  host-bound  the prefill's kernel issue ({format_duration(result.prefill.host_s)}) "
+              f"outlasts the GPU's ({format_duration(result.prefill.gpu_s)})")  # fmt: skip
     if result.decode.host_s > result.decode.gpu_s:
         print(f"  host-bound  the decode step's host work ({format_duration(result.decode.host_s)}) "
               f"outlasts the GPU's ({format_duration(result.decode.gpu_s)})")  # fmt: skip

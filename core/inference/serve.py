@@ -99,6 +99,8 @@ class InferenceInput:
     host_overhead: float = 0.0
     kv_on_demand: bool = False
     kv_read_per_query_head: bool = False
+    host_op_seconds: float = 0.0
+    eager_decode: bool = False
 
     def __post_init__(self) -> None:
         if not all(hasattr(self.spec, k) for k in ("d_model", "heads", "kv_heads", "vocab")):
@@ -120,6 +122,8 @@ class InferenceInput:
             positive_int(self.max_num_tokens, "max-num-tokens", high=_MAX_TOKENS)
         if self.host_overhead:
             positive_float(self.host_overhead, "host-overhead", low=0.0, high=1.0)
+        if self.host_op_seconds:
+            positive_float(self.host_op_seconds, "host-op-seconds", low=0.0, high=1.0)
         for name in ("ttft_target", "tpot_target", "request_rate"):
             value = getattr(self, name)
             if value is not None:
@@ -157,7 +161,8 @@ class InferenceInput:
         return Deployment(self.shape, self.device, self.calibration, weight_format(self.weights),
                           self.kv_dtype, self.tp, self.ep, self.gpus_per_node,
                           self.forward_tokens, self.dp_attention, self.host_overhead,
-                          self.kv_read_per_query_head)  # fmt: skip
+                          self.kv_read_per_query_head, self.host_op_seconds,
+                          self.eager_decode)  # fmt: skip
 
     @property
     def replicas(self) -> int:
@@ -342,6 +347,7 @@ class InferenceResult:
             "ttft_target": inp.ttft_target, "tpot_target": inp.tpot_target,
             "host_overhead": inp.host_overhead, "kv_on_demand": inp.kv_on_demand,
             "kv_read_per_query_head": inp.kv_read_per_query_head,
+            "host_op_seconds": inp.host_op_seconds, "eager_decode": inp.eager_decode,
             "meets_targets": self.meets_targets, "request_rate": inp.request_rate,
             "served_output_tokens_per_s": self.served_output_tokens_per_s,
             "concurrency": self.concurrency,

@@ -6,10 +6,11 @@ multi-head latent attention add fields (``experts``, ``top_k``, ``moe_ffn``, ``s
 ``kv_lora_rank``, ``qk_nope_head_dim``, ``qk_rope_head_dim``, ``v_head_dim``), each read here with
 ``getattr(spec, name, 0)`` so a spec without them is the dense model it always was.
 
-Which layers are MoE layers: layer ``i`` (from 0) when ``experts > 0``, ``i ≥ dense_layers`` and
-``i % moe_every == 0`` (DeepSeek-V3's ``first_k_dense_replace`` and ``moe_layer_freq``; Mixtral:
-every layer). A routed expert and a shared expert are gated MLPs (three matrices) when the model
-is gated, of width ``moe_ffn`` (a shared expert: ``shared_ffn`` when given).
+How many layers are MoE layers, and how many parameters the model has, are the spec's own counts
+(:attr:`~core.memory.models.TransformerSpec.moe_layers`, ``param_count``), not a copy of them:
+the norms and biases (:attr:`Shape.vectors`) are what the spec counts beyond the matrices listed
+here. A routed expert and a shared expert are gated MLPs (three matrices) when the model is
+gated, of width ``moe_ffn`` (a shared expert: ``shared_ffn`` when given).
 
 Every matrix is listed as ``(rows, cols)`` = ``(out_features, in_features)`` with the group it
 belongs to, so weight formats (:mod:`core.inference.weights`) can count their per-row and
@@ -87,6 +88,8 @@ class Shape:
     v_head_dim: int = 0
     qk_norm: bool = False
     shared_gate: bool = False
+    moe_layers: int = 0
+    param_count: int = 0
 
     @property
     def is_mla(self) -> bool:
@@ -97,14 +100,6 @@ class Shape:
     def is_moe(self) -> bool:
         """Routed experts in some layers."""
         return self.experts > 0
-
-    @cached_property
-    def moe_layers(self) -> int:
-        """Layers whose MLP is routed experts (see the module docstring)."""
-        if not self.is_moe:
-            return 0
-        every = max(1, self.moe_every)
-        return sum(1 for i in range(self.layers) if i >= self.dense_layers and i % every == 0)
 
     @property
     def windowed_layers(self) -> int:
@@ -174,31 +169,14 @@ class Shape:
 
     @cached_property
     def vectors(self) -> int:
-        """Parameters outside the matrices: norms and biases (kept in 16 bits by every format)."""
-        d, layers = self.d, self.layers
-        each = 2 * d if self.norm == "layernorm" else d
-        out = 2 * each * layers + each  # two norms per layer and the final one
-        if self.is_mla:
-            out += (self.q_lora_rank + self.kv_lora_rank) * layers  # the latents' RMSNorms
-        if self.qkv_bias:
-            out += (self.heads * self.head_dim + 2 * self.kv_heads * self.head_dim) * layers
-        if self.out_bias:
-            out += d * layers
-        if self.mlp_bias:
-            dense = layers - self.moe_layers
-            out += ((2 * self.ffn if self.gated else self.ffn) + d) * dense
-        if self.router_bias:
-            out += self.experts * self.moe_layers
-        if self.qk_norm:  # Qwen3's RMSNorms of each query and key head
-            out += 2 * self.head_dim * layers
-        if self.shared_gate:  # Qwen2-MoE's d -> 1 gate of the shared expert
-            out += d * self.moe_layers
-        return out
+        """Parameters outside the matrices: norms and biases (kept in 16 bits by every format),
+        the spec's parameter count less the matrices' parameters."""
+        return self.param_count - sum(m.params for m in self.matrices)
 
-    @cached_property
+    @property
     def params_total(self) -> int:
-        """Every parameter."""
-        return sum(m.params for m in self.matrices) + self.vectors
+        """Every parameter: the spec's ``param_count``."""
+        return self.param_count
 
     def group_params(self, *groups: str) -> int:
         """Parameters of the matrices in ``groups``."""
@@ -223,7 +201,8 @@ class Shape:
 
 
 def shape_of(spec: Any) -> Shape:
-    """The :class:`Shape` of a transformer spec, MoE and MLA fields read with ``getattr``."""
+    """The :class:`Shape` of a transformer spec, MoE and MLA fields read with ``getattr``; the
+    MoE layer count and the parameter count are the spec's."""
     return Shape(
         name=str(spec.name), vocab=int(spec.vocab), d=int(spec.d_model), layers=int(spec.layers),
         heads=int(spec.heads), kv_heads=int(spec.kv_heads), head_dim=int(spec.head_dim),
@@ -240,4 +219,5 @@ def shape_of(spec: Any) -> Shape:
         qk_rope_head_dim=_field(spec, "qk_rope_head_dim"), v_head_dim=_field(spec, "v_head_dim"),
         qk_norm=bool(getattr(spec, "qk_norm", False)),
         shared_gate=bool(getattr(spec, "shared_gate", False)),
+        moe_layers=int(spec.moe_layers), param_count=int(spec.param_count),
     )  # fmt: skip

@@ -30,8 +30,12 @@ weights, counted exactly as each GPU holds them: :meth:`Deployment.weights_per_g
   their dtype (:func:`core.inference.weights.gemm_dtype`) × the calibrated large-GEMM efficiency,
   attention at the bf16 peak × the calibrated flash-attention efficiency; memory: bytes over the
   calibrated achievable bandwidth (:mod:`core.roofline.achievable`, the Plan's one calibration).
-  No kernel-launch overhead: engines capture decode in CUDA graphs and a prefill's kernels are
-  long. The bound is the larger of compute and memory.
+  Each kernel adds the calibration's launch gap. The bound is the larger of compute and memory.
+* **Host issue** (``host_op_s``, default 0): a step not replayed from a CUDA graph takes at least
+  the host's time to issue its kernels, ``kernels × host_op_s`` (:data:`core.roofline.host.HOST_OP_S`,
+  this project's measurement of an eager PyTorch op): the prefill always, a decode step with
+  ``eager_decode``. The step takes ``max(GPU time, host time)``: the CPU runs ahead of the GPU
+  unless it is the slower of the two.
 * **Communication**: tensor parallelism all-reduces the layer's output twice per layer (after
   attention and after the MLP), ``tokens × d × 2`` bytes each, as a ring at the calibrated bus
   bandwidth with NCCL's ring latency (:func:`core.comm.algorithms.bus_factor`,
@@ -202,6 +206,8 @@ class Deployment:
     dp_attention: bool = False
     host_per_seq_s: float = 0.0
     kv_read_per_query_head: bool = False
+    host_op_s: float = 0.0
+    eager_decode: bool = False
 
     @cached_property
     def weight_bytes(self) -> WeightBytes:
@@ -509,6 +515,16 @@ class Deployment:
         """Kernels of one forward (:func:`kernels_per_forward`)."""
         return kernels_per_forward(self.shape, self.tp, self.ep)
 
+    def issue_s(self, phase: str, forwards: int = 1) -> float:
+        """The host's time to issue a step's kernels one by one, ``forwards × kernels ×
+        host_op_s``, where the step is not replayed from a CUDA graph: a prefill always (engines
+        capture decode batches only: vLLM's CUDA graphs, TensorRT-LLM's ``GptSession`` its
+        generation steps), a decode step with ``eager_decode`` (vLLM's ``--enforce-eager``);
+        else 0. ``host_op_s`` 0 (the default) charges nothing."""
+        if self.host_op_s <= 0 or (phase == "decode" and not self.eager_decode):
+            return 0.0
+        return forwards * self.kernels * self.host_op_s
+
     def prefill(self, batch: int, prompt: int) -> Point:
         """The forward of ``batch`` prompts of ``prompt`` tokens (see the module docstring)."""
         s = self.shape
@@ -529,8 +545,10 @@ class Deployment:
             "kv_cache": batch * kv_bytes_per_sequence(s, prompt, self.kv_dtype) * self.kv_share,
             "activations": tokens * (self._io_per_token + self._moe_moves_per_token) / self.tp,
         }
-        return self._point("prefill", tokens, batch, attention, read, True, float(prompt),
-                           chunks, band if banded else 0.0)  # fmt: skip
+        point = self._point("prefill", tokens, batch, attention, read, True, float(prompt),
+                            chunks, band if banded else 0.0)  # fmt: skip
+        # a prefill is never graphed: the host issues each chunk's kernels one by one
+        return replace(point, host_s=self.issue_s("prefill", chunks))
 
     def decode(self, batch: int, context: float) -> Point:
         """One step of ``batch`` sequences whose caches hold ``context`` tokens."""
@@ -548,8 +566,7 @@ class Deployment:
             "activations": batch * (self._io_per_token + self._moe_moves_per_token) / self.tp,
         }
         point = self._point("decode", float(batch), batch, attention, read, False, None)
-        if self.host_per_seq_s <= 0:
-            return point
         # the host's per-sequence work of the step (per GPU of attention DP: its own sequences)
+        # and, in an eager step, its issue of every kernel: both on the one host thread
         mine = batch / self.tp if self.dp_attention else batch
-        return replace(point, host_s=mine * self.host_per_seq_s)
+        return replace(point, host_s=mine * self.host_per_seq_s + self.issue_s("decode"))

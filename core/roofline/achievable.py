@@ -100,6 +100,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
     {
         "gemm_efficiency": (0.01, 1.0),
         "gemm_efficiency_fp8": (0.01, 1.0),
+        "gemm_efficiency_fp4": (0.01, 1.0),
         "attention_forward_efficiency": (0.01, 1.0),
         "attention_backward_efficiency": (0.01, 1.0),
         "attention_causal_ratio": (0.01, 1.0),
@@ -628,9 +629,11 @@ class Calibration:
         return (int(value[0]), int(value[1])) if value else None
 
     def gemm_efficiency(self, dtype: str = "bf16") -> float:
-        """The large-GEMM efficiency for ``dtype`` (fp8 falls back to the 16-bit one)."""
-        if dtype == "fp8" and "gemm_efficiency_fp8" in self.values:
-            return float(self.values["gemm_efficiency_fp8"])
+        """The large-GEMM efficiency for ``dtype`` (fp8 and fp4 fall back to the 16-bit one; an
+        fp4 figure is measured at the 16-bit figure's reference shape, whose shape model and
+        per-tile cost it shares)."""
+        if dtype in ("fp8", "fp4") and f"gemm_efficiency_{dtype}" in self.values:
+            return float(self.values[f"gemm_efficiency_{dtype}"])
         return float(self.values["gemm_efficiency"])
 
     @property
@@ -956,7 +959,8 @@ def _measured_fields(device: Device, measured: Device | None) -> dict[str, tuple
     out: dict[str, tuple[Any, str]] = {}
     where = translate("Calibration", "measured here ({name})").format(name=measured.name)
     if measured.id == device.id:  # "This machine" itself: its ceilings are already achieved ones
-        for name in ("gemm_efficiency", "gemm_efficiency_fp8", "attention_forward_efficiency",
+        for name in ("gemm_efficiency", "gemm_efficiency_fp8", "gemm_efficiency_fp4",
+                     "attention_forward_efficiency",
                      "attention_backward_efficiency", "memory_bandwidth_fraction",
                      "intra_node_busbw_fraction", "inter_node_busbw_fraction"):  # fmt: skip
             out[name] = (1.0, where)
@@ -968,8 +972,10 @@ def _measured_fields(device: Device, measured: Device | None) -> dict[str, tuple
         if measured.supports(dtype) and device.supports(dtype):
             out["gemm_efficiency"] = (min(1.0, measured.peak(dtype) / device.peak(dtype)), where)
             break
-    if measured.supports("fp8") and device.supports("fp8"):
-        out["gemm_efficiency_fp8"] = (min(1.0, measured.peak("fp8") / device.peak("fp8")), where)
+    for dtype in ("fp8", "fp4"):
+        if measured.supports(dtype) and device.supports(dtype):
+            ratio = min(1.0, measured.peak(dtype) / device.peak(dtype))
+            out[f"gemm_efficiency_{dtype}"] = (ratio, where)
     if measured.mem_bandwidth and device.mem_bandwidth:
         out["memory_bandwidth_fraction"] = (
             min(1.0, measured.mem_bandwidth / device.mem_bandwidth),

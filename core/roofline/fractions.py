@@ -73,6 +73,7 @@ def _info() -> dict[str, tuple[Text, Text]]:
     return {
         "gemm_efficiency": (peak, translate("Fractions", "Large-GEMM efficiency (16-bit) at the reference shape")),
         "gemm_efficiency_fp8": (peak, translate("Fractions", "Large-GEMM efficiency (fp8); else the 16-bit one")),
+        "gemm_efficiency_fp4": (peak, translate("Fractions", "Large-GEMM efficiency (fp4, at the 16-bit reference shape); else the 16-bit one")),
         "gemm_reference": (translate("Fractions", "M×N×K"), translate("Fractions", "GEMM shape model: the shape the large-GEMM efficiency was measured at")),
         "gemm_reference_fp8": (translate("Fractions", "M×N×K"), translate("Fractions", "GEMM shape model: the shape the fp8 efficiency was measured at")),
         "sm_count": (translate("Fractions", "SMs"), translate("Fractions", "GEMM shape model: SMs (or compute units) that output tiles fill in waves")),

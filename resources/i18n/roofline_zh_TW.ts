@@ -257,6 +257,10 @@
         <translation>大 GEMM 效率（fp8）；沒有時用 16 位元的</translation>
     </message>
     <message>
+        <source>Large-GEMM efficiency (fp4, at the 16-bit reference shape); else the 16-bit one</source>
+        <translation>大 GEMM 效率（fp4，在 16 位元的參考形狀下）；沒有時用 16 位元的</translation>
+    </message>
+    <message>
         <source>M×N×K</source>
         <translation>M×N×K</translation>
     </message>
