@@ -28,6 +28,19 @@ replay the captured scopes with one launch each: the ops of ``attn`` (the layer 
 router), ``moe_router`` and ``moe_preprocess`` (the router to the first expert GEMM) cost no host
 time; the experts and the dispatch are never captured in these scopes.
 
+Two things the plan's trace does not hold are added, counted from the code (Megatron-Core
+``core_v0.15.0``, Transformer Engine ``v2.9``) and measured where a measurement is published:
+
+* **The token dispatcher's own ops** (:data:`DISPATCH_OPS`): the metadata, the copies to the host,
+  the (fused, Triton) permutation and chunk sorts, the all-to-alls or DeepEP's calls; the part
+  before the sync (``preprocess``) is what the ``moe_preprocess`` scope captures.
+* **Transformer Engine's module overhead** (:data:`TE_MODULE_S`): each ``GroupedLinear`` call of
+  the experts (two per layer, never captured) costs the host what a TE module costs over the plain
+  GEMM it wraps, measured for ``te.Linear``'s forward.
+
+Grace-hosted devices (GB200, GB300) issue each op slower than an x86 host
+(:data:`GRACE_HOST_FACTOR`).
+
 What the time adds is the CPU's excess over the GPU's, and it is charged to the compute (the GPU
 idles, waiting for work).
 """
@@ -38,10 +51,16 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "DISPATCH_OPS",
+    "GRACE_HOSTS",
+    "GRACE_HOST_FACTOR",
     "GRAPH_SCOPES",
     "HOST_OP_S",
+    "TE_MODULES_PER_LAYER",
+    "TE_MODULE_S",
     "HostOps",
     "host_excess",
+    "host_factor",
     "host_ops",
     "layer_excess",
     "layer_scopes",
@@ -52,6 +71,47 @@ __all__ = [
 #: taken whole for one op, the conservative end (the call issues two kernels: 3.4 µs each is
 #: the other end). Framework code around the op (Python modules, autograd) only adds to it.
 HOST_OP_S = 6.8e-6
+
+#: Host calls per MoE layer of Megatron-Core's token dispatchers (``core_v0.15.0``, expert
+#: parallel over more than one rank, TP 1, ``moe_permute_fusion``, no capacity factor), as
+#: ``(forward before the sync, forward after it, backward)``: each torch op that launches a kernel,
+#: each Triton kernel, each copy to the host, each collective. Written out in
+#: ``tests/core/plan/test_plan_host.py``.
+DISPATCH_OPS: dict[str, tuple[int, int, int]] = {
+    # preprocess: routing_map.sum, .long, input_splits' sum, the all-gather of the counts, the
+    #   slice's .contiguous, three sums (8). After: 4 copies to the host + wait_stream +
+    #   record_event (6), permute (make_row_id_map: 3 Triton kernels; permute_with_mask_map: 1),
+    #   2 all-to-alls (tokens, probs), sort_chunks (make_chunk_sort_map + sort_chunks_by_map: 2),
+    #   its inverse (2), the combine all-to-all (1), unpermute (1): 18. Backward: unpermute's
+    #   (permute_with_mask_map), the combine's all-to-all, 2 chunk sorts, 2 all-to-alls, permute's
+    #   (unpermute_with_mask_map): 7.
+    "alltoall": (8, 18, 7),
+    # flex (DeepEP): setup_metadata's topk (1). After: the probs' cast, DeepEP's layout and
+    #   dispatch (2), _indices_to_multihot (2 zeros, the mask, its sum, arange, repeat_interleave,
+    #   2 index writes: 8), permute (4), tokens_per_expert.sum().item() (1), unpermute (1), the
+    #   combine (1): 18. Backward: DeepEP's combine and dispatch (2), unpermute's and permute's (2),
+    #   the multihot probs' index (2), the cast (1): 7.
+    "deepep": (1, 18, 7),
+}
+
+#: Seconds of host time a Transformer Engine module call costs over the plain GEMM it wraps, on
+#: an x86 host: NVIDIA/TransformerEngine#2053 measured ``te.Linear``'s forward (BF16, hidden
+#: 2,048, 8,192 tokens) at 99.66 µs of CPU time on GB200 against 37.08 µs for
+#: ``torch.nn.Linear`` (62.58 µs more), and ``torch.nn.Linear`` at 13.48 µs on an H100 DGX (Xeon
+#: 8480C): scaled by that ratio, 62.58 × 13.48 / 37.08 = 22.75 µs. Forward only (the issue has
+#: no backward figure; the backward is not charged).
+TE_MODULE_S = 62.58e-6 * 13.48 / 37.08
+
+#: Grace hosts' per-op slowdown: ``torch.nn.Linear``'s forward took 37.08 µs of CPU time on GB200
+#: against 13.48 µs on the H100 DGX's Xeon 8480C (NVIDIA/TransformerEngine#2053).
+GRACE_HOST_FACTOR = 37.08 / 13.48
+
+#: Devices whose host CPU is NVIDIA Grace (GB200 and GB300 NVL72, GH200).
+GRACE_HOSTS = frozenset({"gb200", "gb300", "gh200"})
+
+#: Transformer Engine module calls per MoE layer forward that no CUDA-graph scope captures: the
+#: experts' two ``GroupedLinear`` (``TEGroupedMLP``'s ``linear_fc1`` and ``linear_fc2``).
+TE_MODULES_PER_LAYER = 2
 
 #: Transformer Engine CUDA-graph scopes of Megatron-Core (``--cuda-graph-modules``,
 #: Megatron-Bridge's ``cuda_graph_scope``).
@@ -73,6 +133,14 @@ class HostOps:
 
     forward: float
     backward: float
+    #: Transformer Engine module calls of the forward (:data:`TE_MODULE_S` each).
+    modules: float = 0.0
+
+
+def host_factor(device_id: str) -> float:
+    """How much slower than an x86 host a device's host issues each op: :data:`GRACE_HOST_FACTOR`
+    for a Grace-hosted device (:data:`GRACE_HOSTS`, variants included), else 1."""
+    return GRACE_HOST_FACTOR if str(device_id).split(":")[0] in GRACE_HOSTS else 1.0
 
 
 def _is_router(op: Any, experts: int) -> bool:
@@ -115,11 +183,14 @@ def host_ops(
     fused: bool,
     cast_kernels: int = 0,
     graphs: tuple[str, ...] = (),
+    dispatcher: str | None = None,
 ) -> HostOps:
     """Ops the host issues for one layer of ``ops`` (a :class:`~core.plan.ops.LayerOps`): the
     module docstring's count, ``experts_per_gpu`` expert GEMMs per grouped GEMM,
     ``cast_kernels`` quantization kernels per weight GEMM input (forward: ``X``; backward:
-    ``dY``), none for the parts the CUDA-graph ``graphs`` scopes capture."""
+    ``dY``), none for the parts the CUDA-graph ``graphs`` scopes capture; with a
+    ``dispatcher`` (an MoE layer's, :data:`DISPATCH_OPS`) its own ops and the experts'
+    :data:`TE_MODULES_PER_LAYER` module calls."""
     spec = ops.spec
     experts = int(spec.experts or 0)
     layer = tuple(op for op in ops.ops if op.region == "layer")
@@ -143,17 +214,34 @@ def host_ops(
             count["backward"] += each * cast_kernels  # dY before dgrad and wgrad
     for phase, _ in chains:
         count[phase] += 1.0
-    return HostOps(count["forward"], count["backward"])
+    modules = 0.0
+    if dispatcher is not None and experts > 1 and "experts" not in captured:
+        before, after, backward = DISPATCH_OPS[dispatcher]
+        preprocess_graphed = any(g in ("moe_preprocess", "moe") for g in graphs)
+        count["forward"] += after + (0 if preprocess_graphed else before)
+        count["backward"] += backward
+        modules = float(TE_MODULES_PER_LAYER)
+    return HostOps(count["forward"], count["backward"], modules)
 
 
 def host_excess(
-    gpu_fwd: float, gpu_bwd: float, host: HostOps, *, syncs: bool, op_s: float | None = None
+    gpu_fwd: float,
+    gpu_bwd: float,
+    host: HostOps,
+    *,
+    syncs: bool,
+    op_s: float | None = None,
+    module_s: float | None = None,
+    factor: float = 1.0,
 ) -> float:
     """Seconds one layer's CPU issue time adds over its GPU time ``gpu_fwd`` + ``gpu_bwd``: per
     pass with a sync in the layer (``syncs``: an MoE layer), over the whole layer without
-    (``op_s``: seconds per op, :data:`HOST_OP_S` by default)."""
-    each = HOST_OP_S if op_s is None else op_s
-    cpu_f, cpu_b = host.forward * each, host.backward * each
+    (``op_s``: seconds per op, :data:`HOST_OP_S` by default; ``module_s``: per TE module call,
+    :data:`TE_MODULE_S` by default; ``factor``: the host's slowdown, :func:`host_factor`)."""
+    each = (HOST_OP_S if op_s is None else op_s) * factor
+    module = (TE_MODULE_S if module_s is None else module_s) * factor
+    cpu_f = host.forward * each + host.modules * module
+    cpu_b = host.backward * each
     if syncs:
         return max(0.0, cpu_f - gpu_fwd) + max(0.0, cpu_b - gpu_bwd)
     return max(0.0, cpu_f + cpu_b - gpu_fwd - gpu_bwd)
@@ -180,13 +268,17 @@ def layer_excess(ctx: Any, layout: Any, mt: Any, ep_layer: float, comm_layer: fl
     rec = resolve_recipe(impl.recipe.id, inp.gemm_dtype)
     casts = rec.kernels if rec.low and device.supports(inp.gemm_dtype) else 0
     per_gpu = spec.experts / layout.ep if spec.is_moe else 1.0
-    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs)
+    dispatcher = str(getattr(impl, "dispatcher", "alltoall") or "alltoall")
+    if dispatcher not in DISPATCH_OPS:
+        dispatcher = "alltoall"
+    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher)
     found = _OPS.get(key)
     if found is None:
         if len(_OPS) > 1024:
             _OPS.clear()
         found = _OPS[key] = host_ops(ctx.ops, experts_per_gpu=per_gpu, fused=impl.fused,
-                                     cast_kernels=casts, graphs=graphs)  # fmt: skip
+                                     cast_kernels=casts, graphs=graphs,
+                                     dispatcher=dispatcher)  # fmt: skip
     gpu_f = mt.layer_fwd + ep_layer + comm_layer / 2
     gpu_b = mt.layer_bwd + ep_layer + comm_layer / 2 + recompute_layer
-    return host_excess(gpu_f, gpu_b, found, syncs=True)
+    return host_excess(gpu_f, gpu_b, found, syncs=True, factor=host_factor(device.id))

@@ -10,7 +10,17 @@ import pytest
 
 from core.errors import InputError
 from core.memory.models import TransformerSpec
-from core.plan.host import GRAPH_SCOPES, HostOps, host_excess, host_ops, layer_scopes
+from core.plan.host import (
+    DISPATCH_OPS,
+    GRACE_HOST_FACTOR,
+    GRAPH_SCOPES,
+    TE_MODULE_S,
+    HostOps,
+    host_excess,
+    host_factor,
+    host_ops,
+    layer_scopes,
+)
 from core.plan.inputs import Implementation
 from core.plan.ops import LayerOps, PlanOp
 
@@ -104,6 +114,51 @@ def test_an_moe_layer_pays_the_cpu_excess_per_pass_a_dense_one_over_the_layer() 
     assert host_excess(0.0, 0.0, HostOps(1, 0), syncs=True) == pytest.approx(6.8e-6)
 
 
+def test_the_dispatchers_ops_as_counted_in_megatron_core_0_15() -> None:
+    # MoEAlltoAllTokenDispatcher (EP > 1, TP 1, moe_permute_fusion), counted by hand:
+    #   preprocess: routing_map.sum(dim=0), .long(), input_splits' reshape-sum, the all-gather of
+    #     num_local_tokens_per_expert, the local slice's .contiguous(), num_global_tokens_per_rank
+    #     sum, output_splits_tp sum, num_tokens_per_local_expert sum = 8
+    #   after the sync: tokens_per_expert, input_splits, output_splits, output_splits_tp to the
+    #     host (4) + wait_stream + record_event (2); permute: row_id_map passes 1-3 and the
+    #     permute kernel (4); all-to-all of tokens and of probs (2); sort_chunks_by_idxs:
+    #     make_chunk_sort_map + sort_chunks_by_map (2); its inverse in combine_preprocess (2); the
+    #     combine all-to-all (1); unpermute (1) -> 6 + 4 + 2 + 2 + 2 + 1 + 1 = 18
+    #   backward: unpermute's permute kernel, the combine all-to-all's, 2 chunk sorts, 2
+    #     all-to-alls, permute's unpermute kernel -> 1 + 1 + 2 + 2 + 1 = 7
+    assert DISPATCH_OPS["alltoall"] == (8, 6 + 4 + 2 + 2 + 2 + 1 + 1, 1 + 1 + 2 + 2 + 1)
+    # MoEFlexTokenDispatcher with DeepEP: topk (1); cast + layout + dispatch (3), multihot (8),
+    # permute (4), the sum's .item() (1), unpermute (1), combine (1) = 18; backward 2 + 2 + 2 + 1
+    assert DISPATCH_OPS["deepep"] == (1, 3 + 8 + 4 + 1 + 1 + 1, 2 + 2 + 2 + 1)
+
+
+def test_an_moe_layer_adds_its_dispatcher_and_two_grouped_linear_calls() -> None:
+    plain = host_ops(_layer(), experts_per_gpu=4, fused=True)
+    ata = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall")
+    assert ata == HostOps(plain.forward + 8 + 18, plain.backward + 7, 2)
+    # moe_preprocess captures what precedes the sync, never the rest
+    graphed = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall",
+                       graphs=("moe_router", "moe_preprocess"))  # fmt: skip
+    router_only = host_ops(_layer(), experts_per_gpu=4, fused=True, graphs=("moe_router",))
+    assert graphed == HostOps(router_only.forward + 18, router_only.backward + 7, 2)
+
+
+def test_the_module_cost_and_the_grace_slowdown_from_the_te_issue() -> None:
+    # NVIDIA/TransformerEngine#2053: te.Linear forward 99.66 µs of CPU, torch.nn.Linear 37.08 µs
+    # on GB200; torch.nn.Linear 13.48 µs on an H100 DGX (Xeon 8480C)
+    assert pytest.approx(2.7507, rel=1e-4) == GRACE_HOST_FACTOR
+    assert pytest.approx((99.66 - 37.08) / 2.7507 * 1e-6, rel=1e-4) == TE_MODULE_S
+    assert host_factor("gb200") == host_factor("gb300") == GRACE_HOST_FACTOR
+    assert host_factor("b200") == host_factor("h100-sxm") == 1.0
+    # one op and two module calls, no GPU work: x86 6.8 + 2 × 22.75 µs; Grace × 2.7507
+    host = HostOps(1, 0, 2)
+    x86 = host_excess(0.0, 0.0, host, syncs=True)
+    assert x86 == pytest.approx((6.8 + 2 * 62.58 / 2.7507) * 1e-6, rel=1e-4)
+    assert host_excess(0.0, 0.0, host, syncs=True, factor=host_factor("gb200")) == pytest.approx(
+        (6.8 * 2.7507 + 2 * 62.58) * 1e-6, rel=1e-4
+    )
+
+
 def test_the_implementation_takes_only_megatron_cuda_graph_scopes() -> None:
     impl = Implementation(cuda_graphs=["attn", "moe_router"])
     assert impl.cuda_graphs == ("attn", "moe_router")
@@ -136,9 +191,11 @@ def test_the_plan_charges_a_host_bound_moe_layer_to_its_compute(monkeypatch) -> 
     monkeypatch.setattr(host, "HOST_OP_S", 1.0)
     after = evaluate(context(inp), lay)
     counts = host.host_ops(ctx.ops, experts_per_gpu=inp.model.experts / lay.ep,
-                           fused=inp.implementation.fused)  # fmt: skip
+                           fused=inp.implementation.fused,
+                           dispatcher=inp.implementation.dispatcher)  # fmt: skip
     layers = inp.model.layers / lay.pp  # one stage's MoE layers (Mixtral: every layer)
-    cpu = counts.forward + counts.backward  # seconds: 1 s per op
+    # seconds: 1 s per op, and the two GroupedLinear calls at TE's module cost (an x86 H100 host)
+    cpu = counts.forward + counts.backward + 2 * host.TE_MODULE_S
     grown = (after.breakdown["compute"] - before.breakdown["compute"]) / after.micro_batches
     gpu_bound = (
         before.breakdown["compute"] / before.micro_batches
