@@ -38,3 +38,10 @@ def test_an_fp8_gemm_at_the_measured_shape_runs_at_the_measured_rate() -> None:
 def test_the_bf16_figure_and_its_shape_are_unchanged() -> None:
     cal = calibration(DEVICES["mi300x"])
     assert cal.gemm_reference("bf16") == (10240, 15360, 8192)
+
+
+def test_the_mi325x_takes_the_mi300x_fp8_rate_at_its_equal_peak() -> None:
+    # The MI325X is the MI300X's CDNA 3 die (SIBLINGS) with the same 2,614.9 TFLOP/s dense FP8.
+    cal = calibration(DEVICES["mi325x"])
+    assert DEVICES["mi325x"].peak("fp8") == pytest.approx(2614.9e12)
+    assert cal.gemm_efficiency("fp8") == pytest.approx(907e12 / 2614.9e12, abs=1e-4)
