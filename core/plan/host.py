@@ -50,6 +50,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.roofline.host import HOST_OP_S  # the shared per-op host cost, with its source
+
 __all__ = [
     "DISPATCH_OPS",
     "GRACE_HOSTS",
@@ -66,11 +68,6 @@ __all__ = [
     "layer_scopes",
 ]
 
-#: Seconds the host spends issuing one op: this project's H200 measurement of an eager call of
-#: copy + relu (4,096 elements, timed like triton's ``do_bench``: 6.8 µs per call; docs/gpu.md),
-#: taken whole for one op, the conservative end (the call issues two kernels: 3.4 µs each is
-#: the other end). Framework code around the op (Python modules, autograd) only adds to it.
-HOST_OP_S = 6.8e-6
 
 #: Host calls per MoE layer of Megatron-Core's token dispatchers (``core_v0.15.0``, expert
 #: parallel over more than one rank, TP 1, ``moe_permute_fusion``, no capacity factor), as
