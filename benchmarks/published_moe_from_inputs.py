@@ -258,6 +258,38 @@ def recipe_recompute(run: dict[str, Any]) -> tuple[list[str], str] | None:
     return list(found), where
 
 
+#: The NeMo AutoModel benchmark yaml read after registration, per preset: the file at the commit
+#: the search index stores (the run's own commit's copy was not stored; its ``recipe_source``
+#: warns that the yaml may differ from the run of 2025-10), its ``distributed.ep_size`` and
+#: ``distributed.activation_checkpointing`` (AutoModel's FSDP2 parallelizer checkpoints every
+#: decoder layer whole: the plan's full recomputation).
+AUTOMODEL_COMMIT = "05de44f6edbb89237256e9d56f9c836c3fdf8107"
+_AUTOMODEL_YAML: dict[str, tuple[str, int, bool]] = {
+    "gpt-oss-120b": ("examples/llm_benchmark/gpt_oss/gptoss_120b_te_deepep.yaml", 64, True),
+}
+
+
+def automodel_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
+    """An AutoModel run's ``recipe`` entry where :data:`_AUTOMODEL_YAML` has its preset: the
+    yaml's expert parallelism (``ep``) and activation checkpointing (``recompute``: ``full``),
+    each with where it was read; else ``None``."""
+    found = _AUTOMODEL_YAML.get(run["model"]["preset"])
+    if not run["id"].startswith("automodel") or found is None:
+        return None
+    path, ep, checkpointing = found
+    where = f"https://github.com/NVIDIA-NeMo/Automodel/blob/{AUTOMODEL_COMMIT}/{path}"
+    return {
+        "commit": AUTOMODEL_COMMIT,
+        "read": "after the predictions were registered: settings of the recipe yaml named in "
+        "source.recipe_source (the stored copy at this commit), not of the published figures",
+        "ep": ep,
+        "ep_where": f"{where}: distributed.ep_size: {ep} (the table's EP column prints '-')",
+        "recompute": "full" if checkpointing else "none",
+        "recompute_where": f"{where}: distributed.activation_checkpointing: "
+        f"{str(checkpointing).lower()} (every decoder layer checkpointed whole)",
+    }
+
+
 def recipe_settings(
     run: dict[str, Any], dispatcher: str, modules: list[str] | None = None
 ) -> dict[str, Any] | None:
@@ -265,7 +297,10 @@ def recipe_settings(
     (:func:`recipe_cuda_graphs`) and, where the script sets others, the token dispatcher
     (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read) and the recompute
     modules (:func:`recipe_recompute`; ``modules``: those the inputs read). Read after the
-    predictions were registered, so kept beside the registered ``moe`` block, not in it."""
+    predictions were registered, so kept beside the registered ``moe`` block, not in it. An
+    AutoModel run's is its yaml's (:func:`automodel_recipe`)."""
+    if run["id"].startswith("automodel"):
+        return automodel_recipe(run)
     graphs = recipe_cuda_graphs(run)
     if graphs is None:
         return None
@@ -350,10 +385,12 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
         run["id"].startswith("automodel")
         and lay["ep"] == 1
         and "ep_size" in moe.get("dispatcher", "")
+        and automodel_recipe(run) is None  # else the plan takes the yaml's (its "recipe")
     ):
         out.append("the yaml's expert parallelism (ep_size 64) where the table's EP column is "
                    "'-': planned with EP 1 as the table says")  # fmt: skip
-    if run["id"].startswith("automodel") and lay["zero"] == 3 and lay["ep"] > 1:
+    ep = max(lay["ep"], int((automodel_recipe(run) or {}).get("ep", 1)))
+    if run["id"].startswith("automodel") and lay["zero"] == 3 and ep > 1:
         out.append("FSDP2 sharding beside expert parallelism (experts sharded over the EP group, "
                    "the rest over FSDP)")  # fmt: skip
     if lay["zero"] == 3 and lay["pp"] > 1:

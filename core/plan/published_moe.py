@@ -46,6 +46,7 @@ __all__ = [
     "MOE_BREAKDOWNS",
     "MOE_RESOURCE",
     "MOE_SETTINGS",
+    "RECIPE_LAYOUT",
     "MoeCheck",
     "MoePrediction",
     "check_moe_runs",
@@ -90,6 +91,12 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
     ("recipe.recompute_modules", ("recompute_modules",)),
 )
+
+#: The layout dimensions a run's ``recipe`` entry may set: (its key, the layout's dimension).
+#: NeMo AutoModel's benchmark yaml sets ``distributed.ep_size`` where its performance table prints
+#: no EP, and ``distributed.activation_checkpointing`` (every decoder layer checkpointed whole:
+#: ``full``); read after registration, they take the place of the registered layout's.
+RECIPE_LAYOUT: tuple[tuple[str, str], ...] = (("ep", "ep"), ("recompute", "recompute"))
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP
 #: (``make_vocab_size_divisible_by`` default 128; ``calculate_padded_vocab_size``).
@@ -258,10 +265,21 @@ def moe_run_input(
     for name, value in defaults:
         if stated.get(name, 0) is None:
             stated[name] = value
+    ep = lay["ep"]
+    # Layout facts of the recipe files, read after registration (the run's "recipe"): they win,
+    # as the recipe's dispatcher does (RECIPE_LAYOUT).
+    read = run.get("recipe") or {}
+    for key, name in RECIPE_LAYOUT:
+        if read.get(key) is not None:
+            if name == "ep":
+                ep = int(read[key])
+            else:
+                stated[name] = read[key]
+            applied.add(f"recipe.{key} -> layout.{name}")
     constraints = Constraints(
         tp=lay["tp"], pp=lay["pp"], vpp=stated["vpp"], cp=lay["cp"], sp=stated["sp"],
         zero=lay["zero"], micro_batch=lay["micro_batch"], recompute=stated["recompute"],
-        ep=lay["ep"], etp=lay["etp"], max_micro_batch=8,
+        ep=ep, etp=lay["etp"], max_micro_batch=8,
     )  # fmt: skip
     return inp, constraints, tuple(sorted(applied))
 
