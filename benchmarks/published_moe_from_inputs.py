@@ -290,6 +290,35 @@ def automodel_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+#: The DeepSeek-V3 technical report (arXiv 2412.19437v2), the memory savings it states beside
+#: those registered (RMSNorm and MLA up-projection recomputation, §3.2.3).
+REPORT = "https://arxiv.org/abs/2412.19437"
+
+
+def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
+    """The DeepSeek-V3 report run's ``recipe`` entry: §3.3.3 "Low-Precision Storage and
+    Communication" keeps the AdamW moments in BF16 (``moments``) and caches the MoE SwiGLU
+    operator's inputs in FP8, recomputing its output in backward (``recompute_modules`` adds
+    ``moe_act`` to §3.2.3's two; ``low_act_input``); else ``None``."""
+    if not run["id"].startswith("deepseek-v3-report"):
+        return None
+    return {
+        "commit": None,
+        "read": "after the predictions were registered: memory savings the report states in "
+        "sections the registration did not read, not of the published figures",
+        "recompute_modules": ["layernorm", "mla_up_proj", "moe_act"],
+        "recompute_modules_where": f"{REPORT} §3.2.3 (all RMSNorm operations and MLA "
+        "up-projections recomputed in back-propagation) and §3.3.3, 'Low-Precision Activation' "
+        "(2): the SwiGLU operator's output in MoE recomputed in the backward pass",
+        "low_act_input": True,
+        "low_act_input_where": f"{REPORT} §3.3.3, 'Low-Precision Activation' (2): the inputs of "
+        "the SwiGLU operator in MoE cached in FP8 with the fine-grained quantization",
+        "moments": "bf16",
+        "moments_where": f"{REPORT} §3.3.3, 'Low-Precision Optimizer States': BF16 for the first "
+        "and second moments of AdamW; master weights and gradients kept in FP32",
+    }
+
+
 def recipe_settings(
     run: dict[str, Any], dispatcher: str, modules: list[str] | None = None
 ) -> dict[str, Any] | None:
@@ -298,9 +327,12 @@ def recipe_settings(
     (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read) and the recompute
     modules (:func:`recipe_recompute`; ``modules``: those the inputs read). Read after the
     predictions were registered, so kept beside the registered ``moe`` block, not in it. An
-    AutoModel run's is its yaml's (:func:`automodel_recipe`)."""
+    AutoModel run's is its yaml's (:func:`automodel_recipe`), the DeepSeek-V3 report run's the
+    report's (:func:`report_recipe`)."""
     if run["id"].startswith("automodel"):
         return automodel_recipe(run)
+    if run["id"].startswith("deepseek-v3-report"):
+        return report_recipe(run)
     graphs = recipe_cuda_graphs(run)
     if graphs is None:
         return None

@@ -90,6 +90,8 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recipe.cuda_graphs", ("cuda_graphs",)),
     ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
     ("recipe.recompute_modules", ("recompute_modules",)),
+    # the experts' SwiGLU inputs cached in the recipe's low precision (DeepSeek-V3 §3.3.3)
+    ("recipe.low_act_input", ("low_act_input",)),
 )
 
 #: The layout dimensions a run's ``recipe`` entry may set: (its key, the layout's dimension).
@@ -292,8 +294,8 @@ BF16_MOMENTS = "BF16 Adam moments"
 
 def _run_recipe(run: dict[str, Any], grads: str | None) -> Any:
     """The run's bytes per parameter: bf16 weights, fp32 master weights and Adam moments, the
-    moments in bf16 where the run's recipe says so (:data:`BF16_MOMENTS`: 2 + 2 bytes, the fp32
-    master kept), gradients in fp32 where the source's code reduces them so.
+    moments in bf16 where the run's recipe says so (:data:`BF16_MOMENTS`, or its ``recipe``
+    entry's ``moments``: 2 + 2 bytes, the fp32 master kept), gradients in fp32 where the source's code reduces them so.
 
     NeMo AutoModel's MoE models hold their parameters in bf16 with no master copy: its custom
     model classes (``nemo_automodel/components/models/{qwen3_moe,deepseek_v3,gpt_oss}/model.py``)
@@ -306,6 +308,8 @@ def _run_recipe(run: dict[str, Any], grads: str | None) -> Any:
         return recipe("custom", params="bf16", grads=grads or "bf16", master="none",
                       state="bf16", acts="bf16")  # fmt: skip
     state = "bf16" if BF16_MOMENTS in str(run.get("precision_recipe") or "") else "fp32"
+    if (run.get("recipe") or {}).get("moments") == "bf16":  # read after registration
+        state = "bf16"
     if grads in (None, "bf16") and state == "fp32":
         return recipe("amp")
     return recipe("custom", params="bf16", grads=grads or "bf16", master="fp32", state=state,

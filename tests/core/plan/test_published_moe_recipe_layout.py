@@ -75,3 +75,41 @@ def test_full_recomputation_keeps_one_boundary_per_layer_by_hand() -> None:
     assert full.in_flight == none.in_flight == 36
     assert none.activations - full.activations > 36 * boundary
     assert full.peak < none.peak
+
+
+REPORT_RUN = "deepseek-v3-report-2048xh800-pretrain-14.8t"
+
+
+def test_the_reports_memory_savings_are_its_recipe_entry() -> None:
+    # DeepSeek-V3 report §3.2.3: RMSNorm and MLA up-projections recomputed (registered); §3.3.3:
+    # the MoE SwiGLU's inputs cached in FP8 and its output recomputed, BF16 AdamW moments
+    run = _run(REPORT_RUN)
+    assert run["layout"]["recompute_modules"] == ["layernorm", "mla_up_proj"]  # as registered
+    rec = run["recipe"]
+    assert rec["recompute_modules"] == ["layernorm", "mla_up_proj", "moe_act"]
+    assert rec["low_act_input"] is True and rec["moments"] == "bf16"
+    assert all("§3.3.3" in rec[k] for k in ("recompute_modules_where", "low_act_input_where",
+                                            "moments_where"))  # fmt: skip
+    assert rec == _converter().recipe_settings(run, run["moe"]["dispatcher"])
+    inp, _c, applied = moe_run_input(run)
+    assert inp.implementation.recompute_modules == ("layernorm", "mla_up_proj", "moe_act")
+    assert inp.implementation.low_act_input and inp.recipe.state == "bf16"
+    assert "recipe.low_act_input -> implementation.low_act_input" in applied
+
+
+def test_fp8_swiglu_inputs_by_hand() -> None:
+    from core.plan.moe_kept import moe_kept
+
+    # expert hidden of a gated MLP: 4 eager tensors of s·b·k·moe_ffn; DeepSeek-V3 on one
+    # sequence: 4096 × 8 × 2048 elements × 2 B = 134.2 MB each, 536.9 MB the four
+    one = 4096 * 8 * 2048 * 2.0
+    value = 4 * one
+    # moe_act recomputed: the gate-and-up output (two wide) stays, in bf16: 2 × 134.2 MB
+    kept = moe_kept("expert hidden (4 × s·b·k·moe_ffn)", value, 2, 1.0, True, False, ("moe_act",))
+    assert kept == 2 * one
+    # cached in FP8 (1 byte of 2): half of that, 134.2 MB
+    low = moe_kept("expert hidden (4 × s·b·k·moe_ffn)", value, 2, 1.0, True, False, ("moe_act",),
+                   low_act_input=True)  # fmt: skip
+    assert low == one
+    # without a low-precision recipe (low = 0) the flag changes nothing
+    assert moe_kept("expert hidden", value, 2, 0.0, True, False, ("moe_act",), False, True) == kept
