@@ -319,13 +319,34 @@ def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+#: The Megatron-Bridge recipes that keep Adam's moments in BF16 (Megatron-Core's precision-aware
+#: optimizer), per preset: ``recipes/deepseek/deepseek_v3.py`` at :data:`RECIPE_COMMIT` sets
+#: ``use_precision_aware_optimizer=True``, ``main_params_dtype=torch.float32`` and
+#: ``exp_avg_dtype = exp_avg_sq_dtype = torch.bfloat16``; the DeepSeek-V3 performance script
+#: (``deepseek/deepseek_llm_pretrain.py``) builds every preset from that recipe and no override
+#: turns it off outside Megatron-FSDP.
+_MOMENTS: dict[str, str] = {"deepseek-v3": "src/megatron/bridge/recipes/deepseek/deepseek_v3.py"}
+
+
+def recipe_moments(run: dict[str, Any]) -> tuple[str, str] | None:
+    """``("bf16", where the recipe sets it)`` where :data:`_MOMENTS` has the run's preset."""
+    path = _MOMENTS.get(run["model"]["preset"])
+    if not _megatron_bridge_recipe(run) or path is None:
+        return None
+    where = (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{RECIPE_COMMIT}/{path}: "
+             "use_precision_aware_optimizer=True, main_params_dtype=torch.float32, "
+             "exp_avg_dtype=exp_avg_sq_dtype=torch.bfloat16")  # fmt: skip
+    return "bf16", where
+
+
 def recipe_settings(
     run: dict[str, Any], dispatcher: str, modules: list[str] | None = None
 ) -> dict[str, Any] | None:
     """A Megatron-Bridge run's ``recipe`` entry: the CUDA-graph scopes of its performance script
     (:func:`recipe_cuda_graphs`) and, where the script sets others, the token dispatcher
     (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read) and the recompute
-    modules (:func:`recipe_recompute`; ``modules``: those the inputs read). Read after the
+    modules (:func:`recipe_recompute`; ``modules``: those the inputs read) and Adam's moments
+    where the recipe keeps them in BF16 (:func:`recipe_moments`). Read after the
     predictions were registered, so kept beside the registered ``moe`` block, not in it. An
     AutoModel run's is its yaml's (:func:`automodel_recipe`), the DeepSeek-V3 report run's the
     report's (:func:`report_recipe`)."""
@@ -349,6 +370,9 @@ def recipe_settings(
     recompute = recipe_recompute(run)
     if recompute is not None and recompute[0] != list(modules or []):
         out["recompute_modules"], out["recompute_modules_where"] = recompute
+    moments = recipe_moments(run)
+    if moments is not None:
+        out["moments"], out["moments_where"] = moments
     return out
 
 

@@ -56,7 +56,9 @@ def test_the_recipes_ep_and_recompute_win_over_the_registered_layout() -> None:
     # without the entry the registered layout (EP 1, no recomputation) is planned as before
     bare = {k: v for k, v in run.items() if k != "recipe"}
     _i, c0, applied0 = moe_run_input(bare)
-    assert (c0.ep, c0.recompute) == (1, "none") and not any(a.startswith("recipe.") for a in applied0)
+    assert (c0.ep, c0.recompute) == (1, "none") and not any(
+        a.startswith("recipe.") for a in applied0
+    )
 
 
 def test_full_recomputation_keeps_one_boundary_per_layer_by_hand() -> None:
@@ -113,3 +115,24 @@ def test_fp8_swiglu_inputs_by_hand() -> None:
     assert low == one
     # without a low-precision recipe (low = 0) the flag changes nothing
     assert moe_kept("expert hidden", value, 2, 0.0, True, False, ("moe_act",), False, True) == kept
+
+
+def test_megatron_bridge_deepseek_v3_keeps_bf16_moments_by_hand() -> None:
+    # recipes/deepseek/deepseek_v3.py at c0b9a000: precision-aware optimizer, fp32 main params,
+    # bf16 exp_avg and exp_avg_sq: 2 + 2 bytes of Adam state per parameter instead of 4 + 4
+    run = _run("megatron-bridge-26.02-gb300-deepseek-v3-256gpu-mxfp8")
+    assert run["recipe"]["moments"] == "bf16" and "exp_avg_dtype" in run["recipe"]["moments_where"]
+    assert run["recipe"] == _converter().recipe_settings(
+        run, run["moe"]["dispatcher"], run["layout"]["recompute_modules"]
+    )
+    inp, _c, _a = moe_run_input(run)
+    per = inp.recipe.per_param(inp.optimizer)
+    bare = moe_run_input({**run, "recipe": {k: v for k, v in run["recipe"].items()
+                                            if not k.startswith("moments")}})[0]  # fmt: skip
+    per0 = bare.recipe.per_param(bare.optimizer)
+    # the fp32 master (4 B) stays; the two moments go from 8 B to 4 B
+    assert per0["optimizer"] - per["optimizer"] == 4.0
+    assert per["params"] == per0["params"] == 2.0
+    # other presets' recipes keep fp32 moments
+    qwen = _run("megatron-bridge-26.02-gb300-qwen3-235b-a22b-256gpu-mxfp8")
+    assert "moments" not in qwen["recipe"]
