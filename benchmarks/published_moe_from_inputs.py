@@ -258,14 +258,102 @@ def recipe_recompute(run: dict[str, Any]) -> tuple[list[str], str] | None:
     return list(found), where
 
 
+#: The NeMo AutoModel benchmark yaml read after registration, per preset: the file at the commit
+#: the search index stores (the run's own commit's copy was not stored; its ``recipe_source``
+#: warns that the yaml may differ from the run of 2025-10), its ``distributed.ep_size`` and
+#: ``distributed.activation_checkpointing`` (AutoModel's FSDP2 parallelizer checkpoints every
+#: decoder layer whole: the plan's full recomputation).
+AUTOMODEL_COMMIT = "05de44f6edbb89237256e9d56f9c836c3fdf8107"
+_AUTOMODEL_YAML: dict[str, tuple[str, int, bool]] = {
+    "gpt-oss-120b": ("examples/llm_benchmark/gpt_oss/gptoss_120b_te_deepep.yaml", 64, True),
+}
+
+
+def automodel_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
+    """An AutoModel run's ``recipe`` entry where :data:`_AUTOMODEL_YAML` has its preset: the
+    yaml's expert parallelism (``ep``) and activation checkpointing (``recompute``: ``full``),
+    each with where it was read; else ``None``."""
+    found = _AUTOMODEL_YAML.get(run["model"]["preset"])
+    if not run["id"].startswith("automodel") or found is None:
+        return None
+    path, ep, checkpointing = found
+    where = f"https://github.com/NVIDIA-NeMo/Automodel/blob/{AUTOMODEL_COMMIT}/{path}"
+    return {
+        "commit": AUTOMODEL_COMMIT,
+        "read": "after the predictions were registered: settings of the recipe yaml named in "
+        "source.recipe_source (the stored copy at this commit), not of the published figures",
+        "ep": ep,
+        "ep_where": f"{where}: distributed.ep_size: {ep} (the table's EP column prints '-')",
+        "recompute": "full" if checkpointing else "none",
+        "recompute_where": f"{where}: distributed.activation_checkpointing: "
+        f"{str(checkpointing).lower()} (every decoder layer checkpointed whole)",
+    }
+
+
+#: The DeepSeek-V3 technical report (arXiv 2412.19437v2), the memory savings it states beside
+#: those registered (RMSNorm and MLA up-projection recomputation, §3.2.3).
+REPORT = "https://arxiv.org/abs/2412.19437"
+
+
+def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
+    """The DeepSeek-V3 report run's ``recipe`` entry: §3.3.3 "Low-Precision Storage and
+    Communication" keeps the AdamW moments in BF16 (``moments``) and caches the MoE SwiGLU
+    operator's inputs in FP8, recomputing its output in backward (``recompute_modules`` adds
+    ``moe_act`` to §3.2.3's two; ``low_act_input``); else ``None``."""
+    if not run["id"].startswith("deepseek-v3-report"):
+        return None
+    return {
+        "commit": None,
+        "read": "after the predictions were registered: memory savings the report states in "
+        "sections the registration did not read, not of the published figures",
+        "recompute_modules": ["layernorm", "mla_up_proj", "moe_act"],
+        "recompute_modules_where": f"{REPORT} §3.2.3 (all RMSNorm operations and MLA "
+        "up-projections recomputed in back-propagation) and §3.3.3, 'Low-Precision Activation' "
+        "(2): the SwiGLU operator's output in MoE recomputed in the backward pass",
+        "low_act_input": True,
+        "low_act_input_where": f"{REPORT} §3.3.3, 'Low-Precision Activation' (2): the inputs of "
+        "the SwiGLU operator in MoE cached in FP8 with the fine-grained quantization",
+        "moments": "bf16",
+        "moments_where": f"{REPORT} §3.3.3, 'Low-Precision Optimizer States': BF16 for the first "
+        "and second moments of AdamW; master weights and gradients kept in FP32",
+    }
+
+
+#: The Megatron-Bridge recipes that keep Adam's moments in BF16 (Megatron-Core's precision-aware
+#: optimizer), per preset: ``recipes/deepseek/deepseek_v3.py`` at :data:`RECIPE_COMMIT` sets
+#: ``use_precision_aware_optimizer=True``, ``main_params_dtype=torch.float32`` and
+#: ``exp_avg_dtype = exp_avg_sq_dtype = torch.bfloat16``; the DeepSeek-V3 performance script
+#: (``deepseek/deepseek_llm_pretrain.py``) builds every preset from that recipe and no override
+#: turns it off outside Megatron-FSDP.
+_MOMENTS: dict[str, str] = {"deepseek-v3": "src/megatron/bridge/recipes/deepseek/deepseek_v3.py"}
+
+
+def recipe_moments(run: dict[str, Any]) -> tuple[str, str] | None:
+    """``("bf16", where the recipe sets it)`` where :data:`_MOMENTS` has the run's preset."""
+    path = _MOMENTS.get(run["model"]["preset"])
+    if not _megatron_bridge_recipe(run) or path is None:
+        return None
+    where = (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{RECIPE_COMMIT}/{path}: "
+             "use_precision_aware_optimizer=True, main_params_dtype=torch.float32, "
+             "exp_avg_dtype=exp_avg_sq_dtype=torch.bfloat16")  # fmt: skip
+    return "bf16", where
+
+
 def recipe_settings(
     run: dict[str, Any], dispatcher: str, modules: list[str] | None = None
 ) -> dict[str, Any] | None:
     """A Megatron-Bridge run's ``recipe`` entry: the CUDA-graph scopes of its performance script
     (:func:`recipe_cuda_graphs`) and, where the script sets others, the token dispatcher
     (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read) and the recompute
-    modules (:func:`recipe_recompute`; ``modules``: those the inputs read). Read after the
-    predictions were registered, so kept beside the registered ``moe`` block, not in it."""
+    modules (:func:`recipe_recompute`; ``modules``: those the inputs read) and Adam's moments
+    where the recipe keeps them in BF16 (:func:`recipe_moments`). Read after the
+    predictions were registered, so kept beside the registered ``moe`` block, not in it. An
+    AutoModel run's is its yaml's (:func:`automodel_recipe`), the DeepSeek-V3 report run's the
+    report's (:func:`report_recipe`)."""
+    if run["id"].startswith("automodel"):
+        return automodel_recipe(run)
+    if run["id"].startswith("deepseek-v3-report"):
+        return report_recipe(run)
     graphs = recipe_cuda_graphs(run)
     if graphs is None:
         return None
@@ -282,6 +370,9 @@ def recipe_settings(
     recompute = recipe_recompute(run)
     if recompute is not None and recompute[0] != list(modules or []):
         out["recompute_modules"], out["recompute_modules_where"] = recompute
+    moments = recipe_moments(run)
+    if moments is not None:
+        out["moments"], out["moments_where"] = moments
     return out
 
 
@@ -350,10 +441,12 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
         run["id"].startswith("automodel")
         and lay["ep"] == 1
         and "ep_size" in moe.get("dispatcher", "")
+        and automodel_recipe(run) is None  # else the plan takes the yaml's (its "recipe")
     ):
         out.append("the yaml's expert parallelism (ep_size 64) where the table's EP column is "
                    "'-': planned with EP 1 as the table says")  # fmt: skip
-    if run["id"].startswith("automodel") and lay["zero"] == 3 and lay["ep"] > 1:
+    ep = max(lay["ep"], int((automodel_recipe(run) or {}).get("ep", 1)))
+    if run["id"].startswith("automodel") and lay["zero"] == 3 and ep > 1:
         out.append("FSDP2 sharding beside expert parallelism (experts sharded over the EP group, "
                    "the rest over FSDP)")  # fmt: skip
     if lay["zero"] == 3 and lay["pp"] > 1:

@@ -393,6 +393,11 @@ class Implementation:
     #: the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine
     #: keeps no copy of the experts' outputs (:mod:`core.plan.moe_kept`).
     probs_in_experts: bool = False
+    #: With ``moe_act`` recomputed, the routed experts' activation input (the first GEMM's
+    #: output, the one tensor they keep) cached in the low-precision recipe's bytes instead of
+    #: the activations' (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the
+    #: fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`).
+    low_act_input: bool = False
     #: How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`):
     #: ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron's
     #: ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022's per-micro-batch

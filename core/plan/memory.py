@@ -204,7 +204,8 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
                     layout.tp, layout.cp, layout.sp, layout.recompute,
                     impl.fused_swiglu, impl.cross_entropy, _kept_bytes(inp),
                     tuple(getattr(impl, "recompute_modules", ())),
-                    bool(getattr(impl, "probs_in_experts", False)))  # fmt: skip
+                    bool(getattr(impl, "probs_in_experts", False)),
+                    bool(getattr(impl, "low_act_input", False)))  # fmt: skip
 
 
 def _kept_bytes(inp: PlanInput) -> float:
@@ -241,6 +242,7 @@ def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
     low_bytes: float = 0.0, modules: tuple[str, ...] = (), probs_in_experts: bool = False,
+    low_act_input: bool = False,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -262,7 +264,7 @@ def _sharded(
         modules_here = modules if recompute != "full" else ()
         if spec.is_moe:  # the MoE MLP terms' fused SwiGLU, FP8 copies, moe_act
             value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here,
-                             probs_in_experts)  # fmt: skip
+                             probs_in_experts, low_act_input)  # fmt: skip
         if modules_here:  # Megatron's --recompute-modules (core.plan.recompute_modules)
             value *= kept_share(name, modules_here)
         if name.startswith(_RESIDUAL):
@@ -389,6 +391,7 @@ class _Fixed:
         self.kept_bytes = _kept_bytes(inp)
         self.modules = tuple(getattr(impl, "recompute_modules", ()))
         self.probs = bool(getattr(impl, "probs_in_experts", False))
+        self.low_act = bool(getattr(impl, "low_act_input", False))
         self.precision = impl.recipe
         self.device = inp.cluster.device
         self.offload = impl.offload_layers
@@ -408,7 +411,8 @@ class _Fixed:
             found = _sharded(self.spec, self.inp.seq, self.rec, impl.flash, impl.dropout,
                              layout.micro_batch, layout.tp, layout.cp, layout.sp,
                              layout.recompute, impl.fused_swiglu, impl.cross_entropy,
-                             self.kept_bytes, self.modules, self.probs)  # fmt: skip
+                             self.kept_bytes, self.modules, self.probs,
+                             self.low_act)  # fmt: skip
             self.acts[key] = found
         return found
 

@@ -16,7 +16,10 @@ SiLU inside the activation, the activation's output), ``2`` otherwise. Then:
   instead of ``e`` bytes; likewise the dispatched tokens, the first expert GEMM's input;
 * with ``moe_act`` recomputed (:mod:`core.plan.recompute_modules`) the experts keep only the
   activation's input (output-discarding checkpoint: the second GEMM's saved input is freed):
-  two tensors of four gated, one of two otherwise, in the activations' dtype.
+  two tensors of four gated, one of two otherwise, in the activations' dtype, or in the
+  low-precision recipe's bytes where the code caches them so (``low_act_input``: DeepSeek-V3
+  report §3.3.3, "Low-Precision Activation": the SwiGLU operator's inputs cached in FP8 with the
+  fine-grained quantization, its output recomputed in backward).
 
 The router's tensors stay as they are. The expert outputs before the weighted combine are kept
 for the router weights' gradient, unless the experts apply the weights themselves
@@ -34,7 +37,7 @@ _HIDDEN = ("expert hidden", "shared experts hidden", "dense MLP hidden")
 
 def moe_kept(
     name: str, value: float, e: float, low: float, gated: bool, fused: bool,
-    modules: tuple[str, ...] = (), probs_in_experts: bool = False,
+    modules: tuple[str, ...] = (), probs_in_experts: bool = False, low_act_input: bool = False,
 ) -> float:  # fmt: skip
     """Activation term ``name`` (``value`` bytes of eager tensors at ``e`` bytes per element)
     as the module docstring's rules keep it (``low`` = 0: no low-precision copies)."""
@@ -49,6 +52,6 @@ def moe_kept(
     one = value / n
     act_input = 2 if gated else 1
     if name.startswith("expert hidden") and "moe_act" in modules:
-        return act_input * one
+        return act_input * one * (low / e if quantized and low_act_input else 1.0)
     present = n - 1 if fused and gated else n
     return (present - 1) * one + (one * low / e if quantized else one)

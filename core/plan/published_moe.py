@@ -46,6 +46,7 @@ __all__ = [
     "MOE_BREAKDOWNS",
     "MOE_RESOURCE",
     "MOE_SETTINGS",
+    "RECIPE_LAYOUT",
     "MoeCheck",
     "MoePrediction",
     "check_moe_runs",
@@ -89,7 +90,15 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recipe.cuda_graphs", ("cuda_graphs",)),
     ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
     ("recipe.recompute_modules", ("recompute_modules",)),
+    # the experts' SwiGLU inputs cached in the recipe's low precision (DeepSeek-V3 §3.3.3)
+    ("recipe.low_act_input", ("low_act_input",)),
 )
+
+#: The layout dimensions a run's ``recipe`` entry may set: (its key, the layout's dimension).
+#: NeMo AutoModel's benchmark yaml sets ``distributed.ep_size`` where its performance table prints
+#: no EP, and ``distributed.activation_checkpointing`` (every decoder layer checkpointed whole:
+#: ``full``); read after registration, they take the place of the registered layout's.
+RECIPE_LAYOUT: tuple[tuple[str, str], ...] = (("ep", "ep"), ("recompute", "recompute"))
 
 #: Megatron-Core pads the vocabulary to a multiple of this times TP
 #: (``make_vocab_size_divisible_by`` default 128; ``calculate_padded_vocab_size``).
@@ -258,10 +267,21 @@ def moe_run_input(
     for name, value in defaults:
         if stated.get(name, 0) is None:
             stated[name] = value
+    ep = lay["ep"]
+    # Layout facts of the recipe files, read after registration (the run's "recipe"): they win,
+    # as the recipe's dispatcher does (RECIPE_LAYOUT).
+    read = run.get("recipe") or {}
+    for key, name in RECIPE_LAYOUT:
+        if read.get(key) is not None:
+            if name == "ep":
+                ep = int(read[key])
+            else:
+                stated[name] = read[key]
+            applied.add(f"recipe.{key} -> layout.{name}")
     constraints = Constraints(
         tp=lay["tp"], pp=lay["pp"], vpp=stated["vpp"], cp=lay["cp"], sp=stated["sp"],
         zero=lay["zero"], micro_batch=lay["micro_batch"], recompute=stated["recompute"],
-        ep=lay["ep"], etp=lay["etp"], max_micro_batch=8,
+        ep=ep, etp=lay["etp"], max_micro_batch=8,
     )  # fmt: skip
     return inp, constraints, tuple(sorted(applied))
 
@@ -274,8 +294,8 @@ BF16_MOMENTS = "BF16 Adam moments"
 
 def _run_recipe(run: dict[str, Any], grads: str | None) -> Any:
     """The run's bytes per parameter: bf16 weights, fp32 master weights and Adam moments, the
-    moments in bf16 where the run's recipe says so (:data:`BF16_MOMENTS`: 2 + 2 bytes, the fp32
-    master kept), gradients in fp32 where the source's code reduces them so.
+    moments in bf16 where the run's recipe says so (:data:`BF16_MOMENTS`, or its ``recipe``
+    entry's ``moments``: 2 + 2 bytes, the fp32 master kept), gradients in fp32 where the source's code reduces them so.
 
     NeMo AutoModel's MoE models hold their parameters in bf16 with no master copy: its custom
     model classes (``nemo_automodel/components/models/{qwen3_moe,deepseek_v3,gpt_oss}/model.py``)
@@ -288,6 +308,8 @@ def _run_recipe(run: dict[str, Any], grads: str | None) -> Any:
         return recipe("custom", params="bf16", grads=grads or "bf16", master="none",
                       state="bf16", acts="bf16")  # fmt: skip
     state = "bf16" if BF16_MOMENTS in str(run.get("precision_recipe") or "") else "fp32"
+    if (run.get("recipe") or {}).get("moments") == "bf16":  # read after registration
+        state = "bf16"
     if grads in (None, "bf16") and state == "fp32":
         return recipe("amp")
     return recipe("custom", params="bf16", grads=grads or "bf16", master="fp32", state=state,

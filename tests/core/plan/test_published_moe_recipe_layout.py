@@ -1,0 +1,138 @@
+"""The recipe files' layout facts (a run's ``recipe`` entry, read after registration) and how
+the MoE runner takes them in place of the registered layout's."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+from core.plan.model import plan
+from core.plan.published_moe import load_moe_runs, moe_run_input, predict_moe_run
+
+AUTOMODEL_120B = "automodel-2510-h100-gpt-oss-120b-64gpu-bf16"
+
+
+def _converter() -> Any:
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "published_moe_from_inputs.py"
+    spec = importlib.util.spec_from_file_location("published_moe_from_inputs_recipe", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(run_id: str) -> dict[str, Any]:
+    return next(r for r in load_moe_runs() if r["id"] == run_id)
+
+
+def test_the_automodel_yaml_sets_ep_64_and_checkpointing() -> None:
+    # gptoss_120b_te_deepep.yaml (NVIDIA-NeMo/Automodel at 05de44f6): "ep_size: 64" and
+    # "activation_checkpointing: true" under distributed:, while the table's EP column is '-'
+    run = _run(AUTOMODEL_120B)
+    assert run["layout"]["ep"] == 1 and run["layout"]["recompute"] == "none"  # as registered
+    rec = run["recipe"]
+    assert (rec["ep"], rec["recompute"]) == (64, "full")
+    assert "ep_size: 64" in rec["ep_where"] and rec["commit"] in rec["ep_where"]
+    assert "activation_checkpointing: true" in rec["recompute_where"]
+    # the resource holds what the converter makes, and no longer calls the yaml's EP unplanned
+    conv = _converter()
+    assert rec == conv.recipe_settings(run, run["moe"]["dispatcher"])
+    assert not any("ep_size" in line for line in run["not_modelled"])
+    # the other AutoModel rows get no recipe entry (their yaml was not read)
+    assert all("recipe" not in r for r in load_moe_runs()
+               if r["id"].startswith("automodel") and r["id"] != AUTOMODEL_120B)  # fmt: skip
+
+
+def test_the_recipes_ep_and_recompute_win_over_the_registered_layout() -> None:
+    run = _run(AUTOMODEL_120B)
+    _inp, c, applied = moe_run_input(run)
+    assert (c.ep, c.recompute) == (64, "full")
+    assert {"recipe.ep -> layout.ep", "recipe.recompute -> layout.recompute"} <= set(applied)
+    pred = predict_moe_run(run)
+    assert "EP 64" in pred.layout and "full recompute" in pred.layout
+    # without the entry the registered layout (EP 1, no recomputation) is planned as before
+    bare = {k: v for k, v in run.items() if k != "recipe"}
+    _i, c0, applied0 = moe_run_input(bare)
+    assert (c0.ep, c0.recompute) == (1, "none") and not any(
+        a.startswith("recipe.") for a in applied0
+    )
+
+
+def test_full_recomputation_keeps_one_boundary_per_layer_by_hand() -> None:
+    # gpt-oss-120b, PP 1, mb 2, s 4096, h 2880, bf16: full recomputation keeps each of the 36
+    # layers' input, 2 x 4096 x 2880 x 2 B = 47.2 MB, so at most 36 x 47.2 MB = 1.70 GB of kept
+    # boundaries, plus one layer rebuilt, the head's loss and temporaries; without it the same
+    # input keeps every layer's internals: the kept activations must shrink by far more than
+    # those boundaries.
+    from core.plan.inputs import Layout
+
+    inp, _c, _a = moe_run_input(_run(AUTOMODEL_120B))
+    boundary = 2 * 4096 * 2880 * 2.0
+    lay = dict(tp=1, pp=1, vpp=1, cp=1, sp=False, zero=3, micro_batch=2, ep=64, etp=1)
+    full = plan(inp, Layout(recompute="full", **lay)).memory  # type: ignore[arg-type]
+    none = plan(inp, Layout(recompute="none", **lay)).memory  # type: ignore[arg-type]
+    assert full.in_flight == none.in_flight == 36
+    assert none.activations - full.activations > 36 * boundary
+    assert full.peak < none.peak
+
+
+REPORT_RUN = "deepseek-v3-report-2048xh800-pretrain-14.8t"
+
+
+def test_the_reports_memory_savings_are_its_recipe_entry() -> None:
+    # DeepSeek-V3 report §3.2.3: RMSNorm and MLA up-projections recomputed (registered); §3.3.3:
+    # the MoE SwiGLU's inputs cached in FP8 and its output recomputed, BF16 AdamW moments
+    run = _run(REPORT_RUN)
+    assert run["layout"]["recompute_modules"] == ["layernorm", "mla_up_proj"]  # as registered
+    rec = run["recipe"]
+    assert rec["recompute_modules"] == ["layernorm", "mla_up_proj", "moe_act"]
+    assert rec["low_act_input"] is True and rec["moments"] == "bf16"
+    assert all("§3.3.3" in rec[k] for k in ("recompute_modules_where", "low_act_input_where",
+                                            "moments_where"))  # fmt: skip
+    assert rec == _converter().recipe_settings(run, run["moe"]["dispatcher"])
+    inp, _c, applied = moe_run_input(run)
+    assert inp.implementation.recompute_modules == ("layernorm", "mla_up_proj", "moe_act")
+    assert inp.implementation.low_act_input and inp.recipe.state == "bf16"
+    assert "recipe.low_act_input -> implementation.low_act_input" in applied
+
+
+def test_fp8_swiglu_inputs_by_hand() -> None:
+    from core.plan.moe_kept import moe_kept
+
+    # expert hidden of a gated MLP: 4 eager tensors of s·b·k·moe_ffn; DeepSeek-V3 on one
+    # sequence: 4096 × 8 × 2048 elements × 2 B = 134.2 MB each, 536.9 MB the four
+    one = 4096 * 8 * 2048 * 2.0
+    value = 4 * one
+    # moe_act recomputed: the gate-and-up output (two wide) stays, in bf16: 2 × 134.2 MB
+    kept = moe_kept("expert hidden (4 × s·b·k·moe_ffn)", value, 2, 1.0, True, False, ("moe_act",))
+    assert kept == 2 * one
+    # cached in FP8 (1 byte of 2): half of that, 134.2 MB
+    low = moe_kept("expert hidden (4 × s·b·k·moe_ffn)", value, 2, 1.0, True, False, ("moe_act",),
+                   low_act_input=True)  # fmt: skip
+    assert low == one
+    # without a low-precision recipe (low = 0) the flag changes nothing
+    assert moe_kept("expert hidden", value, 2, 0.0, True, False, ("moe_act",), False, True) == kept
+
+
+def test_megatron_bridge_deepseek_v3_keeps_bf16_moments_by_hand() -> None:
+    # recipes/deepseek/deepseek_v3.py at c0b9a000: precision-aware optimizer, fp32 main params,
+    # bf16 exp_avg and exp_avg_sq: 2 + 2 bytes of Adam state per parameter instead of 4 + 4
+    run = _run("megatron-bridge-26.02-gb300-deepseek-v3-256gpu-mxfp8")
+    assert run["recipe"]["moments"] == "bf16" and "exp_avg_dtype" in run["recipe"]["moments_where"]
+    assert run["recipe"] == _converter().recipe_settings(
+        run, run["moe"]["dispatcher"], run["layout"]["recompute_modules"]
+    )
+    inp, _c, _a = moe_run_input(run)
+    per = inp.recipe.per_param(inp.optimizer)
+    bare = moe_run_input({**run, "recipe": {k: v for k, v in run["recipe"].items()
+                                            if not k.startswith("moments")}})[0]  # fmt: skip
+    per0 = bare.recipe.per_param(bare.optimizer)
+    # the fp32 master (4 B) stays; the two moments go from 8 B to 4 B
+    assert per0["optimizer"] - per["optimizer"] == 4.0
+    assert per["params"] == per0["params"] == 2.0
+    # other presets' recipes keep fp32 moments
+    qwen = _run("megatron-bridge-26.02-gb300-qwen3-235b-a22b-256gpu-mxfp8")
+    assert "moments" not in qwen["recipe"]
