@@ -431,21 +431,15 @@ class Implementation:
                 field="dispatcher",
             )
         positive_int(self.route_nodes, "route-nodes", low=0, high=100_000)
-        from core.plan.recompute_names import check_modules
+        from core.plan.recompute_names import check_modules, names_in
 
         object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))
         from core.plan.host import GRAPH_SCOPES
 
-        graphs = self.cuda_graphs
-        graphs = tuple(graphs) if isinstance(graphs, (tuple, list)) else (graphs,)
-        for scope in graphs:
-            if scope not in GRAPH_SCOPES:
-                raise InputError(
-                    translate("Plan", "CUDA graph scope: {value}; allowed: {allowed}").format(
-                        value=repr(scope), allowed=", ".join(GRAPH_SCOPES)
-                    ),
-                    field="cuda_graphs",
-                )
+        graphs = names_in(
+            self.cuda_graphs, GRAPH_SCOPES, "cuda_graphs",
+            translate("Plan", "CUDA graph scope: {value}; allowed: {allowed}"),
+        )  # fmt: skip
         object.__setattr__(self, "cuda_graphs", graphs)
 
         if self.schedule not in SCHEDULES:

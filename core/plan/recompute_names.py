@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.errors import InputError
 from core.texts import translate
 
-__all__ = ["RECOMPUTE_MODULES", "check_modules"]
+__all__ = ["RECOMPUTE_MODULES", "check_modules", "names_in"]
 
 #: The module names Megatron-Core's ``recompute_modules`` takes (its TransformerConfig).
 RECOMPUTE_MODULES = (
@@ -23,16 +23,23 @@ RECOMPUTE_MODULES = (
 )
 
 
+def names_in(values: object, allowed: tuple[str, ...], field: str, message: str) -> tuple[str, ...]:
+    """``values`` (one name or a sequence) as a tuple when every name is in ``allowed``; else an
+    :class:`~core.errors.InputError` on ``field`` with ``message`` (already translated, with
+    ``{value}`` and ``{allowed}`` to fill) naming the wrong one and the allowed ones."""
+    names = tuple(values) if isinstance(values, (tuple, list)) else (values,)
+    for name in names:
+        if name not in allowed:
+            raise InputError(
+                message.format(value=repr(name), allowed=", ".join(allowed)), field=field
+            )
+    return names
+
+
 def check_modules(modules: object) -> tuple[str, ...]:
     """``modules`` as a tuple when every name is one :data:`RECOMPUTE_MODULES` allows; else an
     :class:`~core.errors.InputError` naming the wrong one and the allowed ones."""
-    names = tuple(modules) if isinstance(modules, (tuple, list)) else (modules,)
-    for name in names:
-        if name not in RECOMPUTE_MODULES:
-            raise InputError(
-                translate("Plan", "recompute module: {value}; allowed: {allowed}").format(
-                    value=repr(name), allowed=", ".join(RECOMPUTE_MODULES)
-                ),
-                field="recompute_modules",
-            )
-    return names
+    return names_in(
+        modules, RECOMPUTE_MODULES, "recompute_modules",
+        translate("Plan", "recompute module: {value}; allowed: {allowed}"),
+    )  # fmt: skip
