@@ -410,16 +410,11 @@ def _recompute(run: dict[str, Any]) -> tuple[str | None, list[str]]:
     return None, []  # not stated / not read: the plan searches it
 
 
-def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[str],
-                  dispatcher: str) -> list[str]:  # fmt: skip
+def _not_modelled(run: dict[str, Any], precision_gaps: list[str], dispatcher: str) -> list[str]:
     moe, lay = run["moe"], run["layout"]
     out = list(precision_gaps)
-    mtp = moe.get("mtp_depth") or 0
-    if mtp:
-        out.append(f"multi-token prediction, depth {mtp} (one extra MoE layer and its logits)")
-    if modules:
-        out.append("recomputation of modules " + ", ".join(modules) + " only (Megatron-Core "
-                   "--recompute-modules): planned without recomputation")  # fmt: skip
+    # planned, so not listed: multi-token prediction (core.plan.mtp), recomputation by module
+    # (core.plan.recompute_modules), DualPipe and its second parameter copy (core.plan.dualpipe)
     note = dispatcher_note(dispatcher)
     if note:
         out.append(note)
@@ -429,10 +424,7 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], modules: list[
     pipeline = lay.get("pipeline_layout") or moe.get("pipeline_layout")
     if pipeline:
         out.append(f"custom pipeline layout {pipeline!r}: planned with the plan's own uneven split")
-    if _schedule(lay) == "dualpipe":
-        out.append("DualPipe's second copy of the parameters per pipeline rank pair: the schedule "
-                   "is planned (--schedule dualpipe), the second copy's memory is not")  # fmt: skip
-    elif lay.get("pipeline_schedule"):
+    if _schedule(lay) != "dualpipe" and lay.get("pipeline_schedule"):
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
     # BF16 Adam moments (the precision-aware optimizer) are planned: core.plan.published_moe
     if run["model"]["preset"].startswith("gpt-oss"):
@@ -597,7 +589,7 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         },
         "flop_convention": convention,
         "published_metrics": metrics,
-        "not_modelled": _not_modelled(run, gaps, modules, ran),
+        "not_modelled": _not_modelled(run, gaps, ran),
         "notes": run["notes"],
     }
     if not recipe:
