@@ -35,6 +35,8 @@ from app.tabs import inference_view as view
 from app.tabs.base import TabPage
 from core.errors import InputError
 from core.inference.serve import InferenceInput, InferenceResult, max_batch, sweep
+from widgets.cards import card as new_card
+from widgets.cards import plain_label as _label
 from widgets.i18n import localized, translate
 from widgets.inference import BatchControl, BatchCurves, InferenceInputs, MemoryBar
 from widgets.rich_text import plain_tip
@@ -53,20 +55,7 @@ MAX_CHANGES_COMPACT = 2
 
 
 def _card() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(12, 8, 12, 10)
-    return frame, layout
-
-
-def _label(name: str = "", wrap: bool = True) -> QLabel:
-    label = QLabel()
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(wrap)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
+    return new_card((12, 8, 12, 10))  # a little tighter than the other tabs': more fits a slide
 
 
 class InferencePage(TabPage):

@@ -34,6 +34,7 @@ from core.memory.options import config_from_options, kernels_for
 from core.roofline.hardware import capacity_note, capacity_text
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.units import format_bytes, format_count, format_duration, format_flops, format_percent
+from widgets.cards import card as _card
 from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
 from widgets.memory.bars import Bar, MemoryBars
@@ -77,14 +78,6 @@ def _phase(name: str) -> str:
     return {"forward": translate("MemoryTab", "forward"),
             "backward": translate("MemoryTab", "backward"),
             "optimizer": translate("MemoryTab", "optimizer step")}.get(name, name)  # fmt: skip
-
-
-def _card() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(14, 10, 14, 12)
-    return frame, layout
 
 
 def _visible(values: dict[str, float]) -> dict[str, float]:

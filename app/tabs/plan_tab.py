@@ -45,6 +45,8 @@ from core.errors import InputError
 from core.plan.table import candidates_csv
 from core.units import format_bytes
 from widgets.card_fit import REFIT_EVENTS, fit_card_height
+from widgets.cards import card as _card
+from widgets.cards import plain_label as _label
 from widgets.cjk_break import keep_counts
 from widgets.i18n import localized, translate
 from widgets.plan import CandidateFilter, CandidateModel, PlanChart, PlanInputs, StackedBar
@@ -63,23 +65,6 @@ __all__ = ["PlanPage", "build"]
 
 #: Columns of the ranked table from most to least important (the rest hide when narrow).
 _PRIORITY = (1, 2, 3, 4, 6, 7, 5, 0)
-
-
-def _card() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(14, 10, 14, 12)
-    return frame, layout
-
-
-def _label(name: str = "", wrap: bool = True) -> QLabel:
-    label = QLabel()
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(wrap)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
 
 
 class PlanPage(TabPage):

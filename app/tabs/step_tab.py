@@ -60,6 +60,7 @@ from core.step.trace import TABLE_ROWS, StepTrace
 from core.units import format_bytes, format_count, format_duration, format_flops
 from widgets.brief_combo import BriefComboBox, brief_text
 from widgets.card_fit import REFIT_EVENTS, fit_card_height
+from widgets.cards import card as _card
 from widgets.combo_data import restore_combos
 from widgets.hanging_label import HangingLabel
 from widgets.i18n import localized, translate
@@ -77,14 +78,6 @@ _TEXT_KEYS = ("model", "config", "batch", "seq")
 _TRACE_KEYS = ("model", "config", "batch", "seq", "recipe", "optimizer", "checkpoint")
 #: Most Roofline points sent for single ops (besides one per kind).
 _TOP_POINTS = 5
-
-
-def _card() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(14, 10, 14, 12)
-    return frame, layout
 
 
 def _combo(items: Any, current: str) -> QComboBox:
