@@ -31,6 +31,7 @@ from core.plan.published import (  # noqa: E402
     predict_run,
     published,
 )
+from core.plan.result import PlanResult  # noqa: E402
 
 #: Model (as the tables name it, normalised) -> the published DGXC run whose model it is.
 TEMPLATES = {
@@ -92,6 +93,13 @@ def run_of(row: dict, template: dict, key: str) -> tuple[dict, float]:
     return run, per_gpu
 
 
+def _verdict(res: PlanResult) -> str:
+    """``fits``, ``TIGHT`` (only the allocator reserve does not fit) or ``DOES NOT FIT``."""
+    if res.fits:
+        return "fits"
+    return "TIGHT" if res.memory_verdict == "tight" else "DOES NOT FIT"
+
+
 def main(argv: list[str]) -> int:
     data = json.loads((ROOT / "benchmarks" / "data" / "nvidia_h100_fp8_tables.json").read_text())
     runs = {r["id"]: r for r in load_runs()}
@@ -110,7 +118,7 @@ def main(argv: list[str]) -> int:
                   if "--memory" in argv else "")  # fmt: skip
         print(f"{row['release']:<9} {row['model']:<14} {res.layout.label():<52} published "
               f"{per_gpu:>8,.0f}  predicted {predicted:>8,.0f} tokens/s/GPU  {err:+7.1%}"
-              f"  {'fits' if res.fits else 'DOES NOT FIT'}{memory}")  # fmt: skip
+              f"  {_verdict(res)}{memory}")  # fmt: skip
     print(f"\n{len(errors)} rows: MAPE {statistics.mean(abs(e) for e in errors):.1%}, signed "
           f"{statistics.mean(errors):+.1%}, from {min(errors):+.1%} to {max(errors):+.1%}")  # fmt: skip
     return 0

@@ -7,7 +7,7 @@ import math
 import sys
 from typing import Any
 
-__all__ = ["print_json", "print_warnings", "strict_json", "to_strict"]
+__all__ = ["print_json", "print_warnings", "strict_json", "to_strict", "unfit_mark"]
 
 
 def to_strict(obj: Any) -> Any:
@@ -23,6 +23,14 @@ def to_strict(obj: Any) -> Any:
     if isinstance(obj, list | tuple):
         return [to_strict(v) for v in obj]
     return obj
+
+
+def unfit_mark(fits: bool | None, verdict: str = "") -> str:
+    """What a published run's row adds after its layout: nothing when it fits, ``(tight)`` when
+    only the allocator reserve does not fit (a warning), else ``(does not fit)``."""
+    if fits or fits is None:
+        return ""
+    return "  (tight)" if verdict == "tight" else "  (does not fit)"
 
 
 def strict_json(obj: Any, indent: int | None = 2) -> str:

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from app.cli.options import checked
-from app.cli.output import print_json
+from app.cli.output import print_json, unfit_mark
 from core.units import format_bytes, format_count, format_duration
 from core.validate import positive_float
 
@@ -569,7 +569,7 @@ def _published(args: argparse.Namespace) -> int:
     for c in checks:
         print(f"{c.run_id:<{width}}  {c.device:<13} {c.gpus:>6,}  {c.published:>11,.0f}  "
               f"{c.predicted:>11,.0f}  {c.error:>+7.1%}  {c.layout}"
-              f"{'' if c.fits else '  (does not fit)'}")  # fmt: skip
+              f"{unfit_mark(c.fits, c.memory_verdict)}")  # fmt: skip
     print(f"MAPE {total.mape:.1%} over {total.runs} runs (median {total.median:.1%}, "
           f"{total.within_20} within ±20 %, worst {total.worst:+.1%}, signed mean "
           f"{total.signed:+.1%}); tokens/s per source's own FLOP convention")  # fmt: skip

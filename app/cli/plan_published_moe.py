@@ -11,7 +11,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
-from app.cli.output import print_json
+from app.cli.output import print_json, unfit_mark
 
 __all__ = ["moe_checks_csv", "published_moe"]
 
@@ -121,7 +121,7 @@ def published_moe(args: argparse.Namespace, quiet: Callable[[], Any] = nullconte
           f"{'error':>7}  layout planned, or why not")  # fmt: skip
     for c in checks:
         p = c.prediction
-        tail = p.refused if p.refused else p.layout + ("" if p.fits else "  (does not fit)")
+        tail = p.refused if p.refused else p.layout + unfit_mark(p.fits, p.memory_verdict)
         print(f"{c.run_id:<{width}}  {c.group:<7} {c.device:<9} {c.gpus:>5,}  {c.precision:<11} "
               f"{_num(p.tokens_per_s_per_gpu, ',.0f'):>10} {_num(c.published, ',.0f'):>10} "
               f"{_num(c.error, '+.1%'):>7}  {_num(c.predicted_tflops, ',.0f'):>7} "

@@ -61,6 +61,10 @@ from core.plan.precision import layer_matmul_elements, weight_copy_bytes
 from core.plan.recompute_modules import kept_share
 
 __all__ = [
+    "FITS",
+    "TIGHT",
+    "UNFIT",
+    "VERDICTS",
     "StageMemory",
     "chunk_layers",
     "in_flight_layers",
@@ -76,13 +80,21 @@ _RESIDUAL = ("norm inputs", "attention and MLP inputs", "dropout masks")
 _FP8_BYTES = 1
 _SELECTIVE = ("softmax output", "attention dropout mask", "flash fp32 log-sum-exp")
 
+#: The memory verdicts of a layout (``memory_verdict`` in ``plan --json``): the peak with the
+#: whole allowance fits; only the tensors and the runtime's fixed part (CUDA context, library
+#: workspaces, NCCL buffers: :data:`core.memory.estimate.CONTEXT_BYTES`) fit, not the allocator
+#: reserve (:data:`~core.memory.estimate.RESERVE_FRACTION` of the tensors); or not even those.
+FITS, TIGHT, UNFIT = "fits", "tight", "does not fit"
+VERDICTS: tuple[str, ...] = (FITS, TIGHT, UNFIT)
+
 
 @dataclass(frozen=True)
 class StageMemory:
     """Bytes on the busiest GPU, at the fullest moment of its step.
 
     ``weights`` … ``temporaries`` are the categories alive at ``moment`` on ``stage``; ``peak``
-    adds them and the ``allowance`` (CUDA context, workspaces, allocator reserve).
+    adds them and the ``allowance`` (CUDA context, workspaces, allocator reserve), of which
+    ``reserve`` is the allocator's share (the rest is the runtime's fixed part).
     """
 
     weights: float
@@ -97,6 +109,23 @@ class StageMemory:
     params: float
     in_flight: float
     expert_state: float = 0.0
+    reserve: float = 0.0
+
+    @property
+    def tensors(self) -> float:
+        """The categories' bytes at the fullest moment: the peak without the allowance."""
+        return self.peak - self.allowance
+
+    def verdict(self, capacity: float) -> str:
+        """:data:`FITS` when the peak fits ``capacity``; :data:`TIGHT` when only the tensors and
+        the runtime's fixed part do (the allocator reserve does not: a warning, since how much
+        an allocator keeps unused depends on the run, e.g. PyTorch's ``expandable_segments``
+        lets it unmap freed pages); :data:`UNFIT` otherwise."""
+        if self.peak <= capacity:
+            return FITS
+        if self.peak - self.reserve <= capacity:
+            return TIGHT
+        return UNFIT
 
     def to_dict(self) -> dict[str, float]:
         """The issue's ``memory_per_gpu`` keys (``expert_state``: a mixture of experts' routed
@@ -555,11 +584,12 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         assert found is not None
         chosen, moment = found
         tensors = max(params + grads + optim + expert_state + saved, found_total)
-        allowance = CONTEXT_BYTES + RESERVE_FRACTION * tensors
+        reserve = RESERVE_FRACTION * tensors
+        allowance = CONTEXT_BYTES + reserve
         peak = found_total + allowance
         if best is not None and not peak > best.peak:
             continue
         best = StageMemory(chosen[0], chosen[1], chosen[2], chosen[3], chosen[4], allowance, peak, stage,
-                           moment, n, kept_layers, expert_state)  # fmt: skip
+                           moment, n, kept_layers, expert_state, reserve)  # fmt: skip
     assert best is not None
     return best

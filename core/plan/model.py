@@ -409,8 +409,15 @@ def _optimizer_seconds(ctx: Context, layout: Layout, params: float) -> float:
 
 
 def _unfit_reason(memory: mem.StageMemory, capacity: float) -> Text | None:
-    if memory.peak <= capacity:
+    verdict = memory.verdict(capacity)
+    if verdict == mem.FITS:
         return None
+    if verdict == mem.TIGHT:
+        return translate(
+            "Plan", "tight: the {stage} stage's tensors and the CUDA runtime need {need} per GPU at the {moment}, the device has {have}, but not the allocator reserve of {reserve}"
+        ).format(stage=STAGES[memory.stage], need=format_bytes(memory.peak - memory.reserve),
+                 moment=memory.moment, have=format_bytes(capacity),
+                 reserve=format_bytes(memory.reserve))  # fmt: skip
     return translate(
         "Plan", "out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}"
     ).format(stage=STAGES[memory.stage], need=format_bytes(memory.peak), moment=memory.moment,

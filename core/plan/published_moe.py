@@ -335,6 +335,7 @@ class MoePrediction:
     fits: bool | None = None
     searched: bool = False
     applied: tuple[str, ...] = ()
+    memory_verdict: str = ""  # fits, tight or does not fit (StageMemory.verdict); "" if refused
 
     @property
     def tokens_per_s_per_gpu(self) -> float | None:
@@ -355,6 +356,7 @@ class MoePrediction:
             "fits": self.fits,
             "searched": self.searched,
             "applied_settings": list(self.applied),
+            "memory_verdict": self.memory_verdict,
         }
 
 
@@ -386,7 +388,7 @@ def predict_moe_run(run: dict[str, Any], catalog: Any = None) -> MoePrediction:
     return MoePrediction(
         run["id"], gpus, tokens_per_s=res.tokens_per_s, step_time_s=res.step_time_s,
         mfu=res.mfu, layout=str(res.layout.label()), limits=str(res.limits), fits=bool(res.fits),
-        searched=not _complete(c), applied=applied,
+        searched=not _complete(c), applied=applied, memory_verdict=res.memory_verdict,
     )  # fmt: skip
 
 

@@ -105,6 +105,12 @@ class PlanResult:
         return self.reason is None
 
     @property
+    def memory_verdict(self) -> str:
+        """``fits``, ``tight`` (the tensors and the CUDA runtime fit, the allocator reserve does
+        not: a warning) or ``does not fit`` (:meth:`core.plan.memory.StageMemory.verdict`)."""
+        return self.memory.verdict(self.capacity)
+
+    @property
     def gpus(self) -> int:
         """GPUs of the run."""
         return self.inp.cluster.gpus
@@ -166,6 +172,7 @@ class PlanResult:
             "hfu": self.hfu,
             "memory_per_gpu": self.memory.to_dict(),
             "fits": self.fits,
+            "memory_verdict": self.memory_verdict,
             "time_breakdown_s": dict(self.breakdown),
             "assumptions": [str(a) for a in self.assumptions],
             "limits": str(self.limits),

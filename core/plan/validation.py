@@ -84,6 +84,7 @@ class RunCheck:
     generation: str = ""  # the device's hardware generation (:func:`generation`)
     framework: str = ""  # the source's training code (:data:`core.plan.published.SOURCE_FRAMEWORK`)
     precision: str = ""  # the run's training precision as published: bf16, fp16, fp8
+    memory_verdict: str = ""  # fits, tight or does not fit (core.plan.memory.StageMemory.verdict)
 
     @property
     def error(self) -> float:
@@ -109,6 +110,7 @@ class RunCheck:
             "generation": self.generation,
             "framework": self.framework,
             "precision": self.precision,
+            "memory_verdict": self.memory_verdict,
         }
 
 
@@ -226,6 +228,7 @@ def check_runs(
                 generation=generation(run["hardware"]["device"], getattr(dev, "name", "")),
                 framework=run_framework(run),
                 precision=str(run["precision"]),
+                memory_verdict=res.memory_verdict,
             )
         )
     if progress is not None:

@@ -55,6 +55,12 @@ def _link(crosses: bool) -> Text:
 
 def limits(res: PlanResult, ev: Evaluation) -> Text:
     """What limits the layout, in a few words ("pipeline bubble 18 %")."""
+    if res.memory_verdict == "tight":
+        return translate(
+            "Plan", "memory tight: {need} of {have} without the allocator reserve"
+        ).format(
+            need=format_bytes(res.memory.peak - res.memory.reserve), have=format_bytes(res.capacity)
+        )
     if not res.fits:
         return translate("Plan", "out of memory: {need} of {have}").format(
             need=format_bytes(res.memory.peak), have=format_bytes(res.capacity)

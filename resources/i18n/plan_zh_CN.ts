@@ -203,6 +203,10 @@
         <translation>ZeRO：ZeRO-{zero} 会切分流水线并行正在累积的梯度；pp &gt; 1 时允许：zero 0 或 1</translation>
     </message>
     <message>
+        <source>tight: the {stage} stage&apos;s tensors and the CUDA runtime need {need} per GPU at the {moment}, the device has {have}, but not the allocator reserve of {reserve}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}</source>
         <translation>显存不足：{stage}级在{moment}时每个 GPU 需要 {need}，设备只有 {have}</translation>
     </message>
@@ -394,6 +398,10 @@
     <message>
         <source>the intra-node link</source>
         <translation>节点内链路</translation>
+    </message>
+    <message>
+        <source>memory tight: {need} of {have} without the allocator reserve</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>out of memory: {need} of {have}</source>
@@ -1536,6 +1544,10 @@ Double-click to open the source.</source>
 规划的布局：{layout}，瓶颈：{limits}
 公布的数值：{how}
 双击打开来源。</translation>
+    </message>
+    <message>
+        <source> (tight: the allocator reserve does not fit)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source> (does not fit)</source>

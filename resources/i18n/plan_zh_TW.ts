@@ -203,6 +203,10 @@
         <translation>ZeRO：ZeRO-{zero} 會切分管線平行正在累積的梯度；pp &gt; 1 時允許：zero 0 或 1</translation>
     </message>
     <message>
+        <source>tight: the {stage} stage&apos;s tensors and the CUDA runtime need {need} per GPU at the {moment}, the device has {have}, but not the allocator reserve of {reserve}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}</source>
         <translation>記憶體不足：{stage}級在{moment}時每個 GPU 需要 {need}，裝置只有 {have}</translation>
     </message>
@@ -394,6 +398,10 @@
     <message>
         <source>the intra-node link</source>
         <translation>節點內鏈路</translation>
+    </message>
+    <message>
+        <source>memory tight: {need} of {have} without the allocator reserve</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>out of memory: {need} of {have}</source>
@@ -1536,6 +1544,10 @@ Double-click to open the source.</source>
 規劃的配置：{layout}，瓶頸：{limits}
 公布的數值：{how}
 按兩下開啟來源。</translation>
+    </message>
+    <message>
+        <source> (tight: the allocator reserve does not fit)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source> (does not fit)</source>

@@ -109,7 +109,12 @@ def _text(key: str, check: Any) -> str:
         return format_count(check.predicted)
     if key == "error":
         return f"{check.error:+.1%}"
-    fits = "" if check.fits else translate("PlanPublished", " (does not fit)")
+    if check.fits:
+        fits = ""
+    elif getattr(check, "memory_verdict", "") == "tight":
+        fits = translate("PlanPublished", " (tight: the allocator reserve does not fit)")
+    else:
+        fits = translate("PlanPublished", " (does not fit)")
     return localized(check.layout) + fits
 
 
