@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from core.memory.estimate import MemoryConfig
 
 __all__ = [
+    "RECORDED_NAMESPACES",
     "autocast",
     "build_module",
     "build_optimizer",
@@ -35,6 +36,45 @@ __all__ = [
     "make_batch",
     "optimizer_class",
 ]
+
+
+#: Op namespaces the traces record: torch's own, and this module's stand-ins for CUDA kernels.
+RECORDED_NAMESPACES = ("aten", "napkinlab")
+
+
+@cache
+def _rms_norm_ops() -> tuple[Any, Any]:
+    """Shape-only stand-ins for CUDA's fused RMSNorm kernels, as two custom ops
+    (``napkinlab::_fused_rms_norm`` and its backward, recorded by the traces like aten's): forward
+    reads the input and the weight and writes the output and an fp32 rstd per row; backward reads
+    the output gradient, the input, the rstd and the weight and writes the input's and the
+    weight's gradients (what ``aten._fused_rms_norm`` and ``_fused_rms_norm_backward`` do on
+    CUDA; on a CPU build, under fake tensors, torch decomposes those into fp32 ops instead). Made
+    once per process."""
+    import torch
+
+    # explicit schemas: this module's annotations are strings (``from __future__``)
+    @torch.library.custom_op("napkinlab::_fused_rms_norm", mutates_args=(),
+                             schema="(Tensor x, Tensor weight) -> (Tensor, Tensor)")  # fmt: skip
+    def fwd(x: Any, weight: Any) -> tuple[Any, Any]:
+        raise NotImplementedError("shape-only stand-in: used under FakeTensorMode alone")
+
+    @fwd.register_fake
+    def _fwd_fake(x: Any, weight: Any) -> tuple[Any, Any]:
+        return torch.empty_like(x), x.new_empty((*x.shape[:-1], 1), dtype=torch.float32)
+
+    @torch.library.custom_op(
+        "napkinlab::_fused_rms_norm_backward", mutates_args=(),
+        schema="(Tensor grad, Tensor x, Tensor rstd, Tensor weight) -> (Tensor, Tensor)",
+    )  # fmt: skip
+    def bwd(grad: Any, x: Any, rstd: Any, weight: Any) -> tuple[Any, Any]:
+        raise NotImplementedError("shape-only stand-in: used under FakeTensorMode alone")
+
+    @bwd.register_fake
+    def _bwd_fake(grad: Any, x: Any, rstd: Any, weight: Any) -> tuple[Any, Any]:
+        return torch.empty_like(x), torch.empty_like(weight)
+
+    return fwd, bwd
 
 
 @cache
@@ -69,19 +109,23 @@ def _classes() -> dict[str, Any]:
     # Stand-ins that keep for backward exactly what the CUDA kernels keep (read on an H200 with
     # torch 2.11 through saved_tensors_hooks), for tracing a CUDA target on a CPU build, where
     # fake CUDA tensors cannot run. They compute shapes only: used under FakeTensorMode alone.
+    rms_fwd, rms_bwd = _rms_norm_ops()
+
     class _CudaRMSNorm(torch.autograd.Function):
-        """Fused CUDA RMSNorm: keeps the input, the weight and an fp32 rstd per row."""
+        """Fused CUDA RMSNorm: keeps the input, the weight and an fp32 rstd per row. Forward and
+        backward each dispatch one op named as torch's fused kernels are (``_fused_rms_norm``,
+        ``_fused_rms_norm_backward``), so a trace sees the kernel's reads as well as its writes."""
 
         @staticmethod
         def forward(ctx: Any, x: Any, weight: Any) -> Any:
-            rstd = x.new_empty((*x.shape[:-1], 1), dtype=torch.float32)
+            out, rstd = rms_fwd(x, weight)
             ctx.save_for_backward(x, weight, rstd)
-            return torch.empty_like(x)
+            return out
 
         @staticmethod
         def backward(ctx: Any, grad: Any) -> Any:
-            x, weight, _ = ctx.saved_tensors
-            return torch.empty_like(x), torch.empty_like(weight)
+            x, weight, rstd = ctx.saved_tensors
+            return rms_bwd(grad, x, rstd, weight)
 
     class _CudaDropout(torch.autograd.Function):
         """CUDA dropout: keeps a 1-byte (bool) mask, whatever the input dtype."""

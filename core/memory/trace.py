@@ -29,7 +29,7 @@ from typing import Any
 from core.collect import collect, collection_paused, only_new_objects
 from core.memory.estimate import MemoryConfig
 from core.memory.flops import FlopCount, formula_flops
-from core.memory.modules import autocast, build_step
+from core.memory.modules import RECORDED_NAMESPACES, autocast, build_step
 from core.texts import Text, translate
 
 __all__ = ["PHASES", "TraceCancelled", "TraceResult", "exclusive_trace", "trace"]
@@ -462,7 +462,7 @@ def _tracking_classes() -> tuple[Any, Any]:
             facts = self._ops.get(id(func))
             if facts is None or facts[0] is not func:
                 decomposes, formula = tracker.counter.facts(func)
-                facts = self._ops[id(func)] = (func, decomposes, formula, func.namespace == "aten")
+                facts = self._ops[id(func)] = (func, decomposes, formula, func.namespace in RECORDED_NAMESPACES)
             # FlopCounterMode's rule: an op with a composite kernel runs (and is tracked and
             # counted) as its decomposition; the observer sees the op itself.
             if facts[1]:

@@ -89,6 +89,18 @@ def op_cost(
     return flops, nbytes, None
 
 
+#: Norm kernels, which run on their own even where the code fuses the memory-bound ops around
+#: them: Transformer Engine's LayerNorm and RMSNorm (``LayerNormLinear``'s ``layernorm_fwd`` and
+#: ``layernorm_bwd``/``rmsnorm_bwd``), Apex's ``FusedLayerNorm`` (Megatron-LM, Megatron-DeepSpeed)
+#: and PyTorch's take the norm's input and write its output, with no residual add or bias before
+#: them and no gradient accumulation after them; Megatron's residual add is its own jit-fused
+#: ``bias_dropout_add`` (``megatron/core/fusions/fused_bias_dropout.py``), and in backward the
+#: residual stream's gradient is added to the norm's input gradient by autograd.
+NORM_KERNELS = frozenset({
+    "native_layer_norm", "native_layer_norm_backward", "layer_norm", "_fused_rms_norm",
+    "_fused_rms_norm_backward", "rms_norm",
+})  # fmt: skip
+
 _CACHE: dict[tuple, MicroTimes] = {}
 #: Bytes per element of an fp8 cast-transpose: read 2 (bf16), write 1 (fp8) and 1 (its transpose)
 #: (what :meth:`~core.plan.precision.PrecisionRecipe.quantize_bytes` gives delayed scaling on Hopper).
@@ -201,7 +213,7 @@ def micro_times(
             kernels += op.region == "layer"
             continue
         seconds = max(nbytes / bw, flops / peak)
-        if not fused or (op.region == "head" and not fused_loss):
+        if not fused or (op.region == "head" and not fused_loss) or op.name in NORM_KERNELS:
             seconds += launch
             sums[bucket] = sums.get(bucket, 0.0) + seconds
             if op.core:

@@ -37,6 +37,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
+from core.memory.modules import RECORDED_NAMESPACES
 from core.step.costs import base_name, classify, dtype_id, op_cost
 from core.step.costs import flat_tensors as _flat
 
@@ -300,7 +301,7 @@ def _mode_class() -> Any:
         def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None):
             kwargs = kwargs or {}
             out = func(*args, **kwargs)
-            if func.namespace == "aten":
+            if func.namespace in RECORDED_NAMESPACES:
                 self.recorder.record(func, args, kwargs, out)
             return out
 

@@ -23,20 +23,11 @@ MC_SMALL = (
 KNOWN_GAPS: dict[str, str] = {
     "megatron-core-r0.8-h100-gpt-1.7b": MC_SMALL,
     "megatron-core-r0.8-h100-gpt-7.1b": MC_SMALL,
-    "bigscience-bloom-176b": "+20.2 % with DeepSpeed's pipeline engine and its BF16_Optimizer "
-    "pass modelled; Jean Zay's Omni-Path speed is assumed (100 Gb/s per link; the README gives "
-    "none) and the rest has no sourced mechanism",
 }
 
 #: The pre-registered runs (benchmarks/data/preregistered/, issue 38) still outside ±20 % with the
 #: current model, and what it still lacks for them.
-FP8_SMALL = (
-    "+20.6 %: small FP8 models stay optimistic with the recipe model (quantization kernels, "
-    "amax/scale updates, the parts that stay BF16) and the fp8 GEMMs' own K-loop cost measured "
-    "on the H200; GPT-3 5B (+17.9 %) and Llama 3 8B (+16.9 %) are now within 20 %"
-)
 PREREGISTERED_GAPS: dict[str, str] = {
-    **{run: FP8_SMALL for run in ("nemo-24.07-h100-nemotron3-8b-64gpu-fp8",)},
     **{
         run: "MT-NLG's largest row (+23 % with DeepSpeed's pipeline engine, its BF16_Optimizer "
         "pass and whole-layer checkpointing modelled): the three rows leave about 10 s per "
