@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING, Any
 from core.memory.models import TransformerSpec
 from core.plan.ops import LayerOps, PlanOp, layer_ops
 from core.plan.timing import MicroTimes, micro_times
+from core.roofline.hardware import DTYPE_BYTES
 
 if TYPE_CHECKING:
     from core.plan.inputs import Layout, PlanInput
@@ -77,6 +78,7 @@ __all__ = [
     "active_matmul_params",
     "alltoall_layer_seconds",
     "dense_variant",
+    "expert_bias_seconds",
     "expert_data_parallel",
     "expert_memory",
     "expert_ops",
@@ -244,6 +246,13 @@ def layer_micro_times(
     rest, gemms = split_ops(ctx.ops)
     out = _add(micro_times(rest, device, cal, **kw),
                micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw))  # fmt: skip
+    if getattr(ctx.inp.implementation, "expert_bias", False):
+        fwd, bwd, kernels = expert_bias_seconds(
+            ctx.inp, layout, cal.bandwidth(device), cal.launch_s
+        )
+        out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
+                      memory_bound=out.memory_bound + fwd + bwd,
+                      kernels=out.kernels + kernels)  # fmt: skip
     dense_ops = getattr(ctx, "dense_ops", None)
     if dense_ops is not None:
         out = _mix(out, micro_times(dense_ops, device, cal, **kw), spec.moe_layers / spec.layers)
@@ -252,6 +261,36 @@ def layer_micro_times(
 
 
 _TIMES: dict[tuple, tuple[Any, MicroTimes]] = {}
+
+#: Megatron-Core's per-expert bias loop (``TEGroupedMLP._apply_bias``, ``core_v0.15.0`` to
+#: ``core_v0.18.0``): ``torch.cat([t + b * p for t, b, p in zip(split(out), biases,
+#: split(probs))])`` on the second expert GEMM's output (``skip_bias_add=True``; the first GEMM's
+#: bias is Transformer Engine's, in the GEMM). Bytes per element of that output in the activations'
+#: dtype (the router's probabilities in it too: ``moe_router_dtype`` unset, ``type_as(logits)``):
+#: forward ``b * p`` writes 1, ``t + ·`` reads 2 and writes 1, ``cat`` reads 1 and writes 1
+#: (6 elements); backward ``g * p`` (read, write) and its sum over the rows (read) for the bias
+#: gradient, ``g * b`` (read, write) and its sum over the width (read) for the probabilities',
+#: and ``split``'s backward concatenating the chunks' gradients (read, write): 8 elements.
+#: Kernels: 2 per local expert and the ``cat`` forward; 4 per local expert and 2 ``cat`` backward.
+EXPERT_BIAS_ELEMENTS = (6, 8)
+EXPERT_BIAS_KERNELS = ((2, 1), (4, 2))
+
+
+def expert_bias_seconds(inp: PlanInput, layout: Layout, bandwidth: float,
+                        launch: float) -> tuple[float, float, int]:  # fmt: skip
+    """Forward and backward seconds and kernels of one MoE layer's per-expert bias loop
+    (:data:`EXPERT_BIAS_ELEMENTS`) on one GPU per micro-batch: the second GEMM's output is
+    ``E/EP`` experts × :func:`expert_rows_per_gpu` rows of ``d_model`` elements, its bytes at the
+    achievable memory ``bandwidth``, each kernel one ``launch``."""
+    spec = inp.model
+    local = spec.experts / layout.ep
+    elements = local * expert_rows_per_gpu(inp, layout) * spec.d_model
+    size = DTYPE_BYTES[inp.compute_dtype]
+    (fe, be), ((fk, fc), (bk, bc)) = EXPERT_BIAS_ELEMENTS, EXPERT_BIAS_KERNELS
+    kf, kb = fk * local + fc, bk * local + bc
+    fwd = fe * elements * size / bandwidth + kf * launch
+    bwd = be * elements * size / bandwidth + kb * launch
+    return fwd, bwd, round(kf + kb)
 
 
 @lru_cache(maxsize=4096)
