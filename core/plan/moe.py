@@ -80,6 +80,7 @@ __all__ = [
     "dense_variant",
     "expert_bias_seconds",
     "expert_data_parallel",
+    "expert_dp_comm",
     "expert_memory",
     "expert_ops",
     "expert_rows_per_gpu",
@@ -419,7 +420,8 @@ def expert_data_parallel(layout: Layout) -> int:
 def gpu_params(spec: TransformerSpec, layout: Layout, stage: str, here: float,
                first: float) -> float:  # fmt: skip
     """Parameters one GPU of ``stage`` reduces the gradients of: the rest over DP × CP, its
-    experts' over their expert-data-parallel group (taken at the DP group's ring rate)."""
+    experts' over their expert-data-parallel group (:func:`expert_dp_comm` times each group at
+    its own ring rate)."""
     outside, experts = param_split(spec, layout, stage, here, first)
     return outside + experts
 
@@ -434,6 +436,58 @@ def optimizer_params(spec: TransformerSpec, layout: Layout, stage: str, here: fl
     if layout.zero < 1:
         return outside + experts
     return outside + experts * layout.dp * layout.cp / expert_data_parallel(layout)
+
+
+def expert_dp_comm(
+    inp: PlanInput, layout: Layout, cal: Calibration, link: Any, comm: Any, params: float,
+    stage: str, here: float, first: float, factor: float = 1.0,
+) -> Any:  # fmt: skip
+    """``comm`` (:class:`core.plan.comm.CommTimes` of the GPU's ``params``) with its
+    data-parallel collectives split by group, as Megatron-Core's ``DistributedDataParallel``
+    splits its buffers: the parameters outside the routed experts over DP × CP (the ``link`` the
+    dense plan takes), the routed experts' (:func:`param_split`, × ``factor``: DualPipe's two
+    stages) over their expert-data-parallel group of ``EDP`` ranks ``ETP·EP`` apart (the expert
+    rank order ``tp-ep-dp-pp``), at that group's own ring rate: NVLink inside a node, else the
+    NICs of the group's ranks in one node (one when ``EP·ETP`` fills the node). ZeRO-3 (FSDP's
+    per-layer gathers) is left as it was."""
+    from core.plan.comm import _coll, _nodes, comm_times
+    from core.plan.frameworks import framework, gradient_buckets, reduce_dtype
+
+    spec = inp.model
+    edp = expert_data_parallel(layout)
+    if layout.zero > 2 or not spec.is_moe:
+        return comm
+    experts = param_split(spec, layout, stage, here, first)[1] * factor
+    if experts <= 0:
+        return comm
+    dense = comm_times(inp, layout, cal, link, max(0.0, params - experts), here)
+    cl, rec = inp.cluster, inp.recipe
+    fw = framework(inp.implementation.framework)
+    reduce_in = reduce_dtype(fw, layout.zero)
+    per_grad = DTYPE_BYTES[reduce_in] if reduce_in else rec.bytes("grads")
+    stride = layout.etp * layout.ep
+    intra = cal.busbw(cl.intra_bw, False)
+    nodes = _nodes(stride, edp, cl.domain)
+    if edp > 1 and cl.group_crosses_nodes(stride, edp):
+        busbw = min(intra, -(-edp // nodes) * cal.busbw(cl.inter_bw, True))
+    else:
+        busbw = intra
+    calls = gradient_buckets(fw, zero=layout.zero, params=experts, layers=here, vpp=layout.vpp,
+                             dp=edp, grad_bytes=per_grad)  # fmt: skip
+    lat = cal.collective_latency_s
+
+    def coll(op: str, size: float) -> float:
+        if edp <= 1 or size <= 0:
+            return 0.0
+        return calls * _coll(op, size / calls, edp, busbw, lat, cal, nodes)
+
+    if layout.zero == 0:
+        grads, gathers = coll("all-reduce", experts * per_grad), 0.0
+    else:
+        grads = coll("reduce-scatter", experts * per_grad)
+        gathers = coll("all-gather", experts * rec.bytes("params"))
+    return replace(comm, dp_grads=dense.dp_grads + grads, dp_params=dense.dp_params + gathers,
+                   dp_buckets=dense.dp_buckets + (calls if edp > 1 else 0))  # fmt: skip
 
 
 def alltoall_layer_seconds(inp: PlanInput, layout: Layout, cal: Calibration) -> float:

@@ -82,3 +82,23 @@ def test_the_loop_slows_the_step_by_its_seconds_per_moe_layer() -> None:
     added = with_bias.breakdown["compute"] - without.breakdown["compute"]
     assert added == pytest.approx(m * inp.model.layers * (fwd + bwd), rel=1e-6)
     assert with_bias.step_time_s > without.step_time_s
+
+
+def test_expert_gradients_cross_nodes_at_one_nic_per_rank() -> None:
+    # GPT-OSS-120B on 64 B200 (8 per node), EP 8: each EDP group of 8 ranks is 8 apart, one
+    # per node, so its ring runs at one NIC per rank, not at the DP ring's eight per node: the
+    # expert part of the DP collectives is slower than the same bytes over DP x CP.
+    from core.plan.comm import comm_times, links
+    from core.plan.model import device_calibration
+    from core.plan.moe import expert_dp_comm, param_split
+
+    inp, lay = _input(B200_EP8)
+    lay = replace(lay, dp=64)
+    cal = device_calibration(inp)
+    link = links(inp, lay, cal)
+    outside, experts = param_split(inp.model, lay, "only", inp.model.layers, inp.model.layers)
+    whole = comm_times(inp, lay, cal, link, outside + experts, inp.model.layers)
+    split = expert_dp_comm(inp, lay, cal, link, whole, outside + experts, "only",
+                           inp.model.layers, inp.model.layers)  # fmt: skip
+    assert split.dp_grads > 2 * whole.dp_grads
+    assert split.dp_params > 2 * whole.dp_params
