@@ -181,13 +181,16 @@ def host_ops(
     cast_kernels: int = 0,
     graphs: tuple[str, ...] = (),
     dispatcher: str | None = None,
+    expert_bias: bool = False,
 ) -> HostOps:
     """Ops the host issues for one layer of ``ops`` (a :class:`~core.plan.ops.LayerOps`): the
     module docstring's count, ``experts_per_gpu`` expert GEMMs per grouped GEMM,
     ``cast_kernels`` quantization kernels per weight GEMM input (forward: ``X``; backward:
     ``dY``), none for the parts the CUDA-graph ``graphs`` scopes capture; with a
     ``dispatcher`` (an MoE layer's, :data:`DISPATCH_OPS`) its own ops and the experts'
-    :data:`TE_MODULES_PER_LAYER` module calls."""
+    :data:`TE_MODULES_PER_LAYER` module calls; with ``expert_bias`` Megatron-Core's per-expert
+    bias loop (:data:`core.plan.moe.EXPERT_BIAS_KERNELS`: kernels per local expert and the
+    concatenations, forward and backward)."""
     spec = ops.spec
     experts = int(spec.experts or 0)
     layer = tuple(op for op in ops.ops if op.region == "layer")
@@ -218,6 +221,12 @@ def host_ops(
         count["forward"] += after + (0 if preprocess_graphed else before)
         count["backward"] += backward
         modules = float(TE_MODULES_PER_LAYER)
+    if expert_bias and experts > 1 and "experts" not in captured:
+        from core.plan.moe import EXPERT_BIAS_KERNELS
+
+        (fk, fc), (bk, bc) = EXPERT_BIAS_KERNELS
+        count["forward"] += fk * experts_per_gpu + fc
+        count["backward"] += bk * experts_per_gpu + bc
     return HostOps(count["forward"], count["backward"], modules)
 
 
@@ -268,14 +277,15 @@ def layer_excess(ctx: Any, layout: Any, mt: Any, ep_layer: float, comm_layer: fl
     dispatcher = str(getattr(impl, "dispatcher", "alltoall") or "alltoall")
     if dispatcher not in DISPATCH_OPS:
         dispatcher = "alltoall"
-    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher)
+    bias = bool(getattr(impl, "expert_bias", False))
+    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher, bias)
     found = _OPS.get(key)
     if found is None:
         if len(_OPS) > 1024:
             _OPS.clear()
         found = _OPS[key] = host_ops(ctx.ops, experts_per_gpu=per_gpu, fused=impl.fused,
                                      cast_kernels=casts, graphs=graphs,
-                                     dispatcher=dispatcher)  # fmt: skip
+                                     dispatcher=dispatcher, expert_bias=bias)  # fmt: skip
     gpu_f = mt.layer_fwd + ep_layer + comm_layer / 2
     gpu_b = mt.layer_bwd + ep_layer + comm_layer / 2 + recompute_layer
     return host_excess(gpu_f, gpu_b, found, syncs=True, factor=host_factor(device.id))

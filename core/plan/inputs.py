@@ -398,6 +398,11 @@ class Implementation:
     #: the activations' (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the
     #: fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`).
     low_act_input: bool = False
+    #: The routed experts carry biases that Megatron-Core adds in a Python loop over the local
+    #: experts (``TEGroupedMLP._apply_bias``: ``t + b * p`` per expert, then ``torch.cat``):
+    #: GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`,
+    #: its host calls by :mod:`core.plan.host`; False: no expert biases.
+    expert_bias: bool = False
     #: How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`):
     #: ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron's
     #: ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022's per-micro-batch

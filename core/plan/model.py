@@ -206,6 +206,9 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     busiest *= dualpipe.params_factor(impl.schedule, p)  # DualPipe: two stages' parameters
     opt_params *= dualpipe.params_factor(impl.schedule, p)
     comm = comm_times(inp, layout, cal, link, busiest, busiest_layers)
+    if spec.is_moe:  # the experts' gradients and weights over their own group (core.plan.moe)
+        comm = moe.expert_dp_comm(inp, layout, cal, link, comm, busiest, stage_b, busiest_layers,
+                                  first_here, dualpipe.params_factor(impl.schedule, p))  # fmt: skip
     full = layout.recompute == "full"
     compute_layer = mt.layer_fwd + mt.layer_bwd
     recompute_layer = (

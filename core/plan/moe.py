@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING, Any
 from core.memory.models import TransformerSpec
 from core.plan.ops import LayerOps, PlanOp, layer_ops
 from core.plan.timing import MicroTimes, micro_times
+from core.roofline.hardware import DTYPE_BYTES
 
 if TYPE_CHECKING:
     from core.plan.inputs import Layout, PlanInput
@@ -77,7 +78,9 @@ __all__ = [
     "active_matmul_params",
     "alltoall_layer_seconds",
     "dense_variant",
+    "expert_bias_seconds",
     "expert_data_parallel",
+    "expert_dp_comm",
     "expert_memory",
     "expert_ops",
     "expert_rows_per_gpu",
@@ -244,6 +247,13 @@ def layer_micro_times(
     rest, gemms = split_ops(ctx.ops)
     out = _add(micro_times(rest, device, cal, **kw),
                micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw))  # fmt: skip
+    if getattr(ctx.inp.implementation, "expert_bias", False):
+        fwd, bwd, kernels = expert_bias_seconds(
+            ctx.inp, layout, cal.bandwidth(device), cal.launch_s
+        )
+        out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
+                      memory_bound=out.memory_bound + fwd + bwd,
+                      kernels=out.kernels + kernels)  # fmt: skip
     dense_ops = getattr(ctx, "dense_ops", None)
     if dense_ops is not None:
         out = _mix(out, micro_times(dense_ops, device, cal, **kw), spec.moe_layers / spec.layers)
@@ -252,6 +262,36 @@ def layer_micro_times(
 
 
 _TIMES: dict[tuple, tuple[Any, MicroTimes]] = {}
+
+#: Megatron-Core's per-expert bias loop (``TEGroupedMLP._apply_bias``, ``core_v0.15.0`` to
+#: ``core_v0.18.0``): ``torch.cat([t + b * p for t, b, p in zip(split(out), biases,
+#: split(probs))])`` on the second expert GEMM's output (``skip_bias_add=True``; the first GEMM's
+#: bias is Transformer Engine's, in the GEMM). Bytes per element of that output in the activations'
+#: dtype (the router's probabilities in it too: ``moe_router_dtype`` unset, ``type_as(logits)``):
+#: forward ``b * p`` writes 1, ``t + ·`` reads 2 and writes 1, ``cat`` reads 1 and writes 1
+#: (6 elements); backward ``g * p`` (read, write) and its sum over the rows (read) for the bias
+#: gradient, ``g * b`` (read, write) and its sum over the width (read) for the probabilities',
+#: and ``split``'s backward concatenating the chunks' gradients (read, write): 8 elements.
+#: Kernels: 2 per local expert and the ``cat`` forward; 4 per local expert and 2 ``cat`` backward.
+EXPERT_BIAS_ELEMENTS = (6, 8)
+EXPERT_BIAS_KERNELS = ((2, 1), (4, 2))
+
+
+def expert_bias_seconds(inp: PlanInput, layout: Layout, bandwidth: float,
+                        launch: float) -> tuple[float, float, int]:  # fmt: skip
+    """Forward and backward seconds and kernels of one MoE layer's per-expert bias loop
+    (:data:`EXPERT_BIAS_ELEMENTS`) on one GPU per micro-batch: the second GEMM's output is
+    ``E/EP`` experts × :func:`expert_rows_per_gpu` rows of ``d_model`` elements, its bytes at the
+    achievable memory ``bandwidth``, each kernel one ``launch``."""
+    spec = inp.model
+    local = spec.experts / layout.ep
+    elements = local * expert_rows_per_gpu(inp, layout) * spec.d_model
+    size = DTYPE_BYTES[inp.compute_dtype]
+    (fe, be), ((fk, fc), (bk, bc)) = EXPERT_BIAS_ELEMENTS, EXPERT_BIAS_KERNELS
+    kf, kb = fk * local + fc, bk * local + bc
+    fwd = fe * elements * size / bandwidth + kf * launch
+    bwd = be * elements * size / bandwidth + kb * launch
+    return fwd, bwd, round(kf + kb)
 
 
 @lru_cache(maxsize=4096)
@@ -380,7 +420,8 @@ def expert_data_parallel(layout: Layout) -> int:
 def gpu_params(spec: TransformerSpec, layout: Layout, stage: str, here: float,
                first: float) -> float:  # fmt: skip
     """Parameters one GPU of ``stage`` reduces the gradients of: the rest over DP × CP, its
-    experts' over their expert-data-parallel group (taken at the DP group's ring rate)."""
+    experts' over their expert-data-parallel group (:func:`expert_dp_comm` times each group at
+    its own ring rate)."""
     outside, experts = param_split(spec, layout, stage, here, first)
     return outside + experts
 
@@ -395,6 +436,58 @@ def optimizer_params(spec: TransformerSpec, layout: Layout, stage: str, here: fl
     if layout.zero < 1:
         return outside + experts
     return outside + experts * layout.dp * layout.cp / expert_data_parallel(layout)
+
+
+def expert_dp_comm(
+    inp: PlanInput, layout: Layout, cal: Calibration, link: Any, comm: Any, params: float,
+    stage: str, here: float, first: float, factor: float = 1.0,
+) -> Any:  # fmt: skip
+    """``comm`` (:class:`core.plan.comm.CommTimes` of the GPU's ``params``) with its
+    data-parallel collectives split by group, as Megatron-Core's ``DistributedDataParallel``
+    splits its buffers: the parameters outside the routed experts over DP × CP (the ``link`` the
+    dense plan takes), the routed experts' (:func:`param_split`, × ``factor``: DualPipe's two
+    stages) over their expert-data-parallel group of ``EDP`` ranks ``ETP·EP`` apart (the expert
+    rank order ``tp-ep-dp-pp``), at that group's own ring rate: NVLink inside a node, else the
+    NICs of the group's ranks in one node (one when ``EP·ETP`` fills the node). ZeRO-3 (FSDP's
+    per-layer gathers) is left as it was."""
+    from core.plan.comm import _coll, _nodes, comm_times
+    from core.plan.frameworks import framework, gradient_buckets, reduce_dtype
+
+    spec = inp.model
+    edp = expert_data_parallel(layout)
+    if layout.zero > 2 or not spec.is_moe:
+        return comm
+    experts = param_split(spec, layout, stage, here, first)[1] * factor
+    if experts <= 0:
+        return comm
+    dense = comm_times(inp, layout, cal, link, max(0.0, params - experts), here)
+    cl, rec = inp.cluster, inp.recipe
+    fw = framework(inp.implementation.framework)
+    reduce_in = reduce_dtype(fw, layout.zero)
+    per_grad = DTYPE_BYTES[reduce_in] if reduce_in else rec.bytes("grads")
+    stride = layout.etp * layout.ep
+    intra = cal.busbw(cl.intra_bw, False)
+    nodes = _nodes(stride, edp, cl.domain)
+    if edp > 1 and cl.group_crosses_nodes(stride, edp):
+        busbw = min(intra, -(-edp // nodes) * cal.busbw(cl.inter_bw, True))
+    else:
+        busbw = intra
+    calls = gradient_buckets(fw, zero=layout.zero, params=experts, layers=here, vpp=layout.vpp,
+                             dp=edp, grad_bytes=per_grad)  # fmt: skip
+    lat = cal.collective_latency_s
+
+    def coll(op: str, size: float) -> float:
+        if edp <= 1 or size <= 0:
+            return 0.0
+        return calls * _coll(op, size / calls, edp, busbw, lat, cal, nodes)
+
+    if layout.zero == 0:
+        grads, gathers = coll("all-reduce", experts * per_grad), 0.0
+    else:
+        grads = coll("reduce-scatter", experts * per_grad)
+        gathers = coll("all-gather", experts * rec.bytes("params"))
+    return replace(comm, dp_grads=dense.dp_grads + grads, dp_params=dense.dp_params + gathers,
+                   dp_buckets=dense.dp_buckets + (calls if edp > 1 else 0))  # fmt: skip
 
 
 def alltoall_layer_seconds(inp: PlanInput, layout: Layout, cal: Calibration) -> float:

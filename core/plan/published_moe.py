@@ -109,6 +109,12 @@ VOCAB_DIVISOR = 128
 #: (``gated_linear_unit=True``, ``activation_func=quick_gelu``), so its MLPs count ×1.
 NOT_SILU = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 
+#: Models whose routed experts carry biases in Megatron: ``GPTOSSProvider`` sets
+#: ``add_bias_linear=True``, so ``TEGroupedMLP`` adds the second GEMM's bias in its per-expert
+#: loop (``_apply_bias``; :func:`core.plan.moe.expert_bias_seconds`). The app's models refuse
+#: biased experts, so the runs pass it as the code's (``Implementation.expert_bias``).
+BIASED_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
+
 
 #: The one statement of how TFLOP/s per GPU are predicted (printed once above the table).
 CONVENTION = (
@@ -242,6 +248,8 @@ def moe_run_input(
                       inter_node_bandwidth=hw.get("inter_node_bandwidth_per_gpu"),
                       nvlink_domain=int(hw["nvlink_domain"]) if hw.get("nvlink_domain") else None)  # fmt: skip
     impl, grads, defaults = _code(run)
+    if impl.probs_in_experts and run["model"]["preset"] in BIASED_EXPERTS:
+        impl = replace(impl, expert_bias=True)  # Megatron's TEGroupedMLP bias loop
     if run["precision"] != "bf16":
         # the layers' GEMMs in the recipe's low precision; the weights kept quantized
         # (Megatron-Bridge's fp8_param_gather, as the dense NVIDIA runs)
