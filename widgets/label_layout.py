@@ -21,7 +21,9 @@ import numpy as np
 __all__ = [
     "Label",
     "Rect",
+    "all_free",
     "around_point",
+    "around_point_array",
     "beside_vertical",
     "first_free",
     "free_spot",
@@ -38,11 +40,12 @@ Rect = tuple[float, float, float, float]
 
 @dataclass
 class Label:
-    """One text to place: its key, its candidate rectangles (best first) and the indices of the
-    segments it may cover (a roof's label sits on its own roof, which is broken under the text)."""
+    """One text to place: its key, its candidate rectangles (best first; a list of rectangles or
+    an ``(n, 4)`` array) and the indices of the segments it may cover (a roof's label sits on its
+    own roof, which is broken under the text)."""
 
     key: str
-    candidates: list[Rect] = field(default_factory=list)
+    candidates: list[Rect] | np.ndarray = field(default_factory=list)
     own: frozenset[int] = frozenset()
 
 
@@ -125,9 +128,55 @@ def first_free(
     bounds: Rect,
 ) -> int | None:
     """The index of the first of ``boxes`` (``(c, 4)``) inside ``bounds`` that touches no
-    segment outside ``own``, no point and no ``taken`` rectangle; all candidates at once."""
+    segment outside ``own``, no point and no ``taken`` rectangle: vectorised over the candidates,
+    a block of :data:`_BLOCK` at a time in order (the answer is the same as all at once)."""
     if not len(boxes):
         return None
+    if len(segments):
+        keep = np.ones(len(segments), dtype=bool)
+        keep[[i for i in own if i < len(segments)]] = False
+        segments = segments[keep]
+        # Only the segments whose bounding box meets the candidates' own can touch one.
+        segments = segments[
+            (np.minimum(segments[:, 0], segments[:, 2]) <= boxes[:, 2].max())
+            & (np.maximum(segments[:, 0], segments[:, 2]) >= boxes[:, 0].min())
+            & (np.minimum(segments[:, 1], segments[:, 3]) <= boxes[:, 3].max())
+            & (np.maximum(segments[:, 1], segments[:, 3]) >= boxes[:, 1].min())
+        ]
+    # In blocks, best first: the first free box is usually among the first few, and testing
+    # all of ~1,000 candidates against every line cost most of a slider step.
+    for start in range(0, len(boxes), _BLOCK):
+        found = _first_free_block(boxes[start : start + _BLOCK], segments, points, taken, bounds)
+        if found is not None:
+            return start + found
+    return None
+
+
+#: Candidates tested at once by :func:`first_free`.
+_BLOCK = 128
+
+
+def _first_free_block(
+    boxes: np.ndarray, seg: np.ndarray, points: np.ndarray, taken: np.ndarray, bounds: Rect
+) -> int | None:
+    """:func:`first_free` of ``boxes`` against segments already stripped of the label's own."""
+    hits = np.flatnonzero(_free_mask(boxes, seg, points, taken, bounds))
+    return int(hits[0]) if len(hits) else None
+
+
+def all_free(boxes: np.ndarray, segments: np.ndarray, points: np.ndarray) -> bool:
+    """Whether none of ``boxes`` (``(c, 4)``) touches a segment or a point (no bounds, nothing
+    taken): the check that placed labels may stay where they are, for all of them at once."""
+    if not len(boxes):
+        return True
+    unbounded = (-math.inf, -math.inf, math.inf, math.inf)
+    return bool(_free_mask(boxes, segments, points, np.empty((0, 4)), unbounded).all())
+
+
+def _free_mask(
+    boxes: np.ndarray, seg: np.ndarray, points: np.ndarray, taken: np.ndarray, bounds: Rect
+) -> np.ndarray:
+    """Which of ``boxes`` are inside ``bounds`` and touch no segment, point or taken box."""
     left, top, right, bottom = (boxes[:, i : i + 1] for i in range(4))
     free = (
         (boxes[:, 0] >= bounds[0])
@@ -135,10 +184,9 @@ def first_free(
         & (boxes[:, 2] <= bounds[2])
         & (boxes[:, 3] <= bounds[3])
     )
-    if len(segments):
-        keep = np.ones(len(segments), dtype=bool)
-        keep[[i for i in own if i < len(segments)]] = False
-        seg = segments[keep]
+    if not free.any():
+        return free
+    if len(seg):
         x0, y0, x1, y1 = (seg[:, i][None, :] for i in range(4))
         crossed = (
             (np.minimum(x0, x1) <= right)
@@ -173,8 +221,7 @@ def first_free(
     if len(taken):
         t0, t1, t2, t3 = (taken[:, i][None, :] for i in range(4))
         free &= ~((left < t2) & (t0 < right) & (top < t3) & (t1 < bottom)).any(axis=1)
-    hits = np.flatnonzero(free)
-    return int(hits[0]) if len(hits) else None
+    return free
 
 
 def place(
@@ -190,11 +237,11 @@ def place(
     taken = list(blocked)
     out: dict[str, int | None] = {}
     for label in labels:
-        index = first_free(_as_array(label.candidates, 4), seg, label.own, pts,
-                            _as_array(taken, 4), bounds)  # fmt: skip
+        boxes = _as_array(label.candidates, 4)
+        index = first_free(boxes, seg, label.own, pts, _as_array(taken, 4), bounds)
         out[label.key] = index
         if index is not None:
-            taken.append(label.candidates[index])
+            taken.append(tuple(float(v) for v in boxes[index]))  # type: ignore[arg-type]
     return out
 
 
@@ -311,6 +358,24 @@ def around_point(
     the finer rings and directions let a label land as near as the lines allow (the old eight
     boxes at two distances had put them 25 to 50 px off).
     """
+    boxes = around_point_array(width, height, x, y, radius, reach=reach, step=step,
+                               angles=angles)  # fmt: skip
+    return [tuple(row) for row in boxes.tolist()]  # type: ignore[misc]
+
+
+def around_point_array(
+    width: float,
+    height: float,
+    x: float,
+    y: float,
+    radius: float,
+    *,
+    reach: float | None = None,
+    step: float = 2.0,
+    angles: Sequence[float] = (),
+) -> np.ndarray:
+    """:func:`around_point`'s candidates as an ``(n, 4)`` array (what :func:`place` takes
+    without converting ~1,000 tuples back; a slider step places two such labels)."""
     reach = 0.6 * height + 2.0 + 3.0 * step if reach is None else reach
     extra = tuple(float(a) for a in angles if math.isfinite(a))
     theta = np.radians(np.asarray(_DIRECTIONS + extra, dtype=float))
@@ -336,8 +401,7 @@ def around_point(
     _, first = np.unique(keys, return_index=True)
     first.sort()
     left, top = left[first], top[first]
-    return list(zip(left.tolist(), top.tolist(), (left + width).tolist(), (top + height).tolist(),
-                    strict=True))  # fmt: skip
+    return np.stack([left, top, left + width, top + height], axis=1)
 
 
 def free_spot(

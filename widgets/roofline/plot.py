@@ -22,7 +22,8 @@ from widgets.i18n import translate
 from widgets.label_layout import (
     Label,
     Rect,
-    around_point,
+    all_free,
+    around_point_array,
     beside_vertical,
     first_free,
     free_spot,
@@ -745,10 +746,7 @@ class RooflinePlot(QWidget):
         kept = self._fixed_layout if self._fixed_layout[0] == key else None
         if kept is not None:
             rects = [r for _, r, _ in kept[1] if r is not None]
-            moving = segments[fixed:]
-            if any(first_free(np.asarray([r], float), moving, frozenset(), points,
-                               np.empty((0, 4)), (-1e9, -1e9, 1e9, 1e9)) is None
-                   for r in rects):  # fmt: skip
+            if not all_free(np.asarray(rects, float).reshape(-1, 4), segments[fixed:], points):
                 kept = None
         self._placed = {}
         if kept is None:
@@ -777,14 +775,15 @@ class RooflinePlot(QWidget):
             width, height = self._ink(text)
             x = _log(p.x) * mapper[0] + mapper[1]
             y = _log(p.y) * mapper[2] + mapper[3]
-            candidates = around_point(width, height, x, y, self._marker_radius(p) + 1.0,
-                                      reach=POINT_REACH * height, step=self._scale,
-                                      angles=across)  # fmt: skip
+            candidates = around_point_array(width, height, x, y, self._marker_radius(p) + 1.0,
+                                            reach=POINT_REACH * height, step=self._scale,
+                                            angles=across)  # fmt: skip
             requests.append((text, Label(str(id(text)), candidates)))
         chosen = place([label for _, label in requests], segments, points, bounds, taken)
         for text, label in requests:
             index = chosen[label.key]
-            self._put(text, None if index is None else label.candidates[index])
+            box = None if index is None else tuple(float(v) for v in label.candidates[index])
+            self._put(text, box)  # type: ignore[arg-type]
 
     def _place_fixed(
         self,
