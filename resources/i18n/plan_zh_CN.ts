@@ -95,7 +95,7 @@
     </message>
     <message>
         <source>grad-accumulation: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`). With ``moe_act`` recomputed, the routed experts&apos; activation input (the first GEMM&apos;s output, the one tensor they keep) cached in the low-precision recipe&apos;s bytes instead of the activations&apos; (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`). How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`): ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron&apos;s ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022&apos;s per-micro-batch ``main_grad.add_`` (fp16); ``autograd``, PyTorch&apos;s in-place add from the second micro-batch (Megatron-LM 2021, fp16). Transformer Engine CUDA-graph scopes (Megatron-Bridge&apos;s ``cuda_graph_scope`` with ``cuda_graph_impl=&quot;transformer_engine&quot;``, :data:`core.plan.host.GRAPH_SCOPES`): the captured ops cost the host nothing (:mod:`core.plan.host`); () = eager.</extracomment>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`). With ``moe_act`` recomputed, the routed experts&apos; activation input (the first GEMM&apos;s output, the one tensor they keep) cached in the low-precision recipe&apos;s bytes instead of the activations&apos; (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`). The routed experts carry biases that Megatron-Core adds in a Python loop over the local experts (``TEGroupedMLP._apply_bias``: ``t + b * p`` per expert, then ``torch.cat``): GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`, its host calls by :mod:`core.plan.host`; False: no expert biases. How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`): ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron&apos;s ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022&apos;s per-micro-batch ``main_grad.add_`` (fp16); ``autograd``, PyTorch&apos;s in-place add from the second micro-batch (Megatron-LM 2021, fp16). Transformer Engine CUDA-graph scopes (Megatron-Bridge&apos;s ``cuda_graph_scope`` with ``cuda_graph_impl=&quot;transformer_engine&quot;``, :data:`core.plan.host.GRAPH_SCOPES`): the captured ops cost the host nothing (:mod:`core.plan.host`); () = eager.</extracomment>
         <translation>grad-accumulation：{value}；允许：{allowed}</translation>
     </message>
     <message>
@@ -204,7 +204,7 @@
     </message>
     <message>
         <source>tight: the {stage} stage&apos;s tensors and the CUDA runtime need {need} per GPU at the {moment}, the device has {have}, but not the allocator reserve of {reserve}</source>
-        <translation type="unfinished"></translation>
+        <translation>偏紧：{stage}级在{moment}时张量与 CUDA 运行时每个 GPU 需要 {need}，设备有 {have}，但放不下 {reserve} 的分配器预留</translation>
     </message>
     <message>
         <source>out of memory: the {stage} stage needs {need} per GPU at the {moment}, the device has {have}</source>
@@ -401,7 +401,7 @@
     </message>
     <message>
         <source>memory tight: {need} of {have} without the allocator reserve</source>
-        <translation type="unfinished"></translation>
+        <translation>显存偏紧：不计分配器预留需要 {need}，共 {have}</translation>
     </message>
     <message>
         <source>out of memory: {need} of {have}</source>
@@ -1547,7 +1547,7 @@ Double-click to open the source.</source>
     </message>
     <message>
         <source> (tight: the allocator reserve does not fit)</source>
-        <translation type="unfinished"></translation>
+        <translation>（偏紧：放不下分配器预留）</translation>
     </message>
     <message>
         <source> (does not fit)</source>
