@@ -14,7 +14,7 @@ from core.plan.published import load_runs, predict_run, published, published_tok
 
 MC_SMALL = (
     "Megatron-Core's smallest weak-scaling rows (h 2048-4096): predicted MFU 57-60 % against the "
-    "README's 41-47 % at every micro-batch that fits (+23 % to +35 %, benchmarks/plan_published.py); "
+    "README's 41-47 % at every micro-batch that fits (+23 % to +30 %, benchmarks/plan_published.py); "
     "its end-to-end figures include data loading and logging, which the plan does not model, and "
     "no sourced mechanism was found for the rest"
 )
