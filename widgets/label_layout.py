@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -336,17 +337,10 @@ def point_gap(rect: Rect, x: float, y: float) -> float:
 
 
 def around_point(
-    width: float,
-    height: float,
-    x: float,
-    y: float,
-    radius: float,
-    *,
-    reach: float | None = None,
-    step: float = 2.0,
-    angles: Sequence[float] = (),
+    width: float, height: float, x: float, y: float, radius: float, **options: Any
 ) -> list[Rect]:
-    """Candidates around a point, nearest first: boxes whose nearest edge or corner lies from
+    """Candidates around a point, nearest first (``options``: :func:`around_point_array`'s
+    ``reach``, ``step`` and ``angles``): boxes whose nearest edge or corner lies from
     ``radius`` + 1 to ``radius`` + ``reach`` pixels from the point, in ``step`` rings.
 
     In each ring a box sits in 24 directions (every 15°; the diagonals, upper left first, then
@@ -358,8 +352,7 @@ def around_point(
     the finer rings and directions let a label land as near as the lines allow (the old eight
     boxes at two distances had put them 25 to 50 px off).
     """
-    boxes = around_point_array(width, height, x, y, radius, reach=reach, step=step,
-                               angles=angles)  # fmt: skip
+    boxes = around_point_array(width, height, x, y, radius, **options)
     return [tuple(row) for row in boxes.tolist()]  # type: ignore[misc]
 
 
