@@ -54,6 +54,7 @@ from core.roofline.host import HOST_OP_S  # the shared per-op host cost, with it
 
 __all__ = [
     "DISPATCH_OPS",
+    "EXPERT_BIAS_KERNELS",
     "GRACE_HOSTS",
     "GRACE_HOST_FACTOR",
     "GRAPH_SCOPES",
@@ -105,6 +106,13 @@ GRACE_HOST_FACTOR = 37.08 / 13.48
 
 #: Devices whose host CPU is NVIDIA Grace (GB200 and GB300 NVL72, GH200).
 GRACE_HOSTS = frozenset({"gb200", "gb300", "gh200"})
+
+#: Kernels of Megatron-Core's per-expert bias loop (``TEGroupedMLP._apply_bias``; its bytes are
+#: :data:`core.plan.moe.EXPERT_BIAS_ELEMENTS`), as ``((forward per local expert, forward once),
+#: (backward per local expert, backward once))``: ``b * p`` and ``t + ·`` per expert and the
+#: ``cat`` forward; ``g * p``, its row sum, ``g * b`` and its width sum per expert, and two
+#: ``cat`` backward.
+EXPERT_BIAS_KERNELS = ((2, 1), (4, 2))
 
 #: Transformer Engine module calls per MoE layer forward that no CUDA-graph scope captures: the
 #: experts' two ``GroupedLinear`` (``TEGroupedMLP``'s ``linear_fc1`` and ``linear_fc2``).
@@ -189,7 +197,7 @@ def host_ops(
     ``dY``), none for the parts the CUDA-graph ``graphs`` scopes capture; with a
     ``dispatcher`` (an MoE layer's, :data:`DISPATCH_OPS`) its own ops and the experts'
     :data:`TE_MODULES_PER_LAYER` module calls; with ``expert_bias`` Megatron-Core's per-expert
-    bias loop (:data:`core.plan.moe.EXPERT_BIAS_KERNELS`: kernels per local expert and the
+    bias loop (:data:`EXPERT_BIAS_KERNELS`: kernels per local expert and the
     concatenations, forward and backward)."""
     spec = ops.spec
     experts = int(spec.experts or 0)
@@ -222,8 +230,6 @@ def host_ops(
         count["backward"] += backward
         modules = float(TE_MODULES_PER_LAYER)
     if expert_bias and experts > 1 and "experts" not in captured:
-        from core.plan.moe import EXPERT_BIAS_KERNELS
-
         (fk, fc), (bk, bc) = EXPERT_BIAS_KERNELS
         count["forward"] += fk * experts_per_gpu + fc
         count["backward"] += bk * experts_per_gpu + bc

@@ -64,6 +64,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core.memory.models import TransformerSpec
+from core.plan.host import EXPERT_BIAS_KERNELS
 from core.plan.ops import LayerOps, PlanOp, layer_ops
 from core.plan.timing import MicroTimes, micro_times
 from core.roofline.hardware import DTYPE_BYTES
@@ -272,9 +273,8 @@ _TIMES: dict[tuple, tuple[Any, MicroTimes]] = {}
 #: (6 elements); backward ``g * p`` (read, write) and its sum over the rows (read) for the bias
 #: gradient, ``g * b`` (read, write) and its sum over the width (read) for the probabilities',
 #: and ``split``'s backward concatenating the chunks' gradients (read, write): 8 elements.
-#: Kernels: 2 per local expert and the ``cat`` forward; 4 per local expert and 2 ``cat`` backward.
+#: Its kernels are :data:`core.plan.host.EXPERT_BIAS_KERNELS` (the host counts them too).
 EXPERT_BIAS_ELEMENTS = (6, 8)
-EXPERT_BIAS_KERNELS = ((2, 1), (4, 2))
 
 
 def expert_bias_seconds(inp: PlanInput, layout: Layout, bandwidth: float,

@@ -9,10 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from core.plan.host import host_ops
+from core.plan.host import EXPERT_BIAS_KERNELS, host_ops
 from core.plan.inputs import Layout
 from core.plan.model import plan
-from core.plan.moe import EXPERT_BIAS_ELEMENTS, EXPERT_BIAS_KERNELS, expert_bias_seconds
+from core.plan.moe import EXPERT_BIAS_ELEMENTS, expert_bias_seconds
 from core.plan.published_moe import load_moe_runs, moe_run_input
 
 B200_EP8 = "megatron-bridge-26.04.01-b200-gpt-oss-120b-64gpu-bf16"
