@@ -462,7 +462,12 @@ def _tracking_classes() -> tuple[Any, Any]:
             facts = self._ops.get(id(func))
             if facts is None or facts[0] is not func:
                 decomposes, formula = tracker.counter.facts(func)
-                facts = self._ops[id(func)] = (func, decomposes, formula, func.namespace in RECORDED_NAMESPACES)
+                facts = self._ops[id(func)] = (
+                    func,
+                    decomposes,
+                    formula,
+                    func.namespace in RECORDED_NAMESPACES,
+                )
             # FlopCounterMode's rule: an op with a composite kernel runs (and is tracked and
             # counted) as its decomposition; the observer sees the op itself.
             if facts[1]:
