@@ -25,6 +25,7 @@ from core.safe_io import load_json, read_resource_text
 
 __all__ = [
     "KINDS",
+    "LATENCY_METRICS",
     "Comparison",
     "Row",
     "compare",
@@ -51,9 +52,16 @@ def load_measurements() -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(read_resource_text("published_inference.json"))["measurements"])
 
 
+#: The latency metrics (seconds): the first token's time, the time per output token after it
+#: (a client's mean inter-token latency) and a static batch's time from its prompts to its last
+#: token (``TTFT + (output − 1) × TPOT``).
+LATENCY_METRICS = frozenset({"ttft_s", "tpot_s", "e2e_latency_s"})
+
+
 def kind(metric: str) -> str:
-    """``latency`` for a first-token time, ``throughput`` for every tokens/s metric."""
-    return "latency" if metric == "ttft_s" else "throughput"
+    """``latency`` for a time (:data:`LATENCY_METRICS`), ``throughput`` for every tokens/s
+    metric."""
+    return "latency" if metric in LATENCY_METRICS else "throughput"
 
 
 #: GPUs of one node for the per-node metrics (the SGLang blog's H100 nodes: 8 GPUs).
@@ -69,12 +77,16 @@ def predicted_value(
     whether its figure is per GPU) is taken per GPU, as it was pre-registered. The per-node
     metrics of a disaggregated phase measured alone: ``input_tokens_per_s_per_node`` is the
     replicas' prompt tokens over the TTFT, ``output_tokens_per_s_per_node`` their sequences over
-    one decode step (TPOT), each times :data:`NODE_GPUS` over ``gpus``. With a ``request_rate``
+    one decode step (TPOT), each times :data:`NODE_GPUS` over ``gpus``. ``tpot_s`` is the decode
+    step (a streaming client's mean inter-token latency), ``e2e_latency_s`` a static batch's
+    ``TTFT + (output − 1) × TPOT``. With a ``request_rate``
     (requests/s of a Server scenario), the output rate is at most that rate × the output length:
     a server that keeps up completes what arrives.
     """
-    if metric == "ttft_s":
-        return float(out["ttft_s"])
+    if metric in ("ttft_s", "tpot_s"):
+        return float(out[metric])
+    if metric == "e2e_latency_s":
+        return float(out["ttft_s"]) + (float(out["output"]) - 1.0) * float(out["tpot_s"])
     replicas = float(out.get("replicas", 1))
     if metric == "input_tokens_per_s_per_node":
         rate = replicas * float(out["batch"]) * float(out["prompt"]) / float(out["ttft_s"])
@@ -90,7 +102,7 @@ def predicted_value(
     if metric in ("output_tokens_per_s_per_gpu", "output_tokens_per_s_ambiguous"):
         return total / gpus
     raise ValueError(
-        f"metric {metric!r}; allowed: ttft_s, output_tokens_per_s_total, "
+        f"metric {metric!r}; allowed: ttft_s, tpot_s, e2e_latency_s, output_tokens_per_s_total, "
         "output_tokens_per_s_per_gpu, output_tokens_per_s_ambiguous, "
         "input_tokens_per_s_per_node, output_tokens_per_s_per_node"
     )

@@ -28,6 +28,8 @@ SAME = {
     "output_tokens_per_s_per_gpu": "output_tokens_per_s_per_gpu",
     "output_tokens_per_s_ambiguous": "output_tokens_per_s_per_gpu",
     "ttft_s": "ttft_s",
+    "tpot_s": "tpot_s",
+    "e2e_latency_s": "e2e_latency_s",
     "input_tokens_per_s_per_node": "input_tokens_per_s_per_node",
     "output_tokens_per_s_per_node": "output_tokens_per_s_per_node",
 }
@@ -47,11 +49,16 @@ def test_every_row_is_preregistered_with_its_inputs() -> None:
 
 
 def test_sources_have_provenance() -> None:
+    """A page on GitHub is cited at its commit; any other page by its stated version and the
+    day it was read."""
     codes = {row["source"] for row in ALL_ROWS}
     assert codes == {s["code"] for s in PUBLISHED["sources"]}
     for s in PUBLISHED["sources"]:
-        assert s["url"].startswith("https://github.com/") and s["commit"] in s["url"]
-        assert len(s["commit"]) == 40 and s["date"]
+        assert s["date"] and s["url"].startswith("https://")
+        if s["url"].startswith("https://github.com/"):
+            assert s["commit"] in s["url"] and len(s["commit"]) == 40
+        else:
+            assert s["commit"] is None and s["version"] and s["retrieved"][:4].isdigit()
 
 
 @pytest.mark.parametrize("fig", ROWS, ids=[r["id"] for r in ROWS])
@@ -105,8 +112,9 @@ SECOND = [(doc, row) for doc, row in PRE.values() if row.get("prediction") and "
 
 @pytest.mark.parametrize("doc,row", SECOND, ids=[r["id"] for _, r in SECOND])
 def test_preregistered_value_is_the_metric_of_its_run(doc: dict, row: dict) -> None:
-    """The second set's value is its run's figure in the source's meaning, by hand: the total
-    (capped at request rate × output in a Server run), per GPU, or per 8-GPU node of a phase."""
+    """The second and third sets' value is its run's figure in the source's meaning, by hand: the
+    total (capped at request rate × output in a Server run), per GPU, per 8-GPU node of a phase,
+    or a time: the first token's, one decode step's, or a static batch's to its last token."""
     pred, inputs = row["prediction"], row["inputs"]
     gpus = inputs["gpus"]
     replicas = gpus // inputs["tp"]
@@ -123,16 +131,21 @@ def test_preregistered_value_is_the_metric_of_its_run(doc: dict, row: dict) -> N
         * 8
         / gpus,
         "output_tokens_per_s_per_node": replicas * pred["batch"] / pred["tpot_s"] * 8 / gpus,
+        "ttft_s": pred["ttft_s"],
+        "tpot_s": pred["tpot_s"],
+        "e2e_latency_s": pred["ttft_s"] + (inputs["output"] - 1) * pred["tpot_s"],
     }[pred["metric"]]
     assert pred["value"] == pytest.approx(expected, rel=1e-12)
 
 
 def test_second_set_preregistered_before_any_figure() -> None:
-    """When each second-set file was first committed, the resource held none of its figures."""
+    """When each second- or third-set file was first committed, the resource held none of its
+    figures."""
     import subprocess
 
     folder = "benchmarks/data/preregistered_inference"
-    for path in sorted((ROOT / folder).glob("second-*.json")):
+    later = [*(ROOT / folder).glob("second-*.json"), *(ROOT / folder).glob("third-*.json")]
+    for path in sorted(later):
         rel = f"{folder}/{path.name}"
         log = subprocess.run(  # first committed as benchmarks/data/preregistered/inference-*.json
             ["git", "log", "--follow", "--diff-filter=A", "--format=%H", "--", rel],
