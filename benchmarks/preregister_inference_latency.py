@@ -44,9 +44,7 @@ DEVICES = {
     "A100-SXM4-80GB": "a100-sxm",
 }
 
-#: An eager PyTorch op's host cost (``core.roofline.host.HOST_OP_S``, measured on the H200 here):
-#: vLLM captures decode batches in CUDA graphs and runs the prefill eagerly.
-EAGER_OP_S = 6.8e-6
+from core.roofline.host import HOST_OP_S as EAGER_OP_S  # noqa: E402  (vLLM's eager prefill)
 
 SOURCES: dict[str, dict[str, Any]] = {
     "nim": {
