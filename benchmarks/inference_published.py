@@ -34,11 +34,13 @@ def _git(*args: str) -> str:
 
 
 def committed_predictions() -> dict[str, tuple[str, dict[str, Any], dict[str, Any]]]:
-    """id → (source code, file header, row) of every prediction as committed at HEAD."""
+    """id → (source code, file header, row) of every prediction as committed at HEAD; the
+    header's ``set`` is the pre-registration set its file belongs to (``second-*.json``: second,
+    ``third-*.json``: third, the others first)."""
     found: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {}
-    names = [f"{PRE}/{n}" for n in _git("ls-tree", "--name-only", f"HEAD:{PRE}").split()]
-    for name in names:
-        doc = json.loads(_git("show", f"HEAD:{name}"))
+    for name in _git("ls-tree", "--name-only", f"HEAD:{PRE}").split():
+        doc = json.loads(_git("show", f"HEAD:{PRE}/{name}"))
+        doc["set"] = next((s for s in ("second", "third") if name.startswith(s + "-")), "first")
         for row in doc["rows"]:
             if row.get("prediction"):
                 found[row["id"]] = (doc["source"], doc, row)
@@ -63,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", action="store_true", help="print every row")
     ap.add_argument("--json", action="store_true",
-                    help="per source and pre-registration set (first: 20f6512; second: ff9ef06) "
+                    help="per source and pre-registration set (first: 20f6512; second: ff9ef06; "
+                    "third: 76b7002) "
                     "and metric kind: n, MAPE and signed mean, pre-registered and current")  # fmt: skip
     opts = ap.parse_args(argv)
     pre = committed_predictions()
@@ -78,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
 
         groups: dict[tuple[str, str, str], list[Any]] = {}
         for r in result.rows:
-            which = "second" if "inputs" in pre[r.id][2] else "first"
+            which = pre[r.id][1]["set"]
             for key in ((r.source, which, kind(r.metric)), ("all", which, kind(r.metric)),
                         ("all", "both", kind(r.metric))):  # fmt: skip
                 groups.setdefault(key, []).append(r)
@@ -89,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             out.append({"source": source, "set": which, "kind": k, "n": now["n"],
                         "mape": now["mape"], "signed": now["signed"],
                         "mape_pre": before["mape"], "signed_pre": before["signed"]})  # fmt: skip
-        order = {"throughput": 0, "latency": 1, "first": 0, "second": 1, "both": 2}
+        order = {"throughput": 0, "latency": 1, "first": 0, "second": 1, "third": 2, "both": 3}
         out.sort(key=lambda e: (order[e["kind"]], order[e["set"]], e["source"] == "all"))
         print(json.dumps(out))
         return 0
