@@ -18,9 +18,6 @@ the measurements (without figures) to ``resources/published_inference.json``. Th
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,10 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from preregister_inference import _git, model_state  # noqa: E402
+from preregister_inference_new import Run  # noqa: E402
 
-OUT = ROOT / "benchmarks" / "data" / "preregistered_inference"
-RESOURCE = ROOT / "resources" / "published_inference.json"
 INPUTS = Path("/work/notes/research/nim_inputs.json")
 
 #: The devices of the sources' GPU names (the SKU is not stated; the SXM boards are taken, as
@@ -124,14 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     from app.cli.inference_cmd import run_inputs
     from core.inference.published import predict_row
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--inputs", type=Path, default=INPUTS)
-    opts = ap.parse_args(argv)
-    data = json.loads(opts.inputs.read_text())
-    resource = json.loads(RESOURCE.read_text())
-    have = {m["id"] for m in resource["measurements"]}
-    state = model_state()
-    when = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    run = Run.start(argv, __doc__.splitlines()[0], INPUTS)
+    opts, data, resource, have = run.opts, run.data, run.resource, run.have
     files: dict[str, dict[str, Any]] = {}
     new_rows: list[dict[str, Any]] = []
     for row in data["rows"]:
@@ -158,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
             doc = files.setdefault(src["code"], {
                 "source": src["code"], "url": src["url"], "commit": src["commit"],
                 "version": src["version"], "inputs_file": str(opts.inputs),
-                "predicted_at": when, **state,
+                "predicted_at": run.when, **run.state,
                 "protocol": "predictions committed before the published figures (issue 41 item 4)",
                 "disclosure": "a search excerpt read while looking for sources showed the "
                 "figures of the NIM rows and of build 9515's rows before this prediction; the "
@@ -169,22 +158,12 @@ def main(argv: list[str] | None = None) -> int:
                 "id": mid, "table": row["table"], "source_row": row, "inputs": inputs,
                 "assumed": assumed, "unsupported": unsupported, "prediction": prediction,
             })  # fmt: skip
-    OUT.mkdir(parents=True, exist_ok=True)
-    for code, doc in files.items():
-        path = OUT / f"third-{code}.json"
-        if path.exists() and _git("ls-files", str(path.relative_to(ROOT))):
-            print(f"{path} is committed: a pre-registration is never rewritten")
-            return 1
-        path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
-        print(f"{code}: {len(doc['rows'])} rows predicted → {path.relative_to(ROOT)}")
     known = {s["code"] for s in resource["sources"]}
     for src in SOURCES.values():
         if src["code"] in files and src["code"] not in known:
             keys = ("code", "url", "commit", "version", "retrieved", "title", "authors", "date")
             resource["sources"].append({k: src[k] for k in keys})
-    resource["measurements"].extend(new_rows)
-    RESOURCE.write_text(json.dumps(resource, indent=1, ensure_ascii=False) + "\n")
-    return 0
+    return run.finish("third", files, new_rows)
 
 
 if __name__ == "__main__":

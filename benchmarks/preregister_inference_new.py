@@ -24,6 +24,7 @@ import argparse
 import datetime as dt
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,47 @@ MLPERF_MIXTRAL_OUTPUT = 146
 #: vLLM's gpu_memory_utilization default 0.90 taken as the share for AMD's vLLM runs).
 KV_TRTLLM = 0.95
 KV_MLPERF = 0.90
+
+
+@dataclass
+class Run:
+    """One pre-registration run: its options, the inputs file, the resource file as read, the
+    ids it already holds, the model's commit and the time of the prediction."""
+
+    opts: argparse.Namespace
+    data: dict[str, Any]
+    resource: dict[str, Any]
+    have: set[str]
+    state: dict[str, Any]
+    when: str
+
+    @classmethod
+    def start(cls, argv: list[str] | None, description: str, inputs: Path) -> Run:
+        """Parse ``--inputs`` (default ``inputs``) and read it with the resource file."""
+        ap = argparse.ArgumentParser(description=description)
+        ap.add_argument("--inputs", type=Path, default=inputs)
+        opts = ap.parse_args(argv)
+        resource = json.loads(RESOURCE.read_text())
+        return cls(opts, json.loads(opts.inputs.read_text()), resource,
+                   {m["id"] for m in resource["measurements"]}, model_state(),
+                   dt.datetime.now(dt.UTC).isoformat(timespec="seconds"))  # fmt: skip
+
+    def finish(self, prefix: str, files: dict[str, dict[str, Any]],
+               new_rows: list[dict[str, Any]]) -> int:  # fmt: skip
+        """Write each source's predictions to ``<prefix>-<source>.json`` (never over a committed
+        one) and the new rows to the resource file; 1 if a file was committed already."""
+        OUT.mkdir(parents=True, exist_ok=True)
+        for code, doc in files.items():
+            path = OUT / f"{prefix}-{code}.json"
+            if path.exists() and _git("ls-files", str(path.relative_to(ROOT))):
+                print(f"{path} is committed: a pre-registration is never rewritten")
+                return 1
+            path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+            n = sum(1 for r in doc["rows"] if r["prediction"])
+            print(f"{code}: {len(doc['rows'])} rows, {n} predicted → {path.relative_to(ROOT)}")
+        self.resource["measurements"].extend(new_rows)
+        RESOURCE.write_text(json.dumps(self.resource, indent=1, ensure_ascii=False) + "\n")
+        return 0
 
 
 def _weights(text: str, device: str) -> tuple[str | None, dict[str, str]]:
@@ -237,14 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     from core.errors import InputError
     from core.inference.published import predict_row
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--inputs", type=Path, default=INPUTS)
-    opts = ap.parse_args(argv)
-    data = json.loads(opts.inputs.read_text())
-    resource = json.loads(RESOURCE.read_text())
-    have = {m["id"] for m in resource["measurements"]}
-    state = model_state()
-    when = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    run = Run.start(argv, __doc__.splitlines()[0], INPUTS)
+    opts, data, have, state, when = run.opts, run.data, run.have, run.state, run.when
     files: dict[str, dict[str, Any]] = {}
     new_rows = []
     for row in data["measurements"]:
@@ -287,18 +323,7 @@ def main(argv: list[str] | None = None) -> int:
             "inputs": entry["inputs"], "assumed": entry["assumed"],
             "unsupported": entry["unsupported"], "prediction": prediction,
         })  # fmt: skip
-    OUT.mkdir(parents=True, exist_ok=True)
-    for code, doc in files.items():
-        path = OUT / f"second-{code}.json"
-        if path.exists() and _git("ls-files", str(path.relative_to(ROOT))):
-            print(f"{path} is committed: a pre-registration is never rewritten")
-            return 1
-        path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
-        n = sum(1 for r in doc["rows"] if r["prediction"])
-        print(f"{code}: {len(doc['rows'])} rows, {n} predicted → {path.relative_to(ROOT)}")
-    resource["measurements"].extend(new_rows)
-    RESOURCE.write_text(json.dumps(resource, indent=1, ensure_ascii=False) + "\n")
-    return 0
+    return run.finish("second", files, new_rows)
 
 
 if __name__ == "__main__":
