@@ -88,13 +88,16 @@ def test_inputs_are_the_preregistered_commands():
 
 
 def test_rows_predicted_as_their_own_command(published_json, capsys):
-    """Three rows (per GPU over 2 GPUs, total, first-token latency) against the plain command."""
+    """Rows of each plain metric (per GPU, total, first-token latency, time per output token, a
+    static batch's end-to-end latency) against the plain command."""
     by_id = {r["id"]: r for r in published_json["rows"]}
     picks = {}
-    plain = ("ttft_s", "output_tokens_per_s_total", "output_tokens_per_s_per_gpu")
+    plain = ("ttft_s", "tpot_s", "e2e_latency_s", "output_tokens_per_s_total",
+             "output_tokens_per_s_per_gpu")  # fmt: skip
     for m in load_measurements():
         if m["metric"] in plain and not {"request_rate", "decode_only"} & set(m["inputs"]):
             picks.setdefault(m["metric"], m)
+    assert set(picks) == set(plain)
     for metric, m in picks.items():
         argv = ["inference"]
         for name, value in m["inputs"].items():
@@ -107,6 +110,8 @@ def test_rows_predicted_as_their_own_command(published_json, capsys):
             continue  # the ceiling's re-run is checked in test_batch_ceiling
         expected = {
             "ttft_s": out["ttft_s"],
+            "tpot_s": out["tpot_s"],
+            "e2e_latency_s": out["ttft_s"] + (m["inputs"]["output"] - 1) * out["tpot_s"],
             "output_tokens_per_s_total": out["output_tokens_per_s"],
         }.get(metric, out["output_tokens_per_s"] / m["inputs"]["gpus"])
         assert by_id[m["id"]]["predicted"] == pytest.approx(expected), metric
