@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app.cli.output import unfit_mark  # noqa: E402
 from core.plan.published import load_runs, published  # noqa: E402
 from core.plan.search import search  # noqa: E402
 from core.plan.validation import BREAKDOWNS, ErrorSummary, breakdowns, check_runs  # noqa: E402
@@ -44,7 +45,7 @@ def main(argv: list[str]) -> int:
         else:
             print(f"{c.run_id:<44} published {c.published:>12,.0f}  predicted "
                   f"{c.predicted:>12,.0f}  {c.error:+7.1%}  MFU {c.mfu:6.1%}  "
-                  f"{c.layout}  [{c.limits}]{'' if c.fits else '  (does not fit)'}")  # fmt: skip
+                  f"{c.layout}  [{c.limits}]{unfit_mark(c.fits, c.memory_verdict)}")  # fmt: skip
         p = published(run)
         if not p.complete:
             # The dimensions the source leaves open and its framework has no default for are
