@@ -26,16 +26,9 @@ KNOWN_GAPS: dict[str, str] = {
 }
 
 #: The pre-registered runs (benchmarks/data/preregistered/, issue 38) still outside ±20 % with the
-#: current model, and what it still lacks for them.
-PREREGISTERED_GAPS: dict[str, str] = {
-    **{
-        run: "MT-NLG's largest row (+23 % with DeepSpeed's pipeline engine, its BF16_Optimizer "
-        "pass and whole-layer checkpointing modelled): the three rows leave about 10 s per "
-        "iteration that does not shrink with the micro-batches per pipeline, which no "
-        "mechanism found here accounts for"
-        for run in ("mtnlg-530b-3360gpu",)
-    },
-}
+#: current model, and what it still lacks for them: none since the A100's GEMM figure was taken at
+#: its reference shape (docs/plan.md, mechanism 24; MT-NLG on 3,360 GPUs +22.0 → +19.4 %).
+PREREGISTERED_GAPS: dict[str, str] = {}
 KNOWN_GAPS.update(PREREGISTERED_GAPS)
 
 RUNS = load_runs()
