@@ -184,7 +184,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--write-residuals", action="store_true",
                    help="with --published (all runs): write the plan's error on each run to "
                    "resources/plan_residuals.json, the pools of every plan's likely interval "
-                   "(run it after any change to the model, the calibration or the runs)")  # fmt: skip
+                   "(the dense runs; with --group moe the mixture-of-experts runs, which a MoE "
+                   "plan's interval comes from; run both after any change to the model, the "
+                   "calibration or the runs)")  # fmt: skip
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=handler)
     _DEFAULTS.update({a.dest: a.default for a in p._actions if a.dest != "help"})

@@ -8,7 +8,11 @@ hardware generation, codebase and precision, written by ``napkinlab plan --publi
 fails when the file no longer matches the model).
 
 For a plan the runs are pooled by what the plan shares with them, narrowest first (:data:`POOLS`):
-the same generation, codebase and precision; the same generation and codebase; ... ; all runs.
+the same kind of model, generation, codebase and precision; the same kind, generation and
+codebase; ... ; the same kind; all runs. The kind is ``dense`` or ``moe``: a mixture of experts is
+judged by the errors on the published MoE runs (``resources/published_moe_runs.json``, tokens/s
+per GPU), written by ``napkinlab plan --published --group moe --write-residuals``, never by the
+dense runs' narrower errors.
 The first pool with at least :data:`MIN_RUNS` runs is used. Its 80 % prediction interval of the
 error is taken from order statistics (with ``n`` errors sorted, the ``k``-th smallest and largest,
 ``k = ⌊0.1·(n + 1)⌋``, hold a new error of the same kind with probability ``(n + 1 − 2k)/(n + 1)``
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GENERATIONS",
     "MIN_RUNS",
+    "MODEL_KINDS",
     "POOLS",
     "RESIDUALS_FILE",
     "Band",
@@ -54,6 +59,9 @@ __all__ = [
     "humble",
     "leave_one_out",
     "load_residuals",
+    "model_kind",
+    "moe_residual_rows",
+    "moe_residuals_from",
     "plan_codebase",
     "plan_precision",
     "plan_values",
@@ -63,6 +71,7 @@ __all__ = [
     "residuals_path",
     "uncertainty",
     "within_uncertainty",
+    "write_moe_residuals",
     "write_residuals",
 ]
 
@@ -75,18 +84,21 @@ MIN_RUNS = 8
 Z80 = 1.2816
 #: The pools tried, narrowest first: the keys a run must share with the plan.
 POOLS: tuple[tuple[str, ...], ...] = (
-    ("generation", "codebase", "precision"),
-    ("generation", "codebase"),
-    ("generation", "precision"),
-    ("generation",),
-    ("codebase", "precision"),
-    ("codebase",),
+    ("model", "generation", "codebase", "precision"),
+    ("model", "generation", "codebase"),
+    ("model", "generation", "precision"),
+    ("model", "generation"),
+    ("model", "codebase", "precision"),
+    ("model", "codebase"),
+    ("model",),
     (),
 )
+#: The kinds of model the published runs are pooled by (:func:`model_kind`).
+MODEL_KINDS: tuple[str, ...] = ("dense", "moe")
 
 #: Device id -> GPU architecture, from the vendors' datasheets and whitepapers (NVIDIA's A100,
-#: H100, H200, B200/GB200, L40S, L4, A10G, T4, V100 and GeForce pages; AMD's Instinct MI300X,
-#: MI325X and MI355X pages; Google's Cloud TPU versions; Apple's M3/M4 pages).
+#: H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD's
+#: Instinct MI300X, MI325X and MI355X pages; Google's Cloud TPU versions; Apple's M3/M4 pages).
 GENERATIONS: dict[str, str] = {
     "v100": "Volta",
     "t4": "Turing",
@@ -103,6 +115,9 @@ GENERATIONS: dict[str, str] = {
     "h200": "Hopper",
     "b200": "Blackwell",
     "gb200": "Blackwell",
+    "b300": "Blackwell",
+    "gb300": "Blackwell",
+    "h800": "Hopper",
     "rtx-5090": "Blackwell",
     "mi300x": "CDNA 3",
     "mi325x": "CDNA 3",
@@ -115,7 +130,8 @@ GENERATIONS: dict[str, str] = {
 }
 #: A device the table does not know (a user's), by the chip named in its id or name.
 _NAMED = (
-    ("gb200", "Blackwell"), ("b200", "Blackwell"), ("b100", "Blackwell"), ("h200", "Hopper"),
+    ("gb300", "Blackwell"), ("b300", "Blackwell"), ("gb200", "Blackwell"), ("b200", "Blackwell"),
+    ("b100", "Blackwell"), ("h200", "Hopper"),
     ("h100", "Hopper"), ("h800", "Hopper"), ("gh200", "Hopper"), ("a100", "Ampere"),
     ("a800", "Ampere"), ("v100", "Volta"), ("mi300", "CDNA 3"), ("mi325", "CDNA 3"),
 )  # fmt: skip
@@ -202,20 +218,38 @@ class Residual:
     codebase: str
     precision: str
     error: float  # predicted / published - 1
+    model: str = "dense"  # the kind of model (MODEL_KINDS)
 
     def key(self, name: str) -> str:
-        """The run's value of a pool key (``generation``, ``codebase``, ``precision``)."""
+        """The run's value of a pool key (``model``, ``generation``, ``codebase``, ``precision``)."""
         return str(getattr(self, name))
 
 
+def model_kind(spec: Any) -> str:
+    """The kind of model a plan is of (:data:`MODEL_KINDS`): ``moe`` for a mixture of experts."""
+    return "moe" if getattr(spec, "is_moe", False) else "dense"
+
+
+_DESCRIPTION = (
+    "The plan's error on each published run (predicted / published - 1), with the run's kind of "
+    "model, hardware generation, codebase and precision: the pools of the plan's interval "
+    "(core/plan/uncertainty.py). The dense rows are written by `napkinlab plan --published "
+    "--write-residuals`, the mixture-of-experts rows (tokens/s per GPU times the GPUs; runs the "
+    "plan refuses or without a figure left out) by `napkinlab plan --published --group moe "
+    "--write-residuals`; each keeps the other's rows. Regenerate them after any change to the "
+    "model, the calibration or the runs."
+)
+
+
 def residuals_document(checks: Sequence[RunCheck], runs: Sequence[dict[str, Any]]) -> dict:
-    """The residual file's content for ``checks`` of ``runs`` (the published runs, same ids)."""
+    """The residual file's dense rows for ``checks`` of ``runs`` (the published runs, same ids)."""
     by_id = {r["id"]: r for r in runs}
     rows = []
     for c in checks:
         run = by_id[c.run_id]
         rows.append({
             "id": c.run_id,
+            "model": "dense",
             "device": c.device,
             "generation": generation(c.device),
             "codebase": codebase_of_run(run),
@@ -224,19 +258,42 @@ def residuals_document(checks: Sequence[RunCheck], runs: Sequence[dict[str, Any]
             "predicted_tokens_per_s": c.predicted,
             "error": c.error,
         })  # fmt: skip
-    return {
-        "schema_version": 1,
-        "description": "The plan's error on each published run (predicted / published - 1), with "
-        "the run's hardware generation, codebase and precision: the pools of the plan's interval "
-        "(core/plan/uncertainty.py). Written by `napkinlab plan --published --write-residuals`; "
-        "regenerate it after any change to the model, the calibration or the runs.",
-        "runs": rows,
-    }
+    return {"schema_version": 1, "description": _DESCRIPTION, "runs": rows}
+
+
+def moe_residual_rows(checks: Sequence[Any], runs: Sequence[dict[str, Any]]) -> list[dict]:
+    """The residual file's mixture-of-experts rows for ``checks``
+    (:class:`core.plan.published_moe.MoeCheck` of ``runs``): each run the plan planned and whose
+    figure is published, tokens/s over all its GPUs."""
+    by_id = {r["id"]: r for r in runs}
+    rows = []
+    for c in checks:
+        pred = c.prediction.tokens_per_s
+        if pred is None or not c.published:
+            continue
+        run = by_id[c.run_id]
+        rows.append({
+            "id": c.run_id,
+            "model": "moe",
+            "device": c.device,
+            "generation": generation(c.device),
+            "codebase": codebase_of_run(run),
+            "precision": precision_class(str(run.get("precision", "bf16"))),
+            "published_tokens_per_s": c.published * c.gpus,
+            "predicted_tokens_per_s": pred,
+            "error": pred / (c.published * c.gpus) - 1,
+        })  # fmt: skip
+    return rows
 
 
 def residuals_from(checks: Sequence[RunCheck], runs: Sequence[dict[str, Any]]) -> list[Residual]:
     """The residuals of fresh ``checks`` (as the file would hold them)."""
     return [_residual(row) for row in residuals_document(checks, runs)["runs"]]
+
+
+def moe_residuals_from(checks: Sequence[Any], runs: Sequence[dict[str, Any]]) -> list[Residual]:
+    """The residuals of fresh mixture-of-experts ``checks`` (as the file would hold them)."""
+    return [_residual(row) for row in moe_residual_rows(checks, runs)]
 
 
 def residuals_path() -> Path:
@@ -246,10 +303,17 @@ def residuals_path() -> Path:
     return Path(resources.__file__).resolve().parent / RESIDUALS_FILE
 
 
-def write_residuals(checks: Sequence[RunCheck], runs: Sequence[dict[str, Any]]) -> Path:
-    """Write the residual file for ``checks`` (every published run) and forget the cached one."""
+def _write_rows(rows: list[dict], kind: str) -> Path:
+    """Replace the file's rows of ``kind`` with ``rows``, keeping the other kind's (dense first)."""
     path = residuals_path()
-    text = json.dumps(residuals_document(checks, runs), indent=1, ensure_ascii=False) + "\n"
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")).get("runs", [])
+    except (OSError, ValueError):
+        kept = []
+    others = [r for r in kept if r.get("model", "dense") != kind]
+    merged = rows + others if kind == "dense" else others + rows
+    doc = {"schema_version": 1, "description": _DESCRIPTION, "runs": merged}
+    text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     from core.safe_io import atomic_write
 
     atomic_write(path, text)
@@ -257,10 +321,23 @@ def write_residuals(checks: Sequence[RunCheck], runs: Sequence[dict[str, Any]]) 
     return path
 
 
+def write_residuals(checks: Sequence[RunCheck], runs: Sequence[dict[str, Any]]) -> Path:
+    """Write the residual file's dense rows for ``checks`` (every published dense run), keep its
+    mixture-of-experts rows, and forget the cached file."""
+    return _write_rows(residuals_document(checks, runs)["runs"], "dense")
+
+
+def write_moe_residuals(checks: Sequence[Any], runs: Sequence[dict[str, Any]]) -> Path:
+    """Write the residual file's mixture-of-experts rows for ``checks`` (every published MoE run),
+    keep its dense rows, and forget the cached file."""
+    return _write_rows(moe_residual_rows(checks, runs), "moe")
+
+
 def _residual(row: dict[str, Any]) -> Residual:
     return Residual(
-        row["id"], row["generation"], row["codebase"], row["precision"], float(row["error"])
-    )
+        row["id"], row["generation"], row["codebase"], row["precision"], float(row["error"]),
+        str(row.get("model", "dense")),
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=1)
@@ -298,11 +375,14 @@ def _order_interval(errors: Sequence[float]) -> tuple[float, float, float]:
     return xs[k - 1], statistics.median(xs), xs[n - k]
 
 
-def _between_groups(pool: Sequence[Residual]) -> float:
+def _between_groups(pool: Sequence[Residual], model: str | None = None) -> float:
     """The spread (sample standard deviation) of the median errors of the pool's groups of the
-    same generation, codebase and precision with at least 3 runs; 0 with fewer than 2 groups."""
+    same generation, codebase and precision with at least 3 runs (of the kind ``model`` only,
+    when given); 0 with fewer than 2 groups."""
     groups: dict[tuple[str, str, str], list[float]] = {}
     for r in pool:
+        if model is not None and r.model != model:
+            continue
         groups.setdefault((r.generation, r.codebase, r.precision), []).append(r.error)
     medians = [statistics.median(v) for v in groups.values() if len(v) >= 3]
     return statistics.stdev(medians) if len(medians) >= 2 else 0.0
@@ -310,14 +390,24 @@ def _between_groups(pool: Sequence[Residual]) -> float:
 
 def _label(values: dict[str, str], key: str) -> str:
     value = values[key]
+    if key == "model":
+        return "MoE" if value == "moe" else "dense"
     return CODEBASE_NAMES.get(value, value) if key == "codebase" else value
+
+
+def _what(values: dict[str, str], keys: Sequence[str]) -> str:
+    """The pool's shared values in words; a dense pool does not say "dense" (it is the default)."""
+    shown = [k for k in keys if not (k == "model" and values.get("model") == "dense")]
+    return " · ".join(_label(values, k) for k in shown)
 
 
 def band(
     values: dict[str, str], residuals: Sequence[Residual] | None = None, *, min_runs: int = MIN_RUNS
 ) -> Band:
-    """The error interval for a plan of ``values`` (``generation``, ``codebase``, ``precision``)
-    from ``residuals`` (default: the resource file's)."""
+    """The error interval for a plan of ``values`` (``model``, ``generation``, ``codebase``,
+    ``precision``; ``model`` is ``dense`` when not given) from ``residuals`` (default: the
+    resource file's)."""
+    values = {"model": "dense", **values}
     pool_all = tuple(load_residuals() if residuals is None else residuals)
     if not pool_all:
         raise ValueError("no residuals to take an interval from")
@@ -326,13 +416,14 @@ def band(
         pool = [r for r in pool_all if all(r.key(k) == values[k] for k in keys)]
         if len(pool) >= min_runs or not keys:
             break
-        what = " · ".join(_label(values, k) for k in keys)
+        what = _what(values, keys)
         if not any(w == what for w, _ in missing):
             missing.append((what, len(pool)))
     low, mid, high = _order_interval([r.error for r in pool])
     widened = len(keys) < len(POOLS[0])
     if widened:
-        spread = Z80 * _between_groups(pool_all)
+        same_kind = [r for r in pool_all if r.model == values["model"]]
+        spread = Z80 * _between_groups(same_kind if same_kind else pool_all)
         low = mid - math.hypot(mid - low, spread)
         high = mid + math.hypot(high - mid, spread)
     low, high = min(low, 0.0), max(high, 0.0)
@@ -359,9 +450,9 @@ class Uncertainty:
     def pool_text(self) -> Text:
         """Which runs the interval comes from, in a few words."""
         b = self.band
-        if not b.keys:
+        what = _what(b.values, b.keys)
+        if not what:
             return translate("Plan", "all {n} published runs").format(n=str(b.runs))
-        what = " · ".join(_label(b.values, k) for k in b.keys)
         return translate("Plan", "{n} published runs of {what}").format(n=str(b.runs), what=what)
 
     def note(self) -> Text:
@@ -411,9 +502,11 @@ class Uncertainty:
 
 
 def plan_values(res: PlanResult) -> dict[str, str]:
-    """What a plan shares or not with the published runs: generation, codebase, precision."""
+    """What a plan shares or not with the published runs: the kind of model, generation,
+    codebase, precision."""
     device = res.inp.cluster.device
     return {
+        "model": model_kind(res.inp.model),
         "generation": generation(device.id, device.name),
         "codebase": plan_codebase(res.inp),
         "precision": plan_precision(res.inp),
@@ -452,15 +545,22 @@ def humble(sentence: Text, base: PlanResult, changed: PlanResult, unc: Uncertain
 
 
 def leave_one_out(
-    residuals: Sequence[Residual] | None = None, *, min_runs: int = MIN_RUNS
+    residuals: Sequence[Residual] | None = None,
+    *,
+    min_runs: int = MIN_RUNS,
+    model: str | None = None,
 ) -> tuple[float, list[tuple[Residual, Band]]]:
-    """The share of runs whose interval, made from the other runs, covers their published figure
-    (the error inside the band), and each run's band."""
+    """The share of runs (of the kind ``model`` only, when given; the others still pool) whose
+    interval, made from the other runs, covers their published figure (the error inside the
+    band), and each run's band."""
     rows = tuple(load_residuals() if residuals is None else residuals)
     out: list[tuple[Residual, Band]] = []
     for i, r in enumerate(rows):
+        if model is not None and r.model != model:
+            continue
         others = rows[:i] + rows[i + 1 :]
-        values = {"generation": r.generation, "codebase": r.codebase, "precision": r.precision}
+        values = {"model": r.model, "generation": r.generation, "codebase": r.codebase,
+                  "precision": r.precision}  # fmt: skip
         out.append((r, band(values, others, min_runs=min_runs)))
     covered = sum(b.low <= r.error <= b.high for r, b in out)
     return covered / len(out), out

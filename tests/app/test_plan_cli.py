@@ -261,6 +261,7 @@ def test_write_residuals_writes_the_checked_errors(
     assert {r["id"] for r in rows} == wanted
     for r in rows:
         assert r["generation"] == "Ampere" and r["codebase"] == "llm-foundry"
+        assert r["model"] == "dense"
         assert r["error"] == pytest.approx(
             r["predicted_tokens_per_s"] / r["published_tokens_per_s"] - 1
         )

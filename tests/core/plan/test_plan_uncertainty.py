@@ -16,8 +16,10 @@ from core.plan.published import load_runs, predict_run, published
 from core.plan.uncertainty import Residual, band, leave_one_out
 
 
-def _res(i: int, error: float, gen="Hopper", code="megatron", prec="16-bit") -> Residual:
-    return Residual(f"r{i}", gen, code, prec, error)
+def _res(
+    i: int, error: float, gen="Hopper", code="megatron", prec="16-bit", model="dense"
+) -> Residual:
+    return Residual(f"r{i}", gen, code, prec, error, model)
 
 
 HOPPER = {"generation": "Hopper", "codebase": "megatron", "precision": "16-bit"}
@@ -46,7 +48,7 @@ def test_a_small_exact_pool_falls_back_to_the_generation() -> None:
     fp8 = [_res(i, 0.3, prec="fp8") for i in range(3)]
     nemo = [_res(10 + i, 0.01 * i, code="nemo") for i in range(9)]
     b = band({**HOPPER, "precision": "fp8"}, fp8 + nemo)
-    assert b.keys == ("generation",) and b.runs == 12 and b.widened
+    assert b.keys == ("model", "generation") and b.runs == 12 and b.widened
     assert [w for w, _ in b.missing] == [
         "Hopper · Megatron-LM · fp8", "Hopper · Megatron-LM", "Hopper · fp8",
     ]  # fmt: skip
@@ -64,17 +66,55 @@ def test_a_generation_without_runs_is_said_to_be_outside_and_widened() -> None:
     pool = [_res(i, 0.02 * i) for i in range(10)]
     b = band({**HOPPER, "generation": "Blackwell"}, pool)
     assert b.widened and b.missing[0] == ("Blackwell · Megatron-LM · 16-bit", 0)
-    assert b.keys == ("codebase", "precision") and b.runs == 10
+    assert b.keys == ("model", "codebase", "precision") and b.runs == 10
     unc = U.Uncertainty(b, (1, 1), (1, 1), (1, 1), None)
     note = str(unc.note())
     assert note.startswith("outside what was validated: no Blackwell · Megatron-LM · 16-bit runs")
     assert "widened" in note and "10 published runs of Megatron-LM · 16-bit" in note
 
 
+def test_a_mixture_of_experts_is_judged_by_the_moe_runs_and_a_dense_model_never_by_them() -> None:
+    # 9 dense Hopper Megatron 16-bit runs at 0.00 .. 0.08, 9 MoE runs of the same at -0.4 .. +1.2.
+    dense = [_res(i, 0.01 * i) for i in range(9)]
+    moe = [_res(10 + i, -0.4 + 0.2 * i, model="moe") for i in range(9)]
+    b = band(HOPPER, dense + moe)  # no "model": dense
+    assert (b.low, b.high) == (0.0, 0.08) and b.keys == U.POOLS[0] and b.runs == 9
+    b = band({**HOPPER, "model": "moe"}, dense + moe)
+    assert (b.low, b.high) == pytest.approx((-0.4, 1.2)) and b.runs == 9 and not b.widened
+    # Too few MoE runs of the plan's kind anywhere: "no MoE ... runs", then all runs, widened by
+    # the spread of the groups' medians (here one group per kind: 0.04 and 0.4).
+    b = band({**HOPPER, "model": "moe"}, dense + moe[:3])
+    assert b.keys == () and b.runs == 12 and b.widened
+    assert b.missing[0] == ("MoE · Hopper · Megatron-LM · 16-bit", 3)
+    assert b.missing[-1] == ("MoE", 3)
+    unc = U.Uncertainty(b, (1, 1), (1, 1), (1, 1), None)
+    assert str(unc.pool_text()) == "all 12 published runs"
+    assert "no MoE" not in str(unc.note()) and "only 3 MoE · Hopper" in str(unc.note())
+
+
+def test_moe_plans_get_the_moe_pool_from_the_shipped_file() -> None:
+    from core.memory.models import preset
+    from core.plan import Cluster, Layout, PlanInput, plan
+    from core.roofline.hardware import load_catalog
+
+    inp = PlanInput(preset("qwen3-30b-a3b"), seq=4096, global_batch=512,
+                    cluster=Cluster(load_catalog().get("b200"), gpus=8))  # fmt: skip
+    res = plan(inp, Layout(tp=1, pp=1, zero=1, ep=8, micro_batch=4))
+    unc = U.uncertainty(res)
+    assert unc.band.values["model"] == "moe" and unc.band.keys[0] == "model"
+    moe = [r for r in U.load_residuals() if r.model == "moe"]
+    pool = [r for r in moe if all(r.key(k) == unc.band.values[k] for k in unc.band.keys)]
+    assert len(pool) == unc.band.runs >= U.MIN_RUNS
+    assert "MoE" in str(unc.note())
+
+
 def test_generations_come_from_the_architectures() -> None:
-    # NVIDIA's datasheets: A100 Ampere, H100/H200 Hopper, B200/GB200 Blackwell.
+    # NVIDIA's datasheets: A100 Ampere, H100/H200/H800 Hopper, B200/GB200/B300/GB300 Blackwell.
     assert U.generation("a100-sxm") == "Ampere" and U.generation("h200") == "Hopper"
     assert U.generation("gb200") == U.generation("b200") == "Blackwell"
+    assert U.generation("b300") == U.generation("gb300") == "Blackwell"
+    assert U.generation("h800") == "Hopper"
+    assert U.generation("my-gpu", "NVIDIA GB300 NVL72") == "Blackwell"
     assert U.generation("my-gpu", "NVIDIA H800 SXM") == "Hopper"
     assert U.generation("my-gpu", "a board") == "unknown"
     assert U.precision_class("fp8-delayed") == U.precision_class("mxfp8") == "fp8"
@@ -98,7 +138,7 @@ def llama_plan():
 def test_a_plans_ranges_are_its_figures_over_one_plus_the_errors(llama_plan) -> None:
     pool = [_res(i, e) for i, e in enumerate([-0.05, 0.0, 0.02, 0.04, 0.05, 0.07, 0.1, 0.12, 0.2])]
     unc = U.uncertainty(llama_plan, pool)
-    assert unc.band.values == HOPPER  # H100, Megatron by default, bf16
+    assert unc.band.values == {"model": "dense", **HOPPER}  # H100, Megatron by default, bf16
     # published = predicted / (1 + e): the fastest likely run is e = -0.05, the slowest e = 0.2.
     t, s = llama_plan.tokens_per_s, llama_plan.step_time_s
     assert unc.tokens_per_s == pytest.approx((t / 1.2, t / 0.95))
@@ -109,7 +149,8 @@ def test_a_plans_ranges_are_its_figures_over_one_plus_the_errors(llama_plan) -> 
     assert unc.relative_width == pytest.approx(1 / 0.95 - 1 / 1.2)
     out = unc.to_dict()
     assert out["interval"]["days"]["high"] == pytest.approx(days * 1.2)
-    assert out["validated"]["runs"] == 9 and out["validated"]["pool"] == HOPPER
+    assert out["validated"]["runs"] == 9
+    assert out["validated"]["pool"] == {"model": "dense", **HOPPER}
     assert out["validated"]["outside"] is False
 
 
@@ -144,9 +185,29 @@ def test_leave_one_out_on_a_hand_example() -> None:
 
 
 def test_the_shipped_intervals_cover_at_least_80_percent_of_runs() -> None:
-    coverage, rows = leave_one_out()
+    coverage, rows = leave_one_out(model="dense")
     assert len(rows) == len(load_runs())
     assert coverage >= 0.80, f"leave-one-out coverage {coverage:.1%}"
+
+
+def test_the_shipped_moe_intervals_cover_at_least_80_percent_of_moe_runs() -> None:
+    from core.plan.published_moe import load_moe_runs
+
+    coverage, rows = leave_one_out(model="moe")
+    assert rows and all(r.model == "moe" for r, _ in rows)
+    assert len(rows) <= len(load_moe_runs())
+    assert coverage >= 0.80, f"leave-one-out coverage of the MoE runs {coverage:.1%}"
+
+
+def test_leave_one_out_of_one_kind_scores_that_kind_with_the_other_pooling() -> None:
+    # 9 dense runs and 9 MoE runs: leaving out each MoE run, its pool is the other 8 MoE runs.
+    dense = [_res(i, 0.01 * i) for i in range(9)]
+    moe = [_res(10 + i, 0.1 * i, model="moe") for i in range(9)]
+    coverage, rows = leave_one_out(dense + moe, model="moe")
+    assert [r.run_id for r, _ in rows] == [f"r{10 + i}" for i in range(9)]
+    # the 8 others: k = floor(0.9) = 0, their range; the extremes (0.0 and 0.8) fall outside
+    # theirs (0.0 is inside: the band always holds 0).
+    assert coverage == pytest.approx(8 / 9)
 
 
 # ------------------------------------------------------------------------- the file is not stale
@@ -154,7 +215,7 @@ def test_the_shipped_intervals_cover_at_least_80_percent_of_runs() -> None:
 
 def test_the_residual_file_holds_every_published_run_with_its_keys() -> None:
     doc = json.loads(U.residuals_path().read_text(encoding="utf-8"))
-    rows = {r["id"]: r for r in doc["runs"]}
+    rows = {r["id"]: r for r in doc["runs"] if r["model"] == "dense"}
     runs = load_runs()
     assert list(rows) == [r["id"] for r in runs], "run napkinlab plan --published --write-residuals"
     for run in runs:
@@ -165,6 +226,56 @@ def test_the_residual_file_holds_every_published_run_with_its_keys() -> None:
         assert row["error"] == pytest.approx(
             row["predicted_tokens_per_s"] / row["published_tokens_per_s"] - 1, rel=1e-12
         )
+
+
+def test_the_residual_file_holds_every_planned_moe_run_with_a_figure() -> None:
+    from core.plan.published_moe import load_moe_runs, plan_refusal, published_per_gpu
+
+    doc = json.loads(U.residuals_path().read_text(encoding="utf-8"))
+    rows = {r["id"]: r for r in doc["runs"] if r["model"] == "moe"}
+    want = [r for r in load_moe_runs() if plan_refusal(r) is None and published_per_gpu(r)[0]]
+    assert list(rows) == [r["id"] for r in want], (
+        "run napkinlab plan --published --group moe --write-residuals"
+    )
+    for run in want:
+        row = rows[run["id"]]
+        assert row["generation"] == U.generation(run["hardware"]["device"])
+        assert row["codebase"] == U.codebase_of_run(run) == run["framework"]
+        assert row["precision"] == U.precision_class(run["precision"])
+        per_gpu = published_per_gpu(run)[0]
+        assert row["published_tokens_per_s"] == pytest.approx(per_gpu * run["hardware"]["gpus"])
+        assert row["error"] == pytest.approx(
+            row["predicted_tokens_per_s"] / row["published_tokens_per_s"] - 1, rel=1e-12
+        )
+
+
+def test_the_residual_file_matches_the_model_on_a_moe_sample() -> None:
+    from core.plan.published_moe import load_moe_runs, predict_moe_run
+
+    rows = {r["id"]: r for r in json.loads(U.residuals_path().read_text("utf-8"))["runs"]}
+    by_id = {r["id"]: r for r in load_moe_runs()}
+    for run_id in ("megatron-bridge-26.02-gb200-qwen3-30b-a3b-8gpu-mxfp8",):
+        got = predict_moe_run(by_id[run_id]).tokens_per_s
+        assert got == pytest.approx(rows[run_id]["predicted_tokens_per_s"], rel=1e-6), (
+            "resources/plan_residuals.json is stale (run napkinlab plan --published --group moe "
+            "--write-residuals)"
+        )
+
+
+def test_writing_one_kind_keeps_the_others_rows(tmp_path, monkeypatch) -> None:
+    target = tmp_path / "plan_residuals.json"
+    monkeypatch.setattr(U, "residuals_path", lambda: target)
+    moe_row = {"id": "m", "model": "moe", "generation": "Hopper", "codebase": "nemo",
+               "precision": "fp8", "error": 0.5}  # fmt: skip
+    old_dense = {"id": "d0", "model": "dense", "generation": "Hopper", "codebase": "megatron",
+                 "precision": "16-bit", "error": 0.1}  # fmt: skip
+    target.write_text(json.dumps({"runs": [old_dense, moe_row]}), encoding="utf-8")
+    new_dense = {**old_dense, "id": "d1", "error": 0.2}
+    U._write_rows([new_dense], "dense")
+    assert [r["id"] for r in json.loads(target.read_text("utf-8"))["runs"]] == ["d1", "m"]
+    U._write_rows([{**moe_row, "id": "m2"}], "moe")
+    assert [r["id"] for r in json.loads(target.read_text("utf-8"))["runs"]] == ["d1", "m2"]
+    U.load_residuals.cache_clear()
 
 
 def _check_against_file(run_ids: list[str]) -> None:

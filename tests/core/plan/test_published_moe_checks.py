@@ -142,8 +142,8 @@ def test_the_cli_text_and_its_refusals(capsys) -> None:
     assert "--group: only with --published" in capsys.readouterr().err
     assert main(["plan", "--published", "--group", "sparse"]) == 2
     assert "allowed: dense" in capsys.readouterr().err
-    assert main(["plan", "--published", "--group", "moe", "--write-residuals"]) == 2
-    assert "dense runs only" in capsys.readouterr().err
+    assert main(["plan", "--published", "h800", "--group", "moe", "--write-residuals"]) == 2
+    assert "every published MoE run, not only 'h800'" in capsys.readouterr().err
     assert main(["plan", "--published", "a100-sxm", "--group", "moe"]) == 2
     assert "no published MoE run used 'a100-sxm'" in capsys.readouterr().err
 
