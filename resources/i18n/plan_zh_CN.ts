@@ -650,7 +650,7 @@
     </message>
     <message>
         <source>all {n} published runs</source>
-        <extracomment>The resource file of the published runs&apos; errors. The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, B200/GB200, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
+        <extracomment>The resource file of the published runs&apos; errors. The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
         <translation>全部 {n} 个已发表的训练</translation>
     </message>
     <message>
@@ -1303,6 +1303,14 @@
     <message>
         <source>Attention and residual dropout (their masks are kept)</source>
         <translation>注意力和残差 dropout（保留其掩码）</translation>
+    </message>
+    <message>
+        <source>Uneven first and last stages</source>
+        <translation>首末两级可少分层</translation>
+    </message>
+    <message>
+        <source>Pipeline stages need not hold equal layers: the first and the last take fewer (Megatron-Core&apos;s first/last pipeline layers), so a model whose layers few stage counts divide can still be pipelined (DeepSeek-V3&apos;s 61, Qwen3-235B&apos;s 94, Llama 3 405B&apos;s 126 on 16 stages). The search tries many more layouts and takes longer</source>
+        <translation>流水线各级不必分到相同层数：首末两级少分几层（Megatron-Core 的首/末级流水线层数），因此层数难以整除的模型也能做流水线并行（DeepSeek-V3 的 61 层、Qwen3-235B 的 94 层、Llama 3 405B 的 126 层分到 16 级）。搜索会尝试多得多的布局，耗时更长</translation>
     </message>
     <message>
         <source>the device&apos;s: {domain}</source>

@@ -327,6 +327,36 @@ def test_the_code_page_is_the_implementation_the_plan_uses(page: PlanPage, qtbot
     assert not inputs.errors["layout"].isHidden()
 
 
+def test_the_uneven_stages_switch_lets_a_61_layer_model_pipeline(page: PlanPage, qtbot) -> None:
+    from core.errors import InputError
+    from core.plan import Layout, check_layout
+
+    inputs = page.inputs
+    box = inputs.switches["uneven_stages"]
+    assert not box.isChecked()  # off, as the CLI without --uneven-stages
+    assert "61" in box.toolTip() and "longer" in box.toolTip()
+    inputs.model_box.set_model("transformer:d=1024,layers=61,heads=8,ffn=4096,vocab=32000")
+    inputs.fields["gpus"].setText("16")
+    inputs.fields["global_batch"].setText("64")
+    inp = page.plan_input()[0]
+    assert not inp.implementation.uneven_stages
+    # 61 layers on 4 stages: 15 + 16 + 15 + 15 by hand; refused without the switch, taken with it.
+    with pytest.raises(InputError, match="does not divide the 61 layers"):
+        check_layout(inp, Layout(pp=4))
+    box.setChecked(True)
+    inp = page.plan_input()[0]
+    assert inp.implementation.uneven_stages
+    check_layout(inp, Layout(pp=4))
+    # Picking a framework keeps how the layers split; the session keeps the switch.
+    fw = inputs.combos["framework"]
+    fw.setCurrentIndex(fw.findData("torchtitan"))
+    assert box.isChecked()
+    other = PlanPage(AppState())
+    qtbot.addWidget(other)
+    assert other.restore_session(page.session_state()) == []
+    assert other.inputs.switches["uneven_stages"].isChecked()
+
+
 def test_tokens_per_gpu_and_batches_in_tokens_by_hand(small) -> None:
     from core.plan.options import global_batch_sequences
 

@@ -93,7 +93,12 @@ PAGES: dict[str, tuple[str, ...]] = {
              "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout"),
 }  # fmt: skip
 #: The code page's switches and their defaults (:class:`core.plan.inputs.Implementation`'s).
-SWITCHES: dict[str, bool] = {"fused_loss": True, "fused_swiglu": False, "dropout": False}
+SWITCHES: dict[str, bool] = {
+    "fused_loss": True,
+    "fused_swiglu": False,
+    "dropout": False,
+    "uneven_stages": False,
+}
 _LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "ep", "etp", "micro_batch")
 _LINKS = ("intra_bw", "network_bw")
 #: Fields that share a row with two others (or a combo): narrower, so the column stays as wide.
@@ -720,6 +725,17 @@ class PlanInputs(QWidget):
                 translate("PlanInputs", "Dropout"),
                 translate("PlanInputs", "Attention and residual dropout (their masks are kept)"),
             ),
+            "uneven_stages": (
+                translate("PlanInputs", "Uneven first and last stages"),
+                translate(
+                    "PlanInputs",
+                    "Pipeline stages need not hold equal layers: the first and the last take "
+                    "fewer (Megatron-Core's first/last pipeline layers), so a model whose layers "
+                    "few stage counts divide can still be pipelined (DeepSeek-V3's 61, "
+                    "Qwen3-235B's 94, Llama 3 405B's 126 on 16 stages). The search tries many "
+                    "more layouts and takes longer",
+                ),
+            ),
         }
         self.switches: dict[str, QCheckBox] = {}
         for key, on in SWITCHES.items():
@@ -747,6 +763,8 @@ class PlanInputs(QWidget):
             box.setCurrentIndex(find_data(box, value))
             box.blockSignals(False)
         for key, box in self.switches.items():
+            if key == "uneven_stages":  # how the layers split, not the framework's way of running
+                continue
             box.blockSignals(True)
             box.setChecked(bool(getattr(preset, key)))
             box.blockSignals(False)
