@@ -77,6 +77,8 @@ __all__ = [
 
 #: The resource file of the published runs' errors.
 RESIDUALS_FILE = "plan_residuals.json"
+#: The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs).
+_RESIDUALS_LIMIT = 16 * 1024 * 1024
 #: The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out
 #: on each side; below that the pool's whole range is the interval).
 MIN_RUNS = 8
@@ -305,11 +307,11 @@ def residuals_path() -> Path:
 
 def _write_rows(rows: list[dict], kind: str) -> Path:
     """Replace the file's rows of ``kind`` with ``rows``, keeping the other kind's (dense first)."""
+    from core.safe_io import load_json
+
     path = residuals_path()
-    try:
-        kept = json.loads(path.read_text(encoding="utf-8")).get("runs", [])
-    except (OSError, ValueError):
-        kept = []
+    # a file that cannot be read says why (InputError); only a missing one starts empty
+    kept = load_json(path, limit=_RESIDUALS_LIMIT).get("runs", []) if path.exists() else []
     others = [r for r in kept if r.get("model", "dense") != kind]
     merged = rows + others if kind == "dense" else others + rows
     doc = {"schema_version": 1, "description": _DESCRIPTION, "runs": merged}
