@@ -99,6 +99,12 @@ SWITCHES: dict[str, bool] = {
     "dropout": False,
     "uneven_stages": False,
 }
+#: How the switches are laid out on the Code page, a row each.
+SWITCH_ROWS: tuple[tuple[str, ...], ...] = (
+    ("fused_loss",),
+    ("fused_swiglu", "dropout"),
+    ("uneven_stages",),
+)
 _LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "ep", "etp", "micro_batch")
 _LINKS = ("intra_bw", "network_bw")
 #: Fields that share a row with two others (or a combo): narrower, so the column stays as wide.
@@ -744,7 +750,19 @@ class PlanInputs(QWidget):
             box.setChecked(on)
             box.setToolTip(plain_tip(tip))
             box.toggled.connect(self._edited)
-            form.addRow(box)
+        # the two short switches share a row, so the page is no taller than the others (a
+        # 1280x720 slide in Chinese shows every input page without a scroll bar)
+        for row in SWITCH_ROWS:
+            if len(row) == 1:
+                form.addRow(self.switches[row[0]])
+                continue
+            pair = QWidget(self)
+            line = QHBoxLayout(pair)
+            line.setContentsMargins(0, 0, 0, 0)
+            for key in row:
+                line.addWidget(self.switches[key])
+            line.addStretch(1)
+            form.addRow(pair)
         for key in ("framework", "kernels", "attention", "cross_entropy", "overlap", "precision"):
             self.combos[key].currentIndexChanged.connect(self._edited)
 
