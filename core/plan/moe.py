@@ -617,24 +617,31 @@ def expert_memory(
     from core.memory.expert_parallel import dispatch_buffer_bytes, sharded_state_bytes
 
     fx = _fixed(inp)
+    z = layout.zero if zero is None else zero
+    # everything below is a function of these alone: a search meets each many times
+    key = (layout.tp, layout.ep, layout.etp, layout.dp, layout.cp, layout.micro_batch, stage,
+           here, first, z, per["params"], per["grads"], per["optimizer"])  # fmt: skip
+    found = fx.memories.get(key)
+    if found is not None:
+        return found
     outside, experts = fx.split(layout, stage, here, first)
     sharded = layout.dp * layout.cp > 1
     edp = expert_data_parallel(layout) if sharded else 1
-    z = layout.zero if zero is None else zero
     parts = sharded_state_bytes(experts, per, z, edp)
     if z >= 3 and sharded and fx.gathered_only:
         parts["params"] = 0.0
     state = parts["params"] + parts["grads"] + parts["optimizer"]
     buffer = dispatch_buffer_bytes(fx.route(layout), fx.spec.d_model, fx.acts_bytes)
     layer = fx.spec.experts / layout.ep * fx.expert_params / layout.etp
-    return outside, state, buffer, layer
+    found = fx.memories[key] = (outside, state, buffer, layer)
+    return found
 
 
 class _Fixed:
     """What :func:`expert_memory` and :func:`state_floor` need of the input alone, worked out
     once per input (a search asks for tens of thousands of layouts of one), and the
-    :func:`param_split` answers it has met (the same as ``param_split``'s, without hashing the
-    model for each)."""
+    :func:`param_split` and :func:`expert_memory` answers it has met (the same as theirs,
+    without hashing the model or counting the routing again for each)."""
 
     def __init__(self, inp: PlanInput) -> None:
         self.inp = inp
@@ -645,6 +652,7 @@ class _Fixed:
         self.expert_params = self.spec.expert_params()
         self.splits: dict[tuple, tuple[float, float]] = {}
         self.routes: dict[tuple[int, int, int, int, int], Any] = {}
+        self.memories: dict[tuple, tuple[float, float, float, float]] = {}
         from core.plan.frameworks import framework
 
         self.gathered_only = (framework(inp.implementation.framework).gathered_weights_only
