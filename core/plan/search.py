@@ -25,8 +25,9 @@ with the smaller peak memory per GPU comes first (then the simpler layout), so a
 61 GB is not ranked below a ZeRO-1 layout at 76 GB that is no faster.
 
 :func:`what_to_change` re-plans the chosen layout with one change at a time (recomputation,
-micro-batch, TP, PP, v, SP, ZeRO, CP, how the code runs, fp8 GEMMs, another device) and returns
-the changes with their re-planned results, best first: the effect is computed, never guessed.
+micro-batch, TP, PP, v, SP, ZeRO, CP, how the code runs, uneven first and last stages with a
+pipeline the layers do not divide, fp8 GEMMs, another device) and returns the changes with their
+re-planned results, best first: the effect is computed, never guessed.
 """
 
 from __future__ import annotations
@@ -386,6 +387,16 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Late
         code(translate("Plan", "the gradient reduction overlapped with backward"), dp_overlap=True)
     if lay.tp > 1 and lay.sp and not impl.tp_overlap:  # TE's overlap needs SP
         code(translate("Plan", "TP communication overlapped with the GEMMs"), tp_overlap=True)
+    if not impl.uneven_stages:
+        # A pipeline the layers do not divide (DeepSeek-V3's 61, Qwen3-235B's 94): only with the
+        # first and last stages taking fewer (the Code page's switch, --uneven-stages).
+        layers = inp.model.layers
+        for pp in (lay.pp * 2, lay.pp * 4):
+            if pp <= layers and layers % pp:
+                add(translate("Plan", "uneven first and last stages, PP {new} instead of {old}")
+                    .format(new=str(pp), old=str(lay.pp)),
+                    partial(replace, lay, pp=pp, vpp=1, dp=0, zero=min(lay.zero, 1)),
+                    lambda: replace(inp, implementation=replace(impl, uneven_stages=True)))  # fmt: skip
     if not res.fits and impl.cross_entropy == "fp32":
         code(
             translate("Plan", "a cross-entropy kernel on the logits' own dtype"),

@@ -142,6 +142,35 @@ def test_code_that_runs_the_slow_way_is_offered_the_fast_one(inp, cal) -> None:
     )
 
 
+def test_layers_no_pipeline_divides_are_offered_uneven_stages(inp, cal) -> None:
+    # 15 layers on 16 GPUs, ZeRO-3 without a pipeline: "PP 2" alone cannot run (2 does not divide
+    # 15, and ZeRO-3 shards gradients a pipeline accumulates); the uneven-stages change plans PP 2
+    # and PP 4 with the first and last stages taking fewer, and ZeRO-1.
+    odd = replace(inp, model=replace(inp.model, layers=15, name="small-15"))
+    start = plan(odd, Layout(tp=1, pp=1, zero=3, micro_batch=1), calibration=cal)
+    skipped: list = []
+    changes = {
+        str(s).split(":")[0]: new
+        for s, new in what_to_change(odd, start, calibration=cal, devices=False, skipped=skipped)
+    }
+    for pp in (2, 4):
+        new = changes[f"uneven first and last stages, PP {pp} instead of 1"]
+        assert new.inp.implementation == replace(odd.implementation, uneven_stages=True)
+        assert (new.layout.pp, new.layout.vpp, new.layout.zero) == (pp, 1, 1)
+        assert new.layout.dp == 16 // pp
+        again = plan(new.inp, new.layout, calibration=cal)
+        assert again.step_time_s == pytest.approx(new.step_time_s)
+    assert any(str(t).startswith("PP 2 instead of 1") for t, _ in skipped)
+    # Code that already runs uneven stages, or layers a doubled pipeline divides: not offered.
+    uneven = replace(odd, implementation=replace(odd.implementation, uneven_stages=True))
+    start = plan(uneven, Layout(tp=1, pp=1, zero=3, micro_batch=1), calibration=cal)
+    names = [str(s) for s, _ in what_to_change(uneven, start, calibration=cal, devices=False)]
+    assert not any(n.startswith("uneven") for n in names)
+    start = plan(inp, Layout(tp=1, pp=1, zero=1, micro_batch=1), calibration=cal)  # 16 layers
+    names = [str(s) for s, _ in what_to_change(inp, start, calibration=cal, devices=False)]
+    assert not any(n.startswith("uneven") for n in names)
+
+
 def test_one_gpu_needs_no_link_and_is_offered_no_sharding() -> None:
     from core.memory.recipes import recipe
     from core.roofline.hardware import load_catalog
