@@ -246,6 +246,8 @@ def search(
 
     total = len(candidates)
     floor = state_floor if inp.model.is_moe and not cn.include_unfit else None
+    # the floor does not depend on the micro-batch, SP or recomputation: once per the rest
+    floors: dict[tuple[int, ...], float] = {}
     for i, lay in enumerate(candidates):
         if should_cancel is not None and i % 64 == 0 and should_cancel():
             raise PlanCancelled()
@@ -253,8 +255,13 @@ def search(
             progress(
                 i / total, translate("Plan", "layout {i} of {n}").format(i=f"{i:,}", n=f"{total:,}")
             )
-        if floor and floor(inp, lay) > capacity:
-            continue  # a mixture of experts' weights and states alone overflow: it cannot fit
+        if floor:
+            key = (lay.tp, lay.pp, lay.vpp, lay.cp, lay.dp, lay.zero, lay.ep, lay.etp)
+            low = floors.get(key)
+            if low is None:
+                low = floors[key] = floor(inp, lay)
+            if low > capacity:
+                continue  # a mixture of experts' weights and states alone overflow: it cannot fit
         m = inp.global_batch // (lay.dp * lay.micro_batch)
         memory = memory_per_gpu(inp, lay, m)
         fits = memory.peak <= capacity
