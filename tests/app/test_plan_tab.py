@@ -330,9 +330,10 @@ def test_the_code_page_is_the_implementation_the_plan_uses(page: PlanPage, qtbot
 def test_the_uneven_stages_switch_lets_a_61_layer_model_pipeline(page: PlanPage, qtbot) -> None:
     from core.errors import InputError
     from core.plan import Layout, check_layout
-    from widgets.plan.inputs import SWITCH_ROWS, SWITCHES
+    from widgets.plan.inputs import PAGES, SWITCH_ROWS, SWITCHES
 
     assert sorted(k for row in SWITCH_ROWS for k in row) == sorted(SWITCHES)  # each shown once
+    assert set(SWITCHES) <= set(PAGES["code"])  # an error about a switch turns to its page
     inputs = page.inputs
     box = inputs.switches["uneven_stages"]
     assert not box.isChecked()  # off, as the CLI without --uneven-stages

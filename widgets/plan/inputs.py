@@ -90,7 +90,7 @@ PAGES: dict[str, tuple[str, ...]] = {
     "layout": ("tp", "pp", "schedule", "vpp", "cp", "dp", "ep", "etp", "capacity_factor", "sp", "zero",
                "dispatcher", "route_nodes", "micro_batch", "mtp", "recompute"),
     "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
-             "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout"),
+             "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout", "uneven_stages"),
 }  # fmt: skip
 #: The code page's switches and their defaults (:class:`core.plan.inputs.Implementation`'s).
 SWITCHES: dict[str, bool] = {
