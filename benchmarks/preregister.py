@@ -66,6 +66,7 @@ def predict(run: dict[str, Any]) -> dict[str, Any]:
         "layout": res.layout.label(),
         "limits": str(res.limits),
         "fits": bool(res.fits),
+        "memory_verdict": res.memory_verdict,
         "searched": not p.complete,
     }
 
@@ -102,6 +103,8 @@ def preregister(path: Path, force: bool = False) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
+    from app.cli.output import unfit_mark
+
     force = "--force" in argv
     names = [a for a in argv if not a.startswith("--")]
     paths = [Path(n) for n in names] or sorted(DATA.glob("*.json"))
@@ -119,7 +122,7 @@ def main(argv: list[str]) -> int:
               f"planned, model {pred['model_commit'][:10]}{' (modified)' if pred['model_dirty'] else ''}")  # fmt: skip
         for r in pred["runs"]:
             print(f"  {r['id']:<52} {r['predicted_tokens_per_s']:>14,.0f} tokens/s  MFU "
-                  f"{r['mfu']:6.1%}  {r['layout']}{'' if r['fits'] else '  (does not fit)'}")  # fmt: skip
+                  f"{r['mfu']:6.1%}  {r['layout']}{unfit_mark(r['fits'], r.get('memory_verdict', ''))}")  # fmt: skip
         for r in pred["not_planned"]:
             print(f"  {r['id']:<52} not planned: {r['reason']}")
     return 0

@@ -124,6 +124,7 @@ def preregister(
 
 
 def main(argv: list[str]) -> int:
+    from app.cli.output import unfit_mark
     from core.plan.published_moe import load_moe_runs
 
     force = "--force" in argv
@@ -138,7 +139,7 @@ def main(argv: list[str]) -> int:
             tflops = r["predicted_model_tflops_per_gpu"]
             print(f"  {r['id']:<62} {r['predicted_tokens_per_s_per_gpu']:>9,.0f} tokens/s/GPU "
                   f"{'' if tflops is None else f'{tflops:6,.0f} TFLOP/s/GPU'}  MFU "
-                  f"{r['mfu']:6.1%}  {r['layout']}{'' if r['fits'] else '  (does not fit)'}")  # fmt: skip
+                  f"{r['mfu']:6.1%}  {r['layout']}{unfit_mark(r['fits'], r.get('memory_verdict', ''))}")  # fmt: skip
         for r in pred["not_planned"]:
             print(f"  {r['id']:<62} not planned: {r['reason']}")
     return 0
