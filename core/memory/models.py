@@ -110,11 +110,15 @@ class TransformerSpec:
         known): a longer sequence is counted as asked, with a warning (:func:`seq_limits`).
     window
         A sliding attention window (Mistral's ``sliding_window``; 0 for none): the model attends
-        over full sequences up to it; a longer sequence is refused (not modelled).
+        over full sequences up to it; beyond it each query attends to the last ``window``
+        positions, which the plan's attention work counts
+        (:func:`core.roofline.utilization.attention_layers`) and the Memory and Step counts refuse
+        (they trace every score).
     window_layers
         How many layers attend through the ``window`` when only some do (GPT-OSS alternates
         sliding-window and full-attention layers: its config's ``layer_types``); 0 with a window:
-        every layer. Only the Inference domain's KV cache and attention count it.
+        every layer. The Inference domain's KV cache and attention and the plan's attention
+        work count it.
     head_size
         The width of one attention head when the config sets it apart from ``d_model / heads``
         (Qwen3's ``head_dim`` = 128 at ``d_model`` 2048 and 32 heads); 0 derives it.
@@ -403,10 +407,15 @@ class TransformerSpec:
 
     def with_layers(self, layers: int) -> TransformerSpec:
         """The same width with another depth (for "largest model of this shape"); an MoE spec
-        keeps at most ``layers - 1`` dense first layers."""
+        keeps at most ``layers - 1`` dense first layers; a model with a sliding window on some of
+        its layers keeps their share of the layers (at least one)."""
+        windowed = self.window_layers
+        if windowed:
+            windowed = min(layers, max(1, round(windowed * layers / self.layers)))
         if self.is_moe:
-            return replace(self, layers=layers, dense_layers=min(self.dense_layers, layers - 1))
-        return replace(self, layers=layers)
+            return replace(self, layers=layers, dense_layers=min(self.dense_layers, layers - 1),
+                           window_layers=windowed)  # fmt: skip
+        return replace(self, layers=layers, window_layers=windowed)
 
     def describe(self) -> str:
         """One line for people."""

@@ -72,6 +72,7 @@ from core.roofline.hardware import DTYPE_BYTES
 from core.roofline.utilization import (
     ATTENTION_BACKWARD_MODEL,
     attention_forward_flops,
+    attention_layers,
     hardware_attention_flops,
     model_flops_per_token,
     utilization_peak,
@@ -156,8 +157,9 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
         return moe.flops_per_step(inp, recompute)  # active parameters, latent attention, MTP
     n = spec.layers * _layer_matmul_params(inp) + spec.vocab * spec.d_model
     tokens = inp.tokens_per_step
-    model = model_flops_per_token(n, spec.layers, spec.heads, spec.head_dim, inp.seq) * tokens
-    attn_fwd = spec.layers * attention_forward_flops(
+    attn_layers = attention_layers(spec.layers, inp.seq, spec.window, spec.window_layers)
+    model = model_flops_per_token(n, attn_layers, spec.heads, spec.head_dim, inp.seq) * tokens
+    attn_fwd = attn_layers * attention_forward_flops(
         inp.global_batch, inp.seq, spec.heads, spec.head_dim
     )
     attention = (1.0 + ATTENTION_BACKWARD_MODEL) * attn_fwd  # model FLOPs' attention share

@@ -102,13 +102,14 @@ __all__ = [
 
 def moe_variant(spec: TransformerSpec) -> TransformerSpec:
     """Two layers of ``spec``'s width, both MoE (the traced shape of its MoE layers)."""
-    return replace(spec, layers=2, dense_layers=0, moe_every=1)
+    return replace(spec, layers=2, dense_layers=0, moe_every=1, window=0, window_layers=0)
 
 
 def dense_variant(spec: TransformerSpec) -> TransformerSpec:
     """``spec``'s dense layers alone: the same attention with a dense MLP of ``ffn``."""
     return replace(spec, layers=2, experts=0, top_k=0, moe_ffn=0, shared_experts=0, shared_ffn=0,
-                   shared_gate=False, dense_layers=0, moe_every=1, router_bias=False)  # fmt: skip
+                   shared_gate=False, dense_layers=0, moe_every=1, router_bias=False, window=0,
+                   window_layers=0)  # fmt: skip
 
 
 def traced_ops(inp: PlanInput) -> tuple[LayerOps, LayerOps | None]:
@@ -230,6 +231,9 @@ def layer_micro_times(
     as ever; an MoE model's MoE layer (its experts resized by :func:`expert_ops`) and dense layer
     weighted by their counts."""
     spec = ctx.inp.model
+    if spec.window and spec.window < ctx.inp.seq:  # the layers with a sliding window, as a share
+        kw = {**kw, "window": (spec.window, min(spec.window_layers or spec.layers, spec.layers)
+                               / spec.layers)}  # fmt: skip
     # A search asks for the same few dozen shapes thousands of times: remembered per context
     # (by identity, the context kept beside its answer) without hashing the traced shape again;
     # a dense model's answer does not depend on EP or ETP.
@@ -565,6 +569,7 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     from core.roofline.utilization import (
         ATTENTION_BACKWARD_MODEL,
         attention_forward_flops,
+        attention_layers,
         hardware_attention_flops,
     )
 
@@ -573,12 +578,13 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     n = active_matmul_params(spec)
     depth = mtp.depth(inp)
     if depth:  # MTP modules: Megatron-Bridge's flop_utils convention (core.plan.mtp)
-        block = (replace(spec, layers=1, dense_layers=0, moe_every=1) if mtp.moe_module(spec)
-                 else replace(dense_variant(spec), layers=1))  # fmt: skip
+        block = (replace(spec, layers=1, dense_layers=0, moe_every=1, window=0, window_layers=0)
+                 if mtp.moe_module(spec) else replace(dense_variant(spec), layers=1))  # fmt: skip
         per_layer = active_matmul_params(block) - spec.vocab * spec.d_model
         n += mtp.flops_params(spec, depth, per_layer)
     q = _attention_head_width(spec)
-    attn_fwd = (spec.layers + depth) * attention_forward_flops(
+    attn_layers = attention_layers(spec.layers, inp.seq, spec.window, spec.window_layers) + depth
+    attn_fwd = attn_layers * attention_forward_flops(
         inp.global_batch,
         inp.seq,
         spec.heads,

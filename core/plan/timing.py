@@ -26,6 +26,7 @@ from core.plan.precision import (
 )
 from core.roofline.achievable import Calibration
 from core.roofline.hardware import DTYPE_BYTES, Device
+from core.roofline.utilization import window_share
 
 __all__ = ["MicroTimes", "micro_times", "op_cost"]
 
@@ -102,6 +103,22 @@ NORM_KERNELS = frozenset({
 })  # fmt: skip
 
 _CACHE: dict[tuple, MicroTimes] = {}
+
+#: Keys per block of a flash-attention kernel's inner loop: FlashAttention-3's forward
+#: ``kBlockN`` at head width 128, causal or with a local window (``tile_size_fwd_sm90`` in
+#: Dao-AILab/flash-attention ``hopper/tile_size.h``; 160 at width 64).
+ATTENTION_KEY_BLOCK = 128
+
+
+def window_causal_length(window: int) -> float:
+    """The causal sequence length whose query blocks visit as many key blocks, on average, as a
+    sliding window of ``window`` positions: a windowed query block visits ``w/B + 1`` blocks of
+    :data:`ATTENTION_KEY_BLOCK` keys (the window straddles one more), a causal one over ``L``
+    tokens ``(L/B + 1)/2``, so ``L = 2w + B``. The kernel's rate there is the windowed layer's
+    (below the shortest measured length, that length's rate: the optimistic end)."""
+    return 2.0 * window + ATTENTION_KEY_BLOCK
+
+
 #: Bytes per element of an fp8 cast-transpose: read 2 (bf16), write 1 (fp8) and 1 (its transpose)
 #: (what :meth:`~core.plan.precision.PrecisionRecipe.quantize_bytes` gives delayed scaling on Hopper).
 FP8_CAST_BYTES = 4.0
@@ -128,15 +145,19 @@ def micro_times(
     precision: str | None = None,
     layers: int | None = None,
     cross_entropy: str | None = None,
+    window: tuple[int, float] | None = None,
 ) -> MicroTimes:
     """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
     (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
     ``fused_loss`` the head's memory-bound ops run as separate kernels; the layers' GEMMs under
     the low-precision recipe ``precision``, by default the one ``gemm_dtype`` implies; with
     ``cross_entropy`` ``"fp32-inplace"`` the loss runs Megatron's kernels,
-    :mod:`core.plan.loss_kernels`, in place of the traced ``F.cross_entropy``)."""
+    :mod:`core.plan.loss_kernels`, in place of the traced ``F.cross_entropy``; with
+    ``window`` = ``(w, share)`` that share of the layers attends through a sliding window of
+    ``w`` positions: their attention does :func:`~core.roofline.utilization.window_share` of the
+    causal work, at a causal kernel's rate on :func:`window_causal_length` tokens)."""
     key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
-           attention_kernel, fused_loss, precision, layers, cross_entropy)  # fmt: skip
+           attention_kernel, fused_loss, precision, layers, cross_entropy, window)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -183,6 +204,13 @@ def micro_times(
                 seconds = cal.op_seconds(device, "attention", flops, nbytes, peak,
                                          backward=backward, causal=True, seq=ops.seq / c,
                                          kernel=attention_kernel)  # fmt: skip
+                if window is not None and 0 < window[0] < ops.seq:
+                    w, windowed = window
+                    slid = cal.op_seconds(device, "attention", flops * window_share(ops.seq, w),
+                                          nbytes, peak, backward=backward, causal=True,
+                                          seq=min(window_causal_length(w), ops.seq / c),
+                                          kernel=attention_kernel)  # fmt: skip
+                    seconds = (1.0 - windowed) * seconds + windowed * slid
                 extra["attn_b" if backward else "attn_f"] += seconds
             else:
                 weight_gemm = op.region == "layer" and not op.core

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from core.plan.frameworks import framework, framework_words, hp_grad_accum, reduction_overlaps
 from core.plan.grad_accum import accumulation_passes
 from core.plan.moe_words import moe_assumptions
+from core.plan.timing import window_causal_length
 from core.roofline.hardware import capacity_note
-from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
+from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION, window_share
 from core.texts import Text, translate
 from core.units import format_bytes, format_count
 
@@ -174,6 +175,24 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
                 "peak{quant}; memory-bound ops at {bw} of the memory bandwidth; {launch} µs per kernel",
             ).format(**values)
         )
+    if spec.window and spec.window < inp.seq:
+        windowed = min(spec.window_layers or spec.layers, spec.layers)
+        out.append(
+            translate(
+                "Plan",
+                "sliding window: {windowed} of the {layers} layers attend to the last {window} "
+                "positions only, {share} of a causal layer's attention work, timed at a causal "
+                "kernel's rate on {length} tokens (its query blocks visit as many key blocks)"
+                "{eager}; model and hardware FLOPs count those layers' attention at the same "
+                "share",
+            ).format(
+                windowed=f"{windowed:,}", layers=f"{spec.layers:,}", window=f"{spec.window:,}",
+                share=percent(window_share(inp.seq, spec.window)),
+                length=f"{min(window_causal_length(spec.window), seq):,.0f}",
+                eager="" if impl.flash else translate(
+                    "Plan", " (without flash attention every score is computed, then masked)"),
+            )
+        )  # fmt: skip
     if inp.gemm_dtype == "fp8" and inp.cluster.device.supports("fp8"):
         out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input").format(dtype=inp.compute_dtype))  # fmt: skip
         device = inp.cluster.device

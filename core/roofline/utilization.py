@@ -29,6 +29,14 @@ Every tab, the CLI and the plan use these definitions; nothing else in the app d
   by the time model at no more than that peak, so HFU ≤ 100 %. Without recomputation and causal
   attention the two are equal; recomputation raises HFU, causal attention lowers it below MFU
   (MFU keeps PaLM's full scores, so it stays comparable with published figures).
+
+* **A sliding attention window** (Mistral's ``sliding_window``; GPT-OSS's and Gemma 2's on every
+  other layer): a windowed layer's query attends only to the last ``w`` positions, and a
+  flash kernel skips the key blocks outside the window as it skips those above the diagonal.
+  Both counts take such a layer's attention at :func:`window_share` of a full causal layer's
+  (:func:`attention_layers`: the model's layers as full-attention equivalents), so model FLOPs
+  keep PaLM's full-scores convention on the full layers and scale it by the same share on the
+  windowed ones.
 """
 
 from __future__ import annotations
@@ -45,10 +53,12 @@ __all__ = [
     "HFU_DEFINITION",
     "MFU_DEFINITION",
     "attention_forward_flops",
+    "attention_layers",
     "hardware_attention_flops",
     "model_flops_per_token",
     "utilization",
     "utilization_peak",
+    "window_share",
 ]
 
 #: Attention backward FLOPs as a multiple of its forward, for model FLOPs (PaLM: 2×) and for what a
@@ -131,8 +141,33 @@ def attention_forward_flops(batch: int, seq: int, heads: int, head_dim: int) -> 
     return 4.0 * batch * heads * float(seq) * float(seq) * head_dim
 
 
+def window_share(seq: float, window: int) -> float:
+    """The share of a causal layer's attention work that is left when each query attends only to
+    the last ``window`` positions (itself included).
+
+    A causal layer computes ``s(s + 1)/2`` query-key pairs; a window of ``w < s`` leaves
+    ``w(w + 1)/2`` for the first ``w`` queries and ``w`` for each of the ``s − w`` others, so
+    ``(s·w − w(w − 1)/2) / (s(s + 1)/2)``; 1 when the window covers the sequence (``w ≥ s``) or
+    there is none (``w`` = 0).
+    """
+    s, w = float(seq), float(window)
+    if w <= 0 or w >= s:
+        return 1.0
+    return (s * w - w * (w - 1.0) / 2.0) / (s * (s + 1.0) / 2.0)
+
+
+def attention_layers(layers: int, seq: float, window: int = 0, window_layers: int = 0) -> float:
+    """The model's layers as full-attention layers for its attention work: the ``layers`` with
+    a sliding ``window`` (``window_layers`` of them, every layer when 0) count
+    :func:`window_share` each, the others 1."""
+    if not window:
+        return float(layers)
+    windowed = min(int(window_layers or layers), int(layers))
+    return float(layers - windowed) + windowed * window_share(seq, window)
+
+
 def model_flops_per_token(
-    matmul_params: float, layers: int, heads: int, head_dim: int, seq: int
+    matmul_params: float, layers: float, heads: int, head_dim: int, seq: int
 ) -> float:
     """Model FLOPs of one trained token, forward and backward (PaLM appendix B, ``6N + 12LHQT``).
 
@@ -141,6 +176,7 @@ def model_flops_per_token(
     matmul_params
         ``N``: parameters that take part in a matmul (every linear layer and the LM head).
     layers, heads, head_dim, seq
-        ``L``, ``H``, ``Q`` and ``T``.
+        ``L``, ``H``, ``Q`` and ``T`` (``L``: the attention layers, :func:`attention_layers` for
+        a model with a sliding window).
     """
     return 6.0 * matmul_params + 12.0 * layers * heads * head_dim * seq

@@ -500,6 +500,14 @@
         <translation>计算：单步追踪中宽度为 {width} 的一层（{ops} 个核函数的算子）、嵌入层和输出头，按 {layers} 层放大；GEMM 达到 {dtype} 峰值的 {gemm}{quant}；内存受限算子达到内存带宽的 {bw}；每个核函数 {launch} µs</translation>
     </message>
     <message>
+        <source>sliding window: {windowed} of the {layers} layers attend to the last {window} positions only, {share} of a causal layer&apos;s attention work, timed at a causal kernel&apos;s rate on {length} tokens (its query blocks visit as many key blocks){eager}; model and hardware FLOPs count those layers&apos; attention at the same share</source>
+        <translation>滑动窗口：{layers} 层中有 {windowed} 层只关注最近的 {window} 个位置，注意力工作量为因果层的 {share}，按因果核函数在 {length} 个 token 时的速率计时（其查询块访问同样多的键块）{eager}；模型 FLOPs 和硬件 FLOPs 对这些层的注意力按同一比例计数</translation>
+    </message>
+    <message>
+        <source> (without flash attention every score is computed, then masked)</source>
+        <translation>（不用 FlashAttention 时每个分数都会算出，再被掩码）</translation>
+    </message>
+    <message>
         <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input</source>
         <translation>按 Transformer Engine 的方式运行 FP8：只有各层的权重 GEMM 用 fp8，前向 GEMM 之前把输入转成 fp8 并转置，反向 GEMM 之前对输出梯度同样处理（每个元素搬运 4 字节，各一个核函数）；注意力、嵌入和输出头仍用 {dtype}；为了算权重梯度，这些 GEMM 各自保留输入的 fp8 副本（每个元素 1 字节），而不是输入本身</translation>
     </message>

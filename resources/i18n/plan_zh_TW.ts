@@ -500,6 +500,14 @@
         <translation>計算：單步追蹤中寬度為 {width} 的一層（{ops} 個核函式的運算子）、嵌入層和輸出頭，按 {layers} 層放大；GEMM 達到 {dtype} 峰值的 {gemm}{quant}；記憶體受限運算子達到記憶體頻寬的 {bw}；每個核函式 {launch} µs</translation>
     </message>
     <message>
+        <source>sliding window: {windowed} of the {layers} layers attend to the last {window} positions only, {share} of a causal layer&apos;s attention work, timed at a causal kernel&apos;s rate on {length} tokens (its query blocks visit as many key blocks){eager}; model and hardware FLOPs count those layers&apos; attention at the same share</source>
+        <translation>滑動視窗：{layers} 層中有 {windowed} 層只關注最近的 {window} 個位置，注意力工作量為因果層的 {share}，按因果核函式在 {length} 個 token 時的速率計時（其查詢塊存取同樣多的鍵塊）{eager}；模型 FLOPs 和硬體 FLOPs 對這些層的注意力按同一比例計數</translation>
+    </message>
+    <message>
+        <source> (without flash attention every score is computed, then masked)</source>
+        <translation>（不用 FlashAttention 時每個分數都會算出，再被遮罩）</translation>
+    </message>
+    <message>
         <source>FP8 as Transformer Engine runs it: only the layers&apos; weight GEMMs run in fp8, each one&apos;s input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input</source>
         <translation>按 Transformer Engine 的方式執行 FP8：只有各層的權重 GEMM 用 fp8，前向 GEMM 之前把輸入轉成 fp8 並轉置，反向 GEMM 之前對輸出梯度同樣處理（每個元素搬運 4 位元組，各一個核函式）；注意力、嵌入和輸出頭仍用 {dtype}；為了算權重梯度，這些 GEMM 各自保留輸入的 fp8 副本（每個元素 1 位元組），而不是輸入本身</translation>
     </message>
