@@ -35,10 +35,15 @@ GPT_OSS: dict[str, dict[str, Any]] = {
                     "ffn": 2880, "vocab": 201088, "experts": 32, "top_k": 4, "moe_ffn": 2880,
                     "context": 131072},
 }  # fmt: skip
+#: What those config.json files say beside the registered dims, read after registration (the
+#: run's ``config_read``): ``sliding_window`` 128 on the layers ``layer_types`` calls
+#: ``sliding_attention``, every other one.
+GPT_OSS_WINDOW: dict[str, tuple[int, int]] = {"gpt-oss-120b": (128, 18), "gpt-oss-20b": (128, 12)}
 GPT_OSS_ATTENTION = (
-    "gpt-oss attention: a 128-token sliding window on every other layer, attention sinks and "
-    "biases (planned as full causal attention on every layer, without sinks; biases on the "
-    "attention projections only)"
+    "gpt-oss attention: attention sinks (a learned logit per head in each softmax, not "
+    "modelled) and biases (on the attention projections; the experts' second-GEMM biases as "
+    "Megatron-Core's per-expert bias loop); its 128-token sliding window on every other layer "
+    "is planned (window, window_layers)"
 )
 
 #: Megatron-Core recompute module names (``--recompute-modules``) as the sources write them.
@@ -141,121 +146,40 @@ def dispatcher_note(dispatcher: str) -> str | None:
     return None
 
 
-#: The Megatron-Bridge performance scripts the Megatron-Bridge rows' settings come from (their
-#: ``recipe_source``: the 26.02 table's commit).
+#: The Megatron-Bridge performance scripts the registered rows' ``recipe_source`` names (the 26.02
+#: table's commit). The settings themselves now come from the release that published each table
+#: (:func:`megatron_bridge_recipe`).
 RECIPE_COMMIT = "c0b9a00031b79b731ccefb56d0aba9629b4dd01b"
-_CONFIGS = ("https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/" + RECIPE_COMMIT
-            + "/scripts/performance/configs/")  # fmt: skip
-_FILES = {"deepseek-v3": ("deepseek/deepseek", "DEEPSEEK_V3"),
-          "gpt-oss-120b": ("gpt_oss/gpt_oss", "GPT_OSS_120B"),
-          "qwen3-30b-a3b": ("qwen/qwen3", "QWEN3_30B_A3B"),
-          "qwen3-235b-a22b": ("qwen/qwen3", "QWEN3_235B_A22B")}  # fmt: skip
-_ALL = ("attn", "moe_router", "moe_preprocess")
-_MOE = ("moe_router", "moe_preprocess")
-#: ``cuda_graph_scope`` of the presets that set ``cuda_graph_impl="transformer_engine"``, per
-#: (preset, device, precision; ``None``: every precision) in ``*_workload_base_configs.py``;
-#: every other preset keeps its recipe's ``cuda_graph_impl="none"`` (the DeepSeek-V3 GB300 FP8
-#: preset sets ``cuda_graph_scope=[]`` without an implementation). Qwen3-235B-A22B on GB300:
-#: the 256-GPU (V2) FP8 presets add ``attn``; its BF16 V2 keeps V1's scopes.
-_GRAPHS: dict[tuple[str, str, str | None], tuple[str, ...]] = {
-    ("deepseek-v3", "gb300", "bf16"): _ALL,
-    ("deepseek-v3", "gb200", None): _ALL,
-    ("gpt-oss-120b", "gb300", None): _ALL,
-    ("gpt-oss-120b", "b300", None): _ALL,
-    ("qwen3-30b-a3b", "gb300", None): _MOE,
-    ("qwen3-30b-a3b", "gb200", "bf16"): _ALL,
-    ("qwen3-30b-a3b", "gb200", "fp8-current"): _ALL,
-    ("qwen3-30b-a3b", "gb200", "mxfp8"): _MOE,
-    ("qwen3-30b-a3b", "b300", None): _MOE,
-    ("qwen3-30b-a3b", "b200", None): _MOE,
-    ("qwen3-30b-a3b", "h100-sxm", "bf16"): _MOE,
-    ("qwen3-235b-a22b", "gb300", "bf16"): _MOE,
-    ("qwen3-235b-a22b", "gb300", "mxfp8"): _ALL,
-    ("qwen3-235b-a22b", "gb300", "fp8-current"): _ALL,
-    ("qwen3-235b-a22b", "gb200", None): _ALL,
-}
-#: The token dispatcher where the performance script overrides its recipe's: Qwen3's
-#: ``qwen/qwen3_llm_pretrain.py`` sets ``moe_token_dispatcher_type="alltoall"`` after the recipe's
-#: flex backend for 235B-A22B on B300, B200 and H100 and for 30B-A3B on B200 ("flex", with the
-#: preset's ``hybridep`` backend, for 30B-A3B on B300); GPT-OSS keeps its recipe's ``alltoall``
-#: (``recipes/gpt_oss/gpt_oss.py``; the flex backend is never applied).
-_DISPATCH: dict[tuple[str, str | None], str] = {
-    ("qwen3-235b-a22b", "b300"): "alltoall",
-    ("qwen3-235b-a22b", "b200"): "alltoall",
-    ("qwen3-235b-a22b", "h100-sxm"): "alltoall",
-    ("qwen3-30b-a3b", "b200"): "alltoall",
-    ("qwen3-30b-a3b", "b300"): "hybridep",
-    ("gpt-oss-120b", None): "alltoall",
-}
 
 
-def _megatron_bridge_recipe(run: dict[str, Any]) -> bool:
-    where = run["source"].get("recipe_source") or run.get("moe", {}).get("recipe_source")
-    return run["id"].startswith("megatron-bridge-") and RECIPE_COMMIT in str(where or "")
+def _by_release() -> Any:
+    """``benchmarks/recipes_by_release.py``, loaded by path (this script runs from anywhere)."""
+    import importlib.util
+
+    name = "recipes_by_release"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-def recipe_cuda_graphs(run: dict[str, Any]) -> tuple[list[str], str] | None:
-    """``(the CUDA-graph scopes, where the recipe sets them)`` of a Megatron-Bridge run whose
-    settings come from :data:`RECIPE_COMMIT`'s performance scripts (``[]``: none), else
-    ``None``."""
-    preset = run["model"]["preset"]
-    if not _megatron_bridge_recipe(run) or preset not in _FILES:
+def megatron_bridge_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
+    """A Megatron-Bridge run's ``recipe`` entry: the settings of the first release whose
+    performance summary carries its table, read from that release's performance scripts
+    (:func:`recipes_by_release.entry` on the readings in ``benchmarks/data/recipes``); ``None``
+    for a run without a reading."""
+    if not run["id"].startswith("megatron-bridge-"):
         return None
-    device, precision = run["hardware"]["device"], run["precision"]
-    scopes = _GRAPHS.get((preset, device, precision), _GRAPHS.get((preset, device, None), ()))
-    path, name = _FILES[preset]
-    where = f"{_CONFIGS}{path}_workload_base_configs.py ({name} presets for {device}): "
-    if scopes:
-        where += f"cuda_graph_impl='transformer_engine', cuda_graph_scope={list(scopes)}"
-    else:
-        where += "no cuda_graph_impl (the recipe's 'none')"
-    return list(scopes), where
-
-
-def recipe_dispatcher(run: dict[str, Any]) -> tuple[str, str] | None:
-    """``(the token dispatcher, where the script sets it)`` where :data:`_DISPATCH` overrides
-    the one its recipe reads as, else ``None``."""
-    preset, device = run["model"]["preset"], run["hardware"]["device"]
-    if not _megatron_bridge_recipe(run):
+    release = _by_release()
+    readings, commits = release.load()
+    reading = readings.get(run["id"])
+    if reading is None:
         return None
-    found = _DISPATCH.get((preset, device), _DISPATCH.get((preset, None)))
-    if found is None:
-        return None
-    path = _FILES[preset][0]
-    script = f"{_CONFIGS}{path}_llm_pretrain.py"
-    if preset.startswith("gpt-oss"):
-        script = ("https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/" + RECIPE_COMMIT
-                  + "/src/megatron/bridge/recipes/gpt_oss/gpt_oss.py")  # fmt: skip
-    how = "alltoall" if found == "alltoall" else f"flex ({found} backend)"
-    return found, f"{how}: moe_token_dispatcher_type set in {script} for {device}"
-
-
-#: ``recompute_modules`` of the presets that set them, per (preset, device, precision; ``None``:
-#: every precision), in ``*_workload_base_configs.py`` at :data:`RECIPE_COMMIT` (the GPT-OSS
-#: GB200, B200 and H100 presets). DeepSeek-V3's GB300 BF16 preset (``moe_act``) is left out: its
-#: layout (PP 4, EP 64) is not the 25.11 table's (PP 2, EP 32), so another preset ran there.
-_RECOMPUTE: dict[tuple[str, str, str | None], tuple[str, ...]] = {
-    ("gpt-oss-120b", "gb200", None): ("layernorm", "moe_act"),
-    ("gpt-oss-120b", "b200", None): ("layernorm", "moe_act"),
-    ("gpt-oss-120b", "h100-sxm", None): ("layernorm", "moe_act"),
-}
-
-
-def recipe_recompute(run: dict[str, Any]) -> tuple[list[str], str] | None:
-    """``(the recompute modules, where the preset sets them)`` where :data:`_RECOMPUTE` has the
-    run's preset, else ``None``."""
-    preset, device = run["model"]["preset"], run["hardware"]["device"]
-    if not _megatron_bridge_recipe(run):
-        return None
-    found = _RECOMPUTE.get(
-        (preset, device, run["precision"]), _RECOMPUTE.get((preset, device, None))
-    )
-    if found is None:
-        return None
-    path, name = _FILES[preset]
-    where = (f"{_CONFIGS}{path}_workload_base_configs.py ({name} presets for {device}): "
-             f"recompute_modules={list(found)}")  # fmt: skip
-    return list(found), where
+    return release.entry(run, reading, commits[reading["tag"]])
 
 
 #: The NeMo AutoModel benchmark yaml read after registration, per preset: the file at the commit
@@ -319,61 +243,21 @@ def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-#: The Megatron-Bridge recipes that keep Adam's moments in BF16 (Megatron-Core's precision-aware
-#: optimizer), per preset: ``recipes/deepseek/deepseek_v3.py`` at :data:`RECIPE_COMMIT` sets
-#: ``use_precision_aware_optimizer=True``, ``main_params_dtype=torch.float32`` and
-#: ``exp_avg_dtype = exp_avg_sq_dtype = torch.bfloat16``; the DeepSeek-V3 performance script
-#: (``deepseek/deepseek_llm_pretrain.py``) builds every preset from that recipe and no override
-#: turns it off outside Megatron-FSDP.
-_MOMENTS: dict[str, str] = {"deepseek-v3": "src/megatron/bridge/recipes/deepseek/deepseek_v3.py"}
-
-
-def recipe_moments(run: dict[str, Any]) -> tuple[str, str] | None:
-    """``("bf16", where the recipe sets it)`` where :data:`_MOMENTS` has the run's preset."""
-    path = _MOMENTS.get(run["model"]["preset"])
-    if not _megatron_bridge_recipe(run) or path is None:
-        return None
-    where = (f"https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/{RECIPE_COMMIT}/{path}: "
-             "use_precision_aware_optimizer=True, main_params_dtype=torch.float32, "
-             "exp_avg_dtype=exp_avg_sq_dtype=torch.bfloat16")  # fmt: skip
-    return "bf16", where
-
-
-def recipe_settings(
-    run: dict[str, Any], dispatcher: str, modules: list[str] | None = None
-) -> dict[str, Any] | None:
-    """A Megatron-Bridge run's ``recipe`` entry: the CUDA-graph scopes of its performance script
-    (:func:`recipe_cuda_graphs`) and, where the script sets others, the token dispatcher
-    (:func:`recipe_dispatcher`; ``dispatcher``: the one the inputs read) and the recompute
-    modules (:func:`recipe_recompute`; ``modules``: those the inputs read) and Adam's moments
-    where the recipe keeps them in BF16 (:func:`recipe_moments`). Read after the
-    predictions were registered, so kept beside the registered ``moe`` block, not in it. An
-    AutoModel run's is its yaml's (:func:`automodel_recipe`), the DeepSeek-V3 report run's the
-    report's (:func:`report_recipe`)."""
+def recipe_settings(run: dict[str, Any]) -> dict[str, Any] | None:
+    """A run's ``recipe`` entry, read after the predictions were registered and so kept beside
+    the registered ``moe`` block, not in it (``run`` in the resource's schema): a Megatron-Bridge
+    run's performance-script settings (:func:`megatron_bridge_recipe`), an AutoModel run's yaml
+    (:func:`automodel_recipe`), the DeepSeek-V3 report run's sections (:func:`report_recipe`)."""
     if run["id"].startswith("automodel"):
         return automodel_recipe(run)
     if run["id"].startswith("deepseek-v3-report"):
         return report_recipe(run)
-    graphs = recipe_cuda_graphs(run)
-    if graphs is None:
-        return None
-    out: dict[str, Any] = {
-        "commit": RECIPE_COMMIT,
-        "read": "after the predictions were registered: settings of the recipe files named in "
-        "source.recipe_source, not of the published figures",
-        "cuda_graphs": graphs[0],
-        "cuda_graphs_where": graphs[1],
-    }
-    found = recipe_dispatcher(run)
-    if found is not None and found[0] != dispatcher:
-        out["dispatcher"], out["dispatcher_where"] = found
-    recompute = recipe_recompute(run)
-    if recompute is not None and recompute[0] != list(modules or []):
-        out["recompute_modules"], out["recompute_modules_where"] = recompute
-    moments = recipe_moments(run)
-    if moments is not None:
-        out["moments"], out["moments_where"] = moments
-    return out
+    return megatron_bridge_recipe(run)
+
+
+def ran_dispatcher(run: dict[str, Any]) -> str:
+    """The dispatcher a run ran: its ``recipe``'s where one was read, else the registered one."""
+    return str((run.get("recipe") or {}).get("dispatcher") or run["moe"]["dispatcher"])
 
 
 def fix_dispatcher_note(lines: list[str], old: str, new: str) -> list[str]:
@@ -503,8 +387,6 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
     precision, gaps = _precision(run)
     recompute, modules = _recompute(run)
     dispatcher = _dispatcher(run)
-    recipe = recipe_settings({**run, "precision": precision}, dispatcher, modules)
-    ran = (recipe or {}).get("dispatcher", dispatcher)  # the one the performance script set
     convention, metrics = _convention(run)
     preset = run["model"]["preset"]
     model: dict[str, Any] = {"preset": preset, "row_label": run["model"]["row_label"],
@@ -589,9 +471,25 @@ def convert(run: dict[str, Any]) -> dict[str, Any]:
         },
         "flop_convention": convention,
         "published_metrics": metrics,
-        "not_modelled": _not_modelled(run, gaps, ran),
+        "not_modelled": [],
         "notes": run["notes"],
     }
+    if preset in GPT_OSS_WINDOW:  # beside the registered "model", not in it
+        window, layers = GPT_OSS_WINDOW[preset]
+        read = {
+            "read": "after the predictions were registered: the model's config.json facts the "
+            "registered dims left out",
+            "window": window,
+            "window_layers": layers,
+            "where": f"openai/{preset} config.json: sliding_window {window}; layer_types "
+            "alternates sliding_attention and full_attention "
+            f"({layers} of {GPT_OSS[preset]['layers']} layers slide)",
+        }
+        out = {k2: v2 for k, v in out.items()
+               for k2, v2 in ([(k, v), ("config_read", read)] if k == "model" else [(k, v)])}  # fmt: skip
+    recipe = recipe_settings(out)
+    ran = (recipe or {}).get("dispatcher", dispatcher)  # the one the performance script set
+    out["not_modelled"] = _not_modelled(run, gaps, ran)
     if not recipe:
         return out
     ordered: dict[str, Any] = {}  # beside the registered "moe", not in it

@@ -26,7 +26,8 @@ quantizations (:mod:`core.plan.precision`: its kernels per weight GEMM, per expe
 grouped ones). CUDA graphs (``cuda_graph_impl="transformer_engine"`` and a ``cuda_graph_scope``)
 replay the captured scopes with one launch each: the ops of ``attn`` (the layer up to the
 router), ``moe_router`` and ``moe_preprocess`` (the router to the first expert GEMM) cost no host
-time; the experts and the dispatch are never captured in these scopes.
+time; the experts and the dispatch are never captured in these scopes. A full-iteration graph
+(``full_iteration``) captures the whole step, the dispatch included: no host time at all.
 
 Two things the plan's trace does not hold are added, counted from the code (Megatron-Core
 ``core_v0.15.0``, Transformer Engine ``v2.9``) and measured where a measurement is published:
@@ -119,8 +120,13 @@ EXPERT_BIAS_KERNELS = ((2, 1), (4, 2))
 TE_MODULES_PER_LAYER = 2
 
 #: Transformer Engine CUDA-graph scopes of Megatron-Core (``--cuda-graph-modules``,
-#: Megatron-Bridge's ``cuda_graph_scope``).
-GRAPH_SCOPES: tuple[str, ...] = ("attn", "mlp", "moe", "moe_router", "moe_preprocess")
+#: Megatron-Bridge's ``cuda_graph_scope``), and ``full_iteration``: Megatron-Core's whole
+#: forward-backward captured as one graph (Megatron-Bridge's ``cuda_graph_impl="full_iteration"``,
+#: its 26.06 presets: ``scripts/performance`` at ``v0.5.0``), the token dispatch included, so
+#: no op of a layer costs the host anything.
+GRAPH_SCOPES: tuple[str, ...] = (
+    "attn", "mlp", "moe", "moe_router", "moe_preprocess", "full_iteration",
+)  # fmt: skip
 
 #: What each scope captures among :func:`layer_scopes`' parts of a layer.
 _CAPTURES = {
@@ -129,6 +135,7 @@ _CAPTURES = {
     "moe_preprocess": {"router"},
     "moe": {"router", "experts"},
     "mlp": {"experts"},
+    "full_iteration": {"attn", "router", "experts"},
 }
 
 

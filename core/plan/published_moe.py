@@ -86,10 +86,12 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("moe.cuda_graphs", ("cuda_graphs",)),
     # Read from the recipe files after the predictions were registered (the run's "recipe", beside
     # its registered "moe"): the CUDA-graph scopes, and the dispatcher and recompute modules where
-    # the performance script sets others than those registered (they win: they come later).
+    # the performance script sets others than those registered, and its MTP depth (they win: they
+    # come later; a recipe's empty list is a setting too).
     ("recipe.cuda_graphs", ("cuda_graphs",)),
     ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
     ("recipe.recompute_modules", ("recompute_modules",)),
+    ("recipe.mtp_depth", ("mtp", "mtp_depth", "mtp_layers")),
     # the experts' SwiGLU inputs cached in the recipe's low precision (DeepSeek-V3 §3.3.3)
     ("recipe.low_act_input", ("low_act_input",)),
 )
@@ -138,19 +140,22 @@ def moe_devices(runs: Sequence[dict[str, Any]] | None = None) -> list[str]:
 
 
 def moe_spec(run: dict[str, Any]) -> TransformerSpec:
-    """The run's model: its preset, else the config.json dimensions the run states, at the run's
-    sequence length."""
+    """The run's model: its preset, else the config.json dimensions the run states (the registered
+    ``dims`` and its ``config_read``: a sliding window), at the run's sequence length."""
     m, seq = run["model"], int(run["batch"]["seq"])
     if m["preset"] in PRESETS:
         return replace(PRESETS[m["preset"]], seq=seq)
-    d = m["dims"]
+    # the registered dims, with what the config.json says beside them (read after registration)
+    d = {**m["dims"], **{k: v for k, v in (run.get("config_read") or {}).items()
+                         if k in ("window", "window_layers")}}  # fmt: skip
     return TransformerSpec(
         name=m["preset"], vocab=int(d["vocab"]), d_model=int(d["hidden"]),
         layers=int(d["layers"]), heads=int(d["heads"]), kv_heads=int(d["kv_heads"]),
         ffn=int(d["ffn"]), gated=True, tied=False, seq=seq, context=int(d.get("context", 0)),
         head_size=int(d.get("head_dim", 0)), qkv_bias=True, out_bias=True,
         experts=int(d["experts"]), top_k=int(d["top_k"]), moe_ffn=int(d["moe_ffn"]),
-        router_bias=True,
+        router_bias=True, window=int(d.get("window", 0)),
+        window_layers=int(d.get("window_layers", 0)),
     )  # fmt: skip
 
 
@@ -159,7 +164,8 @@ def _dims_text(spec: TransformerSpec) -> str:
     return (f"layers={spec.layers},hidden={spec.d_model},heads={spec.heads},"
             f"kv_heads={spec.kv_heads},ffn={spec.ffn},vocab={spec.vocab},act=swiglu,tied=0,"
             f"experts={spec.experts},top_k={spec.top_k},moe_ffn={spec.moe_ffn},"
-            f"head_dim={spec.head_dim}")  # fmt: skip
+            f"head_dim={spec.head_dim}"
+            + (f",window={spec.window},window_layers={spec.window_layers}" if spec.window else ""))  # fmt: skip
 
 
 def plan_refusal(run: dict[str, Any]) -> str | None:
@@ -221,10 +227,15 @@ def _with_settings(obj: Any, kind: str, run: dict[str, Any], done: set[str]) -> 
     """``obj`` with each :data:`MOE_SETTINGS` entry not in ``done`` that it has a field for and
     that takes the run's value; adds ``"path -> kind.field"`` to ``done`` for each one passed."""
     names = {f.name for f in fields(obj)}
+    read = run.get("recipe") or {}
     for path, candidates in MOE_SETTINGS:
         value = _value(run, path)
         field = next((c for c in candidates if c in names), None)
-        if field is None or value in (None, [], "") or any(d.startswith(path + " ") for d in done):
+        # a recipe's empty list is a setting (no CUDA graphs, no recomputed modules); a
+        # registered one is not stated
+        stated = value == [] and path.startswith("recipe.") and path.split(".")[1] in read
+        if (field is None or (value in (None, [], "") and not stated)
+                or any(d.startswith(path + " ") for d in done)):  # fmt: skip
             continue
         try:
             obj = replace(obj, **{field: tuple(value) if isinstance(value, list) else value})

@@ -162,11 +162,23 @@ def test_the_module_cost_and_the_grace_slowdown_from_the_te_issue() -> None:
 def test_the_implementation_takes_only_megatron_cuda_graph_scopes() -> None:
     impl = Implementation(cuda_graphs=["attn", "moe_router"])
     assert impl.cuda_graphs == ("attn", "moe_router")
-    assert set(GRAPH_SCOPES) >= {"attn", "mlp", "moe", "moe_router", "moe_preprocess"}
+    assert set(GRAPH_SCOPES) >= {"attn", "mlp", "moe", "moe_router", "moe_preprocess",
+                                 "full_iteration"}  # fmt: skip
     with pytest.raises(InputError) as err:
-        replace(impl, cuda_graphs=("full_iteration",))
+        replace(impl, cuda_graphs=("whole_model",))
     assert err.value.field == "cuda_graphs"
-    assert "full_iteration" in str(err.value.message)
+    assert "whole_model" in str(err.value.message) and "full_iteration" in str(err.value.message)
+
+
+def test_a_full_iteration_graph_leaves_the_host_nothing_to_issue() -> None:
+    """Megatron-Bridge's ``cuda_graph_impl="full_iteration"`` (its v0.5.0 presets) captures the
+    whole step, the token dispatch included: no op of an MoE layer is issued from the host."""
+    eager = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall",
+                     expert_bias=True)  # fmt: skip
+    assert eager.forward > 0 and eager.backward > 0 and eager.modules > 0
+    graphed = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall",
+                       expert_bias=True, graphs=("full_iteration",))  # fmt: skip
+    assert graphed == HostOps(0, 0, 0)
 
 
 def test_the_plan_charges_a_host_bound_moe_layer_to_its_compute(monkeypatch) -> None:
@@ -225,24 +237,48 @@ def _run(run_id: str) -> dict:
     return next(r for r in load_moe_runs() if r["id"] == run_id)
 
 
+def _runs_of(prefix: str) -> list[dict]:
+    from core.plan.published_moe import load_moe_runs
+
+    return [r for r in load_moe_runs() if r["id"].startswith(prefix)]
+
+
 def test_the_recipes_scopes_and_dispatchers_as_the_performance_scripts_set_them() -> None:
     conv = _converter()
-    # qwen3_workload_base_configs.py at c0b9a000: QWEN3_30B_A3B_PRETRAIN_CONFIG_B200_* set
-    # cuda_graph_impl="transformer_engine", cuda_graph_scope=["moe_router", "moe_preprocess"];
-    # qwen3_llm_pretrain.py's B200 function sets moe_token_dispatcher_type = "alltoall"
+    # v0.3.0 (the 26.02 table's release): QWEN3_30B_A3B_PRETRAIN_CONFIG_B200_FP8_MX_V1 sets
+    # cuda_graph_impl="transformer_engine", cuda_graph_scope=["moe_router", "moe_preprocess"], and
+    # qwen3_llm_pretrain.py's B200 function moe_token_dispatcher_type = "alltoall"
     b200 = _run("megatron-bridge-26.02-b200-qwen3-30b-a3b-8gpu-mxfp8")
-    assert conv.recipe_cuda_graphs(b200)[0] == ["moe_router", "moe_preprocess"]
-    assert conv.recipe_dispatcher(b200)[0] == "alltoall"
-    # GB200 Qwen3-235B-A22B: ["attn", "moe_router", "moe_preprocess"]; its script keeps "flex"
-    gb200 = _run("megatron-bridge-26.02-gb200-qwen3-235b-a22b-256gpu-mxfp8")
-    assert conv.recipe_cuda_graphs(gb200)[0] == ["attn", "moe_router", "moe_preprocess"]
-    assert conv.recipe_dispatcher(gb200) is None
+    assert b200["recipe"]["tag"] == "v0.3.0"
+    assert b200["recipe"]["cuda_graphs"] == ["moe_router", "moe_preprocess"]
+    assert b200["recipe"]["dispatcher"] == "alltoall"
+    # Megatron-Bridge 0ec1df78 ("Fix Qwen3 30B A3B B200 perf config to use hybridep+flex
+    # dispatcher", in v0.4.0 and so in v0.4.2, the 26.04.01 table's release): flex with HybridEP,
+    # micro-batch 4, scopes attn, moe_router, moe_preprocess; HybridEP planned as DeepEP
+    later = _run("megatron-bridge-26.04.01-b200-qwen3-30b-a3b-8gpu-mxfp8")
+    assert later["recipe"]["tag"] == "v0.4.2" and later["layout"]["micro_batch"] == 4
+    assert later["recipe"]["cuda_graphs"] == ["attn", "moe_router", "moe_preprocess"]
+    assert later["recipe"]["dispatcher"] == "deepep"
+    assert any("HybridEP" in line for line in later["recipe"]["not_planned"])
+    # v0.5.0 (26.06): the GB300 preset captures the whole iteration
+    gb300 = _run("megatron-bridge-26.06-gb300-qwen3-30b-a3b-8gpu-mxfp8")
+    assert gb300["recipe"]["cuda_graphs"] == ["full_iteration"]
     # the QWEN3_235B_A22B H100 presets set no cuda_graph_impl: the recipe's "none"
     h100 = _run("megatron-bridge-26.02-h100-sxm-qwen3-235b-a22b-256gpu-fp8")
-    assert conv.recipe_cuda_graphs(h100)[0] == []
-    # the resource holds what the converter makes, beside the registered "moe" block
-    for run in (b200, gb200, h100):
-        assert run["recipe"] == conv.recipe_settings(run, run["moe"]["dispatcher"])
+    assert h100["recipe"]["cuda_graphs"] == []
+    # the resource holds what the converter makes, run by run
+    for run in _runs_of("megatron-bridge-"):
+        assert run["recipe"] == conv.recipe_settings(run), run["id"]
+
+
+def test_a_preset_whose_layout_is_not_the_published_one_gives_no_settings() -> None:
+    # DEEPSEEK_V3_GB300_BF16_BASE_CONFIG at v0.2.1 is PP 4, EP 64; the 25.11 table printed PP 2,
+    # EP 32: the table ran with overrides, so only the model recipe's moments are taken
+    run = _run("megatron-bridge-25.11-gb300-deepseek-v3-256gpu-bf16")
+    rec = run["recipe"]
+    assert (run["layout"]["pp"], run["layout"]["ep"]) == (2, 32)
+    assert rec["layout_differs"] == ["pp: published 2, preset 4", "ep: published 32, preset 64"]
+    assert "cuda_graphs" not in rec and "dispatcher" not in rec and rec["moments"] == "bf16"
 
 
 def test_the_plan_takes_the_recipes_dispatcher_and_scopes_over_the_registered_ones() -> None:
@@ -258,14 +294,20 @@ def test_the_plan_takes_the_recipes_dispatcher_and_scopes_over_the_registered_on
 
 
 def test_the_recipes_recompute_modules_where_a_preset_sets_them() -> None:
-    conv = _converter()
-    # gpt_oss_workload_base_configs.py at c0b9a000: GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16_V1 sets
-    # recompute_modules=["layernorm", "moe_act"]; the GB300 and B300 presets set none
+    # v0.3.0: GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16 sets recompute_modules=["layernorm",
+    # "moe_act"] and _set_recompute_overrides recompute_granularity="selective"; the B300 preset
+    # sets none
     b200 = _run("megatron-bridge-26.02-b200-gpt-oss-120b-64gpu-bf16")
-    assert conv.recipe_recompute(b200)[0] == ["layernorm", "moe_act"]
-    assert conv.recipe_recompute(_run("megatron-bridge-26.02-b300-gpt-oss-120b-64gpu-bf16")) is None
+    assert b200["recipe"]["recompute_modules"] == ["layernorm", "moe_act"]
+    b300 = _run("megatron-bridge-26.02-b300-gpt-oss-120b-64gpu-bf16")
+    assert b300["recipe"]["recompute_modules"] == []
     from core.plan.published_moe import moe_run_input
 
     inp, _c, applied = moe_run_input(b200)
     assert inp.implementation.recompute_modules == ("layernorm", "moe_act")
     assert "recipe.recompute_modules -> implementation.recompute_modules" in applied
+    # a recipe's empty list is a setting: no module recomputed, whatever was registered
+    deepseek = _run("megatron-bridge-26.06-gb300-deepseek-v3-256gpu-mxfp8")
+    assert deepseek["layout"]["recompute_modules"] == ["mla_up_proj"]  # as registered
+    assert deepseek["recipe"]["recompute_modules"] == []
+    assert moe_run_input(deepseek)[0].implementation.recompute_modules == ()

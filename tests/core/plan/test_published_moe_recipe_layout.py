@@ -39,7 +39,7 @@ def test_the_automodel_yaml_sets_ep_64_and_checkpointing() -> None:
     assert "activation_checkpointing: true" in rec["recompute_where"]
     # the resource holds what the converter makes, and no longer calls the yaml's EP unplanned
     conv = _converter()
-    assert rec == conv.recipe_settings(run, run["moe"]["dispatcher"])
+    assert rec == conv.recipe_settings(run)
     assert not any("ep_size" in line for line in run["not_modelled"])
     # the other AutoModel rows get no recipe entry (their yaml was not read)
     assert all("recipe" not in r for r in load_moe_runs()
@@ -92,7 +92,7 @@ def test_the_reports_memory_savings_are_its_recipe_entry() -> None:
     assert rec["low_act_input"] is True and rec["moments"] == "bf16"
     assert all("§3.3.3" in rec[k] for k in ("recompute_modules_where", "low_act_input_where",
                                             "moments_where"))  # fmt: skip
-    assert rec == _converter().recipe_settings(run, run["moe"]["dispatcher"])
+    assert rec == _converter().recipe_settings(run)
     inp, _c, applied = moe_run_input(run)
     assert inp.implementation.recompute_modules == ("layernorm", "mla_up_proj", "moe_act")
     assert inp.implementation.low_act_input and inp.recipe.state == "bf16"
@@ -118,13 +118,14 @@ def test_fp8_swiglu_inputs_by_hand() -> None:
 
 
 def test_megatron_bridge_deepseek_v3_keeps_bf16_moments_by_hand() -> None:
-    # recipes/deepseek/deepseek_v3.py at c0b9a000: precision-aware optimizer, fp32 main params,
-    # bf16 exp_avg and exp_avg_sq: 2 + 2 bytes of Adam state per parameter instead of 4 + 4
+    # recipes/deepseek/deepseek_v3.py at v0.3.0 (the release of the 26.02 table): precision-aware
+    # optimizer, fp32 main params, bf16 exp_avg and exp_avg_sq: 2 + 2 bytes of Adam state per
+    # parameter instead of 4 + 4
     run = _run("megatron-bridge-26.02-gb300-deepseek-v3-256gpu-mxfp8")
-    assert run["recipe"]["moments"] == "bf16" and "exp_avg_dtype" in run["recipe"]["moments_where"]
-    assert run["recipe"] == _converter().recipe_settings(
-        run, run["moe"]["dispatcher"], run["layout"]["recompute_modules"]
-    )
+    where = run["recipe"]["moments_where"]
+    assert run["recipe"]["moments"] == "bf16" and "deepseek_v3.py@v0.3.0" in where
+    assert "bf16 exp_avg" in where
+    assert run["recipe"] == _converter().recipe_settings(run)
     inp, _c, _a = moe_run_input(run)
     per = inp.recipe.per_param(inp.optimizer)
     bare = moe_run_input({**run, "recipe": {k: v for k, v in run["recipe"].items()
