@@ -136,6 +136,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     impl.add_argument("--route-nodes", default=None, metavar="M",
                       help="node-limited routing: each token to at most M nodes (DeepSeek-V3: 4); "
                       "with --dispatcher deepep")  # fmt: skip
+    impl.add_argument("--recompute-modules", default=None, metavar="NAMES",
+                      help="Megatron-Core's recomputation by module, comma-separated: core_attn, "
+                      "moe_act, layernorm, mla_up_proj, mlp, moe, shared_experts (each one's "
+                      "inputs kept, its outputs recomputed in backward)")  # fmt: skip
+    impl.add_argument("--cuda-graphs", default=None, metavar="SCOPES",
+                      help="CUDA-graph scopes, comma-separated: attn, mlp, moe, moe_router, "
+                      "moe_preprocess (Transformer Engine's per-layer graphs) or full_iteration "
+                      "(the whole step): the captured ops cost the host nothing")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--fp8", action="store_true",
@@ -268,6 +276,7 @@ def handler(args: argparse.Namespace) -> int:
         cross_entropy=None if args.cross_entropy is None else str(args.cross_entropy),
         framework=args.framework, precision=args.precision, schedule=args.schedule,
         dispatcher=args.dispatcher, route_nodes=args.route_nodes,
+        recompute_modules=args.recompute_modules, cuda_graphs=args.cuda_graphs,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -66,7 +66,9 @@ __all__ = [
     "host_excess",
     "host_factor",
     "host_ops",
+    "host_seconds",
     "layer_excess",
+    "layer_host_ops",
     "layer_scopes",
 ]
 
@@ -277,12 +279,33 @@ def layer_excess(ctx: Any, layout: Any, mt: Any, ep_layer: float, comm_layer: fl
     micro-batch's layer times ``mt``, ``ep_layer`` all-to-all seconds per pass,
     ``comm_layer`` exposed TP and CP seconds (half in each pass) and ``recompute_layer``
     (backward)."""
+    found = layer_host_ops(ctx, layout)
+    if found is None:  # no sync: the CPU runs ahead (the module docstring)
+        return 0.0
+    gpu_f = mt.layer_fwd + ep_layer + comm_layer / 2
+    gpu_b = mt.layer_bwd + ep_layer + comm_layer / 2 + recompute_layer
+    device_id = ctx.inp.cluster.device.id
+    return host_excess(gpu_f, gpu_b, found, syncs=True, factor=host_factor(device_id))
+
+
+def host_seconds(host: HostOps, device_id: str) -> tuple[float, float]:
+    """``(forward, backward)`` seconds of CPU issue time of one layer's ``host`` ops on the
+    device's host (:func:`host_excess`'s costs)."""
+    factor = host_factor(device_id)
+    each, module = HOST_OP_S * factor, TE_MODULE_S * factor
+    return host.forward * each + host.modules * module, host.backward * each
+
+
+def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:
+    """The ops one MoE layer issues from the host under ``layout`` (:func:`host_ops` with the
+    implementation's CUDA graphs, recipe casts, dispatcher and expert bias); ``None`` for a dense
+    model, whose CPU runs ahead."""
     from core.plan.precision import resolve_recipe
 
     inp = ctx.inp
     impl, spec, device = inp.implementation, inp.model, inp.cluster.device
-    if not spec.is_moe:  # no sync: the CPU runs ahead (the module docstring)
-        return 0.0
+    if not spec.is_moe:
+        return None
     graphs = tuple(getattr(impl, "cuda_graphs", ()) or ())
     rec = resolve_recipe(impl.recipe.id, inp.gemm_dtype)
     casts = rec.kernels if rec.low and device.supports(inp.gemm_dtype) else 0
@@ -299,6 +322,4 @@ def layer_excess(ctx: Any, layout: Any, mt: Any, ep_layer: float, comm_layer: fl
         found = _OPS[key] = host_ops(ctx.ops, experts_per_gpu=per_gpu, fused=impl.fused,
                                      cast_kernels=casts, graphs=graphs,
                                      dispatcher=dispatcher, expert_bias=bias)  # fmt: skip
-    gpu_f = mt.layer_fwd + ep_layer + comm_layer / 2
-    gpu_b = mt.layer_bwd + ep_layer + comm_layer / 2 + recompute_layer
-    return host_excess(gpu_f, gpu_b, found, syncs=True, factor=host_factor(device.id))
+    return found

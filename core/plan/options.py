@@ -371,6 +371,8 @@ def implementation_from(
     schedule: str | None = None,
     dispatcher: str | None = None,
     route_nodes: Any = None,
+    recompute_modules: Any = None,
+    cuda_graphs: Any = None,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -378,7 +380,8 @@ def implementation_from(
     fields its code runs by default; a field given here (not ``None``) overrides its preset.
     Megatron's preset is :class:`Implementation`'s defaults. ``fp8``: TE's default FP8 recipe,
     ``fp8-delayed``; ``precision`` a recipe of :data:`core.plan.precision.PRECISIONS`, which
-    ``fp8`` must agree with.
+    ``fp8`` must agree with. ``recompute_modules`` and ``cuda_graphs``: Megatron-Core's module
+    names and CUDA-graph scopes, comma-separated text or a sequence (``None``: none).
     """
     from core.plan.frameworks import framework as find_framework
 
@@ -414,5 +417,18 @@ def implementation_from(
         framework=fw.id, schedule=(schedule or "1f1b").strip().lower(),
         dispatcher=(dispatcher or "alltoall").strip().lower(),
         route_nodes=0 if route_nodes is None or not str(route_nodes).strip()
-        else positive_int(route_nodes, "route-nodes", low=0, high=100_000), **fields,
+        else positive_int(route_nodes, "route-nodes", low=0, high=100_000),
+        recompute_modules=_names(recompute_modules, "recompute_modules", "core_attn,moe_act"),
+        cuda_graphs=_names(cuda_graphs, "cuda_graphs", "attn,moe_router,moe_preprocess"),
+        **fields,
     )  # fmt: skip
+
+
+def _names(value: Any, field: str, example: str) -> tuple[str, ...]:
+    """Names given as comma-separated text or a sequence, lower-cased (``None``: none); the
+    :class:`Implementation` checks each against the names it allows."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(n.lower() for n in split_list(value, field, example=example))
+    return tuple(str(n).strip().lower() for n in value)

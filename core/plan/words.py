@@ -15,7 +15,7 @@ from core.plan.timing import window_causal_length
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION, window_share
 from core.texts import Text, translate
-from core.units import format_bytes, format_count
+from core.units import format_bytes, format_count, format_duration
 
 if TYPE_CHECKING:
     from core.plan.evaluated import Context, Evaluation
@@ -117,6 +117,36 @@ def _tp_overlap_words(impl: Any, lay: Any) -> Text:
     if framework(impl.framework).tp_overlap_kind == "async-tp":
         return translate("Plan", "decomposed by AsyncTP: each all-gather and reduce-scatter in {tp} chunks, one after another beside the GEMM on each chunk, each chunk's GEMM at its own smaller shape's efficiency; the reduce-scatter's last chunk exposed, and each chunk's transfer shows where it outlasts its GEMM").format(tp=str(lay.tp))  # fmt: skip
     return translate("Plan", "decomposed by Transformer Engine's userbuffers: the all-gathers by ring exchange in {tp} chunks, the forward's reduce-scatters pipelined in 4 pieces (the last exposed), up to 3 chunk GEMMs at once, each at its own smaller shape's efficiency; the backward's reduce-scatters in bulk beside the weight-gradient GEMMs; each chunk's transfer shows where it outlasts its GEMM").format(tp=str(lay.tp))  # fmt: skip
+
+
+def _host_words(ctx: Context, lay: Any) -> list[Text]:
+    """The host-bound MoE layer's sentence (:mod:`core.plan.host`); none for a dense model."""
+    from core.plan.host import host_factor, host_seconds, layer_host_ops
+
+    host = layer_host_ops(ctx, lay)
+    if host is None:
+        return []
+    device = ctx.inp.cluster.device.id
+    cpu_f, cpu_b = host_seconds(host, device)
+    graphs = tuple(ctx.inp.implementation.cuda_graphs)
+    if "full_iteration" in graphs:
+        return [translate("Plan", "host: the whole step replays as one CUDA graph (full_iteration): the CPU issues no op, so the MoE layers' waits for the GPU cost nothing")]  # fmt: skip
+    return [
+        translate("Plan", "host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU's issue time, here {fwd} forward ({ops_f} ops and {modules} Transformer Engine module calls) and {bwd} backward ({ops_b} ops) at {op} µs per op{grace}; {graphs}")
+        .format(fwd=format_duration(cpu_f), bwd=format_duration(cpu_b),
+                ops_f=f"{host.forward:,.0f}", ops_b=f"{host.backward:,.0f}",
+                modules=f"{host.modules:g}",
+                op=f"{_op_us(device):.3g}",
+                grace=translate("Plan", " (a Grace host)") if host_factor(device) > 1 else "",
+                graphs=translate("Plan", "CUDA graphs capture {scopes}").format(scopes=", ".join(graphs))
+                if graphs else translate("Plan", "no CUDA graphs"))
+    ]  # fmt: skip
+
+
+def _op_us(device_id: str) -> float:
+    from core.plan.host import HOST_OP_S, host_factor
+
+    return HOST_OP_S * host_factor(device_id) * 1e6
 
 
 def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ...]:
@@ -316,7 +346,13 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     out.append(_loss_words(impl.cross_entropy, inp.recipe.bytes("acts")))
     if lay.recompute == "selective" and impl.flash:
         out.append(translate("Plan", "selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway"))  # fmt: skip
+    if impl.recompute_modules:
+        out.append(
+            translate("Plan", "recomputation by module (Megatron-Core's recompute_modules): {names}; each keeps its inputs and runs its forward again in backward, in the time and the memory")
+            .format(names=", ".join(impl.recompute_modules))
+        )  # fmt: skip
     out.extend(moe_assumptions(inp, lay, res))  # experts, DualPipe, MTP
+    out.extend(_host_words(ctx, lay))
     out.extend(cal.notes)
     out.append(MFU_DEFINITION)
     out.append(HFU_DEFINITION)

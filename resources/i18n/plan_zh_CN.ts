@@ -484,6 +484,26 @@
         <translation>由 Transformer Engine 的 userbuffers 分解：all-gather 以环形交换分成 {tp} 块，前向的 reduce-scatter 流水线分成 4 段（最后一段暴露），最多同时 3 个分块 GEMM，各按其较小形状的效率计；反向的 reduce-scatter 整体与权重梯度 GEMM 并行；每块的传输在比其 GEMM 更久时显现</translation>
     </message>
     <message>
+        <source>host: the whole step replays as one CUDA graph (full_iteration): the CPU issues no op, so the MoE layers&apos; waits for the GPU cost nothing</source>
+        <translation>主机：整个步骤作为一个 CUDA 图重放（full_iteration）：CPU 不下发任何算子，因此 MoE 层等待 GPU 不花时间</translation>
+    </message>
+    <message>
+        <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops and {modules} Transformer Engine module calls) and {bwd} backward ({ops_b} ops) at {op} µs per op{grace}; {graphs}</source>
+        <translation>主机：令牌分发器让 CPU 在每个 MoE 层等待 GPU，因此一层的用时取其 GPU 时间与 CPU 下发时间中较长者，这里前向 {fwd}（{ops_f} 个算子和 {modules} 次 Transformer Engine 模块调用），反向 {bwd}（{ops_b} 个算子），每个算子 {op} µs{grace}；{graphs}</translation>
+    </message>
+    <message>
+        <source> (a Grace host)</source>
+        <translation>（Grace 主机）</translation>
+    </message>
+    <message>
+        <source>CUDA graphs capture {scopes}</source>
+        <translation>CUDA 图捕获 {scopes}</translation>
+    </message>
+    <message>
+        <source>no CUDA graphs</source>
+        <translation>无 CUDA 图</translation>
+    </message>
+    <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>
         <translation>，再乘以其波次和分块量化（{tile} 分块、{sms} 个 SM）</translation>
     </message>
@@ -562,6 +582,10 @@
     <message>
         <source>gathered one layer ahead of each micro-batch&apos;s forward and backward and reduced layer by layer as the backward goes; per micro-batch the first layer&apos;s gather and the last layer&apos;s reduce-scatter have nothing to hide behind, and the rest shows where it outruns the layer&apos;s compute</source>
         <translation>在每个微批次的前向和反向中提前一层 gather，并随反向逐层归约；每个微批次第一层的 gather 和最后一层的 reduce-scatter 无处隐藏，其余部分在超过该层计算时显现</translation>
+    </message>
+    <message>
+        <source>recomputation by module (Megatron-Core&apos;s recompute_modules): {names}; each keeps its inputs and runs its forward again in backward, in the time and the memory</source>
+        <translation>按模块重计算（Megatron-Core 的 recompute_modules）：{names}；每个模块保留其输入，在反向中再运行一次前向，计入时间和显存</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>

@@ -484,6 +484,26 @@
         <translation>由 Transformer Engine 的 userbuffers 分解：all-gather 以環形交換分成 {tp} 塊，前向的 reduce-scatter 管線化分成 4 段（最後一段暴露），最多同時 3 個分塊 GEMM，各按其較小形狀的效率計；反向的 reduce-scatter 整體與權重梯度 GEMM 並行；每塊的傳輸在比其 GEMM 更久時顯現</translation>
     </message>
     <message>
+        <source>host: the whole step replays as one CUDA graph (full_iteration): the CPU issues no op, so the MoE layers&apos; waits for the GPU cost nothing</source>
+        <translation>主機：整個步驟作為一個 CUDA 圖重放（full_iteration）：CPU 不下發任何運算子，因此 MoE 層等待 GPU 不花時間</translation>
+    </message>
+    <message>
+        <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops and {modules} Transformer Engine module calls) and {bwd} backward ({ops_b} ops) at {op} µs per op{grace}; {graphs}</source>
+        <translation>主機：權杖分派器讓 CPU 在每個 MoE 層等待 GPU，因此一層的用時取其 GPU 時間與 CPU 下發時間中較長者，這裡前向 {fwd}（{ops_f} 個運算子和 {modules} 次 Transformer Engine 模組呼叫），反向 {bwd}（{ops_b} 個運算子），每個運算子 {op} µs{grace}；{graphs}</translation>
+    </message>
+    <message>
+        <source> (a Grace host)</source>
+        <translation>（Grace 主機）</translation>
+    </message>
+    <message>
+        <source>CUDA graphs capture {scopes}</source>
+        <translation>CUDA 圖擷取 {scopes}</translation>
+    </message>
+    <message>
+        <source>no CUDA graphs</source>
+        <translation>無 CUDA 圖</translation>
+    </message>
+    <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>
         <translation>，再乘以其波次和分塊量化（{tile} 分塊、{sms} 個 SM）</translation>
     </message>
@@ -562,6 +582,10 @@
     <message>
         <source>gathered one layer ahead of each micro-batch&apos;s forward and backward and reduced layer by layer as the backward goes; per micro-batch the first layer&apos;s gather and the last layer&apos;s reduce-scatter have nothing to hide behind, and the rest shows where it outruns the layer&apos;s compute</source>
         <translation>在每個微批次的前向和反向中提前一層收集，並隨反向逐層歸約；每個微批次第一層的收集和最後一層的 reduce-scatter 無處隱藏，其餘部分在超過該層計算時顯現</translation>
+    </message>
+    <message>
+        <source>recomputation by module (Megatron-Core&apos;s recompute_modules): {names}; each keeps its inputs and runs its forward again in backward, in the time and the memory</source>
+        <translation>按模組重計算（Megatron-Core 的 recompute_modules）：{names}；每個模組保留其輸入，在反向中再執行一次前向，計入時間和記憶體</translation>
     </message>
     <message>
         <source>on the critical path, not overlapped (Megatron-LM)</source>

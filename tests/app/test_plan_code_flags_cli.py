@@ -1,0 +1,68 @@
+"""``napkinlab plan --recompute-modules`` and ``--cuda-graphs``: Megatron-Core's recomputation by
+module and its CUDA-graph scopes from the command line, as the published MoE runs' settings reach
+the plan (issue 40: "recomputation by module (--recompute-modules)").
+
+References: the module names are Megatron-Core's ``TransformerConfig.recompute_modules``; the
+scopes its ``cuda_graph_scope`` and Megatron-Bridge's ``cuda_graph_impl="full_iteration"``; the
+host time is worked by hand from :mod:`core.plan.host`'s per-op cost.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import main
+from core.plan.host import HOST_OP_S, TE_MODULE_S, HostOps, host_excess, host_seconds
+
+BASE = ["plan", "--model", "qwen3-30b-a3b", "--device", "b200", "--gpus", "8", "--ep", "8",
+        "--seq", "1024", "--global-batch", "64"]  # fmt: skip
+
+
+def _plan(capsys, *extra: str) -> dict:
+    assert main([*BASE, *extra, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_flags_reach_the_implementation_and_its_json(capsys) -> None:
+    got = _plan(capsys, "--recompute-modules", "moe_act, layernorm", "--cuda-graphs",
+                "attn,moe_router")  # fmt: skip
+    assert got["implementation"]["recompute_modules"] == ["moe_act", "layernorm"]
+    assert got["implementation"]["cuda_graphs"] == ["attn", "moe_router"]
+    plain = _plan(capsys)
+    assert plain["implementation"]["recompute_modules"] == []
+    assert plain["implementation"]["cuda_graphs"] == []
+    # recomputing the experts' activation runs more of the forward again: a slower step
+    assert got["time_breakdown_s"]["recompute"] > plain["time_breakdown_s"]["recompute"]
+
+
+@pytest.mark.parametrize(("flag", "value", "allowed"), [
+    ("--recompute-modules", "moe_act,attention", "core_attn"),
+    ("--cuda-graphs", "whole_step", "full_iteration"),
+    ("--cuda-graphs", "attn,,moe", "single commas"),
+])  # fmt: skip
+def test_a_wrong_name_says_what_is_allowed(capsys, flag: str, value: str, allowed: str) -> None:
+    assert main([*BASE, flag, value]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and allowed in err
+
+
+def test_the_assumptions_name_the_modules_and_the_hosts_time(capsys) -> None:
+    assert main([*BASE, "--recompute-modules", "moe_act", "--cuda-graphs", "moe_router"]) == 0
+    out = capsys.readouterr().out
+    assert "recomputation by module (Megatron-Core's recompute_modules): moe_act" in out
+    assert "CUDA graphs capture moe_router" in out and "6.8 µs per op" in out
+    assert main([*BASE, "--cuda-graphs", "full_iteration"]) == 0
+    assert "the whole step replays as one CUDA graph" in capsys.readouterr().out
+
+
+def test_the_hosts_seconds_are_the_ops_at_their_cost() -> None:
+    host = HostOps(forward=100, backward=120, modules=2)
+    fwd, bwd = host_seconds(host, "b200")
+    assert fwd == pytest.approx(100 * HOST_OP_S + 2 * TE_MODULE_S)
+    assert bwd == pytest.approx(120 * HOST_OP_S)
+    # a GPU with nothing to do waits for the CPU the whole time
+    assert host_excess(0.0, 0.0, host, syncs=True) == pytest.approx(fwd + bwd)
+    grace_f, _ = host_seconds(host, "gb200")
+    assert grace_f == pytest.approx(fwd * 37.08 / 13.48)
