@@ -206,6 +206,19 @@ SOURCE_CODE: dict[str, _Code] = {
         grads="fp32",
     ),
 }
+#: torchtitan's benchmark pages on H100 (Grand Teton: 96 GB HBM2e), and what their code ran by
+#: default (the per-page and per-run differences below).
+TORCHTITAN_H100_2024 = ("https://github.com/pytorch/torchtitan/blob/"
+                        "820504e20d1149fbf0b98c567af24c4b0433b22d/benchmarks/"
+                        "llama3_h100_202412_torchtitan.md")  # fmt: skip
+TORCHTITAN_H100_2025 = ("https://github.com/pytorch/torchtitan/blob/"
+                        "2887250bbd9103d0bc997ea2efb3a525b5e5dbc0/benchmarks/"
+                        "asyncTP_llama3_h100_2025-06_torchtitan.md")  # fmt: skip
+_TORCHTITAN_H100 = Implementation(
+    flash=True, fused=False, dp_overlap=True, cp_comm="all-gather", uneven_stages=True,
+    attention_kernel="flash2", fused_loss=False, cross_entropy="fp32", framework="torchtitan",
+)  # fmt: skip
+
 #: Runs whose code differs from their source's default, and why.
 RUN_CODE: dict[str, dict[str, Any]] = {
     run: {"dp_overlap": True}
@@ -235,6 +248,30 @@ RUN_CODE.update(
     }  # Megatron-Bridge's LLAMA3_70B GB200 FP8-CS preset (MBS 2, Megatron-FSDP) sets
     # cpu_offloading_num_layers=40: scripts/performance/configs/llama3/workload_base_configs.py
     # at v0.2.0 (25.11) and configs/llama/llama3_workload_base_configs.py at v0.3.0 (26.02)
+)
+RUN_CODE.update(
+    {
+        run: {"tp_overlap": True}
+        for run in (
+            "torchtitan-h100-llama3.1-70b-256gpu-fp8-asynctp",
+            "torchtitan-h100-202506-llama3.1-70b-256gpu-bf16-asynctp",
+            "torchtitan-h100-202506-llama3.1-70b-256gpu-fp8-asynctp",
+        )
+    }  # the rows' AsyncTP (experimental.enable_async_tensor_parallel: inductor's micro-pipelined TP)
+)
+RUN_CODE.update(
+    {
+        run: {"tp_overlap": True, "quantized_params": True}
+        for run in (
+            "torchtitan-h100-llama3.1-405b-512gpu-fp8-asynctp-1f1b",
+            "torchtitan-h100-llama3.1-405b-512gpu-fp8-asynctp-interleaved1f1b",
+            "torchtitan-h100-llama3.1-405b-512gpu-fp8-asynctp-1f1b-fsdp8-cp1-32k",
+            "torchtitan-h100-llama3.1-405b-512gpu-fp8-asynctp-1f1b-fsdp4-cp2-64k",
+            "torchtitan-h100-llama3.1-405b-512gpu-fp8-asynctp-1f1b-fsdp2-cp4-128k",
+            "torchtitan-h100-llama3.1-405b-512gpu-fp8-asynctp-1f1b-fsdp1-cp8-256k",
+        )
+    }  # AsyncTP, and float8 weights all-gathered by FSDP (enable_fsdp_float8_all_gather = true in
+    # train_configs/llama3_405b.toml at 9dec370)
 )
 #: Runs whose optimizer keeps its state in bf16 and no fp32 master copy: the Nemotron-4 340B
 #: recipe's ``optim: {name: distributed_fused_adam, dtype: bf16}`` (nemotron4-340b-synth.yaml;
@@ -347,6 +384,9 @@ def run_input(run: dict[str, Any], catalog: Any = None) -> tuple[PlanInput, Cons
     if run["precision"] == "fp8":  # the layers' GEMMs in fp8 (Transformer Engine), the rest bf16
         # NeMo's launch scripts set fp8_params: the weights are kept in fp8 only
         impl = replace(impl, gemm_dtype="fp8", quantized_params=True)
+    elif run["precision"] not in ("bf16", "fp16"):  # a named low-precision recipe (torchao's
+        # float8 tensorwise as fp8-current); the weights in fp8 only where the run says so
+        impl = replace(impl, precision=run["precision"])
     rope = code.rope and run["id"] not in RUN_ROPE_OFF
     hw = run["hardware"]
     devices = catalog or load_catalog()
@@ -566,6 +606,30 @@ SOURCE_CODE.update(
             "cross-entropy on an fp32 copy of the logits (train.py's pred.float()); bf16 "
             "parameters with fp32 gradient reduction (mixed_precision_reduce default float32); "
             "rotary positions, no dropout",
+            grads="fp32",
+        ),
+        TORCHTITAN_H100_2024: _Code(
+            replace(_TORCHTITAN_H100, fused=True),
+            rope=True,
+            reason="torchtitan (Dec 2024, 9dec370): FSDP2 per TransformerBlock over the data and "
+            "context ranks (bf16 parameters, fp32 reduce), reshard after forward without PP "
+            "and not with it; torch.compile on each block where the row says compile (the "
+            "embedding, final norm, head and loss eager); torchao float8 with per-tensor "
+            "dynamic scaling on every block linear (the head excluded); AsyncTP where the row "
+            "says so (inductor's micro-pipelined TP); PyTorch's scaled_dot_product_attention "
+            "(its FlashAttention-2 kernels); torch.distributed.pipelining with one layer fewer on "
+            "the first and last stages of 126; PyTorch's context parallelism (all-gather of K "
+            "and V); cross-entropy on fp32 logits; rotary positions, no dropout "
+            "(parallelize_llama.py, pipelining_utils.py, float8.py, train.py at 9dec370)",
+            grads="fp32",
+        ),
+        TORCHTITAN_H100_2025: _Code(
+            replace(_TORCHTITAN_H100, fused=True, fused_loss=True),
+            rope=True,
+            reason="torchtitan (June 2025, 820504e): as in Dec 2024, with torch.compile on each "
+            "block and on the cross-entropy (fp32 logits, compiled), and "
+            "sdpa_kernel([FLASH_ATTENTION, EFFICIENT_ATTENTION, MATH]) "
+            "(models/attention.py, components/loss.py, parallelize_llama.py at 820504e)",
             grads="fp32",
         ),
         "https://arxiv.org/abs/2201.11990": _Code(
