@@ -48,7 +48,9 @@ METRICS = {"tflops_per_gpu", "mfu", "hfu", "tokens_per_s", "tokens_per_s_per_gpu
 RECOMPUTE = {"none", "selective", "full", None}
 ACTS = {"gelu", "swiglu", "squared_relu"}
 NORMS = {"layer", "rms"}
-PRECISIONS = {"bf16", "fp16", "fp8"}
+#: The precisions a run states: the weights' dtype, or a low-precision recipe the plan names
+#: (core.plan.precision.PRECISIONS: torchao's float8 tensorwise is fp8-current).
+PRECISIONS = {"bf16", "fp16", "fp8", "fp8-current", "fp8-delayed", "mxfp8", "nvfp4"}
 CALIBRATION_CORE = {
     "gemm_efficiency",
     "attention_forward_efficiency",
@@ -173,8 +175,13 @@ def test_unknown_device_is_null_and_named(runs: list[dict[str, Any]], device_ids
         dev = r["hardware"]["device"]
         if dev is None:
             assert "device" in r["notes"].lower(), r["id"]
-        else:
-            assert dev in device_ids, f"{r['id']}: {dev} is not in resources/hardware.json"
+        else:  # a catalog device, or its variant as deployed (base:memory=...,bandwidth=...)
+            base = dev.split(":")[0]
+            assert base in device_ids, f"{r['id']}: {dev} is not in resources/hardware.json"
+            if ":" in dev:
+                from core.roofline.hardware import load_catalog
+
+                assert load_catalog().get(dev).id.startswith(base), r["id"]  # it resolves
 
 
 # ---------------------------------------------------------------------------------------------- layouts
