@@ -167,6 +167,16 @@ def _by_release() -> Any:
     return module
 
 
+_READ: list[tuple[dict[str, Any], dict[str, str]]] = []
+
+
+def _readings() -> tuple[dict[str, Any], dict[str, str]]:
+    """The readings of ``benchmarks/data/recipes`` (:func:`recipes_by_release.load`), read once."""
+    if not _READ:
+        _READ.append(_by_release().load())
+    return _READ[0]
+
+
 def megatron_bridge_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
     """A Megatron-Bridge run's ``recipe`` entry: the settings of the first release whose
     performance summary carries its table, read from that release's performance scripts
@@ -175,7 +185,7 @@ def megatron_bridge_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
     if not run["id"].startswith("megatron-bridge-"):
         return None
     release = _by_release()
-    readings, commits = release.load()
+    readings, commits = _readings()
     reading = readings.get(run["id"])
     if reading is None:
         return None
