@@ -16,6 +16,8 @@ How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is 
   counterexamples, run it with ``--hypothesis-profile=explore``.
 * **The bundled fonts** (``resources/fonts``, :mod:`widgets.fonts`) are installed in pytest-qt's
   ``qapp`` and by every window, so layout checks use no font of the machine's (a CJK font aside).
+* **Plan traces are shared**: the plan's layer traces on disk (:mod:`core.plan.trace_store`) are
+  kept in one folder for the whole run, every worker's (a trace is a function of its key).
 * **Between modules** the application is put back in English and the light theme.
 * **Garbage once per module**: after each test the cycle collector runs here, in the GUI thread,
   and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's and Qt's
@@ -62,6 +64,17 @@ def qapp(qapp):
     problems = install_fonts()
     assert not problems, problems
     return qapp
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _shared_plan_traces(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The plan's layer traces (:mod:`core.plan.trace_store`) are kept for the whole run, shared
+    by every module and worker: a shape traces the same ops whoever asks first, and each check
+    that replans the published runs (the docs' figures, the residual file, the MoE table) no
+    longer traces their sixty shapes again. Outside the user's cache, like every folder here."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    os.environ["NAPKINLAB_PLAN_TRACE_DIR"] = str(shared / "plan-traces")
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -333,9 +333,14 @@ def _attention_dropout(
 def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool) -> LayerOps:
     import logging
 
+    from core.plan.trace_store import load_ops, store_ops, trace_key
     from core.step.trace import trace_config
 
     one = spec.with_layers(2)
+    key = trace_key(one, seq, rec, flash, dropout)  # kept on disk (core.plan.trace_store)
+    kept = load_ops(key, PlanOp) if key is not None else None
+    if kept is not None:
+        return LayerOps(spec, seq, kept[0], kept[1], (spec, seq, rec, flash, dropout))
     found = []
     seconds = 0.0
     quiet = logging.getLogger("torch")
@@ -353,6 +358,8 @@ def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: 
     ops = _classify(one, found[0], found[1])
     if dropout and not flash:
         ops = ops + _attention_dropout(one, seq, rec.bytes("acts"), ops)
+    if key is not None:
+        store_ops(key, ops, seconds)
     return LayerOps(spec, seq, ops, seconds, (spec, seq, rec, flash, dropout))
 
 

@@ -50,6 +50,7 @@ __all__ = [
     "cached_trace",
     "load_trace",
     "store_trace",
+    "tracer_identity",
     "warm_default",
 ]
 
@@ -104,19 +105,26 @@ def _torch_identity() -> dict[str, str] | None:
     }
 
 
-def cache_key(cfg: MemoryConfig) -> dict[str, Any] | None:
-    """What a trace of ``cfg`` depends on, as plain JSON data; ``None`` when torch is not found."""
+def tracer_identity() -> dict[str, Any] | None:
+    """What any fake-tensor trace depends on besides its inputs: torch (its ``version.py``),
+    Python's version and the hash of ``core/``'s sources; ``None`` when torch is not found."""
     torch_id = _torch_identity()
     if torch_id is None:
+        return None
+    return {"torch": torch_id, "python": sys.version.split()[0], "code": _code_hash()}
+
+
+def cache_key(cfg: MemoryConfig) -> dict[str, Any] | None:
+    """What a trace of ``cfg`` depends on, as plain JSON data; ``None`` when torch is not found."""
+    identity = tracer_identity()
+    if identity is None:
         return None
     config = json.loads(json.dumps(dataclasses.asdict(cfg), sort_keys=True, default=str))
     return {
         "format": FORMAT,
         "config": config,
         "model_type": type(cfg.model).__name__,
-        "torch": torch_id,
-        "python": sys.version.split()[0],
-        "code": _code_hash(),
+        **identity,
     }
 
 
