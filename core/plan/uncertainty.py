@@ -519,6 +519,9 @@ def uncertainty(res: PlanResult, residuals: Sequence[Residual] | None = None) ->
     """The likely intervals of ``res``'s step time, tokens/s, MFU and days."""
     b = band(plan_values(res), residuals)
     lo, hi = 1 + b.low, 1 + b.high
+    # no GPU runs above its peak: the step is never shorter than at 100 % MFU (or HFU, which
+    # counts the recomputed FLOPs too), whatever the published runs' errors would allow
+    lo = min(hi, max(lo, res.mfu, res.hfu))
     training = res.training
     return Uncertainty(
         band=b,

@@ -154,6 +154,20 @@ def test_a_plans_ranges_are_its_figures_over_one_plus_the_errors(llama_plan) -> 
     assert out["validated"]["outside"] is False
 
 
+def test_no_likely_range_runs_a_gpu_above_its_peak(llama_plan) -> None:
+    # runs published at up to 3x the plan's speed (e = -0.67) would put MFU above 100 %: the
+    # fast end stops where MFU (or HFU, with the recomputed FLOPs) reaches 100 %
+    pool = [_res(i, e) for i, e in enumerate([-0.67, -0.6, -0.5, 0.0, 0.02, 0.05, 0.1, 0.12, 0.2])]
+    unc = U.uncertainty(llama_plan, pool)
+    bound = max(llama_plan.mfu, llama_plan.hfu)  # the step at 100 %: step × utilization
+    assert 1 + unc.band.low < bound  # the errors alone would pass it
+    assert unc.step_time_s[0] == pytest.approx(llama_plan.step_time_s * bound)
+    assert unc.mfu[1] == pytest.approx(llama_plan.mfu / bound) and unc.mfu[1] <= 1.0
+    hfu_high = llama_plan.hfu * llama_plan.step_time_s / unc.step_time_s[0]
+    assert hfu_high <= 1.0 + 1e-12
+    assert unc.tokens_per_s[1] == pytest.approx(llama_plan.tokens_per_s / bound)
+
+
 def test_a_change_inside_the_width_is_said_to_be_within_it(llama_plan) -> None:
     from dataclasses import replace
 
