@@ -26,7 +26,8 @@ show, and only the model recipe's optimizer moments are kept. What is taken, in 
   before its buffers are sized, as DeepEP's normal kernels do (its kernels are not modelled apart:
   said under ``not_planned``);
 * ``recompute_modules`` under ``recompute_granularity="selective"`` (none otherwise);
-* ``mtp_depth`` (``mtp_num_layers``) and ``moments`` (``exp_avg_dtype`` bf16).
+* ``mtp_depth`` (``mtp_num_layers``) and ``moments`` (``exp_avg_dtype`` bf16);
+* ``ep_overlap``: ``overlap_moe_expert_parallel_comm`` (:mod:`core.plan.ep_overlap`).
 
 Everything else performance-relevant that the plan does not model is listed under the entry's
 ``not_planned``. It never reads a published figure.
@@ -55,11 +56,6 @@ RELEASE = {"25.09": "v0.1.0rc4", "25.11": "v0.2.1", "26.02": "v0.3.0", "26.04.01
 
 #: Settings the plan does not model, as the entry's ``not_planned`` words them.
 NOT_PLANNED = (
-    (
-        "overlap_moe_expert_parallel_comm",
-        "the expert all-to-all overlapped with another "
-        "micro-batch's compute (overlap_moe_expert_parallel_comm)",
-    ),
     (
         "delay_wgrad_compute",
         "the weight gradients delayed to overlap the all-to-all (delay_wgrad_compute)",
@@ -135,6 +131,7 @@ def entry(run: dict[str, Any], reading: dict[str, Any], commit: str) -> dict[str
     out["recompute_modules"] = modules if s.get("recompute_granularity") == "selective" else []
     if s.get("mtp_num_layers") is not None:
         out["mtp_depth"] = int(s["mtp_num_layers"])
+    out["ep_overlap"] = bool(s.get("overlap_moe_expert_parallel_comm"))
     for key, words in NOT_PLANNED:
         if s.get(key):
             not_planned.append(words)

@@ -144,6 +144,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="CUDA-graph scopes, comma-separated: attn, mlp, moe, moe_router, "
                       "moe_preprocess (Transformer Engine's per-layer graphs) or full_iteration "
                       "(the whole step): the captured ops cost the host nothing")  # fmt: skip
+    impl.add_argument("--ep-overlap", action="store_true",
+                      help="a mixture of experts' all-to-all hidden behind another micro-batch's "
+                      "compute (Megatron-Core's overlap_moe_expert_parallel_comm: forward and "
+                      "backward of two micro-batches paired layer by layer; ep > 1, pp 1 or vpp "
+                      "> 1, no full recomputation)")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--fp8", action="store_true",
@@ -277,6 +282,7 @@ def handler(args: argparse.Namespace) -> int:
         framework=args.framework, precision=args.precision, schedule=args.schedule,
         dispatcher=args.dispatcher, route_nodes=args.route_nodes,
         recompute_modules=args.recompute_modules, cuda_graphs=args.cuda_graphs,
+        ep_overlap=args.ep_overlap,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -413,6 +413,10 @@ class Implementation:
     #: ``cuda_graph_impl="transformer_engine"``, :data:`core.plan.host.GRAPH_SCOPES`): the
     #: captured ops cost the host nothing (:mod:`core.plan.host`); () = eager.
     cuda_graphs: tuple[str, ...] = ()
+    #: The expert all-to-all of one micro-batch hidden behind another micro-batch's compute
+    #: (Megatron-Core's ``overlap_moe_expert_parallel_comm``, :mod:`core.plan.ep_overlap`);
+    #: False: each all-to-all on the critical path.
+    ep_overlap: bool = False
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
@@ -454,6 +458,11 @@ class Implementation:
                 ),
                 field="schedule",
             )
+        from core.plan.ep_overlap import code_problem
+
+        pair_problem = code_problem(self)
+        if pair_problem is not None:
+            raise pair_problem
         if (
             isinstance(self.offload_layers, bool)
             or not isinstance(self.offload_layers, int)
@@ -779,6 +788,11 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     dual_problem = schedule_problem(inp.implementation.schedule, p, v, micro_batches)
     if dual_problem is not None:
         raise dual_problem
+    from core.plan.ep_overlap import overlap_problem
+
+    pair_problem = overlap_problem(inp.implementation, spec, layout, p, v)
+    if pair_problem is not None:
+        raise pair_problem
     unsharded = framework(inp.implementation.framework).pipeline_unsharded
     if layout.zero >= 2 and p > 1 and not unsharded:
         raise _fail(translate("Plan", "zero: ZeRO-{zero} shards the gradients the pipeline accumulates; allowed: "

@@ -53,6 +53,7 @@ from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
 from core.plan.dualpipe import in_flight as dualpipe_in_flight
 from core.plan.dualpipe import params_factor
+from core.plan.ep_overlap import extra_in_flight
 from core.plan.frameworks import hp_grad_accum, memory_zero
 from core.plan.inputs import Layout, PlanInput, stage_layers
 from core.plan.moe_kept import moe_kept
@@ -184,7 +185,9 @@ def _in_flight(r: int, p: int, v: int, m: int) -> float:
 
 
 @lru_cache(maxsize=4096)
-def in_flight_layers(r: int, p: int, v: int, m: int, chunk_layers: tuple[float, ...]) -> float:
+def in_flight_layers(
+    r: int, p: int, v: int, m: int, chunk_layers: tuple[float, ...], ahead: int = 0
+) -> float:
     """Layer-activations of one micro-batch each that rank ``r`` keeps at its fullest moment.
 
     ``chunk_layers`` are the layers of the rank's ``v`` model chunks. Megatron-LM's interleaved
@@ -193,11 +196,12 @@ def in_flight_layers(r: int, p: int, v: int, m: int, chunk_layers: tuple[float, 
     forwards or fewer in all, every one is in flight. Counting each forward's own chunk makes an
     end chunk with fewer layers (an uneven first or last stage) weigh what it holds; with equal
     chunks this is :func:`_in_flight` × the rank's layers (Korthikanti et al. 2022, §4.2.3:
-    ``L·(1 + (p − 1)/(p·v))`` on rank 0).
+    ``L·(1 + (p − 1)/(p·v))`` on rank 0). ``ahead`` more warm-up forwards (the expert
+    all-to-all overlap's one, :func:`core.plan.ep_overlap.extra_in_flight`) keep theirs too.
     """
     if p == 1 or v == 1:
         return _in_flight(r, p, v, m) * sum(chunk_layers)
-    n = min(2 * (p - r - 1) + (v - 1) * p + 1, m * v)
+    n = min(2 * (p - r - 1) + (v - 1) * p + 1 + ahead, m * v)
     return float(sum(chunk_layers[(k % (p * v)) // p] for k in range(n)))
 
 
@@ -543,7 +547,8 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
             # (update_hp_grads(clear_lp_grads=False)), whole: core.plan.grad_accum
             grads += p_bytes * n
         optim = per["optimizer"] * n / (shard if zero >= 1 else 1)
-        kept_layers = in_flight_layers(rank, p, v, micro_batches, st.chunks)
+        kept_layers = in_flight_layers(rank, p, v, micro_batches, st.chunks,
+                                       extra_in_flight(inp.implementation, spec, layout.ep, p, v))
         if factor > 1:  # DualPipe: PP + 1 micro-batches in flight
             kept_layers = dualpipe_in_flight(p, here)
         if n_mtp and here:  # each micro-batch in flight keeps its MTP blocks' activations too

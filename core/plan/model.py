@@ -43,7 +43,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from core.plan import dualpipe, host, moe, mtp
+from core.plan import dualpipe, ep_overlap, host, moe, mtp
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
@@ -202,6 +202,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         )
     ep_layer = moe.alltoall_layer_seconds(inp, layout, cal) if spec.is_moe else 0.0
     dual = dualpipe.runs(impl.schedule, p)
+    pairs = ep_overlap.runs(impl, spec, layout.ep)
     opt_params = busiest
     if spec.is_moe:  # the experts' optimizer state is sharded over their own DP group
         opt_params = moe.optimizer_params(spec, layout, stage_b, busiest_layers, first_here)
@@ -283,6 +284,12 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
             moe_here += n_mtp if mtp.moe_module(spec) else 0
             parts["ep_comm"] = moe_here * ep_layer * (3 if full else 2)
             parts["compute"] += moe_here * host_layer
+        if pairs:  # Megatron's overlap: the all-to-all behind another micro-batch's compute
+            ep_mb = parts["ep_comm"]
+            shown, _ = dualpipe.hidden_comm(ep_mb, parts["compute"] + parts["recompute"],
+                                            cal.overlap_slowdown)  # fmt: skip
+            alone = ep_overlap.unpaired_share(p, v, m)  # the warm-up and cool-down chunks
+            parts["ep_comm"] = alone * ep_mb + (1.0 - alone) * shown
         if dual:  # DualPipe hides a micro-batch's all-to-all and sends behind its paired chunk
             sent = parts["pp_comm"] + parts.get("ep_comm", 0.0)
             shown, _ = dualpipe.hidden_comm(sent, parts["compute"] + parts["recompute"],

@@ -16,6 +16,8 @@ def moe_assumptions(inp: Any, lay: Any, res: Any) -> list[Text]:
     run without MTP)."""
     from core.plan import moe, mtp
     from core.plan.dualpipe import runs
+    from core.plan.ep_overlap import runs as pairs
+    from core.plan.ep_overlap import unpaired_share
 
     spec = inp.model
     out: list[Text] = []
@@ -44,11 +46,14 @@ def moe_assumptions(inp: Any, lay: Any, res: Any) -> list[Text]:
                 .format(limit=translate("Plan", "at most {m} nodes").format(m=str(limit)) if limit
                         else translate("Plan", "no node limit"))
             )  # fmt: skip
+        paired = pairs(inp.implementation, spec, lay.ep)
         out.append(
             translate("Plan", "expert all-to-all (Megatron-Core's alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward's again under full recomputation), {size} per GPU each in the activations' dtype, over the EP group's NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}")
             .format(size=format_bytes(size),
                     overlap=translate("Plan", "hidden behind the paired chunk's compute where it is shorter (DualPipe)")
-                    if hidden else translate("Plan", "on the compute stream, not overlapped"))
+                    if hidden else translate("Plan", "hidden behind another micro-batch's compute where it is shorter: forward and backward of two micro-batches paired layer by layer (Megatron-Core's overlap_moe_expert_parallel_comm); {alone} of the chunks, the warm-up forwards and cool-down backwards, run alone with theirs exposed").format(
+                        alone=f"{unpaired_share(lay.pp, lay.vpp, res.micro_batches):.1%}")
+                    if paired else translate("Plan", "on the compute stream, not overlapped"))
         )  # fmt: skip
         out.append(
             translate("Plan", "expert state: the weights, gradients and optimizer state of the GPU's experts, ZeRO over the expert-data-parallel group of {edp} GPUs (tp·cp·dp / (ep·etp), MoE Parallel Folding); the router replicated, attention and shared experts as a dense model's")

@@ -373,6 +373,7 @@ def implementation_from(
     route_nodes: Any = None,
     recompute_modules: Any = None,
     cuda_graphs: Any = None,
+    ep_overlap: bool = False,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -382,6 +383,7 @@ def implementation_from(
     ``fp8-delayed``; ``precision`` a recipe of :data:`core.plan.precision.PRECISIONS`, which
     ``fp8`` must agree with. ``recompute_modules`` and ``cuda_graphs``: Megatron-Core's module
     names and CUDA-graph scopes, comma-separated text or a sequence (``None``: none).
+    ``ep_overlap``: the expert all-to-all overlap (:mod:`core.plan.ep_overlap`).
     """
     from core.plan.frameworks import framework as find_framework
 
@@ -420,6 +422,7 @@ def implementation_from(
         else positive_int(route_nodes, "route-nodes", low=0, high=100_000),
         recompute_modules=_names(recompute_modules, "recompute_modules", "core_attn,moe_act"),
         cuda_graphs=_names(cuda_graphs, "cuda_graphs", "attn,moe_router,moe_preprocess"),
+        ep_overlap=bool(ep_overlap),
         **fields,
     )  # fmt: skip
 

@@ -92,6 +92,7 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recipe.dispatcher", ("dispatcher", "moe_dispatcher")),
     ("recipe.recompute_modules", ("recompute_modules",)),
     ("recipe.mtp_depth", ("mtp", "mtp_depth", "mtp_layers")),
+    ("recipe.ep_overlap", ("ep_overlap",)),
     # the experts' SwiGLU inputs cached in the recipe's low precision (DeepSeek-V3 §3.3.3)
     ("recipe.low_act_input", ("low_act_input",)),
 )

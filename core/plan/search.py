@@ -99,6 +99,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
         return
     moe = spec.is_moe
     dual = impl.schedule == "dualpipe"
+    pairs = moe and impl.ep_overlap  # the expert all-to-all overlap's rules (core.plan.ep_overlap)
     heads, kv, layers, batch, seq = (
         spec.heads,
         spec.kv_heads,
@@ -172,10 +173,16 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                             continue
                         if dual and p > 1 and (p % 2 or v > 1 or m % 2 or m < p):
                             continue  # DualPipe's rules (core.plan.dualpipe)
+                        if pairs and p > 1 and v == 1:
+                            continue  # the overlap's rules (core.plan.ep_overlap)
                         for sp in sps:
                             for zero in zeros:
                                 for rc in recomputes:
+                                    if pairs and rc == "full":
+                                        continue
                                     for ep, etp in experts:
+                                        if pairs and ep == 1:
+                                            continue
                                         yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc,
                                                              ep, etp)  # fmt: skip
 

@@ -95,7 +95,7 @@
     </message>
     <message>
         <source>grad-accumulation: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`). With ``moe_act`` recomputed, the routed experts&apos; activation input (the first GEMM&apos;s output, the one tensor they keep) cached in the low-precision recipe&apos;s bytes instead of the activations&apos; (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`). The routed experts carry biases that Megatron-Core adds in a Python loop over the local experts (``TEGroupedMLP._apply_bias``: ``t + b * p`` per expert, then ``torch.cat``): GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`, its host calls by :mod:`core.plan.host`; False: no expert biases. How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`): ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron&apos;s ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022&apos;s per-micro-batch ``main_grad.add_`` (fp16); ``autograd``, PyTorch&apos;s in-place add from the second micro-batch (Megatron-LM 2021, fp16). Transformer Engine CUDA-graph scopes (Megatron-Bridge&apos;s ``cuda_graph_scope`` with ``cuda_graph_impl=&quot;transformer_engine&quot;``, :data:`core.plan.host.GRAPH_SCOPES`): the captured ops cost the host nothing (:mod:`core.plan.host`); () = eager.</extracomment>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`). With ``moe_act`` recomputed, the routed experts&apos; activation input (the first GEMM&apos;s output, the one tensor they keep) cached in the low-precision recipe&apos;s bytes instead of the activations&apos; (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`). The routed experts carry biases that Megatron-Core adds in a Python loop over the local experts (``TEGroupedMLP._apply_bias``: ``t + b * p`` per expert, then ``torch.cat``): GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`, its host calls by :mod:`core.plan.host`; False: no expert biases. How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`): ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron&apos;s ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022&apos;s per-micro-batch ``main_grad.add_`` (fp16); ``autograd``, PyTorch&apos;s in-place add from the second micro-batch (Megatron-LM 2021, fp16). Transformer Engine CUDA-graph scopes (Megatron-Bridge&apos;s ``cuda_graph_scope`` with ``cuda_graph_impl=&quot;transformer_engine&quot;``, :data:`core.plan.host.GRAPH_SCOPES`): the captured ops cost the host nothing (:mod:`core.plan.host`); () = eager. The expert all-to-all of one micro-batch hidden behind another micro-batch&apos;s compute (Megatron-Core&apos;s ``overlap_moe_expert_parallel_comm``, :mod:`core.plan.ep_overlap`); False: each all-to-all on the critical path.</extracomment>
         <translation>grad-accumulation：{value}；允許：{allowed}</translation>
     </message>
     <message>
@@ -868,6 +868,10 @@
         <translation>在較短時隱藏於配對區塊的計算之後（DualPipe）</translation>
     </message>
     <message>
+        <source>hidden behind another micro-batch&apos;s compute where it is shorter: forward and backward of two micro-batches paired layer by layer (Megatron-Core&apos;s overlap_moe_expert_parallel_comm); {alone} of the chunks, the warm-up forwards and cool-down backwards, run alone with theirs exposed</source>
+        <translation>在較短時隱藏於另一個微批次的計算之後：兩個微批次的前向與反向逐層配對（Megatron-Core 的 overlap_moe_expert_parallel_comm）；{alone} 的區塊（預熱階段的前向與收尾階段的反向）單獨執行，其 all-to-all 暴露</translation>
+    </message>
+    <message>
         <source>on the compute stream, not overlapped</source>
         <translation>在計算串流上，不重疊</translation>
     </message>
@@ -887,6 +891,26 @@
         <source>recompute module: {value}; allowed: {allowed}</source>
         <extracomment>The module names Megatron-Core&apos;s ``recompute_modules`` takes (its TransformerConfig).</extracomment>
         <translation>重新計算模組：{value}；允許：{allowed}</translation>
+    </message>
+    <message>
+        <source>ep-overlap: hides the expert all-to-all, which needs a mixture of experts with ep above 1; allowed: --ep 2 or more, or leave --ep-overlap out</source>
+        <translation>ep-overlap：隱藏的是專家 all-to-all，需要 ep 大於 1 的混合專家模型；允許：--ep 2 或以上，或不加 --ep-overlap</translation>
+    </message>
+    <message>
+        <source>ep-overlap: with a pipeline, Megatron-Core pairs micro-batches only under the interleaved schedule; allowed: pp 1, or vpp 2 or more</source>
+        <translation>ep-overlap：有管線時，Megatron-Core 只在交錯排程下配對微批次；允許：pp 1，或 vpp 2 或以上</translation>
+    </message>
+    <message>
+        <source>ep-overlap: full recomputation would run the dispatch again; allowed: recompute none or selective</source>
+        <translation>ep-overlap：完整重計算會再次執行分派；允許：recompute none 或 selective</translation>
+    </message>
+    <message>
+        <source>ep-overlap: the moe module recomputed would run the dispatch again; allowed: recompute modules other than moe</source>
+        <translation>ep-overlap：重計算 moe 模組會再次執行分派；允許：moe 以外的重計算模組</translation>
+    </message>
+    <message>
+        <source>ep-overlap: DualPipe pairs its chunks itself; allowed: --schedule 1f1b with --ep-overlap</source>
+        <translation>ep-overlap：DualPipe 自行配對其區塊；允許：--ep-overlap 搭配 --schedule 1f1b</translation>
     </message>
 </context>
 <context>
@@ -1347,6 +1371,14 @@
     <message>
         <source>Pipeline stages need not hold equal layers: the first and the last take fewer (Megatron-Core&apos;s first/last pipeline layers), so a model whose layers few stage counts divide can still be pipelined (DeepSeek-V3&apos;s 61, Qwen3-235B&apos;s 94, Llama 3 405B&apos;s 126 on 16 stages). The search tries many more layouts and takes longer</source>
         <translation>管線各級不必分到相同層數：首末兩級少分幾層（Megatron-Core 的首／末級管線層數），因此層數難以整除的模型也能做管線平行（DeepSeek-V3 的 61 層、Qwen3-235B 的 94 層、Llama 3 405B 的 126 層分到 16 級）。搜尋會嘗試多得多的配置，耗時更長</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP 重疊</translation>
+    </message>
+    <message>
+        <source>A mixture of experts&apos; all-to-all hidden behind another micro-batch&apos;s compute: Megatron-Core pairs the forward of one micro-batch with the backward of another, layer by layer (overlap_moe_expert_parallel_comm). Needs EP above 1, PP 1 or the interleaved schedule, and no full recomputation</source>
+        <translation>混合專家的 all-to-all 隱藏於另一個微批次的計算之後：Megatron-Core 把一個微批次的前向與另一個微批次的反向逐層配對（overlap_moe_expert_parallel_comm）。需要 EP 大於 1、PP 為 1 或交錯排程，且不做完整重計算</translation>
     </message>
     <message>
         <source>the device&apos;s: {domain}</source>

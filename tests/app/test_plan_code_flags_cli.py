@@ -66,3 +66,22 @@ def test_the_hosts_seconds_are_the_ops_at_their_cost() -> None:
     assert host_excess(0.0, 0.0, host, syncs=True) == pytest.approx(fwd + bwd)
     grace_f, _ = host_seconds(host, "gb200")
     assert grace_f == pytest.approx(fwd * 37.08 / 13.48)
+
+
+def test_ep_overlap_hides_the_all_to_all_and_says_so(capsys) -> None:
+    """``--ep-overlap``: Megatron-Core's ``overlap_moe_expert_parallel_comm``
+    (:mod:`core.plan.ep_overlap`), in the implementation, the step and the assumptions."""
+    paired = _plan(capsys, "--ep-overlap")
+    plain = _plan(capsys)
+    assert paired["implementation"]["ep_overlap"] is True
+    assert plain["implementation"]["ep_overlap"] is False
+    assert paired["time_breakdown_s"]["ep_comm"] < plain["time_breakdown_s"]["ep_comm"]
+    assert paired["time_breakdown_s"]["compute"] == pytest.approx(
+        plain["time_breakdown_s"]["compute"], rel=1e-12
+    )
+    assert main([*BASE, "--ep-overlap"]) == 0
+    assert "overlap_moe_expert_parallel_comm" in capsys.readouterr().out
+    # a pipeline without the interleaved schedule cannot pair: one line, what is allowed
+    assert main([*BASE, "--ep-overlap", "--ep", "4", "--pp", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "vpp 2 or more" in err

@@ -90,7 +90,8 @@ PAGES: dict[str, tuple[str, ...]] = {
     "layout": ("tp", "pp", "schedule", "vpp", "cp", "dp", "ep", "etp", "capacity_factor", "sp", "zero",
                "dispatcher", "route_nodes", "micro_batch", "mtp", "recompute"),
     "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
-             "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout", "uneven_stages"),
+             "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout", "uneven_stages",
+             "ep_overlap"),
 }  # fmt: skip
 #: The code page's switches and their defaults (:class:`core.plan.inputs.Implementation`'s).
 SWITCHES: dict[str, bool] = {
@@ -98,11 +99,12 @@ SWITCHES: dict[str, bool] = {
     "fused_swiglu": False,
     "dropout": False,
     "uneven_stages": False,
+    "ep_overlap": False,
 }
 #: How the switches are laid out on the Code page, a row each.
 SWITCH_ROWS: tuple[tuple[str, ...], ...] = (
-    ("fused_loss",),
-    ("fused_swiglu", "dropout"),
+    ("fused_loss", "dropout"),
+    ("fused_swiglu", "ep_overlap"),
     ("uneven_stages",),
 )
 _LAYOUT_NUMBERS = ("tp", "pp", "vpp", "cp", "ep", "etp", "micro_batch")
@@ -740,6 +742,17 @@ class PlanInputs(QWidget):
                     "few stage counts divide can still be pipelined (DeepSeek-V3's 61, "
                     "Qwen3-235B's 94, Llama 3 405B's 126 on 16 stages). The search tries many "
                     "more layouts and takes longer",
+                ),
+            ),
+            "ep_overlap": (
+                translate("PlanInputs", "EP overlap"),
+                translate(
+                    "PlanInputs",
+                    "A mixture of experts' all-to-all hidden behind another micro-batch's "
+                    "compute: Megatron-Core pairs the forward of one micro-batch with the "
+                    "backward of another, layer by layer (overlap_moe_expert_parallel_comm). "
+                    "Needs EP above 1, PP 1 or the interleaved schedule, and no full "
+                    "recomputation",
                 ),
             ),
         }

@@ -137,3 +137,19 @@ def test_megatron_bridge_deepseek_v3_keeps_bf16_moments_by_hand() -> None:
     # other presets' recipes keep fp32 moments
     qwen = _run("megatron-bridge-26.02-gb300-qwen3-235b-a22b-256gpu-mxfp8")
     assert "moments" not in qwen["recipe"]
+
+
+def test_the_recipes_all_to_all_overlap_reaches_the_implementation() -> None:
+    # Megatron-Bridge v0.5.0's _set_moe_a2a_overlap_overrides sets
+    # overlap_moe_expert_parallel_comm=True for the 26.06 Qwen3-30B-A3B presets
+    run = _run("megatron-bridge-26.06-gb300-qwen3-30b-a3b-8gpu-mxfp8")
+    rec = run["recipe"]
+    assert rec["ep_overlap"] is True
+    assert "overlap_moe_expert_parallel_comm=True" in rec["cuda_graphs_where"]
+    assert not any("overlap_moe_expert_parallel_comm" in line for line in rec["not_planned"])
+    inp, _c, applied = moe_run_input(run)
+    assert inp.implementation.ep_overlap and "recipe.ep_overlap -> implementation.ep_overlap" in applied
+    # a preset without it (26.04.01's) plans the all-to-all exposed
+    other = _run("megatron-bridge-26.04.01-gb300-qwen3-30b-a3b-8gpu-mxfp8")
+    assert other["recipe"]["ep_overlap"] is False
+    assert not moe_run_input(other)[0].implementation.ep_overlap
