@@ -401,6 +401,10 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Late
         code(translate("Plan", "the gradient reduction overlapped with backward"), dp_overlap=True)
     if lay.tp > 1 and lay.sp and not impl.tp_overlap:  # TE's overlap needs SP
         code(translate("Plan", "TP communication overlapped with the GEMMs"), tp_overlap=True)
+    pairable = impl.schedule != "dualpipe" and "moe" not in impl.recompute_modules
+    if inp.model.is_moe and lay.ep > 1 and not impl.ep_overlap and pairable:  # core.plan.ep_overlap
+        code(translate("Plan", "the expert all-to-all overlapped with another micro-batch"),
+             ep_overlap=True)  # fmt: skip
     if not impl.uneven_stages:
         # A pipeline the layers do not divide (DeepSeek-V3's 61, Qwen3-235B's 94): only with the
         # first and last stages taking fewer (the Code page's switch, --uneven-stages).

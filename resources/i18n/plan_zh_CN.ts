@@ -347,6 +347,10 @@
         <translation>TP 通信与 GEMM 重叠</translation>
     </message>
     <message>
+        <source>the expert all-to-all overlapped with another micro-batch</source>
+        <translation>专家 all-to-all 与另一个微批次的计算重叠</translation>
+    </message>
+    <message>
         <source>uneven first and last stages, PP {new} instead of {old}</source>
         <translation>首末两级少分层，流水线并行 {new}，代替 {old}</translation>
     </message>

@@ -347,6 +347,10 @@
         <translation>TP 通訊與 GEMM 重疊</translation>
     </message>
     <message>
+        <source>the expert all-to-all overlapped with another micro-batch</source>
+        <translation>專家 all-to-all 與另一個微批次的計算重疊</translation>
+    </message>
+    <message>
         <source>uneven first and last stages, PP {new} instead of {old}</source>
         <translation>首末兩級少分層，管線平行 {new}，取代 {old}</translation>
     </message>

@@ -112,3 +112,21 @@ def test_a_search_with_the_overlap_keeps_to_its_rules(device, cal) -> None:
     for res in found:
         lay = res.layout
         assert lay.ep > 1 and lay.recompute != "full" and (lay.pp == 1 or lay.vpp > 1)
+
+
+def test_what_to_change_offers_the_overlap_where_its_rules_allow(device, cal) -> None:
+    from core.plan import what_to_change
+
+    inp = _inp(device, False)
+    start = plan(inp, Layout(ep=4, micro_batch=1), calibration=cal)
+    changes = {str(s).split(":")[0]: new
+               for s, new in what_to_change(inp, start, calibration=cal, devices=False)}  # fmt: skip
+    paired = changes["the expert all-to-all overlapped with another micro-batch"]
+    assert paired.inp.implementation.ep_overlap and paired.layout == start.layout
+    assert paired.tokens_per_s > start.tokens_per_s
+    # already on, or without EP, it is not offered
+    for lay, on in ((Layout(ep=4, micro_batch=1), True), (Layout(ep=1, micro_batch=1), False)):
+        there = _inp(device, on)
+        res = plan(there, lay, calibration=cal)
+        names = [str(s) for s, _ in what_to_change(there, res, calibration=cal, devices=False)]
+        assert not any(n.startswith("the expert all-to-all overlapped") for n in names)
