@@ -19,10 +19,11 @@ How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is 
 * **Plan traces are shared**: the plan's layer traces on disk (:mod:`core.plan.trace_store`) are
   kept in one folder for the whole run, every worker's (a trace is a function of its key).
 * **Between modules** the application is put back in English and the light theme.
-* **Garbage once per module**: after each test the cycle collector runs here, in the GUI thread,
-  and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's and Qt's
-  millions of objects (that full scan took 0.2-1 s after every test, most of the suite's time);
-  after each module everything is unfrozen and collected once.
+* **Garbage every few modules**: after each test the cycle collector runs here, in the GUI
+  thread, and what survives is frozen (``gc.freeze``), so the next test does not rescan torch's
+  and Qt's millions of objects (that full scan took 0.2-1 s after every test, most of the suite's
+  time); every :data:`FULL_COLLECTION_EVERY` modules everything is unfrozen and collected once
+  (after every module, that scan was a sixth of the suite's time).
 
 Sharing expensive setup: put a trace or a window that several tests read in a ``scope="module"``
 fixture of that file (see ``tests/app/test_layout_fit.py``'s ``window``); with ``loadfile`` it is
@@ -126,16 +127,26 @@ def _collect_in_main_thread():
     gc.freeze()
 
 
+#: Modules between two full collections (each scans torch's, sympy's and Qt's millions of
+#: objects, about 1 s here: once per module it was a sixth of the suite's time).
+FULL_COLLECTION_EVERY = 8
+_modules_since_full = [0]
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _between_modules():
     """After a module (and its module-scoped fixtures): the application back in English and the
-    light theme, whatever the module switched to, and what was frozen and died since collected."""
+    light theme, whatever the module switched to; every :data:`FULL_COLLECTION_EVERY` modules,
+    what was frozen and died since collected (in this, the GUI thread)."""
     yield
     _reset_application()
     import gc
 
-    gc.unfreeze()
-    gc.collect()
+    _modules_since_full[0] += 1
+    if _modules_since_full[0] >= FULL_COLLECTION_EVERY:
+        _modules_since_full[0] = 0
+        gc.unfreeze()  # the whole heap scanned
+    gc.collect()  # else only what the module's teardown left since the last test: cheap
     gc.freeze()
 
 
