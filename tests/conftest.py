@@ -119,7 +119,16 @@ def _collect_in_main_thread():
     """
     yield
     import gc
+    import sys
 
+    if "PySide6.QtCore" in sys.modules:
+        # The widgets the test's qtbot closed (and any deleteLater) die now: outside an event
+        # loop Qt never deletes them, and every live window makes each later theme change (a
+        # presentation switch restyles every widget) slower: 26 windows made one take 20 s.
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        if QCoreApplication.instance() is not None:
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
     # What survives a test (modules, caches, module-scoped fixtures) is not scanned again: a full
     # collection over torch's, sympy's and Qt's objects took 0.2-1 s after every test (most of the
