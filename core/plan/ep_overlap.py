@@ -15,9 +15,11 @@ checks in ``transformer/transformer_config.py`` (``core_v0.15``):
   ``overlap_compute_slowdown`` of what it hides, as every overlapped collective of the plan is
   (the same accounting as DualPipe's pairs, :func:`core.plan.dualpipe.hidden_comm`). The
   unpaired chunks' all-to-all is exposed whole.
-* **Rules.** Expert parallelism (EP > 1); with a pipeline, the interleaved schedule (``vpp`` > 1);
-  no full recomputation and no recomputed ``moe`` module (the recompute would run the dispatch
-  again); Megatron's 1F1B, not DualPipe (which pairs its chunks itself).
+* **Rules.** With a pipeline, the interleaved schedule (``vpp`` > 1); no full recomputation and
+  no recomputed ``moe`` module (the recompute would run the dispatch again); Megatron's 1F1B, not
+  DualPipe (which pairs its chunks itself). Megatron also asks for EP > 1: here the switch is moot
+  without an expert all-to-all (a dense model, EP 1), as TP's overlap is with TP 1, so that a
+  window's switch left on does not block a dense plan.
 * **Memory.** The extra warm-up forward keeps one more chunk of activations in flight under the
   interleaved schedule (:func:`core.plan.memory.in_flight_layers`); without a pipeline the
   paired forward fills what the backward frees, layer by layer.
@@ -43,13 +45,8 @@ def runs(impl: Any, spec: Any, ep: int) -> bool:
 
 def overlap_problem(impl: Any, spec: Any, layout: Any, p: int, v: int) -> InputError | None:
     """Why ``--ep-overlap`` cannot run with this layout (``None``: it can, or it is off)."""
-    if not getattr(impl, "ep_overlap", False):
-        return None
-    if not spec.is_moe or layout.ep <= 1:
-        return InputError(
-            translate("Plan", "ep-overlap: hides the expert all-to-all, which needs a mixture of experts with ep above 1; allowed: --ep 2 or more, or leave --ep-overlap out"),
-            field="ep_overlap",
-        )  # fmt: skip
+    if not runs(impl, spec, layout.ep):
+        return None  # off, or moot: a dense model or EP 1 has no expert all-to-all to hide
     if p > 1 and v <= 1:
         return InputError(
             translate("Plan", "ep-overlap: with a pipeline, Megatron-Core pairs micro-batches only under the interleaved schedule; allowed: pp 1, or vpp 2 or more"),

@@ -897,10 +897,6 @@
         <translation>重计算模块：{value}；允许：{allowed}</translation>
     </message>
     <message>
-        <source>ep-overlap: hides the expert all-to-all, which needs a mixture of experts with ep above 1; allowed: --ep 2 or more, or leave --ep-overlap out</source>
-        <translation>ep-overlap：隐藏的是专家 all-to-all，需要 ep 大于 1 的混合专家模型；允许：--ep 2 或以上，或不加 --ep-overlap</translation>
-    </message>
-    <message>
         <source>ep-overlap: with a pipeline, Megatron-Core pairs micro-batches only under the interleaved schedule; allowed: pp 1, or vpp 2 or more</source>
         <translation>ep-overlap：有流水线时，Megatron-Core 只在交错调度下配对微批次；允许：pp 1，或 vpp 2 或以上</translation>
     </message>

@@ -897,10 +897,6 @@
         <translation>重新計算模組：{value}；允許：{allowed}</translation>
     </message>
     <message>
-        <source>ep-overlap: hides the expert all-to-all, which needs a mixture of experts with ep above 1; allowed: --ep 2 or more, or leave --ep-overlap out</source>
-        <translation>ep-overlap：隱藏的是專家 all-to-all，需要 ep 大於 1 的混合專家模型；允許：--ep 2 或以上，或不加 --ep-overlap</translation>
-    </message>
-    <message>
         <source>ep-overlap: with a pipeline, Megatron-Core pairs micro-batches only under the interleaved schedule; allowed: pp 1, or vpp 2 or more</source>
         <translation>ep-overlap：有管線時，Megatron-Core 只在交錯排程下配對微批次；允許：pp 1，或 vpp 2 或以上</translation>
     </message>

@@ -511,3 +511,20 @@ def test_changes_that_cannot_be_planned_are_named_with_their_reasons(page: PlanP
     tip = page.sentence.toolTip()
     for change, reason in skipped:
         assert str(change) in tip and str(reason) in tip
+
+
+def test_the_ep_overlap_switch_is_the_implementations(page: PlanPage) -> None:
+    box = page.inputs.switches["ep_overlap"]
+    assert not box.isChecked()  # off, as the CLI without --ep-overlap
+    assert "overlap_moe_expert_parallel_comm" in box.toolTip()
+    box.setChecked(True)
+    try:
+        inp = page.plan_input()[0]
+        assert inp.implementation.ep_overlap
+        # the lecture's dense model has no expert all-to-all: the switch is moot, not an error
+        from core.plan import Layout, check_layout
+
+        assert check_layout(inp, Layout(tp=8, pp=2, micro_batch=1)).dp > 0
+    finally:
+        box.setChecked(False)
+    assert not page.plan_input()[0].implementation.ep_overlap

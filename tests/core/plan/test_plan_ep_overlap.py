@@ -85,7 +85,6 @@ def test_the_interleaved_schedule_pairs_after_its_warm_up_and_keeps_one_more_chu
 @pytest.mark.parametrize(
     ("lay", "impl", "words"),
     [
-        (Layout(ep=1), {}, "ep above 1"),
         (Layout(pp=2, ep=4), {}, "interleaved schedule; allowed: pp 1, or vpp 2 or more"),
         (Layout(ep=4, recompute="full"), {}, "allowed: recompute none or selective"),
     ],
@@ -130,3 +129,13 @@ def test_what_to_change_offers_the_overlap_where_its_rules_allow(device, cal) ->
         res = plan(there, lay, calibration=cal)
         names = [str(s) for s, _ in what_to_change(there, res, calibration=cal, devices=False)]
         assert not any(n.startswith("the expert all-to-all overlapped") for n in names)
+
+
+def test_without_an_expert_all_to_all_the_switch_is_moot(device, cal) -> None:
+    # EP 1 (and a dense model): nothing to hide, the plan is the one without the switch
+    lay = Layout(micro_batch=1)
+    on = plan(_inp(device, True), lay, calibration=cal)
+    off = plan(_inp(device, False), lay, calibration=cal)
+    assert on.step_time_s == off.step_time_s and on.breakdown == off.breakdown
+    dense = replace(_inp(device, True), model=SMALL)
+    assert plan(dense, Layout(pp=2, micro_batch=1), calibration=cal).step_time_s > 0
