@@ -173,16 +173,13 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                             continue
                         if dual and p > 1 and (p % 2 or v > 1 or m % 2 or m < p):
                             continue  # DualPipe's rules (core.plan.dualpipe)
-                        if pairs and p > 1 and v == 1:
-                            continue  # the overlap's rules (core.plan.ep_overlap)
                         for sp in sps:
                             for zero in zeros:
                                 for rc in recomputes:
-                                    if pairs and rc == "full":
-                                        continue
                                     for ep, etp in experts:
-                                        if pairs and ep == 1:
-                                            continue
+                                        flat = p > 1 and v == 1  # a pipeline, not interleaved
+                                        if pairs and ep > 1 and (rc == "full" or flat):
+                                            continue  # the overlap's rules (core.plan.ep_overlap)
                                         yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc,
                                                              ep, etp)  # fmt: skip
 

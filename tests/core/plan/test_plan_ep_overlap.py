@@ -109,8 +109,8 @@ def test_a_search_with_the_overlap_keeps_to_its_rules(device, cal) -> None:
     found = search(_inp(device, True), Constraints(), top=50, calibration=cal)
     assert found
     for res in found:
-        lay = res.layout
-        assert lay.ep > 1 and lay.recompute != "full" and (lay.pp == 1 or lay.vpp > 1)
+        lay = res.layout  # where it runs (EP > 1), Megatron's rules hold; EP 1 is moot
+        assert lay.ep == 1 or (lay.recompute != "full" and (lay.pp == 1 or lay.vpp > 1))
 
 
 def test_what_to_change_offers_the_overlap_where_its_rules_allow(device, cal) -> None:
