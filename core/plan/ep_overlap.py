@@ -35,7 +35,14 @@ from typing import Any
 from core.errors import InputError
 from core.texts import translate
 
-__all__ = ["code_problem", "extra_in_flight", "overlap_problem", "runs", "unpaired_share"]
+__all__ = [
+    "code_problem",
+    "extra_in_flight",
+    "overlap_problem",
+    "pairable",
+    "runs",
+    "unpaired_share",
+]
 
 
 def runs(impl: Any, spec: Any, ep: int) -> bool:
@@ -93,3 +100,15 @@ def extra_in_flight(impl: Any, spec: Any, ep: int, p: int, v: int) -> int:
     """Forwards in flight beyond the schedule's own: one under the interleaved schedule with the
     overlap, else none."""
     return 1 if runs(impl, spec, ep) and p > 1 and v > 1 else 0
+
+
+def pairable(impl: Any) -> bool:
+    """Whether the rest of the code's settings let the overlap be switched on (the same code with
+    it on passes :func:`code_problem`, which the implementation runs when it is made)."""
+    from dataclasses import replace
+
+    try:
+        replace(impl, ep_overlap=True)
+    except InputError:
+        return False
+    return True

@@ -38,6 +38,7 @@ from functools import partial
 from typing import Any
 
 from core.errors import InputError
+from core.plan.ep_overlap import pairable
 from core.plan.frameworks import framework
 from core.plan.inputs import (
     Constraints,
@@ -173,11 +174,11 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                             continue
                         if dual and p > 1 and (p % 2 or v > 1 or m % 2 or m < p):
                             continue  # DualPipe's rules (core.plan.dualpipe)
+                        flat = p > 1 and v == 1  # a pipeline the overlap cannot pair
                         for sp in sps:
                             for zero in zeros:
                                 for rc in recomputes:
                                     for ep, etp in experts:
-                                        flat = p > 1 and v == 1  # a pipeline, not interleaved
                                         if pairs and ep > 1 and (rc == "full" or flat):
                                             continue  # the overlap's rules (core.plan.ep_overlap)
                                         yield trusted_layout(t, p, v, c, dp, sp, zero, mb, rc,
@@ -398,8 +399,7 @@ def _variants(inp: PlanInput, res: PlanResult) -> list[tuple[Text, _Later, _Late
         code(translate("Plan", "the gradient reduction overlapped with backward"), dp_overlap=True)
     if lay.tp > 1 and lay.sp and not impl.tp_overlap:  # TE's overlap needs SP
         code(translate("Plan", "TP communication overlapped with the GEMMs"), tp_overlap=True)
-    pairable = impl.schedule != "dualpipe" and "moe" not in impl.recompute_modules
-    if inp.model.is_moe and lay.ep > 1 and not impl.ep_overlap and pairable:  # core.plan.ep_overlap
+    if inp.model.is_moe and lay.ep > 1 and not impl.ep_overlap and pairable(impl):
         code(translate("Plan", "the expert all-to-all overlapped with another micro-batch"),
              ep_overlap=True)  # fmt: skip
     if not impl.uneven_stages:

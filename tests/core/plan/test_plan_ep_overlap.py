@@ -139,3 +139,13 @@ def test_without_an_expert_all_to_all_the_switch_is_moot(device, cal) -> None:
     assert on.step_time_s == off.step_time_s and on.breakdown == off.breakdown
     dense = replace(_inp(device, True), model=SMALL)
     assert plan(dense, Layout(pp=2, micro_batch=1), calibration=cal).step_time_s > 0
+
+
+def test_what_to_change_keeps_to_the_codes_rules(device, cal) -> None:
+    from core.plan import what_to_change
+
+    for impl in ({"recompute_modules": ("moe",)}, {"schedule": "dualpipe"}):
+        inp = _inp(device, False, **impl)
+        res = plan(inp, Layout(ep=4, micro_batch=1), calibration=cal)
+        names = [str(s) for s, _ in what_to_change(inp, res, calibration=cal, devices=False)]
+        assert not any(n.startswith("the expert all-to-all overlapped") for n in names)
