@@ -6,7 +6,8 @@ enumerated and fitting, the time to trace the model's shape (two one-layer-wide 
 shape), the search time with the traces cached (a device or GPU-count change re-plans this fast),
 and the ratio to the issue's target (≤ 2 s for 70B on 1,024 GPUs, ≤ 10 s for 405B on 16,384, on a
 2-core machine), then the machine's load (``os.getloadavg``), since other processes share the
-cores. torch is imported before the clock starts.
+cores. torch is imported before the clock starts; the traces are made, not read from the plan's
+trace folder.
 """
 
 from __future__ import annotations
@@ -42,7 +43,13 @@ def _case(name: str, inp: PlanInput, target: float) -> None:
 
 
 def main() -> int:
+    import tempfile
+
     import torch  # noqa: F401  (imported before timing: the CLI pays it once per process)
+
+    # the traces timed cold: an empty folder for the layer traces the plan keeps on disk
+    # (core.plan.trace_store), which would otherwise answer a shape traced by an earlier run
+    os.environ["NAPKINLAB_PLAN_TRACE_DIR"] = tempfile.mkdtemp(prefix="napkinlab-plan-traces-")
 
     h100 = load_catalog().get("h100-sxm")
     _case("llama2-70b, seq 4,096, 1,024 sequences, 1,024 × H100",
