@@ -442,12 +442,16 @@ class Uncertainty:
     tokens_per_s: tuple[float, float]
     mfu: tuple[float, float]
     days: tuple[float, float] | None
+    #: The step time's factors ``(low, high)`` the ranges use: ``1 +`` the band's errors, the low
+    #: one no lower than 100 % MFU allows (``None``: the band's own).
+    factors: tuple[float, float] | None = None
 
     @property
     def relative_width(self) -> float:
-        """The tokens/s interval's width over the plan's tokens/s (the "what to change" yardstick)."""
-        b = self.band
-        return 1 / (1 + b.low) - 1 / (1 + b.high)
+        """The tokens/s interval's width over the plan's tokens/s (the "what to change" yardstick),
+        the interval shown: stopped at 100 % MFU where the band would pass it."""
+        lo, hi = self.factors or (1 + self.band.low, 1 + self.band.high)
+        return 1 / lo - 1 / hi
 
     def pool_text(self) -> Text:
         """Which runs the interval comes from, in a few words."""
@@ -529,6 +533,7 @@ def uncertainty(res: PlanResult, residuals: Sequence[Residual] | None = None) ->
         tokens_per_s=(res.tokens_per_s / hi, res.tokens_per_s / lo),
         mfu=(res.mfu / hi, res.mfu / lo),
         days=None if training is None else (training.days * lo, training.days * hi),
+        factors=(lo, hi),
     )
 
 

@@ -166,6 +166,9 @@ def test_no_likely_range_runs_a_gpu_above_its_peak(llama_plan) -> None:
     hfu_high = llama_plan.hfu * llama_plan.step_time_s / unc.step_time_s[0]
     assert hfu_high <= 1.0 + 1e-12
     assert unc.tokens_per_s[1] == pytest.approx(llama_plan.tokens_per_s / bound)
+    # the width "what to change" compares gains with is the range shown
+    low, high = unc.tokens_per_s
+    assert unc.relative_width == pytest.approx((high - low) / llama_plan.tokens_per_s)
 
 
 def test_a_change_inside_the_width_is_said_to_be_within_it(llama_plan) -> None:
