@@ -89,6 +89,7 @@ __all__ = [
     "flops_per_step",
     "measured_device",
     "plan",
+    "step_floor",
 ]
 
 
@@ -182,11 +183,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     m = inp.global_batch // (layout.dp * layout.micro_batch)
     if memory is None:
         memory = mem.memory_per_gpu(inp, layout, m)
-    mt = moe.layer_micro_times(ctx, layout, inp.cluster.device, cal, b=layout.micro_batch, t=t, c=c,
-                     sp=layout.sp, fused=impl.fused, compute_dtype=inp.compute_dtype,
-                     gemm_dtype=inp.gemm_dtype, attention_kernel=impl.attention_kernel,
-                     fused_loss=impl.fused_loss, precision=impl.recipe.id,
-                     layers=spec.layers, cross_entropy=impl.cross_entropy)  # fmt: skip
+    mt = _micro_times(ctx, layout)
     link = links(inp, layout, cal)
     split = stage_layers(spec.layers, p, v)
     assert split is not None
@@ -352,6 +349,52 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     }
     step = sum(breakdown.values())
     return Evaluation(layout, step, breakdown, hidden, memory, m, link, mt, stage, comm.dp_buckets)
+
+
+def _micro_times(ctx: Context, layout: Layout) -> Any:
+    """The layers' forward and backward times for ``layout`` (remembered per context)."""
+    inp, impl = ctx.inp, ctx.inp.implementation
+    return moe.layer_micro_times(ctx, layout, inp.cluster.device, ctx.cal, b=layout.micro_batch,
+                     t=layout.tp, c=layout.cp, sp=layout.sp, fused=impl.fused,
+                     compute_dtype=inp.compute_dtype, gemm_dtype=inp.gemm_dtype,
+                     attention_kernel=impl.attention_kernel, fused_loss=impl.fused_loss,
+                     precision=impl.recipe.id, layers=inp.model.layers,
+                     cross_entropy=impl.cross_entropy)  # fmt: skip
+
+
+def step_floor(ctx: Context, layout: Layout) -> float:
+    """A step time :func:`evaluate` cannot go below for a checked layout, from its cheapest
+    parts: what lets the search skip the full evaluation of layouts that cannot rank.
+
+    Every term of :func:`evaluate`'s breakdown is a sum of non-negative parts, and three of them
+    are bounded below by the stage that does the least work, ``w = min over stages of (layers ×
+    (forward + backward of a layer) + MoE layers × the all-to-all × its passes)``: the compute and
+    the expert all-to-all of the busiest stage, ``m · w`` (the busiest stage holds the largest
+    total, so at least ``w``), and the 1F1B bubble, ``(p − 1)/v · t_stage ≥ (p − 1)/v · w``. The
+    all-to-all is left out where an overlap hides part of it (Megatron's EP overlap, DualPipe),
+    and DualPipe's bubble, which follows another formula, is left out too.
+    """
+    inp = ctx.inp
+    spec, impl = inp.model, inp.implementation
+    p, v = layout.pp, layout.vpp
+    m = inp.global_batch // (layout.dp * layout.micro_batch)
+    mt = _micro_times(ctx, layout)
+    compute_layer = mt.layer_fwd + mt.layer_bwd
+    split = stage_layers(spec.layers, p, v)
+    assert split is not None
+    dual = dualpipe.runs(impl.schedule, p)
+    ep_layer = 0.0
+    if spec.is_moe and not dual and not ep_overlap.runs(impl, spec, layout.ep):
+        passes = 3 if layout.recompute == "full" else 2
+        ep_layer = passes * moe.alltoall_layer_seconds(inp, layout, ctx.cal)
+    first_here = split.get("first", split.get("only", (0, 0.0)))[1]
+    least = min(
+        here * compute_layer
+        + (moe.moe_layers_in_stage(spec, name, here, first_here) * ep_layer if ep_layer else 0.0)
+        for name, (_, here) in split.items()
+    )
+    bubble = 0.0 if dual else (p - 1) / v
+    return (m + bubble) * least
 
 
 def _fsdp_cast_seconds(

@@ -50,7 +50,8 @@ from core.plan.inputs import (
     stage_layers,
     trusted_layout,
 )
-from core.plan.model import Context, context, evaluate, result
+from core.plan.memory import StageMemory
+from core.plan.model import Context, context, evaluate, result, step_floor
 from core.plan.moe import state_floor
 from core.plan.result import PlanResult
 from core.roofline.achievable import Calibration
@@ -245,8 +246,9 @@ def search(
             field="gpus",
         )
     capacity = inp.cluster.device.capacity_bytes
-    fitting: list[tuple[float, float, Layout]] = []
-    unfit: list[tuple[float, float, Layout]] = []
+    # (floor of the step time, memory, layout): evaluated in full only while they can rank
+    fitting_floors: list[tuple[float, StageMemory, Layout]] = []
+    unfit_floors: list[tuple[float, StageMemory, Layout]] = []
     from core.plan.memory import memory_per_gpu
 
     total = len(candidates)
@@ -272,11 +274,13 @@ def search(
         fits = memory.peak <= capacity
         if not fits and not cn.include_unfit:
             continue
-        ev = evaluate(ctx, lay, memory)
-        (fitting if fits else unfit).append((ev.step_time_s, memory.peak, lay))
-    chosen = ranked(fitting)[:top] + (ranked(unfit)[:top] if cn.include_unfit else [])
+        (fitting_floors if fits else unfit_floors).append((step_floor(ctx, lay), memory, lay))
+    fitting = _fastest(ctx, fitting_floors, top)
+    chosen = ranked(fitting)[:top]
+    if cn.include_unfit:
+        chosen += ranked(_fastest(ctx, unfit_floors, top))[:top]
     if stats is not None:
-        stats.update(layouts=total, fit=len(fitting))
+        stats.update(layouts=total, fit=len(fitting_floors), evaluated=len(fitting))
     if progress is not None:
         progress(
             1.0,
@@ -285,6 +289,39 @@ def search(
             ),
         )
     return [result(ctx, evaluate(ctx, lay)) for _, _, lay in chosen]
+
+
+def _fastest(
+    ctx: Context, floors: list[tuple[float, StageMemory, Layout]], top: int
+) -> list[tuple[float, float, Layout]]:
+    """``(step time, peak memory, layout)`` of every layout that can be among :func:`ranked`'s
+    first ``top``, from ``(step floor, memory, layout)`` items
+    (:func:`~core.plan.model.step_floor`), in the items' order.
+
+    Layouts are evaluated in the order of their floors; once ``top`` are evaluated, a layout
+    whose floor exceeds the ``top``-th fastest step time so far by more than :data:`SPEED_TIE`
+    cannot rank: the tie group holding the ``top``-th place starts no later than that time and
+    reaches no further than it × (1 + tie), so this layout and every later one (their floors
+    are no lower) fall in later groups. What remains ranks first as evaluating them all would.
+    """
+    import heapq
+
+    if top <= 0:
+        return []
+    kept: list[tuple[int, float, float, Layout]] = []
+    slowest: list[float] = []  # the ``top`` fastest step times so far, negated (a max-heap)
+    order = sorted(range(len(floors)), key=lambda i: floors[i][0])
+    for i in order:
+        floor, memory, lay = floors[i]
+        if len(slowest) >= top and floor > -slowest[0] * (1.0 + SPEED_TIE):
+            break
+        step = evaluate(ctx, lay, memory).step_time_s
+        kept.append((i, step, memory.peak, lay))
+        if len(slowest) < top:
+            heapq.heappush(slowest, -step)
+        elif step < -slowest[0]:
+            heapq.heapreplace(slowest, -step)
+    return [(step, peak, lay) for _, step, peak, lay in sorted(kept, key=lambda it: it[0])]
 
 
 def ranked(
