@@ -5,6 +5,8 @@ How the suite runs (``pyproject.toml``'s addopts, so ``python -m pytest -q`` is 
 * **In parallel**, ``-n auto --dist loadfile`` (pytest-xdist): one worker process per core, each
   with its own ``QApplication``; all tests of a file run in one worker, so a module-scoped fixture
   (a window with every tab built, a traced model) is built once. ``-n 0`` runs in this process.
+  The long files go first, longest first, so both cores end together (``--no-loadscope-reorder``,
+  :mod:`tests.scheduling`).
 * **In a random order** (pytest-randomly): files, classes and tests are shuffled with a new seed
   each run, printed at the end (``--randomly-seed=N`` repeats an order, ``-p no:randomly`` keeps
   file order); ``random`` and numpy are reseeded before each test. A test must not depend on
@@ -220,6 +222,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     Each test still sets up what it checks, so it passes in any order (``-p no:randomly`` or
     another seed runs other orders); this only spares the switches. The order stays a function
     of the seed, so every xdist worker collects the same list.
+
+    In an xdist worker the files then go in the order of :func:`tests.scheduling.order_files`:
+    the long ones first, so that both cores end together.
     """
     slots: dict[object, list[int]] = {}
     for index, item in enumerate(items):
@@ -235,6 +240,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         members.sort(key=lambda item: first[_group_key(item, names)])  # stable: shuffle kept
         for index, item in zip(indices, members, strict=True):
             items[index] = item
+    if hasattr(config, "workerinput"):  # an xdist worker: the long files first
+        from tests.scheduling import order_files
+
+        items[:] = order_files(items)
 
 
 def pytest_terminal_summary(terminalreporter, config) -> None:
