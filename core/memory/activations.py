@@ -26,9 +26,12 @@ dense MLP's; the per-layer figure is the mean over the layers (exact without che
 segments of a checkpoint policy then hold that mean). Latent attention (MLA) keeps its latents
 (``q_lora_rank``, ``kv_lora_rank + rope``, before and after their norms) and Q, K, V of their own
 widths; a fused kernel gets values padded to the query-key width (transformers' flash path) and
-keeps its output beside the projection's input.
+keeps its output beside the projection's input. Megatron-Core's MLA on Transformer Engine's fused
+attention (``kernels="te"``, CUDA otherwise) passes V at its own width (``multi_latent_attention.py``
+pads V to the query-key width only for packed, THD, sequences) and hands the kernel's output on
+as the projection's input, a view of it: Q, K, V and one output of the value width.
 
-What is kept depends on the kernels (``kernels="cuda"`` or ``"cpu"``, read with
+What is kept depends on the kernels (``kernels="cuda"``, ``"te"`` or ``"cpu"``, read with
 ``saved_tensors_hooks`` on an H200 and on CPU, torch 2.11): CUDA's fused RMSNorm keeps its input
 and an fp32 rstd per row, dropout masks are 1 byte and fused attention with dropout keeps no s²
 tensor; the CPU kernels keep what the paragraph above says, masks in the input's dtype, and
@@ -188,7 +191,7 @@ def _transformer(
     mixed = weight_bytes > e
     n_in = weight_bytes if mixed else e
     sbh, s2 = s * b * h, a * s * s * b
-    cuda = kernels == "cuda"
+    cuda = kernels in ("cuda", "te")
     # What the norms keep (read with saved_tensors_hooks, torch 2.11-2.13): CUDA's fused kernels
     # keep the input and fp32 statistics per row (RMSNorm: rstd; LayerNorm: mean and rstd); the
     # CPU LayerNorm keeps the input and statistics in its dtype, the CPU RMSNorm computes in
@@ -209,7 +212,8 @@ def _transformer(
     terms: list[tuple[str, float]] = [
         norm,
         ("attention and MLP inputs (2)", 2 * e * sbh),
-        *_attention_terms(spec, s * b, e, n_in, flash and not math_fallback, cuda),
+        *_attention_terms(spec, s * b, e, n_in, flash and not math_fallback, cuda,
+                          te=kernels == "te"),
     ]
     if math_fallback:
         # CPU attention with dropout falls back to the math path, which computes in fp32 and keeps
@@ -306,17 +310,22 @@ def _transformer(
 
 
 def _attention_terms(
-    spec: TransformerSpec, t: int, e: int, n_in: int, fused: bool, cuda: bool
+    spec: TransformerSpec, t: int, e: int, n_in: int, fused: bool, cuda: bool, te: bool = False
 ) -> list[tuple[str, float]]:
     """What one layer's attention keeps for ``t`` tokens besides its input: Q, K, V (with
     ``fused`` attention as they are, else K and V repeated to every head), the projection's
-    input, latent attention's latents and Qwen3's q/k norm inputs."""
+    input, latent attention's latents and Qwen3's q/k norm inputs (``te``: latent attention as
+    Megatron-Core runs it on Transformer Engine, see the module docstring)."""
     stat = 4 if cuda else 0
     if spec.is_mla:
         qk = spec.qk_nope_head_dim + spec.qk_rope_head_dim
         latent = 2 * spec.kv_lora_rank + spec.qk_rope_head_dim + 2 * spec.q_lora_rank
         heads, vd = spec.heads, spec.v_head_dim
-        if fused and vd != qk:
+        if fused and te:
+            # Megatron-Core: the new Q and K (nope and rope concatenated), V made contiguous at
+            # its own width; the kernel's [s, b, heads, vd] output viewed as the projection's input
+            qkv, out, what = heads * (2 * qk + vd), heads * vd, "Q, K, V (V at its own width)"
+        elif fused and vd != qk:
             # the fused kernel takes one head width: V padded to it (as transformers' flash path
             # does), the kernel's output kept at that width and the projection's input cut from it
             qkv, out, what = 3 * qk * heads, (qk + vd) * heads, "Q, K, V padded to q·k width"
@@ -398,7 +407,7 @@ def activation_model(
     layout: ExpertLayout | None = None,
 ) -> ActivationModel:
     """The activation accounting of ``spec`` for a micro-batch of ``batch`` (× ``seq`` tokens),
-    for the kernels of ``kernels`` (``cuda`` or ``cpu``); ``weight_bytes`` wider than
+    for the kernels of ``kernels`` (``cuda``, ``te`` or ``cpu``); ``weight_bytes`` wider than
     ``act_bytes`` means the step runs under autocast; ``layout``: a mixture of experts' expert
     parallelism and capacity factor (one GPU's share)."""
     if isinstance(spec, MLPSpec):

@@ -117,6 +117,11 @@ class Framework:
         and ``set_requires_gradient_sync(False)`` on an ``FSDPModule`` but for the last
         backward). So ZeRO-2/3 runs with PP > 1, holding what ZeRO-1 holds
         (:func:`memory_zero`).
+    transformer_engine
+        Its layers are Megatron-Core's on Transformer Engine, whose fused attention takes a value
+        head width other than the query-key one: latent attention keeps V unpadded
+        (Megatron-Core's ``multi_latent_attention.py`` pads V only for packed sequences; memory
+        only, :func:`core.plan.memory.attention_kernels`).
     """
 
     id: str
@@ -133,6 +138,7 @@ class Framework:
     gathered_weights_only: bool = False
     pipeline_unsharded: bool = False
     hp_grad_accum: bool = False
+    transformer_engine: bool = False
 
     def preset_dict(self) -> dict[str, Any]:
         """The preset as keyword arguments of :class:`~core.plan.inputs.Implementation`."""
@@ -141,10 +147,11 @@ class Framework:
 
 _FRAMEWORKS: tuple[Framework, ...] = (
     Framework("megatron", "Megatron (Megatron-LM, Megatron-Core)", (), interleaved=True,
-              reduce_after_flush=False, buckets="megatron"),
+              reduce_after_flush=False, buckets="megatron", transformer_engine=True),
     Framework("nemo", "NeMo", (("tp_overlap", True), ("fused_swiglu", True),
                                ("cross_entropy", "fp32-inplace")),
-              interleaved=True, reduce_after_flush=False, buckets="megatron"),
+              interleaved=True, reduce_after_flush=False, buckets="megatron",
+              transformer_engine=True),
     Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", reduce_dtype="fp32", fsdp2_casts=True,
               tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True),

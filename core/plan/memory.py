@@ -54,7 +54,7 @@ from core.memory.recipes import Recipe
 from core.plan.dualpipe import in_flight as dualpipe_in_flight
 from core.plan.dualpipe import params_factor
 from core.plan.ep_overlap import extra_in_flight
-from core.plan.frameworks import hp_grad_accum, memory_zero
+from core.plan.frameworks import framework, hp_grad_accum, memory_zero
 from core.plan.inputs import Layout, PlanInput, stage_layers
 from core.plan.moe_kept import moe_kept
 from core.plan.mtp import layers_on as mtp_layers_on
@@ -238,7 +238,15 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
                     impl.fused_swiglu, impl.cross_entropy, _kept_bytes(inp),
                     tuple(getattr(impl, "recompute_modules", ())),
                     bool(getattr(impl, "probs_in_experts", False)),
-                    bool(getattr(impl, "low_act_input", False)))  # fmt: skip
+                    bool(getattr(impl, "low_act_input", False)),
+                    attention_kernels(impl))  # fmt: skip
+
+
+def attention_kernels(impl: Any) -> str:
+    """The activation model's kernels for the implementation's attention: ``te`` where the
+    framework runs Megatron-Core's layers on Transformer Engine (Megatron, NeMo: latent attention
+    keeps V at its own width, :mod:`core.memory.activations`), else ``cuda``."""
+    return "te" if framework(impl.framework).transformer_engine else "cuda"
 
 
 def _kept_bytes(inp: PlanInput) -> float:
@@ -275,12 +283,12 @@ def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
     low_bytes: float = 0.0, modules: tuple[str, ...] = (), probs_in_experts: bool = False,
-    low_act_input: bool = False,
+    low_act_input: bool = False, kernels: str = "cuda",
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
     s = seq // c
-    acts = activation_model(spec, b, s, e, flash=flash, dropout=dropout, kernels="cuda",
+    acts = activation_model(spec, b, s, e, flash=flash, dropout=dropout, kernels=kernels,
                             weight_bytes=w)  # fmt: skip
     h, kv = spec.d_model, spec.kv_dim
     kv_div = min(t, spec.kv_heads)
@@ -445,7 +453,7 @@ class _Fixed:
                              layout.micro_batch, layout.tp, layout.cp, layout.sp,
                              layout.recompute, impl.fused_swiglu, impl.cross_entropy,
                              self.kept_bytes, self.modules, self.probs,
-                             self.low_act)  # fmt: skip
+                             self.low_act, attention_kernels(impl))  # fmt: skip
             self.acts[key] = found
         return found
 

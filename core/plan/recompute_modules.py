@@ -60,7 +60,7 @@ __all__ = [
 # Activation-term name prefixes (core.memory.activations) each module drops entirely.
 _DROPS: dict[str, tuple[str, ...]] = {
     "core_attn": ("softmax output", "attention dropout mask", "flash fp32 log-sum-exp"),
-    "mla_up_proj": ("Q, K, V padded",),
+    "mla_up_proj": ("Q, K, V padded", "Q, K, V (V at its own width)", "Q, K, V (V inside"),
     "layernorm": ("attention and MLP inputs",),
     "mlp": ("dense MLP hidden", "MLP hidden"),
     "shared_experts": ("shared experts hidden",),

@@ -25,10 +25,35 @@ DSV3 = replace(PRESETS["deepseek-v3"], seq=S)
 BF16 = 2
 
 
-def _per_layer(modules: tuple[str, ...], spec=DSV3, low: float = 0.0) -> float:
+def _per_layer(
+    modules: tuple[str, ...], spec=DSV3, low: float = 0.0, kernels: str = "cuda"
+) -> float:
     rec = recipe("amp")
     return _sharded(spec, S, rec, True, False, B, 1, 1, False, "none", False, "fp32", low,
-                    modules).per_layer  # fmt: skip
+                    modules, kernels=kernels).per_layer  # fmt: skip
+
+
+def test_megatron_keeps_v_unpadded_and_the_output_once() -> None:
+    # Megatron-Core on Transformer Engine (multi_latent_attention.py pads V only for packed
+    # sequences): Q and K at nope + rope, V at its own width, and the kernel's output of the value
+    # width, viewed as the projection's input; the transformers flash path pads V to nope + rope
+    # and keeps its padded output beside the projection's input
+    padded = 3 * H * (NOPE + ROPE) + H * (NOPE + ROPE + VD)
+    te = H * (2 * (NOPE + ROPE) + VD) + H * VD
+    gap = _per_layer(()) - _per_layer((), kernels="te")
+    assert gap == pytest.approx(S * B * (padded - te) * BF16)
+    # with the FP8 recipe's copies the projection's input adds its FP8 copy to the kept output
+    gap8 = _per_layer((), low=1.0) - _per_layer((), low=1.0, kernels="te")
+    out_padded, out_te = H * (NOPE + ROPE + VD), H * VD
+    assert gap8 == pytest.approx(
+        S * B * (3 * H * (NOPE + ROPE) - H * (2 * (NOPE + ROPE) + VD)) * BF16
+        + S * B * (out_padded - out_te) * (BF16 + 1)
+    )
+
+
+def test_mla_up_proj_drops_q_k_v_at_their_own_widths_under_megatron() -> None:
+    saved = _per_layer((), kernels="te") - _per_layer(("mla_up_proj",), kernels="te")
+    assert saved == pytest.approx(S * B * H * (2 * (NOPE + ROPE) + VD) * BF16)
 
 
 def test_mla_up_proj_drops_the_up_projected_q_k_v() -> None:
