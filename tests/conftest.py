@@ -210,6 +210,28 @@ def _group_key(item: pytest.Item, names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(repr(params.get(name)) for name in names)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session):
+    """Collect with the cycle collector off, and turn it back on after.
+
+    Collecting imports torch, transformers, sympy and Qt (millions of objects) and rewrites the
+    asserts of 300 test files (many small objects): the collector, triggered by those
+    allocations, scanned the growing heap over and over (20 full scans, 5-6 s of each worker's
+    25 s of collection). What collection leaves is scanned once, after the first test
+    (:func:`_collect_in_main_thread`). An xdist controller collects nothing: the collector is
+    back on as soon as this hook returns.
+    """
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return (yield)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run a module's tests group by group where the module names its groups (``GROUP_BY``).
 
