@@ -44,8 +44,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--batch-unit", default="sequences",
                    help="what --global-batch counts: sequences or tokens (a multiple of --seq)")  # fmt: skip
     p.add_argument("--device", default=None,
-                   help="device id (napkinlab devices; default: h100-sxm); with --published, "
-                   "only that device's runs")  # fmt: skip
+                   help="device id (napkinlab devices; default: h100-sxm), or one as deployed: "
+                   "h100-sxm:memory=96GB,bandwidth=2.4TB/s,nvlink=400GB/s,network=50GB/s,"
+                   "peak=835.5TFLOP/s (each key optional; peak: the dense BF16 peak its clocks "
+                   "hold); with --published, only that device's runs")  # fmt: skip
     p.add_argument("--gpus", default="8", help="GPUs of the run (1,024 and 1k work)")
     p.add_argument("--gpus-per-node", default="8", help="GPUs per node")
     p.add_argument("--nvlink-domain", default=None, metavar="GPUS",

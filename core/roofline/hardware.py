@@ -464,28 +464,33 @@ def user_devices_path() -> Path:
 
 #: What a deployed device may change against its datasheet entry (``--device
 #: h100-sxm:memory=96GB,nvlink=400GB/s``): key -> (the :class:`Device` field, its unit).
+#: ``peak`` is the chip's dense BF16 peak at the clocks it holds as deployed (a lower power
+#: limit); every dtype's peak scales with it, since the tensor cores' rate is per clock.
 VARIANT_KEYS: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
         "memory": ("memory_bytes", "bytes"),
         "bandwidth": ("mem_bandwidth", "bytes/s"),
         "nvlink": ("intra_node_bandwidth", "bytes/s"),
         "network": ("inter_node_bandwidth", "bytes/s"),
+        "peak": ("peak_flops", "flop/s"),
     }
 )
 #: Keys a person may expect that the model cannot honour yet, with the reason said back.
 _VARIANT_UNMODELLED = {
     "power": "a power limit is not modelled: no measured relation between a limit and the "
-    "clocks a long run holds was found; give the variant's measured large-GEMM efficiency with "
-    "napkinlab calibration --set instead",
+    "clocks a long run holds was found; give the variant's dense BF16 peak at the clocks it "
+    "holds (peak=...TFLOP/s) or its measured large-GEMM efficiency with napkinlab calibration "
+    "--set instead",
 }
 
 
 def device_variant(base: Device, spec: str) -> Device:
     """``base`` as deployed: memory size, memory bandwidth, NVLink or network bandwidth per GPU
     changed by ``spec`` (``memory=96GB,bandwidth=3.9TB/s,nvlink=400GB/s,network=25GB/s``;
-    bandwidths one way per GPU). The chip, so its peaks and its calibration, stays the base's
-    (``extra["variant_of"]``). A changed memory size has no driver total: the plan judges fit
-    against the stated size.
+    bandwidths one way per GPU), and ``peak=835TFLOP/s``: the dense BF16 peak at the clocks the
+    chip holds as deployed, every dtype's peak scaled alike. The chip's calibration (its
+    fractions of those peaks) stays the base's (``extra["variant_of"]``). A changed memory size
+    has no driver total: the plan judges fit against the stated size.
 
     Raises
     ------
@@ -525,7 +530,16 @@ def device_variant(base: Device, spec: str) -> Device:
                 f"device: {base.id}:{spec}: {key} = {brief(text)}; allowed: above 0", field="device"
             )
         changes[key] = value
-    fields: dict[str, Any] = {VARIANT_KEYS[k][0]: v for k, v in changes.items()}
+    fields: dict[str, Any] = {VARIANT_KEYS[k][0]: v for k, v in changes.items() if k != "peak"}
+    if "peak" in changes:
+        if not base.supports("bf16"):
+            raise InputError(
+                f"device: {base.id}:{spec}: peak is the dense BF16 peak, and {base.id} has none; "
+                f"allowed: the other keys ({', '.join(k for k in VARIANT_KEYS if k != 'peak')})",
+                field="device",
+            )
+        ratio = changes["peak"] / base.peak("bf16")
+        fields["peak_flops"] = {dtype: value * ratio for dtype, value in base.peak_flops.items()}
     if "memory" in changes:
         fields["memory_total_bytes"] = None
     said = ",".join(f"{k}={text}" for k, text in _variant_texts(changes))
@@ -545,6 +559,9 @@ def _variant_texts(changes: Mapping[str, float]) -> list[tuple[str, str]]:
     for key in VARIANT_KEYS:
         if key in changes:
             value = changes[key]
+            if key == "peak":
+                out.append((key, f"{value / 1e12:g}TFLOP/s"))
+                continue
             unit = "GB" if VARIANT_KEYS[key][1] == "bytes" else "GB/s"
             out.append((key, f"{value / 1e9:g}{unit}"))
     return out

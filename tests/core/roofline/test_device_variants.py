@@ -1,7 +1,8 @@
 """Devices as deployed (issue 38 item 7): ``--device h100-sxm:memory=96GB,nvlink=400GB/s`` is the
 H100 SXM's chip with the memory and links a published run used; its peaks and calibration stay
 the base's, bad keys and values are refused by name, and a power limit is refused with the
-reason (no measured power-to-clock relation)."""
+reason (no measured power-to-clock relation); ``peak=`` gives the chip's dense BF16 peak at the
+clocks it holds as deployed, every dtype's peak scaled alike, the calibration's fractions kept."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ def test_a_variant_is_calibrated_as_its_chip_on_its_own_memory_and_links() -> No
         ("h100-sxm:memory=0GB", "above 0"),
         ("h100-sxm:memory=96GB,memory=80GB", "given twice"),
         ("h100-sxm:power=500W", "power limit is not modelled"),
+        ("h100-sxm:peak=fast", "device peak"),
+        ("h100-sxm:peak=0TFLOP/s", "above 0"),
         ("h999:memory=96GB", "unknown"),
     ],
 )
@@ -69,3 +72,32 @@ def test_a_variant_id_reads_back_as_the_same_device() -> None:
     again = catalog.get(v.id)
     assert again == v and again.id == "h100-sxm:memory=96GB,network=25GB/s"
     assert device_variant(catalog.get("h100-sxm"), "memory=96e9").memory_bytes == 96e9
+
+
+def test_a_peak_scales_every_dtype_by_the_clocks_and_keeps_the_fractions() -> None:
+    catalog = load_catalog()
+    base = catalog.get("h100-sxm")
+    nvl = catalog.get("h100-nvl")
+    # the torchtitan pages' H100 at 500 W: a peak "between SXM and NVL", its conservative end
+    v = catalog.get("h100-sxm:memory=96GB,bandwidth=2400GB/s,peak=835.5TFLOP/s")
+    ratio = nvl.peak("bf16") / base.peak("bf16")
+    assert v.peak("bf16") == nvl.peak("bf16")
+    for dtype in base.dtypes:
+        assert v.peak(dtype) == pytest.approx(base.peak(dtype) * ratio, rel=1e-12)
+    assert v.peak("fp8") == pytest.approx(nvl.peak("fp8"), rel=1e-3)  # the datasheet's, rounded
+    assert v.memory_bytes == 96e9 and v.mem_bandwidth == 2.4e12
+    assert v.id == "h100-sxm:memory=96GB,bandwidth=2400GB/s,peak=835.5TFLOP/s"
+    assert catalog.get(v.id) == v
+    cb, cv = calibration(base), calibration(v)
+    assert dict(cv.values) == dict(cb.values)
+    # a GEMM runs at the base's fraction of the variant's peak: the clocks' ratio of the base's
+    shape = (8192.0, 8192.0, 1, "bf16", 8192.0)
+    assert cv.gemm_rate(v.peak("bf16"), *shape) == pytest.approx(
+        cb.gemm_rate(base.peak("bf16"), *shape) * ratio, rel=1e-12
+    )
+
+
+def test_the_power_refusal_points_to_the_peak() -> None:
+    with pytest.raises(InputError, match="peak=") as info:
+        load_catalog().get("h100-sxm:power=500W")
+    assert "calibration --set" in info.value.message
