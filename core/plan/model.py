@@ -375,26 +375,47 @@ def step_floor(ctx: Context, layout: Layout) -> float:
     and DualPipe's bubble, which follows another formula, is left out too.
     """
     inp = ctx.inp
-    spec, impl = inp.model, inp.implementation
     p, v = layout.pp, layout.vpp
     m = inp.global_batch // (layout.dp * layout.micro_batch)
+    dual = dualpipe.runs(inp.implementation.schedule, p)
+    # the least-working stage's seconds per micro-batch: the same for every DP and ZeRO choice
+    key = (id(ctx), layout.tp, layout.cp, layout.sp, layout.micro_batch, layout.ep, layout.etp,
+           layout.recompute, p, v)  # fmt: skip
+    held = _LEAST_STAGE.get(key)
+    if held is not None and held[0] is ctx:
+        least = held[1]
+    else:
+        if len(_LEAST_STAGE) > 65536:
+            _LEAST_STAGE.clear()
+        least = _least_stage_seconds(ctx, layout, dual)
+        _LEAST_STAGE[key] = (ctx, least)
+    bubble = 0.0 if dual else (p - 1) / v
+    return (m + bubble) * least
+
+
+#: :func:`step_floor`'s least-working stage per context (kept beside it: ``id`` alone may be
+#: reused by a later context) and layout.
+_LEAST_STAGE: dict[tuple[Any, ...], tuple[Context, float]] = {}
+
+
+def _least_stage_seconds(ctx: Context, layout: Layout, dual: bool) -> float:
+    """Per micro-batch, the compute and the exposed expert all-to-all of the stage doing least."""
+    inp = ctx.inp
+    spec, impl = inp.model, inp.implementation
     mt = _micro_times(ctx, layout)
     compute_layer = mt.layer_fwd + mt.layer_bwd
-    split = stage_layers(spec.layers, p, v)
+    split = stage_layers(spec.layers, layout.pp, layout.vpp)
     assert split is not None
-    dual = dualpipe.runs(impl.schedule, p)
     ep_layer = 0.0
     if spec.is_moe and not dual and not ep_overlap.runs(impl, spec, layout.ep):
         passes = 3 if layout.recompute == "full" else 2
         ep_layer = passes * moe.alltoall_layer_seconds(inp, layout, ctx.cal)
     first_here = split.get("first", split.get("only", (0, 0.0)))[1]
-    least = min(
+    return min(
         here * compute_layer
         + (moe.moe_layers_in_stage(spec, name, here, first_here) * ep_layer if ep_layer else 0.0)
         for name, (_, here) in split.items()
     )
-    bubble = 0.0 if dual else (p - 1) / v
-    return (m + bubble) * least
 
 
 def _fsdp_cast_seconds(
