@@ -78,8 +78,9 @@ class DeviceDialog(QDialog):
         self.same_chip.setToolTip(
             translate(
                 "DeviceDialog",
-                "A variant as deployed (memory size or type, NVLink, network): the plan uses "
-                "that chip's measured efficiencies with the memory and links typed here",
+                "A variant as deployed (memory size or type, NVLink, network, or the lower "
+                "peaks of a power limit's clocks): the plan uses that chip's measured "
+                "efficiencies with the memory, links and peaks typed here",
             )
         )
         self._base = base

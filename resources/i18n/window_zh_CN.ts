@@ -181,10 +181,6 @@
         <translation>与列表中的某个设备同一芯片</translation>
     </message>
     <message>
-        <source>A variant as deployed (memory size or type, NVLink, network): the plan uses that chip&apos;s measured efficiencies with the memory and links typed here</source>
-        <translation>部署时的变体（内存大小或类型、NVLink、网络）：规划沿用该芯片实测的效率，配以此处填写的内存与互连</translation>
-    </message>
-    <message>
         <source>Add your own device</source>
         <extracomment>The device file&apos;s own lower bound (:func:`device_from_dict`): below 1 FLOP/s or byte is a typo.</extracomment>
         <translation>添加自定义设备</translation>
@@ -220,6 +216,10 @@
     <message>
         <source>Source</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <source>A variant as deployed (memory size or type, NVLink, network, or the lower peaks of a power limit&apos;s clocks): the plan uses that chip&apos;s measured efficiencies with the memory, links and peaks typed here</source>
+        <translation>实际部署的变体（显存容量或类型、NVLink、网络，或功耗上限所限时钟下较低的峰值）：规划使用该芯片实测的效率，以及此处填写的显存、链路和峰值</translation>
     </message>
     <message>
         <source>bandwidth</source>

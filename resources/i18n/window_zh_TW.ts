@@ -181,10 +181,6 @@
         <translation>與清單中的某個裝置同一晶片</translation>
     </message>
     <message>
-        <source>A variant as deployed (memory size or type, NVLink, network): the plan uses that chip&apos;s measured efficiencies with the memory and links typed here</source>
-        <translation>部署時的變體（記憶體大小或類型、NVLink、網路）：規劃沿用該晶片實測的效率，配以此處填寫的記憶體與互連</translation>
-    </message>
-    <message>
         <source>Add your own device</source>
         <extracomment>The device file&apos;s own lower bound (:func:`device_from_dict`): below 1 FLOP/s or byte is a typo.</extracomment>
         <translation>新增自訂裝置</translation>
@@ -220,6 +216,10 @@
     <message>
         <source>Source</source>
         <translation>來源</translation>
+    </message>
+    <message>
+        <source>A variant as deployed (memory size or type, NVLink, network, or the lower peaks of a power limit&apos;s clocks): the plan uses that chip&apos;s measured efficiencies with the memory, links and peaks typed here</source>
+        <translation>實際部署的變體（記憶體容量或類型、NVLink、網路，或功耗上限所限時脈下較低的峰值）：規劃使用該晶片實測的效率，以及此處填寫的記憶體、連結和峰值</translation>
     </message>
     <message>
         <source>bandwidth</source>
