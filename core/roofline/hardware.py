@@ -538,6 +538,13 @@ def device_variant(base: Device, spec: str) -> Device:
                 f"allowed: the other keys ({', '.join(k for k in VARIANT_KEYS if k != 'peak')})",
                 field="device",
             )
+        if changes["peak"] > base.peak("bf16") * (1 + 1e-9):
+            raise InputError(
+                f"device: {base.id}:{spec}: peak {changes['peak'] / 1e12:g} TFLOP/s is above "
+                f"{base.id}'s datasheet {base.peak('bf16') / 1e12:g} TFLOP/s; allowed: at most "
+                "that (a deployed chip holds its datasheet clocks or lower ones)",
+                field="device",
+            )
         ratio = changes["peak"] / base.peak("bf16")
         fields["peak_flops"] = {dtype: value * ratio for dtype, value in base.peak_flops.items()}
     if "memory" in changes:

@@ -55,6 +55,7 @@ def test_a_variant_is_calibrated_as_its_chip_on_its_own_memory_and_links() -> No
         ("h100-sxm:power=500W", "power limit is not modelled"),
         ("h100-sxm:peak=fast", "device peak"),
         ("h100-sxm:peak=0TFLOP/s", "above 0"),
+        ("h100-sxm:peak=2000TFLOP/s", "above h100-sxm's datasheet 989.5 TFLOP/s"),
         ("h999:memory=96GB", "unknown"),
     ],
 )
