@@ -181,7 +181,9 @@ def apply_theme(app: QApplication, t: Theme) -> None:
     font = QFont(app.font())
     font.setPointSizeF(t.base_pt * t.scale)
     app.setFont(font)
-    app.setStyleSheet(style_sheet(t))
+    sheet = style_sheet(t)
+    if app.styleSheet() != sheet:  # Qt repolishes every widget even for the same sheet (1-2 s)
+        app.setStyleSheet(sheet)
     if "pyqtgraph" in sys.modules:
         import pyqtgraph
 
