@@ -368,9 +368,10 @@ def step_floor(ctx: Context, layout: Layout) -> float:
 
     Every term of :func:`evaluate`'s breakdown is a sum of non-negative parts, and three of them
     are bounded below by the stage that does the least work, ``w = min over stages of (layers ×
-    (forward + backward of a layer) + MoE layers × the all-to-all × its passes)``: the compute and
-    the expert all-to-all of the busiest stage, ``m · w`` (the busiest stage holds the largest
-    total, so at least ``w``), and the 1F1B bubble, ``(p − 1)/v · t_stage ≥ (p − 1)/v · w``. The
+    (forward + backward of a layer + the forward recomputation runs again) + MoE layers × the
+    all-to-all × its passes)``: the compute, recomputation and expert all-to-all of the busiest
+    stage, ``m · w`` (the busiest stage holds the largest total, so at least ``w``), and the 1F1B
+    bubble, ``(p − 1)/v · t_stage ≥ (p − 1)/v · w``. The
     all-to-all is left out where an overlap hides part of it (Megatron's EP overlap, DualPipe),
     and DualPipe's bubble, which follows another formula, is left out too.
     """
@@ -399,11 +400,17 @@ _LEAST_STAGE: dict[tuple[Any, ...], tuple[Context, float]] = {}
 
 
 def _least_stage_seconds(ctx: Context, layout: Layout, dual: bool) -> float:
-    """Per micro-batch, the compute and the exposed expert all-to-all of the stage doing least."""
+    """Per micro-batch, the compute (its recomputation included) and the exposed expert
+    all-to-all of the stage doing least."""
     inp = ctx.inp
     spec, impl = inp.model, inp.implementation
     mt = _micro_times(ctx, layout)
-    compute_layer = mt.layer_fwd + mt.layer_bwd
+    # a layer's forward and backward, and the forward again that recomputation adds
+    recompute = layout.recompute
+    again = (
+        mt.layer_fwd if recompute == "full" else mt.core_fwd if recompute == "selective" else 0.0
+    )
+    compute_layer = mt.layer_fwd + mt.layer_bwd + again
     split = stage_layers(spec.layers, layout.pp, layout.vpp)
     assert split is not None
     ep_layer = 0.0
