@@ -32,6 +32,7 @@ re-planned results, best first: the effect is computed, never guessed.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import partial
@@ -275,10 +276,10 @@ def search(
         if not fits and not cn.include_unfit:
             continue
         (fitting_floors if fits else unfit_floors).append((step_floor(ctx, lay), memory, lay))
-    fitting = _fastest(ctx, fitting_floors, top)
+    fitting = _fastest(ctx, fitting_floors, top, should_cancel)
     chosen = ranked(fitting)[:top]
     if cn.include_unfit:
-        chosen += ranked(_fastest(ctx, unfit_floors, top))[:top]
+        chosen += ranked(_fastest(ctx, unfit_floors, top, should_cancel))[:top]
     if stats is not None:
         stats.update(layouts=total, fit=len(fitting_floors), evaluated=len(fitting))
     if progress is not None:
@@ -292,7 +293,10 @@ def search(
 
 
 def _fastest(
-    ctx: Context, floors: list[tuple[float, StageMemory, Layout]], top: int
+    ctx: Context,
+    floors: list[tuple[float, StageMemory, Layout]],
+    top: int,
+    should_cancel: Callable[[], bool] | None = None,
 ) -> list[tuple[float, float, Layout]]:
     """``(step time, peak memory, layout)`` of every layout that can be among :func:`ranked`'s
     first ``top``, from ``(step floor, memory, layout)`` items
@@ -303,18 +307,23 @@ def _fastest(
     cannot rank: the tie group holding the ``top``-th place starts no later than that time and
     reaches no further than it × (1 + tie), so this layout and every later one (their floors
     are no lower) fall in later groups. What remains ranks first as evaluating them all would.
-    """
-    import heapq
 
+    Raises
+    ------
+    PlanCancelled
+        When ``should_cancel()`` became true (asked every 64 evaluations).
+    """
     if top <= 0:
         return []
     kept: list[tuple[int, float, float, Layout]] = []
     slowest: list[float] = []  # the ``top`` fastest step times so far, negated (a max-heap)
     order = sorted(range(len(floors)), key=lambda i: floors[i][0])
-    for i in order:
+    for n, i in enumerate(order):
         floor, memory, lay = floors[i]
         if len(slowest) >= top and floor > -slowest[0] * (1.0 + SPEED_TIE):
             break
+        if should_cancel is not None and n % 64 == 0 and should_cancel():
+            raise PlanCancelled()
         step = evaluate(ctx, lay, memory).step_time_s
         kept.append((i, step, memory.peak, lay))
         if len(slowest) < top:

@@ -93,6 +93,17 @@ def test_progress_and_cancel(inp, cal) -> None:
     assert seen[0] == 0.0 and seen[-1] == 1.0
     with pytest.raises(PlanCancelled):
         search(inp, top=1, calibration=cal, should_cancel=lambda: True)
+    # a cancel asked once every layout's memory is counted still stops the timing that follows
+    polls = {"n": 0}
+    first_loop = -(-len(list(layouts(inp, Constraints()))) // 64)
+
+    def late() -> bool:
+        polls["n"] += 1
+        return polls["n"] > first_loop
+
+    with pytest.raises(PlanCancelled):
+        search(inp, top=50, calibration=cal, should_cancel=late)
+    assert polls["n"] == first_loop + 1
 
 
 def test_no_layout_at_all_is_an_input_error(device, cal) -> None:
