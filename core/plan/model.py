@@ -380,23 +380,21 @@ def step_floor(ctx: Context, layout: Layout) -> float:
     m = inp.global_batch // (layout.dp * layout.micro_batch)
     dual = dualpipe.runs(inp.implementation.schedule, p)
     # the least-working stage's seconds per micro-batch: the same for every DP and ZeRO choice
-    key = (id(ctx), layout.tp, layout.cp, layout.sp, layout.micro_batch, layout.ep, layout.etp,
+    if _LEAST_STAGE.get("context") is not ctx:  # the last context's alone: no old trace kept
+        _LEAST_STAGE.clear()
+        _LEAST_STAGE["context"] = ctx
+    key = (layout.tp, layout.cp, layout.sp, layout.micro_batch, layout.ep, layout.etp,
            layout.recompute, p, v)  # fmt: skip
-    held = _LEAST_STAGE.get(key)
-    if held is not None and held[0] is ctx:
-        least = held[1]
-    else:
-        if len(_LEAST_STAGE) > 65536:
-            _LEAST_STAGE.clear()
-        least = _least_stage_seconds(ctx, layout, dual)
-        _LEAST_STAGE[key] = (ctx, least)
+    least = _LEAST_STAGE.get(key)
+    if least is None:
+        least = _LEAST_STAGE[key] = _least_stage_seconds(ctx, layout, dual)
     bubble = 0.0 if dual else (p - 1) / v
     return (m + bubble) * least
 
 
-#: :func:`step_floor`'s least-working stage per context (kept beside it: ``id`` alone may be
-#: reused by a later context) and layout.
-_LEAST_STAGE: dict[tuple[Any, ...], tuple[Context, float]] = {}
+#: :func:`step_floor`'s least-working stage per layout shape, for the last context met (under
+#: ``"context"``): a search asks for one context's many layouts in a row.
+_LEAST_STAGE: dict[Any, Any] = {}
 
 
 def _least_stage_seconds(ctx: Context, layout: Layout, dual: bool) -> float:
