@@ -102,15 +102,18 @@ def test_throughput_matches_a_direct_memmap_loop(tmp_path):
     # Generous sizes (64 sequences of 1024 tokens, a few hundred microseconds a batch) so the
     # clock's jitter is small. This 2-core machine is shared (load averages of 7 were seen): both
     # sides are timed on this thread's CPU clock, which a neighbour's burst does not inflate, and
-    # measured interleaved, best of three each.
+    # measured interleaved. A round can still be off either way (CI once saw one direct round at
+    # 1.9x its others), so the two sides are compared by their median round of five, not their
+    # best: one odd round on either side moves neither median.
     n = 1 << 23
     path = str(tmp_path / "tokens.bin")
     make_token_file(path, n, "uint16")
-    cfg = DataConfig(tokens=n, seq=1024, batch=64, budget_s=0.25)
+    cfg = DataConfig(tokens=n, seq=1024, batch=64, budget_s=0.2)
     suite, direct = [], []
-    for _ in range(3):  # about as long on each side (0.25 s), alternating
+    for _ in range(5):  # about as long on each side (0.2 s), alternating
         timing = measure_case(path, cfg, "assemble", 0, clock=time.thread_time)
         suite.append(cfg.tokens_per_batch / timing.median)
-        direct.append(_direct_rate(path, n, 1024, 64, 30))
-    ratio = max(suite) / max(direct)
-    assert 0.75 <= ratio <= 1.25, (suite, direct)
+        direct.append(_direct_rate(path, n, 1024, 64, 24))
+    ratio = float(np.median(suite) / np.median(direct))
+    # A suite that counted the wrong tokens or timed extra work would be off by 2x or more.
+    assert 0.7 <= ratio <= 1.4, (suite, direct)
