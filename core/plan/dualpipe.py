@@ -16,12 +16,18 @@ and the DualPipe repository's README (github.com/deepseek-ai/DualPipe):
   what outlasts it; the compute that runs beside them is slowed by the calibrated
   ``overlap_compute_slowdown``, as every overlapped collective of the plan is (DeepSeek gives
   the communication 20 of the H800's 132 SMs, §3.2.2).
-* **Memory**: "2×" parameters (each rank holds two stages, one per direction: their weights,
-  gradients and optimizer state) and "PP + 1" micro-batches of activations (1F1B: PP on the
-  first rank).
+* **Memory**: "2×" parameters and "PP + 1" micro-batches of activations (1F1B: PP on the first
+  rank). Which two stages, and how many micro-batches of each, follow from the repository's
+  ``DualPipe.step`` (its eight steps, simulated in ``tests/core/plan/test_dualpipe_schedule_sim.py``):
+  rank ``r`` holds stage ``r`` for the micro-batches that enter at rank 0 and stage ``p − 1 − r``
+  for those that enter at the last rank, so rank 0 holds the first and the last stage (the
+  report's "shallowest and deepest layers on the same PP rank"); at its peak it keeps ``p − h``
+  micro-batches of the lower-numbered of its two stages, ``h``, and ``h + 1`` of the other
+  (:func:`pair_in_flight`).
 
 Rules (the DualPipe repository's schedule): an even number of pipeline stages, no interleaving
-(``vpp`` 1), and an even number of micro-batches, at least ``PP`` (half flow each way).
+(``vpp`` 1), and an even number of micro-batches, at least ``2·PP`` (half flow each way;
+``DualPipe.step`` asserts ``num_chunks >= num_ranks * 2``).
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ __all__ = [
     "bubble",
     "hidden_comm",
     "in_flight",
+    "pair_in_flight",
     "params_factor",
+    "partner",
     "runs",
     "schedule_problem",
 ]
@@ -55,9 +63,9 @@ def schedule_problem(schedule: str, p: int, v: int, micro_batches: int) -> Input
             translate("Plan", "schedule: DualPipe needs an even number of pipeline stages and no interleaving; allowed: pp 2, 4, 6, … with vpp 1, or --schedule 1f1b"),
             field="schedule",
         )  # fmt: skip
-    if micro_batches % 2 or micro_batches < p:
+    if micro_batches % 2 or micro_batches < 2 * p:
         return InputError(
-            translate("Plan", "schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least pp {pp}; allowed: a global batch giving an even number ≥ {pp} of micro-batches").format(m=f"{micro_batches:,}", pp=str(p)),
+            translate("Plan", "schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least twice pp {pp}; allowed: a global batch giving an even number ≥ {n} of micro-batches").format(m=f"{micro_batches:,}", pp=str(p), n=str(2 * p)),
             field="schedule",
         )  # fmt: skip
     return None
@@ -79,6 +87,20 @@ def hidden_comm(comm: float, compute: float, slowdown: float) -> tuple[float, fl
 def in_flight(p: int, here: float) -> float:
     """Layer-activations one rank keeps under DualPipe: ``p + 1`` micro-batches of its stage."""
     return (p + 1) * here
+
+
+def partner(p: int, stage: int) -> int:
+    """The other stage the rank holding ``stage`` holds: ``p − 1 − stage``."""
+    return p - 1 - stage
+
+
+def pair_in_flight(p: int, stage: int) -> tuple[int, int]:
+    """Micro-batches one rank keeps at its peak of ``stage`` and of its :func:`partner`: the
+    lower-numbered of the two, ``h``, keeps ``p − h`` and the other ``h + 1``; ``p + 1`` in
+    all."""
+    h = min(stage, p - 1 - stage)
+    near = stage == h
+    return (p - h, h + 1) if near else (h + 1, p - h)
 
 
 def runs(schedule: Any, p: int) -> bool:

@@ -51,8 +51,7 @@ from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
 from core.memory.gathered import gathered_bytes, moment_keys
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
-from core.plan.dualpipe import in_flight as dualpipe_in_flight
-from core.plan.dualpipe import params_factor
+from core.plan.dualpipe import pair_in_flight, params_factor
 from core.plan.ep_overlap import extra_in_flight
 from core.plan.frameworks import framework, hp_grad_accum, memory_zero
 from core.plan.inputs import Layout, PlanInput, stage_layers
@@ -413,6 +412,23 @@ class _Stage:
     tied: bool
 
 
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """What one stage holds on its rank (:func:`memory_per_gpu`): its parameter count ``n`` and
+    state in bytes, its kept layer-activations and their bytes ``saved``."""
+
+    n: float
+    expert_state: float
+    moe_temps: float
+    expert_layer: float
+    params: float
+    grads: float
+    optim: float
+    kept_layers: float
+    outside: float
+    saved: float
+
+
 class _Fixed:
     """What :func:`memory_per_gpu` needs of the input alone, worked out once per input (a search
     asks for tens of thousands of layouts of one input), and the per-``(tp, pp, vpp)`` stages and
@@ -524,9 +540,13 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
     hp_accum = hp_grad_accum(fw, zero, fx.p_bytes, fx.g_bytes)
     p_bytes = fx.p_bytes
     accumulate = micro_batches > 1 or p > 1
-    best: StageMemory | None = None
-    for st in stages:
-        stage, rank, here = st.name, st.rank, st.here
+    dual = factor > 1  # DualPipe: each rank holds a pair of stages (core.plan.dualpipe)
+    by_name = {st.name: st for st in stages}
+
+    def held(st: _Stage, count: int | None) -> _Held:
+        """What ``st`` holds on its rank: its parameters' state and the activations of ``count``
+        micro-batches in flight (``None``: Megatron's 1F1B count for its rank)."""
+        stage, here = st.name, st.here
         n = st.params
         expert_state = moe_temps = expert_layer = 0.0
         if is_moe:  # the routed experts apart, sharded by EP, ETP and their own DP group
@@ -539,8 +559,6 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
             more, more_state = mtp_module_memory(inp, layout, per, zero)
             n += n_mtp * more
             expert_state += n_mtp * more_state
-        n *= factor
-        expert_state *= factor
         params = per["params"] * n / (shard if zero >= 3 else 1)
         if zero >= 3 and shard > 1 and rec.master != "none" and fw.gathered_weights_only:
             params = 0.0  # torch FSDP: the fp32 shard is the master; bf16 exists only gathered
@@ -548,32 +566,51 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
                   if fx.low else 0.0)  # fmt: skip
         if copies and fx.quantized:  # in place of the bf16 weights
             copies -= min(copies, p_bytes * here * lin / (shard if zero >= 3 else 1))
-        params += copies * factor
+        params += copies
         grads = per["grads"] * n / (shard if zero >= 2 else 1)
         if hp_accum:
             # DeepSpeed's BF16_Optimizer keeps the bf16 gradients beside its fp32 ones
             # (update_hp_grads(clear_lp_grads=False)), whole: core.plan.grad_accum
             grads += p_bytes * n
         optim = per["optimizer"] * n / (shard if zero >= 1 else 1)
-        kept_layers = in_flight_layers(rank, p, v, micro_batches, st.chunks,
-                                       extra_in_flight(inp.implementation, spec, layout.ep, p, v))
-        if factor > 1:  # DualPipe: PP + 1 micro-batches in flight
-            kept_layers = dualpipe_in_flight(p, here)
+        if count is None:
+            kept_layers = in_flight_layers(st.rank, p, v, micro_batches, st.chunks,
+                                           extra_in_flight(inp.implementation, spec, layout.ep,
+                                                           p, v))  # fmt: skip
+        else:
+            kept_layers = count * here
         if n_mtp and here:  # each micro-batch in flight keeps its MTP blocks' activations too
             kept_layers *= (here + n_mtp) / here
         if fx.offload:
             kept_layers = _after_offload(kept_layers, here, fx.offload)
-        loss = st.loss
-        outside = (a.outside_first if st.first else 0.0) + (a.outside_last if loss else 0.0)
-        head = st.head
-        per_grad = grads / n if n else 0.0
+        outside = (a.outside_first if st.first else 0.0) + (a.outside_last if st.loss else 0.0)
         saved = kept_layers * (a.boundary if full else a.per_layer)
         saved += max(outside, a.per_layer) if full else outside
+        return _Held(n, expert_state, moe_temps, expert_layer, params, grads, optim, kept_layers,
+                     outside, saved)  # fmt: skip
+
+    best: StageMemory | None = None
+    for st in stages:
+        stage, here = st.name, st.here
+        other: _Held | None = None
+        if dual:  # the rank's own stage and the one it holds for the other direction
+            index = {"first": 0, "last": p - 1}.get(stage, p // 2 - 1)
+            own, theirs = pair_in_flight(p, index)
+            mate = by_name.get({"first": "last", "last": "first"}.get(stage, stage), st)
+            me, other = held(st, own), held(mate, theirs)
+        else:
+            me = held(st, None)
+        n, expert_state, moe_temps = me.n, me.expert_state, me.moe_temps
+        params, grads, optim, kept_layers = me.params, me.grads, me.optim, me.kept_layers
+        outside, saved = me.outside, me.saved
+        loss = st.loss
+        head = st.head
+        per_grad = grads / n if n else 0.0
         moments = _moments(a, kept_layers, outside, loss, full, head, st.tied, layer_local)
         units = (_fsdp_units(spec, t, here, n, per, fw.backward_prefetch)
                  if zero >= 3 and shard > 1 else None)  # fmt: skip
-        if units is not None and expert_layer:  # an MoE layer is gathered with its experts
-            units["layer"] += expert_layer
+        if units is not None and me.expert_layer:  # an MoE layer is gathered with its experts
+            units["layer"] += me.expert_layer
         # each moment's categories: params, grads, optimizer, activations, temporaries, expert
         # state (summed left to right, as the StageMemory's peak adds them)
         found: tuple[tuple[float, ...], str] | None = None
@@ -591,12 +628,21 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
             # a gradient being made is whole (ZeRO-2/3 reduce-scatter it once made)
             cats = (params + whole_w, per_grad * alive_n + whole_g, optim, acts,
                     temps + per_g * grad_temps + moe_temps, expert_state)  # fmt: skip
+            if other is not None:  # the other stage's state and its micro-batches, held throughout
+                cats = (cats[0] + other.params, cats[1] + other.grads, cats[2] + other.optim,
+                        cats[3] + other.saved, cats[4], cats[5] + other.expert_state)  # fmt: skip
             total = sum(cats)
             if found is None or total > found_total:
                 found, found_total = (cats, name), total
         assert found is not None
         chosen, moment = found
-        tensors = max(params + grads + optim + expert_state + saved, found_total)
+        tensors = params + grads + optim + expert_state + saved
+        if other is not None:
+            tensors += other.params + other.grads + other.optim + other.expert_state + other.saved
+            n += other.n
+            kept_layers += other.kept_layers
+            expert_state += other.expert_state
+        tensors = max(tensors, found_total)
         reserve = RESERVE_FRACTION * tensors
         allowance = CONTEXT_BYTES + reserve
         peak = found_total + allowance

@@ -174,7 +174,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                     for v in vpps:
                         if v > 1 and m % p:
                             continue
-                        if dual and p > 1 and (p % 2 or v > 1 or m % 2 or m < p):
+                        if dual and p > 1 and (p % 2 or v > 1 or m % 2 or m < 2 * p):
                             continue  # DualPipe's rules (core.plan.dualpipe)
                         flat = p > 1 and v == 1  # a pipeline the overlap cannot pair
                         for sp in sps:

@@ -204,7 +204,7 @@
     </message>
     <message>
         <source>tight: the {stage} stage&apos;s tensors and the CUDA runtime need {need} per GPU at the {moment}, the device has {have}, but not the allocator reserve of {reserve}</source>
-        <extracomment>:func:`step_floor`&apos;s least-working stage per context (kept beside it: ``id`` alone may be reused by a later context) and layout.</extracomment>
+        <extracomment>:func:`step_floor`&apos;s least-working stage per layout shape, for the last context met (under ``&quot;context&quot;``): a search asks for one context&apos;s many layouts in a row.</extracomment>
         <translation>偏紧：{stage}级在{moment}时张量与 CUDA 运行时每个 GPU 需要 {need}，设备有 {have}，但放不下 {reserve} 的分配器预留</translation>
     </message>
     <message>
@@ -829,8 +829,8 @@
         <translation>schedule：DualPipe 需要偶数个流水线阶段且不交错；允许：pp 2、4、6……配 vpp 1，或 --schedule 1f1b</translation>
     </message>
     <message>
-        <source>schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least pp {pp}; allowed: a global batch giving an even number ≥ {pp} of micro-batches</source>
-        <translation>schedule：DualPipe 把 {m} 个微批次各一半送往两个方向，需要偶数个且至少 pp {pp} 个；允许：使微批次数为不小于 {pp} 的偶数的全局批量</translation>
+        <source>schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least twice pp {pp}; allowed: a global batch giving an even number ≥ {n} of micro-batches</source>
+        <translation>schedule：DualPipe 把 {m} 个微批次各一半送往两个方向，需要偶数个且至少为 pp {pp} 的两倍；允许：使微批次数为不小于 {n} 的偶数的全局批量</translation>
     </message>
     <message>
         <source>sp: a mixture of experts with tp {tp} needs sequence parallelism (Megatron-LM requires it with MoE and TP); allowed: --sp, or tp 1</source>

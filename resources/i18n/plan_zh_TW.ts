@@ -204,7 +204,7 @@
     </message>
     <message>
         <source>tight: the {stage} stage&apos;s tensors and the CUDA runtime need {need} per GPU at the {moment}, the device has {have}, but not the allocator reserve of {reserve}</source>
-        <extracomment>:func:`step_floor`&apos;s least-working stage per context (kept beside it: ``id`` alone may be reused by a later context) and layout.</extracomment>
+        <extracomment>:func:`step_floor`&apos;s least-working stage per layout shape, for the last context met (under ``&quot;context&quot;``): a search asks for one context&apos;s many layouts in a row.</extracomment>
         <translation>偏緊：{stage}級在{moment}時張量與 CUDA 執行環境每個 GPU 需要 {need}，裝置有 {have}，但放不下 {reserve} 的配置器保留</translation>
     </message>
     <message>
@@ -829,8 +829,8 @@
         <translation>schedule：DualPipe 需要偶數個管線階段且不交錯；允許：pp 2、4、6……配 vpp 1，或 --schedule 1f1b</translation>
     </message>
     <message>
-        <source>schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least pp {pp}; allowed: a global batch giving an even number ≥ {pp} of micro-batches</source>
-        <translation>schedule：DualPipe 把 {m} 個微批次各一半送往兩個方向，需要偶數個且至少 pp {pp} 個；允許：使微批次數為不小於 {pp} 的偶數的全域批次</translation>
+        <source>schedule: DualPipe sends half the {m} micro-batches each way and needs an even number, at least twice pp {pp}; allowed: a global batch giving an even number ≥ {n} of micro-batches</source>
+        <translation>schedule：DualPipe 把 {m} 個微批次各一半送往兩個方向，需要偶數個且至少為 pp {pp} 的兩倍；允許：使微批次數為不小於 {n} 的偶數的全域批次</translation>
     </message>
     <message>
         <source>sp: a mixture of experts with tp {tp} needs sequence parallelism (Megatron-LM requires it with MoE and TP); allowed: --sp, or tp 1</source>

@@ -62,3 +62,23 @@ def test_dualpipe_against_1f1b_on_one_layout(device, cal) -> None:
     assert mem2.in_flight == (4 + 1) * 2  # 2 layers per stage, 5 micro-batches
     assert mem2.params >= 2 * min(mem1.params, mem2.params / 2)
     assert mem2.peak > mem1.peak
+
+
+def test_rank_zero_holds_the_first_and_the_last_stage(device) -> None:
+    # 5 layers on 2 ranks: the first stage gets 2, the last 3 (stage_layers' split). DualPipe's
+    # rank 0 holds stage 0 for one direction and stage 1 for the other (so does rank 1, mirrored)
+    # and keeps p − 0 = 2 micro-batches of stage 0 and 0 + 1 = 1 of stage 1
+    # (tests/core/plan/test_dualpipe_schedule_sim.py): 2·2 + 1·3 = 7 layer-activations, where
+    # "PP + 1 of the busiest stage" would say 3·3 = 9.
+    spec = replace(MOE, layers=5)
+    inp = replace(_inp(device, "dualpipe"), model=spec,
+                  implementation=Implementation(schedule="dualpipe", uneven_stages=True))
+    lay = check_layout(inp, Layout(pp=2, ep=2, micro_batch=1))
+    mem = memory_per_gpu(inp, lay, 64 // lay.dp)
+    assert mem.in_flight == 2 * 2 + 1 * 3
+    # both stages' parameters and the experts of all 5 layers (2 + 3), each stage's own once
+    one = replace(inp, implementation=Implementation(schedule="1f1b", uneven_stages=True))
+    busiest = memory_per_gpu(one, lay, 64 // lay.dp)  # 1F1B's last rank: 3 MoE layers
+    assert busiest.stage == "last"
+    assert mem.expert_state == pytest.approx(busiest.expert_state * 5 / 3, rel=1e-12)
+    assert mem.params > busiest.params
