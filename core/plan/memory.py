@@ -92,9 +92,11 @@ VERDICTS: tuple[str, ...] = (FITS, TIGHT, UNFIT)
 class StageMemory:
     """Bytes on the busiest GPU, at the fullest moment of its step.
 
-    ``weights`` … ``temporaries`` are the categories alive at ``moment`` on ``stage``; ``peak``
-    adds them and the ``allowance`` (CUDA context, workspaces, allocator reserve), of which
-    ``reserve`` is the allocator's share (the rest is the runtime's fixed part).
+    ``weights`` … ``temporaries`` are the categories alive at ``moment`` on ``stage`` (``only``,
+    ``first``, ``middle``, ``last``, or ``first+last``: DualPipe's GPU that holds both, at the
+    fullest moment of either); ``peak`` adds them and the ``allowance`` (CUDA context, workspaces,
+    allocator reserve), of which ``reserve`` is the allocator's share (the rest is the runtime's
+    fixed part).
     """
 
     weights: float
@@ -648,6 +650,8 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
         peak = found_total + allowance
         if best is not None and not peak > best.peak:
             continue
+        if other is not None and stage in ("first", "last"):
+            stage = "first+last"  # DualPipe's GPU 0 (and its mirror): one pair, named once
         best = StageMemory(chosen[0], chosen[1], chosen[2], chosen[3], chosen[4], allowance, peak, stage,
                            moment, n, kept_layers, expert_state, reserve)  # fmt: skip
     assert best is not None

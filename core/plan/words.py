@@ -29,6 +29,7 @@ STAGES: dict[str, Text] = {
     "first": translate("Plan", "first"),
     "middle": translate("Plan", "middle"),
     "last": translate("Plan", "last"),
+    "first+last": translate("Plan", "first and last"),  # DualPipe: one GPU holds both
 }
 
 NOT_MODELLED = translate(

@@ -401,6 +401,10 @@
         <translation>最后</translation>
     </message>
     <message>
+        <source>first and last</source>
+        <translation>第一和最后</translation>
+    </message>
+    <message>
         <source>the network</source>
         <translation>网络</translation>
     </message>
@@ -1492,6 +1496,10 @@
     <message>
         <source>last stage</source>
         <translation>最后阶段</translation>
+    </message>
+    <message>
+        <source>first and last stages</source>
+        <translation>第一和最后阶段</translation>
     </message>
     <message>
         <source>start of backward</source>

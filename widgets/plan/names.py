@@ -81,12 +81,14 @@ def memory_names() -> dict[str, str]:
 
 
 def stage_name(stage: str) -> str:
-    """A pipeline stage (``only``, ``first``, ``middle``, ``last``) in the person's language."""
+    """A pipeline stage (``only``, ``first``, ``middle``, ``last``, or DualPipe's ``first+last``,
+    the two one GPU holds) in the person's language."""
     names = {
         "only": translate("PlanNames", "one stage"),
         "first": translate("PlanNames", "first stage"),
         "middle": translate("PlanNames", "middle stage"),
         "last": translate("PlanNames", "last stage"),
+        "first+last": translate("PlanNames", "first and last stages"),
     }
     return names.get(stage, stage)
 

@@ -76,6 +76,7 @@ def test_rank_zero_holds_the_first_and_the_last_stage(device) -> None:
     lay = check_layout(inp, Layout(pp=2, ep=2, micro_batch=1))
     mem = memory_per_gpu(inp, lay, 64 // lay.dp)
     assert mem.in_flight == 2 * 2 + 1 * 3
+    assert mem.stage == "first+last"  # named as the pair it is
     # both stages' parameters and the experts of all 5 layers (2 + 3), each stage's own once
     one = replace(inp, implementation=Implementation(schedule="1f1b", uneven_stages=True))
     busiest = memory_per_gpu(one, lay, 64 // lay.dp)  # 1F1B's last rank: 3 MoE layers
