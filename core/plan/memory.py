@@ -44,7 +44,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.memory.activations import activation_model
 from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
@@ -414,10 +414,10 @@ class _Stage:
     tied: bool
 
 
-@dataclass(frozen=True, slots=True)
-class _Held:
+class _Held(NamedTuple):
     """What one stage holds on its rank (:func:`memory_per_gpu`): its parameter count ``n`` and
-    state in bytes, its kept layer-activations and their bytes ``saved``."""
+    state in bytes, its kept layer-activations and their bytes ``saved`` (a named tuple: one is
+    made per stage of every layout a search counts)."""
 
     n: float
     expert_state: float
@@ -543,7 +543,7 @@ def memory_per_gpu(inp: PlanInput, layout: Layout, micro_batches: int) -> StageM
     p_bytes = fx.p_bytes
     accumulate = micro_batches > 1 or p > 1
     dual = factor > 1  # DualPipe: each rank holds a pair of stages (core.plan.dualpipe)
-    by_name = {st.name: st for st in stages}
+    by_name = {st.name: st for st in stages} if dual else {}
 
     def held(st: _Stage, count: int | None) -> _Held:
         """What ``st`` holds on its rank: its parameters' state and the activations of ``count``
