@@ -41,10 +41,8 @@ __all__ = [
     "SCHEDULES",
     "bubble",
     "hidden_comm",
-    "in_flight",
     "pair_in_flight",
     "params_factor",
-    "partner",
     "runs",
     "schedule_problem",
 ]
@@ -84,20 +82,10 @@ def hidden_comm(comm: float, compute: float, slowdown: float) -> tuple[float, fl
     return comm - hidden + slowdown * hidden, hidden
 
 
-def in_flight(p: int, here: float) -> float:
-    """Layer-activations one rank keeps under DualPipe: ``p + 1`` micro-batches of its stage."""
-    return (p + 1) * here
-
-
-def partner(p: int, stage: int) -> int:
-    """The other stage the rank holding ``stage`` holds: ``p − 1 − stage``."""
-    return p - 1 - stage
-
-
 def pair_in_flight(p: int, stage: int) -> tuple[int, int]:
-    """Micro-batches one rank keeps at its peak of ``stage`` and of its :func:`partner`: the
-    lower-numbered of the two, ``h``, keeps ``p − h`` and the other ``h + 1``; ``p + 1`` in
-    all."""
+    """Micro-batches one rank keeps at its peak of ``stage`` and of the other stage it holds,
+    ``p − 1 − stage``: the lower-numbered of the two, ``h``, keeps ``p − h`` and the other
+    ``h + 1``; ``p + 1`` in all."""
     h = min(stage, p - 1 - stage)
     near = stage == h
     return (p - h, h + 1) if near else (h + 1, p - h)
