@@ -212,8 +212,9 @@ def _transformer(
     terms: list[tuple[str, float]] = [
         norm,
         ("attention and MLP inputs (2)", 2 * e * sbh),
-        *_attention_terms(spec, s * b, e, n_in, flash and not math_fallback, cuda,
-                          te=kernels == "te"),
+        *_attention_terms(
+            spec, s * b, e, n_in, flash and not math_fallback, cuda, te=kernels == "te"
+        ),
     ]
     if math_fallback:
         # CPU attention with dropout falls back to the math path, which computes in fp32 and keeps

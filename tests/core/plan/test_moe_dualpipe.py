@@ -71,8 +71,11 @@ def test_rank_zero_holds_the_first_and_the_last_stage(device) -> None:
     # (tests/core/plan/test_dualpipe_schedule_sim.py): 2·2 + 1·3 = 7 layer-activations, where
     # "PP + 1 of the busiest stage" would say 3·3 = 9.
     spec = replace(MOE, layers=5)
-    inp = replace(_inp(device, "dualpipe"), model=spec,
-                  implementation=Implementation(schedule="dualpipe", uneven_stages=True))
+    inp = replace(
+        _inp(device, "dualpipe"),
+        model=spec,
+        implementation=Implementation(schedule="dualpipe", uneven_stages=True),
+    )
     lay = check_layout(inp, Layout(pp=2, ep=2, micro_batch=1))
     mem = memory_per_gpu(inp, lay, 64 // lay.dp)
     assert mem.in_flight == 2 * 2 + 1 * 3

@@ -148,7 +148,10 @@ def test_the_recipes_all_to_all_overlap_reaches_the_implementation() -> None:
     assert "overlap_moe_expert_parallel_comm=True" in rec["cuda_graphs_where"]
     assert not any("overlap_moe_expert_parallel_comm" in line for line in rec["not_planned"])
     inp, _c, applied = moe_run_input(run)
-    assert inp.implementation.ep_overlap and "recipe.ep_overlap -> implementation.ep_overlap" in applied
+    assert (
+        inp.implementation.ep_overlap
+        and "recipe.ep_overlap -> implementation.ep_overlap" in applied
+    )
     # a preset without it (26.04.01's) plans the all-to-all exposed
     other = _run("megatron-bridge-26.04.01-gb300-qwen3-30b-a3b-8gpu-mxfp8")
     assert other["recipe"]["ep_overlap"] is False
