@@ -16,6 +16,11 @@ and the DualPipe repository's README (github.com/deepseek-ai/DualPipe):
   what outlasts it; the compute that runs beside them is slowed by the calibrated
   ``overlap_compute_slowdown``, as every overlapped collective of the plan is (DeepSeek gives
   the communication 20 of the H800's 132 SMs, §3.2.2).
+* **Time**: each rank runs half the micro-batches through each of its two stages (below), so
+  its step is ``m/2`` passes of each: per micro-batch, the mean of its two stages' times
+  (:func:`busiest_pair`). Rank 0 pairs the first stage (the embedding) with the last (the LM
+  head, the MTP modules): the report's reason for the pairing. 1F1B's busiest stage, by contrast,
+  runs all ``m``.
 * **Memory**: "2×" parameters and "PP + 1" micro-batches of activations (1F1B: PP on the first
   rank). Which two stages, and how many micro-batches of each, follow from the repository's
   ``DualPipe.step`` (its eight steps, simulated in ``tests/core/plan/test_dualpipe_schedule_sim.py``):
@@ -32,6 +37,7 @@ Rules (the DualPipe repository's schedule): an even number of pipeline stages, n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from core.errors import InputError
@@ -40,6 +46,7 @@ from core.texts import translate
 __all__ = [
     "SCHEDULES",
     "bubble",
+    "busiest_pair",
     "hidden_comm",
     "pair_in_flight",
     "params_factor",
@@ -72,6 +79,27 @@ def schedule_problem(schedule: str, p: int, v: int, micro_batches: int) -> Input
 def bubble(p: int, forward: float, backward: float, weights: float) -> float:
     """DualPipe's bubble ``(p/2 − 1)(F&B + B − 3W)`` with ``F&B = F + B``."""
     return (p / 2 - 1) * max(0.0, forward + 2 * backward - 3 * weights)
+
+
+def busiest_pair(
+    stages: Mapping[str, Mapping[str, float]], layers: Mapping[str, float]
+) -> tuple[str, dict[str, float], float]:
+    """The GPU DualPipe keeps busiest, from each stage's seconds per micro-batch by part
+    (``stages``: ``first``, ``last`` and, with more than two stages, ``middle``) and its
+    ``layers``: ``(name, parts, layers)`` per micro-batch, each the mean of the GPU's two
+    stages, since it runs half the micro-batches through each. GPU 0 (and its mirror, the last
+    GPU) holds the first and the last stage (``first+last``); every other GPU two middle stages
+    (``middle``)."""
+    pairs = [("first+last", "first", "last")]
+    if "middle" in stages:
+        pairs.append(("middle", "middle", "middle"))
+    best: tuple[str, dict[str, float], float] | None = None
+    for name, a, b in pairs:
+        parts = {k: (stages[a][k] + stages[b][k]) / 2 for k in stages[a]}
+        if best is None or sum(parts.values()) > sum(best[1].values()):
+            best = (name, parts, (layers[a] + layers[b]) / 2)
+    assert best is not None
+    return best
 
 
 def hidden_comm(comm: float, compute: float, slowdown: float) -> tuple[float, float]:

@@ -295,14 +295,24 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
                 if key in parts and sent > 0:
                     parts[key] *= shown / sent
         stages[name] = parts
-    stage = max(stages, key=lambda k: sum(stages[k].values()))
-    parts = stages[stage]
-    layers = split[stage][1]
+    if dual:  # each GPU runs half the micro-batches through each of its two stages
+        stage, parts, layers = dualpipe.busiest_pair(
+            stages, {name: here for name, (_, here) in split.items()}
+        )
+    else:
+        stage = max(stages, key=lambda k: sum(stages[k].values()))
+        parts = stages[stage]
+        layers = split[stage][1]
     t_stage = sum(parts.values())
     bubble = (p - 1) / v * t_stage
     if dual:  # (PP/2 − 1)(F&B + B − 3W), W the weight-gradient GEMMs: a third of the GEMMs
-        bubble = dualpipe.bubble(p, layers * mt.layer_fwd, layers * (mt.layer_bwd + recompute_layer),
-                                 layers * mt.layer_gemm / 3)  # fmt: skip
+        # F, B and W of the busiest GPU's chunk: its whole time per micro-batch (the embedding,
+        # the head and the MTP modules with its layers), split as its layers' time splits
+        per = layers * (mt.layer_fwd + mt.layer_bwd + recompute_layer)
+        scale = t_stage / per if per > 0 else 1.0
+        bubble = dualpipe.bubble(p, scale * layers * mt.layer_fwd,
+                                 scale * layers * (mt.layer_bwd + recompute_layer),
+                                 scale * layers * mt.layer_gemm / 3)  # fmt: skip
     bwd_last = layers * (mt.layer_bwd + recompute_layer)
     fwd_first = layers * mt.layer_fwd
     overlaps = reduction_overlaps(fw, impl.dp_overlap, p, layout.zero)
@@ -328,7 +338,8 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     low = precision_step_costs(impl.recipe, inp.cluster.device, cal,
                                weight_elements=moe.layer_matmul_elements(spec, layout)
                                if spec.is_moe else layer_matmul_elements(spec, t),
-                               layers_here=layers, layers=spec.layers, micro_batches=m, chunks=v,
+                               layers_here=layers * (2 if dual else 1), layers=spec.layers,
+                               micro_batches=m // 2 if dual else m, chunks=2 if dual else v,
                                reduce_ranks=t * c * layout.dp,
                                per_node=inp.cluster.domain, zero=layout.zero)  # fmt: skip
     breakdown = {

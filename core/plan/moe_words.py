@@ -61,7 +61,7 @@ def moe_assumptions(inp: Any, lay: Any, res: Any) -> list[Text]:
         )  # fmt: skip
     if runs(inp.implementation.schedule, lay.pp):
         out.append(
-            translate("Plan", "PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; bubble (PP/2 − 1)(F&B + B − 3W) with F&B = F + B and W a third of the GEMM time; a micro-batch's all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; each GPU r holds stages r and PP − 1 − r (GPU 0 the first and the last): their parameters and PP + 1 micro-batches of activations between them")
+            translate("Plan", "PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; each GPU r runs stages r and PP − 1 − r (GPU 0 the first and the last), half the micro-batches through each, so the step follows the busiest pair of stages; bubble (PP/2 − 1)(F&B + B − 3W) with F&B = F + B and W a third of the GEMM time; a micro-batch's all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; each GPU keeps both stages' parameters and PP + 1 micro-batches of activations between them")
             .format(pp=str(lay.pp), m=f"{res.micro_batches:,}")
         )  # fmt: skip
     depth = mtp.depth(inp)

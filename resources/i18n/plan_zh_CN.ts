@@ -889,8 +889,8 @@
         <translation>专家状态：该 GPU 上专家的权重、梯度和优化器状态，ZeRO 在 {edp} 个 GPU 的专家数据并行组上切分（tp·cp·dp / (ep·etp)，MoE Parallel Folding）；路由器复制，注意力和共享专家同稠密模型</translation>
     </message>
     <message>
-        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; each GPU r holds stages r and PP − 1 − r (GPU 0 the first and the last): their parameters and PP + 1 micro-batches of activations between them</source>
-        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 个微批次，两个方向各一半；气泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 为 GEMM 时间的三分之一；一个微批次的 all-to-all 和流水线发送隐藏于其配对块之后，只显示超出的部分；GPU r 持有阶段 r 和 PP − 1 − r（GPU 0 持有第一个和最后一个）：两者的参数，以及两者合计 PP + 1 个微批次的激活值</translation>
+        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; each GPU r runs stages r and PP − 1 − r (GPU 0 the first and the last), half the micro-batches through each, so the step follows the busiest pair of stages; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; each GPU keeps both stages&apos; parameters and PP + 1 micro-batches of activations between them</source>
+        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 个微批次，两个方向各一半；GPU r 运行阶段 r 和 PP − 1 − r（GPU 0 运行第一个和最后一个），每个阶段各跑一半微批次，因此步时间取决于最忙的一对阶段；气泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 为 GEMM 时间的三分之一；一个微批次的 all-to-all 和流水线发送隐藏于其配对块之后，只显示超出的部分；每个 GPU 保存两个阶段的参数，以及两者合计 PP + 1 个微批次的激活值</translation>
     </message>
     <message>
         <source>multi-token prediction: {n} module(s) on the last stage, each a block, a 2d → d projection and one more pass of the shared LM head, in the time, the memory and the model FLOPs</source>

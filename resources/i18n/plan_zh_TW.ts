@@ -889,8 +889,8 @@
         <translation>專家狀態：該 GPU 上專家的權重、梯度與優化器狀態，ZeRO 在 {edp} 個 GPU 的專家資料平行組上切分（tp·cp·dp / (ep·etp)，MoE Parallel Folding）；路由器複製，注意力與共享專家同稠密模型</translation>
     </message>
     <message>
-        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; each GPU r holds stages r and PP − 1 − r (GPU 0 the first and the last): their parameters and PP + 1 micro-batches of activations between them</source>
-        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 個微批次，兩個方向各一半；氣泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 為 GEMM 時間的三分之一；一個微批次的 all-to-all 與管線發送隱藏於其配對區塊之後，只顯示超出的部分；GPU r 持有階段 r 與 PP − 1 − r（GPU 0 持有第一個與最後一個）：兩者的參數，以及兩者合計 PP + 1 個微批次的激活值</translation>
+        <source>PP {pp}: DualPipe (DeepSeek-V3), {m} micro-batches, half each way; each GPU r runs stages r and PP − 1 − r (GPU 0 the first and the last), half the micro-batches through each, so the step follows the busiest pair of stages; bubble (PP/2 − 1)(F&amp;B + B − 3W) with F&amp;B = F + B and W a third of the GEMM time; a micro-batch&apos;s all-to-all and pipeline sends hidden behind its paired chunk, only what outlasts it shown; each GPU keeps both stages&apos; parameters and PP + 1 micro-batches of activations between them</source>
+        <translation>PP {pp}：DualPipe（DeepSeek-V3），{m} 個微批次，兩個方向各一半；GPU r 執行階段 r 與 PP − 1 − r（GPU 0 執行第一個與最後一個），每個階段各跑一半微批次，因此步驟時間取決於最忙的一對階段；氣泡 (PP/2 − 1)(F&amp;B + B − 3W)，其中 F&amp;B = F + B，W 為 GEMM 時間的三分之一；一個微批次的 all-to-all 與管線發送隱藏於其配對區塊之後，只顯示超出的部分；每個 GPU 保存兩個階段的參數，以及兩者合計 PP + 1 個微批次的激活值</translation>
     </message>
     <message>
         <source>multi-token prediction: {n} module(s) on the last stage, each a block, a 2d → d projection and one more pass of the shared LM head, in the time, the memory and the model FLOPs</source>

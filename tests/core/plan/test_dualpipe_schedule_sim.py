@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.plan.dualpipe import pair_in_flight, schedule_problem
+from core.plan.dualpipe import busiest_pair, pair_in_flight, schedule_problem
 
 
 def _ops(p: int, rank: int, chunks: int) -> list[tuple[str, int]]:
@@ -106,3 +106,38 @@ def test_p_micro_batches_the_old_minimum_do_not_run_and_are_refused(p: int) -> N
     for chunks in (p, p + 2, 2 * p - 2):
         assert schedule_problem("dualpipe", p, 1, chunks) is not None
     assert schedule_problem("dualpipe", p, 1, 2 * p) is None
+
+
+@pytest.mark.parametrize("p", [2, 4, 8])
+@pytest.mark.parametrize(
+    ("seconds", "busiest"),
+    [
+        ({"first": 1.0, "middle": 2.0, "last": 5.0}, "first+last"),  # a heavy LM head
+        ({"first": 1.0, "middle": 4.0, "last": 5.0}, "middle"),
+    ],
+)
+def test_the_busiest_rank_is_its_pair_of_stages(
+    p: int, seconds: dict[str, float], busiest: str
+) -> None:
+    # Each rank's work is the micro-batches it runs through each of its two stages times that
+    # stage's seconds; the busiest rank's, per micro-batch of the step, is what busiest_pair
+    # gives: the mean of its two stages, where 1F1B's busiest stage would run all of them.
+    def kind(stage: int) -> str:
+        return "first" if stage == 0 else "last" if stage == p - 1 else "middle"
+
+    chunks = 2 * p + 4
+    work = [
+        sum(n * seconds[kind(s)] for s, n in _simulate(p, rank, chunks)[1].items())
+        for rank in range(p)
+    ]
+    stages = {k: {"compute": v, "comm": v / 10} for k, v in seconds.items()}
+    if p == 2:
+        del stages["middle"]
+    layers = {"first": 3.0, "middle": 4.0, "last": 2.0}
+    name, parts, held = busiest_pair(stages, layers)
+    assert max(work) == pytest.approx(chunks * parts["compute"])
+    assert parts["comm"] == pytest.approx(parts["compute"] / 10)
+    expected = busiest if p > 2 else "first+last"
+    assert name == expected
+    assert held == (4.0 if expected == "middle" else 2.5)
+    assert max(work) < chunks * max(seconds[kind(s)] for s in range(p))

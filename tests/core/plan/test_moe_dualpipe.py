@@ -49,7 +49,12 @@ def test_dualpipe_against_1f1b_on_one_layout(device, cal) -> None:
     lay = Layout(pp=4, ep=4, micro_batch=1)
     one = plan(_inp(device, "1f1b"), lay, calibration=cal)
     dual = plan(_inp(device, "dualpipe"), lay, calibration=cal)
-    assert dual.breakdown["compute"] == pytest.approx(one.breakdown["compute"], rel=1e-12)
+    # Every stage holds 2 layers; the first adds the embedding, the last the LM head. 1F1B runs
+    # all m micro-batches through its busiest stage, the last; DualPipe's GPU 0 runs half of
+    # them through the first stage and half through the last: m·(2L + head) against
+    # m·(2L + (embedding + head)/2), less by m·(head − embedding)/2 (the head is the heavier).
+    assert dual.breakdown["compute"] < one.breakdown["compute"]
+    assert dual.micro_batches == one.micro_batches
     assert dual.breakdown["ep_comm"] < one.breakdown["ep_comm"]
     assert dual.breakdown["bubble"] < one.breakdown["bubble"]
     # memory: two stages' parameters and state, PP + 1 micro-batches of one stage's layers
