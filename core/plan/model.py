@@ -531,7 +531,8 @@ def result(ctx: Context, ev: Evaluation) -> PlanResult:
         reason=_unfit_reason(ev.memory, capacity),
         links={k: ("network" if getattr(ev.link, f"{k}_crosses") else "intra-node")
                for k in ("tp", "cp", "pp", "dp")},
-        detail={"memory_bound_share": ev.micro.memory_bound / max(1e-30, ev.micro.layer_fwd + ev.micro.layer_bwd)},
+        detail={"memory_bound_share": ev.micro.memory_bound / max(1e-30, ev.micro.layer_fwd + ev.micro.layer_bwd),
+                "best_efficiency": ctx.cal.best_efficiency((inp.compute_dtype, inp.gemm_dtype))},
     )  # fmt: skip
     from dataclasses import replace
 

@@ -443,13 +443,15 @@ class Uncertainty:
     mfu: tuple[float, float]
     days: tuple[float, float] | None
     #: The step time's factors ``(low, high)`` the ranges use: ``1 +`` the band's errors, the low
-    #: one no lower than 100 % MFU allows (``None``: the band's own).
+    #: one no lower than 100 % MFU allows, nor every executed FLOP at the device's fastest
+    #: measured rate (``None``: the band's own).
     factors: tuple[float, float] | None = None
 
     @property
     def relative_width(self) -> float:
         """The tokens/s interval's width over the plan's tokens/s (the "what to change" yardstick),
-        the interval shown: stopped at 100 % MFU where the band would pass it."""
+        the interval shown: stopped where the band would pass 100 % MFU or the device's fastest
+        measured rate."""
         lo, hi = self.factors or (1 + self.band.low, 1 + self.band.high)
         return 1 / lo - 1 / hi
 
@@ -523,9 +525,12 @@ def uncertainty(res: PlanResult, residuals: Sequence[Residual] | None = None) ->
     """The likely intervals of ``res``'s step time, tokens/s, MFU and days."""
     b = band(plan_values(res), residuals)
     lo, hi = 1 + b.low, 1 + b.high
-    # no GPU runs above its peak: the step is never shorter than at 100 % MFU (or HFU, which
-    # counts the recomputed FLOPs too), whatever the published runs' errors would allow
-    lo = min(hi, max(lo, res.mfu, res.hfu))
+    # no GPU runs above its peak: the step is never shorter than at 100 % MFU; nor does it run
+    # every FLOP it executes (HFU's, the recomputed ones too) faster than its fastest measured op
+    # (Calibration.best_efficiency: its large GEMMs, its attention kernels), whatever the
+    # published runs' errors would allow
+    best = res.detail.get("best_efficiency", 1.0)
+    lo = min(1.0, hi, max(lo, res.mfu, res.hfu, res.hfu / best if best > 0 else 0.0))
     training = res.training
     return Uncertainty(
         band=b,

@@ -51,7 +51,7 @@ import itertools
 import json
 import math
 import statistics
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -635,6 +635,22 @@ class Calibration:
         if dtype in ("fp8", "fp4") and f"gemm_efficiency_{dtype}" in self.values:
             return float(self.values[f"gemm_efficiency_{dtype}"])
         return float(self.values["gemm_efficiency"])
+
+    def best_efficiency(self, dtypes: Iterable[str]) -> float:
+        """The highest fraction of its peak any op of a step reaches here, the most a whole step
+        can sustain: the large-GEMM efficiency of each of ``dtypes`` (a GEMM's shape efficiency
+        never exceeds it), the flash-attention efficiencies and every rate of the attention
+        kernels' table over that table's peak; at most 1."""
+        best = max(self.gemm_efficiency(d) for d in dtypes)
+        for key in ("attention_forward_efficiency", "attention_backward_efficiency"):
+            if key in self.values:
+                best = max(best, float(self.values[key]))
+        table = self.values.get("attention_kernels")
+        if table:
+            peak, _, kernels = table
+            rates = [r for _, series in kernels for _, points in series for _, r in points]
+            best = max([best, *(r / peak for r in rates)])
+        return min(1.0, best)
 
     @property
     def k_overhead(self) -> float:
