@@ -767,10 +767,11 @@ class PlanPage(TabPage):
         problems = self.inputs.restore_session(data)
         value = data.get("view")
         if value is not None:
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 3:
+            last = self.views.count() - 1  # the Published runs view is saved as 3: restore it
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= last:
                 self.views.setCurrentIndex(value)
             else:
-                problems.append(f"plan: view {value!r}; allowed: 0, 1 or 2")
+                problems.append(f"plan: view {value!r}; allowed: a whole number from 0 to {last}")
         value = data.get("show_unfit")
         if value is not None:
             if isinstance(value, bool):

@@ -282,9 +282,15 @@ def test_session_round_trip_and_bad_values(page: PlanPage, qtbot) -> None:
     assert other.restore_session(saved) == []
     assert other.session_state() == saved
     assert other.plan_input()[1] == page.plan_input()[1]
+    # every view a session can save comes back, the last (Published runs) too
+    last = page.views.count() - 1
+    assert page.views.tabText(last) == "Published runs"
+    assert other.restore_session({"view": last}) == []
+    assert other.views.currentIndex() == last
     bad = {"gpus": "zero", "view": 9, "sp": "maybe", "show_unfit": "yes", "model": 3}
     problems = other.restore_session(bad)
     assert len(problems) == 5
+    assert f"plan: view 9; allowed: a whole number from 0 to {last}" in problems
     assert other.inputs.fields["gpus"].text() == "16"
 
 
