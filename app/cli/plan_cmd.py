@@ -153,6 +153,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       "> 1, no full recomputation)")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
+    impl.add_argument("--pipeline-layout", default=None, metavar="LAYOUT",
+                      help="which layers each pipeline stage holds, in Megatron-Core's notation "
+                      "(--pipeline-model-parallel-layout): virtual stages separated by |, E the "
+                      "embedding, t a layer, m an MTP module, L the loss, (…)*n to repeat, e.g. "
+                      "'Et|(tt|)*30mL' for DeepSeek-V3 on pp 8 × vpp 4 (the stages must be pp × "
+                      "vpp; default: the plan's split)")  # fmt: skip
     impl.add_argument("--fp8", action="store_true",
                       help="the layers' GEMMs in FP8 with Transformer Engine's default recipe, "
                       "delayed scaling (the same as --precision fp8-delayed)")  # fmt: skip
@@ -284,7 +290,7 @@ def handler(args: argparse.Namespace) -> int:
         framework=args.framework, precision=args.precision, schedule=args.schedule,
         dispatcher=args.dispatcher, route_nodes=args.route_nodes,
         recompute_modules=args.recompute_modules, cuda_graphs=args.cuda_graphs,
-        ep_overlap=args.ep_overlap,
+        ep_overlap=args.ep_overlap, pipeline_layout=args.pipeline_layout,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -417,6 +417,10 @@ class Implementation:
     #: (Megatron-Core's ``overlap_moe_expert_parallel_comm``, :mod:`core.plan.ep_overlap`);
     #: False: each all-to-all on the critical path.
     ep_overlap: bool = False
+    #: A custom pipeline layout in Megatron-Core's notation (``--pipeline-model-parallel-layout``,
+    #: :mod:`core.plan.pipeline_layout`): which layers, MTP modules, embedding and loss each
+    #: virtual pipeline stage holds; ``None``: the plan's split (:func:`stage_layers`).
+    pipeline_layout: str | None = None
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
@@ -451,6 +455,11 @@ class Implementation:
         )  # fmt: skip
         object.__setattr__(self, "cuda_graphs", graphs)
 
+        if self.pipeline_layout is not None:
+            from core.plan.pipeline_layout import parse_layout
+
+            text = str(self.pipeline_layout).strip()
+            object.__setattr__(self, "pipeline_layout", parse_layout(text).text if text else None)
         if self.schedule not in SCHEDULES:
             raise InputError(
                 translate("Plan", "schedule: {value}; allowed: {allowed}").format(
@@ -637,8 +646,13 @@ class Constraints:
     etp: int | None = None
 
 
-def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | None:
+def stage_layers(
+    layers: int, p: int, v: int, layout: str | None = None
+) -> dict[str, tuple[int, float]] | None:
     """``{stage: (rank, layers on that GPU)}`` for ``only``, or ``first``/``middle``/``last``.
+
+    With a custom ``layout`` (:mod:`core.plan.pipeline_layout`, Megatron-Core's notation) its
+    ranks' layers, ``None`` when its stages are not ``p · v``; otherwise:
 
     ``p · v`` virtual stages of ``k = ⌈L/(p·v)⌉`` layers; when that is ``D`` layers too many, the
     first virtual stage gives up ``⌈D/2⌉`` and the last ``⌊D/2⌋``. Without interleaving each
@@ -649,6 +663,11 @@ def stage_layers(layers: int, p: int, v: int) -> dict[str, tuple[int, float]] | 
     calculation"; Megatron-Core's ``--account-for-embedding-in-pipeline-split``). ``None`` when
     the layers cannot be split so.
     """
+    if layout:
+        from core.plan.pipeline_layout import parse_layout
+
+        found = parse_layout(layout)
+        return found.split(p) if found.count == p * v else None
     if p == 1:
         return {"only": (0, float(layers))} if v == 1 else None
     k = -(-layers // (p * v))
@@ -758,7 +777,15 @@ def check_layout(inp: PlanInput, layout: Layout) -> Layout:
     if v > 1 and not framework(inp.implementation.framework).interleaved:
         raise _fail(translate("Plan", "vpp: {framework}'s pipeline engine has no interleaved schedule; allowed: "
                     "vpp 1"), "vpp", framework=framework(inp.implementation.framework).name)  # fmt: skip
-    if spec.layers % (p * v) and not (
+    custom = inp.implementation.pipeline_layout
+    if custom:
+        from core.plan.mtp import depth
+        from core.plan.pipeline_layout import layout_problem
+
+        problem = layout_problem(custom, spec.layers, p, v, depth(inp))
+        if problem is not None:
+            raise problem
+    elif spec.layers % (p * v) and not (
         inp.implementation.uneven_stages and stage_layers(spec.layers, p, v)
     ):
         raise _fail(translate("Plan", "pp: {pp} × vpp {v} does not divide the {layers} layers; allowed: pp × vpp "

@@ -206,10 +206,17 @@ def in_flight_layers(
     return float(sum(chunk_layers[(k % (p * v)) // p] for k in range(n)))
 
 
-def chunk_layers(layers: int, p: int, v: int, stage: str, here: float) -> tuple[float, ...]:
+def chunk_layers(
+    layers: int, p: int, v: int, stage: str, here: float, layout: str | None = None
+) -> tuple[float, ...]:
     """The layers of each of a rank's ``v`` model chunks (:func:`~core.plan.inputs.stage_layers`'
-    split: the first chunk of the first rank and the last chunk of the last give up the deficit).
+    split: the first chunk of the first rank and the last chunk of the last give up the deficit;
+    a custom ``layout``'s own chunks, :mod:`core.plan.pipeline_layout`).
     """
+    if layout:
+        from core.plan.pipeline_layout import parse_layout
+
+        return parse_layout(layout).chunk_layers(p, stage)
     if v == 1 or p == 1:
         return (here,)
     k = float(-(-layers // (p * v)))
@@ -481,14 +488,15 @@ class _Fixed:
         found = self.stages.get(key)
         if found is None:
             spec = self.spec
-            split = stage_layers(spec.layers, p, v)
+            custom = self.inp.implementation.pipeline_layout
+            split = stage_layers(spec.layers, p, v, custom)
             if split is None:
                 raise ValueError(f"pp {p} x vpp {v} cannot split {spec.layers} layers")
             out = []
             for stage, (rank, here) in split.items():
                 loss = stage in ("only", "last")
                 out.append(_Stage(stage, rank, here, stage_params(spec, t, here, stage),
-                                  chunk_layers(spec.layers, p, v, stage, here),
+                                  chunk_layers(spec.layers, p, v, stage, here, custom),
                                   mtp_layers_on(self.inp, stage), loss,
                                   stage in ("only", "first"),
                                   spec.vocab * spec.d_model / t if loss else 0.0,

@@ -185,7 +185,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         memory = mem.memory_per_gpu(inp, layout, m)
     mt = _micro_times(ctx, layout)
     link = links(inp, layout, cal)
-    split = stage_layers(spec.layers, p, v)
+    split = stage_layers(spec.layers, p, v, impl.pipeline_layout)
     assert split is not None
     first_here = split.get("first", split.get("only", (0, 0.0)))[1]
     if spec.is_moe:
@@ -420,7 +420,7 @@ def _least_stage_seconds(ctx: Context, layout: Layout, dual: bool) -> float:
         mt.layer_fwd if recompute == "full" else mt.core_fwd if recompute == "selective" else 0.0
     )
     compute_layer = mt.layer_fwd + mt.layer_bwd + again
-    split = stage_layers(spec.layers, layout.pp, layout.vpp)
+    split = stage_layers(spec.layers, layout.pp, layout.vpp, impl.pipeline_layout)
     assert split is not None
     ep_layer = 0.0
     if spec.is_moe and not dual and not ep_overlap.runs(impl, spec, layout.ep):

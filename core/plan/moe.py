@@ -711,7 +711,7 @@ def state_floor(inp: PlanInput, layout: Layout) -> float:
     from core.plan.inputs import stage_layers
 
     spec = inp.model
-    stages = stage_layers(spec.layers, layout.pp, layout.vpp)
+    stages = stage_layers(spec.layers, layout.pp, layout.vpp, inp.implementation.pipeline_layout)
     if stages is None:
         return 0.0
     from core.plan.frameworks import framework, memory_zero

@@ -374,6 +374,7 @@ def implementation_from(
     recompute_modules: Any = None,
     cuda_graphs: Any = None,
     ep_overlap: bool = False,
+    pipeline_layout: str | None = None,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -384,6 +385,8 @@ def implementation_from(
     ``fp8`` must agree with. ``recompute_modules`` and ``cuda_graphs``: Megatron-Core's module
     names and CUDA-graph scopes, comma-separated text or a sequence (``None``: none).
     ``ep_overlap``: the expert all-to-all overlap (:mod:`core.plan.ep_overlap`).
+    ``pipeline_layout``: a custom pipeline layout in Megatron-Core's notation
+    (:mod:`core.plan.pipeline_layout`; blank or ``None``: the plan's split).
     """
     from core.plan.frameworks import framework as find_framework
 
@@ -423,6 +426,7 @@ def implementation_from(
         recompute_modules=_names(recompute_modules, "recompute_modules", "core_attn,moe_act"),
         cuda_graphs=_names(cuda_graphs, "cuda_graphs", "attn,moe_router,moe_preprocess"),
         ep_overlap=bool(ep_overlap),
+        pipeline_layout=(str(pipeline_layout).strip() or None) if pipeline_layout else None,
         **fields,
     )  # fmt: skip
 

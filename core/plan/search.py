@@ -54,6 +54,7 @@ from core.plan.inputs import (
 from core.plan.memory import StageMemory
 from core.plan.model import Context, context, evaluate, result, step_floor
 from core.plan.moe import state_floor
+from core.plan.pipeline_layout import layout_problem, parse_layout
 from core.plan.result import PlanResult
 from core.roofline.achievable import Calibration
 from core.texts import Text, translate
@@ -119,16 +120,31 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
     mbs_all = [cn.micro_batch] if cn.micro_batch else list(range(1, cn.max_micro_batch + 1))
     interleaved = framework(impl.framework).interleaved  # DeepSpeed's engine: vpp 1 only
     stated_unsharded = cn.zero is not None and framework(impl.framework).pipeline_unsharded
+    custom = impl.pipeline_layout
+    stages = parse_layout(custom).count if custom else 0
+    if custom:  # its counts whatever the PP (its MTP modules in the last virtual stage)
+        from core.plan.mtp import depth
+
+        problem = layout_problem(custom, layers, 1, stages, depth(inp))
+        if problem is not None:
+            raise problem
     for t in tps:
         uneven = impl.uneven_stages
         if cn.pp:
             pps = [cn.pp]
+        elif custom:  # a custom layout: every PP its stages split into, VPP the rest
+            pps = [p for p in _divisors(stages) if gpus % p == 0]
         else:
             pps = [p for p in _divisors(gpus // t) if p <= layers] if uneven else _divisors(layers)
         for p in pps:
-            if gpus % (t * p) or (stage_layers(layers, p, 1) is None and not uneven):
+            if custom:
+                if gpus % (t * p) or stages % p or (cn.vpp and cn.vpp != stages // p):
+                    continue
+            elif gpus % (t * p) or (stage_layers(layers, p, 1) is None and not uneven):
                 continue
-            if cn.vpp:
+            if custom:
+                vpps = [stages // p]
+            elif cn.vpp:
                 vpps = [cn.vpp]
             elif p == 1:
                 vpps = [1]
@@ -141,7 +157,7 @@ def layouts(inp: PlanInput, constraints: Constraints) -> Iterator[Layout]:
                 ]
             vpps = [
                 v for v in vpps
-                if (v == 1 or (p > 1 and interleaved)) and (layers % (p * v) == 0 or (uneven and stage_layers(layers, p, v)))
+                if (v == 1 or (p > 1 and interleaved)) and (custom or layers % (p * v) == 0 or (uneven and stage_layers(layers, p, v)))
             ]  # fmt: skip
             if cn.cp:
                 cps = [cn.cp]

@@ -297,6 +297,15 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
                     bubble=percent((lay.pp - 1) / (lay.vpp * res.micro_batches)),
                     link=_link(ev.link.pp_crosses))
         )  # fmt: skip
+    if lay.pp > 1 and impl.pipeline_layout:
+        from core.plan.pipeline_layout import parse_layout
+
+        split = parse_layout(impl.pipeline_layout).split(lay.pp)
+        out.append(
+            translate("Plan", "pipeline layout {layout} (Megatron-Core's notation): {first} layers on the first GPU with the embedding, {middle} on the busiest middle one, {last} on the last with the LM head and the loss, which the plan takes as given")
+            .format(layout=impl.pipeline_layout, first=f"{split['first'][1]:g}",
+                    middle=f"{split.get('middle', split['first'])[1]:g}", last=f"{split['last'][1]:g}")
+        )  # fmt: skip
     n_dp = lay.dp * lay.cp
     if n_dp > 1:
         what = {

@@ -95,7 +95,7 @@
     </message>
     <message>
         <source>grad-accumulation: {value}; allowed: {allowed}</source>
-        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`). With ``moe_act`` recomputed, the routed experts&apos; activation input (the first GEMM&apos;s output, the one tensor they keep) cached in the low-precision recipe&apos;s bytes instead of the activations&apos; (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`). The routed experts carry biases that Megatron-Core adds in a Python loop over the local experts (``TEGroupedMLP._apply_bias``: ``t + b * p`` per expert, then ``torch.cat``): GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`, its host calls by :mod:`core.plan.host`; False: no expert biases. How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`): ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron&apos;s ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022&apos;s per-micro-batch ``main_grad.add_`` (fp16); ``autograd``, PyTorch&apos;s in-place add from the second micro-batch (Megatron-LM 2021, fp16). Transformer Engine CUDA-graph scopes (Megatron-Bridge&apos;s ``cuda_graph_scope`` with ``cuda_graph_impl=&quot;transformer_engine&quot;``, :data:`core.plan.host.GRAPH_SCOPES`): the captured ops cost the host nothing (:mod:`core.plan.host`); () = eager. The expert all-to-all of one micro-batch hidden behind another micro-batch&apos;s compute (Megatron-Core&apos;s ``overlap_moe_expert_parallel_comm``, :mod:`core.plan.ep_overlap`); False: each all-to-all on the critical path.</extracomment>
+        <extracomment>The linear weights kept only quantized (NeMo&apos;s ``fp8_params``, Megatron&apos;s ``--fp8-param-gather``): the quantized copies replace the compute-dtype weights. Activation CPU offloading (Megatron-Core&apos;s ``cpu_offloading_num_layers`` through Transformer Engine&apos;s ``get_cpu_offload_context``): the saved activations of the first ``k`` layers go to host memory in forward and come back in backward, finished in time for TE&apos;s default synchronization to keep ``L − k`` layers&apos; worth on the GPU at the peak (memory only). The pipeline schedule (:data:`core.plan.dualpipe.SCHEDULES`): Megatron&apos;s 1F1B, or DeepSeek&apos;s DualPipe (:mod:`core.plan.dualpipe`). A mixture of experts&apos; token dispatcher (:data:`core.plan.deepep.DISPATCHERS`): Megatron&apos;s all-to-all, or DeepEP&apos;s (:mod:`core.plan.deepep`); ``route_nodes`` &gt; 0 limits each token to that many nodes (DeepSeek-V3&apos;s node-limited routing: 4). Recomputation by module (Megatron-Core&apos;s ``--recompute-modules``, :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules&apos; saved activations are dropped and their forward rerun in backward; () = none. DeepEP&apos;s dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations&apos; dtype (Megatron-Core&apos;s flex dispatcher hands DeepEP the layer&apos;s BF16 hidden states). The router&apos;s weights applied inside the experts (Megatron-Core&apos;s ``TEGroupedMLP`` scales the activation by ``permuted_probs``: ``weighted_bias_swiglu_impl``), so the combine keeps no copy of the experts&apos; outputs (:mod:`core.plan.moe_kept`). With ``moe_act`` recomputed, the routed experts&apos; activation input (the first GEMM&apos;s output, the one tensor they keep) cached in the low-precision recipe&apos;s bytes instead of the activations&apos; (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`). The routed experts carry biases that Megatron-Core adds in a Python loop over the local experts (``TEGroupedMLP._apply_bias``: ``t + b * p`` per expert, then ``torch.cat``): GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`, its host calls by :mod:`core.plan.host`; False: no expert biases. How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`): ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron&apos;s ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022&apos;s per-micro-batch ``main_grad.add_`` (fp16); ``autograd``, PyTorch&apos;s in-place add from the second micro-batch (Megatron-LM 2021, fp16). Transformer Engine CUDA-graph scopes (Megatron-Bridge&apos;s ``cuda_graph_scope`` with ``cuda_graph_impl=&quot;transformer_engine&quot;``, :data:`core.plan.host.GRAPH_SCOPES`): the captured ops cost the host nothing (:mod:`core.plan.host`); () = eager. The expert all-to-all of one micro-batch hidden behind another micro-batch&apos;s compute (Megatron-Core&apos;s ``overlap_moe_expert_parallel_comm``, :mod:`core.plan.ep_overlap`); False: each all-to-all on the critical path. A custom pipeline layout in Megatron-Core&apos;s notation (``--pipeline-model-parallel-layout``, :mod:`core.plan.pipeline_layout`): which layers, MTP modules, embedding and loss each virtual pipeline stage holds; ``None``: the plan&apos;s split (:func:`stage_layers`).</extracomment>
         <translation>grad-accumulation：{value}；允許：{allowed}</translation>
     </message>
     <message>
@@ -585,6 +585,10 @@
         <translation>前向 2 個 all-reduce，反向 2 個</translation>
     </message>
     <message>
+        <source>pipeline layout {layout} (Megatron-Core&apos;s notation): {first} layers on the first GPU with the embedding, {middle} on the busiest middle one, {last} on the last with the LM head and the loss, which the plan takes as given</source>
+        <translation>管線配置 {layout}（Megatron-Core 的寫法）：第一個 GPU 上 {first} 層並帶嵌入層，最忙的中間 GPU 上 {middle} 層，最後一個 GPU 上 {last} 層並帶輸出頭與損失；規劃按給定配置計算</translation>
+    </message>
+    <message>
         <source>overlapped bucket by bucket with the last micro-batch&apos;s backward that fills the buckets (under the interleaved schedule, each model chunk&apos;s last backward, the chunks p backwards apart) and ZeRO&apos;s gathers with the next step&apos;s first forward; the last bucket&apos;s reduction and the first bucket&apos;s gather have nothing to hide behind, and the rest shows where it outruns the compute</source>
         <translation>逐桶與填滿各桶的最後一個微批次反向重疊（交錯排程下為每個模型塊的最後一次反向，各塊相隔 p 次反向），ZeRO 的收集與下一步的第一次前向重疊；最後一個桶的歸約和第一個桶的收集無處隱藏，其餘部分在超過計算時顯現</translation>
     </message>
@@ -695,7 +699,7 @@
     </message>
     <message>
         <source>all {n} published runs</source>
-        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences. The step time&apos;s factors ``(low, high)`` the ranges use: ``1 +`` the band&apos;s errors, the low one no lower than 100 % MFU allows (``None``: the band&apos;s own).</extracomment>
+        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences. The step time&apos;s factors ``(low, high)`` the ranges use: ``1 +`` the band&apos;s errors, the low one no lower than 100 % MFU allows, nor every executed FLOP at the device&apos;s fastest measured rate (``None``: the band&apos;s own).</extracomment>
         <translation>全部 {n} 個已發表的訓練</translation>
     </message>
     <message>
@@ -916,6 +920,55 @@
     <message>
         <source>ep-overlap: DualPipe pairs its chunks itself; allowed: --schedule 1f1b with --ep-overlap</source>
         <translation>ep-overlap：DualPipe 自行配對其區塊；允許：--ep-overlap 搭配 --schedule 1f1b</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: empty; allowed: stages of E, t, m and L separated by |, e.g. Et|(tt|)*30mL</source>
+        <extracomment>The characters of a layout and what each stands for (Megatron-Core&apos;s ``char2layer_type``). Megatron-Core&apos;s unrolling: a parenthesised group times n, then a character times n. The longest layout text read (a 1,000-stage layout written out fits). The most virtual stages a layout may unroll to.</extracomment>
+        <translation>pipeline-layout（管線配置）：為空；允許：由 | 分隔的 E、t、m、L 階段，例如 Et|(tt|)*30mL</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {n} characters; allowed: at most {most}</source>
+        <translation>pipeline-layout（管線配置）：{n} 個字元；允許：最多 {most} 個</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {text} unrolls to more than {most} characters</source>
+        <translation>pipeline-layout（管線配置）：{text} 展開後超過 {most} 個字元</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {text}: unknown character {chars}; allowed: E (embedding), t (layer), m (MTP module), L (loss), | between stages, (…)*n and x*n to repeat</source>
+        <translation>pipeline-layout（管線配置）：{text}：未知字元 {chars}；允許：E（嵌入層）、t（層）、m（MTP 模組）、L（損失）、階段之間的 |、用於重複的 (…)*n 與 x*n</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {n} stages; allowed: at most {most}</source>
+        <translation>pipeline-layout（管線配置）：{n} 個階段；允許：最多 {most} 個</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {text}: the embedding E must come first and once</source>
+        <translation>pipeline-layout（管線配置）：{text}：嵌入層 E 必須在最前且只出現一次</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {text}: the loss L must come last and once</source>
+        <translation>pipeline-layout（管線配置）：{text}：損失 L 必須在最後且只出現一次</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {text}: MTP modules m must follow every layer t</source>
+        <translation>pipeline-layout（管線配置）：{text}：MTP 模組 m 必須在所有層 t 之後</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {n} stages, not pp {pp} × vpp {v} = {product}; allowed: pp and vpp whose product is {n}</source>
+        <translation>pipeline-layout（管線配置）：{n} 個階段，不等於 pp {pp} × vpp {v} = {product}；允許：乘積為 {n} 的 pp 與 vpp</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {n} layers t, the model has {layers}</source>
+        <translation>pipeline-layout（管線配置）：{n} 個層 t，模型有 {layers} 層</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {n} MTP modules m, the plan has --mtp {mtp}</source>
+        <translation>pipeline-layout（管線配置）：{n} 個 MTP 模組 m，規劃的 --mtp 為 {mtp}</translation>
+    </message>
+    <message>
+        <source>pipeline-layout: {text}: the MTP modules must be in the last stage, with the loss</source>
+        <translation>pipeline-layout（管線配置）：{text}：MTP 模組必須與損失一起位於最後一個階段</translation>
     </message>
 </context>
 <context>
