@@ -316,7 +316,8 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], dispatcher: st
     if routing != "forced-balance":
         out.append(f"routing {routing} (measured imbalance not given): planned balanced")
     pipeline = lay.get("pipeline_layout") or moe.get("pipeline_layout")
-    if pipeline:
+    recipe = megatron_bridge_recipe(run) or {}
+    if pipeline and not recipe.get("pipeline_layout"):  # a recipe's layout is planned as given
         out.append(f"custom pipeline layout {pipeline!r}: planned with the plan's own uneven split")
     if _schedule(lay) != "dualpipe" and lay.get("pipeline_schedule"):
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")

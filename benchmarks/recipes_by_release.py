@@ -27,7 +27,9 @@ show, and only the model recipe's optimizer moments are kept. What is taken, in 
   said under ``not_planned``);
 * ``recompute_modules`` under ``recompute_granularity="selective"`` (none otherwise);
 * ``mtp_depth`` (``mtp_num_layers``) and ``moments`` (``exp_avg_dtype`` bf16);
-* ``ep_overlap``: ``overlap_moe_expert_parallel_comm`` (:mod:`core.plan.ep_overlap`).
+* ``ep_overlap``: ``overlap_moe_expert_parallel_comm`` (:mod:`core.plan.ep_overlap`);
+* ``pipeline_layout``: the preset's ``pp_layout``, else the DeepSeek-V3 recipe's ``layout_map``
+  entry for the preset's PP and VP, in Megatron-Core's notation (:mod:`core.plan.pipeline_layout`).
 
 Everything else performance-relevant that the plan does not model is listed under the entry's
 ``not_planned``. It never reads a published figure.
@@ -36,6 +38,7 @@ Everything else performance-relevant that the plan does not model is listed unde
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -136,13 +139,30 @@ def entry(run: dict[str, Any], reading: dict[str, Any], commit: str) -> dict[str
         if s.get(key):
             not_planned.append(words)
     if s.get("pipeline_model_parallel_layout"):
-        not_planned.append("the custom pipeline layout "
-                           f"{s['pipeline_model_parallel_layout']!r} (planned as uneven first "
-                           "and last stages)")  # fmt: skip
+        out["pipeline_layout"] = megatron_layout(s["pipeline_model_parallel_layout"])
+        out["pipeline_layout_where"] = where
     if s.get("full_iteration_cuda_graph_extras"):
         not_planned.append("the full-iteration graph's padded expert buffers and paged stash")
     out["not_planned"] = not_planned
     return out
+
+
+#: A layout the readings write out in words (the recipe's ``layout_map`` entry):
+#: ``[embedding+N decoder] + Kx[M decoder] + [J decoder + mtp + loss] (S stages)``.
+_WORDS = re.compile(
+    r"\[embedding\+(\d+) decoder\] \+ (\d+)x\[(\d+) decoder\] \+ "
+    r"\[(\d+) decoder((?: \+ mtp)*) \+ loss\](?: \(\d+ stages\))?"
+)
+
+
+def megatron_layout(text: str) -> str:
+    """A reading's pipeline layout in Megatron-Core's notation (``--pipeline-layout``):
+    as it is when it is already (``Et*4|(t*4|)*14tmL``), else from the recipe's words."""
+    found = _WORDS.fullmatch(text.strip())
+    if found is None:
+        return text.strip()
+    first, count, each, last, mtp = found.groups()
+    return f"Et*{first}|(t*{each}|)*{count}t*{last}" + "m" * mtp.count("mtp") + "L"
 
 
 def load(paths: tuple[Path, ...] = READINGS) -> tuple[dict[str, Any], dict[str, str]]:
@@ -178,6 +198,8 @@ def main(argv: list[str]) -> int:
         run["recipe"] = entry(run, reading, commits[reading["tag"]])
         # the dispatcher line of not_modelled follows the dispatcher the run is planned with
         kept = [line for line in run["not_modelled"] if line not in notes]
+        if run["recipe"].get("pipeline_layout"):  # planned as the recipe gives it
+            kept = [line for line in kept if not line.startswith("custom pipeline layout ")]
         note = dispatcher_note(ran_dispatcher(run))
         run["not_modelled"] = [*kept, note] if note else kept
         changed += 1

@@ -93,6 +93,8 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recipe.recompute_modules", ("recompute_modules",)),
     ("recipe.mtp_depth", ("mtp", "mtp_depth", "mtp_layers")),
     ("recipe.ep_overlap", ("ep_overlap",)),
+    # the preset's custom pipeline layout (Megatron-Core's notation, core.plan.pipeline_layout)
+    ("recipe.pipeline_layout", ("pipeline_layout",)),
     # the experts' SwiGLU inputs cached in the recipe's low precision (DeepSeek-V3 §3.3.3)
     ("recipe.low_act_input", ("low_act_input",)),
 )
