@@ -1159,6 +1159,10 @@
         <translation>节点受限路由：每个 token 最多发往 M 个节点（DeepSeek-V3 技术报告，arXiv:2412.19437，§2.1.2：M = 4），其网络字节数不再随 top-k 增长；留空：不限（混合专家模型）</translation>
     </message>
     <message>
+        <source>Which layers each pipeline stage holds, in Megatron-Core&apos;s notation (--pipeline-model-parallel-layout): stages separated by |, E the embedding, t a layer, m an MTP module, L the loss, (…)*n to repeat; &apos;Et|(tt|)*30mL&apos; is DeepSeek-V3&apos;s on PP 8 × VPP 4. Virtual stage i runs on GPU i mod PP, so the stages must number PP × VPP. Empty: the plan&apos;s own split</source>
+        <translation>每个流水线阶段放哪些层，用 Megatron-Core 的写法（--pipeline-model-parallel-layout）：阶段之间用 | 分隔，E 为嵌入层，t 为一层，m 为 MTP 模块，L 为损失，(…)*n 表示重复；&apos;Et|(tt|)*30mL&apos; 是 DeepSeek-V3 在 PP 8 × VPP 4 上的布局。虚拟阶段 i 运行在 GPU i mod PP 上，所以阶段数必须等于 PP × VPP。留空：用规划自己的划分</translation>
+    </message>
+    <message>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
@@ -1437,6 +1441,10 @@
     <message>
         <source>A mixture of experts&apos; all-to-all hidden behind another micro-batch&apos;s compute: Megatron-Core pairs the forward of one micro-batch with the backward of another, layer by layer (overlap_moe_expert_parallel_comm). Needs EP above 1, PP 1 or the interleaved schedule, and no full recomputation</source>
         <translation>混合专家的 all-to-all 隐藏于另一个微批次的计算之后：Megatron-Core 把一个微批次的前向与另一个微批次的反向逐层配对（overlap_moe_expert_parallel_comm）。需要 EP 大于 1、PP 为 1 或交错调度，且不做完整重计算</translation>
+    </message>
+    <message>
+        <source>layout, e.g. Et|(tt|)*30mL</source>
+        <translation>布局，例如 Et|(tt|)*30mL</translation>
     </message>
     <message>
         <source>the device&apos;s: {domain}</source>

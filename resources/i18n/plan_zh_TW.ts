@@ -1159,6 +1159,10 @@
         <translation>節點受限路由：每個 token 最多送往 M 個節點（DeepSeek-V3 技術報告，arXiv:2412.19437，§2.1.2：M = 4），其網路位元組數不再隨 top-k 增長；留空：不限（混合專家模型）</translation>
     </message>
     <message>
+        <source>Which layers each pipeline stage holds, in Megatron-Core&apos;s notation (--pipeline-model-parallel-layout): stages separated by |, E the embedding, t a layer, m an MTP module, L the loss, (…)*n to repeat; &apos;Et|(tt|)*30mL&apos; is DeepSeek-V3&apos;s on PP 8 × VPP 4. Virtual stage i runs on GPU i mod PP, so the stages must number PP × VPP. Empty: the plan&apos;s own split</source>
+        <translation>每個管線階段放哪些層，用 Megatron-Core 的寫法（--pipeline-model-parallel-layout）：階段之間用 | 分隔，E 為嵌入層，t 為一層，m 為 MTP 模組，L 為損失，(…)*n 表示重複；&apos;Et|(tt|)*30mL&apos; 是 DeepSeek-V3 在 PP 8 × VPP 4 上的配置。虛擬階段 i 執行於 GPU i mod PP，所以階段數必須等於 PP × VPP。留空：用規劃自己的劃分</translation>
+    </message>
+    <message>
         <source>Storage</source>
         <translation>儲存</translation>
     </message>
@@ -1437,6 +1441,10 @@
     <message>
         <source>A mixture of experts&apos; all-to-all hidden behind another micro-batch&apos;s compute: Megatron-Core pairs the forward of one micro-batch with the backward of another, layer by layer (overlap_moe_expert_parallel_comm). Needs EP above 1, PP 1 or the interleaved schedule, and no full recomputation</source>
         <translation>混合專家的 all-to-all 隱藏於另一個微批次的計算之後：Megatron-Core 把一個微批次的前向與另一個微批次的反向逐層配對（overlap_moe_expert_parallel_comm）。需要 EP 大於 1、PP 為 1 或交錯排程，且不做完整重計算</translation>
+    </message>
+    <message>
+        <source>layout, e.g. Et|(tt|)*30mL</source>
+        <translation>配置，例如 Et|(tt|)*30mL</translation>
     </message>
     <message>
         <source>the device&apos;s: {domain}</source>

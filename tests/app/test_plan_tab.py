@@ -366,6 +366,33 @@ def test_the_uneven_stages_switch_lets_a_61_layer_model_pipeline(page: PlanPage,
     assert other.inputs.switches["uneven_stages"].isChecked()
 
 
+def test_the_pipeline_layout_field_is_the_clis_flag(page: PlanPage, qtbot) -> None:
+    from core.plan import Layout, check_layout
+    from widgets.plan.inputs import PAGES
+
+    inputs = page.inputs
+    field = inputs.fields["pipeline_layout"]
+    assert "pipeline_layout" in PAGES["code"]  # its errors turn to the Code page
+    assert field.text() == "" and "Megatron-Core" in field.lineEdit().toolTip()
+    assert page.plan_input()[0].implementation.pipeline_layout is None
+    # 61 layers on 4 stages: 16 with the embedding, 16, 16, 13 with the loss (by hand)
+    inputs.model_box.set_model("transformer:d=1024,layers=61,heads=8,ffn=4096,vocab=32000")
+    inputs.fields["gpus"].setText("16")
+    inputs.fields["global_batch"].setText("64")
+    field.setText("Et*16|t*16|t*16|t*13L")
+    inp = page.plan_input()[0]
+    assert inp.implementation.pipeline_layout == "Et*16|t*16|t*16|t*13L"
+    check_layout(inp, Layout(pp=4))  # taken without the uneven-stages switch
+    # a layout Megatron would refuse is said under the field, with what is allowed
+    field.setText("Et*16|t*16|x")
+    assert not field.isValid() and "unknown character 'x'" in field.errorText()
+    field.setText("Et*16|t*16|t*16|t*13L")
+    other = PlanPage(AppState())
+    qtbot.addWidget(other)
+    assert other.restore_session(page.session_state()) == []
+    assert other.inputs.fields["pipeline_layout"].text() == "Et*16|t*16|t*16|t*13L"
+
+
 def test_tokens_per_gpu_and_batches_in_tokens_by_hand(small) -> None:
     from core.plan.options import global_batch_sequences
 

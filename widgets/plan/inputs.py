@@ -81,6 +81,7 @@ DEFAULTS: dict[str, str] = {
     "mtp": "",
     "capacity_factor": "",
     "route_nodes": "",
+    "pipeline_layout": "",
 }
 #: The input pages and the fields (``InputError.field``, normalised) each holds.
 PAGES: dict[str, tuple[str, ...]] = {
@@ -91,7 +92,7 @@ PAGES: dict[str, tuple[str, ...]] = {
                "dispatcher", "route_nodes", "micro_batch", "mtp", "recompute"),
     "code": ("framework", "kernels", "attention", "attention_kernel", "cross_entropy", "cp_comm", "overlap",
              "dp_overlap", "tp_overlap", "fused_loss", "fused_swiglu", "dropout", "uneven_stages",
-             "ep_overlap"),
+             "ep_overlap", "pipeline_layout"),
 }  # fmt: skip
 #: The code page's switches and their defaults (:class:`core.plan.inputs.Implementation`'s).
 SWITCHES: dict[str, bool] = {
@@ -127,6 +128,15 @@ def _optional_float(
     return positive_float(text, field, low=low, high=high, unit=unit)
 
 
+def _optional_layout(text: str) -> str | None:
+    """A custom pipeline layout's text, checked (:func:`core.plan.pipeline_layout.parse_layout`);
+    ``None`` when empty."""
+    from core.plan.pipeline_layout import parse_layout
+
+    text = str(text).strip()
+    return parse_layout(text).text if text else None
+
+
 def _parsers() -> dict[str, Any]:
     """Field -> the core validator of its text (the field names are the CLI's flags)."""
     return {
@@ -156,6 +166,8 @@ def _parsers() -> dict[str, Any]:
         "mtp": partial(_optional_int, field="mtp", low=0, high=16),
         "capacity_factor": partial(_optional_float, field="capacity-factor", low=0.01, high=1000.0),
         "route_nodes": partial(_optional_int, field="route-nodes", low=0, high=100_000),
+        # the CLI's --pipeline-layout, read as Megatron-Core reads it (empty: the plan's split)
+        "pipeline_layout": _optional_layout,
     }
 
 
@@ -356,6 +368,14 @@ class PlanInputs(QWidget):
                 "Node-limited routing: each token sent to at most M nodes (DeepSeek-V3 report, "
                 "arXiv:2412.19437, §2.1.2: M = 4), so its network bytes stop growing with top-k; "
                 "empty: no limit (a mixture-of-experts model)",
+            ),
+            "pipeline_layout": translate(
+                "PlanInputs",
+                "Which layers each pipeline stage holds, in Megatron-Core's notation "
+                "(--pipeline-model-parallel-layout): stages separated by |, E the embedding, t a "
+                "layer, m an MTP module, L the loss, (…)*n to repeat; 'Et|(tt|)*30mL' is "
+                "DeepSeek-V3's on PP 8 × VPP 4. Virtual stage i runs on GPU i mod PP, so the "
+                "stages must number PP × VPP. Empty: the plan's own split",
             ),
         }
 
@@ -765,7 +785,21 @@ class PlanInputs(QWidget):
             box.toggled.connect(self._edited)
         # the two short switches share a row, so the page is no taller than the others (a
         # 1280x720 slide in Chinese shows every input page without a scroll bar)
+        layout_field = self.fields["pipeline_layout"]
+        layout_field.lineEdit().setPlaceholderText(
+            translate("PlanInputs", "layout, e.g. Et|(tt|)*30mL")
+        )
         for row in SWITCH_ROWS:
+            if row == (
+                "uneven_stages",
+            ):  # the custom layout beside the switch it goes further than
+                pair = QWidget(self)
+                line = QHBoxLayout(pair)
+                line.setContentsMargins(0, 0, 0, 0)
+                line.addWidget(self.switches["uneven_stages"])
+                line.addWidget(layout_field, 1)
+                form.addRow(pair)
+                continue
             if len(row) == 1:
                 form.addRow(self.switches[row[0]])
                 continue
@@ -817,6 +851,7 @@ class PlanInputs(QWidget):
             schedule=self.combos["schedule"].currentData(),
             dispatcher=self.combos["dispatcher"].currentData(),
             route_nodes=self.fields["route_nodes"].text().strip() or None,
+            pipeline_layout=self.fields["pipeline_layout"].text().strip() or None,
             **{key: box.isChecked() for key, box in self.switches.items()},
         )
 
