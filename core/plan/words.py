@@ -301,10 +301,13 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         from core.plan.pipeline_layout import parse_layout
 
         split = parse_layout(impl.pipeline_layout).split(lay.pp)
+        counts = {k: f"{v[1]:g}" for k, v in split.items()}
         out.append(
             translate("Plan", "pipeline layout {layout} (Megatron-Core's notation): {first} layers on the first GPU with the embedding, {middle} on the busiest middle one, {last} on the last with the LM head and the loss, which the plan takes as given")
-            .format(layout=impl.pipeline_layout, first=f"{split['first'][1]:g}",
-                    middle=f"{split.get('middle', split['first'])[1]:g}", last=f"{split['last'][1]:g}")
+            .format(layout=impl.pipeline_layout, **counts)
+            if "middle" in counts
+            else translate("Plan", "pipeline layout {layout} (Megatron-Core's notation): {first} layers on the first GPU with the embedding, {last} on the second with the LM head and the loss, which the plan takes as given")
+            .format(layout=impl.pipeline_layout, **counts)
         )  # fmt: skip
     n_dp = lay.dp * lay.cp
     if n_dp > 1:

@@ -589,6 +589,10 @@
         <translation>流水线布局 {layout}（Megatron-Core 的写法）：第一个 GPU 上 {first} 层并带嵌入层，最忙的中间 GPU 上 {middle} 层，最后一个 GPU 上 {last} 层并带输出头和损失；规划按给定布局计算</translation>
     </message>
     <message>
+        <source>pipeline layout {layout} (Megatron-Core&apos;s notation): {first} layers on the first GPU with the embedding, {last} on the second with the LM head and the loss, which the plan takes as given</source>
+        <translation>流水线布局 {layout}（Megatron-Core 的写法）：第一个 GPU 上 {first} 层并带嵌入层，第二个 GPU 上 {last} 层并带输出头和损失；规划按给定布局计算</translation>
+    </message>
+    <message>
         <source>overlapped bucket by bucket with the last micro-batch&apos;s backward that fills the buckets (under the interleaved schedule, each model chunk&apos;s last backward, the chunks p backwards apart) and ZeRO&apos;s gathers with the next step&apos;s first forward; the last bucket&apos;s reduction and the first bucket&apos;s gather have nothing to hide behind, and the rest shows where it outruns the compute</source>
         <translation>逐桶与填满各桶的最后一个微批次反向重叠（交错调度下为每个模型块的最后一次反向，各块相隔 p 次反向），ZeRO 的 gather 与下一步的第一次前向重叠；最后一个桶的归约和第一个桶的 gather 无处隐藏，其余部分在超过计算时显现</translation>
     </message>

@@ -589,6 +589,10 @@
         <translation>管線配置 {layout}（Megatron-Core 的寫法）：第一個 GPU 上 {first} 層並帶嵌入層，最忙的中間 GPU 上 {middle} 層，最後一個 GPU 上 {last} 層並帶輸出頭與損失；規劃按給定配置計算</translation>
     </message>
     <message>
+        <source>pipeline layout {layout} (Megatron-Core&apos;s notation): {first} layers on the first GPU with the embedding, {last} on the second with the LM head and the loss, which the plan takes as given</source>
+        <translation>管線配置 {layout}（Megatron-Core 的寫法）：第一個 GPU 上 {first} 層並帶嵌入層，第二個 GPU 上 {last} 層並帶輸出頭與損失；規劃按給定配置計算</translation>
+    </message>
+    <message>
         <source>overlapped bucket by bucket with the last micro-batch&apos;s backward that fills the buckets (under the interleaved schedule, each model chunk&apos;s last backward, the chunks p backwards apart) and ZeRO&apos;s gathers with the next step&apos;s first forward; the last bucket&apos;s reduction and the first bucket&apos;s gather have nothing to hide behind, and the rest shows where it outruns the compute</source>
         <translation>逐桶與填滿各桶的最後一個微批次反向重疊（交錯排程下為每個模型塊的最後一次反向，各塊相隔 p 次反向），ZeRO 的收集與下一步的第一次前向重疊；最後一個桶的歸約和第一個桶的收集無處隱藏，其餘部分在超過計算時顯現</translation>
     </message>

@@ -89,7 +89,13 @@ def test_moving_a_layer_off_the_last_stage_is_what_the_plan_counts(device, cal) 
     # the uneven split's busiest stage is the last, 3 layers and the LM head; here the last holds
     # 2 and the head, the others 3 (the first with the embedding): every stage does less
     assert custom.step_time_s < uneven.step_time_s
-    assert any("pipeline layout Ettt|ttt|ttL" in str(a) for a in custom.assumptions)
+    said = [str(a) for a in custom.assumptions if "pipeline layout Ettt|ttt|ttL" in str(a)]
+    assert len(said) == 1 and "3 layers on the first GPU" in said[0] and "2 on the last" in said[0]
+    # two stages have no middle one to name
+    two = plan(replace(_inp(device, Implementation(pipeline_layout="Ettttt|tttL")),
+                       cluster=Cluster(device, 2)), Layout(pp=2, micro_batch=1), calibration=cal)  # fmt: skip
+    said = [str(a) for a in two.assumptions if "pipeline layout" in str(a)]
+    assert len(said) == 1 and "middle" not in said[0] and "5 layers on the first GPU" in said[0]
     # memory follows the layout too: the first GPU holds 3 layers' parameters, not 2
     checked = check_layout(_inp(device, impl), lay)
     first = memory_per_gpu(_inp(device, impl), checked, 48 // checked.dp)
