@@ -2,8 +2,8 @@
 
 Run: ``python benchmarks/preregister_moe.py [--force] [--out DIR]`` from the repository root.
 
-It plans every run of ``resources/published_moe_runs.json`` as ``plan --published --group moe``
-does (:func:`core.plan.published_moe.predict_moe_run`) and writes, per source,
+It plans every run of ``resources/published_moe_runs.json`` that has no figure yet as
+``plan --published --group moe`` does (:func:`core.plan.published_moe.predict_moe_run`) and writes, per source,
 ``benchmarks/data/preregistered/moe-SOURCE.json`` (``--out``: another folder) with the runs as
 registered (their inputs, no figure) and the predictions: tokens/s (over all GPUs and per GPU),
 model TFLOP/s per GPU in the source's FLOP count, the step time, MFU, the layout, whether it fits,
@@ -36,8 +36,10 @@ RESOURCE = "resources/published_moe_runs.json"
 
 
 def source_file(run: dict[str, Any]) -> str:
-    """The pre-registration file stem of a run: one file per source, ``moe-`` + its code."""
-    return "moe-" + run["source"]["code"]
+    """The pre-registration file stem of a run: one file per registration, ``moe-`` + the
+    source's ``registration`` where a later registration of a source already registered names
+    one (Megatron-Bridge's 26.08 table: ``megatron-bridge-26.08``), else its code."""
+    return "moe-" + run["source"].get("registration", run["source"]["code"])
 
 
 def predict(run: dict[str, Any]) -> dict[str, Any]:
@@ -129,7 +131,11 @@ def main(argv: list[str]) -> int:
 
     force = "--force" in argv
     out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else DATA
-    docs = preregister(list(load_moe_runs()), out, force)
+    # the runs still without figures: a later registration leaves the earlier ones' runs alone
+    waiting = [r for r in load_moe_runs() if "reported" not in r]
+    if not waiting:
+        raise SystemExit("every run of the resource has its published figure: nothing to register")
+    docs = preregister(waiting, out, force)
     for stem, doc in docs.items():
         pred = doc["predictions"]
         dirty = " (model modified)" if pred["model_dirty"] else ""

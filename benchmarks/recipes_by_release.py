@@ -13,7 +13,8 @@ its container. A table's settings are those of **the first release whose perform
 carries it** (``docs/performance-summary.md`` at that tag; the container's Megatron-Bridge
 version per ``docs/releases/software-versions.md`` and ``docs/versions1.json`` is the same or
 older): 25.09 → v0.1.0rc4, 25.11 → v0.2.1,
-26.02 → v0.3.0, 26.04.01 → v0.4.2, 26.06 → v0.5.0.
+26.02 → v0.3.0, 26.04.01 → v0.4.2, 26.06 → v0.5.0, 26.08 → v0.6.0 (read before that table's
+predictions were registered, so its entries are registered inputs).
 
 A preset's settings are taken only where its layout is the published one (TP, PP, VP, EP and the
 micro-batch): where they differ, the table was measured with overrides the release does not
@@ -51,11 +52,15 @@ REPO = "https://github.com/NVIDIA-NeMo/Megatron-Bridge"
 READINGS = (
     ROOT / "benchmarks" / "data" / "recipes" / "megatron_bridge_by_container.json",
     ROOT / "benchmarks" / "data" / "recipes" / "megatron_bridge_25.11_25.09_first_release.json",
+    ROOT / "benchmarks" / "data" / "recipes" / "megatron_bridge_26.08_v0.6.0.json",
 )
 
 #: The first release whose docs/performance-summary.md carries each container's table.
 RELEASE = {"25.09": "v0.1.0rc4", "25.11": "v0.2.1", "26.02": "v0.3.0", "26.04.01": "v0.4.2",
-           "26.06": "v0.5.0"}  # fmt: skip
+           "26.06": "v0.5.0", "26.08": "v0.6.0"}  # fmt: skip
+#: Tables whose settings were read before their predictions were registered (the 26.08 table's
+#: registration, ``moe-megatron-bridge-26.08.json``): their readings are registered inputs.
+READ_BEFORE_REGISTRATION = frozenset({"26.08"})
 
 #: Settings the plan does not model, as the entry's ``not_planned`` words them.
 NOT_PLANNED = (
@@ -97,10 +102,11 @@ def entry(run: dict[str, Any], reading: dict[str, Any], commit: str) -> dict[str
     """The run's new ``recipe`` entry from one reading (see the module docstring)."""
     s, tag = reading["settings"], reading["tag"]
     where = f"{REPO}/tree/{commit}/scripts/performance ({tag}): " + "; ".join(reading["where"])
+    when = "before" if run["source"].get("section") in READ_BEFORE_REGISTRATION else "after"
     out: dict[str, Any] = {
         "commit": commit,
         "tag": tag,
-        "read": "after the predictions were registered: the settings of the first release "
+        "read": f"{when} the predictions were registered: the settings of the first release "
         "whose performance summary carries the run's table (benchmarks/recipes_by_release.py)",
         "preset": s.get("preset"),
     }

@@ -42,10 +42,11 @@ def _inputs(run: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pick() -> list[dict[str, Any]]:
-    """One run of each source (four files), copied without figures."""
+    """One run of each source's first registration (four files), copied without figures."""
     seen: dict[str, dict[str, Any]] = {}
     for r in RUNS:
-        seen.setdefault(r["source"]["code"], _inputs(r))
+        if "registration" not in r["source"]:
+            seen.setdefault(r["source"]["code"], _inputs(r))
     return list(seen.values())
 
 
@@ -89,6 +90,20 @@ def test_preregister_refuses_known_figures_and_second_predictions(tmp_path: Path
     with pytest.raises(SystemExit, match="already made"):
         prereg.preregister(runs, tmp_path)
     prereg.preregister(runs, tmp_path, force=True)  # a file never committed may be redone
+
+
+def test_a_later_registration_of_a_source_has_its_own_file(tmp_path: Path) -> None:
+    """Megatron-Bridge's 26.08 table, registered after the source's first file was committed:
+    its runs name their registration, go to their own file and leave the first one alone."""
+    prereg = _script("preregister_moe")
+    first, later = _pick()[0], _pick()[0]
+    later["id"] += "-later"
+    later["source"]["registration"] = later["source"]["code"] + "-26.08"
+    assert prereg.source_file(first) == "moe-" + first["source"]["code"]
+    assert prereg.source_file(later) == "moe-" + first["source"]["code"] + "-26.08"
+    docs = prereg.preregister([later], tmp_path)
+    assert sorted(docs) == ["moe-" + first["source"]["code"] + "-26.08"]
+    assert [r["id"] for r in docs[sorted(docs)[0]]["runs"]] == [later["id"]]
 
 
 def _git(cwd: Path, *args: str) -> None:
