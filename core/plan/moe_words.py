@@ -41,15 +41,25 @@ def moe_assumptions(inp: Any, lay: Any, res: Any) -> list[Text]:
         deepep = getattr(inp.implementation, "dispatcher", "alltoall") == "deepep"
         if deepep:
             limit = int(getattr(inp.implementation, "route_nodes", 0) or 0)
-            out.append(
-                translate("Plan", "DeepEP dispatcher (DeepSeek-V3): FP8 dispatch (1 + 4/128 bytes per element), BF16 combine; a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts' GPUs")
-                .format(limit=translate("Plan", "at most {m} nodes").format(m=str(limit)) if limit
-                        else translate("Plan", "no node limit"))
-            )  # fmt: skip
+            where = (translate("Plan", "at most {m} nodes").format(m=str(limit)) if limit
+                     else translate("Plan", "no node limit"))  # fmt: skip
+            if getattr(inp.implementation, "fp8_dispatch", True):
+                line = translate(
+                    "Plan",
+                    "DeepEP dispatcher (DeepSeek-V3): FP8 dispatch (1 + 4/128 bytes per element), BF16 combine; a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts' GPUs",
+                )
+            else:  # Megatron-Core's flex dispatcher hands DeepEP its hidden states as they are
+                line = translate(
+                    "Plan",
+                    "DeepEP dispatcher: dispatch and combine in the activations' dtype ({bytes} bytes per element; Megatron-Core's flex dispatcher quantizes nothing before it); a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts' GPUs",
+                )
+            out.append(line.format(limit=where, bytes=f"{inp.recipe.bytes('acts'):g}"))
         paired = pairs(inp.implementation, spec, lay.ep)
+        kernels = (translate("Plan", "DeepEP's kernels") if deepep
+                   else translate("Plan", "Megatron-Core's alltoall dispatcher"))  # fmt: skip
         out.append(
-            translate("Plan", "expert all-to-all (Megatron-Core's alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward's again under full recomputation), {size} per GPU each in the activations' dtype, over the EP group's NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}")
-            .format(size=format_bytes(size),
+            translate("Plan", "expert all-to-all ({kernels}): a dispatch and a combine per MoE layer in forward and in backward (and the forward's again under full recomputation), {size} per GPU each in the activations' dtype before any de-duplication, over the EP group's NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}")
+            .format(kernels=kernels, size=format_bytes(size),
                     overlap=translate("Plan", "hidden behind the paired chunk's compute where it is shorter (DualPipe)")
                     if hidden else translate("Plan", "hidden behind another micro-batch's compute where it is shorter: forward and backward of two micro-batches paired layer by layer (Megatron-Core's overlap_moe_expert_parallel_comm); {alone} of the chunks, the warm-up forwards and cool-down backwards, run alone with theirs exposed").format(
                         alone=f"{unpaired_share(lay.pp, lay.vpp, res.micro_batches):.1%}")

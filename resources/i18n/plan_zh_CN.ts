@@ -877,8 +877,20 @@
         <translation>不限节点</translation>
     </message>
     <message>
-        <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
-        <translation>专家 all-to-all（Megatron-Core 的 alltoall 分发器）：每个 MoE 层在前向和反向各一次分发和一次合并（完全重计算时前向的再来一次），每次每个 GPU {size}，用激活值的数据类型，在 NVLink 域内走 EP 组的 NVLink，域外走其网卡，按校准的 all-to-all 总线带宽；{overlap}</translation>
+        <source>DeepEP dispatcher: dispatch and combine in the activations&apos; dtype ({bytes} bytes per element; Megatron-Core&apos;s flex dispatcher quantizes nothing before it); a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts&apos; GPUs</source>
+        <translation>DeepEP 分发器：分发与合并都用激活值的数据类型（每个元素 {bytes} 字节；Megatron-Core 的 flex 分发器在调用它之前不做量化）；一个 token 对每个目标节点只经网络发送一次（{limit}），再经 NVLink 转发到其专家所在的 GPU</translation>
+    </message>
+    <message>
+        <source>DeepEP&apos;s kernels</source>
+        <translation>DeepEP 的核函数</translation>
+    </message>
+    <message>
+        <source>Megatron-Core&apos;s alltoall dispatcher</source>
+        <translation>Megatron-Core 的 alltoall 分发器</translation>
+    </message>
+    <message>
+        <source>expert all-to-all ({kernels}): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype before any de-duplication, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
+        <translation>专家 all-to-all（{kernels}）：每个 MoE 层在前向和反向各一次分发和一次合并（完全重计算时前向的再来一次），每次每个 GPU {size}（按激活值的数据类型，未去重），在 NVLink 域内走 EP 组的 NVLink，域外走其网卡，按校准的 all-to-all 总线带宽；{overlap}</translation>
     </message>
     <message>
         <source>hidden behind the paired chunk&apos;s compute where it is shorter (DualPipe)</source>

@@ -877,8 +877,20 @@
         <translation>不限節點</translation>
     </message>
     <message>
-        <source>expert all-to-all (Megatron-Core&apos;s alltoall dispatcher): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
-        <translation>專家 all-to-all（Megatron-Core 的 alltoall 分派器）：每個 MoE 層在前向與反向各一次分派和一次合併（完全重計算時前向的再來一次），每次每個 GPU {size}，用激活值的資料型別，在 NVLink 網域內走 EP 組的 NVLink，網域外走其網卡，按校準的 all-to-all 匯流排頻寬；{overlap}</translation>
+        <source>DeepEP dispatcher: dispatch and combine in the activations&apos; dtype ({bytes} bytes per element; Megatron-Core&apos;s flex dispatcher quantizes nothing before it); a token crosses the network once per destination node ({limit}) and is forwarded over NVLink to its experts&apos; GPUs</source>
+        <translation>DeepEP 分派器：分派與合併都用激活值的資料型別（每個元素 {bytes} 位元組；Megatron-Core 的 flex 分派器在呼叫它之前不做量化）；一個 token 對每個目標節點只經網路傳送一次（{limit}），再經 NVLink 轉送到其專家所在的 GPU</translation>
+    </message>
+    <message>
+        <source>DeepEP&apos;s kernels</source>
+        <translation>DeepEP 的核函式</translation>
+    </message>
+    <message>
+        <source>Megatron-Core&apos;s alltoall dispatcher</source>
+        <translation>Megatron-Core 的 alltoall 分派器</translation>
+    </message>
+    <message>
+        <source>expert all-to-all ({kernels}): a dispatch and a combine per MoE layer in forward and in backward (and the forward&apos;s again under full recomputation), {size} per GPU each in the activations&apos; dtype before any de-duplication, over the EP group&apos;s NVLink inside the NVLink domain and its NICs beyond, at the calibrated all-to-all bus bandwidth; {overlap}</source>
+        <translation>專家 all-to-all（{kernels}）：每個 MoE 層在前向與反向各一次分派和一次合併（完全重計算時前向的再來一次），每次每個 GPU {size}（按激活值的資料型別，未去重），在 NVLink 網域內走 EP 組的 NVLink，網域外走其網卡，按校準的 all-to-all 匯流排頻寬；{overlap}</translation>
     </message>
     <message>
         <source>hidden behind the paired chunk&apos;s compute where it is shorter (DualPipe)</source>

@@ -52,3 +52,26 @@ def test_published_runs_dispatch_as_their_code_does() -> None:
         assert inp.implementation.probs_in_experts is megatron, run["id"]
         seen.add(megatron)
     assert seen == {True, False}  # Megatron's runs and DeepSeek-V3's own
+
+
+def test_the_assumptions_say_the_dispatch_dtype_and_the_kernels_planned(deepseek) -> None:
+    """The words follow the plan: FP8 dispatch only where the plan dispatches FP8, DeepEP's
+    kernels (not Megatron-Core's alltoall dispatcher) named where DeepEP is planned."""
+    from core.plan import plan
+
+    lay = Layout(pp=16, ep=64, zero=1)
+    fp8_words = [str(a) for a in plan(deepseek, lay).assumptions]
+    bf16 = replace(deepseek, implementation=replace(deepseek.implementation, fp8_dispatch=False))
+    bf16_words = [str(a) for a in plan(bf16, lay).assumptions]
+    alltoall = replace(deepseek, implementation=replace(deepseek.implementation,
+                                                        dispatcher="alltoall"))  # fmt: skip
+    a2a_words = [str(a) for a in plan(alltoall, lay).assumptions]
+    assert any("FP8 dispatch (1 + 4/128 bytes" in w for w in fp8_words)
+    assert not any("FP8 dispatch" in w for w in bf16_words)
+    assert any("in the activations' dtype (2 bytes per element" in w for w in bf16_words)
+    for words in (fp8_words, bf16_words):
+        assert any(w.startswith("expert all-to-all (DeepEP's kernels)") for w in words)
+        assert not any("Megatron-Core's alltoall dispatcher" in w for w in words)
+    assert any(w.startswith("expert all-to-all (Megatron-Core's alltoall dispatcher)")
+               for w in a2a_words)  # fmt: skip
+    assert not any(w.startswith("DeepEP") for w in a2a_words)  # (a calibration source may cite it)
