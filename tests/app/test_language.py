@@ -45,7 +45,10 @@ def _catalog(language: str, context: str, source: str) -> str:
 @pytest.fixture
 def english_afterwards():
     yield
-    language_manager().install("en")
+    # Without an application no catalog can have been installed: English already (a test that
+    # ran the CLI alone, first in its worker, leaves none behind).
+    if QCoreApplication.instance() is not None:
+        language_manager().install("en")
 
 
 def _flush_deletes() -> None:
