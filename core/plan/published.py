@@ -251,6 +251,53 @@ RUN_CODE.update(
 )
 RUN_CODE.update(
     {
+        run: {"offload_layers": 20}
+        for run in (
+            "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-fp8",
+            "megatron-bridge-26.04-gb300-llama3-70b-64gpu-fp8",
+            "megatron-bridge-26.02.01-gb300-llama3-70b-64gpu-fp8",
+            "megatron-bridge-26.02-gb300-llama3-70b-64gpu-fp8",
+        )
+    }  # Megatron-Bridge's LLAMA3_70B GB300 FP8-CS V2 preset (MBS 2, Megatron-FSDP 64)
+    # sets cpu_offloading_num_layers=20 at v0.3.0, v0.4.0, 26.04-alpha.rc1 and v0.4.2
+    # (scripts/performance/configs/llama/llama3_workload_base_configs.py), read before the
+    # 26.02-26.06 registration
+)
+RUN_CODE.update(
+    {
+        run: {"offload_layers": 40}
+        for run in (
+            "megatron-bridge-26.04.01-gb200-llama3-70b-64gpu-fp8",
+            "megatron-bridge-26.04-gb200-llama3-70b-64gpu-fp8",
+            "megatron-bridge-26.02.01-gb200-llama3-70b-64gpu-fp8",
+        )
+    }  # the GB200 FP8-CS V2 preset of the same file: cpu_offloading_num_layers=40
+)
+RUN_CODE.update(
+    {
+        run: {"tp_overlap": False}
+        for run in (
+            "megatron-bridge-26.06-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.06-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04.01-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.04.01-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04.01-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.04-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02.01-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.02.01-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02.01-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.02-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02-gb200-llama3.1-405b-256gpu-nvfp4",
+        )
+    }  # NVFP4 presets with TP > 1: Megatron-Bridge's perf functions turn TP communication
+    # overlap (userbuffers) on only for TP >= 2 and a precision other than NVFP4 (v0.3.0 to
+    # v0.5.0, scripts/performance/configs/llama/llama*_llm_pretrain.py)
+)
+RUN_CODE.update(
+    {
         run: {"tp_overlap": True}
         for run in (
             "torchtitan-h100-llama3.1-70b-256gpu-fp8-asynctp",
@@ -586,6 +633,13 @@ SOURCE_CODE.update(
             _NEMO_2024_25,
             rope=True,
             reason="Megatron-Bridge (NeMo 25.11, 26.02; Megatron-Core). " + _NEMO_REASON,
+            defaults=_NEMO_DEFAULTS,
+        ),
+        "https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/"
+        "067f987df03b8355b03192d88d70f1709fedf51a/docs/performance-summary-archive.md": _Code(
+            _NEMO_2024_25,
+            rope=True,
+            reason="Megatron-Bridge (NeMo 26.02 to 26.06; Megatron-Core). " + _NEMO_REASON,
             defaults=_NEMO_DEFAULTS,
         ),
         "https://github.com/pytorch/torchtitan/blob/3faaa1a0dee68ce028400e3dafd1735d152cb4f8/"
