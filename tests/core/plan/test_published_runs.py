@@ -50,6 +50,37 @@ PREREGISTERED_GAPS: dict[str, str] = {
     "torchtitan-h100-llama3.1-405b-512gpu-fp8-asynctp-1f1b-fsdp1-cp8-256k": TORCHTITAN_LONG,
     "torchtitan-h100-202506-llama3.1-70b-256gpu-bf16-asynctp": TORCHTITAN_POWER,
 }
+GRACE_BLACKWELL_CONSERVATIVE = (
+    "Megatron-Bridge's Llama rows on {device} (pre-registered, 26.02 to 26.06 containers) run {span} "
+    "faster than planned: with no fixed-shape GEMM, attention or bandwidth measurement on {device}, "
+    "the calibration takes the B200's measured rates over the {device}'s higher peaks, the "
+    "conservative end (docs/plan_sources.md; issue 38: never a faster device's figure)"
+)
+PREREGISTERED_GAPS.update({run: GRACE_BLACKWELL_CONSERVATIVE.format(device="GB300", span="20 to 41 %")
+                           for run in (
+                               "megatron-bridge-26.02-gb300-llama3-70b-64gpu-fp8",
+                               "megatron-bridge-26.02-gb300-llama3.1-405b-256gpu-fp8",
+                               "megatron-bridge-26.02.01-gb300-llama3-70b-64gpu-fp8",
+                               "megatron-bridge-26.02.01-gb300-llama3-70b-64gpu-mxfp8",
+                               "megatron-bridge-26.02.01-gb300-llama3.1-405b-256gpu-fp8",
+                               "megatron-bridge-26.04-gb300-llama3-70b-64gpu-fp8",
+                               "megatron-bridge-26.04-gb300-llama3-70b-64gpu-mxfp8",
+                               "megatron-bridge-26.04-gb300-llama3-70b-64gpu-nvfp4",
+                               "megatron-bridge-26.04-gb300-llama3.1-405b-256gpu-fp8",
+                               "megatron-bridge-26.04-gb300-llama3.1-405b-256gpu-nvfp4",
+                               "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-fp8",
+                               "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-mxfp8",
+                               "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-nvfp4",
+                               "megatron-bridge-26.04.01-gb300-llama3.1-405b-256gpu-fp8",
+                               "megatron-bridge-26.04.01-gb300-llama3.1-405b-256gpu-nvfp4",
+                               "megatron-bridge-26.06-gb300-llama3.1-405b-256gpu-fp8",
+                               "megatron-bridge-26.06-gb300-llama3.1-405b-256gpu-nvfp4",
+                           )})  # fmt: skip
+PREREGISTERED_GAPS.update({run: GRACE_BLACKWELL_CONSERVATIVE.format(device="GB200", span="22 to 23 %")
+                           for run in (
+                               "megatron-bridge-26.04.01-gb200-llama3.1-405b-256gpu-nvfp4",
+                               "megatron-bridge-26.06-gb200-llama3.1-405b-256gpu-nvfp4",
+                           )})  # fmt: skip
 KNOWN_GAPS.update(PREREGISTERED_GAPS)
 
 RUNS = load_runs()
