@@ -13,8 +13,10 @@ its container. A table's settings are those of **the first release whose perform
 carries it** (``docs/performance-summary.md`` at that tag; the container's Megatron-Bridge
 version per ``docs/releases/software-versions.md`` and ``docs/versions1.json`` is the same or
 older): 25.09 → v0.1.0rc4, 25.11 → v0.2.1,
-26.02 → v0.3.0, 26.04.01 → v0.4.2, 26.06 → v0.5.0, 26.08 → v0.6.0 (read before that table's
-predictions were registered, so its entries are registered inputs).
+26.02 → v0.3.0, 26.04.01 → v0.4.2, 26.06 → v0.5.0; and, read before their predictions were
+registered (so their entries are registered inputs), 26.08 → v0.6.0, 26.02.01 → v0.4.0, 26.04 →
+26.04-alpha.rc1 (a side-branch tag; the container shipped 0.4.0, whose presets the reading also
+records where they differ) and 26.06.01 → v0.5.1.
 
 A preset's settings are taken only where its layout is the published one (TP, PP, VP, EP and the
 micro-batch): where they differ, the table was measured with overrides the release does not
@@ -53,14 +55,16 @@ READINGS = (
     ROOT / "benchmarks" / "data" / "recipes" / "megatron_bridge_by_container.json",
     ROOT / "benchmarks" / "data" / "recipes" / "megatron_bridge_25.11_25.09_first_release.json",
     ROOT / "benchmarks" / "data" / "recipes" / "megatron_bridge_26.08_v0.6.0.json",
+    ROOT / "benchmarks" / "data" / "recipes" / "megatron_bridge_moe_26.02.01_26.06.01.json",
 )
 
 #: The first release whose docs/performance-summary.md carries each container's table.
 RELEASE = {"25.09": "v0.1.0rc4", "25.11": "v0.2.1", "26.02": "v0.3.0", "26.04.01": "v0.4.2",
-           "26.06": "v0.5.0", "26.08": "v0.6.0"}  # fmt: skip
+           "26.06": "v0.5.0", "26.08": "v0.6.0", "26.02.01": "v0.4.0", "26.04": "26.04-alpha.rc1",
+           "26.06.01": "v0.5.1"}  # fmt: skip
 #: Tables whose settings were read before their predictions were registered (the 26.08 table's
 #: registration, ``moe-megatron-bridge-26.08.json``): their readings are registered inputs.
-READ_BEFORE_REGISTRATION = frozenset({"26.08"})
+READ_BEFORE_REGISTRATION = frozenset({"26.08", "26.02.01", "26.04", "26.06.01"})
 
 #: Settings the plan does not model, as the entry's ``not_planned`` words them.
 NOT_PLANNED = (

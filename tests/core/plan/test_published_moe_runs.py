@@ -29,22 +29,36 @@ def _run(run_id: str) -> dict:
     return next(r for r in RUNS if r["id"] == run_id)
 
 
-def test_the_resource_holds_85_runs_of_four_sources_with_their_groups() -> None:
+def test_the_resource_holds_127_runs_of_four_sources_with_their_groups() -> None:
     ids = [r["id"] for r in RUNS]
-    assert len(ids) == 85 and len(set(ids)) == 85
+    assert len(ids) == 127 and len(set(ids)) == 127
     sources = Counter(r["source"]["code"] for r in RUNS)
-    assert sources == {"megatron-bridge": 77, "automodel": 5, "deepseek-v3-report": 1,
+    assert sources == {"megatron-bridge": 119, "automodel": 5, "deepseek-v3-report": 1,
                        "megatron-lm": 2}  # fmt: skip
     # The research notes' suggested primary subset: Megatron-Bridge 26.02 (19), 25.11 (17) and the
-    # 25.09 DGX-H100 row (1); 26.04.01, 26.06 and 26.08 (registered apart, its own file) repeat
-    # those configurations.
+    # 25.09 DGX-H100 row (1); 26.02.01, 26.04, 26.04.01, 26.06, 26.06.01 and 26.08 repeat those
+    # configurations (26.08 and 26.02.01-26.06.01 registered apart, each in its own file).
     bridge = Counter(r["source"]["section"] for r in RUNS if r["id"].startswith("megatron-bridge"))
-    assert bridge == {"26.08": 8, "26.06": 13, "26.04.01": 19, "26.02": 19, "25.11": 17, "25.09": 1}
+    assert bridge == {
+        "26.08": 8,
+        "26.06.01": 6,
+        "26.06": 13,
+        "26.04.01": 19,
+        "26.04": 18,
+        "26.02.01": 18,
+        "26.02": 19,
+        "25.11": 17,
+        "25.09": 1,
+    }
     for r in RUNS:
         section = r["source"]["section"]
-        repeat = r["id"].startswith("megatron-bridge") and section in ("26.08", "26.06", "26.04.01")
+        repeat = r["id"].startswith("megatron-bridge") and section not in (
+            "26.02",
+            "25.11",
+            "25.09",
+        )
         assert r["group"] == ("repeat" if repeat else "primary"), r["id"]
-    assert sum(r["group"] == "repeat" for r in RUNS) == 40
+    assert sum(r["group"] == "repeat" for r in RUNS) == 82
     # At least 12 runs from at least 3 sources (issue 40), outside the primary's duplication too.
     primary = [r for r in RUNS if r["group"] == "primary"]
     assert len(primary) >= 12 and len({r["source"]["code"] for r in primary}) >= 3
