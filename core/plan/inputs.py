@@ -421,9 +421,16 @@ class Implementation:
     #: :mod:`core.plan.pipeline_layout`): which layers, MTP modules, embedding and loss each
     #: virtual pipeline stage holds; ``None``: the plan's split (:func:`stage_layers`).
     pipeline_layout: str | None = None
+    #: Transformer layers at each end kept in BF16 under a low-precision recipe (Megatron-Core's
+    #: ``--first-last-layers-bf16`` with ``--num-layers-at-start-in-bf16`` and
+    #: ``--num-layers-at-end-in-bf16``); ``None``: the recipe's own (NVFP4's 2, none for the FP8
+    #: recipes). Megatron-Core's default is off: 0.
+    bf16_end_layers: int | None = None
 
     def __post_init__(self) -> None:
         framework(self.framework)  # an unknown framework names the allowed ones
+        if self.bf16_end_layers is not None:
+            positive_int(self.bf16_end_layers, "bf16-end-layers", low=0, high=100_000)
         from core.plan.grad_accum import GRAD_ACCUMULATION
 
         if self.grad_accumulation not in GRAD_ACCUMULATION:
@@ -535,12 +542,16 @@ class Implementation:
         """The low-precision recipe: :attr:`precision`, else TE's default FP8 recipe for fp8
         GEMMs, NVFP4 for fp4 ones, BF16 otherwise."""
         if self.precision is not None:
-            return PRECISIONS[self.precision]
-        if self.gemm_dtype == "fp8":
-            return PRECISIONS[DEFAULT_FP8]
-        if self.gemm_dtype == "fp4":
-            return PRECISIONS["nvfp4"]
-        return PRECISIONS["bf16"]
+            found = PRECISIONS[self.precision]
+        elif self.gemm_dtype == "fp8":
+            found = PRECISIONS[DEFAULT_FP8]
+        elif self.gemm_dtype == "fp4":
+            found = PRECISIONS["nvfp4"]
+        else:
+            return PRECISIONS["bf16"]
+        if self.bf16_end_layers is not None and found.low:
+            return replace(found, bf16_layers=self.bf16_end_layers)
+        return found
 
 
 @dataclass(frozen=True)

@@ -370,7 +370,8 @@ def _micro_times(ctx: Context, layout: Layout) -> Any:
                      compute_dtype=inp.compute_dtype, gemm_dtype=inp.gemm_dtype,
                      attention_kernel=impl.attention_kernel, fused_loss=impl.fused_loss,
                      precision=impl.recipe.id, layers=inp.model.layers,
-                     cross_entropy=impl.cross_entropy)  # fmt: skip
+                     cross_entropy=impl.cross_entropy,
+                     bf16_layers=impl.bf16_end_layers)  # fmt: skip
 
 
 def step_floor(ctx: Context, layout: Layout) -> float:

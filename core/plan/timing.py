@@ -14,7 +14,7 @@ thousands of layouts evaluates a few dozen of these.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.plan.loss_kernels import megatron_loss_seconds
 from core.plan.ops import LayerOps, PlanOp
@@ -146,6 +146,7 @@ def micro_times(
     layers: int | None = None,
     cross_entropy: str | None = None,
     window: tuple[int, float] | None = None,
+    bf16_layers: int | None = None,
 ) -> MicroTimes:
     """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
     (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
@@ -155,9 +156,11 @@ def micro_times(
     :mod:`core.plan.loss_kernels`, in place of the traced ``F.cross_entropy``; with
     ``window`` = ``(w, share)`` that share of the layers attends through a sliding window of
     ``w`` positions: their attention does :func:`~core.roofline.utilization.window_share` of the
-    causal work, at a causal kernel's rate on :func:`window_causal_length` tokens)."""
+    causal work, at a causal kernel's rate on :func:`window_causal_length` tokens; ``bf16_layers``:
+    the layers at each end the recipe keeps in BF16, when not the recipe's own)."""
     key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
-           attention_kernel, fused_loss, precision, layers, cross_entropy, window)  # fmt: skip
+           attention_kernel, fused_loss, precision, layers, cross_entropy, window,
+           bf16_layers)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -177,6 +180,8 @@ def micro_times(
     # output layer is not a TE module) stay in the compute dtype. Layers the recipe keeps in BF16
     # (NVFP4's first and last two) weigh in by their share.
     rec = resolve_recipe(precision, gemm_dtype)
+    if bf16_layers is not None and rec.low:
+        rec = replace(rec, bf16_layers=bf16_layers)
     low = rec.low and device.supports(gemm_dtype)
     share = rec.low_share(layers or spec.layers) if low else 0.0
     eff_dtype = efficiency_dtype(gemm_dtype, cal)

@@ -229,6 +229,15 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         device = inp.cluster.device
         share = res.peak_flops / device.peak(inp.compute_dtype)
         out.append(translate("Plan", "MFU and HFU with fp8 GEMMs are against the fp8 peak, the precision they run in, as NVIDIA's FP8 tables count; against the {dtype} peak they would be {mfu} and {hfu}").format(dtype=inp.compute_dtype, mfu=f"{res.mfu * share:.1%}", hfu=f"{res.hfu * share:.1%}"))  # fmt: skip
+    low = impl.recipe
+    if low.low and inp.cluster.device.supports(inp.gemm_dtype or ""):
+        from core.plan.precision import PRECISIONS
+
+        ends = low.bf16_layers
+        if ends:
+            out.append(translate("Plan", "{recipe}: the first {n} and the last {n} transformer layers keep their GEMMs in {dtype} (Megatron-Core's --first-last-layers-bf16); {low} of the {layers} layers run low").format(recipe=low.name(), n=str(ends), dtype=inp.compute_dtype, low=f"{max(0, spec.layers - 2 * ends):,}", layers=f"{spec.layers:,}"))  # fmt: skip
+        elif PRECISIONS[low.id].bf16_layers:  # the recipe's own ends turned off
+            out.append(translate("Plan", "{recipe}: every transformer layer's GEMMs run low, none kept in {dtype} at the ends (Megatron-Core's default: --first-last-layers-bf16 off)").format(recipe=low.name(), dtype=inp.compute_dtype))  # fmt: skip
     if not impl.flash and impl.dropout:
         out.append(translate("Plan", "attention unfused: QKᵀ and P·V as batched GEMMs with the "
                              "scale, mask, softmax and dropout between them, the s² probabilities kept"))  # fmt: skip

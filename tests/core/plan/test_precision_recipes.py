@@ -35,6 +35,32 @@ def test_nvfp4_keeps_two_layers_each_end_in_bf16():
     assert PRECISIONS["fp8-delayed"].low_share(32) == 1.0
 
 
+def test_bf16_end_layers_override_the_recipes_own(catalog):
+    """Megatron-Core's --first-last-layers-bf16 as Implementation.bf16_end_layers: 0 runs every
+    layer low, and the step is shorter by the four BF16 layers' extra GEMM time; a recipe with
+    no low GEMMs ignores it; a negative count is refused."""
+    from dataclasses import replace
+
+    from core.plan import Layout, plan
+
+    impl = implementation_from(precision="nvfp4")
+    assert impl.recipe.bf16_layers == 2
+    all_low = replace(impl, bf16_end_layers=0)
+    assert all_low.recipe.bf16_layers == 0 and all_low.recipe.low_share(80) == 1.0
+    assert replace(impl, bf16_end_layers=4).recipe.low_share(80) == pytest.approx(72 / 80)
+    assert replace(implementation_from(), bf16_end_layers=3).recipe.id == "bf16"
+    with pytest.raises(InputError, match="bf16-end-layers"):
+        replace(impl, bf16_end_layers=-1)
+    kw = {"model": "llama3-70b", "device": "gb200", "gpus": 64, "seq": 8192, "global_batch": 256}
+    lay = Layout(tp=2, pp=4, vpp=5, zero=1)
+    two = plan(planned_input(implementation=impl, **kw)[0], lay)
+    none = plan(planned_input(implementation=all_low, **kw)[0], lay)
+    assert none.breakdown["compute"] < two.breakdown["compute"]
+    words = [str(a) for a in two.assumptions]
+    assert any("the first 2 and the last 2 transformer layers" in w for w in words)
+    assert any("none kept in bf16 at the ends" in str(a) for a in none.assumptions)
+
+
 def test_block_scaled_recipes_refused_on_hopper():
     impl = implementation_from(precision="mxfp8")
     with pytest.raises(InputError, match="b200"):
