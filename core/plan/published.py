@@ -326,6 +326,35 @@ RUN_CODE.update(
 )
 RUN_CODE.update(
     {
+        run: {**RUN_CODE.get(run, {}), "bf16_end_layers": 0}
+        for run in (
+            "megatron-bridge-26.06-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.06-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.04.01-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.04.01-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04.01-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04-gb300-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.04-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.04-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.04-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02.01-gb300-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.02.01-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.02.01-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02.01-gb200-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02-gb300-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.02-gb200-llama3-70b-64gpu-nvfp4",
+            "megatron-bridge-26.02-gb300-llama3.1-405b-256gpu-nvfp4",
+            "megatron-bridge-26.02-gb200-llama3.1-405b-256gpu-nvfp4",
+        )
+    }  # the NVFP4 V2 presets leave first_last_layers_bf16 unset (the reading in
+    # benchmarks/data/recipes/megatron_bridge_llama_pretrain_26.02_26.06.json), and Megatron-Core's
+    # default is False (megatron/core/transformer/transformer_config.py at d98e8a64:
+    # first_last_layers_bf16: bool = False): every layer's GEMMs in NVFP4; applied after the
+    # 26.02-26.06 registration
+)
+RUN_CODE.update(
+    {
         run: {"tp_overlap": True}
         for run in (
             "torchtitan-h100-llama3.1-70b-256gpu-fp8-asynctp",

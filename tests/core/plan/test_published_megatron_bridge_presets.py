@@ -52,3 +52,7 @@ def test_each_row_is_planned_with_its_presets_settings(row: dict, run: dict) -> 
     assert impl.quantized_params is bool(settings["fp8_param_gather"])
     if int(settings["tp"]) > 1:  # TP overlap (userbuffers) where the preset turns it on
         assert impl.tp_overlap is bool(settings["tp_comm_overlap_effective"])
+    # BF16 layers at the ends only where the preset sets first_last_layers_bf16 (Megatron-Core's
+    # default: off); unset in every one of these presets
+    assert not settings.get("first_last_layers_bf16")
+    assert impl.recipe.bf16_layers == 0

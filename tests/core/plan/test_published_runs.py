@@ -56,7 +56,7 @@ GRACE_BLACKWELL_CONSERVATIVE = (
     "the calibration takes the B200's measured rates over the {device}'s higher peaks, the "
     "conservative end (docs/plan_sources.md; issue 38: never a faster device's figure)"
 )
-PREREGISTERED_GAPS.update({run: GRACE_BLACKWELL_CONSERVATIVE.format(device="GB300", span="20 to 41 %")
+PREREGISTERED_GAPS.update({run: GRACE_BLACKWELL_CONSERVATIVE.format(device="GB300", span="21 to 41 %")
                            for run in (
                                "megatron-bridge-26.02-gb300-llama3-70b-64gpu-fp8",
                                "megatron-bridge-26.02-gb300-llama3.1-405b-256gpu-fp8",
@@ -67,19 +67,14 @@ PREREGISTERED_GAPS.update({run: GRACE_BLACKWELL_CONSERVATIVE.format(device="GB30
                                "megatron-bridge-26.04-gb300-llama3-70b-64gpu-mxfp8",
                                "megatron-bridge-26.04-gb300-llama3-70b-64gpu-nvfp4",
                                "megatron-bridge-26.04-gb300-llama3.1-405b-256gpu-fp8",
-                               "megatron-bridge-26.04-gb300-llama3.1-405b-256gpu-nvfp4",
                                "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-fp8",
                                "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-mxfp8",
-                               "megatron-bridge-26.04.01-gb300-llama3-70b-64gpu-nvfp4",
                                "megatron-bridge-26.04.01-gb300-llama3.1-405b-256gpu-fp8",
-                               "megatron-bridge-26.04.01-gb300-llama3.1-405b-256gpu-nvfp4",
                                "megatron-bridge-26.06-gb300-llama3.1-405b-256gpu-fp8",
-                               "megatron-bridge-26.06-gb300-llama3.1-405b-256gpu-nvfp4",
                            )})  # fmt: skip
-PREREGISTERED_GAPS.update({run: GRACE_BLACKWELL_CONSERVATIVE.format(device="GB200", span="22 to 23 %")
+PREREGISTERED_GAPS.update({run: GRACE_BLACKWELL_CONSERVATIVE.format(device="GB200", span="21 %")
                            for run in (
                                "megatron-bridge-26.04.01-gb200-llama3.1-405b-256gpu-nvfp4",
-                               "megatron-bridge-26.06-gb200-llama3.1-405b-256gpu-nvfp4",
                            )})  # fmt: skip
 KNOWN_GAPS.update(PREREGISTERED_GAPS)
 
