@@ -26,7 +26,9 @@ twice, a *rowwise* copy (fprop, dgrad) and a *columnwise* one (wgrad, and the we
   an E4M3 scale per 16 elements and an fp32 scale per tensor; a 16-point random Hadamard transform
   on the wgrad operands' columnwise copies (``2·16`` FLOPs per element, fused into their
   quantization), stochastic rounding of gradients (in hardware, no extra pass); Megatron's FP4
-  configuration keeps the first two and the last two transformer layers in BF16.
+  configuration keeps the first two and the last two transformer layers in BF16. Megatron-Core's
+  own default keeps none (``first_last_layers_bf16`` off): a run's count is
+  ``Implementation.bf16_end_layers`` where it is known.
 * **Memory**: TE keeps the quantized weights (both copies) all step long; each GEMM keeps for its
   wgrad the columnwise copy of its input (the kept bytes per element below) instead of the input.
 
