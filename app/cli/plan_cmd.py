@@ -159,6 +159,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       "embedding, t a layer, m an MTP module, L the loss, (…)*n to repeat, e.g. "
                       "'Et|(tt|)*30mL' for DeepSeek-V3 on pp 8 × vpp 4 (the stages must be pp × "
                       "vpp; default: the plan's split)")  # fmt: skip
+    impl.add_argument("--bf16-end-layers", default=None, metavar="N",
+                      help="under a low-precision recipe, keep the first N and the last N "
+                      "transformer layers' GEMMs in BF16 (Megatron-Core's --first-last-layers-bf16 "
+                      "with --num-layers-at-start/end-in-bf16; 0: every layer low, Megatron-Core's "
+                      "default; default here: the recipe's own, NVFP4 2, the FP8 recipes 0)")  # fmt: skip
     impl.add_argument("--fp8", action="store_true",
                       help="the layers' GEMMs in FP8 with Transformer Engine's default recipe, "
                       "delayed scaling (the same as --precision fp8-delayed)")  # fmt: skip
@@ -291,6 +296,7 @@ def handler(args: argparse.Namespace) -> int:
         dispatcher=args.dispatcher, route_nodes=args.route_nodes,
         recompute_modules=args.recompute_modules, cuda_graphs=args.cuda_graphs,
         ep_overlap=args.ep_overlap, pipeline_layout=args.pipeline_layout,
+        bf16_end_layers=args.bf16_end_layers,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

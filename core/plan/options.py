@@ -375,6 +375,7 @@ def implementation_from(
     cuda_graphs: Any = None,
     ep_overlap: bool = False,
     pipeline_layout: str | None = None,
+    bf16_end_layers: Any = None,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -387,6 +388,8 @@ def implementation_from(
     ``ep_overlap``: the expert all-to-all overlap (:mod:`core.plan.ep_overlap`).
     ``pipeline_layout``: a custom pipeline layout in Megatron-Core's notation
     (:mod:`core.plan.pipeline_layout`; blank or ``None``: the plan's split).
+    ``bf16_end_layers``: transformer layers at each end kept in BF16 under a low-precision recipe
+    (Megatron-Core's ``--first-last-layers-bf16``; blank or ``None``: the recipe's own).
     """
     from core.plan.frameworks import framework as find_framework
 
@@ -427,6 +430,8 @@ def implementation_from(
         cuda_graphs=_names(cuda_graphs, "cuda_graphs", "attn,moe_router,moe_preprocess"),
         ep_overlap=bool(ep_overlap),
         pipeline_layout=(str(pipeline_layout).strip() or None) if pipeline_layout else None,
+        bf16_end_layers=None if bf16_end_layers is None or not str(bf16_end_layers).strip()
+        else positive_int(bf16_end_layers, "bf16-end-layers", low=0, high=100_000),
         **fields,
     )  # fmt: skip
 

@@ -85,3 +85,23 @@ def test_ep_overlap_hides_the_all_to_all_and_says_so(capsys) -> None:
     assert main([*BASE, "--ep-overlap", "--ep", "4", "--pp", "2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "vpp 2 or more" in err
+
+
+def test_bf16_end_layers_reach_the_recipe_and_its_json(capsys) -> None:
+    """--bf16-end-layers (Megatron-Core's --first-last-layers-bf16): 0 runs every layer of a
+    70B model in NVFP4, a shorter compute time than NVFP4's own two BF16 layers at each end (at
+    its large GEMMs the FP4 rate outweighs the quantization); in the JSON and the assumptions; a
+    count below 0 is refused with what is allowed."""
+    dense = ["plan", "--model", "llama3-70b", "--device", "b200", "--gpus", "8", "--seq", "4096",
+             "--global-batch", "64", "--precision", "nvfp4", "--tp", "1", "--pp", "8", "--zero",
+             "1", "--json"]  # fmt: skip
+    assert main(dense) == 0
+    own = json.loads(capsys.readouterr().out)
+    assert main([*dense, "--bf16-end-layers", "0"]) == 0
+    none = json.loads(capsys.readouterr().out)
+    assert own["implementation"]["bf16_end_layers"] is None
+    assert none["implementation"]["bf16_end_layers"] == 0
+    assert none["time_breakdown_s"]["compute"] < own["time_breakdown_s"]["compute"]
+    assert any("none kept in bf16 at the ends" in a for a in none["assumptions"])
+    assert main([*BASE, "--precision", "nvfp4", "--bf16-end-layers", "-1"]) == 2
+    assert "bf16-end-layers" in capsys.readouterr().err
