@@ -161,7 +161,9 @@ def test_warm_up_runs_in_a_thread(qtbot, monkeypatch: pytest.MonkeyPatch) -> Non
     qtbot.waitUntil(lambda: p.result is not None, timeout=30000)
     assert p.result.valid
     p.shutdown()
-    assert not p._thread.isRunning()
+    # the warm-up thread has ended, or (still quitting when the result came) was handed to
+    # app.worker_runner.detach: the page holds no running thread either way
+    assert p._thread is None or not p._thread.isRunning()
 
 
 def _formats(page: EinopsPage) -> list:
