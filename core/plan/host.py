@@ -37,7 +37,14 @@ Two things the plan's trace does not hold are added, counted from the code (Mega
   before the sync (``preprocess``) is what the ``moe_preprocess`` scope captures.
 * **Transformer Engine's module overhead** (:data:`TE_MODULE_S`): each ``GroupedLinear`` call of
   the experts (two per layer, never captured) costs the host what a TE module costs over the plain
-  GEMM it wraps, measured for ``te.Linear``'s forward.
+  GEMM it wraps, measured for ``te.Linear``'s forward. Where the framework runs its layers on
+  Transformer Engine (Megatron, NeMo: ``transformer_engine`` in :mod:`core.plan.frameworks`) each
+  weight GEMM is charged what TE measurably costs per GEMM instead of a bare op: in the forward
+  :data:`TE_GEMM_FORWARD_S`, ``te.Linear``'s whole forward (its module overhead included, so no
+  module call is charged apart), once per local expert in a grouped GEMM; in the backward
+  :data:`TE_GEMM_BACKWARD_S`, the host time of TE's C++ GEMM call as profiled in a Megatron-Core
+  MoE run (the Python around it is not charged: the low end). The router's GEMM stays a bare op
+  (Megatron-Core runs it in PyTorch).
 
 Grace-hosted devices (GB200, GB300) issue each op slower than an x86 host
 (:data:`GRACE_HOST_FACTOR`).
@@ -60,6 +67,8 @@ __all__ = [
     "GRACE_HOST_FACTOR",
     "GRAPH_SCOPES",
     "HOST_OP_S",
+    "TE_GEMM_BACKWARD_S",
+    "TE_GEMM_FORWARD_S",
     "TE_MODULES_PER_LAYER",
     "TE_MODULE_S",
     "HostOps",
@@ -102,6 +111,19 @@ DISPATCH_OPS: dict[str, tuple[int, int, int]] = {
 #: 8480C): scaled by that ratio, 62.58 × 13.48 / 37.08 = 22.75 µs. Forward only (the issue has
 #: no backward figure; the backward is not charged).
 TE_MODULE_S = 62.58e-6 * 13.48 / 37.08
+
+#: Seconds of host time one Transformer Engine weight GEMM costs in the forward, on an x86 host:
+#: ``te.Linear``'s whole forward, 99.66 µs of CPU time on GB200 (NVIDIA/TransformerEngine#2053),
+#: scaled to the H100 DGX's Xeon by that issue's ``torch.nn.Linear`` ratio (13.48 / 37.08):
+#: 36.23 µs. A grouped GEMM of ``n`` local experts issues ``n`` GEMMs, each charged this.
+TE_GEMM_FORWARD_S = 99.66e-6 * 13.48 / 37.08
+
+#: Seconds of host time one Transformer Engine GEMM costs in the backward: the mean CPU time of
+#: TE's ``nvte_cublas_gemm`` in an Nsight Systems profile of Megatron-Core training Qwen3-30B-A3B
+#: on 8 B200 (an x86 DGX host; yanring/Megatron-MoE-ModelZoo#7: 13,073,979,788 ns over 645,099
+#: calls, 20.27 µs; median 13.71 µs). The C++ call only: the Python of TE's backward around it is
+#: not charged (the low end).
+TE_GEMM_BACKWARD_S = 13_073_979_788e-9 / 645_099
 
 #: Grace hosts' per-op slowdown: ``torch.nn.Linear``'s forward took 37.08 µs of CPU time on GB200
 #: against 13.48 µs on the H100 DGX's Xeon 8480C (NVIDIA/TransformerEngine#2053).
@@ -149,6 +171,12 @@ class HostOps:
     backward: float
     #: Transformer Engine module calls of the forward (:data:`TE_MODULE_S` each).
     modules: float = 0.0
+    #: Transformer Engine weight GEMMs of the forward (:data:`TE_GEMM_FORWARD_S` each), not
+    #: counted in ``forward``.
+    te_forward: float = 0.0
+    #: Transformer Engine GEMMs of the backward (:data:`TE_GEMM_BACKWARD_S` each), not counted
+    #: in ``backward``.
+    te_backward: float = 0.0
 
 
 def host_factor(device_id: str) -> float:
@@ -199,6 +227,7 @@ def host_ops(
     graphs: tuple[str, ...] = (),
     dispatcher: str | None = None,
     expert_bias: bool = False,
+    te_gemms: bool = False,
 ) -> HostOps:
     """Ops the host issues for one layer of ``ops`` (a :class:`~core.plan.ops.LayerOps`): the
     module docstring's count, ``experts_per_gpu`` expert GEMMs per grouped GEMM,
@@ -207,7 +236,10 @@ def host_ops(
     ``dispatcher`` (an MoE layer's, :data:`DISPATCH_OPS`) its own ops and the experts'
     :data:`TE_MODULES_PER_LAYER` module calls; with ``expert_bias`` Megatron-Core's per-expert
     bias loop (:data:`EXPERT_BIAS_KERNELS`: kernels per local expert and the
-    concatenations, forward and backward)."""
+    concatenations, forward and backward); with ``te_gemms`` (a framework on Transformer
+    Engine) the weight GEMMs other than the router's are counted apart, as TE GEMMs
+    (``te_forward``, ``te_backward``), and no module call is (a TE GEMM's forward cost holds
+    its module's)."""
     spec = ops.spec
     experts = int(spec.experts or 0)
     layer = tuple(op for op in ops.ops if op.region == "layer")
@@ -217,6 +249,7 @@ def host_ops(
     parts = layer_scopes(layer, experts)
     captured = set().union(*(_CAPTURES.get(g, set()) for g in graphs)) if graphs else set()
     count = {"forward": 0.0, "backward": 0.0}
+    te = {"forward": 0.0, "backward": 0.0}
     chains: set[tuple[str, int]] = set()
     for op, part in zip(ordered, parts, strict=True):
         if part in captured:
@@ -225,7 +258,8 @@ def host_ops(
             chains.add((op.phase, op.chain))
             continue
         each = experts_per_gpu if _is_expert(op, experts) else 1.0
-        count[op.phase] += each
+        weight_gemm = op.kind == "matmul" and not op.core and not _is_router(op, experts)
+        (te if te_gemms and weight_gemm else count)[op.phase] += each
         if cast_kernels and op.kind == "matmul" and op.phase == "forward" and not op.core:
             count["forward"] += each * cast_kernels  # X before fprop
             count["backward"] += each * cast_kernels  # dY before dgrad and wgrad
@@ -237,12 +271,12 @@ def host_ops(
         preprocess_graphed = any(g in ("moe_preprocess", "moe") for g in graphs)
         count["forward"] += after + (0 if preprocess_graphed else before)
         count["backward"] += backward
-        modules = float(TE_MODULES_PER_LAYER)
+        modules = 0.0 if te_gemms else float(TE_MODULES_PER_LAYER)
     if expert_bias and experts > 1 and "experts" not in captured:
         (fk, fc), (bk, bc) = EXPERT_BIAS_KERNELS
         count["forward"] += fk * experts_per_gpu + fc
         count["backward"] += bk * experts_per_gpu + bc
-    return HostOps(count["forward"], count["backward"], modules)
+    return HostOps(count["forward"], count["backward"], modules, te["forward"], te["backward"])
 
 
 def host_excess(
@@ -261,8 +295,10 @@ def host_excess(
     :data:`TE_MODULE_S` by default; ``factor``: the host's slowdown, :func:`host_factor`)."""
     each = (HOST_OP_S if op_s is None else op_s) * factor
     module = (TE_MODULE_S if module_s is None else module_s) * factor
-    cpu_f = host.forward * each + host.modules * module
-    cpu_b = host.backward * each
+    cpu_f = (
+        host.forward * each + host.modules * module + host.te_forward * TE_GEMM_FORWARD_S * factor
+    )
+    cpu_b = host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor
     if syncs:
         return max(0.0, cpu_f - gpu_fwd) + max(0.0, cpu_b - gpu_bwd)
     return max(0.0, cpu_f + cpu_b - gpu_fwd - gpu_bwd)
@@ -293,13 +329,17 @@ def host_seconds(host: HostOps, device_id: str) -> tuple[float, float]:
     device's host (:func:`host_excess`'s costs)."""
     factor = host_factor(device_id)
     each, module = HOST_OP_S * factor, TE_MODULE_S * factor
-    return host.forward * each + host.modules * module, host.backward * each
+    return (
+        host.forward * each + host.modules * module + host.te_forward * TE_GEMM_FORWARD_S * factor,
+        host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor,
+    )
 
 
 def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:
     """The ops one MoE layer issues from the host under ``layout`` (:func:`host_ops` with the
-    implementation's CUDA graphs, recipe casts, dispatcher and expert bias); ``None`` for a dense
-    model, whose CPU runs ahead."""
+    implementation's CUDA graphs, recipe casts, dispatcher, expert bias and, for a framework on
+    Transformer Engine, TE GEMMs); ``None`` for a dense model, whose CPU runs ahead."""
+    from core.plan.frameworks import framework
     from core.plan.precision import resolve_recipe
 
     inp = ctx.inp
@@ -314,12 +354,14 @@ def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:
     if dispatcher not in DISPATCH_OPS:
         dispatcher = "alltoall"
     bias = bool(getattr(impl, "expert_bias", False))
-    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher, bias)
+    te = bool(framework(impl.framework).transformer_engine)
+    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher, bias, te)
     found = _OPS.get(key)
     if found is None:
         if len(_OPS) > 1024:
             _OPS.clear()
         found = _OPS[key] = host_ops(ctx.ops, experts_per_gpu=per_gpu, fused=impl.fused,
                                      cast_kernels=casts, graphs=graphs,
-                                     dispatcher=dispatcher, expert_bias=bias)  # fmt: skip
+                                     dispatcher=dispatcher, expert_bias=bias,
+                                     te_gemms=te)  # fmt: skip
     return found

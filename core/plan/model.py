@@ -517,6 +517,20 @@ def _unfit_reason(memory: mem.StageMemory, capacity: float) -> Text | None:
              have=format_bytes(capacity))  # fmt: skip
 
 
+def _host_detail(ctx: Context, layout: Layout) -> dict[str, float]:
+    """One MoE layer's host issue (:mod:`core.plan.host`) as ``detail`` entries: ops and TE GEMMs
+    of the forward and the backward, and their CPU seconds; none for a dense model."""
+    found = host.layer_host_ops(ctx, layout)
+    if found is None:
+        return {}
+    cpu_f, cpu_b = host.host_seconds(found, ctx.inp.cluster.device.id)
+    return {"host_forward_ops": found.forward, "host_backward_ops": found.backward,
+            "host_forward_te_gemms": found.te_forward,
+            "host_backward_te_gemms": found.te_backward,
+            "host_module_calls": found.modules,
+            "host_forward_s": cpu_f, "host_backward_s": cpu_b}  # fmt: skip
+
+
 def result(ctx: Context, ev: Evaluation) -> PlanResult:
     """The worded result of an evaluation."""
     inp = ctx.inp
@@ -533,7 +547,8 @@ def result(ctx: Context, ev: Evaluation) -> PlanResult:
         links={k: ("network" if getattr(ev.link, f"{k}_crosses") else "intra-node")
                for k in ("tp", "cp", "pp", "dp")},
         detail={"memory_bound_share": ev.micro.memory_bound / max(1e-30, ev.micro.layer_fwd + ev.micro.layer_bwd),
-                "best_efficiency": ctx.cal.best_efficiency((inp.compute_dtype, inp.gemm_dtype))},
+                "best_efficiency": ctx.cal.best_efficiency((inp.compute_dtype, inp.gemm_dtype)),
+                **_host_detail(ctx, ev.layout)},
     )  # fmt: skip
     from dataclasses import replace
 

@@ -191,6 +191,9 @@ class PlanResult:
         }
         if self.reason is not None:
             out["reason"] = str(self.reason)
+        if "host_forward_s" in self.detail:  # an MoE layer's host issue (core.plan.host)
+            out["host"] = {key[len("host_"):]: value for key, value in self.detail.items()
+                           if key.startswith("host_")}  # fmt: skip
         training = self.training
         if training is not None:
             out["training"] = training.to_dict()

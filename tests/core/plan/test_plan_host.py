@@ -14,11 +14,14 @@ from core.plan.host import (
     DISPATCH_OPS,
     GRACE_HOST_FACTOR,
     GRAPH_SCOPES,
+    TE_GEMM_BACKWARD_S,
+    TE_GEMM_FORWARD_S,
     TE_MODULE_S,
     HostOps,
     host_excess,
     host_factor,
     host_ops,
+    host_seconds,
     layer_scopes,
 )
 from core.plan.inputs import Implementation
@@ -202,12 +205,16 @@ def test_the_plan_charges_a_host_bound_moe_layer_to_its_compute(monkeypatch) -> 
     before = evaluate(ctx, lay)
     monkeypatch.setattr(host, "HOST_OP_S", 1.0)
     after = evaluate(context(inp), lay)
+    # Megatron-Core runs on Transformer Engine: the weight GEMMs are TE GEMMs, counted apart
     counts = host.host_ops(ctx.ops, experts_per_gpu=inp.model.experts / lay.ep,
                            fused=inp.implementation.fused,
-                           dispatcher=inp.implementation.dispatcher)  # fmt: skip
+                           dispatcher=inp.implementation.dispatcher, te_gemms=True)  # fmt: skip
+    assert counts == host.layer_host_ops(ctx, lay)
+    assert counts.modules == 0 and counts.te_forward > 0 and counts.te_backward > 0
     layers = inp.model.layers / lay.pp  # one stage's MoE layers (Mixtral: every layer)
-    # seconds: 1 s per op, and the two GroupedLinear calls at TE's module cost (an x86 H100 host)
-    cpu = counts.forward + counts.backward + 2 * host.TE_MODULE_S
+    # seconds: 1 s per op, and the TE GEMMs at their measured costs (an x86 H100 host)
+    cpu = (counts.forward + counts.backward + counts.te_forward * host.TE_GEMM_FORWARD_S
+           + counts.te_backward * host.TE_GEMM_BACKWARD_S)  # fmt: skip
     grown = (after.breakdown["compute"] - before.breakdown["compute"]) / after.micro_batches
     gpu_bound = (
         before.breakdown["compute"] / before.micro_batches
@@ -311,3 +318,79 @@ def test_the_recipes_recompute_modules_where_a_preset_sets_them() -> None:
     assert deepseek["layout"]["recompute_modules"] == ["mla_up_proj"]  # as registered
     assert deepseek["recipe"]["recompute_modules"] == []
     assert moe_run_input(deepseek)[0].implementation.recompute_modules == ()
+
+
+def test_on_transformer_engine_the_weight_gemms_are_te_gemms_and_the_router_a_bare_op() -> None:
+    # forward weight GEMMs: qkv and o (1 each), the grouped up and down (4 experts each): 10;
+    # backward: each of them twice (dgrad, wgrad): 20. The router's GEMM (Megatron-Core runs it
+    # in PyTorch) and the attention core stay ops; no GroupedLinear module call is charged apart
+    plain = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall")
+    te = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall", te_gemms=True)
+    assert te == HostOps(plain.forward - 10, plain.backward - 20, 0, 10, 20)
+    # CUDA graphs take the captured TE GEMMs off the host too: attn captures qkv and o
+    graphed = host_ops(_layer(), experts_per_gpu=4, fused=True, te_gemms=True, graphs=("attn",))
+    assert (graphed.te_forward, graphed.te_backward) == (8, 16)
+
+
+def test_the_te_gemm_costs_from_the_te_issue_and_the_profile() -> None:
+    # NVIDIA/TransformerEngine#2053: te.Linear's forward took 99.66 µs of CPU on GB200, whose
+    # torch.nn.Linear took 37.08 µs against 13.48 µs on an H100 DGX's Xeon
+    assert pytest.approx(99.66 * 13.48 / 37.08 * 1e-6, rel=1e-9) == TE_GEMM_FORWARD_S
+    assert 36.2e-6 < TE_GEMM_FORWARD_S < 36.3e-6
+    # yanring/Megatron-MoE-ModelZoo#7's nsys summary: nvte_cublas_gemm, 13,073,979,788 ns in
+    # 645,099 calls (20,266.6 ns on average, as the profile prints)
+    assert pytest.approx(20_266.6e-9, rel=1e-5) == TE_GEMM_BACKWARD_S
+    host = HostOps(forward=10, backward=20, modules=0, te_forward=3, te_backward=6)
+    fwd, bwd = host_seconds(host, "h100-sxm")
+    assert fwd == pytest.approx(10 * 6.8e-6 + 3 * TE_GEMM_FORWARD_S)
+    assert bwd == pytest.approx(20 * 6.8e-6 + 6 * TE_GEMM_BACKWARD_S)
+    # a Grace host: te.Linear's forward as measured there, 99.66 µs
+    grace_f, _ = host_seconds(HostOps(0, 0, 0, 1, 0), "gb200")
+    assert grace_f == pytest.approx(99.66e-6, rel=1e-9)
+    assert host_excess(0.0, 0.0, host, syncs=True) == pytest.approx(fwd + bwd)
+
+
+def test_only_a_framework_on_transformer_engine_issues_te_gemms() -> None:
+    from core.plan.host import layer_host_ops
+    from core.plan.inputs import Layout
+    from core.plan.model import context
+    from core.plan.published_moe import load_moe_runs, moe_run_input
+
+    run = next(
+        r for r in load_moe_runs() if r["id"] == "megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"
+    )
+    inp, c, _ = moe_run_input(run)
+    lay = Layout(tp=c.tp, pp=c.pp, vpp=c.vpp, cp=c.cp, sp=bool(c.sp), zero=c.zero,
+                 micro_batch=c.micro_batch, recompute=c.recompute, ep=c.ep, etp=c.etp)  # fmt: skip
+    megatron = layer_host_ops(context(inp), lay)
+    impl = replace(inp.implementation, framework="torchtitan")
+    titan = layer_host_ops(context(replace(inp, implementation=impl)), lay)
+    assert megatron is not None and titan is not None
+    assert megatron.te_forward > 0 and megatron.modules == 0
+    assert titan.te_forward == titan.te_backward == 0 and titan.modules == 2
+    # the same ops either way: what TE issues as GEMMs the other framework issues as ops
+    assert megatron.forward + megatron.te_forward == titan.forward
+    assert megatron.backward + megatron.te_backward == titan.backward
+
+
+def test_the_json_states_an_moe_layers_host_issue_and_a_dense_plan_none() -> None:
+    from core.plan.host import host_seconds, layer_host_ops
+    from core.plan.inputs import Layout
+    from core.plan.model import context, plan
+    from core.plan.published_moe import load_moe_runs, moe_run_input
+
+    run = next(
+        r for r in load_moe_runs() if r["id"] == "megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"
+    )
+    inp, c, _ = moe_run_input(run)
+    lay = Layout(tp=c.tp, pp=c.pp, vpp=c.vpp, cp=c.cp, sp=bool(c.sp), zero=c.zero,
+                 micro_batch=c.micro_batch, recompute=c.recompute, ep=c.ep, etp=c.etp)  # fmt: skip
+    out = plan(inp, lay).to_dict()["host"]
+    found = layer_host_ops(context(inp), lay)
+    assert found is not None
+    cpu_f, cpu_b = host_seconds(found, inp.cluster.device.id)
+    assert out == {"forward_ops": found.forward, "backward_ops": found.backward,
+                   "forward_te_gemms": found.te_forward, "backward_te_gemms": found.te_backward,
+                   "module_calls": 0.0, "forward_s": cpu_f, "backward_s": cpu_b}  # fmt: skip
+    dense = replace(inp, model=replace(inp.model, experts=0, top_k=0, moe_ffn=0))
+    assert "host" not in plan(dense, replace(lay, ep=1)).to_dict()
