@@ -350,18 +350,25 @@ def test_the_te_gemm_costs_from_the_te_issue_and_the_profile() -> None:
     assert host_excess(0.0, 0.0, host, syncs=True) == pytest.approx(fwd + bwd)
 
 
-def test_only_a_framework_on_transformer_engine_issues_te_gemms() -> None:
-    from core.plan.host import layer_host_ops
+def _mixtral_run():
+    """Megatron-Core 0.9's published Mixtral 8x7B run on H100: its input and layout."""
     from core.plan.inputs import Layout
-    from core.plan.model import context
     from core.plan.published_moe import load_moe_runs, moe_run_input
 
     run = next(
         r for r in load_moe_runs() if r["id"] == "megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"
     )
     inp, c, _ = moe_run_input(run)
-    lay = Layout(tp=c.tp, pp=c.pp, vpp=c.vpp, cp=c.cp, sp=bool(c.sp), zero=c.zero,
-                 micro_batch=c.micro_batch, recompute=c.recompute, ep=c.ep, etp=c.etp)  # fmt: skip
+    return inp, Layout(tp=c.tp, pp=c.pp, vpp=c.vpp, cp=c.cp, sp=bool(c.sp), zero=c.zero,
+                       micro_batch=c.micro_batch, recompute=c.recompute, ep=c.ep,
+                       etp=c.etp)  # fmt: skip
+
+
+def test_only_a_framework_on_transformer_engine_issues_te_gemms() -> None:
+    from core.plan.host import layer_host_ops
+    from core.plan.model import context
+
+    inp, lay = _mixtral_run()
     megatron = layer_host_ops(context(inp), lay)
     impl = replace(inp.implementation, framework="torchtitan")
     titan = layer_host_ops(context(replace(inp, implementation=impl)), lay)
@@ -375,16 +382,9 @@ def test_only_a_framework_on_transformer_engine_issues_te_gemms() -> None:
 
 def test_the_json_states_an_moe_layers_host_issue_and_a_dense_plan_none() -> None:
     from core.plan.host import host_seconds, layer_host_ops
-    from core.plan.inputs import Layout
     from core.plan.model import context, plan
-    from core.plan.published_moe import load_moe_runs, moe_run_input
 
-    run = next(
-        r for r in load_moe_runs() if r["id"] == "megatron-core-0.9-h100-mixtral-8x7b-64gpu-bf16"
-    )
-    inp, c, _ = moe_run_input(run)
-    lay = Layout(tp=c.tp, pp=c.pp, vpp=c.vpp, cp=c.cp, sp=bool(c.sp), zero=c.zero,
-                 micro_batch=c.micro_batch, recompute=c.recompute, ep=c.ep, etp=c.etp)  # fmt: skip
+    inp, lay = _mixtral_run()
     out = plan(inp, lay).to_dict()["host"]
     found = layer_host_ops(context(inp), lay)
     assert found is not None
