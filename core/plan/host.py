@@ -66,6 +66,7 @@ __all__ = [
     "GRACE_HOSTS",
     "GRACE_HOST_FACTOR",
     "GRAPH_SCOPES",
+    "HOST_BOUND_SHARE",
     "HOST_OP_S",
     "TE_GEMM_BACKWARD_S",
     "TE_GEMM_FORWARD_S",
@@ -75,6 +76,7 @@ __all__ = [
     "host_excess",
     "host_factor",
     "host_ops",
+    "host_regime",
     "host_seconds",
     "layer_excess",
     "layer_host_ops",
@@ -302,6 +304,24 @@ def host_excess(
     if syncs:
         return max(0.0, cpu_f - gpu_fwd) + max(0.0, cpu_b - gpu_bwd)
     return max(0.0, cpu_f + cpu_b - gpu_fwd - gpu_bwd)
+
+
+#: The share of a layer's GPU compute time at or above which the CPU's counted issue time makes a
+#: plan *host-bound* (:func:`host_regime`): the count is the low end (the backward charges TE's
+#: C++ GEMM call and none of the Python around it; an Nsight profile of Megatron-Core on 8 B200,
+#: yanring/Megatron-MoE-ModelZoo#7, has a forward MoE layer's router and experts alone at 4.1 ms of
+#: CPU, about twice what is counted here), so where the count reaches half the GPU's time the true
+#: issue time may pass it, and the step is set by a cost the plan cannot pin down. Such plans take
+#: their likely interval from the published runs in the same regime
+#: (:mod:`core.plan.uncertainty`).
+HOST_BOUND_SHARE = 0.5
+
+
+def host_regime(share: float | None) -> str:
+    """``"host"`` when a plan's host share (a layer's CPU issue time over its GPU compute time,
+    ``plan --json``'s ``host.share``) is at least :data:`HOST_BOUND_SHARE`, else ``"gpu"`` (no
+    share: a dense model, whose CPU runs ahead)."""
+    return "host" if share is not None and share >= HOST_BOUND_SHARE else "gpu"
 
 
 _OPS: dict[tuple, HostOps] = {}

@@ -517,18 +517,22 @@ def _unfit_reason(memory: mem.StageMemory, capacity: float) -> Text | None:
              have=format_bytes(capacity))  # fmt: skip
 
 
-def _host_detail(ctx: Context, layout: Layout) -> dict[str, float]:
+def _host_detail(ctx: Context, ev: Evaluation) -> dict[str, float]:
     """One MoE layer's host issue (:mod:`core.plan.host`) as ``detail`` entries: ops and TE GEMMs
-    of the forward and the backward, and their CPU seconds; none for a dense model."""
-    found = host.layer_host_ops(ctx, layout)
+    of the forward and the backward, their CPU seconds, and ``host_share``, those seconds over
+    the layer's GPU compute time per micro-batch (forward and backward: what
+    :func:`core.plan.host.host_regime` judges); none for a dense model."""
+    found = host.layer_host_ops(ctx, ev.layout)
     if found is None:
         return {}
     cpu_f, cpu_b = host.host_seconds(found, ctx.inp.cluster.device.id)
+    gpu = ev.micro.layer_fwd + ev.micro.layer_bwd
     return {"host_forward_ops": found.forward, "host_backward_ops": found.backward,
             "host_forward_te_gemms": found.te_forward,
             "host_backward_te_gemms": found.te_backward,
             "host_module_calls": found.modules,
-            "host_forward_s": cpu_f, "host_backward_s": cpu_b}  # fmt: skip
+            "host_forward_s": cpu_f, "host_backward_s": cpu_b,
+            "host_share": (cpu_f + cpu_b) / gpu if gpu > 0 else 0.0}  # fmt: skip
 
 
 def result(ctx: Context, ev: Evaluation) -> PlanResult:
@@ -548,7 +552,7 @@ def result(ctx: Context, ev: Evaluation) -> PlanResult:
                for k in ("tp", "cp", "pp", "dp")},
         detail={"memory_bound_share": ev.micro.memory_bound / max(1e-30, ev.micro.layer_fwd + ev.micro.layer_bwd),
                 "best_efficiency": ctx.cal.best_efficiency((inp.compute_dtype, inp.gemm_dtype)),
-                **_host_detail(ctx, ev.layout)},
+                **_host_detail(ctx, ev)},
     )  # fmt: skip
     from dataclasses import replace
 

@@ -358,6 +358,15 @@ class MoePrediction:
     searched: bool = False
     applied: tuple[str, ...] = ()
     memory_verdict: str = ""  # fits, tight or does not fit (StageMemory.verdict); "" if refused
+    #: a layer's CPU issue time over its GPU compute time (``plan --json``'s ``host.share``)
+    host_share: float | None = None
+
+    @property
+    def regime(self) -> str:
+        """``host`` for a host-bound plan, else ``gpu`` (:func:`core.plan.host.host_regime`)."""
+        from core.plan.host import host_regime
+
+        return host_regime(self.host_share)
 
     @property
     def tokens_per_s_per_gpu(self) -> float | None:
@@ -379,6 +388,8 @@ class MoePrediction:
             "searched": self.searched,
             "applied_settings": list(self.applied),
             "memory_verdict": self.memory_verdict,
+            "host_share": self.host_share,
+            "regime": self.regime,
         }
 
 
@@ -411,6 +422,7 @@ def predict_moe_run(run: dict[str, Any], catalog: Any = None) -> MoePrediction:
         run["id"], gpus, tokens_per_s=res.tokens_per_s, step_time_s=res.step_time_s,
         mfu=res.mfu, layout=str(res.layout.label()), limits=str(res.limits), fits=bool(res.fits),
         searched=not _complete(c), applied=applied, memory_verdict=res.memory_verdict,
+        host_share=res.detail.get("host_share"),
     )  # fmt: skip
 
 

@@ -38,7 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.texts import Text, translate
+from core.texts import Text, join_texts, translate
 
 if TYPE_CHECKING:
     from core.plan.result import PlanResult
@@ -49,6 +49,7 @@ __all__ = [
     "MIN_RUNS",
     "MODEL_KINDS",
     "POOLS",
+    "REGIMES",
     "RESIDUALS_FILE",
     "Band",
     "Residual",
@@ -85,16 +86,22 @@ MIN_RUNS = 8
 #: z of a two-sided 80 % normal interval (the between-group widening).
 Z80 = 1.2816
 #: The pools tried, narrowest first: the keys a run must share with the plan.
+#: ``regime`` (host-bound or not, :func:`core.plan.host.host_regime`) is kept in every pool but
+#: the last two: the CPU's issue time is the plan's least certain cost, and a host-bound plan is
+#: judged by the host-bound runs before any run of its generation that the GPU paces.
 POOLS: tuple[tuple[str, ...], ...] = (
-    ("model", "generation", "codebase", "precision"),
-    ("model", "generation", "codebase"),
-    ("model", "generation", "precision"),
-    ("model", "generation"),
-    ("model", "codebase", "precision"),
-    ("model", "codebase"),
+    ("model", "regime", "generation", "codebase", "precision"),
+    ("model", "regime", "generation", "codebase"),
+    ("model", "regime", "generation", "precision"),
+    ("model", "regime", "generation"),
+    ("model", "regime", "codebase", "precision"),
+    ("model", "regime", "codebase"),
+    ("model", "regime"),
     ("model",),
     (),
 )
+#: The regimes a plan is in (:func:`core.plan.host.host_regime`): paced by its GPU, or host-bound.
+REGIMES: tuple[str, ...] = ("gpu", "host")
 #: The kinds of model the published runs are pooled by (:func:`model_kind`).
 MODEL_KINDS: tuple[str, ...] = ("dense", "moe")
 
@@ -221,9 +228,11 @@ class Residual:
     precision: str
     error: float  # predicted / published - 1
     model: str = "dense"  # the kind of model (MODEL_KINDS)
+    regime: str = "gpu"  # host-bound or not (REGIMES); a dense run is never host-bound
 
     def key(self, name: str) -> str:
-        """The run's value of a pool key (``model``, ``generation``, ``codebase``, ``precision``)."""
+        """The run's value of a pool key (``model``, ``regime``, ``generation``, ``codebase``,
+        ``precision``)."""
         return str(getattr(self, name))
 
 
@@ -281,6 +290,7 @@ def moe_residual_rows(checks: Sequence[Any], runs: Sequence[dict[str, Any]]) -> 
             "generation": generation(c.device),
             "codebase": codebase_of_run(run),
             "precision": precision_class(str(run.get("precision", "bf16"))),
+            "regime": c.prediction.regime,
             "published_tokens_per_s": c.published * c.gpus,
             "predicted_tokens_per_s": pred,
             "error": pred / (c.published * c.gpus) - 1,
@@ -338,7 +348,7 @@ def write_moe_residuals(checks: Sequence[Any], runs: Sequence[dict[str, Any]]) -
 def _residual(row: dict[str, Any]) -> Residual:
     return Residual(
         row["id"], row["generation"], row["codebase"], row["precision"], float(row["error"]),
-        str(row.get("model", "dense")),
+        str(row.get("model", "dense")), str(row.get("regime", "gpu")),
     )  # fmt: skip
 
 
@@ -379,13 +389,14 @@ def _order_interval(errors: Sequence[float]) -> tuple[float, float, float]:
 
 def _between_groups(pool: Sequence[Residual], model: str | None = None) -> float:
     """The spread (sample standard deviation) of the median errors of the pool's groups of the
-    same generation, codebase and precision with at least 3 runs (of the kind ``model`` only,
-    when given); 0 with fewer than 2 groups."""
-    groups: dict[tuple[str, str, str], list[float]] = {}
+    same regime, generation, codebase and precision with at least 3 runs (of the kind ``model``
+    only, when given); 0 with fewer than 2 groups."""
+    groups: dict[tuple[str, str, str, str], list[float]] = {}
     for r in pool:
         if model is not None and r.model != model:
             continue
-        groups.setdefault((r.generation, r.codebase, r.precision), []).append(r.error)
+        key = (r.regime, r.generation, r.codebase, r.precision)
+        groups.setdefault(key, []).append(r.error)
     medians = [statistics.median(v) for v in groups.values() if len(v) >= 3]
     return statistics.stdev(medians) if len(medians) >= 2 else 0.0
 
@@ -394,13 +405,22 @@ def _label(values: dict[str, str], key: str) -> str:
     value = values[key]
     if key == "model":
         return "MoE" if value == "moe" else "dense"
+    if key == "regime":
+        return (
+            translate("Plan", "host-bound") if value == "host" else translate("Plan", "GPU-bound")
+        )
     return CODEBASE_NAMES.get(value, value) if key == "codebase" else value
 
 
 def _what(values: dict[str, str], keys: Sequence[str]) -> str:
-    """The pool's shared values in words; a dense pool does not say "dense" (it is the default)."""
-    shown = [k for k in keys if not (k == "model" and values.get("model") == "dense")]
-    return " · ".join(_label(values, k) for k in shown)
+    """The pool's shared values in words; a dense pool does not say "dense", nor one paced by its
+    GPU "GPU-bound" (the defaults); a host-bound one says so (translatably)."""
+    shown = [
+        k for k in keys
+        if not (k == "model" and values.get("model") == "dense")
+        and not (k == "regime" and values.get("regime", "gpu") == "gpu")
+    ]  # fmt: skip
+    return join_texts([_label(values, k) for k in shown], " · ")
 
 
 def band(
@@ -409,7 +429,7 @@ def band(
     """The error interval for a plan of ``values`` (``model``, ``generation``, ``codebase``,
     ``precision``; ``model`` is ``dense`` when not given) from ``residuals`` (default: the
     resource file's)."""
-    values = {"model": "dense", **values}
+    values = {"model": "dense", "regime": "gpu", **values}
     pool_all = tuple(load_residuals() if residuals is None else residuals)
     if not pool_all:
         raise ValueError("no residuals to take an interval from")
@@ -513,8 +533,11 @@ def plan_values(res: PlanResult) -> dict[str, str]:
     """What a plan shares or not with the published runs: the kind of model, generation,
     codebase, precision."""
     device = res.inp.cluster.device
+    from core.plan.host import host_regime
+
     return {
         "model": model_kind(res.inp.model),
+        "regime": host_regime(res.detail.get("host_share")),
         "generation": generation(device.id, device.name),
         "codebase": plan_codebase(res.inp),
         "precision": plan_precision(res.inp),
@@ -574,8 +597,8 @@ def leave_one_out(
         if model is not None and r.model != model:
             continue
         others = rows[:i] + rows[i + 1 :]
-        values = {"model": r.model, "generation": r.generation, "codebase": r.codebase,
-                  "precision": r.precision}  # fmt: skip
+        values = {"model": r.model, "regime": r.regime, "generation": r.generation,
+                  "codebase": r.codebase, "precision": r.precision}  # fmt: skip
         out.append((r, band(values, others, min_runs=min_runs)))
     covered = sum(b.low <= r.error <= b.high for r, b in out)
     return covered / len(out), out

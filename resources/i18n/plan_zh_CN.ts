@@ -714,8 +714,17 @@
         <translation>已规划 {n} 个已发表的训练</translation>
     </message>
     <message>
+        <source>host-bound</source>
+        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. ``regime`` (host-bound or not, :func:`core.plan.host.host_regime`) is kept in every pool but the last two: the CPU&apos;s issue time is the plan&apos;s least certain cost, and a host-bound plan is judged by the host-bound runs before any run of its generation that the GPU paces. The regimes a plan is in (:func:`core.plan.host.host_regime`): paced by its GPU, or host-bound. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
+        <translation>受主机限制</translation>
+    </message>
+    <message>
+        <source>GPU-bound</source>
+        <translation>受 GPU 限制</translation>
+    </message>
+    <message>
         <source>all {n} published runs</source>
-        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences. The step time&apos;s factors ``(low, high)`` the ranges use: ``1 +`` the band&apos;s errors, the low one no lower than 100 % MFU allows, nor every executed FLOP at the device&apos;s fastest measured rate (``None``: the band&apos;s own).</extracomment>
+        <extracomment>The step time&apos;s factors ``(low, high)`` the ranges use: ``1 +`` the band&apos;s errors, the low one no lower than 100 % MFU allows, nor every executed FLOP at the device&apos;s fastest measured rate (``None``: the band&apos;s own).</extracomment>
         <translation>全部 {n} 个已发表的训练</translation>
     </message>
     <message>

@@ -382,15 +382,36 @@ def test_only_a_framework_on_transformer_engine_issues_te_gemms() -> None:
 
 def test_the_json_states_an_moe_layers_host_issue_and_a_dense_plan_none() -> None:
     from core.plan.host import host_seconds, layer_host_ops
-    from core.plan.model import context, plan
+    from core.plan.model import context, evaluate, plan
 
     inp, lay = _mixtral_run()
-    out = plan(inp, lay).to_dict()["host"]
-    found = layer_host_ops(context(inp), lay)
+    res = plan(inp, lay)
+    out = res.to_dict()["host"]
+    ctx = context(inp)
+    found = layer_host_ops(ctx, lay)
     assert found is not None
     cpu_f, cpu_b = host_seconds(found, inp.cluster.device.id)
+    mt = evaluate(ctx, res.layout).micro  # the layer's GPU compute time per micro-batch
+    share = (cpu_f + cpu_b) / (mt.layer_fwd + mt.layer_bwd)
     assert out == {"forward_ops": found.forward, "backward_ops": found.backward,
                    "forward_te_gemms": found.te_forward, "backward_te_gemms": found.te_backward,
-                   "module_calls": 0.0, "forward_s": cpu_f, "backward_s": cpu_b}  # fmt: skip
+                   "module_calls": 0.0, "forward_s": cpu_f, "backward_s": cpu_b,
+                   "share": pytest.approx(share)}  # fmt: skip
     dense = replace(inp, model=replace(inp.model, experts=0, top_k=0, moe_ffn=0))
     assert "host" not in plan(dense, replace(lay, ep=1)).to_dict()
+
+
+def test_a_plan_is_host_bound_where_the_counted_cpu_time_reaches_half_the_gpus() -> None:
+    from core.plan.host import HOST_BOUND_SHARE, host_regime
+    from core.plan.model import plan
+
+    assert HOST_BOUND_SHARE == 0.5  # the count is the low end, about half of ModelZoo#7's profile
+    assert host_regime(None) == "gpu"  # a dense model: the CPU runs ahead
+    assert host_regime(0.49) == "gpu" and host_regime(0.5) == host_regime(3.0) == "host"
+    # The published Mixtral run at micro-batch 1: the host's count against the GPU's time, and
+    # the same layer at a micro-batch 4 times larger, where the GPU's time grows and the host's
+    # does not (the same ops, larger GEMMs).
+    inp, lay = _mixtral_run()
+    one = plan(inp, lay).detail["host_share"]
+    four = plan(inp, replace(lay, micro_batch=4)).detail["host_share"]
+    assert four < one / 2

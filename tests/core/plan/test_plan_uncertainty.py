@@ -48,7 +48,7 @@ def test_a_small_exact_pool_falls_back_to_the_generation() -> None:
     fp8 = [_res(i, 0.3, prec="fp8") for i in range(3)]
     nemo = [_res(10 + i, 0.01 * i, code="nemo") for i in range(9)]
     b = band({**HOPPER, "precision": "fp8"}, fp8 + nemo)
-    assert b.keys == ("model", "generation") and b.runs == 12 and b.widened
+    assert b.keys == ("model", "regime", "generation") and b.runs == 12 and b.widened
     assert [w for w, _ in b.missing] == [
         "Hopper · Megatron-LM · fp8", "Hopper · Megatron-LM", "Hopper · fp8",
     ]  # fmt: skip
@@ -66,7 +66,7 @@ def test_a_generation_without_runs_is_said_to_be_outside_and_widened() -> None:
     pool = [_res(i, 0.02 * i) for i in range(10)]
     b = band({**HOPPER, "generation": "Blackwell"}, pool)
     assert b.widened and b.missing[0] == ("Blackwell · Megatron-LM · 16-bit", 0)
-    assert b.keys == ("model", "codebase", "precision") and b.runs == 10
+    assert b.keys == ("model", "regime", "codebase", "precision") and b.runs == 10
     unc = U.Uncertainty(b, (1, 1), (1, 1), (1, 1), None)
     note = str(unc.note())
     assert note.startswith("outside what was validated: no Blackwell · Megatron-LM · 16-bit runs")
@@ -90,6 +90,33 @@ def test_a_mixture_of_experts_is_judged_by_the_moe_runs_and_a_dense_model_never_
     unc = U.Uncertainty(b, (1, 1), (1, 1), (1, 1), None)
     assert str(unc.pool_text()) == "all 12 published runs"
     assert "no MoE" not in str(unc.note()) and "only 3 MoE · Hopper" in str(unc.note())
+
+
+def test_a_host_bound_plan_is_judged_by_the_host_bound_runs() -> None:
+    # 9 MoE Hopper Megatron 16-bit runs the GPU paces at -0.20 .. +0.12, 9 host-bound ones at
+    # +0.10 .. +1.70: each regime's plan takes its own 9 (k = 1: their range, 0 added).
+    gpu = [_res(i, -0.2 + 0.04 * i, model="moe") for i in range(9)]
+    host = [
+        Residual(f"h{i}", "Hopper", "megatron", "16-bit", 0.1 + 0.2 * i, "moe", "host")
+        for i in range(9)
+    ]
+    moe = {**HOPPER, "model": "moe"}
+    b = band({**moe, "regime": "gpu"}, gpu + host)
+    assert (b.low, b.high) == pytest.approx((-0.2, 0.12)) and b.runs == 9 and not b.widened
+    b = band({**moe, "regime": "host"}, gpu + host)
+    assert (b.low, b.high) == pytest.approx((0.0, 1.7)) and b.runs == 9 and not b.widened
+    unc = U.Uncertainty(b, (1, 1), (1, 1), (1, 1), None)
+    assert (
+        str(unc.pool_text())
+        == "9 published runs of MoE · host-bound · Hopper · Megatron-LM · 16-bit"
+    )
+    # with 3 host-bound runs only, the plan falls back to every MoE run and says it is outside
+    b = band({**moe, "regime": "host"}, gpu + host[:3])
+    assert b.keys == ("model",) and b.runs == 12 and b.widened
+    assert b.missing[0] == ("MoE · host-bound · Hopper · Megatron-LM · 16-bit", 3)
+    # leave-one-out asks each run's own regime
+    _, out = leave_one_out(gpu + host, model="moe")
+    assert all(b.values["regime"] == r.regime for r, b in out)
 
 
 def test_moe_plans_get_the_moe_pool_from_the_shipped_file() -> None:
@@ -138,7 +165,8 @@ def llama_plan():
 def test_a_plans_ranges_are_its_figures_over_one_plus_the_errors(llama_plan) -> None:
     pool = [_res(i, e) for i, e in enumerate([-0.05, 0.0, 0.02, 0.04, 0.05, 0.07, 0.1, 0.12, 0.2])]
     unc = U.uncertainty(llama_plan, pool)
-    assert unc.band.values == {"model": "dense", **HOPPER}  # H100, Megatron by default, bf16
+    # H100, Megatron by default, bf16, a dense model: never host-bound
+    assert unc.band.values == {"model": "dense", "regime": "gpu", **HOPPER}
     # published = predicted / (1 + e): the fastest likely run is e = -0.05, the slowest e = 0.2.
     t, s = llama_plan.tokens_per_s, llama_plan.step_time_s
     assert unc.tokens_per_s == pytest.approx((t / 1.2, t / 0.95))
@@ -150,7 +178,7 @@ def test_a_plans_ranges_are_its_figures_over_one_plus_the_errors(llama_plan) -> 
     out = unc.to_dict()
     assert out["interval"]["days"]["high"] == pytest.approx(days * 1.2)
     assert out["validated"]["runs"] == 9
-    assert out["validated"]["pool"] == {"model": "dense", **HOPPER}
+    assert out["validated"]["pool"] == {"model": "dense", "regime": "gpu", **HOPPER}
     assert out["validated"]["outside"] is False
 
 
