@@ -490,14 +490,17 @@ class Uncertainty:
             return translate(
                 "Plan", "likely ranges: 80 % intervals from the plan's errors on {pool}"
             ).format(pool=self.pool_text())
-        gaps = "; ".join(
-            str(
+        # joined as a Text, so that each gap still translates in the window (a plain str join
+        # would freeze them in English inside a translated sentence)
+        gaps = join_texts(
+            [
                 translate("Plan", "no {what} runs").format(what=what)
                 if n == 0
                 else translate("Plan", "only {n} {what} runs").format(n=str(n), what=what)
-            )
-            # the exact match and the broadest pool that failed: the levels between add little
-            for what, n in dict.fromkeys(b.missing[:1] + b.missing[-1:])
+                # the exact match and the broadest pool that failed: the levels between add little
+                for what, n in dict.fromkeys(b.missing[:1] + b.missing[-1:])
+            ],
+            "; ",
         )
         return translate(
             "Plan", "outside what was validated: {gaps}; interval from {pool}, widened"

@@ -318,3 +318,36 @@ def test_translate_calls_lupdate_cannot_read_are_named(tmp_path: Path, monkeypat
     monkeypatch.setattr(translations, "PARTS", {"window": ("app/*.py",)})
     found = translations.unextracted(tmp_path)
     assert [line.split(": ")[0] for line in found] == ["app/x.py:3", "app/x.py:4"]
+
+
+def _plan_catalog(language: str, source: str) -> str:
+    """The translation of ``source`` in the Plan part's ``.ts`` file of ``language``."""
+    root = ET.parse(I18N / f"plan_{language}.ts").getroot()
+    for message in root.iter("message"):
+        if message.findtext("source") == source:
+            return message.findtext("translation") or ""
+    raise AssertionError(f"{source!r} is not in plan_{language}.ts")
+
+
+def test_the_plans_outside_note_translates_its_gaps_and_the_regime(
+    qtbot, english_afterwards
+) -> None:
+    # A host-bound MoE plan with too few runs of its kind: the note names the gaps ("no ... runs")
+    # and the pool ("host-bound"); every part of it must reach the window in Chinese, not the
+    # gaps frozen in English inside a translated sentence.
+    from core.plan import uncertainty as U
+    from widgets.i18n import localized
+
+    gpu = [U.Residual(f"g{i}", "Hopper", "megatron", "16-bit", 0.01 * i, "moe") for i in range(9)]
+    host = [U.Residual("h0", "Hopper", "megatron", "16-bit", 0.9, "moe", "host")]
+    values = {"model": "moe", "regime": "host", "generation": "Hopper", "codebase": "megatron",
+              "precision": "16-bit"}  # fmt: skip
+    b = U.band(values, gpu + host)
+    note = U.Uncertainty(b, (1, 1), (1, 1), (1, 1), None).note()
+    assert "host-bound" in note and "only 1 " in note  # the English the CLI prints
+    assert language_manager().install("zh_CN") is None
+    shown = localized(note)
+    assert _plan_catalog("zh_CN", "host-bound") in shown
+    only = _plan_catalog("zh_CN", "only {n} {what} runs")
+    assert only.split("{n}")[1].strip() in shown  # the gap's own words, translated
+    assert "runs" not in shown and "host-bound" not in shown
