@@ -5,9 +5,11 @@ conservative end, said in the notes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from core.roofline.achievable import calibration
+from core.roofline.achievable import builtin_stand_ins, calibration
 from core.roofline.hardware import device_from_dict, load_catalog
 
 
@@ -86,7 +88,10 @@ def test_b300_and_gb300_are_calibrated_at_the_conservative_end() -> None:
     rate = 2 * 8192**3 / 7.74e-4  # the B200's fixed-shape figure (pytorch/ao)
     b300, gb300 = _cal("b300"), _cal("gb300")
     assert b300["gemm_efficiency"] == pytest.approx(rate / 2.25e15, abs=1e-4)
-    assert gb300["gemm_efficiency"] == pytest.approx(rate / 2.5e15, abs=1e-4)
+    # the GB300's bf16 GEMM is measured: torch.matmul at 8192^3 in 0.640230 ms on a GB300
+    # (facebookexperimental/triton#740, FP16 inputs: the datasheet's FP16 and BF16 rates agree)
+    assert gb300["gemm_efficiency"] == pytest.approx(2 * 8192**3 / 0.640230e-3 / 2.5e15, abs=1e-4)
+    assert gb300["gemm_efficiency"] > rate / 2.5e15  # above the conservative stand-in it replaced
     assert b300["gemm_efficiency_fp8"] == pytest.approx(2764981863158106 / 4.5e15, abs=1e-4)
     assert b300["attention_forward_efficiency"] == pytest.approx(1613e12 / 1.3 / 2.25e15, abs=1e-4)
     assert gb300["attention_backward_efficiency"] == pytest.approx(
@@ -110,5 +115,10 @@ def test_a_stand_in_of_the_new_devices_is_not_lent_to_others() -> None:
         "mem_bandwidth": 2e12, "memory_bytes": 80e9, "source": "test",
     })  # fmt: skip
     cal = calibration(dev)
+    stand_ins = builtin_stand_ins()
     for name in ("gemm_efficiency", "intra_node_busbw_fraction", "inter_node_busbw_fraction"):
-        assert "b300" not in cal.sources[name] and "gb300" not in cal.sources[name], name
+        lent = re.findall(r"[\w-]+", cal.sources[name].split("median of", 1)[1])
+        assert "b300" not in lent, name  # every B300 figure is a stand-in
+        assert not [d for d in lent if (d, name) in stand_ins], name
+    # the GB300's bf16 GEMM is a measurement now: it joins the family's median
+    assert "gb300" in re.findall(r"[\w-]+", cal.sources["gemm_efficiency"])
