@@ -564,6 +564,12 @@ class MoeCheck:
     how: str
 
     @property
+    def regime(self) -> str:
+        """``host-bound`` or ``GPU-bound``: the plan's regime (:attr:`MoePrediction.regime`),
+        the pools of its likely interval."""
+        return "host-bound" if self.prediction.regime == "host" else "GPU-bound"
+
+    @property
     def error(self) -> float | None:
         """``predicted / published - 1`` in tokens/s per GPU (``None`` without both)."""
         pred = self.prediction.tokens_per_s_per_gpu
@@ -660,6 +666,11 @@ MOE_BREAKDOWNS: tuple[tuple[str, str, str], ...] = (
     ("by_generation", "per hardware generation", "generation"),
     ("by_precision", "per precision", "precision"),
     ("by_group", "per group (primary: least duplication; repeat: newer containers)", "group"),
+    (
+        "by_regime",
+        "per regime (host-bound: the CPU time counted for a layer at least half its GPU time)",
+        "regime",
+    ),
 )
 
 

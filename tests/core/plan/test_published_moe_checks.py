@@ -84,8 +84,9 @@ def test_a_run_the_plan_cannot_lay_out_is_refused_not_raised() -> None:
 
 
 def _check(run_id: str, source: str, precision: str, predicted: float | None,
-           published: float | None) -> MoeCheck:  # fmt: skip
-    pred = MoePrediction(run_id, 8, tokens_per_s=None if predicted is None else 8 * predicted)
+           published: float | None, host_share: float | None = None) -> MoeCheck:  # fmt: skip
+    pred = MoePrediction(run_id, 8, tokens_per_s=None if predicted is None else 8 * predicted,
+                         host_share=host_share)  # fmt: skip
     return MoeCheck(run_id, "primary", source, "26.02", "b200", "Blackwell", 8, precision, "nemo",
                     pred, None if predicted is None else 2 * predicted, published,
                     None if published is None else 2 * published, "synthetic")  # fmt: skip
@@ -94,8 +95,8 @@ def _check(run_id: str, source: str, precision: str, predicted: float | None,
 def test_errors_and_summaries_by_hand() -> None:
     checks = [
         _check("a", "megatron-bridge", "mxfp8", 1100.0, 1000.0),  # +10 %
-        _check("b", "megatron-bridge", "bf16", 800.0, 1000.0),  # -20 %
-        _check("c", "automodel", "bf16", 1500.0, 1000.0),  # +50 %
+        _check("b", "megatron-bridge", "bf16", 800.0, 1000.0, host_share=0.2),  # -20 %
+        _check("c", "automodel", "bf16", 1500.0, 1000.0, host_share=0.7),  # +50 %, host-bound
         _check("d", "automodel", "bf16", None, 1000.0),  # refused: no error
         _check("e", "automodel", "bf16", 900.0, None),  # no figure: no error
     ]
@@ -112,6 +113,10 @@ def test_errors_and_summaries_by_hand() -> None:
     assert groups["by_source"]["automodel"].runs == 1
     assert groups["by_precision"]["bf16"].signed == pytest.approx(0.15)
     assert groups["by_generation"]["Blackwell"].runs == 3
+    # a counted CPU time of 0.7 of the GPU's is host-bound, 0.2 and none (a) are not
+    assert groups["by_regime"]["host-bound"].runs == 1
+    assert groups["by_regime"]["host-bound"].signed == pytest.approx(0.50)
+    assert groups["by_regime"]["GPU-bound"].mape == pytest.approx(0.15)
     assert moe_summary([]) is None
 
 
