@@ -565,9 +565,9 @@ class MoeCheck:
 
     @property
     def regime(self) -> str:
-        """``host-bound`` or ``GPU-bound``: the plan's regime (:attr:`MoePrediction.regime`),
-        the pools of its likely interval."""
-        return "host-bound" if self.prediction.regime == "host" else "GPU-bound"
+        """The plan's regime, ``host`` or ``gpu`` (:attr:`MoePrediction.regime`, the same word as
+        the run's JSON ``regime``): the pools of its likely interval."""
+        return self.prediction.regime
 
     @property
     def error(self) -> float | None:
@@ -668,7 +668,8 @@ MOE_BREAKDOWNS: tuple[tuple[str, str, str], ...] = (
     ("by_group", "per group (primary: least duplication; repeat: newer containers)", "group"),
     (
         "by_regime",
-        "per regime (host-bound: the CPU time counted for a layer at least half its GPU time)",
+        "per regime (host: host-bound, the CPU time counted for a layer at least half its GPU "
+        "time; gpu: the rest)",
         "regime",
     ),
 )

@@ -49,7 +49,6 @@ __all__ = [
     "MIN_RUNS",
     "MODEL_KINDS",
     "POOLS",
-    "REGIMES",
     "RESIDUALS_FILE",
     "Band",
     "Residual",
@@ -100,8 +99,6 @@ POOLS: tuple[tuple[str, ...], ...] = (
     ("model",),
     (),
 )
-#: The regimes a plan is in (:func:`core.plan.host.host_regime`): paced by its GPU, or host-bound.
-REGIMES: tuple[str, ...] = ("gpu", "host")
 #: The kinds of model the published runs are pooled by (:func:`model_kind`).
 MODEL_KINDS: tuple[str, ...] = ("dense", "moe")
 
@@ -228,7 +225,7 @@ class Residual:
     precision: str
     error: float  # predicted / published - 1
     model: str = "dense"  # the kind of model (MODEL_KINDS)
-    regime: str = "gpu"  # host-bound or not (REGIMES); a dense run is never host-bound
+    regime: str = "gpu"  # "host" when host-bound (core.plan.host.host_regime); never for dense
 
     def key(self, name: str) -> str:
         """The run's value of a pool key (``model``, ``regime``, ``generation``, ``codebase``,

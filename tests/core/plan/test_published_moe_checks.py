@@ -114,9 +114,9 @@ def test_errors_and_summaries_by_hand() -> None:
     assert groups["by_precision"]["bf16"].signed == pytest.approx(0.15)
     assert groups["by_generation"]["Blackwell"].runs == 3
     # a counted CPU time of 0.7 of the GPU's is host-bound, 0.2 and none (a) are not
-    assert groups["by_regime"]["host-bound"].runs == 1
-    assert groups["by_regime"]["host-bound"].signed == pytest.approx(0.50)
-    assert groups["by_regime"]["GPU-bound"].mape == pytest.approx(0.15)
+    assert groups["by_regime"]["host"].runs == 1
+    assert groups["by_regime"]["host"].signed == pytest.approx(0.50)
+    assert groups["by_regime"]["gpu"].mape == pytest.approx(0.15)
     assert moe_summary([]) is None
 
 
