@@ -26,6 +26,10 @@ the framework's own source (``docs/plan_sources.md`` gives the files):
   (``mixed_precision_reduce = "float32"``), so the reduce-scatter moves 4 bytes per gradient and
   each micro-batch first casts the layer's bf16 gradients to fp32; FSDP2 casts its fp32 shard to
   bf16 before every all-gather (``MixedPrecisionPolicy.param_dtype``).
+* **where the router's weights are applied**: Megatron-Core's experts (Megatron, NeMo) scale
+  their activation by them (``TEGroupedMLP`` hands ``permuted_probs`` to
+  ``weighted_bias_swiglu_impl``), so a mixture of experts' combine keeps no copy of the experts'
+  outputs (``Implementation.probs_in_experts``, :mod:`core.plan.moe_kept`; memory only).
 * **TP overlap by decomposition**: Transformer Engine's userbuffers (Megatron, NeMo) and PyTorch's
   AsyncTP (torchtitan) split each sequence-parallel all-gather and reduce-scatter into ``TP``
   chunks beside the GEMM on those chunks (:mod:`core.plan.overlap`).
@@ -146,10 +150,11 @@ class Framework:
 
 
 _FRAMEWORKS: tuple[Framework, ...] = (
-    Framework("megatron", "Megatron (Megatron-LM, Megatron-Core)", (), interleaved=True,
-              reduce_after_flush=False, buckets="megatron", transformer_engine=True),
+    Framework("megatron", "Megatron (Megatron-LM, Megatron-Core)", (("probs_in_experts", True),),
+              interleaved=True, reduce_after_flush=False, buckets="megatron",
+              transformer_engine=True),
     Framework("nemo", "NeMo", (("tp_overlap", True), ("fused_swiglu", True),
-                               ("cross_entropy", "fp32-inplace")),
+                               ("cross_entropy", "fp32-inplace"), ("probs_in_experts", True)),
               interleaved=True, reduce_after_flush=False, buckets="megatron",
               transformer_engine=True),
     Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,

@@ -261,7 +261,7 @@ def planned_input(
         recipe=parse_recipe(str(recipe)),
         optimizer=optimizer(str(optimizer_id)),
         tokens=tokens_value,
-        implementation=implementation or Implementation(),
+        implementation=implementation or implementation_from(),  # the default framework's
         capacity_factor=capacity,
         mtp=0 if mtp is None or not str(mtp).strip() else positive_int(mtp, "mtp", low=0, high=16),
     )
@@ -381,7 +381,8 @@ def implementation_from(
 
     ``framework`` (:data:`core.plan.frameworks.FRAMEWORKS`, default Megatron) presets the
     fields its code runs by default; a field given here (not ``None``) overrides its preset.
-    Megatron's preset is :class:`Implementation`'s defaults. ``fp8``: TE's default FP8 recipe,
+    Megatron's preset is :class:`Implementation`'s defaults but for its experts, which apply the
+    router's weights themselves (``probs_in_experts``). ``fp8``: TE's default FP8 recipe,
     ``fp8-delayed``; ``precision`` a recipe of :data:`core.plan.precision.PRECISIONS`, which
     ``fp8`` must agree with. ``recompute_modules`` and ``cuda_graphs``: Megatron-Core's module
     names and CUDA-graph scopes, comma-separated text or a sequence (``None``: none).

@@ -206,8 +206,13 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
         key = "megatron-core"
     else:
         # HAI-LLM (DeepSeek-V3 report §3.2): fused kernels, overlapped DP, no TP; 61 layers over
-        # 16 stages need uneven stages. Its DualPipe is not modelled (the run's not_modelled).
-        impl = Implementation(flash=True, fused=True, dp_overlap=True, uneven_stages=True)
+        # 16 stages need uneven stages. Its experts apply the routing weights inside the SwiGLU:
+        # DeepSeek's own training profile at the pre-training layout (deepseek-ai/profile-data,
+        # train.json: EP64, TP1, 4K tokens) runs swiglu_forward_with_weight_and_per_token_cast_to_fp8
+        # and its weight-gradient twin, and DeepEP's training example dispatches the top-k weights
+        # with the tokens and combines without them: no copy of the experts' outputs is kept.
+        impl = Implementation(flash=True, fused=True, dp_overlap=True, uneven_stages=True,
+                              probs_in_experts=True)  # fmt: skip
         return impl, None, ()
     code = SOURCE_CODE[key]
     # DeepSeek-V3's 61 layers (with MTP) never divide evenly: Megatron-Core's uneven first and

@@ -299,7 +299,7 @@ def test_the_code_page_is_the_implementation_the_plan_uses(page: PlanPage, qtbot
 
     inputs = page.inputs
     # Its defaults are the plan's (and the CLI's without switches): the lecture question holds.
-    assert page.plan_input()[0].implementation == Implementation()
+    assert page.plan_input()[0].implementation == Implementation(probs_in_experts=True)
 
     def choose(key: str, data: str) -> None:
         inputs.combos[key].setCurrentIndex(inputs.combos[key].findData(data))
@@ -311,7 +311,8 @@ def test_the_code_page_is_the_implementation_the_plan_uses(page: PlanPage, qtbot
     inputs.switches["fused_swiglu"].setChecked(True)
     inputs.switches["fused_loss"].setChecked(False)
     want = Implementation(fused=False, attention_kernel="flash2", cross_entropy="native",
-                          dp_overlap=True, tp_overlap=True, fused_swiglu=True, fused_loss=False)  # fmt: skip
+                          dp_overlap=True, tp_overlap=True, fused_swiglu=True, fused_loss=False,
+                          probs_in_experts=True)  # fmt: skip
     assert page.plan_input()[0].implementation == want
     choose("attention", "none")
     choose("overlap", "none")

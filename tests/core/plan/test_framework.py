@@ -198,8 +198,12 @@ def test_fsdp2_casts_add_memory_bound_time(device, cal) -> None:
 
 # -- presets and the CLI ----------------------------------------------------------------------
 def test_presets_and_explicit_switches() -> None:
-    assert implementation_from() == Implementation()  # Megatron stays the default
-    assert implementation_from(framework="megatron") == Implementation()
+    # Megatron stays the default; its experts apply the router's weights themselves
+    megatron = Implementation(probs_in_experts=True)
+    assert implementation_from() == megatron
+    assert implementation_from(framework="megatron") == megatron
+    assert implementation_from(framework="nemo").probs_in_experts
+    assert not implementation_from(framework="torchtitan").probs_in_experts
     titan = implementation_from(framework="torchtitan")
     assert titan.fused is False and titan.framework == "torchtitan"
     assert implementation_from(framework="torchtitan", fused=True).fused is True

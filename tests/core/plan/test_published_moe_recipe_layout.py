@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from core.plan.model import plan
 from core.plan.published_moe import load_moe_runs, moe_run_input, predict_moe_run
@@ -156,3 +159,26 @@ def test_the_recipes_all_to_all_overlap_reaches_the_implementation() -> None:
     other = _run("megatron-bridge-26.04.01-gb300-qwen3-30b-a3b-8gpu-mxfp8")
     assert other["recipe"]["ep_overlap"] is False
     assert not moe_run_input(other)[0].implementation.ep_overlap
+
+
+def test_hai_llm_weights_the_experts_inside_their_swiglu_so_the_reports_layout_fits() -> None:
+    # deepseek-ai/profile-data train.json (EP64, TP1, 4K tokens, DeepSeek's own training code)
+    # runs swiglu_forward_with_weight_and_per_token_cast_to_fp8: the routing weights are applied
+    # inside the experts, so the combine keeps no copy of the experts' outputs
+    from core.plan.inputs import Layout
+
+    inp, _c, _a = moe_run_input(_run(REPORT_RUN))
+    assert inp.implementation.probs_in_experts
+    lay = Layout(tp=1, pp=16, vpp=1, cp=1, sp=False, zero=1, micro_batch=1, recompute="none",
+                 ep=64, etp=1)  # fmt: skip
+    res = plan(inp, lay)
+    outputs = plan(replace(inp, implementation=replace(inp.implementation,
+                                                       probs_in_experts=False)), lay)  # fmt: skip
+    # by hand: s·b·k·h bf16 per MoE layer and micro-batch in flight, 4096 × 8 × 7168 × 2 B =
+    # 470 MB, in 58 of the 61 layers (the per-layer figure is the mean over the layers);
+    # DualPipe keeps 17 micro-batches of a 4-layer middle stage pair (PP + 1 = 17)
+    per = 4096 * 8 * 7168 * 2.0 * 58 / 61
+    assert res.memory.in_flight == outputs.memory.in_flight == 17 * 4
+    assert outputs.memory.activations - res.memory.activations == pytest.approx(68 * per, rel=0.02)
+    assert outputs.memory_verdict == "does not fit"
+    assert res.memory_verdict == "fits" and res.fits
