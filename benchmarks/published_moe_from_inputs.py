@@ -85,7 +85,9 @@ def _precision(run: dict[str, Any]) -> tuple[str, list[str]]:
     if "blockwise" in recipe and run["id"].startswith("deepseek"):
         return "fp8-current", [
             "DeepSeek's blockwise FP8 (1x128 activation tiles, 128x128 weight blocks, scaled in "
-            "software with FP32 promotion on Hopper): planned as fp8-current, the nearest recipe"
+            "software with FP32 promotion on Hopper): registered as fp8-current, the nearest "
+            "recipe then; planned as fp8-blockwise since the plan has that recipe (the run's "
+            "recipe.precision)"
         ]
     if "not stated" in recipe:
         return "fp8-current", ["precision not stated by the table: per-tensor FP8 with current "
@@ -233,7 +235,8 @@ def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
     """The DeepSeek-V3 report run's ``recipe`` entry: §3.3.3 "Low-Precision Storage and
     Communication" keeps the AdamW moments in BF16 (``moments``) and caches the MoE SwiGLU
     operator's inputs in FP8, recomputing its output in backward (``recompute_modules`` adds
-    ``moe_act`` to §3.2.3's two; ``low_act_input``); else ``None``."""
+    ``moe_act`` to §3.2.3's two; ``low_act_input``); §3.3.2's blockwise FP8 GEMMs
+    (``precision``: the plan's ``fp8-blockwise``, added after registration); else ``None``."""
     if not run["id"].startswith("deepseek-v3-report"):
         return None
     return {
@@ -250,6 +253,10 @@ def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
         "moments": "bf16",
         "moments_where": f"{REPORT} §3.3.3, 'Low-Precision Optimizer States': BF16 for the first "
         "and second moments of AdamW; master weights and gradients kept in FP32",
+        "precision": "fp8-blockwise",
+        "precision_where": f"{REPORT} §3.3.2, 'Fine-Grained Quantization' (1x128 tiles for "
+        "activations, 128x128 blocks for weights) and 'Increasing Accumulation Precision' "
+        "(partial results promoted to FP32 registers on CUDA cores every 128 elements of K)",
     }
 
 

@@ -169,7 +169,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       "delayed scaling (the same as --precision fp8-delayed)")  # fmt: skip
     impl.add_argument("--precision", default=None, metavar="RECIPE",
                       help="low-precision recipe of the layers' GEMMs: bf16, fp8-delayed, "
-                      "fp8-current, mxfp8 (block-scaled, Blackwell) or nvfp4 (Blackwell); "
+                      "fp8-current, mxfp8 (block-scaled, Blackwell), fp8-blockwise (DeepSeek-V3's "
+                      "1x128 and 128x128 scales; Hopper at its measured rate) or nvfp4 (Blackwell); "
                       "attention, norms, the embedding and the LM head stay BF16")  # fmt: skip
     impl.add_argument("--attention-kernel", default=None,
                       help="flash3, cudnn, flash2, triton or flash1 (default: the device's fastest)")  # fmt: skip

@@ -342,7 +342,8 @@ class Implementation:
         calibration measures).
     precision
         The low-precision recipe of the layers' GEMMs (:data:`core.plan.precision.PRECISIONS`:
-        ``bf16``, ``fp8-delayed``, ``fp8-current``, ``mxfp8``, ``nvfp4``); ``None``: from
+        ``bf16``, ``fp8-delayed``, ``fp8-current``, ``mxfp8``, ``fp8-blockwise``, ``nvfp4``);
+        ``None``: from
         :attr:`gemm_dtype` (fp8 is :data:`core.plan.precision.DEFAULT_FP8`). See :attr:`recipe`.
     framework
         The training framework whose mechanisms run the layout

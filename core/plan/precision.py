@@ -29,6 +29,15 @@ twice, a *rowwise* copy (fprop, dgrad) and a *columnwise* one (wgrad, and the we
   configuration keeps the first two and the last two transformer layers in BF16. Megatron-Core's
   own default keeps none (``first_last_layers_bf16`` off): a run's count is
   ``Implementation.bf16_end_layers`` where it is known.
+* **FP8 with software block scales** (``fp8-blockwise``: the DeepSeek-V3 report's recipe, §3.3,
+  arXiv 2412.19437; Transformer Engine's ``Float8BlockScaling``): an fp32 scale per 1 × 128 tile
+  of activations and gradients and per 128 × 128 block of weights, each computed inside the cast
+  kernel (no amax pass, nothing to synchronise). Tensor cores that do not read block scales
+  (Hopper) accumulate each 128-long slice of K in FP8 and the kernel multiplies it by its scales
+  and adds it in FP32 on CUDA cores ("promotion", §3.3.2): slower than per-tensor FP8, so the GEMMs
+  run at the calibration's own measured blockwise rate (``gemm_efficiency_fp8_blockwise``), and
+  the recipe is refused on a device that has neither that measurement nor block-scaled tensor
+  cores. The kept copies are counted at the activations' 1 + 4/128 bytes per element.
 * **Memory**: TE keeps the quantized weights (both copies) all step long; each GEMM keeps for its
   wgrad the columnwise copy of its input (the kept bytes per element below) instead of the input.
 
@@ -55,12 +64,14 @@ __all__ = [
     "StepCosts",
     "amax_reduce_seconds",
     "block_scaled",
+    "blockwise_measured",
     "check_precision",
     "efficiency_dtype",
     "layer_matmul_elements",
     "precision_recipe",
     "quantize_seconds",
     "resolve_recipe",
+    "software_blocks",
     "step_costs",
     "supporting_devices",
     "weight_copy_bytes",
@@ -82,7 +93,7 @@ class PrecisionRecipe:
     Attributes
     ----------
     id
-        ``bf16``, ``fp8-delayed``, ``fp8-current``, ``mxfp8`` or ``nvfp4``.
+        ``bf16``, ``fp8-delayed``, ``fp8-current``, ``mxfp8``, ``fp8-blockwise`` or ``nvfp4``.
     gemm_dtype
         The dtype whose peak the low GEMMs run at (``None``: the compute dtype).
     element_bytes, block, scale_bytes
@@ -100,6 +111,9 @@ class PrecisionRecipe:
         A format only NVIDIA's tensor cores read (NVFP4's E4M3 block scales).
     rht
         Random Hadamard transform on the wgrad operands.
+    software_blocks
+        Block scales applied by the GEMM kernel on CUDA cores where the tensor cores do not read
+        them (``fp8-blockwise`` on Hopper): the GEMMs run at the blockwise rate.
     bf16_layers
         Transformer layers at each end kept in BF16.
     """
@@ -116,6 +130,7 @@ class PrecisionRecipe:
     nvidia_only: bool = False
     rht: bool = False
     bf16_layers: int = 0
+    software_blocks: bool = False
 
     @property
     def low(self) -> bool:
@@ -160,6 +175,7 @@ PRECISIONS: dict[str, PrecisionRecipe] = {
     "fp8-delayed": PrecisionRecipe("fp8-delayed", "fp8", 1.0, history=True),
     "fp8-current": PrecisionRecipe("fp8-current", "fp8", 1.0, amax_pass=True, gathered_amax=True),
     "mxfp8": PrecisionRecipe("mxfp8", "fp8", 1.0, 32, 1.0, blocks_in_hardware=True),
+    "fp8-blockwise": PrecisionRecipe("fp8-blockwise", "fp8", 1.0, 128, 4.0, software_blocks=True),
     "nvfp4": PrecisionRecipe(
         "nvfp4",
         "fp4",
@@ -180,6 +196,9 @@ _NAMES = {
     "fp8-delayed": lambda: translate("Plan", "FP8, delayed scaling (amax history)"),
     "fp8-current": lambda: translate("Plan", "FP8, current per-tensor scaling"),
     "mxfp8": lambda: translate("Plan", "MXFP8 (1×32 blocks, E8M0 scales)"),
+    "fp8-blockwise": lambda: translate(
+        "Plan", "FP8, blockwise scaling (1×128 tiles, 128×128 weight blocks, fp32 scales)"
+    ),
     "nvfp4": lambda: translate("Plan", "NVFP4 (16-element blocks, E4M3 and fp32 scales)"),
 }
 
@@ -194,12 +213,31 @@ def block_scaled(device: Device) -> bool:
     return device.supports("fp4")
 
 
+def blockwise_measured(device: Device) -> bool:
+    """Whether the calibration has a measured rate of FP8 GEMMs with software block scales for
+    ``device`` (its own, or its sibling's: the same chip)."""
+    from core.roofline.achievable import SIBLINGS, load_builtin
+
+    table = load_builtin()
+    return any("gemm_efficiency_fp8_blockwise" in table.get(d, {})
+               for d in (device.id, SIBLINGS.get(device.id), (device.extra or {}).get("variant_of"))
+               if d)  # fmt: skip
+
+
+def software_blocks(recipe: PrecisionRecipe, device: Device) -> bool:
+    """Whether ``recipe``'s block scales are applied in software on ``device`` (its GEMMs at the
+    blockwise rate): a software-block recipe on tensor cores that do not read block scales."""
+    return recipe.software_blocks and not block_scaled(device)
+
+
 def _runs(recipe: PrecisionRecipe, device: Device) -> bool:
     if not recipe.low:
         return True
     if not device.supports(recipe.gemm_dtype or ""):
         return False
     if recipe.blocks_in_hardware and not block_scaled(device):
+        return False
+    if software_blocks(recipe, device) and not blockwise_measured(device):
         return False
     return not (recipe.nvidia_only and device.vendor.lower() != "nvidia")
 
@@ -238,6 +276,10 @@ def check_precision(
         "fp8-delayed": translate("Plan", "an fp8 peak"),
         "fp8-current": translate("Plan", "an fp8 peak"),
         "mxfp8": translate("Plan", "block-scaled fp8 tensor cores (NVIDIA Blackwell, AMD CDNA 4)"),
+        "fp8-blockwise": translate(
+            "Plan",
+            "block-scaled fp8 tensor cores or a measured rate of fp8 GEMMs with software block scales (Hopper)",
+        ),
         "nvfp4": translate("Plan", "NVFP4 tensor cores (NVIDIA Blackwell)"),
     }[recipe.id]
     fits = supporting_devices(recipe, devices)
@@ -279,10 +321,19 @@ def resolve_recipe(precision: str | None, gemm_dtype: str | None) -> PrecisionRe
     return PRECISIONS["bf16"]
 
 
-def efficiency_dtype(gemm_dtype: str, cal: Calibration) -> str:
+def efficiency_dtype(
+    gemm_dtype: str, cal: Calibration, recipe: PrecisionRecipe | None = None,
+    device: Device | None = None,
+) -> str:  # fmt: skip
     """The dtype whose large-GEMM efficiency times ``gemm_dtype`` GEMMs: fp4 takes fp8's until the
     calibration measures its own (no fp4 GEMM measurement is in it: a block-scaled fp4 GEMM has
-    the fp8 one's tiles and epilogue, at twice the rate), never the 16-bit one."""
+    the fp8 one's tiles and epilogue, at twice the rate), never the 16-bit one; a recipe whose
+    block scales are applied in software on ``device`` takes the blockwise rate
+    (:data:`core.roofline.achievable.BLOCKWISE`)."""
+    if recipe is not None and device is not None and software_blocks(recipe, device):
+        from core.roofline.achievable import BLOCKWISE
+
+        return BLOCKWISE
     if gemm_dtype == "fp4" and "gemm_efficiency_fp4" not in cal.values:
         return "fp8"
     return gemm_dtype

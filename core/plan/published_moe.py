@@ -97,6 +97,9 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recipe.pipeline_layout", ("pipeline_layout",)),
     # the experts' SwiGLU inputs cached in the recipe's low precision (DeepSeek-V3 §3.3.3)
     ("recipe.low_act_input", ("low_act_input",)),
+    # the source's low-precision recipe once the plan has it (DeepSeek-V3's blockwise FP8,
+    # registered as the nearest recipe then: fp8-current)
+    ("recipe.precision", ("precision",)),
 )
 
 #: The layout dimensions a run's ``recipe`` entry may set: (its key, the layout's dimension).
@@ -639,7 +642,9 @@ def check_moe_runs(
                 device=run["hardware"]["device"],
                 generation=generation(run["hardware"]["device"]),
                 gpus=int(run["hardware"]["gpus"]),
-                precision=run["precision"],
+                # the recipe planned: the registered one, or the recipe entry's once the plan
+                # has the source's own (MOE_SETTINGS' recipe.precision)
+                precision=(run.get("recipe") or {}).get("precision") or run["precision"],
                 framework=run["framework"],
                 prediction=pred,
                 predicted_tflops=predicted_tflops_per_gpu(run, pred),

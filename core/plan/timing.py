@@ -184,7 +184,7 @@ def micro_times(
         rec = replace(rec, bf16_layers=bf16_layers)
     low = rec.low and device.supports(gemm_dtype)
     share = rec.low_share(layers or spec.layers) if low else 0.0
-    eff_dtype = efficiency_dtype(gemm_dtype, cal)
+    eff_dtype = efficiency_dtype(gemm_dtype, cal, rec, device)
     sp_amax = (
         4 * amax_reduce_seconds(cal, t, t) if low and rec.gathered_amax and sp and t > 1 else 0.0
     )

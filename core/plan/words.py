@@ -12,6 +12,7 @@ from core.plan.frameworks import framework, framework_words, hp_grad_accum, redu
 from core.plan.grad_accum import accumulation_passes
 from core.plan.moe_words import moe_assumptions
 from core.plan.timing import window_causal_length
+from core.roofline.achievable import BLOCKWISE
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION, window_share
 from core.texts import Text, translate
@@ -40,6 +41,16 @@ NOT_MODELLED = translate(
     "tree and NVLS algorithms, overlap inside a kernel, load imbalance between data-parallel "
     "ranks",
 )
+
+
+def _gemm_key(inp: Any, cal: Any) -> str:
+    """The calibration key of the layers' GEMM rate: the gemm dtype's, or the blockwise rate where
+    the recipe's block scales are applied in software (:func:`core.plan.precision.efficiency_dtype`)."""
+    from core.plan.precision import efficiency_dtype
+
+    if not inp.cluster.device.supports(inp.gemm_dtype or ""):
+        return inp.gemm_dtype
+    return efficiency_dtype(inp.gemm_dtype, cal, inp.implementation.recipe, inp.cluster.device)
 
 
 def percent(share: float) -> str:
@@ -187,7 +198,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         "width": f"{spec.d_model:,}",
         "ops": str(layer_ops),
         "layers": f"{spec.layers:,}",
-        "gemm": percent(cal.gemm_efficiency(inp.gemm_dtype)),
+        "gemm": percent(cal.gemm_efficiency(_gemm_key(inp, cal))),
         "dtype": inp.gemm_dtype,
         "quant": quant,
         "bw": percent(cal["memory_bandwidth_fraction"]),
@@ -251,6 +262,8 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         ends = low.bf16_layers
         if ends:
             out.append(translate("Plan", "{recipe}: the first {n} and the last {n} transformer layers keep their GEMMs in {dtype} (Megatron-Core's --first-last-layers-bf16); {low} of the {layers} layers run low").format(recipe=low.name(), n=str(ends), dtype=inp.compute_dtype, low=f"{max(0, spec.layers - 2 * ends):,}", layers=f"{spec.layers:,}"))  # fmt: skip
+        if _gemm_key(inp, cal) == BLOCKWISE:
+            out.append(translate("Plan", "{recipe}: the tensor cores do not read block scales, so each GEMM multiplies every 128-long slice of K by its scales and adds it in fp32 on CUDA cores (DeepSeek-V3 report §3.3.2), at the measured blockwise rate, {rate} of the fp8 peak at {shape}, not per-tensor FP8's {fp8}").format(recipe=low.name(), rate=percent(cal.gemm_efficiency(BLOCKWISE)), shape="×".join(str(x) for x in cal.gemm_reference(BLOCKWISE)), fp8=percent(cal.gemm_efficiency("fp8"))))  # fmt: skip
         elif PRECISIONS[low.id].bf16_layers:  # the recipe's own ends turned off
             out.append(translate("Plan", "{recipe}: every transformer layer's GEMMs run low, none kept in {dtype} at the ends (Megatron-Core's default: --first-last-layers-bf16 off)").format(recipe=low.name(), dtype=inp.compute_dtype))  # fmt: skip
     if not impl.flash and impl.dropout:

@@ -73,6 +73,7 @@ from core.texts import Text, translate
 
 __all__ = [
     "ATTENTION_KERNELS",
+    "BLOCKWISE",
     "FIELDS",
     "INFORMATIONAL",
     "ORIGINS",
@@ -101,6 +102,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "gemm_efficiency": (0.01, 1.0),
         "gemm_efficiency_fp8": (0.01, 1.0),
         "gemm_efficiency_fp4": (0.01, 1.0),
+        "gemm_efficiency_fp8_blockwise": (0.01, 1.0),
         "attention_forward_efficiency": (0.01, 1.0),
         "attention_backward_efficiency": (0.01, 1.0),
         "attention_causal_ratio": (0.01, 1.0),
@@ -122,6 +124,7 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
         "gemm_tile": (1, 4096),
         "gemm_reference": (1, 1_000_000),
         "gemm_reference_fp8": (1, 1_000_000),
+        "gemm_reference_fp8_blockwise": (1, 1_000_000),
         "attention_kernels": (1.0, 1e18),
     }
 )
@@ -168,6 +171,13 @@ SIBLINGS: Mapping[str, str] = MappingProxyType(
         "mi325x": "mi300x",
     }
 )
+
+
+#: The efficiency dtype of FP8 GEMMs with software block scales (DeepSeek-V3's 1×128 activation
+#: tiles and 128×128 weight blocks, promoted to FP32 on CUDA cores on tensor cores that do not
+#: read block scales), and its calibration field.
+BLOCKWISE = "fp8-blockwise"
+_BLOCKWISE_FIELD = "gemm_efficiency_fp8_blockwise"
 
 
 #: Devices with the same die at the same peak: this project's own fixed-shape GEMM measurement on
@@ -248,7 +258,12 @@ def _value(raw: Any, name: str, where: str) -> tuple[Any, str] | None:
     if name == "attention_kernels":
         return _attention_table(raw, where), source
     low, high = FIELDS[name]
-    if name in ("gemm_tile", "gemm_reference", "gemm_reference_fp8"):
+    if name in (
+        "gemm_tile",
+        "gemm_reference",
+        "gemm_reference_fp8",
+        "gemm_reference_fp8_blockwise",
+    ):
         size = 2 if name == "gemm_tile" else 3
         ok = (
             isinstance(raw, list)
@@ -345,7 +360,11 @@ def _interpolate(points: tuple[tuple[float, float], ...], seq: float) -> float:
 
 #: A large-GEMM efficiency -> the field naming the shape it was measured at.
 _REFERENCE_OF = MappingProxyType(
-    {"gemm_efficiency": "gemm_reference", "gemm_efficiency_fp8": "gemm_reference_fp8"}
+    {
+        "gemm_efficiency": "gemm_reference",
+        "gemm_efficiency_fp8": "gemm_reference_fp8",
+        "gemm_efficiency_fp8_blockwise": "gemm_reference_fp8_blockwise",
+    }
 )
 
 
@@ -631,7 +650,13 @@ class Calibration:
     def gemm_efficiency(self, dtype: str = "bf16") -> float:
         """The large-GEMM efficiency for ``dtype`` (fp8 and fp4 fall back to the 16-bit one; an
         fp4 figure is measured at the 16-bit figure's reference shape, whose shape model and
-        per-tile cost it shares)."""
+        per-tile cost it shares). ``fp8-blockwise``: FP8 GEMMs whose 1×128 and 128×128 block
+        scales are applied in software (:data:`BLOCKWISE`), only where measured (else the error
+        says so: :func:`core.plan.precision.check_precision` refuses such a plan first)."""
+        if dtype == BLOCKWISE:
+            if _BLOCKWISE_FIELD not in self.values:
+                raise KeyError(_BLOCKWISE_FIELD)
+            return float(self.values[_BLOCKWISE_FIELD])
         if dtype in ("fp8", "fp4") and f"gemm_efficiency_{dtype}" in self.values:
             return float(self.values[f"gemm_efficiency_{dtype}"])
         return float(self.values["gemm_efficiency"])
@@ -661,6 +686,8 @@ class Calibration:
         """The per-tile fixed cost of ``dtype``'s GEMMs in K-loop iterations: fp8's own
         (``gemm_k_overhead_fp8``) where the device has it and an fp8 efficiency of its own, else
         the 16-bit one (:attr:`k_overhead`)."""
+        if dtype == BLOCKWISE:  # the same FP8 tensor-core tiles, their per-tile cost
+            dtype = "fp8"
         if dtype == "fp8" and "gemm_efficiency_fp8" in self.values:
             own = self.values.get("gemm_k_overhead_fp8")
             if own is not None:
@@ -669,7 +696,10 @@ class Calibration:
 
     def gemm_reference(self, dtype: str = "bf16") -> tuple[int, int, int]:
         """The ``(M, N, K)`` the large-GEMM efficiency of ``dtype`` was measured at: fp8's own
-        shape where its figure is fp8's own, else the 16-bit figure's (8192³ when unnamed)."""
+        shape where its figure is fp8's own, else the 16-bit figure's (8192³ when unnamed);
+        ``fp8-blockwise`` at its own measured shape."""
+        if dtype == BLOCKWISE and self.values.get("gemm_reference_fp8_blockwise"):
+            return tuple(int(v) for v in self.values["gemm_reference_fp8_blockwise"])  # type: ignore[return-value]
         if dtype == "fp8" and "gemm_efficiency_fp8" in self.values:
             own = self.values.get("gemm_reference_fp8")
             if own:

@@ -60,7 +60,12 @@ __all__ = [
 ]
 
 #: Fields a person types as two or three whole numbers (``128x256``).
-_SHAPES = {"gemm_tile": 2, "gemm_reference": 3, "gemm_reference_fp8": 3}
+_SHAPES = {
+    "gemm_tile": 2,
+    "gemm_reference": 3,
+    "gemm_reference_fp8": 3,
+    "gemm_reference_fp8_blockwise": 3,
+}
 #: Fields that are a table, edited in the file only.
 _TABLES = frozenset({"attention_kernels"})
 
@@ -74,8 +79,10 @@ def _info() -> dict[str, tuple[Text, Text]]:
         "gemm_efficiency": (peak, translate("Fractions", "Large-GEMM efficiency (16-bit) at the reference shape")),
         "gemm_efficiency_fp8": (peak, translate("Fractions", "Large-GEMM efficiency (fp8); else the 16-bit one")),
         "gemm_efficiency_fp4": (peak, translate("Fractions", "Large-GEMM efficiency (fp4, at the 16-bit reference shape); else the 16-bit one")),
+        "gemm_efficiency_fp8_blockwise": (peak, translate("Fractions", "Large-GEMM efficiency (fp8 with software block scales, 1×128 and 128×128); none: the recipe is refused")),
         "gemm_reference": (translate("Fractions", "M×N×K"), translate("Fractions", "GEMM shape model: the shape the large-GEMM efficiency was measured at")),
         "gemm_reference_fp8": (translate("Fractions", "M×N×K"), translate("Fractions", "GEMM shape model: the shape the fp8 efficiency was measured at")),
+        "gemm_reference_fp8_blockwise": (translate("Fractions", "M×N×K"), translate("Fractions", "GEMM shape model: the shape the fp8 blockwise efficiency was measured at")),
         "sm_count": (translate("Fractions", "SMs"), translate("Fractions", "GEMM shape model: SMs (or compute units) that output tiles fill in waves")),
         "gemm_tile": (translate("Fractions", "M×N"), translate("Fractions", "GEMM shape model: the output tile of one SM")),
         "gemm_k_overhead": (translate("Fractions", "K steps"), translate("Fractions", "GEMM shape model: fixed cost per tile, in K-loop iterations")),

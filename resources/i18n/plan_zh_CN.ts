@@ -21,6 +21,10 @@
         <translation>MXFP8（1×32 块，E8M0 缩放因子）</translation>
     </message>
     <message>
+        <source>FP8, blockwise scaling (1×128 tiles, 128×128 weight blocks, fp32 scales)</source>
+        <translation>FP8，分块缩放（1×128 分块，128×128 权重块，fp32 缩放因子）</translation>
+    </message>
+    <message>
         <source>NVFP4 (16-element blocks, E4M3 and fp32 scales)</source>
         <translation>NVFP4（16 元素块，E4M3 与 fp32 缩放因子）</translation>
     </message>
@@ -35,6 +39,10 @@
     <message>
         <source>block-scaled fp8 tensor cores (NVIDIA Blackwell, AMD CDNA 4)</source>
         <translation>支持块缩放的 fp8 张量核心（NVIDIA Blackwell、AMD CDNA 4）</translation>
+    </message>
+    <message>
+        <source>block-scaled fp8 tensor cores or a measured rate of fp8 GEMMs with software block scales (Hopper)</source>
+        <translation>支持块缩放的 fp8 张量核心，或实测过的软件块缩放 fp8 GEMM 速率（Hopper）</translation>
     </message>
     <message>
         <source>NVFP4 tensor cores (NVIDIA Blackwell)</source>
@@ -553,6 +561,10 @@
         <translation>{recipe}：前 {n} 层和后 {n} 层 Transformer 的 GEMM 保持 {dtype}（Megatron-Core 的 --first-last-layers-bf16）；{layers} 层中 {low} 层以低精度运行</translation>
     </message>
     <message>
+        <source>{recipe}: the tensor cores do not read block scales, so each GEMM multiplies every 128-long slice of K by its scales and adds it in fp32 on CUDA cores (DeepSeek-V3 report §3.3.2), at the measured blockwise rate, {rate} of the fp8 peak at {shape}, not per-tensor FP8&apos;s {fp8}</source>
+        <translation>{recipe}：张量核心不读取块缩放因子，所以每个 GEMM 在 CUDA 核心上把 K 的每段 128 个元素乘以其缩放因子并以 fp32 累加（DeepSeek-V3 报告 §3.3.2），按实测的分块速率计时：在 {shape} 上为 fp8 峰值的 {rate}，而不是逐张量 FP8 的 {fp8}</translation>
+    </message>
+    <message>
         <source>{recipe}: every transformer layer&apos;s GEMMs run low, none kept in {dtype} at the ends (Megatron-Core&apos;s default: --first-last-layers-bf16 off)</source>
         <translation>{recipe}：每一层 Transformer 的 GEMM 都以低精度运行，两端不保留 {dtype} 层（Megatron-Core 的默认值：--first-last-layers-bf16 关闭）</translation>
     </message>
@@ -715,7 +727,7 @@
     </message>
     <message>
         <source>host-bound</source>
-        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. ``regime`` (host-bound or not, :func:`core.plan.host.host_regime`) is kept in every pool but the last two: the CPU&apos;s issue time is the plan&apos;s least certain cost, and a host-bound plan is judged by the host-bound runs before any run of its generation that the GPU paces. The regimes a plan is in (:func:`core.plan.host.host_regime`): paced by its GPU, or host-bound. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
+        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. ``regime`` (host-bound or not, :func:`core.plan.host.host_regime`) is kept in every pool but the last two: the CPU&apos;s issue time is the plan&apos;s least certain cost, and a host-bound plan is judged by the host-bound runs before any run of its generation that the GPU paces. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
         <translation>受主机限制</translation>
     </message>
     <message>

@@ -21,6 +21,10 @@
         <translation>MXFP8（1×32 區塊，E8M0 縮放因子）</translation>
     </message>
     <message>
+        <source>FP8, blockwise scaling (1×128 tiles, 128×128 weight blocks, fp32 scales)</source>
+        <translation>FP8，分塊縮放（1×128 分塊，128×128 權重區塊，fp32 縮放因子）</translation>
+    </message>
+    <message>
         <source>NVFP4 (16-element blocks, E4M3 and fp32 scales)</source>
         <translation>NVFP4（16 元素區塊，E4M3 與 fp32 縮放因子）</translation>
     </message>
@@ -35,6 +39,10 @@
     <message>
         <source>block-scaled fp8 tensor cores (NVIDIA Blackwell, AMD CDNA 4)</source>
         <translation>支援區塊縮放的 fp8 張量核心（NVIDIA Blackwell、AMD CDNA 4）</translation>
+    </message>
+    <message>
+        <source>block-scaled fp8 tensor cores or a measured rate of fp8 GEMMs with software block scales (Hopper)</source>
+        <translation>支援區塊縮放的 fp8 張量核心，或實測過的軟體區塊縮放 fp8 GEMM 速率（Hopper）</translation>
     </message>
     <message>
         <source>NVFP4 tensor cores (NVIDIA Blackwell)</source>
@@ -553,6 +561,10 @@
         <translation>{recipe}：前 {n} 層和後 {n} 層 Transformer 的 GEMM 保持 {dtype}（Megatron-Core 的 --first-last-layers-bf16）；{layers} 層中 {low} 層以低精度執行</translation>
     </message>
     <message>
+        <source>{recipe}: the tensor cores do not read block scales, so each GEMM multiplies every 128-long slice of K by its scales and adds it in fp32 on CUDA cores (DeepSeek-V3 report §3.3.2), at the measured blockwise rate, {rate} of the fp8 peak at {shape}, not per-tensor FP8&apos;s {fp8}</source>
+        <translation>{recipe}：張量核心不讀取區塊縮放因子，所以每個 GEMM 在 CUDA 核心上把 K 的每段 128 個元素乘以其縮放因子並以 fp32 累加（DeepSeek-V3 報告 §3.3.2），按實測的分塊速率計時：在 {shape} 上為 fp8 峰值的 {rate}，而不是逐張量 FP8 的 {fp8}</translation>
+    </message>
+    <message>
         <source>{recipe}: every transformer layer&apos;s GEMMs run low, none kept in {dtype} at the ends (Megatron-Core&apos;s default: --first-last-layers-bf16 off)</source>
         <translation>{recipe}：每一層 Transformer 的 GEMM 都以低精度執行，兩端不保留 {dtype} 層（Megatron-Core 的預設值：--first-last-layers-bf16 關閉）</translation>
     </message>
@@ -715,7 +727,7 @@
     </message>
     <message>
         <source>host-bound</source>
-        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. ``regime`` (host-bound or not, :func:`core.plan.host.host_regime`) is kept in every pool but the last two: the CPU&apos;s issue time is the plan&apos;s least certain cost, and a host-bound plan is judged by the host-bound runs before any run of its generation that the GPU paces. The regimes a plan is in (:func:`core.plan.host.host_regime`): paced by its GPU, or host-bound. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
+        <extracomment>The resource file of the published runs&apos; errors. The most bytes the residual file is read with when its rows are rewritten (it holds ~200 runs). The fewest runs a pool needs (an 80 % order-statistic interval needs n ≥ 9 to leave one run out on each side; below that the pool&apos;s whole range is the interval). z of a two-sided 80 % normal interval (the between-group widening). The pools tried, narrowest first: the keys a run must share with the plan. ``regime`` (host-bound or not, :func:`core.plan.host.host_regime`) is kept in every pool but the last two: the CPU&apos;s issue time is the plan&apos;s least certain cost, and a host-bound plan is judged by the host-bound runs before any run of its generation that the GPU paces. The kinds of model the published runs are pooled by (:func:`model_kind`). Device id -&gt; GPU architecture, from the vendors&apos; datasheets and whitepapers (NVIDIA&apos;s A100, H100, H200, H800, B200/GB200, B300/GB300, L40S, L4, A10G, T4, V100 and GeForce pages; AMD&apos;s Instinct MI300X, MI325X and MI355X pages; Google&apos;s Cloud TPU versions; Apple&apos;s M3/M4 pages). A device the table does not know (a user&apos;s), by the chip named in its id or name. A published source (a fragment of its URL) -&gt; the codebase its runs trained with, as the source says (its paper or README names the code). How a codebase is named in sentences.</extracomment>
         <translation>受主機限制</translation>
     </message>
     <message>

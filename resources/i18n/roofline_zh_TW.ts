@@ -100,7 +100,7 @@
     <name>Calibration</name>
     <message>
         <source>{file}: the key {key} appears twice; keep one</source>
-        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao&apos;s Triton FlashAttention, cuDNN&apos;s fused flash attention (Transformer Engine&apos;s FusedAttention). Series a kernel&apos;s entry may give, each ``{&quot;seq&quot;: [...], &quot;tflops&quot;: [...]}`` in the FlashAttention benchmarks&apos; convention (causal counts half the s² FLOPs; backward 2.5× the forward&apos;s). Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Fields a device without them takes from its family&apos;s median, said as an assumption (the required ones, and the mechanisms&apos; constants that do not depend on the card&apos;s memory or links). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Where a calibrated value comes from, strongest first (:attr:`Calibration.origins`). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s, the GB300&apos;s the B300&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory; the H800 is the H100 SXM&apos;s GH100 with fewer NVLink lanes and FP64 cut (its own entry holds its all-to-all figures). Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
+        <extracomment>The largest calibration file a person could have written. Field -&gt; (low, high) of the values it accepts. Attention kernels a table may measure (``attention_kernels``): FlashAttention 1-3, Tri Dao&apos;s Triton FlashAttention, cuDNN&apos;s fused flash attention (Transformer Engine&apos;s FusedAttention). Series a kernel&apos;s entry may give, each ``{&quot;seq&quot;: [...], &quot;tflops&quot;: [...]}`` in the FlashAttention benchmarks&apos; convention (causal counts half the s² FLOPs; backward 2.5× the forward&apos;s). Fields every calibration has (a value from the file, a sibling or the family&apos;s median). Fields a device without them takes from its family&apos;s median, said as an assumption (the required ones, and the mechanisms&apos; constants that do not depend on the card&apos;s memory or links). Reference GEMM of a large-GEMM efficiency that does not name its shape (the usual benchmark). Where a calibrated value comes from, strongest first (:attr:`Calibration.origins`). Devices that share a chip with a calibrated one, whose kernels therefore run alike: the H200 is the H100 SXM&apos;s GH100 with 141 GB of HBM3e; the H100 NVL and PCIe cards are GH100 at lower clocks (their own peaks already say so); the 40 GB A100 is the 80 GB one&apos;s GA100; the GB200&apos;s GPU is the B200&apos;s, the GB300&apos;s the B300&apos;s; the MI325X is the MI300X&apos;s CDNA 3 with more memory; the H800 is the H100 SXM&apos;s GH100 with fewer NVLink lanes and FP64 cut (its own entry holds its all-to-all figures). The efficiency dtype of FP8 GEMMs with software block scales (DeepSeek-V3&apos;s 1×128 activation tiles and 128×128 weight blocks, promoted to FP32 on CUDA cores on tensor cores that do not read block scales), and its calibration field. Devices with the same die at the same peak: this project&apos;s own fixed-shape GEMM measurement on one (docs/gpu.md: the H200&apos;s bf16 and fp8 matmuls at 8192³) stands for the other, where that one&apos;s published figure is the best of a shape search. The shape model scales a GEMM&apos;s time from the efficiency at a fixed reference shape; a maximum over searched shapes is an upper envelope that arbitrary shapes do not reach. Memory and links differ between the two cards, so only the GEMM figures and the kernel launch carry over.</extracomment>
         <translation>{file}：鍵 {key} 出現了兩次；請只保留一個</translation>
     </message>
     <message>
@@ -261,6 +261,10 @@
         <translation>大 GEMM 效率（fp4，在 16 位元的參考形狀下）；沒有時用 16 位元的</translation>
     </message>
     <message>
+        <source>Large-GEMM efficiency (fp8 with software block scales, 1×128 and 128×128); none: the recipe is refused</source>
+        <translation>大 GEMM 效率（軟體區塊縮放的 fp8，1×128 與 128×128）；沒有時拒絕該配方</translation>
+    </message>
+    <message>
         <source>M×N×K</source>
         <translation>M×N×K</translation>
     </message>
@@ -271,6 +275,10 @@
     <message>
         <source>GEMM shape model: the shape the fp8 efficiency was measured at</source>
         <translation>GEMM 形狀模型：測得 fp8 效率時的形狀</translation>
+    </message>
+    <message>
+        <source>GEMM shape model: the shape the fp8 blockwise efficiency was measured at</source>
+        <translation>GEMM 形狀模型：測得 fp8 分塊效率時的形狀</translation>
     </message>
     <message>
         <source>SMs</source>
