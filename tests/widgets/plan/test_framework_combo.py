@@ -19,7 +19,8 @@ def test_the_combo_lists_every_framework_megatron_first(qtbot) -> None:
     qtbot.addWidget(inputs)
     box = inputs.combos["framework"]
     assert [box.itemData(i) for i in range(box.count())] == list(FRAMEWORKS)
-    assert inputs.implementation() == Implementation()  # Megatron's preset is the default
+    # Megatron's preset is the default: its experts apply the router's weights themselves
+    assert inputs.implementation() == Implementation(probs_in_experts=True)
     assert box.toolTip()
 
 
