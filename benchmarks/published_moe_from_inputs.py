@@ -235,7 +235,8 @@ def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
     """The DeepSeek-V3 report run's ``recipe`` entry: §3.3.3 "Low-Precision Storage and
     Communication" keeps the AdamW moments in BF16 (``moments``) and caches the MoE SwiGLU
     operator's inputs in FP8, recomputing its output in backward (``recompute_modules`` adds
-    ``moe_act`` to §3.2.3's two; ``low_act_input``); §3.3.2's blockwise FP8 GEMMs
+    ``moe_act`` to §3.2.3's two; ``low_act_input``), the FP32 gradients (``grads``) and the
+    attention output in E5M6 (``shared_attention_output``); §3.3.2's blockwise FP8 GEMMs
     (``precision``: the plan's ``fp8-blockwise``, added after registration); else ``None``."""
     if not run["id"].startswith("deepseek-v3-report"):
         return None
@@ -253,6 +254,15 @@ def report_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
         "moments": "bf16",
         "moments_where": f"{REPORT} §3.3.3, 'Low-Precision Optimizer States': BF16 for the first "
         "and second moments of AdamW; master weights and gradients kept in FP32",
+        "grads": "fp32",
+        "grads_where": f"{REPORT} §3.3.3, 'Low-Precision Optimizer States': the master weights "
+        "and the gradients (used for batch size accumulation) retained in FP32",
+        "shared_attention_output": 1.5 + 4 / 128,
+        "shared_attention_output_where": f"{REPORT} §3.3.3, 'Low-Precision Activation' (1): the "
+        "inputs of the Linear after the attention operator, also used in the attention's backward, "
+        "in a customized E5M6 format (12 bits); one fp32 scale per 128 elements as the cast kernel "
+        "of deepseek-ai/profile-data's train.json groups them "
+        "(per_token_cast_to_fp8_with_fp8_special_fmt, 128)",
         "precision": "fp8-blockwise",
         "precision_where": f"{REPORT} §3.3.2, 'Fine-Grained Quantization' (1x128 tiles for "
         "activations, 128x128 blocks for weights) and 'Increasing Accumulation Precision' "

@@ -151,6 +151,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       "compute (Megatron-Core's overlap_moe_expert_parallel_comm: forward and "
                       "backward of two micro-batches paired layer by layer; ep > 1, pp 1 or vpp "
                       "> 1, no full recomputation)")  # fmt: skip
+    impl.add_argument("--fp8-param-gather", action="store_true",
+                      help="with a low-precision --precision: the linear weights kept only in their "
+                      "quantized copies, no BF16 weights beside them (Megatron's "
+                      "--fp8-param-gather, NeMo's fp8_params)")  # fmt: skip
+    impl.add_argument("--activation-func-fp8-input-store", action="store_true",
+                      help="with --recompute-modules moe_act and a low-precision --precision: the "
+                      "experts' activation input kept in that precision for backward "
+                      "(Megatron-Core's activation_func_fp8_input_store; the DeepSeek-V3 "
+                      "report's FP8 SwiGLU inputs)")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--pipeline-layout", default=None, metavar="LAYOUT",
@@ -297,7 +306,8 @@ def handler(args: argparse.Namespace) -> int:
         dispatcher=args.dispatcher, route_nodes=args.route_nodes,
         recompute_modules=args.recompute_modules, cuda_graphs=args.cuda_graphs,
         ep_overlap=args.ep_overlap, pipeline_layout=args.pipeline_layout,
-        bf16_end_layers=args.bf16_end_layers,
+        bf16_end_layers=args.bf16_end_layers, quantized_params=args.fp8_param_gather,
+        low_act_input=args.activation_func_fp8_input_store,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -399,6 +399,11 @@ class Implementation:
     #: the activations' (DeepSeek-V3 report §3.3.3: the SwiGLU inputs are cached in FP8 with the
     #: fine-grained quantization, and its output recomputed in backward; :mod:`core.plan.moe_kept`).
     low_act_input: bool = False
+    #: Bytes per element of the one copy of the attention output that both flash attention's
+    #: backward and the output projection's weight gradient keep (DeepSeek-V3 report §3.3.3,
+    #: "Low-Precision Activation" (1): a customized E5M6 format, 12 bits, with the kernel's fp32
+    #: scale per 128 elements); 0: flash keeps its own output and the projection its own copy.
+    shared_attention_output: float = 0.0
     #: The routed experts carry biases that Megatron-Core adds in a Python loop over the local
     #: experts (``TEGroupedMLP._apply_bias``: ``t + b * p`` per expert, then ``torch.cat``):
     #: GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`,
@@ -452,6 +457,11 @@ class Implementation:
                 field="dispatcher",
             )
         positive_int(self.route_nodes, "route-nodes", low=0, high=100_000)
+        if not 0.0 <= float(self.shared_attention_output) <= 4.0:
+            raise InputError(
+                translate("Plan", "shared attention output: {value} bytes per element; allowed: 0 (none) up to 4").format(value=str(self.shared_attention_output)),
+                field="shared_attention_output",
+            )  # fmt: skip
         from core.plan.recompute_names import check_modules, names_in
 
         object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))

@@ -247,7 +247,8 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
                     tuple(getattr(impl, "recompute_modules", ())),
                     bool(getattr(impl, "probs_in_experts", False)),
                     bool(getattr(impl, "low_act_input", False)),
-                    attention_kernels(impl))  # fmt: skip
+                    attention_kernels(impl),
+                    float(getattr(impl, "shared_attention_output", 0.0)))  # fmt: skip
 
 
 def attention_kernels(impl: Any) -> str:
@@ -291,7 +292,7 @@ def _sharded(
     spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: bool, b: int, t: int,
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
     low_bytes: float = 0.0, modules: tuple[str, ...] = (), probs_in_experts: bool = False,
-    low_act_input: bool = False, kernels: str = "cuda",
+    low_act_input: bool = False, kernels: str = "cuda", shared_attn_out: float = 0.0,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -309,7 +310,8 @@ def _sharded(
             # own input (ffn): 3 of eager PyTorch's 4 ffn-wide tensors.
             value *= 3 / 4
         if low_bytes and e > low_bytes:
-            value = _fp8_kept(name, value, e, flash, s * b * spec.ffn, low_bytes)
+            value = _fp8_kept(name, value, e, flash, s * b * spec.ffn, low_bytes,
+                              shared_attn_out)  # fmt: skip
         modules_here = modules if recompute != "full" else ()
         if spec.is_moe:  # the MoE MLP terms' fused SwiGLU, FP8 copies, moe_act
             value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here,
@@ -342,15 +344,20 @@ def _sharded(
 
 
 def _fp8_kept(
-    name: str, value: float, e: int, flash: bool, ffn_elements: float, low: float = _FP8_BYTES
-) -> float:
+    name: str, value: float, e: int, flash: bool, ffn_elements: float, low: float = _FP8_BYTES,
+    shared: float = 0.0,
+) -> float:  # fmt: skip
     """One activation term's bytes when the layer GEMMs keep quantized copies of their inputs.
 
     ``value`` is the term at ``e`` bytes per element; ``ffn_elements`` is ``s·b·ffn``; ``low``
-    the bytes per element of the kept copy (1 for FP8; 1 + 1/32 for MXFP8; 0.5 + 1/16 for NVFP4).
+    the bytes per element of the kept copy (1 for FP8; 1 + 1/32 for MXFP8; 0.5 + 1/16 for NVFP4);
+    ``shared`` the bytes per element of one attention-output copy that flash attention's
+    backward and the projection share (``Implementation.shared_attention_output``; 0: none).
     """
     if name.startswith("attention and MLP inputs"):
         return value * low / e  # the norm outputs: QKV's and the MLP's GEMM input
+    if name.startswith("attention output") and shared:
+        return value * shared / e
     if name.startswith("attention output"):
         # flash keeps its output for its own backward; the projection adds its quantized copy
         return value * (e + low) / e if flash else value * low / e
@@ -478,7 +485,8 @@ class _Fixed:
                              layout.micro_batch, layout.tp, layout.cp, layout.sp,
                              layout.recompute, impl.fused_swiglu, impl.cross_entropy,
                              self.kept_bytes, self.modules, self.probs,
-                             self.low_act, attention_kernels(impl))  # fmt: skip
+                             self.low_act, attention_kernels(impl),
+                             float(impl.shared_attention_output))  # fmt: skip
             self.acts[key] = found
         return found
 

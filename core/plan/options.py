@@ -376,6 +376,8 @@ def implementation_from(
     ep_overlap: bool = False,
     pipeline_layout: str | None = None,
     bf16_end_layers: Any = None,
+    quantized_params: bool = False,
+    low_act_input: bool = False,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -391,6 +393,9 @@ def implementation_from(
     (:mod:`core.plan.pipeline_layout`; blank or ``None``: the plan's split).
     ``bf16_end_layers``: transformer layers at each end kept in BF16 under a low-precision recipe
     (Megatron-Core's ``--first-last-layers-bf16``; blank or ``None``: the recipe's own).
+    ``quantized_params`` (Megatron's ``--fp8-param-gather``) and ``low_act_input``
+    (``--activation-func-fp8-input-store``) need a low-precision recipe; ``low_act_input`` also
+    ``moe_act`` among ``recompute_modules``.
     """
     from core.plan.frameworks import framework as find_framework
 
@@ -413,6 +418,19 @@ def implementation_from(
             ),
             field="cp_comm",
         )
+    low = found is not None or bool(fp8)
+    if (quantized_params or low_act_input) and not low:
+        flag = "fp8-param-gather" if quantized_params else "activation-func-fp8-input-store"
+        raise InputError(
+            translate("Plan", "{flag}: keeps tensors in the low precision the GEMMs run in, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8, fp8-blockwise or nvfp4 (or --fp8)").format(flag=flag),
+            field="precision",
+        )  # fmt: skip
+    modules = _names(recompute_modules, "recompute_modules", "core_attn,moe_act")
+    if low_act_input and "moe_act" not in modules:
+        raise InputError(
+            translate("Plan", "activation-func-fp8-input-store: the experts' activation input is what moe_act recomputation keeps; allowed: with --recompute-modules naming moe_act"),
+            field="recompute_modules",
+        )  # fmt: skip
     fw = find_framework(framework)
     given = {"fused": fused, "dp_overlap": dp_overlap, "tp_overlap": tp_overlap,
              "fused_loss": fused_loss, "fused_swiglu": fused_swiglu,
@@ -427,7 +445,8 @@ def implementation_from(
         dispatcher=(dispatcher or "alltoall").strip().lower(),
         route_nodes=0 if route_nodes is None or not str(route_nodes).strip()
         else positive_int(route_nodes, "route-nodes", low=0, high=100_000),
-        recompute_modules=_names(recompute_modules, "recompute_modules", "core_attn,moe_act"),
+        recompute_modules=modules, quantized_params=bool(quantized_params),
+        low_act_input=bool(low_act_input),
         cuda_graphs=_names(cuda_graphs, "cuda_graphs", "attn,moe_router,moe_preprocess"),
         ep_overlap=bool(ep_overlap),
         pipeline_layout=(str(pipeline_layout).strip() or None) if pipeline_layout else None,

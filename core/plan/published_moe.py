@@ -100,6 +100,8 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # the source's low-precision recipe once the plan has it (DeepSeek-V3's blockwise FP8,
     # registered as the nearest recipe then: fp8-current)
     ("recipe.precision", ("precision",)),
+    # the attention output kept once in a low-precision format (DeepSeek-V3 §3.3.3, E5M6)
+    ("recipe.shared_attention_output", ("shared_attention_output",)),
 )
 
 #: The layout dimensions a run's ``recipe`` entry may set: (its key, the layout's dimension).
@@ -338,8 +340,10 @@ def _run_recipe(run: dict[str, Any], grads: str | None) -> Any:
         return recipe("custom", params="bf16", grads=grads or "bf16", master="none",
                       state="bf16", acts="bf16")  # fmt: skip
     state = "bf16" if BF16_MOMENTS in str(run.get("precision_recipe") or "") else "fp32"
-    if (run.get("recipe") or {}).get("moments") == "bf16":  # read after registration
+    read = run.get("recipe") or {}
+    if read.get("moments") == "bf16":  # read after registration
         state = "bf16"
+    grads = read.get("grads") or grads  # the source's own statement, read after registration
     if grads in (None, "bf16") and state == "fp32":
         return recipe("amp")
     return recipe("custom", params="bf16", grads=grads or "bf16", master="fp32", state=state,

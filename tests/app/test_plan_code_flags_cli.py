@@ -105,3 +105,51 @@ def test_bf16_end_layers_reach_the_recipe_and_its_json(capsys) -> None:
     assert any("none kept in bf16 at the ends" in a for a in none["assumptions"])
     assert main([*BASE, "--precision", "nvfp4", "--bf16-end-layers", "-1"]) == 2
     assert "bf16-end-layers" in capsys.readouterr().err
+
+
+def test_fp8_param_gather_drops_the_bf16_weights_by_hand(capsys) -> None:
+    """``--fp8-param-gather`` (Megatron's flag, ``Implementation.quantized_params``): the
+    quantized copies replace the BF16 weights, so the weights' bytes drop by 2 per linear weight
+    on the GPU (Hopper: fp8 and its transpose stay, 1 + 1 bytes)."""
+    from core.memory.models import PRESETS
+    from core.plan.precision import layer_matmul_elements
+
+    h100 = ["plan", "--model", "llama3-8b", "--device", "h100-sxm", "--gpus", "8", "--seq", "4096",
+            "--global-batch", "64", "--tp", "1", "--pp", "1", "--zero", "1", "--micro-batch", "1",
+            "--precision", "fp8-current", "--json"]  # fmt: skip
+    assert main(h100) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*h100, "--fp8-param-gather"]) == 0
+    gathered = json.loads(capsys.readouterr().out)
+    assert gathered["implementation"]["quantized_params"] is True
+    spec = PRESETS["llama3-8b"]
+    linear = spec.layers * layer_matmul_elements(spec, 1)
+    drop = plain["memory_per_gpu"]["weights"] - gathered["memory_per_gpu"]["weights"]
+    assert drop == pytest.approx(2 * linear, rel=1e-6)
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--fp8-param-gather"], "fp8-param-gather: keeps tensors in the low precision"),
+    (["--activation-func-fp8-input-store", "--fp8"], "naming moe_act"),
+    (["--activation-func-fp8-input-store", "--recompute-modules", "moe_act"],
+     "activation-func-fp8-input-store: keeps tensors"),
+])  # fmt: skip
+def test_low_precision_storage_needs_a_low_precision_recipe(capsys, extra, said) -> None:
+    assert main([*BASE, *extra]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "allowed:" in err
+
+
+def test_activation_func_fp8_input_store_halves_the_experts_kept_input(capsys) -> None:
+    """With moe_act recomputed the experts keep their activation's input (2 of the 4
+    s·b·k·moe_ffn tensors); in FP8 it takes 1 byte per element instead of 2: by hand, for one
+    layer and micro-batch of Qwen3-30B-A3B (1,024 tokens, top-8, moe_ffn 768, EP 8 on 8 GPUs)."""
+    low = ["--precision", "fp8-current", "--recompute-modules", "moe_act", "--tp", "1", "--pp",
+           "1", "--zero", "1", "--micro-batch", "1", "--changes", "0"]  # fmt: skip
+    bf = _plan(capsys, *low)
+    fp8 = _plan(capsys, *low, "--activation-func-fp8-input-store")
+    assert fp8["implementation"]["low_act_input"] is True
+    per_layer = 2 * 1024 * 8 * 768 * (2 - 1)  # two ffn-wide tensors, one byte less each
+    layers = 48
+    saved = bf["memory_per_gpu"]["activations"] - fp8["memory_per_gpu"]["activations"]
+    assert saved == pytest.approx(per_layer * layers, rel=0.01)

@@ -93,13 +93,36 @@ def test_the_reports_memory_savings_are_its_recipe_entry() -> None:
     rec = run["recipe"]
     assert rec["recompute_modules"] == ["layernorm", "mla_up_proj", "moe_act"]
     assert rec["low_act_input"] is True and rec["moments"] == "bf16"
+    # §3.3.3 also: gradients kept in FP32; the attention output in E5M6 (12 bits), one copy
+    assert rec["grads"] == "fp32" and rec["shared_attention_output"] == 1.5 + 4 / 128
     assert all("§3.3.3" in rec[k] for k in ("recompute_modules_where", "low_act_input_where",
-                                            "moments_where"))  # fmt: skip
+                                            "moments_where", "grads_where",
+                                            "shared_attention_output_where"))  # fmt: skip
     assert rec == _converter().recipe_settings(run)
     inp, _c, applied = moe_run_input(run)
     assert inp.implementation.recompute_modules == ("layernorm", "mla_up_proj", "moe_act")
     assert inp.implementation.low_act_input and inp.recipe.state == "bf16"
+    assert inp.recipe.grads == "fp32" and inp.implementation.shared_attention_output > 1.5
     assert "recipe.low_act_input -> implementation.low_act_input" in applied
+    assert ("recipe.shared_attention_output -> implementation.shared_attention_output"
+            in applied)  # fmt: skip
+
+
+def test_one_shared_attention_output_by_hand() -> None:
+    """Flash attention keeps its output (bf16) for its backward and the output projection its
+    FP8 copy for its weight gradient: 2 + 1 bytes per element. DeepSeek keeps one E5M6 copy for
+    both: 1.5 + 4/128. DeepSeek-V3, one sequence of 4,096 tokens: 128 heads × 128 = 16,384
+    elements per token."""
+    from core.plan.memory import _fp8_kept
+
+    elements = 4096 * 16384
+    value = 2.0 * elements  # the term at the activations' 2 bytes
+    assert _fp8_kept("attention output (projection input)", value, 2, True, 0.0, 1.0) == (
+        pytest.approx(3.0 * elements)
+    )
+    shared = _fp8_kept("attention output (projection input)", value, 2, True, 0.0, 1.0,
+                       1.5 + 4 / 128)  # fmt: skip
+    assert shared == pytest.approx((1.5 + 4 / 128) * elements)
 
 
 def test_fp8_swiglu_inputs_by_hand() -> None:
