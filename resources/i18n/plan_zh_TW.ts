@@ -1063,10 +1063,6 @@
         <translation>精度</translation>
     </message>
     <message>
-        <source>The layers&apos; GEMMs below BF16, as Transformer Engine runs them: FP8 with delayed or current per-tensor scaling (Hopper and later), MXFP8 and NVFP4 (Blackwell); counts the quantization kernels, scale bookkeeping and quantized weight copies; attention, norms, the embedding and the LM head stay BF16</source>
-        <translation>各層 GEMM 以低於 BF16 的精度執行，依 Transformer Engine 的方式：FP8 延遲或當前逐張量縮放（Hopper 及以後），MXFP8 與 NVFP4（Blackwell）；計入量化核心、縮放因子記帳與量化權重副本；注意力、正規化、嵌入層和 LM 頭維持 BF16</translation>
-    </message>
-    <message>
         <source>model: the plan needs a transformer; allowed: a preset, transformer:…, layers=…,hidden=…,heads=… or a config file</source>
         <extracomment>The lecture&apos;s question (70B on 15T tokens with 1,024 H100): the tab opens on it. The input pages and the fields (``InputError.field``, normalised) each holds. The code page&apos;s switches and their defaults (:class:`core.plan.inputs.Implementation`&apos;s). How the switches are laid out on the Code page, a row each. Fields that share a row with two others (or a combo): narrower, so the column stays as wide. The fields only the days rows read (no new search): ``napkinlab plan``&apos;s flags&apos; names.</extracomment>
         <translation>模型：規劃需要一個 Transformer；允許：預設、transformer:…、layers=…,hidden=…,heads=… 或設定檔</translation>
@@ -1434,6 +1430,10 @@
     <message>
         <source>What the loss keeps per logit: PyTorch&apos;s cross-entropy on an fp32 copy keeps 4 bytes and its backward allocates 8 (Hugging Face, torchtitan); Megatron&apos;s keeps its fp32 softmax in place (4) and allocates the gradient in bf16 (2); a kernel on the logits&apos; own dtype (flash-attention&apos;s, llm-foundry&apos;s) keeps 2 and allocates 2</source>
         <translation>損失為每個 logit 保留多少：PyTorch 在 fp32 副本上的交叉熵保留 4 位元組，其反向再配置 8 位元組（Hugging Face、torchtitan）；Megatron 的原地保留 fp32 softmax（4），梯度以 bf16 配置（2）；按 logits 自身資料型別的核函式（flash-attention、llm-foundry）保留 2，配置 2</translation>
+    </message>
+    <message>
+        <source>The layers&apos; GEMMs below BF16, as Transformer Engine runs them: FP8 with delayed or current per-tensor scaling (Hopper and later), MXFP8 and NVFP4 (Blackwell), FP8 with DeepSeek-V3&apos;s 1×128 and 128×128 block scales (Hopper at its measured rate, Blackwell); counts the quantization kernels, scale bookkeeping and quantized weight copies; attention, norms, the embedding and the LM head stay BF16</source>
+        <translation>各層 GEMM 以低於 BF16 的精度執行，依 Transformer Engine 的方式：FP8 延遲或當前逐張量縮放（Hopper 及以後），MXFP8 與 NVFP4（Blackwell），以及 DeepSeek-V3 的 1×128 與 128×128 分塊縮放 FP8（Hopper 按實測速率，Blackwell）；計入量化核心、縮放因子記帳與量化權重副本；注意力、正規化、嵌入層和 LM 頭維持 BF16</translation>
     </message>
     <message>
         <source>Kernels</source>

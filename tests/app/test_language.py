@@ -351,3 +351,22 @@ def test_the_plans_outside_note_translates_its_gaps_and_the_regime(
     only = _plan_catalog("zh_CN", "only {n} {what} runs")
     assert only.split("{n}")[1].strip() in shown  # the gap's own words, translated
     assert "runs" not in shown and "host-bound" not in shown
+
+
+def test_the_precision_combo_names_its_recipes_in_the_windows_language(
+    qtbot, english_afterwards
+) -> None:
+    # The recipes' names are core sentences (core.plan.precision): the Code page must show them
+    # translated, not the English each Text carries.
+    from core.plan.precision import PRECISIONS
+    from widgets.plan.inputs import PlanInputs
+
+    assert language_manager().install("zh_CN") is None
+    inputs = PlanInputs()
+    qtbot.addWidget(inputs)
+    box = inputs.combos["precision"]
+    shown = {box.itemData(i): box.itemText(i) for i in range(box.count())}
+    assert list(shown) == list(PRECISIONS)
+    for rid in ("fp8-current", "fp8-blockwise"):
+        want = _plan_catalog("zh_CN", PRECISIONS[rid].name().template)
+        assert shown[rid] == want and shown[rid] != str(PRECISIONS[rid].name())

@@ -697,12 +697,14 @@ class PlanInputs(QWidget):
         )
         low = self.combos["precision"] = BriefComboBox(self, minimum_chars=6)
         for rec in PRECISIONS.values():
-            low.addItem(rec.name(), rec.id)
+            low.addItem(localized(rec.name()), rec.id)
         low.setToolTip(
             translate(
                 "PlanInputs",
                 "The layers' GEMMs below BF16, as Transformer Engine runs them: FP8 with delayed "
-                "or current per-tensor scaling (Hopper and later), MXFP8 and NVFP4 (Blackwell); "
+                "or current per-tensor scaling (Hopper and later), MXFP8 and NVFP4 (Blackwell), "
+                "FP8 with DeepSeek-V3's 1×128 and 128×128 block scales (Hopper at its measured "
+                "rate, Blackwell); "
                 "counts the quantization kernels, scale bookkeeping and quantized weight copies; "
                 "attention, norms, the embedding and the LM head stay BF16",
             )
