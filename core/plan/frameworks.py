@@ -121,6 +121,12 @@ class Framework:
         and ``set_requires_gradient_sync(False)`` on an ``FSDPModule`` but for the last
         backward). So ZeRO-2/3 runs with PP > 1, holding what ZeRO-1 holds
         (:func:`memory_zero`).
+    quantized_param_recipes
+        The low-precision recipes under which it keeps the linear weights only in their
+        quantized copies by default (``Implementation.quantized_params``): Megatron-Bridge's
+        mixed-precision presets set ``fp8_param_gather=True`` for delayed, current-scaling and
+        MXFP8 FP8 and ``False`` for blockwise (subchannel) FP8 and NVFP4
+        (``src/megatron/bridge/training/mixed_precision.py``); memory only.
     transformer_engine
         Its layers are Megatron-Core's on Transformer Engine, whose fused attention takes a value
         head width other than the query-key one: latent attention keeps V unpadded
@@ -143,6 +149,7 @@ class Framework:
     pipeline_unsharded: bool = False
     hp_grad_accum: bool = False
     transformer_engine: bool = False
+    quantized_param_recipes: tuple[str, ...] = ()
 
     def preset_dict(self) -> dict[str, Any]:
         """The preset as keyword arguments of :class:`~core.plan.inputs.Implementation`."""
@@ -156,7 +163,8 @@ _FRAMEWORKS: tuple[Framework, ...] = (
     Framework("nemo", "NeMo", (("tp_overlap", True), ("fused_swiglu", True),
                                ("cross_entropy", "fp32-inplace"), ("probs_in_experts", True)),
               interleaved=True, reduce_after_flush=False, buckets="megatron",
-              transformer_engine=True),
+              transformer_engine=True,
+              quantized_param_recipes=("fp8-delayed", "fp8-current", "mxfp8")),
     Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", reduce_dtype="fp32", fsdp2_casts=True,
               tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True),

@@ -393,7 +393,8 @@ def implementation_from(
     (:mod:`core.plan.pipeline_layout`; blank or ``None``: the plan's split).
     ``bf16_end_layers``: transformer layers at each end kept in BF16 under a low-precision recipe
     (Megatron-Core's ``--first-last-layers-bf16``; blank or ``None``: the recipe's own).
-    ``quantized_params`` (Megatron's ``--fp8-param-gather``) and ``low_act_input``
+    ``quantized_params`` (Megatron's ``--fp8-param-gather``; on by default where the
+    framework's recipe presets set it, ``Framework.quantized_param_recipes``) and ``low_act_input``
     (``--activation-func-fp8-input-store``) need a low-precision recipe; ``low_act_input`` also
     ``moe_act`` among ``recompute_modules``.
     """
@@ -436,6 +437,10 @@ def implementation_from(
              "fused_loss": fused_loss, "fused_swiglu": fused_swiglu,
              "cross_entropy": cross_entropy.strip().lower() if cross_entropy else None}  # fmt: skip
     fields = {**fw.preset_dict(), **{k: v for k, v in given.items() if v is not None}}
+    # the framework's default for the recipe (Megatron-Bridge's fp8_param_gather presets),
+    # unless the switch asks for it
+    recipe_id = found.id if found is not None else ("fp8-delayed" if fp8 else None)
+    quantized_params = bool(quantized_params) or recipe_id in fw.quantized_param_recipes
     return Implementation(
         flash=flash, dropout=dropout, cp_comm=cp_comm, uneven_stages=uneven_stages,
         gemm_dtype=None if found is not None else "fp8" if fp8 else None,

@@ -240,3 +240,23 @@ def test_a_framework_changes_nothing_it_has_no_mechanism_for(device, cal) -> Non
     assert plan(nemo, lay, calibration=cal).step_time_s == pytest.approx(
         plan(inp, lay, calibration=cal).step_time_s
     )
+
+
+def test_nemo_keeps_fp8_weights_only_where_its_precision_presets_do() -> None:
+    """Megatron-Bridge's mixed-precision presets (``training/mixed_precision.py``) set
+    ``fp8_param_gather=True`` for delayed, current-scaling and MXFP8 FP8 and ``False`` for
+    blockwise (subchannel) FP8 and NVFP4: under ``--framework nemo`` the plan's
+    ``quantized_params`` follows; Megatron's own default is off; the switch turns it on anyway."""
+    for recipe_id, expected in (
+        ("fp8-delayed", True),
+        ("fp8-current", True),
+        ("mxfp8", True),
+        ("fp8-blockwise", False),
+        ("nvfp4", False),
+        ("bf16", False),
+    ):
+        nemo = implementation_from(framework="nemo", precision=recipe_id)
+        assert nemo.quantized_params is expected, recipe_id
+        assert implementation_from(precision=recipe_id).quantized_params is False
+    assert implementation_from(framework="nemo", fp8=True).quantized_params
+    assert implementation_from(precision="fp8-blockwise", quantized_params=True).quantized_params
