@@ -214,14 +214,16 @@ def block_scaled(device: Device) -> bool:
 
 
 def blockwise_measured(device: Device) -> bool:
-    """Whether the calibration has a measured rate of FP8 GEMMs with software block scales for
-    ``device`` (its own, or its sibling's: the same chip)."""
-    from core.roofline.achievable import SIBLINGS, load_builtin
+    """Whether the calibration has a rate of FP8 GEMMs with software block scales for ``device``:
+    the built-in table's or the person's overrides (``napkinlab calibration --set``), for the
+    device, its sibling (the same chip) or the device it is a variant of."""
+    from core.roofline.achievable import SIBLINGS, load_builtin, read_overrides
 
-    table = load_builtin()
+    overrides, _problem = read_overrides()
+    ids = [d for d in (device.id, SIBLINGS.get(device.id), (device.extra or {}).get("variant_of"))
+           if d]  # fmt: skip
     return any("gemm_efficiency_fp8_blockwise" in table.get(d, {})
-               for d in (device.id, SIBLINGS.get(device.id), (device.extra or {}).get("variant_of"))
-               if d)  # fmt: skip
+               for table in (load_builtin(), overrides) for d in ids)  # fmt: skip
 
 
 def software_blocks(recipe: PrecisionRecipe, device: Device) -> bool:

@@ -118,3 +118,19 @@ def test_the_reports_run_is_planned_blockwise_and_its_gemms_are_slower(catalog):
     assert blockwise.layer_gemm > tensor.layer_gemm
     assert blockwise.layer_gemm / tensor.layer_gemm == pytest.approx(ratio, rel=0.02)
     assert blockwise.kernels < tensor.kernels  # no amax pass before each cast
+
+
+def test_a_persons_own_measured_rate_lets_another_device_run_it(catalog) -> None:
+    """A device with fp8 but no blockwise measurement (the L40S) is refused until the person sets
+    its rate (``napkinlab calibration --set``, the overrides file): then it plans at that rate."""
+    from app.cli import main
+
+    impl = implementation_from(precision="fp8-blockwise")
+    with pytest.raises(InputError, match="software block scales"):
+        planned_input(model="llama3-8b", device="l40s", implementation=impl)
+    assert main(["calibration", "--device", "l40s", "--set",
+                 "gemm_efficiency_fp8_blockwise=0.5"]) == 0  # fmt: skip
+    inp = planned_input(model="llama3-8b", device="l40s", implementation=impl)[0]
+    from core.plan.model import device_calibration
+
+    assert device_calibration(inp).gemm_efficiency(BLOCKWISE) == 0.5
