@@ -280,7 +280,7 @@ def check_precision(
         "mxfp8": translate("Plan", "block-scaled fp8 tensor cores (NVIDIA Blackwell, AMD CDNA 4)"),
         "fp8-blockwise": translate(
             "Plan",
-            "block-scaled fp8 tensor cores or a measured rate of fp8 GEMMs with software block scales (Hopper)",
+            "block-scaled fp8 tensor cores or a measured rate of fp8 GEMMs with software block scales (Hopper; for another device, napkinlab calibration --set gemm_efficiency_fp8_blockwise=RATE)",
         ),
         "nvfp4": translate("Plan", "NVFP4 tensor cores (NVIDIA Blackwell)"),
     }[recipe.id]

@@ -41,8 +41,8 @@
         <translation>支持块缩放的 fp8 张量核心（NVIDIA Blackwell、AMD CDNA 4）</translation>
     </message>
     <message>
-        <source>block-scaled fp8 tensor cores or a measured rate of fp8 GEMMs with software block scales (Hopper)</source>
-        <translation>支持块缩放的 fp8 张量核心，或实测过的软件块缩放 fp8 GEMM 速率（Hopper）</translation>
+        <source>block-scaled fp8 tensor cores or a measured rate of fp8 GEMMs with software block scales (Hopper; for another device, napkinlab calibration --set gemm_efficiency_fp8_blockwise=RATE)</source>
+        <translation>支持块缩放的 fp8 张量核心，或实测过的软件块缩放 fp8 GEMM 速率（Hopper；其他设备可用 napkinlab calibration --set gemm_efficiency_fp8_blockwise=RATE 设置）</translation>
     </message>
     <message>
         <source>NVFP4 tensor cores (NVIDIA Blackwell)</source>
