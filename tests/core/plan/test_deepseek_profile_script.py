@@ -3,22 +3,16 @@ over the chunk's four layers, checked on a small trace made here by hand."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.benchmark_scripts import load_script
+
 
 def _script():
-    path = Path(__file__).resolve().parents[3] / "benchmarks" / "deepseek_profile.py"
-    spec = importlib.util.spec_from_file_location("deepseek_profile_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("deepseek_profile", "deepseek_profile_script")
 
 
 def _kernel(name: str, ts: float, dur: float, tid: int) -> dict:

@@ -3,28 +3,20 @@ the MoE runner takes them in place of the registered layout's."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from core.plan.model import plan
 from core.plan.published_moe import load_moe_runs, moe_run_input, predict_moe_run
+from tests.benchmark_scripts import load_script
 
 AUTOMODEL_120B = "automodel-2510-h100-gpt-oss-120b-64gpu-bf16"
 
 
 def _converter() -> Any:
-    path = Path(__file__).resolve().parents[3] / "benchmarks" / "published_moe_from_inputs.py"
-    spec = importlib.util.spec_from_file_location("published_moe_from_inputs_recipe", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("published_moe_from_inputs", "published_moe_from_inputs_recipe")
 
 
 def _run(run_id: str) -> dict[str, Any]:
