@@ -205,13 +205,66 @@ _AUTOMODEL_YAML: dict[str, tuple[str, int, bool]] = {
 }
 
 
+#: The commit that added NeMo AutoModel's performance table (2025-10-06), whose "Kernel
+#: Optimizations" column names each MoE row's kernels (the figures of these rows are the same at
+#: the source's later commit) and whose benchmark yaml set ``model.backend.attn``.
+AUTOMODEL_TABLE_COMMIT = "89e3a9fdd604bc3e70240f2fe4c6a9e1ce76cbd0"
+#: Per preset: the table's "Kernel Optimizations" and the yaml of that commit
+#: (``examples/benchmark/configs``). "TE" is, by the table's glossary, Transformer Engine's
+#: RMSNorm, Linear and DotProductAttention (cuDNN's fused attention on Hopper, the kernel the
+#: plan times for Transformer Engine); "FlexAttn" is PyTorch's FlexAttention, which the
+#: calibration does not time (timed as FlashAttention-2, said in ``not_modelled``).
+_AUTOMODEL_KERNELS: dict[str, tuple[str, str]] = {
+    "deepseek-v3": ("TE + DeepEP", "deepseek_v3_te_deepep.yaml"),
+    "qwen3-30b-a3b": ("TE + DeepEP", "qwen3_moe_30b_te_deepep.yaml"),
+    "gpt-oss-20b": ("TE + DeepEP + FlexAttn", "gptoss_20b_te_deepep.yaml"),
+    "gpt-oss-120b": ("TE + DeepEP + FlexAttn", "gptoss_120b_te_deepep.yaml"),
+}
+AUTOMODEL_FLEX = (
+    "PyTorch's FlexAttention (the table's 'TE + DeepEP + FlexAttn'; the recipe yaml's "
+    "model.backend.attn: flex at 89e3a9fd): timed as FlashAttention-2, the nearest kernel the "
+    "calibration times; no FlexAttention rate of its own is calibrated"
+)
+
+
+def _automodel_attention(run: dict[str, Any]) -> dict[str, Any]:
+    """The attention kernel of an AutoModel row whose table names Transformer Engine's
+    (``attention_kernel``: ``cudnn``), with where it was read; else empty."""
+    found = _AUTOMODEL_KERNELS.get(run["model"]["preset"])
+    if found is None or "FlexAttn" in found[0]:
+        return {}
+    kernels, yaml = found
+    c = AUTOMODEL_TABLE_COMMIT
+    return {
+        "attention_kernel": "cudnn",
+        "attention_kernel_where": f"https://github.com/NVIDIA-NeMo/Automodel/blob/{c}/docs/"
+        f"performance-summary.md: 'Kernel Optimizations' {kernels}, and its glossary: 'TE: "
+        "Transformer Engine kernel optimizations - RMSNorm, Linear and DotProductAttention'; "
+        f"examples/benchmark/configs/{yaml}@{c[:9]}: model.backend.attn: te (Transformer "
+        "Engine's DotProductAttention: cuDNN's fused attention on Hopper, as for the "
+        "Megatron-Bridge runs)",
+    }
+
+
 def automodel_recipe(run: dict[str, Any]) -> dict[str, Any] | None:
-    """An AutoModel run's ``recipe`` entry where :data:`_AUTOMODEL_YAML` has its preset: the
-    yaml's expert parallelism (``ep``) and activation checkpointing (``recompute``: ``full``),
-    each with where it was read; else ``None``."""
-    found = _AUTOMODEL_YAML.get(run["model"]["preset"])
-    if not run["id"].startswith("automodel") or found is None:
+    """An AutoModel run's ``recipe`` entry: where :data:`_AUTOMODEL_YAML` has its preset, the
+    yaml's expert parallelism (``ep``) and activation checkpointing (``recompute``: ``full``);
+    where its table names Transformer Engine's attention, that kernel
+    (:func:`_automodel_attention`); each with where it was read; else ``None``."""
+    if not run["id"].startswith("automodel"):
         return None
+    found = _AUTOMODEL_YAML.get(run["model"]["preset"])
+    attention = _automodel_attention(run)
+    if found is None:
+        if not attention:
+            return None
+        return {
+            "commit": AUTOMODEL_TABLE_COMMIT,
+            "read": "after the predictions were registered: the attention kernel the source's "
+            "table names for the run (its 'Kernel Optimizations' column) and the recipe yaml of "
+            "the commit that added the table (2025-10-06)",
+            **attention,
+        }
     path, ep, checkpointing = found
     where = f"https://github.com/NVIDIA-NeMo/Automodel/blob/{AUTOMODEL_COMMIT}/{path}"
     return {
@@ -341,6 +394,11 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], dispatcher: st
     # BF16 Adam moments (the precision-aware optimizer) are planned: core.plan.published_moe
     if run["model"]["preset"].startswith("gpt-oss"):
         out.append(GPT_OSS_ATTENTION)
+    if (
+        run["id"].startswith("automodel")
+        and "FlexAttn" in _AUTOMODEL_KERNELS.get(run["model"]["preset"], ("", ""))[0]
+    ):
+        out.append(AUTOMODEL_FLEX)
     if (
         run["id"].startswith("automodel")
         and lay["ep"] == 1

@@ -102,6 +102,9 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recipe.precision", ("precision",)),
     # the attention output kept once in a low-precision format (DeepSeek-V3 §3.3.3, E5M6)
     ("recipe.shared_attention_output", ("shared_attention_output",)),
+    # the attention kernel the source names for the run (NeMo AutoModel's "TE" rows: Transformer
+    # Engine's DotProductAttention, where its dense runs take PyTorch's SDPA)
+    ("recipe.attention_kernel", ("attention_kernel",)),
 )
 
 #: The layout dimensions a run's ``recipe`` entry may set: (its key, the layout's dimension).

@@ -36,9 +36,35 @@ def test_the_automodel_yaml_sets_ep_64_and_checkpointing() -> None:
     conv = _converter()
     assert rec == conv.recipe_settings(run)
     assert not any("ep_size" in line for line in run["not_modelled"])
-    # the other AutoModel rows get no recipe entry (their yaml was not read)
-    assert all("recipe" not in r for r in load_moe_runs()
-               if r["id"].startswith("automodel") and r["id"] != AUTOMODEL_120B)  # fmt: skip
+    # the other AutoModel rows' entries hold only the attention kernel their table names
+    others = [r for r in load_moe_runs()
+              if r["id"].startswith("automodel") and r["id"] != AUTOMODEL_120B]  # fmt: skip
+    assert all(set(r.get("recipe") or {}) <= {"commit", "read", "attention_kernel",
+                                              "attention_kernel_where"} for r in others)  # fmt: skip
+
+
+def test_automodel_te_rows_time_transformer_engines_attention() -> None:
+    # The table's "Kernel Optimizations" column: "TE + DeepEP" (DeepSeek-V3, Qwen3 MoE 30B),
+    # "TE + DeepEP + FlexAttn" (GPT-OSS); its glossary: TE is Transformer Engine's RMSNorm,
+    # Linear and DotProductAttention. The dense AutoModel row keeps PyTorch's SDPA (flash2).
+    conv = _converter()
+    for run in load_moe_runs():
+        if not run["id"].startswith("automodel"):
+            continue
+        rec = run.get("recipe") or {}
+        assert rec == (conv.recipe_settings(run) or {})
+        _inp, _c, applied = moe_run_input(run)
+        if run["model"]["preset"].startswith("gpt-oss"):
+            assert "attention_kernel" not in rec
+            assert conv.AUTOMODEL_FLEX in run["not_modelled"]
+            assert _inp.implementation.attention_kernel == "flash2"
+        else:
+            assert (
+                rec["attention_kernel"] == "cudnn"
+                and "TE + DeepEP" in rec["attention_kernel_where"]
+            )
+            assert "recipe.attention_kernel -> implementation.attention_kernel" in applied
+            assert _inp.implementation.attention_kernel == "cudnn"
 
 
 def test_the_recipes_ep_and_recompute_win_over_the_registered_layout() -> None:
