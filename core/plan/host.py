@@ -61,6 +61,7 @@ from typing import Any
 from core.roofline.host import HOST_OP_S  # the shared per-op host cost, with its source
 
 __all__ = [
+    "CLAMPED_GLU_KERNELS",
     "DISPATCH_OPS",
     "EXPERT_BIAS_KERNELS",
     "GRACE_HOSTS",
@@ -140,6 +141,14 @@ GRACE_HOSTS = frozenset({"gb200", "gb300", "gh200"})
 #: ``cat`` forward; ``g * p``, its row sum, ``g * b`` and its width sum per expert, and two
 #: ``cat`` backward.
 EXPERT_BIAS_KERNELS = ((2, 1), (4, 2))
+
+#: Kernels of Megatron-Core's clamp before the experts' gated activation
+#: (:data:`core.plan.moe.CLAMPED_GLU_BYTES`), ``(forward, backward)`` per MoE layer. Forward: the
+#: two clamps, the concatenation and the scalar's host-to-device copy (4). Backward (PyTorch's
+#: ``clamp_backward``): a comparison and a ``where`` for the upper clamp, two comparisons, their
+#: ``and`` and a ``where`` for the two-sided one, each ``where``'s zero made as a one-element
+#: tensor, and the concatenation of the two gradients (9).
+CLAMPED_GLU_KERNELS = (4, 9)
 
 #: Transformer Engine module calls per MoE layer forward that no CUDA-graph scope captures: the
 #: experts' two ``GroupedLinear`` (``TEGroupedMLP``'s ``linear_fc1`` and ``linear_fc2``).
@@ -230,6 +239,7 @@ def host_ops(
     dispatcher: str | None = None,
     expert_bias: bool = False,
     te_gemms: bool = False,
+    clamped_glu: bool = False,
 ) -> HostOps:
     """Ops the host issues for one layer of ``ops`` (a :class:`~core.plan.ops.LayerOps`): the
     module docstring's count, ``experts_per_gpu`` expert GEMMs per grouped GEMM,
@@ -238,8 +248,9 @@ def host_ops(
     ``dispatcher`` (an MoE layer's, :data:`DISPATCH_OPS`) its own ops and the experts'
     :data:`TE_MODULES_PER_LAYER` module calls; with ``expert_bias`` Megatron-Core's per-expert
     bias loop (:data:`EXPERT_BIAS_KERNELS`: kernels per local expert and the
-    concatenations, forward and backward); with ``te_gemms`` (a framework on Transformer
-    Engine) the weight GEMMs other than the router's are counted apart, as TE GEMMs
+    concatenations, forward and backward); with ``clamped_glu`` Megatron-Core's clamp before the
+    experts' activation (:data:`CLAMPED_GLU_KERNELS`); with ``te_gemms`` (a framework on
+    Transformer Engine) the weight GEMMs other than the router's are counted apart, as TE GEMMs
     (``te_forward``, ``te_backward``), and no module call is (a TE GEMM's forward cost holds
     its module's)."""
     spec = ops.spec
@@ -278,6 +289,9 @@ def host_ops(
         (fk, fc), (bk, bc) = EXPERT_BIAS_KERNELS
         count["forward"] += fk * experts_per_gpu + fc
         count["backward"] += bk * experts_per_gpu + bc
+    if clamped_glu and experts > 1 and "experts" not in captured:
+        count["forward"] += CLAMPED_GLU_KERNELS[0]
+        count["backward"] += CLAMPED_GLU_KERNELS[1]
     return HostOps(count["forward"], count["backward"], modules, te["forward"], te["backward"])
 
 
@@ -374,8 +388,9 @@ def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:
     if dispatcher not in DISPATCH_OPS:
         dispatcher = "alltoall"
     bias = bool(getattr(impl, "expert_bias", False))
+    clamp = bool(getattr(impl, "clamped_glu", False))
     te = bool(framework(impl.framework).transformer_engine)
-    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher, bias, te)
+    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher, bias, te, clamp)
     found = _OPS.get(key)
     if found is None:
         if len(_OPS) > 1024:
@@ -383,5 +398,5 @@ def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:
         found = _OPS[key] = host_ops(ctx.ops, experts_per_gpu=per_gpu, fused=impl.fused,
                                      cast_kernels=casts, graphs=graphs,
                                      dispatcher=dispatcher, expert_bias=bias,
-                                     te_gemms=te)  # fmt: skip
+                                     te_gemms=te, clamped_glu=clamp)  # fmt: skip
     return found

@@ -409,6 +409,13 @@ class Implementation:
     #: GPT-OSS (``add_bias_linear=True``). Timed by :func:`core.plan.moe.expert_bias_seconds`,
     #: its host calls by :mod:`core.plan.host`; False: no expert biases.
     expert_bias: bool = False
+    #: The experts' gated activation clamps its two halves first, in eager PyTorch: Megatron-Core's
+    #: ``weighted_bias_quick_geglu_impl`` with ``clamp_value`` (GPT-OSS:
+    #: ``activation_func_clamp_value`` 7.0) chunks the first expert GEMM's output, clamps each
+    #: half and concatenates them again before the fused kernel. Timed by
+    #: :func:`core.plan.moe.clamped_glu_seconds`, its host calls by :mod:`core.plan.host`;
+    #: False: no clamp (or one fused into the activation's kernel).
+    clamped_glu: bool = False
     #: How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`):
     #: ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron's
     #: ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022's per-micro-batch

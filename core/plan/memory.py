@@ -248,7 +248,8 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
                     bool(getattr(impl, "probs_in_experts", False)),
                     bool(getattr(impl, "low_act_input", False)),
                     attention_kernels(impl),
-                    float(getattr(impl, "shared_attention_output", 0.0)))  # fmt: skip
+                    float(getattr(impl, "shared_attention_output", 0.0)),
+                    bool(getattr(impl, "clamped_glu", False)))  # fmt: skip
 
 
 def attention_kernels(impl: Any) -> str:
@@ -293,6 +294,7 @@ def _sharded(
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
     low_bytes: float = 0.0, modules: tuple[str, ...] = (), probs_in_experts: bool = False,
     low_act_input: bool = False, kernels: str = "cuda", shared_attn_out: float = 0.0,
+    clamped_glu: bool = False,
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -315,7 +317,7 @@ def _sharded(
         modules_here = modules if recompute != "full" else ()
         if spec.is_moe:  # the MoE MLP terms' fused SwiGLU, FP8 copies, moe_act
             value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here,
-                             probs_in_experts, low_act_input)  # fmt: skip
+                             probs_in_experts, low_act_input, clamped_glu)  # fmt: skip
         if modules_here:  # Megatron's --recompute-modules (core.plan.recompute_modules)
             value *= kept_share(name, modules_here)
         if name.startswith(_RESIDUAL):
@@ -465,6 +467,7 @@ class _Fixed:
         self.modules = tuple(getattr(impl, "recompute_modules", ()))
         self.probs = bool(getattr(impl, "probs_in_experts", False))
         self.low_act = bool(getattr(impl, "low_act_input", False))
+        self.clamped = bool(getattr(impl, "clamped_glu", False))
         self.precision = impl.recipe
         self.device = inp.cluster.device
         self.offload = impl.offload_layers
@@ -486,7 +489,7 @@ class _Fixed:
                              layout.recompute, impl.fused_swiglu, impl.cross_entropy,
                              self.kept_bytes, self.modules, self.probs,
                              self.low_act, attention_kernels(impl),
-                             float(impl.shared_attention_output))  # fmt: skip
+                             float(impl.shared_attention_output), self.clamped)  # fmt: skip
             self.acts[key] = found
         return found
 

@@ -64,7 +64,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core.memory.models import TransformerSpec
-from core.plan.host import EXPERT_BIAS_KERNELS
+from core.plan.host import CLAMPED_GLU_KERNELS, EXPERT_BIAS_KERNELS
 from core.plan.ops import LayerOps, PlanOp, layer_ops
 from core.plan.timing import MicroTimes, micro_times
 from core.roofline.hardware import DTYPE_BYTES
@@ -76,8 +76,10 @@ if TYPE_CHECKING:
 
 
 __all__ = [
+    "CLAMPED_GLU_BYTES",
     "active_matmul_params",
     "alltoall_layer_seconds",
+    "clamped_glu_seconds",
     "dense_variant",
     "expert_bias_seconds",
     "expert_data_parallel",
@@ -259,6 +261,13 @@ def layer_micro_times(
         out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
                       memory_bound=out.memory_bound + fwd + bwd,
                       kernels=out.kernels + kernels)  # fmt: skip
+    if getattr(ctx.inp.implementation, "clamped_glu", False):
+        fwd, bwd, kernels = clamped_glu_seconds(
+            ctx.inp, layout, cal.bandwidth(device), cal.launch_s
+        )
+        out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
+                      memory_bound=out.memory_bound + fwd + bwd,
+                      kernels=out.kernels + kernels)  # fmt: skip
     dense_ops = getattr(ctx, "dense_ops", None)
     if dense_ops is not None:
         out = _mix(out, micro_times(dense_ops, device, cal, **kw), spec.moe_layers / spec.layers)
@@ -295,6 +304,41 @@ def expert_bias_seconds(inp: PlanInput, layout: Layout, bandwidth: float,
     kf, kb = fk * local + fc, bk * local + bc
     fwd = fe * elements * size / bandwidth + kf * launch
     bwd = be * elements * size / bandwidth + kb * launch
+    return fwd, bwd, round(kf + kb)
+
+
+#: Megatron-Core's clamp before the experts' fused gated activation
+#: (``weighted_bias_quick_geglu_impl`` with ``clamp_value``, ``core_v0.15.0`` to the dev branch):
+#: ``x_glu, x_linear = input.chunk(2, -1)`` (views), ``x_glu.clamp(max=c)`` and
+#: ``x_linear.clamp(min=-c, max=c)`` (each reads and writes its half) and ``torch.cat`` of the two
+#: (reads and writes both), then ``torch.tensor(linear_offset, device=...)`` (a host-to-device
+#: copy). Per row of the first expert GEMM's output (``2·F`` elements, ``F = moe_ffn/ETP``), as
+#: ``(bytes per element of the activations' dtype, one-byte elements)`` per ``F``: forward
+#: ``(8, 0)``; backward, PyTorch's ``clamp_backward`` (``where(self <= max, grad, 0)`` for the
+#: upper clamp: a comparison that writes a bool and the ``where``; ``where((self >= min)
+#: .logical_and_(self <= max), grad, 0)`` for the two-sided one: two comparisons, the ``and`` and
+#: the ``where``) and the chunk's backward concatenating the two gradients: ``(11, 8)``.
+CLAMPED_GLU_BYTES = ((8, 0), (11, 8))
+#: Its kernels are :data:`core.plan.host.CLAMPED_GLU_KERNELS` (the host counts them too).
+
+
+def clamped_glu_seconds(inp: PlanInput, layout: Layout, bandwidth: float,
+                        launch: float) -> tuple[float, float, int]:  # fmt: skip
+    """Forward and backward seconds and kernels of one MoE layer's clamp before its experts'
+    gated activation (:data:`CLAMPED_GLU_BYTES`) on one GPU per micro-batch: ``E/EP`` experts ×
+    :func:`expert_rows_per_gpu` rows of ``moe_ffn/ETP`` per half, at the achievable memory
+    ``bandwidth``, each kernel one ``launch``. Where the activation is recomputed in backward
+    (``moe_act`` among the recompute modules), its forward runs again there."""
+    spec = inp.model
+    rows = spec.experts / layout.ep * expert_rows_per_gpu(inp, layout)
+    width = rows * spec.moe_ffn / layout.etp
+    size = DTYPE_BYTES[inp.compute_dtype]
+    ((fe, fb), (be, bb)), (kf, kb) = CLAMPED_GLU_BYTES, CLAMPED_GLU_KERNELS
+    fwd = (fe * size + fb) * width / bandwidth + kf * launch
+    bwd = (be * size + bb) * width / bandwidth + kb * launch
+    if "moe_act" in tuple(getattr(inp.implementation, "recompute_modules", ()) or ()):
+        bwd += fwd
+        kb += kf
     return fwd, bwd, round(kf + kb)
 
 

@@ -21,6 +21,13 @@ SiLU inside the activation, the activation's output), ``2`` otherwise. Then:
   report §3.3.3, "Low-Precision Activation": the SwiGLU operator's inputs cached in FP8 with the
   fine-grained quantization, its output recomputed in backward).
 
+Megatron-Core's clamp before the experts' activation (``clamped_glu``: GPT-OSS's
+``activation_func_clamp_value``; ``weighted_bias_quick_geglu_impl`` clamps the two halves of the
+gate-and-up output and concatenates them before the fused kernel) keeps one more copy of the
+activation's input when the activation is not recomputed: the fused kernel saves the clamped
+concatenation and PyTorch's ``clamp`` saves its own input (``clamp_backward`` needs it), the
+unclamped gate-and-up output. Under ``moe_act`` the checkpoint runs the clamp without autograd.
+
 The router's tensors stay as they are. The expert outputs before the weighted combine are kept
 for the router weights' gradient, unless the experts apply the weights themselves
 (``probs_in_experts``: Megatron-Core's ``TEGroupedMLP`` passes ``permuted_probs`` to its
@@ -38,6 +45,7 @@ _HIDDEN = ("expert hidden", "shared experts hidden", "dense MLP hidden")
 def moe_kept(
     name: str, value: float, e: float, low: float, gated: bool, fused: bool,
     modules: tuple[str, ...] = (), probs_in_experts: bool = False, low_act_input: bool = False,
+    clamped_glu: bool = False,
 ) -> float:  # fmt: skip
     """Activation term ``name`` (``value`` bytes of eager tensors at ``e`` bytes per element)
     as the module docstring's rules keep it (``low`` = 0: no low-precision copies)."""
@@ -54,4 +62,5 @@ def moe_kept(
     if name.startswith("expert hidden") and "moe_act" in modules:
         return act_input * one * (low / e if quantized and low_act_input else 1.0)
     present = n - 1 if fused and gated else n
-    return (present - 1) * one + (one * low / e if quantized else one)
+    clamp_copy = act_input * one if clamped_glu and name.startswith("expert hidden") else 0.0
+    return (present - 1) * one + (one * low / e if quantized else one) + clamp_copy

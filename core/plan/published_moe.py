@@ -128,6 +128,16 @@ NOT_SILU = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 #: biased experts, so the runs pass it as the code's (``Implementation.expert_bias``).
 BIASED_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 
+#: Models whose experts' gated activation Megatron clamps first: ``GPTOSSProvider`` (and the
+#: GPT-OSS bridge from Megatron-Bridge v0.4.0) sets ``activation_func_clamp_value = 7.0``, which
+#: ``TEGroupedMLP`` passes to ``weighted_bias_quick_geglu_impl`` (eager chunk, clamps and cat;
+#: :func:`core.plan.moe.clamped_glu_seconds`). A recipe on Transformer Engine's op fuser runs the
+#: experts' MLP as one CuTeDSL kernel instead (:data:`FUSED_GROUPED_MLP`).
+CLAMPED_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
+#: How a run's recipe entry names the fused grouped MLP (``benchmarks/recipes_by_release.py``'s
+#: ``not_planned`` words for ``cutedsl_fused_grouped_mlp``).
+FUSED_GROUPED_MLP = "CuTeDSL fused grouped MLP"
+
 
 #: The one statement of how TFLOP/s per GPU are predicted (printed once above the table).
 CONVENTION = (
@@ -277,6 +287,10 @@ def moe_run_input(
     impl, grads, defaults = _code(run)
     if impl.probs_in_experts and run["model"]["preset"] in BIASED_EXPERTS:
         impl = replace(impl, expert_bias=True)  # Megatron's TEGroupedMLP bias loop
+    fused_mlp = any(FUSED_GROUPED_MLP in str(line)
+                    for line in (run.get("recipe") or {}).get("not_planned") or ())  # fmt: skip
+    if impl.probs_in_experts and run["model"]["preset"] in CLAMPED_EXPERTS and not fused_mlp:
+        impl = replace(impl, clamped_glu=True)  # Megatron's clamp before the fused activation
     if run["precision"] != "bf16":
         # the layers' GEMMs in the recipe's low precision; the weights kept quantized
         # (Megatron-Bridge's fp8_param_gather, as the dense NVIDIA runs)
