@@ -142,6 +142,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="Megatron-Core's recomputation by module, comma-separated: core_attn, "
                       "moe_act, layernorm, mla_up_proj, mlp, moe, shared_experts (each one's "
                       "inputs kept, its outputs recomputed in backward)")  # fmt: skip
+    impl.add_argument("--offload-modules", default=None, metavar="NAMES",
+                      help="Megatron-Core's fine-grained activation offloading, comma-separated: "
+                      "expert_fc1 (the experts' first GEMM's input), moe_act (the experts' "
+                      "activation's input); their saved inputs go to the host in forward and "
+                      "come back for backward (memory; the copies taken as hidden)")  # fmt: skip
     impl.add_argument("--cuda-graphs", default=None, metavar="SCOPES",
                       help="CUDA-graph scopes, comma-separated: attn, mlp, moe, moe_router, "
                       "moe_preprocess (Transformer Engine's per-layer graphs) or full_iteration "
@@ -308,6 +313,7 @@ def handler(args: argparse.Namespace) -> int:
         ep_overlap=args.ep_overlap, pipeline_layout=args.pipeline_layout,
         bf16_end_layers=args.bf16_end_layers, quantized_params=args.fp8_param_gather,
         low_act_input=args.activation_func_fp8_input_store,
+        offload_modules=args.offload_modules,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

@@ -387,6 +387,12 @@ class Implementation:
     #: :data:`core.plan.recompute_modules.RECOMPUTE_MODULES`): the named modules' saved
     #: activations are dropped and their forward rerun in backward; () = none.
     recompute_modules: tuple[str, ...] = ()
+    #: Fine-grained activation offloading (Megatron-Core's ``--fine-grained-activation-offloading
+    #: --offload-modules``, :data:`core.plan.recompute_names.OFFLOAD_MODULES`): the named
+    #: modules' inputs are copied to the host in forward and back for backward, on their own
+    #: streams, so they leave the GPU's memory (:mod:`core.plan.moe_kept`; the copies are taken as
+    #: hidden behind the compute); () = none.
+    offload_modules: tuple[str, ...] = ()
     #: DeepEP's dispatch in FP8 (1 × 128 tiles; DeepSeek-V3 §3.3), else in the activations'
     #: dtype (Megatron-Core's flex dispatcher hands DeepEP the layer's BF16 hidden states).
     fp8_dispatch: bool = True
@@ -469,9 +475,10 @@ class Implementation:
                 translate("Plan", "shared attention output: {value} bytes per element; allowed: 0 (none) up to 4").format(value=str(self.shared_attention_output)),
                 field="shared_attention_output",
             )  # fmt: skip
-        from core.plan.recompute_names import check_modules, names_in
+        from core.plan.recompute_names import check_modules, check_offload, names_in
 
         object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))
+        object.__setattr__(self, "offload_modules", check_offload(self.offload_modules))
         from core.plan.host import GRAPH_SCOPES
 
         graphs = names_in(

@@ -249,7 +249,8 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
                     bool(getattr(impl, "low_act_input", False)),
                     attention_kernels(impl),
                     float(getattr(impl, "shared_attention_output", 0.0)),
-                    bool(getattr(impl, "clamped_glu", False)))  # fmt: skip
+                    bool(getattr(impl, "clamped_glu", False)),
+                    tuple(getattr(impl, "offload_modules", ())))  # fmt: skip
 
 
 def attention_kernels(impl: Any) -> str:
@@ -294,7 +295,7 @@ def _sharded(
     c: int, sp: bool, recompute: str, fused_swiglu: bool = False, cross_entropy: str = "fp32",
     low_bytes: float = 0.0, modules: tuple[str, ...] = (), probs_in_experts: bool = False,
     low_act_input: bool = False, kernels: str = "cuda", shared_attn_out: float = 0.0,
-    clamped_glu: bool = False,
+    clamped_glu: bool = False, offload_modules: tuple[str, ...] = (),
 ) -> _Acts:  # fmt: skip
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
@@ -317,7 +318,8 @@ def _sharded(
         modules_here = modules if recompute != "full" else ()
         if spec.is_moe:  # the MoE MLP terms' fused SwiGLU, FP8 copies, moe_act
             value = moe_kept(name, value, e, low_bytes, spec.gated, fused_swiglu, modules_here,
-                             probs_in_experts, low_act_input, clamped_glu)  # fmt: skip
+                             probs_in_experts, low_act_input, clamped_glu,
+                             offload_modules if recompute != "full" else ())  # fmt: skip
         if modules_here:  # Megatron's --recompute-modules (core.plan.recompute_modules)
             value *= kept_share(name, modules_here)
         if name.startswith(_RESIDUAL):
@@ -468,6 +470,7 @@ class _Fixed:
         self.probs = bool(getattr(impl, "probs_in_experts", False))
         self.low_act = bool(getattr(impl, "low_act_input", False))
         self.clamped = bool(getattr(impl, "clamped_glu", False))
+        self.offload_modules = tuple(getattr(impl, "offload_modules", ()))
         self.precision = impl.recipe
         self.device = inp.cluster.device
         self.offload = impl.offload_layers
@@ -489,7 +492,8 @@ class _Fixed:
                              layout.recompute, impl.fused_swiglu, impl.cross_entropy,
                              self.kept_bytes, self.modules, self.probs,
                              self.low_act, attention_kernels(impl),
-                             float(impl.shared_attention_output), self.clamped)  # fmt: skip
+                             float(impl.shared_attention_output), self.clamped,
+                             self.offload_modules)  # fmt: skip
             self.acts[key] = found
         return found
 

@@ -28,6 +28,11 @@ activation's input when the activation is not recomputed: the fused kernel saves
 concatenation and PyTorch's ``clamp`` saves its own input (``clamp_backward`` needs it), the
 unclamped gate-and-up output. Under ``moe_act`` the checkpoint runs the clamp without autograd.
 
+Fine-grained activation offloading (``offload``: Megatron-Core's ``--offload-modules``) copies
+the named modules' inputs to the host: ``expert_fc1`` the dispatched tokens (the experts' first
+GEMM's input, in whatever bytes that GEMM keeps it), ``moe_act`` the activation's input (the
+gate-and-up output, in the bytes kept for it). Those tensors leave the GPU.
+
 The router's tensors stay as they are. The expert outputs before the weighted combine are kept
 for the router weights' gradient, unless the experts apply the weights themselves
 (``probs_in_experts``: Megatron-Core's ``TEGroupedMLP`` passes ``permuted_probs`` to its
@@ -45,7 +50,7 @@ _HIDDEN = ("expert hidden", "shared experts hidden", "dense MLP hidden")
 def moe_kept(
     name: str, value: float, e: float, low: float, gated: bool, fused: bool,
     modules: tuple[str, ...] = (), probs_in_experts: bool = False, low_act_input: bool = False,
-    clamped_glu: bool = False,
+    clamped_glu: bool = False, offload: tuple[str, ...] = (),
 ) -> float:  # fmt: skip
     """Activation term ``name`` (``value`` bytes of eager tensors at ``e`` bytes per element)
     as the module docstring's rules keep it (``low`` = 0: no low-precision copies)."""
@@ -53,14 +58,19 @@ def moe_kept(
     if probs_in_experts and name.startswith("expert outputs before the weighted combine"):
         return 0.0
     if name.startswith("dispatched tokens"):
+        if "expert_fc1" in offload:
+            return 0.0
         return value * low / e if quantized else value
     if not name.startswith(_HIDDEN):
         return value
     n = 4 if gated else 2
     one = value / n
     act_input = 2 if gated else 1
-    if name.startswith("expert hidden") and "moe_act" in modules:
-        return act_input * one * (low / e if quantized and low_act_input else 1.0)
+    expert = name.startswith("expert hidden")
+    act_bytes = act_input * one * (low / e if quantized and low_act_input else 1.0)
+    if expert and "moe_act" in modules:
+        return 0.0 if "moe_act" in offload else act_bytes
     present = n - 1 if fused and gated else n
-    clamp_copy = act_input * one if clamped_glu and name.startswith("expert hidden") else 0.0
-    return (present - 1) * one + (one * low / e if quantized else one) + clamp_copy
+    clamp_copy = act_input * one if clamped_glu and expert else 0.0
+    offloaded = act_input * one if expert and "moe_act" in offload else 0.0
+    return (present - 1) * one + (one * low / e if quantized else one) + clamp_copy - offloaded

@@ -378,6 +378,7 @@ def implementation_from(
     bf16_end_layers: Any = None,
     quantized_params: bool = False,
     low_act_input: bool = False,
+    offload_modules: Any = None,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -396,7 +397,8 @@ def implementation_from(
     ``quantized_params`` (Megatron's ``--fp8-param-gather``; on by default where the
     framework's recipe presets set it, ``Framework.quantized_param_recipes``) and ``low_act_input``
     (``--activation-func-fp8-input-store``) need a low-precision recipe; ``low_act_input`` also
-    ``moe_act`` among ``recompute_modules``.
+    ``moe_act`` among ``recompute_modules``. ``offload_modules``: Megatron-Core's fine-grained
+    activation offloading, module names comma-separated or a sequence (``None``: none).
     """
     from core.plan.frameworks import framework as find_framework
 
@@ -451,6 +453,7 @@ def implementation_from(
         route_nodes=0 if route_nodes is None or not str(route_nodes).strip()
         else positive_int(route_nodes, "route-nodes", low=0, high=100_000),
         recompute_modules=modules, quantized_params=bool(quantized_params),
+        offload_modules=_names(offload_modules, "offload_modules", "expert_fc1,moe_act"),
         low_act_input=bool(low_act_input),
         cuda_graphs=_names(cuda_graphs, "cuda_graphs", "attn,moe_router,moe_preprocess"),
         ep_overlap=bool(ep_overlap),

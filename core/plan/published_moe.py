@@ -105,6 +105,9 @@ MOE_SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # the attention kernel the source names for the run (NeMo AutoModel's "TE" rows: Transformer
     # Engine's DotProductAttention, where its dense runs take PyTorch's SDPA)
     ("recipe.attention_kernel", ("attention_kernel",)),
+    # Megatron-Core's fine-grained activation offloading (the ModelZoo GB200 MXFP8 script's
+    # --offload-modules), read after registration
+    ("recipe.offload_modules", ("offload_modules",)),
 )
 
 #: The layout dimensions a run's ``recipe`` entry may set: (its key, the layout's dimension).

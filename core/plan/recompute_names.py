@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.errors import InputError
 from core.texts import translate
 
-__all__ = ["RECOMPUTE_MODULES", "check_modules", "names_in"]
+__all__ = ["OFFLOAD_MODULES", "RECOMPUTE_MODULES", "check_modules", "check_offload", "names_in"]
 
 #: The module names Megatron-Core's ``recompute_modules`` takes (its TransformerConfig).
 RECOMPUTE_MODULES = (
@@ -42,4 +42,20 @@ def check_modules(modules: object) -> tuple[str, ...]:
     return names_in(
         modules, RECOMPUTE_MODULES, "recompute_modules",
         translate("Plan", "recompute module: {value}; allowed: {allowed}"),
+    )  # fmt: skip
+
+
+#: The module names Megatron-Core's fine-grained activation offloading takes
+#: (``--offload-modules``, its TransformerConfig's ``offload_modules``) that the plan sizes: the
+#: experts' first GEMM's input (``expert_fc1``) and the experts' activation's input
+#: (``moe_act``), the tensors the published MoE runs offload.
+OFFLOAD_MODULES = ("expert_fc1", "moe_act")
+
+
+def check_offload(modules: object) -> tuple[str, ...]:
+    """``modules`` as a tuple when every name is one :data:`OFFLOAD_MODULES` allows; else an
+    :class:`~core.errors.InputError` naming the wrong one and the allowed ones."""
+    return names_in(
+        modules, OFFLOAD_MODULES, "offload_modules",
+        translate("Plan", "offloaded module: {value}; allowed: {allowed}"),
     )  # fmt: skip

@@ -210,3 +210,21 @@ def test_gemm_modules_cost_their_share_of_the_forward(qwen_inp) -> None:
     got = recompute_seconds(inp, Layout(ep=8), _times(3.0, 0.25), inp.cluster.device, cal, 0.5,
                             moe + attn)  # fmt: skip
     assert got == pytest.approx(share + 0.25 + 0.5, rel=1e-9)
+
+
+@pytest.mark.parametrize("recomputed", [False, True])
+def test_offloaded_modules_leave_the_gpu(recomputed: bool) -> None:
+    modules = ("moe_act",) if recomputed else ()
+    hidden = ("expert hidden (4 × s·b·k·moe_ffn)", 400.0, 2.0, 0.0, True, True, modules, True)
+    tokens = ("dispatched tokens (ETP·s·b·k rows of h)", 100.0, 2.0, 0.0, True, True, modules, True)
+    assert moe_kept(*tokens, offload=("expert_fc1",)) == 0.0
+    assert moe_kept(*tokens, offload=("moe_act",)) == moe_kept(*tokens)
+    # the activation's input is two of the four hidden-wide tensors (200 of the 400 bytes)
+    assert moe_kept(*hidden) - moe_kept(*hidden, offload=("moe_act",)) == 200.0
+    assert moe_kept(*hidden, offload=("expert_fc1",)) == moe_kept(*hidden)
+
+
+def test_an_unknown_offloaded_module_names_the_allowed_ones() -> None:
+    with pytest.raises(InputError) as err:
+        Implementation(offload_modules=("core_attn",))
+    assert "expert_fc1, moe_act" in err.value.message and err.value.field == "offload_modules"

@@ -223,3 +223,18 @@ def test_hai_llm_weights_the_experts_inside_their_swiglu_so_the_reports_layout_f
     assert outputs.memory.activations - res.memory.activations == pytest.approx(68 * per, rel=0.02)
     assert outputs.memory_verdict == "does not fit"
     assert res.memory_verdict == "fits" and res.fits
+
+
+def test_the_modelzoo_gb200_mxfp8_row_offloads_its_experts_inputs_and_fits() -> None:
+    # run_gb200_235b.sh: --fine-grained-activation-offloading --offload-modules expert_fc1 moe_act
+    run = _run("megatron-lm-modelzoo-gb200-qwen3-235b-a22b-256gpu-mxfp8")
+    assert run["recipe"]["offload_modules"] == ["expert_fc1", "moe_act"]
+    assert "--offload-modules expert_fc1 moe_act" in run["recipe"]["offload_modules_where"]
+    inp, _c, applied = moe_run_input(run)
+    assert "recipe.offload_modules -> implementation.offload_modules" in applied
+    assert inp.implementation.offload_modules == ("expert_fc1", "moe_act")
+    pred = predict_moe_run(run)
+    assert pred.fits
+    bare = {**run, "recipe": {k: v for k, v in run["recipe"].items()
+                              if not k.startswith("offload")}}  # fmt: skip
+    assert not predict_moe_run(bare).fits
