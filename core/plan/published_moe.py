@@ -172,14 +172,21 @@ def moe_spec(run: dict[str, Any]) -> TransformerSpec:
     # the registered dims, with what the config.json says beside them (read after registration)
     d = {**m["dims"], **{k: v for k, v in (run.get("config_read") or {}).items()
                          if k in ("window", "window_layers")}}  # fmt: skip
+    # GPT-OSS's registered dims carry no "bias" key: its attention projections and router have
+    # biases (config.json); a run registered with "bias": false has none
+    bias = bool(d.get("bias", True))
+    mla = m.get("mla") or {}  # latent attention's ranks and head widths (DeepSeek-V2)
     return TransformerSpec(
         name=m["preset"], vocab=int(d["vocab"]), d_model=int(d["hidden"]),
         layers=int(d["layers"]), heads=int(d["heads"]), kv_heads=int(d["kv_heads"]),
         ffn=int(d["ffn"]), gated=True, tied=False, seq=seq, context=int(d.get("context", 0)),
-        head_size=int(d.get("head_dim", 0)), qkv_bias=True, out_bias=True,
+        head_size=0 if mla else int(d.get("head_dim", 0)), qkv_bias=bias, out_bias=bias,
         experts=int(d["experts"]), top_k=int(d["top_k"]), moe_ffn=int(d["moe_ffn"]),
-        router_bias=True, window=int(d.get("window", 0)),
-        window_layers=int(d.get("window_layers", 0)),
+        shared_experts=int(d.get("shared_experts", 0)), shared_ffn=int(d.get("shared_ffn", 0)),
+        dense_layers=int(d.get("dense_layers", 0)), router_bias=bias,
+        window=int(d.get("window", 0)), window_layers=int(d.get("window_layers", 0)),
+        **{k: int(mla[k]) for k in ("q_lora_rank", "kv_lora_rank", "qk_nope_head_dim",
+                                    "qk_rope_head_dim", "v_head_dim") if k in mla},
     )  # fmt: skip
 
 
@@ -223,8 +230,10 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
         key = next(k for k in SOURCE_CODE if "Megatron-Bridge" in k)
     elif rid.startswith("automodel"):
         key = next(k for k in SOURCE_CODE if "Automodel" in k)
-    elif rid.startswith(("megatron-core", "megatron-lm")):
+    elif rid.startswith(("megatron-core", "megatron-lm", "megascale-moe-megatron-baseline")):
         key = "megatron-core"
+    elif rid.startswith("dgxc-"):
+        key = "nvidia-dgxc"  # NVIDIA's DGX Cloud recipes: NeMo on Megatron-Core, as the dense ones
     else:
         # HAI-LLM (DeepSeek-V3 report §3.2): fused kernels, overlapped DP, no TP; 61 layers over
         # 16 stages need uneven stages. Its experts apply the routing weights inside the SwiGLU:
@@ -241,7 +250,8 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
     # flex dispatcher hands DeepEP BF16 hidden states (core.plan.deepep): no FP8 dispatch.
     # Megatron-Core's experts scale their activation by the router's weights (TEGroupedMLP's
     # permuted_probs): the combine keeps no copy of their outputs (core.plan.moe_kept).
-    megatron = rid.startswith(("megatron-bridge", "megatron-core", "megatron-lm"))
+    megatron = rid.startswith(("megatron-bridge", "megatron-core", "megatron-lm", "dgxc-",
+                               "megascale-moe-megatron-baseline"))  # fmt: skip
     impl = replace(code.implementation, uneven_stages=True, fp8_dispatch=not megatron,
                    probs_in_experts=megatron)  # fmt: skip
     return impl, code.grads, code.defaults

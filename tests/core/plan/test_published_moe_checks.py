@@ -229,7 +229,11 @@ def test_the_cli_writes_the_moe_runs_as_csv(capsys, tmp_path) -> None:
     assert f"runs written to {target}" in capsys.readouterr().out
     rows = list(csv.DictReader(target.read_text("utf-8").splitlines()))
     assert list(rows[0]) == list(CSV_COLUMNS)
-    assert [r["id"] for r in rows] == ["deepseek-v3-report-2048xh800-pretrain-14.8t"]
+    # the H800 runs: the DeepSeek-V3 report's and MegaScale-MoE's table (its system and its
+    # Megatron-LM baseline at five scales)
+    ids = [r["id"] for r in rows]
+    assert ids[0] == "deepseek-v3-report-2048xh800-pretrain-14.8t" and len(ids) == 11
+    assert sum(i.startswith("megascale-moe-") for i in ids) == 10
     assert rows[0]["device"] == "h800" and rows[0]["gpus"] == "2048"
 
 

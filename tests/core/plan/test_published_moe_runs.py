@@ -29,13 +29,14 @@ def _run(run_id: str) -> dict:
     return next(r for r in RUNS if r["id"] == run_id)
 
 
-def test_the_resource_holds_145_runs_of_six_sources_with_their_groups() -> None:
+def test_the_resource_holds_168_runs_of_eight_sources_with_their_groups() -> None:
     ids = [r["id"] for r in RUNS]
-    assert len(ids) == 145 and len(set(ids)) == 145
+    assert len(ids) == 168 and len(set(ids)) == 168
     sources = Counter(r["source"]["code"] for r in RUNS)
     assert sources == {"megatron-bridge": 119, "automodel": 5, "deepseek-v3-report": 1,
                        "megatron-lm": 2, "megatron-moe-modelzoo": 13,
-                       "megatron-lm-docs": 5}  # fmt: skip
+                       "megatron-lm-docs": 5, "megascale-moe": 10,
+                       "dgxc-benchmarking": 13}  # fmt: skip
     # The research notes' suggested primary subset: Megatron-Bridge 26.02 (19), 25.11 (17) and the
     # 25.09 DGX-H100 row (1); 26.02.01, 26.04, 26.04.01, 26.06, 26.06.01 and 26.08 repeat those
     # configurations (26.08 and 26.02.01-26.06.01 registered apart, each in its own file).
