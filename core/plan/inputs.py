@@ -475,10 +475,14 @@ class Implementation:
                 translate("Plan", "shared attention output: {value} bytes per element; allowed: 0 (none) up to 4").format(value=str(self.shared_attention_output)),
                 field="shared_attention_output",
             )  # fmt: skip
-        from core.plan.recompute_names import check_modules, check_offload, names_in
+        from core.plan.recompute_names import OFFLOAD_MODULES, check_modules, names_in
 
         object.__setattr__(self, "recompute_modules", check_modules(self.recompute_modules))
-        object.__setattr__(self, "offload_modules", check_offload(self.offload_modules))
+        offload = names_in(
+            self.offload_modules, OFFLOAD_MODULES, "offload_modules",
+            translate("Plan", "offloaded module: {value}; allowed: {allowed}"),
+        )  # fmt: skip
+        object.__setattr__(self, "offload_modules", offload)
         from core.plan.host import GRAPH_SCOPES
 
         graphs = names_in(

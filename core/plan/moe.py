@@ -254,20 +254,14 @@ def layer_micro_times(
     rest, gemms = split_ops(ctx.ops)
     out = _add(micro_times(rest, device, cal, **kw),
                micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw))  # fmt: skip
-    if getattr(ctx.inp.implementation, "expert_bias", False):
-        fwd, bwd, kernels = expert_bias_seconds(
-            ctx.inp, layout, cal.bandwidth(device), cal.launch_s
-        )
-        out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
-                      memory_bound=out.memory_bound + fwd + bwd,
-                      kernels=out.kernels + kernels)  # fmt: skip
-    if getattr(ctx.inp.implementation, "clamped_glu", False):
-        fwd, bwd, kernels = clamped_glu_seconds(
-            ctx.inp, layout, cal.bandwidth(device), cal.launch_s
-        )
-        out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
-                      memory_bound=out.memory_bound + fwd + bwd,
-                      kernels=out.kernels + kernels)  # fmt: skip
+    # the experts' eager extras of Megatron-Core's code: the per-expert bias loop, the clamp
+    for flag, seconds in (("expert_bias", expert_bias_seconds),
+                          ("clamped_glu", clamped_glu_seconds)):  # fmt: skip
+        if getattr(ctx.inp.implementation, flag, False):
+            fwd, bwd, kernels = seconds(ctx.inp, layout, cal.bandwidth(device), cal.launch_s)
+            out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
+                          memory_bound=out.memory_bound + fwd + bwd,
+                          kernels=out.kernels + kernels)  # fmt: skip
     dense_ops = getattr(ctx, "dense_ops", None)
     if dense_ops is not None:
         out = _mix(out, micro_times(dense_ops, device, cal, **kw), spec.moe_layers / spec.layers)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.errors import InputError
 from core.texts import translate
 
-__all__ = ["OFFLOAD_MODULES", "RECOMPUTE_MODULES", "check_modules", "check_offload", "names_in"]
+__all__ = ["OFFLOAD_MODULES", "RECOMPUTE_MODULES", "check_modules", "names_in"]
 
 #: The module names Megatron-Core's ``recompute_modules`` takes (its TransformerConfig).
 RECOMPUTE_MODULES = (
@@ -50,12 +50,3 @@ def check_modules(modules: object) -> tuple[str, ...]:
 #: experts' first GEMM's input (``expert_fc1``) and the experts' activation's input
 #: (``moe_act``), the tensors the published MoE runs offload.
 OFFLOAD_MODULES = ("expert_fc1", "moe_act")
-
-
-def check_offload(modules: object) -> tuple[str, ...]:
-    """``modules`` as a tuple when every name is one :data:`OFFLOAD_MODULES` allows; else an
-    :class:`~core.errors.InputError` naming the wrong one and the allowed ones."""
-    return names_in(
-        modules, OFFLOAD_MODULES, "offload_modules",
-        translate("Plan", "offloaded module: {value}; allowed: {allowed}"),
-    )  # fmt: skip

@@ -968,7 +968,6 @@
     </message>
     <message>
         <source>offloaded module: {value}; allowed: {allowed}</source>
-        <extracomment>The module names Megatron-Core&apos;s fine-grained activation offloading takes (``--offload-modules``, its TransformerConfig&apos;s ``offload_modules``) that the plan sizes: the experts&apos; first GEMM&apos;s input (``expert_fc1``) and the experts&apos; activation&apos;s input (``moe_act``), the tensors the published MoE runs offload.</extracomment>
         <translation>卸载的模块：{value}；允许：{allowed}</translation>
     </message>
     <message>
