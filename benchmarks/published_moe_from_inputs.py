@@ -392,7 +392,7 @@ def _not_modelled(run: dict[str, Any], precision_gaps: list[str], dispatcher: st
     if _schedule(lay) != "dualpipe" and lay.get("pipeline_schedule"):
         out.append(f"pipeline schedule {lay['pipeline_schedule']}: planned as interleaved 1F1B")
     # BF16 Adam moments (the precision-aware optimizer) are planned: core.plan.published_moe
-    if run["model"]["preset"].startswith("gpt-oss"):
+    if str(run["model"]["preset"] or "").startswith("gpt-oss"):
         out.append(GPT_OSS_ATTENTION)
     if (
         run["id"].startswith("automodel")

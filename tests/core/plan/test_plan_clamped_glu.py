@@ -116,7 +116,7 @@ def test_which_runs_clamp() -> None:
     # kernel (Transformer Engine's op fuser); AutoModel's and other models' rows do not
     for run in load_moe_runs():
         inp, _c, _ = moe_run_input(run)
-        gpt_oss = run["model"]["preset"].startswith("gpt-oss")
+        gpt_oss = str(run["model"]["preset"] or "").startswith("gpt-oss")
         megatron = run["id"].startswith(("megatron-bridge", "megatron-lm", "megatron-core"))
         fused = any("CuTeDSL fused grouped MLP" in line
                     for line in (run.get("recipe") or {}).get("not_planned") or ())  # fmt: skip

@@ -54,7 +54,7 @@ def test_automodel_te_rows_time_transformer_engines_attention() -> None:
         rec = run.get("recipe") or {}
         assert rec == (conv.recipe_settings(run) or {})
         _inp, _c, applied = moe_run_input(run)
-        if run["model"]["preset"].startswith("gpt-oss"):
+        if str(run["model"]["preset"] or "").startswith("gpt-oss"):
             assert "attention_kernel" not in rec
             assert conv.AUTOMODEL_FLEX in run["not_modelled"]
             assert _inp.implementation.attention_kernel == "flash2"
