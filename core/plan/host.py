@@ -73,6 +73,7 @@ __all__ = [
     "TE_GEMM_FORWARD_S",
     "TE_MODULES_PER_LAYER",
     "TE_MODULE_S",
+    "UNFUSED_ROPE_KERNELS",
     "HostOps",
     "host_excess",
     "host_factor",
@@ -149,6 +150,13 @@ EXPERT_BIAS_KERNELS = ((2, 1), (4, 2))
 #: ``and`` and a ``where`` for the two-sided one, each ``where``'s zero made as a one-element
 #: tensor, and the concatenation of the two gradients (9).
 CLAMPED_GLU_KERNELS = (4, 9)
+
+#: Kernels of Megatron-Core's unfused rotary positions per MoE layer (:data:`core.plan.moe.
+#: UNFUSED_ROPE_ELEMENTS`) beyond the fused kernel's one each way, for Q and K together:
+#: forward 2 × 11 (the cosine and sine tables, each scaled and cast: 6; the multiply, the
+#: half-rotation's negation and concatenation, the second multiply, the add, the last
+#: concatenation: 6; less the fused one), backward 2 × 6 (7 less 1).
+UNFUSED_ROPE_KERNELS = (22, 12)
 
 #: Transformer Engine module calls per MoE layer forward that no CUDA-graph scope captures: the
 #: experts' two ``GroupedLinear`` (``TEGroupedMLP``'s ``linear_fc1`` and ``linear_fc2``).
@@ -240,6 +248,7 @@ def host_ops(
     expert_bias: bool = False,
     te_gemms: bool = False,
     clamped_glu: bool = False,
+    unfused_rope: bool = False,
 ) -> HostOps:
     """Ops the host issues for one layer of ``ops`` (a :class:`~core.plan.ops.LayerOps`): the
     module docstring's count, ``experts_per_gpu`` expert GEMMs per grouped GEMM,
@@ -249,7 +258,8 @@ def host_ops(
     :data:`TE_MODULES_PER_LAYER` module calls; with ``expert_bias`` Megatron-Core's per-expert
     bias loop (:data:`EXPERT_BIAS_KERNELS`: kernels per local expert and the
     concatenations, forward and backward); with ``clamped_glu`` Megatron-Core's clamp before the
-    experts' activation (:data:`CLAMPED_GLU_KERNELS`); with ``te_gemms`` (a framework on
+    experts' activation (:data:`CLAMPED_GLU_KERNELS`); with ``unfused_rope`` the eager rotary
+    positions (:data:`UNFUSED_ROPE_KERNELS`); with ``te_gemms`` (a framework on
     Transformer Engine) the weight GEMMs other than the router's are counted apart, as TE GEMMs
     (``te_forward``, ``te_backward``), and no module call is (a TE GEMM's forward cost holds
     its module's)."""
@@ -292,6 +302,9 @@ def host_ops(
     if clamped_glu and experts > 1 and "experts" not in captured:
         count["forward"] += CLAMPED_GLU_KERNELS[0]
         count["backward"] += CLAMPED_GLU_KERNELS[1]
+    if unfused_rope and "attn" not in captured:
+        count["forward"] += UNFUSED_ROPE_KERNELS[0]
+        count["backward"] += UNFUSED_ROPE_KERNELS[1]
     return HostOps(count["forward"], count["backward"], modules, te["forward"], te["backward"])
 
 
@@ -389,8 +402,9 @@ def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:
         dispatcher = "alltoall"
     bias = bool(getattr(impl, "expert_bias", False))
     clamp = bool(getattr(impl, "clamped_glu", False))
+    rope = bool(getattr(impl, "unfused_rope", False))
     te = bool(framework(impl.framework).transformer_engine)
-    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher, bias, te, clamp)
+    key = (ctx.ops.key, per_gpu, impl.fused, casts, graphs, dispatcher, bias, te, clamp, rope)
     found = _OPS.get(key)
     if found is None:
         if len(_OPS) > 1024:
@@ -398,5 +412,6 @@ def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:
         found = _OPS[key] = host_ops(ctx.ops, experts_per_gpu=per_gpu, fused=impl.fused,
                                      cast_kernels=casts, graphs=graphs,
                                      dispatcher=dispatcher, expert_bias=bias,
-                                     te_gemms=te, clamped_glu=clamp)  # fmt: skip
+                                     te_gemms=te, clamped_glu=clamp,
+                                     unfused_rope=rope)  # fmt: skip
     return found

@@ -422,6 +422,12 @@ class Implementation:
     #: :func:`core.plan.moe.clamped_glu_seconds`, its host calls by :mod:`core.plan.host`;
     #: False: no clamp (or one fused into the activation's kernel).
     clamped_glu: bool = False
+    #: Rotary positions applied in eager PyTorch (Megatron-Core's ``_apply_rotary_pos_emb_bshd``
+    #: without ``apply_rope_fusion``): Megatron-Bridge turns the fusion off for any position
+    #: embedding but plain ``rope`` (``validate_rope_fusion_compatibility``), so GPT-OSS's YaRN
+    #: runs unfused. Timed by :func:`core.plan.moe.unfused_rope_seconds`, its host calls by
+    #: :mod:`core.plan.host`; False: the fused kernel.
+    unfused_rope: bool = False
     #: How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`):
     #: ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron's
     #: ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022's per-micro-batch

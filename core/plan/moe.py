@@ -64,7 +64,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core.memory.models import TransformerSpec
-from core.plan.host import CLAMPED_GLU_KERNELS, EXPERT_BIAS_KERNELS
+from core.plan.host import CLAMPED_GLU_KERNELS, EXPERT_BIAS_KERNELS, UNFUSED_ROPE_KERNELS
 from core.plan.ops import LayerOps, PlanOp, layer_ops
 from core.plan.timing import MicroTimes, micro_times
 from core.roofline.hardware import DTYPE_BYTES
@@ -77,6 +77,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLAMPED_GLU_BYTES",
+    "UNFUSED_ROPE_ELEMENTS",
     "active_matmul_params",
     "alltoall_layer_seconds",
     "clamped_glu_seconds",
@@ -99,6 +100,7 @@ __all__ = [
     "split_ops",
     "state_floor",
     "traced_ops",
+    "unfused_rope_seconds",
 ]
 
 
@@ -254,9 +256,11 @@ def layer_micro_times(
     rest, gemms = split_ops(ctx.ops)
     out = _add(micro_times(rest, device, cal, **kw),
                micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw))  # fmt: skip
-    # the experts' eager extras of Megatron-Core's code: the per-expert bias loop, the clamp
+    # the eager extras of Megatron-Core's code: the per-expert bias loop, the experts' clamp,
+    # unfused rotary positions
     for flag, seconds in (("expert_bias", expert_bias_seconds),
-                          ("clamped_glu", clamped_glu_seconds)):  # fmt: skip
+                          ("clamped_glu", clamped_glu_seconds),
+                          ("unfused_rope", unfused_rope_seconds)):  # fmt: skip
         if getattr(ctx.inp.implementation, flag, False):
             fwd, bwd, kernels = seconds(ctx.inp, layout, cal.bandwidth(device), cal.launch_s)
             out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
@@ -334,6 +338,38 @@ def clamped_glu_seconds(inp: PlanInput, layout: Layout, bandwidth: float,
         bwd += fwd
         kb += kf
     return fwd, bwd, round(kf + kb)
+
+
+#: Megatron-Core's unfused rotary positions (``_apply_rotary_pos_emb_bshd``, ``core_v0.15.0`` to
+#: the dev branch) on Q and on K: ``t * cos``, the half-rotation (``chunk`` views, ``-x2``,
+#: ``cat``), ``· * sin``, the add and ``cat((t, t_pass))`` forward; backward the two multiplies,
+#: the negation, the concatenation, the add, ``t_pass``'s zero gradient made whole
+#: (``slice_backward``) and its add. Elements of the activations' dtype moved per element of Q
+#: and K, ``(forward, backward)``, beyond the fused kernel's read and write each way (2, 2):
+#: unfused 12 and 14.
+UNFUSED_ROPE_ELEMENTS = (12 - 2, 14 - 2)
+
+
+def unfused_rope_seconds(inp: PlanInput, layout: Layout, bandwidth: float,
+                         launch: float) -> tuple[float, float, int]:  # fmt: skip
+    """Forward and backward seconds and kernels one layer's unfused rotary positions add over the
+    fused kernel (:data:`UNFUSED_ROPE_ELEMENTS`) on one GPU per micro-batch: Q's heads split by
+    TP, K's by ``min(TP, kv_heads)``, over the rank's ``b·s/CP`` tokens, at the achievable memory
+    ``bandwidth``, each kernel one ``launch``."""
+    spec = inp.model
+    tokens = layout.micro_batch * inp.seq / layout.cp
+    if spec.is_mla:
+        q = spec.heads * spec.qk_rope_head_dim / layout.tp
+        k = spec.qk_rope_head_dim
+    else:
+        q = spec.heads * spec.head_dim / layout.tp
+        k = spec.kv_heads * spec.head_dim / min(layout.tp, spec.kv_heads)
+    elements = tokens * (q + k)
+    size = DTYPE_BYTES[inp.compute_dtype]
+    (fe, be), (kf, kb) = UNFUSED_ROPE_ELEMENTS, UNFUSED_ROPE_KERNELS
+    fwd = fe * elements * size / bandwidth + kf * launch
+    bwd = be * elements * size / bandwidth + kb * launch
+    return fwd, bwd, kf + kb
 
 
 @lru_cache(maxsize=4096)

@@ -137,6 +137,11 @@ BIASED_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 #: :func:`core.plan.moe.clamped_glu_seconds`). A recipe on Transformer Engine's op fuser runs the
 #: experts' MLP as one CuTeDSL kernel instead (:data:`FUSED_GROUPED_MLP`).
 CLAMPED_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
+#: Models with YaRN positions under Megatron-Bridge (``GPTOSSProvider``:
+#: ``position_embedding_type = "yarn"``), whose ``validate_rope_fusion_compatibility`` turns
+#: ``apply_rope_fusion`` off for any embedding but ``rope`` (v0.3.0 to the dev branch): the
+#: rotary positions run unfused (:func:`core.plan.moe.unfused_rope_seconds`).
+YARN_POSITIONS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 #: How a run's recipe entry names the fused grouped MLP (``benchmarks/recipes_by_release.py``'s
 #: ``not_planned`` words for ``cutedsl_fused_grouped_mlp``).
 FUSED_GROUPED_MLP = "CuTeDSL fused grouped MLP"
@@ -304,6 +309,8 @@ def moe_run_input(
                     for line in (run.get("recipe") or {}).get("not_planned") or ())  # fmt: skip
     if impl.probs_in_experts and run["model"]["preset"] in CLAMPED_EXPERTS and not fused_mlp:
         impl = replace(impl, clamped_glu=True)  # Megatron's clamp before the fused activation
+    if impl.probs_in_experts and run["model"]["preset"] in YARN_POSITIONS:
+        impl = replace(impl, unfused_rope=True)  # Megatron-Bridge: no RoPE fusion for YaRN
     if run["precision"] != "bf16":
         # the layers' GEMMs in the recipe's low precision; the weights kept quantized
         # (Megatron-Bridge's fp8_param_gather, as the dense NVIDIA runs)
