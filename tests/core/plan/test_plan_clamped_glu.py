@@ -13,6 +13,7 @@ from core.plan.host import CLAMPED_GLU_KERNELS, host_ops
 from core.plan.moe import CLAMPED_GLU_BYTES, clamped_glu_seconds, expert_rows_per_gpu
 from core.plan.moe_kept import moe_kept
 from core.plan.published_moe import load_moe_runs, moe_run_input
+from tests.aten_ops import recorder
 
 GB200_BF16 = "megatron-bridge-26.04-gb200-gpt-oss-120b-64gpu-bf16"
 GB300_BF16 = "megatron-bridge-26.04-gb300-gpt-oss-120b-64gpu-bf16"
@@ -33,34 +34,20 @@ def _megatron_clamp_ops(
     """The aten ops (name, bytes read and written) of the clamp in
     ``weighted_bias_quick_geglu_impl``, forward and backward, as PyTorch dispatches them."""
     torch = pytest.importorskip("torch")
-    from torch.utils._python_dispatch import TorchDispatchMode
 
-    def tensors(obj: Any) -> list[Any]:
-        if isinstance(obj, torch.Tensor):
-            return [obj] if obj.dim() > 0 else []
-        if isinstance(obj, (list, tuple)):
-            return [t for o in obj for t in tensors(o)]
-        return []
-
-    class Log(TorchDispatchMode):
-        def __init__(self) -> None:
-            super().__init__()
-            self.ops: list[tuple[str, int]] = []
-
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            out = func(*args, **(kwargs or {}))
-            moved = sum(t.numel() * t.element_size() for t in tensors(args) + tensors(out))
-            self.ops.append((str(func), moved))
-            return out
+    def moved(log: Any) -> list[tuple[str, int]]:
+        # bytes of every tensor read and written, scalars (0-dim) left out
+        return [(name, sum(t.n * t.element_size for t in ins + outs if t.dim > 0))
+                for name, ins, outs in log.ops]  # fmt: skip
 
     x = torch.randn(rows, 2 * width, dtype=torch.bfloat16, requires_grad=True)
-    with Log() as fwd:
+    with recorder() as fwd:
         x_glu, x_linear = x.chunk(2, -1)
         y = torch.cat((x_glu.clamp(min=None, max=7.0), x_linear.clamp(min=-7.0, max=7.0)), -1)
     grad = torch.ones_like(y)
-    with Log() as bwd:
+    with recorder() as bwd:
         y.backward(grad)
-    return fwd.ops, bwd.ops
+    return moved(fwd), moved(bwd)
 
 
 def test_bytes_and_kernels_match_pytorchs_own_ops() -> None:

@@ -12,6 +12,7 @@ from core.plan.host import UNFUSED_ROPE_KERNELS, host_ops
 from core.plan.inputs import Layout
 from core.plan.moe import UNFUSED_ROPE_ELEMENTS, unfused_rope_seconds
 from core.plan.published_moe import load_moe_runs, moe_run_input
+from tests.aten_ops import recorder
 
 GB200_BF16 = "megatron-bridge-26.04-gb200-gpt-oss-120b-64gpu-bf16"
 
@@ -27,28 +28,15 @@ def _megatron_rope_ops(s: int, b: int, h: int, d: int) -> tuple[list, list]:
     """The aten ops of ``_apply_rotary_pos_emb_bshd`` (no interleave, no MLA) on one tensor,
     forward and backward: (name, elements of the big tensor moved, touches the table only)."""
     torch = pytest.importorskip("torch")
-    from torch.utils._python_dispatch import TorchDispatchMode
-
     big = s * b * h * d
 
-    def tensors(obj: Any) -> list[Any]:
-        if isinstance(obj, torch.Tensor):
-            return [obj]
-        if isinstance(obj, (list, tuple)):
-            return [t for o in obj for t in tensors(o)]
-        return []
-
-    class Log(TorchDispatchMode):
-        def __init__(self) -> None:
-            super().__init__()
-            self.ops: list[tuple[str, float, bool]] = []
-
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            out = func(*args, **(kwargs or {}))
-            seen = tensors(args) + tensors(out)
-            moved = sum(t.numel() for t in seen if t.numel() >= big // 2)
-            self.ops.append((str(func), moved / big, all(t.numel() < big // 2 for t in seen)))
-            return out
+    def moved(log: Any) -> list[tuple[str, float, bool]]:
+        out = []
+        for name, ins, outs in log.ops:
+            seen = ins + outs
+            share = sum(t.numel() for t in seen if t.numel() >= big // 2) / big
+            out.append((name, share, all(t.numel() < big // 2 for t in seen)))
+        return out
 
     def rotate_half(x: Any) -> Any:
         x1, x2 = torch.chunk(x, 2, dim=-1)
@@ -56,16 +44,16 @@ def _megatron_rope_ops(s: int, b: int, h: int, d: int) -> tuple[list, list]:
 
     t0 = torch.randn(s, b, h, d, dtype=torch.bfloat16, requires_grad=True)
     freqs = torch.randn(s, 1, 1, d)
-    with Log() as fwd:
+    with recorder() as fwd:
         t, t_pass = t0[..., :d], t0[..., d:]
         cos_ = (torch.cos(freqs) * 1.0).to(t.dtype)
         sin_ = (torch.sin(freqs) * 1.0).to(t.dtype)
         y = torch.cat(((t * cos_) + (rotate_half(t) * sin_), t_pass), dim=-1)
     grad = torch.ones_like(y)
-    with Log() as bwd:
+    with recorder() as bwd:
         y.backward(grad)
     keep = lambda ops: [o for o in ops if not o[0].startswith(_VIEWS)]  # noqa: E731
-    return keep(fwd.ops), keep(bwd.ops)
+    return keep(moved(fwd)), keep(moved(bwd))
 
 
 def test_elements_and_kernels_match_pytorchs_own_ops() -> None:
