@@ -25,6 +25,7 @@ from core.plan.precision import (
     resolve_recipe,
 )
 from core.roofline.achievable import Calibration
+from core.roofline.attention_width import head_width_factor
 from core.roofline.hardware import DTYPE_BYTES, Device
 from core.roofline.utilization import window_share
 
@@ -167,6 +168,8 @@ def micro_times(
     if len(_CACHE) > 4096:
         _CACHE.clear()
     spec = ops.spec
+    # the attention head's width as the kernels see it (latent attention: its Q/K width)
+    head = spec.qk_nope_head_dim + spec.qk_rope_head_dim if spec.is_mla else spec.head_dim
     b_eff = b / c
     bw = cal.bandwidth(device)
     launch = cal.launch_s
@@ -206,15 +209,22 @@ def micro_times(
         if op.chain < 0:
             backward = op.phase == "backward"
             if op.kind == "attention":
-                seconds = cal.op_seconds(device, "attention", flops, nbytes, peak,
-                                         backward=backward, causal=True, seq=ops.seq / c,
+                # a head narrower than 128 runs at a lower share of the kernel's rate
+                # (core.roofline.attention_width): its FLOPs count for more time
+                run = cal.attention_kernel(attention_kernel) or attention_kernel
+                seq = ops.seq / c
+                width = head_width_factor(head, backward, True, seq, run)
+                seconds = cal.op_seconds(device, "attention", flops / width, nbytes, peak,
+                                         backward=backward, causal=True, seq=seq,
                                          kernel=attention_kernel)  # fmt: skip
                 if window is not None and 0 < window[0] < ops.seq:
                     w, windowed = window
-                    slid = cal.op_seconds(device, "attention", flops * window_share(ops.seq, w),
+                    short = min(window_causal_length(w), seq)
+                    width = head_width_factor(head, backward, True, short, run)
+                    slid = cal.op_seconds(device, "attention",
+                                          flops * window_share(ops.seq, w) / width,
                                           nbytes, peak, backward=backward, causal=True,
-                                          seq=min(window_causal_length(w), ops.seq / c),
-                                          kernel=attention_kernel)  # fmt: skip
+                                          seq=short, kernel=attention_kernel)  # fmt: skip
                     seconds = (1.0 - windowed) * seconds + windowed * slid
                 extra["attn_b" if backward else "attn_f"] += seconds
             else:

@@ -13,6 +13,7 @@ from core.plan.grad_accum import accumulation_passes
 from core.plan.moe_words import moe_assumptions
 from core.plan.timing import window_causal_length
 from core.roofline.achievable import BLOCKWISE
+from core.roofline.attention_width import head_width_factor
 from core.roofline.hardware import capacity_note
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION, window_share
 from core.texts import Text, translate
@@ -194,6 +195,8 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         else ""
     )
     kernel_name = cal.attention_kernel(impl.attention_kernel) or impl.attention_kernel
+    head = spec.qk_nope_head_dim + spec.qk_rope_head_dim if spec.is_mla else spec.head_dim
+    narrow = {bwd: head_width_factor(head, bwd, True, seq, kernel_name) for bwd in (False, True)}
     values = {
         "width": f"{spec.d_model:,}",
         "ops": str(layer_ops),
@@ -217,12 +220,26 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
                 kernel=translate("Plan", " ({kernel})").format(kernel=kernel_name)
                 if kernel_name
                 else "",
-                fwd=percent(cal.attention_efficiency(False, True, seq, impl.attention_kernel)),
-                bwd=percent(cal.attention_efficiency(True, True, seq, impl.attention_kernel)),
+                fwd=percent(
+                    narrow[False]
+                    * cal.attention_efficiency(False, True, seq, impl.attention_kernel)
+                ),
+                bwd=percent(
+                    narrow[True] * cal.attention_efficiency(True, True, seq, impl.attention_kernel)
+                ),
                 seq=f"{seq:,.0f}",
                 **values,
             )
         )
+        if narrow[False] < 1.0 or narrow[True] < 1.0:
+            out.append(
+                translate(
+                    "Plan",
+                    "attention heads {head} wide: flash attention keeps {fwd} of its head-128 rate "
+                    "forward and {bwd} backward (FlashAttention-3's H100 figures at head "
+                    "dimensions 64 and 128)",
+                ).format(head=str(head), fwd=percent(narrow[False]), bwd=percent(narrow[True]))
+            )
     else:  # the attention is GEMMs and memory-bound ops (its own line below), no flash kernel
         out.append(
             translate(

@@ -349,6 +349,7 @@ def test_a_layout_fits_against_the_memory_the_driver_reports(device, cal) -> Non
 def test_the_attention_efficiency_stated_is_the_one_timed() -> None:
     from core.plan.words import percent
     from core.roofline.achievable import calibration
+    from core.roofline.attention_width import head_width_factor
     from core.roofline.hardware import load_catalog
 
     # The step times a causal flash kernel (half the s² work) at the causal rate of the H100's
@@ -359,7 +360,13 @@ def test_the_attention_efficiency_stated_is_the_one_timed() -> None:
     res = plan(_inp(h100), Layout(micro_batch=2), calibration=cal)
     said = next(str(a) for a in res.assumptions if str(a).startswith("compute:"))
     flops, peak = 1e12, h100.peak("bf16")
+    kernel = cal.attention_kernel(None)
     for backward, word in ((False, "forward"), (True, "backward")):
-        used = (flops / 2) / (peak * cal.attention_seconds(flops, peak, backward, True, SEQ))
+        # SMALL's heads are 32 wide: the rate is the kernel's head-128 one times its 64/128 ratio
+        width = head_width_factor(32, backward, True, SEQ, kernel)
+        assert width < 1.0
+        used = (
+            width * (flops / 2) / (peak * cal.attention_seconds(flops, peak, backward, True, SEQ))
+        )
         assert used < cal.attention_efficiency(backward, False, SEQ)
         assert f"{percent(used)} ({word})" in said
