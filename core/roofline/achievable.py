@@ -133,7 +133,9 @@ FIELDS: Mapping[str, tuple[float, float]] = MappingProxyType(
 ATTENTION_KERNELS: tuple[str, ...] = ("flash3", "cudnn", "flash2", "triton", "flash1")
 #: Series a kernel's entry may give, each ``{"seq": [...], "tflops": [...]}`` in the FlashAttention
 #: benchmarks' convention (causal counts half the s² FLOPs; backward 2.5× the forward's).
-ATTENTION_SERIES: tuple[str, ...] = ("fwd", "fwd_causal", "bwd", "fwd_bwd", "fwd_bwd_causal")
+ATTENTION_SERIES: tuple[str, ...] = (
+    "fwd", "fwd_causal", "bwd", "bwd_causal", "fwd_bwd", "fwd_bwd_causal",
+)  # fmt: skip
 #: Fields every calibration has (a value from the file, a sibling or the family's median).
 _REQUIRED = (
     "gemm_efficiency",
@@ -827,8 +829,8 @@ class Calibration:
         With an ``attention_kernels`` table (FlashAttention benchmark figures per sequence
         length) and a ``seq``: the kernel's measured rate at that length (interpolated in
         log₂ s), over the table device's peak. The backward takes its own figure, else the
-        fwd+bwd figure; a causal backward takes the forward's causal/non-causal ratio at that
-        length; a kernel measured only forward and backward together runs both at that rate; a
+        fwd+bwd figure; a causal backward takes its own measured figure (``bwd_causal``), else
+        the forward's causal/non-causal ratio at that length; a kernel measured only forward and backward together runs both at that rate; a
         kernel measured only forward runs its backward at the forward's rate times the default
         kernel's backward/forward ratio there. Without a table (or ``seq``): the scalar forward
         and backward efficiencies and the causal ratio.
@@ -854,6 +856,9 @@ class Calibration:
             if causal and fwd and not fwd_c:
                 rate = fwd * float(self.values.get("attention_causal_ratio", 1.0))
         else:
+            bwd_c = at("bwd_causal") if causal else None
+            if bwd_c is not None:
+                return float(bwd_c) / peak
             bwd = at("bwd")
             if bwd is None and fwd is None:
                 bwd = both
