@@ -57,9 +57,6 @@ GB300_TABLE_LAYOUT = (
 PREREGISTERED_GAPS["megatron-bridge-26.02.01-gb300-llama3-70b-64gpu-mxfp8"] = (
     GB300_TABLE_LAYOUT.format(span="23 % faster")
 )
-PREREGISTERED_GAPS["megatron-bridge-26.02.01-gb300-llama3-70b-64gpu-nvfp4"] = (
-    GB300_TABLE_LAYOUT.format(span="25 % slower")
-)
 #: The one Blackwell row whose container predates the attention measurements (mechanism 39).
 KNOWN_GAPS["nemo-25.02-b200-llama3-8b-8gpu-fp8"] = (
     "NeMo 25.02 on B200, 30 % slower than planned at seq 8192: the plan times attention at cuDNN "
