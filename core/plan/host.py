@@ -75,6 +75,7 @@ __all__ = [
     "TE_MODULE_S",
     "UNFUSED_ROPE_KERNELS",
     "HostOps",
+    "after_sync_seconds",
     "host_excess",
     "host_factor",
     "host_ops",
@@ -196,6 +197,11 @@ class HostOps:
     #: Transformer Engine GEMMs of the backward (:data:`TE_GEMM_BACKWARD_S` each), not counted
     #: in ``backward``.
     te_backward: float = 0.0
+    #: Of ``forward`` and ``te_forward``, the ops the host issues after the token dispatcher's
+    #: sync, before the next layer's attention: the experts' part (:func:`layer_scopes`), the
+    #: dispatcher's ops after its sync, the per-expert extras. The module calls are all there.
+    forward_after_sync: float = 0.0
+    te_forward_after_sync: float = 0.0
 
 
 def host_factor(device_id: str) -> float:
@@ -271,41 +277,51 @@ def host_ops(
     ]
     parts = layer_scopes(layer, experts)
     captured = set().union(*(_CAPTURES.get(g, set()) for g in graphs)) if graphs else set()
-    count = {"forward": 0.0, "backward": 0.0}
-    te = {"forward": 0.0, "backward": 0.0}
-    chains: set[tuple[str, int]] = set()
+    # "after": the forward's ops after the dispatcher's sync (the experts' part)
+    count = {"forward": 0.0, "backward": 0.0, "after": 0.0}
+    te = {"forward": 0.0, "backward": 0.0, "after": 0.0}
+    chains: set[tuple[str, int, bool]] = set()
     for op, part in zip(ordered, parts, strict=True):
         if part in captured:
             continue
+        after = op.phase == "forward" and part == "experts"
         if op.chain >= 0 and fused:
-            chains.add((op.phase, op.chain))
+            chains.add((op.phase, op.chain, after))
             continue
         each = experts_per_gpu if _is_expert(op, experts) else 1.0
         weight_gemm = op.kind == "matmul" and not op.core and not _is_router(op, experts)
         (te if te_gemms and weight_gemm else count)[op.phase] += each
+        if after:
+            (te if te_gemms and weight_gemm else count)["after"] += each
         if cast_kernels and op.kind == "matmul" and op.phase == "forward" and not op.core:
             count["forward"] += each * cast_kernels  # X before fprop
             count["backward"] += each * cast_kernels  # dY before dgrad and wgrad
-    for phase, _ in chains:
+            count["after"] += each * cast_kernels if after else 0.0
+    for phase, _, after in chains:
         count[phase] += 1.0
+        count["after"] += 1.0 if after else 0.0
     modules = 0.0
     if dispatcher is not None and experts > 1 and "experts" not in captured:
-        before, after, backward = DISPATCH_OPS[dispatcher]
+        before, behind, backward = DISPATCH_OPS[dispatcher]
         preprocess_graphed = any(g in ("moe_preprocess", "moe") for g in graphs)
-        count["forward"] += after + (0 if preprocess_graphed else before)
+        count["forward"] += behind + (0 if preprocess_graphed else before)
+        count["after"] += behind
         count["backward"] += backward
         modules = 0.0 if te_gemms else float(TE_MODULES_PER_LAYER)
     if expert_bias and experts > 1 and "experts" not in captured:
         (fk, fc), (bk, bc) = EXPERT_BIAS_KERNELS
         count["forward"] += fk * experts_per_gpu + fc
+        count["after"] += fk * experts_per_gpu + fc
         count["backward"] += bk * experts_per_gpu + bc
     if clamped_glu and experts > 1 and "experts" not in captured:
         count["forward"] += CLAMPED_GLU_KERNELS[0]
+        count["after"] += CLAMPED_GLU_KERNELS[0]
         count["backward"] += CLAMPED_GLU_KERNELS[1]
     if unfused_rope and "attn" not in captured:
         count["forward"] += UNFUSED_ROPE_KERNELS[0]
         count["backward"] += UNFUSED_ROPE_KERNELS[1]
-    return HostOps(count["forward"], count["backward"], modules, te["forward"], te["backward"])
+    return HostOps(count["forward"], count["backward"], modules, te["forward"], te["backward"],
+                   count["after"], te["after"])  # fmt: skip
 
 
 def host_excess(
@@ -317,11 +333,21 @@ def host_excess(
     op_s: float | None = None,
     module_s: float | None = None,
     factor: float = 1.0,
+    gpu_after_sync: float = 0.0,
 ) -> float:
     """Seconds one layer's CPU issue time adds over its GPU time ``gpu_fwd`` + ``gpu_bwd``: per
     pass with a sync in the layer (``syncs``: an MoE layer), over the whole layer without
     (``op_s``: seconds per op, :data:`HOST_OP_S` by default; ``module_s``: per TE module call,
-    :data:`TE_MODULE_S` by default; ``factor``: the host's slowdown, :func:`host_factor`)."""
+    :data:`TE_MODULE_S` by default; ``factor``: the host's slowdown, :func:`host_factor`).
+
+    With a sync, the forward runs from one layer's sync to the next: the ops after the sync
+    (``host.forward_after_sync``; on the GPU ``gpu_after_sync`` of ``gpu_fwd``: the experts and
+    the all-to-alls), then the next layer's ops up to its sync. The CPU issues them in that
+    order, and the GPU cannot start an op before it is issued, so the next layer's attention
+    starts no earlier than the CPU has issued the experts: the pass takes at least the CPU's
+    time after the sync plus the GPU's time before it, beside the longer of its whole CPU and
+    GPU times.
+    """
     each = (HOST_OP_S if op_s is None else op_s) * factor
     module = (TE_MODULE_S if module_s is None else module_s) * factor
     cpu_f = (
@@ -329,7 +355,13 @@ def host_excess(
     )
     cpu_b = host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor
     if syncs:
-        return max(0.0, cpu_f - gpu_fwd) + max(0.0, cpu_b - gpu_bwd)
+        cpu_after = (
+            host.forward_after_sync * each + host.modules * module
+            + host.te_forward_after_sync * TE_GEMM_FORWARD_S * factor
+        )  # fmt: skip
+        gpu_before = max(0.0, gpu_fwd - gpu_after_sync)
+        forward = max(cpu_f, cpu_after + gpu_before)
+        return max(0.0, forward - gpu_fwd) + max(0.0, cpu_b - gpu_bwd)
     return max(0.0, cpu_f + cpu_b - gpu_fwd - gpu_bwd)
 
 
@@ -368,7 +400,8 @@ def layer_excess(ctx: Any, layout: Any, mt: Any, ep_layer: float, comm_layer: fl
     gpu_f = mt.layer_fwd + ep_layer + comm_layer / 2
     gpu_b = mt.layer_bwd + ep_layer + comm_layer / 2 + recompute_layer
     device_id = ctx.inp.cluster.device.id
-    return host_excess(gpu_f, gpu_b, found, syncs=True, factor=host_factor(device_id))
+    return host_excess(gpu_f, gpu_b, found, syncs=True, factor=host_factor(device_id),
+                       gpu_after_sync=mt.experts_fwd + ep_layer)  # fmt: skip
 
 
 def host_seconds(host: HostOps, device_id: str) -> tuple[float, float]:
@@ -380,6 +413,16 @@ def host_seconds(host: HostOps, device_id: str) -> tuple[float, float]:
         host.forward * each + host.modules * module + host.te_forward * TE_GEMM_FORWARD_S * factor,
         host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor,
     )
+
+
+def after_sync_seconds(host: HostOps, device_id: str) -> float:
+    """Seconds of the forward's CPU issue time after the dispatcher's sync (the experts' part,
+    :func:`host_excess`) on the device's host."""
+    factor = host_factor(device_id)
+    return (
+        host.forward_after_sync * HOST_OP_S * factor + host.modules * TE_MODULE_S * factor
+        + host.te_forward_after_sync * TE_GEMM_FORWARD_S * factor
+    )  # fmt: skip
 
 
 def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:

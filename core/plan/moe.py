@@ -222,7 +222,7 @@ def _mix(a: MicroTimes, b: MicroTimes, share: float) -> MicroTimes:
 
     return replace(a, layer_fwd=w("layer_fwd"), layer_bwd=w("layer_bwd"), core_fwd=w("core_fwd"),
                    layer_gemm=w("layer_gemm"), attn_fwd=w("attn_fwd"), attn_bwd=w("attn_bwd"),
-                   memory_bound=w("memory_bound"),
+                   memory_bound=w("memory_bound"), experts_fwd=w("experts_fwd"),
                    kernels=round(share * a.kernels + (1 - share) * b.kernels))  # fmt: skip
 
 
@@ -254,8 +254,9 @@ def layer_micro_times(
         _TIMES[key] = (ctx, out)
         return out
     rest, gemms = split_ops(ctx.ops)
-    out = _add(micro_times(rest, device, cal, **kw),
-               micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw))  # fmt: skip
+    expert_times = micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw)
+    out = replace(_add(micro_times(rest, device, cal, **kw), expert_times),
+                  experts_fwd=expert_times.layer_fwd)  # fmt: skip
     # the eager extras of Megatron-Core's code: the per-expert bias loop, the experts' clamp,
     # unfused rotary positions
     for flag, seconds in (("expert_bias", expert_bias_seconds),
@@ -263,9 +264,11 @@ def layer_micro_times(
                           ("unfused_rope", unfused_rope_seconds)):  # fmt: skip
         if getattr(ctx.inp.implementation, flag, False):
             fwd, bwd, kernels = seconds(ctx.inp, layout, cal.bandwidth(device), cal.launch_s)
+            after_sync = 0.0 if flag == "unfused_rope" else fwd  # the rotary positions precede it
             out = replace(out, layer_fwd=out.layer_fwd + fwd, layer_bwd=out.layer_bwd + bwd,
                           memory_bound=out.memory_bound + fwd + bwd,
-                          kernels=out.kernels + kernels)  # fmt: skip
+                          kernels=out.kernels + kernels,
+                          experts_fwd=out.experts_fwd + after_sync)  # fmt: skip
     dense_ops = getattr(ctx, "dense_ops", None)
     if dense_ops is not None:
         out = _mix(out, micro_times(dense_ops, device, cal, **kw), spec.moe_layers / spec.layers)

@@ -41,7 +41,9 @@ class MicroTimes:
     recomputation repeats); ``layer_gemm`` the layer's GEMM time (forward and backward, what TP
     communication may hide behind); ``attn_fwd``/``attn_bwd`` the attention kernels' time (what
     CP's ring exchanges hide behind); ``memory_bound`` the share of the layer's time in
-    memory-bound kernels.
+    memory-bound kernels. ``experts_fwd`` is the part of ``layer_fwd`` an MoE layer runs after
+    its token dispatcher's host sync: the experts' GEMMs with their quantization and Megatron-Core's
+    eager per-expert extras (0 for a dense layer; :func:`core.plan.host.host_excess`).
     """
 
     layer_fwd: float
@@ -56,6 +58,7 @@ class MicroTimes:
     head_bwd: float
     memory_bound: float
     kernels: int
+    experts_fwd: float = 0.0
 
 
 def _div(rule: str, t: int, kv_heads: int, sp: bool) -> float:

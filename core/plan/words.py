@@ -134,11 +134,13 @@ def _tp_overlap_words(impl: Any, lay: Any) -> Text:
 
 def _host_words(ctx: Context, lay: Any) -> list[Text]:
     """The host-bound MoE layer's sentence (:mod:`core.plan.host`); none for a dense model."""
-    from core.plan.host import host_factor, host_seconds, layer_host_ops
+    from core.plan.host import after_sync_seconds, host_factor, host_seconds, layer_host_ops
 
     host = layer_host_ops(ctx, lay)
     if host is None:
         return []
+    order = translate("Plan", "host: the CPU issues a layer's experts after its dispatcher's sync ({after} of the forward's issue time) before the next layer's attention, which the GPU cannot start sooner: a forward takes at least that time plus the GPU's time up to the next sync")  # fmt: skip
+    order = order.format(after=format_duration(after_sync_seconds(host, ctx.inp.cluster.device.id)))
     device = ctx.inp.cluster.device.id
     cpu_f, cpu_b = host_seconds(host, device)
     graphs = tuple(ctx.inp.implementation.cuda_graphs)
@@ -159,7 +161,8 @@ def _host_words(ctx: Context, lay: Any) -> list[Text]:
                     op=f"{_op_us(device):.3g}",
                     te_f_us=f"{TE_GEMM_FORWARD_S * factor * 1e6:.3g}",
                     te_b_us=f"{TE_GEMM_BACKWARD_S * factor * 1e6:.3g}",
-                    grace=grace, graphs=scopes)
+                    grace=grace, graphs=scopes),
+            order,
         ]  # fmt: skip
     return [
         translate("Plan", "host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU's issue time, here {fwd} forward ({ops_f} ops and {modules} Transformer Engine module calls) and {bwd} backward ({ops_b} ops) at {op} µs per op{grace}; {graphs}")
@@ -167,7 +170,8 @@ def _host_words(ctx: Context, lay: Any) -> list[Text]:
                 ops_f=f"{host.forward:,.0f}", ops_b=f"{host.backward:,.0f}",
                 modules=f"{host.modules:g}",
                 op=f"{_op_us(device):.3g}",
-                grace=grace, graphs=scopes)
+                grace=grace, graphs=scopes),
+        order,
     ]  # fmt: skip
 
 

@@ -513,6 +513,10 @@
         <translation>由 Transformer Engine 的 userbuffers 分解：all-gather 以环形交换分成 {tp} 块，前向的 reduce-scatter 流水线分成 4 段（最后一段暴露），最多同时 3 个分块 GEMM，各按其较小形状的效率计；反向的 reduce-scatter 整体与权重梯度 GEMM 并行；每块的传输在比其 GEMM 更久时显现</translation>
     </message>
     <message>
+        <source>host: the CPU issues a layer&apos;s experts after its dispatcher&apos;s sync ({after} of the forward&apos;s issue time) before the next layer&apos;s attention, which the GPU cannot start sooner: a forward takes at least that time plus the GPU&apos;s time up to the next sync</source>
+        <translation>主机：CPU 在分发器同步之后先下发本层的专家（占前向下发时间的 {after}），再下发下一层的注意力，GPU 不能更早开始它：一次前向至少是这段时间加上 GPU 到下一次同步为止的时间</translation>
+    </message>
+    <message>
         <source>host: the whole step replays as one CUDA graph (full_iteration): the CPU issues no op, so the MoE layers&apos; waits for the GPU cost nothing</source>
         <translation>主机：整个步骤作为一个 CUDA 图重放（full_iteration）：CPU 不下发任何算子，因此 MoE 层等待 GPU 不花时间</translation>
     </message>

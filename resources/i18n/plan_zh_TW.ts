@@ -513,6 +513,10 @@
         <translation>由 Transformer Engine 的 userbuffers 分解：all-gather 以環形交換分成 {tp} 塊，前向的 reduce-scatter 管線化分成 4 段（最後一段暴露），最多同時 3 個分塊 GEMM，各按其較小形狀的效率計；反向的 reduce-scatter 整體與權重梯度 GEMM 並行；每塊的傳輸在比其 GEMM 更久時顯現</translation>
     </message>
     <message>
+        <source>host: the CPU issues a layer&apos;s experts after its dispatcher&apos;s sync ({after} of the forward&apos;s issue time) before the next layer&apos;s attention, which the GPU cannot start sooner: a forward takes at least that time plus the GPU&apos;s time up to the next sync</source>
+        <translation>主機：CPU 在分派器同步之後先下發本層的專家（佔前向下發時間的 {after}），再下發下一層的注意力，GPU 不能更早開始它：一次前向至少是這段時間加上 GPU 到下一次同步為止的時間</translation>
+    </message>
+    <message>
         <source>host: the whole step replays as one CUDA graph (full_iteration): the CPU issues no op, so the MoE layers&apos; waits for the GPU cost nothing</source>
         <translation>主機：整個步驟作為一個 CUDA 圖重放（full_iteration）：CPU 不下發任何運算子，因此 MoE 層等待 GPU 不花時間</translation>
     </message>

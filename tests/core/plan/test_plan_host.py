@@ -83,16 +83,23 @@ def test_fused_chains_count_once_and_each_grouped_gemm_once_per_local_expert() -
     # forward: chains 1, 2, 3, 4 (4) + qkv, attention, o, router (4) + 2 grouped GEMMs × 4 = 16
     # backward: chains 5, 6, 7, 8 (4) + 4 grouped GEMMs × 4 (16) + 2 router + 2 o + attention
     #           + 2 qkv (7) = 27
-    assert host_ops(_layer(), experts_per_gpu=4, fused=True) == HostOps(16, 27)
-    # eager: each chain member is its own op: forward 16 + 4 (chains of 2: 1, 2, 3), backward 27
-    assert host_ops(_layer(), experts_per_gpu=4, fused=False) == HostOps(19, 27)
+    # of the forward, after the dispatcher's sync: the two grouped GEMMs × 4 and chains 3, 4 (10)
+    assert host_ops(_layer(), experts_per_gpu=4, fused=True) == HostOps(
+        16, 27, forward_after_sync=10
+    )
+    # eager: each chain member is its own op: forward 16 + 4 (chains of 2: 1, 2, 3), backward 27;
+    # after the sync 8 GEMMs, silu, mul, add (11)
+    assert host_ops(_layer(), experts_per_gpu=4, fused=False) == HostOps(
+        19, 27, forward_after_sync=11
+    )
 
 
 def test_quantization_kernels_per_weight_gemm_input_and_per_expert() -> None:
     # forward weight GEMMs: qkv, o, router (1 each) and two grouped ones (4 experts each): 11
     # inputs quantized before fprop, as many output gradients before dgrad and wgrad
     out = host_ops(_layer(), experts_per_gpu=4, fused=True, cast_kernels=1)
-    assert out == HostOps(16 + 11, 27 + 11)
+    # after the sync: 10 ops and the 8 expert GEMMs' inputs
+    assert out == HostOps(16 + 11, 27 + 11, forward_after_sync=10 + 8)
 
 
 def test_cuda_graphs_take_the_captured_parts_off_the_host() -> None:
@@ -101,9 +108,9 @@ def test_cuda_graphs_take_the_captured_parts_off_the_host() -> None:
     # two router mm (3)
     graphed = host_ops(_layer(), experts_per_gpu=4, fused=True,
                        graphs=("attn", "moe_router", "moe_preprocess"))  # fmt: skip
-    assert graphed == HostOps(16 - 4 - 2, 27 - 6 - 3)
+    assert graphed == HostOps(16 - 4 - 2, 27 - 6 - 3, forward_after_sync=10)
     # the experts stay on the host: their 2 and 4 grouped GEMMs × 4 and chains 3, 4 and 5, 6
-    assert graphed == HostOps(2 * 4 + 2, 4 * 4 + 2)
+    assert graphed == HostOps(2 * 4 + 2, 4 * 4 + 2, forward_after_sync=2 * 4 + 2)
 
 
 def test_an_moe_layer_pays_the_cpu_excess_per_pass_a_dense_one_over_the_layer() -> None:
@@ -115,6 +122,22 @@ def test_an_moe_layer_pays_the_cpu_excess_per_pass_a_dense_one_over_the_layer() 
     assert host_excess(0.4e-3, 1.5e-3, host, syncs=False, op_s=op) == pytest.approx(0.1e-3)
     # the default cost per op: this project's eager copy + relu call (docs/gpu.md: 6.8 µs)
     assert host_excess(0.0, 0.0, HostOps(1, 0), syncs=True) == pytest.approx(6.8e-6)
+
+
+def test_the_next_attention_waits_for_the_cpu_to_issue_the_experts() -> None:
+    # A forward from one layer's sync to the next: the experts (CPU 0.8 ms, GPU 0.1 ms), then the
+    # next layer's attention up to its sync (CPU 0.2 ms, GPU 0.4 ms). Each pass alone overlaps:
+    # max(CPU 1 ms, GPU 0.5 ms) = 1 ms. But the attention cannot start before the CPU has issued
+    # the experts: 0.8 + 0.4 = 1.2 ms, 0.7 ms over the GPU's 0.5.
+    host = HostOps(100, 0, forward_after_sync=80)
+    op = 10e-6
+    got = host_excess(0.5e-3, 0.0, host, syncs=True, op_s=op, gpu_after_sync=0.1e-3)
+    assert got == pytest.approx(1.2e-3 - 0.5e-3)
+    # GPU-heavy experts: the GPU runs behind the CPU throughout, the whole-pass maximum holds
+    got = host_excess(2.0e-3, 0.0, host, syncs=True, op_s=op, gpu_after_sync=1.9e-3)
+    assert got == pytest.approx(0.0)
+    # without the split (nothing said after the sync) the pass is the longer of the two wholes
+    assert host_excess(0.5e-3, 0.0, HostOps(100, 0), syncs=True, op_s=op) == pytest.approx(0.5e-3)
 
 
 def test_the_dispatchers_ops_as_counted_in_megatron_core_0_15() -> None:
@@ -138,12 +161,14 @@ def test_the_dispatchers_ops_as_counted_in_megatron_core_0_15() -> None:
 def test_an_moe_layer_adds_its_dispatcher_and_two_grouped_linear_calls() -> None:
     plain = host_ops(_layer(), experts_per_gpu=4, fused=True)
     ata = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall")
-    assert ata == HostOps(plain.forward + 8 + 18, plain.backward + 7, 2)
+    # the 18 after the sync join the experts' 10 there
+    assert ata == HostOps(plain.forward + 8 + 18, plain.backward + 7, 2, forward_after_sync=10 + 18)
     # moe_preprocess captures what precedes the sync, never the rest
     graphed = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall",
                        graphs=("moe_router", "moe_preprocess"))  # fmt: skip
     router_only = host_ops(_layer(), experts_per_gpu=4, fused=True, graphs=("moe_router",))
-    assert graphed == HostOps(router_only.forward + 18, router_only.backward + 7, 2)
+    assert graphed == HostOps(router_only.forward + 18, router_only.backward + 7, 2,
+                              forward_after_sync=10 + 18)  # fmt: skip
 
 
 def test_the_module_cost_and_the_grace_slowdown_from_the_te_issue() -> None:
@@ -326,7 +351,8 @@ def test_on_transformer_engine_the_weight_gemms_are_te_gemms_and_the_router_a_ba
     # in PyTorch) and the attention core stay ops; no GroupedLinear module call is charged apart
     plain = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall")
     te = host_ops(_layer(), experts_per_gpu=4, fused=True, dispatcher="alltoall", te_gemms=True)
-    assert te == HostOps(plain.forward - 10, plain.backward - 20, 0, 10, 20)
+    # after the sync: the grouped GEMMs' 8 are TE GEMMs, the other 20 ops stay
+    assert te == HostOps(plain.forward - 10, plain.backward - 20, 0, 10, 20, 28 - 8, 8)
     # CUDA graphs take the captured TE GEMMs off the host too: attn captures qkv and o
     graphed = host_ops(_layer(), experts_per_gpu=4, fused=True, te_gemms=True, graphs=("attn",))
     assert (graphed.te_forward, graphed.te_backward) == (8, 16)
