@@ -40,8 +40,10 @@ Two things the plan's trace does not hold are added, counted from the code (Mega
   GEMM it wraps, measured for ``te.Linear``'s forward. Where the framework runs its layers on
   Transformer Engine (Megatron, NeMo: ``transformer_engine`` in :mod:`core.plan.frameworks`) each
   weight GEMM is charged what TE measurably costs per GEMM instead of a bare op: in the forward
-  :data:`TE_GEMM_FORWARD_S`, ``te.Linear``'s whole forward (its module overhead included, so no
-  module call is charged apart), once per local expert in a grouped GEMM; in the backward
+  :data:`TE_GEMM_FORWARD_S`, a TE GEMM's forward as Megatron-Core's experts issue it on an x86
+  host (its module overhead included, so no module call is charged apart; on Grace
+  ``te.Linear``'s whole forward as measured there), once per local expert in a grouped GEMM; in
+  the backward
   :data:`TE_GEMM_BACKWARD_S`, the host time of TE's C++ GEMM call as profiled in a Megatron-Core
   MoE run (the Python around it is not charged: the low end). The router's GEMM stays a bare op
   (Megatron-Core runs it in PyTorch).
@@ -70,6 +72,7 @@ __all__ = [
     "HOST_BOUND_SHARE",
     "HOST_OP_S",
     "TE_GEMM_BACKWARD_S",
+    "TE_GEMM_FORWARD_GRACE_S",
     "TE_GEMM_FORWARD_S",
     "TE_MODULES_PER_LAYER",
     "TE_MODULE_S",
@@ -84,6 +87,7 @@ __all__ = [
     "layer_excess",
     "layer_host_ops",
     "layer_scopes",
+    "te_forward_s",
 ]
 
 
@@ -117,11 +121,22 @@ DISPATCH_OPS: dict[str, tuple[int, int, int]] = {
 #: no backward figure; the backward is not charged).
 TE_MODULE_S = 62.58e-6 * 13.48 / 37.08
 
-#: Seconds of host time one Transformer Engine weight GEMM costs in the forward, on an x86 host:
-#: ``te.Linear``'s whole forward, 99.66 µs of CPU time on GB200 (NVIDIA/TransformerEngine#2053),
-#: scaled to the H100 DGX's Xeon by that issue's ``torch.nn.Linear`` ratio (13.48 / 37.08):
-#: 36.23 µs. A grouped GEMM of ``n`` local experts issues ``n`` GEMMs, each charged this.
-TE_GEMM_FORWARD_S = 99.66e-6 * 13.48 / 37.08
+#: Seconds of host time one Transformer Engine weight GEMM costs in the forward, on an x86 host,
+#: as Megatron-Core runs it: the Nsight Systems profile of Megatron-Core training Qwen3-30B-A3B on
+#: 8 B200 (an x86 DGX host; yanring/Megatron-MoE-ModelZoo#7: BF16, micro-batch 1, EP 8, the
+#: all-to-all dispatcher, no CUDA graphs) puts the experts' forward NVTX range at 2.2 ms of CPU
+#: time (median): 16 local experts' two grouped GEMMs, 32 GEMMs, and the 2 other ops the plan
+#: counts there (the fused activation), so (2.2 ms − 2 × :data:`HOST_OP_S`) / 32 = 68.3 µs. The GPU
+#: keeps up with that range's issue (7 % MFU), so its time is the CPU's. It replaces a figure
+#: derived from two isolated microbenchmarks (``te.Linear`` on GB200 scaled by ``torch.nn.Linear``'s
+#: x86/Grace ratio, NVIDIA/TransformerEngine#2053: 36.2 µs), half of what the profile shows. A
+#: grouped GEMM of ``n`` local experts issues ``n`` GEMMs, each charged this.
+TE_GEMM_FORWARD_S = (2.2e-3 - 2 * HOST_OP_S) / 32
+
+#: The same on a Grace host: ``te.Linear``'s whole forward, 99.66 µs of CPU time on GB200
+#: (NVIDIA/TransformerEngine#2053, BF16, hidden 2,048, 8,192 tokens), as measured there (no
+#: Megatron-Core profile on Grace was found).
+TE_GEMM_FORWARD_GRACE_S = 99.66e-6
 
 #: Seconds of host time one Transformer Engine GEMM costs in the backward: the mean CPU time of
 #: TE's ``nvte_cublas_gemm`` in an Nsight Systems profile of Megatron-Core training Qwen3-30B-A3B
@@ -136,6 +151,15 @@ GRACE_HOST_FACTOR = 37.08 / 13.48
 
 #: Devices whose host CPU is NVIDIA Grace (GB200 and GB300 NVL72, GH200).
 GRACE_HOSTS = frozenset({"gb200", "gb300", "gh200"})
+
+
+def te_forward_s(factor: float = 1.0) -> float:
+    """Seconds one Transformer Engine GEMM's forward costs the host whose per-op slowdown is
+    ``factor`` (:func:`host_factor`): a Grace host's own measurement
+    (:data:`TE_GEMM_FORWARD_GRACE_S`), else the x86 profile's (:data:`TE_GEMM_FORWARD_S`) times
+    ``factor``."""
+    return TE_GEMM_FORWARD_GRACE_S if factor == GRACE_HOST_FACTOR else TE_GEMM_FORWARD_S * factor
+
 
 #: Kernels of Megatron-Core's per-expert bias loop (``TEGroupedMLP._apply_bias``; its bytes are
 #: :data:`core.plan.moe.EXPERT_BIAS_ELEMENTS`), as ``((forward per local expert, forward once),
@@ -350,14 +374,12 @@ def host_excess(
     """
     each = (HOST_OP_S if op_s is None else op_s) * factor
     module = (TE_MODULE_S if module_s is None else module_s) * factor
-    cpu_f = (
-        host.forward * each + host.modules * module + host.te_forward * TE_GEMM_FORWARD_S * factor
-    )
+    cpu_f = host.forward * each + host.modules * module + host.te_forward * te_forward_s(factor)
     cpu_b = host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor
     if syncs:
         cpu_after = (
             host.forward_after_sync * each + host.modules * module
-            + host.te_forward_after_sync * TE_GEMM_FORWARD_S * factor
+            + host.te_forward_after_sync * te_forward_s(factor)
         )  # fmt: skip
         gpu_before = max(0.0, gpu_fwd - gpu_after_sync)
         forward = max(cpu_f, cpu_after + gpu_before)
@@ -410,7 +432,7 @@ def host_seconds(host: HostOps, device_id: str) -> tuple[float, float]:
     factor = host_factor(device_id)
     each, module = HOST_OP_S * factor, TE_MODULE_S * factor
     return (
-        host.forward * each + host.modules * module + host.te_forward * TE_GEMM_FORWARD_S * factor,
+        host.forward * each + host.modules * module + host.te_forward * te_forward_s(factor),
         host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor,
     )
 
@@ -421,7 +443,7 @@ def after_sync_seconds(host: HostOps, device_id: str) -> float:
     factor = host_factor(device_id)
     return (
         host.forward_after_sync * HOST_OP_S * factor + host.modules * TE_MODULE_S * factor
-        + host.te_forward_after_sync * TE_GEMM_FORWARD_S * factor
+        + host.te_forward_after_sync * te_forward_s(factor)
     )  # fmt: skip
 
 

@@ -150,16 +150,21 @@ def _host_words(ctx: Context, lay: Any) -> list[Text]:
     scopes = (translate("Plan", "CUDA graphs capture {scopes}").format(scopes=", ".join(graphs))
               if graphs else translate("Plan", "no CUDA graphs"))  # fmt: skip
     if host.te_forward or host.te_backward:  # a framework on Transformer Engine
-        from core.plan.host import TE_GEMM_BACKWARD_S, TE_GEMM_FORWARD_S
+        from core.plan.host import GRACE_HOST_FACTOR, TE_GEMM_BACKWARD_S, te_forward_s
 
         factor = host_factor(device)
+        how = (
+            translate("Plan", "te.Linear's forward as measured on Grace")
+            if factor == GRACE_HOST_FACTOR
+            else translate("Plan", "as Megatron-Core's experts issue them in a profiled x86 run")
+        )
         return [
-            translate("Plan", "host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU's issue time, here {fwd} forward ({ops_f} ops at {op} µs per op and {te_f} Transformer Engine GEMMs at {te_f_us} µs, te.Linear's measured forward) and {bwd} backward ({ops_b} ops and {te_b} TE GEMMs at {te_b_us} µs, TE's GEMM call as profiled){grace}; {graphs}")
+            translate("Plan", "host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU's issue time, here {fwd} forward ({ops_f} ops at {op} µs per op and {te_f} Transformer Engine GEMMs at {te_f_us} µs, {te_f_how}) and {bwd} backward ({ops_b} ops and {te_b} TE GEMMs at {te_b_us} µs, TE's GEMM call as profiled){grace}; {graphs}")
             .format(fwd=format_duration(cpu_f), bwd=format_duration(cpu_b),
                     ops_f=f"{host.forward:,.0f}", ops_b=f"{host.backward:,.0f}",
                     te_f=f"{host.te_forward:,.0f}", te_b=f"{host.te_backward:,.0f}",
                     op=f"{_op_us(device):.3g}",
-                    te_f_us=f"{TE_GEMM_FORWARD_S * factor * 1e6:.3g}",
+                    te_f_us=f"{te_forward_s(factor) * 1e6:.3g}", te_f_how=how,
                     te_b_us=f"{TE_GEMM_BACKWARD_S * factor * 1e6:.3g}",
                     grace=grace, graphs=scopes),
             order,

@@ -521,10 +521,6 @@
         <translation>主机：整个步骤作为一个 CUDA 图重放（full_iteration）：CPU 不下发任何算子，因此 MoE 层等待 GPU 不花时间</translation>
     </message>
     <message>
-        <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops at {op} µs per op and {te_f} Transformer Engine GEMMs at {te_f_us} µs, te.Linear&apos;s measured forward) and {bwd} backward ({ops_b} ops and {te_b} TE GEMMs at {te_b_us} µs, TE&apos;s GEMM call as profiled){grace}; {graphs}</source>
-        <translation>主机：令牌分发器让 CPU 在每个 MoE 层等待 GPU，因此一层的用时取其 GPU 时间与 CPU 下发时间中较长者，这里前向 {fwd}（{ops_f} 个算子，每个 {op} µs，以及 {te_f} 次 Transformer Engine GEMM，每次 {te_f_us} µs，即实测的 te.Linear 前向），反向 {bwd}（{ops_b} 个算子，以及 {te_b} 次 TE GEMM，每次 {te_b_us} µs，即剖析所得的 TE GEMM 调用）{grace}；{graphs}</translation>
-    </message>
-    <message>
         <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops and {modules} Transformer Engine module calls) and {bwd} backward ({ops_b} ops) at {op} µs per op{grace}; {graphs}</source>
         <translation>主机：令牌分发器让 CPU 在每个 MoE 层等待 GPU，因此一层的用时取其 GPU 时间与 CPU 下发时间中较长者，这里前向 {fwd}（{ops_f} 个算子和 {modules} 次 Transformer Engine 模块调用），反向 {bwd}（{ops_b} 个算子），每个算子 {op} µs{grace}；{graphs}</translation>
     </message>
@@ -539,6 +535,18 @@
     <message>
         <source>no CUDA graphs</source>
         <translation>无 CUDA 图</translation>
+    </message>
+    <message>
+        <source>te.Linear&apos;s forward as measured on Grace</source>
+        <translation>即在 Grace 上实测的 te.Linear 前向</translation>
+    </message>
+    <message>
+        <source>as Megatron-Core&apos;s experts issue them in a profiled x86 run</source>
+        <translation>即一次剖析过的 x86 训练中 Megatron-Core 专家下发它们的开销</translation>
+    </message>
+    <message>
+        <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops at {op} µs per op and {te_f} Transformer Engine GEMMs at {te_f_us} µs, {te_f_how}) and {bwd} backward ({ops_b} ops and {te_b} TE GEMMs at {te_b_us} µs, TE&apos;s GEMM call as profiled){grace}; {graphs}</source>
+        <translation>主机：令牌分发器让 CPU 在每个 MoE 层等待 GPU，因此一层的用时取其 GPU 时间与 CPU 下发时间中较长者，这里前向 {fwd}（{ops_f} 个算子，每个 {op} µs，以及 {te_f} 次 Transformer Engine GEMM，每次 {te_f_us} µs，{te_f_how}），反向 {bwd}（{ops_b} 个算子，以及 {te_b} 次 TE GEMM，每次 {te_b_us} µs，即剖析所得的 TE GEMM 调用）{grace}；{graphs}</translation>
     </message>
     <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>

@@ -521,10 +521,6 @@
         <translation>主機：整個步驟作為一個 CUDA 圖重放（full_iteration）：CPU 不下發任何運算子，因此 MoE 層等待 GPU 不花時間</translation>
     </message>
     <message>
-        <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops at {op} µs per op and {te_f} Transformer Engine GEMMs at {te_f_us} µs, te.Linear&apos;s measured forward) and {bwd} backward ({ops_b} ops and {te_b} TE GEMMs at {te_b_us} µs, TE&apos;s GEMM call as profiled){grace}; {graphs}</source>
-        <translation>主機：權杖分派器讓 CPU 在每個 MoE 層等待 GPU，因此一層的用時取其 GPU 時間與 CPU 下發時間中較長者，這裡前向 {fwd}（{ops_f} 個運算子，每個 {op} µs，以及 {te_f} 次 Transformer Engine GEMM，每次 {te_f_us} µs，即實測的 te.Linear 前向），反向 {bwd}（{ops_b} 個運算子，以及 {te_b} 次 TE GEMM，每次 {te_b_us} µs，即剖析所得的 TE GEMM 呼叫）{grace}；{graphs}</translation>
-    </message>
-    <message>
         <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops and {modules} Transformer Engine module calls) and {bwd} backward ({ops_b} ops) at {op} µs per op{grace}; {graphs}</source>
         <translation>主機：權杖分派器讓 CPU 在每個 MoE 層等待 GPU，因此一層的用時取其 GPU 時間與 CPU 下發時間中較長者，這裡前向 {fwd}（{ops_f} 個運算子和 {modules} 次 Transformer Engine 模組呼叫），反向 {bwd}（{ops_b} 個運算子），每個運算子 {op} µs{grace}；{graphs}</translation>
     </message>
@@ -539,6 +535,18 @@
     <message>
         <source>no CUDA graphs</source>
         <translation>無 CUDA 圖</translation>
+    </message>
+    <message>
+        <source>te.Linear&apos;s forward as measured on Grace</source>
+        <translation>即在 Grace 上實測的 te.Linear 前向</translation>
+    </message>
+    <message>
+        <source>as Megatron-Core&apos;s experts issue them in a profiled x86 run</source>
+        <translation>即一次剖析過的 x86 訓練中 Megatron-Core 專家下發它們的開銷</translation>
+    </message>
+    <message>
+        <source>host: the token dispatcher makes the CPU wait for the GPU in every MoE layer, so a layer takes the longer of its GPU time and the CPU&apos;s issue time, here {fwd} forward ({ops_f} ops at {op} µs per op and {te_f} Transformer Engine GEMMs at {te_f_us} µs, {te_f_how}) and {bwd} backward ({ops_b} ops and {te_b} TE GEMMs at {te_b_us} µs, TE&apos;s GEMM call as profiled){grace}; {graphs}</source>
+        <translation>主機：權杖分派器讓 CPU 在每個 MoE 層等待 GPU，因此一層的用時取其 GPU 時間與 CPU 下發時間中較長者，這裡前向 {fwd}（{ops_f} 個運算子，每個 {op} µs，以及 {te_f} 次 Transformer Engine GEMM，每次 {te_f_us} µs，{te_f_how}），反向 {bwd}（{ops_b} 個運算子，以及 {te_b} 次 TE GEMM，每次 {te_b_us} µs，即剖析所得的 TE GEMM 呼叫）{grace}；{graphs}</translation>
     </message>
     <message>
         <source> times their wave and tile quantization ({tile} tiles over {sms} SMs)</source>
