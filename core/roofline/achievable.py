@@ -1114,7 +1114,16 @@ def calibration(
                 used_sibling = used_sibling or note is not None
                 break
     if used_sibling and sibling:
-        notes.append(layers[-1][2])  # type: ignore[arg-type]
+        borrowed = [n for n, o in origins.items() if o == "sibling"]
+        if len(borrowed) == sum(1 for o in origins.values() if o != "override"):
+            notes.append(layers[-1][2])  # type: ignore[arg-type]
+        else:  # some figures its own (a measurement of this device), the rest the sibling's
+            notes.append(
+                translate(
+                    "Calibration",
+                    "{device} takes {fields} from {sibling}, the same chip; the rest is its own",
+                ).format(device=device.id, fields=", ".join(borrowed), sibling=sibling)
+            )
     yours = [n for n, o in origins.items() if o == "override"]
     if yours:
         notes.append(

@@ -186,6 +186,10 @@
         <translation>{device} 没有校准值：沿用同一芯片 {sibling} 的数值</translation>
     </message>
     <message>
+        <source>{device} takes {fields} from {sibling}, the same chip; the rest is its own</source>
+        <translation>{device} 的 {fields} 沿用同一芯片 {sibling} 的数值；其余是它自己的</translation>
+    </message>
+    <message>
         <source>{device}: {fields} from your overrides ({file})</source>
         <translation>{device}：{fields} 取自你的覆盖值（{file}）</translation>
     </message>

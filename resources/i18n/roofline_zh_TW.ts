@@ -186,6 +186,10 @@
         <translation>{device} 沒有校準值：沿用同一晶片 {sibling} 的數值</translation>
     </message>
     <message>
+        <source>{device} takes {fields} from {sibling}, the same chip; the rest is its own</source>
+        <translation>{device} 的 {fields} 沿用同一晶片 {sibling} 的數值；其餘是它自己的</translation>
+    </message>
+    <message>
         <source>{device}: {fields} from your overrides ({file})</source>
         <translation>{device}：{fields} 取自你的覆寫值（{file}）</translation>
     </message>

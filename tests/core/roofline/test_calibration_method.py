@@ -228,3 +228,17 @@ def test_a_conservative_stand_in_is_never_lent_to_another_device() -> None:
     assert a100.origins["kernel_launch_overhead_s"] == "assumed"
     assert a100.launch_s == pytest.approx(2.4e-6)
     assert "b200" not in a100.sources["kernel_launch_overhead_s"]
+
+
+def test_a_sibling_note_names_only_what_is_borrowed() -> None:
+    # The GB200 has its own measured attention (cuDNN's GB200 benchmark) and GEMM figures; the
+    # rest comes from the B200. The note says which, not that the GB200 is uncalibrated.
+    cal = _cal("gb200")
+    note = next(str(n) for n in cal.notes if "from b200" in str(n))
+    assert "is not calibrated" not in note
+    borrowed = [name for name, origin in cal.origins.items() if origin == "sibling"]
+    assert "memory_bandwidth_fraction" in borrowed and "attention_kernels" not in borrowed
+    for name in borrowed:
+        assert name in note
+    for name in ("attention_kernels", "attention_forward_efficiency", "gemm_efficiency"):
+        assert cal.origins[name] == "builtin" and name not in note
