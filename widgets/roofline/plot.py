@@ -176,6 +176,9 @@ class RooflinePlot(QWidget):
         self.plot.setLabel("left", translate("RooflinePlot", "Attainable FLOP/s"))
         for axis in ("bottom", "left"):
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
+        # a decade's label at the very top of the view would be cut in half by the widget's
+        # edge: hide the labels that do not fit inside the axis (pyqtgraph's default for x)
+        self.plot.getAxis("left").setStyle(hideOverlappingLabels=True)
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.view = self.plot.getViewBox()
