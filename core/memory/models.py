@@ -270,6 +270,12 @@ class TransformerSpec:
         return self.head_size or self.d_model // self.heads
 
     @property
+    def qk_head_dim(self) -> int:
+        """Width of one query/key head as the attention kernel sees it: latent attention's no-RoPE
+        and RoPE parts together, else :attr:`head_dim`."""
+        return self.qk_nope_head_dim + self.qk_rope_head_dim if self.is_mla else self.head_dim
+
+    @property
     def q_dim(self) -> int:
         """Width of the query projection and of the attention output: ``heads · head_dim``."""
         return self.heads * self.head_dim

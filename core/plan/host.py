@@ -374,13 +374,8 @@ def host_excess(
     """
     each = (HOST_OP_S if op_s is None else op_s) * factor
     module = (TE_MODULE_S if module_s is None else module_s) * factor
-    cpu_f = host.forward * each + host.modules * module + host.te_forward * te_forward_s(factor)
-    cpu_b = host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor
+    cpu_f, cpu_b, cpu_after = _cpu_seconds(host, each, module, factor)
     if syncs:
-        cpu_after = (
-            host.forward_after_sync * each + host.modules * module
-            + host.te_forward_after_sync * te_forward_s(factor)
-        )  # fmt: skip
         gpu_before = max(0.0, gpu_fwd - gpu_after_sync)
         forward = max(cpu_f, cpu_after + gpu_before)
         return max(0.0, forward - gpu_fwd) + max(0.0, cpu_b - gpu_bwd)
@@ -426,25 +421,32 @@ def layer_excess(ctx: Any, layout: Any, mt: Any, ep_layer: float, comm_layer: fl
                        gpu_after_sync=mt.experts_fwd + ep_layer)  # fmt: skip
 
 
+def _cpu_seconds(
+    host: HostOps, each: float, module: float, factor: float
+) -> tuple[float, float, float]:
+    """``(forward, backward, forward after the sync)`` seconds of CPU issue time of ``host``'s
+    ops at ``each`` seconds per op and ``module`` per TE module call on a host ``factor`` times
+    slower than x86 (the TE GEMMs at :func:`te_forward_s` and :data:`TE_GEMM_BACKWARD_S`)."""
+    te_f = te_forward_s(factor)
+    return (
+        host.forward * each + host.modules * module + host.te_forward * te_f,
+        host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor,
+        host.forward_after_sync * each + host.modules * module + host.te_forward_after_sync * te_f,
+    )
+
+
 def host_seconds(host: HostOps, device_id: str) -> tuple[float, float]:
     """``(forward, backward)`` seconds of CPU issue time of one layer's ``host`` ops on the
     device's host (:func:`host_excess`'s costs)."""
     factor = host_factor(device_id)
-    each, module = HOST_OP_S * factor, TE_MODULE_S * factor
-    return (
-        host.forward * each + host.modules * module + host.te_forward * te_forward_s(factor),
-        host.backward * each + host.te_backward * TE_GEMM_BACKWARD_S * factor,
-    )
+    return _cpu_seconds(host, HOST_OP_S * factor, TE_MODULE_S * factor, factor)[:2]
 
 
 def after_sync_seconds(host: HostOps, device_id: str) -> float:
     """Seconds of the forward's CPU issue time after the dispatcher's sync (the experts' part,
     :func:`host_excess`) on the device's host."""
     factor = host_factor(device_id)
-    return (
-        host.forward_after_sync * HOST_OP_S * factor + host.modules * TE_MODULE_S * factor
-        + host.te_forward_after_sync * te_forward_s(factor)
-    )  # fmt: skip
+    return _cpu_seconds(host, HOST_OP_S * factor, TE_MODULE_S * factor, factor)[2]
 
 
 def layer_host_ops(ctx: Any, layout: Any) -> HostOps | None:

@@ -633,8 +633,7 @@ def active_matmul_params(spec: TransformerSpec) -> float:
 
 def _attention_head_width(spec: TransformerSpec) -> float:
     if spec.is_mla:
-        qk = spec.qk_nope_head_dim + spec.qk_rope_head_dim
-        return (qk + spec.v_head_dim) / 2
+        return (spec.qk_head_dim + spec.v_head_dim) / 2
     return float(spec.head_dim)
 
 

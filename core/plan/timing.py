@@ -172,7 +172,7 @@ def micro_times(
         _CACHE.clear()
     spec = ops.spec
     # the attention head's width as the kernels see it (latent attention: its Q/K width)
-    head = spec.qk_nope_head_dim + spec.qk_rope_head_dim if spec.is_mla else spec.head_dim
+    head = spec.qk_head_dim
     b_eff = b / c
     bw = cal.bandwidth(device)
     launch = cal.launch_s

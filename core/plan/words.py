@@ -204,7 +204,7 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         else ""
     )
     kernel_name = cal.attention_kernel(impl.attention_kernel) or impl.attention_kernel
-    head = spec.qk_nope_head_dim + spec.qk_rope_head_dim if spec.is_mla else spec.head_dim
+    head = spec.qk_head_dim
     narrow = {bwd: head_width_factor(head, bwd, True, seq, kernel_name) for bwd in (False, True)}
     values = {
         "width": f"{spec.d_model:,}",

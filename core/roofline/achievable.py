@@ -830,9 +830,9 @@ class Calibration:
         length) and a ``seq``: the kernel's measured rate at that length (interpolated in
         log₂ s), over the table device's peak. The backward takes its own figure, else the
         fwd+bwd figure; a causal backward takes its own measured figure (``bwd_causal``), else
-        the forward's causal/non-causal ratio at that length; a kernel measured only forward and backward together runs both at that rate; a
-        kernel measured only forward runs its backward at the forward's rate times the default
-        kernel's backward/forward ratio there. Without a table (or ``seq``): the scalar forward
+        the forward's causal/non-causal ratio at that length; a kernel measured only forward and
+        backward together runs both at that rate; a kernel measured only forward runs its
+        backward at the forward's rate times the default kernel's backward/forward ratio there. Without a table (or ``seq``): the scalar forward
         and backward efficiencies and the causal ratio.
         """
         name = self.attention_kernel(kernel)

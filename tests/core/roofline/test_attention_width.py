@@ -61,3 +61,12 @@ def test_the_plan_times_gpt_oss_attention_at_the_narrower_rate() -> None:
     # the same attention FLOPs (heads × head width unchanged), the narrow heads slower
     assert inp.model.q_dim == wide.model.q_dim
     assert m.attn_fwd > m_w.attn_fwd and m.attn_bwd > m_w.attn_bwd
+
+
+def test_the_kernels_head_width_of_latent_and_plain_attention() -> None:
+    from core.memory.models import preset
+
+    # DeepSeek-V3's config.json: qk_nope_head_dim 128 + qk_rope_head_dim 64; Llama 3 8B: 4096 / 32
+    assert preset("deepseek-v3").qk_head_dim == 128 + 64
+    assert preset("llama3-8b").qk_head_dim == 4096 // 32
+    assert head_width_factor(preset("deepseek-v3").qk_head_dim, True, True, 4096) == 1.0
