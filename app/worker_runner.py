@@ -252,7 +252,9 @@ class WorkerRunner(QObject):
     Signals
     -------
     progress(float, str), result(object), error(str)
-        Forwarded from the worker.
+        Forwarded from the worker; a result that arrives after :meth:`cancel` is forwarded as
+        ``error("cancelled")`` instead (the job had finished before it saw the cancel: what the
+        person asked for is that nothing new is shown, whichever thread wins).
     finished()
         The job ended (after result or error), or was detached by :meth:`stop`.
     """
@@ -266,6 +268,7 @@ class WorkerRunner(QObject):
         super().__init__(parent)
         self._thread: QThread | None = None
         self._worker: Any = None
+        self._cancelled = False  # cancel() was asked of the running job
 
     def is_running(self) -> bool:
         """Whether this runner has a job in flight (a detached one no longer counts)."""
@@ -280,19 +283,29 @@ class WorkerRunner(QObject):
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         worker.progress.connect(self.progress)
-        worker.result.connect(self.result)
+        worker.result.connect(self._forward_result)
         worker.error.connect(self.error)
         # Direct: QThread.quit is thread-safe, and a queued quit would wait for the GUI thread.
         worker.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
         thread.finished.connect(self._cleanup)
         self._thread, self._worker = thread, worker
+        self._cancelled = False
         thread.start()
         return True
 
     def cancel(self) -> None:
-        """Ask the running job to stop (it checks between steps)."""
+        """Ask the running job to stop (it checks between steps); its result, if it still
+        sends one, arrives as ``error("cancelled")``."""
         if self._worker is not None:
+            self._cancelled = True
             self._worker.cancel()
+
+    @Slot(object)
+    def _forward_result(self, value: object) -> None:
+        if self._cancelled:
+            self.error.emit("cancelled")
+        else:
+            self.result.emit(value)
 
     def stop(self) -> None:
         """Cancel the job and let it go without waiting (closing, rebuilding a tab).
@@ -305,7 +318,7 @@ class WorkerRunner(QObject):
             return
         self._thread = self._worker = None
         disconnect(worker.progress, self.progress)
-        disconnect(worker.result, self.result)
+        disconnect(worker.result, self._forward_result)
         disconnect(worker.error, self.error)
         disconnect(thread.finished, self._cleanup)
         detach(thread, worker)

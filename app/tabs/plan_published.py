@@ -50,7 +50,6 @@ class PublishedView(QWidget):
         self._checking = ""  # the scope of the check running (a device id, "" = all)
         self._recalibrated = False  # a calibration changed since the checks shown were run
         self._recalibrated_running = False  # one changed since the running check started
-        self._cancel_asked = False  # the person pressed Cancel during this check
         self._arrived = False  # checks arrived from the running job (shown when it finishes)
         self.check_button = QPushButton(translate("PlanPublished", "Check"))
         self.check_button.setToolTip(
@@ -190,7 +189,6 @@ class PublishedView(QWidget):
             return False
         self._checking = self.device_scope() or ""
         self._recalibrated_running = False
-        self._cancel_asked = False
         self.check_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
@@ -199,9 +197,8 @@ class PublishedView(QWidget):
         return True
 
     def cancel(self) -> None:
-        """Stop the check at its next run; a result that was already on its way when the person
-        cancelled is not shown either (what they asked for, whichever thread wins)."""
-        self._cancel_asked = True
+        """Stop the check at its next run (a result already on its way arrives as cancelled:
+        :class:`~app.worker_runner.WorkerRunner`)."""
         self.runner.cancel()
 
     def _on_progress(self, fraction: float, text: str) -> None:
@@ -209,9 +206,6 @@ class PublishedView(QWidget):
         self.summary.setText(text)
 
     def _on_result(self, checks: list[Any]) -> None:
-        if self._cancel_asked:
-            self._on_error("cancelled")
-            return
         self._checked_device = self._checking
         self._recalibrated = self._recalibrated_running  # planned partly before the change
         self.model.set_checks(checks)

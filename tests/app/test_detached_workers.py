@@ -101,6 +101,45 @@ def test_runner_stop_returns_while_the_job_runs_and_survives_its_owner(gate, qtb
     _no_destroyed_thread(qtlog)
 
 
+class FinishingWorker(CancellableWorker):
+    """A job that finishes its current step whatever it is told, then sends its result."""
+
+    def __init__(self, gate: Gate) -> None:
+        super().__init__()
+        self.gate = gate
+
+    def run(self) -> None:
+        self.gate.block()
+        self.result.emit("the result")
+        self.finished.emit()
+
+
+def _run_finishing(runner: WorkerRunner, qtbot, cancel: bool) -> list[tuple[str, object]]:
+    gate = Gate()
+    received: list[tuple[str, object]] = []
+    runner.result.connect(lambda value: received.append(("result", value)))
+    runner.error.connect(lambda message: received.append(("error", message)))
+    try:
+        assert runner._start(FinishingWorker(gate))
+        gate.wait_entered()
+        if cancel:
+            runner.cancel()  # the job is past its last check: its result is already coming
+    finally:
+        gate.released.set()
+    qtbot.waitUntil(lambda: not runner.is_running(), timeout=30_000)
+    runner.result.disconnect()
+    runner.error.disconnect()
+    return received
+
+
+def test_a_result_that_arrives_after_cancel_is_delivered_as_cancelled(qtbot) -> None:
+    runner = WorkerRunner()
+    assert _run_finishing(runner, qtbot, cancel=True) == [("error", "cancelled")]
+    # the next job, not cancelled, is shown again
+    assert _run_finishing(runner, qtbot, cancel=False) == [("result", "the result")]
+    assert wait_detached(30_000)
+
+
 def _step_page_running(window, gate: Gate):
     page = window.show_tab("step")
     assert page.runner._start(SlowWorker(gate))
