@@ -40,6 +40,7 @@ from functools import lru_cache
 
 from core.comm.algorithms import bus_factor
 from core.comm.alltoall import alltoall_split
+from core.plan import torch_cp
 from core.plan.frameworks import framework, gradient_buckets, reduce_dtype
 from core.plan.inputs import Cluster, Layout, PlanInput
 from core.roofline.achievable import Calibration
@@ -236,11 +237,18 @@ def _tp_cp_worked(
     tp_head = gather_one + reduce_one + stats
     kv_div = min(t, spec.kv_heads)
     kv_block = 2 * tokens * spec.kv_dim / kv_div * e
+    torch_ring = framework(inp.implementation.framework).torch_cp
+    if torch_ring:  # PyTorch's context_parallel under torchtitan: K/V at the query heads
+        kv_block = torch_cp.forward_bytes(spec, tokens, t, e)
     steps = c - 1
     if c > 1:
         hop = lat + cal.hop_latency_s(link.cp_crosses)
         cp_fwd = steps * (kv_block / link.cp + hop)
         cp_bwd = 2 * steps * (kv_block / link.cp + hop)
+        if torch_ring:  # K/V gathered again, then P exchanges of the fp32 dK/dV running sums
+            cp_bwd = torch_cp.BACKWARD_GATHERS * steps * (kv_block / link.cp + hop) + c * (
+                torch_cp.backward_bytes(spec, tokens, t) / link.cp + hop
+            )
     else:
         cp_fwd = cp_bwd = 0.0
     return tp_fwd, tp_bwd, tp_embed, tp_head, cp_fwd, cp_bwd, act

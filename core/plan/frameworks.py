@@ -33,6 +33,9 @@ the framework's own source (``docs/plan_sources.md`` gives the files):
 * **TP overlap by decomposition**: Transformer Engine's userbuffers (Megatron, NeMo) and PyTorch's
   AsyncTP (torchtitan) split each sequence-parallel all-gather and reduce-scatter into ``TP``
   chunks beside the GEMM on those chunks (:mod:`core.plan.overlap`).
+* **context parallelism**: torchtitan's is PyTorch's ``context_parallel``, whose ring moves K/V at
+  the query heads, gathers again in the backward, rings the K/V gradients in fp32 and merges each
+  step in fp32 (:mod:`core.plan.torch_cp`); Megatron-Core's is Transformer Engine's ring.
 """
 
 from __future__ import annotations
@@ -121,6 +124,10 @@ class Framework:
         and ``set_requires_gradient_sync(False)`` on an ``FSDPModule`` but for the last
         backward). So ZeRO-2/3 runs with PP > 1, holding what ZeRO-1 holds
         (:func:`memory_zero`).
+    torch_cp
+        Its context parallelism is PyTorch's ``context_parallel`` as torchtitan's model calls it
+        (:mod:`core.plan.torch_cp`): K/V moved at the query heads, gathered again in the
+        backward, dK/dV ringed in fp32, every step merged in fp32.
     quantized_param_recipes
         The low-precision recipes under which it keeps the linear weights only in their
         quantized copies by default (``Implementation.quantized_params``): Megatron-Bridge's
@@ -150,6 +157,7 @@ class Framework:
     hp_grad_accum: bool = False
     transformer_engine: bool = False
     quantized_param_recipes: tuple[str, ...] = ()
+    torch_cp: bool = False
 
     def preset_dict(self) -> dict[str, Any]:
         """The preset as keyword arguments of :class:`~core.plan.inputs.Implementation`."""
@@ -167,7 +175,8 @@ _FRAMEWORKS: tuple[Framework, ...] = (
               quantized_param_recipes=("fp8-delayed", "fp8-current", "mxfp8")),
     Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", reduce_dtype="fp32", fsdp2_casts=True,
-              tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True),
+              tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True,
+              torch_cp=True),
     Framework("fsdp", "PyTorch FSDP2", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", fsdp2_casts=True,
               tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True),

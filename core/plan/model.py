@@ -43,7 +43,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from core.plan import dualpipe, ep_overlap, host, moe, mtp
+from core.plan import dualpipe, ep_overlap, host, moe, mtp, torch_cp
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
@@ -220,6 +220,12 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
         per_layer = (moe.active_matmul_params(spec) - spec.vocab * spec.d_model) / spec.layers
         recompute_layer += recompute_seconds(inp, layout, mt, inp.cluster.device, cal, ep_layer,
                                              per_layer)  # fmt: skip
+    if c > 1 and framework(impl.framework).torch_cp:  # PyTorch's ring merges (core.plan.torch_cp)
+        merge_f, merge_b = torch_cp.merge_seconds(
+            spec, layout.micro_batch * inp.seq / c, t, c, cal.bandwidth(inp.cluster.device)
+        )
+        compute_layer += merge_f + merge_b
+        recompute_layer += merge_f if full else 0.0
     tp_layer = comm.tp_layer_fwd * (2 if full else 1) + comm.tp_layer_bwd
     tp_hidden = tp_cost = 0.0
     if impl.tp_overlap and layout.sp and t > 1:

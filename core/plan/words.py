@@ -341,13 +341,29 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
                     busbw=_bw(ev.link.tp), overlap=overlap)
         )  # fmt: skip
     if lay.cp > 1:
-        out.append(
-            translate("Plan", "CP {cp}: K and V pass around a ring of {cp} ranks over {link} at {busbw}, each step hidden behind the attention block it feeds; only the excess shows")
-            .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
-            if impl.cp_comm == "ring"
-            else translate("Plan", "CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)")
-            .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
-        )  # fmt: skip
+        torch_ring = framework(impl.framework).torch_cp  # core.plan.torch_cp
+        heads = f"{spec.heads // max(1, lay.tp):,}"
+        if impl.cp_comm == "ring":
+            out.append(
+                translate("Plan", "CP {cp}: K and V pass around a ring of {cp} ranks over {link} at {busbw}, each step hidden behind the attention block it feeds; only the excess shows")
+                .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
+            )  # fmt: skip
+            if torch_ring:
+                out.append(
+                    translate("Plan", "CP {cp} is PyTorch’s context_parallel as torchtitan calls it: K and V move at the query heads ({heads} a GPU, repeated before the attention), pass the ring again in the backward, their gradients follow in fp32 ({cp} exchanges), and each step is merged in fp32")
+                    .format(cp=str(lay.cp), heads=heads)
+                )  # fmt: skip
+        elif torch_ring:
+            out.append(
+                translate("Plan", "CP {cp}: PyTorch’s context_parallel as torchtitan calls it: K and V all-gathered at the query heads ({heads} a GPU, repeated before the attention) over {link} at {busbw}, gathered again in the backward, their gradients passed round the ring in fp32 ({cp} exchanges), each step merged in fp32; exposed (a compiled block waits on each collective at once)")
+                .format(cp=str(lay.cp), heads=heads, link=_link(ev.link.cp_crosses),
+                        busbw=_bw(ev.link.cp))
+            )  # fmt: skip
+        else:
+            out.append(
+                translate("Plan", "CP {cp}: K and V all-gathered before the attention over {link} at {busbw}, exposed (Llama 3)")
+                .format(cp=str(lay.cp), link=_link(ev.link.cp_crosses), busbw=_bw(ev.link.cp))
+            )  # fmt: skip
     if lay.pp > 1 and impl.schedule != "dualpipe":  # DualPipe's: core.plan.moe_words
         schedule = (
             translate("Plan", "interleaved schedule with {v} chunks per GPU").format(v=str(lay.vpp))

@@ -637,6 +637,14 @@
         <translation>前向 2 个 all-reduce，反向 2 个</translation>
     </message>
     <message>
+        <source>CP {cp} is PyTorch’s context_parallel as torchtitan calls it: K and V move at the query heads ({heads} a GPU, repeated before the attention), pass the ring again in the backward, their gradients follow in fp32 ({cp} exchanges), and each step is merged in fp32</source>
+        <translation>上下文并行 {cp} 是 torchtitan 调用的 PyTorch context_parallel：K 和 V 按查询头数传递（每个 GPU {heads} 个，在注意力之前复制），反向时再绕环传递一次，它们的梯度以 fp32 随后传递（{cp} 次交换），每一步都以 fp32 合并</translation>
+    </message>
+    <message>
+        <source>CP {cp}: PyTorch’s context_parallel as torchtitan calls it: K and V all-gathered at the query heads ({heads} a GPU, repeated before the attention) over {link} at {busbw}, gathered again in the backward, their gradients passed round the ring in fp32 ({cp} exchanges), each step merged in fp32; exposed (a compiled block waits on each collective at once)</source>
+        <translation>上下文并行 {cp}：torchtitan 调用的 PyTorch context_parallel：按查询头数对 K 和 V 做 all-gather（每个 GPU {heads} 个，在注意力之前复制），经{link}，带宽 {busbw}，反向时再 all-gather 一次，它们的梯度以 fp32 绕环传递（{cp} 次交换），每一步都以 fp32 合并；暴露在外（编译后的块对每个集合通信都立即等待）</translation>
+    </message>
+    <message>
         <source>pipeline layout {layout} (Megatron-Core&apos;s notation): {first} layers on the first GPU with the embedding, {middle} on the busiest middle one, {last} on the last with the LM head and the loss, which the plan takes as given</source>
         <translation>流水线布局 {layout}（Megatron-Core 的写法）：第一个 GPU 上 {first} 层并带嵌入层，最忙的中间 GPU 上 {middle} 层，最后一个 GPU 上 {last} 层并带输出头和损失；规划按给定布局计算</translation>
     </message>

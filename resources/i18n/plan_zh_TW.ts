@@ -637,6 +637,14 @@
         <translation>前向 2 個 all-reduce，反向 2 個</translation>
     </message>
     <message>
+        <source>CP {cp} is PyTorch’s context_parallel as torchtitan calls it: K and V move at the query heads ({heads} a GPU, repeated before the attention), pass the ring again in the backward, their gradients follow in fp32 ({cp} exchanges), and each step is merged in fp32</source>
+        <translation>上下文平行 {cp} 是 torchtitan 呼叫的 PyTorch context_parallel：K 和 V 按查詢頭數傳遞（每個 GPU {heads} 個，在注意力之前複製），反向時再繞環傳遞一次，它們的梯度以 fp32 隨後傳遞（{cp} 次交換），每一步都以 fp32 合併</translation>
+    </message>
+    <message>
+        <source>CP {cp}: PyTorch’s context_parallel as torchtitan calls it: K and V all-gathered at the query heads ({heads} a GPU, repeated before the attention) over {link} at {busbw}, gathered again in the backward, their gradients passed round the ring in fp32 ({cp} exchanges), each step merged in fp32; exposed (a compiled block waits on each collective at once)</source>
+        <translation>上下文平行 {cp}：torchtitan 呼叫的 PyTorch context_parallel：按查詢頭數對 K 和 V 做 all-gather（每個 GPU {heads} 個，在注意力之前複製），經{link}，頻寬 {busbw}，反向時再 all-gather 一次，它們的梯度以 fp32 繞環傳遞（{cp} 次交換），每一步都以 fp32 合併；暴露在外（編譯後的塊對每個集合通訊都立即等待）</translation>
+    </message>
+    <message>
         <source>pipeline layout {layout} (Megatron-Core&apos;s notation): {first} layers on the first GPU with the embedding, {middle} on the busiest middle one, {last} on the last with the LM head and the loss, which the plan takes as given</source>
         <translation>管線配置 {layout}（Megatron-Core 的寫法）：第一個 GPU 上 {first} 層並帶嵌入層，最忙的中間 GPU 上 {middle} 層，最後一個 GPU 上 {last} 層並帶輸出頭與損失；規劃按給定配置計算</translation>
     </message>
