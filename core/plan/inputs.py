@@ -428,6 +428,15 @@ class Implementation:
     #: runs unfused. Timed by :func:`core.plan.moe.unfused_rope_seconds`, its host calls by
     #: :mod:`core.plan.host`; False: the fused kernel.
     unfused_rope: bool = False
+    #: The experts' MLP runs as Transformer Engine's fused grouped MLP (its op fuser with the
+    #: CuTe DSL kernels, ``transformer_engine/pytorch/ops/fused/grouped_mlp.py``; Megatron-Bridge's
+    #: ``cutedsl_fused_grouped_mlp`` with ``use_transformer_engine_op_fuser``) under a
+    #: block-scaled recipe (MXFP8, NVFP4): the first expert GEMM applies the gated activation and
+    #: the routing weights and quantizes the second GEMM's input in its epilogue, and the second
+    #: GEMM's data-gradient GEMM applies the activation's backward and quantizes the first GEMM's
+    #: output gradient in its own (:func:`core.plan.moe.layer_micro_times`). False: the
+    #: activation and those two quantizations run as kernels of their own.
+    fused_grouped_mlp: bool = False
     #: How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`):
     #: ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron's
     #: ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022's per-micro-batch

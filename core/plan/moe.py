@@ -89,6 +89,8 @@ __all__ = [
     "expert_ops",
     "expert_rows_per_gpu",
     "flops_per_step",
+    "fused_mlp_rest",
+    "fused_mlp_runs",
     "gpu_params",
     "layer_matmul_elements",
     "layer_micro_times",
@@ -169,6 +171,29 @@ def split_ops(ops: LayerOps) -> tuple[LayerOps, LayerOps]:
         _EXPERT_CACHE[key] = found
         _EXPERT_CACHE[(ops.key, "gemms")] = replace(ops, ops=gemms, key=(*ops.key, "gemms"))
     return found, _EXPERT_CACHE[(ops.key, "gemms")]
+
+
+def fused_mlp_rest(ops: LayerOps) -> LayerOps:
+    """The ops of :func:`split_ops`' first part less the experts' gated activation, as a fused
+    grouped MLP runs it inside its GEMMs (``Implementation.fused_grouped_mlp``): the forward's
+    elementwise ops between the first and the second expert GEMM, and the backward's between the
+    second GEMM's gradients and the first's (the activation's backward)."""
+    key = (ops.key, "fused-mlp-rest")
+    found = _EXPERT_CACHE.get(key)
+    if found is not None:
+        return found
+    spec = ops.spec
+    dropped: set[int] = set()
+    for phase, first, last in (("forward", 0, 1), ("backward", 1, 2)):
+        at = [i for i, op in enumerate(ops.ops) if op.phase == phase and _is_expert_gemm(op, spec)]
+        if len(at) > last:
+            dropped |= {i for i in range(at[first] + 1, at[last])
+                        if ops.ops[i].kind != "matmul"}  # fmt: skip
+    rest = tuple(op for i, op in enumerate(ops.ops)
+                 if i not in dropped and not _is_expert_gemm(op, spec))  # fmt: skip
+    found = replace(ops, ops=rest, key=(*ops.key, "fused-mlp-rest"))
+    _EXPERT_CACHE[key] = found
+    return found
 
 
 def expert_ops(ops: LayerOps, inp: PlanInput, layout: Layout) -> LayerOps:
@@ -254,7 +279,11 @@ def layer_micro_times(
         _TIMES[key] = (ctx, out)
         return out
     rest, gemms = split_ops(ctx.ops)
-    expert_times = micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw)
+    fused = fused_mlp_runs(ctx.inp)
+    if fused:  # the activation and two quantizations inside the grouped GEMMs
+        rest = fused_mlp_rest(ctx.ops)
+    expert_times = micro_times(expert_ops(gemms, ctx.inp, layout), device, cal, **kw,
+                               fused_glu=fused)  # fmt: skip
     out = replace(_add(micro_times(rest, device, cal, **kw), expert_times),
                   experts_fwd=expert_times.layer_fwd)  # fmt: skip
     # the eager extras of Megatron-Core's code: the per-expert bias loop, the experts' clamp,
@@ -277,6 +306,20 @@ def layer_micro_times(
 
 
 _TIMES: dict[tuple, tuple[Any, MicroTimes]] = {}
+
+
+def fused_mlp_runs(inp: PlanInput) -> bool:
+    """Whether the experts run as a fused grouped MLP (``Implementation.fused_grouped_mlp``): its
+    CuTe DSL kernels take block-scaled inputs only (an MXFP8 or NVFP4 recipe on a device whose
+    tensor cores read block scales); otherwise the experts run as before."""
+    from core.plan.precision import block_scaled, resolve_recipe
+
+    impl = inp.implementation
+    if not getattr(impl, "fused_grouped_mlp", False):
+        return False
+    rec = resolve_recipe(impl.recipe.id, inp.gemm_dtype)
+    return bool(rec.low and rec.blocks_in_hardware and block_scaled(inp.cluster.device))
+
 
 #: Megatron-Core's per-expert bias loop (``TEGroupedMLP._apply_bias``, ``core_v0.15.0`` to
 #: ``core_v0.18.0``): ``torch.cat([t + b * p for t, b, p in zip(split(out), biases,

@@ -35,6 +35,10 @@ def moe_assumptions(inp: Any, lay: Any, res: Any) -> list[Text]:
                     rows=f"{moe.expert_rows_per_gpu(inp, lay):,.0f}",
                     active=format_count(spec.params_active))
         )  # fmt: skip
+        if moe.fused_mlp_runs(inp):
+            out.append(
+                translate("Plan", "the experts' MLP runs as Transformer Engine's fused grouped MLP: the first expert GEMM applies the gated activation and the routing weights and quantizes the second GEMM's input in its epilogue; the second GEMM's data gradient applies the activation's backward and quantizes the first GEMM's output gradient")
+            )  # fmt: skip
         size = lay.micro_batch * inp.seq / (lay.cp * lay.tp) * spec.top_k * spec.d_model
         size *= inp.recipe.bytes("acts")
         hidden = runs(inp.implementation.schedule, lay.pp)

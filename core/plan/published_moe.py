@@ -143,7 +143,8 @@ CLAMPED_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 #: rotary positions run unfused (:func:`core.plan.moe.unfused_rope_seconds`).
 YARN_POSITIONS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 #: How a run's recipe entry names the fused grouped MLP (``benchmarks/recipes_by_release.py``'s
-#: ``not_planned`` words for ``cutedsl_fused_grouped_mlp``).
+#: ``not_planned`` words for ``cutedsl_fused_grouped_mlp``, written when the entry was read; the
+#: plan now runs it, ``Implementation.fused_grouped_mlp``).
 FUSED_GROUPED_MLP = "CuTeDSL fused grouped MLP"
 
 
@@ -309,6 +310,8 @@ def moe_run_input(
                     for line in (run.get("recipe") or {}).get("not_planned") or ())  # fmt: skip
     if impl.probs_in_experts and run["model"]["preset"] in CLAMPED_EXPERTS and not fused_mlp:
         impl = replace(impl, clamped_glu=True)  # Megatron's clamp before the fused activation
+    if fused_mlp:  # TE's fused grouped MLP: the activation and two quantizations in the GEMMs
+        impl = replace(impl, fused_grouped_mlp=True)
     if impl.probs_in_experts and run["model"]["preset"] in YARN_POSITIONS:
         impl = replace(impl, unfused_rope=True)  # Megatron-Bridge: no RoPE fusion for YaRN
     if run["precision"] != "bf16":

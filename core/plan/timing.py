@@ -151,6 +151,7 @@ def micro_times(
     cross_entropy: str | None = None,
     window: tuple[int, float] | None = None,
     bf16_layers: int | None = None,
+    fused_glu: bool = False,
 ) -> MicroTimes:
     """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
     (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
@@ -161,10 +162,13 @@ def micro_times(
     ``window`` = ``(w, share)`` that share of the layers attends through a sliding window of
     ``w`` positions: their attention does :func:`~core.roofline.utilization.window_share` of the
     causal work, at a causal kernel's rate on :func:`window_causal_length` tokens; ``bf16_layers``:
-    the layers at each end the recipe keeps in BF16, when not the recipe's own)."""
+    the layers at each end the recipe keeps in BF16, when not the recipe's own; ``fused_glu``: the
+    ops are a mixture of experts' two expert GEMMs run as a fused grouped MLP, whose first GEMM
+    quantizes the second's input in its epilogue and whose second GEMM's data gradient quantizes
+    the first's output gradient in its own, so those two quantizations cost nothing apart)."""
     key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
            attention_kernel, fused_loss, precision, layers, cross_entropy, window,
-           bf16_layers)  # fmt: skip
+           bf16_layers, fused_glu)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -199,6 +203,7 @@ def micro_times(
     kernels = 0
     chain_best: dict[int, tuple[str, float, bool]] = {}
     megatron_loss = cross_entropy == "fp32-inplace"
+    forward_gemms = 0  # the forward weight GEMMs seen (fused_glu: the first, then the second)
     if megatron_loss:  # the traced loss's logits-wide kernels give way to Megatron's
         loss_f, loss_b = megatron_loss_seconds(
             b_eff * ops.seq * math.ceil(spec.vocab / t), fused_loss, bw, launch
@@ -249,10 +254,14 @@ def micro_times(
                     batch, m, k, n = dims
                     cast_f = share * quantize_seconds(rec, device, batch * m * k, bw, peak, launch)
                     cast_b = share * quantize_seconds(rec, device, batch * m * n, bw, peak, launch)
+                    if fused_glu:  # the fused grouped MLP's epilogues quantize these two
+                        cast_b = 0.0 if forward_gemms == 0 else cast_b
+                        cast_f = 0.0 if forward_gemms == 1 else cast_f
+                    forward_gemms += 1
                     sums["layer_fwd"] = sums.get("layer_fwd", 0.0) + cast_f
                     sums["layer_bwd"] = sums.get("layer_bwd", 0.0) + cast_b
                     extra["mem"] += cast_f + cast_b
-                    kernels += 2 * rec.kernels
+                    kernels += (2 - fused_glu) * rec.kernels
             sums[bucket] = sums.get(bucket, 0.0) + seconds
             if op.core:
                 extra["core"] += seconds
