@@ -437,6 +437,11 @@ class Implementation:
     #: output gradient in its own (:func:`core.plan.moe.layer_micro_times`). False: the
     #: activation and those two quantizations run as kernels of their own.
     fused_grouped_mlp: bool = False
+    #: Attention runs in the recipe's FP8 format (Transformer Engine's ``fp8_dpa``,
+    #: Megatron-Bridge's ``fp8_dot_product_attention``; under an MXFP8 recipe cuDNN's MXFP8
+    #: attention): its time is the BF16 attention's times cuDNN's measured FP8/BF16 ratio
+    #: (:mod:`core.roofline.attention_fp8`). False, or a 16-bit recipe: attention in BF16.
+    fp8_attention: bool = False
     #: How gradients add up over micro-batches (:data:`core.plan.grad_accum.GRAD_ACCUMULATION`):
     #: ``fused``, the weight-gradient GEMM accumulates into the buffer (Megatron's
     #: ``gradient_accumulation_fusion``); ``hook``, Megatron-LM 2022's per-micro-batch

@@ -63,7 +63,7 @@ from core.plan.grad_accum import (
 )
 from core.plan.inputs import Layout, PlanInput, check_layout, stage_layers
 from core.plan.overlap import bucketed_exposed, tp_decomposed
-from core.plan.precision import layer_matmul_elements
+from core.plan.precision import fp8_attention_dtype, layer_matmul_elements
 from core.plan.precision import step_costs as precision_step_costs
 from core.plan.result import PlanResult
 from core.plan.words import STAGES, assumptions, limits
@@ -377,7 +377,8 @@ def _micro_times(ctx: Context, layout: Layout) -> Any:
                      attention_kernel=impl.attention_kernel, fused_loss=impl.fused_loss,
                      precision=impl.recipe.id, layers=inp.model.layers,
                      cross_entropy=impl.cross_entropy,
-                     bf16_layers=impl.bf16_end_layers)  # fmt: skip
+                     bf16_layers=impl.bf16_end_layers,
+                     fp8_attention=fp8_attention_dtype(inp))  # fmt: skip
 
 
 def step_floor(ctx: Context, layout: Layout) -> float:

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from core.errors import InputError
 from core.memory.models import TransformerSpec
@@ -67,6 +68,7 @@ __all__ = [
     "blockwise_measured",
     "check_precision",
     "efficiency_dtype",
+    "fp8_attention_dtype",
     "layer_matmul_elements",
     "precision_recipe",
     "quantize_seconds",
@@ -410,3 +412,16 @@ def weight_copy_bytes(
         return 0.0
     kept = recipe.low_share(layers) * layers_here if zero < 3 else min(1.0, layers_here)
     return kept * weight_elements * recipe.copies(device) * recipe.kept_bytes
+
+
+def fp8_attention_dtype(inp: Any) -> str | None:
+    """The FP8 format a plan's attention runs in (``Implementation.fp8_attention`` under an FP8
+    recipe: ``mxfp8`` for MXFP8, ``fp8`` for the per-tensor and blockwise ones), else ``None``
+    (:mod:`core.roofline.attention_fp8`)."""
+    impl = inp.implementation
+    if not getattr(impl, "fp8_attention", False):
+        return None
+    rec = resolve_recipe(impl.recipe.id, inp.gemm_dtype)
+    if rec.gemm_dtype != "fp8":
+        return None
+    return "mxfp8" if rec.id == "mxfp8" else "fp8"

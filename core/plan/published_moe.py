@@ -146,6 +146,9 @@ YARN_POSITIONS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 #: ``not_planned`` words for ``cutedsl_fused_grouped_mlp``, written when the entry was read; the
 #: plan now runs it, ``Implementation.fused_grouped_mlp``).
 FUSED_GROUPED_MLP = "CuTeDSL fused grouped MLP"
+#: How a run's recipe entry names FP8 attention (``fp8_dot_product_attention``, written as not
+#: planned when the entry was read; the plan now times it, ``Implementation.fp8_attention``).
+FP8_ATTENTION = "fp8_dot_product_attention"
 
 
 #: The one statement of how TFLOP/s per GPU are predicted (printed once above the table).
@@ -312,6 +315,10 @@ def moe_run_input(
         impl = replace(impl, clamped_glu=True)  # Megatron's clamp before the fused activation
     if fused_mlp:  # TE's fused grouped MLP: the activation and two quantizations in the GEMMs
         impl = replace(impl, fused_grouped_mlp=True)
+    if any(
+        FP8_ATTENTION in str(line) for line in (run.get("recipe") or {}).get("not_planned") or ()
+    ):
+        impl = replace(impl, fp8_attention=True)  # attention in the recipe's FP8 format
     if impl.probs_in_experts and run["model"]["preset"] in YARN_POSITIONS:
         impl = replace(impl, unfused_rope=True)  # Megatron-Bridge: no RoPE fusion for YaRN
     if run["precision"] != "bf16":

@@ -25,6 +25,7 @@ from core.plan.precision import (
     resolve_recipe,
 )
 from core.roofline.achievable import Calibration
+from core.roofline.attention_fp8 import fp8_attention_factor
 from core.roofline.attention_width import head_width_factor
 from core.roofline.hardware import DTYPE_BYTES, Device
 from core.roofline.utilization import window_share
@@ -152,6 +153,7 @@ def micro_times(
     window: tuple[int, float] | None = None,
     bf16_layers: int | None = None,
     fused_glu: bool = False,
+    fp8_attention: str | None = None,
 ) -> MicroTimes:
     """Seconds of one micro-batch of ``b`` sequences under TP ``t``, CP ``c`` and SP ``sp``
     (flash attention timed as ``attention_kernel`` at the rank's ``s/CP`` queries; without
@@ -165,10 +167,12 @@ def micro_times(
     the layers at each end the recipe keeps in BF16, when not the recipe's own; ``fused_glu``: the
     ops are a mixture of experts' two expert GEMMs run as a fused grouped MLP, whose first GEMM
     quantizes the second's input in its epilogue and whose second GEMM's data gradient quantizes
-    the first's output gradient in its own, so those two quantizations cost nothing apart)."""
+    the first's output gradient in its own, so those two quantizations cost nothing apart;
+    ``fp8_attention``: the FP8 format (``fp8``, ``mxfp8``) attention runs in, its time the BF16
+    one's times cuDNN's measured ratio, :func:`core.roofline.attention_fp8.fp8_attention_factor`)."""
     key = (ops.key, _device_key(device), cal.key, b, t, c, sp, fused, compute_dtype, gemm_dtype,
            attention_kernel, fused_loss, precision, layers, cross_entropy, window,
-           bf16_layers, fused_glu)  # fmt: skip
+           bf16_layers, fused_glu, fp8_attention)  # fmt: skip
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -225,6 +229,9 @@ def micro_times(
                 seconds = cal.op_seconds(device, "attention", flops / width, nbytes, peak,
                                          backward=backward, causal=True, seq=seq,
                                          kernel=attention_kernel)  # fmt: skip
+                if fp8_attention:
+                    seconds *= fp8_attention_factor(device.id, fp8_attention, False, backward,
+                                                    seq)  # fmt: skip
                 if window is not None and 0 < window[0] < ops.seq:
                     w, windowed = window
                     short = min(window_causal_length(w), seq)
@@ -233,6 +240,9 @@ def micro_times(
                                           flops * window_share(ops.seq, w) / width,
                                           nbytes, peak, backward=backward, causal=True,
                                           seq=short, kernel=attention_kernel)  # fmt: skip
+                    if fp8_attention:  # measured at the whole length: its backward grows as s²
+                        slid *= fp8_attention_factor(device.id, fp8_attention, True, backward,
+                                                     seq)  # fmt: skip
                     seconds = (1.0 - windowed) * seconds + windowed * slid
                 extra["attn_b" if backward else "attn_f"] += seconds
             else:

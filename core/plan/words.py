@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from core.plan.frameworks import framework, framework_words, hp_grad_accum, reduction_overlaps
 from core.plan.grad_accum import accumulation_passes
 from core.plan.moe_words import moe_assumptions
+from core.plan.precision import fp8_attention_dtype
 from core.plan.timing import window_causal_length
 from core.roofline.achievable import BLOCKWISE
 from core.roofline.attention_width import head_width_factor
@@ -249,6 +250,22 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
                     "dimensions 64 and 128)",
                 ).format(head=str(head), fwd=percent(narrow[False]), bwd=percent(narrow[True]))
             )
+        fp8_dtype = fp8_attention_dtype(inp)
+        if fp8_dtype is not None:
+            from core.roofline.attention_fp8 import fp8_attention_factor, measured_device
+
+            device_id = inp.cluster.device.id
+            seq = inp.seq / lay.cp
+            if measured_device(device_id) is None:
+                out.append(translate("Plan", "attention in {dtype}: timed as BF16 attention (cuDNN's FP8 attention is measured on GB200 and GB300 only)").format(dtype=fp8_dtype))  # fmt: skip
+            else:
+                out.append(
+                    translate("Plan", "attention in {dtype}: BF16 attention's time × cuDNN's measured {dtype}/BF16 time at this length, {fwd} forward and {bwd} backward causal; with a sliding window the {dtype} backward covers the whole causal band, {window} of BF16's")
+                    .format(dtype=fp8_dtype,
+                            fwd=f"{fp8_attention_factor(device_id, fp8_dtype, False, False, seq):.2f}×",
+                            bwd=f"{fp8_attention_factor(device_id, fp8_dtype, False, True, seq):.2f}×",
+                            window=f"{fp8_attention_factor(device_id, fp8_dtype, True, True, seq):.1f}×")
+                )  # fmt: skip
     else:  # the attention is GEMMs and memory-bound ops (its own line below), no flash kernel
         out.append(
             translate(
@@ -277,7 +294,10 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
             )
         )  # fmt: skip
     if inp.gemm_dtype == "fp8" and inp.cluster.device.supports("fp8"):
-        out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input").format(dtype=inp.compute_dtype))  # fmt: skip
+        if fp8_attention_dtype(inp) is None:
+            out.append(translate("Plan", "FP8 as Transformer Engine runs it: only the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention, the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input").format(dtype=inp.compute_dtype))  # fmt: skip
+        else:
+            out.append(translate("Plan", "FP8 as Transformer Engine runs it: the layers' weight GEMMs run in fp8, each one's input cast to fp8 with its transpose before the forward GEMM and its output gradient likewise before the backward ones (4 bytes moved per element, a kernel each); attention runs in FP8 too (its own line); the embedding and the LM head stay in {dtype}; for its weight gradient each of those GEMMs keeps the fp8 copy of its input (1 byte per element), not the input").format(dtype=inp.compute_dtype))  # fmt: skip
         device = inp.cluster.device
         share = res.peak_flops / device.peak(inp.compute_dtype)
         out.append(translate("Plan", "MFU and HFU with fp8 GEMMs are against the fp8 peak, the precision they run in, as NVIDIA's FP8 tables count; against the {dtype} peak they would be {mfu} and {hfu}").format(dtype=inp.compute_dtype, mfu=f"{res.mfu * share:.1%}", hfu=f"{res.hfu * share:.1%}"))  # fmt: skip
