@@ -61,6 +61,7 @@ __all__ = [
     "predict_moe_run",
     "predicted_tflops_per_gpu",
     "published_per_gpu",
+    "recipe_names",
     "source_flops_per_token",
 ]
 
@@ -293,6 +294,13 @@ def _with_settings(obj: Any, kind: str, run: dict[str, Any], done: set[str]) -> 
     return obj
 
 
+def recipe_names(run: dict[str, Any], words: str) -> bool:
+    """Whether the run's recipe entry (read after registration) names ``words`` among the
+    settings it lists as not planned when it was read (:data:`FUSED_GROUPED_MLP`,
+    :data:`FP8_ATTENTION`)."""
+    return any(words in str(line) for line in (run.get("recipe") or {}).get("not_planned") or ())
+
+
 def moe_run_input(
     run: dict[str, Any], catalog: Any = None
 ) -> tuple[PlanInput, Constraints, tuple[str, ...]]:
@@ -309,15 +317,12 @@ def moe_run_input(
     impl, grads, defaults = _code(run)
     if impl.probs_in_experts and run["model"]["preset"] in BIASED_EXPERTS:
         impl = replace(impl, expert_bias=True)  # Megatron's TEGroupedMLP bias loop
-    fused_mlp = any(FUSED_GROUPED_MLP in str(line)
-                    for line in (run.get("recipe") or {}).get("not_planned") or ())  # fmt: skip
+    fused_mlp = recipe_names(run, FUSED_GROUPED_MLP)
     if impl.probs_in_experts and run["model"]["preset"] in CLAMPED_EXPERTS and not fused_mlp:
         impl = replace(impl, clamped_glu=True)  # Megatron's clamp before the fused activation
     if fused_mlp:  # TE's fused grouped MLP: the activation and two quantizations in the GEMMs
         impl = replace(impl, fused_grouped_mlp=True)
-    if any(
-        FP8_ATTENTION in str(line) for line in (run.get("recipe") or {}).get("not_planned") or ()
-    ):
+    if recipe_names(run, FP8_ATTENTION):
         impl = replace(impl, fp8_attention=True)  # attention in the recipe's FP8 format
     if impl.probs_in_experts and run["model"]["preset"] in YARN_POSITIONS:
         impl = replace(impl, unfused_rope=True)  # Megatron-Bridge: no RoPE fusion for YaRN

@@ -47,7 +47,6 @@ link (:meth:`Calibration.busbw`).
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import statistics
@@ -60,6 +59,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.roofline.hardware import Device, builtin_devices
+from core.roofline.log_interp import log2_interpolate
 from core.safe_io import (
     JSONProblem,
     brief,
@@ -347,17 +347,6 @@ def _attention_table(raw: Any, where: str) -> tuple[Any, ...]:
             raise bad(f"{kernel}: needs fwd or fwd_bwd")
         out.append((kernel, tuple(rows)))
     return (float(peak), str(default), tuple(out))
-
-
-def _interpolate(points: tuple[tuple[float, float], ...], seq: float) -> float:
-    """A rate at ``seq``: linear in log₂(seq) between the measured lengths, flat beyond them."""
-    if seq <= points[0][0]:
-        return points[0][1]
-    for (q0, r0), (q1, r1) in itertools.pairwise(points):
-        if seq <= q1:
-            t = (math.log2(seq) - math.log2(q0)) / (math.log2(q1) - math.log2(q0))
-            return r0 + t * (r1 - r0)
-    return points[-1][1]
 
 
 #: A large-GEMM efficiency -> the field naming the shape it was measured at.
@@ -847,7 +836,7 @@ class Calibration:
 
         def at(key: str, among: dict = series) -> float | None:
             points = among.get(key)
-            return _interpolate(points, seq) if points else None
+            return log2_interpolate(points, seq) if points else None
 
         fwd, fwd_c = at("fwd"), at("fwd_causal")
         both, both_c = at("fwd_bwd"), at("fwd_bwd_causal")

@@ -28,7 +28,7 @@ figure, and on them FP8 attention is timed as BF16's (said in the plan's assumpt
 
 from __future__ import annotations
 
-import math
+from core.roofline.log_interp import log2_interpolate
 
 __all__ = ["FP8_ATTENTION_MS", "fp8_attention_factor", "measured_device"]
 
@@ -91,11 +91,5 @@ def fp8_attention_factor(
         return 1.0
     table = FP8_ATTENTION_MS[(base, "window" if window else "causal")]
     pas = "bwd" if backward else "fwd"
-    ratios = [f / b for f, b in zip(table[(dtype, pas)], table[("bf16", pas)], strict=True)]
-    x = math.log2(max(_SEQ[0], min(_SEQ[-1], seq)))
-    xs = [math.log2(s) for s in _SEQ]
-    for i in range(len(xs) - 1):
-        if xs[i] <= x <= xs[i + 1]:
-            f = (x - xs[i]) / (xs[i + 1] - xs[i])
-            return ratios[i] + f * (ratios[i + 1] - ratios[i])
-    return ratios[-1]
+    times = zip(_SEQ, table[(dtype, pas)], table[("bf16", pas)], strict=True)
+    return log2_interpolate([(q, f / b) for q, f, b in times], seq)

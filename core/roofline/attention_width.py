@@ -27,7 +27,7 @@ head-128 rate times the kernel's 64/128 ratio at that length. Two choices follow
 
 from __future__ import annotations
 
-import math
+from core.roofline.log_interp import log2_interpolate
 
 __all__ = ["HEAD_64_RATES", "head_width_factor"]
 
@@ -59,14 +59,7 @@ def _ratio_at(kernel: str, key: str, seq: float) -> float:
     """The 64/128 rate ratio of ``kernel``'s ``key`` pass at ``seq``, interpolated in log₂ s and
     held at the ends."""
     narrow, wide = HEAD_64_RATES[kernel][key]
-    ratios = [n / w for n, w in zip(narrow, wide, strict=True)]
-    x = math.log2(max(_SEQ[0], min(_SEQ[-1], seq)))
-    xs = [math.log2(s) for s in _SEQ]
-    for i in range(len(xs) - 1):
-        if xs[i] <= x <= xs[i + 1]:
-            f = (x - xs[i]) / (xs[i + 1] - xs[i])
-            return ratios[i] + f * (ratios[i + 1] - ratios[i])
-    return ratios[-1]
+    return log2_interpolate([(q, n / w) for q, n, w in zip(_SEQ, narrow, wide, strict=True)], seq)
 
 
 def head_width_factor(

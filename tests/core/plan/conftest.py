@@ -54,3 +54,22 @@ def device() -> Device:
 @pytest.fixture(scope="session")
 def cal(device: Device) -> Calibration:
     return calibration(device, builtin={"test-gpu": TEST_FIELDS})
+
+
+def runs_carrying(words: str, field: str) -> int:
+    """How many published MoE runs whose recipe entry names ``words``
+    (:func:`core.plan.published_moe.recipe_names`) the plan runs with the implementation's
+    ``field`` set, asserting that every other run it plans has it unset."""
+    from core.errors import InputError
+    from core.plan.published_moe import load_moe_runs, moe_run_input, recipe_names
+
+    carried = 0
+    for run in load_moe_runs():
+        says = recipe_names(run, words)
+        try:
+            inp, _, _ = moe_run_input(run)
+        except InputError:  # a refused run (its device or precision): nothing to run
+            continue
+        assert getattr(inp.implementation, field) == says, run["id"]
+        carried += says
+    return carried

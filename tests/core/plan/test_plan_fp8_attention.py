@@ -10,12 +10,12 @@ import pytest
 
 from core.memory.recipes import recipe
 from core.plan.ops import layer_ops
-from core.plan.published_moe import FP8_ATTENTION, load_moe_runs, moe_run_input
+from core.plan.published_moe import FP8_ATTENTION
 from core.plan.timing import micro_times
 from core.roofline.achievable import calibration
 from core.roofline.attention_fp8 import fp8_attention_factor
 from core.roofline.hardware import load_catalog
-from tests.core.plan.conftest import SMALL
+from tests.core.plan.conftest import SMALL, runs_carrying
 
 #: cudnn-frontend's SDPA training benchmark at fb682ce7 (cuDNN 9.22), milliseconds per call, as
 #: its CSVs print them (benchmark/sdpa_benchmark_training/results/...):
@@ -66,14 +66,5 @@ def test_the_layers_attention_takes_the_ratio() -> None:
 
 
 def test_the_rows_whose_recipe_runs_fp8_attention_carry_it() -> None:
-    carried = 0
-    for run in load_moe_runs():
-        says = any(FP8_ATTENTION in str(line)
-                   for line in (run.get("recipe") or {}).get("not_planned") or ())  # fmt: skip
-        try:
-            inp, _, _ = moe_run_input(run)
-        except Exception:  # a refused run: nothing to time
-            continue
-        assert inp.implementation.fp8_attention == says, run["id"]
-        carried += says
-    assert carried >= 20  # the 26.06 to 26.08 MXFP8 presets on GB200, GB300 and B300
+    # the 26.06 to 26.08 MXFP8 presets on GB200, GB300 and B300
+    assert runs_carrying(FP8_ATTENTION, "fp8_attention") >= 20
