@@ -165,6 +165,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       "experts' activation input kept in that precision for backward "
                       "(Megatron-Core's activation_func_fp8_input_store; the DeepSeek-V3 "
                       "report's FP8 SwiGLU inputs)")  # fmt: skip
+    impl.add_argument("--fp8-attention", action="store_true",
+                      help="with an FP8 --precision: attention in that format (Megatron-Bridge's "
+                      "fp8_dot_product_attention; timed at cuDNN's measured FP8/BF16 time on "
+                      "GB200/GB300, B200 and B300; BF16's elsewhere)")  # fmt: skip
+    impl.add_argument("--fused-grouped-mlp", action="store_true",
+                      help="with --precision mxfp8 or nvfp4: a mixture of experts' MLP as "
+                      "Transformer Engine's fused grouped MLP, the activation and two "
+                      "quantizations in the grouped GEMMs' epilogues (Megatron-Bridge's "
+                      "cutedsl_fused_grouped_mlp; on a device whose tensor cores read block "
+                      "scales)")  # fmt: skip
     impl.add_argument("--uneven-stages", action="store_true",
                       help="let the first and last pipeline stage take fewer layers")  # fmt: skip
     impl.add_argument("--pipeline-layout", default=None, metavar="LAYOUT",
@@ -313,7 +323,8 @@ def handler(args: argparse.Namespace) -> int:
         ep_overlap=args.ep_overlap, pipeline_layout=args.pipeline_layout,
         bf16_end_layers=args.bf16_end_layers, quantized_params=args.fp8_param_gather,
         low_act_input=args.activation_func_fp8_input_store,
-        offload_modules=args.offload_modules,
+        offload_modules=args.offload_modules, fp8_attention=args.fp8_attention,
+        fused_grouped_mlp=args.fused_grouped_mlp,
     )  # fmt: skip
     inp, notes = planned_input(
         model=args.model, config=args.config, dims=args.dims, seq=args.seq,

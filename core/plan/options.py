@@ -379,6 +379,8 @@ def implementation_from(
     quantized_params: bool = False,
     low_act_input: bool = False,
     offload_modules: Any = None,
+    fp8_attention: bool = False,
+    fused_grouped_mlp: bool = False,
 ) -> Implementation:
     """An :class:`Implementation` from the CLI's switches.
 
@@ -399,6 +401,9 @@ def implementation_from(
     (``--activation-func-fp8-input-store``) need a low-precision recipe; ``low_act_input`` also
     ``moe_act`` among ``recompute_modules``. ``offload_modules``: Megatron-Core's fine-grained
     activation offloading, module names comma-separated or a sequence (``None``: none).
+    ``fp8_attention`` (Megatron-Bridge's ``fp8_dot_product_attention``) needs an FP8 recipe;
+    ``fused_grouped_mlp`` (Transformer Engine's fused grouped MLP, Megatron-Bridge's
+    ``cutedsl_fused_grouped_mlp``) a block-scaled one (``mxfp8``, ``nvfp4``).
     """
     from core.plan.frameworks import framework as find_framework
 
@@ -428,6 +433,20 @@ def implementation_from(
             translate("Plan", "{flag}: keeps tensors in the low precision the GEMMs run in, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8, fp8-blockwise or nvfp4 (or --fp8)").format(flag=flag),
             field="precision",
         )  # fmt: skip
+    if (
+        fp8_attention
+        and (found is None or found.gemm_dtype != "fp8")
+        and not (fp8 and found is None)
+    ):
+        raise InputError(
+            translate("Plan", "fp8-attention: runs attention in the recipe's FP8 format, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8 or fp8-blockwise (or --fp8)"),
+            field="precision",
+        )  # fmt: skip
+    if fused_grouped_mlp and (found is None or not found.blocks_in_hardware):
+        raise InputError(
+            translate("Plan", "fused-grouped-mlp: Transformer Engine's fused grouped MLP takes block-scaled inputs only; allowed: with --precision mxfp8 or nvfp4"),
+            field="precision",
+        )  # fmt: skip
     modules = _names(recompute_modules, "recompute_modules", "core_attn,moe_act")
     if low_act_input and "moe_act" not in modules:
         raise InputError(
@@ -455,6 +474,8 @@ def implementation_from(
         recompute_modules=modules, quantized_params=bool(quantized_params),
         offload_modules=_names(offload_modules, "offload_modules", "expert_fc1,moe_act"),
         low_act_input=bool(low_act_input),
+        fp8_attention=bool(fp8_attention),
+        fused_grouped_mlp=bool(fused_grouped_mlp),
         cuda_graphs=_names(cuda_graphs, "cuda_graphs", "attn,moe_router,moe_preprocess"),
         ep_overlap=bool(ep_overlap),
         pipeline_layout=(str(pipeline_layout).strip() or None) if pipeline_layout else None,

@@ -277,6 +277,14 @@
         <translation>{flag}：以 GEMM 运行的低精度保存张量，而此计划没有低精度；允许：与 --precision fp8-delayed、fp8-current、mxfp8、fp8-blockwise 或 nvfp4（或 --fp8）一起使用</translation>
     </message>
     <message>
+        <source>fp8-attention: runs attention in the recipe&apos;s FP8 format, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8 or fp8-blockwise (or --fp8)</source>
+        <translation>fp8-attention：以配方的 FP8 格式运行注意力，而此计划没有 FP8 配方；允许：与 --precision fp8-delayed、fp8-current、mxfp8 或 fp8-blockwise（或 --fp8）一起使用</translation>
+    </message>
+    <message>
+        <source>fused-grouped-mlp: Transformer Engine&apos;s fused grouped MLP takes block-scaled inputs only; allowed: with --precision mxfp8 or nvfp4</source>
+        <translation>fused-grouped-mlp：Transformer Engine 的融合分组 MLP 只接受块缩放的输入；允许：与 --precision mxfp8 或 nvfp4 一起使用</translation>
+    </message>
+    <message>
         <source>activation-func-fp8-input-store: the experts&apos; activation input is what moe_act recomputation keeps; allowed: with --recompute-modules naming moe_act</source>
         <translation>activation-func-fp8-input-store：专家激活函数的输入是 moe_act 重计算所保留的张量；允许：与包含 moe_act 的 --recompute-modules 一起使用</translation>
     </message>

@@ -277,6 +277,14 @@
         <translation>{flag}：以 GEMM 執行的低精度保存張量，而此計畫沒有低精度；允許：與 --precision fp8-delayed、fp8-current、mxfp8、fp8-blockwise 或 nvfp4（或 --fp8）一起使用</translation>
     </message>
     <message>
+        <source>fp8-attention: runs attention in the recipe&apos;s FP8 format, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8 or fp8-blockwise (or --fp8)</source>
+        <translation>fp8-attention：以配方的 FP8 格式執行注意力，而此計畫沒有 FP8 配方；允許：與 --precision fp8-delayed、fp8-current、mxfp8 或 fp8-blockwise（或 --fp8）一起使用</translation>
+    </message>
+    <message>
+        <source>fused-grouped-mlp: Transformer Engine&apos;s fused grouped MLP takes block-scaled inputs only; allowed: with --precision mxfp8 or nvfp4</source>
+        <translation>fused-grouped-mlp：Transformer Engine 的融合分組 MLP 只接受區塊縮放的輸入；允許：與 --precision mxfp8 或 nvfp4 一起使用</translation>
+    </message>
+    <message>
         <source>activation-func-fp8-input-store: the experts&apos; activation input is what moe_act recomputation keeps; allowed: with --recompute-modules naming moe_act</source>
         <translation>activation-func-fp8-input-store：專家激活函數的輸入是 moe_act 重計算所保留的張量；允許：與包含 moe_act 的 --recompute-modules 一起使用</translation>
     </message>

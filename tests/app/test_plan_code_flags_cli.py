@@ -183,3 +183,48 @@ def test_an_unknown_offload_module_names_the_allowed_ones(capsys) -> None:
     assert main([*BASE, "--offload-modules", "core_attn"]) == 2
     err = capsys.readouterr().err
     assert "offloaded module: 'core_attn'" in err and "allowed: expert_fc1, moe_act" in err
+
+
+#: 4,096 tokens a sequence, micro-batch 4, the whole step graphed: the GPU sets the pace, so a
+#: kernel fewer shows in the step (at BASE's 1,024 tokens the host does).
+GPU_BOUND = ["--seq", "4096", "--global-batch", "256", "--tp", "1", "--pp", "1", "--zero", "1",
+             "--micro-batch", "4", "--cuda-graphs", "full_iteration", "--changes", "0"]  # fmt: skip
+
+
+def test_fp8_attention_times_attention_at_cudnns_measured_ratio(capsys) -> None:
+    """``--fp8-attention`` on a B200 (the GB200's die): the layer's attention takes cuDNN's
+    measured MXFP8/BF16 time, the rest of the step is unchanged, and the assumptions say so."""
+    from core.roofline.attention_fp8 import fp8_attention_factor
+
+    common = [*GPU_BOUND, "--precision", "mxfp8"]
+    plain = _plan(capsys, *common)
+    fp8 = _plan(capsys, *common, "--fp8-attention")
+    assert fp8["implementation"]["fp8_attention"] is True
+    assert plain["implementation"]["fp8_attention"] is False
+    # at 4,096 tokens MXFP8's causal forward is faster than BF16's and its backward slower
+    fwd = fp8_attention_factor("b200", "mxfp8", False, False, 4096)
+    bwd = fp8_attention_factor("b200", "mxfp8", False, True, 4096)
+    assert fwd < 1 < bwd
+    assert fp8["step_time_s"] != pytest.approx(plain["step_time_s"], rel=1e-9)
+    assert any("attention in mxfp8" in a for a in fp8["assumptions"])
+
+
+def test_fused_grouped_mlp_takes_the_activation_out_of_the_step(capsys) -> None:
+    common = [*GPU_BOUND, "--precision", "mxfp8"]
+    plain = _plan(capsys, *common)
+    fused = _plan(capsys, *common, "--fused-grouped-mlp")
+    assert fused["implementation"]["fused_grouped_mlp"] is True
+    assert fused["time_breakdown_s"]["compute"] < plain["time_breakdown_s"]["compute"]
+    assert any("fused grouped MLP" in a for a in fused["assumptions"])
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--fp8-attention"], "fp8-attention: runs attention in the recipe's FP8 format"),
+    (["--fp8-attention", "--precision", "nvfp4"], "fp8-attention:"),
+    (["--fused-grouped-mlp"], "fused-grouped-mlp: Transformer Engine's fused grouped MLP"),
+    (["--fused-grouped-mlp", "--precision", "fp8-current"], "fused-grouped-mlp:"),
+])  # fmt: skip
+def test_fp8_attention_and_the_fused_mlp_need_their_recipes(capsys, extra, said) -> None:
+    assert main([*BASE, *extra]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "allowed:" in err
