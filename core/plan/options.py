@@ -433,11 +433,8 @@ def implementation_from(
             translate("Plan", "{flag}: keeps tensors in the low precision the GEMMs run in, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8, fp8-blockwise or nvfp4 (or --fp8)").format(flag=flag),
             field="precision",
         )  # fmt: skip
-    if (
-        fp8_attention
-        and (found is None or found.gemm_dtype != "fp8")
-        and not (fp8 and found is None)
-    ):
+    fp8_gemms = (found.gemm_dtype == "fp8") if found is not None else bool(fp8)
+    if fp8_attention and not fp8_gemms:
         raise InputError(
             translate("Plan", "fp8-attention: runs attention in the recipe's FP8 format, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8 or fp8-blockwise (or --fp8)"),
             field="precision",
