@@ -433,13 +433,17 @@ def implementation_from(
             translate("Plan", "{flag}: keeps tensors in the low precision the GEMMs run in, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8, fp8-blockwise or nvfp4 (or --fp8)").format(flag=flag),
             field="precision",
         )  # fmt: skip
-    fp8_gemms = (found.gemm_dtype == "fp8") if found is not None else bool(fp8)
-    if fp8_attention and not fp8_gemms:
+    from core.plan.precision import DEFAULT_FP8, PRECISIONS, recipe_details
+
+    details = recipe_details(
+        found if found is not None else PRECISIONS[DEFAULT_FP8] if fp8 else None
+    )
+    if fp8_attention and "fp8_attention" not in details:
         raise InputError(
             translate("Plan", "fp8-attention: runs attention in the recipe's FP8 format, and this plan has none; allowed: with --precision fp8-delayed, fp8-current, mxfp8 or fp8-blockwise (or --fp8)"),
             field="precision",
         )  # fmt: skip
-    if fused_grouped_mlp and (found is None or not found.blocks_in_hardware):
+    if fused_grouped_mlp and "fused_grouped_mlp" not in details:
         raise InputError(
             translate("Plan", "fused-grouped-mlp: Transformer Engine's fused grouped MLP takes block-scaled inputs only; allowed: with --precision mxfp8 or nvfp4"),
             field="precision",

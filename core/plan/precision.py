@@ -61,6 +61,7 @@ from core.texts import Text, translate
 __all__ = [
     "DEFAULT_FP8",
     "PRECISIONS",
+    "RECIPE_DETAILS",
     "PrecisionRecipe",
     "StepCosts",
     "amax_reduce_seconds",
@@ -72,6 +73,7 @@ __all__ = [
     "layer_matmul_elements",
     "precision_recipe",
     "quantize_seconds",
+    "recipe_details",
     "resolve_recipe",
     "software_blocks",
     "step_costs",
@@ -263,6 +265,26 @@ def precision_recipe(value: object) -> PrecisionRecipe:
             field="precision",
         )
     return found
+
+
+#: The recipe settings a plan can add to a low-precision recipe (``Implementation`` fields):
+#: FP8 attention (Megatron-Bridge's ``fp8_dot_product_attention``) and Transformer Engine's fused
+#: grouped MLP (``cutedsl_fused_grouped_mlp``).
+RECIPE_DETAILS: tuple[str, ...] = ("fp8_attention", "fused_grouped_mlp")
+
+
+def recipe_details(recipe: PrecisionRecipe | None) -> frozenset[str]:
+    """The :data:`RECIPE_DETAILS` that ``recipe`` allows: FP8 attention under a recipe whose
+    GEMMs run in FP8 (it quantizes attention's inputs in that recipe's format), the fused grouped
+    MLP under a block-scaled one (its kernels read MXFP8 or NVFP4 inputs only)."""
+    if recipe is None:
+        return frozenset()
+    allowed = set()
+    if recipe.gemm_dtype == "fp8":
+        allowed.add("fp8_attention")
+    if recipe.blocks_in_hardware:
+        allowed.add("fused_grouped_mlp")
+    return frozenset(allowed)
 
 
 def check_precision(

@@ -34,6 +34,7 @@
     </message>
     <message>
         <source>an fp8 peak</source>
+        <extracomment>The recipe settings a plan can add to a low-precision recipe (``Implementation`` fields): FP8 attention (Megatron-Bridge&apos;s ``fp8_dot_product_attention``) and Transformer Engine&apos;s fused grouped MLP (``cutedsl_fused_grouped_mlp``).</extracomment>
         <translation>fp8 峰值</translation>
     </message>
     <message>
@@ -1558,6 +1559,38 @@
     <message>
         <source>layout, e.g. Et|(tt|)*30mL</source>
         <translation>配置，例如 Et|(tt|)*30mL</translation>
+    </message>
+    <message>
+        <source>FP8 attention</source>
+        <translation>FP8 注意力</translation>
+    </message>
+    <message>
+        <source>Attention&apos;s inputs quantized to the recipe&apos;s FP8 format and run by cuDNN&apos;s FP8 kernels (Megatron-Bridge&apos;s fp8_dot_product_attention), at cuDNN&apos;s measured FP8/BF16 time on GB200 and GB300. Needs an FP8 precision</source>
+        <translation>注意力的輸入量化為配方的 FP8 格式，由 cuDNN 的 FP8 核函式執行（Megatron-Bridge 的 fp8_dot_product_attention），時間按 cuDNN 在 GB200 與 GB300 上實測的 FP8/BF16 之比計。需要 FP8 精度</translation>
+    </message>
+    <message>
+        <source>Fused grouped MLP</source>
+        <translation>融合的分組 MLP</translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s fused grouped MLP for the experts: the activation, the routing weights and the quantization run inside the grouped GEMMs&apos; epilogues (Megatron-Bridge&apos;s cutedsl_fused_grouped_mlp). Needs MXFP8 or NVFP4</source>
+        <translation>Transformer Engine 為專家提供的融合分組 MLP：激活函數、路由權重與量化在分組 GEMM 的收尾階段（epilogue）中完成（Megatron-Bridge 的 cutedsl_fused_grouped_mlp）。需要 MXFP8 或 NVFP4</translation>
+    </message>
+    <message>
+        <source>Recipe settings</source>
+        <translation>配方設定</translation>
+    </message>
+    <message>
+        <source>on: {names}</source>
+        <translation>已開啟：{names}</translation>
+    </message>
+    <message>
+        <source>none on</source>
+        <translation>均未開啟</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s own settings ({state}): FP8 attention with an FP8 precision, the fused grouped MLP with MXFP8 or NVFP4</source>
+        <translation>配方自身的設定（{state}）：FP8 注意力需 FP8 精度，融合的分組 MLP 需 MXFP8 或 NVFP4</translation>
     </message>
     <message>
         <source>the device&apos;s: {domain}</source>

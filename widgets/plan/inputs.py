@@ -24,15 +24,18 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -44,7 +47,7 @@ from core.memory.recipes import OPTIMIZERS, RECIPES
 from core.plan.frameworks import FRAMEWORKS, framework
 from core.plan.inputs import CROSS_ENTROPY, RECOMPUTE, Implementation
 from core.plan.options import implementation_from, parse_dims
-from core.plan.precision import PRECISIONS
+from core.plan.precision import PRECISIONS, RECIPE_DETAILS, recipe_details
 from core.roofline.achievable import ATTENTION_KERNELS
 from core.units import format_sig
 from core.validate import positive_float, positive_int
@@ -709,7 +712,7 @@ class PlanInputs(QWidget):
                 "attention, norms, the embedding and the LM head stay BF16",
             )
         )
-        form.addRow(translate("PlanInputs", "Precision"), low)
+        form.addRow(translate("PlanInputs", "Precision"), self._precision_row(low))
         form.addRow(translate("PlanInputs", "Kernels"), kernels)
         form.addRow(translate("PlanInputs", "Attention"), attention)
         form.addRow(translate("PlanInputs", "Cross-entropy"), loss)
@@ -814,6 +817,101 @@ class PlanInputs(QWidget):
             form.addRow(pair)
         for key in ("framework", "kernels", "attention", "cross_entropy", "overlap", "precision"):
             self.combos[key].currentIndexChanged.connect(self._edited)
+        low.currentIndexChanged.connect(self._recipe_details_allowed)
+        self._recipe_details_allowed()
+
+    def _precision_row(self, low: QComboBox) -> QWidget:
+        """The precision combo with a small button beside it whose menu adds the recipe's own
+        settings (:data:`core.plan.precision.RECIPE_DETAILS`): a menu rather than two more
+        switches, so the Code page keeps its width and height on a 1280x720 slide."""
+        names = {
+            "fp8_attention": (
+                translate("PlanInputs", "FP8 attention"),
+                translate(
+                    "PlanInputs",
+                    "Attention's inputs quantized to the recipe's FP8 format and run by cuDNN's "
+                    "FP8 kernels (Megatron-Bridge's fp8_dot_product_attention), at cuDNN's "
+                    "measured FP8/BF16 time on GB200 and GB300. Needs an FP8 precision",
+                ),
+            ),
+            "fused_grouped_mlp": (
+                translate("PlanInputs", "Fused grouped MLP"),
+                translate(
+                    "PlanInputs",
+                    "Transformer Engine's fused grouped MLP for the experts: the activation, the "
+                    "routing weights and the quantization run inside the grouped GEMMs' "
+                    "epilogues (Megatron-Bridge's cutedsl_fused_grouped_mlp). Needs MXFP8 or "
+                    "NVFP4",
+                ),
+            ),
+        }
+        button = self.recipe_button = QToolButton(self)
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.setAccessibleName(translate("PlanInputs", "Recipe settings"))
+        # the menu's arrow would cover the short text; the tooltip says it opens a menu
+        button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
+        menu = QMenu(button)
+        self.recipe_actions: dict[str, QAction] = {}
+        self._recipe_tips = {key: tip for key, (_text, tip) in names.items()}
+        for key in RECIPE_DETAILS:
+            text, tip = names[key]
+            action = self.recipe_actions[key] = QAction(text, menu)
+            action.setCheckable(True)
+            action.setToolTip(plain_tip(tip))
+            action.toggled.connect(self._recipe_detail_toggled)
+            menu.addAction(action)
+        menu.setToolTipsVisible(True)
+        button.setMenu(menu)
+        row = _Row(self)
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(low, 1)
+        line.addWidget(button)
+        self._recipe_button_text()
+        return row
+
+    def _recipe_detail_toggled(self, _on: bool) -> None:
+        self._recipe_button_text()
+        self._edited()
+
+    def _recipe_details_allowed(self, *_args: Any) -> None:
+        """Enable the recipe settings the chosen precision allows; a setting it does not allow
+        keeps its tick for a precision that does, and the plan leaves it out."""
+        allowed = self._allowed_details()
+        for key, action in self.recipe_actions.items():
+            action.setEnabled(key in allowed)
+        self._recipe_button_text()
+
+    def _allowed_details(self) -> frozenset[str]:
+        rid = self.combos["precision"].currentData()
+        return recipe_details(PRECISIONS.get(rid)) if rid else frozenset()
+
+    def recipe_settings(self) -> dict[str, bool]:
+        """The recipe settings that apply: ticked in the menu and allowed by the precision."""
+        allowed = self._allowed_details()
+        return {k: a.isChecked() and k in allowed for k, a in self.recipe_actions.items()}
+
+    def _recipe_button_text(self) -> None:
+        """'…' with none applied, '+N' with N applied; the tooltip names them."""
+        applied = [k for k, on in self.recipe_settings().items() if on]
+        button = self.recipe_button
+        button.setText(f"+{len(applied)}" if applied else "\u2026")
+        names = [a.text() for k, a in self.recipe_actions.items() if k in applied]
+        state = (
+            translate("PlanInputs", "on: {names}").format(names=", ".join(names))
+            if names
+            else translate("PlanInputs", "none on")
+        )
+        button.setToolTip(
+            plain_tip(
+                translate(
+                    "PlanInputs",
+                    "The recipe's own settings ({state}): FP8 attention with an FP8 precision, "
+                    "the fused grouped MLP with MXFP8 or NVFP4",
+                ).format(state=state)
+            )
+        )
 
     def _framework_picked(self, _index: int) -> None:
         """The framework picked by the user: the code page's controls take its preset."""
@@ -855,6 +953,7 @@ class PlanInputs(QWidget):
             route_nodes=self.fields["route_nodes"].text().strip() or None,
             pipeline_layout=self.fields["pipeline_layout"].text().strip() or None,
             **{key: box.isChecked() for key, box in self.switches.items()},
+            **self.recipe_settings(),
         )
 
     # the model box --------------------------------------------------------------------------
@@ -1059,6 +1158,7 @@ class PlanInputs(QWidget):
         out["batch_unit"] = self.batch_unit.currentData()
         out.update({key: box.currentData() for key, box in self.combos.items()})
         out.update({key: box.isChecked() for key, box in self.switches.items()})
+        out.update({key: a.isChecked() for key, a in self.recipe_actions.items()})
         out["page"] = self.pages.currentIndex()
         return out
 
@@ -1111,7 +1211,7 @@ class PlanInputs(QWidget):
             self._fill_links()
         combos = {"batch_unit": self.batch_unit, **self.combos}
         problems += restore_combos("plan", combos, data)
-        for key, box in self.switches.items():
+        for key, box in {**self.switches, **self.recipe_actions}.items():
             value = data.get(key)
             if value is None:
                 continue
