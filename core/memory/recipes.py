@@ -44,7 +44,8 @@ class Optimizer:
         return len(self.states)
 
 
-#: State per parameter (Kingma & Ba 2015 for Adam; torch.optim keeps the same tensors).
+#: State per parameter (Kingma & Ba 2015 for Adam; torch.optim keeps the same tensors; Muon,
+#: Jordan et al. 2024, one momentum, as Megatron-Core keeps it: core/plan/muon.py).
 OPTIMIZERS: dict[str, Optimizer] = {
     o.id: o
     for o in (
@@ -56,6 +57,11 @@ OPTIMIZERS: dict[str, Optimizer] = {
         Optimizer("rmsprop", translate("Memory", "RMSProp (average of g²)"), ("average of g²",)),
         Optimizer("adam", translate("Memory", "Adam (first and second moments)"), ("m", "v")),
         Optimizer("adamw", translate("Memory", "AdamW (first and second moments)"), ("m", "v")),
+        Optimizer(
+            "muon",
+            translate("Memory", "Muon (momentum, orthogonalized by Newton–Schulz)"),
+            ("momentum",),
+        ),
     )
 }
 

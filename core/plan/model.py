@@ -43,7 +43,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from core.plan import dualpipe, ep_overlap, host, moe, mtp, torch_cp
+from core.plan import dualpipe, ep_overlap, host, moe, mtp, muon, torch_cp
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
@@ -341,6 +341,11 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
     dp_hidden = dp_total - dp_exposed
     dp_exposed += slow * dp_hidden
     optimizer = _optimizer_seconds(ctx, layout, opt_params)
+    if inp.optimizer.id == "muon":  # its Newton-Schulz GEMMs on the busiest stage's matrices
+        moe_b = moe.moe_layers_in_stage(spec, stage_b, busiest_layers, first_here)
+        optimizer += dualpipe.params_factor(impl.schedule, p) * muon.newton_schulz_seconds(
+            inp, layout, cal, busiest_layers - moe_b, moe_b
+        )
     low = precision_step_costs(impl.recipe, inp.cluster.device, cal,
                                weight_elements=moe.layer_matmul_elements(spec, layout)
                                if spec.is_moe else layer_matmul_elements(spec, t),

@@ -339,9 +339,11 @@ def moe_run_input(
         # bf16 weights, fp32 master and Adam state (Megatron's distributed optimizer, FSDP2's
         # mixed precision); gradients in fp32 where the source's code reduces them so
         recipe=_run_recipe(run, grads),
-        optimizer=optimizer("adam"),
+        optimizer=optimizer(_run_optimizer(run)),
         implementation=impl,
     )
+    if _run_optimizer(run) != "adam":
+        applied.add(f"optimizer.name -> input.optimizer ({_run_optimizer(run)})")
     inp = _with_settings(inp, "input", run, applied)
     impl = _with_settings(inp.implementation, "implementation", run, applied)
     inp = replace(inp, implementation=impl)
@@ -374,6 +376,13 @@ def moe_run_input(
 #: (Megatron-Core's precision-aware optimizer: ``--use-precision-aware-optimizer
 #: --main-params-dtype fp32 --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16``).
 BF16_MOMENTS = "BF16 Adam moments"
+
+
+def _run_optimizer(run: dict[str, Any]) -> str:
+    """The run's optimizer: its ``optimizer.name`` (Kimi-K2's Megatron-Bridge recipes train with
+    Muon, :mod:`core.plan.muon`), else Adam, as every other source's runs."""
+    name = str((run.get("optimizer") or {}).get("name") or "adam").strip().lower()
+    return "muon" if name in ("muon", "dist_muon") else "adam"
 
 
 def _run_recipe(run: dict[str, Any], grads: str | None) -> Any:

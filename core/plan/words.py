@@ -449,6 +449,16 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
         .format(states=str(inp.optimizer.n_states),
                 master=translate("Plan", ", fp32 master copy") if inp.recipe.master != "none" else "")
     )  # fmt: skip
+    if inp.optimizer.id == "muon":
+        how = (
+            translate("Plan", "whole matrices dealt over the data-parallel ranks (Megatron's layer-wise distributed optimizer)")
+            if lay.zero >= 1
+            else translate("Plan", "every rank orthogonalizing all of its own (no distributed optimizer)")
+        )  # fmt: skip
+        out.append(
+            translate("Plan", "Muon, as Megatron-Core runs it: 5 Newton-Schulz steps in BF16 on each weight matrix but the embedding and the output layer (the query, key and value parts apart), a TP-split matrix whole on every TP rank, {how}; one momentum per parameter is counted, the embedding's and norms' too, which Megatron gives Adam's two")
+            .format(how=how)
+        )  # fmt: skip
     out.append(
         translate("Plan", "memory: the {stage} stage's GPU at the {moment}, {layers} layers' activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included")
         .format(stage=STAGES[res.memory.stage], moment=res.memory.moment,

@@ -553,7 +553,7 @@
     </message>
     <message>
         <source>SGD (no state)</source>
-        <extracomment>Bytes per element of the storage dtypes a recipe may use. State per parameter (Kingma &amp; Ba 2015 for Adam; torch.optim keeps the same tensors).</extracomment>
+        <extracomment>Bytes per element of the storage dtypes a recipe may use. State per parameter (Kingma &amp; Ba 2015 for Adam; torch.optim keeps the same tensors; Muon, Jordan et al. 2024, one momentum, as Megatron-Core keeps it: core/plan/muon.py).</extracomment>
         <translation>SGD（無狀態）</translation>
     </message>
     <message>
@@ -575,6 +575,10 @@
     <message>
         <source>AdamW (first and second moments)</source>
         <translation>AdamW（一階矩和二階矩）</translation>
+    </message>
+    <message>
+        <source>Muon (momentum, orthogonalized by Newton–Schulz)</source>
+        <translation>Muon（動量，經 Newton–Schulz 正交化）</translation>
     </message>
     <message>
         <source>optimizer: unknown {name}; allowed: {allowed}</source>

@@ -762,6 +762,18 @@
         <translation>、fp32 主副本</translation>
     </message>
     <message>
+        <source>whole matrices dealt over the data-parallel ranks (Megatron&apos;s layer-wise distributed optimizer)</source>
+        <translation>整个矩阵分给各数据并行 rank（Megatron 的逐层分布式优化器）</translation>
+    </message>
+    <message>
+        <source>every rank orthogonalizing all of its own (no distributed optimizer)</source>
+        <translation>每个 rank 正交化自己的全部矩阵（无分布式优化器）</translation>
+    </message>
+    <message>
+        <source>Muon, as Megatron-Core runs it: 5 Newton-Schulz steps in BF16 on each weight matrix but the embedding and the output layer (the query, key and value parts apart), a TP-split matrix whole on every TP rank, {how}; one momentum per parameter is counted, the embedding&apos;s and norms&apos; too, which Megatron gives Adam&apos;s two</source>
+        <translation>Muon，按 Megatron-Core 的做法：除嵌入层和输出层外，每个权重矩阵做 5 步 BF16 的 Newton-Schulz 迭代（query、key、value 各自分开），被 TP 切分的矩阵在每个 TP rank 上整个计算，{how}；每个参数计一个动量，嵌入层和归一化层也按此计，而 Megatron 对它们用 Adam 的两个状态</translation>
+    </message>
+    <message>
         <source>memory: the {stage} stage&apos;s GPU at the {moment}, {layers} layers&apos; activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included</source>
         <translation>显存：{stage}级的 GPU，在{moment}时，有 {layers} 层的激活值在途；已含预留（CUDA 上下文和工作区 ≈ 1 GB + 张量字节的 10 %）</translation>
     </message>

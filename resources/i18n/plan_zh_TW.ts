@@ -762,6 +762,18 @@
         <translation>、fp32 主副本</translation>
     </message>
     <message>
+        <source>whole matrices dealt over the data-parallel ranks (Megatron&apos;s layer-wise distributed optimizer)</source>
+        <translation>整個矩陣分給各資料平行 rank（Megatron 的逐層分散式最佳化器）</translation>
+    </message>
+    <message>
+        <source>every rank orthogonalizing all of its own (no distributed optimizer)</source>
+        <translation>每個 rank 正交化自己的全部矩陣（無分散式最佳化器）</translation>
+    </message>
+    <message>
+        <source>Muon, as Megatron-Core runs it: 5 Newton-Schulz steps in BF16 on each weight matrix but the embedding and the output layer (the query, key and value parts apart), a TP-split matrix whole on every TP rank, {how}; one momentum per parameter is counted, the embedding&apos;s and norms&apos; too, which Megatron gives Adam&apos;s two</source>
+        <translation>Muon，按 Megatron-Core 的做法：除嵌入層與輸出層外，每個權重矩陣做 5 步 BF16 的 Newton-Schulz 迭代（query、key、value 各自分開），被 TP 切分的矩陣在每個 TP rank 上整個計算，{how}；每個參數計一個動量，嵌入層與正規化層也按此計，而 Megatron 對它們用 Adam 的兩個狀態</translation>
+    </message>
+    <message>
         <source>memory: the {stage} stage&apos;s GPU at the {moment}, {layers} layers&apos; activations in flight; the allowance (CUDA context and workspaces ≈ 1 GB + 10 % of tensor bytes) included</source>
         <translation>記憶體：{stage}級的 GPU，在{moment}時，有 {layers} 層的激活值在途；已含預留（CUDA 上下文和工作區 ≈ 1 GB + 張量位元組的 10 %）</translation>
     </message>
