@@ -18,13 +18,16 @@ the code of ``megatron/core/optimizer/muon.py`` (``core_v0.17.0``) and
   ``5 · (4m²n + 2m³)`` FLOPs. ``muon_fp32_matmul_prec`` = ``"medium"`` (the default) turns the
   fp32 momentum into BF16 for the GEMMs and back: the GEMMs run at the device's BF16 rate, and the
   casts and the normalization read and write the matrix in memory (counted as bytes).
-* **Tensor parallelism.** ``muon_tp_mode`` = ``"duplicated"`` (the default): a TP-split matrix is
-  all-gathered and each TP rank orthogonalizes the whole of it.
+* **Tensor parallelism.** ``muon_tp_mode`` = ``"duplicated"`` (the default at ``d98e8a64``,
+  after ``core_v0.19.0``; ``"blockwise"`` up to it, each TP rank orthogonalizing its own shard
+  alone): a
+  TP-split matrix is all-gathered and each TP rank orthogonalizes the whole of it.
 * **Who does the work.** Under Megatron's distributed optimizer the layer-wise one
   (``dist_muon``, ``LayerWiseDistributedOptimizer.shard_params``) sorts the parameters by size
   and deals whole tensors to the data-parallel ranks in ping-pong order: the dense ones over the
   DP × CP group, the experts' over the expert data-parallel group; each rank orthogonalizes its
-  own and the updated weights are all-gathered, as ZeRO-1's are. The plan maps ``--zero 1`` (and
+  own and the updated weights are all-gathered (after a full all-reduce of the gradients: the
+  plan counts ZeRO-1's reduce-scatter and gather instead). The plan maps ``--zero 1`` (and
   above) with Muon to that, and charges the busiest rank, the one with the most matrices of each
   shape (``⌈n / ranks⌉``). Without it (``--zero 0``) every rank orthogonalizes all of its own.
 

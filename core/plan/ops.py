@@ -3,7 +3,8 @@ be divided by tensor and context parallelism and scaled to any micro-batch witho
 
 One model shape is traced twice (:func:`core.step.trace.trace_config`, fake tensors, one layer of
 the model's full width, CUDA kernels' saved tensors): with two sequences and with three (with one,
-a few reshapes are views that are copies from two on). Every op's FLOPs and bytes are then
+a few reshapes are views that are copies from two on; a mixture of experts whose rows do not deal
+evenly to its experts takes a multiple of both, :func:`trace_batches`). Every op's FLOPs and bytes are then
 ``fixed + per_sequence × b`` (exact for any cost linear in the batch: activations scale, weights
 do not), and a GEMM's token dimension is the one that grew by half. The
 trace of a 405B-wide layer takes about a second; the search then evaluates thousands of layouts
@@ -245,9 +246,24 @@ def _core(ops1: list, regions: list[str]) -> set[int]:
     }  # fmt: skip
 
 
-def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ...]:
+def trace_batches(spec: TransformerSpec, seq: int) -> tuple[int, int]:
+    """The two batch sizes traced: two and three sequences, times the smallest factor that
+    deals a mixture of experts' ``tokens·top_k`` rows to its experts in whole groups at both
+    (the trace's dispatch pads the rows to a whole number per expert only where they do not
+    divide, so a pad in one trace and not the other would make the two dispatch different ops:
+    Kimi-K2's 384 experts take 3 × 2 and 3 × 3 sequences of 4,096)."""
+    g = 1
+    if spec.is_moe and spec.experts:
+        g = spec.experts // math.gcd(spec.experts, seq * max(1, spec.top_k))
+    return 2 * g, 3 * g
+
+
+def _classify(
+    spec: TransformerSpec, ops1: list, ops2: list, batches: tuple[int, int] = (2, 3)
+) -> tuple[PlanOp, ...]:
     if len(ops1) != len(ops2) or any(a.name != b.name for a, b in zip(ops1, ops2, strict=True)):
         raise InputError("plan: the traces at two and three sequences dispatch different ops")
+    first, step = batches[0], batches[1] - batches[0]
     regions = _regions(ops1)
     core = _core(ops1, regions)
     out: list[PlanOp] = []
@@ -256,8 +272,8 @@ def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ..
         region = regions[i]
         if region in ("optimizer", "skip") or a.kind == "host sync":
             continue
-        f1, y1 = float(b.flops - a.flops), float(b.bytes - a.bytes)
-        f0, y0 = float(a.flops) - 2 * f1, float(a.bytes) - 2 * y1
+        f1, y1 = float(b.flops - a.flops) / step, float(b.bytes - a.bytes) / step
+        f0, y0 = float(a.flops) - first * f1, float(a.bytes) - first * y1
         if a.flops == 0 and a.bytes == 0:
             continue  # a view: no kernel
         if a.name == "embedding":  # the lookup reads the rows it needs, not the whole table
@@ -271,7 +287,7 @@ def _classify(spec: TransformerSpec, ops1: list, ops2: list) -> tuple[PlanOp, ..
                 token, tp_axis, rule = _gemm_axes(spec, region, a.module, a.phase, d2, d3)
                 one = list(d2)
                 if token >= 0:
-                    one[token] /= 2  # the trace holds two sequences
+                    one[token] /= first  # the first trace holds `first` sequences
                 dims = (one[0], one[1], one[2], one[3])
                 vocab = rule == "all" and region == "head"
             else:
@@ -347,7 +363,8 @@ def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: 
     level = quiet.level
     quiet.setLevel(logging.ERROR)
     try:
-        for batch in (2, 3):
+        batches = trace_batches(one, seq)
+        for batch in batches:
             cfg = MemoryConfig(model=one, batch=batch, seq=seq, recipe=rec, optimizer=optimizer("sgd"),
                                flash=flash, dropout=dropout, kernels="cuda")  # fmt: skip
             traced = trace_config(cfg)
@@ -355,7 +372,7 @@ def _traces(spec: TransformerSpec, seq: int, rec: Recipe, flash: bool, dropout: 
             found.append(traced.ops)
     finally:
         quiet.setLevel(level)
-    ops = _classify(one, found[0], found[1])
+    ops = _classify(one, found[0], found[1], batches)
     if dropout and not flash:
         ops = ops + _attention_dropout(one, seq, rec.bytes("acts"), ops)
     if key is not None:

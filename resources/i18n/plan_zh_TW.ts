@@ -763,11 +763,11 @@
     </message>
     <message>
         <source>whole matrices dealt over the data-parallel ranks (Megatron&apos;s layer-wise distributed optimizer)</source>
-        <translation>整個矩陣分給各資料平行 rank（Megatron 的逐層分散式最佳化器）</translation>
+        <translation>整個矩陣分給各資料平行 rank（Megatron 的逐層分散式優化器）</translation>
     </message>
     <message>
         <source>every rank orthogonalizing all of its own (no distributed optimizer)</source>
-        <translation>每個 rank 正交化自己的全部矩陣（無分散式最佳化器）</translation>
+        <translation>每個 rank 正交化自己的全部矩陣（無分散式優化器）</translation>
     </message>
     <message>
         <source>Muon, as Megatron-Core runs it: 5 Newton-Schulz steps in BF16 on each weight matrix but the embedding and the output layer (the query, key and value parts apart), a TP-split matrix whole on every TP rank, {how}; one momentum per parameter is counted, the embedding&apos;s and norms&apos; too, which Megatron gives Adam&apos;s two</source>
