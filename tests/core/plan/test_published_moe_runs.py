@@ -29,18 +29,25 @@ def _run(run_id: str) -> dict:
     return next(r for r in RUNS if r["id"] == run_id)
 
 
-def test_the_resource_holds_168_runs_of_eight_sources_with_their_groups() -> None:
+def test_the_resource_holds_172_runs_of_nine_sources_with_their_groups() -> None:
     ids = [r["id"] for r in RUNS]
-    assert len(ids) == 168 and len(set(ids)) == 168
+    assert len(ids) == 172 and len(set(ids)) == 172
     sources = Counter(r["source"]["code"] for r in RUNS)
     assert sources == {"megatron-bridge": 119, "automodel": 5, "deepseek-v3-report": 1,
                        "megatron-lm": 2, "megatron-moe-modelzoo": 13,
                        "megatron-lm-docs": 5, "megascale-moe": 10,
-                       "dgxc-benchmarking": 13}  # fmt: skip
+                       "dgxc-benchmarking": 13, "megatron-bridge-kimi": 4}  # fmt: skip
+    # Kimi-K2's one configuration (GB300, 256 GPUs, MXFP8, Muon): first in the 26.02.01 section,
+    # repeated in 26.04, 26.04.01 and 26.06
+    kimi = {r["source"]["section"]: r["group"] for r in RUNS
+            if r["source"]["code"] == "megatron-bridge-kimi"}  # fmt: skip
+    assert kimi == {"26.02.01": "primary", "26.04": "repeat", "26.04.01": "repeat",
+                    "26.06": "repeat"}  # fmt: skip
     # The research notes' suggested primary subset: Megatron-Bridge 26.02 (19), 25.11 (17) and the
     # 25.09 DGX-H100 row (1); 26.02.01, 26.04, 26.04.01, 26.06, 26.06.01 and 26.08 repeat those
     # configurations (26.08 and 26.02.01-26.06.01 registered apart, each in its own file).
-    bridge = Counter(r["source"]["section"] for r in RUNS if r["id"].startswith("megatron-bridge"))
+    bridge = Counter(r["source"]["section"] for r in RUNS
+                     if r["source"]["code"] == "megatron-bridge")  # fmt: skip
     assert bridge == {
         "26.08": 8,
         "26.06.01": 6,
@@ -54,13 +61,15 @@ def test_the_resource_holds_168_runs_of_eight_sources_with_their_groups() -> Non
     }
     for r in RUNS:
         section = r["source"]["section"]
+        if r["source"]["code"] == "megatron-bridge-kimi":
+            continue
         repeat = r["id"].startswith("megatron-bridge") and section not in (
             "26.02",
             "25.11",
             "25.09",
         )
         assert r["group"] == ("repeat" if repeat else "primary"), r["id"]
-    assert sum(r["group"] == "repeat" for r in RUNS) == 82
+    assert sum(r["group"] == "repeat" for r in RUNS) == 82 + 3
     # At least 12 runs from at least 3 sources (issue 40), outside the primary's duplication too.
     primary = [r for r in RUNS if r["group"] == "primary"]
     assert len(primary) >= 12 and len({r["source"]["code"] for r in primary}) >= 3
