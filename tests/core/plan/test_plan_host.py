@@ -298,8 +298,13 @@ def test_the_recipes_scopes_and_dispatchers_as_the_performance_scripts_set_them(
     # the QWEN3_235B_A22B H100 presets set no cuda_graph_impl: the recipe's "none"
     h100 = _run("megatron-bridge-26.02-h100-sxm-qwen3-235b-a22b-256gpu-fp8")
     assert h100["recipe"]["cuda_graphs"] == []
-    # the resource holds what the converter makes, run by run
+    # the resource holds what the converter makes, run by run (Kimi-K2's entries were read by
+    # hand from its own presets, which the converter does not know: their tags are checked)
     for run in _runs_of("megatron-bridge-"):
+        if run["source"]["code"] == "megatron-bridge-kimi":
+            assert run["recipe"]["read"].startswith("before"), run["id"]
+            assert run["recipe"]["preset"] == "KIMI_K2_PRETRAIN_CONFIG_GB300_FP8_MX", run["id"]
+            continue
         assert run["recipe"] == conv.recipe_settings(run), run["id"]
 
 
