@@ -34,6 +34,7 @@ __all__ = [
     "build_optimizer",
     "build_step",
     "make_batch",
+    "newton_schulz",
     "optimizer_class",
 ]
 
@@ -560,8 +561,14 @@ def build_module(
     classes = _classes()
     if isinstance(spec, MLPSpec):
         return classes["DeepNetwork"](spec, segment)
-    return classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment, emulate == "cuda",
-                                  experts)  # fmt: skip
+    model = classes["Transformer"](spec, flash, 0.1 if dropout else 0.0, segment,
+                                   emulate == "cuda", experts)  # fmt: skip
+    # the tables Muon leaves to its scalar optimizer (Megatron-Core's _is_muon_excluded)
+    for table in (model.embed, model.pos, model.lm_head):  # a tied head holds no weight
+        weight = getattr(table, "weight", None) if table is not None else None
+        if weight is not None:
+            weight.napkin_embedding = True
+    return model
 
 
 def build_step(
@@ -621,6 +628,31 @@ def build_optimizer(params: Any, rec: Recipe, opt: Optimizer) -> Any:
     return optimizer_class(rec, opt)(params)
 
 
+#: Newton–Schulz quintic coefficients (Emerging-Optimizers' "quintic" set, Muon's default).
+_NS_QUINTIC = (3.4445, -4.7750, 2.0315)
+
+
+def newton_schulz(momentum: Any, steps: int = 5) -> Any:
+    """Muon's orthogonalization of a momentum matrix (a stack of them for a 3-D tensor, one per
+    expert), as Megatron-Core runs it (``core/plan/muon.py``): normalized in fp32, then ``steps``
+    quintic iterations of BF16 GEMMs on the matrix turned to its shorter side, and back to the
+    momentum's dtype."""
+    import torch
+
+    a, b, c = _NS_QUINTIC
+    x = momentum.float()
+    x = x / (x.norm(dim=(-2, -1), keepdim=True) + 1e-7)
+    turn = x.shape[-2] > x.shape[-1]
+    x = (x.mT if turn else x).to(torch.bfloat16)
+    mm = torch.addmm if x.dim() == 2 else torch.baddbmm
+    for _ in range(steps):
+        gram = x @ x.mT
+        poly = mm(gram, gram, gram, beta=b, alpha=c)
+        x = mm(x, poly, x, beta=a, alpha=1.0)
+    x = x.mT if turn else x
+    return x.to(momentum.dtype)
+
+
 def optimizer_class(rec: Recipe, opt: Optimizer) -> Any:
     """The class :func:`build_optimizer` instantiates (``ZeroRedundancyOptimizer`` wants a class)."""
     import torch
@@ -654,7 +686,14 @@ def optimizer_class(rec: Recipe, opt: Optimizer) -> Any:
                         else:
                             s.mul_(0.9).addcmul_(g, g)
                     if opt.states:
-                        target.add_(state[opt.states[0]], alpha=-group["lr"])
+                        step = state[opt.states[0]]
+                        if (
+                            opt.id == "muon"
+                            and p.dim() >= 2
+                            and not getattr(p, "napkin_embedding", False)
+                        ):
+                            step = newton_schulz(step)
+                        target.add_(step, alpha=-group["lr"])
                     else:
                         target.add_(g, alpha=-group["lr"])
                     if target is not p:
