@@ -193,7 +193,8 @@ def moe_spec(run: dict[str, Any]) -> TransformerSpec:
         head_size=0 if mla else int(d.get("head_dim", 0)), qkv_bias=bias, out_bias=bias,
         experts=int(d["experts"]), top_k=int(d["top_k"]), moe_ffn=int(d["moe_ffn"]),
         shared_experts=int(d.get("shared_experts", 0)), shared_ffn=int(d.get("shared_ffn", 0)),
-        dense_layers=int(d.get("dense_layers", 0)), router_bias=bias,
+        dense_layers=int(d.get("dense_layers", 0)), moe_every=int(d.get("moe_every", 1)),
+        router_bias=bias,
         window=int(d.get("window", 0)), window_layers=int(d.get("window_layers", 0)),
         **{k: int(mla[k]) for k in ("q_lora_rank", "kv_lora_rank", "qk_nope_head_dim",
                                     "qk_rope_head_dim", "v_head_dim") if k in mla},
@@ -244,6 +245,11 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
         key = "megatron-core"
     elif rid.startswith("dgxc-"):
         key = "nvidia-dgxc"  # NVIDIA's DGX Cloud recipes: NeMo on Megatron-Core, as the dense ones
+    elif rid.startswith("nemo-docs-"):
+        # NeMo 2.0's performance summary pages: the description of their dense rows (the same
+        # pages and containers), else NeMo on Megatron-Core as in NVIDIA's DGX Cloud recipes
+        url = str(run["source"].get("url", ""))
+        key = url if url in SOURCE_CODE else "nvidia-dgxc"
     else:
         # HAI-LLM (DeepSeek-V3 report §3.2): fused kernels, overlapped DP, no TP; 61 layers over
         # 16 stages need uneven stages. Its experts apply the routing weights inside the SwiGLU:
@@ -261,7 +267,7 @@ def _code(run: dict[str, Any]) -> tuple[Implementation, str | None, tuple[tuple[
     # Megatron-Core's experts scale their activation by the router's weights (TEGroupedMLP's
     # permuted_probs): the combine keeps no copy of their outputs (core.plan.moe_kept).
     megatron = rid.startswith(("megatron-bridge", "megatron-core", "megatron-lm", "dgxc-",
-                               "megascale-moe-megatron-baseline"))  # fmt: skip
+                               "nemo-docs-", "megascale-moe-megatron-baseline"))  # fmt: skip
     impl = replace(code.implementation, uneven_stages=True, fp8_dispatch=not megatron,
                    probs_in_experts=megatron)  # fmt: skip
     return impl, code.grads, code.defaults

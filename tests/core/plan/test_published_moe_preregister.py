@@ -42,7 +42,7 @@ def _inputs(run: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pick() -> list[dict[str, Any]]:
-    """One run of each source's first registration (nine files), copied without figures."""
+    """One run of each source's first registration (ten files), copied without figures."""
     seen: dict[str, dict[str, Any]] = {}
     for r in RUNS:
         if "registration" not in r["source"]:
@@ -57,7 +57,7 @@ def test_preregister_writes_one_file_per_source_with_every_run(tmp_path: Path) -
     assert sorted(docs) == ["moe-automodel", "moe-deepseek-v3-report", "moe-dgxc-benchmarking",
                             "moe-megascale-moe", "moe-megatron-bridge", "moe-megatron-bridge-kimi",
                             "moe-megatron-lm", "moe-megatron-lm-docs",
-                            "moe-megatron-moe-modelzoo"]  # fmt: skip
+                            "moe-megatron-moe-modelzoo", "moe-nemo-docs-moe"]  # fmt: skip
     current = {c.run_id: c for c in check_moe_runs(runs=runs)}
     for stem, doc in docs.items():
         on_disk = json.loads((tmp_path / f"{stem}.json").read_text("utf-8"))

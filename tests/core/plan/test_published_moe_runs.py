@@ -29,14 +29,15 @@ def _run(run_id: str) -> dict:
     return next(r for r in RUNS if r["id"] == run_id)
 
 
-def test_the_resource_holds_172_runs_of_nine_sources_with_their_groups() -> None:
+def test_the_resource_holds_176_runs_of_ten_sources_with_their_groups() -> None:
     ids = [r["id"] for r in RUNS]
-    assert len(ids) == 172 and len(set(ids)) == 172
+    assert len(ids) == 176 and len(set(ids)) == 176
     sources = Counter(r["source"]["code"] for r in RUNS)
     assert sources == {"megatron-bridge": 119, "automodel": 5, "deepseek-v3-report": 1,
                        "megatron-lm": 2, "megatron-moe-modelzoo": 13,
                        "megatron-lm-docs": 5, "megascale-moe": 10,
-                       "dgxc-benchmarking": 13, "megatron-bridge-kimi": 4}  # fmt: skip
+                       "dgxc-benchmarking": 13, "megatron-bridge-kimi": 4,
+                       "nemo-docs-moe": 4}  # fmt: skip
     # Kimi-K2's one configuration (GB300, 256 GPUs, MXFP8, Muon): first in the 26.02.01 section,
     # repeated in 26.04, 26.04.01 and 26.06
     kimi = {r["source"]["section"]: r["group"] for r in RUNS
@@ -239,3 +240,24 @@ def test_the_inputs_quote_no_published_figure() -> None:
         inputs = {k: v for k, v in r.items() if k != "reported"}
         for text in _texts(inputs):
             assert not figure.search(text), (r["id"], text)
+
+
+def test_nemo_docs_rows_run_the_code_of_their_pages_dense_rows() -> None:
+    from core.plan.published import SOURCE_CODE
+    from core.plan.published_moe import moe_run_input
+
+    for r in RUNS:
+        if r["source"]["code"] != "nemo-docs-moe":
+            continue
+        impl = moe_run_input(r)[0].implementation
+        page = SOURCE_CODE[r["source"]["url"]].implementation
+        assert impl.framework == page.framework == "nemo", r["id"]
+        assert impl.attention_kernel == page.attention_kernel == "cudnn", r["id"]
+        assert impl.probs_in_experts and not impl.fp8_dispatch, r["id"]  # Megatron-Core's experts
+
+
+def test_dims_may_interleave_moe_layers() -> None:
+    run = next(r for r in RUNS if r["model"].get("dims"))
+    dims = {**run["model"]["dims"], "dense_layers": 0, "moe_every": 2}
+    spec = moe_spec({**run, "model": {**run["model"], "dims": dims}})
+    assert spec.moe_every == 2 and spec.moe_layers == spec.layers // 2
