@@ -42,7 +42,7 @@ def _inputs(run: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pick() -> list[dict[str, Any]]:
-    """One run of each source's first registration (ten files), copied without figures."""
+    """One run of each source's first registration (eleven files), copied without figures."""
     seen: dict[str, dict[str, Any]] = {}
     for r in RUNS:
         if "registration" not in r["source"]:
@@ -54,7 +54,8 @@ def test_preregister_writes_one_file_per_source_with_every_run(tmp_path: Path) -
     prereg = _script("preregister_moe")
     runs = _pick()
     docs = prereg.preregister(runs, tmp_path)
-    assert sorted(docs) == ["moe-automodel", "moe-deepseek-v3-report", "moe-dgxc-benchmarking",
+    assert sorted(docs) == ["moe-automodel", "moe-automodel-head", "moe-deepseek-v3-report",
+                            "moe-dgxc-benchmarking",
                             "moe-megascale-moe", "moe-megatron-bridge", "moe-megatron-bridge-kimi",
                             "moe-megatron-lm", "moe-megatron-lm-docs",
                             "moe-megatron-moe-modelzoo", "moe-nemo-docs-moe"]  # fmt: skip

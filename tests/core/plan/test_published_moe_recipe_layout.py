@@ -38,7 +38,7 @@ def test_the_automodel_yaml_sets_ep_64_and_checkpointing() -> None:
     assert not any("ep_size" in line for line in run["not_modelled"])
     # the other AutoModel rows' entries hold only the attention kernel their table names
     others = [r for r in load_moe_runs()
-              if r["id"].startswith("automodel") and r["id"] != AUTOMODEL_120B]  # fmt: skip
+              if r["source"]["code"] == "automodel" and r["id"] != AUTOMODEL_120B]  # fmt: skip
     assert all(set(r.get("recipe") or {}) <= {"commit", "read", "attention_kernel",
                                               "attention_kernel_where"} for r in others)  # fmt: skip
 
@@ -52,7 +52,8 @@ def test_automodel_te_rows_time_transformer_engines_attention() -> None:
         if not run["id"].startswith("automodel"):
             continue
         rec = run.get("recipe") or {}
-        assert rec == (conv.recipe_settings(run) or {})
+        if run["source"]["code"] == "automodel":  # the head's Kimi K2 row was read by hand
+            assert rec == (conv.recipe_settings(run) or {})
         _inp, _c, applied = moe_run_input(run)
         if str(run["model"]["preset"] or "").startswith("gpt-oss"):
             assert "attention_kernel" not in rec

@@ -29,15 +29,15 @@ def _run(run_id: str) -> dict:
     return next(r for r in RUNS if r["id"] == run_id)
 
 
-def test_the_resource_holds_176_runs_of_ten_sources_with_their_groups() -> None:
+def test_the_resource_holds_177_runs_of_eleven_sources_with_their_groups() -> None:
     ids = [r["id"] for r in RUNS]
-    assert len(ids) == 176 and len(set(ids)) == 176
+    assert len(ids) == 177 and len(set(ids)) == 177
     sources = Counter(r["source"]["code"] for r in RUNS)
     assert sources == {"megatron-bridge": 119, "automodel": 5, "deepseek-v3-report": 1,
                        "megatron-lm": 2, "megatron-moe-modelzoo": 13,
                        "megatron-lm-docs": 5, "megascale-moe": 10,
                        "dgxc-benchmarking": 13, "megatron-bridge-kimi": 4,
-                       "nemo-docs-moe": 4}  # fmt: skip
+                       "nemo-docs-moe": 4, "automodel-head": 1}  # fmt: skip
     # Kimi-K2's one configuration (GB300, 256 GPUs, MXFP8, Muon): first in the 26.02.01 section,
     # repeated in 26.04, 26.04.01 and 26.06
     kimi = {r["source"]["section"]: r["group"] for r in RUNS
