@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPainterPathStroker
@@ -45,6 +45,7 @@ def test_a_segment_ending_just_off_a_corner_misses_it() -> None:
 
 
 @settings(max_examples=60, deadline=None)
+@example(segments=[(0.0, 0.0, 0.0, 13.0)], centres=[(0.0, 0.0), (9.0, 0.0)])  # a newer Hypothesis's
 @given(st.lists(st.tuples(coord, coord, coord, coord), max_size=12),
        st.lists(st.tuples(st.floats(0, 100), st.floats(0, 100)), min_size=1, max_size=10))  # fmt: skip
 def test_placed_boxes_touch_nothing(segments, centres) -> None:
@@ -55,9 +56,10 @@ def test_placed_boxes_touch_nothing(segments, centres) -> None:
              if i is not None]  # fmt: skip
     for n, box in enumerate(boxes):
         assert box[0] >= 0 and box[2] <= 100 and box[1] >= 0 and box[3] <= 100
-        for seg in segments:
+        for seg in segments:  # the box's inside: a thin stroke (a 0.01 one's square cap
+            # reaches 0.005 past a segment's end, into a box that only meets the end at a corner)
             assert not _qt_touches((box[0] + 1e-3, box[1] + 1e-3, box[2] - 1e-3, box[3] - 1e-3),
-                                   seg)  # fmt: skip
+                                   seg, 1e-6)  # fmt: skip
         for px, py, r in points:
             assert not (px + r > box[0] and px - r < box[2] and py + r > box[1] and py - r < box[3])
         for other in boxes[n + 1 :]:
