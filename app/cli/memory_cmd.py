@@ -8,6 +8,7 @@ from typing import Any
 from app.cli.output import print_json, print_warnings
 from core.memory import CATEGORIES, derive, estimate
 from core.memory.options import DEFAULTS, config_from_options, kernels_for
+from core.memory.recipes import OPTIMIZERS
 from core.roofline.hardware import capacity_text, load_catalog, validate_dtype
 from core.roofline.utilization import HFU_DEFINITION, MFU_DEFINITION
 from core.step.hf import load_config, resolve_model_source
@@ -48,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="fp32, bf16, amp, fp16 or custom:params=bf16,grads=fp32,master=none,state=fp32",
     )
     p.add_argument(
-        "--optimizer", default="adam", help="sgd, momentum, adagrad, rmsprop, adam, adamw"
+        "--optimizer", default="adam", help=", ".join(OPTIMIZERS)
     )
     p.add_argument("--checkpoint", default="none", help="none, every, sqrt or K (layers/segment)")
     p.add_argument(
