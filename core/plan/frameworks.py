@@ -128,6 +128,11 @@ class Framework:
         Its context parallelism is PyTorch's ``context_parallel`` as torchtitan's model calls it
         (:mod:`core.plan.torch_cp`): K/V moved at the query heads, gathered again in the
         backward, dK/dV ringed in fp32, every step merged in fp32.
+    op_sac
+        Its selective recomputation is torchtitan's policy by op (``selective_ac_option =
+        "op"``, :mod:`core.plan.op_sac`): every second GEMM output and the attention's output
+        saved, the rest of each block run again; elsewhere selective means Megatron's (the
+        attention core run again).
     quantized_param_recipes
         The low-precision recipes under which it keeps the linear weights only in their
         quantized copies by default (``Implementation.quantized_params``): Megatron-Bridge's
@@ -158,6 +163,7 @@ class Framework:
     transformer_engine: bool = False
     quantized_param_recipes: tuple[str, ...] = ()
     torch_cp: bool = False
+    op_sac: bool = False
 
     def preset_dict(self) -> dict[str, Any]:
         """The preset as keyword arguments of :class:`~core.plan.inputs.Implementation`."""
@@ -176,7 +182,7 @@ _FRAMEWORKS: tuple[Framework, ...] = (
     Framework("torchtitan", "torchtitan", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", reduce_dtype="fp32", fsdp2_casts=True,
               tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True,
-              torch_cp=True),
+              torch_cp=True, op_sac=True),
     Framework("fsdp", "PyTorch FSDP2", (("fused", False),), interleaved=True,
               reduce_after_flush=False, buckets="fsdp", fsdp2_casts=True,
               tp_overlap_kind="async-tp", gathered_weights_only=True, pipeline_unsharded=True),

@@ -51,6 +51,7 @@ from core.memory.estimate import CONTEXT_BYTES, RESERVE_FRACTION
 from core.memory.gathered import gathered_bytes, moment_keys
 from core.memory.models import TransformerSpec
 from core.memory.recipes import Recipe
+from core.plan import op_sac
 from core.plan.dualpipe import pair_in_flight, params_factor
 from core.plan.ep_overlap import extra_in_flight
 from core.plan.frameworks import framework, hp_grad_accum, memory_zero
@@ -237,12 +238,15 @@ class _Acts:
     loss_temps: float
     loss_saved: float
     layer_temps: float
+    #: what a layer's backward makes again and holds besides its kept tensors (torchtitan's
+    #: policy by op: the block's tensors it did not save, :mod:`core.plan.op_sac`)
+    recomputed: float = 0.0
 
 
 def _activations(inp: PlanInput, layout: Layout) -> _Acts:
     impl = inp.implementation
     return _sharded(inp.model, inp.seq, inp.recipe, impl.flash, impl.dropout, layout.micro_batch,
-                    layout.tp, layout.cp, layout.sp, layout.recompute,
+                    layout.tp, layout.cp, layout.sp, _recompute_kind(inp, layout.recompute),
                     impl.fused_swiglu, impl.cross_entropy, _kept_bytes(inp),
                     tuple(getattr(impl, "recompute_modules", ())),
                     bool(getattr(impl, "probs_in_experts", False)),
@@ -251,6 +255,12 @@ def _activations(inp: PlanInput, layout: Layout) -> _Acts:
                     float(getattr(impl, "shared_attention_output", 0.0)),
                     bool(getattr(impl, "clamped_glu", False)),
                     tuple(getattr(impl, "offload_modules", ())))  # fmt: skip
+
+
+def _recompute_kind(inp: PlanInput, recompute: str) -> str:
+    """The activation model's recomputation: ``op`` where selective recomputation is
+    torchtitan's policy by op (:mod:`core.plan.op_sac`), else the layout's."""
+    return "op" if op_sac.runs(inp.implementation, recompute, inp.model) else recompute
 
 
 def attention_kernels(impl: Any) -> str:
@@ -300,6 +310,9 @@ def _sharded(
     res = float(t) if sp else 1.0
     e, w = rec.bytes("acts"), rec.bytes("params")
     s = seq // c
+    by_op = recompute == "op"  # torchtitan's policy: the whole layer's tensors, then what it keeps
+    if by_op:
+        recompute = "none"
     acts = activation_model(spec, b, s, e, flash=flash, dropout=dropout, kernels=kernels,
                             weight_bytes=w)  # fmt: skip
     h, kv = spec.d_model, spec.kv_dim
@@ -328,6 +341,11 @@ def _sharded(
             per_layer += value * (h / t + 2 * kv / kv_div) / (h + 2 * kv)
         else:
             per_layer += value / t
+    recomputed = 0.0
+    if by_op:
+        low = bool(low_bytes) and e > low_bytes  # the GEMMs in a low precision (Float8)
+        kept = op_sac.kept_bytes(spec, float(s * b), e, t, sp, low)
+        recomputed, per_layer = max(0.0, per_layer - kept), kept
     sbh = s * b * h
     mixed = w > e
     head_copy = e * spec.vocab * h if mixed else 0.0
@@ -344,6 +362,7 @@ def _sharded(
         loss_temps=loss_temps,
         loss_saved=vocab,
         layer_temps=res_temps / res + (acts.layer_temps - res_temps) / t,
+        recomputed=recomputed,
     )
 
 
@@ -378,7 +397,7 @@ def _moments(
     mirroring :func:`core.memory.activations.peak_moments`."""
     inf = math.inf
     kept = kept_layers * (a.boundary if full else a.per_layer)
-    recomputed = a.per_layer if full else 0.0
+    recomputed = a.per_layer if full else a.recomputed
     loss_saved = a.loss_saved if loss else 0.0
     out = []
     if full:
@@ -489,7 +508,8 @@ class _Fixed:
             impl = self.inp.implementation
             found = _sharded(self.spec, self.inp.seq, self.rec, impl.flash, impl.dropout,
                              layout.micro_batch, layout.tp, layout.cp, layout.sp,
-                             layout.recompute, impl.fused_swiglu, impl.cross_entropy,
+                             _recompute_kind(self.inp, layout.recompute), impl.fused_swiglu,
+                             impl.cross_entropy,
                              self.kept_bytes, self.modules, self.probs,
                              self.low_act, attention_kernels(impl),
                              float(impl.shared_attention_output), self.clamped,

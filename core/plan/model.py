@@ -43,7 +43,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from core.plan import dualpipe, ep_overlap, host, moe, mtp, muon, torch_cp
+from core.plan import dualpipe, ep_overlap, host, moe, mtp, muon, op_sac, torch_cp
 from core.plan import memory as mem
 from core.plan.comm import comm_times, links
 from core.plan.evaluated import Context, Evaluation
@@ -142,6 +142,17 @@ def _layer_matmul_params(inp: PlanInput) -> float:
     return 2 * d * d + 2 * d * kv + (3 if spec.gated else 2) * d * f
 
 
+def _recompute_layer(inp: PlanInput, recompute: str, mt: Any) -> float:
+    """Seconds a layer's backward runs its forward again: all of it (full), the attention core
+    (Megatron's selective), or torchtitan's policy by op (:mod:`core.plan.op_sac`)."""
+    if recompute == "full":
+        return mt.layer_fwd
+    if op_sac.runs(inp.implementation, recompute, inp.model):
+        return op_sac.recompute_seconds(inp.model, mt.layer_fwd, mt.core_fwd, mt.layer_gemm / 3,
+                                        inp.implementation.recipe.low)  # fmt: skip
+    return mt.core_fwd if recompute == "selective" else 0.0
+
+
 def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     """``(model FLOPs, hardware FLOPs)`` of one step over all GPUs.
 
@@ -167,6 +178,10 @@ def flops_per_step(inp: PlanInput, recompute: str) -> tuple[float, float]:
     matmuls = model - attention
     if inp.implementation.flash:
         attention += 0.5 * attn_fwd
+    if op_sac.runs(inp.implementation, recompute, spec):  # torchtitan's: GEMMs, not attention
+        share = op_sac.recomputed_gemm_share(spec, inp.implementation.recipe.low)
+        matmuls += share * 2 * spec.layers * _layer_matmul_params(inp) * tokens
+        return model, matmuls + hardware_attention_flops(attention)
     if recompute == "full":
         matmuls += 2 * spec.layers * _layer_matmul_params(inp) * tokens
     if recompute in ("full", "selective"):
@@ -211,9 +226,7 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
                                   first_here, dualpipe.params_factor(impl.schedule, p))  # fmt: skip
     full = layout.recompute == "full"
     compute_layer = mt.layer_fwd + mt.layer_bwd
-    recompute_layer = (
-        mt.layer_fwd if full else mt.core_fwd if layout.recompute == "selective" else 0.0
-    )
+    recompute_layer = _recompute_layer(inp, layout.recompute, mt)
     if impl.recompute_modules:  # Megatron's --recompute-modules (core.plan.recompute_modules)
         from core.plan.recompute_modules import recompute_seconds
 
@@ -428,10 +441,7 @@ def _least_stage_seconds(ctx: Context, layout: Layout, dual: bool) -> float:
     spec, impl = inp.model, inp.implementation
     mt = _micro_times(ctx, layout)
     # a layer's forward and backward, and the forward again that recomputation adds
-    recompute = layout.recompute
-    again = (
-        mt.layer_fwd if recompute == "full" else mt.core_fwd if recompute == "selective" else 0.0
-    )
+    again = _recompute_layer(inp, layout.recompute, mt)
     compute_layer = mt.layer_fwd + mt.layer_bwd + again
     split = stage_layers(spec.layers, layout.pp, layout.vpp, impl.pipeline_layout)
     assert split is not None

@@ -214,6 +214,11 @@ TORCHTITAN_H100_2024 = ("https://github.com/pytorch/torchtitan/blob/"
 TORCHTITAN_H100_2025 = ("https://github.com/pytorch/torchtitan/blob/"
                         "2887250bbd9103d0bc997ea2efb3a525b5e5dbc0/benchmarks/"
                         "asyncTP_llama3_h100_2025-06_torchtitan.md")  # fmt: skip
+#: Trainy's Llama 3.1 8B page on WhiteFiber's H200s (June 2025, torchtitan e7c0cae: the compute
+#: code of 820504e, two days later, the AsyncTP page's).
+TORCHTITAN_H200_TRAINY = ("https://github.com/pytorch/torchtitan/blob/"
+                          "cbccb387871a5e1f522c1e222c51ab88b03c0392/benchmarks/"
+                          "llama3-8b_h200_202506_trainy-whitefiber.md")  # fmt: skip
 _TORCHTITAN_H100 = Implementation(
     flash=True, fused=False, dp_overlap=True, cp_comm="all-gather", uneven_stages=True,
     attention_kernel="flash2", fused_loss=False, cross_entropy="fp32", framework="torchtitan",
@@ -376,6 +381,15 @@ RUN_CODE.update(
         )
     }  # AsyncTP, and float8 weights all-gathered by FSDP (enable_fsdp_float8_all_gather = true in
     # train_configs/llama3_405b.toml at 9dec370)
+)
+RUN_CODE.update(
+    {
+        run: {"quantized_params": True}
+        for run in (
+            "torchtitan-h200-202506-llama3.1-8b-32gpu-fp8",
+            "torchtitan-h200-202506-llama3.1-8b-64gpu-fp8",
+        )
+    }  # --quantize.linear.float8.enable_fsdp_float8_all_gather (the page's command)
 )
 #: Runs whose optimizer keeps its state in bf16 and no fp32 master copy: the Nemotron-4 340B
 #: recipe's ``optim: {name: distributed_fused_adam, dtype: bf16}`` (nemotron4-340b-synth.yaml;
@@ -741,6 +755,17 @@ SOURCE_CODE.update(
             "block and on the cross-entropy (fp32 logits, compiled), and "
             "sdpa_kernel([FLASH_ATTENTION, EFFICIENT_ATTENTION, MATH]) "
             "(models/attention.py, components/loss.py, parallelize_llama.py at 820504e)",
+            grads="fp32",
+        ),
+        TORCHTITAN_H200_TRAINY: _Code(
+            replace(_TORCHTITAN_H100, fused=True, fused_loss=True),
+            rope=True,
+            reason="torchtitan (June 2025, e7c0cae; its compute code is 820504e's, the AsyncTP "
+            "page's): FSDP2 per TransformerBlock over all GPUs (bf16 parameters, fp32 reduce), "
+            "torch.compile on each block and on the cross-entropy, torchao Float8 with "
+            "per-tensor dynamic scaling on every block linear (the output excluded), its float8 "
+            "weights all-gathered by FSDP with one precomputed scale per step, selective "
+            "activation checkpointing by op (core.plan.op_sac), SDPA's FlashAttention-2 kernels",
             grads="fp32",
         ),
         "https://arxiv.org/abs/2201.11990": _Code(

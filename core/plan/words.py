@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from core.plan import op_sac
 from core.plan.frameworks import framework, framework_words, hp_grad_accum, reduction_overlaps
 from core.plan.grad_accum import accumulation_passes
 from core.plan.moe_words import moe_assumptions
@@ -466,7 +467,13 @@ def assumptions(ctx: Context, res: PlanResult, ev: Evaluation) -> tuple[Text, ..
     )  # fmt: skip
     out.append(capacity_note(inp.cluster.device))
     out.append(_loss_words(impl.cross_entropy, inp.recipe.bytes("acts")))
-    if lay.recompute == "selective" and impl.flash:
+    if op_sac.runs(impl, lay.recompute, inp.model):
+        out.append(
+            translate("Plan", "selective recomputation as torchtitan's policy by op: each block keeps its input, the attention's output and {gemms}; its backward runs the rest of its forward again")
+            .format(gemms=translate("Plan", "no GEMM output (Float8's scaled GEMMs are not in the policy's list)")
+                    if impl.recipe.low else translate("Plan", "every second GEMM's output"))
+        )  # fmt: skip
+    elif lay.recompute == "selective" and impl.flash:
         out.append(translate("Plan", "selective recomputation with flash attention runs the flash forward again for little memory: the kernel keeps no s² tensor anyway"))  # fmt: skip
     if impl.recompute_modules:
         out.append(

@@ -682,6 +682,18 @@
         <translation>在每个微批次的前向和反向中提前一层 gather，并随反向逐层归约；每个微批次第一层的 gather 和最后一层的 reduce-scatter 无处隐藏，其余部分在超过该层计算时显现</translation>
     </message>
     <message>
+        <source>selective recomputation as torchtitan&apos;s policy by op: each block keeps its input, the attention&apos;s output and {gemms}; its backward runs the rest of its forward again</source>
+        <translation>选择性重计算按 torchtitan 的逐算子策略：每个块保留其输入、注意力的输出和{gemms}；其反向传播重新运行前向的其余部分</translation>
+    </message>
+    <message>
+        <source>no GEMM output (Float8&apos;s scaled GEMMs are not in the policy&apos;s list)</source>
+        <translation>不保留任何 GEMM 输出（Float8 的缩放 GEMM 不在该策略的列表中）</translation>
+    </message>
+    <message>
+        <source>every second GEMM&apos;s output</source>
+        <translation>每隔一个 GEMM 的输出</translation>
+    </message>
+    <message>
         <source>recomputation by module (Megatron-Core&apos;s recompute_modules): {names}; each keeps its inputs and runs its forward again in backward, in the time and the memory</source>
         <translation>按模块重计算（Megatron-Core 的 recompute_modules）：{names}；每个模块保留其输入，在反向中再运行一次前向，计入时间和显存</translation>
     </message>

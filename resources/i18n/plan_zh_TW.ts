@@ -682,6 +682,18 @@
         <translation>在每個微批次的前向和反向中提前一層收集，並隨反向逐層歸約；每個微批次第一層的收集和最後一層的 reduce-scatter 無處隱藏，其餘部分在超過該層計算時顯現</translation>
     </message>
     <message>
+        <source>selective recomputation as torchtitan&apos;s policy by op: each block keeps its input, the attention&apos;s output and {gemms}; its backward runs the rest of its forward again</source>
+        <translation>選擇性重計算按 torchtitan 的逐運算子策略：每個區塊保留其輸入、注意力的輸出與{gemms}；其反向傳播重新執行前向的其餘部分</translation>
+    </message>
+    <message>
+        <source>no GEMM output (Float8&apos;s scaled GEMMs are not in the policy&apos;s list)</source>
+        <translation>不保留任何 GEMM 輸出（Float8 的縮放 GEMM 不在該策略的清單中）</translation>
+    </message>
+    <message>
+        <source>every second GEMM&apos;s output</source>
+        <translation>每隔一個 GEMM 的輸出</translation>
+    </message>
+    <message>
         <source>recomputation by module (Megatron-Core&apos;s recompute_modules): {names}; each keeps its inputs and runs its forward again in backward, in the time and the memory</source>
         <translation>按模組重計算（Megatron-Core 的 recompute_modules）：{names}；每個模組保留其輸入，在反向中再執行一次前向，計入時間和記憶體</translation>
     </message>
