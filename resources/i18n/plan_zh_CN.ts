@@ -1397,8 +1397,8 @@
         <translation>完全</translation>
     </message>
     <message>
-        <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022) or full (every layer); auto: searched</source>
-        <translation>激活重计算：无、选择性（注意力核心，Korthikanti 等 2022）或完全（每一层）；自动：搜索</translation>
+        <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022; under torchtitan its policy by op: every second GEMM output kept) or full (every layer); auto: searched</source>
+        <translation>激活重计算：无、选择性（注意力核心，Korthikanti 等 2022；在 torchtitan 下为其逐算子策略：保留每隔一个 GEMM 的输出）或完全（每一层）；自动：搜索</translation>
     </message>
     <message>
         <source>1F1B</source>

@@ -1397,8 +1397,8 @@
         <translation>完全</translation>
     </message>
     <message>
-        <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022) or full (every layer); auto: searched</source>
-        <translation>激活重計算：無、選擇性（注意力核心，Korthikanti 等 2022）或完全（每一層）；自動：搜尋</translation>
+        <source>Activation recomputation: none, selective (the attention core, Korthikanti et al. 2022; under torchtitan its policy by op: every second GEMM output kept) or full (every layer); auto: searched</source>
+        <translation>激活重計算：無、選擇性（注意力核心，Korthikanti 等 2022；在 torchtitan 下為其逐運算子策略：保留每隔一個 GEMM 的輸出）或完全（每一層）；自動：搜尋</translation>
     </message>
     <message>
         <source>1F1B</source>

@@ -520,7 +520,8 @@ class PlanInputs(QWidget):
             translate(
                 "PlanInputs",
                 "Activation recomputation: none, selective (the attention core, Korthikanti et "
-                "al. 2022) or full (every layer); auto: searched",
+                "al. 2022; under torchtitan its policy by op: every second GEMM output kept) or "
+                "full (every layer); auto: searched",
             )
         )
         schedule = self.combos["schedule"] = BriefComboBox(self, minimum_chars=4)
