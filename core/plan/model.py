@@ -344,6 +344,11 @@ def evaluate(ctx: Context, layout: Layout, memory: mem.StageMemory | None = None
             bucketed_exposed(comm.zero3_fwd, n_buckets, fwd_first)
             + bucketed_exposed(comm.zero3_bwd, n_buckets, bwd_last)
         ) if overlaps else dp_total  # fmt: skip
+    elif muon.layer_wise(inp, layout):  # dist_muon: DDP's all-reduce, the gather after the step
+        grads = 2.0 * comm.dp_grads  # a ring all-reduce: the reduce-scatter and a gather
+        dp_total = grads + comm.dp_params
+        shown = bucketed_exposed(grads, n_buckets, bwd_last, v, p) if overlaps else grads
+        dp_exposed = shown + comm.dp_params
     elif overlaps:
         dp_exposed = bucketed_exposed(comm.dp_grads, n_buckets, bwd_last, v, p) + (
             bucketed_exposed(comm.dp_params, n_buckets, fwd_first, v, p)

@@ -26,10 +26,15 @@ the code of ``megatron/core/optimizer/muon.py`` (``core_v0.17.0``) and
   (``dist_muon``, ``LayerWiseDistributedOptimizer.shard_params``) sorts the parameters by size
   and deals whole tensors to the data-parallel ranks in ping-pong order: the dense ones over the
   DP × CP group, the experts' over the expert data-parallel group; each rank orthogonalizes its
-  own and the updated weights are all-gathered (after a full all-reduce of the gradients: the
-  plan counts ZeRO-1's reduce-scatter and gather instead). The plan maps ``--zero 1`` (and
-  above) with Muon to that, and charges the busiest rank, the one with the most matrices of each
-  shape (``⌈n / ranks⌉``). Without it (``--zero 0``) every rank orthogonalizes all of its own.
+  own. The plan maps ``--zero 1`` (and above) with Muon to that, and charges the busiest rank,
+  the one with the most matrices of each shape (``⌈n / ranks⌉``). Without it (``--zero 0``)
+  every rank orthogonalizes all of its own.
+* **Its communication** (:func:`layer_wise`, ZeRO 1 and 2). Megatron-Bridge's Muon recipes turn
+  the distributed optimizer and its overlapped parameter gather off ("Muon needs this to be
+  False", ``recipes/kimi/kimi_k2.py`` at ``v0.4.0``): DDP all-reduces the whole gradient buffer
+  (a reduce-scatter and a gather: twice ZeRO-1's reduce-scatter), overlapped with the backward as
+  the reduction is, and ``LayerWiseDistributedOptimizer.allgather_params`` gathers the updated
+  weights after the step, exposed.
 
 The momentum and the master weights are in the recipe's state and master dtypes as for any
 optimizer (:attr:`~core.memory.recipes.Optimizer.states`: one, ``momentum``). Counting
@@ -44,7 +49,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["NS_STEPS", "Matrix", "block_matrices", "newton_schulz_flops", "newton_schulz_seconds"]
+__all__ = [
+    "NS_STEPS",
+    "Matrix",
+    "block_matrices",
+    "layer_wise",
+    "newton_schulz_flops",
+    "newton_schulz_seconds",
+]
 
 #: Newton–Schulz steps per orthogonalization (Megatron-Core ``muon_num_ns_steps`` default).
 NS_STEPS = 5
@@ -95,6 +107,12 @@ def block_matrices(spec: Any, moe_block: bool) -> tuple[Matrix, ...]:
         Matrix(d, spec.moe_ffn, spec.experts, expert=True),
     ]
     return tuple(out)
+
+
+def layer_wise(inp: Any, layout: Any) -> bool:
+    """Whether the plan runs Muon with Megatron's layer-wise distributed optimizer
+    (``dist_muon``): Muon under ZeRO 1 or 2."""
+    return getattr(inp.optimizer, "id", "") == "muon" and layout.zero in (1, 2)
 
 
 def newton_schulz_flops(rows: int, cols: int, steps: int = NS_STEPS) -> float:

@@ -155,8 +155,9 @@ def test_the_plan_charges_it_to_the_optimizer_and_keeps_one_state() -> None:
     extra = mu.breakdown["optimizer"] - adam.breakdown["optimizer"]
     assert extra > 0
     # the rest of the step is the same; the memory-bound update moves one state less
-    for key in ("compute", "ep_comm", "dp_comm"):
+    for key in ("compute", "ep_comm"):
         assert mu.breakdown[key] == pytest.approx(adam.breakdown[key])
+    assert mu.breakdown["dp_comm"] >= adam.breakdown["dp_comm"]  # dist_muon's gather is exposed
     assert optimizer("muon").n_states == 1 == len(optimizer("momentum").states)
     assert any("Newton-Schulz" in str(a) for a in mu.assumptions)
     assert not any("Newton-Schulz" in str(a) for a in adam.assumptions)
@@ -174,3 +175,23 @@ def test_a_published_run_that_names_muon_is_planned_with_it() -> None:
         inp, _c, applied = moe_run_input({**run, "optimizer": {"name": name}})
         assert inp.optimizer.id == "muon"
         assert any("optimizer" in a for a in applied)
+
+
+def test_dist_muon_all_reduces_the_gradients_and_gathers_the_weights_after_the_step() -> None:
+    """Megatron-Bridge's Muon runs DDP's all-reduce (a ring all-reduce: a reduce-scatter and a
+    gather, twice ZeRO-1's reduce-scatter) and gathers the updated weights after the step,
+    exposed; Adam under ZeRO-1 reduce-scatters and gathers, both overlapped."""
+    from core.plan.options import implementation_from
+
+    def dp(opt: str, zero: int, overlap: bool) -> float:
+        inp, _ = planned_input(model="llama3-8b", device="h100-sxm", gpus=64, global_batch=256,
+                               optimizer_id=opt,
+                               implementation=implementation_from(dp_overlap=overlap))  # fmt: skip
+        return plan(inp, Layout(tp=1, pp=1, dp=64, zero=zero, micro_batch=1)).breakdown["dp_comm"]
+
+    all_reduce = dp("adam", 0, False)  # DDP: 2 x the reduce-scatter's time
+    adam, mu = dp("adam", 1, False), dp("muon", 1, False)
+    assert mu - adam == pytest.approx(all_reduce / 2, rel=0.05)
+    gather = mu - all_reduce  # (2G + P) - 2G
+    assert dp("muon", 1, True) >= 0.95 * gather  # the gather after the step is not hidden
+    assert dp("adam", 1, True) < 0.5 * gather  # Adam's is, behind the next forward
