@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.plan.frameworks import framework
+
 __all__ = ["kept_bytes", "recompute_seconds", "recomputed_gemm_share", "runs"]
 
 
@@ -38,8 +40,6 @@ def runs(implementation: Any, recompute: str, spec: Any) -> bool:
     """Whether selective recomputation means torchtitan's op-level policy here: its framework's,
     for a dense model (a mixture of experts' blocks are planned with Megatron's selective
     recomputation: the policy's saved outputs of its grouped GEMMs are not counted here)."""
-    from core.plan.frameworks import framework
-
     return (
         recompute == "selective"
         and framework(implementation.framework).op_sac

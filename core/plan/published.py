@@ -223,6 +223,9 @@ _TORCHTITAN_H100 = Implementation(
     flash=True, fused=False, dp_overlap=True, cp_comm="all-gather", uneven_stages=True,
     attention_kernel="flash2", fused_loss=False, cross_entropy="fp32", framework="torchtitan",
 )  # fmt: skip
+#: torchtitan in June 2025 (820504e, and e7c0cae two days before: the same compute code): each
+#: block and the cross-entropy compiled.
+_TORCHTITAN_2025 = replace(_TORCHTITAN_H100, fused=True, fused_loss=True)
 
 #: Runs whose code differs from their source's default, and why.
 RUN_CODE: dict[str, dict[str, Any]] = {
@@ -749,7 +752,7 @@ SOURCE_CODE.update(
             grads="fp32",
         ),
         TORCHTITAN_H100_2025: _Code(
-            replace(_TORCHTITAN_H100, fused=True, fused_loss=True),
+            _TORCHTITAN_2025,
             rope=True,
             reason="torchtitan (June 2025, 820504e): as in Dec 2024, with torch.compile on each "
             "block and on the cross-entropy (fp32 logits, compiled), and "
@@ -758,7 +761,7 @@ SOURCE_CODE.update(
             grads="fp32",
         ),
         TORCHTITAN_H200_TRAINY: _Code(
-            replace(_TORCHTITAN_H100, fused=True, fused_loss=True),
+            _TORCHTITAN_2025,
             rope=True,
             reason="torchtitan (June 2025, e7c0cae; its compute code is 820504e's, the AsyncTP "
             "page's): FSDP2 per TransformerBlock over all GPUs (bf16 parameters, fp32 reduce), "

@@ -854,7 +854,6 @@ class PlanInputs(QWidget):
         button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
         menu = QMenu(button)
         self.recipe_actions: dict[str, QAction] = {}
-        self._recipe_tips = {key: tip for key, (_text, tip) in names.items()}
         for key in RECIPE_DETAILS:
             text, tip = names[key]
             action = self.recipe_actions[key] = QAction(text, menu)
